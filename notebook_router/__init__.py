@@ -1,0 +1,56 @@
+"""notebook_router: a Jupyter-native router agent.
+
+A planner loop on your event loop decomposes a task, delegates the pieces to
+agents (functions, notebook cells, trees of agents), runs independent pieces
+in parallel and stops when the goal is met, a budget runs out, or you say so.
+
+>>> from notebook_router import Router, agent
+"""
+
+from __future__ import annotations
+
+from notebook_router.agents.base import AgentContext, BaseAgent, Capability, Inputs, TaskRequest
+from notebook_router.agents.function import FunctionAgent, agent
+from notebook_router.agents.registry import AgentRegistry
+from notebook_router.agents.result import AgentResult, Citation
+from notebook_router.context.shared import SharedContext
+from notebook_router.errors import NotebookRouterError, Unable
+from notebook_router.media import Media
+from notebook_router.planner.decisions import Decision, RedirectDecision, Synthesis
+from notebook_router.planner.events import Event
+from notebook_router.planner.rails import Limits
+from notebook_router.planner.result import RunResult
+from notebook_router.planner.run import Run
+from notebook_router.providers.registry import resolve_model
+from notebook_router.router import Router
+from notebook_router.usage import Usage
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "AgentContext",
+    "AgentRegistry",
+    "AgentResult",
+    "BaseAgent",
+    "Capability",
+    "Citation",
+    "Decision",
+    "Event",
+    "FunctionAgent",
+    "Inputs",
+    "Limits",
+    "Media",
+    "NotebookRouterError",
+    "RedirectDecision",
+    "Router",
+    "Run",
+    "RunResult",
+    "SharedContext",
+    "Synthesis",
+    "TaskRequest",
+    "Unable",
+    "Usage",
+    "__version__",
+    "agent",
+    "resolve_model",
+]

@@ -1,0 +1,196 @@
+"""The agent contract: what the planner can ask of any agent.
+
+An agent is anything with a ``name``, a ``description``, ``capabilities`` and
+an ``async run(task, context)``. Function agents (:func:`notebook_router.agent`),
+cell agents and whole delegation trees all meet this contract, so the planner
+never needs to know which kind it is talking to.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from notebook_router.agents.result import AgentResult
+from notebook_router.errors import AgentDefinitionError
+from notebook_router.media import Media
+
+if TYPE_CHECKING:
+    from notebook_router.context.shared import SharedContext
+    from notebook_router.providers.base import ModelClient
+
+ResponseStyle = Literal["conversational", "structured", "report"]
+
+_NAME = re.compile(r"^[A-Za-z_][\w.\-]{0,63}$")
+
+
+class Capability(BaseModel):
+    """A topic an agent handles, with how sure it is (0..1)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    topic: str = Field(min_length=1)
+    confidence: float = Field(default=1.0, ge=0.0, le=1.0)
+
+
+CapabilitySpec = str | Capability | tuple[str, float]
+"""Accepted wherever capabilities are declared: "sales", ("sales", 0.8) or a Capability."""
+
+
+def parse_capabilities(
+    spec: Iterable[CapabilitySpec] | Mapping[str, float] | str | None,
+) -> tuple[Capability, ...]:
+    """Normalise the many ways people write capabilities.
+
+    >>> [c.topic for c in parse_capabilities("flights, hotels")]
+    ['flights', 'hotels']
+    """
+    if spec is None:
+        return ()
+    if isinstance(spec, str):
+        spec = [part for part in re.split(r"[,;\n]", spec)]
+    items: Iterable[Any] = spec.items() if isinstance(spec, Mapping) else spec
+    caps: list[Capability] = []
+    for item in items:
+        if isinstance(item, Capability):
+            caps.append(item)
+        elif isinstance(item, str):
+            if item.strip():
+                caps.append(Capability(topic=item.strip()))
+        elif isinstance(item, tuple) and len(item) == 2:
+            caps.append(Capability(topic=str(item[0]).strip(), confidence=float(item[1])))
+        else:
+            raise AgentDefinitionError(
+                f"Cannot read capability {item!r}: use a topic string, "
+                "(topic, confidence) or a Capability."
+            )
+    return tuple(caps)
+
+
+def check_agent_name(name: str) -> str:
+    """Return ``name`` if it is a usable agent name, else raise a clear error."""
+    if not _NAME.match(name):
+        raise AgentDefinitionError(
+            f"{name!r} is not a usable agent name: start with a letter and use "
+            "letters, digits, '_', '-' or '.' (at most 64 characters)."
+        )
+    return name
+
+
+class TaskRequest(BaseModel):
+    """One task as an agent sees it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    id: str
+    description: str
+    goal: str
+    agent: str
+    depends_on: tuple[str, ...] = ()
+    attempt: int = 1
+    style: ResponseStyle = "conversational"
+
+
+class Inputs(Mapping[str, Any]):
+    """Results of the tasks this task depends on, keyed by the agent that made them.
+
+    When two upstream tasks used the same agent the later key is
+    ``"agent@task_id"``. ``inputs.by_task`` maps task ids to data instead.
+    """
+
+    def __init__(self, items: Iterable[tuple[str, str, Any]] = ()) -> None:
+        self._by_agent: dict[str, Any] = {}
+        self.by_task: dict[str, Any] = {}
+        for task_id, agent_name, data in items:
+            key = agent_name if agent_name not in self._by_agent else f"{agent_name}@{task_id}"
+            self._by_agent[key] = data
+            self.by_task[task_id] = data
+
+    def __getitem__(self, key: str) -> Any:
+        if key in self._by_agent:
+            return self._by_agent[key]
+        return self.by_task[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._by_agent)
+
+    def __len__(self) -> int:
+        return len(self._by_agent)
+
+    def __repr__(self) -> str:
+        return f"Inputs({list(self._by_agent)})"
+
+
+class TraceSink(Protocol):
+    """Where an agent's trace notes go (the run turns them into events)."""
+
+    def __call__(self, kind: str, message: str, data: dict[str, Any]) -> None: ...
+
+
+@dataclass
+class AgentContext:
+    """Everything an agent may use while it runs one task.
+
+    ``shared`` is the run's shared context: read anything, and write with
+    ``context.shared.set(key, value, source=...)`` (the run stamps the source for
+    you through :meth:`remember`). ``model`` calls the run's model with usage
+    accounted to this agent.
+    """
+
+    run_id: str
+    goal: str
+    task: TaskRequest
+    inputs: Inputs
+    shared: SharedContext
+    model: ModelClient
+    media: list[Media] = field(default_factory=list)
+    _trace: TraceSink | None = None
+
+    def remember(self, key: str, value: Any) -> None:
+        """Write ``value`` to the shared context, attributed to this task."""
+        self.shared.set(key, value, source=f"{self.task.agent}:{self.task.id}")
+
+    def trace(self, kind: str, message: str, **data: Any) -> None:
+        """Add a line to the run's trace (e.g. ``trace("tool_call", "search('rome')")``)."""
+        if self._trace is not None:
+            self._trace(kind, message, data)
+
+
+@runtime_checkable
+class Agent(Protocol):
+    """The contract every agent meets."""
+
+    name: str
+    description: str
+    capabilities: tuple[Capability, ...]
+    timeout_s: float | None
+
+    async def run(self, task: TaskRequest, context: AgentContext) -> AgentResult | Any:
+        """Do ``task``; return an :class:`AgentResult` or any value (it becomes ``data``)."""
+        ...
+
+
+class BaseAgent:
+    """A convenient base class for hand-written agents.
+
+    >>> class Echo(BaseAgent):
+    ...     name = "echo"
+    ...     description = "Repeats the task."
+    ...     async def run(self, task, context):
+    ...         return task.description
+    """
+
+    name: str = ""
+    description: str = ""
+    capabilities: tuple[Capability, ...] = ()
+    timeout_s: float | None = None
+
+    async def run(self, task: TaskRequest, context: AgentContext) -> AgentResult | Any:
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name!r}>"

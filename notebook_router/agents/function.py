@@ -1,0 +1,156 @@
+"""Turn a plain or async Python function into an agent."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import inspect
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, overload
+
+from notebook_router.agents.base import (
+    AgentContext,
+    Capability,
+    CapabilitySpec,
+    TaskRequest,
+    check_agent_name,
+    parse_capabilities,
+)
+from notebook_router.errors import AgentDefinitionError
+
+# What a function agent may ask for, by parameter name.
+_INJECTABLE: dict[str, Callable[[TaskRequest, AgentContext], Any]] = {
+    "task": lambda task, ctx: task.description,
+    "request": lambda task, ctx: task,
+    "context": lambda task, ctx: ctx,
+    "ctx": lambda task, ctx: ctx,
+    "inputs": lambda task, ctx: ctx.inputs,
+    "goal": lambda task, ctx: ctx.goal,
+    "shared": lambda task, ctx: ctx.shared,
+    "model": lambda task, ctx: ctx.model,
+    "media": lambda task, ctx: ctx.media,
+}
+
+
+class FunctionAgent:
+    """An agent backed by a Python function (see :func:`agent`).
+
+    Calling the object calls the original function, so decorated functions
+    stay usable as ordinary functions.
+    """
+
+    def __init__(
+        self,
+        fn: Callable[..., Any],
+        *,
+        name: str | None = None,
+        description: str | None = None,
+        can: Iterable[CapabilitySpec] | Mapping[str, float] | str | None = None,
+        timeout: float | None = None,
+        thread: bool = True,
+    ) -> None:
+        self.fn = fn
+        self.name = check_agent_name(name or fn.__name__)
+        self.description = description or _first_paragraph(inspect.getdoc(fn)) or self.name
+        self.capabilities: tuple[Capability, ...] = parse_capabilities(can)
+        self.timeout_s = timeout
+        self.is_async = inspect.iscoroutinefunction(fn)
+        # Sync functions run in a worker thread by default so a slow one never
+        # blocks the event loop (Stop must stay responsive). thread=False keeps
+        # them on the loop for thread-affine code such as some plotting libraries.
+        self.thread = thread and not self.is_async
+        self._binders = _binders_for(fn, self.name)
+        functools.update_wrapper(self, fn)
+
+    async def run(self, task: TaskRequest, context: AgentContext) -> Any:
+        kwargs = {param: bind(task, context) for param, bind in self._binders}
+        if self.is_async:
+            return await self.fn(**kwargs)
+        if self.thread:
+            return await asyncio.to_thread(self.fn, **kwargs)
+        return self.fn(**kwargs)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self.fn(*args, **kwargs)
+
+    def __repr__(self) -> str:
+        topics = ", ".join(c.topic for c in self.capabilities)
+        return f"<agent {self.name!r} can=[{topics}]>"
+
+
+@overload
+def agent(fn: Callable[..., Any], /) -> FunctionAgent: ...
+
+
+@overload
+def agent(
+    fn: None = None,
+    /,
+    *,
+    name: str | None = None,
+    description: str | None = None,
+    can: Iterable[CapabilitySpec] | Mapping[str, float] | str | None = None,
+    timeout: float | None = None,
+    thread: bool = True,
+) -> Callable[[Callable[..., Any]], FunctionAgent]: ...
+
+
+def agent(
+    fn: Callable[..., Any] | None = None,
+    /,
+    *,
+    name: str | None = None,
+    description: str | None = None,
+    can: Iterable[CapabilitySpec] | Mapping[str, float] | str | None = None,
+    timeout: float | None = None,
+    thread: bool = True,
+) -> FunctionAgent | Callable[[Callable[..., Any]], FunctionAgent]:
+    """Make an agent from a function.
+
+    The function asks for what it needs by parameter name: ``task`` (the task
+    text), ``inputs`` (results of the tasks it depends on), ``context``,
+    ``request``, ``goal``, ``shared``, ``model`` or ``media``. A function with a
+    single parameter of any other name receives the task text. Its return value
+    becomes the result's ``data``; raising :class:`~notebook_router.errors.Unable`
+    reports "not my job"; any other exception becomes a ``failed`` result.
+
+    >>> @agent(can=["weather", "forecast"])
+    ... def weather(task: str) -> str:
+    ...     "Looks up the weather."
+    ...     return "sunny"
+    >>> weather.name, [c.topic for c in weather.capabilities]
+    ('weather', ['weather', 'forecast'])
+    """
+
+    def wrap(f: Callable[..., Any]) -> FunctionAgent:
+        return FunctionAgent(
+            f, name=name, description=description, can=can, timeout=timeout, thread=thread
+        )
+
+    return wrap(fn) if fn is not None else wrap
+
+
+def _binders_for(
+    fn: Callable[..., Any], agent_name: str
+) -> list[tuple[str, Callable[[TaskRequest, AgentContext], Any]]]:
+    params = [
+        p
+        for p in inspect.signature(fn).parameters.values()
+        if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)
+    ]
+    if len(params) == 1 and params[0].name not in _INJECTABLE:
+        return [(params[0].name, _INJECTABLE["task"])]
+    binders = []
+    for p in params:
+        if p.name in _INJECTABLE:
+            binders.append((p.name, _INJECTABLE[p.name]))
+        elif p.default is inspect.Parameter.empty:
+            raise AgentDefinitionError(
+                f"Agent {agent_name!r}: parameter {p.name!r} has no default and is not one "
+                f"the router can fill. Use any of: {', '.join(_INJECTABLE)}."
+            )
+    return binders
+
+
+def _first_paragraph(doc: str | None) -> str:
+    return doc.strip().split("\n\n", 1)[0].replace("\n", " ") if doc else ""

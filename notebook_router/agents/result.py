@@ -1,0 +1,75 @@
+"""The uniform result every agent returns, whatever it is built on."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from notebook_router.media import Media
+from notebook_router.usage import ZERO_USAGE, Usage
+
+ResultStatus = Literal["fulfilled", "partial", "unable", "failed"]
+"""fulfilled: done. partial: some of it. unable: not this agent's job. failed: it broke."""
+
+RESULT_STATUSES: tuple[ResultStatus, ...] = ("fulfilled", "partial", "unable", "failed")
+
+
+class Citation(BaseModel):
+    """A source an agent relied on: a document, a URL, a notebook output."""
+
+    model_config = ConfigDict(frozen=True)
+
+    source: str
+    text: str = ""
+    url: str | None = None
+
+
+class AgentResult(BaseModel):
+    """What an agent hands back to the planner.
+
+    Agents rarely build one by hand: a function agent's plain return value
+    becomes ``data``, an exception becomes a ``failed`` result and
+    :class:`~notebook_router.errors.Unable` becomes ``unable``.
+
+    >>> AgentResult(data={"rows": 12}, confidence=0.9).status
+    'fulfilled'
+    """
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    status: ResultStatus = "fulfilled"
+    data: Any = None
+    confidence: float = Field(default=1.0, ge=0.0, le=1.0)
+    suggestions: list[str] = Field(default_factory=list)
+    media: list[Media] = Field(default_factory=list)
+    citations: list[Citation] = Field(default_factory=list)
+    usage: Usage = ZERO_USAGE
+    error: str | None = None
+    """Why the result is ``unable`` or ``failed`` (or a caveat on ``partial``)."""
+    summary: str | None = None
+    """The agent's own one-line account of what it produced; synthesis prefers it."""
+
+    @property
+    def ok(self) -> bool:
+        """True for results the plan can build on (fulfilled or partial)."""
+        return self.status in ("fulfilled", "partial")
+
+    @classmethod
+    def failed(cls, error: str, **fields: Any) -> AgentResult:
+        """A failed result with a reason."""
+        return cls(status="failed", error=error, confidence=0.0, **fields)
+
+    @classmethod
+    def unable(cls, reason: str, **fields: Any) -> AgentResult:
+        """An ``unable`` result: the task is not this agent's job."""
+        return cls(status="unable", error=reason, confidence=0.0, **fields)
+
+
+def coerce_result(value: Any) -> AgentResult:
+    """Turn whatever an agent returned into an :class:`AgentResult`."""
+    if isinstance(value, AgentResult):
+        return value
+    if isinstance(value, Media):
+        return AgentResult(data=value.description or value.mime_type, media=[value])
+    return AgentResult(data=value)

@@ -1,0 +1,155 @@
+"""``python -m notebook_router``: run a task from the command line.
+
+python -m notebook_router run "TASK" [--model offline] [--agents MODULE_OR_FILE] [--json]
+python -m notebook_router agents --agents MODULE_OR_FILE
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from notebook_router.agents.base import Agent
+from notebook_router.agents.loader import load_agents
+from notebook_router.errors import NotebookRouterError
+from notebook_router.planner import events as ev
+from notebook_router.planner.rails import Limits
+from notebook_router.planner.result import RunResult
+from notebook_router.planner.state import STOP_REASON_TEXT
+from notebook_router.router import STYLES, Router
+
+EXIT_USAGE = 2
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser (exposed for documentation and tests)."""
+    parser = argparse.ArgumentParser(
+        prog="python -m notebook_router",
+        description="Plan a task, delegate the pieces to agents, and print the answer.",
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+    run = sub.add_parser("run", help="run one task")
+    run.add_argument("task", help="what you want done, in plain words")
+    run.add_argument(
+        "--model", default=None, help="provider:model (default: $NOTEBOOK_ROUTER_MODEL or offline)"
+    )
+    _add_agents(run)
+    run.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+    run.add_argument("--style", choices=STYLES, default="conversational")
+    run.add_argument("--max-iterations", type=int, default=None, metavar="N")
+    run.add_argument("--budget-tokens", type=int, default=None, metavar="N")
+    run.add_argument("--budget-usd", type=float, default=None, metavar="USD")
+    run.add_argument(
+        "--timeout", type=float, default=None, metavar="SECONDS", help="wall-clock budget"
+    )
+    run.add_argument("-q", "--quiet", action="store_true", help="no progress lines on stderr")
+    agents = sub.add_parser("agents", help="list the agents a module or file defines")
+    _add_agents(agents)
+    return parser
+
+
+def _add_agents(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--agents",
+        action="append",
+        default=[],
+        metavar="MODULE_OR_FILE",
+        help="module (pkg.mod) or .py file defining agents; repeatable",
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point; returns the exit status."""
+    args = build_parser().parse_args(argv)
+    try:
+        agents = [a for spec in args.agents for a in load_agents(spec)]
+        if args.command == "agents":
+            return _list_agents(agents)
+        return _run(args, agents)
+    except NotebookRouterError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        return 130
+
+
+def _run(args: argparse.Namespace, agents: list[Agent]) -> int:
+    overrides: dict[str, Any] = {
+        "max_iterations": args.max_iterations,
+        "max_tokens": args.budget_tokens,
+        "max_cost_usd": args.budget_usd,
+        "timeout_s": args.timeout,
+    }
+    limits = Limits(**{k: v for k, v in overrides.items() if v is not None})
+    interactive = sys.stdin.isatty() and not args.json
+    router = Router(
+        agents,
+        model=args.model,
+        limits=limits,
+        style=args.style,
+        on_clarify=_ask_on_terminal if interactive else None,
+    )
+    result = asyncio.run(
+        _drive(router, args.task, progress=None if args.quiet or args.json else sys.stderr)
+    )
+    if args.json:
+        print(json.dumps(result.summary_dict(), ensure_ascii=False, indent=2))
+    else:
+        print(result.answer)
+        print(_footer(result, router), file=sys.stderr)
+    return 0
+
+
+async def _drive(router: Router, task: str, progress: TextIO | None) -> RunResult:
+    run = router.start(task)
+    if progress is not None:
+        run.subscribe(lambda event: _progress(event, progress))
+    result: RunResult = await run
+    return result
+
+
+def _progress(event: ev.Event, out: TextIO) -> None:
+    line = None
+    if isinstance(event, ev.TaskStarted):
+        line = f"  ▸ {event.task_id} {event.agent}: {event.description}"
+    elif isinstance(event, ev.TaskFinished):
+        mark = "✓" if event.status in ("fulfilled", "partial") else "✗"
+        line = f"  {mark} {event.task_id} {event.status} in {event.duration_s:.2f} s"
+    elif isinstance(event, ev.TaskCancelled):
+        line = f"  ■ {event.task_id} cancelled: {event.reason}"
+    elif isinstance(event, ev.DecisionFailed):
+        line = f"  ! decision rejected: {event.error}"
+    if line:
+        print(line, file=out, flush=True)
+
+
+async def _ask_on_terminal(question: str) -> str | None:
+    print(f"\n? {question}", file=sys.stderr)
+    try:
+        answer = await asyncio.to_thread(input, "> ")
+    except EOFError:
+        return None
+    return answer.strip() or None
+
+
+def _footer(result: RunResult, router: Router) -> str:
+    reason = STOP_REASON_TEXT.get(result.stop_reason, result.stop_reason)
+    return (
+        f"\n— {reason} · {result.duration_s:.2f} s · {result.iterations} decisions · "
+        f"{len(result.tasks)} tasks · {result.usage.total_tokens:,} tokens · "
+        f"model {router.provider.name}:{router.provider.model}"
+    )
+
+
+def _list_agents(agents: list[Agent]) -> int:
+    if not agents:
+        print("No agents: pass --agents MODULE_OR_FILE.", file=sys.stderr)
+        return EXIT_USAGE
+    for a in agents:
+        topics = ", ".join(c.topic for c in a.capabilities)
+        print(f"{a.name:<20} {a.description}" + (f"  [{topics}]" if topics else ""))
+    return 0

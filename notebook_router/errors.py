@@ -1,0 +1,159 @@
+"""Every exception notebook_router raises, in one tree.
+
+::
+
+    NotebookRouterError
+    ├── ConfigError                 a bad option, limit, style or task text
+    │   ├── EmptyTaskError          the task text is blank
+    │   ├── UnknownModelError       a model string nothing understands
+    │   └── AgentLoadError          --agents named something that holds no agents
+    ├── AgentError
+    │   ├── AgentDefinitionError    an agent that cannot be registered as written
+    │   ├── AgentNotFoundError      a name the registry does not hold
+    │   └── Unable                  raised *by* an agent: "not something I can do"
+    ├── PlannerError
+    │   ├── MalformedOutputError    model output that is not the JSON we asked for
+    │   └── InvalidDecisionError    well-formed, but impossible (unknown task, cycle, ...)
+    ├── ProviderError
+    │   ├── ProviderUnavailableError  a missing extra or API key
+    │   └── ScriptExhaustedError      the scripted test model ran out of replies
+    └── RunError
+        ├── NoRunningLoopError      Router.start() outside a running event loop
+        └── RunNotFinishedError     run.result() before the run has finished
+
+Every message says what to do next, because the person reading it is usually
+in the middle of a notebook and should not need to read our source.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from difflib import get_close_matches
+
+
+class NotebookRouterError(Exception):
+    """Base class of every error raised by notebook_router."""
+
+
+class ConfigError(NotebookRouterError, ValueError):
+    """An option, limit or argument that cannot work as given."""
+
+
+class EmptyTaskError(ConfigError):
+    """The task text is blank."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "The task is empty. Write what you want done, e.g. "
+            "'summarise monthly revenue and plot it'."
+        )
+
+
+class UnknownModelError(ConfigError):
+    """A model string that no provider understands."""
+
+    def __init__(self, spec: str, known: Iterable[str]) -> None:
+        names = sorted(known)
+        hint = _did_you_mean(spec.split(":", 1)[0], names)
+        super().__init__(
+            f"Unknown model {spec!r}.{hint} Use 'provider:model' with one of: "
+            f"{', '.join(names)}. 'offline' needs no key and no network."
+        )
+        self.spec = spec
+
+
+class AgentLoadError(ConfigError):
+    """A module or file given as the source of agents could not provide any."""
+
+
+class AgentError(NotebookRouterError):
+    """Something is wrong with an agent definition or lookup."""
+
+
+class AgentDefinitionError(AgentError, TypeError):
+    """An agent that cannot be registered as written."""
+
+
+class AgentNotFoundError(AgentError, KeyError):
+    """A name the agent registry does not hold."""
+
+    def __init__(self, name: str, known: Iterable[str]) -> None:
+        names = list(known)
+        hint = _did_you_mean(name, names)
+        listing = ", ".join(names) if names else "none registered yet"
+        super().__init__(f"No agent named {name!r}.{hint} Registered agents: {listing}.")
+        self.name = name
+
+    def __str__(self) -> str:
+        # KeyError would otherwise print the message inside quotes.
+        return str(self.args[0])
+
+
+class Unable(AgentError):
+    """Raise inside an agent to report that the task is not something it can do.
+
+    The run records an ``unable`` result with this message as the reason, and
+    the planner may route the task elsewhere. It is not treated as a crash.
+
+    >>> raise Unable("I only know about flights")  # doctest: +SKIP
+    """
+
+
+class PlannerError(NotebookRouterError):
+    """The planner (a model or a rule set) did not produce a usable decision."""
+
+
+class MalformedOutputError(PlannerError):
+    """The model's reply is not the JSON document that was asked for."""
+
+    def __init__(self, problem: str, raw: str) -> None:
+        excerpt = raw if len(raw) <= 300 else raw[:300] + "…"
+        super().__init__(f"{problem}. The model replied: {excerpt!r}")
+        self.problem = problem
+        self.raw = raw
+
+
+class InvalidDecisionError(PlannerError):
+    """A well-formed decision that cannot be carried out in the current state."""
+
+
+class ProviderError(NotebookRouterError):
+    """A model provider failed."""
+
+
+class ProviderUnavailableError(ProviderError, ConfigError):
+    """A provider that needs an extra or a key that is not there."""
+
+
+class ScriptExhaustedError(ProviderError):
+    """The scripted test model was asked for more replies than it was given."""
+
+
+class RunError(NotebookRouterError):
+    """A run was used in a way its lifecycle does not allow."""
+
+
+class NoRunningLoopError(RunError, RuntimeError):
+    """``Router.start`` needs a running asyncio event loop."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "Router.start() needs a running event loop. Inside async code or a "
+            "notebook use `run = router.start(task)` then `await run`; in a plain "
+            "script use `router.run_sync(task)`."
+        )
+
+
+class RunNotFinishedError(RunError):
+    """``run.result()`` was called before the run finished."""
+
+    def __init__(self, run_id: str) -> None:
+        super().__init__(
+            f"Run {run_id} is still going. `await run` waits for it; `run.stop()` "
+            "ends it early with the answer so far."
+        )
+
+
+def _did_you_mean(word: str, candidates: Iterable[str]) -> str:
+    match = get_close_matches(word, list(candidates), n=1, cutoff=0.6)
+    return f" Did you mean {match[0]!r}?" if match else ""

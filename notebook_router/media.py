@@ -1,0 +1,63 @@
+"""Media that travels with tasks and results: figures, tables, images, audio, documents."""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+def digest_bytes(data: bytes) -> str:
+    """A short content address for media payloads (sha256, 16 hex digits)."""
+    return hashlib.sha256(data).hexdigest()[:16]
+
+
+class Media(BaseModel):
+    """One piece of media: a MIME type, its payload, and where it came from.
+
+    ``data`` holds bytes for binary types (PNG, PDF, audio) and text for text
+    types (SVG, HTML). ``source`` says what produced it: a task id, a cell
+    reference such as ``Out[3]``, or a file name.
+    """
+
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+
+    mime_type: str
+    data: bytes | str = Field(repr=False)
+    source: str = ""
+    description: str = ""
+    metadata: dict[str, Any] = Field(default_factory=dict)
+
+    @property
+    def digest(self) -> str:
+        """Content address of the payload; equal media share a digest."""
+        raw = self.data.encode() if isinstance(self.data, str) else self.data
+        return digest_bytes(raw)
+
+    @property
+    def size(self) -> int:
+        """Payload size in bytes."""
+        return len(self.data.encode()) if isinstance(self.data, str) else len(self.data)
+
+    def ref(self) -> MediaRef:
+        """A small, JSON-friendly reference to this media (no payload)."""
+        return MediaRef(
+            digest=self.digest,
+            mime_type=self.mime_type,
+            source=self.source,
+            description=self.description,
+            size=self.size,
+        )
+
+
+class MediaRef(BaseModel):
+    """What the run state keeps about a piece of media: enough to find and describe it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    digest: str
+    mime_type: str
+    source: str = ""
+    description: str = ""
+    size: int = 0

@@ -1,0 +1,141 @@
+"""Checking a planner's decision against the run before anything happens.
+
+A decision is resolved in full (new tasks built, agents looked up, ids and
+dependencies checked, cycles rejected) before the loop touches the state, so
+an impossible decision is rejected whole, with a message the planner can
+act on, and never half-applied.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from notebook_router.agents.registry import AgentRegistry
+from notebook_router.errors import InvalidDecisionError
+from notebook_router.planner.decisions import Decision, TaskSpec
+from notebook_router.planner.state import OK_STATUSES, RunState, Task
+
+_TASK_ID = re.compile(r"^[A-Za-z0-9_.\-]{1,32}$")
+
+
+@dataclass(slots=True)
+class ResolvedDecision:
+    """A decision checked against the state, ready to apply."""
+
+    decision: Decision
+    start: list[Task] = field(default_factory=list)
+    new: list[Task] = field(default_factory=list)
+    drop: list[str] = field(default_factory=list)
+    reroute: dict[str, str] = field(default_factory=dict)
+
+
+def resolve_decision(
+    decision: Decision, state: RunState, agents: AgentRegistry, inflight: Mapping[str, Any]
+) -> ResolvedDecision:
+    """Check ``decision`` against ``state``; raise :class:`InvalidDecisionError` if impossible."""
+    _check_shape(decision, inflight)
+    resolver = _Resolver(state, agents)
+    resolved = ResolvedDecision(decision)
+    for spec in decision.run:
+        resolver.start(spec, resolved)
+    for spec in decision.later:
+        if spec.id and spec.id in state.plan.tasks:
+            raise InvalidDecisionError(
+                f"Task {spec.id!r} is already in the plan; 'later' adds new tasks."
+            )
+        resolved.new.append(resolver.new_task(spec, "later"))
+    if resolved.new:
+        state.plan.check_new(resolved.new)
+    for task_id in decision.drop:
+        task = state.plan.tasks.get(task_id)
+        if task is None:
+            raise InvalidDecisionError(f"'drop' names unknown task {task_id!r}.")
+        if task.status == "pending":
+            resolved.drop.append(task_id)
+    return resolved
+
+
+def _check_shape(decision: Decision, inflight: Mapping[str, Any]) -> None:
+    action = decision.action
+    if action in ("execute", "parallel") and not decision.run:
+        raise InvalidDecisionError(f"'{action}' needs at least one task in 'run'.")
+    if action in ("complete", "clarify", "wait") and decision.run:
+        raise InvalidDecisionError(f"'{action}' cannot start tasks; use 'execute' or 'parallel'.")
+    if action == "wait" and not inflight:
+        raise InvalidDecisionError(
+            "'wait' but nothing is running: start a task, or 'complete' if the goal is met."
+        )
+    if action == "clarify" and not (decision.question or "").strip():
+        raise InvalidDecisionError("'clarify' needs a 'question' for the user.")
+
+
+class _Resolver:
+    def __init__(self, state: RunState, agents: AgentRegistry) -> None:
+        self.plan = state.plan
+        self.agents = agents
+        self.taken = set(self.plan.tasks)
+
+    def start(self, spec: TaskSpec, resolved: ResolvedDecision) -> None:
+        existing = self.plan.tasks.get(spec.id) if spec.id else None
+        if existing is None:
+            task = self.new_task(spec, "run")
+            self._require_ready(task)
+            resolved.new.append(task)
+            resolved.start.append(task)
+            return
+        if existing.status == "running":
+            raise InvalidDecisionError(f"Task {existing.id!r} is already running; use 'wait'.")
+        if any(t.id == existing.id for t in resolved.start):
+            return
+        if existing.status == "pending":
+            self._require_ready(existing)
+        if spec.agent:
+            resolved.reroute[existing.id] = self.agent_name(spec.agent)
+        resolved.start.append(existing)
+
+    def new_task(self, spec: TaskSpec, where: str) -> Task:
+        if not (spec.description or "").strip() or not spec.agent:
+            label = f" {spec.id!r}" if spec.id else ""
+            raise InvalidDecisionError(
+                f"New task{label} in '{where}' needs both a 'description' and an 'agent'."
+            )
+        task_id = (
+            spec.id if spec.id and _TASK_ID.match(spec.id) and spec.id not in self.taken else None
+        )
+        if task_id is None:
+            task_id = self.plan.new_id()
+            while task_id in self.taken:
+                task_id = self.plan.new_id()
+        self.taken.add(task_id)
+        return Task(
+            id=task_id,
+            description=spec.description.strip(),  # type: ignore[union-attr]
+            agent=self.agent_name(spec.agent),
+            depends_on=tuple(dict.fromkeys(spec.depends_on)),
+        )
+
+    def agent_name(self, name: str) -> str:
+        if name in self.agents:
+            return name
+        folded = {n.lower(): n for n in self.agents.names()}
+        if name.lower() in folded:
+            return folded[name.lower()]
+        known = ", ".join(self.agents.names()) or "none"
+        raise InvalidDecisionError(f"There is no agent {name!r}. Agents: {known}.")
+
+    def _require_ready(self, task: Task) -> None:
+        waiting = []
+        for dep in task.depends_on:
+            upstream = self.plan.tasks.get(dep)
+            if upstream is None:
+                raise InvalidDecisionError(f"Task {task.id!r} depends on unknown task {dep!r}.")
+            if upstream.status not in OK_STATUSES:
+                waiting.append(f"{dep} ({upstream.status})")
+        if waiting:
+            raise InvalidDecisionError(
+                f"Task {task.id!r} cannot start yet: it needs {', '.join(waiting)}. "
+                "Put it in 'later' and start it once those have finished."
+            )

@@ -1,0 +1,141 @@
+"""Planners: who makes the Decider's choices.
+
+A :class:`Planner` decides the next step, handles redirects and writes the
+final answer. :class:`ModelPlanner` does all three by asking the run's model
+for JSON that matches the decision schemas; with the ``offline`` model that
+model is the embedded rule engine, with ``openai:...`` a real LLM. The loop
+validates every decision and retries with the validation error as feedback,
+so a planner only has to produce a decision, not a correct one.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from notebook_router.agents.registry import AgentRegistry
+from notebook_router.errors import MalformedOutputError
+from notebook_router.planner import prompts
+from notebook_router.planner.decisions import Decision, RedirectDecision, Synthesis
+from notebook_router.planner.prerouter import instant_reply
+from notebook_router.planner.state import RunState
+from notebook_router.planner.view import PlannerView, ViewBuilder
+from notebook_router.providers.base import CompletionRequest, Message, ModelClient
+
+M = TypeVar("M", bound=BaseModel)
+
+
+@dataclass(frozen=True, slots=True)
+class PlannerCall:
+    """What a planner gets for one call."""
+
+    state: RunState
+    agents: AgentRegistry
+    model: ModelClient
+    feedback: str | None = None
+    """Why the previous attempt was rejected (set on retries)."""
+
+
+class Planner(Protocol):
+    """Makes the Decider's choices for a run."""
+
+    async def decide(self, call: PlannerCall) -> Decision:
+        """The next step, given the state after the latest results."""
+        ...
+
+    async def redirect(self, call: PlannerCall, message: str) -> RedirectDecision:
+        """How to handle ``message``, sent by the user while the run goes on."""
+        ...
+
+    async def synthesise(self, call: PlannerCall) -> Synthesis:
+        """The final answer from the finished tasks, citing which task gave what."""
+        ...
+
+
+class ModelPlanner:
+    """A planner that asks the run's model for structured decisions."""
+
+    def __init__(self, views: ViewBuilder | None = None) -> None:
+        self.views = views or ViewBuilder()
+
+    async def decide(self, call: PlannerCall) -> Decision:
+        if self._instant(call) is not None:
+            return Decision(action="complete", reason="instant reply: no model call needed")
+        view = self.views.build(call.state, call.agents, feedback=call.feedback)
+        return await self._ask(call.model, "router.decide", prompts.DECIDE, view, Decision)
+
+    async def redirect(self, call: PlannerCall, message: str) -> RedirectDecision:
+        view = self.views.build(call.state, call.agents, message=message, feedback=call.feedback)
+        return await self._ask(
+            call.model, "router.redirect", prompts.REDIRECT, view, RedirectDecision
+        )
+
+    async def synthesise(self, call: PlannerCall) -> Synthesis:
+        reply = self._instant(call)
+        if reply is not None:
+            return Synthesis(answer=reply)
+        view = self.views.build(call.state, call.agents, summary_chars=1200)
+        system = prompts.SYNTHESISE + prompts.STYLE[call.state.style]
+        return await self._ask(call.model, "router.synthesise", system, view, Synthesis)
+
+    def _instant(self, call: PlannerCall) -> str | None:
+        if len(call.state.plan):
+            return None
+        return instant_reply(call.state.goal, self.views.agent_cards(call.agents))
+
+    async def _ask(
+        self, model: ModelClient, purpose: str, system: str, view: PlannerView, schema: type[M]
+    ) -> M:
+        request = CompletionRequest(
+            messages=(
+                Message(role="system", content=system),
+                Message(role="user", content=prompts.render_view(view)),
+            ),
+            schema=schema.model_json_schema(),
+            schema_name=schema.__name__,
+            purpose=purpose,
+            temperature=0.0,
+        )
+        completion = await model.complete(request)
+        return parse_model_output(completion.text, schema)
+
+
+_FENCE = re.compile(r"^```(?:json)?\s*|\s*```$", re.MULTILINE)
+
+
+def parse_model_output(text: str, schema: type[M]) -> M:
+    """Parse a model's JSON reply into ``schema``; raise a readable error if it is not one.
+
+    Tolerates what models commonly wrap JSON in (code fences, a sentence
+    before or after) but nothing that changes the meaning.
+    """
+    data = _extract_json(text)
+    try:
+        return schema.model_validate(data)
+    except ValidationError as exc:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in err['loc']) or 'reply'}: {err['msg']}"
+            for err in exc.errors()[:5]
+        )
+        raise MalformedOutputError(
+            f"The reply does not match {schema.__name__} ({problems})", text
+        ) from None
+
+
+def _extract_json(text: str) -> Any:
+    stripped = _FENCE.sub("", text.strip())
+    try:
+        return json.loads(stripped)
+    except json.JSONDecodeError:
+        pass
+    start, end = stripped.find("{"), stripped.rfind("}")
+    if start != -1 and end > start:
+        try:
+            return json.loads(stripped[start : end + 1])
+        except json.JSONDecodeError as exc:
+            raise MalformedOutputError(f"The reply is not valid JSON ({exc.msg})", text) from None
+    raise MalformedOutputError("The reply contains no JSON object", text)

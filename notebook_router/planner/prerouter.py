@@ -1,0 +1,59 @@
+"""The instant pre-router (MISSION S1): obvious messages answered with no model call."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from notebook_router.planner.view import AgentCard
+
+_GREETING = re.compile(
+    r"^\s*(hi|hello|hey|hiya|howdy|yo|greetings|good\s+(morning|afternoon|evening))"
+    r"(\s+(there|all|everyone|team|router))?[\s!.,:)]*$",
+    re.IGNORECASE,
+)
+_THANKS = re.compile(
+    r"^\s*(thanks|thank\s+you|thx|ty|cheers|much\s+appreciated|great,?\s+thanks)"
+    r"(\s+(a\s+lot|so\s+much|very\s+much|again))?[\s!.,:)]*$",
+    re.IGNORECASE,
+)
+_HELP = re.compile(
+    r"^\s*(help|\?|what\s+can\s+you\s+do|who\s+are\s+you|what\s+are\s+you|"
+    r"(list|show)(\s+me)?\s+(the\s+|your\s+|all\s+)?agents|which\s+agents(\s+do\s+you\s+have)?|"
+    r"what\s+agents(\s+do\s+you\s+have)?)[\s?!.]*$",
+    re.IGNORECASE,
+)
+
+
+def instant_reply(message: str, agents: Sequence[AgentCard]) -> str | None:
+    """A reply for greetings, thanks and "what can you do"; None for real requests.
+
+    >>> instant_reply("hello!", [])
+    'Hello! Tell me what you need and I will plan it, hand the pieces to agents and report back.'
+    """
+    if _GREETING.match(message):
+        return (
+            "Hello! Tell me what you need and I will plan it, hand the pieces to agents "
+            "and report back."
+        )
+    if _THANKS.match(message):
+        return "You're welcome. Send another task whenever you like."
+    if _HELP.match(message):
+        return describe_agents(agents)
+    return None
+
+
+def describe_agents(agents: Sequence[AgentCard]) -> str:
+    """A short listing of what each agent can do."""
+    if not agents:
+        return (
+            "I route tasks to agents, but none are registered yet. Define some with "
+            "@agent (or %%agent in a notebook) and ask again."
+        )
+    lines = ["I can route work to these agents:"]
+    for card in agents:
+        topics = ", ".join(topic for topic, _ in card.capabilities)
+        lines.append(
+            f"- {card.name}: {card.description}" + (f" (topics: {topics})" if topics else "")
+        )
+    return "\n".join(lines)

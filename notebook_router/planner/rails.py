@@ -1,0 +1,68 @@
+"""Safety rails (MISSION P3): limits, budgets and stall detection."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from notebook_router.planner.state import StopReason
+from notebook_router.usage import Usage
+
+
+class Limits(BaseModel):
+    """Every limit a run respects; each one that trips ends the run with its own reason.
+
+    >>> Limits(max_iterations=10, timeout_s=60).max_iterations
+    10
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    max_iterations: int = Field(default=50, ge=1, description="Decider steps before stopping.")
+    max_tokens: int | None = Field(default=None, ge=1, description="Token budget (all calls).")
+    max_cost_usd: float | None = Field(default=None, gt=0, description="Cost budget in USD.")
+    timeout_s: float | None = Field(default=None, gt=0, description="Wall-clock budget.")
+    agent_timeout_s: float | None = Field(
+        default=300.0, gt=0, description="Default per-agent timeout (an agent may set its own)."
+    )
+    stall_decisions: int = Field(
+        default=2, ge=1, description="Consecutive decisions with no change that count as a stall."
+    )
+    planner_retries: int = Field(
+        default=2, ge=0, description="Retries after a malformed or invalid decision."
+    )
+    cancel_grace_s: float = Field(
+        default=2.0, ge=0, description="How long cancelled agents get to finish before we move on."
+    )
+
+
+def budget_exceeded(limits: Limits, usage: Usage) -> tuple[StopReason, str] | None:
+    """The budget ``usage`` breaks, if any, with a sentence saying so."""
+    if limits.max_tokens is not None and usage.total_tokens > limits.max_tokens:
+        return "token_budget", f"{usage.total_tokens:,} tokens used, budget {limits.max_tokens:,}"
+    if limits.max_cost_usd is not None and usage.cost_usd > limits.max_cost_usd:
+        return "cost_budget", f"${usage.cost_usd:.4f} spent, budget ${limits.max_cost_usd:.4f}"
+    return None
+
+
+class StallDetector:
+    """Notices when consecutive decisions leave the plan and context unchanged.
+
+    It compares O(1) fingerprints (running digests), never the state itself,
+    so its cost does not grow with the run.
+    """
+
+    __slots__ = ("_last", "threshold", "unchanged")
+
+    def __init__(self, threshold: int) -> None:
+        self.threshold = threshold
+        self.unchanged = 0
+        self._last: object = None
+
+    def observe(self, fingerprint: object) -> bool:
+        """Record the state before a decision; True once it has stalled."""
+        if fingerprint == self._last:
+            self.unchanged += 1
+        else:
+            self.unchanged = 0
+            self._last = fingerprint
+        return self.unchanged >= self.threshold

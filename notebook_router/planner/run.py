@@ -1,0 +1,816 @@
+"""One run of the planner loop (MISSION P1-P6).
+
+The loop, in one sentence: ask the Decider what to do, start the tasks it
+names as asyncio tasks, wait until a result, a redirect or a stop arrives,
+file what arrived, and ask again; when the planner says complete, or a rail
+trips, cancel what is still running and synthesise the answer.
+
+Only the loop writes the state. Agents run as their own asyncio tasks and
+hand results back through a queue, so the loop never waits on one agent
+while others finish, and a Stop can cancel all of them at once.
+
+Thread safety: ``stop``, ``redirect`` and ``answer`` may be called from any
+thread (a notebook panel's button handler can run on a kernel subshell
+thread). They hand over to the run's loop with ``call_soon_threadsafe``; a
+bare ``Task.cancel()`` from another thread can go unnoticed until something
+else wakes the loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+import traceback
+import uuid
+from collections import deque
+from collections.abc import AsyncIterator, Awaitable, Callable
+from datetime import datetime, timezone
+from typing import Any, Literal, TypeVar
+
+import networkx as nx
+
+from notebook_router.agents.base import Agent, AgentContext, Inputs, TaskRequest
+from notebook_router.agents.registry import AgentRegistry
+from notebook_router.agents.result import AgentResult, coerce_result
+from notebook_router.context.shared import ContextEntry
+from notebook_router.errors import (
+    EmptyTaskError,
+    NoRunningLoopError,
+    PlannerError,
+    ProviderError,
+    RunNotFinishedError,
+    Unable,
+)
+from notebook_router.planner import events as ev
+from notebook_router.planner.apply import ResolvedDecision, resolve_decision
+from notebook_router.planner.decisions import RedirectDecision, Synthesis
+from notebook_router.planner.graph import run_graph, to_mermaid
+from notebook_router.planner.planner import Planner, PlannerCall
+from notebook_router.planner.rails import Limits, StallDetector, budget_exceeded
+from notebook_router.planner.result import RunResult
+from notebook_router.planner.state import (
+    HistoryEntry,
+    Interrupt,
+    RunState,
+    StopReason,
+    Task,
+)
+from notebook_router.planner.summary import preview
+from notebook_router.planner.synthesis import template_synthesis
+from notebook_router.planner.view import ViewBuilder
+from notebook_router.providers.base import ModelClient, Provider
+from notebook_router.usage import Usage
+
+log = logging.getLogger("notebook_router")
+
+ClarifyHandler = Callable[[str], Awaitable[str | None]]
+ClarifyPolicy = Literal["stop", "wait"]
+Subscriber = Callable[[ev.Event], None]
+E = TypeVar("E", bound=ev.Event)
+
+
+class Run:
+    """A running (or finished) router run.
+
+    Await it for the :class:`RunResult`; iterate :meth:`events` to follow it;
+    call :meth:`stop`, :meth:`redirect` or :meth:`answer` from anywhere.
+    Create runs with :meth:`notebook_router.Router.start`.
+    """
+
+    def __init__(
+        self,
+        query: str,
+        *,
+        agents: AgentRegistry,
+        provider: Provider,
+        planner: Planner,
+        limits: Limits,
+        state: RunState,
+        on_clarify: ClarifyHandler | None = None,
+        clarify: ClarifyPolicy = "stop",
+        views: ViewBuilder | None = None,
+    ) -> None:
+        if not query.strip():
+            raise EmptyTaskError()
+        self.id = state.run_id
+        self.state = state
+        self.agents = agents
+        self.provider = provider
+        self.planner = planner
+        self.limits = limits
+        self._on_clarify = on_clarify
+        self._clarify_policy = clarify
+        self._views = views or ViewBuilder()
+        self._subscribers: list[Subscriber] = []
+        self._log: list[ev.Event] = []
+        self._log_waiters: list[asyncio.Future[None]] = []
+        self._seq = 0
+        self._inflight: dict[str, asyncio.Task[None]] = {}
+        self._timeouts: dict[str, asyncio.TimerHandle] = {}
+        self._timed_out: set[str] = set()
+        self._done: deque[tuple[str, AgentResult]] = deque()
+        self._signals: deque[Interrupt] = deque()
+        self._stop_request: tuple[StopReason, str] | None = None
+        self._waiter: asyncio.Future[None] | None = None
+        self._question: asyncio.Future[str | None] | None = None
+        self._abandoned: set[asyncio.Task[None]] = set()
+        self._stall = StallDetector(limits.stall_decisions)
+        self._clients: dict[str, ModelClient] = {}
+        self._planner_model = ModelClient(provider, self._on_usage, "planner")
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._thread_id: int | None = None
+        self._main: asyncio.Task[RunResult] | None = None
+        self._result: RunResult | None = None
+        self._finished = False
+        self._t0 = 0.0
+        self._started_wall = datetime.now(timezone.utc)
+        state.context.listen(self._on_context_change)
+
+    # ------------------------------------------------------------------ public
+
+    def start(self) -> Run:
+        """Start the run as a task on the running event loop (Router.start does this)."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            raise NoRunningLoopError() from None
+        self._loop = loop
+        self._thread_id = threading.get_ident()
+        self._t0 = loop.time()
+        self._main = loop.create_task(self._run(), name=f"notebook_router run {self.id}")
+        return self
+
+    def __await__(self) -> Any:
+        if self._main is None:
+            raise NoRunningLoopError()
+        return self._main.__await__()
+
+    def stop(self) -> None:
+        """Stop now: cancel running agents, keep finished results, synthesise. Any thread."""
+        self._call_soon(self._request_stop, "stopped_by_user", "stopped by user")
+
+    def redirect(self, message: str) -> None:
+        """Send the planner a message mid-run (restart, refine, status, clarify). Any thread."""
+        if not message.strip():
+            raise EmptyTaskError()
+        self._call_soon(self._receive, "redirect", message.strip())
+
+    def answer(self, text: str) -> None:
+        """Answer the planner's pending clarifying question. Any thread."""
+        self._call_soon(self._receive, "answer", text.strip())
+
+    def subscribe(self, callback: Subscriber) -> Callable[[], None]:
+        """Call ``callback(event)`` for every event from now on (on the loop's thread).
+
+        Returns a function that unsubscribes. A subscriber that raises is
+        logged and kept; it never breaks the run.
+        """
+        self._subscribers.append(callback)
+        return lambda: self._subscribers.remove(callback) if callback in self._subscribers else None
+
+    async def events(self) -> AsyncIterator[ev.Event]:
+        """Every event of the run, from the first, as it happens; ends with ``run_finished``."""
+        i = 0
+        while True:
+            while i < len(self._log):
+                yield self._log[i]
+                i += 1
+            if self._finished:
+                return
+            waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            self._log_waiters.append(waiter)
+            await waiter
+
+    @property
+    def history(self) -> list[ev.Event]:
+        """The events so far (a copy)."""
+        return list(self._log)
+
+    def done(self) -> bool:
+        """True once the run has finished, whatever the reason."""
+        return self._finished
+
+    def result(self) -> RunResult:
+        """The result of a finished run (raises :class:`RunNotFinishedError` before)."""
+        if self._result is None:
+            raise RunNotFinishedError(self.id)
+        return self._result
+
+    def graph(self) -> nx.DiGraph:
+        """The run's goal, tasks and agents as a networkx graph."""
+        return run_graph(self.state)
+
+    def mermaid(self) -> str:
+        """The run graph as Mermaid flowchart text."""
+        return to_mermaid(self.graph())
+
+    def __repr__(self) -> str:
+        status = self.state.stop_reason or ("running" if self._main else "new")
+        return f"<Run {self.id} {status} tasks={len(self.state.plan)}>"
+
+    # ---------------------------------------------------------- thread hand-off
+
+    def _call_soon(self, fn: Callable[..., None], *args: Any) -> None:
+        loop = self._loop
+        if loop is None or self._finished or loop.is_closed():
+            return
+        if threading.get_ident() == self._thread_id:
+            fn(*args)
+        else:
+            loop.call_soon_threadsafe(fn, *args)
+
+    # ---------------------------------------------------------------- the loop
+
+    async def _run(self) -> RunResult:
+        state = self.state
+        self._emit(
+            ev.RunStarted,
+            query=state.query,
+            goal=state.goal,
+            model=f"{self.provider.name}:{self.provider.model}",
+            agents=self.agents.names(),
+            started_at=self._started_wall.isoformat(),
+        )
+        state.history.append(HistoryEntry(role="user", content=state.query, at=0.0))
+        deadline = None
+        if self.limits.timeout_s is not None:
+            deadline = self._loop_().call_later(
+                self.limits.timeout_s,
+                self._request_stop,
+                "time_budget",
+                f"no answer within {self.limits.timeout_s:g} s",
+            )
+        try:
+            await self._drive()
+            await self._finish()
+        except asyncio.CancelledError:
+            # Cancelled from outside (a kernel interrupt cancels the awaiting cell,
+            # which cancels this task). End gracefully, then let the cancellation
+            # go on so whoever cancelled us (e.g. Run All) sees it.
+            self._set_stop("interrupted", "the run was interrupted")
+            await self._wind_down(self._stop_request[1] if self._stop_request else "interrupted")
+            self._conclude(self._template())
+            raise
+        finally:
+            if deadline is not None:
+                deadline.cancel()
+        assert self._result is not None
+        return self._result
+
+    async def _drive(self) -> None:
+        while True:
+            self._absorb_results()
+            if self._stop_request is not None:
+                return
+            if self._signals:
+                await self._handle_signal(self._signals.popleft())
+                continue
+            if self._stall.observe(self.state.fingerprint()):
+                self._set_stop(
+                    "stalled", f"{self._stall.unchanged} decisions in a row changed nothing"
+                )
+                return
+            if self.state.iteration >= self.limits.max_iterations:
+                self._set_stop("max_iterations", f"{self.state.iteration} decisions made")
+                return
+            resolved = await self._decide()
+            if resolved is None or self._stop_request is not None:
+                return
+            action = resolved.decision.action
+            if action == "complete":
+                return
+            if action == "clarify":
+                if not await self._clarify(resolved.decision.question or ""):
+                    return
+                continue
+            self._apply(resolved)
+            await self._wait_for_activity()
+
+    async def _wait_for_activity(self) -> None:
+        if self._done or self._signals or self._stop_request is not None or not self._inflight:
+            return
+        self._waiter = self._loop_().create_future()
+        try:
+            await self._waiter
+        finally:
+            self._waiter = None
+
+    def _wake(self) -> None:
+        waiter = self._waiter
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
+
+    # --------------------------------------------------------------- decisions
+
+    async def _decide(self) -> ResolvedDecision | None:
+        self.state.iteration += 1
+        feedback: str | None = None
+        attempts = self.limits.planner_retries + 1
+        for attempt in range(1, attempts + 1):
+            call = PlannerCall(self.state, self.agents, self._planner_model, feedback)
+            try:
+                decision = await self.planner.decide(call)
+                resolved = resolve_decision(decision, self.state, self.agents, self._inflight)
+            except (PlannerError, ProviderError) as exc:
+                feedback = str(exc)
+                self._emit(
+                    ev.DecisionFailed,
+                    iteration=self.state.iteration,
+                    attempt=attempt,
+                    error=feedback,
+                    will_retry=attempt < attempts and self._stop_request is None,
+                )
+                if self._stop_request is not None:
+                    return None
+                continue
+            self._emit(
+                ev.DecisionMade,
+                iteration=self.state.iteration,
+                action=decision.action,
+                reason=decision.reason,
+                tasks=[t.id for t in resolved.start],
+                question=decision.question,
+            )
+            return resolved
+        self._set_stop("planner_error", f"no usable decision after {attempts} attempts: {feedback}")
+        return None
+
+    def _apply(self, resolved: ResolvedDecision) -> None:
+        now = self._now()
+        if resolved.new:
+            for task in resolved.new:
+                task.created_at = now
+            self.state.plan.add(resolved.new)
+            self._emit(
+                ev.PlanUpdated,
+                added=[
+                    ev.TaskInfo(
+                        id=t.id,
+                        description=t.description,
+                        agent=t.agent,
+                        depends_on=list(t.depends_on),
+                    )
+                    for t in resolved.new
+                ],
+            )
+        for task_id in resolved.drop:
+            self._skip(task_id, "dropped by the planner")
+        for task in resolved.start:
+            self._start_task(task, resolved.reroute.get(task.id))
+
+    def _skip(self, task_id: str, reason: str) -> None:
+        self.state.plan.set_status(task_id, "skipped", note=reason, finished_at=self._now())
+        self._emit(ev.TaskSkipped, task_id=task_id, reason=reason)
+
+    # ------------------------------------------------------------------ agents
+
+    def _start_task(self, task: Task, new_agent: str | None = None) -> None:
+        plan = self.state.plan
+        fields: dict[str, Any] = {
+            "started_at": self._now(),
+            "finished_at": None,
+            "attempts": task.attempts + 1,
+            "error": None,
+            "summary": None,
+        }
+        if new_agent is not None and new_agent != task.agent:
+            fields["note"] = f"re-routed from {task.agent}"
+            fields["agent"] = new_agent
+        plan.set_status(task.id, "running", **fields)
+        agent = self.agents.get(task.agent)
+        request = TaskRequest(
+            id=task.id,
+            description=task.description,
+            goal=self.state.goal,
+            agent=task.agent,
+            depends_on=task.depends_on,
+            attempt=task.attempts,
+            style=self.state.style,
+        )
+        results = self.state.results
+        context = AgentContext(
+            run_id=self.id,
+            goal=self.state.goal,
+            task=request,
+            inputs=Inputs((d, plan.tasks[d].agent, results[d].data) for d in task.depends_on),
+            shared=self.state.context,
+            model=self._client_for(agent.name),
+            media=[m for d in task.depends_on for m in results[d].media],
+            _trace=lambda kind, message, data: self._trace(
+                task.id, agent.name, kind, message, data
+            ),
+        )
+        handle = self._loop_().create_task(self._execute(task.id, agent, request, context))
+        self._inflight[task.id] = handle
+        timeout = agent.timeout_s or self.limits.agent_timeout_s
+        if timeout is not None:
+            self._timeouts[task.id] = self._loop_().call_later(timeout, self._time_out, task.id)
+        self._emit(
+            ev.TaskStarted,
+            task_id=task.id,
+            agent=agent.name,
+            description=task.description,
+            attempt=task.attempts,
+        )
+
+    async def _execute(
+        self, task_id: str, agent: Agent, request: TaskRequest, context: AgentContext
+    ) -> None:
+        try:
+            result = coerce_result(await agent.run(request, context))
+        except asyncio.CancelledError:
+            if task_id not in self._timed_out:
+                raise
+            _uncancel()
+            timeout = agent.timeout_s or self.limits.agent_timeout_s
+            result = AgentResult.failed(f"timed out after {timeout:g} s")
+        except Unable as exc:
+            result = AgentResult.unable(str(exc) or f"{agent.name} cannot do this")
+        except Exception as exc:  # an agent's bug must not end the run: record it
+            result = AgentResult.failed(_describe_exception(exc))
+        self._done.append((task_id, result))
+        self._wake()
+
+    def _time_out(self, task_id: str) -> None:
+        handle = self._inflight.get(task_id)
+        if handle is not None and not handle.done():
+            self._timed_out.add(task_id)
+            handle.cancel()
+
+    def _absorb_results(self) -> None:
+        while self._done:
+            task_id, result = self._done.popleft()
+            self._inflight.pop(task_id, None)
+            timer = self._timeouts.pop(task_id, None)
+            if timer is not None:
+                timer.cancel()
+            self._record_result(task_id, result)
+
+    def _record_result(self, task_id: str, result: AgentResult) -> None:
+        now = self._now()
+        summary = result.summary or preview(result.data)
+        task = self.state.plan.set_status(
+            task_id, result.status, finished_at=now, summary=summary, error=result.error
+        )
+        self.state.record_result(task_id, result)
+        if result.usage:
+            self._on_usage(result.usage, task.agent)
+        self._emit(
+            ev.TaskFinished,
+            task_id=task_id,
+            agent=task.agent,
+            status=result.status,
+            duration_s=now - (task.started_at or now),
+            confidence=result.confidence,
+            summary=summary,
+            error=result.error,
+            media=[m.mime_type for m in result.media],
+        )
+
+    async def _cancel_tasks(self, task_ids: list[str], reason: str) -> list[str]:
+        """Cancel running tasks, wait for them to end, record them as cancelled.
+
+        Results that arrive before the cancellation lands are kept, never lost.
+        """
+        handles = {tid: self._inflight[tid] for tid in task_ids if tid in self._inflight}
+        if not handles:
+            return []
+        for handle in handles.values():
+            handle.cancel()
+        _, still_running = await asyncio.wait(
+            handles.values(), timeout=self.limits.cancel_grace_s or None
+        )
+        self._absorb_results()
+        cancelled = []
+        now = self._now()
+        for tid, handle in handles.items():
+            if tid not in self._inflight:
+                continue  # it finished after all; its result was recorded above
+            del self._inflight[tid]
+            timer = self._timeouts.pop(tid, None)
+            if timer is not None:
+                timer.cancel()
+            note = reason
+            if handle in still_running:
+                # It ignored the cancellation. Keep a reference so it is not
+                # garbage-collected mid-flight, and say so in the record.
+                self._abandoned.add(handle)
+                handle.add_done_callback(self._abandoned.discard)
+                note += f" (the agent did not stop within {self.limits.cancel_grace_s:g} s)"
+            task = self.state.plan.set_status(tid, "cancelled", finished_at=now, note=note)
+            self._emit(
+                ev.TaskCancelled,
+                task_id=tid,
+                agent=task.agent,
+                reason=note,
+                ran_s=now - (task.started_at or now),
+            )
+            cancelled.append(tid)
+        return cancelled
+
+    async def _wind_down(self, reason: str) -> None:
+        await self._cancel_tasks(list(self._inflight), reason)
+        self._absorb_results()
+
+    # -------------------------------------------------------------- interrupts
+
+    def _request_stop(self, reason: StopReason, detail: str) -> None:
+        if self._stop_request is not None or self._finished:
+            return
+        self._stop_request = (reason, detail)
+        if reason == "stopped_by_user":
+            self.state.interrupts.append(Interrupt(kind="stop", received_at=self._now()))
+            self._emit(ev.InterruptReceived, interrupt="stop", message="")
+        for handle in self._inflight.values():
+            handle.cancel()
+        if self._question is not None and not self._question.done():
+            self._question.set_result(None)
+        self._wake()
+
+    def _set_stop(self, reason: StopReason, detail: str) -> None:
+        if self._stop_request is None:
+            self._stop_request = (reason, detail)
+
+    def _receive(self, kind: Literal["redirect", "answer"], message: str) -> None:
+        if self._question is not None and not self._question.done():
+            # A question is pending: whatever the user sends now is the answer.
+            self._question.set_result(message)
+            return
+        interrupt = Interrupt(kind="redirect", message=message, received_at=self._now())
+        self.state.interrupts.append(interrupt)
+        self._emit(ev.InterruptReceived, interrupt=kind, message=message)
+        self._signals.append(interrupt)
+        self._wake()
+
+    async def _handle_signal(self, interrupt: Interrupt) -> None:
+        message = interrupt.message
+        self.state.history.append(HistoryEntry(role="user", content=message, at=self._now()))
+        decision = await self._redirect_decision(message)
+        cancelled: list[str] = []
+        if decision.kind == "restart":
+            cancelled = await self._cancel_tasks(
+                list(self._inflight), "superseded: the user redirected the run"
+            )
+            for task in self.state.plan.with_status("pending"):
+                self._skip(task.id, "superseded: the user redirected the run")
+                cancelled.append(task.id)
+            self._set_goal(decision.goal or message)
+        elif decision.kind == "refine":
+            running = [t for t in decision.cancel if t in self._inflight]
+            cancelled = await self._cancel_tasks(
+                running, "no longer wanted after the user's redirect"
+            )
+            for tid in decision.cancel:
+                pending = self.state.plan.tasks.get(tid)
+                if pending is not None and pending.status == "pending":
+                    self._skip(tid, "no longer wanted after the user's redirect")
+                    cancelled.append(tid)
+            self._set_goal(decision.goal or f"{self.state.goal} ({message})")
+        reply = decision.reply or self._status_text()
+        interrupt.handled_as = decision.kind
+        interrupt.reply = reply
+        interrupt.cancelled = cancelled
+        self.state.history.append(HistoryEntry(role="planner", content=reply, at=self._now()))
+        self._emit(
+            ev.InterruptHandled,
+            interrupt="redirect",
+            handled_as=decision.kind,
+            reply=reply,
+            cancelled=cancelled,
+        )
+        if decision.kind == "clarify":
+            await self._clarify(decision.question or reply)
+
+    async def _redirect_decision(self, message: str) -> RedirectDecision:
+        feedback: str | None = None
+        for _ in range(self.limits.planner_retries + 1):
+            call = PlannerCall(self.state, self.agents, self._planner_model, feedback)
+            try:
+                return await self.planner.redirect(call, message)
+            except (PlannerError, ProviderError) as exc:
+                feedback = str(exc)
+                self._emit(
+                    ev.DecisionFailed,
+                    iteration=self.state.iteration,
+                    attempt=1,
+                    error=f"redirect: {feedback}",
+                    will_retry=True,
+                )
+        # The planner could not classify the message: treat it as a refinement,
+        # which keeps all work and still lets the next decision act on it.
+        return RedirectDecision(
+            kind="refine",
+            reason="the planner could not classify the message",
+            reply=f"Noted: “{message}”. I will take it into account.",
+        )
+
+    def _set_goal(self, goal: str) -> None:
+        self.state.goal = goal
+        self.state.goal_version += 1
+
+    def _status_text(self) -> str:
+        plan = self.state.plan
+        done = len(plan.with_status("fulfilled", "partial"))
+        running = ", ".join(t.id for t in plan.with_status("running")) or "nothing"
+        return (
+            f"Iteration {self.state.iteration}: {done} of {len(plan)} tasks done; "
+            f"running: {running}; {self.state.usage.total_tokens:,} tokens used."
+        )
+
+    async def _clarify(self, question: str) -> bool:
+        """Ask the user; True if an answer came back and the run should go on."""
+        state = self.state
+        state.pending_question = question
+        state.history.append(HistoryEntry(role="planner", content=question, at=self._now()))
+        self._emit(ev.ClarificationRequested, question=question)
+        if self._on_clarify is None and self._clarify_policy == "stop":
+            self._set_stop("needs_clarification", question)
+            return False
+        answer = await self._await_answer(question)
+        if not answer:
+            if self._stop_request is None:
+                self._set_stop("needs_clarification", question)
+            return False
+        state.pending_question = None
+        state.history.append(HistoryEntry(role="user", content=answer, at=self._now()))
+        state.interrupts.append(
+            Interrupt(kind="answer", message=answer, received_at=self._now(), handled_as="answer")
+        )
+        self._emit(ev.ClarificationAnswered, answer=answer)
+        return True
+
+    async def _await_answer(self, question: str) -> str | None:
+        loop = self._loop_()
+        future: asyncio.Future[str | None] = loop.create_future()
+        self._question = future
+        helper: asyncio.Task[str | None] | None = None
+        if self._on_clarify is not None:
+            helper = loop.create_task(_call_handler(self._on_clarify, question))
+            helper.add_done_callback(lambda h: _settle_answer(future, h))
+        try:
+            answer: str | None = await future
+            return answer
+        finally:
+            self._question = None
+            if helper is not None and not helper.done():
+                helper.cancel()
+
+    # ---------------------------------------------------------------- finishing
+
+    async def _finish(self) -> None:
+        reason = (
+            self._stop_request[1] if self._stop_request else "not needed: the planner completed"
+        )
+        await self._wind_down(reason)
+        synthesis: Synthesis
+        if self._stop_request is None:
+            try:
+                call = PlannerCall(self.state, self.agents, self._planner_model)
+                synthesis = await self.planner.synthesise(call)
+            except (PlannerError, ProviderError) as exc:
+                synthesis = self._template(note=f"written without the model: {exc}")
+        else:
+            synthesis = self._template()
+        self._conclude(synthesis)
+
+    def _template(self, note: str | None = None) -> Synthesis:
+        stopping = self._stop_request[0] if self._stop_request else None
+        view = self._views.build(self.state, self.agents, summary_chars=1200, stopping=stopping)
+        return template_synthesis(view, note=note)
+
+    def _conclude(self, synthesis: Synthesis) -> None:
+        state = self.state
+        reason, detail = self._stop_request or ("completed", "the planner judged the goal met")
+        for task in state.plan.with_status("pending"):
+            self._skip(task.id, f"the run ended: {detail}")
+        state.answer = synthesis.answer
+        state.attributions = synthesis.attributions
+        state.stop_reason = reason
+        state.stop_detail = detail
+        duration = self._now()
+        self._result = RunResult.from_state(
+            state, duration_s=duration, started_at=self._started_wall
+        )
+        self._finished = True
+        self._emit(
+            ev.RunFinished,
+            stop_reason=reason,
+            detail=detail,
+            answer=synthesis.answer,
+            iterations=state.iteration,
+            duration_s=duration,
+            total_tokens=state.usage.total_tokens,
+            cost_usd=state.usage.cost_usd,
+        )
+
+    # ------------------------------------------------------------------ events
+
+    def _emit(self, cls: type[E], **fields: Any) -> None:
+        self._seq += 1
+        event = cls(run_id=self.id, seq=self._seq, t=self._now(), **fields)
+        self._log.append(event)
+        for subscriber in self._subscribers:
+            try:
+                subscriber(event)
+            except Exception:  # a broken panel or store must never break the run
+                log.exception("notebook_router: event subscriber %r failed", subscriber)
+        if self._log_waiters:
+            waiters, self._log_waiters = self._log_waiters, []
+            for waiter in waiters:
+                if not waiter.done():
+                    waiter.set_result(None)
+
+    def _on_usage(self, usage: Usage, source: str) -> None:
+        if not usage:
+            return
+        state = self.state
+        state.add_usage(usage, source)
+        self._emit(
+            ev.UsageUpdated,
+            source=source,
+            input_tokens=usage.input_tokens,
+            output_tokens=usage.output_tokens,
+            cost_usd=usage.cost_usd,
+            total_tokens=state.usage.total_tokens,
+            total_cost_usd=state.usage.cost_usd,
+        )
+        exceeded = budget_exceeded(self.limits, state.usage)
+        if exceeded is not None:
+            self._request_stop(*exceeded)
+
+    def _on_context_change(self, entry: ContextEntry) -> None:
+        # Writers may be agents on worker threads: emit on the loop's thread.
+        self._call_soon(
+            lambda: self._emit(
+                ev.ContextUpdated,
+                key=entry.key,
+                source=entry.source,
+                version=entry.version,
+                preview=preview(entry.value, 120),
+            )
+        )
+
+    def _trace(
+        self, task_id: str, agent: str, kind: str, message: str, data: dict[str, Any]
+    ) -> None:
+        self._call_soon(
+            lambda: self._emit(
+                ev.TraceNote,
+                task_id=task_id,
+                agent=agent,
+                note=kind,
+                message=message,
+                data={k: preview(v, 200) for k, v in data.items()},
+            )
+        )
+
+    def _client_for(self, agent_name: str) -> ModelClient:
+        client = self._clients.get(agent_name)
+        if client is None:
+            client = self._clients[agent_name] = self._planner_model.bound_to(agent_name)
+        return client
+
+    def _now(self) -> float:
+        loop = self._loop
+        return 0.0 if loop is None else loop.time() - self._t0
+
+    def _loop_(self) -> asyncio.AbstractEventLoop:
+        assert self._loop is not None, "the run has not been started"
+        return self._loop
+
+
+async def _call_handler(handler: ClarifyHandler, question: str) -> str | None:
+    return await handler(question)
+
+
+def _settle_answer(future: asyncio.Future[str | None], helper: asyncio.Task[str | None]) -> None:
+    if future.done():
+        return
+    if helper.cancelled():
+        future.set_result(None)
+    elif helper.exception() is not None:
+        log.error("notebook_router: the clarify handler failed", exc_info=helper.exception())
+        future.set_result(None)
+    else:
+        future.set_result(helper.result())
+
+
+def _uncancel() -> None:
+    # Python 3.11+ counts cancellation requests; a timeout we turned into a
+    # failed result must not leave the task looking cancelled.
+    task = asyncio.current_task()
+    if task is not None and hasattr(task, "uncancel"):
+        task.uncancel()
+
+
+def _describe_exception(exc: BaseException) -> str:
+    frames = traceback.extract_tb(exc.__traceback__)
+    where = f" (at {frames[-1].name}, line {frames[-1].lineno})" if frames else ""
+    message = str(exc) or type(exc).__name__
+    return f"{type(exc).__name__}: {message}{where}"
+
+
+def new_run_id() -> str:
+    """A short random run id."""
+    return uuid.uuid4().hex[:12]

@@ -1,0 +1,267 @@
+"""The explicit run state (MISSION P1): everything a run knows, in one place.
+
+The loop is the only writer. Planners read it (through
+:class:`~notebook_router.planner.view.PlannerView` when they are models);
+the panel and the session store follow it through events.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any, Literal
+
+import networkx as nx
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+
+from notebook_router.agents.base import ResponseStyle
+from notebook_router.agents.result import AgentResult
+from notebook_router.context.digest import RunningDigest, value_digest
+from notebook_router.context.shared import SharedContext
+from notebook_router.errors import InvalidDecisionError
+from notebook_router.media import MediaRef
+from notebook_router.usage import ZERO_USAGE, Usage
+
+TaskStatus = Literal[
+    "pending", "running", "fulfilled", "partial", "unable", "failed", "cancelled", "skipped"
+]
+OK_STATUSES: frozenset[str] = frozenset({"fulfilled", "partial"})
+"""Statuses whose results later tasks may build on."""
+ACTIVE_STATUSES: frozenset[str] = frozenset({"pending", "running"})
+
+StopReason = Literal[
+    "completed",
+    "stopped_by_user",
+    "interrupted",
+    "max_iterations",
+    "token_budget",
+    "cost_budget",
+    "time_budget",
+    "stalled",
+    "needs_clarification",
+    "planner_error",
+]
+
+STOP_REASON_TEXT: dict[str, str] = {
+    "completed": "the goal was met",
+    "stopped_by_user": "stopped by user",
+    "interrupted": "interrupted (kernel interrupt or cancellation)",
+    "max_iterations": "the iteration limit was reached",
+    "token_budget": "the token budget was used up",
+    "cost_budget": "the cost budget was used up",
+    "time_budget": "the time budget ran out",
+    "stalled": "the plan stopped making progress",
+    "needs_clarification": "the planner needs an answer to a question",
+    "planner_error": "the planner could not produce a usable decision",
+}
+
+
+class Task(BaseModel):
+    """One unit of work in the plan."""
+
+    model_config = ConfigDict(validate_assignment=False)
+
+    id: str
+    description: str
+    agent: str
+    depends_on: tuple[str, ...] = ()
+    status: TaskStatus = "pending"
+    attempts: int = 0
+    created_at: float = 0.0
+    started_at: float | None = None
+    finished_at: float | None = None
+    summary: str | None = None
+    """A short preview of the result's data (or the agent's own summary)."""
+    error: str | None = None
+    note: str | None = None
+    """Why the task was cancelled or skipped, or how it was re-routed."""
+
+    @property
+    def duration_s(self) -> float | None:
+        """Seconds from start to finish, if it ran."""
+        if self.started_at is None or self.finished_at is None:
+            return None
+        return self.finished_at - self.started_at
+
+    def signature(self) -> int:
+        """What stall detection compares: everything but timings and attempts."""
+        return hash((self.description, self.agent, self.depends_on, self.status))
+
+
+class Plan:
+    """The tasks of a run and their dependency graph (a networkx DiGraph).
+
+    Every status change goes through a method here so the plan's running
+    digest stays exact without rehashing all tasks each step.
+    """
+
+    def __init__(self) -> None:
+        self.tasks: dict[str, Task] = {}
+        self.graph: nx.DiGraph = nx.DiGraph()
+        self._digest = RunningDigest()
+        self._ids = itertools.count(1)
+
+    def new_id(self) -> str:
+        """The next unused task id (``t1``, ``t2``, ...)."""
+        while True:
+            candidate = f"t{next(self._ids)}"
+            if candidate not in self.tasks:
+                return candidate
+
+    def check_new(self, tasks: list[Task]) -> None:
+        """Raise :class:`InvalidDecisionError` if ``tasks`` cannot be added as they are."""
+        new_ids = {t.id for t in tasks}
+        for t in tasks:
+            if t.id in self.tasks:
+                raise InvalidDecisionError(f"Task id {t.id!r} is already in the plan.")
+            missing = [d for d in t.depends_on if d not in self.tasks and d not in new_ids]
+            if missing:
+                raise InvalidDecisionError(
+                    f"Task {t.id!r} depends on unknown task(s) {', '.join(missing)}."
+                )
+        if any(d in new_ids for t in tasks for d in t.depends_on):
+            self._reject_cycles(tasks)
+
+    def add(self, tasks: list[Task]) -> None:
+        """Add tasks (which may depend on each other); reject unknown deps and cycles."""
+        self.check_new(tasks)
+        for t in tasks:
+            self.tasks[t.id] = t
+            self.graph.add_node(t.id)
+            for dep in t.depends_on:
+                self.graph.add_edge(dep, t.id)
+            self._digest.put(t.id, t.signature())
+
+    def _reject_cycles(self, tasks: list[Task]) -> None:
+        trial: nx.DiGraph = nx.DiGraph()
+        trial.add_edges_from((d, t.id) for t in tasks for d in t.depends_on)
+        try:
+            cycle = nx.find_cycle(trial)
+        except nx.NetworkXNoCycle:
+            return
+        path = " -> ".join([edge[0] for edge in cycle] + [cycle[0][0]])
+        raise InvalidDecisionError(f"The plan has a dependency cycle: {path}.")
+
+    def set_status(self, task_id: str, status: TaskStatus, **fields: Any) -> Task:
+        """Change a task's status (and any other fields) and update the digest."""
+        task = self.tasks[task_id]
+        task.status = status
+        for name, value in fields.items():
+            setattr(task, name, value)
+        self._digest.put(task_id, task.signature())
+        return task
+
+    def startable(self, task_id: str) -> bool:
+        """A pending task whose dependencies all finished usably."""
+        task = self.tasks.get(task_id)
+        if task is None or task.status != "pending":
+            return False
+        return all(self.tasks[d].status in OK_STATUSES for d in task.depends_on)
+
+    def blocked_by(self, task_id: str) -> list[str]:
+        """Dependencies of ``task_id`` that ended without a usable result."""
+        task = self.tasks[task_id]
+        return [
+            d
+            for d in task.depends_on
+            if self.tasks[d].status not in OK_STATUSES
+            and self.tasks[d].status not in ACTIVE_STATUSES
+        ]
+
+    def with_status(self, *statuses: str) -> list[Task]:
+        """Tasks in any of ``statuses``, in plan order."""
+        return [t for t in self.tasks.values() if t.status in statuses]
+
+    @property
+    def digest(self) -> int:
+        """Running digest of every task's signature."""
+        return self._digest.value
+
+    def __len__(self) -> int:
+        return len(self.tasks)
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        return iter(self.tasks.values())
+
+
+class HistoryEntry(BaseModel):
+    """A message exchanged during the run (the query, redirects, answers, replies)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    role: Literal["user", "planner", "system"]
+    content: str
+    at: float = 0.0
+
+
+class Interrupt(BaseModel):
+    """A stop, redirect or clarification answer, and how it was handled."""
+
+    kind: Literal["stop", "redirect", "answer"]
+    message: str = ""
+    received_at: float = 0.0
+    handled_as: str | None = None
+    reply: str | None = None
+    cancelled: list[str] = Field(default_factory=list)
+
+
+class Attribution(BaseModel):
+    """Which task and agent produced a part of the final answer."""
+
+    model_config = ConfigDict(frozen=True)
+
+    task_id: str
+    agent: str
+    text: str
+
+
+class RunState(BaseModel):
+    """Everything one run knows (MISSION P1)."""
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    run_id: str
+    query: str
+    goal: str
+    style: ResponseStyle = "conversational"
+    plan: Plan = Field(default_factory=Plan)
+    results: dict[str, AgentResult] = Field(default_factory=dict)
+    context: SharedContext = Field(default_factory=SharedContext)
+    history: list[HistoryEntry] = Field(default_factory=list)
+    iteration: int = 0
+    usage: Usage = ZERO_USAGE
+    usage_by_source: dict[str, Usage] = Field(default_factory=dict)
+    interrupts: list[Interrupt] = Field(default_factory=list)
+    media: list[MediaRef] = Field(default_factory=list)
+    pending_question: str | None = None
+    answer: str | None = None
+    attributions: list[Attribution] = Field(default_factory=list)
+    stop_reason: StopReason | None = None
+    stop_detail: str = ""
+    goal_version: int = 1
+
+    _results_digest: RunningDigest = PrivateAttr(default_factory=RunningDigest)
+
+    @property
+    def tasks(self) -> list[Task]:
+        """All tasks in plan order."""
+        return list(self.plan.tasks.values())
+
+    def record_result(self, task_id: str, result: AgentResult) -> None:
+        """File a task's result (and its data in the shared context)."""
+        self.results[task_id] = result
+        self._results_digest.put(task_id, hash((result.status, value_digest(result.data))))
+        self.media.extend(m.ref() for m in result.media)
+
+    def add_usage(self, usage: Usage, source: str) -> None:
+        """Account ``usage`` to the run and to ``source`` (an agent name or ``planner``)."""
+        self.usage = self.usage + usage
+        self.usage_by_source[source] = self.usage_by_source.get(source, ZERO_USAGE) + usage
+
+    def fingerprint(self) -> tuple[int, int, int, int]:
+        """What stall detection compares between decisions; O(1) whatever the size."""
+        return (
+            self.plan.digest,
+            self.context.digest,
+            self._results_digest.value,
+            self.goal_version,
+        )

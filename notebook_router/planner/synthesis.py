@@ -1,0 +1,106 @@
+"""The template synthesiser: a readable answer without a model call.
+
+Used by the offline engine, and by every run that ends early (stop,
+interrupt, budgets), where spending more tokens or seconds on a model call
+would defeat the reason for stopping.
+"""
+
+from __future__ import annotations
+
+from notebook_router.planner.decisions import Synthesis
+from notebook_router.planner.state import STOP_REASON_TEXT, Attribution
+from notebook_router.planner.view import PlannerView, TaskView
+
+_DONE = ("fulfilled", "partial")
+_PROBLEM = ("failed", "unable")
+
+
+def template_synthesis(view: PlannerView, *, note: str | None = None) -> Synthesis:
+    """Write the answer from the finished tasks in ``view``, in its style."""
+    done = [t for t in view.tasks if t.status in _DONE]
+    problems = [t for t in view.tasks if t.status in _PROBLEM]
+    unfinished = [t for t in view.tasks if t.status not in _DONE + _PROBLEM]
+    writer = {"structured": _structured, "report": _report}.get(view.style, _conversational)
+    body = writer(view, done, problems, unfinished)
+    if note:
+        body = f"{body}\n\n({note})"
+    attributions = [Attribution(task_id=t.id, agent=t.agent, text=t.summary or "") for t in done]
+    return Synthesis(answer=body.strip(), attributions=attributions)
+
+
+def _opening(view: PlannerView, done: list[TaskView]) -> str:
+    if view.stopping == "needs_clarification" and view.question:
+        return f"I need an answer before I can go on: {view.question}"
+    if view.stopping:
+        reason = STOP_REASON_TEXT.get(view.stopping, view.stopping)
+        if not done:
+            return f"The run ended before any task finished ({reason})."
+        return f"The run ended early ({reason}). Here is what was finished:"
+    if not done:
+        return f"I could not get anything done for “{view.goal}”."
+    return f"Here is what I found for “{view.goal}”:"
+
+
+def _line(task: TaskView) -> str:
+    partial = " (partial)" if task.status == "partial" else ""
+    summary = task.summary or "done"
+    return f"{_sentence(task.description)}{partial}: {summary} [{task.id}]"
+
+
+def _problem_line(task: TaskView) -> str:
+    return (
+        f"{_sentence(task.description)}: not done, {task.agent} was {task.status}"
+        + (f" ({task.error})" if task.error else "")
+        + f" [{task.id}]"
+    )
+
+
+def _unfinished_line(unfinished: list[TaskView]) -> str:
+    names = ", ".join(f"{t.id} ({t.description}, {t.status})" for t in unfinished)
+    return f"Not finished: {names}."
+
+
+def _conversational(
+    view: PlannerView, done: list[TaskView], problems: list[TaskView], unfinished: list[TaskView]
+) -> str:
+    lines = [_opening(view, done), ""]
+    lines += [f"- {_line(t)}" for t in done]
+    lines += [f"- {_problem_line(t)}" for t in problems]
+    if unfinished:
+        lines += ["", _unfinished_line(unfinished)]
+    return "\n".join(lines)
+
+
+def _structured(
+    view: PlannerView, done: list[TaskView], problems: list[TaskView], unfinished: list[TaskView]
+) -> str:
+    lines = [_opening(view, done)]
+    for t in [*done, *problems, *unfinished]:
+        detail = t.summary if t.status in _DONE else (t.error or t.note or "")
+        lines.append(f"{t.id} | {t.agent} | {t.status} | {t.description} | {detail}")
+    return "\n".join(lines)
+
+
+def _report(
+    view: PlannerView, done: list[TaskView], problems: list[TaskView], unfinished: list[TaskView]
+) -> str:
+    lines = ["## Summary", "", _opening(view, done).rstrip(":") + ".", ""]
+    if done:
+        lines += ["## Findings", ""]
+        for t in done:
+            lines += [
+                f"### {_sentence(t.description)} ({t.agent}) [{t.id}]",
+                "",
+                t.summary or "done",
+                "",
+            ]
+    if problems:
+        lines += ["## Problems", ""] + [f"- {_problem_line(t)}" for t in problems] + [""]
+    if unfinished:
+        lines += ["## Not finished", "", _unfinished_line(unfinished)]
+    return "\n".join(lines)
+
+
+def _sentence(text: str) -> str:
+    text = text.strip().rstrip(".")
+    return text[:1].upper() + text[1:]

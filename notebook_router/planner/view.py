@@ -1,0 +1,166 @@
+"""The bounded, JSON-ready view of a run that a model planner reads.
+
+A planner prompt must not grow with the run: the view shows every active
+task, the most recent finished ones, the newest context keys and the tail of
+the history, each cut to a fixed size. Its size, and the cost of building it,
+are bounded whatever the state holds.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from notebook_router.agents.base import Agent, ResponseStyle
+from notebook_router.agents.registry import AgentRegistry
+from notebook_router.planner.state import ACTIVE_STATUSES, RunState, Task
+from notebook_router.planner.summary import preview
+
+
+class AgentCard(BaseModel):
+    """An agent as the planner sees it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    description: str
+    capabilities: tuple[tuple[str, float], ...] = ()
+
+
+class TaskView(BaseModel):
+    """A task as the planner sees it."""
+
+    id: str
+    description: str
+    agent: str
+    status: str
+    depends_on: list[str] = Field(default_factory=list)
+    attempts: int = 0
+    summary: str | None = None
+    error: str | None = None
+    note: str | None = None
+    confidence: float | None = None
+    suggestions: list[str] = Field(default_factory=list)
+
+
+class HistoryLine(BaseModel):
+    """One line of the run's history."""
+
+    role: str
+    content: str
+
+
+class PlannerView(BaseModel):
+    """What a planner knows when it decides, redirects or synthesises."""
+
+    goal: str
+    query: str
+    style: ResponseStyle = "conversational"
+    iteration: int = 0
+    agents: list[AgentCard] = Field(default_factory=list)
+    tasks: list[TaskView] = Field(default_factory=list)
+    omitted_tasks: int = 0
+    context_keys: list[str] = Field(default_factory=list)
+    context_size: int = 0
+    history: list[HistoryLine] = Field(default_factory=list)
+    stopping: str | None = None
+    """Why the run is ending, when it ends for any reason but completion."""
+    question: str | None = None
+    """The planner's open question to the user, if any."""
+    message: str | None = None
+    """The user's redirect message, when handling one."""
+    feedback: str | None = None
+    """Why the previous reply was rejected, when retrying."""
+
+
+class ViewBuilder:
+    """Builds :class:`PlannerView` objects, caching agent cards per registry version."""
+
+    def __init__(
+        self,
+        max_tasks: int = 60,
+        summary_chars: int = 300,
+        context_keys: int = 20,
+        history: int = 12,
+    ) -> None:
+        self.max_tasks = max_tasks
+        self.summary_chars = summary_chars
+        self.context_keys = context_keys
+        self.history = history
+        self._cards: tuple[int, int, list[AgentCard]] | None = None
+
+    def build(
+        self,
+        state: RunState,
+        agents: AgentRegistry,
+        *,
+        summary_chars: int | None = None,
+        stopping: str | None = None,
+        message: str | None = None,
+        feedback: str | None = None,
+    ) -> PlannerView:
+        """A view of ``state`` bounded by this builder's limits."""
+        tasks = self._pick_tasks(state)
+        chars = summary_chars or self.summary_chars
+        return PlannerView(
+            goal=state.goal,
+            query=state.query,
+            style=state.style,
+            iteration=state.iteration,
+            agents=self.agent_cards(agents),
+            tasks=[self._task_view(state, t, chars) for t in tasks],
+            omitted_tasks=len(state.plan) - len(tasks),
+            context_keys=[e.key for e in state.context.recent(self.context_keys)],
+            context_size=len(state.context),
+            history=[
+                HistoryLine(role=h.role, content=h.content) for h in state.history[-self.history :]
+            ],
+            stopping=stopping,
+            question=state.pending_question,
+            message=message,
+            feedback=feedback,
+        )
+
+    def _pick_tasks(self, state: RunState) -> list[Task]:
+        all_tasks = state.tasks
+        if len(all_tasks) <= self.max_tasks:
+            return all_tasks
+        active = [t for t in all_tasks if t.status in ACTIVE_STATUSES]
+        finished = [t for t in all_tasks if t.status not in ACTIVE_STATUSES]
+        room = max(0, self.max_tasks - len(active))
+        keep = {t.id for t in active[: self.max_tasks]} | {t.id for t in finished[-room:] if room}
+        return [t for t in all_tasks if t.id in keep]
+
+    def _task_view(self, state: RunState, task: Task, chars: int) -> TaskView:
+        result = state.results.get(task.id)
+        summary = None
+        if result is not None and result.ok:
+            summary = preview(result.summary or result.data, chars)
+        return TaskView(
+            id=task.id,
+            description=task.description,
+            agent=task.agent,
+            status=task.status,
+            depends_on=list(task.depends_on),
+            attempts=task.attempts,
+            summary=summary,
+            error=task.error,
+            note=task.note,
+            confidence=None if result is None else result.confidence,
+            suggestions=[] if result is None else result.suggestions[:5],
+        )
+
+    def agent_cards(self, agents: AgentRegistry) -> list[AgentCard]:
+        """Cards for every agent (cached until the registry changes)."""
+        key = (id(agents), agents.version)
+        if self._cards is None or self._cards[:2] != key:
+            self._cards = (*key, [agent_card(a) for a in agents])
+        return self._cards[2]
+
+
+def agent_card(agent: Agent) -> AgentCard:
+    """The planner's view of one agent."""
+    return AgentCard(
+        name=agent.name,
+        description=agent.description,
+        capabilities=tuple((c.topic, c.confidence) for c in agent.capabilities),
+    )

@@ -1,0 +1,150 @@
+"""Splitting a request into tasks, and guessing which need which (offline engine).
+
+Rules, in order:
+
+1. Sentences, lines and bullet items are separate parts.
+2. "then", "after that", "next", "finally" start a part that needs the one before.
+3. Commas, "and", "also", "plus" split a part only where an imperative verb
+   follows, so "compare sales and costs" stays one task while "load the table,
+   plot revenue and summarise the trend" becomes three.
+4. Dependencies: a sequence marker or a back-reference ("plot them", "the
+   results") needs the previous task; a task that transforms data (compute,
+   clean, filter) needs the nearest earlier task that produced data; a task
+   that presents data (plot, summarise, compare, report) needs the nearest
+   earlier producer or transformer. Everything else is independent and runs
+   in parallel.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from notebook_router.text.tokens import normalize, tokens, words
+
+_RAW_VERBS = """
+load read open import fetch download get collect gather query search find look scrape
+calculate compute count sum measure estimate extract pull retrieve generate create make build
+produce clean prepare filter sort group merge join aggregate plot chart graph draw visualize
+visualise summarize summarise analyze analyse describe explain compare report rank interpret
+forecast predict present tabulate write draft compose review evaluate assess recommend suggest
+propose list show give tell book reserve plan schedule organize organise translate convert format
+export save send email notify check verify validate test train fit simulate optimize improve fix
+debug run execute deploy update delete remove add insert identify detect classify cluster
+segment locate track monitor research investigate study explore examine inspect outline design
+arrange find
+"""
+_SOURCES = (
+    "load fetch download collect gather query scrape retrieve pull import search find research"
+)
+_TRANSFORMS = (
+    "calculate compute count measure extract clean prepare filter aggregate sort group merge "
+    "join estimate convert"
+)
+_PRESENTERS = (
+    "plot summarize analyze describe explain compare report rank interpret forecast present "
+    "tabulate write review evaluate assess critique"
+)
+
+VERBS = frozenset(normalize(w) for w in _RAW_VERBS.split())
+SOURCES = frozenset(normalize(w) for w in _SOURCES.split())
+TRANSFORMS = frozenset(normalize(w) for w in _TRANSFORMS.split())
+PRESENTERS = frozenset(normalize(w) for w in _PRESENTERS.split())
+
+_SENTENCES = re.compile(r"(?<=[.!?;])\s+|\n+")
+_BULLET = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+")
+# "next" and "finally" only count at the start of a clause ("next quarter" is not a step).
+_SEQUENCE = re.compile(
+    r",?\s*\b(?:and\s+then|then|after\s+that|afterwards|followed\s+by|"
+    r"once\s+(?:that(?:'s|\s+is)|it(?:'s|\s+is))\s+done)\b[,:]?\s*"
+    r"|(?:^|,\s*|\s+and\s+)(?:and\s+)?(?:next|finally|lastly)\b[,:]?\s*",
+    re.IGNORECASE,
+)
+_LIST = re.compile(
+    r"(\s*,\s*(?:and\s+|also\s+|plus\s+)?|\s+(?:and|also|plus|as\s+well\s+as)\s+)", re.I
+)
+_FILLER = re.compile(
+    r"^(?:(?:and|also|then|so|please|now|first(?:ly)?|secondly|lastly|kindly|just|"
+    r"can\s+you|could\s+you|would\s+you|will\s+you|i\s+want\s+you\s+to|i'?d\s+like\s+you\s+to|"
+    r"i\s+would\s+like\s+you\s+to|i\s+need\s+you\s+to|help\s+me|let'?s|go\s+ahead\s+and|"
+    r"i\s+want\s+to|i\s+need\s+to|we\s+need\s+to)\b[\s,]*)+",
+    re.IGNORECASE,
+)
+_BACK_REFERENCE = re.compile(
+    r"^\w+\s+(?:it|them|this|that|these|those)\b|"
+    r"\b(?:the|its|their|those|these)\s+(?:results?|outputs?|findings|answers?|numbers|"
+    r"figures|above|output)\b|\b(?:from|with|using|of)\s+(?:it|them|that|this)\b",
+    re.IGNORECASE,
+)
+
+
+@dataclass
+class Clause:
+    """One task-sized piece of a request."""
+
+    text: str
+    verb: str | None
+    after_previous: bool = False
+    depends_on: list[int] = field(default_factory=list)
+
+
+def decompose(request: str) -> list[Clause]:
+    """Split ``request`` into clauses with inferred dependencies (indices into the list)."""
+    clauses: list[Clause] = []
+    for sentence in _sentences(request):
+        for j, part in enumerate(_SEQUENCE.split(sentence)):
+            for k, piece in enumerate(_split_on_verbs(part)):
+                text = _clean(piece)
+                if text and tokens(text):
+                    clauses.append(
+                        Clause(text, _leading_verb(text), after_previous=j > 0 and k == 0)
+                    )
+    for i, clause in enumerate(clauses):
+        clause.depends_on = _dependencies(clauses, i)
+    return clauses
+
+
+def _sentences(text: str) -> list[str]:
+    return [_BULLET.sub("", s).strip() for s in _SENTENCES.split(text) if s and s.strip()]
+
+
+def _split_on_verbs(part: str) -> list[str]:
+    pieces = _LIST.split(part)
+    # re.split with a capturing group alternates text, separator, text, ...
+    out = [pieces[0]]
+    for sep, text in zip(pieces[1::2], pieces[2::2], strict=True):
+        if _leading_verb(_clean(text)) is not None:
+            out.append(text)
+        else:
+            out[-1] = out[-1] + sep + text
+    return out
+
+
+def _clean(text: str) -> str:
+    text = _FILLER.sub("", text.strip(" \t,;:.")).strip(" \t,;:.")
+    return text[:1].upper() + text[1:] if text else ""
+
+
+def _leading_verb(text: str) -> str | None:
+    first = words(text)[:1]
+    if not first:
+        return None
+    verb = normalize(first[0])
+    return verb if verb in VERBS else None
+
+
+def _dependencies(clauses: list[Clause], i: int) -> list[int]:
+    clause = clauses[i]
+    deps: set[int] = set()
+    if i > 0 and (clause.after_previous or _BACK_REFERENCE.search(clause.text)):
+        deps.add(i - 1)
+    if clause.verb in TRANSFORMS or clause.verb in PRESENTERS:
+        deps.update(_nearest(clauses, i, SOURCES | TRANSFORMS))
+    return sorted(deps)
+
+
+def _nearest(clauses: list[Clause], i: int, kinds: frozenset[str]) -> list[int]:
+    for j in range(i - 1, -1, -1):
+        if clauses[j].verb in kinds:
+            return [j]
+    return []

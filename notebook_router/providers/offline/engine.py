@@ -1,0 +1,110 @@
+"""``offline``: the embedded default model. No key, no network, no weights.
+
+It answers the router's own requests (decide, redirect, synthesise) with
+deterministic rules over the JSON run state in the prompt, and plain chat
+requests with an extractive reply built from the prompt's own text. It is
+what a new user, Binder and CI see first, so its plans have to be good ones
+for sensible requests over sensible agents; it never pretends to know
+anything that is not in its input.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+
+from pydantic import BaseModel
+
+from notebook_router.errors import ProviderError
+from notebook_router.planner.prompts import VIEW_MARKER
+from notebook_router.planner.synthesis import template_synthesis
+from notebook_router.planner.view import PlannerView
+from notebook_router.providers.base import Completion, CompletionRequest
+from notebook_router.providers.offline import rules
+from notebook_router.text.tokens import tokens
+from notebook_router.usage import Usage, estimate_tokens
+
+_JSON_BLOCK = re.compile(r"```json\s*(\{.*\})\s*```", re.DOTALL)
+_SENTENCE = re.compile(r"(?<=[.!?])\s+")
+
+
+class OfflineProvider:
+    """The embedded default model (``offline``)."""
+
+    name = "offline"
+
+    def __init__(self, model: str = "default") -> None:
+        self.model = model or "default"
+
+    async def complete(self, request: CompletionRequest) -> Completion:
+        """Answer ``request`` by its purpose; deterministic for a given request."""
+        text = self._reply(request)
+        prompt_chars = sum(len(m.content) for m in request.messages)
+        usage = Usage(
+            input_tokens=(prompt_chars + 3) // 4,
+            output_tokens=estimate_tokens(text),
+            calls=1,
+        )
+        return Completion(text=text, model=f"offline:{self.model}", usage=usage)
+
+    def _reply(self, request: CompletionRequest) -> str:
+        purpose = request.purpose
+        if purpose == "router.decide":
+            return _dump(rules.decide(_view(request)))
+        if purpose == "router.redirect":
+            return _dump(rules.redirect(_view(request)))
+        if purpose == "router.synthesise":
+            return _dump(template_synthesis(_view(request)))
+        if request.json_schema is not None:
+            raise ProviderError(
+                f"The offline model cannot produce structured output for {purpose!r}: it only "
+                "plans, redirects and synthesises for the router. Use a real model "
+                "(e.g. --model openai:gpt-4o-mini) for other structured tasks."
+            )
+        return extractive_reply(request)
+
+    def __repr__(self) -> str:
+        return f"OfflineProvider(model={self.model!r})"
+
+
+def _view(request: CompletionRequest) -> PlannerView:
+    content = request.messages[-1].content if request.messages else ""
+    match = _JSON_BLOCK.search(content) if VIEW_MARKER in content else None
+    if match is None:
+        raise ProviderError(
+            f"The offline model got a {request.purpose!r} request without the run state it "
+            "plans from; build router prompts with notebook_router.planner.prompts."
+        )
+    return PlannerView.model_validate(json.loads(match.group(1)))
+
+
+def _dump(model: BaseModel) -> str:
+    return model.model_dump_json(exclude_defaults=True)
+
+
+def extractive_reply(request: CompletionRequest, sentences: int = 3) -> str:
+    """Answer a chat request with the sentences of its own input that best fit the ask.
+
+    The first line of the last user message is taken as the ask; the rest of
+    the conversation is the material. Honest by construction: it only ever
+    repeats what it was given.
+    """
+    users = [m.content for m in request.messages if m.role == "user"]
+    if not users:
+        return "(offline model: nothing to answer)"
+    ask, _, rest = users[-1].strip().partition("\n")
+    material = " ".join([*users[:-1], rest]).strip()
+    if not material:
+        return (
+            "The offline model can only work from text it is given. "
+            f"Nothing was provided for: {ask.strip()}"
+        )
+    wanted = Counter(tokens(ask))
+    candidates = [s.strip() for s in _SENTENCE.split(material) if s.strip()]
+    scored = sorted(
+        range(len(candidates)),
+        key=lambda i: (-sum(wanted[t] for t in tokens(candidates[i])), i),
+    )
+    keep = sorted(scored[:sentences])
+    return " ".join(candidates[i] for i in keep)

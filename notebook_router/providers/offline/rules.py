@@ -1,0 +1,258 @@
+"""The offline engine's planning rules: decide, redirect.
+
+Stateless: every call re-reads the whole view, so the same view always gives
+the same decision (which is what makes offline runs reproducible and their
+recordings exact).
+"""
+
+from __future__ import annotations
+
+import re
+
+from notebook_router.planner.decisions import Decision, RedirectDecision, TaskSpec
+from notebook_router.planner.view import PlannerView, TaskView
+from notebook_router.providers.offline.decompose import Clause, decompose
+from notebook_router.providers.offline.routing import AgentMatcher, matcher_for
+from notebook_router.text.tokens import tokens, words
+
+UNROUTABLE_MARK = "No agent fits"
+_OK = ("fulfilled", "partial")
+_GONE = ("cancelled", "skipped")
+_RETRY = ("failed", "unable")
+
+
+def decide(view: PlannerView) -> Decision:
+    """The next step for ``view``: start what can start, wait, ask, or complete."""
+    matcher = matcher_for(tuple(view.agents))
+    tasks = {t.id: t for t in view.tasks}
+    planned = {_key(t.description) for t in view.tasks if t.status not in _GONE}
+    new_clauses = [c for c in decompose(view.goal) if _key(c.text) not in planned]
+
+    # Route the clauses that are not in the plan yet.
+    routed: list[tuple[Clause, str | None]] = []
+    for clause in new_clauses:
+        routed.append((clause, _answered_agent(view, clause) or matcher.best(clause.text)))
+    missing = [c for c, agent in routed if agent is None]
+    if missing:
+        names = ", ".join(a.name for a in view.agents) or "none are registered"
+        return Decision(
+            action="clarify",
+            reason="part of the request matches no agent",
+            question=(
+                f"{UNROUTABLE_MARK} “{missing[0].text}”. Which agent should do it "
+                f"({names}), or how should I rephrase it?"
+            ),
+        )
+
+    run: list[TaskSpec] = []
+    later: list[TaskSpec] = []
+    ids = _IdMaker(tasks)
+    clause_ids: dict[int, str] = {}
+    all_clauses = decompose(view.goal)
+    for clause, agent in routed:
+        index = _index_of(all_clauses, clause)
+        task_id = ids.next()
+        clause_ids[index] = task_id
+        deps = [_dep_id(all_clauses, d, clause_ids, view) for d in clause.depends_on]
+        deps = [d for d in deps if d is not None]
+        spec = TaskSpec(id=task_id, description=clause.text, agent=agent, depends_on=deps)
+        if all(tasks[d].status in _OK for d in deps if d in tasks) and not any(
+            d in clause_ids.values() for d in deps
+        ):
+            run.append(spec)
+        else:
+            later.append(spec)
+
+    drop: list[str] = []
+    for task in view.tasks:
+        if task.status != "pending":
+            continue
+        upstream = [tasks[d] for d in task.depends_on if d in tasks]
+        if any(u.status in _RETRY + _GONE and not _will_retry(u, matcher) for u in upstream):
+            drop.append(task.id)
+        elif all(u.status in _OK for u in upstream):
+            run.append(TaskSpec(id=task.id))
+
+    for task in view.tasks:
+        alternative = _will_retry(task, matcher)
+        if alternative:
+            run.append(TaskSpec(id=task.id, agent=alternative))
+
+    if run:
+        names = ", ".join(f"{s.id} → {s.agent or tasks[s.id].agent}" for s in run if s.id)
+        return Decision(
+            action="execute" if len(run) == 1 else "parallel",
+            reason=f"ready to start: {names}",
+            run=run,
+            later=later,
+            drop=drop,
+        )
+    if later or any(t.status == "running" for t in view.tasks):
+        return Decision(action="wait", reason="waiting for running tasks", later=later, drop=drop)
+    if drop:
+        # Pending tasks whose inputs failed: drop them, then there is nothing left.
+        return Decision(
+            action="complete", reason="the remaining tasks lost their inputs", drop=drop
+        )
+    done = sum(1 for t in view.tasks if t.status in _OK)
+    return Decision(
+        action="complete",
+        reason=f"all planned tasks have ended ({done} of {len(view.tasks)} succeeded)",
+    )
+
+
+_STATUS = re.compile(
+    r"\b(status|progress|how('?s| is) it going|where are you|what are you doing|how far|"
+    r"eta|update me|are you done|still working)\b",
+    re.IGNORECASE,
+)
+_RESTART = re.compile(
+    r"\b(instead|forget (it|that|this|about)|start over|new task|never ?mind|scratch that|"
+    r"change of plan|do something else|different task)\b",
+    re.IGNORECASE,
+)
+_NEGATIVE = re.compile(r"\b(?:don'?t|do not|no need to|skip|stop|cancel|drop|without)\s+(.+)", re.I)
+
+
+def redirect(view: PlannerView) -> RedirectDecision:
+    """Classify the user's mid-run message in ``view.message``."""
+    message = (view.message or "").strip()
+    if _STATUS.search(message):
+        return RedirectDecision(
+            kind="status", reason="the user asked for progress", reply=_status(view)
+        )
+    if _RESTART.search(message):
+        goal = _RESTART.sub("", message).strip(" ,.;:-") or message
+        return RedirectDecision(
+            kind="restart",
+            reason="the message replaces the task",
+            goal=goal[:1].upper() + goal[1:],
+            reply=f"Starting over on: {goal}",
+        )
+    negative = _NEGATIVE.search(message)
+    if negative:
+        unwanted = _matching_tasks(view.tasks, negative.group(1))
+        if unwanted:
+            listing = ", ".join(f"{t.id} ({t.description})" for t in unwanted)
+            return RedirectDecision(
+                kind="refine",
+                reason="the user no longer wants part of the plan",
+                goal=view.goal,
+                cancel=[t.id for t in unwanted],
+                reply=f"Dropping {listing}.",
+            )
+    clauses = decompose(message)
+    if clauses and all(c.verb for c in clauses):
+        addition = ". ".join(c.text for c in clauses)
+        return RedirectDecision(
+            kind="refine",
+            reason="the message adds to the current task",
+            goal=f"{view.goal.rstrip('. ')}. {addition}",
+            reply=f"Adding to the plan: {addition}",
+        )
+    return RedirectDecision(
+        kind="clarify",
+        reason="unclear how the message relates to the task",
+        question=(
+            f"How should I use “{message}”? Tell me the new task to start over, "
+            "or what to add or change in the current one."
+        ),
+        reply="I am not sure what to do with that message.",
+    )
+
+
+def _status(view: PlannerView) -> str:
+    done = [t for t in view.tasks if t.status in _OK]
+    running = [t for t in view.tasks if t.status == "running"]
+    waiting = [t for t in view.tasks if t.status == "pending"]
+    parts = [f"{len(done)} of {len(view.tasks)} tasks done"]
+    if running:
+        parts.append("running " + ", ".join(f"{t.id} ({t.agent})" for t in running))
+    if waiting:
+        parts.append(f"{len(waiting)} waiting")
+    return "Iteration " + str(view.iteration) + ": " + "; ".join(parts) + "."
+
+
+def _matching_tasks(tasks: list[TaskView], text: str) -> list[TaskView]:
+    wanted = set(tokens(text))
+    out = []
+    for task in tasks:
+        if task.status not in ("pending", "running"):
+            continue
+        have = set(tokens(task.description)) | set(tokens(task.agent.replace("_", " ")))
+        if wanted and len(wanted & have) / len(wanted) >= 0.5:
+            out.append(task)
+    return out
+
+
+def _will_retry(task: TaskView, matcher: AgentMatcher) -> str | None:
+    """The agent to retry a failed or unable task with (once), if another fits."""
+    if task.status not in _RETRY or task.attempts >= 2:
+        return None
+    tried = frozenset({task.agent, *_rerouted_from(task)})
+    return matcher.best(task.description, exclude=tried)
+
+
+def _rerouted_from(task: TaskView) -> list[str]:
+    note = task.note or ""
+    return note.removeprefix("re-routed from ").split() if note.startswith("re-routed from") else []
+
+
+def _answered_agent(view: PlannerView, clause: Clause) -> str | None:
+    """The agent the user named when asked who should do ``clause``."""
+    names = {a.name.lower(): a.name for a in view.agents}
+    history = view.history
+    for i, line in enumerate(history[:-1]):
+        if (
+            line.role == "planner"
+            and UNROUTABLE_MARK in line.content
+            and clause.text in line.content
+        ):
+            reply = history[i + 1]
+            if reply.role == "user":
+                candidates = [
+                    *words(reply.content.replace("-", "_")),
+                    reply.content.strip().lower(),
+                ]
+                for word in candidates:
+                    if word in names:
+                        return names[word]
+    return None
+
+
+class _IdMaker:
+    def __init__(self, tasks: dict[str, TaskView]) -> None:
+        self.taken = set(tasks)
+        self.n = len(tasks)
+
+    def next(self) -> str:
+        while True:
+            self.n += 1
+            candidate = f"t{self.n}"
+            if candidate not in self.taken:
+                self.taken.add(candidate)
+                return candidate
+
+
+def _key(text: str) -> str:
+    return " ".join(tokens(text))
+
+
+def _index_of(clauses: list[Clause], clause: Clause) -> int:
+    for i, c in enumerate(clauses):
+        if c.text == clause.text:
+            return i
+    return -1
+
+
+def _dep_id(
+    clauses: list[Clause], index: int, clause_ids: dict[int, str], view: PlannerView
+) -> str | None:
+    if index in clause_ids:
+        return clause_ids[index]
+    # The dependency was planned earlier: find its task by description.
+    wanted = _key(clauses[index].text)
+    for task in reversed(view.tasks):
+        if _key(task.description) == wanted and task.status not in _GONE:
+            return task.id
+    return None

@@ -1,0 +1,130 @@
+"""The entry point: a Router holds agents, a model and limits, and starts runs."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from notebook_router.agents.base import ResponseStyle
+from notebook_router.agents.registry import AgentLike, AgentRegistry
+from notebook_router.context.shared import SharedContext
+from notebook_router.errors import ConfigError, EmptyTaskError
+from notebook_router.planner.planner import ModelPlanner, Planner
+from notebook_router.planner.rails import Limits
+from notebook_router.planner.result import RunResult
+from notebook_router.planner.run import ClarifyHandler, ClarifyPolicy, Run, new_run_id
+from notebook_router.planner.state import RunState
+from notebook_router.providers.base import Provider
+from notebook_router.providers.registry import resolve_model
+
+STYLES: tuple[ResponseStyle, ...] = ("conversational", "structured", "report")
+
+
+class Router:
+    """Plans a task, delegates the pieces to agents, and answers.
+
+    >>> from notebook_router import Router, agent
+    >>> @agent(can=["greeting"])
+    ... def greeter(task: str) -> str:
+    ...     return "hello!"
+    >>> Router([greeter]).run_sync("send a greeting").stop_reason
+    'completed'
+
+    In async code (and notebooks) use ``run = router.start(task)`` and
+    ``await run``; the run object also takes ``stop()`` and ``redirect()``.
+    """
+
+    def __init__(
+        self,
+        agents: Iterable[AgentLike] | AgentRegistry = (),
+        *,
+        model: str | Provider | None = None,
+        planner: Planner | None = None,
+        limits: Limits | None = None,
+        style: ResponseStyle = "conversational",
+        on_clarify: ClarifyHandler | None = None,
+        clarify: ClarifyPolicy = "stop",
+    ) -> None:
+        self.agents = agents if isinstance(agents, AgentRegistry) else AgentRegistry(agents)
+        self.provider = resolve_model(model)
+        self.planner: Planner = planner or ModelPlanner()
+        self.limits = limits or Limits()
+        self.style = _check_style(style)
+        self.on_clarify = on_clarify
+        self.clarify: ClarifyPolicy = clarify
+
+    def start(
+        self,
+        query: str,
+        *,
+        context: Mapping[str, Any] | SharedContext | None = None,
+        style: ResponseStyle | None = None,
+        run_id: str | None = None,
+        **limits: Any,
+    ) -> Run:
+        """Start a run on the running event loop and return it at once.
+
+        Keyword arguments named like :class:`Limits` fields override the
+        router's limits for this run (``max_iterations=5``, ``timeout_s=30``).
+        """
+        if not query or not query.strip():
+            raise EmptyTaskError()
+        shared = (
+            context if isinstance(context, SharedContext) else SharedContext(dict(context or {}))
+        )
+        state = RunState(
+            run_id=run_id or new_run_id(),
+            query=query.strip(),
+            goal=query.strip(),
+            style=_check_style(style or self.style),
+            context=shared,
+        )
+        run = Run(
+            query,
+            agents=self.agents,
+            provider=self.provider,
+            planner=self.planner,
+            limits=self._limits(limits),
+            state=state,
+            on_clarify=self.on_clarify,
+            clarify=self.clarify,
+        )
+        return run.start()
+
+    async def run(self, query: str, **options: Any) -> RunResult:
+        """Run ``query`` to the end and return the result."""
+        result: RunResult = await self.start(query, **options)
+        return result
+
+    def run_sync(self, query: str, **options: Any) -> RunResult:
+        """Run ``query`` from synchronous code (scripts, the command line)."""
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            return asyncio.run(self.run(query, **options))
+        raise ConfigError(
+            "run_sync() cannot be used while an event loop is running (as in a notebook): "
+            "use `await router.run(task)` or the %%route magic instead."
+        )
+
+    def _limits(self, overrides: Mapping[str, Any]) -> Limits:
+        if not overrides:
+            return self.limits
+        unknown = sorted(set(overrides) - set(Limits.model_fields))
+        if unknown:
+            known = ", ".join(Limits.model_fields)
+            raise ConfigError(f"Unknown option(s) {', '.join(unknown)}. Limits are: {known}.")
+        return self.limits.model_copy(update=dict(overrides))
+
+    def __repr__(self) -> str:
+        return (
+            f"Router(model='{self.provider.name}:{self.provider.model}', "
+            f"agents={self.agents.names()})"
+        )
+
+
+def _check_style(style: str) -> ResponseStyle:
+    if style not in STYLES:
+        raise ConfigError(f"Unknown style {style!r}: use one of {', '.join(STYLES)}.")
+    return style
