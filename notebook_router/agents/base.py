@@ -73,6 +73,8 @@ def parse_capabilities(
 
 def check_agent_name(name: str) -> str:
     """Return ``name`` if it is a usable agent name, else raise a clear error."""
+    if name == "<lambda>":
+        raise AgentDefinitionError("A lambda has no name: wrap it as agent(name=...)(fn).")
     if not _NAME.match(name):
         raise AgentDefinitionError(
             f"{name!r} is not a usable agent name: start with a letter and use "

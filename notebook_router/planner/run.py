@@ -277,6 +277,9 @@ class Run:
             resolved = await self._decide()
             if resolved is None or self._stop_request is not None:
                 return
+            # Plan changes (new tasks, drops) apply whatever the action;
+            # only execute/parallel decisions start anything.
+            self._apply(resolved)
             action = resolved.decision.action
             if action == "complete":
                 return
@@ -284,7 +287,6 @@ class Run:
                 if not await self._clarify(resolved.decision.question or ""):
                     return
                 continue
-            self._apply(resolved)
             await self._wait_for_activity()
 
     async def _wait_for_activity(self) -> None:
@@ -623,8 +625,8 @@ class Run:
         state = self.state
         state.pending_question = question
         state.history.append(HistoryEntry(role="planner", content=question, at=self._now()))
-        self._emit(ev.ClarificationRequested, question=question)
         if self._on_clarify is None and self._clarify_policy == "stop":
+            self._emit(ev.ClarificationRequested, question=question)
             self._set_stop("needs_clarification", question)
             return False
         answer = await self._await_answer(question)
@@ -642,10 +644,13 @@ class Run:
 
     async def _await_answer(self, question: str) -> str | None:
         loop = self._loop_()
+        # The future exists before anyone hears the question, so an answer sent
+        # from an event subscriber (or another thread) cannot arrive too early.
         future: asyncio.Future[str | None] = loop.create_future()
         self._question = future
+        self._emit(ev.ClarificationRequested, question=question)
         helper: asyncio.Task[str | None] | None = None
-        if self._on_clarify is not None:
+        if self._on_clarify is not None and not future.done():
             helper = loop.create_task(_call_handler(self._on_clarify, question))
             helper.add_done_callback(lambda h: _settle_answer(future, h))
         try:

@@ -57,10 +57,14 @@ class ScriptedProvider:
         if isinstance(reply, BaseException):
             raise reply
         text = _as_text(reply)
-        usage = self._usage or Usage(
-            input_tokens=sum(estimate_tokens(m.content) for m in request.messages),
-            output_tokens=estimate_tokens(text),
-            calls=1,
+        usage = (
+            self._usage
+            if self._usage is not None
+            else Usage(
+                input_tokens=sum(estimate_tokens(m.content) for m in request.messages),
+                output_tokens=estimate_tokens(text),
+                calls=1,
+            )
         )
         return Completion(text=text, model=f"scripted:{self.model}", usage=usage)
 

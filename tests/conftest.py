@@ -1,0 +1,121 @@
+"""Shared fixtures. Includes the global network guard: no test may reach a real provider."""
+
+from __future__ import annotations
+
+import ipaddress
+import socket
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from notebook_router import Router
+from notebook_router.planner import events as ev
+from notebook_router.planner.decisions import Synthesis
+from notebook_router.providers.base import CompletionRequest
+from notebook_router.providers.scripted import ScriptedProvider
+from notebook_router.usage import Usage
+
+_real_connect = socket.socket.connect
+_real_create_connection = socket.create_connection
+
+
+def _is_loopback(address: Any) -> bool:
+    host = address[0] if isinstance(address, tuple) else address
+    if isinstance(host, bytes):
+        host = host.decode()
+    if host in ("localhost", "") or isinstance(address, str):
+        return True  # AF_UNIX paths and localhost
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+@pytest.fixture(autouse=True)
+def no_network(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Fail any test that tries to connect anywhere but loopback."""
+
+    def guarded_connect(self: socket.socket, address: Any) -> Any:
+        if not _is_loopback(address):
+            raise RuntimeError(f"Tests must not use the network (tried to connect to {address!r}).")
+        return _real_connect(self, address)
+
+    def guarded_create_connection(address: Any, *args: Any, **kwargs: Any) -> socket.socket:
+        if not _is_loopback(address):
+            raise RuntimeError(f"Tests must not use the network (tried to connect to {address!r}).")
+        return _real_create_connection(address, *args, **kwargs)
+
+    monkeypatch.setattr(socket.socket, "connect", guarded_connect)
+    monkeypatch.setattr(socket, "create_connection", guarded_create_connection)
+    monkeypatch.delenv("NOTEBOOK_ROUTER_MODEL", raising=False)
+    return
+
+
+class Script:
+    """Scripted planner replies by purpose, for ScriptedProvider(fallback=Script(...)).
+
+    ``decide`` items are decision dicts (or exceptions, or raw strings); once
+    they run out the planner completes. ``synthesis`` is the final answer text.
+    """
+
+    def __init__(
+        self,
+        decide: list[Any] | None = None,
+        redirect: list[Any] | None = None,
+        synthesis: str = "scripted answer",
+    ) -> None:
+        self.decide = list(decide or [])
+        self.redirect = list(redirect or [])
+        self.synthesis = synthesis
+        self.seen: list[str] = []
+
+    def __call__(self, request: CompletionRequest) -> Any:
+        self.seen.append(request.purpose)
+        if request.purpose == "router.decide":
+            if self.decide:
+                return self._take(self.decide)
+            return {"action": "complete", "reason": "script finished"}
+        if request.purpose == "router.redirect":
+            return self._take(self.redirect)
+        if request.purpose == "router.synthesise":
+            return Synthesis(answer=self.synthesis)
+        raise AssertionError(f"unexpected purpose {request.purpose}")
+
+    @staticmethod
+    def _take(queue: list[Any]) -> Any:
+        item = queue.pop(0)
+        if isinstance(item, BaseException):
+            raise item
+        return item
+
+
+def task(
+    id: str, agent: str, description: str = "", depends_on: list[str] | None = None
+) -> dict[str, Any]:
+    """A TaskSpec dict for scripted decisions."""
+    return {
+        "id": id,
+        "agent": agent,
+        "description": description or f"do {id}",
+        "depends_on": depends_on or [],
+    }
+
+
+@pytest.fixture
+def scripted() -> Callable[..., tuple[ScriptedProvider, Script]]:
+    def make(**kwargs: Any) -> tuple[ScriptedProvider, Script]:
+        script = Script(**kwargs)
+        return ScriptedProvider(fallback=script), script
+
+    return make
+
+
+def kinds(events: list[ev.Event]) -> list[str]:
+    """The ``kind`` of each event."""
+    return [e.kind for e in events]
+
+
+def router_with(agents: list[Any], script: Script, **kwargs: Any) -> Router:
+    """A Router over ``agents`` whose planner follows ``script`` (and spends nothing)."""
+    return Router(agents, model=ScriptedProvider(fallback=script, usage=Usage()), **kwargs)

@@ -1,0 +1,151 @@
+"""Events: complete, ordered, serialisable, and safe to subscribe to."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import itertools
+import json
+import logging
+from typing import Any
+
+import pytest
+
+from notebook_router import agent
+from notebook_router.planner import events as ev
+from tests.conftest import Script, kinds, router_with, task
+from tests.helpers_agents import sleeper
+
+
+def _two_step() -> Script:
+    return Script(
+        decide=[
+            {
+                "action": "execute",
+                "run": [task("t1", "writer")],
+                "later": [task("t2", "a", depends_on=["t1"])],
+            },
+            {"action": "execute", "run": [{"id": "t2"}]},
+        ]
+    )
+
+
+@agent(can=["write"], thread=False)
+def writer(context: Any) -> str:
+    context.remember("region", "North")
+    context.trace("tool_call", "lookup('North')", rows=12)
+    return "written"
+
+
+async def test_event_stream_is_ordered_and_complete() -> None:
+    run = router_with([writer, sleeper("a", 0)], _two_step()).start("x")
+    await run
+    events = run.history
+    assert [e.seq for e in events] == list(range(1, len(events) + 1))
+    assert all(a.t <= b.t for a, b in itertools.pairwise(events))
+    assert kinds(events) == [
+        "run_started",
+        "decision",
+        "plan_updated",
+        "task_started",
+        "context_updated",
+        "trace",
+        "task_finished",
+        "decision",
+        "task_started",
+        "task_finished",
+        "decision",
+        "run_finished",
+    ]
+    context = next(e for e in events if isinstance(e, ev.ContextUpdated))
+    assert (context.key, context.source, context.preview) == ("region", "writer:t1", "North")
+    trace = next(e for e in events if isinstance(e, ev.TraceNote))
+    assert (trace.note, trace.message, trace.data) == (
+        "tool_call",
+        "lookup('North')",
+        {"rows": "12"},
+    )
+
+
+async def test_async_iteration_sees_every_event_even_when_started_late() -> None:
+    run = router_with([writer, sleeper("a", 0.05)], _two_step()).start("x")
+    await asyncio.sleep(0.01)
+    seen = [e async for e in run.events()]
+    assert seen == run.history
+    assert seen[-1].kind == "run_finished"
+
+
+async def test_every_event_round_trips_through_json() -> None:
+    run = router_with([writer, sleeper("a", 0)], _two_step()).start("x")
+    await run
+    for event in run.history:
+        data = ev.event_to_dict(event)
+        json.dumps(data)  # JSON-safe
+        assert ev.event_from_dict(json.loads(json.dumps(data))) == event
+
+
+def test_event_schema_rejects_unknown_kinds() -> None:
+    with pytest.raises(ValueError, match="kind"):
+        ev.event_from_dict({"kind": "mystery", "run_id": "r", "seq": 1, "t": 0.0})
+
+
+def test_every_event_class_is_in_the_union() -> None:
+    classes = {
+        obj
+        for obj in vars(ev).values()
+        if isinstance(obj, type)
+        and dataclasses.is_dataclass(obj)
+        and "kind" in obj.__dataclass_fields__
+    }
+    assert classes == set(ev.Event.__args__)  # type: ignore[attr-defined]
+
+
+async def test_a_failing_subscriber_is_logged_and_the_run_goes_on(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    run = router_with([writer, sleeper("a", 0)], _two_step()).start("x")
+    seen: list[str] = []
+
+    def broken(event: ev.Event) -> None:
+        raise RuntimeError("panel bug")
+
+    run.subscribe(broken)
+    unsubscribe = run.subscribe(lambda e: seen.append(e.kind))
+    with caplog.at_level(logging.ERROR, logger="notebook_router"):
+        result = await run
+    assert result.stop_reason == "completed"
+    assert "event subscriber" in caplog.text
+    assert seen[-1] == "run_finished"
+    unsubscribe()
+    unsubscribe()  # twice is fine
+
+
+async def test_usage_events_carry_running_totals() -> None:
+    from notebook_router import AgentResult, Usage
+
+    @agent(can=["spend"])
+    def spend() -> AgentResult:
+        return AgentResult(
+            data=1, usage=Usage(input_tokens=10, output_tokens=5, cost_usd=0.01, calls=1)
+        )
+
+    script = Script(decide=[{"action": "execute", "run": [task("t1", "spend")]}] * 1)
+    run = router_with([spend], script).start("x")
+    await run
+    usage = [e for e in run.history if isinstance(e, ev.UsageUpdated)]
+    assert [(u.source, u.total_tokens, u.total_cost_usd) for u in usage] == [("spend", 15, 0.01)]
+
+
+async def test_sync_agent_in_a_thread_can_write_context_safely() -> None:
+    @agent(can=["threaded"])  # sync: runs in a worker thread
+    def threaded(context: Any) -> str:
+        for i in range(50):
+            context.remember(f"k{i}", i)
+        return "ok"
+
+    script = Script(decide=[{"action": "execute", "run": [task("t1", "threaded")]}])
+    run = router_with([threaded], script).start("x")
+    await run
+    updates = [e for e in run.history if isinstance(e, ev.ContextUpdated)]
+    assert [u.key for u in updates] == [f"k{i}" for i in range(50)]
+    assert run.state.context["k49"] == 49

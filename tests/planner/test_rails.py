@@ -1,0 +1,157 @@
+"""Every safety rail ends the run with its own stop reason, and agent trouble never crashes it."""
+
+from __future__ import annotations
+
+import asyncio
+
+from notebook_router import AgentResult, Limits, Unable, Usage, agent
+from tests.conftest import Script, router_with, task
+from tests.helpers_agents import sleeper
+
+
+def _forever(agent_name: str = "a") -> list[object]:
+    """A planner that re-runs t1 again and again (after creating it)."""
+    first = {"action": "execute", "run": [task("t1", agent_name)]}
+    return [first] + [{"action": "execute", "run": [{"id": "t1"}]} for _ in range(50)]
+
+
+async def test_max_iterations() -> None:
+    counter = iter(range(1000))
+
+    @agent(can=["count"])
+    def count() -> int:
+        return next(counter)  # a new value each time, so it is not a stall
+
+    script = Script(decide=_forever("count"))
+    result = await router_with([count], script, limits=Limits(max_iterations=4)).run("x")
+    assert result.stop_reason == "max_iterations"
+    assert result.iterations == 4
+    assert "iteration limit" in result.answer
+
+
+async def test_stall_detection_when_nothing_changes() -> None:
+    script = Script(decide=_forever())
+    result = await router_with([sleeper("a", 0, value="same")], script).run("x")
+    assert result.stop_reason == "stalled"
+    # t1 ran once (new), then twice more with identical results: two unchanged decisions.
+    assert result.task("t1").attempts == 3
+    assert result.task("t1").status == "fulfilled"
+
+
+async def test_token_budget() -> None:
+    @agent(can=["big"])
+    def big() -> AgentResult:
+        return AgentResult(data="x", usage=Usage(input_tokens=600, output_tokens=600, calls=1))
+
+    script = Script(decide=[{"action": "execute", "run": [task("t1", "big")]}])
+    result = await router_with([big], script, limits=Limits(max_tokens=1000)).run("x")
+    assert result.stop_reason == "token_budget"
+    assert "budget 1,000" in result.stop_detail
+    assert result.usage_by_source["big"].total_tokens == 1200
+
+
+async def test_cost_budget_counts_agent_spend() -> None:
+    @agent(can=["pricey"])
+    def pricey() -> AgentResult:
+        return AgentResult(data="x", usage=Usage(cost_usd=0.75, calls=1))
+
+    script = Script(decide=_forever("pricey"))
+    result = await router_with([pricey], script, limits=Limits(max_cost_usd=1.0)).run("x")
+    assert result.stop_reason == "cost_budget"
+    assert result.usage.cost_usd == 1.5
+
+
+async def test_budget_trips_mid_parallel_work_and_cancels_the_rest() -> None:
+    @agent(can=["spend"])
+    async def spend() -> AgentResult:
+        return AgentResult(data="x", usage=Usage(input_tokens=5000, calls=1))
+
+    script = Script(
+        decide=[{"action": "parallel", "run": [task("t1", "spend"), task("t2", "slow")]}]
+    )
+    router = router_with([spend, sleeper("slow", 30)], script, limits=Limits(max_tokens=100))
+    result = await asyncio.wait_for(router.run("x"), 5)
+    assert result.stop_reason == "token_budget"
+    assert result.task("t1").status == "fulfilled"
+    assert result.task("t2").status == "cancelled"
+
+
+async def test_wall_clock_budget() -> None:
+    script = Script(decide=[{"action": "execute", "run": [task("t1", "slow")]}])
+    router = router_with([sleeper("slow", 30)], script, limits=Limits(timeout_s=0.2))
+    result = await asyncio.wait_for(router.run("x"), 5)
+    assert result.stop_reason == "time_budget"
+    assert result.task("t1").status == "cancelled"
+    assert "0.2 s" in result.stop_detail
+
+
+async def test_per_agent_timeout_is_a_failed_result_and_the_run_goes_on() -> None:
+    script = Script(
+        decide=[
+            {"action": "parallel", "run": [task("t1", "slow"), task("t2", "quick")]},
+            {"action": "wait"},
+        ]
+    )
+    agents = [sleeper("slow", 30, timeout=0.1), sleeper("quick", 0.01)]
+    result = await asyncio.wait_for(router_with(agents, script).run("x"), 5)
+    assert result.stop_reason == "completed"
+    assert result.task("t1").status == "failed"
+    assert result.task("t1").error == "timed out after 0.1 s"
+    assert result.task("t2").status == "fulfilled"
+
+
+async def test_default_agent_timeout_comes_from_limits() -> None:
+    script = Script(decide=[{"action": "execute", "run": [task("t1", "slow")]}])
+    router = router_with([sleeper("slow", 30)], script, limits=Limits(agent_timeout_s=0.05))
+    result = await asyncio.wait_for(router.run("x"), 5)
+    assert result.task("t1").error == "timed out after 0.05 s"
+
+
+async def test_agent_exception_becomes_a_failed_result_with_the_reason() -> None:
+    @agent(can=["broken"])
+    def broken() -> None:
+        raise KeyError("region")
+
+    script = Script(
+        decide=[
+            {"action": "parallel", "run": [task("t1", "broken"), task("t2", "a")]},
+            {"action": "wait"},
+        ]
+    )
+    result = await router_with([broken, sleeper("a", 0.01)], script).run("x")
+    t1 = result.task("t1")
+    assert t1.status == "failed"
+    assert t1.error is not None and t1.error.startswith("KeyError: 'region' (at broken, line")
+    assert result.task("t2").status == "fulfilled"
+    assert result.stop_reason == "completed"
+
+
+async def test_unable_is_reported_as_unable() -> None:
+    @agent(can=["picky"])
+    def picky() -> None:
+        raise Unable("I only do flights")
+
+    script = Script(decide=[{"action": "execute", "run": [task("t1", "picky")]}])
+    result = await router_with([picky], script).run("x")
+    assert (result.task("t1").status, result.task("t1").error) == ("unable", "I only do flights")
+
+
+async def test_agent_that_ignores_cancellation_does_not_hang_the_stop() -> None:
+    gate = asyncio.Event()
+
+    @agent(can=["stubborn"])
+    async def stubborn() -> str:
+        while True:
+            try:
+                await asyncio.sleep(30)
+            except asyncio.CancelledError:
+                if gate.is_set():
+                    return "late"
+
+    script = Script(decide=[{"action": "execute", "run": [task("t1", "stubborn")]}])
+    router = router_with([stubborn], script, limits=Limits(cancel_grace_s=0.1, timeout_s=0.1))
+    result = await asyncio.wait_for(router.run("x"), 5)
+    assert result.stop_reason == "time_budget"
+    assert result.task("t1").status == "cancelled"
+    assert "did not stop within 0.1 s" in (result.task("t1").note or "")
+    gate.set()

@@ -1,0 +1,74 @@
+"""How the offline engine splits requests into tasks and infers what needs what."""
+
+from __future__ import annotations
+
+import pytest
+
+from notebook_router.providers.offline.decompose import decompose
+
+
+@pytest.mark.parametrize(
+    ("request_text", "expected"),
+    [
+        # A data pipeline: load first, then three independent presentations of it.
+        (
+            "Load the sales table for the North region, then plot monthly revenue, "
+            "summarise the trend and forecast next quarter.",
+            [
+                ("Load the sales table for the North region", []),
+                ("Plot monthly revenue", [0]),
+                ("Summarise the trend", [0]),
+                ("Forecast next quarter", [0]),
+            ],
+        ),
+        # Independent errands run in parallel.
+        (
+            "Book a flight to Rome, find a hotel near the Colosseum and suggest restaurants.",
+            [
+                ("Book a flight to Rome", []),
+                ("Find a hotel near the Colosseum", []),
+                ("Suggest restaurants", []),
+            ],
+        ),
+        # "and" between nouns does not split.
+        ("Compare sales and costs", [("Compare sales and costs", [])]),
+        # Back-references need the task before.
+        (
+            "Search for papers on transformers and summarise them",
+            [("Search for papers on transformers", []), ("Summarise them", [0])],
+        ),
+        # A chain of transformations.
+        (
+            "Load the data, clean it, compute the totals and plot them",
+            [
+                ("Load the data", []),
+                ("Clean it", [0]),
+                ("Compute the totals", [1]),
+                ("Plot them", [2]),
+            ],
+        ),
+        # Lists and sequence words across sentences.
+        (
+            "- fetch prices\n- compute the average\n- chart it",
+            [("Fetch prices", []), ("Compute the average", [0]), ("Chart it", [1])],
+        ),
+        (
+            "Load X. Next, plot it. Finally, write a short report.",
+            [("Load X", []), ("Plot it", [0]), ("Write a short report", [0, 1])],
+        ),
+        # Politeness is not a task.
+        (
+            "Could you please load the table and then show the top rows?",
+            [("Load the table", []), ("Show the top rows?", [0])],
+        ),
+        # A single goal stays whole.
+        ("Plan a trip to Italy with great food", [("Plan a trip to Italy with great food", [])]),
+    ],
+)
+def test_decompose(request_text: str, expected: list[tuple[str, list[int]]]) -> None:
+    assert [(c.text, c.depends_on) for c in decompose(request_text)] == expected
+
+
+def test_empty_and_stopword_only_requests_give_no_tasks() -> None:
+    assert decompose("") == []
+    assert decompose("and then, also.") == []

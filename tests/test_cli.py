@@ -1,0 +1,91 @@
+"""The command line, as a user types it."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from notebook_router.cli import main
+
+DEMO = (
+    "Load the sales table for the North region, then plot monthly revenue and summarise the trend"
+)
+
+
+def test_run_prints_the_answer_and_progress(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["run", DEMO, "--agents", "notebook_router.examples.sales"]) == 0
+    out, err = capsys.readouterr()
+    assert "Revenue grew 36.2%" in out and "[t3]" in out
+    assert "▸ t1 sales_data" in err and "the goal was met" in err
+
+
+def test_run_json_is_one_object_with_answer_reason_tasks_timings_usage(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["run", DEMO, "--agents", "notebook_router.examples.sales", "--json"]) == 0
+    out, err = capsys.readouterr()
+    data = json.loads(out)
+    assert err == ""
+    assert data["stop_reason"] == "completed"
+    assert [t["agent"] for t in data["tasks"]] == ["sales_data", "chart", "trend_writer"]
+    assert set(data["timings"]["tasks"]) == {"t1", "t2", "t3"}
+    assert data["usage"]["total_tokens"] > 0 and data["usage"]["cost_usd"] == 0
+
+
+def test_limits_and_style_options(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["run", DEMO, "--agents", "notebook_router.examples.sales", "--json"]
+    assert main([*args, "--max-iterations", "1"]) == 0
+    assert json.loads(capsys.readouterr().out)["stop_reason"] == "max_iterations"
+    assert main([*args, "--budget-tokens", "10"]) == 0
+    assert json.loads(capsys.readouterr().out)["stop_reason"] == "token_budget"
+    assert main([*args, "--style", "report"]) == 0
+    assert json.loads(capsys.readouterr().out)["answer"].startswith("## Summary")
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["run", "   "], "The task is empty"),
+        (["run", "hi", "--model", "nosuch:model"], "Unknown model 'nosuch:model'"),
+        (["run", "hi", "--agents", "not.a.module"], "Cannot import agents from 'not.a.module'"),
+        (["run", "hi", "--agents", "missing_file.py"], "No such file: missing_file.py"),
+    ],
+)
+def test_friendly_errors(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and message in err
+    assert "Traceback" not in err
+
+
+def test_agents_command_lists_agents(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["agents", "--agents", "notebook_router.examples.sales"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0].startswith("sales_data")
+
+
+def test_python_dash_m_entry_point(tmp_path: Path) -> None:
+    completed = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "notebook_router",
+            "run",
+            "Compare the regions",
+            "--agents",
+            "notebook_router.examples.sales",
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+        cwd=tmp_path,
+    )
+    data = json.loads(completed.stdout)
+    assert data["tasks"][0]["agent"] == "region_compare"
+    assert "East" in data["answer"]
