@@ -83,10 +83,13 @@ def check_agent_name(name: str) -> str:
     return name
 
 
-class TaskRequest(BaseModel):
-    """One task as an agent sees it."""
+@dataclass(slots=True, kw_only=True)
+class TaskRequest:
+    """One task as an agent sees it (read-only).
 
-    model_config = ConfigDict(frozen=True)
+    A slotted dataclass rather than a pydantic model: one is built for every
+    task start, on the loop's hot path.
+    """
 
     id: str
     description: str
@@ -127,13 +130,19 @@ class Inputs(Mapping[str, Any]):
         return f"Inputs({list(self._by_agent)})"
 
 
+NO_INPUTS = Inputs()
+"""The (read-only) inputs of a task that depends on nothing."""
+
+
 class TraceSink(Protocol):
     """Where an agent's trace notes go (the run turns them into events)."""
 
-    def __call__(self, kind: str, message: str, data: dict[str, Any]) -> None: ...
+    def __call__(
+        self, task: TaskRequest, kind: str, message: str, data: dict[str, Any]
+    ) -> None: ...
 
 
-@dataclass
+@dataclass(slots=True)
 class AgentContext:
     """Everything an agent may use while it runs one task.
 
@@ -159,7 +168,7 @@ class AgentContext:
     def trace(self, kind: str, message: str, **data: Any) -> None:
         """Add a line to the run's trace (e.g. ``trace("tool_call", "search('rome')")``)."""
         if self._trace is not None:
-            self._trace(kind, message, data)
+            self._trace(self.task, kind, message, data)
 
 
 @runtime_checkable

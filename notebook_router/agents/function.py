@@ -63,7 +63,9 @@ class FunctionAgent:
         functools.update_wrapper(self, fn)
 
     async def run(self, task: TaskRequest, context: AgentContext) -> Any:
-        kwargs = {param: bind(task, context) for param, bind in self._binders}
+        kwargs = {}
+        for param, bind in self._binders:
+            kwargs[param] = bind(task, context)
         if self.is_async:
             return await self.fn(**kwargs)
         if self.thread:

@@ -24,9 +24,9 @@ from typing import Any
 from notebook_router.context.digest import RunningDigest, value_digest
 
 
-@dataclass(slots=True, frozen=True)
+@dataclass(slots=True)
 class ContextEntry:
-    """One value in the shared context, with where it came from."""
+    """One value in the shared context, with where it came from (read-only)."""
 
     key: str
     value: Any

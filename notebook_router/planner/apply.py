@@ -76,7 +76,7 @@ class _Resolver:
     def __init__(self, state: RunState, agents: AgentRegistry) -> None:
         self.plan = state.plan
         self.agents = agents
-        self.taken = set(self.plan.tasks)
+        self.claimed: set[str] = set()  # ids given to new tasks in this decision
 
     def start(self, spec: TaskSpec, resolved: ResolvedDecision) -> None:
         existing = self.plan.tasks.get(spec.id) if spec.id else None
@@ -102,20 +102,19 @@ class _Resolver:
             raise InvalidDecisionError(
                 f"New task{label} in '{where}' needs both a 'description' and an 'agent'."
             )
-        task_id = (
-            spec.id if spec.id and _TASK_ID.match(spec.id) and spec.id not in self.taken else None
-        )
-        if task_id is None:
+        task_id = spec.id if spec.id and _TASK_ID.match(spec.id) else None
+        while task_id is None or self._taken(task_id):
             task_id = self.plan.new_id()
-            while task_id in self.taken:
-                task_id = self.plan.new_id()
-        self.taken.add(task_id)
+        self.claimed.add(task_id)
         return Task(
             id=task_id,
             description=spec.description.strip(),  # type: ignore[union-attr]
             agent=self.agent_name(spec.agent),
             depends_on=tuple(dict.fromkeys(spec.depends_on)),
         )
+
+    def _taken(self, task_id: str) -> bool:
+        return task_id in self.plan.tasks or task_id in self.claimed
 
     def agent_name(self, name: str) -> str:
         if name in self.agents:

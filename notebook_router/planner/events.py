@@ -1,9 +1,11 @@
 """Typed events: every change of a run's state, in order.
 
-Events are frozen, slotted dataclasses so that emitting several per step
-costs about a microsecond each (the loop's overhead budget is tens of
-microseconds). Their JSON form goes through pydantic (:data:`EVENT_ADAPTER`),
-so the panel, the session store and recordings all validate the same schema.
+Events are slotted dataclasses so that emitting several per step costs
+about a microsecond each (the loop's whole overhead budget is tens of
+microseconds; frozen dataclasses cost three times as much to build). Treat
+them as read-only: subscribers share the same objects. Their JSON form goes
+through pydantic (:data:`EVENT_ADAPTER`), so the panel, the session store and
+recordings all validate the same schema.
 
 Every field holds JSON-safe data: previews, not the objects themselves.
 """
@@ -16,7 +18,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, TypeAdapter
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class _Event:
     run_id: str
     seq: int
@@ -24,7 +26,7 @@ class _Event:
     """Seconds since the run started."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class RunStarted(_Event):
     kind: Literal["run_started"] = "run_started"
     query: str
@@ -35,7 +37,7 @@ class RunStarted(_Event):
     """ISO 8601 wall-clock time (events otherwise use run-relative ``t``)."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class TaskInfo:
     id: str
     description: str
@@ -43,23 +45,23 @@ class TaskInfo:
     depends_on: list[str]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class PlanUpdated(_Event):
-    kind: Literal["plan_updated"] = "plan_updated"
-    added: list[TaskInfo]
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class DecisionMade(_Event):
+    """A Decider step: what it chose, the tasks it started, and how it changed the plan."""
+
     kind: Literal["decision"] = "decision"
     iteration: int
     action: str
     reason: str
     tasks: list[str]
+    """Ids of the tasks this decision starts."""
+    added: list[TaskInfo] = field(default_factory=list)
+    """Tasks this decision added to the plan (started now or later)."""
+    dropped: list[str] = field(default_factory=list)
     question: str | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class DecisionFailed(_Event):
     kind: Literal["decision_failed"] = "decision_failed"
     iteration: int
@@ -68,7 +70,7 @@ class DecisionFailed(_Event):
     will_retry: bool
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class TaskStarted(_Event):
     kind: Literal["task_started"] = "task_started"
     task_id: str
@@ -77,7 +79,7 @@ class TaskStarted(_Event):
     attempt: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class TaskFinished(_Event):
     kind: Literal["task_finished"] = "task_finished"
     task_id: str
@@ -91,7 +93,7 @@ class TaskFinished(_Event):
     """MIME types of media attached to the result."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class TaskCancelled(_Event):
     kind: Literal["task_cancelled"] = "task_cancelled"
     task_id: str
@@ -100,14 +102,14 @@ class TaskCancelled(_Event):
     ran_s: float
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class TaskSkipped(_Event):
     kind: Literal["task_skipped"] = "task_skipped"
     task_id: str
     reason: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class ContextUpdated(_Event):
     kind: Literal["context_updated"] = "context_updated"
     key: str
@@ -116,7 +118,7 @@ class ContextUpdated(_Event):
     preview: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class UsageUpdated(_Event):
     kind: Literal["usage"] = "usage"
     source: str
@@ -127,7 +129,7 @@ class UsageUpdated(_Event):
     total_cost_usd: float
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class InterruptReceived(_Event):
     kind: Literal["interrupt_received"] = "interrupt_received"
     interrupt: str
@@ -135,7 +137,7 @@ class InterruptReceived(_Event):
     message: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class InterruptHandled(_Event):
     kind: Literal["interrupt_handled"] = "interrupt_handled"
     interrupt: str
@@ -145,19 +147,19 @@ class InterruptHandled(_Event):
     cancelled: list[str]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class ClarificationRequested(_Event):
     kind: Literal["clarification_requested"] = "clarification_requested"
     question: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class ClarificationAnswered(_Event):
     kind: Literal["clarification_answered"] = "clarification_answered"
     answer: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class TraceNote(_Event):
     """An agent's own trace line: a tool call, a reflection, a critic note."""
 
@@ -169,7 +171,7 @@ class TraceNote(_Event):
     data: dict[str, str] = field(default_factory=dict)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class RunFinished(_Event):
     kind: Literal["run_finished"] = "run_finished"
     stop_reason: str
@@ -183,7 +185,6 @@ class RunFinished(_Event):
 
 Event = (
     RunStarted
-    | PlanUpdated
     | DecisionMade
     | DecisionFailed
     | TaskStarted

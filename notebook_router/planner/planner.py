@@ -29,7 +29,7 @@ from notebook_router.providers.base import CompletionRequest, Message, ModelClie
 M = TypeVar("M", bound=BaseModel)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class PlannerCall:
     """What a planner gets for one call."""
 

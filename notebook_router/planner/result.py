@@ -60,7 +60,9 @@ class RunResult(BaseModel):
             stop_detail=state.stop_detail,
             question=state.pending_question,
             attributions=list(state.attributions),
-            tasks=[t.model_copy() for t in state.plan],
+            # The run is over and nothing writes these tasks any more: share them
+            # rather than copy (copying costs more than the whole run on big plans).
+            tasks=list(state.plan),
             results=dict(state.results),
             interrupts=list(state.interrupts),
             usage=state.usage,

@@ -26,11 +26,12 @@ import uuid
 from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable
 from datetime import datetime, timezone
+from time import monotonic
 from typing import Any, Literal, TypeVar
 
 import networkx as nx
 
-from notebook_router.agents.base import Agent, AgentContext, Inputs, TaskRequest
+from notebook_router.agents.base import NO_INPUTS, Agent, AgentContext, Inputs, TaskRequest
 from notebook_router.agents.registry import AgentRegistry
 from notebook_router.agents.result import AgentResult, coerce_result
 from notebook_router.context.shared import ContextEntry
@@ -59,8 +60,9 @@ from notebook_router.planner.state import (
 from notebook_router.planner.summary import preview
 from notebook_router.planner.synthesis import template_synthesis
 from notebook_router.planner.view import ViewBuilder
+from notebook_router.planner.watchdog import Watchdog
 from notebook_router.providers.base import ModelClient, Provider
-from notebook_router.usage import Usage
+from notebook_router.usage import ZERO_USAGE, Usage
 
 log = logging.getLogger("notebook_router")
 
@@ -107,8 +109,8 @@ class Run:
         self._log_waiters: list[asyncio.Future[None]] = []
         self._seq = 0
         self._inflight: dict[str, asyncio.Task[None]] = {}
-        self._timeouts: dict[str, asyncio.TimerHandle] = {}
         self._timed_out: set[str] = set()
+        self._trace_sink = self._trace  # bound once, shared by every task's context
         self._done: deque[tuple[str, AgentResult]] = deque()
         self._signals: deque[Interrupt] = deque()
         self._stop_request: tuple[StopReason, str] | None = None
@@ -137,7 +139,9 @@ class Run:
             raise NoRunningLoopError() from None
         self._loop = loop
         self._thread_id = threading.get_ident()
-        self._t0 = loop.time()
+        self._t0 = monotonic()
+        self._watchdog = Watchdog(loop, self._time_out)
+        self._create_task = loop.create_task
         self._main = loop.create_task(self._run(), name=f"notebook_router run {self.id}")
         return self
 
@@ -255,6 +259,7 @@ class Run:
         finally:
             if deadline is not None:
                 deadline.cancel()
+            self._watchdog.close()
         assert self._result is not None
         return self._result
 
@@ -326,36 +331,36 @@ class Run:
                 if self._stop_request is not None:
                     return None
                 continue
-            self._emit(
-                ev.DecisionMade,
-                iteration=self.state.iteration,
-                action=decision.action,
-                reason=decision.reason,
-                tasks=[t.id for t in resolved.start],
-                question=decision.question,
-            )
             return resolved
         self._set_stop("planner_error", f"no usable decision after {attempts} attempts: {feedback}")
         return None
 
     def _apply(self, resolved: ResolvedDecision) -> None:
-        now = self._now()
+        decision = resolved.decision
+        added = []
         if resolved.new:
+            now = self._now()
             for task in resolved.new:
-                task.created_at = now
-            self.state.plan.add(resolved.new)
-            self._emit(
-                ev.PlanUpdated,
-                added=[
+                task.__dict__["created_at"] = now
+                added.append(
                     ev.TaskInfo(
-                        id=t.id,
-                        description=t.description,
-                        agent=t.agent,
-                        depends_on=list(t.depends_on),
+                        id=task.id,
+                        description=task.description,
+                        agent=task.agent,
+                        depends_on=list(task.depends_on),
                     )
-                    for t in resolved.new
-                ],
-            )
+                )
+            self.state.plan.add(resolved.new, checked=True)
+        self._emit(
+            ev.DecisionMade,
+            iteration=self.state.iteration,
+            action=decision.action,
+            reason=decision.reason,
+            tasks=[t.id for t in resolved.start],
+            added=added,
+            dropped=resolved.drop,
+            question=decision.question,
+        )
         for task_id in resolved.drop:
             self._skip(task_id, "dropped by the planner")
         for task in resolved.start:
@@ -369,17 +374,7 @@ class Run:
 
     def _start_task(self, task: Task, new_agent: str | None = None) -> None:
         plan = self.state.plan
-        fields: dict[str, Any] = {
-            "started_at": self._now(),
-            "finished_at": None,
-            "attempts": task.attempts + 1,
-            "error": None,
-            "summary": None,
-        }
-        if new_agent is not None and new_agent != task.agent:
-            fields["note"] = f"re-routed from {task.agent}"
-            fields["agent"] = new_agent
-        plan.set_status(task.id, "running", **fields)
+        plan.mark_running(task.id, self._now(), new_agent)
         agent = self.agents.get(task.agent)
         request = TaskRequest(
             id=task.id,
@@ -391,23 +386,24 @@ class Run:
             style=self.state.style,
         )
         results = self.state.results
+        deps = task.depends_on
         context = AgentContext(
             run_id=self.id,
             goal=self.state.goal,
             task=request,
-            inputs=Inputs((d, plan.tasks[d].agent, results[d].data) for d in task.depends_on),
+            inputs=Inputs((d, plan.tasks[d].agent, results[d].data) for d in deps)
+            if deps
+            else NO_INPUTS,
             shared=self.state.context,
-            model=self._client_for(agent.name),
-            media=[m for d in task.depends_on for m in results[d].media],
-            _trace=lambda kind, message, data: self._trace(
-                task.id, agent.name, kind, message, data
-            ),
+            model=self._clients.get(agent.name) or self._client_for(agent.name),
+            media=[m for d in deps for m in results[d].media] if deps else [],
+            _trace=self._trace_sink,
         )
-        handle = self._loop_().create_task(self._execute(task.id, agent, request, context))
+        handle = self._create_task(self._execute(task.id, agent, request, context))
         self._inflight[task.id] = handle
         timeout = agent.timeout_s or self.limits.agent_timeout_s
         if timeout is not None:
-            self._timeouts[task.id] = self._loop_().call_later(timeout, self._time_out, task.id)
+            self._watchdog.watch(task.id, timeout)
         self._emit(
             ev.TaskStarted,
             task_id=task.id,
@@ -444,19 +440,15 @@ class Run:
         while self._done:
             task_id, result = self._done.popleft()
             self._inflight.pop(task_id, None)
-            timer = self._timeouts.pop(task_id, None)
-            if timer is not None:
-                timer.cancel()
+            self._watchdog.forget(task_id)
             self._record_result(task_id, result)
 
     def _record_result(self, task_id: str, result: AgentResult) -> None:
         now = self._now()
         summary = result.summary or preview(result.data)
-        task = self.state.plan.set_status(
-            task_id, result.status, finished_at=now, summary=summary, error=result.error
-        )
+        task = self.state.plan.mark_finished(task_id, result.status, now, summary, result.error)
         self.state.record_result(task_id, result)
-        if result.usage:
+        if result.usage is not ZERO_USAGE and result.usage:
             self._on_usage(result.usage, task.agent)
         self._emit(
             ev.TaskFinished,
@@ -490,9 +482,7 @@ class Run:
             if tid not in self._inflight:
                 continue  # it finished after all; its result was recorded above
             del self._inflight[tid]
-            timer = self._timeouts.pop(tid, None)
-            if timer is not None:
-                timer.cancel()
+            self._watchdog.forget(tid)
             note = reason
             if handle in still_running:
                 # It ignored the cancellation. Keep a reference so it is not
@@ -713,7 +703,7 @@ class Run:
 
     def _emit(self, cls: type[E], **fields: Any) -> None:
         self._seq += 1
-        event = cls(run_id=self.id, seq=self._seq, t=self._now(), **fields)
+        event = cls(run_id=self.id, seq=self._seq, t=monotonic() - self._t0, **fields)
         self._log.append(event)
         for subscriber in self._subscribers:
             try:
@@ -745,20 +735,23 @@ class Run:
             self._request_stop(*exceeded)
 
     def _on_context_change(self, entry: ContextEntry) -> None:
-        # Writers may be agents on worker threads: emit on the loop's thread.
-        self._call_soon(
-            lambda: self._emit(
-                ev.ContextUpdated,
-                key=entry.key,
-                source=entry.source,
-                version=entry.version,
-                preview=preview(entry.value, 120),
-            )
+        if threading.get_ident() == self._thread_id:
+            self._emit_context(entry)
+        elif self._loop is not None and not self._finished:
+            # Writers may be agents on worker threads: emit on the loop's thread.
+            self._loop.call_soon_threadsafe(self._emit_context, entry)
+
+    def _emit_context(self, entry: ContextEntry) -> None:
+        self._emit(
+            ev.ContextUpdated,
+            key=entry.key,
+            source=entry.source,
+            version=entry.version,
+            preview=preview(entry.value, 120),
         )
 
-    def _trace(
-        self, task_id: str, agent: str, kind: str, message: str, data: dict[str, Any]
-    ) -> None:
+    def _trace(self, task: TaskRequest, kind: str, message: str, data: dict[str, Any]) -> None:
+        task_id, agent = task.id, task.agent
         self._call_soon(
             lambda: self._emit(
                 ev.TraceNote,
@@ -777,8 +770,9 @@ class Run:
         return client
 
     def _now(self) -> float:
-        loop = self._loop
-        return 0.0 if loop is None else loop.time() - self._t0
+        # The default event loops' clock is time.monotonic; calling it directly
+        # skips two calls on a path taken many times per step.
+        return monotonic() - self._t0 if self._loop is not None else 0.0
 
     def _loop_(self) -> asyncio.AbstractEventLoop:
         assert self._loop is not None, "the run has not been started"

@@ -11,7 +11,7 @@ import itertools
 from typing import Any, Literal
 
 import networkx as nx
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+from pydantic import BaseModel, ConfigDict, Field
 
 from notebook_router.agents.base import ResponseStyle
 from notebook_router.agents.result import AgentResult
@@ -96,9 +96,26 @@ class Plan:
 
     def __init__(self) -> None:
         self.tasks: dict[str, Task] = {}
-        self.graph: nx.DiGraph = nx.DiGraph()
+        self._graph: nx.DiGraph = nx.DiGraph()
+        self._unsynced: list[Task] = []
         self._digest = RunningDigest()
+        self._dirty: set[str] = set()  # tasks whose signature changed since the last digest
         self._ids = itertools.count(1)
+
+    @property
+    def graph(self) -> nx.DiGraph:
+        """The dependency graph (edge ``a -> b``: b needs a's result).
+
+        Kept in step lazily: adding a node to a networkx graph costs more than
+        the rest of a loop step, and the loop itself only needs each task's
+        own ``depends_on``; whoever asks for the graph gets it up to date.
+        """
+        if self._unsynced:
+            for task in self._unsynced:
+                self._graph.add_node(task.id)
+                self._graph.add_edges_from((dep, task.id) for dep in task.depends_on)
+            self._unsynced.clear()
+        return self._graph
 
     def new_id(self) -> str:
         """The next unused task id (``t1``, ``t2``, ...)."""
@@ -109,6 +126,16 @@ class Plan:
 
     def check_new(self, tasks: list[Task]) -> None:
         """Raise :class:`InvalidDecisionError` if ``tasks`` cannot be added as they are."""
+        if len(tasks) == 1:  # the common case, without the set and generator machinery
+            task = tasks[0]
+            if task.id in self.tasks:
+                raise InvalidDecisionError(f"Task id {task.id!r} is already in the plan.")
+            for dep in task.depends_on:
+                if dep not in self.tasks:
+                    raise InvalidDecisionError(
+                        f"Task {task.id!r} depends on unknown task(s) {dep}."
+                    )
+            return
         new_ids = {t.id for t in tasks}
         for t in tasks:
             if t.id in self.tasks:
@@ -121,15 +148,18 @@ class Plan:
         if any(d in new_ids for t in tasks for d in t.depends_on):
             self._reject_cycles(tasks)
 
-    def add(self, tasks: list[Task]) -> None:
-        """Add tasks (which may depend on each other); reject unknown deps and cycles."""
-        self.check_new(tasks)
+    def add(self, tasks: list[Task], *, checked: bool = False) -> None:
+        """Add tasks (which may depend on each other); reject unknown deps and cycles.
+
+        ``checked=True`` skips the checks for tasks that already passed
+        :meth:`check_new` (the loop resolves every decision before applying it).
+        """
+        if not checked:
+            self.check_new(tasks)
         for t in tasks:
             self.tasks[t.id] = t
-            self.graph.add_node(t.id)
-            for dep in t.depends_on:
-                self.graph.add_edge(dep, t.id)
-            self._digest.put(t.id, t.signature())
+            self._dirty.add(t.id)
+        self._unsynced.extend(tasks)
 
     def _reject_cycles(self, tasks: list[Task]) -> None:
         trial: nx.DiGraph = nx.DiGraph()
@@ -144,10 +174,39 @@ class Plan:
     def set_status(self, task_id: str, status: TaskStatus, **fields: Any) -> Task:
         """Change a task's status (and any other fields) and update the digest."""
         task = self.tasks[task_id]
-        task.status = status
-        for name, value in fields.items():
-            setattr(task, name, value)
-        self._digest.put(task_id, task.signature())
+        # The loop's hot path: write the fields directly (they are the loop's
+        # own values, already the right types) instead of one pydantic
+        # __setattr__ per field.
+        task.__dict__["status"] = status
+        task.__dict__.update(fields)
+        self._dirty.add(task_id)
+        return task
+
+    def mark_running(self, task_id: str, now: float, agent: str | None = None) -> Task:
+        """Start (or restart) a task, optionally with another agent."""
+        task = self.tasks[task_id]
+        fields = task.__dict__
+        if agent is not None and agent != task.agent:
+            fields["note"] = f"re-routed from {task.agent}"
+            fields["agent"] = agent
+        fields["status"] = "running"
+        fields["started_at"] = now
+        fields["finished_at"] = fields["error"] = fields["summary"] = None
+        fields["attempts"] += 1
+        self._dirty.add(task_id)
+        return task
+
+    def mark_finished(
+        self, task_id: str, status: TaskStatus, now: float, summary: str | None, error: str | None
+    ) -> Task:
+        """Record how a running task ended."""
+        task = self.tasks[task_id]
+        fields = task.__dict__
+        fields["status"] = status
+        fields["finished_at"] = now
+        fields["summary"] = summary
+        fields["error"] = error
+        self._dirty.add(task_id)
         return task
 
     def startable(self, task_id: str) -> bool:
@@ -174,6 +233,13 @@ class Plan:
     @property
     def digest(self) -> int:
         """Running digest of every task's signature."""
+        # Folded in lazily: a task changes state several times between two
+        # decisions, but only the state at decision time matters.
+        if self._dirty:
+            tasks = self.tasks
+            for task_id in self._dirty:
+                self._digest.put(task_id, tasks[task_id].signature())
+            self._dirty.clear()
         return self._digest.value
 
     def __len__(self) -> int:
@@ -239,7 +305,7 @@ class RunState(BaseModel):
     stop_detail: str = ""
     goal_version: int = 1
 
-    _results_digest: RunningDigest = PrivateAttr(default_factory=RunningDigest)
+    results_digest: RunningDigest = Field(default_factory=RunningDigest, exclude=True, repr=False)
 
     @property
     def tasks(self) -> list[Task]:
@@ -249,8 +315,9 @@ class RunState(BaseModel):
     def record_result(self, task_id: str, result: AgentResult) -> None:
         """File a task's result (and its data in the shared context)."""
         self.results[task_id] = result
-        self._results_digest.put(task_id, hash((result.status, value_digest(result.data))))
-        self.media.extend(m.ref() for m in result.media)
+        self.results_digest.put(task_id, hash((result.status, value_digest(result.data))))
+        if result.media:
+            self.media.extend(m.ref() for m in result.media)
 
     def add_usage(self, usage: Usage, source: str) -> None:
         """Account ``usage`` to the run and to ``source`` (an agent name or ``planner``)."""
@@ -262,6 +329,6 @@ class RunState(BaseModel):
         return (
             self.plan.digest,
             self.context.digest,
-            self._results_digest.value,
+            self.results_digest.value,
             self.goal_version,
         )

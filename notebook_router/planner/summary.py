@@ -18,6 +18,10 @@ def preview(value: Any, limit: int = 200) -> str:
     >>> preview({"total": 1200, "months": 12})
     '{"total": 1200, "months": 12}'
     """
+    if type(value) in (int, bool):  # the cheap common cases, on the loop's hot path
+        return str(value)
+    if type(value) is str and len(value) <= limit and value.isprintable() and "  " not in value:
+        return value.strip()
     text = _render(value)
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 1] + "…"

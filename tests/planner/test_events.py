@@ -46,7 +46,6 @@ async def test_event_stream_is_ordered_and_complete() -> None:
     assert kinds(events) == [
         "run_started",
         "decision",
-        "plan_updated",
         "task_started",
         "context_updated",
         "trace",
@@ -56,6 +55,12 @@ async def test_event_stream_is_ordered_and_complete() -> None:
         "task_finished",
         "decision",
         "run_finished",
+    ]
+    first = next(e for e in events if isinstance(e, ev.DecisionMade))
+    assert first.tasks == ["t1"]
+    assert [(t.id, t.agent, t.depends_on) for t in first.added] == [
+        ("t1", "writer", []),
+        ("t2", "a", ["t1"]),
     ]
     context = next(e for e in events if isinstance(e, ev.ContextUpdated))
     assert (context.key, context.source, context.preview) == ("region", "writer:t1", "North")

@@ -1,0 +1,156 @@
+"""The four planner workloads, run on notebook_router and on a plain-asyncio reference.
+
+Each function returns raw seconds; ``run.py`` turns them into JSON lines.
+The reference does the same work as the router (decide, start the agent as a
+task, await it, file the result, record an event) with nothing else, so it
+is the floor any orchestration layer sits on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from typing import Any
+
+from notebook_router import Limits, Router, agent
+from notebook_router.context.shared import SharedContext
+from notebook_router.planner.decisions import Decision, RedirectDecision, Synthesis, TaskSpec
+from notebook_router.planner.planner import PlannerCall
+
+BIG_BUDGETS = {"max_tokens": 10**12, "max_cost_usd": 10**9, "timeout_s": 3600.0}
+
+
+class StubPlanner:
+    """A zero-latency planner: decisions come from a function of the state."""
+
+    def __init__(self, decide: Callable[[PlannerCall], Decision]) -> None:
+        self._decide = decide
+
+    async def decide(self, call: PlannerCall) -> Decision:
+        return self._decide(call)
+
+    async def redirect(self, call: PlannerCall, message: str) -> RedirectDecision:
+        return RedirectDecision(kind="status")
+
+    async def synthesise(self, call: PlannerCall) -> Synthesis:
+        return Synthesis(answer="done")
+
+
+def _serial_decisions(n: int) -> list[Decision]:
+    out = [
+        Decision(action="execute", run=[TaskSpec(id=f"s{i}", description="step", agent="stub")])
+        for i in range(n)
+    ]
+    return [*out, Decision(action="complete")]
+
+
+@agent(name="stub", can=["step"])
+async def _stub(context: Any) -> int:
+    # Writes the shared context every step, so stall detection and the
+    # context digest are exercised (the key set stays at its initial size).
+    n = context.task.id
+    context.remember(f"k{len(n) % 10}", n)
+    return len(n)
+
+
+async def router_loop(n: int, context_entries: int = 10) -> float:
+    """Seconds for ``n`` Decider→agent iterations with events, stall checks and budgets on."""
+    decisions = iter(_serial_decisions(n))
+    router = Router(
+        [_stub],
+        planner=StubPlanner(lambda call: next(decisions)),
+        limits=Limits(max_iterations=n + 10, **BIG_BUDGETS),
+    )
+    context = SharedContext({f"k{i}": i for i in range(context_entries)})
+    seen = 0
+
+    def subscriber(event: object) -> None:
+        nonlocal seen
+        seen += 1
+
+    start = time.perf_counter()
+    run = router.start("benchmark", context=context)
+    run.subscribe(subscriber)
+    result = await run
+    elapsed = time.perf_counter() - start
+    assert result.iterations == n + 1 and result.stop_reason == "completed", result.stop_detail
+    assert seen > 4 * n
+    return elapsed
+
+
+async def reference_loop(n: int) -> float:
+    """The same work in plain asyncio: the floor."""
+    decisions = _serial_decisions(n)
+    results: dict[str, int] = {}
+    events: list[tuple[str, str]] = []
+    context: dict[str, Any] = {f"k{i}": i for i in range(10)}
+
+    async def stub(task_id: str) -> int:
+        context[f"k{len(task_id) % 10}"] = task_id
+        return len(task_id)
+
+    start = time.perf_counter()
+    for decision in decisions:
+        if decision.action == "complete":
+            break
+        task_id = decision.run[0].id or ""
+        events.append(("started", task_id))
+        results[task_id] = await asyncio.ensure_future(stub(task_id))
+        events.append(("finished", task_id))
+    return time.perf_counter() - start
+
+
+def _fanout_planner(k: int) -> StubPlanner:
+    def decide(call: PlannerCall) -> Decision:
+        if call.state.iteration == 1:
+            specs = [TaskSpec(id=f"f{i}", description="wait", agent="sleep50") for i in range(k)]
+            return Decision(action="parallel", run=specs)
+        if call.state.plan.with_status("running"):
+            return Decision(action="wait")
+        return Decision(action="complete")
+
+    return StubPlanner(decide)
+
+
+@agent(name="sleep50", can=["wait"])
+async def _sleep50() -> str:
+    await asyncio.sleep(0.05)
+    return "ok"
+
+
+async def router_fanout(k: int) -> float:
+    """Wall seconds for ``k`` independent 50 ms agents."""
+    router = Router([_sleep50], planner=_fanout_planner(k), limits=Limits(**BIG_BUDGETS))
+    start = time.perf_counter()
+    result = await router.run("fan out")
+    elapsed = time.perf_counter() - start
+    assert all(t.status == "fulfilled" for t in result.tasks) and len(result.tasks) == k
+    return elapsed
+
+
+async def router_stop_latency(k: int = 8) -> float:
+    """Seconds from ``run.stop()`` until the run returned and every agent coroutine exited."""
+    exits: list[float] = []
+
+    @agent(name="sleeper", can=["wait"])
+    async def sleeper() -> str:
+        try:
+            await asyncio.sleep(10)
+        finally:
+            exits.append(time.perf_counter())
+        return "never"
+
+    def decide(call: PlannerCall) -> Decision:
+        specs = [TaskSpec(id=f"z{i}", description="wait", agent="sleeper") for i in range(k)]
+        return Decision(action="parallel", run=specs)
+
+    router = Router([sleeper], planner=StubPlanner(decide), limits=Limits(**BIG_BUDGETS))
+    run = router.start("stop me")
+    await asyncio.sleep(0.1)
+    start = time.perf_counter()
+    run.stop()
+    result = await run
+    returned = time.perf_counter()
+    assert result.stop_reason == "stopped_by_user" and len(exits) == k
+    return max([returned, *exits]) - start

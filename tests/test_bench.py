@@ -1,0 +1,36 @@
+"""The benchmark runner keeps printing the lines the README and CI rely on.
+
+This checks shape, not speed: speed goals are judged from `make bench`
+output, never by timed unit tests.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_bench_quick_prints_one_json_line_per_result() -> None:
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "run.py"), "--quick"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    ).stdout
+    lines = [json.loads(line) for line in out.splitlines()]
+    by_name: dict[str, list[dict[str, object]]] = {}
+    for line in lines:
+        by_name.setdefault(str(line["bench"]), []).append(line)
+    loop = by_name["loop_overhead"][0]
+    assert {"us_per_iter", "floor_us_per_iter", "ratio"} <= loop.keys()
+    assert [line["k"] for line in by_name["fanout"]] == [1, 4, 16, 64]
+    assert all(float(str(line["ratio"])) >= 1.0 for line in by_name["fanout"])
+    assert "ms" in by_name["stop_latency"][0]
+    assert "ratio" in by_name["state_growth"][0]
+    # The dev extra installs LangGraph, so the comparison is always there in CI.
+    assert "langgraph_us_per_iter" in loop
