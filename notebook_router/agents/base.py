@@ -9,7 +9,7 @@ never needs to know which kind it is talking to.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Awaitable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
 
@@ -180,8 +180,12 @@ class Agent(Protocol):
     capabilities: tuple[Capability, ...]
     timeout_s: float | None
 
-    async def run(self, task: TaskRequest, context: AgentContext) -> AgentResult | Any:
-        """Do ``task``; return an :class:`AgentResult` or any value (it becomes ``data``)."""
+    def run(self, task: TaskRequest, context: AgentContext) -> Awaitable[AgentResult | Any]:
+        """Do ``task``; return an :class:`AgentResult` or any value (it becomes ``data``).
+
+        Usually written ``async def run(...)``; any method returning an
+        awaitable will do.
+        """
         ...
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import inspect
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from typing import Any, overload
 
 from notebook_router.agents.base import (
@@ -62,15 +62,18 @@ class FunctionAgent:
         self._binders = _binders_for(fn, self.name)
         functools.update_wrapper(self, fn)
 
-    async def run(self, task: TaskRequest, context: AgentContext) -> Any:
+    def run(self, task: TaskRequest, context: AgentContext) -> Awaitable[Any]:
+        # A plain method returning the awaitable, rather than an ``async def``
+        # wrapping it: one coroutine fewer for every task the loop starts.
         kwargs = {}
         for param, bind in self._binders:
             kwargs[param] = bind(task, context)
         if self.is_async:
-            return await self.fn(**kwargs)
+            result: Awaitable[Any] = self.fn(**kwargs)
+            return result
         if self.thread:
-            return await asyncio.to_thread(self.fn, **kwargs)
-        return self.fn(**kwargs)
+            return asyncio.to_thread(self.fn, **kwargs)
+        return _inline(self.fn, kwargs)
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         return self.fn(*args, **kwargs)
@@ -130,6 +133,10 @@ def agent(
         )
 
     return wrap(fn) if fn is not None else wrap
+
+
+async def _inline(fn: Callable[..., Any], kwargs: dict[str, Any]) -> Any:
+    return fn(**kwargs)
 
 
 def _binders_for(

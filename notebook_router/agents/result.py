@@ -41,9 +41,11 @@ class AgentResult(BaseModel):
     status: ResultStatus = "fulfilled"
     data: Any = None
     confidence: float = Field(default=1.0, ge=0.0, le=1.0)
-    suggestions: list[str] = Field(default_factory=list)
-    media: list[Media] = Field(default_factory=list)
-    citations: list[Citation] = Field(default_factory=list)
+    # Tuples, not lists: a result is built for every task, and empty tuples
+    # cost nothing to create (lists given here are accepted and converted).
+    suggestions: tuple[str, ...] = ()
+    media: tuple[Media, ...] = ()
+    citations: tuple[Citation, ...] = ()
     usage: Usage = ZERO_USAGE
     error: str | None = None
     """Why the result is ``unable`` or ``failed`` (or a caveat on ``partial``)."""
@@ -71,5 +73,5 @@ def coerce_result(value: Any) -> AgentResult:
     if isinstance(value, AgentResult):
         return value
     if isinstance(value, Media):
-        return AgentResult(data=value.description or value.mime_type, media=[value])
+        return AgentResult(data=value.description or value.mime_type, media=(value,))
     return AgentResult(data=value)

@@ -32,7 +32,7 @@ class RunStarted(_Event):
     query: str
     goal: str
     model: str
-    agents: list[str]
+    agents: tuple[str, ...]
     started_at: str
     """ISO 8601 wall-clock time (events otherwise use run-relative ``t``)."""
 
@@ -42,7 +42,7 @@ class TaskInfo:
     id: str
     description: str
     agent: str
-    depends_on: list[str]
+    depends_on: tuple[str, ...]
 
 
 @dataclass(slots=True, kw_only=True)
@@ -53,11 +53,11 @@ class DecisionMade(_Event):
     iteration: int
     action: str
     reason: str
-    tasks: list[str]
+    tasks: tuple[str, ...]
     """Ids of the tasks this decision starts."""
-    added: list[TaskInfo] = field(default_factory=list)
+    added: tuple[TaskInfo, ...] = ()
     """Tasks this decision added to the plan (started now or later)."""
-    dropped: list[str] = field(default_factory=list)
+    dropped: tuple[str, ...] = ()
     question: str | None = None
 
 
@@ -89,7 +89,7 @@ class TaskFinished(_Event):
     confidence: float
     summary: str
     error: str | None = None
-    media: list[str] = field(default_factory=list)
+    media: tuple[str, ...] = ()
     """MIME types of media attached to the result."""
 
 
@@ -144,7 +144,7 @@ class InterruptHandled(_Event):
     handled_as: str
     """``restart``, ``refine``, ``status``, ``clarify`` or ``stop``."""
     reply: str
-    cancelled: list[str]
+    cancelled: tuple[str, ...]
 
 
 @dataclass(slots=True, kw_only=True)

@@ -233,7 +233,7 @@ class Run:
             query=state.query,
             goal=state.goal,
             model=f"{self.provider.name}:{self.provider.model}",
-            agents=self.agents.names(),
+            agents=tuple(self.agents.names()),
             started_at=self._started_wall.isoformat(),
         )
         state.history.append(HistoryEntry(role="user", content=state.query, at=0.0))
@@ -347,7 +347,7 @@ class Run:
                         id=task.id,
                         description=task.description,
                         agent=task.agent,
-                        depends_on=list(task.depends_on),
+                        depends_on=task.depends_on,
                     )
                 )
             self.state.plan.add(resolved.new, checked=True)
@@ -356,9 +356,9 @@ class Run:
             iteration=self.state.iteration,
             action=decision.action,
             reason=decision.reason,
-            tasks=[t.id for t in resolved.start],
-            added=added,
-            dropped=resolved.drop,
+            tasks=tuple(t.id for t in resolved.start),
+            added=tuple(added),
+            dropped=tuple(resolved.drop),
             question=decision.question,
         )
         for task_id in resolved.drop:
@@ -459,7 +459,7 @@ class Run:
             confidence=result.confidence,
             summary=summary,
             error=result.error,
-            media=[m.mime_type for m in result.media],
+            media=tuple(m.mime_type for m in result.media) if result.media else (),
         )
 
     async def _cancel_tasks(self, task_ids: list[str], reason: str) -> list[str]:
@@ -569,7 +569,7 @@ class Run:
             interrupt="redirect",
             handled_as=decision.kind,
             reply=reply,
-            cancelled=cancelled,
+            cancelled=tuple(cancelled),
         )
         if decision.kind == "clarify":
             await self._clarify(decision.question or reply)

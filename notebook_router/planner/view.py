@@ -146,7 +146,7 @@ class ViewBuilder:
             error=task.error,
             note=task.note,
             confidence=None if result is None else result.confidence,
-            suggestions=[] if result is None else result.suggestions[:5],
+            suggestions=[] if result is None else list(result.suggestions[:5]),
         )
 
     def agent_cards(self, agents: AgentRegistry) -> list[AgentCard]:

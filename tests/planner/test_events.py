@@ -57,10 +57,10 @@ async def test_event_stream_is_ordered_and_complete() -> None:
         "run_finished",
     ]
     first = next(e for e in events if isinstance(e, ev.DecisionMade))
-    assert first.tasks == ["t1"]
+    assert first.tasks == ("t1",)
     assert [(t.id, t.agent, t.depends_on) for t in first.added] == [
-        ("t1", "writer", []),
-        ("t2", "a", ["t1"]),
+        ("t1", "writer", ()),
+        ("t2", "a", ("t1",)),
     ]
     context = next(e for e in events if isinstance(e, ev.ContextUpdated))
     assert (context.key, context.source, context.preview) == ("region", "writer:t1", "North")

@@ -33,8 +33,8 @@ async def test_demo_task_plans_a_load_then_three_parallel_tasks() -> None:
         ("t4", "forecaster", ("t1",), "fulfilled"),
     ]
     decisions = [e for e in run.history if e.kind == "decision"]
-    assert (decisions[0].action, decisions[0].tasks) == ("execute", ["t1"])
-    assert (decisions[1].action, decisions[1].tasks) == ("parallel", ["t2", "t3", "t4"])
+    assert (decisions[0].action, decisions[0].tasks) == ("execute", ("t1",))
+    assert (decisions[1].action, decisions[1].tasks) == ("parallel", ("t2", "t3", "t4"))
     assert result.stop_reason == "completed"
     # The answer cites each task and carries real numbers from the table.
     for tid in ("t1", "t2", "t3", "t4"):
