@@ -54,3 +54,20 @@ __all__ = [
     "agent",
     "resolve_model",
 ]
+
+
+def load_ipython_extension(shell: object) -> None:
+    """``%load_ext notebook_router``: magics, cell agents and the live view.
+
+    Imported lazily so the core never needs IPython.
+    """
+    from notebook_router.notebook import load_ipython_extension as load
+
+    load(shell)
+
+
+def unload_ipython_extension(shell: object) -> None:
+    """``%unload_ext notebook_router``."""
+    from notebook_router.notebook import unload_ipython_extension as unload
+
+    unload(shell)

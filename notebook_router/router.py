@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from notebook_router.agents.base import ResponseStyle
 from notebook_router.agents.registry import AgentLike, AgentRegistry
 from notebook_router.context.shared import SharedContext
 from notebook_router.errors import ConfigError, EmptyTaskError
+from notebook_router.media import Media
 from notebook_router.planner.planner import ModelPlanner, Planner
 from notebook_router.planner.rails import Limits
 from notebook_router.planner.result import RunResult
@@ -59,14 +60,17 @@ class Router:
         query: str,
         *,
         context: Mapping[str, Any] | SharedContext | None = None,
+        media: Sequence[Media] = (),
         style: ResponseStyle | None = None,
         run_id: str | None = None,
         **limits: Any,
     ) -> Run:
         """Start a run on the running event loop and return it at once.
 
-        Keyword arguments named like :class:`Limits` fields override the
-        router's limits for this run (``max_iterations=5``, ``timeout_s=30``).
+        ``context`` seeds the shared context; ``media`` is attached to the
+        request (every agent sees it, and model planners get it as media
+        parts). Keyword arguments named like :class:`Limits` fields override
+        the router's limits for this run (``max_iterations=5``, ``timeout_s=30``).
         """
         if not query or not query.strip():
             raise EmptyTaskError()
@@ -79,6 +83,8 @@ class Router:
             goal=query.strip(),
             style=_check_style(style or self.style),
             context=shared,
+            attachments=list(media),
+            media=[m.ref() for m in media],
         )
         run = Run(
             query,

@@ -3,9 +3,11 @@
 Schema (what agents may read and write):
 
 * keys are short strings; by convention ``"<topic>"`` for facts agents share
-  (``"region"``, ``"sales_table"``) and ``"result:<task_id>"`` is reserved for
-  the run itself, which files every finished task's data there;
+  (``"region"``, ``"sales_table"``); task results live in the run state, not
+  here;
 * values are any Python object; plain data is deduplicated by content;
+* ``"references"`` is where the notebook layer lists the variables and
+  outputs that fed a run (shown with the run);
 * every entry records its ``source`` (``"agent:task_id"``, ``"user"``,
   ``"notebook"``) and a ``version`` so later readers know where it came from.
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
@@ -19,6 +20,7 @@ from pydantic import BaseModel, ValidationError
 
 from notebook_router.agents.registry import AgentRegistry
 from notebook_router.errors import MalformedOutputError
+from notebook_router.media import Media
 from notebook_router.planner import prompts
 from notebook_router.planner.decisions import Decision, RedirectDecision, Synthesis
 from notebook_router.planner.prerouter import instant_reply
@@ -66,7 +68,9 @@ class ModelPlanner:
         if self._instant(call) is not None:
             return Decision(action="complete", reason="instant reply: no model call needed")
         view = self.views.build(call.state, call.agents, feedback=call.feedback)
-        return await self._ask(call.model, "router.decide", prompts.DECIDE, view, Decision)
+        return await self._ask(
+            call.model, "router.decide", prompts.DECIDE, view, Decision, call.state.attachments
+        )
 
     async def redirect(self, call: PlannerCall, message: str) -> RedirectDecision:
         view = self.views.build(call.state, call.agents, message=message, feedback=call.feedback)
@@ -80,7 +84,9 @@ class ModelPlanner:
             return Synthesis(answer=reply)
         view = self.views.build(call.state, call.agents, summary_chars=1200)
         system = prompts.SYNTHESISE + prompts.STYLE[call.state.style]
-        return await self._ask(call.model, "router.synthesise", system, view, Synthesis)
+        return await self._ask(
+            call.model, "router.synthesise", system, view, Synthesis, call.state.attachments
+        )
 
     def _instant(self, call: PlannerCall) -> str | None:
         if len(call.state.plan):
@@ -88,12 +94,22 @@ class ModelPlanner:
         return instant_reply(call.state.goal, self.views.agent_cards(call.agents))
 
     async def _ask(
-        self, model: ModelClient, purpose: str, system: str, view: PlannerView, schema: type[M]
+        self,
+        model: ModelClient,
+        purpose: str,
+        system: str,
+        view: PlannerView,
+        schema: type[M],
+        state_media: Sequence[Media] = (),
     ) -> M:
         request = CompletionRequest(
             messages=(
                 Message(role="system", content=system),
-                Message(role="user", content=prompts.render_view(view)),
+                Message(
+                    role="user",
+                    content=prompts.render_view(view),
+                    media=tuple(state_media),
+                ),
             ),
             schema=schema.model_json_schema(),
             schema_name=schema.__name__,

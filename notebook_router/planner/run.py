@@ -209,6 +209,12 @@ class Run:
         """The run graph as Mermaid flowchart text."""
         return to_mermaid(self.graph())
 
+    def _repr_mimebundle_(self, include: object = None, exclude: object = None) -> dict[str, str]:
+        """How a run displays in a notebook: its plan, meters and answer."""
+        from notebook_router.render import run_bundle
+
+        return run_bundle(self)
+
     def __repr__(self) -> str:
         status = self.state.stop_reason or ("running" if self._main else "new")
         return f"<Run {self.id} {status} tasks={len(self.state.plan)}>"
@@ -396,7 +402,9 @@ class Run:
             else NO_INPUTS,
             shared=self.state.context,
             model=self._clients.get(agent.name) or self._client_for(agent.name),
-            media=[m for d in deps for m in results[d].media] if deps else [],
+            media=[*self.state.attachments, *(m for d in deps for m in results[d].media)]
+            if deps or self.state.attachments
+            else [],
             _trace=self._trace_sink,
         )
         handle = self._create_task(self._execute(task.id, agent, request, context))

@@ -18,7 +18,7 @@ from notebook_router.agents.result import AgentResult
 from notebook_router.context.digest import RunningDigest, value_digest
 from notebook_router.context.shared import SharedContext
 from notebook_router.errors import InvalidDecisionError
-from notebook_router.media import MediaRef
+from notebook_router.media import Media, MediaRef
 from notebook_router.usage import ZERO_USAGE, Usage
 
 TaskStatus = Literal[
@@ -187,7 +187,8 @@ class Plan:
         task = self.tasks[task_id]
         fields = task.__dict__
         if agent is not None and agent != task.agent:
-            fields["note"] = f"re-routed from {task.agent}"
+            why = f" after: {task.error}" if task.error else ""
+            fields["note"] = f"re-routed from {task.agent}{why}"
             fields["agent"] = agent
         fields["status"] = "running"
         fields["started_at"] = now
@@ -298,6 +299,9 @@ class RunState(BaseModel):
     usage_by_source: dict[str, Usage] = Field(default_factory=dict)
     interrupts: list[Interrupt] = Field(default_factory=list)
     media: list[MediaRef] = Field(default_factory=list)
+    """References to every piece of media the run has seen (attachments and results)."""
+    attachments: list[Media] = Field(default_factory=list)
+    """Media that came with the request (e.g. a figure from a cell); every agent sees it."""
     pending_question: str | None = None
     answer: str | None = None
     attributions: list[Attribution] = Field(default_factory=list)

@@ -63,12 +63,13 @@ def _unfinished_line(unfinished: list[TaskView]) -> str:
 def _conversational(
     view: PlannerView, done: list[TaskView], problems: list[TaskView], unfinished: list[TaskView]
 ) -> str:
-    lines = [_opening(view, done), ""]
-    lines += [f"- {_line(t)}" for t in done]
-    lines += [f"- {_problem_line(t)}" for t in problems]
+    paragraphs = [_opening(view, done)]
+    bullets = [f"- {_line(t)}" for t in done] + [f"- {_problem_line(t)}" for t in problems]
+    if bullets:
+        paragraphs.append("\n".join(bullets))
     if unfinished:
-        lines += ["", _unfinished_line(unfinished)]
-    return "\n".join(lines)
+        paragraphs.append(_unfinished_line(unfinished))
+    return "\n\n".join(paragraphs)
 
 
 def _structured(

@@ -195,7 +195,9 @@ def _will_retry(task: TaskView, matcher: AgentMatcher) -> str | None:
 
 def _rerouted_from(task: TaskView) -> list[str]:
     note = task.note or ""
-    return note.removeprefix("re-routed from ").split() if note.startswith("re-routed from") else []
+    if not note.startswith("re-routed from "):
+        return []
+    return note.removeprefix("re-routed from ").split(" after:")[0].split()[:1]
 
 
 def _answered_agent(view: PlannerView, clause: Clause) -> str | None:

@@ -1,0 +1,79 @@
+"""A comm target for steering runs from any frontend: ``notebook_router.control``.
+
+Messages (``comm_open`` data or later ``comm_msg`` data)::
+
+    {"action": "stop" | "redirect" | "answer", "run_id": "...", "message": "..."}
+
+``run_id`` is optional (default: the newest running run). The reply on the
+same comm is ``{"ack": action, "ok": true, "run_id": ...}`` or ``{"ok": false,
+"error": "..."}``. With ipykernel >= 7.4 comm messages are handled while a
+cell awaits its run, so this reaches a running ``%%route``; the handler may
+run on another thread, and the run hands the request to its own loop.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from notebook_router.errors import NotebookRouterError
+from notebook_router.notebook.session import NotebookSession
+
+TARGET = "notebook_router.control"
+log = logging.getLogger("notebook_router")
+
+
+def register(session: NotebookSession) -> bool:
+    """Register the comm target on the running kernel; False outside a kernel."""
+    manager = _comm_manager(session.shell)
+    if manager is None:
+        return False
+
+    def on_open(comm: Any, open_msg: dict[str, Any]) -> None:
+        comm.on_msg(lambda msg: handle(session, comm, msg["content"].get("data") or {}))
+        data = open_msg["content"].get("data") or {}
+        if data:
+            handle(session, comm, data)
+
+    manager.register_target(TARGET, on_open)
+    return True
+
+
+def handle(session: NotebookSession, comm: Any, data: dict[str, Any]) -> None:
+    """Carry out one control message and acknowledge it on ``comm``."""
+    action = data.get("action")
+    try:
+        run = _pick(session, data.get("run_id"))
+        if action == "stop":
+            run.stop()
+        elif action == "redirect":
+            run.redirect(str(data.get("message", "")))
+        elif action == "answer":
+            run.answer(str(data.get("message", "")))
+        else:
+            raise NotebookRouterError(f"unknown action {action!r}: use stop, redirect or answer")
+    except NotebookRouterError as exc:
+        comm.send({"ack": action, "ok": False, "error": str(exc)})
+        return
+    comm.send({"ack": action, "ok": True, "run_id": run.id})
+
+
+def _pick(session: NotebookSession, run_id: str | None) -> Any:
+    if run_id:
+        return session.find_run(run_id)
+    active = session.active()
+    if not active:
+        raise NotebookRouterError("no run is going")
+    return active[-1]
+
+
+def _comm_manager(shell: Any) -> Any:
+    kernel = getattr(shell, "kernel", None)
+    if kernel is None:
+        return None
+    try:
+        from comm import get_comm_manager
+
+        return get_comm_manager()
+    except ImportError:  # older ipykernel without the comm package
+        return getattr(kernel, "comm_manager", None)

@@ -1,0 +1,216 @@
+"""The ``%route`` / ``%%route`` and ``%%agent`` magics."""
+
+from __future__ import annotations
+
+import shlex
+from typing import Any
+
+from IPython.core.error import UsageError
+from IPython.core.magic import Magics, cell_magic, line_cell_magic, magics_class
+from IPython.display import HTML, display
+
+from notebook_router.errors import NotebookRouterError
+from notebook_router.notebook.cells import CellAgent
+from notebook_router.notebook.options import (
+    agent_options,
+    parse_agent_options,
+    parse_route_options,
+    route_options,
+)
+from notebook_router.notebook.session import NotebookSession
+from notebook_router.planner.graph import to_mermaid
+from notebook_router.planner.state import STOP_REASON_TEXT
+from notebook_router.providers.registry import resolve_model
+
+SUBCOMMANDS = ("stop", "redirect", "answer", "status", "runs", "agents", "graph", "model")
+
+
+@magics_class
+class RouteMagics(Magics):
+    """Magics that start, steer and inspect router runs."""
+
+    def __init__(self, shell: Any, session: NotebookSession) -> None:
+        super().__init__(shell)
+        self.session = session
+
+    @line_cell_magic
+    def route(self, line: str, cell: str | None = None) -> Any:
+        """Start a router run (cell), or steer and inspect runs (line).
+
+        Cell: ``%%route [options]`` then the task on the following lines.
+        ``{name}`` inserts a kernel variable (only names that exist; other
+        braces are left alone, ``{{`` gives a literal brace). ``Out[3]``,
+        ``In[3]``, ``@cell:ID``, "the chart above" and "that table" attach
+        those outputs to the run as media. By default the cell waits for the
+        run; Stop (panel), ``%route stop`` (for ``--background`` runs) and the
+        kernel interrupt ■ all end it gracefully with the answer so far.
+
+        Line:
+          %route stop [RUN]          stop a run (default: the newest running one)
+          %route redirect MESSAGE    send the planner a new instruction mid-run
+          %route answer TEXT         answer the planner's clarifying question
+          %route status [RUN]        the plan and progress of a run
+          %route runs                runs in this kernel
+          %route agents              agents a %%route cell would use
+          %route graph [RUN]         the run's plan as Mermaid text
+          %route model [NAME]        show or set the default model
+        """
+        if cell is None:
+            return self._line(line)
+        # Reached only when the input transformer did not rewrite the cell
+        # (e.g. run_cell_magic from code): the cell cannot await, so the run
+        # goes on in the background.
+        from notebook_router.notebook.runner import start_route
+
+        options = parse_route_options(line)
+        if not options.background:
+            options = type(options)(**{**options.__dict__, "background": True})
+        return start_route(self.session, options, cell)[0]
+
+    route.__doc__ = (route.__doc__ or "") + "\n" + (route_options.__doc__ or "")
+
+    @cell_magic
+    def agent(self, line: str, cell: str) -> None:
+        """Register this cell as an agent: ``%%agent NAME --can "topics" [--desc TEXT]``.
+
+        When the planner calls it, the cell body runs in the notebook's
+        namespace with ``task`` (the task text), ``inputs`` (results of the
+        tasks it depends on) and ``context`` bound. The last expression is
+        the result; anything it displays (figures, tables, HTML, images)
+        travels with the result as media. Re-run the cell to redefine it.
+        """
+        args = parse_agent_options(line)
+        if not cell.strip():
+            raise UsageError("%%agent needs a cell body: the code the agent runs.")
+        recorder = self.session.outputs
+        try:
+            cell_agent = CellAgent(
+                args.name,
+                cell,
+                shell=self.shell,
+                can=args.can,
+                description=args.desc,
+                execution_count=recorder.current or None,
+                cell_id=recorder.current_id,
+                timeout=args.timeout,
+                thread=args.thread,
+            )
+        except NotebookRouterError as exc:
+            raise UsageError(str(exc)) from None
+        replaced = cell_agent.name in self.session.cell_agents
+        self.session.cell_agents.add(cell_agent)
+        topics = ", ".join(c.topic for c in cell_agent.capabilities) or "no topics"
+        verb = "Updated" if replaced else "Registered"
+        print(f"{verb} cell agent {cell_agent.name!r} ({topics}) from {cell_agent.origin}.")
+
+    agent.__doc__ = (agent.__doc__ or "") + "\n" + (agent_options.__doc__ or "")
+
+    # --------------------------------------------------------------- subcommands
+
+    def _line(self, line: str) -> Any:
+        try:
+            words = shlex.split(line)
+        except ValueError as exc:
+            raise UsageError(f"%route: {exc}") from None
+        if not words or words[0] not in SUBCOMMANDS:
+            raise UsageError(
+                f"%route {' | '.join(SUBCOMMANDS)} ...  (%%route starts a run; %route? for help)"
+            )
+        command, rest = words[0], words[1:]
+        try:
+            return getattr(self, f"_{command}")(rest)
+        except NotebookRouterError as exc:
+            raise UsageError(str(exc)) from None
+
+    def _target(self, rest: list[str]) -> Any:
+        if rest:
+            return self.session.find_run(rest[0])
+        active = self.session.active()
+        return active[-1] if active else self.session.find_run(None)
+
+    def _stop(self, rest: list[str]) -> None:
+        run = self._target(rest)
+        if run.done():
+            print(f"Run {run.id} has already finished ({run.result().stop_reason}).")
+            return
+        run.stop()
+        print(f"Stopping run {run.id}.")
+
+    def _redirect(self, rest: list[str]) -> None:
+        if not rest:
+            raise UsageError('%route redirect "MESSAGE"')
+        run = self._target([])
+        run.redirect(" ".join(rest))
+        print(f"Sent to run {run.id}: {' '.join(rest)}")
+
+    def _answer(self, rest: list[str]) -> None:
+        if not rest:
+            raise UsageError('%route answer "TEXT"')
+        run = self._target([])
+        run.answer(" ".join(rest))
+        print(f"Answered run {run.id}.")
+
+    def _status(self, rest: list[str]) -> None:
+        run = self._target(rest)
+        from notebook_router.render import render_html
+
+        display(HTML(render_html(run.state, max_iterations=run.limits.max_iterations)))
+
+    def _runs(self, rest: list[str]) -> None:
+        rows = []
+        for run in reversed(self.session.runs):
+            status = STOP_REASON_TEXT.get(run.state.stop_reason or "", "running")
+            rows.append(
+                f"<tr><td>{run.id}</td><td>{_esc(run.state.goal[:80])}</td><td>{_esc(status)}</td>"
+                f"<td>{len(run.state.plan)}</td><td>{run.state.usage.total_tokens:,}</td></tr>"
+            )
+        if not rows:
+            print("No runs yet in this kernel.")
+            return
+        display(
+            HTML(
+                "<table><tr><th>run</th><th>goal</th><th>status</th><th>tasks</th><th>tokens</th></tr>"
+                + "".join(rows)
+                + "</table>"
+            )
+        )
+
+    def _agents(self, rest: list[str]) -> None:
+        registry = self.session.agents(rest[0] if rest else None)
+        if not len(registry):
+            print('No agents yet: define one with %%agent NAME --can "topics" or @agent.')
+            return
+        rows = []
+        for a in registry:
+            topics = ", ".join(c.topic for c in a.capabilities)
+            source = a.origin if isinstance(a, CellAgent) else type(a).__name__
+            rows.append(
+                f"<tr><td>{_esc(a.name)}</td><td>{_esc(topics)}</td><td>{_esc(a.description)}</td>"
+                f"<td>{_esc(source)}</td></tr>"
+            )
+        display(
+            HTML(
+                "<table><tr><th>agent</th><th>capabilities</th><th>description</th><th>source</th></tr>"
+                + "".join(rows)
+                + "</table>"
+            )
+        )
+
+    def _graph(self, rest: list[str]) -> None:
+        run = self._target(rest)
+        print(to_mermaid(run.graph()), end="")
+
+    def _model(self, rest: list[str]) -> None:
+        if not rest:
+            current = self.session.model or "the default ($NOTEBOOK_ROUTER_MODEL or offline)"
+            print(f"Model: {current}")
+            return
+        provider = resolve_model(rest[0])  # fails early, with the usual message, if unknown
+        self.session.model = rest[0]
+        print(f"Model for new runs: {provider.name}:{provider.model}")
+
+
+def _esc(text: str) -> str:
+    from html import escape
+
+    return escape(text)

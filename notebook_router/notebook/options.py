@@ -1,0 +1,99 @@
+"""The options of ``%%route`` and ``%%agent``, parsed the IPython way.
+
+Parsing goes through IPython's ``magic_arguments``, so a bad option gives
+the usual short usage message (a ``UsageError``), never a traceback.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from IPython.core.error import UsageError
+from IPython.core.magic_arguments import argument, magic_arguments, parse_argstring
+from pydantic import ValidationError
+
+from notebook_router.agents.base import ResponseStyle
+from notebook_router.planner.rails import Limits
+from notebook_router.router import STYLES
+
+
+@dataclass(frozen=True)
+class RouteOptions:
+    """What a ``%%route`` line asked for."""
+
+    model: str | None
+    agents: str | None
+    limits: Limits
+    background: bool
+    output: str | None
+    style: ResponseStyle
+
+
+@magic_arguments()
+@argument("-m", "--model", help="provider:model, e.g. offline or openai:gpt-4o-mini")
+@argument("-a", "--agents", help="agent names (comma-separated) or a variable holding agents")
+@argument("--max-iterations", type=int, metavar="N", help="Decider steps before stopping")
+@argument("--budget-tokens", type=int, metavar="N", help="token budget for the run")
+@argument("--budget-usd", type=float, metavar="USD", help="cost budget for the run")
+@argument("--timeout", type=float, metavar="SECONDS", help="wall-clock budget for the run")
+@argument("-b", "--background", action="store_true", help="return at once; the run goes on")
+@argument("-o", "--output", metavar="NAME", help="store the Run object in this variable")
+@argument("--style", choices=STYLES, default="conversational", help="how the answer is written")
+def route_options(line: str, cell: str | None = None) -> None:
+    """Run the task in the cell body with the router."""
+
+
+@magic_arguments()
+@argument("name", help="the agent's name")
+@argument("--can", default="", help='topics it handles, comma-separated: "sales, revenue"')
+@argument("--desc", default=None, help="one-line description (default: the cell's first comment)")
+@argument("--timeout", type=float, default=None, metavar="SECONDS", help="per-call timeout")
+@argument("--thread", action="store_true", help="run the body in a worker thread")
+def agent_options(line: str, cell: str | None = None) -> None:
+    """Register the cell as an agent."""
+
+
+def unquote(value: str | None) -> str | None:
+    """Strip one pair of matching quotes (IPython's magic parser keeps them)."""
+    if value and len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+        return value[1:-1]
+    return value
+
+
+def parse_agent_options(line: str) -> Any:
+    """Parse a ``%%agent`` line; raise :class:`UsageError` if it is wrong."""
+    args = parse_argstring(agent_options, line)
+    args.name, args.can, args.desc = unquote(args.name), unquote(args.can), unquote(args.desc)
+    return args
+
+
+def parse_route_options(line: str) -> RouteOptions:
+    """Parse a ``%%route`` line; raise :class:`UsageError` if it is wrong."""
+    args = parse_argstring(route_options, line)
+    args.model, args.agents, args.output = (
+        unquote(args.model),
+        unquote(args.agents),
+        unquote(args.output),
+    )
+    fields = {
+        "max_iterations": args.max_iterations,
+        "max_tokens": args.budget_tokens,
+        "max_cost_usd": args.budget_usd,
+        "timeout_s": args.timeout,
+    }
+    try:
+        limits = Limits(**{k: v for k, v in fields.items() if v is not None})
+    except ValidationError as exc:
+        problems = "; ".join(f"{e['loc'][0]}: {e['msg']}" for e in exc.errors())
+        raise UsageError(f"%%route: {problems}") from None
+    if args.output is not None and not args.output.isidentifier():
+        raise UsageError(f"%%route: -o/--output needs a variable name, not {args.output!r}")
+    return RouteOptions(
+        model=args.model,
+        agents=args.agents,
+        limits=limits,
+        background=args.background,
+        output=args.output,
+        style=args.style,
+    )

@@ -1,0 +1,250 @@
+"""A memory of recent cell outputs, and finding the ones a task refers to (N4, S3).
+
+Every display (``display(...)``, figures, rich reprs) and every execute
+result is recorded with the cell that made it, for the last ``max_cells``
+cells. A task can then point at them:
+
+* explicitly: ``Out[3]``, ``In[3]`` (the cell's source), ``@cell:<id>``;
+* implicitly: "the chart above", "that table", "the last output" resolve to
+  the most recent matching output (or, for tables, the one DataFrame in the
+  namespace).
+
+What is found travels with the run as :class:`~notebook_router.media.Media`,
+never pasted into the prompt.
+"""
+
+from __future__ import annotations
+
+import base64
+import re
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from notebook_router.media import Media
+from notebook_router.planner.summary import preview
+
+# Most useful first: what a multimodal model or an agent can use best.
+MEDIA_ORDER = (
+    "image/png",
+    "image/jpeg",
+    "image/svg+xml",
+    "application/pdf",
+    "audio/wav",
+    "audio/mpeg",
+    "audio/ogg",
+    "text/html",
+    "text/markdown",
+    "text/plain",
+)
+_BINARY = ("image/png", "image/jpeg", "application/pdf", "audio/wav", "audio/mpeg", "audio/ogg")
+_IMAGES = ("image/png", "image/jpeg", "image/svg+xml")
+OWN_OUTPUT = "notebook_router"
+"""Metadata key marking our own views, which are never treated as user outputs."""
+
+_OUT = re.compile(r"\bOut\s*\[\s*(\d+)\s*\]")
+_IN = re.compile(r"\bIn\s*\[\s*(\d+)\s*\]")
+_CELL = re.compile(r"@cell:([\w\-]+)")
+_CHART = re.compile(
+    r"\b(?:the|that|this|last|previous|latest)\s+(?:chart|plot|figure|graph|image|picture|"
+    r"visuali[sz]ation)s?(?:\s+above)?\b|\b(?:chart|plot|figure|graph|image)\s+above\b",
+    re.IGNORECASE,
+)
+_TABLE = re.compile(
+    r"\b(?:the|that|this|last|previous|latest)\s+(?:table|dataframe|data\s+frame)(?:\s+above)?\b"
+    r"|\btable\s+above\b",
+    re.IGNORECASE,
+)
+_ANY = re.compile(
+    r"\b(?:the|that|this)\s+(?:output|result)\s+above\b|\b(?:the\s+)?(?:last|previous)\s+"
+    r"(?:output|result)\b",
+    re.IGNORECASE,
+)
+
+
+@dataclass(slots=True)
+class CellOutput:
+    """One output of one cell."""
+
+    execution_count: int
+    cell_id: str | None
+    data: dict[str, Any]
+    kind: str  # "display" or "result"
+    obj: Any = None
+
+    def best_mime(self) -> str | None:
+        """The most useful MIME type this output has."""
+        return next((m for m in MEDIA_ORDER if m in self.data), None)
+
+    def is_image(self) -> bool:
+        return any(m in self.data for m in _IMAGES)
+
+    def is_table(self) -> bool:
+        if self.obj is not None and hasattr(self.obj, "shape") and hasattr(self.obj, "columns"):
+            return True
+        html = self.data.get("text/html")
+        return isinstance(html, str) and "<table" in html
+
+    def to_media(self, source: str) -> Media | None:
+        """This output as media (its best MIME type), described for a reader."""
+        mime = self.best_mime()
+        if mime is None:
+            return None
+        payload = self.data[mime]
+        if mime in _BINARY and isinstance(payload, str):
+            payload = base64.b64decode(payload)
+        if isinstance(payload, (list, dict)):
+            payload = str(payload)
+        return Media(
+            mime_type=mime,
+            data=payload,
+            source=source,
+            description=self.describe(),
+            metadata={"execution_count": self.execution_count, "cell_id": self.cell_id},
+        )
+
+    def describe(self) -> str:
+        """A one-line description (a table's shape, columns and head when known)."""
+        obj = self.obj
+        if obj is not None and hasattr(obj, "shape") and hasattr(obj, "columns"):
+            dtypes = getattr(obj, "dtypes", None)
+            schema = (
+                ", ".join(f"{c}: {dtypes[c]}" for c in list(obj.columns)[:12])
+                if dtypes is not None
+                else ""
+            )
+            head = preview(obj.head(3).to_dict("records") if hasattr(obj, "head") else obj, 300)
+            return f"{type(obj).__name__} {obj.shape[0]}×{obj.shape[1]} ({schema}); head: {head}"
+        plain = self.data.get("text/plain")
+        return preview(plain, 160) if isinstance(plain, str) else (self.best_mime() or "output")
+
+
+@dataclass(frozen=True, slots=True)
+class Reference:
+    """A reference found in a task and what it resolved to."""
+
+    phrase: str
+    media: tuple[Media, ...]
+    note: str
+
+
+@dataclass
+class OutputRecorder:
+    """Keeps the outputs of the last ``max_cells`` cells, keyed by execution count."""
+
+    max_cells: int = 50
+    cells: OrderedDict[int, list[CellOutput]] = field(default_factory=OrderedDict)
+    cell_ids: dict[str, int] = field(default_factory=dict)
+    sources: dict[int, str] = field(default_factory=dict)
+    current: int = 0
+    current_id: str | None = None
+
+    # ----------------------------------------------------------------- recording
+
+    def start_cell(self, execution_count: int, cell_id: str | None, source: str) -> None:
+        """A cell is about to run."""
+        self.current, self.current_id = execution_count, cell_id
+        self.sources[execution_count] = source
+        if cell_id:
+            self.cell_ids[cell_id] = execution_count
+
+    def record(self, data: Mapping[str, Any], *, kind: str = "display", obj: Any = None) -> None:
+        """Record one output of the current cell."""
+        outputs = self.cells.setdefault(self.current, [])
+        outputs.append(CellOutput(self.current, self.current_id, dict(data), kind, obj))
+        self.cells.move_to_end(self.current)
+        while len(self.cells) > self.max_cells:
+            old, _ = self.cells.popitem(last=False)
+            self.sources.pop(old, None)
+
+    # ---------------------------------------------------------------- resolving
+
+    def resolve(
+        self,
+        text: str,
+        namespace: Mapping[str, Any],
+        fmt: Callable[[Any], dict[str, Any]],
+    ) -> list[Reference]:
+        """Every output the task text refers to, as media."""
+        refs: list[Reference] = []
+        for match in _OUT.finditer(text):
+            refs.append(self._out(int(match.group(1)), match.group(0), namespace, fmt))
+        for match in _IN.finditer(text):
+            refs.append(self._in(int(match.group(1)), match.group(0)))
+        for match in _CELL.finditer(text):
+            refs.append(self._cell(match.group(1), match.group(0)))
+        implicit: tuple[tuple[re.Pattern[str], Callable[[CellOutput], bool]], ...] = (
+            (_CHART, CellOutput.is_image),
+            (_TABLE, CellOutput.is_table),
+            (_ANY, lambda output: True),
+        )
+        for pattern, wanted in implicit:
+            found = pattern.search(text)
+            if found:
+                refs.append(self._latest(found.group(0), wanted, namespace, fmt))
+        return refs
+
+    def _out(
+        self,
+        n: int,
+        phrase: str,
+        namespace: Mapping[str, Any],
+        fmt: Callable[[Any], dict[str, Any]],
+    ) -> Reference:
+        for output in self.cells.get(n, []):
+            if output.kind == "result":
+                return self._ref(phrase, [output], f"Out[{n}]")
+        out = namespace.get("Out", {})
+        if isinstance(out, Mapping) and n in out:
+            output = CellOutput(n, None, fmt(out[n]), "result", out[n])
+            return self._ref(phrase, [output], f"Out[{n}]")
+        return Reference(
+            phrase, (), f"{phrase}: no such output (kept: the last {self.max_cells} cells)"
+        )
+
+    def _in(self, n: int, phrase: str) -> Reference:
+        source = self.sources.get(n)
+        if source is None:
+            return Reference(phrase, (), f"{phrase}: no such cell in this session")
+        media = Media(
+            mime_type="text/x-python",
+            data=source,
+            source=f"In[{n}]",
+            description=f"source of cell {n}",
+        )
+        return Reference(phrase, (media,), f"{phrase}: the source of cell {n}")
+
+    def _cell(self, cell_id: str, phrase: str) -> Reference:
+        n = self.cell_ids.get(cell_id)
+        if n is None or n not in self.cells:
+            return Reference(phrase, (), f"{phrase}: no outputs recorded for that cell")
+        return self._ref(phrase, self.cells[n], f"@cell:{cell_id}")
+
+    def _latest(
+        self,
+        phrase: str,
+        wanted: Callable[[CellOutput], bool],
+        namespace: Mapping[str, Any],
+        fmt: Callable[[Any], dict[str, Any]],
+    ) -> Reference:
+        for n in reversed(self.cells):
+            for output in reversed(self.cells[n]):
+                if wanted(output):
+                    return self._ref(phrase, [output], f"the output of cell {n}")
+        if wanted is CellOutput.is_table:
+            tables = [
+                (name, v)
+                for name, v in namespace.items()
+                if not name.startswith("_") and hasattr(v, "shape") and hasattr(v, "columns")
+            ]
+            if len(tables) == 1:
+                name, value = tables[0]
+                output = CellOutput(0, None, fmt(value), "result", value)
+                return self._ref(phrase, [output], f"the variable {name}")
+        return Reference(phrase, (), f"{phrase}: nothing matching in the recent outputs")
+
+    @staticmethod
+    def _ref(phrase: str, outputs: list[CellOutput], source: str) -> Reference:
+        media = tuple(m for m in (o.to_media(source) for o in outputs) if m is not None)
+        return Reference(phrase, media, f"{phrase} → {source}")

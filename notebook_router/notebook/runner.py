@@ -1,0 +1,160 @@
+"""What a ``%%route`` cell runs: start a run on the kernel's loop, show it, await it.
+
+The input transformer turns ``%%route OPTIONS\\nTASK`` into
+``await route_cell("OPTIONS", "TASK")``, which ipykernel runs as an async
+cell on its own event loop. So the run is a task on that loop, the cell
+awaits it like any other awaitable, and nothing patches the loop (no
+nest_asyncio).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from IPython import get_ipython
+from IPython.core.error import UsageError
+
+from notebook_router.errors import NotebookRouterError
+from notebook_router.notebook.interpolate import interpolate
+from notebook_router.notebook.options import RouteOptions, parse_route_options
+from notebook_router.notebook.session import NotebookSession
+from notebook_router.notebook.view import RunView
+from notebook_router.planner.run import Run
+from notebook_router.router import Router
+
+
+class RunInterrupted(NotebookRouterError):
+    """The kernel interrupt stopped a run; raised so Run All stops, shown without a traceback."""
+
+    def __init__(self, run: Run) -> None:
+        result = run.result()
+        done = sum(1 for t in result.tasks if t.status in ("fulfilled", "partial"))
+        super().__init__(
+            f"Run {run.id} was interrupted: {done} of {len(result.tasks)} tasks had finished; "
+            "their answer is shown above. Stopping here so the notebook does not run on."
+        )
+        self.run = run
+
+    def _render_traceback_(self) -> list[str]:
+        return [f"RunInterrupted: {self}"]
+
+
+async def route_cell(line: str, cell: str) -> Run | None:
+    """The body of a ``%%route`` cell (called by the input transformer).
+
+    Returns the finished run, so the cell's result (``Out[n]``) is its
+    final state; returns None for ``--background`` runs.
+    """
+    shell = get_ipython()
+    from notebook_router.notebook import session_for
+
+    session = session_for(shell)
+    options = parse_route_options(line)
+    run, view = start_route(session, options, cell)
+    if options.background:
+        return None
+    pump = SignalPump(asyncio.get_running_loop())
+    try:
+        await run
+    except asyncio.CancelledError:
+        if _interrupted(run):
+            view.keep()  # no result will follow: the view shows the final state
+            raise RunInterrupted(run) from None
+        raise
+    finally:
+        pump.stop()
+    return run
+
+
+class SignalPump:
+    """Wakes the event loop every ``interval`` seconds while a cell awaits a run.
+
+    Python runs signal handlers only on the main thread, between bytecodes.
+    The kernel has several threads, and a SIGINT (the ■ button) that lands
+    on another one while the main loop sleeps in ``epoll_wait`` wakes
+    nothing: the kernel's own SIGINT handler, which cancels the awaiting
+    cell, would not run until some timer fired, possibly seconds later (we
+    measured 30 s with an agent sleeping that long). A cheap periodic tick
+    bounds that delay without touching process-wide signal state.
+    """
+
+    def __init__(self, loop: asyncio.AbstractEventLoop, interval: float = 0.05) -> None:
+        self._loop = loop
+        self._interval = interval
+        self._handle: asyncio.TimerHandle | None = loop.call_later(interval, self._tick)
+
+    def _tick(self) -> None:
+        self._handle = self._loop.call_later(self._interval, self._tick)
+
+    def stop(self) -> None:
+        if self._handle is not None:
+            self._handle.cancel()
+            self._handle = None
+
+
+def start_route(session: NotebookSession, options: RouteOptions, cell: str) -> tuple[Run, RunView]:
+    """Start the run a ``%%route`` cell asks for and display its live view."""
+    shell = session.shell
+    task = interpolate(cell, shell.user_ns)
+    if not task.text.strip():
+        raise UsageError("%%route needs a task in the cell body, e.g. `Summarise the sales table`.")
+    references = session.outputs.resolve(task.text, shell.user_ns, _formatter(shell))
+    media = [m for ref in references for m in ref.media]
+    context: dict[str, Any] = dict(task.values)
+    fed = [f"{{{v.name}}} = {v.preview}" for v in task.variables] + [r.note for r in references]
+    if fed:
+        context["references"] = fed
+    try:
+        router = Router(
+            session.agents(options.agents),
+            model=options.model or session.model,
+            limits=options.limits,
+            style=options.style,
+            clarify="wait" if options.background else "stop",
+        )
+        run = router.start(task.text, context=context, media=media)
+    except NotebookRouterError as exc:
+        raise UsageError(str(exc)) from None
+    session.track(run)
+    if options.output:
+        shell.user_ns[options.output] = run
+    if not session.told_stop_paths:
+        session.told_stop_paths = True
+        print(f"notebook_router: {session.capabilities.stop_paths()}")
+    view = RunView(run, shell.display_pub, transient=not options.background)
+    view.show()
+    if options.background:
+        watcher = asyncio.ensure_future(_watch(run, view))
+        session.keep_alive(watcher)
+    return run, view
+
+
+async def _watch(run: Run, view: RunView) -> None:
+    """Await a background run so its failures surface in its view, never vanish."""
+    try:
+        await run
+    except asyncio.CancelledError:
+        pass
+    except Exception:  # a bug: show it under the cell that started the run
+        import traceback
+
+        traceback.print_exc()
+        view.close()
+        raise
+
+
+def _interrupted(run: Run) -> bool:
+    current = asyncio.current_task()
+    cancelling = getattr(current, "cancelling", None)
+    if cancelling is not None:  # Python >= 3.11 counts cancellation requests
+        return bool(cancelling())
+    return run.done() and run.result().stop_reason == "interrupted"
+
+
+def _formatter(shell: Any) -> Any:
+    def fmt(obj: Any) -> dict[str, Any]:
+        data, _ = shell.display_formatter.format(obj)
+        return dict(data)
+
+    return fmt

@@ -1,0 +1,181 @@
+"""Per-kernel state of the notebook layer: agents, runs, outputs, defaults."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections import deque
+from collections.abc import Iterable
+from typing import Any
+
+from notebook_router.agents.base import Agent
+from notebook_router.agents.registry import AgentRegistry
+from notebook_router.errors import AgentNotFoundError, ConfigError
+from notebook_router.notebook.capabilities import KernelCapabilities, detect
+from notebook_router.notebook.outputs import OWN_OUTPUT, OutputRecorder
+from notebook_router.planner.run import Run
+
+log = logging.getLogger("notebook_router")
+
+
+class NotebookSession:
+    """Everything the magics share within one kernel."""
+
+    def __init__(self, shell: Any, *, max_runs: int = 100, max_outputs: int = 50) -> None:
+        self.shell = shell
+        self.cell_agents = AgentRegistry()
+        self.runs: deque[Run] = deque(maxlen=max_runs)
+        self.model: str | None = None
+        self.outputs = OutputRecorder(max_cells=max_outputs)
+        self.capabilities: KernelCapabilities = detect()
+        self.told_stop_paths = False
+        # Background runs are kept alive here until they finish: the event
+        # loop only holds weak references to tasks.
+        self._background: set[asyncio.Task[Any]] = set()
+        self._hooks: list[tuple[Any, str, Any]] = []
+
+    # ------------------------------------------------------------------ agents
+
+    def agents(self, spec: str | None = None) -> AgentRegistry:
+        """The agents a run may use.
+
+        With no spec: every ``%%agent`` cell agent plus every agent object in
+        the user namespace (``@agent`` functions, agent instances). A spec is
+        either comma-separated names, or the name of a variable holding a
+        registry or a list of agents.
+        """
+        ns = self.shell.user_ns
+        if spec is None:
+            registry = AgentRegistry(self.cell_agents)
+            for name, value in list(ns.items()):
+                if not name.startswith("_") and _is_agent(value) and value.name not in registry:
+                    registry.add(value)
+            return registry
+        spec = spec.strip()
+        if spec in ns and not _is_agent(ns[spec]):
+            return _registry_from(ns[spec], spec)
+        registry = AgentRegistry()
+        for name in (part.strip() for part in spec.split(",") if part.strip()):
+            registry.add(self._find(name))
+        return registry
+
+    def _find(self, name: str) -> Agent:
+        if name in self.cell_agents:
+            return self.cell_agents.get(name)
+        ns = self.shell.user_ns
+        if _is_agent(ns.get(name)):
+            agent: Agent = ns[name]
+            return agent
+        for value in ns.values():
+            if _is_agent(value) and value.name == name:
+                found: Agent = value
+                return found
+        known = [*self.cell_agents.names(), *(v.name for v in ns.values() if _is_agent(v))]
+        raise AgentNotFoundError(name, known)
+
+    # -------------------------------------------------------------------- runs
+
+    def track(self, run: Run) -> None:
+        """Remember a run for %route status/stop/graph."""
+        self.runs.append(run)
+
+    def keep_alive(self, task: asyncio.Task[Any]) -> None:
+        """Hold a strong reference to a background task until it ends."""
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    def active(self) -> list[Run]:
+        """Runs still going, oldest first."""
+        return [r for r in self.runs if not r.done()]
+
+    def find_run(self, ident: str | None) -> Run:
+        """A run by id (or unique id prefix), or the most recent one."""
+        if not self.runs:
+            raise ConfigError("No runs yet in this kernel: start one with %%route.")
+        if not ident:
+            return self.runs[-1]
+        matches = [r for r in self.runs if r.id.startswith(ident)]
+        if len(matches) != 1:
+            ids = ", ".join(r.id for r in self.runs)
+            raise ConfigError(f"No single run matches {ident!r}. Runs in this kernel: {ids}.")
+        return matches[0]
+
+    # ------------------------------------------------------------------- hooks
+
+    def install(self) -> None:
+        """Start recording cell outputs (display data and execute results)."""
+        shell = self.shell
+        shell.events.register("pre_run_cell", self._pre_run_cell)
+        shell.events.register("post_run_cell", self._post_run_cell)
+        self._wrap(shell.display_pub, "publish", self._recording_publish)
+        self._wrap(shell.displayhook, "write_format_data", self._recording_write_format_data)
+
+    def uninstall(self) -> None:
+        """Undo :meth:`install`."""
+        for event, callback in (
+            ("pre_run_cell", self._pre_run_cell),
+            ("post_run_cell", self._post_run_cell),
+        ):
+            with contextlib.suppress(ValueError):
+                self.shell.events.unregister(event, callback)
+        for obj, name, original in self._hooks:
+            setattr(obj, name, original)
+        self._hooks.clear()
+
+    def _wrap(self, obj: Any, name: str, factory: Any) -> None:
+        original = getattr(obj, name)
+        self._hooks.append((obj, name, original))
+        setattr(obj, name, factory(original))
+
+    def _pre_run_cell(self, info: Any) -> None:
+        self.outputs.start_cell(
+            self.shell.execution_count,
+            getattr(info, "cell_id", None),
+            getattr(info, "raw_cell", "") or "",
+        )
+
+    def _post_run_cell(self, result: Any) -> None:
+        value = getattr(result, "result", None)
+        cells = self.outputs.cells.get(self.outputs.current)
+        if value is not None and cells and cells[-1].kind == "result" and cells[-1].obj is None:
+            cells[-1].obj = value
+
+    def _recording_publish(self, original: Any) -> Any:
+        def publish(data: Any, metadata: Any = None, *args: Any, **kwargs: Any) -> Any:
+            try:
+                if not kwargs.get("update") and not (metadata and OWN_OUTPUT in metadata):
+                    self.outputs.record(data)
+            except Exception:  # recording must never break the user's display
+                log.exception("notebook_router: could not record an output")
+            return original(data, metadata, *args, **kwargs)
+
+        return publish
+
+    def _recording_write_format_data(self, original: Any) -> Any:
+        def write_format_data(format_dict: Any, md_dict: Any = None) -> Any:
+            try:
+                self.outputs.record(format_dict, kind="result")
+            except Exception:
+                log.exception("notebook_router: could not record a result")
+            return original(format_dict, md_dict)
+
+        return write_format_data
+
+
+def _is_agent(value: Any) -> bool:
+    return not isinstance(value, type) and isinstance(value, Agent)
+
+
+def _registry_from(value: Any, name: str) -> AgentRegistry:
+    if isinstance(value, AgentRegistry):
+        return value
+    if isinstance(value, dict):
+        value = list(value.values())
+    if isinstance(value, Iterable) and not isinstance(value, (str, bytes)):
+        items = list(value)
+        if items and all(_is_agent(v) for v in items):
+            return AgentRegistry(items)
+    raise ConfigError(
+        f"--agents {name}: that variable is not an agent, a list of agents or an AgentRegistry."
+    )

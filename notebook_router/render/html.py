@@ -1,0 +1,155 @@
+"""An HTML rendering of a run: status, meters, the plan and the answer.
+
+Self-contained (inline CSS scoped under ``.nr-run``, no scripts), so it
+renders the same live in JupyterLab and Notebook 7, in VS Code and Colab,
+and in a saved notebook opened without a kernel.
+"""
+
+from __future__ import annotations
+
+import base64
+import re
+from collections.abc import Sequence
+from html import escape
+
+from notebook_router.media import Media
+from notebook_router.planner.state import STOP_REASON_TEXT, RunState, Task
+
+STYLE = """<style>
+.nr-run{font:13px/1.45 system-ui,-apple-system,Segoe UI,sans-serif;color:#1f2937;
+ border:1px solid #e5e7eb;border-radius:8px;padding:10px 12px;max-width:980px;background:#fff}
+.nr-run .nr-head{display:flex;gap:8px;align-items:baseline;flex-wrap:wrap;margin-bottom:6px}
+.nr-run .nr-goal{font-weight:600}
+.nr-run .nr-badge{border-radius:999px;padding:1px 8px;font-size:11px;font-weight:600;
+ background:#e0e7ff;color:#3730a3}
+.nr-run .nr-badge.done{background:#dcfce7;color:#166534}
+.nr-run .nr-badge.stopped{background:#fef3c7;color:#92400e}
+.nr-run .nr-meters{color:#6b7280;font-size:12px;margin-bottom:6px}
+.nr-run table{border-collapse:collapse;width:100%;font-size:12px}
+.nr-run th{text-align:left;color:#6b7280;font-weight:500;border-bottom:1px solid #e5e7eb;
+ padding:3px 6px}
+.nr-run td{border-bottom:1px solid #f3f4f6;padding:3px 6px;vertical-align:top}
+.nr-run .s{font-weight:600}.nr-run .s-running{color:#2563eb}.nr-run .s-fulfilled{color:#16a34a}
+.nr-run .s-partial{color:#ca8a04}.nr-run .s-failed{color:#dc2626}.nr-run .s-unable{color:#ea580c}
+.nr-run .s-cancelled,.nr-run .s-skipped,.nr-run .s-pending{color:#71717a}
+.nr-run .nr-answer{margin-top:8px;padding-top:6px;border-top:1px solid #e5e7eb}
+.nr-run .nr-answer ul{margin:4px 0 4px 18px;padding:0}.nr-run .nr-answer p{margin:4px 0}
+.nr-run .nr-media{display:flex;gap:8px;flex-wrap:wrap;margin-top:6px}
+.nr-run .nr-media figure{margin:0;max-width:420px}.nr-run .nr-media img{max-width:100%}
+.nr-run .nr-media figcaption{font-size:11px;color:#6b7280}
+.nr-run .nr-note{color:#6b7280;font-size:11px;margin-top:6px}
+</style>"""
+
+_SHOWN_MEDIA = ("image/png", "image/jpeg", "image/svg+xml")
+_COLUMNS = ("task", "", "agent", "status", "needs", "time", "result")
+
+
+def render_html(
+    state: RunState,
+    *,
+    elapsed_s: float | None = None,
+    media: Sequence[Media] = (),
+    notes: Sequence[str] = (),
+    max_iterations: int | None = None,
+) -> str:
+    """The run as one HTML fragment."""
+    parts = [STYLE, '<div class="nr-run">', _head(state), _meters(state, elapsed_s, max_iterations)]
+    if len(state.plan):
+        parts.append(_plan(list(state.plan)))
+    if state.answer:
+        parts.append(f'<div class="nr-answer">{_answer(state.answer)}</div>')
+    shown = [m for m in media if m.mime_type in _SHOWN_MEDIA][:6]
+    if shown:
+        parts.append('<div class="nr-media">' + "".join(_figure(m) for m in shown) + "</div>")
+    parts.extend(f'<div class="nr-note">{escape(note)}</div>' for note in notes)
+    parts.append("</div>")
+    return "".join(parts)
+
+
+def _head(state: RunState) -> str:
+    if state.stop_reason is None:
+        badge = '<span class="nr-badge">running</span>'
+    else:
+        kind = "done" if state.stop_reason == "completed" else "stopped"
+        badge = (
+            f'<span class="nr-badge {kind}">{escape(STOP_REASON_TEXT[state.stop_reason])}</span>'
+        )
+    return f'<div class="nr-head">{badge}<span class="nr-goal">{escape(state.goal)}</span></div>'
+
+
+def _meters(state: RunState, elapsed_s: float | None, max_iterations: int | None) -> str:
+    limit = f"/{max_iterations}" if max_iterations else ""
+    parts = [
+        f"iteration {state.iteration}{limit}",
+        f"{state.usage.total_tokens:,} tokens",
+        f"${state.usage.cost_usd:.4f}",
+    ]
+    if elapsed_s is not None:
+        parts.append(f"{elapsed_s:.2f} s")
+    return f'<div class="nr-meters">{" · ".join(parts)}</div>'
+
+
+def _plan(tasks: list[Task]) -> str:
+    rows = []
+    for t in tasks:
+        took = f"{t.duration_s:.2f} s" if t.duration_s is not None else ""
+        detail = t.summary if t.status in ("fulfilled", "partial") else (t.error or t.note or "")
+        rows.append(
+            "<tr>"
+            f"<td>{escape(t.id)}</td><td>{escape(t.description)}</td><td>{escape(t.agent)}</td>"
+            f'<td class="s s-{t.status}">{t.status}</td>'
+            f"<td>{escape(', '.join(t.depends_on))}</td><td>{took}</td>"
+            f"<td>{escape(_short(detail or '', 160))}</td>"
+            "</tr>"
+        )
+    head = "<tr>" + "".join(f"<th>{h}</th>" for h in _COLUMNS) + "</tr>"
+    return f"<table>{head}{''.join(rows)}</table>"
+
+
+def _answer(text: str) -> str:
+    """Markdown-ish answer text (paragraphs, bullets, headings) as safe HTML."""
+    html: list[str] = []
+    bullets: list[str] = []
+
+    def flush() -> None:
+        if bullets:
+            html.append("<ul>" + "".join(f"<li>{_inline(b)}</li>" for b in bullets) + "</ul>")
+            bullets.clear()
+
+    for line in text.splitlines():
+        stripped = line.strip()
+        if stripped.startswith(("- ", "* ")):
+            bullets.append(stripped[2:])
+            continue
+        flush()
+        heading = re.match(r"^(#{1,4})\s+(.*)", stripped)
+        if heading:
+            level = min(6, len(heading.group(1)) + 3)
+            html.append(f"<h{level}>{_inline(heading.group(2))}</h{level}>")
+        elif stripped:
+            html.append(f"<p>{_inline(stripped)}</p>")
+    flush()
+    return "".join(html)
+
+
+def _inline(text: str) -> str:
+    text = escape(text)
+    text = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", text)
+    return re.sub(r"\[(t[\w.\-]+)\]", r'<sup title="task \1">[\1]</sup>', text)
+
+
+def _figure(media: Media) -> str:
+    caption = escape(media.description or media.mime_type)
+    if media.mime_type == "image/svg+xml":
+        body = media.data if isinstance(media.data, str) else media.data.decode()
+        encoded = base64.b64encode(body.encode()).decode()
+        src = f"data:image/svg+xml;base64,{encoded}"
+    else:
+        raw = media.data if isinstance(media.data, bytes) else media.data.encode()
+        src = f"data:{media.mime_type};base64,{base64.b64encode(raw).decode()}"
+    return f'<figure><img src="{src}" alt="{caption}"/><figcaption>{caption}</figcaption></figure>'
+
+
+def _short(text: str, limit: int) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"

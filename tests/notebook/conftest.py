@@ -1,0 +1,55 @@
+"""Kernel fixtures: real IPython kernels started with jupyter_client."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from tests.notebook.kernel import Kernel
+
+SETUP = """
+%load_ext notebook_router
+import asyncio
+from notebook_router import agent
+
+@agent(can=["numbers", "load", "data"])
+def numbers(task):
+    "Loads a list of numbers."
+    return [3, 1, 4, 1, 5, 9, 2, 6]
+
+@agent(can=["sum", "total", "add"])
+def total(inputs):
+    "Adds the numbers up."
+    return sum(next(iter(inputs.values())))
+
+@agent(can=["slow", "wait", "think"])
+async def slow(task):
+    "Thinks for a long time."
+    await asyncio.sleep(30)
+    return "too late"
+"""
+
+
+@pytest.fixture(scope="module")
+def kernel() -> Iterator[Kernel]:
+    """One kernel per test module, with the extension and a few agents loaded."""
+    k = Kernel()
+    try:
+        result = k.execute(SETUP)
+        assert result.status == "ok", result.errors()
+        yield k
+    finally:
+        k.shutdown()
+
+
+@pytest.fixture
+def fresh_kernel() -> Iterator[Kernel]:
+    """A kernel of its own, for tests that interrupt it."""
+    k = Kernel()
+    try:
+        result = k.execute(SETUP)
+        assert result.status == "ok", result.errors()
+        yield k
+    finally:
+        k.shutdown()

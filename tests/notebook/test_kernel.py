@@ -1,0 +1,209 @@
+"""The notebook layer in a real IPython kernel, driven like a frontend drives it."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from tests.notebook.kernel import Kernel
+
+pytestmark = pytest.mark.kernel
+
+
+def _run(kernel: Kernel, code: str) -> str:
+    """Execute ``code``, assert it worked, return its stdout."""
+    result = kernel.execute(code)
+    assert result.status == "ok", (result.errors(), result.stderr)
+    return result.stdout
+
+
+def _wait_for_view(kernel: Kernel, msg_id: str, showing: str) -> None:
+    """Block until the run's live view shows ``showing`` (messages seen stay in the backlog)."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        msg = kernel.kc.get_iopub_msg(timeout=30)
+        kernel.backlog.append(msg)
+        if msg["parent_header"].get("msg_id") == msg_id and msg["msg_type"] in (
+            "display_data",
+            "update_display_data",
+        ):
+            if showing in msg["content"]["data"].get("text/plain", ""):
+                return
+    raise TimeoutError(f"the run's view never showed {showing!r}")
+
+
+def test_route_cell_waits_for_the_run_and_shows_the_answer(kernel: Kernel) -> None:
+    result = kernel.execute("%%route -o report\nLoad the numbers, then add them up")
+    assert result.status == "ok"
+    final = result.result()  # Out[n]: the finished run
+    assert final is not None
+    assert "the goal was met" in final["text/plain"]
+    assert "- Add them up: 31 [t2]" in final["text/plain"]
+    assert 'class="nr-run"' in final["text/html"]
+    # The live view showed the run while it went, like a progress bar, and
+    # emptied at the end so the saved notebook holds one stable output.
+    states = result.view_states()
+    assert states[0] == {} and states[-1] == {}
+    assert any("t1 numbers" in s.get("text/plain", "") for s in states[1:-1])
+    # The next cell can use the result.
+    out = _run(
+        kernel,
+        "r = report.result()\nprint(r.stop_reason, r.data('t2'), [t.agent for t in r.tasks])",
+    )
+    assert out.strip() == "completed 31 ['numbers', 'total']"
+
+
+def test_background_run_returns_at_once_and_goes_on(kernel: Kernel) -> None:
+    _run(kernel, "import time as _t; _t0 = _t.monotonic()")
+    result = kernel.execute("%%route --background -o bg\nThink slowly about the weather")
+    assert result.status == "ok"
+    out = _run(kernel, "print(bg.done(), _t.monotonic() - _t0 < 10)")
+    assert out.strip() == "False True"
+    _run(kernel, "%route stop")
+    out = _run(kernel, "res = await bg\nprint(res.stop_reason, res.tasks[0].status)")
+    assert out.strip() == "stopped_by_user cancelled"
+
+
+def test_stop_over_a_comm_while_the_cell_awaits_ends_it_normally(kernel: Kernel) -> None:
+    msg_id = kernel.kc.execute(
+        "%%route -o stopped\nLoad the numbers and think slowly about the weather"
+    )
+    _wait_for_view(kernel, msg_id, "✓ t1 numbers")
+    comm_id = kernel.comm_open("notebook_router.control", {"action": "stop"})
+    result = kernel.collect(msg_id, timeout=20)
+    assert result.status == "ok"  # a Stop is not an error: Run All goes on
+    final = result.result()
+    assert final is not None and "stopped by user" in final["text/plain"]
+    assert "- Load the numbers: [3, 1, 4, 1, 5, 9, 2, 6] [t1]" in final["text/plain"]
+    ack = kernel.wait_comm_msg(comm_id)
+    assert ack["ok"] is True and ack["ack"] == "stop"
+    out = _run(kernel, "print([(t.id, t.status) for t in stopped.result().tasks])")
+    assert out.strip() == "[('t1', 'fulfilled'), ('t2', 'cancelled')]"
+
+
+def test_control_comm_reports_errors(kernel: Kernel) -> None:
+    comm_id = kernel.comm_open("notebook_router.control", {"action": "dance"})
+    reply = kernel.wait_comm_msg(comm_id)
+    assert reply["ok"] is False and "no run is going" in reply["error"]
+
+
+def test_bad_options_give_a_usage_message_not_a_traceback(kernel: Kernel) -> None:
+    result = kernel.execute("%%route --max-iterations lots\nLoad the numbers")
+    assert result.status == "error"
+    assert "UsageError" in result.stderr and "invalid int value: 'lots'" in result.stderr
+    assert result.errors() == []  # no traceback output at all
+    result = kernel.execute("%%route\n   ")
+    assert "needs a task in the cell body" in result.stderr
+
+
+def test_interpolation_is_brace_safe_in_the_kernel(kernel: Kernel) -> None:
+    _run(kernel, "region = 'North'")
+    result = kernel.execute(
+        '%%route -o braces\nLoad the numbers for {region}, keeping {"json": {"nested": 1}} and {unknown} as they are'
+    )
+    assert result.status == "ok"
+    out = _run(kernel, "print(braces.state.query)\nprint(braces.state.context['references'])")
+    first, second = out.strip().splitlines()
+    assert (
+        first
+        == 'Load the numbers for North, keeping {"json": {"nested": 1}} and {unknown} as they are'
+    )
+    assert second == "['{region} = North']"
+
+
+def test_cell_agent_figure_becomes_media_on_the_result(kernel: Kernel) -> None:
+    defined = kernel.execute(
+        '%%agent plotter --can "plot, chart, draw"\n'
+        "# Draws the numbers as a line chart.\n"
+        "import matplotlib\n"
+        "matplotlib.use('Agg')\n"
+        "import matplotlib.pyplot as plt\n"
+        "fig, ax = plt.subplots()\n"
+        "ax.plot(inputs['numbers'] if inputs else [1, 2, 3])\n"
+        "ax.set_title('numbers')\n"
+        "len(inputs.get('numbers', []))\n"
+    )
+    assert defined.status == "ok"
+    assert defined.stdout.startswith("Registered cell agent 'plotter' (plot, chart, draw) from In[")
+    result = kernel.execute("%%route -o plotted\nLoad the numbers, then plot them")
+    assert result.status == "ok"
+    out = _run(
+        kernel,
+        "r = plotted.result()\n"
+        "m = r.results['t2'].media\n"
+        "print(r.task('t2').agent, r.data('t2'), [x.mime_type for x in m], m[0].description, m[0].data[:4])",
+    )
+    assert out.strip() == "plotter 8 ['image/png'] figure: numbers b'\\x89PNG'"
+    final = result.result()
+    assert final is not None and 'src="data:image/png;base64,' in final["text/html"]
+
+
+def test_cell_agent_errors_become_failed_results(kernel: Kernel) -> None:
+    kernel.execute('%%agent broken --can "explode"\nx = 1\nraise ValueError("no data for " + task)')
+    result = kernel.execute("%%route -o boom\nExplode the numbers")
+    assert result.status == "ok"
+    out = _run(
+        kernel,
+        "first = next(e for e in boom.history if e.kind == 'task_finished')\n"
+        "print(first.agent, first.status, '|', first.error)\n"
+        "print(boom.result().task('t1').note)",
+    )
+    failed, note = out.strip().splitlines()
+    error = (
+        "ValueError: no data for Explode the numbers "
+        "(line 2 of cell agent 'broken': raise ValueError(\"no data for \" + task))"
+    )
+    assert failed == f"broken failed | {error}"
+    # The run went on: the offline planner re-routed the task once, and says why.
+    assert note == f"re-routed from broken after: {error}"
+    # task/context/inputs do not leak into the notebook namespace.
+    assert _run(kernel, "print('task' in dir())").strip() == "False"
+
+
+def test_the_chart_above_travels_to_agents_as_media(kernel: Kernel) -> None:
+    _run(
+        kernel,
+        "import matplotlib.pyplot as plt\n"
+        "from notebook_router import agent\n"
+        "@agent(can=['describe', 'chart'])\n"
+        "def describer(media):\n"
+        "    return [m.mime_type for m in media]\n",
+    )
+    shown = kernel.execute(
+        "from IPython.display import Image, display\ndisplay(Image(data=b'\\x89PNG\\r\\n\\x1a\\n' + b'0' * 64, format='png'))"
+    )
+    assert shown.status == "ok"
+    result = kernel.execute("%%route -o seen --agents describer\nDescribe the chart above")
+    assert result.status == "ok"
+    out = _run(kernel, "print(seen.result().data('t1'), seen.state.context['references'])")
+    assert out.strip().startswith("['image/png'] ['the chart above → the output of cell")
+
+
+def test_steering_and_inspection_magics(kernel: Kernel) -> None:
+    out = _run(kernel, "%route graph")
+    assert out.startswith("flowchart TD")
+    agents = kernel.execute("%route agents")
+    table = agents.outputs[-1]["content"]["data"]["text/html"]
+    assert "<td>numbers</td>" in table and "<td>plotter</td>" in table and "In[" in table
+    runs = kernel.execute("%route runs")
+    assert "<th>run</th>" in runs.outputs[-1]["content"]["data"]["text/html"]
+    assert _run(kernel, "%route model offline").strip() == "Model for new runs: offline:default"
+    bad = kernel.execute("%route model nosuch:model")
+    assert "Unknown model 'nosuch:model'" in bad.stderr
+    assert "UsageError" in kernel.execute("%route dance").stderr
+    help_text = kernel.execute("%route?")
+    assert help_text.status == "ok"
+
+
+def test_the_first_run_says_which_stop_paths_work() -> None:
+    fresh = Kernel()
+    try:
+        fresh.execute("%load_ext notebook_router")
+        first = fresh.execute("%%route\nhello")
+        second = fresh.execute("%%route\nhello")
+        assert first.stdout.startswith("notebook_router: Stop works from the panel")
+        assert second.stdout == ""
+        assert "Hello!" in (second.result() or {})["text/plain"]
+    finally:
+        fresh.shutdown()
