@@ -5,11 +5,13 @@ PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 BASE   := $(VENV)/.installed-base
+DEMO   := $(VENV)/.installed-demo
 DEV    := $(VENV)/.installed-dev
 
-DEMO_TASK ?= Load the sales table for the North region, then plot monthly revenue, summarise the trend and forecast next quarter
+DEMO_NOTEBOOK ?= notebooks/01_quickstart.ipynb
+NBVAL := --nbval notebooks --nbval-current-env --nbval-sanitize-with notebooks/nbval_sanitize.cfg
 
-.PHONY: demo test lint typecheck unit bench clean
+.PHONY: demo test lint typecheck unit notebooks-check notebooks bench clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -19,14 +21,24 @@ $(BASE): pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet -e .
 	touch $@
 
-$(DEV): pyproject.toml | $(PY)
-	$(PY) -m pip install --quiet -e ".[dev]"
+$(DEMO): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e ".[demo]"
 	touch $@ $(BASE)
 
-demo: $(BASE)
-	$(PY) -m notebook_router run "$(DEMO_TASK)" --agents notebook_router.examples.sales
+$(DEV): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e ".[dev,demo]"
+	touch $@ $(DEMO) $(BASE)
 
-test: $(DEV) lint typecheck unit
+# `make demo` opens JupyterLab on the quickstart (no key needed);
+# `make demo HEADLESS=1` runs it with nbclient and prints each run's answer.
+demo: $(DEMO)
+ifeq ($(HEADLESS),1)
+	$(PY) -m notebook_router execute $(DEMO_NOTEBOOK)
+else
+	$(PY) -m jupyter lab $(DEMO_NOTEBOOK)
+endif
+
+test: $(DEV) lint typecheck unit notebooks-check
 
 lint: $(DEV)
 	$(PY) -m ruff check notebook_router tests bench scripts
@@ -37,6 +49,14 @@ typecheck: $(DEV)
 
 unit: $(DEV)
 	$(PY) -m pytest
+
+# Every example notebook, re-executed and compared with its saved outputs.
+notebooks-check: $(DEV)
+	$(PY) -m pytest $(NBVAL) -p no:cacheprovider
+
+# Refresh the saved outputs (read the diff before committing it).
+notebooks: $(DEV)
+	$(PY) scripts/execute_notebooks.py notebooks/*.ipynb
 
 bench: $(DEV)
 	$(PY) bench/run.py

@@ -2,6 +2,7 @@
 
 python -m notebook_router run "TASK" [--model offline] [--agents MODULE_OR_FILE] [--json]
 python -m notebook_router agents --agents MODULE_OR_FILE
+python -m notebook_router execute NOTEBOOK.ipynb
 """
 
 from __future__ import annotations
@@ -49,6 +50,11 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("-q", "--quiet", action="store_true", help="no progress lines on stderr")
     agents = sub.add_parser("agents", help="list the agents a module or file defines")
     _add_agents(agents)
+    execute = sub.add_parser(
+        "execute", help="run a notebook headless (nbclient) and print each %%%%route answer"
+    )
+    execute.add_argument("notebook", help="path to a .ipynb file")
+    execute.add_argument("--timeout", type=float, default=300, metavar="SECONDS", help="per cell")
     return parser
 
 
@@ -66,6 +72,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point; returns the exit status."""
     args = build_parser().parse_args(argv)
     try:
+        if args.command == "execute":
+            from notebook_router.headless import execute_notebook
+
+            return execute_notebook(args.notebook, timeout=args.timeout)
         agents = [a for spec in args.agents for a in load_agents(spec)]
         if args.command == "agents":
             return _list_agents(agents)

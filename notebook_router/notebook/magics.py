@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shlex
+from html import escape
 from typing import Any
 
 from IPython.core.error import UsageError
@@ -90,7 +91,7 @@ class RouteMagics(Magics):
                 shell=self.shell,
                 can=args.can,
                 description=args.desc,
-                execution_count=recorder.current or None,
+                execution_count=None,  # known once the cell has finished
                 cell_id=recorder.current_id,
                 timeout=args.timeout,
                 thread=args.thread,
@@ -99,9 +100,10 @@ class RouteMagics(Magics):
             raise UsageError(str(exc)) from None
         replaced = cell_agent.name in self.session.cell_agents
         self.session.cell_agents.add(cell_agent)
+        recorder.when_finished(lambda n: setattr(cell_agent, "execution_count", n))
         topics = ", ".join(c.topic for c in cell_agent.capabilities) or "no topics"
         verb = "Updated" if replaced else "Registered"
-        print(f"{verb} cell agent {cell_agent.name!r} ({topics}) from {cell_agent.origin}.")
+        print(f"{verb} cell agent {cell_agent.name!r} ({topics}).")
 
     agent.__doc__ = (agent.__doc__ or "") + "\n" + (agent_options.__doc__ or "")
 
@@ -160,20 +162,12 @@ class RouteMagics(Magics):
         rows = []
         for run in reversed(self.session.runs):
             status = STOP_REASON_TEXT.get(run.state.stop_reason or "", "running")
-            rows.append(
-                f"<tr><td>{run.id}</td><td>{_esc(run.state.goal[:80])}</td><td>{_esc(status)}</td>"
-                f"<td>{len(run.state.plan)}</td><td>{run.state.usage.total_tokens:,}</td></tr>"
-            )
+            tokens = f"{run.state.usage.total_tokens:,}"
+            rows.append([run.id, run.state.goal[:80], status, str(len(run.state.plan)), tokens])
         if not rows:
             print("No runs yet in this kernel.")
             return
-        display(
-            HTML(
-                "<table><tr><th>run</th><th>goal</th><th>status</th><th>tasks</th><th>tokens</th></tr>"
-                + "".join(rows)
-                + "</table>"
-            )
-        )
+        _show_table(["run", "goal", "status", "tasks", "tokens"], rows)
 
     def _agents(self, rest: list[str]) -> None:
         registry = self.session.agents(rest[0] if rest else None)
@@ -184,17 +178,8 @@ class RouteMagics(Magics):
         for a in registry:
             topics = ", ".join(c.topic for c in a.capabilities)
             source = a.origin if isinstance(a, CellAgent) else type(a).__name__
-            rows.append(
-                f"<tr><td>{_esc(a.name)}</td><td>{_esc(topics)}</td><td>{_esc(a.description)}</td>"
-                f"<td>{_esc(source)}</td></tr>"
-            )
-        display(
-            HTML(
-                "<table><tr><th>agent</th><th>capabilities</th><th>description</th><th>source</th></tr>"
-                + "".join(rows)
-                + "</table>"
-            )
-        )
+            rows.append([a.name, topics, a.description, source])
+        _show_table(["agent", "capabilities", "description", "source"], rows)
 
     def _graph(self, rest: list[str]) -> None:
         run = self._target(rest)
@@ -210,7 +195,18 @@ class RouteMagics(Magics):
         print(f"Model for new runs: {provider.name}:{provider.model}")
 
 
-def _esc(text: str) -> str:
-    from html import escape
-
-    return escape(text)
+def _show_table(header: list[str], rows: list[list[str]]) -> None:
+    """Display rows as an HTML table, with an aligned text version for text/plain."""
+    html = (
+        "<table><tr>"
+        + "".join(f"<th>{escape(h)}</th>" for h in header)
+        + "</tr>"
+        + "".join("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in row) + "</tr>" for row in rows)
+        + "</table>"
+    )
+    widths = [max(len(str(r[i])) for r in [header, *rows]) for i in range(len(header))]
+    text = "\n".join(
+        "  ".join(str(cell).ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip()
+        for row in [header, *rows]
+    )
+    display({"text/plain": text, "text/html": html}, raw=True)

@@ -139,15 +139,46 @@ class OutputRecorder:
     sources: dict[int, str] = field(default_factory=dict)
     current: int = 0
     current_id: str | None = None
+    _provisional: int = 0
+    _on_finish: list[Callable[[int], None]] = field(default_factory=list)
 
     # ----------------------------------------------------------------- recording
 
-    def start_cell(self, execution_count: int, cell_id: str | None, source: str) -> None:
-        """A cell is about to run."""
-        self.current, self.current_id = execution_count, cell_id
-        self.sources[execution_count] = source
+    def start_cell(self, cell_id: str | None, source: str) -> None:
+        """A cell is about to run.
+
+        Its execution count is only certain once it has run (IPython 9 bumps
+        the counter before ``pre_run_cell``, IPython 8 after), so outputs go
+        under a provisional key until :meth:`finish_cell`.
+        """
+        self._provisional -= 1
+        self.current, self.current_id = self._provisional, cell_id
+        self.sources[self.current] = source
         if cell_id:
-            self.cell_ids[cell_id] = execution_count
+            self.cell_ids[cell_id] = self.current
+
+    def finish_cell(self, execution_count: int) -> None:
+        """The current cell ran as ``In[execution_count]``: file its outputs there."""
+        provisional = self.current
+        outputs = self.cells.pop(provisional, [])
+        for output in outputs:
+            output.execution_count = execution_count
+        if outputs:
+            self.cells.setdefault(execution_count, []).extend(outputs)
+            self.cells.move_to_end(execution_count)
+        source = self.sources.pop(provisional, None)
+        if source is not None:
+            self.sources[execution_count] = source
+        if self.current_id:
+            self.cell_ids[self.current_id] = execution_count
+        self.current = execution_count
+        callbacks, self._on_finish = self._on_finish, []
+        for callback in callbacks:
+            callback(execution_count)
+
+    def when_finished(self, callback: Callable[[int], None]) -> None:
+        """Call ``callback(execution_count)`` once the current cell has finished."""
+        self._on_finish.append(callback)
 
     def record(self, data: Mapping[str, Any], *, kind: str = "display", obj: Any = None) -> None:
         """Record one output of the current cell."""

@@ -129,17 +129,16 @@ class NotebookSession:
         setattr(obj, name, factory(original))
 
     def _pre_run_cell(self, info: Any) -> None:
-        self.outputs.start_cell(
-            self.shell.execution_count,
-            getattr(info, "cell_id", None),
-            getattr(info, "raw_cell", "") or "",
-        )
+        self.outputs.start_cell(getattr(info, "cell_id", None), getattr(info, "raw_cell", "") or "")
 
     def _post_run_cell(self, result: Any) -> None:
         value = getattr(result, "result", None)
         cells = self.outputs.cells.get(self.outputs.current)
         if value is not None and cells and cells[-1].kind == "result" and cells[-1].obj is None:
             cells[-1].obj = value
+        count = getattr(result, "execution_count", None)
+        if isinstance(count, int):
+            self.outputs.finish_cell(count)
 
     def _recording_publish(self, original: Any) -> Any:
         def publish(data: Any, metadata: Any = None, *args: Any, **kwargs: Any) -> Any:

@@ -64,7 +64,9 @@ class Execution:
             m["content"]["data"]
             for m in self.outputs
             if m["msg_type"] in ("display_data", "update_display_data")
-            and str(m["content"].get("transient", {}).get("display_id", "")).startswith("notebook-router-")
+            and str(m["content"].get("transient", {}).get("display_id", "")).startswith(
+                "notebook-router-"
+            )
         ]
 
     def errors(self) -> list[dict[str, Any]]:

@@ -125,7 +125,13 @@ def test_cell_agent_figure_becomes_media_on_the_result(kernel: Kernel) -> None:
         "len(inputs.get('numbers', []))\n"
     )
     assert defined.status == "ok"
-    assert defined.stdout.startswith("Registered cell agent 'plotter' (plot, chart, draw) from In[")
+    assert defined.stdout == "Registered cell agent 'plotter' (plot, chart, draw).\n"
+    # The agent links back to its defining cell.
+    count = defined.reply["content"]["execution_count"]
+    listing = kernel.execute("%route agents").outputs[-1]["content"]["data"]["text/plain"]
+    assert f"In[{count}]" in next(
+        line for line in listing.splitlines() if line.startswith("plotter")
+    )
     result = kernel.execute("%%route -o plotted\nLoad the numbers, then plot them")
     assert result.status == "ok"
     out = _run(
@@ -186,6 +192,8 @@ def test_steering_and_inspection_magics(kernel: Kernel) -> None:
     agents = kernel.execute("%route agents")
     table = agents.outputs[-1]["content"]["data"]["text/html"]
     assert "<td>numbers</td>" in table and "<td>plotter</td>" in table and "In[" in table
+    text = agents.outputs[-1]["content"]["data"]["text/plain"]
+    assert text.splitlines()[0].split() == ["agent", "capabilities", "description", "source"]
     runs = kernel.execute("%route runs")
     assert "<th>run</th>" in runs.outputs[-1]["content"]["data"]["text/html"]
     assert _run(kernel, "%route model offline").strip() == "Model for new runs: offline:default"

@@ -134,16 +134,19 @@ def test_bad_options_are_usage_errors(line: str, message: str) -> None:
 
 def _recorder() -> OutputRecorder:
     rec = OutputRecorder(max_cells=3)
-    rec.start_cell(1, "cell-a", "plt.plot(x)")
+    rec.start_cell("cell-a", "plt.plot(x)")
     rec.record({"image/png": PNG, "text/plain": "<Figure>"})
-    rec.start_cell(2, "cell-b", "df")
+    rec.finish_cell(1)
+    rec.start_cell("cell-b", "df")
     rec.record(
         {"text/html": "<table><tr><td>1</td></tr></table>", "text/plain": "df"},
         kind="result",
         obj=Frame(),
     )
-    rec.start_cell(3, None, "print('hi')")
+    rec.finish_cell(2)
+    rec.start_cell(None, "print('hi')")
     rec.record({"text/plain": "'hello'"}, kind="result")
+    rec.finish_cell(3)
     return rec
 
 
@@ -177,8 +180,9 @@ def test_implicit_references_pick_the_latest_matching_output() -> None:
 
 def test_unknown_references_say_so_and_memory_is_bounded() -> None:
     rec = _recorder()
-    rec.start_cell(4, None, "x")
+    rec.start_cell(None, "x")
     rec.record({"text/plain": "4"})
+    rec.finish_cell(4)
     assert list(rec.cells) == [2, 3, 4]  # cell 1 dropped: max_cells=3
     (missing,) = rec.resolve("Look at Out[1]", {}, _fmt)
     assert missing.media == () and "no such output" in missing.note

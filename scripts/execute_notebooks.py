@@ -1,0 +1,34 @@
+"""Execute notebooks in place with nbclient (the way `make notebooks` refreshes their outputs).
+
+    python scripts/execute_notebooks.py notebooks/01_quickstart.ipynb [...]
+
+Outputs are real: whatever the offline engine and the example agents
+produce on this machine. Commit the result only after reading the diff.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import nbformat
+from nbclient import NotebookClient
+
+
+def main(paths: list[str]) -> int:
+    for name in paths:
+        path = Path(name)
+        nb = nbformat.read(path, as_version=4)
+        NotebookClient(
+            nb,
+            timeout=120,
+            kernel_name="python3",
+            resources={"metadata": {"path": str(path.parent)}},
+        ).execute()
+        nbformat.write(nb, path)
+        print(f"executed {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
