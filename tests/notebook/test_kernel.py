@@ -24,12 +24,10 @@ def _wait_for_view(kernel: Kernel, msg_id: str, showing: str) -> None:
     while time.monotonic() < deadline:
         msg = kernel.kc.get_iopub_msg(timeout=30)
         kernel.backlog.append(msg)
-        if msg["parent_header"].get("msg_id") == msg_id and msg["msg_type"] in (
-            "display_data",
-            "update_display_data",
-        ):
-            if showing in msg["content"]["data"].get("text/plain", ""):
-                return
+        ours = msg["parent_header"].get("msg_id") == msg_id
+        view = msg["msg_type"] in ("display_data", "update_display_data")
+        if ours and view and showing in msg["content"]["data"].get("text/plain", ""):
+            return
     raise TimeoutError(f"the run's view never showed {showing!r}")
 
 
