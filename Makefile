@@ -9,9 +9,10 @@ DEMO   := $(VENV)/.installed-demo
 DEV    := $(VENV)/.installed-dev
 
 DEMO_NOTEBOOK ?= notebooks/01_quickstart.ipynb
-NBVAL := --nbval notebooks --nbval-current-env --nbval-sanitize-with notebooks/nbval_sanitize.cfg
+# nbval re-executes every example notebook and compares it with its saved outputs.
+NBVAL := --nbval --nbval-current-env --nbval-sanitize-with notebooks/nbval_sanitize.cfg
 
-.PHONY: demo test lint typecheck unit notebooks-check notebooks bench clean
+.PHONY: demo test lint typecheck unit notebooks bench clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -38,7 +39,7 @@ else
 	$(PY) -m jupyter lab $(DEMO_NOTEBOOK)
 endif
 
-test: $(DEV) lint typecheck unit notebooks-check
+test: $(DEV) lint typecheck unit
 
 lint: $(DEV)
 	$(PY) -m ruff check notebook_router tests bench scripts
@@ -48,11 +49,7 @@ typecheck: $(DEV)
 	$(PY) -m mypy
 
 unit: $(DEV)
-	$(PY) -m pytest
-
-# Every example notebook, re-executed and compared with its saved outputs.
-notebooks-check: $(DEV)
-	$(PY) -m pytest $(NBVAL) -p no:cacheprovider
+	$(PY) -m pytest $(NBVAL) tests notebooks
 
 # Refresh the saved outputs (read the diff before committing it).
 notebooks: $(DEV)
