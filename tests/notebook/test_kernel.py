@@ -213,3 +213,31 @@ def test_the_first_run_says_which_stop_paths_work() -> None:
         assert "Hello!" in (second.result() or {})["text/plain"]
     finally:
         fresh.shutdown()
+
+
+def test_redirect_and_status_reach_a_background_run(kernel: Kernel) -> None:
+    started = kernel.execute(
+        "%%route --background -o steered --agents numbers,slow\nThink slowly about the weather"
+    )
+    assert started.status == "ok"
+    sent = _run(kernel, '%route redirect "also load the numbers"')
+    assert sent.startswith("Sent to run ")
+    out = _run(
+        kernel,
+        "import asyncio\n"
+        "for _ in range(100):\n"
+        "    if steered.state.interrupts and steered.state.interrupts[0].handled_as:\n"
+        "        break\n"
+        "    await asyncio.sleep(0.05)\n"
+        "i = steered.state.interrupts[0]\n"
+        "print(i.handled_as, '|', i.reply)",
+    )
+    assert out.strip() == "refine | Adding to the plan: Load the numbers"
+    status = kernel.execute("%route status")
+    html = status.outputs[-1]["content"]["data"]["text/html"]
+    assert "<td>Load the numbers</td><td>numbers</td>" in html
+    _run(kernel, "%route stop")
+    final = _run(
+        kernel, "r = await steered\nprint(r.stop_reason, [(t.agent, t.status) for t in r.tasks])"
+    )
+    assert final.strip() == "stopped_by_user [('slow', 'cancelled'), ('numbers', 'fulfilled')]"

@@ -72,3 +72,12 @@ def test_decompose(request_text: str, expected: list[tuple[str, list[int]]]) -> 
 def test_empty_and_stopword_only_requests_give_no_tasks() -> None:
     assert decompose("") == []
     assert decompose("and then, also.") == []
+
+
+def test_a_noun_phrase_is_not_a_back_reference() -> None:
+    # "the numbers" names new data; "the results" points back.
+    assert [c.depends_on for c in decompose("Think about the weather. Load the numbers")] == [
+        [],
+        [],
+    ]
+    assert [c.depends_on for c in decompose("Search the web. Summarise the results")] == [[], [0]]

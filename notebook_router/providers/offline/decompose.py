@@ -72,8 +72,8 @@ _FILLER = re.compile(
 )
 _BACK_REFERENCE = re.compile(
     r"^\w+\s+(?:it|them|this|that|these|those)\b|"
-    r"\b(?:the|its|their|those|these)\s+(?:results?|outputs?|findings|answers?|numbers|"
-    r"figures|above|output)\b|\b(?:from|with|using|of)\s+(?:it|them|that|this)\b",
+    r"\b(?:the|its|their|those|these)\s+(?:results?|outputs?|findings|answers?|above)\b"
+    r"|\b(?:from|with|using|of)\s+(?:it|them|that|this)\b",
     re.IGNORECASE,
 )
 
