@@ -16,6 +16,15 @@
     │   └── InvalidDecisionError    well-formed, but impossible (unknown task, cycle, ...)
     ├── ProviderError
     │   ├── ProviderUnavailableError  a missing extra or API key
+    │   ├── TransientProviderError    worth retrying: rate limits, timeouts, 5xx
+    │   │   ├── RateLimitedError      429, with the server's retry-after when given
+    │   │   ├── ProviderTimeoutError
+    │   │   ├── ProviderConnectionError
+    │   │   └── ProviderServerError
+    │   ├── ProviderAuthError         a rejected key or missing permission
+    │   ├── ProviderRequestError      the provider refused the request (400, 404, 422 ...)
+    │   ├── ProviderResponseError     a reply we cannot use (truncated, filtered, malformed)
+    │   ├── ReplayMissError           replay found no recording for a request
     │   └── ScriptExhaustedError      the scripted test model ran out of replies
     └── RunError
         ├── NoRunningLoopError      Router.start() outside a running event loop
@@ -123,6 +132,48 @@ class ProviderError(NotebookRouterError):
 
 class ProviderUnavailableError(ProviderError, ConfigError):
     """A provider that needs an extra or a key that is not there."""
+
+
+class TransientProviderError(ProviderError):
+    """A failure that may go away on its own; retried with backoff."""
+
+    retry_after: float | None = None
+
+
+class RateLimitedError(TransientProviderError):
+    """The provider said "too many requests"."""
+
+    def __init__(self, message: str, retry_after: float | None = None) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+class ProviderTimeoutError(TransientProviderError):
+    """The provider did not answer in time."""
+
+
+class ProviderConnectionError(TransientProviderError):
+    """The provider could not be reached."""
+
+
+class ProviderServerError(TransientProviderError):
+    """The provider failed on its side (5xx)."""
+
+
+class ProviderAuthError(ProviderError):
+    """The key was rejected or lacks permission."""
+
+
+class ProviderRequestError(ProviderError):
+    """The provider refused the request as malformed or impossible."""
+
+
+class ProviderResponseError(ProviderError):
+    """The provider answered, but not with something usable."""
+
+
+class ReplayMissError(ProviderError):
+    """A replayed run asked for a model call that was never recorded."""
 
 
 class ScriptExhaustedError(ProviderError):

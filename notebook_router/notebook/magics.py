@@ -26,6 +26,26 @@ from notebook_router.providers.registry import resolve_model
 SUBCOMMANDS = ("stop", "redirect", "answer", "status", "runs", "agents", "graph", "model")
 
 
+def parse_model_options(words: list[str]) -> Any:
+    """``%route model NAME [--record FILE] [--replay FILE] [--base-url URL]``."""
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="%route model", add_help=False, exit_on_error=False)
+    parser.add_argument("model")
+    parser.add_argument("--record", default=None)
+    parser.add_argument("--replay", default=None)
+    parser.add_argument("--base-url", default=None)
+    try:
+        args, extra = parser.parse_known_args(words)
+    except (argparse.ArgumentError, SystemExit) as exc:
+        raise UsageError(
+            f"%route model NAME [--record FILE] [--replay FILE] [--base-url URL] ({exc})"
+        ) from None
+    if extra:
+        raise UsageError(f"%route model: unrecognized arguments: {' '.join(extra)}")
+    return args
+
+
 @magics_class
 class RouteMagics(Magics):
     """Magics that start, steer and inspect router runs."""
@@ -55,6 +75,9 @@ class RouteMagics(Magics):
           %route agents              agents a %%route cell would use
           %route graph [RUN]         the run's plan as Mermaid text
           %route model [NAME]        show or set the default model
+                [--record FILE]      ... recording every model call to FILE (JSON Lines)
+                [--replay FILE]      ... replaying FILE: no key or network needed
+                [--base-url URL]     ... for an OpenAI-compatible server
         """
         if cell is None:
             return self._line(line)
@@ -187,12 +210,25 @@ class RouteMagics(Magics):
 
     def _model(self, rest: list[str]) -> None:
         if not rest:
-            current = self.session.model or "the default ($NOTEBOOK_ROUTER_MODEL or offline)"
-            print(f"Model: {current}")
+            current = (
+                self.session.model or "the default ($NOTEBOOK_ROUTER_MODEL, a key, or offline)"
+            )
+            print(f"Model: {current!r}" if not isinstance(current, str) else f"Model: {current}")
             return
-        provider = resolve_model(rest[0])  # fails early, with the usual message, if unknown
-        self.session.model = rest[0]
-        print(f"Model for new runs: {provider.name}:{provider.model}")
+        args = parse_model_options(rest)
+        options = {"base_url": args.base_url} if args.base_url else {}
+        provider = resolve_model(args.model, record=args.record, replay=args.replay, **options)
+        # A recording wrapper is kept (it appends across runs); a plain model
+        # string is kept as a string, so each run gets a fresh client.
+        self.session.model = provider if (args.record or args.replay or options) else args.model
+        what = f"{provider.name}:{provider.model}"
+        if args.replay and not args.record:
+            note = f", replayed from {args.replay} (no key or network needed)"
+        elif args.record:
+            note = f", recording every call to {args.record}"
+        else:
+            note = ""
+        print(f"Model for new runs: {what}{note}")
 
 
 def _show_table(header: list[str], rows: list[list[str]]) -> None:

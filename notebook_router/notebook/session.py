@@ -15,6 +15,7 @@ from notebook_router.errors import AgentNotFoundError, ConfigError
 from notebook_router.notebook.capabilities import KernelCapabilities, detect
 from notebook_router.notebook.outputs import OWN_OUTPUT, OutputRecorder
 from notebook_router.planner.run import Run
+from notebook_router.providers.base import Provider
 
 log = logging.getLogger("notebook_router")
 
@@ -26,7 +27,7 @@ class NotebookSession:
         self.shell = shell
         self.cell_agents = AgentRegistry()
         self.runs: deque[Run] = deque(maxlen=max_runs)
-        self.model: str | None = None
+        self.model: str | Provider | None = None
         self.outputs = OutputRecorder(max_cells=max_outputs)
         self.capabilities: KernelCapabilities = detect()
         self.told_stop_paths = False

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel, ConfigDict, Field
 
 from notebook_router.planner.state import StopReason
@@ -32,6 +34,17 @@ class Limits(BaseModel):
     )
     cancel_grace_s: float = Field(
         default=2.0, ge=0, description="How long cancelled agents get to finish before we move on."
+    )
+    max_concurrent_model_calls: int = Field(
+        default=8, ge=1, description="Model calls in flight at once (planner and agents together)."
+    )
+    schedule: Literal["eager", "waves"] = Field(
+        default="eager",
+        description=(
+            "eager: decide after every batch of results. waves: decide only when every running "
+            "task has ended, so a run asks the same questions in the same order each time "
+            "(recorded and replayed runs use it)."
+        ),
     )
 
 

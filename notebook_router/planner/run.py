@@ -119,7 +119,15 @@ class Run:
         self._abandoned: set[asyncio.Task[None]] = set()
         self._stall = StallDetector(limits.stall_decisions)
         self._clients: dict[str, ModelClient] = {}
-        self._planner_model = ModelClient(provider, self._on_usage, "planner")
+        self._planner_model = ModelClient(
+            provider,
+            self._on_usage,
+            "planner",
+            asyncio.Semaphore(limits.max_concurrent_model_calls),
+        )
+        self._waves = limits.schedule == "waves" or getattr(
+            provider, "deterministic_schedule", False
+        )
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread_id: int | None = None
         self._main: asyncio.Task[RunResult] | None = None
@@ -301,13 +309,16 @@ class Run:
             await self._wait_for_activity()
 
     async def _wait_for_activity(self) -> None:
-        if self._done or self._signals or self._stop_request is not None or not self._inflight:
-            return
-        self._waiter = self._loop_().create_future()
-        try:
-            await self._waiter
-        finally:
-            self._waiter = None
+        while self._inflight and not self._signals and self._stop_request is None:
+            if self._done and not self._waves:
+                return
+            if self._done and len(self._done) >= len(self._inflight):
+                return  # waves: every running task has reported
+            self._waiter = self._loop_().create_future()
+            try:
+                await self._waiter
+            finally:
+                self._waiter = None
 
     def _wake(self) -> None:
         waiter = self._waiter

@@ -8,6 +8,7 @@ agents and record/replay only ever see this interface.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from collections.abc import Callable
@@ -92,10 +93,18 @@ class ModelClient:
     therefore see every token, whoever spent it.
     """
 
-    def __init__(self, provider: Provider, on_usage: UsageSink, source: str) -> None:
+    def __init__(
+        self,
+        provider: Provider,
+        on_usage: UsageSink,
+        source: str,
+        slots: asyncio.Semaphore | None = None,
+    ) -> None:
         self.provider = provider
         self._on_usage = on_usage
         self.source = source
+        # Shared by every client of a run: caps its model calls in flight.
+        self._slots = slots
 
     @property
     def spec(self) -> str:
@@ -105,7 +114,11 @@ class ModelClient:
     async def complete(self, request: CompletionRequest) -> Completion:
         """Call the model and account for what it cost."""
         started = time.perf_counter()
-        completion = await self.provider.complete(request)
+        if self._slots is None:
+            completion = await self.provider.complete(request)
+        else:
+            async with self._slots:
+                completion = await self.provider.complete(request)
         if not completion.latency_s:
             completion = completion.model_copy(update={"latency_s": time.perf_counter() - started})
         self._on_usage(completion.usage, self.source)
@@ -122,4 +135,4 @@ class ModelClient:
 
     def bound_to(self, source: str) -> ModelClient:
         """The same provider, with usage accounted to another source."""
-        return ModelClient(self.provider, self._on_usage, source)
+        return ModelClient(self.provider, self._on_usage, source, self._slots)

@@ -241,3 +241,25 @@ def test_redirect_and_status_reach_a_background_run(kernel: Kernel) -> None:
         kernel, "r = await steered\nprint(r.stop_reason, [(t.agent, t.status) for t in r.tasks])"
     )
     assert final.strip() == "stopped_by_user [('slow', 'cancelled'), ('numbers', 'fulfilled')]"
+
+
+def test_record_then_replay_from_the_notebook(
+    kernel: Kernel, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    recording = tmp_path_factory.mktemp("rec") / "runs.jsonl"
+    said = _run(kernel, f"%route model offline --record {recording}")
+    assert (
+        said.strip() == f"Model for new runs: offline:default, recording every call to {recording}"
+    )
+    first = kernel.execute("%%route -o recorded\nLoad the numbers, then add them up")
+    assert first.status == "ok"
+    said = _run(kernel, f"%route model offline --replay {recording}")
+    assert "replayed from" in said and "no key or network needed" in said
+    second = kernel.execute("%%route -o replayed\nLoad the numbers, then add them up")
+    assert second.status == "ok"
+    out = _run(
+        kernel,
+        "print(recorded.result().answer == replayed.result().answer, replayed.provider.hits > 0, replayed.provider.misses)",
+    )
+    assert out.strip() == "True True 0"
+    _run(kernel, "%route model offline")

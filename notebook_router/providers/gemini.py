@@ -1,0 +1,178 @@
+"""``gemini:MODEL``: Google Gemini through the official google-genai SDK (async).
+
+Structured output with a JSON response schema, media as inline parts, usage
+priced from the table. The key comes from ``GEMINI_API_KEY`` or
+``GOOGLE_API_KEY``.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from typing import Any
+
+from notebook_router.errors import (
+    ProviderAuthError,
+    ProviderConnectionError,
+    ProviderError,
+    ProviderRequestError,
+    ProviderResponseError,
+    ProviderServerError,
+    ProviderTimeoutError,
+    ProviderUnavailableError,
+    RateLimitedError,
+)
+from notebook_router.providers.base import Completion, CompletionRequest
+from notebook_router.providers.pricing import price_usage
+from notebook_router.providers.retry import RetryPolicy, with_retries
+from notebook_router.providers.secrets import mask, redact
+
+DEFAULT_MODEL = "gemini-2.5-flash"
+_TEXT_TYPES = (
+    "text/plain",
+    "text/html",
+    "text/markdown",
+    "text/x-python",
+    "text/csv",
+    "image/svg+xml",
+)
+
+
+class GeminiProvider:
+    """A Gemini model behind the common provider interface."""
+
+    name = "gemini"
+
+    def __init__(
+        self,
+        model: str = "",
+        *,
+        api_key: str | None = None,
+        base_url: str | None = None,
+        timeout_s: float = 120.0,
+        retry: RetryPolicy | None = None,
+    ) -> None:
+        try:
+            from google import genai
+            from google.genai import types
+        except ImportError:
+            raise ProviderUnavailableError(
+                "The gemini provider needs google-genai: pip install 'notebook-router[gemini]'."
+            ) from None
+        key = api_key or os.environ.get("GEMINI_API_KEY") or os.environ.get("GOOGLE_API_KEY")
+        if not key:
+            raise ProviderUnavailableError(
+                "The gemini provider needs a key: set GEMINI_API_KEY (or GOOGLE_API_KEY)."
+            )
+        self.model = model or DEFAULT_MODEL
+        self.base_url = base_url
+        self.retry = retry or RetryPolicy()
+        self._types = types
+        options = types.HttpOptions(timeout=int(timeout_s * 1000), base_url=base_url)
+        self._client = genai.Client(api_key=key, http_options=options)
+
+    async def complete(self, request: CompletionRequest) -> Completion:
+        types = self._types
+        system = "\n\n".join(m.content for m in request.messages if m.role == "system")
+        contents = [
+            types.Content(role="model" if m.role == "assistant" else "user", parts=self._parts(m))
+            for m in request.messages
+            if m.role != "system"
+        ]
+        config: dict[str, Any] = {}
+        if system:
+            config["system_instruction"] = system
+        if request.temperature is not None:
+            config["temperature"] = request.temperature
+        if request.max_output_tokens is not None:
+            config["max_output_tokens"] = request.max_output_tokens
+        if request.json_schema is not None:
+            config["response_mime_type"] = "application/json"
+            config["response_json_schema"] = request.json_schema
+        started = time.perf_counter()
+        response = await with_retries(
+            lambda: self._generate(contents, types.GenerateContentConfig(**config)),
+            self.retry,
+            what=f"gemini:{self.model}",
+        )
+        text = response.text
+        if text is None:
+            reason = (
+                response.candidates[0].finish_reason if response.candidates else "no candidates"
+            )
+            raise ProviderResponseError(f"Gemini returned no text (finish reason: {reason}).")
+        meta = response.usage_metadata
+        usage = price_usage(
+            f"gemini:{self.model}",
+            (meta.prompt_token_count or 0) if meta else 0,
+            (meta.candidates_token_count or 0) if meta else 0,
+        )
+        return Completion(
+            text=text,
+            model=f"gemini:{self.model}",
+            usage=usage,
+            latency_s=time.perf_counter() - started,
+        )
+
+    async def _generate(self, contents: list[Any], config: Any) -> Any:
+        try:
+            return await self._client.aio.models.generate_content(
+                model=self.model, contents=contents, config=config
+            )
+        except Exception as exc:
+            raise map_gemini_error(exc) from exc
+
+    def _parts(self, message: Any) -> list[Any]:
+        types = self._types
+        parts = [types.Part(text=message.content)]
+        for media in message.media:
+            if media.mime_type in _TEXT_TYPES:
+                text = (
+                    media.data
+                    if isinstance(media.data, str)
+                    else media.data.decode(errors="replace")
+                )
+                parts.append(types.Part(text=f"[{media.mime_type} from {media.source}]\n{text}"))
+            else:
+                raw = media.data if isinstance(media.data, bytes) else media.data.encode()
+                parts.append(types.Part.from_bytes(data=raw, mime_type=media.mime_type))
+        return parts
+
+    def __repr__(self) -> str:
+        return f"GeminiProvider(model={self.model!r}, key={mask(True)})"
+
+
+def map_gemini_error(exc: Exception) -> ProviderError:
+    """The project's error for a google-genai exception (messages redacted)."""
+    import httpx
+    from google.genai import errors
+
+    message = redact(str(exc))
+    if isinstance(exc, errors.APIError):
+        code = getattr(exc, "code", 0) or 0
+        if code == 429:
+            return RateLimitedError(f"Gemini rate limit: {message}", _retry_after(exc))
+        if code in (401, 403):
+            return ProviderAuthError(f"Gemini rejected the key: {message} (check GEMINI_API_KEY)")
+        if code == 504 or code == 408:
+            return ProviderTimeoutError(f"Gemini timed out: {message}")
+        if code >= 500:
+            return ProviderServerError(f"Gemini server error: {message}")
+        return ProviderRequestError(f"Gemini refused the request: {message}")
+    if isinstance(exc, httpx.TimeoutException):
+        return ProviderTimeoutError(f"Gemini timed out: {message}")
+    if isinstance(exc, httpx.TransportError):
+        return ProviderConnectionError(f"Could not reach Gemini: {message}")
+    if isinstance(exc, (errors.UnknownApiResponseError, ValueError)):
+        return ProviderResponseError(f"Gemini's reply was unusable: {message}")
+    return ProviderError(f"Gemini call failed: {type(exc).__name__}: {message}")
+
+
+def _retry_after(exc: Any) -> float | None:
+    response = getattr(exc, "response", None)
+    headers = getattr(response, "headers", None) or {}
+    value = headers.get("retry-after") if hasattr(headers, "get") else None
+    try:
+        return float(value) if value else None
+    except ValueError:
+        return None

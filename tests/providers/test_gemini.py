@@ -1,0 +1,108 @@
+"""The gemini provider against a real HTTP server on loopback."""
+
+from __future__ import annotations
+
+import base64
+
+import pytest
+
+from notebook_router.errors import (
+    ProviderAuthError,
+    ProviderRequestError,
+    ProviderServerError,
+    ProviderUnavailableError,
+)
+from notebook_router.media import Media
+from notebook_router.providers.base import CompletionRequest, Message
+from notebook_router.providers.gemini import GeminiProvider
+from notebook_router.providers.registry import default_model_spec
+from notebook_router.providers.retry import RetryPolicy
+from tests.providers.conftest import FAKE_GEMINI_KEY
+from tests.providers.servers import LoopbackServer, gemini_error, gemini_response
+
+FAST = RetryPolicy(attempts=3, base_s=0.01, max_s=1.0)
+
+
+def _provider(server: LoopbackServer) -> GeminiProvider:
+    return GeminiProvider(
+        "gemini-2.5-flash", api_key=FAKE_GEMINI_KEY, base_url=server.url, retry=FAST
+    )
+
+
+async def test_structured_output_system_instruction_media_and_usage(server: LoopbackServer) -> None:
+    server.reply(200, gemini_response('{"action": "complete"}', prompt=2000, output=400))
+    schema = {"type": "object", "properties": {"action": {"type": "string"}}}
+    request = CompletionRequest(
+        messages=(
+            Message(role="system", content="you plan"),
+            Message(
+                role="user",
+                content="look",
+                media=(Media(mime_type="image/png", data=b"\x89PNG", source="Out[1]"),),
+            ),
+        ),
+        schema=schema,
+        temperature=0.0,
+    )
+    completion = await _provider(server).complete(request)
+    assert completion.text == '{"action": "complete"}'
+    seen = server.requests[0]
+    assert seen.path.endswith("/models/gemini-2.5-flash:generateContent")
+    assert seen.headers["x-goog-api-key"] == FAKE_GEMINI_KEY
+    assert seen.body["systemInstruction"]["parts"][0]["text"] == "you plan"
+    parts = seen.body["contents"][0]["parts"]
+    assert parts[0] == {"text": "look"}
+    inline = parts[1]["inlineData"]  # proto JSON accepts either spelling of mimeType
+    assert inline["data"] == base64.b64encode(b"\x89PNG").decode()
+    assert (inline.get("mimeType") or inline.get("mime_type")) == "image/png"
+    config = seen.body["generationConfig"]
+    assert config["responseMimeType"] == "application/json"
+    assert config["responseJsonSchema"] == schema
+    assert config["temperature"] == 0.0
+    # gemini-2.5-flash: $0.30 / $2.50 per million tokens.
+    assert completion.usage.cost_usd == pytest.approx(2000 * 0.30e-6 + 400 * 2.50e-6)
+
+
+async def test_rate_limits_and_server_errors_retry_client_errors_do_not(
+    server: LoopbackServer,
+) -> None:
+    server.reply(429, gemini_error(429, "quota", "RESOURCE_EXHAUSTED"))
+    server.reply(200, gemini_response("ok"))
+    assert (await _provider(server).complete(_simple())).text == "ok"
+    assert len(server.requests) == 2
+
+
+@pytest.mark.parametrize(
+    ("code", "status", "error", "calls"),
+    [
+        (400, "INVALID_ARGUMENT", ProviderRequestError, 1),
+        (403, "PERMISSION_DENIED", ProviderAuthError, 1),
+        (500, "INTERNAL", ProviderServerError, 3),
+    ],
+)
+async def test_error_mapping(
+    server: LoopbackServer, code: int, status: str, error: type[Exception], calls: int
+) -> None:
+    server.reply(code, gemini_error(code, f"bad: key {FAKE_GEMINI_KEY}", status))
+    with pytest.raises(error) as raised:
+        await _provider(server).complete(_simple())
+    assert len(server.requests) == calls
+    assert FAKE_GEMINI_KEY not in str(raised.value)
+
+
+def test_keys_come_from_either_variable(monkeypatch: pytest.MonkeyPatch) -> None:
+    with pytest.raises(ProviderUnavailableError, match="set GEMINI_API_KEY"):
+        GeminiProvider()
+    monkeypatch.setenv("GOOGLE_API_KEY", FAKE_GEMINI_KEY)
+    provider = GeminiProvider()
+    assert provider.model == "gemini-2.5-flash"
+    assert FAKE_GEMINI_KEY not in repr(provider)
+    assert default_model_spec() == "gemini:gemini-2.5-flash"
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test-another-fake-key-000000")
+    assert default_model_spec() == "openai:gpt-4o-mini"
+    monkeypatch.setenv("NOTEBOOK_ROUTER_MODEL", "offline")
+    assert default_model_spec() == "offline"
+
+
+def _simple() -> CompletionRequest:
+    return CompletionRequest(messages=(Message(role="user", content="hi"),))

@@ -1,0 +1,206 @@
+"""Record a run, replay it with no model, key or network, in a fresh process."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from notebook_router import Router
+from notebook_router.errors import ConfigError, ReplayMissError
+from notebook_router.examples.sales import AGENTS
+from notebook_router.media import Media
+from notebook_router.planner import events as ev
+from notebook_router.providers.base import CompletionRequest, Message
+from notebook_router.providers.recording import RecordingProvider, request_hash
+from notebook_router.providers.registry import resolve_model
+from tests.providers.conftest import FAKE_OPENAI_KEY
+from tests.providers.servers import LoopbackServer, openai_completion
+
+TASK = "Load the sales table for the North region, then plot monthly revenue, summarise the trend and forecast next quarter"
+
+REPLAY = """
+import asyncio, json, sys
+from notebook_router import Router
+from notebook_router.examples.sales import AGENTS
+from notebook_router.planner import events as ev
+async def main():
+    run = Router(AGENTS, model=sys.argv[1] if len(sys.argv) > 1 else None).start(sys.argv[2])
+    result = await run
+    print(json.dumps({"answer": result.answer, "kinds": [e.kind for e in run.history],
+                      "tokens": result.usage.total_tokens}))
+asyncio.run(main())
+"""
+
+
+def _events(run: object) -> list[str]:
+    return [e.kind for e in run.history]  # type: ignore[attr-defined]
+
+
+async def test_record_then_replay_in_a_fresh_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    recording = tmp_path / "quickstart.jsonl"
+    provider = resolve_model("offline", record=recording)
+    run = Router(AGENTS, model=provider).start(TASK)
+    result = await run
+    lines = [json.loads(line) for line in recording.read_text().splitlines()]
+    assert [line["purpose"] for line in lines] == ["router.decide"] * (len(lines) - 1) + [
+        "router.synthesise"
+    ]
+    assert all(line["provider"] == "offline" and line["v"] == 1 for line in lines)
+    # Replay in a new interpreter: same answer, same events, nothing recomputed.
+    code = REPLAY.replace(
+        "model=sys.argv[1] if len(sys.argv) > 1 else None",
+        f"model=__import__('notebook_router.providers.registry', fromlist=['x']).resolve_model('offline', replay={str(recording)!r})",
+    )
+    done = await asyncio.to_thread(
+        subprocess.run,
+        [sys.executable, "-c", code, "-", TASK],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    replayed = json.loads(done.stdout)
+    assert replayed["answer"] == result.answer
+    assert replayed["kinds"] == _events(run)
+    assert replayed["tokens"] == result.usage.total_tokens
+
+
+async def test_a_real_provider_is_replayed_without_its_sdk_key_or_server(
+    tmp_path: Path, server: LoopbackServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("OPENAI_API_KEY", FAKE_OPENAI_KEY)
+    recording = tmp_path / "openai.jsonl"
+    server.reply(200, openai_completion('{"action": "complete", "reason": "nothing to do"}'))
+    server.reply(200, openai_completion('{"answer": "Nothing needed doing."}'))
+    live = resolve_model("openai:gpt-4o-mini", record=recording, base_url=server.url + "/v1")
+    first = await Router([], model=live).run("Think about nothing in particular")
+    assert first.answer == "Nothing needed doing."
+    assert FAKE_OPENAI_KEY not in recording.read_text()
+    server.close()
+    monkeypatch.delenv("OPENAI_API_KEY")
+    monkeypatch.setitem(sys.modules, "openai", None)  # the SDK is not even importable now
+    replayed = await Router([], model=resolve_model("openai:gpt-4o-mini", replay=recording)).run(
+        "Think about nothing in particular"
+    )
+    assert replayed.answer == first.answer
+    assert replayed.usage == first.usage  # tokens and cost are replayed too
+
+
+async def test_replay_miss_is_loud_or_falls_back(tmp_path: Path) -> None:
+    recording = tmp_path / "r.jsonl"
+    await Router(AGENTS, model=resolve_model("offline", record=recording)).run(
+        "Compare the regions"
+    )
+    strict = resolve_model("offline", replay=recording)
+    with pytest.raises(ReplayMissError, match=r"no recorded reply for this router\.decide call"):
+        await strict.complete(
+            CompletionRequest(
+                messages=(Message(role="user", content="new"),), purpose="router.decide"
+            )
+        )
+    # A changed request inside a run is a failed decision, then a clear stop.
+    result = await Router(AGENTS, model=strict).run("Compare the regions and forecast next quarter")
+    assert result.stop_reason == "planner_error"
+    assert "no recorded reply" in result.stop_detail
+    forgiving = resolve_model("offline", replay=recording, fallback="offline")
+    result = await Router(AGENTS, model=forgiving).run(
+        "Compare the regions and forecast next quarter"
+    )
+    assert result.stop_reason == "completed"
+
+
+async def test_auto_mode_records_only_what_is_missing(tmp_path: Path) -> None:
+    recording = tmp_path / "auto.jsonl"
+    await Router(AGENTS, model=resolve_model("offline", record=recording, replay=recording)).run(
+        "Compare the regions"
+    )
+    before = len(recording.read_text().splitlines())
+    await Router(AGENTS, model=resolve_model("offline", record=recording, replay=recording)).run(
+        "Compare the regions"
+    )
+    assert len(recording.read_text().splitlines()) == before  # all hits
+    await Router(AGENTS, model=resolve_model("offline", record=recording, replay=recording)).run(
+        "hello there"
+    )
+    await Router(AGENTS, model=resolve_model("offline", record=recording, replay=recording)).run(
+        "Forecast next quarter"
+    )
+    assert len(recording.read_text().splitlines()) > before
+
+
+async def test_media_is_stored_once_by_digest_and_hashed_into_the_request(tmp_path: Path) -> None:
+    recording = tmp_path / "m.jsonl"
+    picture = Media(mime_type="image/png", data=b"\x89PNG-bytes", source="Out[2]")
+    provider = RecordingProvider(
+        "offline:default", recording, mode="record", inner=resolve_model("offline")
+    )
+    request = CompletionRequest(
+        messages=(Message(role="user", content="describe\nIt is a chart.", media=(picture,)),)
+    )
+    await provider.complete(request)
+    await provider.complete(request)
+    stored = list((tmp_path / "m.jsonl.media").iterdir())
+    assert [p.name for p in stored] == [picture.digest] and stored[
+        0
+    ].read_bytes() == b"\x89PNG-bytes"
+    line = json.loads(recording.read_text().splitlines()[0])
+    assert line["request"]["messages"][0]["media"] == [
+        {"mime_type": "image/png", "digest": picture.digest}
+    ]
+    other = picture.model_copy(update={"data": b"other"})
+    changed = CompletionRequest(
+        messages=(Message(role="user", content="describe\nIt is a chart.", media=(other,)),)
+    )
+    assert request_hash("offline:default", request) != request_hash("offline:default", changed)
+
+
+def test_replaying_a_missing_file_says_how_to_record(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match=r"No recording at .* Record one first"):
+        resolve_model("openai:gpt-4o-mini", replay=tmp_path / "nope.jsonl")
+
+
+async def test_recorded_runs_schedule_in_waves(tmp_path: Path) -> None:
+    # Decisions come only after every running task has ended, so a re-run asks
+    # the planner the same questions in the same order however threads race.
+    run = Router(AGENTS, model=resolve_model("offline", record=tmp_path / "w.jsonl")).start(TASK)
+    await run
+    decisions = [e for e in run.history if isinstance(e, ev.DecisionMade)]
+    assert [d.action for d in decisions] == ["execute", "parallel", "complete"]
+
+
+async def test_model_calls_respect_the_run_concurrency_limit() -> None:
+    from notebook_router import Limits, agent
+    from notebook_router.providers.base import Completion
+    from notebook_router.providers.offline import OfflineProvider
+
+    active = peak = 0
+
+    class Counting(OfflineProvider):
+        """Plans offline; counts agents' chat calls in flight."""
+
+        async def complete(self, request: CompletionRequest) -> Completion:
+            nonlocal active, peak
+            if request.purpose.startswith("router."):
+                return await super().complete(request)
+            active += 1
+            peak = max(peak, active)
+            await asyncio.sleep(0.02)
+            active -= 1
+            return Completion(text="ok", model="offline:counting")
+
+    @agent(can=["ask", "questions"])
+    async def asker(model: object) -> int:
+        replies = await asyncio.gather(*(model.ask(f"question {i}") for i in range(6)))  # type: ignore[attr-defined]
+        return len(replies)
+
+    router = Router([asker], model=Counting(), limits=Limits(max_concurrent_model_calls=2))
+    result = await router.run("Ask the questions")
+    assert result.data("t1") == 6
+    assert peak == 2
