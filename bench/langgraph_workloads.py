@@ -74,11 +74,7 @@ class FanState(TypedDict):
     done: Annotated[list[int], operator.add]
 
 
-def _fan_graph(seconds: float) -> Any:
-    async def work(state: dict[str, Any]) -> dict[str, Any]:
-        await asyncio.sleep(seconds)
-        return {"done": [1]}
-
+def _fan_graph(work: Any) -> Any:
     def dispatch(state: FanState) -> list[Send]:
         return [Send("work", {"i": i}) for i in range(state["k"])]
 
@@ -91,7 +87,12 @@ def _fan_graph(seconds: float) -> Any:
 
 async def langgraph_fanout(k: int) -> float:
     """Wall seconds for ``k`` independent 50 ms nodes."""
-    app = _fan_graph(0.05)
+
+    async def work(state: dict[str, Any]) -> dict[str, Any]:
+        await asyncio.sleep(0.05)
+        return {"done": [1]}
+
+    app = _fan_graph(work)
     start = time.perf_counter()
     out = await app.ainvoke({"k": k, "done": []})
     elapsed = time.perf_counter() - start
@@ -110,14 +111,7 @@ async def langgraph_stop_latency(k: int = 8) -> float:
             exits.append(time.perf_counter())
         return {"done": [1]}
 
-    def dispatch(state: FanState) -> list[Send]:
-        return [Send("work", {"i": i}) for i in range(state["k"])]
-
-    graph = StateGraph(FanState)
-    graph.add_node("work", work)
-    graph.add_conditional_edges(START, dispatch, ["work"])
-    graph.add_edge("work", END)
-    app = graph.compile()
+    app = _fan_graph(work)
     task = asyncio.ensure_future(app.ainvoke({"k": k, "done": []}))
     await asyncio.sleep(0.1)
     start = time.perf_counter()

@@ -31,9 +31,7 @@ async def slow(task):
 """
 
 
-@pytest.fixture(scope="module")
-def kernel() -> Iterator[Kernel]:
-    """One kernel per test module, with the extension and a few agents loaded."""
+def _started() -> Iterator[Kernel]:
     k = Kernel()
     try:
         result = k.execute(SETUP)
@@ -41,15 +39,15 @@ def kernel() -> Iterator[Kernel]:
         yield k
     finally:
         k.shutdown()
+
+
+@pytest.fixture(scope="module")
+def kernel() -> Iterator[Kernel]:
+    """One kernel per test module, with the extension and a few agents loaded."""
+    yield from _started()
 
 
 @pytest.fixture
 def fresh_kernel() -> Iterator[Kernel]:
     """A kernel of its own, for tests that interrupt it."""
-    k = Kernel()
-    try:
-        result = k.execute(SETUP)
-        assert result.status == "ok", result.errors()
-        yield k
-    finally:
-        k.shutdown()
+    yield from _started()
