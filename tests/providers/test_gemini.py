@@ -106,3 +106,50 @@ def test_keys_come_from_either_variable(monkeypatch: pytest.MonkeyPatch) -> None
 
 def _simple() -> CompletionRequest:
     return CompletionRequest(messages=(Message(role="user", content="hi"),))
+
+
+def test_every_genai_error_class_is_mapped() -> None:
+    import inspect
+
+    import httpx
+    from google.genai import errors
+
+    from notebook_router.errors import ProviderError
+    from notebook_router.providers.gemini import map_gemini_error
+
+    classes = [
+        c
+        for _, c in inspect.getmembers(errors, inspect.isclass)
+        if issubclass(c, Exception) and c.__module__ == errors.__name__
+    ]
+    assert len(classes) >= 5
+    for cls in classes:
+        if issubclass(cls, errors.APIError):
+            exc: Exception = cls(
+                503, {"error": {"code": 503, "message": "x", "status": "UNAVAILABLE"}}
+            )
+        else:
+            try:
+                exc = cls("x")
+            except TypeError:
+                exc = cls.__new__(cls)
+        assert isinstance(map_gemini_error(exc), ProviderError), cls
+    assert isinstance(map_gemini_error(httpx.ConnectTimeout("slow")), ProviderError)
+    assert type(map_gemini_error(httpx.ConnectTimeout("slow"))).__name__ == "ProviderTimeoutError"
+    assert (
+        type(map_gemini_error(httpx.ConnectError("refused"))).__name__ == "ProviderConnectionError"
+    )
+
+
+def test_prices_aliases_and_overrides() -> None:
+    from notebook_router.providers.pricing import price_usage, set_price
+    from notebook_router.providers.registry import canonical
+
+    assert canonical("gemini") == "gemini:gemini-2.5-flash"
+    assert canonical("gpt-4o") == "openai:gpt-4o"
+    assert canonical("openai:my-finetune") == "openai:my-finetune"
+    dated = price_usage("openai:gpt-4o-mini-2024-07-18", 1_000_000, 0)
+    assert dated.cost_usd == 0.15  # priced like gpt-4o-mini
+    assert price_usage("openai:unknown-model", 1000, 1000).cost_usd == 0.0
+    set_price("openai:my-finetune", 3.0, 12.0)
+    assert price_usage("openai:my-finetune", 1_000_000, 1_000_000).cost_usd == 15.0
