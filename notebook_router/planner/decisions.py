@@ -6,7 +6,9 @@ output, so field descriptions are written for a model to read.
 
 from __future__ import annotations
 
-from typing import Literal
+import copy
+from functools import lru_cache
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -95,3 +97,25 @@ class Synthesis(BaseModel):
 
     answer: str
     attributions: list[Attribution] = Field(default_factory=list)
+
+
+@lru_cache(maxsize=64)
+def decision_schema(agent_names: tuple[str, ...]) -> dict[str, Any]:
+    """The Decision JSON schema for a model, narrowed to the run's agents.
+
+    Listing the agent names as an enum lets constrained decoders (llama.cpp,
+    strict structured output) only ever name agents that exist, and short
+    text limits stop a small model from rambling until it runs out of
+    tokens. The result is shared: do not modify it.
+    """
+    schema = copy.deepcopy(Decision.model_json_schema())
+    spec = schema["$defs"]["TaskSpec"]["properties"]
+    if agent_names:
+        spec["agent"] = {
+            "anyOf": [{"enum": list(agent_names)}, {"type": "null"}],
+            "default": None,
+            "description": "The agent to do it. Required for a new task.",
+        }
+    spec["description"]["anyOf"][0]["maxLength"] = 200
+    schema["properties"]["reason"]["maxLength"] = 200
+    return schema

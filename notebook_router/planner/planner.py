@@ -22,7 +22,12 @@ from notebook_router.agents.registry import AgentRegistry
 from notebook_router.errors import MalformedOutputError
 from notebook_router.media import Media
 from notebook_router.planner import prompts
-from notebook_router.planner.decisions import Decision, RedirectDecision, Synthesis
+from notebook_router.planner.decisions import (
+    Decision,
+    RedirectDecision,
+    Synthesis,
+    decision_schema,
+)
 from notebook_router.planner.prerouter import instant_reply
 from notebook_router.planner.state import RunState
 from notebook_router.planner.view import PlannerView, ViewBuilder
@@ -68,8 +73,15 @@ class ModelPlanner:
         if self._instant(call) is not None:
             return Decision(action="complete", reason="instant reply: no model call needed")
         view = self.views.build(call.state, call.agents, feedback=call.feedback)
+        schema = decision_schema(tuple(call.agents.names()))
         return await self._ask(
-            call.model, "router.decide", prompts.DECIDE, view, Decision, call.state.attachments
+            call.model,
+            "router.decide",
+            prompts.DECIDE,
+            view,
+            Decision,
+            call.state.attachments,
+            json_schema=schema,
         )
 
     async def redirect(self, call: PlannerCall, message: str) -> RedirectDecision:
@@ -101,6 +113,8 @@ class ModelPlanner:
         view: PlannerView,
         schema: type[M],
         state_media: Sequence[Media] = (),
+        *,
+        json_schema: dict[str, Any] | None = None,
     ) -> M:
         request = CompletionRequest(
             messages=(
@@ -111,7 +125,7 @@ class ModelPlanner:
                     media=tuple(state_media),
                 ),
             ),
-            schema=schema.model_json_schema(),
+            schema=json_schema or schema.model_json_schema(),
             schema_name=schema.__name__,
             purpose=purpose,
             temperature=0.0,
