@@ -21,19 +21,15 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
-import traceback
 import uuid
 from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable
 from datetime import datetime, timezone
-from time import monotonic
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal
 
 import networkx as nx
 
-from notebook_router.agents.base import NO_INPUTS, Agent, AgentContext, Inputs, TaskRequest
 from notebook_router.agents.registry import AgentRegistry
-from notebook_router.agents.result import AgentResult, coerce_result
 from notebook_router.context.shared import ContextEntry
 from notebook_router.errors import (
     EmptyTaskError,
@@ -41,35 +37,27 @@ from notebook_router.errors import (
     PlannerError,
     ProviderError,
     RunNotFinishedError,
-    Unable,
 )
 from notebook_router.planner import events as ev
 from notebook_router.planner.apply import ResolvedDecision, resolve_decision
 from notebook_router.planner.decisions import RedirectDecision, Synthesis
+from notebook_router.planner.eventlog import EventLog, Subscriber
+from notebook_router.planner.executor import Executor
 from notebook_router.planner.graph import run_graph, to_mermaid
 from notebook_router.planner.planner import Planner, PlannerCall
 from notebook_router.planner.rails import Limits, StallDetector, budget_exceeded
 from notebook_router.planner.result import RunResult
-from notebook_router.planner.state import (
-    HistoryEntry,
-    Interrupt,
-    RunState,
-    StopReason,
-    Task,
-)
+from notebook_router.planner.state import HistoryEntry, Interrupt, RunState, StopReason
 from notebook_router.planner.summary import preview
 from notebook_router.planner.synthesis import template_synthesis
 from notebook_router.planner.view import ViewBuilder
-from notebook_router.planner.watchdog import Watchdog
 from notebook_router.providers.base import ModelClient, Provider
-from notebook_router.usage import ZERO_USAGE, Usage
+from notebook_router.usage import Usage
 
 log = logging.getLogger("notebook_router")
 
 ClarifyHandler = Callable[[str], Awaitable[str | None]]
 ClarifyPolicy = Literal["stop", "wait"]
-Subscriber = Callable[[ev.Event], None]
-E = TypeVar("E", bound=ev.Event)
 
 
 class Run:
@@ -104,21 +92,14 @@ class Run:
         self._on_clarify = on_clarify
         self._clarify_policy = clarify
         self._views = views or ViewBuilder()
-        self._subscribers: list[Subscriber] = []
-        self._log: list[ev.Event] = []
-        self._log_waiters: list[asyncio.Future[None]] = []
-        self._seq = 0
-        self._inflight: dict[str, asyncio.Task[None]] = {}
-        self._timed_out: set[str] = set()
-        self._trace_sink = self._trace  # bound once, shared by every task's context
-        self._done: deque[tuple[str, AgentResult]] = deque()
+        self._events = EventLog(self.id)
+        self._emit = self._events.emit
+        self._executor: Executor | None = None
         self._signals: deque[Interrupt] = deque()
         self._stop_request: tuple[StopReason, str] | None = None
         self._waiter: asyncio.Future[None] | None = None
         self._question: asyncio.Future[str | None] | None = None
-        self._abandoned: set[asyncio.Task[None]] = set()
         self._stall = StallDetector(limits.stall_decisions)
-        self._clients: dict[str, ModelClient] = {}
         self._planner_model = ModelClient(
             provider,
             self._on_usage,
@@ -133,7 +114,6 @@ class Run:
         self._main: asyncio.Task[RunResult] | None = None
         self._result: RunResult | None = None
         self._finished = False
-        self._t0 = 0.0
         self._started_wall = datetime.now(timezone.utc)
         state.context.listen(self._on_context_change)
 
@@ -147,9 +127,16 @@ class Run:
             raise NoRunningLoopError() from None
         self._loop = loop
         self._thread_id = threading.get_ident()
-        self._t0 = monotonic()
-        self._watchdog = Watchdog(loop, self._time_out)
-        self._create_task = loop.create_task
+        self._executor = Executor(
+            self.state,
+            self.agents,
+            self.limits,
+            self._events,
+            model=self._planner_model,
+            on_usage=self._on_usage,
+            wake=self._wake,
+            loop=loop,
+        )
         self._main = loop.create_task(self._run(), name=f"notebook_router run {self.id}")
         return self
 
@@ -178,26 +165,16 @@ class Run:
         Returns a function that unsubscribes. A subscriber that raises is
         logged and kept; it never breaks the run.
         """
-        self._subscribers.append(callback)
-        return lambda: self._subscribers.remove(callback) if callback in self._subscribers else None
+        return self._events.subscribe(callback)
 
-    async def events(self) -> AsyncIterator[ev.Event]:
+    def events(self) -> AsyncIterator[ev.Event]:
         """Every event of the run, from the first, as it happens; ends with ``run_finished``."""
-        i = 0
-        while True:
-            while i < len(self._log):
-                yield self._log[i]
-                i += 1
-            if self._finished:
-                return
-            waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-            self._log_waiters.append(waiter)
-            await waiter
+        return self._events.follow()
 
     @property
     def history(self) -> list[ev.Event]:
         """The events so far (a copy)."""
-        return list(self._log)
+        return self._events.snapshot()
 
     def done(self) -> bool:
         """True once the run has finished, whatever the reason."""
@@ -273,13 +250,13 @@ class Run:
         finally:
             if deadline is not None:
                 deadline.cancel()
-            self._watchdog.close()
+            self._exec().close()
         assert self._result is not None
         return self._result
 
     async def _drive(self) -> None:
         while True:
-            self._absorb_results()
+            self._exec().absorb()
             if self._stop_request is not None:
                 return
             if self._signals:
@@ -309,10 +286,11 @@ class Run:
             await self._wait_for_activity()
 
     async def _wait_for_activity(self) -> None:
-        while self._inflight and not self._signals and self._stop_request is None:
-            if self._done and not self._waves:
+        executor = self._exec()
+        while executor.inflight and not self._signals and self._stop_request is None:
+            if executor.done and not self._waves:
                 return
-            if self._done and len(self._done) >= len(self._inflight):
+            if executor.done and len(executor.done) >= len(executor.inflight):
                 return  # waves: every running task has reported
             self._waiter = self._loop_().create_future()
             try:
@@ -335,7 +313,9 @@ class Run:
             call = PlannerCall(self.state, self.agents, self._planner_model, feedback)
             try:
                 decision = await self.planner.decide(call)
-                resolved = resolve_decision(decision, self.state, self.agents, self._inflight)
+                resolved = resolve_decision(
+                    decision, self.state, self.agents, self._exec().inflight
+                )
             except (PlannerError, ProviderError) as exc:
                 feedback = str(exc)
                 self._emit(
@@ -381,7 +361,7 @@ class Run:
         for task_id in resolved.drop:
             self._skip(task_id, "dropped by the planner")
         for task in resolved.start:
-            self._start_task(task, resolved.reroute.get(task.id))
+            self._exec().start(task, resolved.reroute.get(task.id))
 
     def _skip(self, task_id: str, reason: str) -> None:
         self.state.plan.set_status(task_id, "skipped", note=reason, finished_at=self._now())
@@ -389,140 +369,10 @@ class Run:
 
     # ------------------------------------------------------------------ agents
 
-    def _start_task(self, task: Task, new_agent: str | None = None) -> None:
-        plan = self.state.plan
-        plan.mark_running(task.id, self._now(), new_agent)
-        agent = self.agents.get(task.agent)
-        request = TaskRequest(
-            id=task.id,
-            description=task.description,
-            goal=self.state.goal,
-            agent=task.agent,
-            depends_on=task.depends_on,
-            attempt=task.attempts,
-            style=self.state.style,
-        )
-        results = self.state.results
-        deps = task.depends_on
-        context = AgentContext(
-            run_id=self.id,
-            goal=self.state.goal,
-            task=request,
-            inputs=Inputs((d, plan.tasks[d].agent, results[d].data) for d in deps)
-            if deps
-            else NO_INPUTS,
-            shared=self.state.context,
-            model=self._clients.get(agent.name) or self._client_for(agent.name),
-            media=[*self.state.attachments, *(m for d in deps for m in results[d].media)]
-            if deps or self.state.attachments
-            else [],
-            _trace=self._trace_sink,
-        )
-        handle = self._create_task(self._execute(task.id, agent, request, context))
-        self._inflight[task.id] = handle
-        timeout = agent.timeout_s or self.limits.agent_timeout_s
-        if timeout is not None:
-            self._watchdog.watch(task.id, timeout)
-        self._emit(
-            ev.TaskStarted,
-            task_id=task.id,
-            agent=agent.name,
-            description=task.description,
-            attempt=task.attempts,
-        )
-
-    async def _execute(
-        self, task_id: str, agent: Agent, request: TaskRequest, context: AgentContext
-    ) -> None:
-        try:
-            result = coerce_result(await agent.run(request, context))
-        except asyncio.CancelledError:
-            if task_id not in self._timed_out:
-                raise
-            _uncancel()
-            timeout = agent.timeout_s or self.limits.agent_timeout_s
-            result = AgentResult.failed(f"timed out after {timeout:g} s")
-        except Unable as exc:
-            result = AgentResult.unable(str(exc) or f"{agent.name} cannot do this")
-        except Exception as exc:  # an agent's bug must not end the run: record it
-            result = AgentResult.failed(_describe_exception(exc))
-        self._done.append((task_id, result))
-        self._wake()
-
-    def _time_out(self, task_id: str) -> None:
-        handle = self._inflight.get(task_id)
-        if handle is not None and not handle.done():
-            self._timed_out.add(task_id)
-            handle.cancel()
-
-    def _absorb_results(self) -> None:
-        while self._done:
-            task_id, result = self._done.popleft()
-            self._inflight.pop(task_id, None)
-            self._watchdog.forget(task_id)
-            self._record_result(task_id, result)
-
-    def _record_result(self, task_id: str, result: AgentResult) -> None:
-        now = self._now()
-        summary = result.summary or preview(result.data)
-        task = self.state.plan.mark_finished(task_id, result.status, now, summary, result.error)
-        self.state.record_result(task_id, result)
-        if result.usage is not ZERO_USAGE and result.usage:
-            self._on_usage(result.usage, task.agent)
-        self._emit(
-            ev.TaskFinished,
-            task_id=task_id,
-            agent=task.agent,
-            status=result.status,
-            duration_s=now - (task.started_at or now),
-            confidence=result.confidence,
-            summary=summary,
-            error=result.error,
-            media=tuple(m.mime_type for m in result.media) if result.media else (),
-        )
-
-    async def _cancel_tasks(self, task_ids: list[str], reason: str) -> list[str]:
-        """Cancel running tasks, wait for them to end, record them as cancelled.
-
-        Results that arrive before the cancellation lands are kept, never lost.
-        """
-        handles = {tid: self._inflight[tid] for tid in task_ids if tid in self._inflight}
-        if not handles:
-            return []
-        for handle in handles.values():
-            handle.cancel()
-        _, still_running = await asyncio.wait(
-            handles.values(), timeout=self.limits.cancel_grace_s or None
-        )
-        self._absorb_results()
-        cancelled = []
-        now = self._now()
-        for tid, handle in handles.items():
-            if tid not in self._inflight:
-                continue  # it finished after all; its result was recorded above
-            del self._inflight[tid]
-            self._watchdog.forget(tid)
-            note = reason
-            if handle in still_running:
-                # It ignored the cancellation. Keep a reference so it is not
-                # garbage-collected mid-flight, and say so in the record.
-                self._abandoned.add(handle)
-                handle.add_done_callback(self._abandoned.discard)
-                note += f" (the agent did not stop within {self.limits.cancel_grace_s:g} s)"
-            task = self.state.plan.set_status(tid, "cancelled", finished_at=now, note=note)
-            self._emit(
-                ev.TaskCancelled,
-                task_id=tid,
-                agent=task.agent,
-                reason=note,
-                ran_s=now - (task.started_at or now),
-            )
-            cancelled.append(tid)
-        return cancelled
-
     async def _wind_down(self, reason: str) -> None:
-        await self._cancel_tasks(list(self._inflight), reason)
-        self._absorb_results()
+        executor = self._exec()
+        await executor.cancel(list(executor.inflight), reason)
+        executor.absorb()
 
     # -------------------------------------------------------------- interrupts
 
@@ -533,8 +383,8 @@ class Run:
         if reason == "stopped_by_user":
             self.state.interrupts.append(Interrupt(kind="stop", received_at=self._now()))
             self._emit(ev.InterruptReceived, interrupt="stop", message="")
-        for handle in self._inflight.values():
-            handle.cancel()
+        if self._executor is not None:
+            self._executor.cancel_all_now()
         if self._question is not None and not self._question.done():
             self._question.set_result(None)
         self._wake()
@@ -560,16 +410,16 @@ class Run:
         decision = await self._redirect_decision(message)
         cancelled: list[str] = []
         if decision.kind == "restart":
-            cancelled = await self._cancel_tasks(
-                list(self._inflight), "superseded: the user redirected the run"
+            cancelled = await self._exec().cancel(
+                list(self._exec().inflight), "superseded: the user redirected the run"
             )
             for task in self.state.plan.with_status("pending"):
                 self._skip(task.id, "superseded: the user redirected the run")
                 cancelled.append(task.id)
             self._set_goal(decision.goal or message)
         elif decision.kind == "refine":
-            running = [t for t in decision.cancel if t in self._inflight]
-            cancelled = await self._cancel_tasks(
+            running = [t for t in decision.cancel if t in self._exec().inflight]
+            cancelled = await self._exec().cancel(
                 running, "no longer wanted after the user's redirect"
             )
             for tid in decision.cancel:
@@ -707,6 +557,7 @@ class Run:
             state, duration_s=duration, started_at=self._started_wall
         )
         self._finished = True
+        self._events.closed = True  # readers stop after the event below
         self._emit(
             ev.RunFinished,
             stop_reason=reason,
@@ -719,21 +570,6 @@ class Run:
         )
 
     # ------------------------------------------------------------------ events
-
-    def _emit(self, cls: type[E], **fields: Any) -> None:
-        self._seq += 1
-        event = cls(run_id=self.id, seq=self._seq, t=monotonic() - self._t0, **fields)
-        self._log.append(event)
-        for subscriber in self._subscribers:
-            try:
-                subscriber(event)
-            except Exception:  # a broken panel or store must never break the run
-                log.exception("notebook_router: event subscriber %r failed", subscriber)
-        if self._log_waiters:
-            waiters, self._log_waiters = self._log_waiters, []
-            for waiter in waiters:
-                if not waiter.done():
-                    waiter.set_result(None)
 
     def _on_usage(self, usage: Usage, source: str) -> None:
         if not usage:
@@ -769,29 +605,12 @@ class Run:
             preview=preview(entry.value, 120),
         )
 
-    def _trace(self, task: TaskRequest, kind: str, message: str, data: dict[str, Any]) -> None:
-        task_id, agent = task.id, task.agent
-        self._call_soon(
-            lambda: self._emit(
-                ev.TraceNote,
-                task_id=task_id,
-                agent=agent,
-                note=kind,
-                message=message,
-                data={k: preview(v, 200) for k, v in data.items()},
-            )
-        )
-
-    def _client_for(self, agent_name: str) -> ModelClient:
-        client = self._clients.get(agent_name)
-        if client is None:
-            client = self._clients[agent_name] = self._planner_model.bound_to(agent_name)
-        return client
-
     def _now(self) -> float:
-        # The default event loops' clock is time.monotonic; calling it directly
-        # skips two calls on a path taken many times per step.
-        return monotonic() - self._t0 if self._loop is not None else 0.0
+        return self._events.now()
+
+    def _exec(self) -> Executor:
+        assert self._executor is not None, "the run has not been started"
+        return self._executor
 
     def _loop_(self) -> asyncio.AbstractEventLoop:
         assert self._loop is not None, "the run has not been started"
@@ -812,21 +631,6 @@ def _settle_answer(future: asyncio.Future[str | None], helper: asyncio.Task[str 
         future.set_result(None)
     else:
         future.set_result(helper.result())
-
-
-def _uncancel() -> None:
-    # Python 3.11+ counts cancellation requests; a timeout we turned into a
-    # failed result must not leave the task looking cancelled.
-    task = asyncio.current_task()
-    if task is not None and hasattr(task, "uncancel"):
-        task.uncancel()
-
-
-def _describe_exception(exc: BaseException) -> str:
-    frames = traceback.extract_tb(exc.__traceback__)
-    where = f" (at {frames[-1].name}, line {frames[-1].lineno})" if frames else ""
-    message = str(exc) or type(exc).__name__
-    return f"{type(exc).__name__}: {message}{where}"
 
 
 def new_run_id() -> str:

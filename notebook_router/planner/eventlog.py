@@ -1,0 +1,70 @@
+"""A run's event log: every event in order, delivered to subscribers and async readers."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator, Callable
+from time import monotonic
+from typing import Any, TypeVar
+
+from notebook_router.planner import events as ev
+
+log = logging.getLogger("notebook_router")
+Subscriber = Callable[[ev.Event], None]
+E = TypeVar("E", bound=ev.Event)
+
+
+class EventLog:
+    """Numbers, timestamps, keeps and delivers a run's events (on the loop's thread)."""
+
+    def __init__(self, run_id: str) -> None:
+        self.run_id = run_id
+        self.t0 = monotonic()
+        self.closed = False
+        self._events: list[ev.Event] = []
+        self._subscribers: list[Subscriber] = []
+        self._waiters: list[asyncio.Future[None]] = []
+        self._seq = 0
+
+    def emit(self, cls: type[E], **fields: Any) -> None:
+        """Create an event of type ``cls`` and deliver it."""
+        self._seq += 1
+        event = cls(run_id=self.run_id, seq=self._seq, t=monotonic() - self.t0, **fields)
+        self._events.append(event)
+        for subscriber in self._subscribers:
+            try:
+                subscriber(event)
+            except Exception:  # a broken panel or store must never break the run
+                log.exception("notebook_router: event subscriber %r failed", subscriber)
+        if self._waiters:
+            waiters, self._waiters = self._waiters, []
+            for waiter in waiters:
+                if not waiter.done():
+                    waiter.set_result(None)
+
+    def subscribe(self, callback: Subscriber) -> Callable[[], None]:
+        """Call ``callback(event)`` for every later event; returns the unsubscribe function."""
+        self._subscribers.append(callback)
+        return lambda: self._subscribers.remove(callback) if callback in self._subscribers else None
+
+    async def follow(self) -> AsyncIterator[ev.Event]:
+        """Every event from the first, as it happens, until the log is closed."""
+        i = 0
+        while True:
+            while i < len(self._events):
+                yield self._events[i]
+                i += 1
+            if self.closed:
+                return
+            waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            self._waiters.append(waiter)
+            await waiter
+
+    def snapshot(self) -> list[ev.Event]:
+        """The events so far (a copy)."""
+        return list(self._events)
+
+    def now(self) -> float:
+        """Seconds since the run started."""
+        return monotonic() - self.t0

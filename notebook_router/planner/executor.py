@@ -1,0 +1,252 @@
+"""Running agents for a run: start, time out, collect, cancel (MISSION P4, P6).
+
+Each task runs as its own asyncio task and reports through a queue, so the
+loop waits on one signal whatever the number of tasks in flight, and a stop
+cancels all of them at once. Agent exceptions become ``failed`` results,
+:class:`~notebook_router.errors.Unable` becomes ``unable``, and a per-agent
+timeout becomes a ``failed`` result naming the limit: the run goes on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import traceback
+from collections import deque
+from collections.abc import Callable
+from typing import Any
+
+from notebook_router.agents.base import NO_INPUTS, Agent, AgentContext, Inputs, TaskRequest
+from notebook_router.agents.registry import AgentRegistry
+from notebook_router.agents.result import AgentResult, coerce_result
+from notebook_router.errors import Unable
+from notebook_router.planner import events as ev
+from notebook_router.planner.eventlog import EventLog
+from notebook_router.planner.rails import Limits
+from notebook_router.planner.state import RunState, Task
+from notebook_router.planner.summary import preview
+from notebook_router.planner.watchdog import Watchdog
+from notebook_router.providers.base import ModelClient
+from notebook_router.usage import ZERO_USAGE, Usage
+
+UsageSink = Callable[[Usage, str], None]
+
+
+class Executor:
+    """The agents a run has in flight, and what came back from them."""
+
+    def __init__(
+        self,
+        state: RunState,
+        agents: AgentRegistry,
+        limits: Limits,
+        events: EventLog,
+        *,
+        model: ModelClient,
+        on_usage: UsageSink,
+        wake: Callable[[], None],
+        loop: asyncio.AbstractEventLoop,
+    ) -> None:
+        self.state = state
+        self.agents = agents
+        self.limits = limits
+        self.events = events
+        self.inflight: dict[str, asyncio.Task[None]] = {}
+        self.done: deque[tuple[str, AgentResult]] = deque()
+        self._model = model
+        self._clients: dict[str, ModelClient] = {}
+        self._on_usage = on_usage
+        self._wake = wake
+        self._create_task = loop.create_task
+        self._watchdog = Watchdog(loop, self._time_out)
+        self._timed_out: set[str] = set()
+        self._abandoned: set[asyncio.Task[None]] = set()
+        self._trace_sink = self._trace  # bound once, shared by every task's context
+        self._call_soon_threadsafe = loop.call_soon_threadsafe
+        self._loop_thread = threading.get_ident()  # built on the loop's thread, in Run.start
+
+    # ------------------------------------------------------------------ start
+
+    def start(self, task: Task, new_agent: str | None = None) -> None:
+        """Start ``task`` (optionally re-routed to ``new_agent``) as an asyncio task."""
+        state = self.state
+        plan = state.plan
+        plan.mark_running(task.id, self.events.now(), new_agent)
+        agent = self.agents.get(task.agent)
+        request = TaskRequest(
+            id=task.id,
+            description=task.description,
+            goal=state.goal,
+            agent=task.agent,
+            depends_on=task.depends_on,
+            attempt=task.attempts,
+            style=state.style,
+        )
+        results = state.results
+        deps = task.depends_on
+        context = AgentContext(
+            run_id=state.run_id,
+            goal=state.goal,
+            task=request,
+            inputs=Inputs((d, plan.tasks[d].agent, results[d].data) for d in deps)
+            if deps
+            else NO_INPUTS,
+            shared=state.context,
+            model=self._clients.get(agent.name) or self._client_for(agent.name),
+            media=[*state.attachments, *(m for d in deps for m in results[d].media)]
+            if deps or state.attachments
+            else [],
+            _trace=self._trace_sink,
+        )
+        self.inflight[task.id] = self._create_task(self._execute(task.id, agent, request, context))
+        timeout = agent.timeout_s or self.limits.agent_timeout_s
+        if timeout is not None:
+            self._watchdog.watch(task.id, timeout)
+        self.events.emit(
+            ev.TaskStarted,
+            task_id=task.id,
+            agent=agent.name,
+            description=task.description,
+            attempt=task.attempts,
+        )
+
+    async def _execute(
+        self, task_id: str, agent: Agent, request: TaskRequest, context: AgentContext
+    ) -> None:
+        try:
+            result = coerce_result(await agent.run(request, context))
+        except asyncio.CancelledError:
+            if task_id not in self._timed_out:
+                raise
+            _uncancel()
+            timeout = agent.timeout_s or self.limits.agent_timeout_s
+            result = AgentResult.failed(f"timed out after {timeout:g} s")
+        except Unable as exc:
+            result = AgentResult.unable(str(exc) or f"{agent.name} cannot do this")
+        except Exception as exc:  # an agent's bug must not end the run: record it
+            result = AgentResult.failed(_describe_exception(exc))
+        self.done.append((task_id, result))
+        self._wake()
+
+    def _time_out(self, task_id: str) -> None:
+        handle = self.inflight.get(task_id)
+        if handle is not None and not handle.done():
+            self._timed_out.add(task_id)
+            handle.cancel()
+
+    # ---------------------------------------------------------------- collect
+
+    def absorb(self) -> None:
+        """File every result that has come back."""
+        while self.done:
+            task_id, result = self.done.popleft()
+            self.inflight.pop(task_id, None)
+            self._watchdog.forget(task_id)
+            self._record(task_id, result)
+
+    def _record(self, task_id: str, result: AgentResult) -> None:
+        now = self.events.now()
+        summary = result.summary or preview(result.data)
+        task = self.state.plan.mark_finished(task_id, result.status, now, summary, result.error)
+        self.state.record_result(task_id, result)
+        if result.usage is not ZERO_USAGE and result.usage:
+            self._on_usage(result.usage, task.agent)
+        self.events.emit(
+            ev.TaskFinished,
+            task_id=task_id,
+            agent=task.agent,
+            status=result.status,
+            duration_s=now - (task.started_at or now),
+            confidence=result.confidence,
+            summary=summary,
+            error=result.error,
+            media=tuple(m.mime_type for m in result.media) if result.media else (),
+        )
+
+    # ----------------------------------------------------------------- cancel
+
+    def cancel_all_now(self) -> None:
+        """Ask every running agent to stop (without waiting; see :meth:`cancel`)."""
+        for handle in self.inflight.values():
+            handle.cancel()
+
+    async def cancel(self, task_ids: list[str], reason: str) -> list[str]:
+        """Cancel running tasks, wait for them to end, record them as cancelled.
+
+        Results that arrive before the cancellation lands are kept, never lost.
+        """
+        handles = {tid: self.inflight[tid] for tid in task_ids if tid in self.inflight}
+        if not handles:
+            return []
+        for handle in handles.values():
+            handle.cancel()
+        _, still_running = await asyncio.wait(
+            handles.values(), timeout=self.limits.cancel_grace_s or None
+        )
+        self.absorb()
+        cancelled = []
+        now = self.events.now()
+        for tid, handle in handles.items():
+            if tid not in self.inflight:
+                continue  # it finished after all; its result was recorded above
+            del self.inflight[tid]
+            self._watchdog.forget(tid)
+            note = reason
+            if handle in still_running:
+                # It ignored the cancellation. Keep a reference so it is not
+                # garbage-collected mid-flight, and say so in the record.
+                self._abandoned.add(handle)
+                handle.add_done_callback(self._abandoned.discard)
+                note += f" (the agent did not stop within {self.limits.cancel_grace_s:g} s)"
+            task = self.state.plan.set_status(tid, "cancelled", finished_at=now, note=note)
+            self.events.emit(
+                ev.TaskCancelled,
+                task_id=tid,
+                agent=task.agent,
+                reason=note,
+                ran_s=now - (task.started_at or now),
+            )
+            cancelled.append(tid)
+        return cancelled
+
+    def close(self) -> None:
+        """Stop the timeout watchdog (the run is over)."""
+        self._watchdog.close()
+
+    # ------------------------------------------------------------------ misc
+
+    def _trace(self, task: TaskRequest, kind: str, message: str, data: dict[str, Any]) -> None:
+        def emit() -> None:
+            if not self.events.closed:
+                self.events.emit(
+                    ev.TraceNote,
+                    task_id=task.id,
+                    agent=task.agent,
+                    note=kind,
+                    message=message,
+                    data={k: preview(v, 200) for k, v in data.items()},
+                )
+
+        if threading.get_ident() == self._loop_thread:
+            emit()
+        else:  # sync agents run on worker threads: hand over to the loop
+            self._call_soon_threadsafe(emit)
+
+    def _client_for(self, agent_name: str) -> ModelClient:
+        client = self._clients[agent_name] = self._model.bound_to(agent_name)
+        return client
+
+
+def _uncancel() -> None:
+    # Python 3.11+ counts cancellation requests; a timeout we turned into a
+    # failed result must not leave the task looking cancelled.
+    task = asyncio.current_task()
+    if task is not None and hasattr(task, "uncancel"):
+        task.uncancel()
+
+
+def _describe_exception(exc: BaseException) -> str:
+    frames = traceback.extract_tb(exc.__traceback__)
+    where = f" (at {frames[-1].name}, line {frames[-1].lineno})" if frames else ""
+    message = str(exc) or type(exc).__name__
+    return f"{type(exc).__name__}: {message}{where}"
