@@ -14,8 +14,9 @@ from notebook_router.media import Media
 from notebook_router.planner.planner import ModelPlanner, Planner
 from notebook_router.planner.rails import Limits
 from notebook_router.planner.result import RunResult
-from notebook_router.planner.run import ClarifyHandler, ClarifyPolicy, Run, new_run_id
+from notebook_router.planner.run import Run, new_run_id
 from notebook_router.planner.state import RunState
+from notebook_router.planner.steering import ClarifyHandler, ClarifyPolicy
 from notebook_router.providers.base import Provider
 from notebook_router.providers.registry import resolve_model
 
