@@ -54,7 +54,14 @@ class RunView:
             self._publish(update=False, data={})
             self._pending = asyncio.get_running_loop().call_soon(self._flush)  # type: ignore[assignment]
         else:
-            self._publish(update=False)
+            # What a saved notebook keeps for a background run if no update
+            # reaches it (nbclient drops updates that come after the cell).
+            note = (
+                f"route {self.run.id}: started in the background. `%route status` shows it, "
+                "`%route stop` stops it, and awaiting the run object waits for its answer."
+            )
+            self._publish(update=False, data={"text/plain": note, "text/html": f"<p>{note}</p>"})
+            self._pending = asyncio.get_running_loop().call_soon(self._flush)  # type: ignore[assignment]
 
     def bundle(self) -> dict[str, str]:
         """The current MIME bundle (the run's own rich display)."""
