@@ -40,6 +40,26 @@ class Media(BaseModel):
         """Payload size in bytes."""
         return len(self.data.encode()) if isinstance(self.data, str) else len(self.data)
 
+    @property
+    def is_text(self) -> bool:
+        """True for media a text model can read as is (text/*, SVG, JSON)."""
+        mime = self.mime_type
+        return mime.startswith("text/") or mime in ("image/svg+xml", "application/json")
+
+    def as_prompt_text(self) -> str:
+        """How this media reads inside a prompt when it cannot travel as a media part.
+
+        A label line (type, source, description), then the content for
+        text-like media; binary media (images, audio, PDFs) are only described.
+        """
+        where = f" from {self.source}" if self.source else ""
+        about = f": {self.description}" if self.description else ""
+        label = f"[{self.mime_type}{where}{about}]"
+        if not self.is_text:
+            return label
+        text = self.data if isinstance(self.data, str) else self.data.decode(errors="replace")
+        return f"{label}\n{text}"
+
     def ref(self) -> MediaRef:
         """A small, JSON-friendly reference to this media (no payload)."""
         return MediaRef(

@@ -69,9 +69,10 @@ class CellAgent:
 
     @property
     def origin(self) -> str:
-        """Where the agent is defined, e.g. ``In[4] (cell 9f2c…)``."""
+        """Where the agent is defined, e.g. ``In[4] (cell 9f2c…, source 1a2b3c4d5e6f)``."""
         where = f"In[{self.execution_count}]" if self.execution_count else "a cell"
-        return where + (f" (cell {self.cell_id})" if self.cell_id else "")
+        cell = f"cell {self.cell_id}, " if self.cell_id else ""
+        return f"{where} ({cell}source {self.source_hash})"
 
     async def run(self, task: TaskRequest, context: AgentContext) -> AgentResult:
         from IPython.utils.capture import capture_output

@@ -41,7 +41,6 @@ class RunView:
         self.transient = transient
         self.display_id = f"notebook-router-{run.id}"
         self.interval = interval
-        self.updates = 0
         self._publisher = publisher
         self._pending: asyncio.TimerHandle | None = None
         self._last = 0.0
@@ -97,7 +96,6 @@ class RunView:
 
     def _publish(self, *, update: bool, data: dict[str, str] | None = None) -> None:
         self._last = time.monotonic()
-        self.updates += 1
         self._publisher.publish(
             data=self.bundle() if data is None else data,
             metadata={OWN_OUTPUT: {"run_id": self.run.id}},

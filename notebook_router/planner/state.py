@@ -210,23 +210,6 @@ class Plan:
         self._dirty.add(task_id)
         return task
 
-    def startable(self, task_id: str) -> bool:
-        """A pending task whose dependencies all finished usably."""
-        task = self.tasks.get(task_id)
-        if task is None or task.status != "pending":
-            return False
-        return all(self.tasks[d].status in OK_STATUSES for d in task.depends_on)
-
-    def blocked_by(self, task_id: str) -> list[str]:
-        """Dependencies of ``task_id`` that ended without a usable result."""
-        task = self.tasks[task_id]
-        return [
-            d
-            for d in task.depends_on
-            if self.tasks[d].status not in OK_STATUSES
-            and self.tasks[d].status not in ACTIVE_STATUSES
-        ]
-
     def with_status(self, *statuses: str) -> list[Task]:
         """Tasks in any of ``statuses``, in plan order."""
         return [t for t in self.tasks.values() if t.status in statuses]

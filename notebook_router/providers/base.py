@@ -9,7 +9,6 @@ agents and record/replay only ever see this interface.
 from __future__ import annotations
 
 import asyncio
-import json
 import time
 from collections.abc import Callable
 from typing import Any, Literal, Protocol, runtime_checkable
@@ -60,10 +59,6 @@ class Completion(BaseModel):
     model: str
     usage: Usage = ZERO_USAGE
     latency_s: float = 0.0
-
-    def parsed(self) -> Any:
-        """The reply parsed as JSON (raises ``json.JSONDecodeError`` if it is not)."""
-        return json.loads(self.text)
 
 
 @runtime_checkable

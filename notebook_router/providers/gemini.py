@@ -28,14 +28,6 @@ from notebook_router.providers.retry import RetryPolicy, with_retries
 from notebook_router.providers.secrets import mask, redact
 
 DEFAULT_MODEL = "gemini-2.5-flash"
-_TEXT_TYPES = (
-    "text/plain",
-    "text/html",
-    "text/markdown",
-    "text/x-python",
-    "text/csv",
-    "image/svg+xml",
-)
 
 
 class GeminiProvider:
@@ -126,13 +118,8 @@ class GeminiProvider:
         types = self._types
         parts = [types.Part(text=message.content)]
         for media in message.media:
-            if media.mime_type in _TEXT_TYPES:
-                text = (
-                    media.data
-                    if isinstance(media.data, str)
-                    else media.data.decode(errors="replace")
-                )
-                parts.append(types.Part(text=f"[{media.mime_type} from {media.source}]\n{text}"))
+            if media.is_text:
+                parts.append(types.Part(text=media.as_prompt_text()))
             else:
                 raw = media.data if isinstance(media.data, bytes) else media.data.encode()
                 parts.append(types.Part.from_bytes(data=raw, mime_type=media.mime_type))

@@ -127,9 +127,5 @@ class LocalProvider:
 
 
 def _with_media(message: Any) -> str:
-    # A text-only model: media are described, not shown.
-    notes = [
-        f"[attached {m.mime_type} from {m.source or 'the notebook'}: {m.description}]"
-        for m in message.media
-    ]
-    return "\n".join([message.content, *notes]) if notes else str(message.content)
+    # A text-only model: text media are inlined, the rest only described.
+    return "\n".join([message.content, *(m.as_prompt_text() for m in message.media)])

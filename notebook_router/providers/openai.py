@@ -32,7 +32,6 @@ from notebook_router.providers.retry import RetryPolicy, with_retries
 from notebook_router.providers.secrets import mask, redact
 
 DEFAULT_MODEL = "gpt-4o-mini"
-_TEXT_TYPES = ("text/plain", "text/html", "text/markdown", "text/x-python", "text/csv")
 _AUDIO = {"audio/wav": "wav", "audio/x-wav": "wav", "audio/mpeg": "mp3", "audio/mp3": "mp3"}
 
 
@@ -155,9 +154,7 @@ def media_part(media: Media) -> dict[str, Any]:
             "type": "file",
             "file": {"filename": name, "file_data": f"data:{mime};base64,{encoded}"},
         }
-    text = media.data if isinstance(media.data, str) else raw.decode(errors="replace")
-    label = f"[{mime} from {media.source}: {media.description}]" if media.source else f"[{mime}]"
-    return {"type": "text", "text": f"{label}\n{text}"}
+    return {"type": "text", "text": media.as_prompt_text()}
 
 
 def map_openai_error(exc: Exception) -> ProviderError:

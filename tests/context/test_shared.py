@@ -59,3 +59,14 @@ def test_opaque_objects_hash_by_identity() -> None:
     f = Frame()
     assert value_digest(f) == value_digest(f)
     assert value_digest(Frame()) != value_digest(f)
+
+
+def test_media_read_as_prompt_text() -> None:
+    from notebook_router.media import Media
+
+    table = Media(
+        mime_type="text/html", data="<table></table>", source="Out[4]", description="a table"
+    )
+    assert table.as_prompt_text() == "[text/html from Out[4]: a table]\n<table></table>"
+    picture = Media(mime_type="image/png", data=b"\x89PNG", source="Out[3]", description="figure")
+    assert picture.as_prompt_text() == "[image/png from Out[3]: figure]"  # described, never dumped

@@ -127,9 +127,8 @@ def test_cell_agent_figure_becomes_media_on_the_result(kernel: Kernel) -> None:
     # The agent links back to its defining cell.
     count = defined.reply["content"]["execution_count"]
     listing = kernel.execute("%route agents").outputs[-1]["content"]["data"]["text/plain"]
-    assert f"In[{count}]" in next(
-        line for line in listing.splitlines() if line.startswith("plotter")
-    )
+    row = next(line for line in listing.splitlines() if line.startswith("plotter"))
+    assert f"In[{count}]" in row and "source " in row  # cell number and a hash of its source
     result = kernel.execute("%%route -o plotted\nLoad the numbers, then plot them")
     assert result.status == "ok"
     out = _run(
