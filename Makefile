@@ -12,7 +12,7 @@ DEMO_NOTEBOOK ?= notebooks/01_quickstart.ipynb
 # nbval re-executes every example notebook and compares it with its saved outputs.
 NBVAL := --nbval --nbval-current-env --nbval-sanitize-with notebooks/nbval_sanitize.cfg
 
-.PHONY: demo test lint typecheck unit notebooks bench clean
+.PHONY: demo test lint typecheck unit notebooks bench clean system-deps widgets widgets-check
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -39,7 +39,25 @@ else
 	$(PY) -m jupyter lab $(DEMO_NOTEBOOK)
 endif
 
-test: $(DEV) lint typecheck unit
+test: $(DEV) system-deps widgets-check lint typecheck unit
+
+# Debian packages the tests use (Chromium, graphviz, Node.js), installed when missing.
+system-deps:
+	scripts/system_deps.sh
+
+# The panel's front end: `make widgets` rebuilds notebook_router/notebook/static
+# from widgets/ (commit the result); `make test` checks the committed build is
+# what the locked sources produce, so the wheel never needs Node.
+WIDGET_DEPS := widgets/node_modules/.package-lock.json
+
+$(WIDGET_DEPS): widgets/package-lock.json
+	cd widgets && npm ci --no-audit --no-fund --loglevel=error
+
+widgets: $(WIDGET_DEPS)
+	cd widgets && node build.mjs
+
+widgets-check: $(WIDGET_DEPS)
+	cd widgets && node build.mjs --check
 
 lint: $(DEV)
 	$(PY) -m ruff check notebook_router tests bench scripts
@@ -59,4 +77,4 @@ bench: $(DEV)
 	$(PY) bench/run.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache dist build
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache dist build widgets/node_modules

@@ -23,6 +23,9 @@ def main(paths: list[str]) -> int:
             nb,
             timeout=120,
             kernel_name="python3",
+            # Saved notebooks keep the static view (HTML plan, SVG tree) that
+            # nbviewer, GitHub and nbconvert show; live panels need a kernel.
+            store_widget_state=False,
             resources={"metadata": {"path": str(path.parent)}},
         ).execute()
         nbformat.write(nb, path)

@@ -116,13 +116,13 @@ def start_route(session: NotebookSession, options: RouteOptions, cell: str) -> t
         run = router.start(task.text, context=context, media=media)
     except NotebookRouterError as exc:
         raise UsageError(str(exc)) from None
-    session.track(run)
+    view = RunView(run, shell.display_pub, transient=not options.background)
+    session.track(run, view.panel)
     if options.output:
         shell.user_ns[options.output] = run
     if not session.told_stop_paths:
         session.told_stop_paths = True
         print(f"notebook_router: {session.capabilities.stop_paths()}")
-    view = RunView(run, shell.display_pub, transient=not options.background)
     view.show()
     if options.background:
         watcher = asyncio.ensure_future(_watch(run, view))
@@ -140,7 +140,7 @@ async def _watch(run: Run, view: RunView) -> None:
         import traceback
 
         traceback.print_exc()
-        view.close()
+        view.keep()
         raise
 
 

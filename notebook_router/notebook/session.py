@@ -14,6 +14,8 @@ from notebook_router.agents.registry import AgentRegistry
 from notebook_router.errors import AgentNotFoundError, ConfigError
 from notebook_router.notebook.capabilities import KernelCapabilities, detect
 from notebook_router.notebook.outputs import OWN_OUTPUT, OutputRecorder
+from notebook_router.notebook.panel import RunPanel
+from notebook_router.notebook.view import final_bundle
 from notebook_router.planner.run import Run
 from notebook_router.providers.base import Provider
 
@@ -31,6 +33,8 @@ class NotebookSession:
         self.outputs = OutputRecorder(max_cells=max_outputs)
         self.capabilities: KernelCapabilities = detect()
         self.told_stop_paths = False
+        self.panels: dict[str, RunPanel] = {}
+        """The live panel of each tracked run (``Out[n]`` shows it again)."""
         # Background runs are kept alive here until they finish: the event
         # loop only holds weak references to tasks.
         self._background: set[asyncio.Task[Any]] = set()
@@ -77,9 +81,15 @@ class NotebookSession:
 
     # -------------------------------------------------------------------- runs
 
-    def track(self, run: Run) -> None:
-        """Remember a run for %route status/stop/graph."""
+    def track(self, run: Run, panel: RunPanel | None = None) -> None:
+        """Remember a run (and its panel) for %route status/stop/graph and ``Out[n]``."""
         self.runs.append(run)
+        if panel is not None:
+            self.panels[run.id] = panel
+        if len(self.panels) > len(self.runs):  # forget panels of runs the deque dropped
+            kept = {r.id for r in self.runs}
+            for run_id in [i for i in self.panels if i not in kept]:
+                self.panels.pop(run_id).close()
 
     def keep_alive(self, task: asyncio.Task[Any]) -> None:
         """Hold a strong reference to a background task until it ends."""
@@ -111,6 +121,9 @@ class NotebookSession:
         shell.events.register("post_run_cell", self._post_run_cell)
         self._wrap(shell.display_pub, "publish", self._recording_publish)
         self._wrap(shell.displayhook, "write_format_data", self._recording_write_format_data)
+        # A run shown as a cell's result (Out[n]) brings its live panel back,
+        # followed by the static view for saved notebooks.
+        shell.display_formatter.mimebundle_formatter.for_type(Run, self._format_run)
 
     def uninstall(self) -> None:
         """Undo :meth:`install`."""
@@ -120,9 +133,14 @@ class NotebookSession:
         ):
             with contextlib.suppress(ValueError):
                 self.shell.events.unregister(event, callback)
+        with contextlib.suppress(KeyError):
+            self.shell.display_formatter.mimebundle_formatter.pop(Run)
         for obj, name, original in self._hooks:
             setattr(obj, name, original)
         self._hooks.clear()
+
+    def _format_run(self, run: Run) -> dict[str, Any]:
+        return final_bundle(run, self.panels.get(run.id))
 
     def _wrap(self, obj: Any, name: str, factory: Any) -> None:
         original = getattr(obj, name)

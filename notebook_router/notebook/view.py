@@ -1,33 +1,48 @@
-"""The live view under a ``%%route`` cell: a display that follows the run.
+"""Where a run's panel appears under a ``%%route`` cell, and what a saved notebook keeps.
 
-It subscribes to the run's events and re-renders at most ``interval``
-seconds apart (always sending the final state), so a fast run never floods
-the browser. It publishes through the display publisher captured when the
+The live panel (:class:`~notebook_router.notebook.panel.RunPanel`) updates
+itself through its widget model, so the cell's outputs only say *where* it
+shows. They are published through the display publisher captured when the
 view was created, so a cell agent capturing its own outputs cannot swallow
-the view's updates.
+them.
 
 A *transient* view (the default while a cell awaits its run) behaves like a
-progress bar: it starts empty, shows the run while it goes, and empties
-again at the end, when the cell's result (``Out[n]``, the run itself)
-shows the final state. The saved notebook then holds one stable output per
-run, which is what nbviewer, GitHub and nbval see (nbval does not apply
-display updates). Background views keep their final state instead.
+progress bar: its output starts empty, shows the panel while the run goes,
+and empties again at the end, when the cell's result (``Out[n]``, the run)
+shows the same panel followed by the static view (HTML plan, graphviz SVG,
+Mermaid text) that nbviewer, GitHub and nbconvert render without a kernel.
+The saved notebook then holds one stable output per run, which is also what
+nbval compares (it does not apply display updates). Background views keep
+their output and end with the same final bundle.
 """
 
 from __future__ import annotations
 
-import asyncio
-import time
 from typing import Any
 
 from notebook_router.notebook.outputs import OWN_OUTPUT
-from notebook_router.planner import events as ev
+from notebook_router.notebook.panel import RunPanel
 from notebook_router.planner.run import Run
 from notebook_router.render import run_bundle
 
+WIDGET_VIEW_MIME = "application/vnd.jupyter.widget-view+json"
+
+
+def widget_view(panel: RunPanel) -> dict[str, Any]:
+    """The ``application/vnd.jupyter.widget-view+json`` entry that shows ``panel``."""
+    return {"version_major": 2, "version_minor": 1, "model_id": panel.model_id}
+
+
+def final_bundle(run: Run, panel: RunPanel | None) -> dict[str, Any]:
+    """The live panel (when there is one) in front of the static view of a finished run."""
+    bundle: dict[str, Any] = dict(run_bundle(run))
+    if panel is not None:
+        bundle = {WIDGET_VIEW_MIME: widget_view(panel), **bundle}
+    return bundle
+
 
 class RunView:
-    """A throttled, self-updating display of one run."""
+    """The output that shows one run's panel under the cell that started it."""
 
     def __init__(
         self,
@@ -40,18 +55,14 @@ class RunView:
         self.run = run
         self.transient = transient
         self.display_id = f"notebook-router-{run.id}"
-        self.interval = interval
         self._publisher = publisher
-        self._pending: asyncio.TimerHandle | None = None
-        self._last = 0.0
-        self._started = time.monotonic()
-        self._unsubscribe = run.subscribe(self._on_event)
+        self.panel = RunPanel(run, interval=interval)
+        self.panel.on_finish(self.close)
 
     def show(self) -> None:
-        """Display the view (once, under the running cell)."""
+        """Display the panel (once, under the running cell)."""
         if self.transient:
             self._publish(update=False, data={})
-            self._pending = asyncio.get_running_loop().call_soon(self._flush)  # type: ignore[assignment]
         else:
             # What a saved notebook keeps for a background run if no update
             # reaches it (nbclient drops updates that come after the cell).
@@ -60,44 +71,30 @@ class RunView:
                 "`%route stop` stops it, and awaiting the run object waits for its answer."
             )
             self._publish(update=False, data={"text/plain": note, "text/html": f"<p>{note}</p>"})
-            self._pending = asyncio.get_running_loop().call_soon(self._flush)  # type: ignore[assignment]
+        self._publish(update=True, data=self.live_bundle())
 
-    def bundle(self) -> dict[str, str]:
-        """The current MIME bundle (the run's own rich display)."""
-        return run_bundle(self.run, elapsed_s=time.monotonic() - self._started)
+    def live_bundle(self) -> dict[str, Any]:
+        """The panel alone, while the run goes."""
+        return {
+            WIDGET_VIEW_MIME: widget_view(self.panel),
+            "text/plain": f"notebook_router run {self.run.id} (panel)",
+        }
 
     def close(self) -> None:
-        """Send the final state (or, if transient, empty the view) and stop following the run."""
-        if self._pending is not None:
-            self._pending.cancel()
-            self._pending = None
-        self._unsubscribe()
-        self._publish(update=True, data={} if self.transient else None)
+        """The run finished: empty a transient view, or show the final bundle."""
+        self._publish(
+            update=True, data={} if self.transient else final_bundle(self.run, self.panel)
+        )
 
     def keep(self) -> None:
-        """Show the final state after all (the cell will not return the run)."""
+        """Show the final state here after all (the cell will not return the run)."""
         self.transient = False
-        self._publish(update=True)
+        if self.run.done():
+            self._publish(update=True, data=final_bundle(self.run, self.panel))
 
-    def _on_event(self, event: ev.Event) -> None:
-        if isinstance(event, ev.RunFinished):
-            # Let the run finish emitting (its result is set just before this
-            # event); close on the next loop turn with everything in place.
-            asyncio.get_running_loop().call_soon(self.close)
-            return
-        if self._pending is not None:
-            return
-        delay = max(0.0, self._last + self.interval - time.monotonic())
-        self._pending = asyncio.get_running_loop().call_later(delay, self._flush)
-
-    def _flush(self) -> None:
-        self._pending = None
-        self._publish(update=True)
-
-    def _publish(self, *, update: bool, data: dict[str, str] | None = None) -> None:
-        self._last = time.monotonic()
+    def _publish(self, *, update: bool, data: dict[str, Any]) -> None:
         self._publisher.publish(
-            data=self.bundle() if data is None else data,
+            data=data,
             metadata={OWN_OUTPUT: {"run_id": self.run.id}},
             transient={"display_id": self.display_id},
             update=update,

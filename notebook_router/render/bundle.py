@@ -1,19 +1,29 @@
-"""The MIME bundle a run displays as (live view, ``Out[n]``, saved notebooks)."""
+"""The MIME bundle a run displays as (``Out[n]``, saved notebooks, any front end).
+
+One bundle serves every viewer: ``text/html`` (plan, answer and the tree as
+a picture) for nbviewer, GitHub and nbconvert; ``image/svg+xml`` (graphviz)
+and ``text/vnd.mermaid`` for tools that want the tree itself; ``text/plain``
+for terminals. The notebook layer adds the live panel's widget view in front.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from notebook_router.media import Media
+from notebook_router.planner.graph import run_graph, to_mermaid
 from notebook_router.render.html import render_html
+from notebook_router.render.svg import to_svg
 from notebook_router.render.text import render_text
 
 if TYPE_CHECKING:
     from notebook_router.planner.run import Run
 
+MERMAID_MIME = "text/vnd.mermaid"
 
-def run_bundle(run: Run, *, elapsed_s: float | None = None) -> dict[str, str]:
-    """``text/plain`` and ``text/html`` for ``run`` as it is now."""
+
+def run_bundle(run: Run, *, elapsed_s: float | None = None, tree: bool = True) -> dict[str, str]:
+    """The bundle for ``run`` as it is now; ``tree=False`` leaves out the graph pictures."""
     state = run.state
     media: list[Media] = list(state.attachments)
     for result in state.results.values():
@@ -22,11 +32,20 @@ def run_bundle(run: Run, *, elapsed_s: float | None = None) -> dict[str, str]:
         elapsed_s = run.result().duration_s
     references = state.context.get("references") or []
     notes = [f"used: {'; '.join(str(r) for r in references)}"] if references else []
-    html = render_html(
+    bundle: dict[str, str] = {"text/plain": render_text(state)}
+    svg: str | None = None
+    if tree and len(state.plan):
+        graph = run_graph(state)
+        svg = to_svg(graph)
+        bundle[MERMAID_MIME] = to_mermaid(graph)
+        if svg is not None:
+            bundle["image/svg+xml"] = svg
+    bundle["text/html"] = render_html(
         state,
         elapsed_s=elapsed_s,
         media=media,
         notes=notes,
         max_iterations=run.limits.max_iterations,
+        tree_svg=svg,
     )
-    return {"text/plain": render_text(state), "text/html": html}
+    return bundle

@@ -38,6 +38,9 @@ STYLE = """<style>
 .nr-run .nr-media figure{margin:0;max-width:420px}.nr-run .nr-media img{max-width:100%}
 .nr-run .nr-media figcaption{font-size:11px;color:#6b7280}
 .nr-run .nr-note{color:#6b7280;font-size:11px;margin-top:6px}
+.nr-run .nr-tree{margin-top:6px}
+.nr-run .nr-tree summary{color:#6b7280;font-size:11px;cursor:pointer}
+.nr-run .nr-tree img{max-width:100%;max-height:420px}
 </style>"""
 
 _SHOWN_MEDIA = ("image/png", "image/jpeg", "image/svg+xml")
@@ -51,13 +54,23 @@ def render_html(
     media: Sequence[Media] = (),
     notes: Sequence[str] = (),
     max_iterations: int | None = None,
+    tree_svg: str | None = None,
 ) -> str:
-    """The run as one HTML fragment."""
+    """The run as one HTML fragment; ``tree_svg`` (the run graph drawn) goes beside the plan."""
     parts = [STYLE, '<div class="nr-run">', _head(state), _meters(state, elapsed_s, max_iterations)]
     if len(state.plan):
         parts.append(_plan(list(state.plan)))
+    if tree_svg:
+        # An <img> rather than inline SVG: graphviz's element ids would clash
+        # between runs on one page, and sanitisers (GitHub) keep data images.
+        encoded = base64.b64encode(tree_svg.encode()).decode()
+        parts.append(
+            f'<details class="nr-tree" open><summary>delegation tree</summary>'
+            f'<img alt="The run as a graph: goal, tasks and agents" '
+            f'src="data:image/svg+xml;base64,{encoded}"/></details>'
+        )
     if state.answer:
-        parts.append(f'<div class="nr-answer">{_answer(state.answer)}</div>')
+        parts.append(f'<div class="nr-answer">{render_answer(state.answer)}</div>')
     shown = [m for m in media if m.mime_type in _SHOWN_MEDIA][:6]
     if shown:
         parts.append('<div class="nr-media">' + "".join(_figure(m) for m in shown) + "</div>")
@@ -106,7 +119,7 @@ def _plan(tasks: list[Task]) -> str:
     return f"<table>{head}{''.join(rows)}</table>"
 
 
-def _answer(text: str) -> str:
+def render_answer(text: str) -> str:
     """Markdown-ish answer text (paragraphs, bullets, headings) as safe HTML."""
     html: list[str] = []
     bullets: list[str] = []

@@ -72,6 +72,39 @@ class Execution:
     def errors(self) -> list[dict[str, Any]]:
         return [m["content"] for m in self.outputs if m["msg_type"] == "error"]
 
+    def panel_id(self) -> str:
+        """The model id of the run panel the live view showed."""
+        for state in self.view_states():
+            view = state.get(WIDGET_VIEW)
+            if view:
+                return str(view["model_id"])
+        raise AssertionError("the live view never showed a widget")
+
+
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
+@dataclass
+class WidgetModel:
+    """A widget model as a front end sees it: the comm_open state plus every update."""
+
+    comm_id: str
+    state: dict[str, Any]
+    parent: str
+    """The id of the execute request that created the model."""
+    updates: list[dict[str, Any]] = field(default_factory=list)
+    """Each ``update`` message's partial state, in order."""
+    custom: list[tuple[dict[str, Any], list[bytes]]] = field(default_factory=list)
+    """Custom messages from the kernel (content, buffers)."""
+
+    def apply(self, msg: dict[str, Any]) -> None:
+        data = msg["content"]["data"]
+        if data.get("method") == "update":
+            self.updates.append(data["state"])
+            self.state.update(data["state"])
+        elif data.get("method") == "custom":
+            self.custom.append((data["content"], [bytes(b) for b in msg.get("buffers", [])]))
+
 
 class Kernel:
     """A started kernel with helpers to execute code and talk over comms."""
@@ -80,6 +113,8 @@ class Kernel:
         self.km, self.kc = start_new_kernel(kernel_name="python3", startup_timeout=60)
         self.backlog: list[dict[str, Any]] = []
         """iopub messages read while waiting for something else (e.g. comm replies)."""
+        self.widgets: dict[str, WidgetModel] = {}
+        """Widget models the kernel opened, kept up to date like a front end would."""
 
     def execute(
         self,
@@ -104,6 +139,7 @@ class Kernel:
                 msg = earlier.pop(0)
             else:
                 msg = self.kc.get_iopub_msg(timeout=max(0.1, deadline - time.monotonic()))
+            self.track_widgets(msg)
             if msg["parent_header"].get("msg_id") != msg_id:
                 self.backlog.append(msg)
                 continue
@@ -156,9 +192,52 @@ class Kernel:
                 msg = self.kc.get_iopub_msg(timeout=max(0.1, deadline - time.monotonic()))
             except queue.Empty:
                 raise TimeoutError(f"no message on comm {comm_id}") from None
+            self.track_widgets(msg)
             if msg["msg_type"] == "comm_msg" and msg["content"]["comm_id"] == comm_id:
                 data: dict[str, Any] = msg["content"]["data"]
                 return data
+
+    def track_widgets(self, msg: dict[str, Any]) -> None:
+        """Keep :attr:`widgets` in step with a comm message (any other message is ignored)."""
+        if msg.get("_tracked"):
+            return
+        msg["_tracked"] = True
+        content = msg["content"]
+        if msg["msg_type"] == "comm_open" and content.get("target_name") == "jupyter.widget":
+            state = dict(content["data"]["state"])
+            parent = str(msg["parent_header"].get("msg_id", ""))
+            self.widgets[content["comm_id"]] = WidgetModel(content["comm_id"], state, parent)
+        elif msg["msg_type"] == "comm_msg" and content["comm_id"] in self.widgets:
+            self.widgets[content["comm_id"]].apply(msg)
+
+    def pump(self, until: Callable[[], bool], timeout: float = 30) -> None:
+        """Read iopub (keeping messages in the backlog) until ``until()`` holds."""
+        deadline = time.monotonic() + timeout
+        while not until():
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError("the kernel never reached the expected state")
+            try:
+                msg = self.kc.get_iopub_msg(timeout=min(left, 0.5))
+            except queue.Empty:
+                continue
+            self.track_widgets(msg)
+            self.backlog.append(msg)
+
+    def panels(self, msg_id: str) -> list[WidgetModel]:
+        """The run panels an execute request opened."""
+        return [
+            w
+            for w in self.widgets.values()
+            if w.parent == msg_id and w.state.get("_anywidget_id", "").endswith(".RunPanel")
+        ]
+
+    def widget_send(self, model_id: str, content: dict[str, Any]) -> None:
+        """What a widget's front end does with ``model.send(content)``."""
+        msg = self.kc.session.msg(
+            "comm_msg", {"comm_id": model_id, "data": {"method": "custom", "content": content}}
+        )
+        self.kc.shell_channel.send(msg)
 
     def interrupt(self) -> None:
         """What the ■ button does."""

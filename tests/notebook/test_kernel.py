@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from tests.notebook.kernel import Kernel
@@ -18,17 +16,17 @@ def _run(kernel: Kernel, code: str) -> str:
     return result.stdout
 
 
-def _wait_for_view(kernel: Kernel, msg_id: str, showing: str) -> None:
-    """Block until the run's live view shows ``showing`` (messages seen stay in the backlog)."""
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        msg = kernel.kc.get_iopub_msg(timeout=30)
-        kernel.backlog.append(msg)
-        ours = msg["parent_header"].get("msg_id") == msg_id
-        view = msg["msg_type"] in ("display_data", "update_display_data")
-        if ours and view and showing in msg["content"]["data"].get("text/plain", ""):
-            return
-    raise TimeoutError(f"the run's view never showed {showing!r}")
+def _wait_for_view(kernel: Kernel, msg_id: str, task: str, status: str) -> None:
+    """Block until the run's panel shows ``task`` with ``status`` (messages stay in the backlog)."""
+
+    def shown() -> bool:
+        return any(
+            row["id"] == task and row["status"] == status
+            for model in kernel.panels(msg_id)
+            for row in model.state.get("plan", [])
+        )
+
+    kernel.pump(shown)
 
 
 def test_route_cell_waits_for_the_run_and_shows_the_answer(kernel: Kernel) -> None:
@@ -43,7 +41,9 @@ def test_route_cell_waits_for_the_run_and_shows_the_answer(kernel: Kernel) -> No
     # emptied at the end so the saved notebook holds one stable output.
     states = result.view_states()
     assert states[0] == {} and states[-1] == {}
-    assert any("t1 numbers" in s.get("text/plain", "") for s in states[1:-1])
+    panel = kernel.widgets[result.panel_id()]
+    assert [row["agent"] for row in panel.state["plan"]] == ["numbers", "total"]
+    assert final["application/vnd.jupyter.widget-view+json"]["model_id"] == result.panel_id()
     # The next cell can use the result.
     out = _run(
         kernel,
@@ -67,7 +67,7 @@ def test_stop_over_a_comm_while_the_cell_awaits_ends_it_normally(kernel: Kernel)
     msg_id = kernel.kc.execute(
         "%%route -o stopped\nLoad the numbers and think slowly about the weather"
     )
-    _wait_for_view(kernel, msg_id, "✓ t1 numbers")
+    _wait_for_view(kernel, msg_id, "t1", "fulfilled")
     comm_id = kernel.comm_open("notebook_router.control", {"action": "stop"})
     result = kernel.collect(msg_id, timeout=20)
     assert result.status == "ok"  # a Stop is not an error: Run All goes on

@@ -1,0 +1,161 @@
+"""The run panel: an anywidget under each ``%%route`` cell, driven by the run's events.
+
+Synced traitlets are the source of truth. The panel follows the run's
+events, and at most every ``interval`` seconds (always once more at the end)
+copies a fresh :class:`~notebook_router.render.panel_state.PanelState` into
+its traitlets inside one ``hold_sync()``, so a fast run sends about ten small
+updates a second, never a flood.
+
+The front end (``widgets/`` in the repository, built into ``static/``) sends
+``{"type": "action", "action": "stop" | "redirect" | "answer", ...}``
+messages; each one is acknowledged through the ``ack`` trait, which is how
+the browser tells a kernel that is busy and queueing widget messages (the
+panel then points to the kernel interrupt) from one that is listening.
+It also asks once per page for the Mermaid library, which is sent as a
+binary buffer rather than stored in the widget's code (see ``tree.js``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import functools
+import time
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import traitlets
+
+from notebook_router.errors import NotebookRouterError
+from notebook_router.planner import events as ev
+from notebook_router.planner.graph import run_graph
+from notebook_router.planner.run import Run
+from notebook_router.render.panel_state import TraceLine, panel_state, trace_line
+from notebook_router.render.svg import to_svg
+
+STATIC = Path(__file__).parent / "static"
+TRACE_LINES = 200
+"""Trace lines the panel keeps (the newest); the whole log stays on the run."""
+
+
+@functools.cache
+def mermaid_library() -> bytes:
+    """The bundled Mermaid ES module (read once per kernel)."""
+    return (STATIC / "mermaid.js").read_bytes()
+
+
+class RunPanel(anywidget.AnyWidget):
+    """The live plan, delegation tree, trace, meters and controls of one run."""
+
+    _esm = STATIC / "panel.js"
+    _css = STATIC / "panel.css"
+
+    run_id = traitlets.Unicode("").tag(sync=True)
+    status = traitlets.Unicode("running").tag(sync=True)
+    headline = traitlets.Unicode("").tag(sync=True)
+    goal = traitlets.Unicode("").tag(sync=True)
+    detail = traitlets.Unicode("").tag(sync=True)
+    plan: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
+    tree = traitlets.Unicode("").tag(sync=True)
+    tree_svg = traitlets.Unicode("").tag(sync=True)
+    """The final tree drawn by graphviz: what the panel shows where Mermaid cannot load."""
+    meters: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
+    trace: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
+    answer_html = traitlets.Unicode("").tag(sync=True)
+    question = traitlets.Unicode("").tag(sync=True)
+    steering: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
+    ack = traitlets.Dict().tag(sync=True)
+
+    def __init__(self, run: Run, *, interval: float = 0.1, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.run = run
+        self.interval = interval
+        self._trace: collections.deque[TraceLine] = collections.deque(maxlen=TRACE_LINES)
+        self._started = time.monotonic()
+        self._last = 0.0
+        self._pending: asyncio.Handle | None = None
+        self._closed = False
+        self._on_finish: list[Any] = []
+        self.on_msg(self._on_message)
+        self._unsubscribe = run.subscribe(self._on_event)
+        self.refresh()
+
+    # --- following the run -------------------------------------------------
+
+    def on_finish(self, callback: Any) -> None:
+        """Call ``callback()`` once the final state has been sent."""
+        self._on_finish.append(callback)
+
+    def refresh(self) -> None:
+        """Send the run's current state now (one batch of trait updates)."""
+        self._last = time.monotonic()
+        done = self.run.done()
+        elapsed = self.run.result().duration_s if done else self._last - self._started
+        state = panel_state(self.run.state, self.run.limits, elapsed_s=elapsed, trace=self._trace)
+        with self.hold_sync():
+            for name, value in state.model_dump().items():
+                if getattr(self, name) != value:
+                    setattr(self, name, value)
+
+    def _on_event(self, event: ev.Event) -> None:
+        line = trace_line(event)
+        if line is not None:
+            self._trace.append(line)
+        loop = asyncio.get_running_loop()
+        if isinstance(event, ev.RunFinished):
+            # The run sets its result just after this event: finish next turn.
+            loop.call_soon(self._finish)
+            return
+        if self._pending is not None:
+            return
+        delay = max(0.0, self._last + self.interval - time.monotonic())
+        self._pending = loop.call_later(delay, self._flush)
+
+    def _flush(self) -> None:
+        self._pending = None
+        if not self._closed:
+            self.refresh()
+
+    def _finish(self) -> None:
+        if self._pending is not None:
+            self._pending.cancel()
+            self._pending = None
+        self._unsubscribe()
+        self._closed = True
+        svg = (to_svg(run_graph(self.run.state)) or "") if len(self.run.state.plan) else ""
+        with self.hold_sync():
+            self.refresh()
+            self.tree_svg = svg
+        for callback in self._on_finish:
+            callback()
+
+    # --- messages from the browser ------------------------------------------
+
+    def _on_message(self, _widget: Any, content: dict[str, Any], _buffers: list[Any]) -> None:
+        kind = content.get("type")
+        if kind == "need-mermaid":
+            self.send({"type": "mermaid-library"}, buffers=[mermaid_library()])
+        elif kind == "action":
+            self._act(str(content.get("id", "")), str(content.get("action", "")), content)
+
+    def _act(self, ack_id: str, action: str, content: dict[str, Any]) -> None:
+        message = str(content.get("message", "")).strip()
+        ok, detail = True, ""
+        try:
+            if self.run.done():
+                ok, detail = False, "The run has already finished."
+            elif action == "stop":
+                self.run.stop()
+                detail = "Stopping: running agents are being cancelled; finished work is kept."
+            elif action == "redirect":
+                self.run.redirect(message)
+                detail = f"Redirect received: “{message}”. The planner handles it next step."
+            elif action == "answer":
+                self.run.answer(message)
+                detail = "Answer received; the run goes on."
+            else:
+                ok, detail = False, f"Unknown action {action!r}."
+        except NotebookRouterError as exc:
+            ok, detail = False, str(exc)
+        self.ack = {"id": ack_id, "action": action, "ok": ok, "detail": detail, "at": time.time()}

@@ -1,0 +1,220 @@
+"""What the run panel shows, as plain data: a pure function of a run's state and events.
+
+The notebook's anywidget panel copies these fields into its synced traitlets
+(one batch per throttled update); ``%route show`` can rebuild the same state
+from a stored run. Nothing here imports IPython or widget code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Literal
+
+from pydantic import BaseModel
+
+from notebook_router.planner import events as ev
+from notebook_router.planner.graph import run_graph, to_mermaid
+from notebook_router.planner.rails import Limits
+from notebook_router.planner.state import STOP_REASON_TEXT, RunState
+from notebook_router.render.html import render_answer
+
+PanelStatus = Literal[
+    "running", "waiting", "finished", "stopped", "interrupted", "limited", "failed"
+]
+
+_LIMIT_REASONS = {"max_iterations", "token_budget", "cost_budget", "time_budget", "stalled"}
+
+
+class PlanRow(BaseModel):
+    id: str
+    description: str
+    agent: str
+    status: str
+    depends_on: list[str]
+    duration_s: float | None
+    result: str
+
+
+class Meter(BaseModel):
+    label: str
+    value: float
+    limit: float | None
+    text: str
+    title: str = ""
+
+
+class TraceLine(BaseModel):
+    t: float
+    kind: str
+    label: str
+    text: str
+
+
+class SteeringLine(BaseModel):
+    message: str
+    handled_as: str | None
+    reply: str | None
+
+
+class PanelState(BaseModel):
+    """Everything the panel draws; field names match the widget's traitlets."""
+
+    run_id: str
+    status: PanelStatus
+    headline: str
+    goal: str
+    detail: str
+    plan: list[PlanRow]
+    tree: str
+    meters: list[Meter]
+    trace: list[TraceLine]
+    answer_html: str
+    question: str
+    steering: list[SteeringLine]
+
+
+def panel_status(state: RunState) -> PanelStatus:
+    """The panel's one-word status for a run state."""
+    reason = state.stop_reason
+    if reason is None:
+        return "waiting" if state.pending_question else "running"
+    if reason == "completed":
+        return "finished"
+    if reason == "stopped_by_user":
+        return "stopped"
+    if reason in ("interrupted", "needs_clarification"):
+        return "interrupted"
+    if reason in _LIMIT_REASONS:
+        return "limited"
+    return "failed"
+
+
+def panel_state(
+    state: RunState,
+    limits: Limits,
+    *,
+    elapsed_s: float,
+    trace: Iterable[TraceLine] = (),
+) -> PanelState:
+    """The panel's content for ``state`` as it is now."""
+    status = panel_status(state)
+    headline = (
+        STOP_REASON_TEXT[state.stop_reason] if state.stop_reason is not None else status
+    ).split(" (")[0]
+    return PanelState(
+        run_id=state.run_id,
+        status=status,
+        headline=headline,
+        goal=state.goal,
+        detail=state.stop_detail if state.stop_reason not in (None, "completed") else "",
+        plan=[
+            PlanRow(
+                id=t.id,
+                description=t.description,
+                agent=t.agent,
+                status=t.status,
+                depends_on=list(t.depends_on),
+                duration_s=t.duration_s,
+                result=(t.summary if t.status in ("fulfilled", "partial") else t.error or t.note)
+                or "",
+            )
+            for t in state.plan
+        ],
+        tree=to_mermaid(run_graph(state)),
+        meters=meters(state, limits, elapsed_s),
+        trace=list(trace),
+        answer_html=render_answer(state.answer) if state.answer else "",
+        question=state.pending_question or "",
+        steering=[
+            SteeringLine(message=i.message, handled_as=i.handled_as, reply=i.reply)
+            for i in state.interrupts
+            if i.kind == "redirect"
+        ],
+    )
+
+
+def meters(state: RunState, limits: Limits, elapsed_s: float) -> list[Meter]:
+    """Iterations, tokens, cost and time against their budgets (a budget may be unset)."""
+    usage = state.usage
+    out = [
+        Meter(
+            label="iterations",
+            value=state.iteration,
+            limit=limits.max_iterations,
+            text=f"{state.iteration}/{limits.max_iterations}",
+        ),
+        Meter(
+            label="tokens",
+            value=usage.total_tokens,
+            limit=limits.max_tokens,
+            text=f"{usage.total_tokens:,}"
+            + (f"/{limits.max_tokens:,}" if limits.max_tokens else ""),
+            title=f"{usage.input_tokens:,} in, {usage.output_tokens:,} out",
+        ),
+        Meter(
+            label="cost",
+            value=usage.cost_usd,
+            limit=limits.max_cost_usd,
+            text=f"${usage.cost_usd:.4f}"
+            + (f"/${limits.max_cost_usd:.2f}" if limits.max_cost_usd else ""),
+        ),
+        Meter(
+            label="time",
+            value=elapsed_s,
+            limit=limits.timeout_s,
+            text=f"{elapsed_s:.1f} s" + (f"/{limits.timeout_s:g} s" if limits.timeout_s else ""),
+        ),
+    ]
+    return out
+
+
+def trace_line(event: ev.Event) -> TraceLine | None:
+    """One readable trace line for an event (None for events the trace leaves out)."""
+    text: str
+    label: str
+    match event:
+        case ev.RunStarted():
+            label, text = "start", f"{event.model} with {len(event.agents)} agents"
+        case ev.DecisionMade():
+            label = event.action
+            text = event.reason
+            if event.tasks:
+                text = f"{', '.join(event.tasks)}: {text}"
+            if event.question:
+                text = f"asks: {event.question}"
+        case ev.DecisionFailed():
+            label = "planner"
+            retry = "retrying" if event.will_retry else "giving up"
+            text = f"unusable decision ({event.error}); {retry}"
+        case ev.TaskStarted():
+            label, text = "route", f"{event.task_id} → {event.agent}: {event.description}"
+        case ev.TaskFinished():
+            label = event.status
+            body = event.error if event.error else event.summary
+            text = f"{event.task_id} {event.agent} ({event.duration_s:.2f} s): {body}"
+        case ev.TaskCancelled():
+            label, text = "cancelled", f"{event.task_id} {event.agent}: {event.reason}"
+        case ev.TaskSkipped():
+            label, text = "skipped", f"{event.task_id}: {event.reason}"
+        case ev.InterruptReceived():
+            label = event.interrupt
+            text = event.message or "requested"
+        case ev.InterruptHandled():
+            label = f"→ {event.handled_as}"
+            text = event.reply
+        case ev.ClarificationRequested():
+            label, text = "question", event.question
+        case ev.ClarificationAnswered():
+            label, text = "answer", event.answer
+        case ev.TraceNote():
+            label, text = event.note, f"{event.agent}: {event.message}"
+        case ev.RunFinished():
+            label, text = "finished", STOP_REASON_TEXT.get(event.stop_reason, event.stop_reason)
+        case _:
+            return None  # context and usage changes show in the plan and meters
+    return TraceLine(t=round(event.t, 3), kind=event.kind, label=label, text=_short(text, 240))
+
+
+def _short(text: str, limit: int) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -1,0 +1,93 @@
+"""The run graph as an SVG picture (graphviz), for saved notebooks viewed without a kernel.
+
+nbviewer, GitHub and ``jupyter nbconvert --to html`` cannot run the panel's
+Mermaid, so the static view carries a picture drawn by graphviz. When the
+``dot`` program is not installed the picture is left out (logged once, with
+the command that installs it); the Mermaid text and the HTML plan still show.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import re
+import shutil
+
+import graphviz
+import networkx as nx
+
+from notebook_router.planner.graph import STATUS_STYLE
+
+log = logging.getLogger("notebook_router")
+
+
+@functools.cache
+def dot_available() -> bool:
+    """Whether graphviz's ``dot`` is installed (logged once when it is not)."""
+    if shutil.which("dot") is None:
+        log.info(
+            "notebook_router: graphviz's `dot` is not installed, so saved notebooks show the "
+            "plan without a tree picture (`apt-get install graphviz` or `conda install graphviz`)"
+        )
+        return False
+    return True
+
+
+def to_dot(graph: nx.DiGraph, *, max_label: int = 40) -> graphviz.Digraph:
+    """A graphviz digraph of a run graph (the same nodes, edges and colours as the Mermaid view)."""
+    dot = graphviz.Digraph("run")
+    dot.attr("graph", rankdir="TB", bgcolor="transparent", nodesep="0.25", ranksep="0.35")
+    dot.attr("node", fontname="Helvetica", fontsize="10", style="rounded,filled", shape="box")
+    dot.attr("edge", color="#94a3b8", arrowsize="0.6")
+    ids = {node: f"n{i}" for i, node in enumerate(graph.nodes)}
+    for node, data in graph.nodes(data=True):
+        kind = data.get("kind")
+        label = _label(str(data.get("label", node)), max_label)
+        if kind == "task":
+            label = f"{node} · {label}"
+        shape = "ellipse" if kind == "goal" else ("parallelogram" if kind == "agent" else "box")
+        dot.node(ids[node], label=label, shape=shape, **_style(str(data.get("status", ""))))
+    for src, dst, data in graph.edges(data=True):
+        dot.edge(ids[src], ids[dst], style="dashed" if data.get("kind") == "assigned" else "solid")
+    return dot
+
+
+def to_svg(graph: nx.DiGraph) -> str | None:
+    """The graph drawn by ``dot`` as SVG text, or None when graphviz is unavailable or fails."""
+    if not dot_available():
+        return None
+    return _draw(to_dot(graph).source)
+
+
+@functools.lru_cache(maxsize=64)
+def _draw(source: str) -> str | None:
+    # The panel and the cell's result draw the same final graph: run dot once.
+    try:
+        svg = graphviz.pipe("dot", "svg", source.encode()).decode()
+    except (graphviz.ExecutableNotFound, graphviz.CalledProcessError, OSError) as exc:
+        log.warning("notebook_router: graphviz could not draw the run graph: %s", exc)
+        return None
+    # Drop the XML prologue and graphviz's version comment: the picture can be
+    # inlined, and a saved notebook does not change with the graphviz version.
+    svg = re.sub(r"^.*?(?=<svg)", "", svg, flags=re.S)
+    return re.sub(r"<!--.*?-->\s*", "", svg, flags=re.S)
+
+
+def _style(status: str) -> dict[str, str]:
+    css = STATUS_STYLE.get(status, STATUS_STYLE["agent"])
+    props = dict(part.split(":", 1) for part in css.split(","))
+    style = {
+        "fillcolor": props.get("fill", "#ffffff"),
+        "color": props.get("stroke", "#64748b"),
+        "fontcolor": props.get("color", "#0f172a"),
+    }
+    if "stroke-width" in props:
+        style["penwidth"] = props["stroke-width"].removesuffix("px")
+    if "stroke-dasharray" in props:
+        style["style"] = "rounded,filled,dashed"
+    return style
+
+
+def _label(text: str, limit: int) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"

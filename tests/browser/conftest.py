@@ -1,0 +1,168 @@
+"""A real Jupyter server on loopback and Debian's Chromium driven by Playwright.
+
+Nothing here downloads anything: Chromium comes from Debian (``make test``
+installs it with apt when it is missing), Playwright only drives it. When no
+Chromium can be found the tests skip and say exactly why and how to fix it.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import nbformat
+import pytest
+
+ARTIFACTS = Path(os.environ.get("TEST_ARTIFACTS", "test-artifacts")) / "browser"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def chromium_path() -> str:
+    path = os.environ.get("CHROMIUM") or shutil.which("chromium")
+    if path is None:
+        pytest.skip(
+            "browser tests need Debian's Chromium: `apt-get install chromium` "
+            "(`make test` does this where apt is available), or set CHROMIUM=/path/to/chromium"
+        )
+    return path
+
+
+@dataclass
+class JupyterServer:
+    url: str
+    token: str
+    root: Path
+
+    def open_url(self, path: str) -> str:
+        return f"{self.url}/{path}?token={self.token}"
+
+    def write_notebook(self, name: str, cells: list[str]) -> Path:
+        nb = nbformat.v4.new_notebook()
+        nb.cells = [nbformat.v4.new_code_cell(source) for source in cells]
+        nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
+        path = self.root / name
+        nbformat.write(nb, path)
+        return path
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="session")
+def jupyter_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JupyterServer]:
+    """JupyterLab (which also serves Notebook 7's pages) with a temporary token."""
+    root = tmp_path_factory.mktemp("notebooks")
+    port, token = _free_port(), secrets.token_hex(16)
+    log = (tmp_path_factory.mktemp("logs") / "jupyter.log").open("w")
+    settings = tmp_path_factory.mktemp("lab-settings")
+    news = settings / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings"
+    news.parent.mkdir(parents=True)
+    news.write_text('{"fetchNews": "false"}')  # no "get Jupyter news?" toast over the panel
+    env = {
+        **os.environ,
+        "JUPYTER_PLATFORM_DIRS": "1",
+        "JUPYTERLAB_SETTINGS_DIR": str(settings),
+        "PYTHONUNBUFFERED": "1",
+    }
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "jupyter",
+            "lab",
+            "--no-browser",
+            "--allow-root",
+            "--ip=127.0.0.1",
+            f"--port={port}",
+            f"--IdentityProvider.token={token}",
+            f"--ServerApp.root_dir={root}",
+            "--LabApp.news_url=",
+            "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+        ],
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        env=env,
+    )
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            with urllib.request.urlopen(f"{url}/api/status?token={token}", timeout=2):
+                break
+        except OSError:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                proc.kill()
+                raise RuntimeError(f"Jupyter did not start; see {log.name}") from None
+            time.sleep(0.3)
+    try:
+        yield JupyterServer(url, token, root)
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    # Module scope, not session: Playwright's sync API keeps an event loop
+    # marked as running in this thread while it is open, which would break
+    # every later async test (pytest-asyncio cannot start its own loop).
+    from playwright.sync_api import sync_playwright
+
+    path = chromium_path()
+    with sync_playwright() as pw:
+        launched = pw.chromium.launch(executable_path=path, headless=True, args=CHROMIUM_ARGS)
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+@pytest.fixture
+def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    pg = context.new_page()
+    pg.set_default_timeout(30_000)
+    console: list[str] = []
+    pg.on("console", lambda m: console.append(f"[{m.type}] {m.text}"))
+    pg.on("pageerror", lambda e: console.append(f"[pageerror] {e}"))
+    try:
+        yield pg
+    finally:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        (ARTIFACTS / f"{request.node.name}.console.txt").write_text("\n".join(console) + "\n")
+        context.close()
+
+
+def shot(page: Any, name: str, focus: Any = None) -> Path:
+    """Save a screenshot as a test artefact, scrolled to ``focus`` (a locator) when given."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    if focus is not None:
+        focus.scroll_into_view_if_needed()
+    page.screenshot(path=str(path), full_page=False)
+    return path

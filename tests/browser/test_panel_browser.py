@@ -1,0 +1,149 @@
+"""The run panel in a real browser: JupyterLab 4 and Notebook 7, real kernel, real clicks.
+
+Each step saves a screenshot under ``test-artifacts/browser/``.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import JupyterServer, shot
+
+pytestmark = pytest.mark.browser
+
+SETUP = """\
+%load_ext notebook_router
+import asyncio
+from notebook_router import agent
+
+@agent(can=["numbers", "load", "data"])
+async def numbers(task):
+    "Loads a list of numbers (takes a moment)."
+    await asyncio.sleep(3)
+    return [3, 1, 4, 1, 5, 9, 2, 6]
+
+@agent(can=["sum", "total", "add"])
+def total(inputs):
+    "Adds the numbers up."
+    return sum(next(iter(inputs.values())))
+
+@agent(can=["slow", "wait", "think", "weather"])
+async def slow(task):
+    "Thinks about the weather for a long time."
+    await asyncio.sleep(30)
+    return "too late"
+"""
+
+STOP_WATCH = """() => {
+  const seen = () => [...document.querySelectorAll('.jp-Cell .nrp')]
+    .some(p => p.dataset.status === 'stopped');
+  document.addEventListener('click', (e) => {
+    if (e.target.closest('.nrp-stop')) window.__nrClickAt = performance.now();
+  }, {capture: true});
+  new MutationObserver((_, obs) => {
+    if (seen()) { window.__nrStoppedAt = performance.now(); obs.disconnect(); }
+  }).observe(document.body, {subtree: true, attributes: true, attributeFilter: ['data-status']});
+}"""
+
+
+def _cell(page: Any, index: int) -> Any:
+    return page.locator(".jp-Notebook .jp-Cell").nth(index)
+
+
+def _run_all(page: Any, cells: int) -> None:
+    """Shift+Enter through every cell, as a person would (later cells queue)."""
+    _cell(page, 0).locator(".jp-InputArea-editor").click()
+    for _ in range(cells):
+        page.keyboard.press("Shift+Enter")
+
+
+def _panel_status(page: Any, cell: int, status: str, timeout_ms: float = 30_000) -> None:
+    _cell(page, cell).locator(f'.nrp[data-status="{status}"]').first.wait_for(timeout=timeout_ms)
+
+
+def test_panel_in_jupyterlab_stop_and_redirect(jupyter_server: JupyterServer, page: Any) -> None:
+    jupyter_server.write_notebook(
+        "panel_demo.ipynb",
+        [
+            SETUP,
+            "%%route\nLoad the numbers and think slowly about the weather",
+            'print("next cell ran")',
+            "%%route --agents numbers,slow\nThink slowly about the weather",
+        ],
+    )
+    page.goto(jupyter_server.open_url("lab/tree/panel_demo.ipynb"))
+    page.locator(".jp-Notebook .jp-Cell").nth(3).wait_for()
+    page.locator('.jp-Notebook-ExecutionIndicator[data-status="idle"]').wait_for()
+    _run_all(page, 4)
+
+    # The live panel appears under the running cell; plan and tree update.
+    panel = _cell(page, 1).locator(".nrp").first
+    panel.wait_for()
+    panel.locator('tr[data-task="t1"]').wait_for()
+    panel.locator('.nrp-tree[data-rendered="mermaid"] svg').wait_for()
+    shot(page, "01-lab-running", panel)
+    panel.locator('tr[data-task="t1"] .nrp-st-fulfilled').wait_for()
+    panel.locator('tr[data-task="t2"] .nrp-st-running').wait_for()
+    assert panel.locator(".nrp-tree svg .node").count() >= 4  # goal, tasks, agents
+    shot(page, "02-lab-first-task-done", panel)
+
+    # Stop while the cell still awaits the run.
+    assert _cell(page, 1).locator(".jp-InputPrompt").inner_text().strip() == "[*]:"
+    # Timed inside the page: from the click handler to the DOM showing "stopped"
+    # (Playwright's own actionability checks are not part of what a person sees).
+    page.evaluate(STOP_WATCH)
+    clicked = time.monotonic()
+    panel.locator(".nrp-stop").click()
+    page.wait_for_function("() => window.__nrStoppedAt !== undefined", polling="raf")
+    wall_ms = (time.monotonic() - clicked) * 1000
+    stop_ms = page.evaluate("() => window.__nrStoppedAt - window.__nrClickAt")
+    shot(page, "03-lab-stopped", _cell(page, 1).locator(".nrp").first)
+    assert stop_ms < 1000, f"the panel showed the stop {stop_ms:.0f} ms after the click"
+    print(
+        f"\nStop click → panel shows stopped: {stop_ms:.0f} ms in the page, {wall_ms:.0f} ms wall"
+    )
+
+    # The cell then finished normally and the next cell ran.
+    _cell(page, 2).locator(".jp-OutputArea-output").get_by_text("next cell ran").wait_for()
+    stopped = _cell(page, 1)
+    assert stopped.locator(".jp-OutputArea-output[data-mime-type*='stderr']").count() == 0
+    assert "stopped by user" in stopped.locator(".nrp-badge").first.inner_text()
+    assert "[3, 1, 4, 1, 5, 9, 2, 6]" in stopped.locator(".nrp-answer").first.inner_text()
+    assert stopped.locator('tr[data-task="t2"] .nrp-st-cancelled').count() >= 1
+
+    # Redirect the next run from its panel: the plan changes.
+    second = _cell(page, 3).locator(".nrp").first
+    second.locator('tr[data-task="t1"] .nrp-st-running').wait_for()  # slow: 30 s
+    second.get_by_role("button", name="↪ Redirect").click()
+    second.get_by_label("Redirect message").fill("also load the numbers")
+    shot(page, "04-lab-redirect-typed", second)
+    second.get_by_role("button", name="Send").click()
+    second.locator('tr[data-task="t2"]').wait_for()
+    assert "numbers" in second.locator('tr[data-task="t2"]').inner_text()
+    second.locator(".nrp-steering").get_by_text("refine").wait_for()
+    second.locator('tr[data-task="t2"] .nrp-st-fulfilled').wait_for()
+    shot(page, "05-lab-redirected", second)
+    # Drawing the second tree left the first one alone.
+    assert stopped.locator('.nrp-tree[data-rendered="mermaid"] svg .node').count() >= 4
+    second.locator(".nrp-stop").click()
+    _panel_status(page, 3, "stopped")
+    shot(page, "06-lab-second-stopped", _cell(page, 3).locator(".nrp").first)
+
+
+def test_panel_smoke_in_notebook_7(jupyter_server: JupyterServer, page: Any) -> None:
+    jupyter_server.write_notebook(
+        "smoke.ipynb", [SETUP, "%%route\nLoad the numbers, then add them up"]
+    )
+    page.goto(jupyter_server.open_url("notebooks/smoke.ipynb"))
+    page.locator(".jp-Notebook .jp-Cell").nth(1).wait_for()
+    page.locator('.jp-Notebook-ExecutionIndicator[data-status="idle"]').wait_for()
+    _run_all(page, 2)
+    _panel_status(page, 1, "finished")
+    panel = _cell(page, 1).locator('.nrp[data-status="finished"]').first
+    panel.locator('.nrp-tree[data-rendered="mermaid"] svg').wait_for()
+    assert "31" in panel.locator(".nrp-answer").inner_text()
+    assert panel.locator("tr[data-task]").count() == 2
+    shot(page, "07-notebook7-finished", panel)

@@ -1,0 +1,154 @@
+"""The run panel's widget protocol in a real kernel, spoken the way its front end speaks it.
+
+These tests play the browser's side of the widget comm (state updates in,
+custom messages out); tests/browser drives the real front end in Chromium.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+import notebook_router.notebook
+from tests.notebook.kernel import Kernel, WidgetModel
+
+pytestmark = pytest.mark.kernel
+
+MERMAID = Path(notebook_router.notebook.__file__).parent / "static" / "mermaid.js"
+
+
+def _panel(kernel: Kernel, msg_id: str) -> WidgetModel:
+    kernel.pump(lambda: bool(kernel.panels(msg_id)))
+    return kernel.panels(msg_id)[0]
+
+
+def _row(panel: WidgetModel, task: str) -> dict[str, object]:
+    rows = [r for r in panel.state.get("plan", []) if r["id"] == task]
+    return rows[0] if rows else {}
+
+
+def test_panel_follows_the_run_and_ends_with_the_static_view(kernel: Kernel) -> None:
+    result = kernel.execute("%%route\nLoad the numbers, then add them up")
+    assert result.status == "ok"
+    panel = kernel.widgets[result.panel_id()]
+    state = panel.state
+    assert state["status"] == "finished" and state["headline"] == "the goal was met"
+    assert [(r["id"], r["agent"], r["status"]) for r in state["plan"]] == [
+        ("t1", "numbers", "fulfilled"),
+        ("t2", "total", "fulfilled"),
+    ]
+    assert state["plan"][1]["depends_on"] == ["t1"]
+    assert "Add them up: 31" in state["answer_html"]
+    assert state["tree"].startswith("flowchart TD") and "class t1,t2 fulfilled" in state["tree"]
+    assert state["tree_svg"].startswith("<svg")
+    meters = {m["label"]: m for m in state["meters"]}
+    assert meters["iterations"]["limit"] == 50 and meters["iterations"]["value"] >= 1
+    kinds = [line["kind"] for line in state["trace"]]
+    assert kinds[0] == "run_started" and kinds[-1] == "run_finished"
+    assert "task_started" in kinds and "task_finished" in kinds
+    # Out[n]: the same panel, then the static view for viewers without a kernel.
+    final = result.result()
+    assert final is not None
+    assert final["application/vnd.jupyter.widget-view+json"]["model_id"] == panel.comm_id
+    assert final["image/svg+xml"] == state["tree_svg"]
+    assert final["text/vnd.mermaid"] == state["tree"]
+    assert 'src="data:image/svg+xml;base64,' in final["text/html"]
+
+
+def test_panel_updates_are_batched_and_throttled(kernel: Kernel) -> None:
+    # Twelve tasks finish within milliseconds: dozens of events, a few updates.
+    words = ", ".join(f"load the numbers {i}" for i in range(12))
+    result = kernel.execute(f"%%route --agents numbers\n{words}")
+    assert result.status == "ok"
+    panel = kernel.widgets[result.panel_id()]
+    assert len(panel.state["plan"]) == 12
+    assert all(r["status"] == "fulfilled" for r in panel.state["plan"])
+    events = len(panel.state["trace"])
+    assert events > 25
+    # hold_sync sends each batch as one message; the throttle allows ~10 a second.
+    assert len(panel.updates) <= 6, [sorted(u) for u in panel.updates]
+
+
+def test_stop_from_the_panel_is_acknowledged_and_ends_the_awaiting_cell(kernel: Kernel) -> None:
+    msg_id = kernel.kc.execute("%%route\nLoad the numbers and think slowly about the weather")
+    panel = _panel(kernel, msg_id)
+    kernel.pump(lambda: _row(panel, "t2").get("status") == "running")
+    sent = time.monotonic()
+    kernel.widget_send(panel.comm_id, {"type": "action", "action": "stop", "id": "click-1"})
+    kernel.pump(lambda: panel.state.get("ack", {}).get("id") == "click-1")
+    acked = time.monotonic() - sent
+    kernel.pump(lambda: panel.state.get("status") == "stopped")
+    result = kernel.collect(msg_id, timeout=20)
+    assert result.status == "ok"  # a Stop is not an error: Run All goes on
+    assert panel.state["ack"]["ok"] is True and "Stopping" in panel.state["ack"]["detail"]
+    assert panel.state["headline"] == "stopped by user"
+    assert _row(panel, "t1")["status"] == "fulfilled"
+    assert _row(panel, "t2")["status"] == "cancelled"
+    assert "[3, 1, 4, 1, 5, 9, 2, 6]" in panel.state["answer_html"]
+    # Well under the 300 ms after which the browser tells the user to press ■.
+    assert acked < 0.3, acked
+
+
+def test_redirect_and_answer_from_the_panel_reach_a_background_run(kernel: Kernel) -> None:
+    msg_id = kernel.kc.execute(
+        "%%route --background -o steered_by_panel --agents numbers,slow\n"
+        "Think slowly about the weather"
+    )
+    panel = _panel(kernel, msg_id)
+    kernel.collect(msg_id, timeout=20)
+    kernel.widget_send(
+        panel.comm_id,
+        {"type": "action", "action": "redirect", "id": "r1", "message": "also load the numbers"},
+    )
+    kernel.pump(lambda: any(s.get("handled_as") for s in panel.state.get("steering", [])))
+    assert panel.state["ack"] == {**panel.state["ack"], "id": "r1", "ok": True}
+    assert panel.state["steering"] == [
+        {
+            "message": "also load the numbers",
+            "handled_as": "refine",
+            "reply": "Adding to the plan: Load the numbers",
+        }
+    ]
+    kernel.pump(lambda: _row(panel, "t2").get("status") == "fulfilled")
+    # An empty redirect is refused with the reason, and the run goes on.
+    kernel.widget_send(panel.comm_id, {"type": "action", "action": "redirect", "id": "r2"})
+    kernel.pump(lambda: panel.state.get("ack", {}).get("id") == "r2")
+    assert panel.state["ack"]["ok"] is False and panel.state["status"] == "running"
+    kernel.widget_send(panel.comm_id, {"type": "action", "action": "stop", "id": "s1"})
+    kernel.pump(lambda: panel.state.get("status") == "stopped")
+    # Clicking again on a finished run says so instead of failing silently.
+    kernel.widget_send(panel.comm_id, {"type": "action", "action": "stop", "id": "s2"})
+    kernel.pump(lambda: panel.state.get("ack", {}).get("id") == "s2")
+    assert panel.state["ack"]["detail"] == "The run has already finished."
+
+
+def test_a_clarifying_question_is_answered_in_the_panel(kernel: Kernel) -> None:
+    msg_id = kernel.kc.execute(
+        "%%route --background -o asked --agents numbers,total\nTranslate this to French"
+    )
+    panel = _panel(kernel, msg_id)
+    kernel.collect(msg_id, timeout=20)
+    kernel.pump(lambda: bool(panel.state.get("question")))
+    assert panel.state["status"] == "waiting"
+    assert "Which agent should do it" in panel.state["question"]
+    kernel.widget_send(
+        panel.comm_id, {"type": "action", "action": "answer", "id": "a1", "message": "numbers"}
+    )
+    kernel.pump(lambda: panel.state.get("status") not in ("running", "waiting"))
+    assert panel.state["question"] == ""
+    assert [(r["agent"], r["status"]) for r in panel.state["plan"]] == [("numbers", "fulfilled")]
+
+
+def test_the_mermaid_library_is_sent_once_asked_not_stored_in_the_widget(kernel: Kernel) -> None:
+    result = kernel.execute("%%route\nLoad the numbers")
+    panel = kernel.widgets[result.panel_id()]
+    # What the notebook saves of the panel: its code and state, without Mermaid.
+    saved = sum(len(str(v)) for v in panel.state.items())
+    assert saved < 60_000, saved
+    kernel.widget_send(panel.comm_id, {"type": "need-mermaid"})
+    kernel.pump(lambda: bool(panel.custom))
+    content, buffers = panel.custom[0]
+    assert content == {"type": "mermaid-library"}
+    assert buffers == [MERMAID.read_bytes()]

@@ -1,0 +1,127 @@
+"""The static view of a run (saved notebooks, nbconvert) and the panel's state, headless."""
+
+from __future__ import annotations
+
+import base64
+import re
+
+import nbformat
+import pytest
+from nbconvert import HTMLExporter
+
+from notebook_router import Router, agent
+from notebook_router.planner.graph import run_graph, to_mermaid
+from notebook_router.planner.rails import Limits
+from notebook_router.planner.run import Run
+from notebook_router.render import run_bundle
+from notebook_router.render import svg as svg_module
+from notebook_router.render.panel_state import panel_state, panel_status, trace_line
+
+
+@agent(can=["numbers", "load"])
+def numbers() -> list[int]:
+    "Loads a list of numbers."
+    return [3, 1, 4, 1, 5, 9, 2, 6]
+
+
+@agent(can=["sum", "total", "add"])
+def total(inputs: dict[str, list[int]]) -> int:
+    "Adds the numbers up."
+    return sum(next(iter(inputs.values())))
+
+
+async def _finished_run() -> Run:
+    run = Router([numbers, total], limits=Limits(max_tokens=100_000)).start(
+        "Load the numbers, then add them up"
+    )
+    await run
+    return run
+
+
+async def test_bundle_carries_plan_tree_picture_and_mermaid() -> None:
+    run = await _finished_run()
+    bundle = run_bundle(run)
+    assert bundle["text/vnd.mermaid"] == to_mermaid(run_graph(run.state))
+    svg = bundle["image/svg+xml"]
+    assert svg.startswith("<svg") and "<!--" not in svg  # no graphviz version comment
+    assert "t2 · Add them up" in svg and "numbers" in svg
+    html = bundle["text/html"]
+    encoded = re.search(r'src="data:image/svg\+xml;base64,([^"]+)"', html)
+    assert encoded is not None and base64.b64decode(encoded.group(1)).decode() == svg
+    assert "<td>Add them up</td>" in html
+
+
+async def test_without_graphviz_the_bundle_still_has_plan_and_mermaid(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    run = await _finished_run()
+    svg_module.dot_available.cache_clear()
+    monkeypatch.setattr(svg_module.shutil, "which", lambda _name: None)
+    try:
+        bundle = run_bundle(run)
+    finally:
+        svg_module.dot_available.cache_clear()
+    assert "image/svg+xml" not in bundle
+    assert "data:image/svg+xml" not in bundle["text/html"]
+    assert bundle["text/vnd.mermaid"].startswith("flowchart TD")
+
+
+async def test_nbconvert_html_shows_the_static_view_not_the_widget() -> None:
+    run = await _finished_run()
+    data = {
+        "application/vnd.jupyter.widget-view+json": {
+            "version_major": 2,
+            "version_minor": 1,
+            "model_id": "0123456789abcdef",
+        },
+        **run_bundle(run),
+    }
+    nb = nbformat.v4.new_notebook()
+    cell = nbformat.v4.new_code_cell("%%route\nLoad the numbers, then add them up")
+    cell.outputs = [nbformat.v4.new_output("execute_result", data=data, execution_count=1)]
+    nb.cells = [cell]
+    html, _ = HTMLExporter().from_notebook_node(nb)
+    assert "the goal was met" in html
+    assert "<td>Add them up</td>" in html
+    assert 'src="data:image/svg+xml;base64,' in html
+    assert "0123456789abcdef" not in html  # no widget without saved widget state
+
+
+async def test_panel_state_of_a_finished_run() -> None:
+    run = await _finished_run()
+    lines = [line async for e in run.events() if (line := trace_line(e)) is not None]
+    state = panel_state(run.state, run.limits, elapsed_s=1.25, trace=lines)
+    assert state.status == "finished" and state.headline == "the goal was met"
+    assert [(r.id, r.agent, r.status, r.depends_on) for r in state.plan] == [
+        ("t1", "numbers", "fulfilled", []),
+        ("t2", "total", "fulfilled", ["t1"]),
+    ]
+    assert state.plan[1].result.startswith("31")
+    meters = {m.label: m for m in state.meters}
+    assert meters["iterations"].limit == 50
+    assert meters["tokens"].limit == 100_000 and meters["tokens"].text.endswith("/100,000")
+    assert meters["time"].limit is None and meters["time"].text == "1.2 s"
+    assert state.trace[0].kind == "run_started"
+    assert state.trace[-1].kind == "run_finished" and state.trace[-1].text == "the goal was met"
+    assert "<li>" in state.answer_html and "31" in state.answer_html
+    assert state.question == "" and state.steering == []
+
+
+async def test_panel_status_names_why_a_run_ended() -> None:
+    run = Router([numbers]).start("Load the numbers")
+    assert panel_status(run.state) == "running"
+    run.state.pending_question = "Which numbers?"
+    assert panel_status(run.state) == "waiting"
+    run.state.pending_question = None
+    for reason, status in [
+        ("completed", "finished"),
+        ("stopped_by_user", "stopped"),
+        ("interrupted", "interrupted"),
+        ("time_budget", "limited"),
+        ("stalled", "limited"),
+        ("planner_error", "failed"),
+    ]:
+        run.state.stop_reason = reason  # type: ignore[assignment]
+        assert panel_status(run.state) == status
+    run.stop()
+    await run
