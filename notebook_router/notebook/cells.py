@@ -28,6 +28,7 @@ from notebook_router.agents.base import (
     parse_capabilities,
 )
 from notebook_router.agents.result import AgentResult
+from notebook_router.errors import Unable
 from notebook_router.media import Media
 from notebook_router.notebook.outputs import CellOutput
 
@@ -90,6 +91,8 @@ class CellAgent:
         try:
             with capture_output(stdout=True, stderr=True, display=True) as captured:
                 value = await self._execute(ns)
+        except Unable:
+            raise  # "not my job": the executor files it as unable, as for function agents
         except Exception as exc:
             return AgentResult.failed(self._explain(exc))
         finally:

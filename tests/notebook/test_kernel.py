@@ -164,6 +164,22 @@ def test_cell_agent_errors_become_failed_results(kernel: Kernel) -> None:
     assert _run(kernel, "print('task' in dir())").strip() == "False"
 
 
+def test_a_cell_agent_raising_unable_is_unable_not_failed(kernel: Kernel) -> None:
+    kernel.execute(
+        '%%agent picky --can "weigh, scale"\n'
+        "from notebook_router import Unable\n"
+        "raise Unable('I only weigh parcels, not ' + task.lower())"
+    )
+    result = kernel.execute("%%route -o declined --agents picky\nWeigh the numbers")
+    assert result.status == "ok"
+    out = _run(
+        kernel,
+        "first = next(e for e in declined.history if e.kind == 'task_finished')\n"
+        "print(first.status, '|', first.error)",
+    )
+    assert out.strip() == "unable | I only weigh parcels, not weigh the numbers"
+
+
 def test_the_chart_above_travels_to_agents_as_media(kernel: Kernel) -> None:
     _run(
         kernel,
