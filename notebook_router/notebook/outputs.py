@@ -139,6 +139,8 @@ class OutputRecorder:
     sources: dict[int, str] = field(default_factory=dict)
     current: int = 0
     current_id: str | None = None
+    last_number: int = 0
+    """The number the last finished cell was filed under."""
     _provisional: int = 0
     _on_finish: list[Callable[[int], None]] = field(default_factory=list)
 
@@ -157,8 +159,17 @@ class OutputRecorder:
         if cell_id:
             self.cell_ids[cell_id] = self.current
 
-    def finish_cell(self, execution_count: int) -> None:
-        """The current cell ran as ``In[execution_count]``: file its outputs there."""
+    def finish_cell(self, execution_count: int | None) -> None:
+        """The current cell ran as ``In[execution_count]``: file its outputs there.
+
+        ``None`` is a cell the kernel did not number (run without storing
+        history, as nbval runs every cell): it is filed as the cell after the
+        last one, which is the number Run All shows for it in a frontend, so
+        ``Out[n]`` in a notebook means the same under nbval as in Jupyter.
+        """
+        if execution_count is None:
+            execution_count = self.last_number + 1
+        self.last_number = execution_count
         provisional = self.current
         outputs = self.cells.pop(provisional, [])
         for output in outputs:

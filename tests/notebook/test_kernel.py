@@ -199,6 +199,32 @@ def test_the_chart_above_travels_to_agents_as_media(kernel: Kernel) -> None:
     assert out.strip().startswith("['image/png'] ['the chart above → the output of cell")
 
 
+def test_out_n_resolves_the_same_when_the_kernel_does_not_store_history() -> None:
+    # How nbval runs a notebook: store_history=False, so the kernel numbers
+    # no cell; Out[2] must still be the second cell's result, as in Jupyter.
+    fresh = Kernel()
+    try:
+        cells = [
+            "%load_ext notebook_router\n"
+            "from notebook_router import agent\n"
+            "@agent(can=['describe'])\n"
+            "def describer(media):\n"
+            "    return [m.data for m in media]",
+            "'the second cell'",
+            "'the third cell'",
+            "%%route -o seen --agents describer\nDescribe Out[2]",
+            "print(seen.result().data('t1'), seen.state.context['references'])",
+        ]
+        outputs = []
+        for code in cells:
+            result = fresh.collect(fresh.kc.execute(code, store_history=False), timeout=60)
+            assert result.status == "ok", result.errors()
+            outputs.append(result.stdout)
+        assert outputs[-1].strip() == "[\"'the second cell'\"] ['Out[2] → Out[2]']"
+    finally:
+        fresh.shutdown()
+
+
 def test_steering_and_inspection_magics(kernel: Kernel) -> None:
     out = _run(kernel, "%route graph")
     assert out.startswith("flowchart TD")

@@ -188,6 +188,26 @@ def test_unknown_references_say_so_and_memory_is_bounded() -> None:
     assert rec.resolve("Load the sales table and plot it", {}, _fmt) == []
 
 
+def test_cells_the_kernel_did_not_number_are_numbered_like_run_all() -> None:
+    # nbval runs every cell without storing history: the kernel reports the
+    # same count each time, and the recorder numbers the cells 1, 2, 3...
+    rec = OutputRecorder()
+    for source, value in (("x = 1", None), ("'first'", "'first'"), ("'second'", "'second'")):
+        rec.start_cell(None, source)
+        if value:
+            rec.record({"text/plain": value}, kind="result")
+        rec.finish_cell(None)
+    (second,) = rec.resolve("Describe Out[3]", {}, _fmt)
+    assert second.media[0].data == "'second'" and second.note == "Out[3] → Out[3]"
+    (source,) = rec.resolve("Explain In[2]", {}, _fmt)
+    assert source.media[0].data == "'first'"
+    # A numbered cell after them keeps the kernel's number.
+    rec.start_cell(None, "'third'")
+    rec.record({"text/plain": "'third'"}, kind="result")
+    rec.finish_cell(7)
+    assert list(rec.cells) == [2, 3, 7] and rec.last_number == 7
+
+
 def test_a_single_dataframe_variable_counts_as_that_table() -> None:
     rec = OutputRecorder()
     (ref,) = rec.resolve(
