@@ -243,3 +243,28 @@ def test_capabilities_say_which_stop_paths_work() -> None:
     old = KernelCapabilities(ipykernel="6.29.5", comms_while_awaiting=False, frontend="vscode")
     assert "Stop works from the panel" in new.stop_paths()
     assert "--background runs only" in old.stop_paths() and "ipykernel 6.29.5" in old.stop_paths()
+
+
+def test_a_figure_output_is_described_by_its_title_labels_and_series() -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from notebook_router.notebook.outputs import CellOutput, describe_figure
+
+    fig, ax = plt.subplots()
+    ax.plot([1, 2], label="North")
+    ax.plot([2, 1], label="South")
+    ax.plot([0, 0], label="_hidden")
+    ax.set_title("Revenue")
+    ax.set_ylabel("EUR")
+    plt.close(fig)
+    expected = "figure: Revenue (y: EUR; series: North, South)"
+    assert describe_figure(fig) == expected
+    output = CellOutput(2, None, {"image/png": PNG, "text/plain": "<Figure>"}, "result", fig)
+    media = output.to_media("Out[2]")
+    assert media is not None and media.description == expected
+    bare, _ = plt.subplots()
+    plt.close(bare)
+    assert describe_figure(bare) == "figure"
