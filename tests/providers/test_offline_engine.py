@@ -288,3 +288,18 @@ async def test_offline_says_plainly_what_it_can_tell_about_media_it_cannot_see()
     # Text given alongside still gets the usual extractive answer after the note.
     both = await client.ask("Which month?\nMarch was best. April was flat.", media=media[:1])
     assert both.endswith("\n\nMarch was best. April was flat.")
+
+
+def test_offline_reads_html_media_as_a_reader_would() -> None:
+    from notebook_router.media import Media
+    from notebook_router.providers.offline.media import describe_media
+
+    html = (
+        "<div><style scoped>.dataframe td {color: red}</style><table>"
+        "<tr><th>region</th><th>units</th></tr><tr><td>North &amp; East</td><td>12</td></tr>"
+        "</table></div>"
+    )
+    table = Media(mime_type="text/html", data=html, source="Out[3]")
+    assert describe_media(table) == "text/html from Out[3]; text: region units North & East 12"
+    code = Media(mime_type="text/x-python", data="x = 1\n\ny = 2\n", source="In[1]")
+    assert describe_media(code) == "text/x-python from In[1]; 2 lines, starting: x = 1 y = 2"

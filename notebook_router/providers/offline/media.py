@@ -24,6 +24,7 @@ OFFLINE_NOTE = (
 )
 _SVG_TEXT = re.compile(r"<text\b[^>]*>([^<]+)</text>", re.IGNORECASE)
 _TAG = re.compile(r"<[^>]+>")
+_HIDDEN = re.compile(r"<(style|script)\b.*?</\1\s*>", re.IGNORECASE | re.DOTALL)
 _MAX_WORDS = 24
 
 
@@ -84,10 +85,14 @@ def _readable_text(media: Media) -> str:
         return ""
     raw = media.data if isinstance(media.data, str) else media.data.decode(errors="replace")
     if media.mime_type == "text/html":
-        raw = _TAG.sub(" ", raw)
-    lines = [line.strip() for line in unescape(raw).splitlines() if line.strip()]
+        # What a reader sees: no styles or scripts, and no line structure to count.
+        words = " ".join(unescape(_TAG.sub(" ", _HIDDEN.sub(" ", raw))).split())
+        return f"text: {_cut(words)}" if words else ""
+    lines = [line.strip() for line in raw.splitlines() if line.strip()]
     if not lines:
         return ""
-    first = " ".join(" ".join(lines[:3]).split())
-    first = first if len(first) <= 160 else first[:159] + "…"
-    return f"{len(lines)} lines, starting: {first}"
+    return f"{len(lines)} lines, starting: {_cut(' '.join(' '.join(lines[:3]).split()))}"
+
+
+def _cut(text: str, limit: int = 160) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
