@@ -277,6 +277,8 @@ def test_redirect_and_status_reach_a_background_run(kernel: Kernel) -> None:
     status = kernel.execute("%route status")
     html = status.outputs[-1]["content"]["data"]["text/html"]
     assert "<td>Load the numbers</td><td>numbers</td>" in html
+    text = status.outputs[-1]["content"]["data"]["text/plain"]
+    assert "running" in text and "t2 numbers: Load the numbers" in text
     _run(kernel, "%route stop")
     final = _run(
         kernel, "r = await steered\nprint(r.stop_reason, [(t.agent, t.status) for t in r.tasks])"
