@@ -86,8 +86,8 @@ def _readable_text(media: Media) -> str:
     raw = media.data if isinstance(media.data, str) else media.data.decode(errors="replace")
     if media.mime_type == "text/html":
         # What a reader sees: no styles or scripts, and no line structure to count.
-        words = " ".join(unescape(_TAG.sub(" ", _HIDDEN.sub(" ", raw))).split())
-        return f"text: {_cut(words)}" if words else ""
+        visible = " ".join(unescape(_TAG.sub(" ", _HIDDEN.sub(" ", raw))).split())
+        return f"text: {_cut(visible)}" if visible else ""
     lines = [line.strip() for line in raw.splitlines() if line.strip()]
     if not lines:
         return ""
