@@ -225,6 +225,8 @@ class RouteMagics(Magics):
         what = f"{provider.name}:{provider.model}"
         if args.replay and not args.record:
             note = f", replayed from {args.replay} (no key or network needed)"
+        elif args.replay:
+            note = f", replaying the calls recorded in {args.record} and recording new ones"
         elif args.record:
             note = f", recording every call to {args.record}"
         else:

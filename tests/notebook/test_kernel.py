@@ -305,4 +305,9 @@ def test_record_then_replay_from_the_notebook(
         "print(recorded.result().answer == replayed.result().answer, replayed.provider.hits > 0, replayed.provider.misses)",
     )
     assert out.strip() == "True True 0"
+    said = _run(kernel, f"%route model offline --record {recording} --replay {recording}")
+    assert said.strip() == (
+        f"Model for new runs: offline:default, replaying the calls recorded in {recording} "
+        "and recording new ones"
+    )
     _run(kernel, "%route model offline")
