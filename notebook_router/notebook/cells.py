@@ -28,8 +28,9 @@ from notebook_router.agents.base import (
     parse_capabilities,
 )
 from notebook_router.agents.result import AgentResult
+from notebook_router.errors import Unable
 from notebook_router.media import Media
-from notebook_router.notebook.outputs import CellOutput
+from notebook_router.notebook.outputs import CellOutput, describe_figure, is_figure
 
 _BOUND = ("task", "context", "inputs", "request")
 _MISSING = object()
@@ -90,6 +91,8 @@ class CellAgent:
         try:
             with capture_output(stdout=True, stderr=True, display=True) as captured:
                 value = await self._execute(ns)
+        except Unable:
+            raise  # "not my job": the executor files it as unable, as for function agents
         except Exception as exc:
             return AgentResult.failed(self._explain(exc))
         finally:
@@ -100,7 +103,7 @@ class CellAgent:
                     ns[key] = old
         media = [m for m in (_output_media(o.data, self.name) for o in captured.outputs) if m]
         media += _new_figures(figures_before, self.name)
-        if _is_figure(value):
+        if is_figure(value):
             media.append(_figure_media(value, self.name))
             value = None
         if isinstance(value, AgentResult):
@@ -186,23 +189,12 @@ def _new_figures(before: set[int], agent: str) -> list[Media]:
     return media
 
 
-def _is_figure(value: Any) -> bool:
-    return type(value).__name__ == "Figure" and hasattr(value, "savefig")
-
-
 def _figure_media(figure: Any, agent: str) -> Media:
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png", bbox_inches="tight")
-    title = ""
-    suptitle = getattr(figure, "_suptitle", None)
-    axes = figure.get_axes() if hasattr(figure, "get_axes") else []
-    if suptitle is not None:
-        title = suptitle.get_text()
-    elif axes:
-        title = axes[0].get_title()
     return Media(
         mime_type="image/png",
         data=buffer.getvalue(),
         source=f"agent:{agent}",
-        description=f"figure: {title}" if title else "figure",
+        description=describe_figure(figure),
     )

@@ -8,7 +8,7 @@ from typing import Any
 
 from IPython.core.error import UsageError
 from IPython.core.magic import Magics, cell_magic, line_cell_magic, magics_class
-from IPython.display import HTML, display
+from IPython.display import display
 
 from notebook_router.errors import NotebookRouterError
 from notebook_router.notebook.cells import CellAgent
@@ -177,9 +177,10 @@ class RouteMagics(Magics):
 
     def _status(self, rest: list[str]) -> None:
         run = self._target(rest)
-        from notebook_router.render import render_html
+        from notebook_router.render import run_bundle
 
-        display(HTML(render_html(run.state, max_iterations=run.limits.max_iterations)))
+        # Plain text too: consoles, nbval and text-only frontends show that one.
+        display(run_bundle(run), raw=True)
 
     def _runs(self, rest: list[str]) -> None:
         rows = []
@@ -224,6 +225,8 @@ class RouteMagics(Magics):
         what = f"{provider.name}:{provider.model}"
         if args.replay and not args.record:
             note = f", replayed from {args.replay} (no key or network needed)"
+        elif args.replay:
+            note = f", replaying the calls recorded in {args.record} and recording new ones"
         elif args.record:
             note = f", recording every call to {args.record}"
         else:

@@ -105,8 +105,10 @@ class CellOutput:
         )
 
     def describe(self) -> str:
-        """A one-line description (a table's shape, columns and head when known)."""
+        """A one-line description (a table's shape, columns and head; a figure's labels)."""
         obj = self.obj
+        if is_figure(obj):
+            return describe_figure(obj)
         if obj is not None and hasattr(obj, "shape") and hasattr(obj, "columns"):
             dtypes = getattr(obj, "dtypes", None)
             schema = (
@@ -118,6 +120,38 @@ class CellOutput:
             return f"{type(obj).__name__} {obj.shape[0]}×{obj.shape[1]} ({schema}); head: {head}"
         plain = self.data.get("text/plain")
         return preview(plain, 160) if isinstance(plain, str) else (self.best_mime() or "output")
+
+
+def is_figure(value: Any) -> bool:
+    """True for a matplotlib figure (checked by shape, so matplotlib is never imported)."""
+    return type(value).__name__ == "Figure" and hasattr(value, "savefig")
+
+
+def describe_figure(figure: Any) -> str:
+    """A figure's title, axis labels and series names: what its pixels say in words.
+
+    This is what a reader (or a model without vision) learns about a chart
+    without seeing it, e.g. ``figure: Revenue (y: EUR; series: North, South)``.
+    """
+    axes = list(figure.get_axes()) if hasattr(figure, "get_axes") else []
+    suptitle = getattr(figure, "_suptitle", None)
+    title = suptitle.get_text() if suptitle is not None else ""
+    if not title and axes:
+        title = axes[0].get_title()
+    details = []
+    for ax in axes[:4]:
+        bits = [
+            f"{axis}: {label}"
+            for axis, label in (("x", ax.get_xlabel()), ("y", ax.get_ylabel()))
+            if label
+        ]
+        series = [s for s in ax.get_legend_handles_labels()[1] if not s.startswith("_")]
+        if series:
+            bits.append("series: " + ", ".join(series[:8]) + (" …" if len(series) > 8 else ""))
+        if bits:
+            details.append("; ".join(bits))
+    head = f"figure: {title}" if title else "figure"
+    return f"{head} ({' | '.join(details)})" if details else head
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +173,8 @@ class OutputRecorder:
     sources: dict[int, str] = field(default_factory=dict)
     current: int = 0
     current_id: str | None = None
+    last_number: int = 0
+    """The number the last finished cell was filed under."""
     _provisional: int = 0
     _on_finish: list[Callable[[int], None]] = field(default_factory=list)
 
@@ -157,8 +193,17 @@ class OutputRecorder:
         if cell_id:
             self.cell_ids[cell_id] = self.current
 
-    def finish_cell(self, execution_count: int) -> None:
-        """The current cell ran as ``In[execution_count]``: file its outputs there."""
+    def finish_cell(self, execution_count: int | None) -> None:
+        """The current cell ran as ``In[execution_count]``: file its outputs there.
+
+        ``None`` is a cell the kernel did not number (run without storing
+        history, as nbval runs every cell): it is filed as the cell after the
+        last one, which is the number Run All shows for it in a frontend, so
+        ``Out[n]`` in a notebook means the same under nbval as in Jupyter.
+        """
+        if execution_count is None:
+            execution_count = self.last_number + 1
+        self.last_number = execution_count
         provisional = self.current
         outputs = self.cells.pop(provisional, [])
         for output in outputs:

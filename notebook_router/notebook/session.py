@@ -156,7 +156,12 @@ class NotebookSession:
         if value is not None and cells and cells[-1].kind == "result" and cells[-1].obj is None:
             cells[-1].obj = value
         count = getattr(result, "execution_count", None)
-        if isinstance(count, int):
+        info = getattr(result, "info", None)
+        if info is not None and not getattr(info, "store_history", True):
+            # Not numbered by the kernel: every such cell reports the same
+            # count, so let the recorder number it (see finish_cell).
+            self.outputs.finish_cell(None)
+        elif isinstance(count, int):
             self.outputs.finish_cell(count)
 
     def _recording_publish(self, original: Any) -> Any:

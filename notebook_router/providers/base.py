@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Literal, Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -119,10 +119,21 @@ class ModelClient:
         self._on_usage(completion.usage, self.source)
         return completion
 
-    async def ask(self, prompt: str, *, system: str | None = None, purpose: str = "chat") -> str:
-        """A one-shot text question; returns the reply text."""
+    async def ask(
+        self,
+        prompt: str,
+        *,
+        system: str | None = None,
+        purpose: str = "chat",
+        media: Sequence[Media] = (),
+    ) -> str:
+        """A one-shot question; returns the reply text.
+
+        ``media`` (figures, tables, audio, PDFs) travels with the question as
+        media parts, which a multimodal model sees as such.
+        """
         messages = [Message(role="system", content=system)] if system else []
-        messages.append(Message(role="user", content=prompt))
+        messages.append(Message(role="user", content=prompt, media=tuple(media)))
         completion = await self.complete(
             CompletionRequest(messages=tuple(messages), purpose=purpose)
         )

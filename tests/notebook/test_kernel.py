@@ -164,6 +164,22 @@ def test_cell_agent_errors_become_failed_results(kernel: Kernel) -> None:
     assert _run(kernel, "print('task' in dir())").strip() == "False"
 
 
+def test_a_cell_agent_raising_unable_is_unable_not_failed(kernel: Kernel) -> None:
+    kernel.execute(
+        '%%agent picky --can "weigh, scale"\n'
+        "from notebook_router import Unable\n"
+        "raise Unable('I only weigh parcels, not ' + task.lower())"
+    )
+    result = kernel.execute("%%route -o declined --agents picky\nWeigh the numbers")
+    assert result.status == "ok"
+    out = _run(
+        kernel,
+        "first = next(e for e in declined.history if e.kind == 'task_finished')\n"
+        "print(first.status, '|', first.error)",
+    )
+    assert out.strip() == "unable | I only weigh parcels, not weigh the numbers"
+
+
 def test_the_chart_above_travels_to_agents_as_media(kernel: Kernel) -> None:
     _run(
         kernel,
@@ -181,6 +197,32 @@ def test_the_chart_above_travels_to_agents_as_media(kernel: Kernel) -> None:
     assert result.status == "ok"
     out = _run(kernel, "print(seen.result().data('t1'), seen.state.context['references'])")
     assert out.strip().startswith("['image/png'] ['the chart above → the output of cell")
+
+
+def test_out_n_resolves_the_same_when_the_kernel_does_not_store_history() -> None:
+    # How nbval runs a notebook: store_history=False, so the kernel numbers
+    # no cell; Out[2] must still be the second cell's result, as in Jupyter.
+    fresh = Kernel()
+    try:
+        cells = [
+            "%load_ext notebook_router\n"
+            "from notebook_router import agent\n"
+            "@agent(can=['describe'])\n"
+            "def describer(media):\n"
+            "    return [m.data for m in media]",
+            "'the second cell'",
+            "'the third cell'",
+            "%%route -o seen --agents describer\nDescribe Out[2]",
+            "print(seen.result().data('t1'), seen.state.context['references'])",
+        ]
+        outputs = []
+        for code in cells:
+            result = fresh.collect(fresh.kc.execute(code, store_history=False), timeout=60)
+            assert result.status == "ok", result.errors()
+            outputs.append(result.stdout)
+        assert outputs[-1].strip() == "[\"'the second cell'\"] ['Out[2] → Out[2]']"
+    finally:
+        fresh.shutdown()
 
 
 def test_steering_and_inspection_magics(kernel: Kernel) -> None:
@@ -235,6 +277,8 @@ def test_redirect_and_status_reach_a_background_run(kernel: Kernel) -> None:
     status = kernel.execute("%route status")
     html = status.outputs[-1]["content"]["data"]["text/html"]
     assert "<td>Load the numbers</td><td>numbers</td>" in html
+    text = status.outputs[-1]["content"]["data"]["text/plain"]
+    assert "running" in text and "t2 numbers: Load the numbers" in text
     _run(kernel, "%route stop")
     final = _run(
         kernel, "r = await steered\nprint(r.stop_reason, [(t.agent, t.status) for t in r.tasks])"
@@ -261,4 +305,9 @@ def test_record_then_replay_from_the_notebook(
         "print(recorded.result().answer == replayed.result().answer, replayed.provider.hits > 0, replayed.provider.misses)",
     )
     assert out.strip() == "True True 0"
+    said = _run(kernel, f"%route model offline --record {recording} --replay {recording}")
+    assert said.strip() == (
+        f"Model for new runs: offline:default, replaying the calls recorded in {recording} "
+        "and recording new ones"
+    )
     _run(kernel, "%route model offline")

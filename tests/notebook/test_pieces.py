@@ -188,6 +188,26 @@ def test_unknown_references_say_so_and_memory_is_bounded() -> None:
     assert rec.resolve("Load the sales table and plot it", {}, _fmt) == []
 
 
+def test_cells_the_kernel_did_not_number_are_numbered_like_run_all() -> None:
+    # nbval runs every cell without storing history: the kernel reports the
+    # same count each time, and the recorder numbers the cells 1, 2, 3...
+    rec = OutputRecorder()
+    for source, value in (("x = 1", None), ("'first'", "'first'"), ("'second'", "'second'")):
+        rec.start_cell(None, source)
+        if value:
+            rec.record({"text/plain": value}, kind="result")
+        rec.finish_cell(None)
+    (second,) = rec.resolve("Describe Out[3]", {}, _fmt)
+    assert second.media[0].data == "'second'" and second.note == "Out[3] → Out[3]"
+    (source,) = rec.resolve("Explain In[2]", {}, _fmt)
+    assert source.media[0].data == "'first'"
+    # A numbered cell after them keeps the kernel's number.
+    rec.start_cell(None, "'third'")
+    rec.record({"text/plain": "'third'"}, kind="result")
+    rec.finish_cell(7)
+    assert list(rec.cells) == [2, 3, 7] and rec.last_number == 7
+
+
 def test_a_single_dataframe_variable_counts_as_that_table() -> None:
     rec = OutputRecorder()
     (ref,) = rec.resolve(
@@ -223,3 +243,28 @@ def test_capabilities_say_which_stop_paths_work() -> None:
     old = KernelCapabilities(ipykernel="6.29.5", comms_while_awaiting=False, frontend="vscode")
     assert "Stop works from the panel" in new.stop_paths()
     assert "--background runs only" in old.stop_paths() and "ipykernel 6.29.5" in old.stop_paths()
+
+
+def test_a_figure_output_is_described_by_its_title_labels_and_series() -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from notebook_router.notebook.outputs import CellOutput, describe_figure
+
+    fig, ax = plt.subplots()
+    ax.plot([1, 2], label="North")
+    ax.plot([2, 1], label="South")
+    ax.plot([0, 0], label="_hidden")
+    ax.set_title("Revenue")
+    ax.set_ylabel("EUR")
+    plt.close(fig)
+    expected = "figure: Revenue (y: EUR; series: North, South)"
+    assert describe_figure(fig) == expected
+    output = CellOutput(2, None, {"image/png": PNG, "text/plain": "<Figure>"}, "result", fig)
+    media = output.to_media("Out[2]")
+    assert media is not None and media.description == expected
+    bare, _ = plt.subplots()
+    plt.close(bare)
+    assert describe_figure(bare) == "figure"

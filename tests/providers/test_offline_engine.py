@@ -254,3 +254,52 @@ def test_model_selection(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_agent_cards_are_hashable_for_caching() -> None:
     card = AgentCard(name="a", description="d", capabilities=(("x", 1.0),))
     assert hash(card) == hash(AgentCard(name="a", description="d", capabilities=(("x", 1.0),)))
+
+
+async def test_offline_says_plainly_what_it_can_tell_about_media_it_cannot_see() -> None:
+    import struct
+
+    from notebook_router.media import Media
+    from notebook_router.providers.base import ModelClient
+
+    png = b"\x89PNG\r\n\x1a\n" + struct.pack(">I", 13) + b"IHDR" + struct.pack(">II", 640, 280)
+    svg = (
+        '<svg xmlns="http://www.w3.org/2000/svg"><text x="1">Revenue &amp; cost</text>'
+        '<text x="2">2025-01</text></svg>'
+    )
+    media = [
+        Media(
+            mime_type="image/png", data=png + b"rest", source="Out[2]", description="figure: Sales"
+        ),
+        Media(mime_type="image/svg+xml", data=svg, source="agent:chart"),
+        Media(mime_type="audio/wav", data=b"RIFF....", source="In[4]"),
+    ]
+    spent = []
+    client = ModelClient(OfflineProvider(), lambda usage, source: spent.append(source), "agent.x")
+    reply = await client.ask("What does the chart show?", media=media)
+    lines = reply.splitlines()
+    assert lines[0].startswith("Offline model: I cannot see images or hear audio")
+    assert lines[1] == "1. image/png from Out[2]; 640×280 px; figure: Sales"
+    assert (
+        lines[2] == "2. image/svg+xml from agent:chart; text in the image: Revenue & cost, 2025-01"
+    )
+    assert lines[3] == "3. audio/wav from In[4]"
+    assert spent == ["agent.x"]
+    # Text given alongside still gets the usual extractive answer after the note.
+    both = await client.ask("Which month?\nMarch was best. April was flat.", media=media[:1])
+    assert both.endswith("\n\nMarch was best. April was flat.")
+
+
+def test_offline_reads_html_media_as_a_reader_would() -> None:
+    from notebook_router.media import Media
+    from notebook_router.providers.offline.media import describe_media
+
+    html = (
+        "<div><style scoped>.dataframe td {color: red}</style><table>"
+        "<tr><th>region</th><th>units</th></tr><tr><td>North &amp; East</td><td>12</td></tr>"
+        "</table></div>"
+    )
+    table = Media(mime_type="text/html", data=html, source="Out[3]")
+    assert describe_media(table) == "text/html from Out[3]; text: region units North & East 12"
+    code = Media(mime_type="text/x-python", data="x = 1\n\ny = 2\n", source="In[1]")
+    assert describe_media(code) == "text/x-python from In[1]; 2 lines, starting: x = 1 y = 2"

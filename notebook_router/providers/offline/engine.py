@@ -22,6 +22,7 @@ from notebook_router.planner.synthesis import template_synthesis
 from notebook_router.planner.view import PlannerView
 from notebook_router.providers.base import Completion, CompletionRequest
 from notebook_router.providers.offline import rules
+from notebook_router.providers.offline.media import describe_all
 from notebook_router.text.tokens import tokens
 from notebook_router.usage import Usage, estimate_tokens
 
@@ -62,6 +63,11 @@ class OfflineProvider:
                 "plans, redirects and synthesises for the router. Use a real model "
                 "(e.g. --model openai:gpt-4o-mini) for other structured tasks."
             )
+        media = [m for message in request.messages for m in message.media]
+        if media:
+            # Say plainly what it cannot do, then what the media's own labels say.
+            found = _extract(request)
+            return describe_all(media) + (f"\n\n{found}" if found else "")
         return extractive_reply(request)
 
     def __repr__(self) -> str:
@@ -93,13 +99,25 @@ def extractive_reply(request: CompletionRequest, sentences: int = 3) -> str:
     users = [m.content for m in request.messages if m.role == "user"]
     if not users:
         return "(offline model: nothing to answer)"
-    ask, _, rest = users[-1].strip().partition("\n")
-    material = " ".join([*users[:-1], rest]).strip()
-    if not material:
+    found = _extract(request, sentences)
+    if found is None:
+        ask = users[-1].strip().partition("\n")[0]
         return (
             "The offline model can only work from text it is given. "
             f"Nothing was provided for: {ask.strip()}"
         )
+    return found
+
+
+def _extract(request: CompletionRequest, sentences: int = 3) -> str | None:
+    """The best-fitting sentences of the request's material, or None if it has none."""
+    users = [m.content for m in request.messages if m.role == "user"]
+    if not users:
+        return None
+    ask, _, rest = users[-1].strip().partition("\n")
+    material = " ".join([*users[:-1], rest]).strip()
+    if not material:
+        return None
     wanted = Counter(tokens(ask))
     candidates = [s.strip() for s in _SENTENCE.split(material) if s.strip()]
     scored = sorted(

@@ -1,0 +1,184 @@
+"""Write notebooks/04_media_from_outputs.ipynb (outputs come from executing it).
+
+    python scripts/make_media_from_outputs.py
+    python scripts/execute_notebooks.py notebooks/04_media_from_outputs.ipynb
+
+The multimodal cells call a real model only when its key is set (recording
+every call under notebooks/recordings/), replay a committed recording when
+there is one, and otherwise print that they were skipped.
+"""
+
+from __future__ import annotations
+
+from nbsource import code, md, write
+
+CELLS = [
+    md("""
+# Media from cell outputs
+
+A `%%route` task can point at what earlier cells produced, and the output itself travels with
+the task as *media* (image bytes, an HTML table, a cell's source), never pasted into the prompt
+as text. Three ways to point:
+
+| you write | it attaches |
+| --- | --- |
+| `Out[2]` | the result of cell 2 (its best form: PNG for a figure, HTML for a table) |
+| `In[2]` | the source code of cell 2 |
+| "the chart above", "that table", "the last output" | the most recent output of that kind |
+
+(`@cell:ID` points at a cell by its id; it works in JupyterLab and Notebook 7, which send cell
+ids with each execution. nbclient and nbval send none, so this notebook does not use it.)
+
+Numbers such as `Out[2]` are the ones you see next to the cells after *Run All* from a fresh
+kernel; if you run cells by hand in another order, change them to match what you see.
+"""),
+    code("""
+%load_ext notebook_router
+from importlib import resources
+
+import matplotlib.pyplot as plt
+import pandas as pd
+
+sales = pd.read_csv(resources.files("notebook_router.examples") / "data" / "sales.csv")
+sales["margin"] = 1 - sales.cost / sales.revenue
+"""),
+    md("""
+## A chart as a cell's result
+
+This cell's result is a figure, so it becomes `Out[2]`. (`plt.close` stops the inline backend
+from drawing it a second time.)
+"""),
+    code("""
+monthly = sales.pivot_table(index="month", columns="region", values="revenue")
+fig, ax = plt.subplots(figsize=(6.4, 2.8))
+monthly.plot(ax=ax, marker="o", title="Monthly revenue by region, 2025")
+ax.set_xlabel("")
+ax.set_ylabel("revenue")
+plt.close(fig)
+fig
+"""),
+    md("""
+## An agent that reads media
+
+`media_reader` asks for `media` (what came with its task) and `model` (the run's model) by
+parameter name, and passes the media on with the question. Which model answers is the run's
+choice: here the built-in `offline` model, which cannot see pictures and says so, then reports
+what the media's own labels tell (type, pixel size, the figure's title, axis labels and
+series). The last section puts a multimodal model in its place.
+"""),
+    code('''
+from notebook_router import Unable, agent
+
+
+@agent(can=["describe", "chart", "figure", "image", "table", "read", "analyse", "explain"])
+async def media_reader(task, media, model):
+    """Answers questions about the figures, tables and code that came with the task."""
+    if not media:
+        raise Unable("no figure, table or code came with this task")
+    return await model.ask(task, media=media, purpose="agent.media_reader")
+'''),
+    md("""
+## By `Out[n]`
+"""),
+    code("""
+%%route -o by_out --agents media_reader
+Describe Out[2]: which region grew fastest?
+"""),
+    md("""
+The run kept what it was given: `state.attachments` holds the figure (PNG bytes and a
+description), and `context["references"]` says what each phrase resolved to.
+"""),
+    code("""
+print(by_out.state.context["references"])
+for m in by_out.state.attachments:
+    print(m.mime_type, m.source, "|", m.description)
+print()
+print(by_out.result().data("t1"))
+"""),
+    md("""
+## By cell: `In[n]`
+
+`In[2]` attaches the code that drew the chart. Together with `Out[2]`, an agent gets both the
+picture and how it was made.
+"""),
+    code("""
+%%route -o by_cell --agents media_reader
+Explain how In[2] draws Out[2]
+"""),
+    md("""
+## By "the chart above" and "that table"
+
+A figure shown with `plt.show()` is a display, not a result, so it has no `Out[n]`; an implicit
+reference finds it anyway: "the chart above" is the most recent image output.
+"""),
+    code("""
+by_region = sales.groupby("region").margin.mean().sort_values()
+ax = by_region.plot.barh(figsize=(5, 2.2), title="Mean gross margin by region, 2025")
+ax.set_xlabel("gross margin")
+plt.show()
+"""),
+    code("""
+%%route -o above --agents media_reader
+Describe the chart above
+"""),
+    md("""
+"That table" is the most recent table output. A DataFrame travels as its HTML table, described
+by its shape, column types and first rows.
+"""),
+    code("""
+sales.groupby("region")[["units", "revenue", "cost"]].sum().round(0)
+"""),
+    code("""
+%%route -o table_run --agents media_reader
+Which region sold the most units in that table?
+"""),
+    md("""
+The offline model does not answer the question: it cannot read the picture or reason over the
+table, and says so. An agent can of course compute the answer itself from the DataFrame (see
+notebook 03); the point here is what travels.
+
+## A multimodal model looks at the chart
+
+The same agent and the same figure (`Out[2]`), now with a model that can see. Each cell below:
+
+* with the model's key set, calls it and **records** every call to `notebooks/recordings/`
+  (keys are never written);
+* without a key but with a committed recording, **replays** it: the answer shown is the one the
+  model gave when it was recorded;
+* with neither, says it was skipped. No answer is ever made up for a model that did not give it.
+"""),
+    code('''
+import os
+from pathlib import Path
+
+from notebook_router import Router, resolve_model
+
+chart = by_out.state.attachments[0]  # the figure from Out[2], as the run received it
+QUESTION = "What does this chart show? Which region grew fastest, and is any month unusual?"
+
+
+async def ask_multimodal(spec, key_vars, recording):
+    """Ask `spec` about the chart: live with its key (recorded), replayed without, else skipped."""
+    path = Path(recording)
+    if any(os.environ.get(var) for var in key_vars):
+        model = resolve_model(spec, record=path, replay=path)  # replays hits, records the rest
+    elif path.exists():
+        model = resolve_model(spec, replay=path)
+    else:
+        print(f"Skipped: set {' or '.join(key_vars)} to ask {spec} (no recording at {path}).")
+        return None
+    return await Router([media_reader], model=model).start(QUESTION, media=[chart])
+'''),
+    code("""
+await ask_multimodal("openai:gpt-4o-mini", ["OPENAI_API_KEY"], "recordings/04_chart_openai.jsonl")
+"""),
+    code("""
+await ask_multimodal(
+    "gemini:gemini-2.5-flash", ["GEMINI_API_KEY", "GOOGLE_API_KEY"], "recordings/04_chart_gemini.jsonl"
+)
+"""),
+]
+
+
+if __name__ == "__main__":
+    write("04_media_from_outputs.ipynb", CELLS)
