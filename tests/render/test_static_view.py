@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import re
+from pathlib import Path
 
 import nbformat
 import pytest
@@ -125,3 +126,14 @@ async def test_panel_status_names_why_a_run_ended() -> None:
         assert panel_status(run.state) == status
     run.stop()
     await run
+
+
+def test_the_committed_quickstart_converts_to_html_with_its_static_views() -> None:
+    path = Path(__file__).parents[2] / "notebooks" / "01_quickstart.ipynb"
+    nb = nbformat.read(path, as_version=4)
+    routes = [c for c in nb.cells if c.cell_type == "code" and c.source.startswith("%%route")]
+    html, _ = HTMLExporter().from_notebook_node(nb)
+    # One tree picture per finished %%route cell (the background one shows its first state).
+    assert html.count('src="data:image/svg+xml;base64,') >= len(routes) - 1
+    assert html.count('class="nr-run"') >= len(routes) - 1
+    assert "application/vnd.jupyter.widget-view+json" not in html
