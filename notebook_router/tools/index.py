@@ -19,6 +19,7 @@ import math
 from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 
 from notebook_router.tools.fuzzy import Speller
 
@@ -68,7 +69,8 @@ class LexicalIndex:
                 ids.append(i)
                 impacts.append(impact)
         self._postings = postings
-        self._speller: Speller | None = None
+        # Built now rather than on the first misspelt request, so no query pays for it.
+        self._speller = Speller(self.df)
 
     def __len__(self) -> int:
         return len(self.bags)
@@ -85,7 +87,7 @@ class LexicalIndex:
         """The ``k`` best documents for ``query`` (term → weight), best first.
 
         ``namespaces`` restricts the search to documents in those exact
-        namespaces; None searches everything. Ties keep document order.
+        namespaces; None searches everything. Equal scores come back in a fixed order.
         """
         acc: dict[int, float] = {}
         get = acc.get
@@ -99,9 +101,10 @@ class LexicalIndex:
                 else [by_ns[ns] for ns in namespaces if ns in by_ns]
             )
             for ids, impacts in lists:
-                for i, impact in zip(ids, impacts, strict=True):
+                for i, impact in zip(ids, impacts):  # noqa: B905 (same length by construction)
                     acc[i] = get(i, 0.0) + weight * impact
-        best = heapq.nlargest(k, acc.items(), key=lambda item: (item[1], -item[0]))
+        # C-level key (no lambda per candidate): ties go to the document scored first.
+        best = heapq.nlargest(k, acc.items(), key=itemgetter(1))
         return [Scored(i, s) for i, s in best]
 
     def coverage(self, doc: int, query: Mapping[str, float]) -> float:
@@ -117,6 +120,4 @@ class LexicalIndex:
 
     def correct(self, term: str) -> str | None:
         """The indexed term one edit away from ``term`` (a likely typo), if any."""
-        if self._speller is None:
-            self._speller = Speller(self.df)
         return self._speller.correct(term)

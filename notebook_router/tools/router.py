@@ -27,6 +27,7 @@ from notebook_router.errors import (
     MalformedOutputError,
     ProviderResponseError,
     SyncInLoopError,
+    ToolSpecError,
     TransientProviderError,
 )
 from notebook_router.planner.planner import parse_model_output
@@ -156,7 +157,7 @@ class ToolRouter:
         if early is not None:
             return early
         assert decision.tool is not None
-        tool = self.store.get(decision.tool)
+        tool = self._runnable(decision.tool)
         try:
             ran = await call_tool(tool, decision.inputs, self.retries, self._sleep)
         except Exception as exc:
@@ -188,7 +189,7 @@ class ToolRouter:
             yield early.text
             return
         assert decision.tool is not None
-        tool = self.store.get(decision.tool)
+        tool = self._runnable(decision.tool)
         chunks = stream_tool(tool, decision.inputs, self.retries, self._sleep)
         try:
             first = await anext(chunks)
@@ -249,11 +250,22 @@ class ToolRouter:
             ]
         return [h.tool for h in self.store.search(query, k)]
 
+    def _runnable(self, name: str) -> Tool:
+        tool = self.store.get(name)
+        if tool.fn is None:
+            raise ToolSpecError(
+                f"Tool {name!r} was chosen but has no function to run: build it with @tool or "
+                "Tool.from_openai(spec, fn=...), or use choose() to route without running."
+            )
+        return tool
+
     def _read(self, text: str, tools: dict[str, Tool]) -> tuple[RouteReply | None, str]:
         """The reply if it is usable, else what is wrong with it (for the repair prompt)."""
         try:
             reply = parse_model_output(text, RouteReply)
         except MalformedOutputError as exc:
+            if "{" in text and "}" not in text:
+                return None, "The reply is not a complete JSON object (it has no closing brace)"
             return None, exc.problem
         if reply.tool is None:
             return reply, ""
