@@ -175,8 +175,9 @@ def tool_store(repeats: int, n_tools: int = 10_000, n_queries: int = 200) -> Non
 
     Every query is timed on its own; the line gives the median over all of
     them (with the spread of per-repeat medians), the 90th percentile, the
-    same queries restricted to one namespace, and the shared
-    ``text.bm25.BM25Index`` on the same documents as an in-run baseline.
+    same queries restricted to one namespace, the same queries without numpy
+    (the optional accelerator), and the shared ``text.bm25.BM25Index`` on the
+    same documents as an in-run baseline.
     """
     from tool_workloads import make_queries, make_tools
 
@@ -198,7 +199,8 @@ def tool_store(repeats: int, n_tools: int = 10_000, n_queries: int = 200) -> Non
     assert store is not None
     index = store.retriever.index  # type: ignore[attr-defined]
     baseline = BM25Index((t.name, tool_bag(t)) for t in store)
-    medians, scoped, floor, pooled, hits = [], [], [], [], 0
+    medians, scoped, floor, pooled, pure, hits = [], [], [], [], [], 0
+    vectorised = index.vectorised
     for _ in range(repeats):
         gc.collect()
         times, scoped_times, floor_times = [], [], []
@@ -219,6 +221,14 @@ def tool_store(repeats: int, n_tools: int = 10_000, n_queries: int = 200) -> Non
         scoped.append(statistics.median(scoped_times))
         floor.append(statistics.median(floor_times))
         pooled.extend(times)
+        # The same queries without numpy (what a core install without it gets).
+        index.vectorised, pure_times = False, []
+        for text, _ in queries:
+            start = time.perf_counter()
+            store.search(text, 5)
+            pure_times.append((time.perf_counter() - start) * 1000)
+        index.vectorised = vectorised
+        pure.append(statistics.median(pure_times))
     pooled.sort()
     emit(
         {
@@ -232,6 +242,9 @@ def tool_store(repeats: int, n_tools: int = 10_000, n_queries: int = 200) -> Non
             "scoped_top5_ms": round(statistics.median(scoped), 3),
             "bm25index_top5_ms": round(statistics.median(floor), 3),
             "speedup_vs_bm25index": round(statistics.median(floor) / statistics.median(medians), 2),
+            "numpy": vectorised,
+            "pure_python_top5_ms": round(statistics.median(pure), 3),
+            "pure_python_top5_ms_spread": spread(pure),
             "hit_at_5": round(hits / (len(queries) * repeats), 3),
             "build_s": round(statistics.median(builds), 3),
             "build_s_spread": spread(builds),

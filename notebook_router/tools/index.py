@@ -9,7 +9,10 @@ because a tool store asks different questions of it:
   IDF stays global so scores from different namespaces compare;
 - each posting stores its precomputed BM25 impact, so a query only adds
   numbers (no length normalisation per hit);
-- the best ``k`` come from a heap, not a full sort.
+- the best ``k`` come from a heap, not a full sort;
+- with numpy installed (optional), postings are arrays and a query is a few
+  vector additions and one partial sort; without it, plain Python does the
+  same work.
 """
 
 from __future__ import annotations
@@ -20,8 +23,17 @@ from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from operator import itemgetter
+from typing import Any
 
 from notebook_router.tools.fuzzy import Speller
+
+_np: Any
+try:  # optional: the same results, several times faster on large stores
+    import numpy
+
+    _np = numpy
+except ImportError:  # pragma: no cover - exercised where numpy is absent
+    _np = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +81,16 @@ class LexicalIndex:
                 ids.append(i)
                 impacts.append(impact)
         self._postings = postings
+        self.vectorised = _np is not None
+        self._arrays: dict[str, dict[str, tuple[Any, Any]]] = {}
+        if _np is not None:
+            self._arrays = {
+                t: {
+                    ns: (_np.asarray(ids, dtype=_np.int64), _np.asarray(imp, dtype=_np.float64))
+                    for ns, (ids, imp) in by_ns.items()
+                }
+                for t, by_ns in postings.items()
+            }
         # Built now rather than on the first misspelt request, so no query pays for it.
         self._speller = Speller(self.df)
 
@@ -89,6 +111,8 @@ class LexicalIndex:
         ``namespaces`` restricts the search to documents in those exact
         namespaces; None searches everything. Equal scores come back in a fixed order.
         """
+        if self.vectorised and _np is not None and self.bags:
+            return self._search_arrays(query, k, namespaces)
         acc: dict[int, float] = {}
         get = acc.get
         for t, weight in query.items():
@@ -106,6 +130,32 @@ class LexicalIndex:
         # C-level key (no lambda per candidate): ties go to the document scored first.
         best = heapq.nlargest(k, acc.items(), key=itemgetter(1))
         return [Scored(i, s) for i, s in best]
+
+    def _search_arrays(
+        self, query: Mapping[str, float], k: int, namespaces: Collection[str] | None
+    ) -> list[Scored]:
+        assert _np is not None
+        scores = _np.zeros(len(self.bags))
+        touched = False
+        for t, weight in query.items():
+            by_ns = self._arrays.get(t)
+            if by_ns is None:
+                continue
+            lists = (
+                by_ns.values()
+                if namespaces is None
+                else [by_ns[ns] for ns in namespaces if ns in by_ns]
+            )
+            for ids, impacts in lists:
+                scores[ids] += weight * impacts  # ids are unique within one list
+                touched = True
+        if not touched:
+            return []
+        hits = _np.flatnonzero(scores > 0)
+        if len(hits) > k:
+            hits = hits[_np.argpartition(-scores[hits], k - 1)[:k]]
+        best = sorted(hits.tolist(), key=lambda i: (-scores[i], i))
+        return [Scored(i, float(scores[i])) for i in best]
 
     def coverage(self, doc: int, query: Mapping[str, float]) -> float:
         """Share of the query's information (IDF × weight) that ``doc`` contains, 0..1."""

@@ -132,3 +132,38 @@ def test_speller_corrects_one_edit_and_word_forms() -> None:
 def test_search_rejects_a_bad_k() -> None:
     with pytest.raises(ConfigError, match="at least 1"):
         _store().search("x", k=0)
+
+
+def test_vectorised_and_plain_python_search_agree() -> None:
+    pytest.importorskip("numpy")
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+    from tool_workloads import make_queries, make_tools
+
+    tools = make_tools(2000)
+    store = ToolStore()
+    for namespace, spec in tools:
+        store.add(spec, namespace)
+    store.search("warm up")
+    index = store.retriever.index  # type: ignore[attr-defined]
+    assert index.vectorised
+    queries = [q for q, _ in make_queries(tools, 50)]
+    fast = [
+        [(h.tool.name, round(h.score, 9)) for h in store.search(q, 5, "tools/finance/*")]
+        for q in queries
+    ]
+    fast_all = [[round(h.score, 9) for h in store.search(q, 5)] for q in queries]
+    index.vectorised = False
+    plain = [
+        [(h.tool.name, round(h.score, 9)) for h in store.search(q, 5, "tools/finance/*")]
+        for q in queries
+    ]
+    plain_all = [[round(h.score, 9) for h in store.search(q, 5)] for q in queries]
+    assert fast_all == plain_all
+    # Names agree too, except where equal scores may come back in either order.
+    for a, b in zip(fast, plain, strict=True):
+        assert sorted(a, key=lambda x: (-x[1], x[0])) == sorted(b, key=lambda x: (-x[1], x[0])) or [
+            s for _, s in a
+        ] == [s for _, s in b]
