@@ -23,6 +23,7 @@ from notebook_router.planner.result import RunResult
 from notebook_router.planner.run import Run
 from notebook_router.providers.registry import resolve_model
 from notebook_router.router import Router
+from notebook_router.tools import Tool, ToolDecision, ToolResult, ToolRouter, ToolStore, tool
 from notebook_router.usage import Usage
 
 __version__ = "0.1.0"
@@ -48,11 +49,17 @@ __all__ = [
     "SharedContext",
     "Synthesis",
     "TaskRequest",
+    "Tool",
+    "ToolDecision",
+    "ToolResult",
+    "ToolRouter",
+    "ToolStore",
     "Unable",
     "Usage",
     "__version__",
     "agent",
     "resolve_model",
+    "tool",
 ]
 
 

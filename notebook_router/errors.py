@@ -30,6 +30,17 @@
         ├── NoRunningLoopError      Router.start() outside a running event loop
         └── RunNotFinishedError     run.result() before the run has finished
 
+    Tools (the tool store and the single-tool router)
+    NotebookRouterError
+    └── ToolError
+        ├── ToolSpecError           a tool definition that cannot be used as written
+        │   └── DuplicateToolError  a second tool under a name already taken
+        ├── ToolNotFoundError       a tool name nothing holds
+        ├── ToolInputError          inputs that do not match the tool's parameters
+        ├── ToolRoutingError        no usable routing decision after the retries
+        ├── ToolExecutionError      the tool failed (after its retries) mid-stream
+        └── SyncInLoopError         a sync ToolRouter method called inside a running loop
+
 Every message says what to do next, because the person reading it is usually
 in the middle of a notebook and should not need to read our source.
 """
@@ -208,3 +219,69 @@ class RunNotFinishedError(RunError):
 def _did_you_mean(word: str, candidates: Iterable[str]) -> str:
     match = get_close_matches(word, list(candidates), n=1, cutoff=0.6)
     return f" Did you mean {match[0]!r}?" if match else ""
+
+
+# --- Tools: the tool store and the single-tool router --------------------------------------
+
+
+class ToolError(NotebookRouterError):
+    """Something went wrong defining, finding, routing to or running a tool."""
+
+
+class ToolSpecError(ToolError, ConfigError):
+    """A tool definition (spec, schema or function) that cannot be used as written."""
+
+
+class DuplicateToolError(ToolSpecError):
+    """A tool name that is already taken in the store or router."""
+
+    def __init__(self, name: str, where: str) -> None:
+        super().__init__(
+            f"A tool named {name!r} is already registered ({where}). Tool names must be "
+            "unique because the model picks a tool by name: rename one, or pass "
+            "replace=True to overwrite it."
+        )
+        self.name = name
+
+
+class ToolNotFoundError(ToolError, KeyError):
+    """A tool name that the store or router does not hold."""
+
+    def __init__(self, name: str, known: Iterable[str]) -> None:
+        names = sorted(known)
+        hint = _did_you_mean(name, names)
+        shown = ", ".join(names[:20]) + (" ..." if len(names) > 20 else "")
+        super().__init__(f"No tool named {name!r}.{hint} Known tools: {shown or 'none'}.")
+        self.name = name
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+class ToolInputError(ToolError, ValueError):
+    """Inputs that do not match a tool's parameters; ``problems`` lists each one."""
+
+    def __init__(self, tool: str, problems: list[str]) -> None:
+        listing = "; ".join(problems)
+        super().__init__(f"Inputs for tool {tool!r} are not valid: {listing}.")
+        self.tool = tool
+        self.problems = problems
+
+
+class ToolRoutingError(ToolError):
+    """No usable routing decision came back, even after the model was asked to repair it."""
+
+
+class ToolExecutionError(ToolError):
+    """A tool raised (after its retries), at a point where no fallback message can help."""
+
+
+class SyncInLoopError(ToolError, ConfigError):
+    """A synchronous ToolRouter method was called while an event loop is running."""
+
+    def __init__(self, method: str) -> None:
+        super().__init__(
+            f"ToolRouter.{method}() cannot be used while an event loop is running (as in a "
+            f"notebook): use `await router.a{method}(query)` instead"
+            + (" and `async for`." if method == "stream" else ".")
+        )

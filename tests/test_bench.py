@@ -34,3 +34,6 @@ def test_bench_quick_prints_one_json_line_per_result() -> None:
     assert "ratio" in by_name["state_growth"][0]
     # The dev extra installs LangGraph, so the comparison is always there in CI.
     assert "langgraph_us_per_iter" in loop
+    store = by_name["tool_store"][0]
+    assert store["tools"] == 10_000 and store["namespaces"] == 20
+    assert {"top5_ms", "top5_ms_spread", "scoped_top5_ms", "build_s", "hit_at_5"} <= store.keys()

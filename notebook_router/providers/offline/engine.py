@@ -1,7 +1,8 @@
 """``offline``: the embedded default model. No key, no network, no weights.
 
 It answers the router's own requests (decide, redirect, synthesise) with
-deterministic rules over the JSON run state in the prompt, and plain chat
+deterministic rules over the JSON run state in the prompt, routes requests to
+tools by lexical relevance (:mod:`.tools`), and plain chat
 requests with an extractive reply built from the prompt's own text. It is
 what a new user, Binder and CI see first, so its plans have to be good ones
 for sensible requests over sensible agents; it never pretends to know
@@ -13,6 +14,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
+from typing import Any
 
 from pydantic import BaseModel
 
@@ -26,6 +28,9 @@ from notebook_router.providers.offline.media import describe_all
 from notebook_router.text.tokens import tokens
 from notebook_router.usage import Usage, estimate_tokens
 
+# Mirrors notebook_router.tools.prompts (not imported: the tools package imports providers).
+TOOL_PURPOSE = "tools.route"
+TOOL_MARKER = "Tool routing request (JSON):"
 _JSON_BLOCK = re.compile(r"```json\s*(\{.*\})\s*```", re.DOTALL)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
 
@@ -57,10 +62,15 @@ class OfflineProvider:
             return _dump(rules.redirect(_view(request)))
         if purpose == "router.synthesise":
             return _dump(template_synthesis(_view(request)))
+        if purpose == TOOL_PURPOSE:
+            from notebook_router.providers.offline import tools
+
+            return _dump(tools.route(_tool_payload(request)))
         if request.json_schema is not None:
             raise ProviderError(
                 f"The offline model cannot produce structured output for {purpose!r}: it only "
-                "plans, redirects and synthesises for the router. Use a real model "
+                "plans, redirects and synthesises for the router and routes requests to "
+                "tools. Use a real model "
                 "(e.g. --model openai:gpt-4o-mini) for other structured tasks."
             )
         media = [m for message in request.messages for m in message.media]
@@ -83,6 +93,20 @@ def _view(request: CompletionRequest) -> PlannerView:
             "plans from; build router prompts with notebook_router.planner.prompts."
         )
     return PlannerView.model_validate(json.loads(match.group(1)))
+
+
+def _tool_payload(request: CompletionRequest) -> dict[str, Any]:
+    """The request and catalog a tool-routing prompt carries (in its first user message)."""
+    for message in request.messages:
+        if message.role == "user" and TOOL_MARKER in message.content:
+            match = _JSON_BLOCK.search(message.content)
+            if match is not None:
+                payload: dict[str, Any] = json.loads(match.group(1))
+                return payload
+    raise ProviderError(
+        "The offline model got a tool-routing request without its tool catalog; build "
+        "tool-routing prompts with notebook_router.tools.prompts."
+    )
 
 
 def _dump(model: BaseModel) -> str:

@@ -1,0 +1,51 @@
+"""The routing prompt: instructions, the tool catalog, the repair message. Plain text."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+
+from notebook_router.providers.base import Message
+from notebook_router.tools.spec import Tool
+
+PURPOSE = "tools.route"
+MARKER = "Tool routing request (JSON):"
+
+ROUTE = """\
+You route one user request to exactly one tool, or to none.
+
+Reply with one JSON object and nothing else:
+{"tool": "<tool name>", "inputs": {<arguments>}, "reason": "<a few words>"}
+- "tool" is the name of the single tool whose purpose matches what the user asks for.
+- When no tool fits the request, reply {"tool": null, "inputs": {}, "reason": "..."}.
+  Never force a tool onto a request it does not fit.
+- "inputs" holds arguments for that tool's parameters, named and typed as its JSON schema
+  says, with enum values written exactly as listed. Use only values the request states or
+  clearly implies; leave out what it does not give rather than inventing it.
+"""
+
+POLICY = "\nPolicy (follow it when choosing):\n{policy}\n"
+
+REPAIR = """\
+Your reply could not be used: {problem}
+Reply again with one corrected JSON object: {{"tool": ..., "inputs": {{...}}, "reason": ...}}.
+"""
+
+
+def system_prompt(policy: str | None) -> str:
+    """The routing instructions, with the caller's policy appended."""
+    return ROUTE + (POLICY.format(policy=policy.strip()) if policy and policy.strip() else "")
+
+
+def request_message(query: str, tools: Sequence[Tool]) -> Message:
+    """The user message: the request and the candidate tools in OpenAI function format."""
+    payload = {"request": query, "tools": [t.spec.to_openai(wrapped=False) for t in tools]}
+    return Message(role="user", content=f"{MARKER}\n```json\n{json.dumps(payload, indent=1)}\n```")
+
+
+def repair_messages(reply: str, problem: str) -> list[Message]:
+    """The model's unusable reply and what was wrong with it, for the next attempt."""
+    return [
+        Message(role="assistant", content=reply),
+        Message(role="user", content=REPAIR.format(problem=problem)),
+    ]

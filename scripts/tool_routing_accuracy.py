@@ -1,0 +1,123 @@
+"""Accuracy of ToolRouter on the labelled tool-routing set.
+
+    python scripts/tool_routing_accuracy.py            # the test set, offline model
+    python scripts/tool_routing_accuracy.py --dev      # the dev set (tuned on)
+    python scripts/tool_routing_accuracy.py --model openai:gpt-4o-mini --errors
+
+Prints one JSON line of figures; ``--errors`` also lists every miss.
+
+- decision accuracy: the chosen tool (or null) equals the label;
+- rejection precision / recall: over the requests no tool fits (label null),
+  how many declines were right / how many of those requests were declined;
+- input extraction: labelled input values produced exactly, out of all
+  labelled values (a value on a misrouted request counts as missed), and the
+  same restricted to requests routed to the right tool.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT / "tests" / "data" / "tool_routing"
+sys.path.insert(0, str(ROOT))
+
+from notebook_router.tools import ToolRouter, ToolSpec  # noqa: E402
+
+
+def load(
+    requests_file: str = "requests.jsonl",
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The tools and the labelled requests."""
+    tools = json.loads((DATA / "tools.json").read_text())
+    lines = (DATA / requests_file).read_text().splitlines()
+    return tools, [json.loads(line) for line in lines if line.strip()]
+
+
+def same(expected: Any, got: Any) -> bool:
+    """Labelled and extracted values agree (text case-insensitively, numbers by value)."""
+    if isinstance(expected, str) and isinstance(got, str):
+        return expected.strip().lower() == got.strip().lower()
+    if isinstance(expected, list) and isinstance(got, list):
+        return len(expected) == len(got) and all(
+            same(e, g) for e, g in zip(expected, got, strict=True)
+        )
+    if isinstance(expected, bool) or isinstance(got, bool):
+        return expected is got
+    if isinstance(expected, (int, float)) and isinstance(got, (int, float)):
+        return float(expected) == float(got)
+    return bool(expected == got)
+
+
+async def evaluate(
+    tools: list[dict[str, Any]], requests: list[dict[str, Any]], model: str = "offline"
+) -> dict[str, Any]:
+    """The figures (see the module docstring) and the misses."""
+    router = ToolRouter([ToolSpec.from_openai(t) for t in tools], model=model)
+    right = declined_right = declined = no_fit = 0
+    values = values_right = values_routed = 0
+    misses: list[dict[str, Any]] = []
+    for item in requests:
+        decision = await router.achoose(item["query"])
+        label = item["tool"]
+        right += decision.tool == label
+        no_fit += label is None
+        declined += decision.tool is None
+        declined_right += decision.tool is None and label is None
+        expected = item.get("inputs", {}) if label else {}
+        got = [same(v, decision.inputs.get(k)) for k, v in expected.items()]
+        values += len(expected)
+        if decision.tool == label:
+            values_routed += len(expected)
+            values_right += sum(got)
+        wrong_inputs = [k for (k, v), ok in zip(expected.items(), got, strict=True) if not ok]
+        if decision.tool != label or (decision.tool == label and wrong_inputs):
+            misses.append(
+                {
+                    "query": item["query"],
+                    "label": label,
+                    "chosen": decision.tool,
+                    "inputs": decision.inputs,
+                    "wrong_inputs": wrong_inputs if decision.tool == label else [],
+                    "reason": decision.reason,
+                }
+            )
+    n = len(requests)
+    return {
+        "requests": n,
+        "tools": len(tools),
+        "no_fit_requests": no_fit,
+        "decision_accuracy": round(right / n, 3),
+        "rejection_precision": round(declined_right / declined, 3) if declined else 0.0,
+        "rejection_recall": round(declined_right / no_fit, 3) if no_fit else 0.0,
+        "input_values": values,
+        "input_extraction": round(values_right / values, 3) if values else 0.0,
+        "input_extraction_when_routed_right": (
+            round(values_right / values_routed, 3) if values_routed else 0.0
+        ),
+        "misses": misses,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--dev", action="store_true", help="use the dev set")
+    parser.add_argument("--model", default="offline")
+    parser.add_argument("--errors", action="store_true", help="list every miss")
+    args = parser.parse_args()
+    tools, requests = load("dev_requests.jsonl" if args.dev else "requests.jsonl")
+    report = asyncio.run(evaluate(tools, requests, args.model))
+    misses = report.pop("misses")
+    print(json.dumps({"bench": "tool_routing_accuracy", "model": args.model, **report}))
+    if args.errors:
+        for miss in misses:
+            print(json.dumps(miss), file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

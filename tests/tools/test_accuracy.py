@@ -1,0 +1,54 @@
+"""Routing accuracy of ToolRouter(model="offline") on the hand-labelled set.
+
+Floors sit a little below the measured figures (scripts/tool_routing_accuracy.py
+prints them): a change that makes routing worse fails here. The offline rules
+were tuned on dev_requests.jsonl, never on this set.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from types import ModuleType
+
+from notebook_router.tools import ToolSpec, check_inputs
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _script() -> ModuleType:
+    spec = importlib.util.spec_from_file_location(
+        "tool_routing_accuracy", ROOT / "scripts" / "tool_routing_accuracy.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_labelled_set_is_well_formed() -> None:
+    tools, requests = _script().load()
+    specs = {s.name: s for s in (ToolSpec.from_openai(t) for t in tools)}
+    assert len(specs) == len(tools) >= 50
+    assert len(requests) >= 200
+    assert sum(1 for r in requests if r["tool"] is None) >= 30
+    assert len({r["query"] for r in requests}) == len(requests)
+    for item in requests:
+        if item["tool"] is None:
+            assert not item.get("inputs"), item
+            continue
+        spec = specs[item["tool"]]
+        checked = check_inputs(spec, item.get("inputs", {}), strict=True)
+        assert not checked.problems, (item["query"], checked.problems)
+
+
+async def test_offline_routing_accuracy_stays_above_its_floor() -> None:
+    script = _script()
+    tools, requests = script.load()
+    report = await script.evaluate(tools, requests, "offline")
+    misses = "\n".join(f"{m['query']!r}: {m['label']} -> {m['chosen']}" for m in report["misses"])
+    assert report["decision_accuracy"] >= 0.80, misses
+    assert report["rejection_precision"] >= 0.60, misses
+    assert report["rejection_recall"] >= 0.65, misses
+    assert report["input_extraction"] >= 0.90, misses
+    assert report["input_extraction_when_routed_right"] >= 0.97, misses
