@@ -16,6 +16,8 @@ fits it clearly better than anything nearer the top.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -141,6 +143,7 @@ class AgentTree:
                 self._add(TreeMember(agent, path))
         self.is_flat = all(m.depth == 0 and not children_of(m.agent) for m in self.members.values())
         self._index: BM25Index | None = None
+        self._fingerprint: str | None = None
 
     def _add(self, member: TreeMember) -> None:
         seen = self.members.get(member.name)
@@ -154,6 +157,26 @@ class AgentTree:
             )
         if member.depth < seen.depth:
             self.members[member.name] = member
+
+    def fingerprint(self) -> str:
+        """A digest of every member's place, topics and description.
+
+        Stable across processes (unlike the registry's version counter), so
+        a persistent cache can tell whether the agents it was built over
+        are still the same ones.
+        """
+        if self._fingerprint is None:
+            facts = [
+                [
+                    list(m.path),
+                    m.agent.description,
+                    [[c.topic, c.confidence] for c in m.agent.capabilities],
+                ]
+                for m in self.members.values()
+            ]
+            blob = json.dumps(facts, sort_keys=True, ensure_ascii=False).encode()
+            self._fingerprint = hashlib.sha256(blob).hexdigest()[:16]
+        return self._fingerprint
 
     def find(self, name: str) -> TreeMember | None:
         """The member called ``name``, if any."""
