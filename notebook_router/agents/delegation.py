@@ -322,7 +322,9 @@ def _nobody(
     responses: Sequence[DelegationResponse],
     own: DelegationResponse | None,
 ) -> DelegationResponse:
-    reasons = [r.line() for r in responses]
+    # Each child's line, then the lines it gathered itself: the real cause of a
+    # refusal deep in the tree (a cycle, a timeout, max hops) reaches the top.
+    reasons = [line for r in responses for line in (r.line(), *r.reasons)]
     if own is not None and not own.ok:
         reasons.insert(0, own.line())
     every_failed = bool(responses) and all(r.status == "failed" for r in responses)
