@@ -34,6 +34,7 @@ from importlib import resources
 from typing import Any
 
 from notebook_router.agents.delegation import Delegate
+from notebook_router.agents.discovery import AgentTree
 from notebook_router.agents.function import agent
 from notebook_router.agents.group import AgentGroup
 from notebook_router.agents.result import AgentResult
@@ -86,12 +87,18 @@ def mentions(text: str, words: tuple[str, ...]) -> bool:
 
 
 def interests(text: str) -> list[str]:
-    """The things to do a trip request asks for: "with great food and opera" → two."""
+    """The things to do a trip request asks for that ``experiences`` has an agent for.
+
+    "with great food and opera" → two. Asked of the tree itself (capability
+    routing inside ``experiences``), so an agent added to it later, such as
+    a notebook cell, is found too.
+    """
     match = _INTERESTS.search(text)
     if match is None:
         return []
+    tree = AgentTree([experiences])
     parts = [p.strip(" .!?") for p in _INTEREST_SPLIT.split(match.group(1))]
-    return [p for p in parts if p and mentions(p, FOOD + TOURS + EVENTS)]
+    return [p for p in parts if p and tree.route(p, within=experiences.name)]
 
 
 async def _lookup() -> None:

@@ -10,6 +10,7 @@ STATUS_MARK = {
     "fulfilled": "✓",
     "partial": "◐",
     "unable": "–",
+    "needs_user_input": "?",
     "failed": "✗",
     "cancelled": "■",
     "skipped": "○",
