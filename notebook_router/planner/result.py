@@ -115,6 +115,22 @@ class RunResult(BaseModel):
                     "summary": t.summary,
                     "error": t.error,
                     "note": t.note,
+                    **(
+                        {
+                            "hops": [
+                                {
+                                    "request_id": h.request_id,
+                                    "path": list(h.path),
+                                    "status": h.status,
+                                    "summary": h.summary,
+                                    "error": h.error,
+                                }
+                                for h in self.delegations[t.id]
+                            ]
+                        }
+                        if self.delegations.get(t.id)
+                        else {}
+                    ),
                 }
                 for t in self.tasks
             ],
