@@ -250,3 +250,18 @@ def test_unable_inside_a_group_is_not_a_crash() -> None:
     assert result.tasks[0].status == "unable"
     [hop] = result.delegations["t1"]
     assert (hop.agent, hop.status, hop.error) == ("a", "unable", "nope")
+
+
+def test_text_rendering_shows_the_tree_under_its_task() -> None:
+    from notebook_router.render import render_text
+
+    lines = render_text(_tree_state()).splitlines()
+    assert lines[1:8] == [
+        "  ▸ t1 travel: Plan a trip to Rome",
+        "     ✓ flights",
+        "     ▸ hotels",
+        "     ▸ experiences",
+        "        ✓ restaurants",
+        "        – tours",
+        "        ? events",
+    ]
