@@ -30,6 +30,7 @@ from workloads import (
     router_fanout,
     router_loop,
     router_stop_latency,
+    router_tree_fanout,
 )
 
 try:
@@ -253,6 +254,23 @@ def tool_store(repeats: int, n_tools: int = 10_000, n_queries: int = 200) -> Non
     )
 
 
+async def tree_fanout(repeats: int) -> None:
+    """One task through an agent group of K 50 ms children: hop bookkeeping at scale."""
+    for k in (4, 16, 64):
+        ours = await repeat(lambda k=k: router_tree_fanout(k), repeats)  # type: ignore[misc]
+        flat = await repeat(lambda k=k: router_fanout(k), repeats)  # type: ignore[misc]
+        emit(
+            {
+                "bench": "tree_fanout",
+                "k": k,
+                "ratio": round(statistics.median(ours) / SLEEP_S, 3),
+                "ratio_spread": spread([x / SLEEP_S for x in ours]),
+                "flat_ratio": round(statistics.median(flat) / SLEEP_S, 3),
+                "repeats": repeats,
+            }
+        )
+
+
 async def main(quick: bool) -> None:
     repeats = 3 if quick else 15
     emit(
@@ -268,6 +286,7 @@ async def main(quick: bool) -> None:
     await stop_latency(repeats)
     await state_growth(repeats)
     tool_store(repeats)
+    await tree_fanout(repeats)
 
 
 if __name__ == "__main__":

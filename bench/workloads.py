@@ -154,3 +154,34 @@ async def router_stop_latency(k: int = 8) -> float:
     returned = time.perf_counter()
     assert result.stop_reason == "stopped_by_user" and len(exits) == k
     return max([returned, *exits]) - start
+
+
+async def router_tree_fanout(k: int) -> float:
+    """Wall seconds for one task whose agent group hands it to ``k`` 50 ms children."""
+    from notebook_router.agents.group import AgentGroup
+
+    kids = []
+    for i in range(k):
+
+        async def child() -> str:
+            await asyncio.sleep(0.05)
+            return "ok"
+
+        kids.append(agent(name=f"kid{i}", can=["wait"])(child))
+    team = AgentGroup("team", can=["wait"], children=kids)
+
+    def decide(call: PlannerCall) -> Decision:
+        if call.state.iteration == 1:
+            return Decision(
+                action="execute", run=[TaskSpec(id="t1", description="wait", agent="team")]
+            )
+        if call.state.plan.with_status("running"):
+            return Decision(action="wait")
+        return Decision(action="complete")
+
+    router = Router([team], planner=StubPlanner(decide), limits=Limits(**BIG_BUDGETS))
+    start = time.perf_counter()
+    result = await router.run("fan out through a tree")
+    elapsed = time.perf_counter() - start
+    assert result.tasks[0].status == "fulfilled" and len(result.delegations["t1"]) == k
+    return elapsed

@@ -10,11 +10,14 @@ in parallel and stops when the goal is met, a budget runs out, or you say so.
 from __future__ import annotations
 
 from notebook_router.agents.base import AgentContext, BaseAgent, Capability, Inputs, TaskRequest
+from notebook_router.agents.breaker import CircuitBreaker
+from notebook_router.agents.delegation import Delegate
 from notebook_router.agents.function import FunctionAgent, agent
+from notebook_router.agents.group import AgentGroup
 from notebook_router.agents.registry import AgentRegistry
 from notebook_router.agents.result import AgentResult, Citation
 from notebook_router.context.shared import SharedContext
-from notebook_router.errors import NotebookRouterError, Unable
+from notebook_router.errors import NeedsUserInput, NotebookRouterError, Unable
 from notebook_router.media import Media
 from notebook_router.planner.decisions import Decision, RedirectDecision, Synthesis
 from notebook_router.planner.events import Event
@@ -30,17 +33,21 @@ __version__ = "0.1.0"
 
 __all__ = [
     "AgentContext",
+    "AgentGroup",
     "AgentRegistry",
     "AgentResult",
     "BaseAgent",
     "Capability",
+    "CircuitBreaker",
     "Citation",
     "Decision",
+    "Delegate",
     "Event",
     "FunctionAgent",
     "Inputs",
     "Limits",
     "Media",
+    "NeedsUserInput",
     "NotebookRouterError",
     "RedirectDecision",
     "Router",

@@ -16,6 +16,7 @@ from typing import Any, TextIO
 
 from notebook_router.agents.base import Agent
 from notebook_router.agents.loader import load_agents
+from notebook_router.agents.tree import walk_tree
 from notebook_router.errors import NotebookRouterError
 from notebook_router.planner import events as ev
 from notebook_router.planner.rails import Limits
@@ -131,6 +132,13 @@ def _progress(event: ev.Event, out: TextIO) -> None:
         line = f"  {mark} {event.task_id} {event.status} in {event.duration_s:.2f} s"
     elif isinstance(event, ev.TaskCancelled):
         line = f"  ■ {event.task_id} cancelled: {event.reason}"
+    elif isinstance(event, ev.DelegationRequested):
+        indent = "    " * event.hops
+        line = f"  {indent}↳ {event.request_id} {' → '.join(event.path)}: {event.task}"
+    elif isinstance(event, ev.DelegationResponded):
+        indent = "    " * event.hops
+        detail = event.summary if event.status in ("fulfilled", "partial") else event.error
+        line = f"  {indent}  {event.request_id} {event.status}" + (f": {detail}" if detail else "")
     elif isinstance(event, ev.DecisionFailed):
         line = f"  ! decision rejected: {event.error}"
     if line:
@@ -160,6 +168,8 @@ def _list_agents(agents: list[Agent]) -> int:
         print("No agents: pass --agents MODULE_OR_FILE.", file=sys.stderr)
         return EXIT_USAGE
     for a in agents:
-        topics = ", ".join(c.topic for c in a.capabilities)
-        print(f"{a.name:<20} {a.description}" + (f"  [{topics}]" if topics else ""))
+        for path, member in walk_tree(a):
+            topics = ", ".join(c.topic for c in member.capabilities)
+            name = "  " * (len(path) - 1) + member.name
+            print(f"{name:<20} {member.description}" + (f"  [{topics}]" if topics else ""))
     return 0

@@ -26,9 +26,13 @@
     │   ├── ProviderResponseError     a reply we cannot use (truncated, filtered, malformed)
     │   ├── ReplayMissError           replay found no recording for a request
     │   └── ScriptExhaustedError      the scripted test model ran out of replies
-    └── RunError
-        ├── NoRunningLoopError      Router.start() outside a running event loop
-        └── RunNotFinishedError     run.result() before the run has finished
+    ├── RunError
+    │   ├── NoRunningLoopError      Router.start() outside a running event loop
+    │   └── RunNotFinishedError     run.result() before the run has finished
+    └── DelegationError             trees of agents and the supervisor's tools
+        ├── DelegationCycleError    an agent that is its own ancestor (names the path)
+        ├── NeedsUserInput          raised *by* an agent: "I need an answer from the user"
+        └── SupervisorToolError     a tool call a supervisor cannot carry out as given
 
     Tools (the tool store and the single-tool router)
     NotebookRouterError
@@ -285,3 +289,36 @@ class SyncInLoopError(ToolError, ConfigError):
             f"notebook): use `await router.a{method}(query)` instead"
             + (" and `async for`." if method == "stream" else ".")
         )
+
+
+# ---------------------------------------------------------------- delegation trees
+
+
+class DelegationError(NotebookRouterError):
+    """Something is wrong with a tree of agents or a delegation through it."""
+
+
+class DelegationCycleError(DelegationError, AgentDefinitionError):
+    """An agent would be (or is) its own ancestor; the message names the path."""
+
+    def __init__(self, path: Iterable[str]) -> None:
+        self.path = tuple(path)
+        super().__init__(
+            f"Delegation cycle: {' → '.join(self.path)}. An agent cannot be its own "
+            "ancestor: remove one of these parent links (parent.remove_child(name))."
+        )
+
+
+class NeedsUserInput(DelegationError):
+    """Raise inside an agent when it cannot go on without an answer from the user.
+
+    The message is the question. The task ends ``needs_user_input`` and the
+    planner asks the user (a clarifying question), then tries again with the
+    answer.
+
+    >>> raise NeedsUserInput("Which city are you flying from?")  # doctest: +SKIP
+    """
+
+
+class SupervisorToolError(DelegationError, ValueError):
+    """A supervisor tool was called with a name or arguments it cannot use."""

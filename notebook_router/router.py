@@ -7,10 +7,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from notebook_router.agents.base import ResponseStyle
+from notebook_router.agents.breaker import CircuitBreaker
 from notebook_router.agents.registry import AgentLike, AgentRegistry
 from notebook_router.context.shared import SharedContext
 from notebook_router.errors import ConfigError, EmptyTaskError
 from notebook_router.media import Media
+from notebook_router.planner.critic import Critic
 from notebook_router.planner.planner import ModelPlanner, Planner
 from notebook_router.planner.rails import Limits
 from notebook_router.planner.result import RunResult
@@ -35,6 +37,11 @@ class Router:
 
     In async code (and notebooks) use ``run = router.start(task)`` and
     ``await run``; the run object also takes ``stop()`` and ``redirect()``.
+
+    ``breaker`` is the circuit breaker for agents inside trees (shared by
+    every run of this router; default: open after 3 failures in a row, try
+    again after 30 s). ``critic`` (e.g. :class:`~notebook_router.planner.critic.RuleCritic`)
+    checks each result and can keep the plan open.
     """
 
     def __init__(
@@ -47,6 +54,8 @@ class Router:
         style: ResponseStyle = "conversational",
         on_clarify: ClarifyHandler | None = None,
         clarify: ClarifyPolicy = "stop",
+        breaker: CircuitBreaker | None = None,
+        critic: Critic | None = None,
     ) -> None:
         self.agents = agents if isinstance(agents, AgentRegistry) else AgentRegistry(agents)
         self.provider = resolve_model(model)
@@ -55,6 +64,10 @@ class Router:
         self.style = _check_style(style)
         self.on_clarify = on_clarify
         self.clarify: ClarifyPolicy = clarify
+        # One breaker for every run of this router: an agent that keeps failing
+        # stays skipped across runs until its cool-down ends.
+        self.breaker = breaker or CircuitBreaker()
+        self.critic = critic
 
     def start(
         self,
@@ -75,6 +88,9 @@ class Router:
         """
         if not query or not query.strip():
             raise EmptyTaskError()
+        # Walk the trees now (cached) so a cycle or a clash of names is reported
+        # before the run starts, not from inside its first decision.
+        self.agents.tree()
         shared = (
             context if isinstance(context, SharedContext) else SharedContext(dict(context or {}))
         )
@@ -96,6 +112,8 @@ class Router:
             state=state,
             on_clarify=self.on_clarify,
             clarify=self.clarify,
+            breaker=self.breaker,
+            critic=self.critic,
         )
         return run.start()
 

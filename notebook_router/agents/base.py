@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
 from pydantic import BaseModel, ConfigDict, Field
 
 from notebook_router.agents.result import AgentResult
+from notebook_router.agents.tree import TreeNode
 from notebook_router.errors import AgentDefinitionError
 from notebook_router.media import Media
 
@@ -189,8 +190,8 @@ class Agent(Protocol):
         ...
 
 
-class BaseAgent:
-    """A convenient base class for hand-written agents.
+class BaseAgent(TreeNode):
+    """A convenient base class for hand-written agents (children included: see ``add_child``).
 
     >>> class Echo(BaseAgent):
     ...     name = "echo"

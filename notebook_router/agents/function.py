@@ -16,6 +16,7 @@ from notebook_router.agents.base import (
     check_agent_name,
     parse_capabilities,
 )
+from notebook_router.agents.tree import TreeNode
 from notebook_router.errors import AgentDefinitionError
 
 # What a function agent may ask for, by parameter name.
@@ -32,7 +33,7 @@ _INJECTABLE: dict[str, Callable[[TaskRequest, AgentContext], Any]] = {
 }
 
 
-class FunctionAgent:
+class FunctionAgent(TreeNode):
     """An agent backed by a Python function (see :func:`agent`).
 
     Calling the object calls the original function, so decorated functions
@@ -48,6 +49,8 @@ class FunctionAgent:
         can: Iterable[CapabilitySpec] | Mapping[str, float] | str | None = None,
         timeout: float | None = None,
         thread: bool = True,
+        parent: Any = None,
+        children: Iterable[Any] = (),
     ) -> None:
         self.fn = fn
         self.name = check_agent_name(name or fn.__name__)
@@ -61,6 +64,10 @@ class FunctionAgent:
         self.thread = thread and not self.is_async
         self._binders = _binders_for(fn, self.name)
         functools.update_wrapper(self, fn)
+        for child in children:
+            self.add_child(child)
+        if parent is not None:
+            attach(self, parent)
 
     def run(self, task: TaskRequest, context: AgentContext) -> Awaitable[Any]:
         # A plain method returning the awaitable, rather than an ``async def``
@@ -97,6 +104,8 @@ def agent(
     can: Iterable[CapabilitySpec] | Mapping[str, float] | str | None = None,
     timeout: float | None = None,
     thread: bool = True,
+    parent: Any = None,
+    children: Iterable[Any] = (),
 ) -> Callable[[Callable[..., Any]], FunctionAgent]: ...
 
 
@@ -109,6 +118,8 @@ def agent(
     can: Iterable[CapabilitySpec] | Mapping[str, float] | str | None = None,
     timeout: float | None = None,
     thread: bool = True,
+    parent: Any = None,
+    children: Iterable[Any] = (),
 ) -> FunctionAgent | Callable[[Callable[..., Any]], FunctionAgent]:
     """Make an agent from a function.
 
@@ -118,6 +129,11 @@ def agent(
     single parameter of any other name receives the task text. Its return value
     becomes the result's ``data``; raising :class:`~notebook_router.errors.Unable`
     reports "not my job"; any other exception becomes a ``failed`` result.
+
+    ``parent=`` places the agent under another agent (a delegation tree) and
+    ``children=`` places agents under it. An agent with children that cannot
+    do a task (it raises ``Unable``) hands it to its children in parallel; it
+    may also split the task with :class:`~notebook_router.agents.delegation.Delegate`.
 
     >>> @agent(can=["weather", "forecast"])
     ... def weather(task: str) -> str:
@@ -129,10 +145,32 @@ def agent(
 
     def wrap(f: Callable[..., Any]) -> FunctionAgent:
         return FunctionAgent(
-            f, name=name, description=description, can=can, timeout=timeout, thread=thread
+            f,
+            name=name,
+            description=description,
+            can=can,
+            timeout=timeout,
+            thread=thread,
+            parent=parent,
+            children=children,
         )
 
     return wrap(fn) if fn is not None else wrap
+
+
+def attach(child: Any, parent: Any) -> None:
+    """Place ``child`` under ``parent``, with a clear error if ``parent`` cannot hold children."""
+    if isinstance(parent, str):
+        raise AgentDefinitionError(
+            f"parent={parent!r}: pass the parent agent itself (e.g. parent=experiences), "
+            "not its name."
+        )
+    if not callable(getattr(parent, "add_child", None)):
+        raise AgentDefinitionError(
+            f"{parent!r} cannot hold child agents: use an @agent function, a cell agent, "
+            "an agent group or a BaseAgent subclass as the parent."
+        )
+    parent.add_child(child)
 
 
 async def _inline(fn: Callable[..., Any], kwargs: dict[str, Any]) -> Any:

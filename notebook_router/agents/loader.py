@@ -10,6 +10,7 @@ from types import ModuleType
 
 from notebook_router.agents.base import Agent
 from notebook_router.agents.registry import AgentRegistry, as_agent
+from notebook_router.agents.tree import roots_of
 from notebook_router.errors import AgentLoadError
 
 
@@ -18,7 +19,7 @@ def load_agents(spec: str) -> list[Agent]:
 
     A module's ``AGENTS`` (a list or an AgentRegistry) wins; otherwise every
     module-level agent (an ``@agent`` function or agent object) is taken, in
-    definition order.
+    definition order, except those whose parent is taken too (they come with it).
     """
     module = _import(spec)
     declared = getattr(module, "AGENTS", None)
@@ -30,6 +31,8 @@ def load_agents(spec: str) -> list[Agent]:
         except Exception as exc:
             raise AgentLoadError(f"{spec}: AGENTS must be a list of agents ({exc}).") from None
     found = [v for k, v in vars(module).items() if not k.startswith("_") and _is_agent(v)]
+    # Children defined at module level are reached through their parents.
+    found = roots_of(found)
     if not found:
         raise AgentLoadError(
             f"{spec} defines no agents. Decorate functions with @agent "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import traceback
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -9,10 +10,18 @@ from pydantic import BaseModel, ConfigDict, Field
 from notebook_router.media import Media
 from notebook_router.usage import ZERO_USAGE, Usage
 
-ResultStatus = Literal["fulfilled", "partial", "unable", "failed"]
-"""fulfilled: done. partial: some of it. unable: not this agent's job. failed: it broke."""
+ResultStatus = Literal["fulfilled", "partial", "unable", "needs_user_input", "failed"]
+"""fulfilled: done. partial: some of it. unable: not this agent's job.
+needs_user_input: it cannot go on without an answer from the user (the question is in
+``error``). failed: it broke."""
 
-RESULT_STATUSES: tuple[ResultStatus, ...] = ("fulfilled", "partial", "unable", "failed")
+RESULT_STATUSES: tuple[ResultStatus, ...] = (
+    "fulfilled",
+    "partial",
+    "unable",
+    "needs_user_input",
+    "failed",
+)
 
 
 class Citation(BaseModel):
@@ -48,7 +57,8 @@ class AgentResult(BaseModel):
     citations: tuple[Citation, ...] = ()
     usage: Usage = ZERO_USAGE
     error: str | None = None
-    """Why the result is ``unable`` or ``failed`` (or a caveat on ``partial``)."""
+    """Why the result is ``unable`` or ``failed``, a caveat on ``partial``, or the
+    question to ask the user for ``needs_user_input``."""
     summary: str | None = None
     """The agent's own one-line account of what it produced; synthesis prefers it."""
 
@@ -63,6 +73,11 @@ class AgentResult(BaseModel):
         return cls(status="failed", error=error, confidence=0.0, **fields)
 
     @classmethod
+    def needs_input(cls, question: str, **fields: Any) -> AgentResult:
+        """A ``needs_user_input`` result: the planner asks the user ``question``."""
+        return cls(status="needs_user_input", error=question, confidence=0.0, **fields)
+
+    @classmethod
     def unable(cls, reason: str, **fields: Any) -> AgentResult:
         """An ``unable`` result: the task is not this agent's job."""
         return cls(status="unable", error=reason, confidence=0.0, **fields)
@@ -75,3 +90,11 @@ def coerce_result(value: Any) -> AgentResult:
     if isinstance(value, Media):
         return AgentResult(data=value.description or value.mime_type, media=(value,))
     return AgentResult(data=value)
+
+
+def describe_exception(exc: BaseException) -> str:
+    """``Type: message (at function, line n)``: an agent's crash in one line."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    where = f" (at {frames[-1].name}, line {frames[-1].lineno})" if frames else ""
+    message = str(exc) or type(exc).__name__
+    return f"{type(exc).__name__}: {message}{where}"

@@ -28,7 +28,8 @@ from notebook_router.agents.base import (
     parse_capabilities,
 )
 from notebook_router.agents.result import AgentResult
-from notebook_router.errors import Unable
+from notebook_router.agents.tree import TreeNode, walk_tree
+from notebook_router.errors import DelegationCycleError, Unable
 from notebook_router.media import Media
 from notebook_router.notebook.outputs import CellOutput, describe_figure, is_figure
 
@@ -36,12 +37,14 @@ _BOUND = ("task", "context", "inputs", "request")
 _MISSING = object()
 
 
-class CellAgent:
+class CellAgent(TreeNode):
     """An agent whose body is a notebook cell.
 
     It keeps a link back to its cell (execution count, cell id when the
     frontend sends one) and a hash of its source, so a plan's provenance
-    points into the notebook. Re-running the defining cell replaces it.
+    points into the notebook. Re-running the defining cell replaces it, and
+    the new definition takes over the old one's children and place in its
+    tree (``%%agent NAME --parent HEAD`` places it under HEAD).
     """
 
     def __init__(
@@ -144,9 +147,31 @@ class CellAgent:
         )
         return f"{type(exc).__name__}: {exc}{where}"
 
+    def take_place_of(self, old: Any, parent: Any) -> None:
+        """Replace ``old`` (the previous definition of this cell agent) in its tree.
+
+        The new definition keeps ``old``'s children and goes under ``parent``
+        (None: top level); if ``old`` sat under another parent it leaves it.
+        """
+        if old is not None and parent is not None:
+            # Check before changing anything: a rejected definition loses nothing.
+            for path, node in walk_tree(old):
+                if node is parent:
+                    raise DelegationCycleError((parent.name, *path))
+        if old is not None:
+            for child in old.children:
+                self.add_child(child)
+            old.children = ()
+            previous = getattr(old, "parent", None)
+            if previous is not None and previous is not parent:
+                previous.remove_child(old.name)
+        if parent is not None:
+            parent.add_child(self)
+
     def __repr__(self) -> str:
         topics = ", ".join(c.topic for c in self.capabilities)
-        return f"<cell agent {self.name!r} from {self.origin} can=[{topics}]>"
+        where = f" under {self.parent.name!r}" if self.parent is not None else ""
+        return f"<cell agent {self.name!r} from {self.origin}{where} can=[{topics}]>"
 
 
 def _run_sync(body: Any, tail: Any, ns: dict[str, Any]) -> Any:

@@ -108,6 +108,7 @@ class RouteMagics(Magics):
             raise UsageError("%%agent needs a cell body: the code the agent runs.")
         recorder = self.session.outputs
         try:
+            parent = self.session.find_agent(args.parent) if args.parent else None
             cell_agent = CellAgent(
                 args.name,
                 cell,
@@ -119,14 +120,20 @@ class RouteMagics(Magics):
                 timeout=args.timeout,
                 thread=args.thread,
             )
+            previous = (
+                self.session.cell_agents.get(cell_agent.name)
+                if cell_agent.name in self.session.cell_agents.names()
+                else None
+            )
+            cell_agent.take_place_of(previous, parent)
         except NotebookRouterError as exc:
             raise UsageError(str(exc)) from None
-        replaced = cell_agent.name in self.session.cell_agents
         self.session.cell_agents.add(cell_agent)
         recorder.when_finished(lambda n: setattr(cell_agent, "execution_count", n))
         topics = ", ".join(c.topic for c in cell_agent.capabilities) or "no topics"
-        verb = "Updated" if replaced else "Registered"
-        print(f"{verb} cell agent {cell_agent.name!r} ({topics}).")
+        verb = "Updated" if previous is not None else "Registered"
+        where = f" under {parent.name!r}" if parent is not None else ""
+        print(f"{verb} cell agent {cell_agent.name!r}{where} ({topics}).")
 
     agent.__doc__ = (agent.__doc__ or "") + "\n" + (agent_options.__doc__ or "")
 
@@ -199,10 +206,12 @@ class RouteMagics(Magics):
             print('No agents yet: define one with %%agent NAME --can "topics" or @agent.')
             return
         rows = []
-        for a in registry:
+        for member in registry.tree().members.values():
+            a = member.agent
             topics = ", ".join(c.topic for c in a.capabilities)
             source = a.origin if isinstance(a, CellAgent) else type(a).__name__
-            rows.append([a.name, topics, a.description, source])
+            name = "  " * member.depth + ("└ " if member.depth else "") + a.name
+            rows.append([name, topics, a.description, source])
         _show_table(["agent", "capabilities", "description", "source"], rows)
 
     def _graph(self, rest: list[str]) -> None:

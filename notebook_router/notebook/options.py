@@ -50,6 +50,7 @@ def route_options(line: str, cell: str | None = None) -> None:
 @argument("--desc", default=None, help="one-line description (default: the cell's first comment)")
 @argument("--timeout", type=float, default=None, metavar="SECONDS", help="per-call timeout")
 @argument("--thread", action="store_true", help="run the body in a worker thread")
+@argument("--parent", default=None, metavar="AGENT", help="place this agent under another agent")
 def agent_options(line: str, cell: str | None = None) -> None:
     """Register the cell as an agent."""
 
@@ -65,6 +66,7 @@ def parse_agent_options(line: str) -> Any:
     """Parse a ``%%agent`` line; raise :class:`UsageError` if it is wrong."""
     args = parse_argstring(agent_options, line)
     args.name, args.can, args.desc = unquote(args.name), unquote(args.can), unquote(args.desc)
+    args.parent = unquote(args.parent)
     return args
 
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from notebook_router.agents.base import Agent
 from notebook_router.agents.registry import AgentRegistry
+from notebook_router.agents.tree import roots_of
 from notebook_router.errors import AgentNotFoundError, ConfigError
 from notebook_router.notebook.capabilities import KernelCapabilities, detect
 from notebook_router.notebook.outputs import OWN_OUTPUT, OutputRecorder
@@ -46,15 +47,21 @@ class NotebookSession:
         """The agents a run may use.
 
         With no spec: every ``%%agent`` cell agent plus every agent object in
-        the user namespace (``@agent`` functions, agent instances). A spec is
-        either comma-separated names, or the name of a variable holding a
-        registry or a list of agents.
+        the user namespace (``@agent`` functions, agent instances), except
+        those that sit under another of them (they are reached through their
+        parent's tree). A spec is either comma-separated names (any member of
+        a tree may be named), or the name of a variable holding a registry or
+        a list of agents.
         """
         ns = self.shell.user_ns
         if spec is None:
-            registry = AgentRegistry(self.cell_agents)
-            for name, value in list(ns.items()):
-                if not name.startswith("_") and _is_agent(value) and value.name not in registry:
+            found = [
+                *self.cell_agents,
+                *(v for k, v in list(ns.items()) if not k.startswith("_") and _is_agent(v)),
+            ]
+            registry = AgentRegistry()
+            for value in roots_of(found):
+                if value.name not in registry:
                     registry.add(value)
             return registry
         spec = spec.strip()
@@ -64,6 +71,10 @@ class NotebookSession:
         for name in (part.strip() for part in spec.split(",") if part.strip()):
             registry.add(self._find(name))
         return registry
+
+    def find_agent(self, name: str) -> Agent:
+        """The agent called ``name``: a cell agent, or an agent in the namespace or in a tree."""
+        return self._find(name)
 
     def _find(self, name: str) -> Agent:
         if name in self.cell_agents:
@@ -76,6 +87,11 @@ class NotebookSession:
             if _is_agent(value) and value.name == name:
                 found: Agent = value
                 return found
+        everyone = AgentRegistry(
+            roots_of([*self.cell_agents, *(v for v in ns.values() if _is_agent(v))])
+        )
+        if name in everyone:
+            return everyone.get(name)
         known = [*self.cell_agents.names(), *(v.name for v in ns.values() if _is_agent(v))]
         raise AgentNotFoundError(name, known)
 

@@ -119,10 +119,11 @@ class _Resolver:
     def agent_name(self, name: str) -> str:
         if name in self.agents:
             return name
-        folded = {n.lower(): n for n in self.agents.names()}
+        everyone = self.agents.all_names()
+        folded = {n.lower(): n for n in everyone}
         if name.lower() in folded:
             return folded[name.lower()]
-        known = ", ".join(self.agents.names()) or "none"
+        known = ", ".join(everyone) or "none"
         raise InvalidDecisionError(f"There is no agent {name!r}. Agents: {known}.")
 
     def _require_ready(self, task: Task) -> None:

@@ -172,6 +172,62 @@ class TraceNote(_Event):
 
 
 @dataclass(slots=True, kw_only=True)
+class DelegationRequested(_Event):
+    """A request reached an agent inside a tree: one hop down (D3)."""
+
+    kind: Literal["delegation_requested"] = "delegation_requested"
+    task_id: str
+    request_id: str
+    """Hierarchical: ``t1.3`` is the third sub-request of task t1, ``t1.3.1`` the first of that."""
+    parent_id: str | None
+    agent: str
+    path: tuple[str, ...]
+    hops: int
+    task: str
+
+
+@dataclass(slots=True, kw_only=True)
+class DelegationResponded(_Event):
+    """An agent inside a tree answered a request (or was cancelled)."""
+
+    kind: Literal["delegation_responded"] = "delegation_responded"
+    task_id: str
+    request_id: str
+    agent: str
+    status: str
+    """fulfilled, partial, unable, needs_user_input, failed, or cancelled."""
+    confidence: float
+    duration_s: float
+    answered_by: tuple[str, ...]
+    """Path of the agent whose work is the answer (it may be deeper than ``agent``)."""
+    hops: int
+    summary: str = ""
+    error: str | None = None
+
+
+@dataclass(slots=True, kw_only=True)
+class CircuitChanged(_Event):
+    """An agent's circuit breaker opened, half-opened or closed (D5)."""
+
+    kind: Literal["circuit_changed"] = "circuit_changed"
+    agent: str
+    state: str
+    failures: int
+
+
+@dataclass(slots=True, kw_only=True)
+class CriticNoted(_Event):
+    """The critic's check of one result (D6): ``ok`` or ``needs_more``, with notes."""
+
+    kind: Literal["critic"] = "critic"
+    task_id: str
+    agent: str
+    verdict: str
+    notes: str
+    missing: tuple[str, ...] = ()
+
+
+@dataclass(slots=True, kw_only=True)
 class RunFinished(_Event):
     kind: Literal["run_finished"] = "run_finished"
     stop_reason: str
@@ -198,6 +254,10 @@ Event = (
     | ClarificationRequested
     | ClarificationAnswered
     | TraceNote
+    | DelegationRequested
+    | DelegationResponded
+    | CircuitChanged
+    | CriticNoted
     | RunFinished
 )
 

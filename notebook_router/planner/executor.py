@@ -11,17 +11,19 @@ from __future__ import annotations
 
 import asyncio
 import threading
-import traceback
 from collections import deque
 from collections.abc import Callable
 from typing import Any
 
 from notebook_router.agents.base import NO_INPUTS, Agent, AgentContext, Inputs, TaskRequest
+from notebook_router.agents.breaker import CircuitBreaker
+from notebook_router.agents.delegator import Delegator
 from notebook_router.agents.registry import AgentRegistry
-from notebook_router.agents.result import AgentResult, coerce_result
-from notebook_router.errors import Unable
+from notebook_router.agents.result import AgentResult, coerce_result, describe_exception
+from notebook_router.errors import NeedsUserInput, Unable
 from notebook_router.planner import events as ev
 from notebook_router.planner.eventlog import EventLog
+from notebook_router.planner.hops import HopRecorder, TreeTask, bind_context
 from notebook_router.planner.rails import Limits
 from notebook_router.planner.state import RunState, Task
 from notebook_router.planner.summary import preview
@@ -46,6 +48,8 @@ class Executor:
         on_usage: UsageSink,
         wake: Callable[[], None],
         loop: asyncio.AbstractEventLoop,
+        breaker: CircuitBreaker | None = None,
+        review: bool = False,
     ) -> None:
         self.state = state
         self.agents = agents
@@ -64,6 +68,10 @@ class Executor:
         self._trace_sink = self._trace  # bound once, shared by every task's context
         self._call_soon_threadsafe = loop.call_soon_threadsafe
         self._loop_thread = threading.get_ident()  # built on the loop's thread, in Run.start
+        self._breaker = breaker
+        self._delegator: Delegator | None = None  # made on the first task with a tree
+        self.reviewable: list[str] | None = [] if review else None
+        """Ids of tasks whose results await the critic (None: no critic)."""
 
     # ------------------------------------------------------------------ start
 
@@ -73,6 +81,8 @@ class Executor:
         plan = state.plan
         plan.mark_running(task.id, self.events.now(), new_agent)
         agent = self.agents.get(task.agent)
+        if getattr(agent, "children", None):  # a tree: delegate (flat agents skip all of it)
+            agent = self._tree_task(agent)
         request = TaskRequest(
             id=task.id,
             description=task.description,
@@ -123,8 +133,10 @@ class Executor:
             result = AgentResult.failed(f"timed out after {timeout:g} s")
         except Unable as exc:
             result = AgentResult.unable(str(exc) or f"{agent.name} cannot do this")
+        except NeedsUserInput as exc:
+            result = AgentResult.needs_input(str(exc) or f"{agent.name} needs more information")
         except Exception as exc:  # an agent's bug must not end the run: record it
-            result = AgentResult.failed(_describe_exception(exc))
+            result = AgentResult.failed(describe_exception(exc))
         self.done.append((task_id, result))
         self._wake()
 
@@ -162,6 +174,8 @@ class Executor:
             error=result.error,
             media=tuple(m.mime_type for m in result.media) if result.media else (),
         )
+        if self.reviewable is not None and result.ok:
+            self.reviewable.append(task_id)
 
     # ----------------------------------------------------------------- cancel
 
@@ -236,6 +250,22 @@ class Executor:
         client = self._clients[agent_name] = self._model.bound_to(agent_name)
         return client
 
+    def _tree_task(self, agent: Agent) -> TreeTask:
+        delegator = self._delegator
+        if delegator is None:
+            delegator = self._delegator = Delegator(
+                breaker=self._breaker,
+                observer=HopRecorder(self.state, self.events),
+                hop_timeout_s=self.limits.hop_timeout_s,
+            )
+        return TreeTask(
+            agent,
+            delegator,
+            self.limits.max_hops,
+            bind_context(lambda name: self._clients.get(name) or self._client_for(name)),
+            self._on_usage,
+        )
+
 
 def _uncancel() -> None:
     # Python 3.11+ counts cancellation requests; a timeout we turned into a
@@ -243,10 +273,3 @@ def _uncancel() -> None:
     task = asyncio.current_task()
     if task is not None and hasattr(task, "uncancel"):
         task.uncancel()
-
-
-def _describe_exception(exc: BaseException) -> str:
-    frames = traceback.extract_tb(exc.__traceback__)
-    where = f" (at {frames[-1].name}, line {frames[-1].lineno})" if frames else ""
-    message = str(exc) or type(exc).__name__
-    return f"{type(exc).__name__}: {message}{where}"

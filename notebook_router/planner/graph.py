@@ -3,9 +3,12 @@
 Both are pure functions of the run state, so they are easy to snapshot-test
 and the panel can redraw from any saved state.
 
-Nodes: ``goal``; one per task (``t1``...); one per agent (``agent:<name>``).
-Edges: goal → task (tasks with no dependencies), dependency → task, and
-task → agent (who did it).
+Nodes: ``goal``; one per task (``t1``...); one per agent (``agent:<name>``);
+one per request inside a tree of agents (``hop:<request id>``, e.g.
+``hop:t1.3.1``), labelled with the sub-agent and coloured by its status.
+Edges: goal → task (tasks with no dependencies), dependency → task,
+task → agent (who did it), and agent → sub-agent → sub-sub-agent for each
+hop of a delegation, so the drawing is the delegation tree as it happened.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ import re
 
 import networkx as nx
 
-from notebook_router.planner.state import RunState
+from notebook_router.planner.state import Hop, RunState
 
 STATUS_STYLE = {
     "pending": "fill:#f4f4f5,stroke:#a1a1aa,color:#3f3f46",
@@ -22,6 +25,7 @@ STATUS_STYLE = {
     "fulfilled": "fill:#dcfce7,stroke:#16a34a,color:#14532d",
     "partial": "fill:#fef9c3,stroke:#ca8a04,color:#713f12",
     "unable": "fill:#ffedd5,stroke:#ea580c,color:#7c2d12",
+    "needs_user_input": "fill:#e0f2fe,stroke:#0284c7,stroke-dasharray:6 3,color:#0c4a6e",
     "failed": "fill:#fee2e2,stroke:#dc2626,color:#7f1d1d",
     "cancelled": "fill:#f4f4f5,stroke:#71717a,stroke-dasharray:4 3,color:#52525b",
     "skipped": "fill:#fafafa,stroke:#d4d4d8,stroke-dasharray:2 2,color:#a1a1aa",
@@ -51,7 +55,28 @@ def run_graph(state: RunState) -> nx.DiGraph:
         if agent_node not in g:
             g.add_node(agent_node, kind="agent", label=task.agent, status="agent")
         g.add_edge(task.id, agent_node, kind="assigned")
+        hops = state.delegations.get(task.id) if state.delegations else None
+        if hops:
+            _add_hops(g, agent_node, hops)
     return g
+
+
+def _add_hops(g: nx.DiGraph, agent_node: str, hops: list[Hop]) -> None:
+    ids = {hop.request_id for hop in hops}
+    for hop in hops:
+        node = f"hop:{hop.request_id}"
+        g.add_node(
+            node,
+            kind="subagent",
+            label=hop.agent,
+            status=hop.status,
+            path=hop.path,
+            task=hop.task,
+            answered_by=hop.answered_by,
+            confidence=hop.confidence,
+        )
+        parent = f"hop:{hop.parent_id}" if hop.parent_id in ids else agent_node
+        g.add_edge(parent, node, kind="delegates", task=hop.task)
 
 
 def to_mermaid(graph: nx.DiGraph, *, max_label: int = 48) -> str:
@@ -62,14 +87,16 @@ def to_mermaid(graph: nx.DiGraph, *, max_label: int = 48) -> str:
         label = _label(str(data.get("label", node)), max_label)
         if data.get("kind") == "task":
             label = f"{node} · {label}"
+        kind = data.get("kind")
         shape = (
             ("([", "])")
-            if data.get("kind") == "goal"
-            else (("[/", "/]") if data.get("kind") == "agent" else ("[", "]"))
+            if kind == "goal"
+            else (("[/", "/]") if kind in ("agent", "subagent") else ("[", "]"))
         )
         lines.append(f'  {ids[node]}{shape[0]}"{label}"{shape[1]}')
     for src, dst, data in graph.edges(data=True):
-        arrow = "-.->" if data.get("kind") == "assigned" else "-->"
+        kind = data.get("kind")
+        arrow = "-.->" if kind == "assigned" else ("==>" if kind == "delegates" else "-->")
         lines.append(f"  {ids[src]} {arrow} {ids[dst]}")
     used = sorted({str(d.get("status")) for _, d in graph.nodes(data=True)} & STATUS_STYLE.keys())
     for status in used:

@@ -73,7 +73,7 @@ class ModelPlanner:
         if self._instant(call) is not None:
             return Decision(action="complete", reason="instant reply: no model call needed")
         view = self.views.build(call.state, call.agents, feedback=call.feedback)
-        schema = decision_schema(tuple(call.agents.names()))
+        schema = decision_schema(tuple(call.agents.all_names()))
         return await self._ask(
             call.model,
             "router.decide",

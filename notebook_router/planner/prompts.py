@@ -20,6 +20,12 @@ Reply with one JSON object matching the Decision schema:
 - "clarify" with a "question" only when the goal cannot be done without the user.
 - Use only agent names from "agents". A failed or unable task may be retried once with
   another agent (put its id and the new agent in "run").
+- Agents with a "parent" belong to a tree: give a broad task to the agent at the top (it
+  splits the work among its agents), or a narrow one straight to the member that fits.
+- A task with status "needs_user_input" has the agent's question in "error": ask it with
+  "clarify"; once answered, add a new task for the same agent that includes the answer.
+- A task with a "critic" note of "needs_more" is not good enough yet: retry it with
+  another agent if one fits, or add a task for what is missing.
 If "feedback" is set, your previous reply was rejected for that reason: fix it.
 """
 

@@ -38,6 +38,19 @@ class Limits(BaseModel):
     max_concurrent_model_calls: int = Field(
         default=8, ge=1, description="Model calls in flight at once (planner and agents together)."
     )
+    max_hops: int = Field(
+        default=8,
+        ge=0,
+        description="How deep a request may travel down a tree of agents before it gives up.",
+    )
+    hop_timeout_s: float | None = Field(
+        default=None,
+        gt=0,
+        description=(
+            "Per-request timeout inside a tree of agents (an agent's own timeout wins); it "
+            "covers the agent's whole subtree. None: only the task's own timeout applies."
+        ),
+    )
     schedule: Literal["eager", "waves"] = Field(
         default="eager",
         description=(

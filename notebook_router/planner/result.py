@@ -11,6 +11,7 @@ from notebook_router.agents.result import AgentResult
 from notebook_router.planner.state import (
     STOP_REASON_TEXT,
     Attribution,
+    Hop,
     Interrupt,
     RunState,
     StopReason,
@@ -44,6 +45,8 @@ class RunResult(BaseModel):
     usage: Usage = Usage()
     usage_by_source: dict[str, Usage] = Field(default_factory=dict)
     iterations: int = 0
+    delegations: dict[str, list[Hop]] = Field(default_factory=dict)
+    """Per task, the hops its request made down its agent's tree (empty for flat agents)."""
     started_at: datetime
     duration_s: float = 0.0
 
@@ -68,6 +71,7 @@ class RunResult(BaseModel):
             usage=state.usage,
             usage_by_source=dict(state.usage_by_source),
             iterations=state.iteration,
+            delegations=dict(state.delegations) if state.delegations else {},
             started_at=started_at,
             duration_s=duration_s,
         )
@@ -111,6 +115,22 @@ class RunResult(BaseModel):
                     "summary": t.summary,
                     "error": t.error,
                     "note": t.note,
+                    **(
+                        {
+                            "hops": [
+                                {
+                                    "request_id": h.request_id,
+                                    "path": list(h.path),
+                                    "status": h.status,
+                                    "summary": h.summary,
+                                    "error": h.error,
+                                }
+                                for h in self.delegations[t.id]
+                            ]
+                        }
+                        if self.delegations.get(t.id)
+                        else {}
+                    ),
                 }
                 for t in self.tasks
             ],

@@ -29,6 +29,7 @@ from typing import Any
 
 import networkx as nx
 
+from notebook_router.agents.breaker import CircuitBreaker
 from notebook_router.agents.registry import AgentRegistry
 from notebook_router.context.shared import ContextEntry
 from notebook_router.errors import (
@@ -40,6 +41,7 @@ from notebook_router.errors import (
 )
 from notebook_router.planner import events as ev
 from notebook_router.planner.apply import ResolvedDecision, resolve_decision
+from notebook_router.planner.critic import Critic
 from notebook_router.planner.decisions import Synthesis
 from notebook_router.planner.eventlog import EventLog, Subscriber
 from notebook_router.planner.executor import Executor
@@ -78,6 +80,8 @@ class Run(Steering):
         on_clarify: ClarifyHandler | None = None,
         clarify: ClarifyPolicy = "stop",
         views: ViewBuilder | None = None,
+        breaker: CircuitBreaker | None = None,
+        critic: Critic | None = None,
     ) -> None:
         if not query.strip():
             raise EmptyTaskError()
@@ -90,6 +94,8 @@ class Run(Steering):
         self._on_clarify = on_clarify
         self._clarify_policy = clarify
         self._views = views or ViewBuilder()
+        self._breaker = breaker
+        self._critic = critic
         self._events = EventLog(self.id)
         self._emit = self._events.emit
         self._executor: Executor | None = None
@@ -134,6 +140,8 @@ class Run(Steering):
             on_usage=self._on_usage,
             wake=self._wake,
             loop=loop,
+            breaker=self._breaker,
+            review=self._critic is not None,
         )
         self._main = loop.create_task(self._run(), name=f"notebook_router run {self.id}")
         return self
@@ -255,6 +263,8 @@ class Run(Steering):
     async def _drive(self) -> None:
         while True:
             self._exec().absorb()
+            if self._critic is not None:
+                await self._review()
             if self._stop_request is not None:
                 return
             if self._signals:
@@ -295,6 +305,28 @@ class Run(Steering):
                 await self._waiter
             finally:
                 self._waiter = None
+
+    async def _review(self) -> None:
+        """The critic's check of every result filed since the last one (optional step)."""
+        pending = self._exec().reviewable
+        if not pending or self._critic is None:
+            return
+        ids, pending[:] = list(pending), []
+        for task_id in ids:
+            task = self.state.plan.tasks[task_id]
+            result = self.state.results.get(task_id)
+            if result is None:
+                continue
+            verdict = await self._critic.review(task.description, task.agent, result)
+            self.state.critiques[task_id] = verdict
+            self._emit(
+                ev.CriticNoted,
+                task_id=task_id,
+                agent=task.agent,
+                verdict=verdict.verdict,
+                notes=verdict.notes,
+                missing=verdict.missing,
+            )
 
     def _wake(self) -> None:
         waiter = self._waiter

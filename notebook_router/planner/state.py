@@ -19,10 +19,19 @@ from notebook_router.context.digest import RunningDigest, value_digest
 from notebook_router.context.shared import SharedContext
 from notebook_router.errors import InvalidDecisionError
 from notebook_router.media import Media, MediaRef
+from notebook_router.planner.critic import CriticVerdict
 from notebook_router.usage import ZERO_USAGE, Usage
 
 TaskStatus = Literal[
-    "pending", "running", "fulfilled", "partial", "unable", "failed", "cancelled", "skipped"
+    "pending",
+    "running",
+    "fulfilled",
+    "partial",
+    "unable",
+    "needs_user_input",
+    "failed",
+    "cancelled",
+    "skipped",
 ]
 OK_STATUSES: frozenset[str] = frozenset({"fulfilled", "partial"})
 """Statuses whose results later tasks may build on."""
@@ -233,6 +242,34 @@ class Plan:
         return iter(self.tasks.values())
 
 
+class Hop(BaseModel):
+    """One request inside a tree of agents, as the run saw it (a node of the delegation tree).
+
+    Requests below the task's own agent only: the task's first hop is the
+    task itself.
+    """
+
+    request_id: str
+    parent_id: str | None
+    task_id: str
+    agent: str
+    path: tuple[str, ...]
+    task: str
+    status: str = "running"
+    """running, then fulfilled / partial / unable / needs_user_input / failed / cancelled."""
+    confidence: float | None = None
+    answered_by: tuple[str, ...] = ()
+    started_at: float = 0.0
+    finished_at: float | None = None
+    summary: str | None = None
+    error: str | None = None
+
+    @property
+    def hops(self) -> int:
+        """Handoffs from the task's agent to this one."""
+        return len(self.path) - 1
+
+
 class HistoryEntry(BaseModel):
     """A message exchanged during the run (the query, redirects, answers, replies)."""
 
@@ -291,6 +328,10 @@ class RunState(BaseModel):
     stop_reason: StopReason | None = None
     stop_detail: str = ""
     goal_version: int = 1
+    delegations: dict[str, list[Hop]] = Field(default_factory=dict)
+    """Per task, the requests that went down its agent's tree (latest attempt)."""
+    critiques: dict[str, CriticVerdict] = Field(default_factory=dict)
+    """Per task, the critic's verdict on its latest result (when a critic is on)."""
 
     results_digest: RunningDigest = Field(default_factory=RunningDigest, exclude=True, repr=False)
 

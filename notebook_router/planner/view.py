@@ -8,22 +8,42 @@ are bounded whatever the state holds.
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
 
 from notebook_router.agents.base import Agent, ResponseStyle
 from notebook_router.agents.registry import AgentRegistry
+from notebook_router.agents.tree import tree_generation
 from notebook_router.planner.state import ACTIVE_STATUSES, RunState, Task
 from notebook_router.planner.summary import preview
 
 
 class AgentCard(BaseModel):
-    """An agent as the planner sees it."""
+    """An agent as the planner sees it.
+
+    Members of a tree carry their ``parent`` and ``depth``; top-level agents
+    leave both out of their JSON, so flat registries give the same prompts
+    as before trees existed.
+    """
 
     model_config = ConfigDict(frozen=True)
 
     name: str
     description: str
     capabilities: tuple[tuple[str, float], ...] = ()
+    parent: str | None = Field(
+        default=None, description="The agent this one sits under (it can also be asked directly)."
+    )
+    depth: int = Field(default=0, description="Levels below the top: 1 for a child, 2 ...")
+
+    @model_serializer(mode="wrap")
+    def _drop_tree_defaults(self, handler: SerializerFunctionWrapHandler) -> Any:
+        data = handler(self)
+        if isinstance(data, dict) and self.parent is None:
+            data.pop("parent", None)
+            data.pop("depth", None)
+        return data
 
 
 class TaskView(BaseModel):
@@ -40,6 +60,8 @@ class TaskView(BaseModel):
     note: str | None = None
     confidence: float | None = None
     suggestions: list[str] = Field(default_factory=list)
+    critic: str | None = None
+    """The critic's verdict on the result, e.g. ``needs_more: asked for 3 items, got 1``."""
 
 
 class HistoryLine(BaseModel):
@@ -86,7 +108,7 @@ class ViewBuilder:
         self.summary_chars = summary_chars
         self.context_keys = context_keys
         self.history = history
-        self._cards: tuple[int, int, list[AgentCard]] | None = None
+        self._cards: tuple[int, int, int, list[AgentCard]] | None = None
 
     def build(
         self,
@@ -147,20 +169,29 @@ class ViewBuilder:
             note=task.note,
             confidence=None if result is None else result.confidence,
             suggestions=[] if result is None else list(result.suggestions[:5]),
+            critic=_critic_line(state, task.id),
         )
 
     def agent_cards(self, agents: AgentRegistry) -> list[AgentCard]:
-        """Cards for every agent (cached until the registry changes)."""
-        key = (id(agents), agents.version)
-        if self._cards is None or self._cards[:2] != key:
-            self._cards = (*key, [agent_card(a) for a in agents])
-        return self._cards[2]
+        """Cards for every agent, tree members included (cached until anything changes)."""
+        key = (id(agents), agents.version, tree_generation())
+        if self._cards is None or self._cards[:3] != key:
+            members = agents.tree().members.values()
+            self._cards = (*key, [agent_card(m.agent, m.parent, m.depth) for m in members])
+        return self._cards[3]
 
 
-def agent_card(agent: Agent) -> AgentCard:
+def _critic_line(state: RunState, task_id: str) -> str | None:
+    verdict = state.critiques.get(task_id) if state.critiques else None
+    return None if verdict is None else f"{verdict.verdict}: {verdict.notes}"
+
+
+def agent_card(agent: Agent, parent: str | None = None, depth: int = 0) -> AgentCard:
     """The planner's view of one agent."""
     return AgentCard(
         name=agent.name,
         description=agent.description,
         capabilities=tuple((c.topic, c.confidence) for c in agent.capabilities),
+        parent=parent,
+        depth=depth,
     )

@@ -206,6 +206,18 @@ def trace_line(event: ev.Event) -> TraceLine | None:
             label, text = "question", event.question
         case ev.ClarificationAnswered():
             label, text = "answer", event.answer
+        case ev.DelegationRequested():
+            label = "delegate"
+            text = f"{event.request_id} {' → '.join(event.path)}: {event.task}"
+        case ev.DelegationResponded():
+            label = event.status
+            body = event.error or event.summary
+            text = f"{event.request_id} {event.agent} ({event.duration_s:.2f} s): {body}"
+        case ev.CircuitChanged():
+            label, text = "breaker", f"{event.agent} {event.state} after {event.failures} failures"
+        case ev.CriticNoted():
+            label = f"critic {event.verdict}"
+            text = f"{event.task_id} {event.agent}: {event.notes}"
         case ev.TraceNote():
             label, text = event.note, f"{event.agent}: {event.message}"
         case ev.RunFinished():

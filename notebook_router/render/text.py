@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from notebook_router.planner.state import STOP_REASON_TEXT, RunState
+from notebook_router.planner.state import STOP_REASON_TEXT, Hop, RunState
 
 STATUS_MARK = {
     "pending": "·",
@@ -10,6 +10,7 @@ STATUS_MARK = {
     "fulfilled": "✓",
     "partial": "◐",
     "unable": "–",
+    "needs_user_input": "?",
     "failed": "✗",
     "cancelled": "■",
     "skipped": "○",
@@ -25,6 +26,23 @@ def render_text(state: RunState) -> str:
         needs = f" (needs {', '.join(task.depends_on)})" if task.depends_on else ""
         mark = STATUS_MARK.get(task.status, "?")
         lines.append(f"  {mark} {task.id} {task.agent}: {task.description}{needs}")
+        hops = state.delegations.get(task.id) if state.delegations else None
+        if hops:
+            lines += _hop_lines(hops)
     if state.answer:
         lines += ["", state.answer]
     return "\n".join(lines)
+
+
+def _hop_lines(hops: list[Hop]) -> list[str]:
+    # The delegation tree under its task: one line per hop, indented by depth.
+    out = []
+
+    # Sub-request ids are hierarchical (t1.3.1): sorting their numbers gives depth-first order.
+    def order(hop: Hop) -> list[int]:
+        return [int(p) if p.isdigit() else 0 for p in hop.request_id.split(".")[1:]]
+
+    for hop in sorted(hops, key=order):
+        mark = STATUS_MARK.get(hop.status, "?")
+        out.append(f"  {'   ' * hop.hops}{mark} {hop.agent}")
+    return out

@@ -137,3 +137,15 @@ def test_the_committed_quickstart_converts_to_html_with_its_static_views() -> No
     assert html.count('src="data:image/svg+xml;base64,') >= len(routes) - 1
     assert html.count('class="nr-run"') >= len(routes) - 1
     assert "application/vnd.jupyter.widget-view+json" not in html
+
+
+async def test_panel_shows_the_delegation_tree_and_its_hops() -> None:
+    from notebook_router.examples import travel
+
+    run = Router(travel.AGENTS).start("Plan a trip to Italy with great food")
+    await run
+    lines = [line async for e in run.events() if (line := trace_line(e)) is not None]
+    state = panel_state(run.state, run.limits, elapsed_s=1.0, trace=lines)
+    delegated = [line.text for line in state.trace if line.label == "delegate"]
+    assert any("travel → experiences → restaurants" in text for text in delegated)
+    assert "==>" in state.tree and "restaurants" in state.tree

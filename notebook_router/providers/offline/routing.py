@@ -1,44 +1,53 @@
-"""Matching a task to the agent that fits it best, by lexical relevance (BM25)."""
+"""Matching a task to the agent that fits it best, by lexical relevance (BM25).
+
+Tree members compete with top-level agents: relevance is normalised to the
+best match and each level of depth costs
+:data:`~notebook_router.agents.discovery.DEPTH_PENALTY`, so a task goes
+straight to a grandchild only when that grandchild clearly fits it best.
+"""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from functools import lru_cache
 
+from notebook_router.agents.discovery import capability_document, query_weights, rank_by_depth
 from notebook_router.planner.view import AgentCard
 from notebook_router.text.bm25 import BM25Index
-from notebook_router.text.tokens import tokens
-
-NAME_WEIGHT = 3.0
-CAPABILITY_WEIGHT = 2.0
-VERB_WEIGHT = 2.0
 
 
 class AgentMatcher:
     """Ranks agents for a task description.
 
     An agent's document is its name (weighted ×3), capability topics (×2,
-    scaled by confidence) and description. The task's leading verb counts
-    double, since the action is usually what decides the agent ("plot monthly
-    revenue" is a plotting job even though "revenue" is the loader's topic).
+    scaled by confidence), description, and its descendants' topics at half
+    weight. The task's leading verb counts double, since the action is
+    usually what decides the agent ("plot monthly revenue" is a plotting job
+    even though "revenue" is the loader's topic).
     """
 
     def __init__(self, cards: Sequence[AgentCard]) -> None:
         self.cards = list(cards)
-        self.index = BM25Index((card.name, _document(card)) for card in self.cards)
+        self.depth = {card.name: card.depth for card in self.cards}
+        reach = _reach(self.cards)
+        self.index = BM25Index(
+            (
+                card.name,
+                capability_document(
+                    card.name, card.description, card.capabilities, reach.get(card.name, ())
+                ),
+            )
+            for card in self.cards
+        )
 
     def rank(self, task: str) -> list[tuple[str, float]]:
-        """Agents that share at least one token with ``task``, best first."""
-        query = tokens(task)
-        if not query:
+        """Agents that share at least one token with ``task``, best first, with their scores."""
+        weights = query_weights(task)
+        if not weights:
             return []
-        weights: dict[str, float] = {}
-        for token in query:
-            weights[token] = weights.get(token, 0.0) + 1.0
-        weights[query[0]] += VERB_WEIGHT - 1
         hits = self.index.search(weights, k=len(self.cards))
-        return [(hit.key, hit.score) for hit in hits]
+        raw = [(hit.key, hit.score, self.depth.get(hit.key, 0)) for hit in hits]
+        return [(name, score) for name, _relevance, score in rank_by_depth(raw)]
 
     def best(self, task: str, exclude: frozenset[str] = frozenset()) -> str | None:
         """The best agent for ``task`` outside ``exclude``, or None if nothing matches."""
@@ -48,16 +57,17 @@ class AgentMatcher:
         return None
 
 
-def _document(card: AgentCard) -> dict[str, float]:
-    bag: dict[str, float] = {}
-    for token in tokens(re.sub(r"[_\-.]", " ", card.name)):
-        bag[token] = bag.get(token, 0.0) + NAME_WEIGHT
-    for topic, confidence in card.capabilities:
-        for token in tokens(topic):
-            bag[token] = bag.get(token, 0.0) + CAPABILITY_WEIGHT * confidence
-    for token in tokens(card.description):
-        bag[token] = bag.get(token, 0.0) + 1.0
-    return bag
+def _reach(cards: Sequence[AgentCard]) -> dict[str, list[tuple[str, float]]]:
+    parents = {card.name: card.parent for card in cards}
+    reach: dict[str, list[tuple[str, float]]] = {}
+    for card in cards:
+        ancestor = card.parent
+        seen: set[str] = set()
+        while ancestor is not None and ancestor not in seen:
+            seen.add(ancestor)
+            reach.setdefault(ancestor, []).extend(card.capabilities)
+            ancestor = parents.get(ancestor)
+    return reach
 
 
 @lru_cache(maxsize=32)

@@ -78,6 +78,26 @@ def decide(view: PlannerView) -> Decision:
         if alternative:
             run.append(TaskSpec(id=task.id, agent=alternative))
 
+    # Agents that asked the user something: once answered, try again with the answer.
+    unanswered: list[TaskView] = []
+    for task in view.tasks:
+        if task.status != "needs_user_input":
+            continue
+        answer = _answer_to(view, task.error or "")
+        if answer is None:
+            unanswered.append(task)
+            continue
+        refined = f"{task.description} ({answer})"
+        if not any(t.description == refined for t in view.tasks):
+            run.append(
+                TaskSpec(
+                    id=ids.next(),
+                    description=refined,
+                    agent=task.agent,
+                    depends_on=list(task.depends_on),
+                )
+            )
+
     if run:
         names = ", ".join(f"{s.id} → {s.agent or tasks[s.id].agent}" for s in run if s.id)
         return Decision(
@@ -89,6 +109,13 @@ def decide(view: PlannerView) -> Decision:
         )
     if later or any(t.status == "running" for t in view.tasks):
         return Decision(action="wait", reason="waiting for running tasks", later=later, drop=drop)
+    if unanswered:
+        return Decision(
+            action="clarify",
+            reason=f"{unanswered[0].agent} needs an answer from the user",
+            question=unanswered[0].error or f"{unanswered[0].agent} needs more information.",
+            drop=drop,
+        )
     if drop:
         # Pending tasks whose inputs failed: drop them, then there is nothing left.
         return Decision(
@@ -186,8 +213,12 @@ def _matching_tasks(tasks: list[TaskView], text: str) -> list[TaskView]:
 
 
 def _will_retry(task: TaskView, matcher: AgentMatcher) -> str | None:
-    """The agent to retry a failed or unable task with (once), if another fits."""
-    if task.status not in _RETRY or task.attempts >= 2:
+    """The agent to retry a failed or unable task with (once), if another fits.
+
+    A usable result the critic marked ``needs_more`` counts as a failure here.
+    """
+    critic_wants_more = task.status in _OK and (task.critic or "").startswith("needs_more")
+    if (task.status not in _RETRY and not critic_wants_more) or task.attempts >= 2:
         return None
     tried = frozenset({task.agent, *_rerouted_from(task)})
     return matcher.best(task.description, exclude=tried)
@@ -198,6 +229,15 @@ def _rerouted_from(task: TaskView) -> list[str]:
     if not note.startswith("re-routed from "):
         return []
     return note.removeprefix("re-routed from ").split(" after:")[0].split()[:1]
+
+
+def _answer_to(view: PlannerView, question: str) -> str | None:
+    """The user's reply to ``question``, if the planner asked it and the user answered."""
+    history = view.history
+    for i, line in enumerate(history[:-1]):
+        if line.role == "planner" and line.content == question and history[i + 1].role == "user":
+            return history[i + 1].content.strip() or None
+    return None
 
 
 def _answered_agent(view: PlannerView, clause: Clause) -> str | None:

@@ -1,0 +1,122 @@
+"""A critic that checks each worker result before the planner moves on (MISSION D6).
+
+Optional: ``Router(critic=RuleCritic())`` turns it on. After every usable
+result (fulfilled or partial) the run asks the critic for a verdict, ``ok``
+or ``needs_more``, and records it as a ``critic`` event. A ``needs_more``
+verdict keeps the plan open: the planner sees the note on the task and may
+retry it with another agent (the offline planner does, once) instead of
+completing. Nothing here calls a model, so the check costs microseconds.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any, Literal, Protocol
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from notebook_router.agents.result import AgentResult
+
+Verdict = Literal["ok", "needs_more"]
+
+_COUNT = re.compile(
+    r"\b(?:top|list|find|give(?:\s+me)?|suggest|recommend|name|pick|show)\s+(\d{1,3})\b", re.I
+)
+_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
+_COUNT_WORD = re.compile(
+    r"\b(?:top|list|find|give(?:\s+me)?|suggest|recommend|name|pick|show)\s+("
+    + "|".join(_WORDS)
+    + r")\b",
+    re.I,
+)
+
+
+class CriticVerdict(BaseModel):
+    """The critic's view of one result."""
+
+    model_config = ConfigDict(frozen=True)
+
+    verdict: Verdict = Field(description="ok: good enough to build on; needs_more: not yet.")
+    notes: str = Field(default="", description="One or two sentences: what is wrong or missing.")
+    missing: tuple[str, ...] = Field(default=(), description="Specific things still missing.")
+
+    @property
+    def needs_more(self) -> bool:
+        """True when the result is not good enough yet."""
+        return self.verdict == "needs_more"
+
+
+class Critic(Protocol):
+    """Reviews a worker's result for the task it was given."""
+
+    async def review(self, task: str, agent: str, result: AgentResult) -> CriticVerdict:
+        """``ok`` or ``needs_more``, with notes."""
+        ...
+
+
+class RuleCritic:
+    """Deterministic checks: a partial answer, an empty one, a shaky one, too few items.
+
+    >>> import asyncio
+    >>> verdict = asyncio.run(RuleCritic().review("List 3 restaurants", "food",
+    ...     AgentResult(data=["Roscioli"])))
+    >>> verdict.verdict, verdict.missing
+    ('needs_more', ('2 more items (asked for 3, got 1)',))
+    """
+
+    def __init__(self, min_confidence: float = 0.5) -> None:
+        self.min_confidence = min_confidence
+
+    async def review(self, task: str, agent: str, result: AgentResult) -> CriticVerdict:
+        return self.check(task, result)
+
+    def check(self, task: str, result: AgentResult) -> CriticVerdict:
+        """The verdict, synchronously (for callers without an event loop)."""
+        notes: list[str] = []
+        missing: list[str] = []
+        if result.status == "partial":
+            notes.append("only part of the task was done" + _colon(result.error))
+            if result.error:
+                missing.append(result.error)
+        if _empty(result.data) and not result.media:
+            notes.append("the result is empty")
+            missing.append("a non-empty result")
+        if result.confidence < self.min_confidence:
+            notes.append(f"low confidence ({result.confidence:.2f} < {self.min_confidence:.2f})")
+        wanted = _asked_count(task)
+        got = _item_count(result.data)
+        if wanted is not None and got is not None and got < wanted:
+            notes.append(f"asked for {wanted} items, got {got}")
+            missing.append(f"{wanted - got} more items (asked for {wanted}, got {got})")
+        if not notes:
+            return CriticVerdict(verdict="ok", notes="looks complete")
+        return CriticVerdict(verdict="needs_more", notes="; ".join(notes), missing=tuple(missing))
+
+
+def _colon(text: str | None) -> str:
+    return f": {text}" if text else ""
+
+
+def _empty(data: Any) -> bool:
+    if data is None:
+        return True
+    if isinstance(data, (str, bytes)):
+        return not data.strip()
+    if isinstance(data, (Sequence, Mapping, set)):
+        return len(data) == 0
+    return False
+
+
+def _asked_count(task: str) -> int | None:
+    match = _COUNT.search(task)
+    if match:
+        return int(match.group(1))
+    match = _COUNT_WORD.search(task)
+    return _WORDS[match.group(1).lower()] if match else None
+
+
+def _item_count(data: Any) -> int | None:
+    if isinstance(data, (list, tuple)):
+        return len(data)
+    return None
