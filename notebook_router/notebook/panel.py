@@ -37,6 +37,8 @@ from notebook_router.render.svg import to_svg
 STATIC = Path(__file__).parent / "static"
 TRACE_LINES = 200
 """Trace lines the panel keeps (the newest); the whole log stays on the run."""
+HEARTBEAT_S = 1.0
+"""While agents work without events, the time meter still moves this often."""
 
 
 @functools.cache
@@ -75,11 +77,13 @@ class RunPanel(anywidget.AnyWidget):
         self._started = time.monotonic()
         self._last = 0.0
         self._pending: asyncio.Handle | None = None
+        self._heartbeat: asyncio.TimerHandle | None = None
         self._closed = False
         self._on_finish: list[Any] = []
         self.on_msg(self._on_message)
         self._unsubscribe = run.subscribe(self._on_event)
         self.refresh()
+        self._beat()
 
     # --- following the run -------------------------------------------------
 
@@ -112,15 +116,27 @@ class RunPanel(anywidget.AnyWidget):
         delay = max(0.0, self._last + self.interval - time.monotonic())
         self._pending = loop.call_later(delay, self._flush)
 
+    def _beat(self) -> None:
+        if self._closed:
+            return
+        if time.monotonic() - self._last >= HEARTBEAT_S * 0.9:
+            self.refresh()  # only the changed traits (the time meter) are sent
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # shown outside a running loop: nothing will move anyway
+            return
+        self._heartbeat = loop.call_later(HEARTBEAT_S, self._beat)
+
     def _flush(self) -> None:
         self._pending = None
         if not self._closed:
             self.refresh()
 
     def _finish(self) -> None:
-        if self._pending is not None:
-            self._pending.cancel()
-            self._pending = None
+        for handle in (self._pending, self._heartbeat):
+            if handle is not None:
+                handle.cancel()
+        self._pending = self._heartbeat = None
         self._unsubscribe()
         self._closed = True
         svg = (to_svg(run_graph(self.run.state)) or "") if len(self.run.state.plan) else ""

@@ -147,3 +147,36 @@ def test_panel_smoke_in_notebook_7(jupyter_server: JupyterServer, page: Any) -> 
     assert "31" in panel.locator(".nrp-answer").inner_text()
     assert panel.locator("tr[data-task]").count() == 2
     shot(page, "07-notebook7-finished", panel)
+
+
+def test_busy_kernel_points_to_the_interrupt_then_stops(
+    jupyter_server: JupyterServer, page: Any
+) -> None:
+    # A cell that blocks the kernel's thread (plain time.sleep) makes it queue
+    # widget messages, as older kernels do while any cell is busy.
+    jupyter_server.write_notebook(
+        "busy.ipynb",
+        [
+            SETUP,
+            "%%route --background\nThink slowly about the weather",
+            "import time\ntime.sleep(4)",
+        ],
+    )
+    page.goto(jupyter_server.open_url("lab/tree/busy.ipynb"))
+    page.locator(".jp-Notebook .jp-Cell").nth(2).wait_for()
+    page.locator('.jp-Notebook-ExecutionIndicator[data-status="idle"]').wait_for()
+    _run_all(page, 2)
+    panel = _cell(page, 1).locator(".nrp").first
+    panel.locator('tr[data-task="t1"] .nrp-st-running').wait_for()
+    _cell(page, 2).locator(".jp-InputArea-editor").click()
+    page.keyboard.press("Shift+Enter")
+    _cell(page, 2).locator(".jp-InputPrompt").get_by_text("[*]:").wait_for()
+    page.wait_for_timeout(300)  # the sleep has surely started
+    panel.locator(".nrp-stop").click()
+    notice = panel.locator(".nrp-notice-warn")
+    notice.wait_for(timeout=2_000)
+    assert "interrupt" in notice.inner_text() and "■" in notice.inner_text()
+    shot(page, "08-lab-busy-kernel-notice", panel)
+    # Once the kernel is free it handles the queued click: the run stops.
+    _panel_status(page, 1, "stopped", timeout_ms=20_000)
+    shot(page, "09-lab-busy-kernel-stopped", panel)
