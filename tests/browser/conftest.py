@@ -69,6 +69,14 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    """Keep each phase's report on the test item, so fixtures can tell a failure."""
+    report = yield
+    setattr(item, f"rep_{report.when}", report)
+    return report
+
+
 @pytest.fixture(scope="session")
 def jupyter_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JupyterServer]:
     """JupyterLab (which also serves Notebook 7's pages) with a temporary token."""
@@ -79,10 +87,16 @@ def jupyter_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Jupyter
     news = settings / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings"
     news.parent.mkdir(parents=True)
     news.write_text('{"fetchNews": "false"}')  # no "get Jupyter news?" toast over the panel
+    # Nothing from this machine's Jupyter config or saved workspaces (a restored
+    # workspace would reopen notebooks from earlier runs in other tabs).
+    home = tmp_path_factory.mktemp("jupyter-home")
     env = {
         **os.environ,
         "JUPYTER_PLATFORM_DIRS": "1",
+        "JUPYTER_CONFIG_DIR": str(home / "config"),
+        "JUPYTER_RUNTIME_DIR": str(home / "runtime"),
         "JUPYTERLAB_SETTINGS_DIR": str(settings),
+        "JUPYTERLAB_WORKSPACES_DIR": str(home / "workspaces"),
         "PYTHONUNBUFFERED": "1",
     }
     proc = subprocess.Popen(
@@ -154,6 +168,9 @@ def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
         yield pg
     finally:
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        report = getattr(request.node, "rep_call", None)
+        if report is not None and report.failed:
+            pg.screenshot(path=str(ARTIFACTS / f"FAILED-{request.node.name}.png"))
         (ARTIFACTS / f"{request.node.name}.console.txt").write_text("\n".join(console) + "\n")
         context.close()
 

@@ -9,6 +9,7 @@ import time
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.conftest import JupyterServer, shot
 
@@ -50,14 +51,38 @@ STOP_WATCH = """() => {
 
 
 def _cell(page: Any, index: int) -> Any:
-    return page.locator(".jp-Notebook .jp-Cell").nth(index)
+    # The notebook in the visible tab only.
+    return page.locator(".jp-NotebookPanel:visible .jp-Notebook .jp-Cell").nth(index)
+
+
+def _run_cell(page: Any, index: int) -> None:
+    """Click into a cell and press Shift+Enter, as a person would (later cells queue)."""
+    prompt = _cell(page, index).locator(".jp-InputPrompt")
+    for _ in range(3):  # a keypress can land while JupyterLab is still moving focus
+        _cell(page, index).locator(".jp-InputArea-editor").click()
+        page.keyboard.press("Shift+Enter")
+        try:
+            page.wait_for_function(
+                "el => el.innerText.trim() !== '[ ]:'", arg=prompt.element_handle(), timeout=5_000
+            )
+            return
+        except PlaywrightTimeout:
+            continue
+    raise AssertionError(f"cell {index} did not start")
 
 
 def _run_all(page: Any, cells: int) -> None:
-    """Shift+Enter through every cell, as a person would (later cells queue)."""
-    _cell(page, 0).locator(".jp-InputArea-editor").click()
-    for _ in range(cells):
-        page.keyboard.press("Shift+Enter")
+    for index in range(cells):
+        _run_cell(page, index)
+
+
+def _open(page: Any, server: JupyterServer, path: str) -> None:
+    """Open a notebook in JupyterLab in a workspace of its own (no tabs from earlier tests)."""
+    page.goto(server.open_url(f"lab/workspaces/{path.replace('.', '-')}/tree/{path}"))
+    _cell(page, 0).wait_for()
+    page.locator(
+        '.jp-NotebookPanel:visible .jp-Notebook-ExecutionIndicator[data-status="idle"]'
+    ).wait_for()
 
 
 def _panel_status(page: Any, cell: int, status: str, timeout_ms: float = 30_000) -> None:
@@ -74,9 +99,7 @@ def test_panel_in_jupyterlab_stop_and_redirect(jupyter_server: JupyterServer, pa
             "%%route --agents numbers,slow\nThink slowly about the weather",
         ],
     )
-    page.goto(jupyter_server.open_url("lab/tree/panel_demo.ipynb"))
-    page.locator(".jp-Notebook .jp-Cell").nth(3).wait_for()
-    page.locator('.jp-Notebook-ExecutionIndicator[data-status="idle"]').wait_for()
+    _open(page, jupyter_server, "panel_demo.ipynb")
     _run_all(page, 4)
 
     # The live panel appears under the running cell; plan and tree update.
@@ -138,7 +161,7 @@ def test_panel_smoke_in_notebook_7(jupyter_server: JupyterServer, page: Any) -> 
         "smoke.ipynb", [SETUP, "%%route\nLoad the numbers, then add them up"]
     )
     page.goto(jupyter_server.open_url("notebooks/smoke.ipynb"))
-    page.locator(".jp-Notebook .jp-Cell").nth(1).wait_for()
+    _cell(page, 1).wait_for()
     page.locator('.jp-Notebook-ExecutionIndicator[data-status="idle"]').wait_for()
     _run_all(page, 2)
     _panel_status(page, 1, "finished")
@@ -162,15 +185,11 @@ def test_busy_kernel_points_to_the_interrupt_then_stops(
             "import time\ntime.sleep(4)",
         ],
     )
-    page.goto(jupyter_server.open_url("lab/tree/busy.ipynb"))
-    page.locator(".jp-Notebook .jp-Cell").nth(2).wait_for()
-    page.locator('.jp-Notebook-ExecutionIndicator[data-status="idle"]').wait_for()
+    _open(page, jupyter_server, "busy.ipynb")
     _run_all(page, 2)
     panel = _cell(page, 1).locator(".nrp").first
     panel.locator('tr[data-task="t1"] .nrp-st-running').wait_for()
-    _cell(page, 2).locator(".jp-InputArea-editor").click()
-    page.keyboard.press("Shift+Enter")
-    _cell(page, 2).locator(".jp-InputPrompt").get_by_text("[*]:").wait_for()
+    _run_cell(page, 2)
     page.wait_for_timeout(300)  # the sleep has surely started
     panel.locator(".nrp-stop").click()
     notice = panel.locator(".nrp-notice-warn")
