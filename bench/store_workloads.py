@@ -16,7 +16,9 @@ from notebook_router.context.shared import SharedContext
 from notebook_router.store import SessionStore
 
 
-async def stored_loop(n: int, store: SessionStore, context_entries: int = 10) -> tuple[float, float]:
+async def stored_loop(
+    n: int, store: SessionStore, context_entries: int = 10
+) -> tuple[float, float]:
     """(seconds for the run, seconds to flush what was still queued when it ended)."""
     decisions = iter(_serial_decisions(n))
     router = Router(

@@ -245,7 +245,9 @@ class RunNotStoredError(StoreError, KeyError):
     def __init__(self, ident: str, known: Iterable[str] = (), *, ambiguous: bool = False) -> None:
         names = list(known)
         if ambiguous:
-            message = f"{ident!r} matches several stored runs ({', '.join(names)}): give more of the id."
+            message = (
+                f"{ident!r} matches several stored runs ({', '.join(names)}): give more of the id."
+            )
         else:
             listing = ", ".join(names[:10]) if names else "none yet"
             message = f"No stored run {ident!r}. Recent runs: {listing} (`%route runs` lists them)."

@@ -74,14 +74,14 @@ class Database:
         self.lock = threading.RLock()
         self.id = uuid.uuid4().hex
         conn = self._conn
-        if not self.memory:
-            conn.execute("PRAGMA journal_mode=WAL")
-            # NORMAL in WAL mode: a commit survives a crash of the process
-            # (kill -9); only a power cut can lose the last transactions.
-            conn.execute("PRAGMA synchronous=NORMAL")
-        conn.execute("PRAGMA foreign_keys=ON")
-        conn.execute(f"PRAGMA busy_timeout={int(BUSY_TIMEOUT_S * 1000)}")
         try:
+            if not self.memory:
+                conn.execute("PRAGMA journal_mode=WAL")
+                # NORMAL in WAL mode: a commit survives a crash of the process
+                # (kill -9); only a power cut can lose the last transactions.
+                conn.execute("PRAGMA synchronous=NORMAL")
+            conn.execute("PRAGMA foreign_keys=ON")
+            conn.execute(f"PRAGMA busy_timeout={int(BUSY_TIMEOUT_S * 1000)}")
             self.upgraded_from = migrate(conn, self.path)
         except sqlite3.DatabaseError as exc:
             conn.close()
