@@ -152,7 +152,5 @@ def _prepare_folder(folder: Path) -> None:
     if folder.name == FOLDER:
         ignore = folder / ".gitignore"
         if not ignore.exists():
-            try:
+            with contextlib.suppress(OSError):  # a read-only folder is not worth failing over
                 ignore.write_text(_GITIGNORE, encoding="utf-8")
-            except OSError:
-                pass  # a read-only .gitignore is not worth failing over

@@ -109,7 +109,7 @@ def _last_finish(events: list[ev.Event], task_id: str) -> ev.TaskFinished | None
     return None
 
 
-def _apply(state: RunState, event: ev.Event) -> None:  # noqa: C901 - one branch per kind
+def _apply(state: RunState, event: ev.Event) -> None:
     plan = state.plan
     if isinstance(event, ev.RunStarted):
         state.goal = event.goal

@@ -196,9 +196,9 @@ class SessionStore:
             ).fetchone()
             if row is None:
                 raise RunNotStoredError(run_id)
-            if row["status"] == "running" and row["session_id"] != self.session_id:
-                if self._owner_alive(row):
-                    raise ResumeError(f"Run {run_id} is already running in another live kernel.")
+            theirs = row["status"] == "running" and row["session_id"] != self.session_id
+            if theirs and self._owner_alive(row):
+                raise ResumeError(f"Run {run_id} is already running in another live kernel.")
             conn.execute(
                 "UPDATE runs SET status = 'running', session_id = ?, updated_at = ? WHERE id = ?",
                 (self.session_id, time.time(), run_id),

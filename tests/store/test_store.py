@@ -38,7 +38,7 @@ async def test_a_run_is_recorded_with_its_events_plan_results_and_context(tmp_pa
     assert info.stop_reason == "completed" and info.answer == result.answer
     assert (info.tasks, info.tasks_done) == (2, 2) and info.model == "offline:default"
     stored = store.load(result.run_id)
-    assert [e.kind for e in stored.events][0] == "run_started"
+    assert stored.events[0].kind == "run_started"
     assert [e.seq for e in stored.events] == list(range(1, len(stored.events) + 1))
     assert [(t.id, t.agent, t.status) for t in stored.tasks] == [
         ("t1", "numbers", "fulfilled"),
@@ -231,6 +231,10 @@ def test_migrations_apply_once_each(tmp_path: Path) -> None:
 # ---------------------------------------------------------------- secrets
 
 
+def _all_bytes(folder: Path) -> bytes:
+    return b"".join(p.read_bytes() for p in folder.iterdir() if p.is_file())
+
+
 @agent(can=["secret", "leak"])
 def leaky(task: str) -> Any:
     "Returns things that look like keys."
@@ -249,7 +253,7 @@ async def test_secrets_never_reach_the_database(
     store.facts.add(f"the key is {ENV_KEY}")
     store.close()
     assert ENV_KEY in str(result.data("t1"))  # the run itself still has the real data
-    raw = b"".join(p.read_bytes() for p in tmp_path.iterdir() if p.is_file())
+    raw = _all_bytes(tmp_path)
     assert raw  # the database and its log were written
     for secret in (FAKE_KEY, ENV_KEY):
         assert secret.encode() not in raw

@@ -15,7 +15,7 @@ from tests.store.resume_agents import AGENTS
 async def main(path: str, runs: int, start_at: float) -> None:
     store = SessionStore(path, flush_interval_s=0.01, flush_every=8)
     router = Router(AGENTS, store=store)
-    time.sleep(max(0.0, start_at - time.time()))  # both processes begin together
+    await asyncio.sleep(max(0.0, start_at - time.time()))  # both processes begin together
     for i in range(runs):
         await router.run("Load the numbers, then add them up")
         store.facts.add(f"fact {i} from {os.getpid()}", topic="concurrency")
