@@ -14,6 +14,7 @@ from notebook_router.agents.registry import AgentRegistry
 from notebook_router.errors import AgentNotFoundError, ConfigError
 from notebook_router.notebook.capabilities import KernelCapabilities, detect
 from notebook_router.notebook.outputs import OWN_OUTPUT, OutputRecorder
+from notebook_router.notebook.persistence import Persistence
 from notebook_router.planner.run import Run
 from notebook_router.providers.base import Provider
 
@@ -31,6 +32,8 @@ class NotebookSession:
         self.outputs = OutputRecorder(max_cells=max_outputs)
         self.capabilities: KernelCapabilities = detect()
         self.told_stop_paths = False
+        self.persistence = Persistence()
+        """The session database (opened on the first run or ``%route`` command that needs it)."""
         # Background runs are kept alive here until they finish: the event
         # loop only holds weak references to tasks.
         self._background: set[asyncio.Task[Any]] = set()
@@ -123,6 +126,7 @@ class NotebookSession:
         for obj, name, original in self._hooks:
             setattr(obj, name, original)
         self._hooks.clear()
+        self.persistence.close()
 
     def _wrap(self, obj: Any, name: str, factory: Any) -> None:
         original = getattr(obj, name)
