@@ -382,3 +382,73 @@ async def test_the_store_never_blocks_the_loop_when_another_kernel_holds_the_loc
     assert store.flush(timeout=20)
     assert store.run(result.run_id).status == "finished"
     store.close()
+
+
+async def test_command_line_lists_and_exports_stored_runs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from notebook_router.cli import main
+
+    store = SessionStore(tmp_path)
+    run_id = await _one_run(store)
+    store.close()
+    assert main(["runs", "--store", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(run_id) and "completed" in out and "2/2" in out
+    assert "1 runs in" in out
+    assert main(["runs", "--store", str(tmp_path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["id"] == run_id
+    target = tmp_path / "out.json"
+    assert main(["export", run_id[:4], "--to", str(target), "--store", str(tmp_path)]) == 0
+    assert json.loads(target.read_text())["run"]["id"] == run_id
+    assert main(["export", run_id, "--to", str(tmp_path / "x.txt"), "--store", str(tmp_path)]) == 2
+    assert "use a .json file" in capsys.readouterr().err
+    assert main(["runs", "--store", str(tmp_path / "nowhere")]) == 2
+    assert "No session database" in capsys.readouterr().err
+
+
+@agent(can=["chart", "plot"])
+def chart(task: str) -> Any:
+    "Draws a chart."
+    from notebook_router import AgentResult, Media
+
+    png = b"\x89PNG\r\n\x1a\n" + bytes(range(64))
+    return AgentResult(data="a chart", media=(Media(mime_type="image/png", data=png),))
+
+
+async def test_export_then_import_into_another_store_keeps_plan_answer_and_figures(
+    tmp_path: Path,
+) -> None:
+    from notebook_router.store.export import import_run, write_export
+
+    home = SessionStore(tmp_path / "home")
+    result = await Router([chart], store=home).run("plot a chart")
+    home.flush()
+    exported = write_export(home, result.run_id, tmp_path / "run.json")
+    page = write_export(home, result.run_id, tmp_path / "run.html")
+    home.close()
+
+    away = SessionStore(tmp_path / "away")
+    info = import_run(away, exported)
+    assert (
+        info.imported and info.answer == result.answer and (info.tasks, info.tasks_done) == (1, 1)
+    )
+    rebuilt = away.rebuild(info.id)
+    assert [m.mime_type for m in rebuilt.media] == ["image/png"]
+    assert rebuilt.state.results["t1"].data == "a chart"
+    assert import_run(away, page).id == info.id  # the HTML page carries the run too
+    away.close()
+
+
+def test_importing_something_else_says_what_is_wrong(tmp_path: Path) -> None:
+    from notebook_router.errors import ExportFormatError
+    from notebook_router.store.export import import_run
+
+    bad = tmp_path / "notes.json"
+    bad.write_text('{"hello": "world"}')
+    store = SessionStore(":memory:")
+    with pytest.raises(ExportFormatError, match="not a notebook_router run export"):
+        import_run(store, bad)
+    with pytest.raises(ExportFormatError, match="Cannot read"):
+        import_run(store, tmp_path / "missing.json")
+    store.close()
