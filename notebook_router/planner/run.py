@@ -178,6 +178,11 @@ class Run(Steering):
         return self._events.follow()
 
     @property
+    def loop(self) -> asyncio.AbstractEventLoop:
+        """The event loop the run runs on (once started)."""
+        return self._loop_()
+
+    @property
     def last_seq(self) -> int:
         """Sequence number of the run's latest event (a resumed run continues its numbering)."""
         return self._events.last_seq

@@ -1,9 +1,15 @@
 """Recording one run into the session database as it happens.
 
-:class:`RunRecorder` is an event subscriber. On the loop's thread it only
-queues the event, with the task result or context entry the event is about
-(the writer needs the value; the event only carries a preview). On the
-writer thread a batch becomes a few rows in one transaction:
+:class:`RunRecorder` is an event subscriber. For each event it only appends
+to a buffer, with the task result or context entry the event is about (the
+store needs the value; the event only carries a preview). A loop callback,
+every ``interval_s`` seconds or ``max_batch`` events, turns the buffer into a
+few rows and hands them to the writer thread, which commits them as one
+transaction; SQLite (and any wait for another kernel's lock) never runs on
+the loop. The encoding does run on the loop's thread, between steps: done
+on the writer thread it would cost the loop twice as much, because two
+threads passing Python objects and the GIL between cores slow each other
+down more than the work itself costs. A batch is:
 
 * ``events``: the batch's events as one JSON array (pydantic, the schema the
   panel and exports share), redacted;
@@ -21,31 +27,48 @@ the batch in flight.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
+import logging
+import threading
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Any
 
-from pydantic import Field, TypeAdapter
+from pydantic import TypeAdapter
 
 from notebook_router.context.shared import ContextEntry
 from notebook_router.media import Media
 from notebook_router.planner import events as ev
 from notebook_router.planner.state import RunState
 from notebook_router.store import codec
+from notebook_router.store.writer import Statement
 
 if TYPE_CHECKING:
     from notebook_router.planner.run import Run
     from notebook_router.store.writer import BatchWriter
 
-Statement = tuple[str, list[tuple[Any, ...]]]
-Pause = Callable[[], None]
+log = logging.getLogger("notebook_router")
 
-# One serializer call per batch (the loop in Rust): several times cheaper than one per event.
-_EVENTS_JSON: Any = TypeAdapter(
-    list[Annotated[ev.Event, Field(discriminator="kind")]]
-).serializer.to_json
+
+def _events_json(events: list[ev.Event]) -> str:
+    """A batch of events as one JSON array.
+
+    One exact-type serializer per event class: pydantic's discriminated-union
+    serializer costs about twice as much per event as calling the right one.
+    """
+    serializers = _TO_JSON
+    parts = []
+    for event in events:
+        to_json = serializers.get(event.__class__)
+        if to_json is None:
+            to_json = serializers[event.__class__] = TypeAdapter(event.__class__).serializer.to_json
+        parts.append(to_json(event))
+    return (b"[" + b",".join(parts) + b"]").decode()
+
+
+_TO_JSON: dict[type[Any], Any] = {}
 _INSERT_EVENTS = (
     "INSERT OR REPLACE INTO events (run_id, first_seq, last_seq, data) VALUES (?, ?, ?, ?)"
 )
@@ -75,11 +98,25 @@ class _RunStart:
 class RunRecorder:
     """Writes one run's events, results, context and plan to the store."""
 
-    def __init__(self, run: Run, writer: BatchWriter, session_id: str, *, resumed: bool) -> None:
+    def __init__(
+        self,
+        run: Run,
+        writer: BatchWriter,
+        session_id: str,
+        *,
+        resumed: bool,
+        max_batch: int = 256,
+        interval_s: float = 0.2,
+    ) -> None:
         self.run_id = run.id
         self._writer = writer
         self._state: RunState = run.state
-        self._submit = writer.submit
+        self._loop = run.loop
+        self._thread = threading.get_ident()
+        self._max_batch = max_batch
+        self._interval_s = interval_s
+        self._buffer: list[Any] = []
+        self._timer: asyncio.TimerHandle | None = None
         self._scan = codec.Scanner()
         self._media: dict[str, list[dict[str, Any]]] = {}
         state = run.state
@@ -98,31 +135,54 @@ class RunRecorder:
             resumed=resumed,
             snapshot_seq=run.last_seq,
         )
-        self._submit(self, start)
+        self._buffer.append(start)
+        self.flush()  # the run is in the database before its first step
         self.unsubscribe = run.subscribe(self._on_event)
 
     # ------------------------------------------------------------ loop thread
 
     def _on_event(self, event: ev.Event) -> None:
         kind = event.kind
+        buffer = self._buffer
         if kind == "task_finished":
-            self._submit(self, (event, self._state.results.get(event.task_id)))  # type: ignore[union-attr]
+            buffer.append((event, self._state.results.get(event.task_id)))  # type: ignore[union-attr]
         elif kind == "context_updated":
-            self._submit(self, (event, self._state.context.entry(event.key)))  # type: ignore[union-attr]
+            buffer.append((event, self._state.context.entry(event.key)))  # type: ignore[union-attr]
         else:
-            self._submit(self, (event, None))
+            buffer.append((event, None))
             if kind == "run_finished":
+                self.flush()
                 self._writer.soon()
+                return
+        if self._timer is None:
+            self._timer = self._loop.call_later(self._interval_s, self.flush)
+        elif len(buffer) >= self._max_batch:
+            self._timer.cancel()
+            self._timer = self._loop.call_soon(self.flush)  # type: ignore[assignment]
 
-    # ---------------------------------------------------------- writer thread
+    def flush(self) -> None:
+        """Encode what is buffered and hand it to the writer (on the loop's thread)."""
+        if not self._buffer:
+            return
+        if threading.get_ident() != self._thread:
+            with contextlib.suppress(RuntimeError):  # the loop has closed: nothing to hand over
+                self._loop.call_soon_threadsafe(self.flush)
+            return
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        if not self._buffer:
+            return
+        items, self._buffer = self._buffer, []
+        try:
+            statements = self.encode(items)
+        except Exception:  # a bug here must never break the run
+            log.exception("notebook_router: could not record events of run %s", self.run_id)
+            return
+        self._writer.submit(statements)
 
-    def encode(self, items: list[Any], pause: Pause) -> list[Statement]:
-        """The statements that write a batch (on the writer thread, before its transaction).
-
-        ``pause()`` is called between steps so the event loop's thread gets
-        the GIL back promptly: a long stretch of Python here would make the
-        loop wait a whole switch interval each time it let go.
-        """
+    def encode(self, items: list[Any]) -> list[Statement]:
+        """The statements that write a batch of buffered items."""
         self._scan = codec.Scanner()
         out: list[Statement] = []
         media_rows: list[tuple[Any, ...]] = []
@@ -153,23 +213,20 @@ class RunRecorder:
                 if extra.media:
                     refs = [_media_ref(m, self._scan, media_rows) for m in extra.media]
                     media[event.task_id] = self._media[event.task_id] = [r for r in refs if r]
-        pause()
         if media_rows:
             out.insert(0, (_INSERT_MEDIA, media_rows))
         if not events:
             return out
         first = events[0].seq
-        text = _EVENTS_JSON(events).decode()
+        text = _events_json(events)
         text = self._scan.clean(text) or "[]"  # keys have no JSON-escaped characters
         out.append((_INSERT_EVENTS, [(self.run_id, first, events[-1].seq, text)]))
-        pause()
         if results or context:
             fmt, data = codec.encode_batch(results, list(context.values()), self._scan, media)
             out.append((_INSERT_VALUES, [(self.run_id, first, fmt, data)]))
         out.append(self._run_update(events[-1].seq))
         finished = events[-1]  # run_finished is always a run's last event
         if finished.kind == "run_finished":
-            pause()
             out.extend(self._encode_finish(finished))
         return out
 

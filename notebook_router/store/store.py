@@ -16,6 +16,7 @@ import json
 import os
 import socket
 import time
+import weakref
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -57,7 +58,7 @@ class SessionStore:
         location: str | os.PathLike[str] | None = None,
         *,
         expiry: str | float | timedelta | None = DEFAULT_EXPIRY,
-        flush_every: int = 512,
+        flush_every: int = 256,
         flush_interval_s: float = 0.2,
         notebook: str = "",
     ) -> None:
@@ -71,7 +72,10 @@ class SessionStore:
         self.db = Database(location)
         self.path = self.db.path
         self.expiry = None if expiry is None else parse_duration(expiry)
-        self.writer = BatchWriter(self.db, max_batch=flush_every, interval_s=flush_interval_s)
+        self.writer = BatchWriter(self.db, interval_s=flush_interval_s)
+        self._flush_every = flush_every
+        self._flush_interval_s = flush_interval_s
+        self._recorders: weakref.WeakSet[RunRecorder] = weakref.WeakSet()
         self.session_id = self.db.id
         self.host = socket.gethostname()
         with self.db.transaction() as conn:
@@ -85,10 +89,21 @@ class SessionStore:
 
     def attach(self, run: Run) -> RunRecorder:
         """Record ``run`` from now on (call before it starts; Router does this)."""
-        return RunRecorder(run, self.writer, self.session_id, resumed=run.resumed is not None)
+        recorder = RunRecorder(
+            run,
+            self.writer,
+            self.session_id,
+            resumed=run.resumed is not None,
+            max_batch=self._flush_every,
+            interval_s=self._flush_interval_s,
+        )
+        self._recorders.add(recorder)
+        return recorder
 
     def flush(self, timeout: float = 30.0) -> bool:
-        """Wait until everything recorded so far is in the database."""
+        """Wait until everything recorded so far (on this thread's runs) is in the database."""
+        for recorder in list(self._recorders):
+            recorder.flush()
         return self.writer.flush(timeout)
 
     # ------------------------------------------------------------------ read

@@ -1,11 +1,11 @@
-"""Writing off the hot path: a buffer the loop appends to, a thread that flushes it.
+"""The store's writer thread: commits batches of statements, off the event loop.
 
-The event loop's side of the store is one ``deque.append`` per item (plus
-waking the thread when a batch is full), so a slow disk or another kernel
-holding the write lock can never stall a run. The writer thread turns a
-batch into rows and commits it as one short transaction every ``interval_s``
-seconds or ``max_batch`` items, whichever comes first; a kernel killed
-mid-run loses at most the batch in flight.
+Whoever records (a :class:`~notebook_router.store.recorder.RunRecorder`)
+hands over ready-made statements with one ``deque.append``; the thread
+commits everything queued as one short transaction every ``interval_s``
+seconds, or at once when asked (a run ended, someone wants to read). So a
+slow disk, or another kernel holding the database's write lock, never
+stalls a run, and a kernel killed mid-run loses at most what was queued.
 """
 
 from __future__ import annotations
@@ -18,36 +18,25 @@ import threading
 import time
 import weakref
 from collections import deque
-from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any
 
 from notebook_router.store.database import Database
 
 log = logging.getLogger("notebook_router")
 
-
 Statement = tuple[str, list[tuple[Any, ...]]]
 """SQL and the parameter rows to run it with (``executemany``)."""
 
 
-class BatchHandler(Protocol):
-    """Turns buffered items into statements for the writer's next transaction."""
-
-    def encode(self, items: list[Any], pause: Callable[[], None]) -> list[Statement]:
-        """Statements for ``items`` (in the order submitted); call ``pause()`` now and then."""
-        ...
-
-
 class BatchWriter:
-    """Buffers items on any thread; one daemon thread writes them in batches."""
+    """Queues statements from any thread; one daemon thread commits them in batches."""
 
-    def __init__(self, db: Database, *, max_batch: int = 512, interval_s: float = 0.2) -> None:
+    def __init__(self, db: Database, *, interval_s: float = 0.2) -> None:
         self.db = db
-        self.max_batch = max_batch
         self.interval_s = interval_s
         self.batches = 0
         self.failures = 0
-        self._items: deque[tuple[BatchHandler, Any]] = deque()
+        self._queue: deque[list[Statement]] = deque()
         self._wake = threading.Event()
         self._flushed = threading.Condition()
         self._submitted = 0
@@ -59,19 +48,17 @@ class BatchWriter:
         self._thread.start()
         _OPEN_WRITERS.add(self)
 
-    def submit(self, handler: BatchHandler, item: Any) -> None:
-        """Queue ``item`` for ``handler`` (cheap; safe from any thread)."""
-        self._items.append((handler, item))
+    def submit(self, statements: list[Statement]) -> None:
+        """Queue statements for the next transaction (cheap; safe from any thread)."""
+        self._queue.append(statements)
         self._submitted += 1
-        if len(self._items) >= self.max_batch:
-            self._wake.set()
 
     def soon(self) -> None:
-        """Write what is queued now rather than at the next interval (e.g. a run ended)."""
+        """Commit what is queued now rather than at the next interval."""
         self._wake.set()
 
     def flush(self, timeout: float = 30.0) -> bool:
-        """Block until everything submitted so far is written; False on timeout."""
+        """Block until everything submitted so far is committed; False on timeout."""
         target = self._submitted
         deadline = time.monotonic() + timeout
         self._wake.set()
@@ -85,7 +72,7 @@ class BatchWriter:
         return self._written >= target
 
     def close(self, timeout: float = 30.0) -> None:
-        """Write what is left and stop the thread (idempotent)."""
+        """Commit what is left and stop the thread (idempotent)."""
         if self._closed:
             return
         self._closed = True
@@ -106,31 +93,17 @@ class BatchWriter:
                 return
 
     def _drain(self) -> None:
-        items = self._items
-        while items:
-            batch: list[tuple[BatchHandler, Any]] = []
-            while items and len(batch) < self.max_batch * 4:
-                batch.append(items.popleft())
-            self._write(batch)
+        queue = self._queue
+        while queue:
+            groups: list[list[Statement]] = []
+            while queue and len(groups) < 64:
+                groups.append(queue.popleft())
+            self._commit([s for group in groups for s in group])
             with self._flushed:
-                self._written += len(batch)
+                self._written += len(groups)
                 self._flushed.notify_all()
 
-    def _write(self, batch: list[tuple[BatchHandler, Any]]) -> None:
-        grouped: dict[int, tuple[BatchHandler, list[Any]]] = {}
-        for handler, item in batch:
-            entry = grouped.get(id(handler))
-            if entry is None:
-                grouped[id(handler)] = (handler, [item])
-            else:
-                entry[1].append(item)
-        try:
-            # Encoding (Python work) happens before the transaction, so another
-            # kernel waits for our write lock only as long as SQLite needs it.
-            statements = [s for h, items in grouped.values() for s in h.encode(items, _pause)]
-        except Exception as exc:  # a bug in a handler must not kill the thread
-            self._give_up(batch, exc)
-            return
+    def _commit(self, statements: list[Statement]) -> None:
         for attempt in range(3):
             try:
                 with self.db.transaction() as conn:
@@ -141,18 +114,18 @@ class BatchWriter:
                 return
             except sqlite3.OperationalError as exc:  # locked past the busy timeout, disk full
                 if attempt == 2 or self.db.closed:
-                    self._give_up(batch, exc)
+                    self._give_up(len(statements), exc)
                     return
                 time.sleep(0.2 * (attempt + 1))
             except sqlite3.Error as exc:  # a constraint or schema problem: not worth retrying
-                self._give_up(batch, exc)
+                self._give_up(len(statements), exc)
                 return
 
-    def _give_up(self, batch: list[Any], exc: BaseException) -> None:
+    def _give_up(self, count: int, exc: BaseException) -> None:
         self.failures += 1
         log.error(
-            "notebook_router: could not write %d items to the session database %s: %s",
-            len(batch),
+            "notebook_router: could not write %d statements to the session database %s: %s",
+            count,
             self.db.path,
             exc,
         )
@@ -161,17 +134,9 @@ class BatchWriter:
 _OPEN_WRITERS: weakref.WeakSet[BatchWriter] = weakref.WeakSet()
 
 
+@atexit.register
 def _close_all() -> None:
-    # A script or kernel that exits normally writes its last batch first.
+    # A script or kernel that exits normally commits its last batch first.
     for writer in list(_OPEN_WRITERS):
         with contextlib.suppress(Exception):
             writer.close(timeout=5.0)
-
-
-def _pause() -> None:
-    # sleep(0) releases the GIL, so a waiting event loop thread runs at once
-    # instead of after the interpreter's 5 ms switch interval.
-    time.sleep(0)
-
-
-atexit.register(_close_all)
