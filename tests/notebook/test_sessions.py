@@ -187,3 +187,23 @@ def test_purge_and_store_settings(folder: Path, kernels: list[Kernel]) -> None:
     _ok(kernel.execute("%%route\nLoad the numbers"))  # runs still work with the store off
     listing = _text(_ok(kernel.execute("%route runs")))
     assert "Session database: off" in listing and "here" in listing
+
+
+def test_recorded_model_calls_are_indexed_with_their_run(
+    folder: Path, kernels: list[Kernel]
+) -> None:
+    kernel = _kernel(folder)
+    kernels.append(kernel)
+    recording = folder / "calls.jsonl"
+    _ok(kernel.execute(f"%route model offline --record {recording}"))
+    _ok(kernel.execute("%%route -o report\nLoad the numbers, then add them up"))
+    out = _ok(
+        kernel.execute(
+            "from notebook_router.notebook import session_for\n"
+            "calls = session_for(get_ipython()).persistence.get().recordings.for_run(report.id)\n"
+            "print(len(calls), sorted({c.purpose for c in calls}), calls[0].line)"
+        )
+    ).stdout.split(maxsplit=1)
+    lines = [json.loads(line) for line in recording.read_text().splitlines()]
+    assert int(out[0]) == len(lines) > 0
+    assert "'router.decide'" in out[1] and out[1].rstrip().endswith(" 1")
