@@ -25,6 +25,7 @@ from notebook_router.media import Media
 from notebook_router.store import codec
 from notebook_router.store.database import Database
 from notebook_router.store.durations import parse_duration
+from notebook_router.store.liveness import pid_alive
 from notebook_router.store.models import RunInfo, StoredRun, StoredTask, from_unix
 from notebook_router.store.recorder import RunRecorder
 from notebook_router.store.restore import Rebuilt, rebuild
@@ -359,7 +360,7 @@ class SessionStore:
         if host != self.host:
             # Another machine sharing the folder: trust it while it keeps writing.
             return bool(time.time() - row["updated_at"] < 24 * 3600)
-        return _pid_alive(int(pid))
+        return pid_alive(int(pid))
 
     def _values(self, stored: StoredRun) -> None:
         """Fill in results, media and context: the latest snapshot, then later writes."""
@@ -383,29 +384,6 @@ class SessionStore:
                 if seq > since:
                     stored.context.pop(key, None)  # a re-written key moves to the end
                     stored.context[key] = (value, source, restored)
-
-
-def _pid_alive(pid: int) -> bool:
-    if pid == os.getpid():
-        return True
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True  # it exists, it is just not ours
-    except OSError:
-        return False
-    return _not_zombie(pid)
-
-
-def _not_zombie(pid: int) -> bool:
-    # A killed child that its parent has not reaped yet still answers kill(0).
-    try:
-        with open(f"/proc/{pid}/stat", encoding="ascii") as fh:
-            return fh.read().split(") ", 1)[1][:1] != "Z"
-    except (OSError, IndexError):
-        return True
 
 
 def _like_prefix(ident: str) -> str:

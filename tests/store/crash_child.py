@@ -4,11 +4,17 @@ is running, then waits to be killed with SIGKILL."""
 from __future__ import annotations
 
 import asyncio
+import os
 import sys
+from pathlib import Path
 
 from notebook_router import Router
 from notebook_router.store import SessionStore
 from tests.store.resume_agents import AGENTS
+
+
+def _read(path: Path) -> str:
+    return path.read_text() if path.exists() else ""
 
 
 async def main(path: str) -> None:
@@ -18,6 +24,11 @@ async def main(path: str) -> None:
     async for event in run.events():
         if event.kind == "task_started" and event.task_id == "t2":
             break
+    calls = Path(os.environ["NR_CALLS"])
+    for _ in range(200):  # until the agent is really running, not just scheduled
+        if "total" in _read(calls):
+            break
+        await asyncio.sleep(0.05)
     store.flush()
     print("READY", run.id, flush=True)
     await asyncio.sleep(600)
