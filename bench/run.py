@@ -271,6 +271,86 @@ async def tree_fanout(repeats: int) -> None:
         )
 
 
+async def store_overhead(repeats: int) -> None:
+    """Loop cost with the session store on / off (goal <= 1.2)."""
+    import tempfile
+
+    from store_workloads import stored_loop
+
+    from notebook_router.store import SessionStore
+
+    with tempfile.TemporaryDirectory() as folder:
+        store = SessionStore(folder, expiry=None)
+        await router_loop(200)
+        await stored_loop(200, store)
+        off, on, ratios, flush, cpu = [], [], [], [], []
+        for _ in range(repeats):
+            gc.collect()
+            c0 = time.process_time()
+            o = await router_loop(ITERATIONS) / ITERATIONS * 1e6
+            c1 = time.process_time()
+            gc.collect()
+            c2 = time.process_time()
+            seconds, flushed = await stored_loop(ITERATIONS, store)
+            c3 = time.process_time()  # both threads, the final flush included
+            s = seconds / ITERATIONS * 1e6
+            off.append(o)
+            on.append(s)
+            ratios.append(s / o)
+            flush.append(flushed * 1000)
+            cpu.append((c3 - c2) / (c1 - c0))
+        size = store.size_bytes()
+        store.close()
+    emit(
+        {
+            "bench": "store_overhead",
+            "ratio": round(statistics.median(ratios), 3),
+            "ratio_spread": spread(ratios),
+            "us_per_iter_off": round(statistics.median(off), 2),
+            "us_per_iter_on": round(statistics.median(on), 2),
+            "cpu_ratio": round(statistics.median(cpu), 3),
+            "cpu_ratio_spread": spread(cpu),
+            "flush_after_run_ms": spread(flush, 2),
+            "db_bytes": size,
+            "iterations": ITERATIONS,
+            "repeats": repeats,
+        }
+    )
+
+
+async def store_growth(repeats: int) -> None:
+    """Step cost with the store on, at 10,000 context entries / at 10 (goal <= 1.2)."""
+    import tempfile
+
+    from store_workloads import stored_loop
+
+    from notebook_router.store import SessionStore
+
+    with tempfile.TemporaryDirectory() as folder:
+        store = SessionStore(folder, expiry=None)
+        await stored_loop(200, store)
+        small, large, ratios = [], [], []
+        for _ in range(repeats):
+            gc.collect()
+            s = (await stored_loop(ITERATIONS, store, context_entries=10))[0]
+            gc.collect()
+            b = (await stored_loop(ITERATIONS, store, context_entries=10_000))[0]
+            small.append(s / ITERATIONS * 1e6)
+            large.append(b / ITERATIONS * 1e6)
+            ratios.append(b / s)
+        store.close()
+    emit(
+        {
+            "bench": "store_growth",
+            "ratio": round(statistics.median(ratios), 3),
+            "ratio_spread": spread(ratios),
+            "us_per_iter_10": round(statistics.median(small), 2),
+            "us_per_iter_10000": round(statistics.median(large), 2),
+            "repeats": repeats,
+        }
+    )
+
+
 async def main(quick: bool) -> None:
     repeats = 3 if quick else 15
     emit(
@@ -287,6 +367,8 @@ async def main(quick: bool) -> None:
     await state_growth(repeats)
     tool_store(repeats)
     await tree_fanout(repeats)
+    await store_overhead(repeats)
+    await store_growth(repeats)
 
 
 if __name__ == "__main__":

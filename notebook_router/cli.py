@@ -3,6 +3,9 @@
 python -m notebook_router run "TASK" [--model offline] [--agents MODULE_OR_FILE] [--json]
 python -m notebook_router agents --agents MODULE_OR_FILE
 python -m notebook_router execute NOTEBOOK.ipynb
+python -m notebook_router runs [--store PATH] [--json]
+python -m notebook_router export RUN --to FILE.json|FILE.html [--store PATH]
+python -m notebook_router purge --older-than AGE [--store PATH]
 """
 
 from __future__ import annotations
@@ -56,7 +59,27 @@ def build_parser() -> argparse.ArgumentParser:
     )
     execute.add_argument("notebook", help="path to a .ipynb file")
     execute.add_argument("--timeout", type=float, default=300, metavar="SECONDS", help="per cell")
+    runs = sub.add_parser("runs", help="list the runs stored next to a notebook")
+    _add_store(runs)
+    runs.add_argument("--limit", type=int, default=20, metavar="N")
+    runs.add_argument("--json", action="store_true", help="one JSON object per run")
+    export = sub.add_parser("export", help="export a stored run to .json or .html")
+    export.add_argument("run", help="run id (or its first characters)")
+    export.add_argument("--to", required=True, metavar="FILE", help="FILE.json or FILE.html")
+    _add_store(export)
+    purge = sub.add_parser("purge", help="delete stored runs older than AGE (30d, 12h, ...)")
+    purge.add_argument("--older-than", required=True, metavar="AGE")
+    _add_store(purge)
     return parser
+
+
+def _add_store(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--store",
+        default=None,
+        metavar="PATH",
+        help="the session database or its folder (default: .notebook_router/ here)",
+    )
 
 
 def _add_agents(parser: argparse.ArgumentParser) -> None:
@@ -77,6 +100,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from notebook_router.headless import execute_notebook
 
             return execute_notebook(args.notebook, timeout=args.timeout)
+        if args.command in ("runs", "export", "purge"):
+            from notebook_router.store.cli import store_command
+
+            return store_command(args)
         agents = [a for spec in args.agents for a in load_agents(spec)]
         if args.command == "agents":
             return _list_agents(agents)

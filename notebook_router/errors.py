@@ -322,3 +322,59 @@ class NeedsUserInput(DelegationError):
 
 class SupervisorToolError(DelegationError, ValueError):
     """A supervisor tool was called with a name or arguments it cannot use."""
+
+
+# ---------------------------------------------------------------------------
+# The session store (notebook_router.store)
+#
+#    NotebookRouterError
+#    └── StoreError                  the session database cannot do what was asked
+#        ├── StoreVersionError       the database was written by a newer notebook_router
+#        ├── RunNotStoredError       no stored run matches the id given
+#        ├── ResumeError             the run cannot be resumed (finished, agents missing, ...)
+#        └── ExportFormatError       a file that is not a notebook_router run export
+
+
+class StoreError(NotebookRouterError):
+    """The session database cannot do what was asked."""
+
+
+class StoreVersionError(StoreError):
+    """The database's schema is newer than this version of notebook_router understands."""
+
+    def __init__(self, path: str, found: int, supported: int) -> None:
+        super().__init__(
+            f"The session database {path} has schema version {found}, but this "
+            f"notebook_router understands up to {supported}. Upgrade notebook_router "
+            "(pip install -U notebook-router), or point the store elsewhere with "
+            "NOTEBOOK_ROUTER_STORE=PATH."
+        )
+        self.found = found
+        self.supported = supported
+
+
+class RunNotStoredError(StoreError, KeyError):
+    """No stored run matches the id (or id prefix) given."""
+
+    def __init__(self, ident: str, known: Iterable[str] = (), *, ambiguous: bool = False) -> None:
+        names = list(known)
+        if ambiguous:
+            message = (
+                f"{ident!r} matches several stored runs ({', '.join(names)}): give more of the id."
+            )
+        else:
+            listing = ", ".join(names[:10]) if names else "none yet"
+            message = f"No stored run {ident!r}. Recent runs: {listing} (`%route runs` lists them)."
+        super().__init__(message)
+        self.ident = ident
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+class ResumeError(StoreError):
+    """The run cannot be resumed as asked; the message says why and what to do instead."""
+
+
+class ExportFormatError(StoreError, ValueError):
+    """A file that is not a run exported by notebook_router (or is damaged)."""

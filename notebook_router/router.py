@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from notebook_router.agents.base import ResponseStyle
 from notebook_router.agents.breaker import CircuitBreaker
@@ -21,6 +21,9 @@ from notebook_router.planner.state import RunState
 from notebook_router.planner.steering import ClarifyHandler, ClarifyPolicy
 from notebook_router.providers.base import Provider
 from notebook_router.providers.registry import resolve_model
+
+if TYPE_CHECKING:
+    from notebook_router.store import SessionStore
 
 STYLES: tuple[ResponseStyle, ...] = ("conversational", "structured", "report")
 
@@ -56,7 +59,10 @@ class Router:
         clarify: ClarifyPolicy = "stop",
         breaker: CircuitBreaker | None = None,
         critic: Critic | None = None,
+        store: SessionStore | None = None,
     ) -> None:
+        """``store``: a :class:`~notebook_router.store.SessionStore` that records every run
+        (events, tasks, results, context) so it can be listed, shown and resumed later."""
         self.agents = agents if isinstance(agents, AgentRegistry) else AgentRegistry(agents)
         self.provider = resolve_model(model)
         self.planner: Planner = planner or ModelPlanner()
@@ -68,6 +74,7 @@ class Router:
         # stays skipped across runs until its cool-down ends.
         self.breaker = breaker or CircuitBreaker()
         self.critic = critic
+        self.store = store
 
     def start(
         self,
@@ -115,7 +122,44 @@ class Router:
             breaker=self.breaker,
             critic=self.critic,
         )
-        return run.start()
+        run.start()
+        if self.store is not None:
+            self.store.attach(run)  # before the run's first event: it starts on the next loop turn
+        return run
+
+    def resume(self, run_id: str, **limits: Any) -> Run:
+        """Continue a stored run from its last recorded state, on the running event loop.
+
+        Needs the router's ``store``. Finished tasks keep their results and
+        are not run again; tasks that were running when the run died start
+        again; the planner carries on from there with this router's agents and
+        model. Raises :class:`~notebook_router.errors.ResumeError` if the run
+        completed, is still running in another kernel, or needs agents this
+        router does not have.
+        """
+        from notebook_router.store.resume import prepare
+
+        if self.store is None:
+            raise ConfigError(
+                "resume() needs a session store: Router(agents, store=SessionStore(PATH))."
+            )
+        state, point = prepare(self.store, run_id, self.agents)
+        run = Run(
+            state.query,
+            agents=self.agents,
+            provider=self.provider,
+            planner=self.planner,
+            limits=self._limits(limits),
+            state=state,
+            on_clarify=self.on_clarify,
+            clarify=self.clarify,
+            breaker=self.breaker,
+            critic=self.critic,
+            resume=point,
+        )
+        run.start()
+        self.store.attach(run)
+        return run
 
     async def run(self, query: str, **options: Any) -> RunResult:
         """Run ``query`` to the end and return the result."""

@@ -119,3 +119,10 @@ def kinds(events: list[ev.Event]) -> list[str]:
 def router_with(agents: list[Any], script: Script, **kwargs: Any) -> Router:
     """A Router over ``agents`` whose planner follows ``script`` (and spends nothing)."""
     return Router(agents, model=ScriptedProvider(fallback=script, usage=Usage()), **kwargs)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Markers defined here rather than in pyproject.toml (one place per marker's owner)."""
+    config.addinivalue_line(
+        "markers", "slow: takes minutes (builds an environment); still part of make test"
+    )

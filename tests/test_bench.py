@@ -32,6 +32,10 @@ def test_bench_quick_prints_one_json_line_per_result() -> None:
     assert all(float(str(line["ratio"])) >= 1.0 for line in by_name["fanout"])
     assert "ms" in by_name["stop_latency"][0]
     assert "ratio" in by_name["state_growth"][0]
+    store = by_name["store_overhead"][0]
+    assert {"ratio", "us_per_iter_off", "us_per_iter_on", "db_bytes"} <= store.keys()
+    assert float(str(store["ratio"])) > 0 and int(str(store["db_bytes"])) > 0
+    assert "ratio" in by_name["store_growth"][0]
     # The dev extra installs LangGraph, so the comparison is always there in CI.
     assert "langgraph_us_per_iter" in loop
     store = by_name["tool_store"][0]

@@ -12,6 +12,7 @@ from IPython.display import display
 
 from notebook_router.errors import NotebookRouterError
 from notebook_router.notebook.cells import CellAgent
+from notebook_router.notebook.history import HistoryCommands
 from notebook_router.notebook.options import (
     agent_options,
     parse_agent_options,
@@ -20,10 +21,24 @@ from notebook_router.notebook.options import (
 )
 from notebook_router.notebook.session import NotebookSession
 from notebook_router.planner.graph import to_mermaid
-from notebook_router.planner.state import STOP_REASON_TEXT
 from notebook_router.providers.registry import resolve_model
 
-SUBCOMMANDS = ("stop", "redirect", "answer", "status", "runs", "agents", "graph", "model")
+SUBCOMMANDS = (
+    "stop",
+    "redirect",
+    "answer",
+    "status",
+    "runs",
+    "show",
+    "resume",
+    "purge",
+    "export",
+    "import",
+    "store",
+    "agents",
+    "graph",
+    "model",
+)
 
 
 def parse_model_options(words: list[str]) -> Any:
@@ -47,7 +62,7 @@ def parse_model_options(words: list[str]) -> Any:
 
 
 @magics_class
-class RouteMagics(Magics):
+class RouteMagics(Magics, HistoryCommands):
     """Magics that start, steer and inspect router runs."""
 
     def __init__(self, shell: Any, session: NotebookSession) -> None:
@@ -71,7 +86,15 @@ class RouteMagics(Magics):
           %route redirect MESSAGE    send the planner a new instruction mid-run
           %route answer TEXT         answer the planner's clarifying question
           %route status [RUN]        the plan and progress of a run
-          %route runs                runs in this kernel
+          %route runs [--limit N]    runs of this notebook folder, earlier kernels too,
+                                     with their status and the database size
+          %route show RUN            redraw a stored run (after a restart too)
+          %route resume RUN          continue an interrupted run; finished tasks are kept
+                [-b] [-o NAME] [-m MODEL] [-a AGENTS]
+          %route purge --older-than AGE | --all   delete stored runs (AGE: 30d, 12h, ...)
+          %route export RUN --to FILE.json|FILE.html   a run for sharing
+          %route import FILE.json    show an exported run here (and keep it)
+          %route store [PATH|off|on] [--expiry AGE|never]   where runs are stored
           %route agents              agents a %%route cell would use
           %route graph [RUN]         the run's plan as Mermaid text
           %route model [NAME]        show or set the default model
@@ -189,16 +212,16 @@ class RouteMagics(Magics):
         # Plain text too: consoles, nbval and text-only frontends show that one.
         display(run_bundle(run), raw=True)
 
-    def _runs(self, rest: list[str]) -> None:
-        rows = []
-        for run in reversed(self.session.runs):
-            status = STOP_REASON_TEXT.get(run.state.stop_reason or "", "running")
-            tokens = f"{run.state.usage.total_tokens:,}"
-            rows.append([run.id, run.state.goal[:80], status, str(len(run.state.plan)), tokens])
-        if not rows:
-            print("No runs yet in this kernel.")
-            return
-        _show_table(["run", "goal", "status", "tasks", "tokens"], rows)
+    def _resume(self, rest: list[str]) -> Any:
+        # Reached when the cell holds more than the %route resume line (the
+        # transformer only rewrites a cell that is just that line): the cell
+        # cannot await, so the run goes on in the background.
+        from notebook_router.notebook.options import parse_resume_options
+        from notebook_router.notebook.runner import start_resume
+
+        options = parse_resume_options(" ".join(shlex.quote(w) for w in rest))
+        options = type(options)(**{**options.__dict__, "background": True})
+        return start_resume(self.session, options)[0]
 
     def _agents(self, rest: list[str]) -> None:
         registry = self.session.agents(rest[0] if rest else None)

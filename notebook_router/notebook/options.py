@@ -55,6 +55,42 @@ def agent_options(line: str, cell: str | None = None) -> None:
     """Register the cell as an agent."""
 
 
+@dataclass(frozen=True)
+class ResumeOptions:
+    """What a ``%route resume`` line asked for."""
+
+    run: str
+    model: str | None
+    agents: str | None
+    background: bool
+    output: str | None
+
+
+@magic_arguments()
+@argument("run", help="the run to continue: its id or first characters (see %route runs)")
+@argument("-m", "--model", help="provider:model for the rest of the run (default: as for %%route)")
+@argument("-a", "--agents", help="agent names (comma-separated) or a variable holding agents")
+@argument("-b", "--background", action="store_true", help="return at once; the run goes on")
+@argument("-o", "--output", metavar="NAME", help="store the Run object in this variable")
+def resume_options(line: str, cell: str | None = None) -> None:
+    """Continue an interrupted run from its last recorded state."""
+
+
+def parse_resume_options(line: str) -> ResumeOptions:
+    """Parse a ``%route resume`` line; raise :class:`UsageError` if it is wrong."""
+    args = parse_argstring(resume_options, line)
+    output = unquote(args.output)
+    if output is not None and not output.isidentifier():
+        raise UsageError(f"%route resume: -o/--output needs a variable name, not {output!r}")
+    return ResumeOptions(
+        run=unquote(args.run) or "",
+        model=unquote(args.model),
+        agents=unquote(args.agents),
+        background=args.background,
+        output=output,
+    )
+
+
 def unquote(value: str | None) -> str | None:
     """Strip one pair of matching quotes (IPython's magic parser keeps them)."""
     if value and len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":

@@ -10,6 +10,7 @@ nest_asyncio).
 from __future__ import annotations
 
 import asyncio
+import logging
 from typing import Any
 
 from IPython import get_ipython
@@ -17,11 +18,19 @@ from IPython.core.error import UsageError
 
 from notebook_router.errors import NotebookRouterError
 from notebook_router.notebook.interpolate import interpolate
-from notebook_router.notebook.options import RouteOptions, parse_route_options
+from notebook_router.notebook.options import (
+    ResumeOptions,
+    RouteOptions,
+    parse_resume_options,
+    parse_route_options,
+)
 from notebook_router.notebook.session import NotebookSession
 from notebook_router.notebook.view import RunView
+from notebook_router.planner import events as ev
 from notebook_router.planner.run import Run
 from notebook_router.router import Router
+
+log = logging.getLogger("notebook_router")
 
 
 class RunInterrupted(NotebookRouterError):
@@ -54,6 +63,11 @@ async def route_cell(line: str, cell: str) -> Run | None:
     run, view = start_route(session, options, cell)
     if options.background:
         return None
+    return await _await_cell(run, view)
+
+
+async def _await_cell(run: Run, view: RunView) -> Run:
+    """Wait for ``run`` in a cell; the kernel interrupt stops it gracefully."""
     pump = SignalPump(asyncio.get_running_loop())
     try:
         await run
@@ -112,22 +126,82 @@ def start_route(session: NotebookSession, options: RouteOptions, cell: str) -> t
             limits=options.limits,
             style=options.style,
             clarify="wait" if options.background else "stop",
+            store=session.persistence.get(),
         )
         run = router.start(task.text, context=context, media=media)
     except NotebookRouterError as exc:
         raise UsageError(str(exc)) from None
-    view = RunView(run, shell.display_pub, transient=not options.background)
+    return _follow(session, run, options.output, options.background)
+
+
+def _follow(
+    session: NotebookSession, run: Run, output: str | None, background: bool
+) -> tuple[Run, RunView]:
+    """Track ``run``, bind it to ``output``, show its live view (and watch it in the background)."""
+    shell = session.shell
+    view = RunView(run, shell.display_pub, transient=not background)
     session.track(run, view.panel)
-    if options.output:
-        shell.user_ns[options.output] = run
+    _index_recordings(session, run)
+    if output:
+        shell.user_ns[output] = run
     if not session.told_stop_paths:
         session.told_stop_paths = True
         print(f"notebook_router: {session.capabilities.stop_paths()}")
     view.show()
-    if options.background:
+    if background:
         watcher = asyncio.ensure_future(_watch(run, view))
         session.keep_alive(watcher)
     return run, view
+
+
+async def resume_cell(line: str) -> Run | None:
+    """The body of a ``%route resume RUN`` cell (called by the input transformer).
+
+    Continues a stored run with this kernel's agents and model, shows it
+    like a ``%%route`` cell, and waits for it unless ``--background``.
+    """
+    shell = get_ipython()
+    from notebook_router.notebook import session_for
+
+    session = session_for(shell)
+    options = parse_resume_options(line)
+    run, view = start_resume(session, options)
+    if options.background:
+        return None
+    return await _await_cell(run, view)
+
+
+def start_resume(session: NotebookSession, options: ResumeOptions) -> tuple[Run, RunView]:
+    """Resume the stored run ``options.run`` and display its live view."""
+    try:
+        store = session.persistence.require()
+        router = Router(
+            session.agents(options.agents),
+            model=options.model or session.model,
+            clarify="wait" if options.background else "stop",
+            store=store,
+        )
+        run = router.resume(options.run)
+    except NotebookRouterError as exc:
+        raise UsageError(str(exc)) from None
+    return _follow(session, run, options.output, options.background)
+
+
+def _index_recordings(session: NotebookSession, run: Run) -> None:
+    """Index the model calls a recording provider writes during ``run`` (MISSION M3)."""
+    store = session.persistence.get()
+    path = getattr(session.model, "path", None)
+    if store is None or path is None or getattr(session.model, "mode", "replay") == "replay":
+        return
+
+    def index(event: ev.Event) -> None:
+        if isinstance(event, ev.RunFinished):
+            try:
+                store.recordings.index(path, run_id=run.id)
+            except Exception:  # an index is a convenience: never fail a run over it
+                log.exception("notebook_router: could not index %s", path)
+
+    run.subscribe(index)
 
 
 async def _watch(run: Run, view: RunView) -> None:

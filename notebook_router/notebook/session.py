@@ -16,6 +16,7 @@ from notebook_router.errors import AgentNotFoundError, ConfigError
 from notebook_router.notebook.capabilities import KernelCapabilities, detect
 from notebook_router.notebook.outputs import OWN_OUTPUT, OutputRecorder
 from notebook_router.notebook.panel import RunPanel
+from notebook_router.notebook.persistence import Persistence
 from notebook_router.notebook.view import final_bundle
 from notebook_router.planner.run import Run
 from notebook_router.providers.base import Provider
@@ -36,6 +37,8 @@ class NotebookSession:
         self.told_stop_paths = False
         self.panels: dict[str, RunPanel] = {}
         """The live panel of each tracked run (``Out[n]`` shows it again)."""
+        self.persistence = Persistence()
+        """The session database (opened on the first run or ``%route`` command that needs it)."""
         # Background runs are kept alive here until they finish: the event
         # loop only holds weak references to tasks.
         self._background: set[asyncio.Task[Any]] = set()
@@ -154,6 +157,7 @@ class NotebookSession:
         for obj, name, original in self._hooks:
             setattr(obj, name, original)
         self._hooks.clear()
+        self.persistence.close()
 
     def _format_run(self, run: Run) -> dict[str, Any]:
         return final_bundle(run, self.panels.get(run.id))

@@ -21,8 +21,21 @@ _CALL = (
 )
 
 
+_RESUME = "%route resume"
+_RESUME_CALL = (
+    "await __import__('notebook_router.notebook.runner', fromlist=['resume_cell'])"
+    ".resume_cell({line!r})\n"
+)
+
+
 def route_transformer(lines: list[str]) -> list[str]:
-    """Rewrite a ``%%route`` cell into an awaited call; leave every other cell unchanged."""
+    """Rewrite a ``%%route`` cell into an awaited call; leave every other cell unchanged.
+
+    A cell that is only ``%route resume RUN`` is rewritten the same way, so
+    resuming waits for the run like a ``%%route`` cell does.
+    """
+    if lines and lines[0].startswith(_RESUME + " ") and not "".join(lines[1:]).strip():
+        return [_RESUME_CALL.format(line=lines[0][len(_RESUME) :].strip())]
     if not lines or not lines[0].startswith(_PREFIX):
         return lines
     head = lines[0][len(_PREFIX) :]

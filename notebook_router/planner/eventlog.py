@@ -18,14 +18,15 @@ E = TypeVar("E", bound=ev.Event)
 class EventLog:
     """Numbers, timestamps, keeps and delivers a run's events (on the loop's thread)."""
 
-    def __init__(self, run_id: str) -> None:
+    def __init__(self, run_id: str, *, first_seq: int = 1, t_offset: float = 0.0) -> None:
+        """``first_seq`` and ``t_offset`` continue a resumed run's numbering and clock."""
         self.run_id = run_id
-        self.t0 = monotonic()
+        self.t0 = monotonic() - t_offset
         self.closed = False
         self._events: list[ev.Event] = []
         self._subscribers: list[Subscriber] = []
         self._waiters: list[asyncio.Future[None]] = []
-        self._seq = 0
+        self._seq = first_seq - 1
 
     def emit(self, cls: type[E], **fields: Any) -> None:
         """Create an event of type ``cls`` and deliver it."""
@@ -64,6 +65,11 @@ class EventLog:
     def snapshot(self) -> list[ev.Event]:
         """The events so far (a copy)."""
         return list(self._events)
+
+    @property
+    def last_seq(self) -> int:
+        """The sequence number of the latest event (0 before the first)."""
+        return self._seq
 
     def now(self) -> float:
         """Seconds since the run started."""

@@ -38,6 +38,21 @@ class RunStarted(_Event):
 
 
 @dataclass(slots=True, kw_only=True)
+class RunResumed(_Event):
+    """A stored run continues (after a kernel restart or crash) from its last recorded state."""
+
+    kind: Literal["run_resumed"] = "run_resumed"
+    model: str
+    agents: tuple[str, ...]
+    resumed_at: str
+    """ISO 8601 wall-clock time."""
+    kept: tuple[str, ...]
+    """Finished tasks whose results were restored: they are not run again."""
+    redo: tuple[str, ...]
+    """Tasks that were running (or whose results could not be restored): they run again."""
+
+
+@dataclass(slots=True, kw_only=True)
 class TaskInfo:
     id: str
     description: str
@@ -145,6 +160,8 @@ class InterruptHandled(_Event):
     """``restart``, ``refine``, ``status``, ``clarify`` or ``stop``."""
     reply: str
     cancelled: tuple[str, ...]
+    goal: str | None = None
+    """The run's goal after handling (changed by ``restart`` and ``refine``)."""
 
 
 @dataclass(slots=True, kw_only=True)
@@ -241,6 +258,7 @@ class RunFinished(_Event):
 
 Event = (
     RunStarted
+    | RunResumed
     | DecisionMade
     | DecisionFailed
     | TaskStarted

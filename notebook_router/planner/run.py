@@ -49,6 +49,7 @@ from notebook_router.planner.graph import run_graph, to_mermaid
 from notebook_router.planner.planner import Planner, PlannerCall
 from notebook_router.planner.rails import Limits, StallDetector, budget_exceeded
 from notebook_router.planner.result import RunResult
+from notebook_router.planner.resume import ResumePoint
 from notebook_router.planner.state import HistoryEntry, Interrupt, RunState, StopReason
 from notebook_router.planner.steering import ClarifyHandler, ClarifyPolicy, Steering
 from notebook_router.planner.summary import preview
@@ -82,7 +83,9 @@ class Run(Steering):
         views: ViewBuilder | None = None,
         breaker: CircuitBreaker | None = None,
         critic: Critic | None = None,
+        resume: ResumePoint | None = None,
     ) -> None:
+        """``resume`` continues a restored ``state`` (see :meth:`Router.resume`)."""
         if not query.strip():
             raise EmptyTaskError()
         self.id = state.run_id
@@ -96,7 +99,12 @@ class Run(Steering):
         self._views = views or ViewBuilder()
         self._breaker = breaker
         self._critic = critic
-        self._events = EventLog(self.id)
+        self.resumed = resume
+        self._events = (
+            EventLog(self.id)
+            if resume is None
+            else EventLog(self.id, first_seq=resume.last_seq + 1, t_offset=resume.elapsed_s)
+        )
         self._emit = self._events.emit
         self._executor: Executor | None = None
         self._signals: deque[Interrupt] = deque()
@@ -178,6 +186,16 @@ class Run(Steering):
         return self._events.follow()
 
     @property
+    def loop(self) -> asyncio.AbstractEventLoop:
+        """The event loop the run runs on (once started)."""
+        return self._loop_()
+
+    @property
+    def last_seq(self) -> int:
+        """Sequence number of the run's latest event (a resumed run continues its numbering)."""
+        return self._events.last_seq
+
+    @property
     def history(self) -> list[ev.Event]:
         """The events so far (a copy)."""
         return self._events.snapshot()
@@ -225,15 +243,26 @@ class Run(Steering):
 
     async def _run(self) -> RunResult:
         state = self.state
-        self._emit(
-            ev.RunStarted,
-            query=state.query,
-            goal=state.goal,
-            model=f"{self.provider.name}:{self.provider.model}",
-            agents=tuple(self.agents.names()),
-            started_at=self._started_wall.isoformat(),
-        )
-        state.history.append(HistoryEntry(role="user", content=state.query, at=0.0))
+        model = f"{self.provider.name}:{self.provider.model}"
+        if self.resumed is None:
+            self._emit(
+                ev.RunStarted,
+                query=state.query,
+                goal=state.goal,
+                model=model,
+                agents=tuple(self.agents.names()),
+                started_at=self._started_wall.isoformat(),
+            )
+            state.history.append(HistoryEntry(role="user", content=state.query, at=0.0))
+        else:
+            self._emit(
+                ev.RunResumed,
+                model=model,
+                agents=tuple(self.agents.names()),
+                resumed_at=self._started_wall.isoformat(),
+                kept=self.resumed.kept,
+                redo=self.resumed.redo,
+            )
         deadline = None
         if self.limits.timeout_s is not None:
             deadline = self._loop_().call_later(

@@ -111,6 +111,7 @@ class Steering:
             handled_as=decision.kind,
             reply=reply,
             cancelled=tuple(cancelled),
+            goal=self.state.goal,
         )
         if decision.kind == "clarify":
             await self._clarify(decision.question or reply)

@@ -31,6 +31,15 @@ async def slow(task):
 """
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _session_store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Kernels started by tests keep their runs in a temporary folder, not the repository."""
+    folder = tmp_path_factory.mktemp("notebook_router_store")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("NOTEBOOK_ROUTER_STORE", str(folder))
+        yield
+
+
 def _started() -> Iterator[Kernel]:
     k = Kernel()
     try:

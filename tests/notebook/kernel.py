@@ -109,8 +109,9 @@ class WidgetModel:
 class Kernel:
     """A started kernel with helpers to execute code and talk over comms."""
 
-    def __init__(self) -> None:
-        self.km, self.kc = start_new_kernel(kernel_name="python3", startup_timeout=60)
+    def __init__(self, **options: Any) -> None:
+        """``options`` go to the kernel manager (e.g. ``env=``, ``cwd=``)."""
+        self.km, self.kc = start_new_kernel(kernel_name="python3", startup_timeout=60, **options)
         self.backlog: list[dict[str, Any]] = []
         """iopub messages read while waiting for something else (e.g. comm replies)."""
         self.widgets: dict[str, WidgetModel] = {}

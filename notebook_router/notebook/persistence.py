@@ -1,0 +1,115 @@
+"""The kernel's session store: where it is, opened on first use, optional.
+
+By default runs are stored in ``.notebook_router/sessions.db`` next to the
+notebook (a kernel starts in its notebook's folder). ``NOTEBOOK_ROUTER_STORE``
+names another file or folder, ``:memory:``, or ``off``;
+``NOTEBOOK_ROUTER_STORE_EXPIRY`` sets how old a run may get before a kernel
+opening the store purges it (``30d``, ``12h``, ``never``). ``%route store``
+shows and changes both. A store that cannot be opened never stops a run: the
+kernel says why once and runs without one.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+from datetime import timedelta
+
+from notebook_router.errors import ConfigError, StoreError
+from notebook_router.store import DEFAULT_EXPIRY, SessionStore, parse_duration
+from notebook_router.store.durations import describe
+
+log = logging.getLogger("notebook_router")
+
+OFF = ("off", "none", "no", "0", "false")
+NEVER = ("never", "none", "off", "0")
+
+
+class Persistence:
+    """Opens, configures and closes the kernel's :class:`SessionStore`."""
+
+    def __init__(self) -> None:
+        location = os.environ.get("NOTEBOOK_ROUTER_STORE", "").strip()
+        self.enabled = location.lower() not in OFF
+        self.location: str | None = location or None
+        self.expiry = _expiry(os.environ.get("NOTEBOOK_ROUTER_STORE_EXPIRY"))
+        self.notebook = os.environ.get("JPY_SESSION_NAME", "")
+        self.problem: str | None = None
+        self._store: SessionStore | None = None
+
+    def get(self) -> SessionStore | None:
+        """The open store, opening it on first use; None when off or unusable."""
+        if self._store is not None or not self.enabled:
+            return self._store
+        try:
+            self._store = SessionStore(self.location, expiry=self.expiry, notebook=self.notebook)
+        except StoreError as exc:
+            self.enabled = False
+            self.problem = str(exc)
+            print(f"notebook_router: runs will not be saved: {exc}", file=sys.stderr)
+        return self._store
+
+    def require(self) -> SessionStore:
+        """The store, or a :class:`ConfigError` that says how to turn it on."""
+        store = self.get()
+        if store is None:
+            why = f" ({self.problem})" if self.problem else ""
+            raise ConfigError(
+                f"The session database is off{why}. Turn it on with `%route store on` "
+                "(or `%route store PATH`)."
+            )
+        return store
+
+    def configure(self, location: str | None, expiry: str | None = None) -> None:
+        """Point the store elsewhere (``off``/``on`` switch it); later runs use it."""
+        if expiry is not None:
+            self.expiry = _expiry(expiry)
+        if location is None:
+            if expiry is not None and self._store is not None:
+                self._store.expiry = self.expiry
+            return
+        self.close()
+        self.problem = None
+        if location.lower() in OFF:
+            self.enabled = False
+            return
+        self.enabled = True
+        self.location = None if location.lower() in ("on", "default") else location
+        self.get()
+
+    def describe(self) -> str:
+        """One line: where runs go, how big the database is, and the expiry."""
+        store = self.get()
+        if store is None:
+            return "Session database: off (runs are kept in this kernel only)."
+        size = human_size(store.size_bytes())
+        keep = f"runs older than {describe(self.expiry)} are purged" if self.expiry else "kept"
+        return f"Session database: {store.path} ({size}, {store.count()} runs; {keep})."
+
+    def close(self) -> None:
+        """Write what is queued and close the store."""
+        if self._store is not None:
+            try:
+                self._store.close()
+            except Exception:
+                log.exception("notebook_router: closing the session database failed")
+            self._store = None
+
+
+def _expiry(value: str | None) -> timedelta | None:
+    if value is None or not value.strip():
+        return DEFAULT_EXPIRY
+    if value.strip().lower() in NEVER:
+        return None
+    return parse_duration(value)
+
+
+def human_size(n: int) -> str:
+    """``1.2 MB`` and friends."""
+    size = float(n)
+    for unit in ("B", "kB", "MB", "GB"):
+        if size < 1000 or unit == "GB":
+            return f"{size:.0f} {unit}" if unit == "B" else f"{size:.1f} {unit}"
+        size /= 1000
+    return f"{size:.1f} GB"

@@ -1,0 +1,238 @@
+"""How values and events become database rows, with secrets kept out.
+
+Events are stored as their pydantic JSON (the schema the panel and exports
+share). Values (task results, context entries) are stored as JSON when they
+are plain data, else pickled so a resumed run gets its DataFrames back, else
+as a text preview that says it cannot be restored. Everything passes a
+secret check first: JSON and previews are redacted; a pickle that contains
+anything shaped like a key is not stored at all (its preview is).
+
+All of this runs on the store's writer thread, never on the event loop.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pickle
+from typing import Any, Literal
+
+from pydantic import TypeAdapter, ValidationError
+
+from notebook_router.planner import events as ev
+from notebook_router.planner.summary import preview
+from notebook_router.providers.secrets import KEY_VARIABLES, redact
+
+Format = Literal["json", "pickle", "preview"]
+MAX_VALUE_BYTES = 16 * 1024 * 1024
+"""Values bigger than this (pickled) are kept as a preview only."""
+
+_PLAIN_SCALARS = (str, int, float, bool, type(None))
+_MAX_PLAIN_ITEMS = 10_000
+_TO_JSON: dict[type[Any], Any] = {}
+_SHAPE_MARKERS = ("sk-", "AIza")
+
+
+def encode_event(event: ev.Event) -> str:
+    """The JSON text of ``event`` (not yet checked for secrets: see :meth:`Scanner.clean_all`)."""
+    to_json = _TO_JSON.get(type(event))
+    if to_json is None:
+        # The adapter's serializer directly: its Python wrapper costs as much as the work.
+        to_json = _TO_JSON[type(event)] = TypeAdapter(type(event)).serializer.to_json
+    text: str = to_json(event).decode()
+    return text
+
+
+def decode_event(data: dict[str, Any]) -> ev.Event | None:
+    """The event stored as ``data``; None for a kind this version does not know."""
+    try:
+        return ev.event_from_dict(data)
+    except (ValidationError, ValueError):
+        return None
+
+
+def decode_events(text: str) -> list[ev.Event]:
+    """The events of a stored batch (a JSON array), skipping kinds this version does not know."""
+    return [e for item in json.loads(text) if (e := decode_event(item)) is not None]
+
+
+class Scanner:
+    """Finds and removes secrets; reads the key variables once (make one per batch)."""
+
+    __slots__ = ("_needles",)
+
+    def __init__(self) -> None:
+        values = (os.environ.get(name, "") for name in KEY_VARIABLES)
+        self._needles = (*_SHAPE_MARKERS, *(v for v in values if len(v) >= 8))
+
+    def may_hold(self, text: str) -> bool:
+        """True whenever :func:`redact` would change ``text`` (and rarely otherwise)."""
+        return any(needle in text for needle in self._needles)
+
+    def clean(self, text: str | None) -> str | None:
+        """``text`` with secrets removed."""
+        if text is None or not self.may_hold(text):
+            return text
+        return redact(text)
+
+    def clean_all(self, texts: list[str]) -> list[str]:
+        """``texts`` with secrets removed; one scan of the whole batch in the usual case."""
+        if not texts or not self.may_hold("\x00".join(texts)):
+            return texts
+        return [redact(t) if self.may_hold(t) else t for t in texts]
+
+
+def may_hold_secret(text: str) -> bool:
+    """A cheap test that is True whenever :func:`redact` would change ``text``."""
+    return Scanner().may_hold(text)
+
+
+def clean(text: str | None) -> str | None:
+    """One string with secrets removed."""
+    return Scanner().clean(text)
+
+
+def encode_value(
+    value: Any, *, max_bytes: int = MAX_VALUE_BYTES, scanner: Scanner | None = None
+) -> tuple[Format, bytes]:
+    """``(format, payload)`` for a result's data or a context value."""
+    kind = type(value)
+    if kind is int or kind is bool or value is None:  # the common small results, cheaply
+        return "json", json.dumps(value).encode()
+    scanner = scanner or Scanner()
+    if _is_plain(value, [0]):
+        try:
+            text = json.dumps(value, ensure_ascii=False, allow_nan=True)
+        except (TypeError, ValueError):
+            pass
+        else:
+            return "json", (scanner.clean(text) or "").encode()
+    try:
+        blob = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+    except Exception:  # unpicklable (open files, sockets, lambdas...): keep a preview
+        blob = None
+    if blob is not None and len(blob) <= max_bytes and not scanner.may_hold(blob.decode("latin-1")):
+        return "pickle", blob
+    return "preview", (scanner.clean(preview(value, 500)) or "").encode()
+
+
+def decode_value(fmt: str, payload: bytes | None) -> tuple[Any, bool]:
+    """``(value, restored)``; ``restored`` is False when only a preview was kept."""
+    if payload is None:
+        return None, False
+    if fmt == "json":
+        return json.loads(payload.decode()), True
+    if fmt == "pickle":
+        try:
+            return pickle.loads(payload), True
+        except Exception:  # a class that no longer exists, a changed module...
+            return "(a stored value that can no longer be unpickled)", False
+    return payload.decode(errors="replace"), False
+
+
+def encode_snapshot(
+    entries: list[tuple[str, Any, str]], scanner: Scanner | None = None
+) -> tuple[str, bytes]:
+    """A whole context as one payload: ``(key, value, source)`` triples, in order.
+
+    One pickle for the lot is fastest (a run may start with thousands of
+    entries); if that fails, each entry is encoded on its own so one odd
+    value costs only itself.
+    """
+    scanner = scanner or Scanner()
+    fmt, payload = encode_value(entries, scanner=scanner)
+    if fmt != "preview":
+        return fmt, payload
+    each = [(key, *encode_value(value, scanner=scanner), source) for key, value, source in entries]
+    return "entries", pickle.dumps(each, protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def decode_snapshot(fmt: str, payload: bytes) -> dict[str, tuple[Any, str, bool]]:
+    """``key -> (value, source, restored)`` for a payload from :func:`encode_snapshot`."""
+    if fmt == "entries":
+        out = {}
+        for key, value_fmt, value_payload, source in pickle.loads(payload):
+            value, restored = decode_value(value_fmt, value_payload)
+            out[key] = (value, source, restored)
+        return out
+    entries, restored = decode_value(fmt, payload)
+    if not restored:
+        return {}
+    return {key: (value, source, True) for key, value, source in entries}
+
+
+ContextChange = tuple[int, str, str, int, Any]
+"""``(seq, key, source, version, value)`` of one context write."""
+
+
+def encode_batch(
+    results: dict[str, Any],
+    context: list[ContextChange],
+    scanner: Scanner,
+    media: dict[str, list[dict[str, Any]]] | None = None,
+) -> tuple[str, bytes]:
+    """One payload for a batch's task results and context writes.
+
+    The whole batch in one go (JSON if it is all plain data, else one
+    pickle) is what keeps the store cheap per loop step; only when that
+    fails is each value encoded on its own, so one odd value costs only itself.
+    """
+    media = media or {}
+    fmt, payload = encode_value(
+        {"results": results, "context": context, "media": media}, scanner=scanner
+    )
+    if fmt != "preview":
+        return fmt, payload
+    each = {
+        "results": {k: encode_value(v, scanner=scanner) for k, v in results.items()},
+        "context": [(*c[:4], *encode_value(c[4], scanner=scanner)) for c in context],
+        "media": media,
+    }
+    return "each", pickle.dumps(each, protocol=pickle.HIGHEST_PROTOCOL)
+
+
+class DecodedBatch:
+    """A batch's values: ``results[task_id] = (value, restored)``, context writes, media refs."""
+
+    def __init__(
+        self,
+        results: dict[str, tuple[Any, bool]],
+        context: list[tuple[Any, ...]],
+        media: dict[str, list[dict[str, Any]]],
+    ) -> None:
+        self.results = results
+        self.context = context
+        """``(seq, key, source, version, value, restored)`` in order."""
+        self.media = media
+
+
+def decode_batch(fmt: str, payload: bytes) -> DecodedBatch:
+    """The values of a payload from :func:`encode_batch`."""
+    if fmt == "each":
+        each = pickle.loads(payload)
+        results = {k: decode_value(f, p) for k, (f, p) in each["results"].items()}
+        context = [(*c[:4], *decode_value(c[4], c[5])) for c in each["context"]]
+        return DecodedBatch(results, context, each.get("media", {}))
+    data, restored = decode_value(fmt, payload)
+    if not restored or not isinstance(data, dict):
+        return DecodedBatch({}, [], {})
+    return DecodedBatch(
+        {k: (v, True) for k, v in data["results"].items()},
+        [(*c[:5], True) for c in data["context"]],
+        data.get("media", {}),
+    )
+
+
+def _is_plain(value: Any, budget: list[int]) -> bool:
+    """True for JSON-native data (str keys, lists not tuples) up to a size."""
+    budget[0] += 1
+    if budget[0] > _MAX_PLAIN_ITEMS:
+        return False
+    kind = type(value)
+    if kind in _PLAIN_SCALARS:
+        return True
+    if kind is list:
+        return all(_is_plain(v, budget) for v in value)
+    if kind is dict:
+        return all(type(k) is str and _is_plain(v, budget) for k, v in value.items())
+    return False

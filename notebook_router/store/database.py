@@ -1,0 +1,156 @@
+"""Opening the session database: where it lives, WAL mode, one lock per connection.
+
+Several kernels may share a notebook folder, so the database runs in WAL
+mode (readers never wait for a writer) with a busy timeout (a writer waits
+for another kernel's short transaction instead of failing), and every write
+is one short ``BEGIN IMMEDIATE`` transaction that takes the write lock up
+front: a deferred transaction that upgrades from read to write can fail with
+"database is locked" without waiting at all.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sqlite3
+import threading
+import uuid
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from notebook_router.errors import StoreError
+from notebook_router.store.schema import SCHEMA_VERSION, migrate
+
+MEMORY = ":memory:"
+FOLDER = ".notebook_router"
+FILENAME = "sessions.db"
+BUSY_TIMEOUT_S = 15.0
+
+_GITIGNORE = "# Written by notebook_router: run history, results and context of this folder.\n*\n"
+
+
+def resolve_location(location: str | os.PathLike[str] | None = None) -> str:
+    """The database file for ``location``.
+
+    ``None`` means ``.notebook_router/sessions.db`` in the current directory
+    (a Jupyter kernel starts in its notebook's folder, so that is next to
+    the notebook); a directory gets ``sessions.db`` inside it; ``:memory:``
+    stays in memory.
+    """
+    if location is None:
+        return str(Path.cwd() / FOLDER / FILENAME)
+    text = os.fspath(location)
+    if text == MEMORY:
+        return MEMORY
+    path = Path(text).expanduser()
+    if path.is_dir() or (not path.suffix and not path.exists()):
+        path = path / FILENAME
+    return str(path)
+
+
+class Database:
+    """A SQLite connection at the current schema, shared by threads behind a lock."""
+
+    def __init__(self, location: str | os.PathLike[str] | None = None) -> None:
+        self.path = resolve_location(location)
+        self.memory = self.path == MEMORY
+        if not self.memory:
+            _prepare_folder(Path(self.path).parent)
+        try:
+            self._conn = sqlite3.connect(
+                self.path,
+                timeout=BUSY_TIMEOUT_S,
+                isolation_level=None,  # we issue BEGIN/COMMIT ourselves
+                check_same_thread=False,  # shared behind self.lock
+            )
+        except sqlite3.Error as exc:
+            raise StoreError(
+                f"Cannot open the session database {self.path}: {exc}. Point it elsewhere "
+                "with NOTEBOOK_ROUTER_STORE=PATH (or 'off' to run without one)."
+            ) from None
+        self._conn.row_factory = sqlite3.Row
+        self.lock = threading.RLock()
+        self.id = uuid.uuid4().hex
+        conn = self._conn
+        try:
+            if not self.memory:
+                conn.execute("PRAGMA journal_mode=WAL")
+                # NORMAL in WAL mode: a commit survives a crash of the process
+                # (kill -9); only a power cut can lose the last transactions.
+                conn.execute("PRAGMA synchronous=NORMAL")
+            conn.execute("PRAGMA foreign_keys=ON")
+            conn.execute(f"PRAGMA busy_timeout={int(BUSY_TIMEOUT_S * 1000)}")
+            self.upgraded_from = migrate(conn, self.path)
+        except sqlite3.DatabaseError as exc:
+            conn.close()
+            raise StoreError(
+                f"{self.path} is not a usable session database ({exc}). Move it aside and a "
+                "new one is created, or set NOTEBOOK_ROUTER_STORE to another path."
+            ) from None
+        self.version = SCHEMA_VERSION
+        self.closed = False
+
+    @contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        """One short write transaction (the write lock is taken at once)."""
+        with self.lock:
+            conn = self._conn
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield conn
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+            conn.execute("COMMIT")
+
+    def query(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+        """Rows of a read-only statement."""
+        with self.lock:
+            return self._conn.execute(sql, params).fetchall()
+
+    def one(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Row | None:
+        """The first row of a read-only statement, if any."""
+        with self.lock:
+            row: sqlite3.Row | None = self._conn.execute(sql, params).fetchone()
+            return row
+
+    def size_bytes(self) -> int:
+        """Bytes on disk (database, write-ahead log and index), or in memory."""
+        if self.memory:
+            row = self.one("SELECT page_count * page_size FROM pragma_page_count, pragma_page_size")
+            return int(row[0]) if row else 0
+        total = 0
+        for suffix in ("", "-wal", "-shm"):
+            with contextlib.suppress(OSError):
+                total += os.path.getsize(self.path + suffix)
+        return total
+
+    def checkpoint(self) -> None:
+        """Fold the write-ahead log into the database file (after a purge, say)."""
+        if not self.memory:
+            with self.lock:
+                self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
+    def close(self) -> None:
+        """Close the connection (idempotent)."""
+        with self.lock:
+            if not self.closed:
+                self.closed = True
+                self._conn.close()
+
+
+def _prepare_folder(folder: Path) -> None:
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StoreError(
+            f"Cannot create {folder} for the session database ({exc.strerror}). Point it "
+            "elsewhere with NOTEBOOK_ROUTER_STORE=PATH, or set it to 'off'."
+        ) from None
+    if folder.name == FOLDER:
+        ignore = folder / ".gitignore"
+        if not ignore.exists():
+            with contextlib.suppress(OSError):  # a read-only folder is not worth failing over
+                ignore.write_text(_GITIGNORE, encoding="utf-8")

@@ -1,0 +1,100 @@
+"""The knowledge base: facts kept across runs (MISSION P9, knowledge-base agent).
+
+A fact is a sentence with a topic, where it came from, and how sure we
+are. Facts are deduplicated per topic and searched by word overlap, which
+is what a knowledge-base agent needs to answer "what do we already know
+about X" before anything calls a model.
+
+>>> from notebook_router.store import SessionStore
+>>> kb = SessionStore(":memory:").facts
+>>> kb.add("North revenue grew 36% in 2025", topic="sales", source="t3")
+1
+>>> [f.text for f in kb.search("north revenue")]
+['North revenue grew 36% in 2025']
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+
+from pydantic import BaseModel, ConfigDict
+
+from notebook_router.store.codec import Scanner
+from notebook_router.store.database import Database
+from notebook_router.text.tokens import tokens
+
+
+class Fact(BaseModel):
+    """One stored fact."""
+
+    model_config = ConfigDict(frozen=True)
+
+    id: int
+    topic: str
+    text: str
+    source: str
+    run_id: str | None
+    confidence: float
+    created_at: float
+
+
+class FactStore:
+    """Facts in the session database's ``facts`` table."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    def add(
+        self,
+        text: str,
+        *,
+        topic: str = "",
+        source: str = "",
+        run_id: str | None = None,
+        confidence: float = 1.0,
+    ) -> int:
+        """Keep ``text`` (secrets removed); return its id (the existing one for a duplicate)."""
+        clean = Scanner().clean(" ".join(text.split())) or ""
+        if not clean:
+            raise ValueError("A fact needs some text.")
+        with self.db.transaction() as conn:
+            conn.execute(
+                "INSERT INTO facts (topic, text, source, run_id, confidence, created_at) "
+                "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (topic, text) DO UPDATE SET "
+                "confidence = MAX(confidence, excluded.confidence)",
+                (topic, clean, source, run_id, confidence, time.time()),
+            )
+            row = conn.execute(
+                "SELECT id FROM facts WHERE topic = ? AND text = ?", (topic, clean)
+            ).fetchone()
+        return int(row["id"])
+
+    def all(self, topic: str | None = None) -> list[Fact]:
+        """Every fact (of one topic), oldest first."""
+        if topic is None:
+            rows = self.db.query("SELECT * FROM facts ORDER BY id")
+        else:
+            rows = self.db.query("SELECT * FROM facts WHERE topic = ? ORDER BY id", (topic,))
+        return [_fact(r) for r in rows]
+
+    def search(self, query: str, *, limit: int = 5, topic: str | None = None) -> list[Fact]:
+        """Facts sharing the most (stemmed) words with ``query``, best first."""
+        wanted = set(tokens(query))
+        if not wanted:
+            return []
+        scored = []
+        for fact in self.all(topic):
+            overlap = len(wanted & set(tokens(f"{fact.topic} {fact.text}")))
+            if overlap:
+                scored.append((-overlap, -fact.confidence, fact.id, fact))
+        return [item[3] for item in sorted(scored)[:limit]]
+
+    def delete(self, fact_id: int) -> bool:
+        """Remove a fact; False if there was none with that id."""
+        with self.db.transaction() as conn:
+            return conn.execute("DELETE FROM facts WHERE id = ?", (fact_id,)).rowcount > 0
+
+
+def _fact(row: sqlite3.Row) -> Fact:
+    return Fact(**{key: row[key] for key in row.keys()})  # noqa: SIM118 (Row has no __iter__ of keys)

@@ -1,0 +1,107 @@
+"""What the store hands back: run summaries and whole stored runs."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from notebook_router.planner import events as ev
+
+RunStatus = Literal["running", "finished", "interrupted"]
+
+
+class RunInfo(BaseModel):
+    """One stored run, as ``%route runs`` lists it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    id: str
+    query: str
+    goal: str
+    status: RunStatus
+    """``interrupted``: it was running in a kernel that has since died (or restarted)."""
+    stop_reason: str | None = None
+    stop_detail: str = ""
+    answer: str | None = None
+    model: str = ""
+    agents: tuple[str, ...] = ()
+    style: str = "conversational"
+    started_at: datetime
+    finished_at: datetime | None = None
+    updated_at: datetime
+    iterations: int = 0
+    tasks: int = 0
+    tasks_done: int = 0
+    total_tokens: int = 0
+    cost_usd: float = 0.0
+    last_seq: int = 0
+    max_iterations: int | None = None
+    session_id: str | None = None
+    notebook: str = ""
+    resumes: int = 0
+    imported: bool = False
+
+    @property
+    def resumable(self) -> bool:
+        """True when ``%route resume`` can continue it."""
+        from notebook_router.planner.resume import RESUMABLE
+
+        if self.imported:
+            return False
+        return self.status == "interrupted" or (
+            self.status == "finished" and self.stop_reason in RESUMABLE
+        )
+
+    @property
+    def label(self) -> str:
+        """Status in words: ``completed``, ``interrupted``, ``running``, ..."""
+        if self.status == "finished":
+            return self.stop_reason or "finished"
+        return self.status
+
+
+class StoredTask(BaseModel):
+    """A row of a finished run's final plan."""
+
+    id: str
+    description: str
+    agent: str
+    depends_on: tuple[str, ...] = ()
+    status: str
+    attempts: int = 0
+    started_at: float | None = None
+    finished_at: float | None = None
+    summary: str | None = None
+    error: str | None = None
+    note: str | None = None
+    confidence: float | None = None
+
+
+class StoredRun(BaseModel):
+    """Everything the store holds about one run."""
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    info: RunInfo
+    events: list[ev.Event] = Field(default_factory=list)
+    tasks: list[StoredTask] = Field(default_factory=list)
+    """The final plan (finished runs; a crashed run's plan comes from its events)."""
+    results: dict[str, tuple[Any, bool]] = Field(default_factory=dict, repr=False)
+    """task id -> (data, restored); restored False when only a preview was kept."""
+    media: dict[str, list[dict[str, Any]]] = Field(default_factory=dict)
+    """task id -> references to the media its result carried."""
+    context: dict[str, tuple[Any, str, bool]] = Field(default_factory=dict)
+    """key -> (value, source, restored); restored False when only a preview was kept."""
+    attachments: list[dict[str, Any]] = Field(default_factory=list)
+
+    @property
+    def elapsed_s(self) -> float:
+        """Run time recorded so far (the ``t`` of the last event)."""
+        return self.events[-1].t if self.events else 0.0
+
+
+def from_unix(value: float | None) -> datetime | None:
+    """A UTC datetime for a Unix timestamp."""
+    return None if value is None else datetime.fromtimestamp(value, tz=timezone.utc)

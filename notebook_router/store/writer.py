@@ -1,0 +1,142 @@
+"""The store's writer thread: commits batches of statements, off the event loop.
+
+Whoever records (a :class:`~notebook_router.store.recorder.RunRecorder`)
+hands over ready-made statements with one ``deque.append``; the thread
+commits everything queued as one short transaction every ``interval_s``
+seconds, or at once when asked (a run ended, someone wants to read). So a
+slow disk, or another kernel holding the database's write lock, never
+stalls a run, and a kernel killed mid-run loses at most what was queued.
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import logging
+import sqlite3
+import threading
+import time
+import weakref
+from collections import deque
+from typing import Any
+
+from notebook_router.store.database import Database
+
+log = logging.getLogger("notebook_router")
+
+Statement = tuple[str, list[tuple[Any, ...]]]
+"""SQL and the parameter rows to run it with (``executemany``)."""
+
+
+class BatchWriter:
+    """Queues statements from any thread; one daemon thread commits them in batches."""
+
+    def __init__(self, db: Database, *, interval_s: float = 0.2) -> None:
+        self.db = db
+        self.interval_s = interval_s
+        self.batches = 0
+        self.failures = 0
+        self._queue: deque[list[Statement]] = deque()
+        self._wake = threading.Event()
+        self._flushed = threading.Condition()
+        self._submitted = 0
+        self._written = 0
+        self._closed = False
+        self._thread = threading.Thread(
+            target=self._main, name="notebook_router store writer", daemon=True
+        )
+        self._thread.start()
+        _OPEN_WRITERS.add(self)
+
+    def submit(self, statements: list[Statement]) -> None:
+        """Queue statements for the next transaction (cheap; safe from any thread)."""
+        self._queue.append(statements)
+        self._submitted += 1
+
+    def soon(self) -> None:
+        """Commit what is queued now rather than at the next interval."""
+        self._wake.set()
+
+    def flush(self, timeout: float = 30.0) -> bool:
+        """Block until everything submitted so far is committed; False on timeout."""
+        target = self._submitted
+        deadline = time.monotonic() + timeout
+        self._wake.set()
+        with self._flushed:
+            while self._written < target and self._thread.is_alive():
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return False
+                self._flushed.wait(min(left, 0.05))
+                self._wake.set()
+        return self._written >= target
+
+    def close(self, timeout: float = 30.0) -> None:
+        """Commit what is left and stop the thread (idempotent)."""
+        if self._closed:
+            return
+        self._closed = True
+        self._wake.set()
+        self._thread.join(timeout)
+        _OPEN_WRITERS.discard(self)
+
+    # ---------------------------------------------------------------- thread
+
+    def _main(self) -> None:
+        while True:
+            self._wake.wait(self.interval_s)
+            self._wake.clear()
+            closing = self._closed
+            self._drain()
+            if closing:
+                self._drain()
+                return
+
+    def _drain(self) -> None:
+        queue = self._queue
+        while queue:
+            groups: list[list[Statement]] = []
+            while queue and len(groups) < 64:
+                groups.append(queue.popleft())
+            self._commit([s for group in groups for s in group])
+            with self._flushed:
+                self._written += len(groups)
+                self._flushed.notify_all()
+
+    def _commit(self, statements: list[Statement]) -> None:
+        for attempt in range(3):
+            try:
+                with self.db.transaction() as conn:
+                    for sql, rows in statements:
+                        if rows:
+                            conn.executemany(sql, rows)
+                self.batches += 1
+                return
+            except sqlite3.OperationalError as exc:  # locked past the busy timeout, disk full
+                if attempt == 2 or self.db.closed:
+                    self._give_up(len(statements), exc)
+                    return
+                time.sleep(0.2 * (attempt + 1))
+            except sqlite3.Error as exc:  # a constraint or schema problem: not worth retrying
+                self._give_up(len(statements), exc)
+                return
+
+    def _give_up(self, count: int, exc: BaseException) -> None:
+        self.failures += 1
+        log.error(
+            "notebook_router: could not write %d statements to the session database %s: %s",
+            count,
+            self.db.path,
+            exc,
+        )
+
+
+_OPEN_WRITERS: weakref.WeakSet[BatchWriter] = weakref.WeakSet()
+
+
+@atexit.register
+def _close_all() -> None:
+    # A script or kernel that exits normally commits its last batch first.
+    for writer in list(_OPEN_WRITERS):
+        with contextlib.suppress(Exception):
+            writer.close(timeout=5.0)

@@ -1,0 +1,454 @@
+"""The session store on real SQLite: recording, listing, schema upgrades, purge, secrets."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from notebook_router import Router, agent
+from notebook_router.errors import RunNotStoredError, StoreError, StoreVersionError
+from notebook_router.store import SCHEMA_VERSION, SessionStore, parse_duration
+from notebook_router.store.schema import current_version, migrate
+from tests.store.resume_agents import AGENTS
+
+# Built at import time so that secret scanners do not flag the repository.
+FAKE_KEY = "sk-" + "test-FAKE0123456789abcdefSTORE"
+ENV_KEY = "plainsecret" + "-9f8e7d6c5b4a"  # a key with no recognisable shape
+
+TASK = "Load the numbers, then add them up"
+
+
+async def _one_run(store: SessionStore, query: str = TASK) -> str:
+    result = await Router(AGENTS, store=store).run(query)
+    store.flush()
+    return result.run_id
+
+
+async def test_a_run_is_recorded_with_its_events_plan_results_and_context(tmp_path: Path) -> None:
+    store = SessionStore(tmp_path)
+    result = await Router(AGENTS, store=store).run(TASK, context={"region": "North"})
+    [info] = store.runs()
+    assert info.id == result.run_id and info.status == "finished"
+    assert info.stop_reason == "completed" and info.answer == result.answer
+    assert (info.tasks, info.tasks_done) == (2, 2) and info.model == "offline:default"
+    stored = store.load(result.run_id)
+    assert stored.events[0].kind == "run_started"
+    assert [e.seq for e in stored.events] == list(range(1, len(stored.events) + 1))
+    assert [(t.id, t.agent, t.status) for t in stored.tasks] == [
+        ("t1", "numbers", "fulfilled"),
+        ("t2", "total", "fulfilled"),
+    ]
+    assert stored.results["t1"] == ((3, 1, 4, 1, 5, 9, 2, 6), True)
+    assert stored.results["t2"] == (31, True)
+    assert stored.context["region"] == ("North", "user", True)
+    # The file lives where it was asked to, with the notebook folder's conventions.
+    assert Path(store.path) == tmp_path / "sessions.db"
+    store.close()
+
+
+async def test_rebuilt_state_matches_the_finished_run(tmp_path: Path) -> None:
+    store = SessionStore(tmp_path)
+    router = Router(AGENTS, store=store)
+    run = router.start(TASK)
+    result = await run
+    store.flush()
+    rebuilt = store.rebuild(run.id).state
+    assert rebuilt.goal == run.state.goal and rebuilt.iteration == run.state.iteration
+    assert rebuilt.answer == result.answer and rebuilt.stop_reason == "completed"
+    assert [(t.id, t.status, t.summary, t.depends_on) for t in rebuilt.plan] == [
+        (t.id, t.status, t.summary, t.depends_on) for t in run.state.plan
+    ]
+    assert rebuilt.usage.total_tokens == run.state.usage.total_tokens
+    assert rebuilt.results["t2"].data == 31
+    store.close()
+
+
+async def test_runs_are_listed_newest_first_and_found_by_prefix(tmp_path: Path) -> None:
+    store = SessionStore(tmp_path)
+    first = await _one_run(store)
+    second = await _one_run(store, "Load the numbers")
+    assert [r.id for r in store.runs()] == [second, first]
+    assert store.run(first[:5]).id == first
+    with pytest.raises(RunNotStoredError, match="No stored run 'zzz'"):
+        store.run("zzz")
+    store.close()
+
+
+async def test_purge_deletes_old_runs_and_what_only_they_used(tmp_path: Path) -> None:
+    store = SessionStore(tmp_path, expiry=None)
+    old = await _one_run(store)
+    new = await _one_run(store)
+    with store.db.transaction() as conn:
+        conn.execute("UPDATE runs SET started_at = ? WHERE id = ?", (time.time() - 40 * 86400, old))
+    assert store.purge("30d") == 1
+    assert [r.id for r in store.runs()] == [new]
+    for table in ("events", "run_values", "tasks", "context_snapshots"):
+        left = store.db.one(f"SELECT COUNT(*) FROM {table} WHERE run_id = ?", (old,))
+        assert left is not None and left[0] == 0, table
+    store.close()
+
+
+async def test_a_default_expiry_purges_old_runs_when_the_store_opens(tmp_path: Path) -> None:
+    store = SessionStore(tmp_path, expiry=None)
+    old = await _one_run(store)
+    with store.db.transaction() as conn:
+        conn.execute("UPDATE runs SET started_at = ? WHERE id = ?", (time.time() - 8 * 86400, old))
+    store.close()
+    reopened = SessionStore(tmp_path, expiry="7d")
+    assert reopened.purged_on_open == 1 and reopened.runs() == []
+    reopened.close()
+
+
+def test_durations_read_the_way_people_write_them() -> None:
+    assert parse_duration("30d").days == 30
+    assert parse_duration("12h").total_seconds() == 12 * 3600
+    assert parse_duration("2w").days == 14
+    assert parse_duration(1.5).total_seconds() == 1.5 * 86400
+    with pytest.raises(ValueError, match="30d, 12h"):
+        parse_duration("soon")
+
+
+async def test_size_is_reported_and_shrinks_after_a_purge(tmp_path: Path) -> None:
+    store = SessionStore(tmp_path, expiry=None)
+    for _ in range(3):
+        await _one_run(store)
+    before = store.size_bytes()
+    assert before > 0
+    store.purge(0)
+    assert store.size_bytes() <= before and store.count() == 0
+    store.close()
+
+
+async def test_memory_store_works_for_tests() -> None:
+    store = SessionStore(":memory:")
+    run_id = await _one_run(store)
+    assert store.run(run_id).status == "finished" and store.size_bytes() > 0
+    store.close()
+
+
+# ----------------------------------------------------------------- schema
+
+
+def _v1_database(path: Path) -> None:
+    """A database as release 1 of the schema wrote it, with one finished run."""
+    conn = sqlite3.connect(path, isolation_level=None)
+    migrate(conn, str(path), target=1)
+    now = time.time()
+    conn.execute(
+        "INSERT INTO sessions (id, started_at, host, pid) VALUES ('s1', ?, 'old-host', 1)", (now,)
+    )
+    conn.execute(
+        "INSERT INTO runs (id, session_id, query, goal, status, stop_reason, answer, "
+        "started_at, updated_at, last_seq) VALUES ('oldrun', 's1', 'q', 'q', 'finished', "
+        "'completed', 'the old answer', ?, ?, 2)",
+        (now, now),
+    )
+    events = [
+        {
+            "kind": "run_started",
+            "run_id": "oldrun",
+            "seq": 1,
+            "t": 0.0,
+            "query": "q",
+            "goal": "q",
+            "model": "offline:default",
+            "agents": ["a"],
+            "started_at": "2026-01-01T00:00:00+00:00",
+        },
+        {
+            "kind": "run_finished",
+            "run_id": "oldrun",
+            "seq": 2,
+            "t": 0.1,
+            "stop_reason": "completed",
+            "detail": "",
+            "answer": "the old answer",
+            "iterations": 1,
+            "duration_s": 0.1,
+            "total_tokens": 0,
+            "cost_usd": 0.0,
+        },
+    ]
+    conn.execute(
+        "INSERT INTO events (run_id, first_seq, last_seq, data) VALUES ('oldrun', 1, 2, ?)",
+        (json.dumps(events),),
+    )
+    conn.close()
+
+
+def test_a_version_1_database_is_upgraded_in_place_and_keeps_its_runs(tmp_path: Path) -> None:
+    path = tmp_path / "sessions.db"
+    _v1_database(path)
+    store = SessionStore(path, expiry=None)
+    assert store.db.upgraded_from == 1 and store.db.version == SCHEMA_VERSION
+    versions = [r[0] for r in store.db.query("SELECT version FROM schema_version ORDER BY 1")]
+    assert versions == list(range(1, SCHEMA_VERSION + 1))
+    [info] = store.runs()
+    assert info.id == "oldrun" and info.answer == "the old answer" and info.resumes == 0
+    rebuilt = store.rebuild("oldrun").state
+    assert rebuilt.stop_reason == "completed" and rebuilt.answer == "the old answer"
+    # Tables added after version 1 work on the upgraded database.
+    store.facts.add("upgraded databases keep working", topic="store")
+    cache = store.combo_cache()
+    cache.put("k", ["a"], ttl=60)
+    assert cache.get("k") == ("a",)
+    store.close()
+
+
+def test_a_database_from_a_newer_release_is_refused_with_advice(tmp_path: Path) -> None:
+    path = tmp_path / "sessions.db"
+    SessionStore(path).close()
+    conn = sqlite3.connect(path)
+    conn.execute("INSERT INTO schema_version VALUES (?, 0)", (SCHEMA_VERSION + 1,))
+    conn.commit()
+    conn.close()
+    with pytest.raises(StoreVersionError, match="Upgrade notebook_router"):
+        SessionStore(path)
+
+
+def test_a_file_that_is_not_a_database_gives_advice(tmp_path: Path) -> None:
+    path = tmp_path / "sessions.db"
+    path.write_bytes(b"this is not sqlite" * 100)
+    with pytest.raises(StoreError, match="Move it aside"):
+        SessionStore(path)
+
+
+def test_migrations_apply_once_each(tmp_path: Path) -> None:
+    path = tmp_path / "x.db"
+    conn = sqlite3.connect(path, isolation_level=None)
+    assert migrate(conn, str(path)) == 0
+    assert migrate(conn, str(path)) == SCHEMA_VERSION
+    assert current_version(conn) == SCHEMA_VERSION
+    conn.close()
+
+
+# ---------------------------------------------------------------- secrets
+
+
+def _all_bytes(folder: Path) -> bytes:
+    return b"".join(p.read_bytes() for p in folder.iterdir() if p.is_file())
+
+
+@agent(can=["secret", "leak"])
+def leaky(task: str) -> Any:
+    "Returns things that look like keys."
+    return {"note": f"key {FAKE_KEY} and {ENV_KEY}", "obj": ("tuple", ENV_KEY)}
+
+
+async def test_secrets_never_reach_the_database(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("OPENAI_API_KEY", ENV_KEY)
+    store = SessionStore(tmp_path)
+    router = Router([leaky], model="offline", store=store)
+    result = await router.run(
+        f"leak the secret {FAKE_KEY}", context={"token": ENV_KEY, "nested": [FAKE_KEY]}
+    )
+    store.facts.add(f"the key is {ENV_KEY}")
+    store.close()
+    assert ENV_KEY in str(result.data("t1"))  # the run itself still has the real data
+    raw = _all_bytes(tmp_path)
+    assert raw  # the database and its log were written
+    for secret in (FAKE_KEY, ENV_KEY):
+        assert secret.encode() not in raw
+    reopened = SessionStore(tmp_path)
+    stored = reopened.load(result.run_id)
+    assert "[redacted]" in stored.info.query
+    value, restored = stored.results["t1"]
+    assert not restored and "[redacted]" in value  # a pickle holding a key is not kept
+    assert stored.context["token"][0] == "[redacted]"  # plain data is kept, redacted
+    reopened.close()
+
+
+# ----------------------------------------------------------------- extras
+
+
+def test_combination_cache_counts_hits_and_expires() -> None:
+    now = [1000.0]
+    store = SessionStore(":memory:")
+    from notebook_router.store.combos import SqliteComboCache
+
+    cache = SqliteComboCache(store.db, clock=lambda: now[0])
+    cache.put("flights+hotels", ["flights", "hotels"], ttl=60)
+    assert cache.get("flights+hotels") == ("flights", "hotels")
+    assert cache.get("flights+hotels") == ("flights", "hotels")
+    assert cache.hits("flights+hotels") == 2 and cache.get("other") is None
+    now[0] += 61
+    assert cache.get("flights+hotels") is None and cache.hits("flights+hotels") == 0
+    cache.put("forever", ["a"], ttl=None)
+    now[0] += 10**6
+    assert cache.get("forever") == ("a",)
+    assert [e.key for e in cache.entries()] == ["forever"]
+    store.close()
+
+
+def test_combination_cache_is_shared_by_stores_on_the_same_folder(tmp_path: Path) -> None:
+    a, b = SessionStore(tmp_path), SessionStore(tmp_path)
+    a.combo_cache().put("k", ["x", "y"], ttl=3600)
+    assert b.combo_cache().get("k") == ("x", "y")
+    assert a.combo_cache().hits("k") == 1
+    a.close()
+    b.close()
+
+
+def test_facts_are_deduplicated_and_searched_by_words() -> None:
+    kb = SessionStore(":memory:").facts
+    first = kb.add("North revenue grew 36% in 2025", topic="sales", source="t3", run_id="r1")
+    assert kb.add("North  revenue grew 36% in 2025", topic="sales") == first
+    kb.add("Hotels near Piazza Navona cost 210 a night", topic="travel")
+    assert [f.text for f in kb.search("how did revenue in the north grow")] == [
+        "North revenue grew 36% in 2025"
+    ]
+    assert kb.search("weather") == []
+    assert kb.delete(first) and not kb.delete(first)
+    assert [f.topic for f in kb.all()] == ["travel"]
+
+
+def test_recorded_calls_are_indexed_incrementally(tmp_path: Path) -> None:
+    recording = tmp_path / "runs.jsonl"
+    lines = [
+        {
+            "hash": "abc123",
+            "provider": "openai",
+            "model": "gpt-4o-mini",
+            "purpose": "router.decide",
+            "usage": {"input_tokens": 10, "output_tokens": 5, "cost_usd": 0.001},
+            "latency_s": 0.5,
+        },
+        {
+            "hash": "def456",
+            "provider": "openai",
+            "model": "gpt-4o-mini",
+            "purpose": "router.synthesise",
+            "usage": {},
+        },
+    ]
+    recording.write_text("\n".join(json.dumps(x) for x in lines) + "\n")
+    index = SessionStore(":memory:").recordings
+    assert index.index(recording, run_id="run1") == 2
+    assert index.index(recording) == 0  # nothing new
+    with recording.open("a") as fh:
+        fh.write(json.dumps({**lines[0], "hash": "ghi789"}) + "\n")
+    assert index.index(recording, run_id="run2") == 1
+    [found] = index.find("abc")
+    assert (found.purpose, found.input_tokens, found.line, found.run_id) == (
+        "router.decide",
+        10,
+        1,
+        "run1",
+    )
+    assert [c.hash for c in index.for_run("run1")] == ["abc123", "def456"]
+
+
+# ----------------------------------------------------------------- values
+
+
+@agent(can=["odd", "values"])
+def odd(task: str) -> Any:
+    "Returns something that cannot be pickled."
+    return lambda: 1
+
+
+async def test_unpicklable_results_are_kept_as_a_preview_and_redone_on_resume(
+    tmp_path: Path,
+) -> None:
+    store = SessionStore(tmp_path)
+    result = await Router([odd], store=store).run("give me odd values")
+    store.flush()
+    value, restored = store.load(result.run_id).results["t1"]
+    assert not restored and "lambda" in value
+    store.close()
+
+
+async def test_the_store_never_blocks_the_loop_when_another_kernel_holds_the_lock(
+    tmp_path: Path,
+) -> None:
+    store = SessionStore(tmp_path)
+    blocker = sqlite3.connect(tmp_path / "sessions.db", isolation_level=None)
+    blocker.execute("BEGIN IMMEDIATE")  # another kernel in the middle of a write
+    started = time.perf_counter()
+    result = await Router(AGENTS, store=store).run(TASK)
+    took = time.perf_counter() - started
+    assert result.stop_reason == "completed" and took < 5  # the run did not wait for SQLite
+    await asyncio.sleep(0.3)
+    blocker.execute("COMMIT")
+    blocker.close()
+    assert store.flush(timeout=20)
+    assert store.run(result.run_id).status == "finished"
+    store.close()
+
+
+async def test_command_line_lists_and_exports_stored_runs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from notebook_router.cli import main
+
+    store = SessionStore(tmp_path)
+    run_id = await _one_run(store)
+    store.close()
+    assert main(["runs", "--store", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(run_id) and "completed" in out and "2/2" in out
+    assert "1 runs in" in out
+    assert main(["runs", "--store", str(tmp_path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["id"] == run_id
+    target = tmp_path / "out.json"
+    assert main(["export", run_id[:4], "--to", str(target), "--store", str(tmp_path)]) == 0
+    assert json.loads(target.read_text())["run"]["id"] == run_id
+    assert main(["export", run_id, "--to", str(tmp_path / "x.txt"), "--store", str(tmp_path)]) == 2
+    assert "use a .json file" in capsys.readouterr().err
+    assert main(["runs", "--store", str(tmp_path / "nowhere")]) == 2
+    assert "No session database" in capsys.readouterr().err
+
+
+@agent(can=["chart", "plot"])
+def chart(task: str) -> Any:
+    "Draws a chart."
+    from notebook_router import AgentResult, Media
+
+    png = b"\x89PNG\r\n\x1a\n" + bytes(range(64))
+    return AgentResult(data="a chart", media=(Media(mime_type="image/png", data=png),))
+
+
+async def test_export_then_import_into_another_store_keeps_plan_answer_and_figures(
+    tmp_path: Path,
+) -> None:
+    from notebook_router.store.export import import_run, write_export
+
+    home = SessionStore(tmp_path / "home")
+    result = await Router([chart], store=home).run("plot a chart")
+    home.flush()
+    exported = write_export(home, result.run_id, tmp_path / "run.json")
+    page = write_export(home, result.run_id, tmp_path / "run.html")
+    home.close()
+
+    away = SessionStore(tmp_path / "away")
+    info = import_run(away, exported)
+    assert (
+        info.imported and info.answer == result.answer and (info.tasks, info.tasks_done) == (1, 1)
+    )
+    rebuilt = away.rebuild(info.id)
+    assert [m.mime_type for m in rebuilt.media] == ["image/png"]
+    assert rebuilt.state.results["t1"].data == "a chart"
+    assert import_run(away, page).id == info.id  # the HTML page carries the run too
+    away.close()
+
+
+def test_importing_something_else_says_what_is_wrong(tmp_path: Path) -> None:
+    from notebook_router.errors import ExportFormatError
+    from notebook_router.store.export import import_run
+
+    bad = tmp_path / "notes.json"
+    bad.write_text('{"hello": "world"}')
+    store = SessionStore(":memory:")
+    with pytest.raises(ExportFormatError, match="not a notebook_router run export"):
+        import_run(store, bad)
+    with pytest.raises(ExportFormatError, match="Cannot read"):
+        import_run(store, tmp_path / "missing.json")
+    store.close()
