@@ -70,10 +70,8 @@ class HistoryCommands:
 
             display(run_bundle(run), raw=True)
             return
-        from notebook_router.store.view import stored_bundle
-
         info = store.run(rest[0])
-        display(stored_bundle(store.rebuild(info.id), info), raw=True)
+        display(_still(store, info.id), raw=True)
 
     def _purge(self, rest: list[str]) -> None:
         args = _parse(
@@ -108,11 +106,10 @@ class HistoryCommands:
         if len(rest) != 1:
             raise UsageError("%route import FILE.json   (a file written by %route export)")
         from notebook_router.store.export import import_run
-        from notebook_router.store.view import stored_bundle
 
         store = self.session.persistence.require()
         info = import_run(store, rest[0])
-        display(stored_bundle(store.rebuild(info.id), info), raw=True)
+        display(_still(store, info.id), raw=True)
 
     def _store(self, rest: list[str]) -> None:
         args = _parse(
@@ -208,3 +205,19 @@ def _short(text: str, limit: int = 60) -> str:
 
 def _size(path: Path) -> int:
     return path.stat().st_size
+
+
+def _still(store: Any, run_id: str) -> dict[str, Any]:
+    """A stored run as a still panel plus its static view."""
+    from notebook_router.notebook.view import still_bundle
+    from notebook_router.store.view import stored_bundle
+
+    stored = store.load(run_id)
+    rebuilt = store.rebuild(run_id)
+    return still_bundle(
+        rebuilt.state,
+        stored_bundle(rebuilt, stored.info),
+        max_iterations=stored.info.max_iterations,
+        elapsed_s=rebuilt.elapsed_s,
+        events=stored.events,
+    )

@@ -21,6 +21,7 @@ import asyncio
 import collections
 import functools
 import time
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +31,9 @@ import traitlets
 from notebook_router.errors import NotebookRouterError
 from notebook_router.planner import events as ev
 from notebook_router.planner.graph import run_graph
+from notebook_router.planner.rails import Limits
 from notebook_router.planner.run import Run
+from notebook_router.planner.state import RunState
 from notebook_router.render.panel_state import TraceLine, panel_state, trace_line
 from notebook_router.render.svg import to_svg
 
@@ -69,7 +72,8 @@ class RunPanel(anywidget.AnyWidget):
     steering: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
     ack = traitlets.Dict().tag(sync=True)
 
-    def __init__(self, run: Run, *, interval: float = 0.1, **kwargs: Any) -> None:
+    def __init__(self, run: Run | None, *, interval: float = 0.1, **kwargs: Any) -> None:
+        """Follow ``run``; ``run=None`` makes a still panel (see :meth:`of_state`)."""
         super().__init__(**kwargs)
         self.run = run
         self.interval = interval
@@ -81,9 +85,37 @@ class RunPanel(anywidget.AnyWidget):
         self._closed = False
         self._on_finish: list[Any] = []
         self.on_msg(self._on_message)
+        if run is None:
+            self._closed = True
+            self._unsubscribe: Any = lambda: None
+            return
         self._unsubscribe = run.subscribe(self._on_event)
         self.refresh()
         self._beat()
+
+    @classmethod
+    def of_state(
+        cls,
+        state: RunState,
+        limits: Limits,
+        *,
+        elapsed_s: float,
+        events: Iterable[ev.Event] = (),
+    ) -> RunPanel:
+        """A still panel of a run that is not running here (``%route show``, ``import``)."""
+        panel = cls(None)
+        trace = [line for e in events if (line := trace_line(e)) is not None][-TRACE_LINES:]
+        shown = panel_state(state, limits, elapsed_s=elapsed_s, trace=trace)
+        with panel.hold_sync():
+            panel.set_state_from(shown.model_dump())
+            panel.tree_svg = (to_svg(run_graph(state)) or "") if len(state.plan) else ""
+        return panel
+
+    def set_state_from(self, values: dict[str, Any]) -> None:
+        """Copy changed values into the traits (call inside ``hold_sync``)."""
+        for name, value in values.items():
+            if getattr(self, name) != value:
+                setattr(self, name, value)
 
     # --- following the run -------------------------------------------------
 
@@ -93,14 +125,14 @@ class RunPanel(anywidget.AnyWidget):
 
     def refresh(self) -> None:
         """Send the run's current state now (one batch of trait updates)."""
+        run = self.run
+        if run is None:
+            return
         self._last = time.monotonic()
-        done = self.run.done()
-        elapsed = self.run.result().duration_s if done else self._last - self._started
-        state = panel_state(self.run.state, self.run.limits, elapsed_s=elapsed, trace=self._trace)
+        elapsed = run.result().duration_s if run.done() else self._last - self._started
+        state = panel_state(run.state, run.limits, elapsed_s=elapsed, trace=self._trace)
         with self.hold_sync():
-            for name, value in state.model_dump().items():
-                if getattr(self, name) != value:
-                    setattr(self, name, value)
+            self.set_state_from(state.model_dump())
 
     def _on_event(self, event: ev.Event) -> None:
         line = trace_line(event)
@@ -139,7 +171,8 @@ class RunPanel(anywidget.AnyWidget):
         self._pending = self._heartbeat = None
         self._unsubscribe()
         self._closed = True
-        svg = (to_svg(run_graph(self.run.state)) or "") if len(self.run.state.plan) else ""
+        state = self.run.state if self.run is not None else None
+        svg = (to_svg(run_graph(state)) or "") if state is not None and len(state.plan) else ""
         with self.hold_sync():
             self.refresh()
             self.tree_svg = svg
@@ -159,7 +192,15 @@ class RunPanel(anywidget.AnyWidget):
         message = str(content.get("message", "")).strip()
         ok, detail = True, ""
         try:
-            if self.run.done():
+            if self.run is None:
+                ok, detail = (
+                    False,
+                    (
+                        f"Run {self.run_id} is not running in this kernel; "
+                        f"`%route resume {self.run_id}` continues it if it was interrupted."
+                    ),
+                )
+            elif self.run.done():
                 ok, detail = False, "The run has already finished."
             elif action == "stop":
                 self.run.stop()

@@ -18,12 +18,17 @@ their output and end with the same final bundle.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from notebook_router.notebook.outputs import OWN_OUTPUT
 from notebook_router.notebook.panel import RunPanel
+from notebook_router.planner import events as ev
+from notebook_router.planner.rails import Limits
 from notebook_router.planner.run import Run
+from notebook_router.planner.state import RunState
 from notebook_router.render import run_bundle
+from notebook_router.render.bundle import MERMAID_MIME
 
 WIDGET_VIEW_MIME = "application/vnd.jupyter.widget-view+json"
 
@@ -38,6 +43,25 @@ def final_bundle(run: Run, panel: RunPanel | None) -> dict[str, Any]:
     bundle: dict[str, Any] = dict(run_bundle(run))
     if panel is not None:
         bundle = {WIDGET_VIEW_MIME: widget_view(panel), **bundle}
+    return bundle
+
+
+def still_bundle(
+    state: RunState,
+    static: dict[str, str],
+    *,
+    max_iterations: int | None,
+    elapsed_s: float,
+    events: Iterable[ev.Event] = (),
+) -> dict[str, Any]:
+    """A still panel of a stored run, then its static view (``%route show``, ``import``)."""
+    limits = Limits(max_iterations=max_iterations) if max_iterations else Limits()
+    panel = RunPanel.of_state(state, limits, elapsed_s=elapsed_s, events=events)
+    bundle: dict[str, Any] = {WIDGET_VIEW_MIME: widget_view(panel), **static}
+    if len(state.plan):
+        bundle[MERMAID_MIME] = panel.tree
+        if panel.tree_svg:
+            bundle["image/svg+xml"] = panel.tree_svg
     return bundle
 
 

@@ -99,8 +99,19 @@ def test_runs_survive_a_restart_and_are_listed_and_redrawn(
     shown = _ok(second.execute(f"%route show {run_id[:6]}"))
     text = _text(shown)
     assert "✓ t1 numbers: Load the numbers" in text and "- Add them up: 31 [t2]" in text
-    html = shown.outputs[-1]["content"]["data"]["text/html"]
-    assert 'class="nr-run"' in html and "from the session database" in html
+    data = shown.outputs[-1]["content"]["data"]
+    assert (
+        'class="nr-run"' in data["text/html"] and "from the session database" in data["text/html"]
+    )
+    # The panel is redrawn too: a still one, with the plan, tree and trace from the database.
+    panel = second.widgets[data["application/vnd.jupyter.widget-view+json"]["model_id"]].state
+    assert panel["status"] == "finished" and panel["run_id"] == run_id
+    assert [(r["agent"], r["status"]) for r in panel["plan"]] == [
+        ("numbers", "fulfilled"),
+        ("total", "fulfilled"),
+    ]
+    assert panel["trace"][0]["kind"] == "run_started" and panel["tree_svg"].startswith("<svg")
+    assert data["text/vnd.mermaid"] == panel["tree"]
     # Nothing ran again to draw it.
     assert _ok(second.execute("print(CALLS)")).stdout.strip() == "[]"
 
