@@ -1,125 +1,98 @@
-"""The persistent backend of the agent-combination cache (MISSION D8).
+"""The agent-combination cache in the session database (MISSION D8).
 
-The in-memory cache (elsewhere) remembers which agents answered a kind of
-request; this backend keeps those entries in the session database so they
-survive a kernel restart and are shared by kernels on the same folder.
-Entries expire after their TTL; every hit is counted.
+:class:`~notebook_router.supervisor.combos.AgentComboCache` decides what an
+entry is (key, TTL, hit counts, the agents' fingerprint); this module is its
+persistent backend, so entries survive a kernel restart and are shared by the
+kernels working in one folder. It implements the cache's five-method
+:class:`~notebook_router.supervisor.combos.ComboBackend` protocol, one short
+transaction per call.
 
 >>> from notebook_router.store import SessionStore
 >>> cache = SessionStore(":memory:").combo_cache()
->>> cache.put("flights+hotels", ("flights", "hotels"), ttl=3600)
->>> cache.get("flights+hotels")
-('flights', 'hotels')
->>> cache.hits("flights+hotels")
-1
+>>> entry = cache.store("statistics", [], "population of Hjo", ["scb"], fingerprint="f1")
+>>> cache.lookup("statistics", [], "Hjo population?", fingerprint="f1").agents
+('scb',)
 """
 
 from __future__ import annotations
 
 import json
-import time
-from collections.abc import Callable, Sequence
-from typing import Protocol
-
-from pydantic import BaseModel, ConfigDict
+import sqlite3
+from typing import Any
 
 from notebook_router.store.database import Database
+from notebook_router.supervisor.combos import DEFAULT_TTL_S, ComboEntry
+
+_DETAIL = ("route_hint", "recent", "tokens", "scores", "fingerprint")
 
 
-class ComboCacheBackend(Protocol):
-    """What a combination cache needs from its backing store."""
+class SqliteComboBackend:
+    """:class:`~notebook_router.supervisor.combos.ComboBackend` on the ``agent_cache`` table."""
 
-    def get(self, key: str) -> tuple[str, ...] | None:
-        """The agents cached under ``key`` (counting a hit), or None if absent or expired."""
-        ...
-
-    def put(self, key: str, agents: Sequence[str], ttl: float | None) -> None:
-        """Cache ``agents`` under ``key`` for ``ttl`` seconds (None: no expiry)."""
-        ...
-
-    def hits(self, key: str) -> int:
-        """How many times ``key`` was served."""
-        ...
-
-
-class ComboEntry(BaseModel):
-    """One cached combination, as :meth:`SqliteComboCache.entries` lists it."""
-
-    model_config = ConfigDict(frozen=True)
-
-    key: str
-    agents: tuple[str, ...]
-    created_at: float
-    expires_at: float | None
-    hits: int
-    last_hit_at: float | None
-
-
-class SqliteComboCache:
-    """:class:`ComboCacheBackend` on the session database's ``agent_cache`` table."""
-
-    def __init__(self, db: Database, *, clock: Callable[[], float] = time.time) -> None:
-        """``clock`` gives the current time in seconds (tests pass a fake one)."""
+    def __init__(self, db: Database, *, ttl_s: float | None = DEFAULT_TTL_S) -> None:
+        """``ttl_s`` sets each row's ``expires_at``, which :meth:`purge_expired` uses."""
         self.db = db
-        self._now = clock
+        self.ttl_s = ttl_s
 
-    def get(self, key: str) -> tuple[str, ...] | None:
-        now = self._now()
-        with self.db.transaction() as conn:
-            row = conn.execute(
-                "SELECT agents, expires_at FROM agent_cache WHERE key = ?", (key,)
-            ).fetchone()
-            if row is None:
-                return None
-            if row["expires_at"] is not None and row["expires_at"] <= now:
-                conn.execute("DELETE FROM agent_cache WHERE key = ?", (key,))
-                return None
-            conn.execute(
-                "UPDATE agent_cache SET hits = hits + 1, last_hit_at = ? WHERE key = ?",
-                (now, key),
-            )
-        return tuple(json.loads(row["agents"]))
+    def get(self, key: str) -> ComboEntry | None:
+        row = self.db.one("SELECT * FROM agent_cache WHERE key = ?", (key,))
+        return None if row is None else _entry(row)
 
-    def put(self, key: str, agents: Sequence[str], ttl: float | None) -> None:
-        now = self._now()
-        expires = None if ttl is None else now + ttl
+    def put(self, entry: ComboEntry) -> None:
+        expires = None if self.ttl_s is None else entry.created_at + self.ttl_s
+        detail = json.dumps(entry.model_dump(mode="json", include=set(_DETAIL)))
         with self.db.transaction() as conn:
             conn.execute(
-                "INSERT INTO agent_cache (key, agents, created_at, expires_at, hits) "
-                "VALUES (?, ?, ?, ?, 0) ON CONFLICT (key) DO UPDATE SET "
+                "INSERT INTO agent_cache "
+                "(key, agents, created_at, expires_at, hits, last_hit_at, detail) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO UPDATE SET "
                 "agents = excluded.agents, created_at = excluded.created_at, "
-                "expires_at = excluded.expires_at",
-                (key, json.dumps(list(agents)), now, expires),
+                "expires_at = excluded.expires_at, hits = excluded.hits, "
+                "last_hit_at = excluded.last_hit_at, detail = excluded.detail",
+                (
+                    entry.key,
+                    json.dumps(list(entry.agents)),
+                    entry.created_at,
+                    expires,
+                    entry.hit_count,
+                    entry.last_used_at,
+                    detail,
+                ),
             )
-
-    def hits(self, key: str) -> int:
-        row = self.db.one("SELECT hits FROM agent_cache WHERE key = ?", (key,))
-        return int(row["hits"]) if row else 0
 
     def delete(self, key: str) -> None:
-        """Forget ``key``."""
         with self.db.transaction() as conn:
             conn.execute("DELETE FROM agent_cache WHERE key = ?", (key,))
 
-    def purge_expired(self) -> int:
-        """Delete expired entries; return how many."""
+    def clear(self) -> None:
         with self.db.transaction() as conn:
-            cursor = conn.execute(
-                "DELETE FROM agent_cache WHERE expires_at IS NOT NULL AND expires_at <= ?",
-                (self._now(),),
-            )
-            return cursor.rowcount
+            conn.execute("DELETE FROM agent_cache")
 
     def entries(self) -> list[ComboEntry]:
         """Every entry, most used first."""
-        return [
-            ComboEntry(
-                key=r["key"],
-                agents=tuple(json.loads(r["agents"])),
-                created_at=r["created_at"],
-                expires_at=r["expires_at"],
-                hits=r["hits"],
-                last_hit_at=r["last_hit_at"],
+        rows = self.db.query("SELECT * FROM agent_cache ORDER BY hits DESC, key")
+        return [_entry(r) for r in rows]
+
+    def purge_expired(self, now: float) -> int:
+        """Delete entries whose TTL ended before ``now``; return how many."""
+        with self.db.transaction() as conn:
+            cursor = conn.execute(
+                "DELETE FROM agent_cache WHERE expires_at IS NOT NULL AND expires_at <= ?", (now,)
             )
-            for r in self.db.query("SELECT * FROM agent_cache ORDER BY hits DESC, key")
-        ]
+            return cursor.rowcount
+
+
+def _entry(row: sqlite3.Row) -> ComboEntry:
+    detail: dict[str, Any] = json.loads(row["detail"] or "{}")
+    return ComboEntry(
+        key=row["key"],
+        agents=tuple(json.loads(row["agents"])),
+        created_at=row["created_at"],
+        last_used_at=row["last_hit_at"] if row["last_hit_at"] is not None else row["created_at"],
+        hit_count=row["hits"],
+        route_hint=detail.get("route_hint", ""),
+        recent=tuple(detail.get("recent", ())),
+        tokens=tuple(detail.get("tokens", ())),
+        scores=tuple(detail.get("scores", ())),
+        fingerprint=detail.get("fingerprint", ""),
+    )

@@ -176,7 +176,13 @@ def _script(db: sqlite3.Connection, script: str) -> None:
             db.execute(statement)
 
 
-MIGRATIONS: tuple[Migration, ...] = (_v1, _v2, _v3)
+def _v4(db: sqlite3.Connection) -> None:
+    # The combination cache keeps the whole entry the supervisor's cache uses
+    # (route hint, recent agents, tokens, scores, the agents' fingerprint).
+    _script(db, "ALTER TABLE agent_cache ADD COLUMN detail TEXT NOT NULL DEFAULT '{}';")
+
+
+MIGRATIONS: tuple[Migration, ...] = (_v1, _v2, _v3, _v4)
 """``MIGRATIONS[i]`` takes a database from version ``i`` to ``i + 1``."""
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -17,6 +17,7 @@ import os
 import socket
 import time
 import weakref
+from collections.abc import Callable
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -30,12 +31,13 @@ from notebook_router.store.models import RunInfo, StoredRun, StoredTask, from_un
 from notebook_router.store.recorder import RunRecorder
 from notebook_router.store.restore import Rebuilt, rebuild
 from notebook_router.store.writer import BatchWriter
+from notebook_router.supervisor.combos import DEFAULT_TTL_S as DEFAULT_COMBO_TTL_S
 
 if TYPE_CHECKING:
     from notebook_router.planner.run import Run
-    from notebook_router.store.combos import SqliteComboCache
     from notebook_router.store.facts import FactStore
     from notebook_router.store.recordings import RecordingIndex
+    from notebook_router.supervisor.combos import AgentComboCache
 
 DEFAULT_EXPIRY = timedelta(days=90)
 """Runs older than this are purged when a store opens (``expiry=None`` keeps everything)."""
@@ -269,11 +271,15 @@ class SessionStore:
 
         return FactStore(self.db)
 
-    def combo_cache(self) -> SqliteComboCache:
-        """The persistent backend of the agent-combination cache."""
-        from notebook_router.store.combos import SqliteComboCache
+    def combo_cache(
+        self, *, ttl_s: float = DEFAULT_COMBO_TTL_S, clock: Callable[[], float] = time.time
+    ) -> AgentComboCache:
+        """The agent-combination cache, kept in this database (shared by kernels here)."""
+        from notebook_router.store.combos import SqliteComboBackend
+        from notebook_router.supervisor.combos import AgentComboCache
 
-        return SqliteComboCache(self.db)
+        backend = SqliteComboBackend(self.db, ttl_s=ttl_s)
+        return AgentComboCache(backend, ttl_s=ttl_s, clock=clock)
 
     @property
     def recordings(self) -> RecordingIndex:

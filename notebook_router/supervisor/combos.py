@@ -10,7 +10,9 @@ remember when they were last used. Each entry also records the fingerprint
 of the agents it was built over; when the agents change (one added,
 removed, redefined, or a tree rearranged) old entries stop matching and are
 dropped on sight. Storage sits behind :class:`ComboBackend`, a five-method
-protocol: :class:`InMemoryComboBackend` here, the session database later.
+protocol: :class:`InMemoryComboBackend` here, and
+:class:`~notebook_router.store.combos.SqliteComboBackend` in the session database
+(``SessionStore.combo_cache()``).
 """
 
 from __future__ import annotations
@@ -63,7 +65,7 @@ class ComboEntry(BaseModel):
 
 
 class ComboBackend(Protocol):
-    """Where entries are kept (in memory now; a SQLite table later)."""
+    """Where entries are kept (in memory, or a table of the session database)."""
 
     def get(self, key: str) -> ComboEntry | None:
         """The entry stored under ``key``, if any."""

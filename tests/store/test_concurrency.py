@@ -50,7 +50,7 @@ def test_two_processes_writing_at_once_do_not_corrupt_the_database(tmp_path: Pat
         assert [e.seq for e in events] == list(range(1, info.last_seq + 1))
         assert events[-1].kind == "run_finished"
     assert len(store.facts.all("concurrency")) == 2 * RUNS
-    assert len(store.combo_cache().entries()) == 2 * RUNS + 1
+    assert len(store.combo_cache().backend.entries()) == 2 * RUNS + 1
     rows = store.db.query("SELECT data FROM events")
     assert all(isinstance(json.loads(r["data"]), list) for r in rows)
     store.close()

@@ -196,8 +196,8 @@ def test_a_version_1_database_is_upgraded_in_place_and_keeps_its_runs(tmp_path: 
     # Tables added after version 1 work on the upgraded database.
     store.facts.add("upgraded databases keep working", topic="store")
     cache = store.combo_cache()
-    cache.put("k", ["a"], ttl=60)
-    assert cache.get("k") == ("a",)
+    cache.store("statistics", [], "population of Hjo", ["scb"], fingerprint="f1")
+    assert cache.lookup("statistics", [], "Hjo population", fingerprint="f1") is not None
     store.close()
 
 
@@ -272,27 +272,36 @@ async def test_secrets_never_reach_the_database(
 def test_combination_cache_counts_hits_and_expires() -> None:
     now = [1000.0]
     store = SessionStore(":memory:")
-    from notebook_router.store.combos import SqliteComboCache
-
-    cache = SqliteComboCache(store.db, clock=lambda: now[0])
-    cache.put("flights+hotels", ["flights", "hotels"], ttl=60)
-    assert cache.get("flights+hotels") == ("flights", "hotels")
-    assert cache.get("flights+hotels") == ("flights", "hotels")
-    assert cache.hits("flights+hotels") == 2 and cache.get("other") is None
+    cache = store.combo_cache(ttl_s=60, clock=lambda: now[0])
+    cache.store(
+        "travel", ["flights"], "Plan a trip to Rome", ["hotels", "restaurants"], fingerprint="f"
+    )
+    found = cache.lookup("travel", ["flights"], "plan trip rome", fingerprint="f")
+    assert found is not None and found.agents == ("hotels", "restaurants")
+    found = cache.lookup("travel", ["flights"], "Rome trip plan", fingerprint="f")
+    assert found is not None and found.hit_count == 2 and found.last_used_at == now[0]
+    # The whole entry comes back from the database, not just the agents.
+    [row] = cache.backend.entries()
+    assert row.route_hint == "travel" and row.recent == ("flights",) and row.fingerprint == "f"
+    assert row.tokens == ("plan", "rome", "trip") and row.hit_count == 2
+    # Other agents (a new fingerprint) or an ended TTL make the entry stale.
+    assert cache.lookup("travel", ["flights"], "plan trip rome", fingerprint="g") is None
+    cache.store("travel", [], "Plan a trip to Rome", ["hotels"], fingerprint="f")
     now[0] += 61
-    assert cache.get("flights+hotels") is None and cache.hits("flights+hotels") == 0
-    cache.put("forever", ["a"], ttl=None)
-    now[0] += 10**6
-    assert cache.get("forever") == ("a",)
-    assert [e.key for e in cache.entries()] == ["forever"]
+    assert cache.lookup("travel", [], "plan trip rome", fingerprint="f") is None
+    assert cache.backend.entries() == []
+    cache.store("travel", [], "Plan a trip to Rome", ["hotels"], fingerprint="f")
+    now[0] += 61
+    assert cache.backend.purge_expired(now[0]) == 1  # type: ignore[attr-defined]
     store.close()
 
 
 def test_combination_cache_is_shared_by_stores_on_the_same_folder(tmp_path: Path) -> None:
     a, b = SessionStore(tmp_path), SessionStore(tmp_path)
-    a.combo_cache().put("k", ["x", "y"], ttl=3600)
-    assert b.combo_cache().get("k") == ("x", "y")
-    assert a.combo_cache().hits("k") == 1
+    a.combo_cache().store("", [], "population of Hjo", ["x", "y"], fingerprint="f")
+    hit = b.combo_cache().lookup("", [], "Hjo population", fingerprint="f")
+    assert hit is not None and hit.agents == ("x", "y")
+    assert a.combo_cache().backend.entries()[0].hit_count == 1
     a.close()
     b.close()
 

@@ -19,8 +19,10 @@ async def main(path: str, runs: int, start_at: float) -> None:
     for i in range(runs):
         await router.run("Load the numbers, then add them up")
         store.facts.add(f"fact {i} from {os.getpid()}", topic="concurrency")
-        store.combo_cache().put(f"{os.getpid()}-{i}", ["numbers", "total"], ttl=60)
-        store.combo_cache().get("shared") or store.combo_cache().put("shared", ["x"], ttl=60)
+        cache = store.combo_cache()
+        cache.store("", [], f"numbers {os.getpid()} {i}", ["numbers", "total"], fingerprint="f")
+        if cache.lookup("", [], "shared numbers", fingerprint="f") is None:
+            cache.store("", [], "shared numbers", ["x"], fingerprint="f")
     store.close()
     print("DONE", store.writer.failures, flush=True)
 
