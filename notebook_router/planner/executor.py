@@ -50,6 +50,7 @@ class Executor:
         self.state = state
         self.agents = agents
         self.limits = limits
+        self._default_timeout = limits.agent_timeout_s  # limits are frozen
         self.events = events
         self.inflight: dict[str, asyncio.Task[None]] = {}
         self.done: deque[tuple[str, AgentResult]] = deque()
@@ -71,43 +72,52 @@ class Executor:
         """Start ``task`` (optionally re-routed to ``new_agent``) as an asyncio task."""
         state = self.state
         plan = state.plan
-        plan.mark_running(task.id, self.events.now(), new_agent)
-        agent = self.agents.get(task.agent)
+        task_id = task.id
+        plan.mark_running(task_id, self.events.now(), new_agent)
+        # Each field is read once: attribute reads on pydantic models are slow.
+        agent_name, description, deps, attempt = (
+            task.agent,
+            task.description,
+            task.depends_on,
+            task.attempts,
+        )
+        goal = state.goal
+        agent = self.agents.get(agent_name)
         request = TaskRequest(
-            id=task.id,
-            description=task.description,
-            goal=state.goal,
-            agent=task.agent,
-            depends_on=task.depends_on,
-            attempt=task.attempts,
+            id=task_id,
+            description=description,
+            goal=goal,
+            agent=agent_name,
+            depends_on=deps,
+            attempt=attempt,
             style=state.style,
         )
         results = state.results
-        deps = task.depends_on
+        attachments = state.attachments
         context = AgentContext(
             run_id=state.run_id,
-            goal=state.goal,
+            goal=goal,
             task=request,
             inputs=Inputs((d, plan.tasks[d].agent, results[d].data) for d in deps)
             if deps
             else NO_INPUTS,
             shared=state.context,
             model=self._clients.get(agent.name) or self._client_for(agent.name),
-            media=[*state.attachments, *(m for d in deps for m in results[d].media)]
-            if deps or state.attachments
+            media=[*attachments, *(m for d in deps for m in results[d].media)]
+            if deps or attachments
             else [],
             _trace=self._trace_sink,
         )
-        self.inflight[task.id] = self._create_task(self._execute(task.id, agent, request, context))
-        timeout = agent.timeout_s or self.limits.agent_timeout_s
+        self.inflight[task_id] = self._create_task(self._execute(task_id, agent, request, context))
+        timeout = agent.timeout_s or self._default_timeout
         if timeout is not None:
-            self._watchdog.watch(task.id, timeout)
+            self._watchdog.watch(task_id, timeout)
         self.events.emit(
             ev.TaskStarted,
-            task_id=task.id,
+            task_id=task_id,
             agent=agent.name,
-            description=task.description,
-            attempt=task.attempts,
+            description=description,
+            attempt=attempt,
         )
 
     async def _execute(
@@ -146,21 +156,22 @@ class Executor:
 
     def _record(self, task_id: str, result: AgentResult) -> None:
         now = self.events.now()
+        status, error, usage, media = result.status, result.error, result.usage, result.media
         summary = result.summary or preview(result.data)
-        task = self.state.plan.mark_finished(task_id, result.status, now, summary, result.error)
+        task = self.state.plan.mark_finished(task_id, status, now, summary, error)
         self.state.record_result(task_id, result)
-        if result.usage is not ZERO_USAGE and result.usage:
-            self._on_usage(result.usage, task.agent)
+        if usage is not ZERO_USAGE and usage:
+            self._on_usage(usage, task.agent)
         self.events.emit(
             ev.TaskFinished,
             task_id=task_id,
             agent=task.agent,
-            status=result.status,
+            status=status,
             duration_s=now - (task.started_at or now),
             confidence=result.confidence,
             summary=summary,
-            error=result.error,
-            media=tuple(m.mime_type for m in result.media) if result.media else (),
+            error=error,
+            media=tuple(m.mime_type for m in media) if media else (),
         )
 
     # ----------------------------------------------------------------- cancel
