@@ -110,7 +110,7 @@ class _Resolver:
                 f"New task{label} in '{where}' needs both a 'description' and an 'agent'."
             )
         task_id = spec_id if spec_id and _TASK_ID.match(spec_id) else None
-        while task_id is None or self._taken(task_id):
+        while task_id is None or task_id in self.plan.tasks or task_id in self.claimed:
             task_id = self.plan.new_id()
         self.claimed.add(task_id)
         # Every value is checked above or comes from a validated TaskSpec.
@@ -122,9 +122,6 @@ class _Resolver:
                 "depends_on": tuple(dict.fromkeys(spec.depends_on)),
             }
         )
-
-    def _taken(self, task_id: str) -> bool:
-        return task_id in self.plan.tasks or task_id in self.claimed
 
     def agent_name(self, name: str) -> str:
         if name in self.agents:

@@ -112,12 +112,10 @@ class Executor:
         timeout = agent.timeout_s or self._default_timeout
         if timeout is not None:
             self._watchdog.watch(task_id, timeout)
-        self.events.emit(
-            ev.TaskStarted,
-            task_id=task_id,
-            agent=agent.name,
-            description=description,
-            attempt=attempt,
+        self.events.publish(
+            ev.TaskStarted.make(
+                task_id=task_id, agent=agent.name, description=description, attempt=attempt
+            )
         )
 
     async def _execute(
@@ -162,16 +160,17 @@ class Executor:
         self.state.record_result(task_id, result)
         if usage is not ZERO_USAGE and usage:
             self._on_usage(usage, task.agent)
-        self.events.emit(
-            ev.TaskFinished,
-            task_id=task_id,
-            agent=task.agent,
-            status=status,
-            duration_s=now - (task.started_at or now),
-            confidence=result.confidence,
-            summary=summary,
-            error=error,
-            media=tuple(m.mime_type for m in media) if media else (),
+        self.events.publish(
+            ev.TaskFinished.make(
+                task_id=task_id,
+                agent=task.agent,
+                status=status,
+                duration_s=now - (task.started_at or now),
+                confidence=result.confidence,
+                summary=summary,
+                error=error,
+                media=tuple(m.mime_type for m in media) if media else (),
+            )
         )
 
     # ----------------------------------------------------------------- cancel
