@@ -13,10 +13,12 @@ Every field holds JSON-safe data: previews, not the objects themselves.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import MISSING, dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Annotated, Any, ClassVar, Literal, get_args
 
 from pydantic import Field, TypeAdapter
+
+from notebook_router.makers import keyword_maker
 
 
 @dataclass(slots=True, kw_only=True)
@@ -28,7 +30,8 @@ class _Event:
 
     make: ClassVar[Callable[..., Any]]
     """Build the event from every field but ``run_id``, ``seq`` and ``t``, for
-    :meth:`~notebook_router.planner.eventlog.EventLog.publish` to stamp (see :func:`_maker`)."""
+    :meth:`~notebook_router.planner.eventlog.EventLog.publish` to stamp. About half
+    the cost of calling the class (see :mod:`notebook_router.makers`)."""
 
 
 @dataclass(slots=True, kw_only=True)
@@ -48,6 +51,8 @@ class TaskInfo:
     description: str
     agent: str
     depends_on: tuple[str, ...]
+
+    make: ClassVar[Callable[..., TaskInfo]]
 
 
 @dataclass(slots=True, kw_only=True)
@@ -208,44 +213,9 @@ Event = (
 
 _STAMPED = ("run_id", "seq", "t")
 
-
-def _maker(cls: type[_Event]) -> Callable[..., Any]:
-    """A generated ``make(*, field=..., ...)`` for ``cls``: the fast way to build an event.
-
-    Calling a class with keywords packs them into a dict and unpacks it again for
-    ``__init__``; a plain function with keyword-only parameters binds them directly,
-    which halves the cost of an event, and the loop builds four a step. The
-    ``dataclasses`` module writes ``__init__`` the same way; defaults and default
-    factories behave as they do there, and a missing field is a ``TypeError``.
-    """
-    namespace: dict[str, Any] = {"new": object.__new__, "cls": cls, "MISSING": MISSING}
-    params, body = [], []
-    for f in fields(cls):
-        if f.name in _STAMPED:
-            continue
-        if f.name in namespace or f.name == "event":  # would shadow a name the source uses
-            raise TypeError(f"{cls.__name__}.{f.name}: rename the field to generate make()")
-        if f.default is not MISSING:
-            namespace[f"default_{f.name}"] = f.default
-            params.append(f"{f.name}=default_{f.name}")
-        elif f.default_factory is not MISSING:
-            namespace[f"factory_{f.name}"] = f.default_factory
-            params.append(f"{f.name}=MISSING")
-            body.append(f"    if {f.name} is MISSING: {f.name} = factory_{f.name}()")
-        else:
-            params.append(f.name)
-        body.append(f"    event.{f.name} = {f.name}")
-    source = "\n".join(
-        [f"def make(*, {', '.join(params)}):", "    event = new(cls)", *body, "    return event"]
-    )
-    exec(source, namespace)  # the source names only this dataclass's own fields
-    make: Callable[..., Any] = namespace["make"]
-    make.__qualname__ = f"{cls.__name__}.make"
-    return make
-
-
+TaskInfo.make = staticmethod(keyword_maker(TaskInfo))
 for _cls in get_args(Event):
-    _cls.make = staticmethod(_maker(_cls))
+    _cls.make = staticmethod(keyword_maker(_cls, skip=_STAMPED))
 
 EVENT_ADAPTER: TypeAdapter[Any] = TypeAdapter(Annotated[Event, Field(discriminator="kind")])
 

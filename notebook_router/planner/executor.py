@@ -20,6 +20,7 @@ from notebook_router.agents.base import NO_INPUTS, Agent, AgentContext, Inputs, 
 from notebook_router.agents.registry import AgentRegistry
 from notebook_router.agents.result import AgentResult, coerce_result
 from notebook_router.errors import Unable
+from notebook_router.makers import keyword_maker
 from notebook_router.planner import events as ev
 from notebook_router.planner.eventlog import EventLog
 from notebook_router.planner.rails import Limits
@@ -30,6 +31,10 @@ from notebook_router.providers.base import ModelClient
 from notebook_router.usage import ZERO_USAGE, Usage
 
 UsageSink = Callable[[Usage, str], None]
+
+# One of each per task start: built without the class-call overhead (see makers).
+_new_request = keyword_maker(TaskRequest)
+_new_context = keyword_maker(AgentContext)
 
 
 class Executor:
@@ -83,7 +88,7 @@ class Executor:
         )
         goal = state.goal
         agent = self.agents.get(agent_name)
-        request = TaskRequest(
+        request = _new_request(
             id=task_id,
             description=description,
             goal=goal,
@@ -94,7 +99,7 @@ class Executor:
         )
         results = state.results
         attachments = state.attachments
-        context = AgentContext(
+        context = _new_context(
             run_id=state.run_id,
             goal=goal,
             task=request,

@@ -338,7 +338,7 @@ class Run(Steering):
             for task in resolved.new:
                 task.__dict__["created_at"] = now
                 added.append(
-                    ev.TaskInfo(
+                    ev.TaskInfo.make(
                         id=task.id,
                         description=task.description,
                         agent=task.agent,
