@@ -78,3 +78,7 @@ bench: $(DEV)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache dist build widgets/node_modules
+
+.PHONY: bench-instructions
+bench-instructions: $(DEV)  # instructions per loop step under callgrind (needs valgrind)
+	$(PY) bench/instructions.py

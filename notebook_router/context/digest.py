@@ -65,7 +65,7 @@ class RunningDigest:
 
     def put(self, key: Hashable, digest: int) -> bool:
         """Set ``key``'s content digest; return whether the collection changed."""
-        new = entry_hash(key, digest)
+        new = hash((key, digest)) & MASK  # entry_hash, inlined: this runs several times a step
         old = self._parts.get(key)
         if old == new:
             return False

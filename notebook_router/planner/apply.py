@@ -17,8 +17,10 @@ from notebook_router.agents.registry import AgentRegistry
 from notebook_router.errors import InvalidDecisionError
 from notebook_router.planner.decisions import Decision, TaskSpec
 from notebook_router.planner.state import OK_STATUSES, RunState, Task
+from notebook_router.trusted import Template
 
 _TASK_ID = re.compile(r"^[A-Za-z0-9_.\-]{1,32}$")
+_NEW_TASK = Template(Task)
 
 
 @dataclass(slots=True)
@@ -79,10 +81,12 @@ class _Resolver:
         self.claimed: set[str] = set()  # ids given to new tasks in this decision
 
     def start(self, spec: TaskSpec, resolved: ResolvedDecision) -> None:
-        existing = self.plan.tasks.get(spec.id) if spec.id else None
+        spec_id = spec.id
+        existing = self.plan.tasks.get(spec_id) if spec_id else None
         if existing is None:
             task = self.new_task(spec, "run")
-            self._require_ready(task)
+            if task.depends_on:
+                self._require_ready(task)
             resolved.new.append(task)
             resolved.start.append(task)
             return
@@ -97,24 +101,27 @@ class _Resolver:
         resolved.start.append(existing)
 
     def new_task(self, spec: TaskSpec, where: str) -> Task:
-        if not (spec.description or "").strip() or not spec.agent:
-            label = f" {spec.id!r}" if spec.id else ""
+        # Fields are read once: attribute reads on pydantic models are slow.
+        spec_id, agent = spec.id, spec.agent
+        description = (spec.description or "").strip()
+        if not description or not agent:
+            label = f" {spec_id!r}" if spec_id else ""
             raise InvalidDecisionError(
                 f"New task{label} in '{where}' needs both a 'description' and an 'agent'."
             )
-        task_id = spec.id if spec.id and _TASK_ID.match(spec.id) else None
-        while task_id is None or self._taken(task_id):
+        task_id = spec_id if spec_id and _TASK_ID.match(spec_id) else None
+        while task_id is None or task_id in self.plan.tasks or task_id in self.claimed:
             task_id = self.plan.new_id()
         self.claimed.add(task_id)
-        return Task(
-            id=task_id,
-            description=spec.description.strip(),  # type: ignore[union-attr]
-            agent=self.agent_name(spec.agent),
-            depends_on=tuple(dict.fromkeys(spec.depends_on)),
+        # Every value is checked above or comes from a validated TaskSpec.
+        return _NEW_TASK.build(
+            {
+                "id": task_id,
+                "description": description,
+                "agent": self.agent_name(agent),
+                "depends_on": tuple(dict.fromkeys(spec.depends_on)),
+            }
         )
-
-    def _taken(self, task_id: str) -> bool:
-        return task_id in self.plan.tasks or task_id in self.claimed
 
     def agent_name(self, name: str) -> str:
         if name in self.agents:

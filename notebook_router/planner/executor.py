@@ -21,6 +21,7 @@ from notebook_router.agents.delegator import Delegator
 from notebook_router.agents.registry import AgentRegistry
 from notebook_router.agents.result import AgentResult, coerce_result, describe_exception
 from notebook_router.errors import NeedsUserInput, Unable
+from notebook_router.makers import keyword_maker
 from notebook_router.planner import events as ev
 from notebook_router.planner.eventlog import EventLog
 from notebook_router.planner.hops import HopRecorder, TreeTask, bind_context
@@ -32,6 +33,10 @@ from notebook_router.providers.base import ModelClient
 from notebook_router.usage import ZERO_USAGE, Usage
 
 UsageSink = Callable[[Usage, str], None]
+
+# One of each per task start: built without the class-call overhead (see makers).
+_new_request = keyword_maker(TaskRequest)
+_new_context = keyword_maker(AgentContext)
 
 
 class Executor:
@@ -54,6 +59,7 @@ class Executor:
         self.state = state
         self.agents = agents
         self.limits = limits
+        self._default_timeout = limits.agent_timeout_s  # limits are frozen
         self.events = events
         self.inflight: dict[str, asyncio.Task[None]] = {}
         self.done: deque[tuple[str, AgentResult]] = deque()
@@ -79,45 +85,52 @@ class Executor:
         """Start ``task`` (optionally re-routed to ``new_agent``) as an asyncio task."""
         state = self.state
         plan = state.plan
-        plan.mark_running(task.id, self.events.now(), new_agent)
-        agent = self.agents.get(task.agent)
+        task_id = task.id
+        plan.mark_running(task_id, self.events.now(), new_agent)
+        # Each field is read once: attribute reads on pydantic models are slow.
+        agent_name, description, deps, attempt = (
+            task.agent,
+            task.description,
+            task.depends_on,
+            task.attempts,
+        )
+        goal = state.goal
+        agent = self.agents.get(agent_name)
         if getattr(agent, "children", None):  # a tree: delegate (flat agents skip all of it)
             agent = self._tree_task(agent)
-        request = TaskRequest(
-            id=task.id,
-            description=task.description,
-            goal=state.goal,
-            agent=task.agent,
-            depends_on=task.depends_on,
-            attempt=task.attempts,
+        request = _new_request(
+            id=task_id,
+            description=description,
+            goal=goal,
+            agent=agent_name,
+            depends_on=deps,
+            attempt=attempt,
             style=state.style,
         )
         results = state.results
-        deps = task.depends_on
-        context = AgentContext(
+        attachments = state.attachments
+        context = _new_context(
             run_id=state.run_id,
-            goal=state.goal,
+            goal=goal,
             task=request,
             inputs=Inputs((d, plan.tasks[d].agent, results[d].data) for d in deps)
             if deps
             else NO_INPUTS,
             shared=state.context,
             model=self._clients.get(agent.name) or self._client_for(agent.name),
-            media=[*state.attachments, *(m for d in deps for m in results[d].media)]
-            if deps or state.attachments
+            media=[*attachments, *(m for d in deps for m in results[d].media)]
+            if deps or attachments
             else [],
             _trace=self._trace_sink,
         )
-        self.inflight[task.id] = self._create_task(self._execute(task.id, agent, request, context))
-        timeout = agent.timeout_s or self.limits.agent_timeout_s
+        self.inflight[task_id] = self._create_task(self._execute(task_id, agent, request, context))
+        timeout = agent.timeout_s or self._default_timeout
         if timeout is not None:
-            self._watchdog.watch(task.id, timeout)
-        self.events.emit(
-            ev.TaskStarted,
-            task_id=task.id,
-            agent=agent.name,
-            description=task.description,
-            attempt=task.attempts,
+            self._watchdog.watch(task_id, timeout)
+        self.events.publish(
+            ev.TaskStarted.make(
+                task_id=task_id, agent=agent.name, description=description, attempt=attempt
+            )
         )
 
     async def _execute(
@@ -158,21 +171,23 @@ class Executor:
 
     def _record(self, task_id: str, result: AgentResult) -> None:
         now = self.events.now()
+        status, error, usage, media = result.status, result.error, result.usage, result.media
         summary = result.summary or preview(result.data)
-        task = self.state.plan.mark_finished(task_id, result.status, now, summary, result.error)
+        task = self.state.plan.mark_finished(task_id, status, now, summary, error)
         self.state.record_result(task_id, result)
-        if result.usage is not ZERO_USAGE and result.usage:
-            self._on_usage(result.usage, task.agent)
-        self.events.emit(
-            ev.TaskFinished,
-            task_id=task_id,
-            agent=task.agent,
-            status=result.status,
-            duration_s=now - (task.started_at or now),
-            confidence=result.confidence,
-            summary=summary,
-            error=result.error,
-            media=tuple(m.mime_type for m in result.media) if result.media else (),
+        if usage is not ZERO_USAGE and usage:
+            self._on_usage(usage, task.agent)
+        self.events.publish(
+            ev.TaskFinished.make(
+                task_id=task_id,
+                agent=task.agent,
+                status=status,
+                duration_s=now - (task.started_at or now),
+                confidence=result.confidence,
+                summary=summary,
+                error=error,
+                media=tuple(m.mime_type for m in media) if media else (),
+            )
         )
         if self.reviewable is not None and result.ok:
             self.reviewable.append(task_id)

@@ -399,7 +399,7 @@ class Run(Steering):
             for task in resolved.new:
                 task.__dict__["created_at"] = now
                 added.append(
-                    ev.TaskInfo(
+                    ev.TaskInfo.make(
                         id=task.id,
                         description=task.description,
                         agent=task.agent,
@@ -407,15 +407,16 @@ class Run(Steering):
                     )
                 )
             self.state.plan.add(resolved.new, checked=True)
-        self._emit(
-            ev.DecisionMade,
-            iteration=self.state.iteration,
-            action=decision.action,
-            reason=decision.reason,
-            tasks=tuple(t.id for t in resolved.start),
-            added=tuple(added),
-            dropped=tuple(resolved.drop),
-            question=decision.question,
+        self._events.publish(
+            ev.DecisionMade.make(
+                iteration=self.state.iteration,
+                action=decision.action,
+                reason=decision.reason,
+                tasks=tuple(t.id for t in resolved.start),
+                added=tuple(added),
+                dropped=tuple(resolved.drop),
+                question=decision.question,
+            )
         )
         for task_id in resolved.drop:
             self._skip(task_id, "dropped by the planner")
@@ -522,19 +523,18 @@ class Run(Steering):
             self._request_stop(*exceeded)
 
     def _on_context_change(self, entry: ContextEntry) -> None:
-        if threading.get_ident() == self._thread_id:
-            self._emit_context(entry)
-        elif self._loop is not None and not self._finished:
-            # Writers may be agents on worker threads: emit on the loop's thread.
-            self._loop.call_soon_threadsafe(self._emit_context, entry)
-
-    def _emit_context(self, entry: ContextEntry) -> None:
-        self._emit(
-            ev.ContextUpdated,
-            key=entry.key,
-            source=entry.source,
-            version=entry.version,
-            preview=preview(entry.value, 120),
+        if threading.get_ident() != self._thread_id:
+            if self._loop is not None and not self._finished:
+                # Writers may be agents on worker threads: emit on the loop's thread.
+                self._loop.call_soon_threadsafe(self._on_context_change, entry)
+            return
+        self._events.publish(
+            ev.ContextUpdated.make(
+                key=entry.key,
+                source=entry.source,
+                version=entry.version,
+                preview=preview(entry.value, 120),
+            )
         )
 
     def _now(self) -> float:

@@ -1,16 +1,17 @@
 """Per-task deadlines behind a single timer.
 
 A timer per task (``loop.call_later`` + ``cancel``) costs about 5 µs a
-task, a noticeable share of the loop's budget. The watchdog keeps deadlines
-in a heap and arms one timer for the earliest; finished tasks are forgotten
-lazily, so starting and finishing a task costs one heap push and a dict
-update.
+task, a noticeable share of the loop's budget. The watchdog keeps one
+deadline per task in a dict and arms one timer for the earliest. Starting a
+task stores its deadline; finishing it only deletes the entry, leaving the
+timer armed: when it fires it expires what is due and re-arms for the
+earliest deadline left. A stale timer costs one scan of the tasks in flight,
+once per timeout period, instead of heap upkeep on every task.
 """
 
 from __future__ import annotations
 
 import asyncio
-import heapq
 import math
 from collections.abc import Callable
 
@@ -21,7 +22,6 @@ class Watchdog:
     def __init__(self, loop: asyncio.AbstractEventLoop, on_expire: Callable[[str], None]) -> None:
         self._loop = loop
         self._on_expire = on_expire
-        self._heap: list[tuple[float, str]] = []
         self._deadlines: dict[str, float] = {}
         self._timer: asyncio.TimerHandle | None = None
         self._timer_at = math.inf
@@ -30,14 +30,12 @@ class Watchdog:
         """Expire ``key`` after ``timeout_s`` seconds unless it is forgotten first."""
         deadline = self._loop.time() + timeout_s
         self._deadlines[key] = deadline
-        heapq.heappush(self._heap, (deadline, key))
         if deadline < self._timer_at:
             self._arm(deadline)
 
     def forget(self, key: str) -> None:
         """Stop watching ``key``."""
-        if self._deadlines.pop(key, None) is not None:
-            self._drop_stale()
+        self._deadlines.pop(key, None)
 
     def close(self) -> None:
         """Cancel the timer; nothing expires after this."""
@@ -45,7 +43,6 @@ class Watchdog:
             self._timer.cancel()
         self._timer, self._timer_at = None, math.inf
         self._deadlines.clear()
-        self._heap.clear()
 
     def _arm(self, when: float) -> None:
         if self._timer is not None:
@@ -56,16 +53,10 @@ class Watchdog:
     def _fire(self) -> None:
         self._timer, self._timer_at = None, math.inf
         now = self._loop.time()
-        while self._heap and self._heap[0][0] <= now:
-            deadline, key = heapq.heappop(self._heap)
-            if self._deadlines.get(key) == deadline:
-                del self._deadlines[key]
+        for key in [k for k, deadline in self._deadlines.items() if deadline <= now]:
+            if self._deadlines.pop(key, None) is not None:  # on_expire may have forgotten it
                 self._on_expire(key)
-        self._drop_stale()
-        if self._heap:
-            self._arm(self._heap[0][0])
-
-    def _drop_stale(self) -> None:
-        heap = self._heap
-        while heap and self._deadlines.get(heap[0][1]) != heap[0][0]:
-            heapq.heappop(heap)
+        if self._deadlines:
+            earliest = min(self._deadlines.values())
+            if earliest < self._timer_at:  # on_expire may have armed it already
+                self._arm(earliest)

@@ -7,12 +7,14 @@ import dataclasses
 import itertools
 import json
 import logging
+import typing
 from typing import Any
 
 import pytest
 
 from notebook_router import agent
 from notebook_router.planner import events as ev
+from notebook_router.planner.eventlog import EventLog
 from tests.conftest import Script, kinds, router_with, task
 from tests.helpers_agents import sleeper
 
@@ -103,6 +105,59 @@ def test_every_event_class_is_in_the_union() -> None:
         and "kind" in obj.__dataclass_fields__
     }
     assert classes == set(ev.Event.__args__)  # type: ignore[attr-defined]
+
+
+def _sample(hint: Any) -> Any:
+    samples: dict[Any, Any] = {str: "x", int: 3, float: 0.5, bool: True, tuple[str, ...]: ("a",)}
+    if hint in samples:
+        return samples[hint]
+    options = [a for a in typing.get_args(hint) if a is not type(None)]
+    if len(options) == 1:  # ``X | None``: a real X
+        return _sample(options[0])
+    raise AssertionError(f"no sample value for {hint!r}: add one")
+
+
+def _sample_fields(cls: type) -> dict[str, Any]:
+    hints = typing.get_type_hints(cls)
+    return {
+        f.name: _sample(hints[f.name])
+        for f in dataclasses.fields(cls)
+        if f.name not in ("run_id", "seq", "t")
+        and f.default is dataclasses.MISSING
+        and f.default_factory is dataclasses.MISSING
+    }
+
+
+@pytest.mark.parametrize("cls", ev.Event.__args__)  # type: ignore[attr-defined]
+def test_make_builds_the_same_event_as_the_constructor(cls: type) -> None:
+    fields = _sample_fields(cls)
+    made = cls.make(**fields)
+    made.run_id, made.seq, made.t = "r", 7, 1.5
+    assert made == cls(run_id="r", seq=7, t=1.5, **fields)
+    assert ev.event_from_dict(ev.event_to_dict(made)) == made
+    if fields:
+        with pytest.raises(TypeError):
+            cls.make(**dict(list(fields.items())[1:]))  # a required field missing
+    with pytest.raises(TypeError):
+        cls.make(**fields, no_such_field=1)
+
+
+def test_make_gives_each_event_its_own_default_containers() -> None:
+    a = ev.TraceNote.make(task_id="t1", agent="a", note="n", message="m")
+    b = ev.TraceNote.make(task_id="t1", agent="a", note="n", message="m")
+    a.data["k"] = "v"
+    assert b.data == {}
+
+
+def test_published_events_are_numbered_and_timed_like_emitted_ones() -> None:
+    log = EventLog("r1")
+    seen: list[ev.Event] = []
+    log.subscribe(seen.append)
+    log.emit(ev.TaskSkipped, task_id="t1", reason="dropped")
+    log.publish(ev.TaskSkipped.make(task_id="t2", reason="dropped"))
+    assert [(e.run_id, e.seq) for e in seen] == [("r1", 1), ("r1", 2)]
+    assert 0 <= seen[0].t <= seen[1].t
+    assert log.snapshot() == seen
 
 
 async def test_a_failing_subscriber_is_logged_and_the_run_goes_on(
