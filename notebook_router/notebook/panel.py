@@ -21,7 +21,7 @@ import asyncio
 import collections
 import functools
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -83,11 +83,11 @@ class RunPanel(anywidget.AnyWidget):
         self._pending: asyncio.Handle | None = None
         self._heartbeat: asyncio.TimerHandle | None = None
         self._closed = False
-        self._on_finish: list[Any] = []
+        self._on_finish: list[Callable[[], None]] = []
         self.on_msg(self._on_message)
         if run is None:
             self._closed = True
-            self._unsubscribe: Any = lambda: None
+            self._unsubscribe: Callable[[], None] = lambda: None
             return
         self._unsubscribe = run.subscribe(self._on_event)
         self.refresh()
@@ -119,7 +119,7 @@ class RunPanel(anywidget.AnyWidget):
 
     # --- following the run -------------------------------------------------
 
-    def on_finish(self, callback: Any) -> None:
+    def on_finish(self, callback: Callable[[], None]) -> None:
         """Call ``callback()`` once the final state has been sent."""
         self._on_finish.append(callback)
 
