@@ -90,19 +90,21 @@ class RunView:
         else:
             # What a saved notebook keeps for a background run if no update
             # reaches it (nbclient drops updates that come after the cell).
-            note = (
-                f"route {self.run.id}: started in the background. `%route status` shows it, "
-                "`%route stop` stops it, and awaiting the run object waits for its answer."
-            )
+            note = self._note()
             self._publish(update=False, data={"text/plain": note, "text/html": f"<p>{note}</p>"})
         self._publish(update=True, data=self.live_bundle())
 
     def live_bundle(self) -> dict[str, Any]:
-        """The panel alone, while the run goes."""
-        return {
-            WIDGET_VIEW_MIME: widget_view(self.panel),
-            "text/plain": f"notebook_router run {self.run.id} (panel)",
-        }
+        """The panel, while the run goes (text front ends get a line saying what to do)."""
+        return {WIDGET_VIEW_MIME: widget_view(self.panel), "text/plain": self._note()}
+
+    def _note(self) -> str:
+        if self.transient:
+            return f"route {self.run.id}: running; the cell waits for it (■ stops it gracefully)."
+        return (
+            f"route {self.run.id}: started in the background. `%route status` shows it, "
+            "`%route stop` stops it, and awaiting the run object waits for its answer."
+        )
 
     def close(self) -> None:
         """The run finished: empty a transient view, or show the final bundle."""
