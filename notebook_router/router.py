@@ -23,6 +23,7 @@ from notebook_router.providers.base import Provider
 from notebook_router.providers.registry import resolve_model
 
 if TYPE_CHECKING:
+    from notebook_router.planner.resume import ResumePoint
     from notebook_router.store import SessionStore
 
 STYLES: tuple[ResponseStyle, ...] = ("conversational", "structured", "report")
@@ -110,19 +111,7 @@ class Router:
             attachments=list(media),
             media=[m.ref() for m in media],
         )
-        run = Run(
-            query,
-            agents=self.agents,
-            provider=self.provider,
-            planner=self.planner,
-            limits=self._limits(limits),
-            state=state,
-            on_clarify=self.on_clarify,
-            clarify=self.clarify,
-            breaker=self.breaker,
-            critic=self.critic,
-        )
-        run.start()
+        run = self._run(state, limits)
         if self.store is not None:
             self.store.attach(run)  # before the run's first event: it starts on the next loop turn
         return run
@@ -144,6 +133,14 @@ class Router:
                 "resume() needs a session store: Router(agents, store=SessionStore(PATH))."
             )
         state, point = prepare(self.store, run_id, self.agents)
+        run = self._run(state, limits, resume=point)
+        self.store.attach(run)
+        return run
+
+    def _run(
+        self, state: RunState, limits: dict[str, Any], resume: ResumePoint | None = None
+    ) -> Run:
+        """Start a run of ``state`` with this router's agents, model, planner and guards."""
         run = Run(
             state.query,
             agents=self.agents,
@@ -155,10 +152,9 @@ class Router:
             clarify=self.clarify,
             breaker=self.breaker,
             critic=self.critic,
-            resume=point,
+            resume=resume,
         )
         run.start()
-        self.store.attach(run)
         return run
 
     async def run(self, query: str, **options: Any) -> RunResult:
