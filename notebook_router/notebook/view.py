@@ -28,7 +28,6 @@ from notebook_router.planner.rails import Limits
 from notebook_router.planner.run import Run
 from notebook_router.planner.state import RunState
 from notebook_router.render import run_bundle
-from notebook_router.render.bundle import MERMAID_MIME
 
 WIDGET_VIEW_MIME = "application/vnd.jupyter.widget-view+json"
 
@@ -54,15 +53,10 @@ def still_bundle(
     elapsed_s: float,
     events: Iterable[ev.Event] = (),
 ) -> dict[str, Any]:
-    """A still panel of a stored run, then its static view (``%route show``, ``import``)."""
+    """A still panel of a stored run in front of its static view (``%route show``, ``import``)."""
     limits = Limits(max_iterations=max_iterations) if max_iterations else Limits()
     panel = RunPanel.of_state(state, limits, elapsed_s=elapsed_s, events=events)
-    bundle: dict[str, Any] = {WIDGET_VIEW_MIME: widget_view(panel), **static}
-    if len(state.plan):
-        bundle[MERMAID_MIME] = panel.tree
-        if panel.tree_svg:
-            bundle["image/svg+xml"] = panel.tree_svg
-    return bundle
+    return {WIDGET_VIEW_MIME: widget_view(panel), **static}
 
 
 class RunView:

@@ -8,10 +8,12 @@ for terminals. The notebook layer adds the live panel's widget view in front.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from notebook_router.media import Media
 from notebook_router.planner.graph import run_graph, to_mermaid
+from notebook_router.planner.state import RunState
 from notebook_router.render.html import render_html
 from notebook_router.render.svg import to_svg
 from notebook_router.render.text import render_text
@@ -22,19 +24,34 @@ if TYPE_CHECKING:
 MERMAID_MIME = "text/vnd.mermaid"
 
 
-def run_bundle(run: Run, *, elapsed_s: float | None = None, tree: bool = True) -> dict[str, str]:
-    """The bundle for ``run`` as it is now; ``tree=False`` leaves out the graph pictures."""
+def run_bundle(run: Run, *, elapsed_s: float | None = None) -> dict[str, str]:
+    """The bundle for a live or finished ``run`` as it is now."""
     state = run.state
     media: list[Media] = list(state.attachments)
     for result in state.results.values():
         media.extend(result.media)
     if elapsed_s is None and run.done():
         elapsed_s = run.result().duration_s
+    return state_bundle(
+        state, elapsed_s=elapsed_s, media=media, max_iterations=run.limits.max_iterations
+    )
+
+
+def state_bundle(
+    state: RunState,
+    *,
+    elapsed_s: float | None,
+    media: Sequence[Media] = (),
+    notes: Sequence[str] = (),
+    max_iterations: int | None = None,
+) -> dict[str, str]:
+    """The bundle for a run state (a live run's, or one rebuilt from the session database)."""
     references = state.context.get("references") or []
-    notes = [f"used: {'; '.join(str(r) for r in references)}"] if references else []
+    if references:
+        notes = [*notes, f"used: {'; '.join(str(r) for r in references)}"]
     bundle: dict[str, str] = {"text/plain": render_text(state)}
     svg: str | None = None
-    if tree and len(state.plan):
+    if len(state.plan):
         graph = run_graph(state)
         svg = to_svg(graph)
         bundle[MERMAID_MIME] = to_mermaid(graph)
@@ -45,7 +62,7 @@ def run_bundle(run: Run, *, elapsed_s: float | None = None, tree: bool = True) -
         elapsed_s=elapsed_s,
         media=media,
         notes=notes,
-        max_iterations=run.limits.max_iterations,
+        max_iterations=max_iterations,
         tree_svg=svg,
     )
     return bundle

@@ -24,7 +24,7 @@ from notebook_router.media import Media
 from notebook_router.planner import events as ev
 from notebook_router.planner.graph import run_graph, to_mermaid
 from notebook_router.planner.summary import preview
-from notebook_router.render.html import render_html
+from notebook_router.render.bundle import state_bundle
 from notebook_router.store import codec
 from notebook_router.store.models import RunInfo
 from notebook_router.store.store import SessionStore
@@ -140,14 +140,18 @@ def write_export(store: SessionStore, ident: str, path: str | Path) -> Path:
 
 
 def export_html(store: SessionStore, exported: ExportedRun) -> str:
-    """A self-contained page: the run as the notebook shows it, its tree and its events."""
+    """A self-contained page: the run as a saved notebook shows it, its tree and its events.
+
+    Nothing loads from the network: the tree is graphviz's picture inside the
+    run's HTML (as in saved notebooks), with its Mermaid text alongside.
+    """
     rebuilt = store.rebuild(exported.run.id)
-    body = render_html(
+    body = state_bundle(
         rebuilt.state,
         elapsed_s=rebuilt.elapsed_s,
         media=rebuilt.media,
         max_iterations=exported.run.max_iterations,
-    )
+    )["text/html"]
     rows = "".join(
         f"<tr><td>{e.get('seq')}</td><td>{float(e.get('t', 0.0)):.3f}</td>"
         f"<td>{html.escape(str(e.get('kind')))}</td><td>{html.escape(_event_line(e))}</td></tr>"
@@ -159,10 +163,8 @@ def export_html(store: SessionStore, exported: ExportedRun) -> str:
         f'<!doctype html><html><head><meta charset="utf-8"><title>{title}</title></head>'
         f'<body style="font-family:system-ui,sans-serif;margin:24px">'
         f"<h2>notebook_router run {html.escape(exported.run.id)}</h2>{body}"
-        f'<h3>Delegation tree</h3><pre class="mermaid">{html.escape(exported.tree)}</pre>'
-        '<script type="module">import mermaid from '
-        '"https://cdn.jsdelivr.net/npm/mermaid@11/dist/mermaid.esm.min.mjs";'
-        "mermaid.initialize({startOnLoad:true});</script>"
+        f"<details><summary>Delegation tree (Mermaid)</summary>"
+        f"<pre>{html.escape(exported.tree)}</pre></details>"
         f'<h3>Events</h3><table style="font-size:12px">'
         f"<tr><th>#</th><th>t (s)</th><th>kind</th><th>detail</th></tr>{rows}</table>"
         f'<script type="application/json" id="notebook-router-run">{data}</script>'

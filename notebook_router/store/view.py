@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from notebook_router.render.html import render_html
-from notebook_router.render.text import render_text
+from notebook_router.render.bundle import state_bundle
 from notebook_router.store.restore import Rebuilt
 
 if TYPE_CHECKING:
@@ -13,25 +12,20 @@ if TYPE_CHECKING:
 
 
 def stored_bundle(rebuilt: Rebuilt, info: RunInfo) -> dict[str, str]:
-    """``text/plain`` and ``text/html`` for a stored run (what ``%route show`` displays)."""
-    state = rebuilt.state
+    """A stored run's bundle (what ``%route show`` displays): the live run's, with provenance."""
     notes = [_provenance(info)]
-    references = state.context.get("references") or []
-    if references:
-        notes.append(f"used: {'; '.join(str(r) for r in references)}")
     if info.status == "interrupted":
         notes.append(f"interrupted: `%route resume {info.id}` continues it")
-    html = render_html(
-        state,
+    bundle = state_bundle(
+        rebuilt.state,
         elapsed_s=rebuilt.elapsed_s,
         media=rebuilt.media,
         notes=notes,
         max_iterations=info.max_iterations,
     )
-    text = render_text(state)
     if info.status == "interrupted":
-        text = text.replace(": running ·", ": interrupted ·", 1)
-    return {"text/plain": text, "text/html": html}
+        bundle["text/plain"] = bundle["text/plain"].replace(": running ·", ": interrupted ·", 1)
+    return bundle
 
 
 def _provenance(info: RunInfo) -> str:
