@@ -85,6 +85,13 @@ class Task(BaseModel):
     """Why the task was cancelled or skipped, or how it was re-routed."""
 
     @property
+    def outcome(self) -> str:
+        """What the task produced (its summary), or why it did not (error or note)."""
+        if self.status in ("fulfilled", "partial"):
+            return self.summary or ""
+        return self.error or self.note or ""
+
+    @property
     def duration_s(self) -> float | None:
         """Seconds from start to finish, if it ran."""
         if self.started_at is None or self.finished_at is None:

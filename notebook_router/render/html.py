@@ -106,13 +106,12 @@ def _plan(tasks: list[Task]) -> str:
     rows = []
     for t in tasks:
         took = f"{t.duration_s:.2f} s" if t.duration_s is not None else ""
-        detail = t.summary if t.status in ("fulfilled", "partial") else (t.error or t.note or "")
         rows.append(
             "<tr>"
             f"<td>{escape(t.id)}</td><td>{escape(t.description)}</td><td>{escape(t.agent)}</td>"
             f'<td class="s s-{t.status}">{t.status}</td>'
             f"<td>{escape(', '.join(t.depends_on))}</td><td>{took}</td>"
-            f"<td>{escape(_short(detail or '', 160))}</td>"
+            f"<td>{escape(_short(t.outcome, 160))}</td>"
             "</tr>"
         )
     head = "<tr>" + "".join(f"<th>{h}</th>" for h in _COLUMNS) + "</tr>"

@@ -115,8 +115,7 @@ def panel_state(
                 status=t.status,
                 depends_on=list(t.depends_on),
                 duration_s=t.duration_s,
-                result=(t.summary if t.status in ("fulfilled", "partial") else t.error or t.note)
-                or "",
+                result=t.outcome,
             )
             for t in state.plan
         ],
