@@ -78,6 +78,7 @@ class RunPanel(anywidget.AnyWidget):
         self.run = run
         self.interval = interval
         self._trace: collections.deque[TraceLine] = collections.deque(maxlen=TRACE_LINES)
+        self._unread: list[ev.Event] = []
         self._started = time.monotonic()
         self._last = 0.0
         self._pending: asyncio.Handle | None = None
@@ -129,15 +130,17 @@ class RunPanel(anywidget.AnyWidget):
         if run is None:
             return
         self._last = time.monotonic()
+        unread, self._unread = self._unread, []
+        self._trace.extend(line for e in unread if (line := trace_line(e)) is not None)
         elapsed = run.result().duration_s if run.done() else self._last - self._started
         state = panel_state(run.state, run.limits, elapsed_s=elapsed, trace=self._trace)
         with self.hold_sync():
             self.set_state_from(state.model_dump())
 
     def _on_event(self, event: ev.Event) -> None:
-        line = trace_line(event)
-        if line is not None:
-            self._trace.append(line)
+        # Only keep the event here: trace lines are formatted at the next
+        # (throttled) refresh, so a burst of events costs one append each.
+        self._unread.append(event)
         loop = asyncio.get_running_loop()
         if isinstance(event, ev.RunFinished):
             # The run sets its result just after this event: finish next turn.
