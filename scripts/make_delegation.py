@@ -6,12 +6,8 @@ run it, then `python scripts/execute_notebooks.py notebooks/02_delegation_tree.i
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import nbformat
-from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
-
-OUT = Path(__file__).resolve().parents[1] / "notebooks" / "02_delegation_tree.ipynb"
+from nbformat.v4 import new_code_cell, new_markdown_cell
+from nbsource import write
 
 CELLS = [
     new_markdown_cell(
@@ -114,16 +110,7 @@ CELLS = [
 
 
 def main() -> None:
-    nb = new_notebook(cells=CELLS)
-    nb.metadata["kernelspec"] = {
-        "name": "python3",
-        "display_name": "Python 3",
-        "language": "python",
-    }
-    nb.metadata["language_info"] = {"name": "python"}
-    OUT.parent.mkdir(exist_ok=True)
-    nbformat.write(nb, OUT)
-    print(f"wrote {OUT}")
+    write("02_delegation_tree.ipynb", CELLS)
 
 
 if __name__ == "__main__":

@@ -6,12 +6,8 @@ run it, then `python scripts/execute_notebooks.py notebooks/01_quickstart.ipynb`
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import nbformat
-from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
-
-OUT = Path(__file__).resolve().parents[1] / "notebooks" / "01_quickstart.ipynb"
+from nbformat.v4 import new_code_cell, new_markdown_cell
+from nbsource import write
 
 CELLS = [
     new_markdown_cell(
@@ -129,16 +125,7 @@ CELLS = [
 
 
 def main() -> None:
-    nb = new_notebook(cells=CELLS)
-    nb.metadata["kernelspec"] = {
-        "name": "python3",
-        "display_name": "Python 3",
-        "language": "python",
-    }
-    nb.metadata["language_info"] = {"name": "python"}
-    OUT.parent.mkdir(exist_ok=True)
-    nbformat.write(nb, OUT)
-    print(f"wrote {OUT}")
+    write("01_quickstart.ipynb", CELLS)
 
 
 if __name__ == "__main__":
