@@ -33,8 +33,9 @@ CELLS = [
         "## A run\n\n"
         "`{region}` is replaced by the variable's value (only names that exist; other braces are "
         "left alone). `-o report` keeps the run in a variable. The cell waits for the answer, so "
-        "*Run All* works; press ■ (interrupt) at any time and the run stops gracefully with what "
-        "it has."
+        "*Run All* works. While it runs, the panel under the cell shows the plan, the delegation "
+        "tree and a trace; its **Stop** button ends the run with what it has (so does ■, the "
+        "kernel interrupt) and **Redirect** sends the planner a new instruction."
     ),
     new_code_cell(
         "%%route -o report\n"
