@@ -5,10 +5,10 @@ from __future__ import annotations
 import pickle
 
 import pytest
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, ValidationError
 
 from notebook_router.agents.result import AgentResult, coerce_result
-from notebook_router.planner.state import Task
+from notebook_router.planner.state import Task, new_task
 from notebook_router.trusted import Template
 
 
@@ -23,9 +23,18 @@ def assert_same(built: BaseModel, validated: BaseModel) -> None:
     assert pickle.loads(pickle.dumps(built)) == validated
 
 
-def test_task_template_matches_validation() -> None:
+def test_a_task_built_by_the_loop_matches_validation() -> None:
     values = {"id": "t1", "description": "look up", "agent": "search", "depends_on": ("t0",)}
-    assert_same(Template(Task).build(values), Task(**values))
+    built, validated = new_task(**values), Task(**values)
+    assert built == validated
+    assert repr(built) == repr(validated)
+    assert pickle.loads(pickle.dumps(built)) == validated
+
+
+def test_task_validates_when_built_by_hand() -> None:
+    with pytest.raises(ValidationError):
+        Task(id="t1", description="x", agent="a", status="sleeping")  # type: ignore[arg-type]
+    assert Task(id="t1", description="x", agent="a", depends_on=["t0"]).depends_on == ("t0",)
 
 
 def test_a_plain_return_value_becomes_the_same_result_as_validation() -> None:
@@ -36,11 +45,11 @@ def test_a_plain_return_value_becomes_the_same_result_as_validation() -> None:
 
 
 def test_built_models_stay_independent() -> None:
-    template = Template(Task)
-    a = template.build({"id": "a", "description": "x", "agent": "s"})
-    b = template.build({"id": "b", "description": "y", "agent": "s"})
-    a.status = "running"
-    assert (a.id, b.id, b.status) == ("a", "b", "pending")
+    template = Template(AgentResult)
+    a = template.build({"data": "x"})
+    b = template.build({"data": "y"})
+    a.status = "failed"
+    assert (a.data, b.data, b.status) == ("x", "y", "fulfilled")
 
 
 def test_models_the_template_cannot_build_faithfully_are_refused() -> None:

@@ -16,11 +16,9 @@ from typing import Any
 from notebook_router.agents.registry import AgentRegistry
 from notebook_router.errors import InvalidDecisionError
 from notebook_router.planner.decisions import Decision, TaskSpec
-from notebook_router.planner.state import OK_STATUSES, RunState, Task
-from notebook_router.trusted import Template
+from notebook_router.planner.state import OK_STATUSES, RunState, Task, new_task
 
 _TASK_ID = re.compile(r"^[A-Za-z0-9_.\-]{1,32}$")
-_NEW_TASK = Template(Task)
 
 
 @dataclass(slots=True)
@@ -49,7 +47,9 @@ def resolve_decision(
                 f"Task {spec.id!r} is already in the plan; 'later' adds new tasks."
             )
         resolved.new.append(resolver.new_task(spec, "later"))
-    if resolved.new:
+    if decision.later:
+        # Tasks in 'run' were checked as they were resolved (fresh ids, every
+        # dependency finished); tasks added for later may depend on each other.
         state.plan.check_new(resolved.new)
     for task_id in decision.drop:
         task = state.plan.tasks.get(task_id)
@@ -113,14 +113,13 @@ class _Resolver:
         while task_id is None or task_id in self.plan.tasks or task_id in self.claimed:
             task_id = self.plan.new_id()
         self.claimed.add(task_id)
+        deps = spec.depends_on
         # Every value is checked above or comes from a validated TaskSpec.
-        return _NEW_TASK.build(
-            {
-                "id": task_id,
-                "description": description,
-                "agent": self.agent_name(agent),
-                "depends_on": tuple(dict.fromkeys(spec.depends_on)),
-            }
+        return new_task(
+            id=task_id,
+            description=description,
+            agent=self.agent_name(agent),
+            depends_on=tuple(dict.fromkeys(deps)) if deps else (),
         )
 
     def agent_name(self, name: str) -> str:

@@ -397,7 +397,7 @@ class Run(Steering):
         if resolved.new:
             now = self._now()
             for task in resolved.new:
-                task.__dict__["created_at"] = now
+                task.created_at = now
                 added.append(
                     ev.TaskInfo.make(
                         id=task.id,

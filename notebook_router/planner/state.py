@@ -12,12 +12,14 @@ from typing import Any, Literal
 
 import networkx as nx
 from pydantic import BaseModel, ConfigDict, Field
+from pydantic.dataclasses import dataclass as pydantic_dataclass
 
 from notebook_router.agents.base import ResponseStyle
 from notebook_router.agents.result import AgentResult
 from notebook_router.context.digest import RunningDigest, value_digest
 from notebook_router.context.shared import SharedContext
 from notebook_router.errors import InvalidDecisionError
+from notebook_router.makers import keyword_maker
 from notebook_router.media import Media, MediaRef
 from notebook_router.planner.critic import CriticVerdict
 from notebook_router.usage import ZERO_USAGE, Usage
@@ -64,10 +66,16 @@ STOP_REASON_TEXT: dict[str, str] = {
 }
 
 
-class Task(BaseModel):
-    """One unit of work in the plan."""
+@pydantic_dataclass(slots=True, kw_only=True)
+class Task:
+    """One unit of work in the plan.
 
-    model_config = ConfigDict(validate_assignment=False)
+    A slotted (pydantic) dataclass rather than a model: the loop reads and
+    writes tasks several times a step, and a model's attribute reads go
+    through a ``__getattr__`` hook that costs several times a slot's.
+    ``Task(...)`` validates; the loop builds tasks from checked values with
+    :data:`new_task`, and writes fields directly (no validation on assignment).
+    """
 
     id: str
     description: str
@@ -100,8 +108,11 @@ class Task(BaseModel):
 
     def signature(self) -> int:
         """What stall detection compares: everything but timings and attempts."""
-        f = self.__dict__  # one attribute read instead of four (pydantic reads are slow)
-        return hash((f["description"], f["agent"], f["depends_on"], f["status"]))
+        return hash((self.description, self.agent, self.depends_on, self.status))
+
+
+new_task = keyword_maker(Task)
+"""Build a :class:`Task` from values already checked (no validation): the loop's path."""
 
 
 class Plan:
@@ -192,26 +203,23 @@ class Plan:
     def set_status(self, task_id: str, status: TaskStatus, **fields: Any) -> Task:
         """Change a task's status (and any other fields) and update the digest."""
         task = self.tasks[task_id]
-        # The loop's hot path: write the fields directly (they are the loop's
-        # own values, already the right types) instead of one pydantic
-        # __setattr__ per field.
-        task.__dict__["status"] = status
-        task.__dict__.update(fields)
+        task.status = status
+        for name, value in fields.items():
+            setattr(task, name, value)
         self._dirty.add(task_id)
         return task
 
     def mark_running(self, task_id: str, now: float, agent: str | None = None) -> Task:
         """Start (or restart) a task, optionally with another agent."""
         task = self.tasks[task_id]
-        fields = task.__dict__
         if agent is not None and agent != task.agent:
             why = f" after: {task.error}" if task.error else ""
-            fields["note"] = f"re-routed from {task.agent}{why}"
-            fields["agent"] = agent
-        fields["status"] = "running"
-        fields["started_at"] = now
-        fields["finished_at"] = fields["error"] = fields["summary"] = None
-        fields["attempts"] += 1
+            task.note = f"re-routed from {task.agent}{why}"
+            task.agent = agent
+        task.status = "running"
+        task.started_at = now
+        task.finished_at = task.error = task.summary = None
+        task.attempts += 1
         self._dirty.add(task_id)
         return task
 
@@ -220,11 +228,10 @@ class Plan:
     ) -> Task:
         """Record how a running task ended."""
         task = self.tasks[task_id]
-        fields = task.__dict__
-        fields["status"] = status
-        fields["finished_at"] = now
-        fields["summary"] = summary
-        fields["error"] = error
+        task.status = status
+        task.finished_at = now
+        task.summary = summary
+        task.error = error
         self._dirty.add(task_id)
         return task
 
@@ -310,10 +317,13 @@ class Attribution(BaseModel):
     text: str
 
 
-class RunState(BaseModel):
-    """Everything one run knows (MISSION P1)."""
+@pydantic_dataclass(slots=True, kw_only=True, config=ConfigDict(arbitrary_types_allowed=True))
+class RunState:
+    """Everything one run knows (MISSION P1).
 
-    model_config = ConfigDict(arbitrary_types_allowed=True)
+    A slotted (pydantic) dataclass, like :class:`Task`: the loop reads and
+    writes it many times a step. Construction validates; assignment does not.
+    """
 
     run_id: str
     query: str
@@ -364,10 +374,9 @@ class RunState(BaseModel):
 
     def fingerprint(self) -> tuple[int, int, int, int]:
         """What stall detection compares between decisions; O(1) whatever the size."""
-        fields = self.__dict__  # one attribute read instead of four: it runs every step
         return (
-            fields["plan"].digest,
-            fields["context"].digest,
-            fields["results_digest"].value,
-            fields["goal_version"],
+            self.plan.digest,
+            self.context.digest,
+            self.results_digest.value,
+            self.goal_version,
         )

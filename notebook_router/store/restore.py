@@ -10,7 +10,9 @@ rebuilt state is the run as it stood after its last recorded batch.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import get_args
 
+from notebook_router.agents.base import ResponseStyle
 from notebook_router.agents.result import AgentResult
 from notebook_router.context.shared import SharedContext
 from notebook_router.media import Media
@@ -19,7 +21,7 @@ from notebook_router.planner.state import HistoryEntry, Interrupt, RunState, Tas
 from notebook_router.store.models import StoredRun
 from notebook_router.usage import Usage
 
-STYLES = ("conversational", "structured", "report")
+STYLES: tuple[ResponseStyle, ...] = get_args(ResponseStyle)
 _RESULT_STATUSES = ("fulfilled", "partial", "unable", "failed")
 MediaLoader = Callable[[dict[str, object]], Media | None]
 
@@ -131,7 +133,7 @@ def _apply(state: RunState, event: ev.Event) -> None:
             plan.add(new, checked=True)
     elif isinstance(event, ev.TaskStarted) and event.task_id in plan.tasks:
         plan.mark_running(event.task_id, event.t, event.agent)
-        plan.tasks[event.task_id].__dict__["attempts"] = event.attempt
+        plan.tasks[event.task_id].attempts = event.attempt
     elif isinstance(event, ev.TaskFinished) and event.task_id in plan.tasks:
         plan.mark_finished(event.task_id, event.status, event.t, event.summary, event.error)  # type: ignore[arg-type]
     elif isinstance(event, ev.TaskCancelled) and event.task_id in plan.tasks:
