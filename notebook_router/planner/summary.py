@@ -24,6 +24,10 @@ def preview(value: Any, limit: int = 200) -> str:
         return value.strip()
     text = _render(value)
     text = " ".join(text.split())
+    if not text.isprintable():
+        # Lone surrogates (bytes read with errors="surrogateescape") cannot be
+        # encoded for a model, an event or the store: show them as U+FFFD.
+        text = text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 

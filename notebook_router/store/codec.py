@@ -7,7 +7,7 @@ as a text preview that says it cannot be restored. Everything passes a
 secret check first: JSON and previews are redacted; a pickle that contains
 anything shaped like a key is not stored at all (its preview is).
 
-All of this runs on the store's writer thread, never on the event loop.
+The recorder calls these on the loop's thread, between steps, once per batch.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import os
 import pickle
 from typing import Any, Literal
 
-from pydantic import TypeAdapter, ValidationError
+from pydantic import ValidationError
 
 from notebook_router.planner import events as ev
 from notebook_router.planner.summary import preview
@@ -29,18 +29,7 @@ MAX_VALUE_BYTES = 16 * 1024 * 1024
 
 _PLAIN_SCALARS = (str, int, float, bool, type(None))
 _MAX_PLAIN_ITEMS = 10_000
-_TO_JSON: dict[type[Any], Any] = {}
 _SHAPE_MARKERS = ("sk-", "AIza")
-
-
-def encode_event(event: ev.Event) -> str:
-    """The JSON text of ``event`` (not yet checked for secrets: see :meth:`Scanner.clean_all`)."""
-    to_json = _TO_JSON.get(type(event))
-    if to_json is None:
-        # The adapter's serializer directly: its Python wrapper costs as much as the work.
-        to_json = _TO_JSON[type(event)] = TypeAdapter(type(event)).serializer.to_json
-    text: str = to_json(event).decode()
-    return text
 
 
 def decode_event(data: dict[str, Any]) -> ev.Event | None:
@@ -106,7 +95,10 @@ def encode_value(
         except (TypeError, ValueError):
             pass
         else:
-            return "json", (scanner.clean(text) or "").encode()
+            try:
+                return "json", (scanner.clean(text) or "").encode()
+            except UnicodeEncodeError:  # a lone surrogate: as an escape, it reads back the same
+                return "json", (scanner.clean(json.dumps(value)) or "").encode()
     try:
         blob = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
     except Exception:  # unpicklable (open files, sockets, lambdas...): keep a preview

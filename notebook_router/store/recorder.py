@@ -11,7 +11,7 @@ on the writer thread it would cost the loop twice as much, because two
 threads passing Python objects and the GIL between cores slow each other
 down more than the work itself costs. A batch is:
 
-* ``events``: the batch's events as one JSON array (pydantic, the schema the
+* ``events``: the batch's events as one JSON array (the schema the
   panel and exports share), redacted;
 * ``run_values``: the results and context changes of the batch, as one
   payload (JSON for plain data, else one pickle, so a resumed run gets its
@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 import threading
@@ -36,8 +37,9 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from pydantic import TypeAdapter
+import msgspec
 
+from notebook_router.agents.result import AgentResult
 from notebook_router.context.shared import ContextEntry
 from notebook_router.media import Media
 from notebook_router.planner import events as ev
@@ -53,22 +55,28 @@ log = logging.getLogger("notebook_router")
 
 
 def _events_json(events: list[ev.Event]) -> str:
-    """A batch of events as one JSON array.
+    """A batch of events as one JSON array: the text pydantic's ``EVENT_ADAPTER`` reads back.
 
-    One exact-type serializer per event class: pydantic's discriminated-union
-    serializer costs about twice as much per event as calling the right one.
+    msgspec writes it: its C encoder walks the event dataclasses in under
+    half the instructions of pydantic's serializer, and events are most of
+    what the store does per loop step. It refuses text that is not valid
+    Unicode (a lone surrogate in an agent's output): those events alone go
+    through the JSON module, which escapes it.
     """
-    serializers = _TO_JSON
-    parts = []
-    for event in events:
-        to_json = serializers.get(event.__class__)
-        if to_json is None:
-            to_json = serializers[event.__class__] = TypeAdapter(event.__class__).serializer.to_json
-        parts.append(to_json(event))
-    return (b"[" + b",".join(parts) + b"]").decode()
+    try:
+        return _ENCODER.encode(events).decode()
+    except (UnicodeEncodeError, TypeError, ValueError):
+        return "[" + ",".join(_event_json(event) for event in events) + "]"
 
 
-_TO_JSON: dict[type[Any], Any] = {}
+def _event_json(event: ev.Event) -> str:
+    try:
+        return _ENCODER.encode(event).decode()
+    except (UnicodeEncodeError, TypeError, ValueError):
+        return json.dumps(ev.event_to_dict(event))  # ASCII: \ud800 stays an escape
+
+
+_ENCODER = msgspec.json.Encoder()
 _INSERT_EVENTS = (
     "INSERT OR REPLACE INTO events (run_id, first_seq, last_seq, data) VALUES (?, ?, ?, ?)"
 )
@@ -95,6 +103,20 @@ class _RunStart:
     snapshot_seq: int
 
 
+class _Batch:
+    """What a recorder has buffered since its last flush."""
+
+    __slots__ = ("context", "events", "results", "start")
+
+    def __init__(self) -> None:
+        self.start: _RunStart | None = None
+        self.events: list[ev.Event] = []
+        self.results: dict[str, AgentResult] = {}
+        """Per task, the result its (latest) task_finished event announced."""
+        self.context: dict[str, tuple[int, ContextEntry]] = {}
+        """Per key, the latest entry written and the seq of its event, in write order."""
+
+
 class RunRecorder:
     """Writes one run's events, results, context and plan to the store."""
 
@@ -115,7 +137,7 @@ class RunRecorder:
         self._thread = threading.get_ident()
         self._max_batch = max_batch
         self._interval_s = interval_s
-        self._buffer: list[Any] = []
+        self._batch = _Batch()
         self._timer: asyncio.TimerHandle | None = None
         self._scan = codec.Scanner()
         self._media: dict[str, list[dict[str, Any]]] = {}
@@ -135,35 +157,43 @@ class RunRecorder:
             resumed=resumed,
             snapshot_seq=run.last_seq,
         )
-        self._buffer.append(start)
+        self._batch.start = start
         self.flush()  # the run is in the database before its first step
         self.unsubscribe = run.subscribe(self._on_event)
 
     # ------------------------------------------------------------ loop thread
 
     def _on_event(self, event: ev.Event) -> None:
+        # Runs for every event on the loop's thread: only bookkeeping here,
+        # the encoding waits for the flush. Results and context entries are
+        # taken now, as of this event (the event itself carries a preview).
+        batch = self._batch
+        batch.events.append(event)
         kind = event.kind
-        buffer = self._buffer
-        if kind == "task_finished":
-            buffer.append((event, self._state.results.get(event.task_id)))  # type: ignore[union-attr]
-        elif kind == "context_updated":
-            buffer.append((event, self._state.context.entry(event.key)))  # type: ignore[union-attr]
-        else:
-            buffer.append((event, None))
-            if kind == "run_finished":
-                self.flush()
-                self._writer.soon()
-                return
+        if kind == "context_updated":
+            key = event.key  # type: ignore[union-attr]
+            entry = self._state.context.entry(key)
+            if entry is not None:  # only the latest value of a key matters
+                context = batch.context
+                context.pop(key, None)  # re-inserted: keys stay in the order of their writes
+                context[key] = (event.seq, entry)
+        elif kind == "task_finished":
+            task_id = event.task_id  # type: ignore[union-attr]
+            result = self._state.results.get(task_id)
+            if result is not None:
+                batch.results[task_id] = result
+        elif kind == "run_finished":
+            self.flush()
+            self._writer.soon()
+            return
         if self._timer is None:
             self._timer = self._loop.call_later(self._interval_s, self.flush)
-        elif len(buffer) >= self._max_batch:
+        elif len(batch.events) >= self._max_batch:
             self._timer.cancel()
             self._timer = self._loop.call_soon(self.flush)  # type: ignore[assignment]
 
     def flush(self) -> None:
         """Encode what is buffered and hand it to the writer (on the loop's thread)."""
-        if not self._buffer:
-            return
         if threading.get_ident() != self._thread:
             with contextlib.suppress(RuntimeError):  # the loop has closed: nothing to hand over
                 self._loop.call_soon_threadsafe(self.flush)
@@ -171,63 +201,54 @@ class RunRecorder:
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
-        if not self._buffer:
+        batch = self._batch
+        if not batch.events and batch.start is None:
             return
-        items, self._buffer = self._buffer, []
+        self._batch = _Batch()
         try:
-            statements = self.encode(items)
+            statements = self.encode(batch)
         except Exception:  # a bug here must never break the run
             log.exception("notebook_router: could not record events of run %s", self.run_id)
             return
         self._writer.submit(statements)
+        finished = batch.events[-1] if batch.events else None
+        if finished is not None and finished.kind == "run_finished":
+            # The plan's rows (one per task) are built on the writer thread:
+            # the run is over, so nothing changes them any more, and its
+            # caller gets control back without waiting for them.
+            self._writer.submit(functools.partial(self._encode_finish, finished, self._scan))
 
-    def encode(self, items: list[Any]) -> list[Statement]:
-        """The statements that write a batch of buffered items."""
+    def encode(self, batch: _Batch) -> list[Statement]:
+        """The statements that write one batch."""
         self._scan = codec.Scanner()
         out: list[Statement] = []
         media_rows: list[tuple[Any, ...]] = []
-        events: list[ev.Event] = []
-        results: dict[str, Any] = {}
-        media: dict[str, list[dict[str, Any]]] = {}
-        context: dict[str, tuple[int, str, str, int, Any]] = {}
-        append = events.append
-        for item in items:
-            if item.__class__ is _RunStart:
-                out.extend(self._encode_start(item, media_rows))
-                continue
-            event, extra = item
-            append(event)
-            if extra is None:
-                continue
-            if extra.__class__ is ContextEntry:  # only the latest value of a key matters
-                context.pop(extra.key, None)
-                context[extra.key] = (
-                    event.seq,
-                    extra.key,
-                    extra.source,
-                    extra.version,
-                    extra.value,
-                )
-            else:
-                results[event.task_id] = extra.data
-                if extra.media:
-                    refs = [_media_ref(m, self._scan, media_rows) for m in extra.media]
-                    media[event.task_id] = self._media[event.task_id] = [r for r in refs if r]
-        if media_rows:
-            out.insert(0, (_INSERT_MEDIA, media_rows))
+        if batch.start is not None:
+            out.extend(self._encode_start(batch.start, media_rows))
+        events = batch.events
         if not events:
             return out
+        results: dict[str, Any] = {}
+        media: dict[str, list[dict[str, Any]]] = {}
+        for task_id, result in batch.results.items():
+            results[task_id] = result.data
+            if result.media:
+                refs = [_media_ref(m, self._scan, media_rows) for m in result.media]
+                media[task_id] = self._media[task_id] = [r for r in refs if r]
+        if media_rows:
+            out.insert(0, (_INSERT_MEDIA, media_rows))
         first = events[0].seq
         text = _events_json(events)
         text = self._scan.clean(text) or "[]"  # keys have no JSON-escaped characters
         out.append((_INSERT_EVENTS, [(self.run_id, first, events[-1].seq, text)]))
-        if results or context:
-            fmt, data = codec.encode_batch(results, list(context.values()), self._scan, media)
+        if results or batch.context:
+            context = [
+                (seq, entry.key, entry.source, entry.version, entry.value)
+                for seq, entry in batch.context.values()
+            ]
+            fmt, data = codec.encode_batch(results, context, self._scan, media)
             out.append((_INSERT_VALUES, [(self.run_id, first, fmt, data)]))
         out.append(self._run_update(events[-1].seq))
-        finished = events[-1]  # run_finished is always a run's last event
-        if finished.kind == "run_finished":
-            out.extend(self._encode_finish(finished))
         return out
 
     def _encode_start(self, start: _RunStart, media_rows: list[tuple[Any, ...]]) -> list[Statement]:
@@ -300,12 +321,13 @@ class RunRecorder:
             ],
         )
 
-    def _encode_finish(self, finished: ev.RunFinished) -> list[Statement]:
-        # The run is over: nothing writes its plan any more, so reading it
-        # from this thread is safe.
+    def _encode_finish(self, finished: ev.Event, scan: codec.Scanner) -> list[Statement]:
+        # Called on the writer thread once the run is over: nothing writes
+        # its plan, results or media any more, so reading them there is safe.
+        assert isinstance(finished, ev.RunFinished)
         tasks = list(self._state.plan)
         texts = "\x00".join(f"{t.description}{t.summary}{t.error}{t.note}" for t in tasks)
-        clean = self._scan.clean if self._scan.may_hold(texts) else _same
+        clean = scan.clean if scan.may_hold(texts) else _same
         results = self._state.results
         rows = [
             (
@@ -327,7 +349,7 @@ class RunRecorder:
             )
             for i, t in enumerate(tasks)
         ]
-        clean = self._scan.clean
+        clean = scan.clean
         return [
             ("DELETE FROM tasks WHERE run_id = ?", [(self.run_id,)]),
             (

@@ -18,6 +18,7 @@ import threading
 import time
 import weakref
 from collections import deque
+from collections.abc import Callable
 from typing import Any
 
 from notebook_router.store.database import Database
@@ -26,6 +27,8 @@ log = logging.getLogger("notebook_router")
 
 Statement = tuple[str, list[tuple[Any, ...]]]
 """SQL and the parameter rows to run it with (``executemany``)."""
+Batch = list[Statement] | Callable[[], list[Statement]]
+"""Statements, or a function the writer thread calls for them (work kept off the loop)."""
 
 
 class BatchWriter:
@@ -36,7 +39,7 @@ class BatchWriter:
         self.interval_s = interval_s
         self.batches = 0
         self.failures = 0
-        self._queue: deque[list[Statement]] = deque()
+        self._queue: deque[Batch] = deque()
         self._wake = threading.Event()
         self._flushed = threading.Condition()
         self._submitted = 0
@@ -48,8 +51,12 @@ class BatchWriter:
         self._thread.start()
         _OPEN_WRITERS.add(self)
 
-    def submit(self, statements: list[Statement]) -> None:
-        """Queue statements for the next transaction (cheap; safe from any thread)."""
+    def submit(self, statements: Batch) -> None:
+        """Queue statements for the next transaction (cheap; safe from any thread).
+
+        ``statements`` may be a function that returns them: the writer thread
+        calls it just before committing, in queue order.
+        """
         self._queue.append(statements)
         self._submitted += 1
 
@@ -95,13 +102,23 @@ class BatchWriter:
     def _drain(self) -> None:
         queue = self._queue
         while queue:
-            groups: list[list[Statement]] = []
+            groups: list[Batch] = []
             while queue and len(groups) < 64:
                 groups.append(queue.popleft())
-            self._commit([s for group in groups for s in group])
+            self._commit([s for group in groups for s in self._statements(group)])
             with self._flushed:
                 self._written += len(groups)
                 self._flushed.notify_all()
+
+    def _statements(self, batch: Batch) -> list[Statement]:
+        if not callable(batch):
+            return batch
+        try:
+            return batch()
+        except Exception:  # a bug in one batch must not stop the others
+            self.failures += 1
+            log.exception("notebook_router: could not prepare statements for %s", self.db.path)
+            return []
 
     def _commit(self, statements: list[Statement]) -> None:
         for attempt in range(3):

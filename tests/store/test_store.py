@@ -461,3 +461,57 @@ def test_importing_something_else_says_what_is_wrong(tmp_path: Path) -> None:
     with pytest.raises(ExportFormatError, match="Cannot read"):
         import_run(store, tmp_path / "missing.json")
     store.close()
+
+
+@agent(can=["read", "bytes"])
+def undecodable(task: str) -> str:
+    "Reads text the way Python does for bytes that are not UTF-8 (surrogateescape)."
+    return b"caf\xe9 menu".decode("utf-8", "surrogateescape")
+
+
+async def test_text_that_is_not_valid_unicode_is_recorded_not_dropped(tmp_path: Path) -> None:
+    store = SessionStore(tmp_path)
+    result = await Router([undecodable], store=store).run("read the menu bytes")
+    store.flush()
+    assert store.writer.failures == 0
+    stored = store.load(result.run_id)
+    finished = [e for e in stored.events if e.kind == "task_finished"]
+    assert finished[0].summary == "caf\ufffd menu"  # type: ignore[union-attr]
+    assert stored.results["t1"] == ("caf\udce9 menu", True)
+    store.close()
+
+
+def test_events_are_stored_as_the_json_the_event_schema_reads_back() -> None:
+    from notebook_router.planner import events as ev
+    from notebook_router.store.codec import decode_events
+    from notebook_router.store.recorder import _events_json
+
+    def stamped(event: ev.Event, seq: int) -> ev.Event:
+        event.run_id, event.seq, event.t = "r1", seq, seq / 3
+        return event
+
+    info = ev.TaskInfo.make(id="t1", description="load é", agent="a", depends_on=("t0",))
+    events = [
+        stamped(
+            ev.DecisionMade.make(
+                iteration=1,
+                action="execute",
+                reason="",
+                tasks=("t1",),
+                added=(info,),
+                dropped=(),
+                question=None,
+            ),
+            1,
+        ),
+        stamped(
+            ev.TraceNote.make(
+                task_id="t1", agent="a", note="tool", message='q\n"x"', data={"k": "v"}
+            ),
+            2,
+        ),
+        stamped(ev.TaskSkipped.make(task_id="t2", reason="bad byte \udce9"), 3),
+    ]
+    text = _events_json(events)
+    text.encode()  # valid UTF-8 for SQLite, even with the lone surrogate
+    assert decode_events(text) == events
