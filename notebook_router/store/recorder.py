@@ -17,8 +17,9 @@ down more than the work itself costs. A batch is:
   payload (JSON for plain data, else one pickle, so a resumed run gets its
   DataFrames back; secrets checked);
 * ``runs``: the run's summary row (progress, usage, status, answer);
-* ``tasks``: the final plan, when the run ends (a crashed run's plan is
-  rebuilt from its events).
+* ``tasks``: the final plan, when the run ends, built by the writer thread
+  (the run is over, so nothing changes it; a crashed run's plan is rebuilt
+  from its events).
 
 So the database always holds a prefix of the run's events together with
 the values that go with them, and a kernel killed mid-run loses at most
