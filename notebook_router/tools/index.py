@@ -20,12 +20,14 @@ from __future__ import annotations
 import heapq
 import math
 from collections import Counter
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from operator import itemgetter
-from typing import Any
+from typing import Any, TypeVar
 
 from notebook_router.tools.fuzzy import Speller
+
+T = TypeVar("T")
 
 _np: Any
 try:  # optional: the same results, several times faster on large stores
@@ -119,11 +121,7 @@ class LexicalIndex:
             by_ns = self._postings.get(t)
             if by_ns is None:
                 continue
-            lists = (
-                by_ns.values()
-                if namespaces is None
-                else [by_ns[ns] for ns in namespaces if ns in by_ns]
-            )
+            lists = _in_scope(by_ns, namespaces)
             for ids, impacts in lists:
                 for i, impact in zip(ids, impacts):  # noqa: B905 (same length by construction)
                     acc[i] = get(i, 0.0) + weight * impact
@@ -141,11 +139,7 @@ class LexicalIndex:
             by_ns = self._arrays.get(t)
             if by_ns is None:
                 continue
-            lists = (
-                by_ns.values()
-                if namespaces is None
-                else [by_ns[ns] for ns in namespaces if ns in by_ns]
-            )
+            lists = _in_scope(by_ns, namespaces)
             for ids, impacts in lists:
                 scores[ids] += weight * impacts  # ids are unique within one list
                 touched = True
@@ -171,3 +165,10 @@ class LexicalIndex:
     def correct(self, term: str) -> str | None:
         """The indexed term one edit away from ``term`` (a likely typo), if any."""
         return self._speller.correct(term)
+
+
+def _in_scope(by_namespace: Mapping[str, T], namespaces: Collection[str] | None) -> Iterable[T]:
+    """A term's posting lists in the namespaces searched (all of them for None)."""
+    if namespaces is None:
+        return by_namespace.values()
+    return [by_namespace[ns] for ns in namespaces if ns in by_namespace]
