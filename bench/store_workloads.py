@@ -28,10 +28,19 @@ async def stored_loop(
         store=store,
     )
     context = SharedContext({f"k{i}": i for i in range(context_entries)})
+    seen = 0
+
+    def subscriber(event: object) -> None:  # as router_loop's: the store is the only difference
+        nonlocal seen
+        seen += 1
+
     start = time.perf_counter()
-    result = await router.start("benchmark", context=context)
+    run = router.start("benchmark", context=context)
+    run.subscribe(subscriber)
+    result = await run
     elapsed = time.perf_counter() - start
     assert result.iterations == n + 1 and result.stop_reason == "completed", result.stop_detail
+    assert seen > 4 * n
     flush_start = time.perf_counter()
     store.flush()
     flushed = time.perf_counter() - flush_start

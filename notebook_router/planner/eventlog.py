@@ -26,16 +26,17 @@ class EventLog:
         self._events: list[ev.Event] = []
         self._subscribers: list[Subscriber] = []
         self._waiters: list[asyncio.Future[None]] = []
+        self._on_close: list[Callable[[], None]] = []
         self._seq = first_seq - 1
 
     def emit(self, cls: type[E], **fields: Any) -> None:
         """Create an event of type ``cls`` from ``fields`` and deliver it."""
-        self.publish(cls.make(**fields))
+        self.publish(cls(**fields))
 
     def publish(self, event: ev.Event) -> None:
-        """Number, timestamp and deliver an event built with its class's ``make``.
+        """Number, timestamp and deliver an event built without ``run_id``, ``seq`` and ``t``.
 
-        The loop's hot paths call this directly with ``Cls.make(...)``: passing
+        The loop's hot paths call this directly with ``Cls(...)``: passing
         the fields through :meth:`emit`'s keywords costs one more dict per event.
         """
         self._seq += 1
@@ -72,9 +73,41 @@ class EventLog:
             self._waiters.append(waiter)
             await waiter
 
+    def close(self, last: ev.Event) -> None:
+        """Publish ``last`` as the log's final event, then call the :meth:`on_close` callbacks."""
+        self.closed = True  # set first: readers stop after ``last``
+        self.publish(last)
+        callbacks, self._on_close = self._on_close, []
+        for callback in callbacks:
+            try:
+                callback()
+            except Exception:  # as with subscribers: never break the run
+                log.exception("notebook_router: event log close callback %r failed", callback)
+
+    def on_close(self, callback: Callable[[], None]) -> None:
+        """Call ``callback()`` once the log is closed (at once if it already is)."""
+        if self.closed:
+            callback()
+        else:
+            self._on_close.append(callback)
+
     def snapshot(self) -> list[ev.Event]:
         """The events so far (a copy)."""
         return list(self._events)
+
+    def since(self, index: int) -> list[ev.Event]:
+        """The events from position ``index`` of the log on (a copy of that part).
+
+        Readers that batch (the session store) keep a position instead of
+        subscribing: a subscriber is a Python call per event on the loop's
+        hot path, a slice per batch is nearly free.
+        """
+        return self._events[index:]
+
+    @property
+    def count(self) -> int:
+        """How many events the log holds."""
+        return len(self._events)
 
     @property
     def last_seq(self) -> int:

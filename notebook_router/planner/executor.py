@@ -128,7 +128,7 @@ class Executor:
         if timeout is not None:
             self._watchdog.watch(task_id, timeout)
         self.events.publish(
-            ev.TaskStarted.make(
+            ev.TaskStarted(
                 task_id=task_id, agent=agent.name, description=description, attempt=attempt
             )
         )
@@ -178,7 +178,7 @@ class Executor:
         if usage is not ZERO_USAGE and usage:
             self._on_usage(usage, task.agent)
         self.events.publish(
-            ev.TaskFinished.make(
+            ev.TaskFinished(
                 task_id=task_id,
                 agent=task.agent,
                 status=status,

@@ -200,6 +200,22 @@ class Run(Steering):
         """The events so far (a copy)."""
         return self._events.snapshot()
 
+    def history_since(self, index: int) -> list[ev.Event]:
+        """The events from position ``index`` of :attr:`history` on, without copying the rest."""
+        return self._events.since(index)
+
+    @property
+    def event_count(self) -> int:
+        """``len(run.history)``, without the copy."""
+        return self._events.count
+
+    def on_finish(self, callback: Callable[[], None]) -> None:
+        """Call ``callback()`` on the loop's thread right after ``run_finished`` is published.
+
+        Called at once if the run has already finished.
+        """
+        self._events.on_close(callback)
+
     def done(self) -> bool:
         """True once the run has finished, whatever the reason."""
         return self._finished
@@ -399,7 +415,7 @@ class Run(Steering):
             for task in resolved.new:
                 task.created_at = now
                 added.append(
-                    ev.TaskInfo.make(
+                    ev.TaskInfo(
                         id=task.id,
                         description=task.description,
                         agent=task.agent,
@@ -408,7 +424,7 @@ class Run(Steering):
                 )
             self.state.plan.add(resolved.new, checked=True)
         self._events.publish(
-            ev.DecisionMade.make(
+            ev.DecisionMade(
                 iteration=self.state.iteration,
                 action=decision.action,
                 reason=decision.reason,
@@ -490,16 +506,16 @@ class Run(Steering):
             state, duration_s=duration, started_at=self._started_wall
         )
         self._finished = True
-        self._events.closed = True  # readers stop after the event below
-        self._emit(
-            ev.RunFinished,
-            stop_reason=reason,
-            detail=detail,
-            answer=synthesis.answer,
-            iterations=state.iteration,
-            duration_s=duration,
-            total_tokens=state.usage.total_tokens,
-            cost_usd=state.usage.cost_usd,
+        self._events.close(
+            ev.RunFinished(
+                stop_reason=reason,
+                detail=detail,
+                answer=synthesis.answer,
+                iterations=state.iteration,
+                duration_s=duration,
+                total_tokens=state.usage.total_tokens,
+                cost_usd=state.usage.cost_usd,
+            )
         )
 
     # ------------------------------------------------------------------ events
@@ -529,7 +545,7 @@ class Run(Steering):
                 self._loop.call_soon_threadsafe(self._on_context_change, entry)
             return
         self._events.publish(
-            ev.ContextUpdated.make(
+            ev.ContextUpdated(
                 key=entry.key,
                 source=entry.source,
                 version=entry.version,

@@ -1,15 +1,18 @@
 """Recording one run into the session database as it happens.
 
-:class:`RunRecorder` is an event subscriber. For each event it only appends
-to a buffer, with the task result or context entry the event is about (the
-store needs the value; the event only carries a preview). A loop callback,
-every ``interval_s`` seconds or ``max_batch`` events, turns the buffer into a
-few rows and hands them to the writer thread, which commits them as one
-transaction; SQLite (and any wait for another kernel's lock) never runs on
-the loop. The encoding does run on the loop's thread, between steps: done
-on the writer thread it would cost the loop twice as much, because two
-threads passing Python objects and the GIL between cores slow each other
-down more than the work itself costs. A batch is:
+:class:`RunRecorder` keeps a position in the run's event log. A loop
+callback, every ``interval_s`` seconds and once more when the run ends,
+takes the events the log gained since, reads the task results and context
+values they announce from the run's state (the events only carry
+previews), turns them into a few rows and hands them to the writer
+thread, which commits them as one transaction; SQLite (and any wait for
+another kernel's lock) never runs on the loop. Nothing runs per event: a
+subscriber would be a Python call for every event on the loop's hot path.
+
+The encoding does run on the loop's thread, between steps: done on the
+writer thread it would cost the loop twice as much, because two threads
+passing Python objects and the GIL between cores slow each other down
+more than the work itself costs. A batch is:
 
 * ``events``: the batch's events as one JSON array (the schema the
   panel and exports share), redacted;
@@ -40,7 +43,6 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from notebook_router.agents.result import AgentResult
 from notebook_router.context.shared import ContextEntry
 from notebook_router.media import Media
 from notebook_router.planner import events as ev
@@ -104,20 +106,6 @@ class _RunStart:
     snapshot_seq: int
 
 
-class _Batch:
-    """What a recorder has buffered since its last flush."""
-
-    __slots__ = ("context", "events", "results", "start")
-
-    def __init__(self) -> None:
-        self.start: _RunStart | None = None
-        self.events: list[ev.Event] = []
-        self.results: dict[str, AgentResult] = {}
-        """Per task, the result its (latest) task_finished event announced."""
-        self.context: dict[str, tuple[int, ContextEntry]] = {}
-        """Per key, the latest entry written and the seq of its event, in write order."""
-
-
 class RunRecorder:
     """Writes one run's events, results, context and plan to the store."""
 
@@ -128,22 +116,21 @@ class RunRecorder:
         session_id: str,
         *,
         resumed: bool,
-        max_batch: int = 256,
         interval_s: float = 0.2,
     ) -> None:
         self.run_id = run.id
+        self._run = run
         self._writer = writer
         self._state: RunState = run.state
         self._loop = run.loop
         self._thread = threading.get_ident()
-        self._max_batch = max_batch
         self._interval_s = interval_s
-        self._batch = _Batch()
-        self._timer: asyncio.TimerHandle | None = None
+        self._next = run.event_count
+        """Position in the run's event log of the first event not recorded yet."""
         self._scan = codec.Scanner()
         self._media: dict[str, list[dict[str, Any]]] = {}
         state = run.state
-        start = _RunStart(
+        self._start: _RunStart | None = _RunStart(
             session_id=session_id,
             query=state.query,
             goal=state.goal,
@@ -158,80 +145,84 @@ class RunRecorder:
             resumed=resumed,
             snapshot_seq=run.last_seq,
         )
-        self._batch.start = start
         self.flush()  # the run is in the database before its first step
-        self.unsubscribe = run.subscribe(self._on_event)
+        # No per-event subscriber: that would be a Python call for every event
+        # on the loop's hot path. A timer picks up what the log gained since
+        # the last flush, and the run's end flushes at once.
+        self._timer: asyncio.TimerHandle | None = self._loop.call_later(interval_s, self._tick)
+        run.on_finish(self._on_finish)
 
     # ------------------------------------------------------------ loop thread
 
-    def _on_event(self, event: ev.Event) -> None:
-        # Runs for every event on the loop's thread: only bookkeeping here,
-        # the encoding waits for the flush. Results and context entries are
-        # taken now, as of this event (the event itself carries a preview).
-        batch = self._batch
-        batch.events.append(event)
-        kind = event.kind
-        if kind == "context_updated":
-            key = event.key  # type: ignore[union-attr]
-            entry = self._state.context.entry(key)
-            if entry is not None:  # only the latest value of a key matters
-                context = batch.context
-                context.pop(key, None)  # re-inserted: keys stay in the order of their writes
-                context[key] = (event.seq, entry)
-        elif kind == "task_finished":
-            task_id = event.task_id  # type: ignore[union-attr]
-            result = self._state.results.get(task_id)
-            if result is not None:
-                batch.results[task_id] = result
-        elif kind == "run_finished":
-            self.flush()
-            self._writer.soon()
-            return
-        if self._timer is None:
-            self._timer = self._loop.call_later(self._interval_s, self.flush)
-        elif len(batch.events) >= self._max_batch:
+    def _tick(self) -> None:
+        self._timer = None
+        self.flush()
+        if not self._run.done():
+            self._timer = self._loop.call_later(self._interval_s, self._tick)
+
+    def _on_finish(self) -> None:
+        if self._timer is not None:
             self._timer.cancel()
-            self._timer = self._loop.call_soon(self.flush)  # type: ignore[assignment]
+            self._timer = None
+        self.flush()
+        self._writer.soon()
 
     def flush(self) -> None:
-        """Encode what is buffered and hand it to the writer (on the loop's thread)."""
+        """Encode the events (and their values) not recorded yet and hand them to the writer.
+
+        Runs on the loop's thread, between steps: from another thread it is
+        scheduled there.
+        """
         if threading.get_ident() != self._thread:
             with contextlib.suppress(RuntimeError):  # the loop has closed: nothing to hand over
                 self._loop.call_soon_threadsafe(self.flush)
             return
-        if self._timer is not None:
-            self._timer.cancel()
-            self._timer = None
-        batch = self._batch
-        if not batch.events and batch.start is None:
+        events = self._run.history_since(self._next)
+        start, self._start = self._start, None
+        if not events and start is None:
             return
-        self._batch = _Batch()
+        self._next += len(events)
         try:
-            statements = self.encode(batch)
+            statements = self.encode(start, events)
         except Exception:  # a bug here must never break the run
             log.exception("notebook_router: could not record events of run %s", self.run_id)
             return
         self._writer.submit(statements)
-        finished = batch.events[-1] if batch.events else None
-        if finished is not None and finished.kind == "run_finished":
+        if events and events[-1].kind == "run_finished":
             # The plan's rows (one per task) are built on the writer thread:
             # the run is over, so nothing changes them any more, and its
             # caller gets control back without waiting for them.
-            self._writer.submit(functools.partial(self._encode_finish, finished, self._scan))
+            self._writer.submit(functools.partial(self._encode_finish, events[-1], self._scan))
 
-    def encode(self, batch: _Batch) -> list[Statement]:
-        """The statements that write one batch."""
+    def encode(self, start: _RunStart | None, events: list[ev.Event]) -> list[Statement]:
+        """The statements that write the run's start (if given) and ``events``.
+
+        Results and context values are read from the run's state now: the
+        flush runs between loop steps, so the state is exactly as of the
+        batch's last event (the events only carry previews).
+        """
         self._scan = codec.Scanner()
         out: list[Statement] = []
         media_rows: list[tuple[Any, ...]] = []
-        if batch.start is not None:
-            out.extend(self._encode_start(batch.start, media_rows))
-        events = batch.events
+        if start is not None:
+            out.extend(self._encode_start(start, media_rows))
         if not events:
             return out
+        state = self._state
+        written: dict[str, int] = {}  # key -> seq of its latest write in the batch
+        finished: list[str] = []
+        for event in events:
+            kind = event.kind
+            if kind == "context_updated":
+                written[event.key] = event.seq  # type: ignore[union-attr]
+            elif kind == "task_finished":
+                finished.append(event.task_id)  # type: ignore[union-attr]
         results: dict[str, Any] = {}
         media: dict[str, list[dict[str, Any]]] = {}
-        for task_id, result in batch.results.items():
+        for task_id in finished:
+            result = state.results.get(task_id)
+            if result is None:
+                continue
             results[task_id] = result.data
             if result.media:
                 refs = [_media_ref(m, self._scan, media_rows) for m in result.media]
@@ -242,11 +233,12 @@ class RunRecorder:
         text = _events_json(events)
         text = self._scan.clean(text) or "[]"  # keys have no JSON-escaped characters
         out.append((_INSERT_EVENTS, [(self.run_id, first, events[-1].seq, text)]))
-        if results or batch.context:
-            context = [
-                (seq, entry.key, entry.source, entry.version, entry.value)
-                for seq, entry in batch.context.values()
-            ]
+        context = [
+            (seq, entry.key, entry.source, entry.version, entry.value)
+            for key, seq in sorted(written.items(), key=_second)
+            if (entry := state.context.entry(key)) is not None
+        ]
+        if results or context:
             fmt, data = codec.encode_batch(results, context, self._scan, media)
             out.append((_INSERT_VALUES, [(self.run_id, first, fmt, data)]))
         out.append(self._run_update(events[-1].seq))
@@ -381,6 +373,10 @@ class RunRecorder:
 
 def _same(text: str | None) -> str | None:
     return text
+
+
+def _second(pair: tuple[str, int]) -> int:
+    return pair[1]
 
 
 def _media_ref(

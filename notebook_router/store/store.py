@@ -61,7 +61,6 @@ class SessionStore:
         location: str | os.PathLike[str] | None = None,
         *,
         expiry: str | float | timedelta | None = DEFAULT_EXPIRY,
-        flush_every: int = 256,
         flush_interval_s: float = 0.2,
         notebook: str = "",
     ) -> None:
@@ -76,7 +75,6 @@ class SessionStore:
         self.path = self.db.path
         self.expiry = None if expiry is None else parse_duration(expiry)
         self.writer = BatchWriter(self.db, interval_s=flush_interval_s)
-        self._flush_every = flush_every
         self._flush_interval_s = flush_interval_s
         self._recorders: weakref.WeakSet[RunRecorder] = weakref.WeakSet()
         self.session_id = self.db.id
@@ -97,7 +95,6 @@ class SessionStore:
             self.writer,
             self.session_id,
             resumed=run.resumed is not None,
-            max_batch=self._flush_every,
             interval_s=self._flush_interval_s,
         )
         self._recorders.add(recorder)

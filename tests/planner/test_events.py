@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import itertools
 import json
 import logging
 import typing
 from typing import Any
 
+import msgspec
 import pytest
 
 from notebook_router import agent
@@ -100,9 +100,7 @@ def test_every_event_class_is_in_the_union() -> None:
     classes = {
         obj
         for obj in vars(ev).values()
-        if isinstance(obj, type)
-        and dataclasses.is_dataclass(obj)
-        and "kind" in obj.__dataclass_fields__
+        if isinstance(obj, type) and issubclass(obj, ev._Event) and obj is not ev._Event
     }
     assert classes == set(ev.Event.__args__)  # type: ignore[attr-defined]
 
@@ -121,30 +119,38 @@ def _sample_fields(cls: type) -> dict[str, Any]:
     hints = typing.get_type_hints(cls)
     return {
         f.name: _sample(hints[f.name])
-        for f in dataclasses.fields(cls)
-        if f.name not in ("run_id", "seq", "t")
-        and f.default is dataclasses.MISSING
-        and f.default_factory is dataclasses.MISSING
+        for f in msgspec.structs.fields(cls)
+        if f.name not in ("run_id", "seq", "t") and f.required
     }
 
 
 @pytest.mark.parametrize("cls", ev.Event.__args__)  # type: ignore[attr-defined]
-def test_make_builds_the_same_event_as_the_constructor(cls: type) -> None:
+def test_every_event_class_builds_stamps_and_round_trips(cls: type) -> None:
     fields = _sample_fields(cls)
-    made = cls.make(**fields)
+    made = cls(**fields)
     made.run_id, made.seq, made.t = "r", 7, 1.5
     assert made == cls(run_id="r", seq=7, t=1.5, **fields)
-    assert ev.event_from_dict(ev.event_to_dict(made)) == made
+    data = ev.event_to_dict(made)
+    assert data["kind"] == cls.kind
+    assert ev.event_from_dict(data) == made
     if fields:
         with pytest.raises(TypeError):
-            cls.make(**dict(list(fields.items())[1:]))  # a required field missing
+            cls(**dict(list(fields.items())[1:]))  # a required field missing
     with pytest.raises(TypeError):
-        cls.make(**fields, no_such_field=1)
+        cls(**fields, no_such_field=1)
 
 
-def test_make_gives_each_event_its_own_default_containers() -> None:
-    a = ev.TraceNote.make(task_id="t1", agent="a", note="n", message="m")
-    b = ev.TraceNote.make(task_id="t1", agent="a", note="n", message="m")
+def test_a_field_of_the_wrong_type_is_refused_and_unknown_fields_are_ignored() -> None:
+    base = {"kind": "task_skipped", "run_id": "r", "seq": 1, "t": 0.0, "task_id": "t1"}
+    with pytest.raises(ValueError, match="reason"):
+        ev.event_from_dict({**base, "reason": 3})
+    later = ev.event_from_dict({**base, "reason": "dropped", "added_by_a_later_version": 1})
+    assert later == ev.TaskSkipped(run_id="r", seq=1, t=0.0, task_id="t1", reason="dropped")
+
+
+def test_each_event_gets_its_own_default_containers() -> None:
+    a = ev.TraceNote(task_id="t1", agent="a", note="n", message="m")
+    b = ev.TraceNote(task_id="t1", agent="a", note="n", message="m")
     a.data["k"] = "v"
     assert b.data == {}
 
@@ -154,10 +160,32 @@ def test_published_events_are_numbered_and_timed_like_emitted_ones() -> None:
     seen: list[ev.Event] = []
     log.subscribe(seen.append)
     log.emit(ev.TaskSkipped, task_id="t1", reason="dropped")
-    log.publish(ev.TaskSkipped.make(task_id="t2", reason="dropped"))
+    log.publish(ev.TaskSkipped(task_id="t2", reason="dropped"))
     assert [(e.run_id, e.seq) for e in seen] == [("r1", 1), ("r1", 2)]
     assert 0 <= seen[0].t <= seen[1].t
     assert log.snapshot() == seen
+
+
+async def test_finish_callbacks_run_once_after_the_last_event(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    run = router_with([writer, sleeper("a", 0)], _two_step()).start("x")
+    seen_at_finish: list[list[str]] = []
+    run.on_finish(lambda: seen_at_finish.append([e.kind for e in run.history]))
+
+    def broken() -> None:
+        raise RuntimeError("store bug")
+
+    run.on_finish(broken)
+    with caplog.at_level(logging.ERROR, logger="notebook_router"):
+        result = await run
+    assert result.stop_reason == "completed" and "close callback" in caplog.text
+    [kinds_then] = seen_at_finish
+    assert kinds_then[-1] == "run_finished" and kinds_then == [e.kind for e in run.history]
+    late: list[int] = []
+    run.on_finish(lambda: late.append(run.event_count))  # already finished: called at once
+    assert late == [len(run.history)]
+    assert run.history_since(len(run.history) - 1) == run.history[-1:]
 
 
 async def test_a_failing_subscriber_is_logged_and_the_run_goes_on(

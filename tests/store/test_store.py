@@ -69,6 +69,46 @@ async def test_rebuilt_state_matches_the_finished_run(tmp_path: Path) -> None:
     store.close()
 
 
+async def test_a_run_spread_over_many_batches_keeps_every_event_once_and_the_latest_values(
+    tmp_path: Path,
+) -> None:
+    # Agents that take longer than the flush interval, and write the shared
+    # context from a worker thread: the run lands in the database in many
+    # batches, each with the values its events announce.
+    @agent(name="counter", can=["count"])
+    def counter(context: Any) -> int:  # a plain function: it runs on a worker thread
+        for i in range(3):
+            context.remember("count", i)
+            time.sleep(0.01)
+        return 3
+
+    @agent(name="doubler", can=["double"])
+    async def doubler(context: Any) -> int:
+        await asyncio.sleep(0.03)
+        context.remember("count", 10)
+        return 10
+
+    store = SessionStore(tmp_path, flush_interval_s=0.01)
+    router = Router([counter, doubler], store=store)
+    run = router.start("count to three, then double it", context={"count": 0})
+    await asyncio.sleep(0.02)
+    store.flush()
+    assert store.run(run.id).status == "running"  # already in the database mid-run
+    result = await run
+    store.flush()
+    batches = store.db.query("SELECT first_seq, last_seq FROM events WHERE run_id = ?", (run.id,))
+    assert len(batches) > 2
+    stored = store.load(run.id)
+    assert [e.seq for e in stored.events] == [e.seq for e in run.history]
+    assert stored.events == run.history
+    assert sorted(t.agent for t in result.tasks) == ["counter", "doubler"]
+    assert stored.context["count"][0] == run.state.context.get("count")
+    assert {k: v for k, (v, _) in stored.results.items()} == {
+        t: r.data for t, r in result.results.items()
+    }
+    store.close()
+
+
 async def test_runs_are_listed_newest_first_and_found_by_prefix(tmp_path: Path) -> None:
     store = SessionStore(tmp_path)
     first = await _one_run(store)
@@ -490,10 +530,10 @@ def test_events_are_stored_as_the_json_the_event_schema_reads_back() -> None:
         event.run_id, event.seq, event.t = "r1", seq, seq / 3
         return event
 
-    info = ev.TaskInfo.make(id="t1", description="load é", agent="a", depends_on=("t0",))
+    info = ev.TaskInfo(id="t1", description="load é", agent="a", depends_on=("t0",))
     events = [
         stamped(
-            ev.DecisionMade.make(
+            ev.DecisionMade(
                 iteration=1,
                 action="execute",
                 reason="",
@@ -505,12 +545,10 @@ def test_events_are_stored_as_the_json_the_event_schema_reads_back() -> None:
             1,
         ),
         stamped(
-            ev.TraceNote.make(
-                task_id="t1", agent="a", note="tool", message='q\n"x"', data={"k": "v"}
-            ),
+            ev.TraceNote(task_id="t1", agent="a", note="tool", message='q\n"x"', data={"k": "v"}),
             2,
         ),
-        stamped(ev.TaskSkipped.make(task_id="t2", reason="bad byte \udce9"), 3),
+        stamped(ev.TaskSkipped(task_id="t2", reason="bad byte \udce9"), 3),
     ]
     text = _events_json(events)
     text.encode()  # valid UTF-8 for SQLite, even with the lone surrogate

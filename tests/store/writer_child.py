@@ -13,7 +13,7 @@ from tests.store.resume_agents import AGENTS
 
 
 async def main(path: str, runs: int, start_at: float) -> None:
-    store = SessionStore(path, flush_interval_s=0.01, flush_every=8)
+    store = SessionStore(path, flush_interval_s=0.01)
     router = Router(AGENTS, store=store)
     await asyncio.sleep(max(0.0, start_at - time.time()))  # both processes begin together
     for i in range(runs):
