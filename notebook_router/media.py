@@ -7,6 +7,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from notebook_router.text.unicode import utf8_bytes
+
 
 def digest_bytes(data: bytes) -> str:
     """A short content address for media payloads (sha256, 16 hex digits)."""
@@ -30,15 +32,19 @@ class Media(BaseModel):
     metadata: dict[str, Any] = Field(default_factory=dict)
 
     @property
+    def raw(self) -> bytes:
+        """The payload as bytes (text as UTF-8; lone surrogates never fail, see ``utf8_bytes``)."""
+        return utf8_bytes(self.data) if isinstance(self.data, str) else self.data
+
+    @property
     def digest(self) -> str:
         """Content address of the payload; equal media share a digest."""
-        raw = self.data.encode() if isinstance(self.data, str) else self.data
-        return digest_bytes(raw)
+        return digest_bytes(self.raw)
 
     @property
     def size(self) -> int:
         """Payload size in bytes."""
-        return len(self.data.encode()) if isinstance(self.data, str) else len(self.data)
+        return len(self.raw)
 
     @property
     def is_text(self) -> bool:

@@ -21,6 +21,7 @@ from notebook_router.planner.state import RunState
 from notebook_router.planner.steering import ClarifyHandler, ClarifyPolicy
 from notebook_router.providers.base import Provider
 from notebook_router.providers.registry import resolve_model
+from notebook_router.text.unicode import valid_unicode
 
 if TYPE_CHECKING:
     from notebook_router.planner.resume import ResumePoint
@@ -104,8 +105,8 @@ class Router:
         )
         state = RunState(
             run_id=run_id or new_run_id(),
-            query=query.strip(),
-            goal=query.strip(),
+            query=valid_unicode(query.strip()),
+            goal=valid_unicode(query.strip()),
             style=_check_style(style or self.style),
             context=shared,
             attachments=list(media),

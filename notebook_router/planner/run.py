@@ -22,8 +22,8 @@ import asyncio
 import logging
 import threading
 import uuid
-from collections import deque
-from collections.abc import AsyncIterator, Callable
+from collections import Counter, deque
+from collections.abc import AsyncIterator, Callable, Iterable
 from datetime import datetime, timezone
 from typing import Any
 
@@ -50,12 +50,20 @@ from notebook_router.planner.planner import Planner, PlannerCall
 from notebook_router.planner.rails import Limits, StallDetector, budget_exceeded
 from notebook_router.planner.result import RunResult
 from notebook_router.planner.resume import ResumePoint
-from notebook_router.planner.state import HistoryEntry, Interrupt, RunState, StopReason
+from notebook_router.planner.state import (
+    OK_STATUSES,
+    HistoryEntry,
+    Interrupt,
+    RunState,
+    StopReason,
+    Task,
+)
 from notebook_router.planner.steering import ClarifyHandler, ClarifyPolicy, Steering
 from notebook_router.planner.summary import preview
 from notebook_router.planner.synthesis import template_synthesis
 from notebook_router.planner.view import ViewBuilder
 from notebook_router.providers.base import ModelClient, Provider
+from notebook_router.text.unicode import valid_unicode
 from notebook_router.usage import Usage
 
 log = logging.getLogger("notebook_router")
@@ -167,11 +175,11 @@ class Run(Steering):
         """Send the planner a message mid-run (restart, refine, status, clarify). Any thread."""
         if not message.strip():
             raise EmptyTaskError()
-        self._call_soon(self._receive, "redirect", message.strip())
+        self._call_soon(self._receive, "redirect", valid_unicode(message.strip()))
 
     def answer(self, text: str) -> None:
         """Answer the planner's pending clarifying question. Any thread."""
-        self._call_soon(self._receive, "answer", text.strip())
+        self._call_soon(self._receive, "answer", valid_unicode(text.strip()))
 
     def subscribe(self, callback: Subscriber) -> Callable[[], None]:
         """Call ``callback(event)`` for every event from now on (on the loop's thread).
@@ -494,7 +502,7 @@ class Run(Steering):
 
     def _conclude(self, synthesis: Synthesis) -> None:
         state = self.state
-        reason, detail = self._stop_request or ("completed", "the planner judged the goal met")
+        reason, detail = self._stop_request or _completion(state.plan)
         for task in state.plan.with_status("pending"):
             self._skip(task.id, f"the run ended: {detail}")
         state.answer = synthesis.answer
@@ -568,3 +576,22 @@ class Run(Steering):
 def new_run_id() -> str:
     """A short random run id."""
     return uuid.uuid4().hex[:12]
+
+
+def _completion(plan: Iterable[Task]) -> tuple[StopReason, str]:
+    """Why a run the planner ended of its own accord stopped.
+
+    "The goal was met" only if some task produced a result (or none was
+    needed): when every agent it tried was unable or failed, saying so is
+    the honest account, whatever the planner concluded.
+    """
+    ended = Counter(t.status for t in plan if t.status not in _NOT_TRIED)
+    if not ended or any(status in OK_STATUSES for status in ended):
+        return "completed", "the planner judged the goal met"
+    counts = ", ".join(f"{n} {status.replace('_', ' ')}" for status, n in sorted(ended.items()))
+    total = sum(ended.values())
+    tasks = "task" if total == 1 else "tasks"
+    return "unanswered", f"no result from the {total} {tasks} tried ({counts})"
+
+
+_NOT_TRIED = frozenset({"pending", "running", "cancelled", "skipped"})

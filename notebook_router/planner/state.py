@@ -50,6 +50,7 @@ StopReason = Literal[
     "stalled",
     "needs_clarification",
     "planner_error",
+    "unanswered",
 ]
 
 STOP_REASON_TEXT: dict[str, str] = {
@@ -63,6 +64,7 @@ STOP_REASON_TEXT: dict[str, str] = {
     "stalled": "the plan stopped making progress",
     "needs_clarification": "the planner needs an answer to a question",
     "planner_error": "the planner could not produce a usable decision",
+    "unanswered": "no agent produced a result",
 }
 
 

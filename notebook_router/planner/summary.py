@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from notebook_router.text.unicode import valid_unicode
+
 _MAX_ITEMS = 20
 
 
@@ -27,7 +29,7 @@ def preview(value: Any, limit: int = 200) -> str:
     if not text.isprintable():
         # Lone surrogates (bytes read with errors="surrogateescape") cannot be
         # encoded for a model, an event or the store: show them as U+FFFD.
-        text = text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+        text = valid_unicode(text)
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 

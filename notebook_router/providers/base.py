@@ -13,9 +13,10 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, Literal, Protocol, runtime_checkable
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from notebook_router.media import Media
+from notebook_router.text.unicode import valid_unicode
 from notebook_router.usage import ZERO_USAGE, Usage
 
 Role = Literal["system", "user", "assistant"]
@@ -29,6 +30,13 @@ class Message(BaseModel):
     role: Role
     content: str
     media: tuple[Media, ...] = ()
+
+    @field_validator("content")
+    @classmethod
+    def _encodable(cls, content: str) -> str:
+        # An agent's text may carry lone surrogates (bytes it read with
+        # errors="surrogateescape"): no API, recording or log can encode them.
+        return valid_unicode(content)
 
 
 class CompletionRequest(BaseModel):

@@ -121,7 +121,7 @@ class GeminiProvider:
             if media.is_text:
                 parts.append(types.Part(text=media.as_prompt_text()))
             else:
-                raw = media.data if isinstance(media.data, bytes) else media.data.encode()
+                raw = media.raw
                 parts.append(types.Part.from_bytes(data=raw, mime_type=media.mime_type))
         return parts
 

@@ -142,7 +142,7 @@ def _message(message: Message) -> dict[str, Any]:
 def media_part(media: Media) -> dict[str, Any]:
     """One piece of media as a chat-completions content part."""
     mime = media.mime_type
-    raw = media.data if isinstance(media.data, bytes) else media.data.encode()
+    raw = media.raw
     encoded = base64.b64encode(raw).decode()
     if mime.startswith("image/") and mime != "image/svg+xml":
         return {"type": "image_url", "image_url": {"url": f"data:{mime};base64,{encoded}"}}

@@ -151,7 +151,7 @@ class RecordingProvider:
                 target = self.media_dir / media.digest
                 if not target.exists():
                     self.media_dir.mkdir(parents=True, exist_ok=True)
-                    raw = media.data if isinstance(media.data, bytes) else media.data.encode()
+                    raw = media.raw
                     target.write_bytes(raw)
         entry = {
             "v": FORMAT_VERSION,

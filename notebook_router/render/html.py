@@ -157,7 +157,7 @@ def _figure(media: Media) -> str:
         encoded = base64.b64encode(body.encode()).decode()
         src = f"data:image/svg+xml;base64,{encoded}"
     else:
-        raw = media.data if isinstance(media.data, bytes) else media.data.encode()
+        raw = media.raw
         src = f"data:{media.mime_type};base64,{base64.b64encode(raw).decode()}"
     return f'<figure><img src="{src}" alt="{caption}"/><figcaption>{caption}</figcaption></figure>'
 

@@ -291,7 +291,7 @@ def _plain_json(value: Any) -> bool:
 
 
 def _exported_media(media: Media, task_id: str | None) -> ExportedMedia:
-    raw = media.data.encode() if isinstance(media.data, str) else media.data
+    raw = media.raw
     return ExportedMedia(
         task_id=task_id,
         mime_type=media.mime_type,

@@ -383,7 +383,7 @@ def _media_ref(
     media: Media, scan: codec.Scanner, rows: list[tuple[Any, ...]]
 ) -> dict[str, Any] | None:
     """Queue ``media`` to be kept once by digest; its reference (None if it may hold a secret)."""
-    raw = media.data.encode() if isinstance(media.data, str) else media.data
+    raw = media.raw
     if scan.may_hold(raw.decode("latin-1")):
         return None
     rows.append((media.digest, media.mime_type, raw))

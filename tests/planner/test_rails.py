@@ -134,6 +134,20 @@ async def test_unable_is_reported_as_unable() -> None:
     script = Script(decide=[{"action": "execute", "run": [task("t1", "picky")]}])
     result = await router_with([picky], script).run("x")
     assert (result.task("t1").status, result.task("t1").error) == ("unable", "I only do flights")
+    # Nothing produced a result: the run does not claim the goal was met.
+    assert (result.stop_reason, result.completed) == ("unanswered", False)
+    assert result.stop_detail == "no result from the 1 task tried (1 unable)"
+
+
+async def test_a_run_is_complete_when_some_task_produced_a_result() -> None:
+    @agent(can=["picky"])
+    def picky() -> None:
+        raise Unable("I only do flights")
+
+    script = Script(decide=[{"action": "execute", "run": [task("t1", "picky"), task("t2", "a")]}])
+    result = await router_with([picky, sleeper("a", 0)], script).run("x")
+    assert [t.status for t in result.tasks] == ["unable", "fulfilled"]
+    assert (result.stop_reason, result.completed) == ("completed", True)
 
 
 async def test_agent_that_ignores_cancellation_does_not_hang_the_stop() -> None:

@@ -93,6 +93,38 @@ async def test_a_real_provider_is_replayed_without_its_sdk_key_or_server(
     assert replayed.usage == first.usage  # tokens and cost are replayed too
 
 
+async def test_text_that_is_not_valid_unicode_reaches_the_model_and_the_recording(
+    tmp_path: Path, server: LoopbackServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A query built from a file read with errors="surrogateescape" holds a lone
+    # surrogate: no JSON request body or UTF-8 file can carry it as it is.
+    query = b"Summarise the caf\xe9 menu".decode("utf-8", "surrogateescape")
+    monkeypatch.setenv("OPENAI_API_KEY", FAKE_OPENAI_KEY)
+    recording = tmp_path / "openai.jsonl"
+    server.reply(200, openai_completion('{"action": "complete", "reason": "nothing to do"}'))
+    server.reply(200, openai_completion('{"answer": "A short menu."}'))
+    live = resolve_model("openai:gpt-4o-mini", record=recording, base_url=server.url + "/v1")
+    first = await Router([], model=live).run(query)
+    assert first.answer == "A short menu."
+    prompt = json.dumps(server.requests[0].body, ensure_ascii=False)
+    assert "caf\ufffd menu" in prompt  # shown as U+FFFD, the rest intact
+    recording.read_text(encoding="utf-8")  # valid UTF-8 throughout
+    server.close()
+    replayed = await Router([], model=resolve_model("openai:gpt-4o-mini", replay=recording)).run(
+        query
+    )
+    assert replayed.answer == first.answer
+
+
+def test_media_text_with_escaped_bytes_has_the_bytes_it_was_read_from() -> None:
+    svg = b"<svg><text>caf\xe9</text></svg>".decode("utf-8", "surrogateescape")
+    media = Media(mime_type="image/svg+xml", data=svg)
+    assert media.raw == b"<svg><text>caf\xe9</text></svg>" and media.size == len(media.raw)
+    assert media.digest == Media(mime_type="image/svg+xml", data=media.raw).digest
+    odd = Media(mime_type="text/plain", data="half a pair: \ud800")  # not an escaped byte
+    assert odd.raw == "half a pair: \ud800".encode("utf-8", "surrogatepass")
+
+
 async def test_replay_miss_is_loud_or_falls_back(tmp_path: Path) -> None:
     recording = tmp_path / "r.jsonl"
     await Router(AGENTS, model=resolve_model("offline", record=recording)).run(
