@@ -81,13 +81,13 @@ def render_html(
 
 def _head(state: RunState) -> str:
     if state.stop_reason is None:
-        badge = '<span class="nr-badge">running</span>'
+        badge = '<b class="nr-badge">running</b>'
     else:
         kind = "done" if state.stop_reason == "completed" else "stopped"
-        badge = (
-            f'<span class="nr-badge {kind}">{escape(STOP_REASON_TEXT[state.stop_reason])}</span>'
-        )
-    return f'<div class="nr-head">{badge}<span class="nr-goal">{escape(state.goal)}</span></div>'
+        badge = f'<b class="nr-badge {kind}">{escape(STOP_REASON_TEXT[state.stop_reason])}</b>'
+    # Bold and a space: where the style sheet is stripped (GitHub, an untrusted
+    # notebook in JupyterLab) the badge still reads apart from the goal.
+    return f'<div class="nr-head">{badge} <span class="nr-goal">{escape(state.goal)}</span></div>'
 
 
 def _meters(state: RunState, elapsed_s: float | None, max_iterations: int | None) -> str:

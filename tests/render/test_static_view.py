@@ -67,6 +67,15 @@ async def test_without_graphviz_the_bundle_still_has_plan_and_mermaid(
     assert bundle["text/vnd.mermaid"].startswith("flowchart TD")
 
 
+async def test_the_static_view_reads_right_without_its_style_sheet() -> None:
+    # GitHub and JupyterLab (for a notebook it does not trust yet) drop the
+    # <style>: the headline must still read as a status, then the goal.
+    html = run_bundle(await _finished_run())["text/html"]
+    bare = re.sub(r"<[^>]+>", "", re.sub(r"<style>.*?</style>", "", html, flags=re.S))
+    assert bare.startswith("the goal was met Load the numbers, then add them up")
+    assert '<b class="nr-badge done">the goal was met</b>' in html  # bold where unstyled
+
+
 async def test_nbconvert_html_shows_the_static_view_not_the_widget() -> None:
     run = await _finished_run()
     data = {
@@ -121,6 +130,7 @@ async def test_panel_status_names_why_a_run_ended() -> None:
         ("time_budget", "limited"),
         ("stalled", "limited"),
         ("planner_error", "failed"),
+        ("unanswered", "failed"),
     ]:
         run.state.stop_reason = reason  # type: ignore[assignment]
         assert panel_status(run.state) == status
