@@ -5,7 +5,9 @@ Each step saves a screenshot under ``test-artifacts/browser/``.
 
 from __future__ import annotations
 
+import shutil
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,6 +16,8 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from tests.browser.conftest import JupyterServer, shot
 
 pytestmark = pytest.mark.browser
+
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 
 SETUP = """\
 %load_ext notebook_router
@@ -199,3 +203,23 @@ def test_busy_kernel_points_to_the_interrupt_then_stops(
     # Once the kernel is free it handles the queued click: the run stops.
     _panel_status(page, 1, "stopped", timeout_ms=20_000)
     shot(page, "09-lab-busy-kernel-stopped", panel)
+
+
+def test_a_committed_notebook_opened_in_jupyterlab_shows_its_static_views(
+    jupyter_server: JupyterServer, page: Any
+) -> None:
+    # What someone sees on Binder before running anything: the notebook is not
+    # trusted yet, there is no widget state, and each run's output must show its
+    # plan, tree and answer (not a widget error).
+    shutil.copy(NOTEBOOKS / "01_quickstart.ipynb", jupyter_server.root / "quickstart.ipynb")
+    _open(page, jupyter_server, "quickstart.ipynb")
+    run = page.locator(".jp-NotebookPanel:visible .jp-OutputArea-output").filter(
+        has_text="Load the sales table for the North region"
+    )
+    run.first.wait_for()
+    text = run.first.inner_text()
+    assert text.startswith("the goal was met Load the sales table")  # badge set apart
+    assert "Forecast next quarter" in text and "delegation tree" in text
+    outputs = page.locator(".jp-NotebookPanel:visible .jp-OutputArea").all_inner_texts()
+    assert not any("Error displaying widget" in t for t in outputs)
+    shot(page, "10-lab-committed-quickstart", run.first)
