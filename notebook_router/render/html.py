@@ -85,8 +85,8 @@ def _head(state: RunState) -> str:
     else:
         kind = "done" if state.stop_reason == "completed" else "stopped"
         badge = f'<b class="nr-badge {kind}">{escape(STOP_REASON_TEXT[state.stop_reason])}</b>'
-    # Bold and a space: where the style sheet is stripped (GitHub, an untrusted
-    # notebook in JupyterLab) the badge still reads apart from the goal.
+    # Bold and a space: where the style sheet is dropped (JupyterLab sanitises a
+    # notebook it does not trust yet) the badge still reads apart from the goal.
     return f'<div class="nr-head">{badge} <span class="nr-goal">{escape(state.goal)}</span></div>'
 
 

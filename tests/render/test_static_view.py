@@ -68,8 +68,8 @@ async def test_without_graphviz_the_bundle_still_has_plan_and_mermaid(
 
 
 async def test_the_static_view_reads_right_without_its_style_sheet() -> None:
-    # GitHub and JupyterLab (for a notebook it does not trust yet) drop the
-    # <style>: the headline must still read as a status, then the goal.
+    # JupyterLab drops the <style> of a notebook it does not trust yet (a fresh
+    # clone, Binder): the headline must still read as a status, then the goal.
     html = run_bundle(await _finished_run())["text/html"]
     bare = re.sub(r"<[^>]+>", "", re.sub(r"<style>.*?</style>", "", html, flags=re.S))
     assert bare.startswith("the goal was met Load the numbers, then add them up")
