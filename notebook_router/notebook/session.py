@@ -11,7 +11,7 @@ from typing import Any
 
 from notebook_router.agents.base import Agent
 from notebook_router.agents.registry import AgentRegistry
-from notebook_router.agents.tree import roots_of
+from notebook_router.agents.tree import TreeNode, roots_of
 from notebook_router.errors import AgentNotFoundError, ConfigError
 from notebook_router.notebook.capabilities import KernelCapabilities, detect
 from notebook_router.notebook.outputs import OWN_OUTPUT, OutputRecorder
@@ -43,6 +43,8 @@ class NotebookSession:
         # loop only holds weak references to tasks.
         self._background: set[asyncio.Task[Any]] = set()
         self._hooks: list[tuple[Any, str, Any]] = []
+        self._parents: dict[str, TreeNode] = {}
+        """Namespace variables holding an agent with children, as of the last cell."""
 
     # ------------------------------------------------------------------ agents
 
@@ -183,6 +185,37 @@ class NotebookSession:
             self.outputs.finish_cell(None)
         elif isinstance(count, int):
             self.outputs.finish_cell(count)
+        try:
+            self._keep_children()
+        except Exception:  # never break the user's cell over a tree bookkeeping bug
+            log.exception("notebook_router: could not carry child agents over")
+
+    def _keep_children(self) -> None:
+        """Give an ``@agent`` redefined by re-running its cell the children of the old one.
+
+        Children attach to the parent *object* (``@agent(parent=trip)``), and
+        re-running the parent's cell binds its name to a new object without
+        any: the tree would silently lose them. Cell agents keep theirs the
+        same way (see :mod:`~notebook_router.notebook.cells`). A redefinition
+        that names its own ``children`` keeps those instead.
+        """
+        ns = self.shell.user_ns
+        for key, old in self._parents.items():
+            new = ns.get(key)
+            if new is old or not isinstance(new, TreeNode) or new.children:
+                continue
+            if new.name != old.name:
+                continue
+            for child in old.children:
+                if getattr(child, "parent", None) is old:
+                    new.add_child(child)
+        # Only agents with children matter next time: a cheap type test per
+        # variable (TreeNode is a plain class, not the runtime-checked Agent protocol).
+        self._parents = {
+            key: value
+            for key, value in list(ns.items())
+            if isinstance(value, TreeNode) and value.children and not key.startswith("_")
+        }
 
     def _recording_publish(self, original: Any) -> Any:
         def publish(data: Any, metadata: Any = None, *args: Any, **kwargs: Any) -> Any:

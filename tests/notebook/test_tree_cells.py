@@ -86,6 +86,32 @@ def test_redefining_a_parent_cell_keeps_its_children(kernel: Kernel) -> None:
     assert out.strip() == "[] None"
 
 
+def test_redefining_a_parent_function_keeps_its_children(kernel: Kernel) -> None:
+    _run(kernel, "%load_ext notebook_router")
+    _run(
+        kernel,
+        "from notebook_router import agent\n"
+        "@agent(can=['trip', 'travel'])\n"
+        "def trip(task):\n"
+        "    return 'a trip'\n"
+        "@agent(can=['food', 'restaurants'], parent=trip)\n"
+        "def food(task):\n"
+        "    return 'eat at Roscioli'",
+    )
+    # Re-running only the parent's cell, as one does after editing it.
+    _run(kernel, "@agent(can=['trip', 'travel', 'holidays'])\ndef trip(task):\n    return 'v2'")
+    out = _run(kernel, "print([c.name for c in trip.children], food.parent is trip)")
+    assert out.strip() == "['food'] True"
+    # A redefinition that names its own children keeps exactly those.
+    _run(
+        kernel,
+        "@agent(can=['sights'])\ndef sights(task):\n    return 'the Forum'\n"
+        "@agent(can=['trip', 'travel'], children=[sights])\ndef trip(task):\n    return 'v3'",
+    )
+    out = _run(kernel, "print([c.name for c in trip.children])")
+    assert out.strip() == "['sights']"
+
+
 def test_a_parent_cycle_or_unknown_parent_is_a_usage_error(kernel: Kernel) -> None:
     _run(kernel, '%%agent top --can "x"\n"top"')
     _run(kernel, '%%agent low --parent top --can "y"\n"low"')
