@@ -70,6 +70,9 @@ class SessionStore:
         or None for ``.notebook_router/sessions.db`` in the current directory.
         ``expiry``: purge runs older than this on opening (``30d``, a
         timedelta, days as a number, or None to keep everything).
+        ``flush_interval_s``: how often a running run's new events are handed
+        to the writer thread (and how often it commits): a killed kernel
+        loses at most about this much of a run.
         """
         self.db = Database(location)
         self.path = self.db.path
