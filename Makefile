@@ -30,13 +30,20 @@ $(DEV): pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet -e ".[dev,demo]"
 	touch $@ $(DEMO) $(BASE)
 
-# `make demo` opens JupyterLab on the quickstart (no key needed);
-# `make demo HEADLESS=1` runs it with nbclient and prints each run's answer.
+# `make demo` opens JupyterLab on the quickstart (no key needed); where there is
+# no display to open a browser on (a server, a container, CI) it runs the
+# notebook with nbclient instead and prints each run's answer, as
+# `make demo HEADLESS=1` does anywhere. Jupyter refuses to run as root
+# unless told, which is the norm in containers: it is told.
+HAS_DISPLAY := $(or $(DISPLAY),$(WAYLAND_DISPLAY),$(filter Darwin,$(shell uname -s)))
+HEADLESS ?= $(if $(HAS_DISPLAY),0,1)
+LAB_FLAGS := $(if $(filter 0,$(shell id -u)),--allow-root)
+
 demo: $(DEMO)
 ifeq ($(HEADLESS),1)
 	$(PY) -m notebook_router execute $(DEMO_NOTEBOOK)
 else
-	$(PY) -m jupyter lab $(DEMO_NOTEBOOK)
+	$(PY) -m jupyter lab $(LAB_FLAGS) $(DEMO_NOTEBOOK)
 endif
 
 test: $(DEV) system-deps widgets-check lint typecheck unit
