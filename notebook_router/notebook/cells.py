@@ -17,6 +17,7 @@ import io
 import linecache
 import sys
 import traceback
+import weakref
 from typing import Any
 
 from notebook_router.agents.base import (
@@ -35,6 +36,27 @@ from notebook_router.notebook.outputs import CellOutput, describe_figure, is_fig
 
 _BOUND = ("task", "context", "inputs", "request")
 _MISSING = object()
+_TURNS: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _turn() -> asyncio.Lock:
+    """The lock that lets one cell agent run at a time on the running loop.
+
+    A cell agent runs in the notebook's own namespace (``task``, ``inputs``
+    and ``context`` are bound there) and captures the kernel's global
+    stdout and display publisher while it runs. Two at once, as a plan's
+    parallel tasks would have it, would read each other's ``task`` and
+    restore each other's streams in the wrong order, leaving the kernel's
+    output captured for good. ``@agent`` functions have none of this and run
+    in parallel as usual.
+    """
+    loop = asyncio.get_running_loop()
+    lock = _TURNS.get(loop)
+    if lock is None:
+        lock = _TURNS[loop] = asyncio.Lock()
+    return lock
 
 
 class CellAgent(TreeNode):
@@ -79,6 +101,10 @@ class CellAgent(TreeNode):
         return f"{where} ({cell}source {self.source_hash})"
 
     async def run(self, task: TaskRequest, context: AgentContext) -> AgentResult:
+        async with _turn():  # one cell agent at a time: see _turn
+            return await self._run(task, context)
+
+    async def _run(self, task: TaskRequest, context: AgentContext) -> AgentResult:
         from IPython.utils.capture import capture_output
 
         ns = self.shell.user_ns

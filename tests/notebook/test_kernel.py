@@ -180,6 +180,37 @@ def test_a_cell_agent_raising_unable_is_unable_not_failed(kernel: Kernel) -> Non
     assert out.strip() == "unable | I only weigh parcels, not weigh the numbers"
 
 
+def test_cell_agents_in_parallel_tasks_each_see_their_own_task(kernel: Kernel) -> None:
+    # The planner runs these two tasks at once; cell agents share the notebook's
+    # namespace and output capture, so they take turns (function agents do not).
+    for name, topics in (("weigher", "weigh, parcels"), ("measurer", "measure, boxes")):
+        _run(
+            kernel,
+            f'%%agent {name} --can "{topics}"\n'
+            "import asyncio\n"
+            "mine = task\n"
+            "await asyncio.sleep(0.2)\n"
+            'print("working on", task)\n'
+            "(mine, task)",
+        )
+    _run(
+        kernel, "%%route -o both --agents weigher,measurer\nWeigh the parcels and measure the boxes"
+    )
+    out = _run(
+        kernel,
+        "r = both.result()\n"
+        "print([(t.agent, t.status) for t in r.tasks])\n"
+        "print(all(r.data(t.id)[0] == r.data(t.id)[1] == t.description for t in r.tasks))\n"
+        "print('task' in dir())",
+    )
+    assert out.strip().splitlines() == [
+        "[('weigher', 'fulfilled'), ('measurer', 'fulfilled')]",
+        "True",  # each saw its own task, before and after the other one ran
+        "False",  # and the binding is gone afterwards
+    ]
+    assert _run(kernel, "print('the kernel prints again')").strip() == "the kernel prints again"
+
+
 def test_the_chart_above_travels_to_agents_as_media(kernel: Kernel) -> None:
     _run(
         kernel,
