@@ -254,11 +254,15 @@ class SessionStore:
                 "AND NOT EXISTS (SELECT 1 FROM runs r, json_each(r.attachments) j "
                 "WHERE json_extract(j.value, '$.digest') = media.digest)"
             )
-            conn.execute(
-                "DELETE FROM sessions WHERE id != ? AND id NOT IN "
+            # Sessions left without runs go too, but only those whose kernel is
+            # gone: a live kernel's row is what its next run will refer to.
+            idle = conn.execute(
+                "SELECT id, host, pid FROM sessions WHERE id != ? AND id NOT IN "
                 "(SELECT session_id FROM runs WHERE session_id IS NOT NULL)",
                 (self.session_id,),
-            )
+            ).fetchall()
+            gone = [(i,) for i, host, pid in idle if host == self.host and not pid_alive(pid)]
+            conn.executemany("DELETE FROM sessions WHERE id = ?", gone)
         self.db.checkpoint()
         return len(run_ids)
 

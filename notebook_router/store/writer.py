@@ -105,7 +105,13 @@ class BatchWriter:
             groups: list[Batch] = []
             while queue and len(groups) < 64:
                 groups.append(queue.popleft())
-            self._commit([s for group in groups for s in self._statements(group)])
+            prepared = [self._statements(group) for group in groups]
+            if not self._commit([s for group in prepared for s in group], quiet=len(groups) > 1):
+                # One transaction for many batches is what keeps the writer
+                # cheap; when it fails, commit them one by one so a bad batch
+                # (say, another kernel deleted a row it refers to) costs only itself.
+                for group in prepared:
+                    self._commit(group)
             with self._flushed:
                 self._written += len(groups)
                 self._flushed.notify_all()
@@ -120,7 +126,12 @@ class BatchWriter:
             log.exception("notebook_router: could not prepare statements for %s", self.db.path)
             return []
 
-    def _commit(self, statements: list[Statement]) -> None:
+    def _commit(self, statements: list[Statement], *, quiet: bool = False) -> bool:
+        """Write ``statements`` in one transaction; False if they could not be written.
+
+        ``quiet``: a failure is not logged or counted (the caller retries
+        the statements in smaller groups).
+        """
         for attempt in range(3):
             try:
                 with self.db.transaction() as conn:
@@ -128,15 +139,20 @@ class BatchWriter:
                         if rows:
                             conn.executemany(sql, rows)
                 self.batches += 1
-                return
+                return True
             except sqlite3.OperationalError as exc:  # locked past the busy timeout, disk full
                 if attempt == 2 or self.db.closed:
-                    self._give_up(len(statements), exc)
-                    return
+                    if not quiet:
+                        self._give_up(len(statements), exc)
+                    return False
                 time.sleep(0.2 * (attempt + 1))
-            except sqlite3.Error as exc:  # a constraint or schema problem: not worth retrying
-                self._give_up(len(statements), exc)
-                return
+            except Exception as exc:  # a constraint, a schema problem, a value SQLite refuses
+                # (an integer too big...): not worth retrying, and it must
+                # never end the thread, or every later write would be lost.
+                if not quiet:
+                    self._give_up(len(statements), exc)
+                return False
+        return False
 
     def _give_up(self, count: int, exc: BaseException) -> None:
         self.failures += 1

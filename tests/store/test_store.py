@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
+import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -553,3 +555,45 @@ def test_events_are_stored_as_the_json_the_event_schema_reads_back() -> None:
     text = _events_json(events)
     text.encode()  # valid UTF-8 for SQLite, even with the lone surrogate
     assert decode_events(text) == events
+
+
+def test_a_batch_sqlite_refuses_costs_only_itself_and_the_writer_goes_on(tmp_path: Path) -> None:
+    store = SessionStore(tmp_path)
+    insert = "INSERT INTO facts (text, topic, source, created_at) VALUES (?, ?, ?, ?)"
+    store.writer.submit([(insert, [("kept before", "t", "s", 1.0)])])
+    store.writer.submit([(insert, [("too big", "t", "s", 10**20)])])  # OverflowError, not sqlite
+    store.writer.submit([(insert, [("kept after", "t", "s", 2.0)])])
+    assert store.writer.flush(10)
+    texts = [row[0] for row in store.db.query("SELECT text FROM facts ORDER BY created_at")]
+    assert texts == ["kept before", "kept after"]  # same drain, separate fates
+    assert store.writer.failures == 1
+    store.writer.submit([(insert, [("much later", "t", "s", 3.0)])])
+    assert store.writer.flush(10)  # the thread is still alive
+    assert store.db.one("SELECT COUNT(*) FROM facts WHERE text = 'much later'")[0] == 1
+    store.close()
+
+
+def _dead_pid() -> int:
+    """The pid of a process that has already exited."""
+    code = "import os; print(os.getpid())"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return int(done.stdout)
+
+
+async def test_purging_keeps_the_session_rows_of_kernels_still_running(tmp_path: Path) -> None:
+    store = SessionStore(tmp_path)
+    other = SessionStore(tmp_path)  # another kernel on the same folder, idle: no runs yet
+    with store.db.transaction() as conn:
+        conn.execute(
+            "INSERT INTO sessions (id, started_at, host, pid, notebook) VALUES (?, ?, ?, ?, ?)",
+            ("deadbeef", 0.0, store.host, _dead_pid(), ""),
+        )
+    run_id = await _one_run(store)
+    store.delete([run_id])
+    sessions = {row[0] for row in store.db.query("SELECT id FROM sessions")}
+    assert other.session_id in sessions and "deadbeef" not in sessions
+    # ...so the idle kernel's next run is recorded.
+    await _one_run(other)
+    assert [info.status for info in other.runs()] == ["finished"]
+    other.close()
+    store.close()
