@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from IPython.core.error import UsageError
-from IPython.display import display
 
 from notebook_router.errors import ConfigError
+from notebook_router.notebook.outputs import show_own
 from notebook_router.notebook.persistence import human_size
 from notebook_router.notebook.session import NotebookSession
 from notebook_router.planner.state import STOP_REASON_TEXT
@@ -68,10 +68,10 @@ class HistoryCommands:
             run = self.session.find_run(rest[0])
             from notebook_router.render import run_bundle
 
-            display(run_bundle(run), raw=True)
+            show_own(run_bundle(run))
             return
         info = store.run(rest[0])
-        display(_still(store, info.id), raw=True)
+        show_own(_still(store, info.id))
 
     def _purge(self, rest: list[str]) -> None:
         args = _parse(
@@ -109,7 +109,7 @@ class HistoryCommands:
 
         store = self.session.persistence.require()
         info = import_run(store, rest[0])
-        display(_still(store, info.id), raw=True)
+        show_own(_still(store, info.id))
 
     def _store(self, rest: list[str]) -> None:
         args = _parse(
@@ -168,7 +168,7 @@ def _table(header: list[str], rows: list[list[str]], footer: str) -> None:
         "  ".join(str(cell).ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip()
         for row in [header, *rows]
     )
-    display({"text/plain": f"{text}\n{footer}", "text/html": html}, raw=True)
+    show_own({"text/plain": f"{text}\n{footer}", "text/html": html})
 
 
 def _parse(prog: str, words: list[str], spec: list[tuple[str, dict[str, Any]]]) -> Any:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from notebook_router.planner.summary import preview
+from notebook_router.providers.secrets import redact
 
 _CODE = re.compile(r"```.*?```|`[^`\n]*`", re.DOTALL)
 # An escaped field ({{x}} -> {x}), a lone escaped brace ({{ -> {), or a field.
@@ -81,11 +82,15 @@ def _fields(
         if not found:
             return token
         inline = isinstance(value, _SCALARS) and len(str(value)) <= _INLINE_LIMIT
-        variables[path] = VariableRef(path, type(value).__name__, preview(value, 120), inline)
+        # The text becomes the run's goal: it is sent to the model and shown in
+        # the panel and the saved notebook, so a key in a variable is masked
+        # there (agents still get the value itself through ``values``).
+        shown = redact(preview(value, 120))
+        variables[path] = VariableRef(path, type(value).__name__, shown, inline)
         if inline:
-            return str(value)
+            return redact(str(value))
         values[path] = value
-        return f"{path} ({preview(value, 80)})"
+        return f"{path} ({redact(preview(value, 80))})"
 
     return _FIELD.sub(replace, text)
 

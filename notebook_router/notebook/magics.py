@@ -8,7 +8,6 @@ from typing import Any
 
 from IPython.core.error import UsageError
 from IPython.core.magic import Magics, cell_magic, line_cell_magic, magics_class
-from IPython.display import display
 
 from notebook_router.errors import NotebookRouterError
 from notebook_router.notebook.cells import CellAgent
@@ -19,8 +18,10 @@ from notebook_router.notebook.options import (
     parse_route_options,
     route_options,
 )
+from notebook_router.notebook.outputs import show_own
 from notebook_router.notebook.session import NotebookSession
 from notebook_router.planner.graph import to_mermaid
+from notebook_router.planner.run import Run
 from notebook_router.providers.registry import resolve_model
 
 SUBCOMMANDS = (
@@ -194,23 +195,33 @@ class RouteMagics(Magics, HistoryCommands):
     def _redirect(self, rest: list[str]) -> None:
         if not rest:
             raise UsageError('%route redirect "MESSAGE"')
-        run = self._target([])
+        run = self._unfinished(self._target([]))
         run.redirect(" ".join(rest))
         print(f"Sent to run {run.id}: {' '.join(rest)}")
 
     def _answer(self, rest: list[str]) -> None:
         if not rest:
             raise UsageError('%route answer "TEXT"')
-        run = self._target([])
+        run = self._unfinished(self._target([]))
         run.answer(" ".join(rest))
         print(f"Answered run {run.id}.")
+
+    @staticmethod
+    def _unfinished(run: Run) -> Run:
+        # A finished run ignores messages: saying "sent" would be a lie.
+        if run.done():
+            raise UsageError(
+                f"Run {run.id} has already finished ({run.result().stop_reason}): "
+                "start a new one with %%route, or `%route resume` it if it was interrupted."
+            )
+        return run
 
     def _status(self, rest: list[str]) -> None:
         run = self._target(rest)
         from notebook_router.render import run_bundle
 
         # Plain text too: consoles, nbval and text-only frontends show that one.
-        display(run_bundle(run), raw=True)
+        show_own(run_bundle(run))
 
     def _resume(self, rest: list[str]) -> Any:
         # Reached when the cell holds more than the %route resume line (the
@@ -280,4 +291,4 @@ def _show_table(header: list[str], rows: list[list[str]]) -> None:
         "  ".join(str(cell).ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip()
         for row in [header, *rows]
     )
-    display({"text/plain": text, "text/html": html}, raw=True)
+    show_own({"text/plain": text, "text/html": html})

@@ -43,6 +43,18 @@ _IMAGES = ("image/png", "image/jpeg", "image/svg+xml")
 OWN_OUTPUT = "notebook_router"
 """Metadata key marking our own views, which are never treated as user outputs."""
 
+
+def show_own(bundle: dict[str, Any]) -> None:
+    """Display one of our own views (a run's status, a stored run, a table of runs).
+
+    Marked with :data:`OWN_OUTPUT`, so "the chart above" or "that table" never
+    points at the router's own plan table or tree.
+    """
+    from IPython.display import display
+
+    display(bundle, raw=True, metadata={OWN_OUTPUT: {}})
+
+
 _OUT = re.compile(r"\bOut\s*\[\s*(\d+)\s*\]")
 _IN = re.compile(r"\bIn\s*\[\s*(\d+)\s*\]")
 _CELL = re.compile(r"@cell:([\w\-]+)")

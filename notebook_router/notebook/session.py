@@ -104,6 +104,13 @@ class NotebookSession:
 
     def track(self, run: Run, panel: RunPanel | None = None) -> None:
         """Remember a run (and its panel) for %route status/stop/graph and ``Out[n]``."""
+        # A resumed run keeps its id: the new one takes the old one's place,
+        # so "%route stop ID" finds one run and the old panel is let go.
+        for old in [r for r in self.runs if r.id == run.id and r is not run]:
+            self.runs.remove(old)
+            stale = self.panels.pop(old.id, None)
+            if stale is not None and stale is not panel:
+                stale.close()
         self.runs.append(run)
         if panel is not None:
             self.panels[run.id] = panel
@@ -161,8 +168,8 @@ class NotebookSession:
         self._hooks.clear()
         self.persistence.close()
 
-    def _format_run(self, run: Run) -> dict[str, Any]:
-        return final_bundle(run, self.panels.get(run.id))
+    def _format_run(self, run: Run) -> tuple[dict[str, Any], dict[str, Any]]:
+        return final_bundle(run, self.panels.get(run.id)), {OWN_OUTPUT: {"run_id": run.id}}
 
     def _wrap(self, obj: Any, name: str, factory: Any) -> None:
         original = getattr(obj, name)
@@ -231,7 +238,8 @@ class NotebookSession:
     def _recording_write_format_data(self, original: Any) -> Any:
         def write_format_data(format_dict: Any, md_dict: Any = None) -> Any:
             try:
-                self.outputs.record(format_dict, kind="result")
+                if not (md_dict and OWN_OUTPUT in md_dict):  # a run's Out[n] is not user output
+                    self.outputs.record(format_dict, kind="result")
             except Exception:
                 log.exception("notebook_router: could not record a result")
             return original(format_dict, md_dict)

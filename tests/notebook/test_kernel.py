@@ -230,6 +230,32 @@ def test_the_chart_above_travels_to_agents_as_media(kernel: Kernel) -> None:
     assert out.strip().startswith("['image/png'] ['the chart above → the output of cell")
 
 
+def test_the_routers_own_views_are_never_the_chart_above(kernel: Kernel) -> None:
+    # A run's Out[n] (plan table, tree SVG) and %route status come after the
+    # user's chart: "the chart above" must still be the user's chart.
+    _run(
+        kernel,
+        "from notebook_router import agent\n"
+        "@agent(can=['describe', 'chart'])\n"
+        "def describer(media):\n"
+        "    return [(m.mime_type, m.source) for m in media]\n"
+        "from IPython.display import Image, display\n"
+        "display(Image(data=b'\\x89PNG\\r\\n\\x1a\\n' + b'1' * 64, format='png'))",
+    )
+    assert kernel.execute("%%route -o first --agents describer\nDescribe it").status == "ok"
+    assert kernel.execute("first").status == "ok"  # the run shown again as Out[n]
+    assert kernel.execute("%route status").status == "ok"
+    assert (
+        kernel.execute("%%route -o seen --agents describer\nDescribe the chart above").status
+        == "ok"
+    )
+    out = _run(kernel, "print(seen.result().data('t1'))")
+    assert out.strip().startswith("[('image/png', 'the output of cell")
+    # A finished run takes no more messages, and the magic says so.
+    late = kernel.execute('%route redirect "also the South"')
+    assert late.status == "error" and "has already finished (completed)" in late.stderr
+
+
 def test_out_n_resolves_the_same_when_the_kernel_does_not_store_history() -> None:
     # How nbval runs a notebook: store_history=False, so the kernel numbers
     # no cell; Out[2] must still be the second cell's result, as in Jupyter.

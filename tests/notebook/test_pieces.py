@@ -268,3 +268,13 @@ def test_a_figure_output_is_described_by_its_title_labels_and_series() -> None:
     bare, _ = plt.subplots()
     plt.close(bare)
     assert describe_figure(bare) == "figure"
+
+
+def test_interpolated_keys_are_masked_in_the_task_text() -> None:
+    key = "sk-" + "proj-FAKE0123456789abcdefINTERP"
+    found = interpolate(
+        "Call with {key} using {settings}", {"key": key, "settings": {"token": key}}
+    )
+    assert key not in found.text and "[redacted]" in found.text
+    assert all(key not in v.preview for v in found.variables)
+    assert found.values["settings"] == {"token": key}  # the agent still gets the real value

@@ -220,3 +220,32 @@ def test_recorded_model_calls_are_indexed_with_their_run(
     lines = [json.loads(line) for line in recording.read_text().splitlines()]
     assert int(out[0]) == len(lines) > 0
     assert "'router.decide'" in out[1] and out[1].rstrip().endswith(" 1")
+
+
+def test_resuming_in_the_same_kernel_takes_the_stopped_runs_place(
+    folder: Path, kernels: list[Kernel]
+) -> None:
+    kernel = _kernel(folder, slow_seconds=120)
+    kernels.append(kernel)
+    _ok(kernel.execute("%%route --background -o bg\nLoad the numbers and think slowly about them"))
+    run_id = _ok(kernel.execute("print(bg.id)")).stdout.strip()
+    deadline = time.monotonic() + 30
+    while (
+        "'t2': 'running'"
+        not in _ok(kernel.execute("print({t.id: t.status for t in bg.state.plan})")).stdout
+    ):
+        assert time.monotonic() < deadline, "t2 never started"
+        time.sleep(0.2)
+    _ok(kernel.execute("%route stop\nawait bg"))
+    _ok(kernel.execute("SLOW_SECONDS = 0.01"))
+    _ok(kernel.execute(f"%route resume {run_id}"))
+    # One run answers to the id now (the resumed one), so steering by id works.
+    status = _text(_ok(kernel.execute(f"%route status {run_id}")))
+    assert "the goal was met" in status
+    out = _ok(
+        kernel.execute(
+            "s = get_ipython().magics_manager.registry['RouteMagics'].session\n"
+            f"print([r.id for r in s.runs].count({run_id!r}), s.find_run({run_id!r}).done())"
+        )
+    ).stdout
+    assert out.strip() == "1 True"
