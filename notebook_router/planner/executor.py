@@ -197,7 +197,7 @@ class Executor:
     def cancel_all_now(self) -> None:
         """Ask every running agent to stop (without waiting; see :meth:`cancel`)."""
         for handle in self.inflight.values():
-            handle.cancel()
+            _cancel_once(handle)
 
     async def cancel(self, task_ids: list[str], reason: str) -> list[str]:
         """Cancel running tasks, wait for them to end, record them as cancelled.
@@ -208,7 +208,7 @@ class Executor:
         if not handles:
             return []
         for handle in handles.values():
-            handle.cancel()
+            _cancel_once(handle)
         _, still_running = await asyncio.wait(
             handles.values(), timeout=self.limits.cancel_grace_s or None
         )
@@ -280,6 +280,15 @@ class Executor:
             bind_context(lambda name: self._clients.get(name) or self._client_for(name)),
             self._on_usage,
         )
+
+
+def _cancel_once(handle: asyncio.Task[Any]) -> None:
+    # A second cancel() would interrupt the agent's own clean-up (an ``except
+    # CancelledError`` block that awaits): Stop cancels at once and the wind-down
+    # cancels again, so only the first request goes through.
+    cancelling = getattr(handle, "cancelling", None)  # Python >= 3.11
+    if cancelling is None or not cancelling():
+        handle.cancel()
 
 
 def _uncancel() -> None:

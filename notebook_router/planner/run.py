@@ -19,6 +19,7 @@ else wakes the loop.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import threading
 import uuid
@@ -118,6 +119,9 @@ class Run(Steering):
         self._signals: deque[Interrupt] = deque()
         self._stop_request: tuple[StopReason, str] | None = None
         self._waiter: asyncio.Future[None] | None = None
+        self._thinking = False
+        """A planner call is in flight (Stop cuts it short)."""
+        self._cut_short = False
         self._question: asyncio.Future[str | None] | None = None
         self._stall = StallDetector(limits.stall_decisions)
         self._planner_model = ModelClient(
@@ -165,7 +169,28 @@ class Run(Steering):
     def __await__(self) -> Any:
         if self._main is None:
             raise NoRunningLoopError()
-        return self._main.__await__()
+        return self._wait(self._main).__await__()
+
+    async def _wait(self, main: asyncio.Task[RunResult]) -> RunResult:
+        """``await run``: its result; the awaiter's cancellation is a graceful interrupt.
+
+        The awaiting task (a cell, which the kernel interrupt cancels) does
+        not cancel the run's own task: it asks the run to stop, waits until
+        the run has concluded (agents cancelled, answer written, events and
+        store told), then lets its own cancellation go on. A second interrupt
+        during that wind-down (bounded by ``Limits.cancel_grace_s``) cannot
+        cut it short and leave the run half finished.
+        """
+        try:
+            return await asyncio.shield(main)
+        except asyncio.CancelledError:
+            if main.done():  # the run's own task was cancelled: it has wound down itself
+                raise
+            self._request_stop("interrupted", "the run was interrupted")
+            while not main.done():
+                with contextlib.suppress(asyncio.CancelledError):
+                    await asyncio.shield(main)
+            raise
 
     def stop(self) -> None:
         """Stop now: cancel running agents, keep finished results, synthesise. Any thread."""
@@ -299,12 +324,21 @@ class Run(Steering):
             await self._drive()
             await self._finish()
         except asyncio.CancelledError:
-            # Cancelled from outside (a kernel interrupt cancels the awaiting cell,
-            # which cancels this task). End gracefully, then let the cancellation
-            # go on so whoever cancelled us (e.g. Run All) sees it.
+            # This task itself was cancelled (the loop shutting down, or code
+            # holding the task): end gracefully, then let the cancellation go on.
             self._set_stop("interrupted", "the run was interrupted")
             await self._wind_down(self._stop_request[1] if self._stop_request else "interrupted")
             self._conclude(self._template())
+            raise
+        except Exception as exc:
+            # A bug (ours, a planner's, a critic's) must still end the run: agents
+            # stopped, answer from what finished, panel and store told it is over.
+            if not self._finished:
+                log.exception("notebook_router: run %s failed", self.id)
+                self._set_stop("planner_error", f"the run failed: {type(exc).__name__}: {exc}")
+                with contextlib.suppress(Exception):
+                    await self._wind_down("the run failed")
+                self._conclude(self._template())
             raise
         finally:
             if deadline is not None:
@@ -395,7 +429,19 @@ class Run(Steering):
         for attempt in range(1, attempts + 1):
             call = PlannerCall(self.state, self.agents, self._planner_model, feedback)
             try:
-                decision = await self.planner.decide(call)
+                # A model call can take seconds, and Stop and the kernel interrupt
+                # must not wait for it: while it is in flight _request_stop cancels
+                # this task, and the cancellation lands here (inline, not in a
+                # task or helper coroutine per call: those cost the loop 2-25 %).
+                self._thinking = True
+                try:
+                    decision = await self.planner.decide(call)
+                except asyncio.CancelledError:
+                    if not self._cut_short or _still_cancelled():
+                        raise
+                    return None  # stopped while the planner was thinking
+                finally:
+                    self._thinking = self._cut_short = False
                 resolved = resolve_decision(
                     decision, self.state, self.agents, self._exec().inflight
                 )
@@ -469,6 +515,13 @@ class Run(Steering):
             self._emit(ev.InterruptReceived, interrupt="stop", message="")
         if self._executor is not None:
             self._executor.cancel_all_now()
+        # Cut a planner call short, but only when the run's task is suspended in
+        # it: called from inside that call (a budget tripped by its usage), the
+        # call is returning anyway and a cancel would land on a later await.
+        main = self._main
+        if self._thinking and not self._cut_short and main not in (None, asyncio.current_task()):
+            self._cut_short = True
+            main.cancel()  # lands on the planner call's await in _decide
         if self._question is not None and not self._question.done():
             self._question.set_result(None)
         self._wake()
@@ -595,3 +648,14 @@ def _completion(plan: Iterable[Task]) -> tuple[StopReason, str]:
 
 
 _NOT_TRIED = frozenset({"pending", "running", "cancelled", "skipped"})
+
+
+def _still_cancelled() -> bool:
+    """Take back one cancellation of the current task; True if another is pending.
+
+    Python >= 3.11 counts cancellation requests: Stop's own cancel is taken
+    back, one from outside (the loop shutting down) still ends the task.
+    """
+    task = asyncio.current_task()
+    uncancel = getattr(task, "uncancel", None)
+    return bool(uncancel is not None and uncancel() > 0)

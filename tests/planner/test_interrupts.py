@@ -7,7 +7,8 @@ import threading
 
 import pytest
 
-from notebook_router import Run
+from notebook_router import Router, Run, agent
+from notebook_router.planner.decisions import Decision, RedirectDecision, Synthesis
 from tests.conftest import Script, kinds, router_with, task
 from tests.helpers_agents import sleeper
 
@@ -185,3 +186,73 @@ async def test_stop_and_redirect_after_the_run_are_harmless() -> None:
     run.redirect("anything")
     assert run.result() is result
     assert result.stop_reason == "completed"
+
+
+class _ThinkingPlanner:
+    """A planner whose decisions take as long as a slow model call (or fail)."""
+
+    def __init__(self, seconds: float = 30, error: Exception | None = None) -> None:
+        self.seconds, self.error = seconds, error
+
+    async def decide(self, call: object) -> Decision:
+        await asyncio.sleep(self.seconds)
+        if self.error is not None:
+            raise self.error
+        return Decision(action="complete")
+
+    async def redirect(self, call: object, message: str) -> RedirectDecision:
+        return RedirectDecision(kind="status")
+
+    async def synthesise(self, call: object) -> Synthesis:
+        return Synthesis(answer="done")
+
+
+async def test_stop_does_not_wait_for_a_planner_call_in_flight() -> None:
+    run = Router([], planner=_ThinkingPlanner(30)).start("x")
+    await _when(run, "run_started")
+    await asyncio.sleep(0.05)  # the planner is now "thinking"
+    run.stop()
+    result = await asyncio.wait_for(run, 2)  # not the planner's 30 s
+    assert result.stop_reason == "stopped_by_user"
+
+
+async def test_a_second_interrupt_while_winding_down_still_ends_the_run() -> None:
+    cleaned: list[str] = []
+
+    @agent(can=["careful"])
+    async def careful() -> str:
+        try:
+            await asyncio.sleep(30)
+        except asyncio.CancelledError:
+            await asyncio.sleep(0.3)  # tidies up before it stops
+            cleaned.append("careful")
+            raise
+        return "never"
+
+    script = Script(decide=[{"action": "execute", "run": [task("t1", "careful")]}])
+    run = router_with([careful], script).start("x")
+    await _when(run, "task_started")
+
+    async def awaiting_cell() -> None:
+        await run
+
+    cell = asyncio.ensure_future(awaiting_cell())
+    await asyncio.sleep(0.01)
+    cell.cancel()  # the kernel interrupt...
+    await asyncio.sleep(0.1)
+    cell.cancel()  # ...pressed again while the agent tidies up
+    with pytest.raises(asyncio.CancelledError):
+        await cell
+    assert run.done() and cleaned == ["careful"]
+    result = run.result()
+    assert result.stop_reason == "interrupted" and result.task("t1").status == "cancelled"
+    assert run.history[-1].kind == "run_finished"
+
+
+async def test_a_planner_that_crashes_still_ends_the_run_and_says_why() -> None:
+    run = Router([], planner=_ThinkingPlanner(0, RuntimeError("planner bug"))).start("x")
+    with pytest.raises(RuntimeError, match="planner bug"):
+        await run
+    assert run.done() and run.history[-1].kind == "run_finished"
+    assert run.result().stop_reason == "planner_error"
+    assert run.result().stop_detail == "the run failed: RuntimeError: planner bug"
