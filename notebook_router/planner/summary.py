@@ -24,7 +24,10 @@ def preview(value: Any, limit: int = 200) -> str:
         return str(value)
     if type(value) is str and len(value) <= limit and value.isprintable() and "  " not in value:
         return value.strip()
-    text = _render(value)
+    try:
+        text = _render(value)
+    except Exception:  # nested thousands deep, a broken __repr__...: never break the run
+        text = f"({type(value).__name__} that cannot be previewed)"
     text = " ".join(text.split())
     if not text.isprintable():
         # Lone surrogates (bytes read with errors="surrogateescape") cannot be

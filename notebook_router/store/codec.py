@@ -89,7 +89,11 @@ def encode_value(
     if kind is int or kind is bool or value is None:  # the common small results, cheaply
         return "json", json.dumps(value).encode()
     scanner = scanner or Scanner()
-    if _is_plain(value, [0]):
+    try:
+        plain = _is_plain(value, [0])
+    except RecursionError:  # nested deeper than JSON (or pickle) can go: a preview below
+        plain = False
+    if plain:
         try:
             text = json.dumps(value, ensure_ascii=False, allow_nan=True)
         except (TypeError, ValueError):

@@ -179,6 +179,11 @@ def read_export(path: str | Path) -> ExportedRun:
         text = source.read_text(encoding="utf-8")
     except OSError as exc:
         raise ExportFormatError(f"Cannot read {source}: {exc.strerror}.") from None
+    except UnicodeDecodeError:
+        raise ExportFormatError(
+            f"{source.name} is not text: import a .json or .html file written by "
+            "`%route export RUN --to FILE`."
+        ) from None
     if source.suffix.lower() in (".html", ".htm"):
         start = text.find('id="notebook-router-run">')
         end = text.find("</script>", start)

@@ -184,9 +184,16 @@ class RunRecorder:
         self._next += len(events)
         try:
             statements = self.encode(start, events)
-        except Exception:  # a bug here must never break the run
-            log.exception("notebook_router: could not record events of run %s", self.run_id)
-            return
+        except Exception:  # a bug here must never break the run, nor lose its events
+            log.exception(
+                "notebook_router: could not record values of run %s; keeping its events",
+                self.run_id,
+            )
+            try:
+                statements = self.encode(start, events, values=False)
+            except Exception:
+                log.exception("notebook_router: could not record events of run %s", self.run_id)
+                return
         self._writer.submit(statements)
         if events and events[-1].kind == "run_finished":
             # The plan's rows (one per task) are built on the writer thread:
@@ -194,24 +201,27 @@ class RunRecorder:
             # caller gets control back without waiting for them.
             self._writer.submit(functools.partial(self._encode_finish, events[-1], self._scan))
 
-    def encode(self, start: _RunStart | None, events: list[ev.Event]) -> list[Statement]:
+    def encode(
+        self, start: _RunStart | None, events: list[ev.Event], *, values: bool = True
+    ) -> list[Statement]:
         """The statements that write the run's start (if given) and ``events``.
 
         Results and context values are read from the run's state now: the
         flush runs between loop steps, so the state is exactly as of the
-        batch's last event (the events only carry previews).
+        batch's last event (the events only carry previews). ``values=False``
+        leaves them out (the fallback when one cannot be encoded at all).
         """
         self._scan = codec.Scanner()
         out: list[Statement] = []
         media_rows: list[tuple[Any, ...]] = []
         if start is not None:
-            out.extend(self._encode_start(start, media_rows))
+            out.extend(self._encode_start(start, media_rows, values=values))
         if not events:
             return out
         state = self._state
         written: dict[str, int] = {}  # key -> seq of its latest write in the batch
         finished: list[str] = []
-        for event in events:
+        for event in events if values else ():
             kind = event.kind
             if kind == "context_updated":
                 written[event.key] = event.seq  # type: ignore[union-attr]
@@ -244,7 +254,9 @@ class RunRecorder:
         out.append(self._run_update(events[-1].seq))
         return out
 
-    def _encode_start(self, start: _RunStart, media_rows: list[tuple[Any, ...]]) -> list[Statement]:
+    def _encode_start(
+        self, start: _RunStart, media_rows: list[tuple[Any, ...]], *, values: bool = True
+    ) -> list[Statement]:
         now = time.time()
         clean = self._scan.clean
         out: list[Statement] = []
@@ -282,7 +294,7 @@ class RunRecorder:
                 )
             )
         fmt, payload = codec.encode_snapshot(
-            [(e.key, e.value, e.source) for e in start.context], self._scan
+            [(e.key, e.value, e.source) for e in start.context] if values else [], self._scan
         )
         out.append(
             (

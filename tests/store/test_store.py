@@ -502,6 +502,10 @@ def test_importing_something_else_says_what_is_wrong(tmp_path: Path) -> None:
         import_run(store, bad)
     with pytest.raises(ExportFormatError, match="Cannot read"):
         import_run(store, tmp_path / "missing.json")
+    picture = tmp_path / "figure.png"
+    picture.write_bytes(b"\x89PNG\r\n\x1a\n\xff\xfe")
+    with pytest.raises(ExportFormatError, match=r"figure\.png is not text"):
+        import_run(store, picture)
     store.close()
 
 
@@ -596,4 +600,43 @@ async def test_purging_keeps_the_session_rows_of_kernels_still_running(tmp_path:
     await _one_run(other)
     assert [info.status for info in other.runs()] == ["finished"]
     other.close()
+    store.close()
+
+
+@agent(can=["nest", "deep"])
+def nester(task: str) -> list[object]:
+    "Returns a list nested thousands deep (deeper than JSON or pickle go)."
+    value: list[object] = []
+    for _ in range(5000):
+        value = [value]
+    return value
+
+
+async def test_a_value_nested_too_deep_to_encode_is_kept_as_a_preview(tmp_path: Path) -> None:
+    store = SessionStore(tmp_path)
+    result = await Router([nester], store=store).run("Nest it deep")
+    assert (result.stop_reason, result.task("t1").status) == ("completed", "fulfilled")
+    store.flush()
+    stored = store.load(result.run_id)
+    assert stored.events[-1].kind == "run_finished"
+    assert stored.results["t1"] == ("(list that cannot be previewed)", False)
+    store.close()
+
+
+async def test_events_are_kept_when_a_batch_of_values_cannot_be_encoded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    from notebook_router.store import codec
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("an encoder bug")
+
+    monkeypatch.setattr(codec, "encode_batch", broken)
+    store = SessionStore(tmp_path)
+    result = await Router(AGENTS, store=store).run(TASK)
+    store.flush()
+    stored = store.load(result.run_id)
+    assert [e.seq for e in stored.events] == list(range(1, len(stored.events) + 1))
+    assert stored.events[-1].kind == "run_finished" and stored.info.status == "finished"
+    assert "keeping its events" in caplog.text
     store.close()
