@@ -6,6 +6,7 @@ the usual short usage message (a ``UsageError``), never a traceback.
 
 from __future__ import annotations
 
+import keyword
 from dataclasses import dataclass
 from typing import Any
 
@@ -78,10 +79,8 @@ def resume_options(line: str, cell: str | None = None) -> None:
 
 def parse_resume_options(line: str) -> ResumeOptions:
     """Parse a ``%route resume`` line; raise :class:`UsageError` if it is wrong."""
-    args = parse_argstring(resume_options, line)
-    output = unquote(args.output)
-    if output is not None and not output.isidentifier():
-        raise UsageError(f"%route resume: -o/--output needs a variable name, not {output!r}")
+    args = _parse(resume_options, line, "%route resume")
+    output = _variable(unquote(args.output), "%route resume")
     return ResumeOptions(
         run=unquote(args.run) or "",
         model=unquote(args.model),
@@ -100,15 +99,17 @@ def unquote(value: str | None) -> str | None:
 
 def parse_agent_options(line: str) -> Any:
     """Parse a ``%%agent`` line; raise :class:`UsageError` if it is wrong."""
-    args = parse_argstring(agent_options, line)
+    args = _parse(agent_options, line, "%%agent")
     args.name, args.can, args.desc = unquote(args.name), unquote(args.can), unquote(args.desc)
     args.parent = unquote(args.parent)
+    if args.timeout is not None and not args.timeout > 0:
+        raise UsageError(f"%%agent: --timeout needs seconds above 0, not {args.timeout:g}")
     return args
 
 
 def parse_route_options(line: str) -> RouteOptions:
     """Parse a ``%%route`` line; raise :class:`UsageError` if it is wrong."""
-    args = parse_argstring(route_options, line)
+    args = _parse(route_options, line, "%%route")
     args.model, args.agents, args.output = (
         unquote(args.model),
         unquote(args.agents),
@@ -125,8 +126,7 @@ def parse_route_options(line: str) -> RouteOptions:
     except ValidationError as exc:
         problems = "; ".join(f"{e['loc'][0]}: {e['msg']}" for e in exc.errors())
         raise UsageError(f"%%route: {problems}") from None
-    if args.output is not None and not args.output.isidentifier():
-        raise UsageError(f"%%route: -o/--output needs a variable name, not {args.output!r}")
+    _variable(args.output, "%%route")
     return RouteOptions(
         model=args.model,
         agents=args.agents,
@@ -135,3 +135,18 @@ def parse_route_options(line: str) -> RouteOptions:
         output=args.output,
         style=args.style,
     )
+
+
+def _parse(options: Any, line: str, magic: str) -> Any:
+    """``parse_argstring``, with a usage message for a line shlex cannot split."""
+    try:
+        return parse_argstring(options, line)
+    except ValueError as exc:  # "No closing quotation", "No escaped character"
+        raise UsageError(f"{magic}: {exc} in the options line: check its quotes") from None
+
+
+def _variable(name: str | None, magic: str) -> str | None:
+    """``name`` if it can hold a value (``-o NAME``); a usage error otherwise."""
+    if name is not None and (not name.isidentifier() or keyword.iskeyword(name)):
+        raise UsageError(f"{magic}: -o/--output needs a variable name, not {name!r}")
+    return name

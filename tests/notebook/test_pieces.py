@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 import base64
+import re
+from typing import Any
 
 import pytest
 from IPython.core.error import UsageError
 
 from notebook_router.notebook.capabilities import KernelCapabilities, _at_least
 from notebook_router.notebook.interpolate import interpolate
-from notebook_router.notebook.options import parse_route_options
+from notebook_router.notebook.options import (
+    parse_agent_options,
+    parse_resume_options,
+    parse_route_options,
+)
 from notebook_router.notebook.outputs import OutputRecorder
 from notebook_router.notebook.transform import route_transformer
 from notebook_router.planner.state import RunState, Task
@@ -278,3 +284,17 @@ def test_interpolated_keys_are_masked_in_the_task_text() -> None:
     assert key not in found.text and "[redacted]" in found.text
     assert all(key not in v.preview for v in found.variables)
     assert found.values["settings"] == {"token": key}  # the agent still gets the real value
+
+
+@pytest.mark.parametrize(
+    ("parse", "line", "message"),
+    [
+        (parse_route_options, '-o "report', "%%route: No closing quotation"),
+        (parse_route_options, "-o for", "needs a variable name, not 'for'"),
+        (parse_agent_options, "weigher --timeout -3", "--timeout needs seconds above 0, not -3"),
+        (parse_resume_options, '3f2a --model "offline', "%route resume: No closing quotation"),
+    ],
+)
+def test_bad_option_lines_give_a_usage_message(parse: Any, line: str, message: str) -> None:
+    with pytest.raises(UsageError, match=re.escape(message)):
+        parse(line)
