@@ -15,13 +15,14 @@ from __future__ import annotations
 import json
 import os
 import socket
+import sqlite3
 import time
 import weakref
 from collections.abc import Callable
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
-from notebook_router.errors import RunNotStoredError
+from notebook_router.errors import RunNotStoredError, StoreError
 from notebook_router.media import Media
 from notebook_router.store import codec
 from notebook_router.store.database import Database
@@ -82,12 +83,24 @@ class SessionStore:
         self._recorders: weakref.WeakSet[RunRecorder] = weakref.WeakSet()
         self.session_id = self.db.id
         self.host = socket.gethostname()
-        with self.db.transaction() as conn:
-            conn.execute(
-                "INSERT INTO sessions (id, started_at, host, pid, notebook) VALUES (?, ?, ?, ?, ?)",
-                (self.session_id, time.time(), self.host, os.getpid(), notebook),
-            )
-        self.purged_on_open = self.purge(self.expiry) if self.expiry is not None else 0
+        try:
+            with self.db.transaction() as conn:
+                conn.execute(
+                    "INSERT INTO sessions (id, started_at, host, pid, notebook) "
+                    "VALUES (?, ?, ?, ?, ?)",
+                    (self.session_id, time.time(), self.host, os.getpid(), notebook),
+                )
+            self.purged_on_open = self.purge(self.expiry) if self.expiry is not None else 0
+        except sqlite3.Error as exc:
+            # Locked by another kernel for longer than the busy timeout, a full or
+            # read-only disk: say so (callers turn the store off, runs go on) and
+            # leave no thread or connection behind.
+            self.close()
+            raise StoreError(
+                f"Cannot write to the session database {self.path} ({exc}). Another kernel "
+                "may be holding it, or the disk is full or read-only; "
+                "`%route store PATH` picks another."
+            ) from None
 
     # ---------------------------------------------------------------- record
 

@@ -640,3 +640,22 @@ async def test_events_are_kept_when_a_batch_of_values_cannot_be_encoded(
     assert stored.events[-1].kind == "run_finished" and stored.info.status == "finished"
     assert "keeping its events" in caplog.text
     store.close()
+
+
+def test_a_database_that_cannot_be_written_on_opening_says_why_and_leaks_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import threading
+
+    from notebook_router.store.database import Database
+
+    def locked(self: Database) -> Any:
+        raise sqlite3.OperationalError("database is locked")
+
+    before = threading.active_count()
+    monkeypatch.setattr(Database, "transaction", locked)
+    with pytest.raises(
+        StoreError, match=r"Cannot write to the session database .*database is locked"
+    ):
+        SessionStore(tmp_path)
+    assert threading.active_count() == before  # the writer thread was stopped
