@@ -107,9 +107,20 @@ def encode_value(
         blob = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
     except Exception:  # unpicklable (open files, sockets, lambdas...): keep a preview
         blob = None
-    if blob is not None and len(blob) <= max_bytes and not scanner.may_hold(blob.decode("latin-1")):
+    if blob is not None and len(blob) <= max_bytes and not _pickle_may_hold(blob, scanner):
         return "pickle", blob
     return "preview", (scanner.clean(preview(value, 500)) or "").encode()
+
+
+def _pickle_may_hold(blob: bytes, scanner: Scanner) -> bool:
+    """Could this pickle hold a secret? Text in it may be UTF-8, or UTF-16/32 (NumPy).
+
+    NumPy string arrays keep their text as UTF-32 (``s\\0\\0\\0k\\0\\0\\0``...):
+    without the NUL bytes, ASCII text in any of these encodings reads as is.
+    """
+    return scanner.may_hold(blob.decode("latin-1")) or scanner.may_hold(
+        blob.replace(b"\x00", b"").decode("latin-1")
+    )
 
 
 def decode_value(fmt: str, payload: bytes | None) -> tuple[Any, bool]:

@@ -55,9 +55,11 @@ class FactStore:
         confidence: float = 1.0,
     ) -> int:
         """Keep ``text`` (secrets removed); return its id (the existing one for a duplicate)."""
-        clean = Scanner().clean(" ".join(text.split())) or ""
+        scan = Scanner()
+        clean = scan.clean(" ".join(text.split())) or ""
         if not clean:
             raise ValueError("A fact needs some text.")
+        topic, source = scan.clean(topic) or "", scan.clean(source) or ""
         with self.db.transaction() as conn:
             conn.execute(
                 "INSERT INTO facts (topic, text, source, run_id, confidence, created_at) "

@@ -402,7 +402,7 @@ def _media_ref(
     return {
         "digest": media.digest,
         "mime_type": media.mime_type,
-        "source": media.source,
-        "description": media.description,
+        "source": scan.clean(media.source) or "",  # a URL may carry ?key=...
+        "description": scan.clean(media.description) or "",
         "text": isinstance(media.data, str),
     }

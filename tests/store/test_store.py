@@ -308,6 +308,27 @@ async def test_secrets_never_reach_the_database(
     reopened.close()
 
 
+async def test_keys_in_numpy_text_media_sources_and_fact_topics_stay_out(tmp_path: Path) -> None:
+    np = pytest.importorskip("numpy")
+    from notebook_router.agents.result import AgentResult
+    from notebook_router.media import Media
+
+    @agent(can=["keys", "array"])
+    def arrays() -> AgentResult:
+        "Returns text in a NumPy array (kept as UTF-32) and a figure from a keyed URL."
+        figure = Media(mime_type="image/png", data=b"png", source=f"https://x.test/?key={FAKE_KEY}")
+        return AgentResult(data=np.array([FAKE_KEY, "plain"]), media=(figure,))
+
+    store = SessionStore(tmp_path)
+    result = await Router([arrays], store=store).run("Return the key array")
+    store.facts.add("a fact", topic=FAKE_KEY, source=FAKE_KEY)
+    store.close()
+    assert list(result.data("t1")) == [FAKE_KEY, "plain"]
+    raw = _all_bytes(tmp_path)
+    for encoding in ("utf-8", "utf-16-le", "utf-32-le"):
+        assert FAKE_KEY.encode(encoding) not in raw, encoding
+
+
 # ----------------------------------------------------------------- extras
 
 
