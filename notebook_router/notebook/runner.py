@@ -26,7 +26,6 @@ from notebook_router.notebook.options import (
 )
 from notebook_router.notebook.session import NotebookSession
 from notebook_router.notebook.view import RunView
-from notebook_router.planner import events as ev
 from notebook_router.planner.run import Run
 from notebook_router.router import Router
 
@@ -194,14 +193,13 @@ def _index_recordings(session: NotebookSession, run: Run) -> None:
     if store is None or path is None or getattr(session.model, "mode", "replay") == "replay":
         return
 
-    def index(event: ev.Event) -> None:
-        if isinstance(event, ev.RunFinished):
-            try:
-                store.recordings.index(path, run_id=run.id)
-            except Exception:  # an index is a convenience: never fail a run over it
-                log.exception("notebook_router: could not index %s", path)
+    def index() -> None:
+        try:
+            store.recordings.index(path, run_id=run.id)
+        except Exception:  # an index is a convenience: never fail a run over it
+            log.exception("notebook_router: could not index %s", path)
 
-    run.subscribe(index)
+    run.on_finish(index)  # once, at the end: not a subscriber called for every event
 
 
 async def _watch(run: Run, view: RunView) -> None:

@@ -306,7 +306,14 @@ class SessionStore:
         return RecordingIndex(self.db)
 
     def close(self) -> None:
-        """Write what is queued and close the database (idempotent)."""
+        """Write what is recorded and queued, and close the database (idempotent).
+
+        Runs still going (``%route store PATH`` switches stores mid-run) get
+        their events so far written here; later ones are not recorded.
+        """
+        if not self.db.closed:
+            for recorder in list(self._recorders):
+                recorder.flush()  # on the loop's thread: encoded and queued now
         self.writer.close()
         self.db.close()
 

@@ -55,8 +55,11 @@ class BatchWriter:
         """Queue statements for the next transaction (cheap; safe from any thread).
 
         ``statements`` may be a function that returns them: the writer thread
-        calls it just before committing, in queue order.
+        calls it just before committing, in queue order. Once the writer is
+        closed nothing is queued (a run outliving its store is not recorded).
         """
+        if self._closed:
+            return
         self._queue.append(statements)
         self._submitted += 1
 

@@ -680,3 +680,26 @@ def test_a_database_that_cannot_be_written_on_opening_says_why_and_leaks_nothing
     ):
         SessionStore(tmp_path)
     assert threading.active_count() == before  # the writer thread was stopped
+
+
+async def test_closing_the_store_mid_run_keeps_what_was_recorded_and_the_run_goes_on(
+    tmp_path: Path,
+) -> None:
+    @agent(can=["slow", "think"])
+    async def thinker() -> str:
+        "Thinks for a moment."
+        await asyncio.sleep(0.3)
+        return "thought"
+
+    store = SessionStore(tmp_path, flush_interval_s=10)  # nothing flushed by the timer
+    run = Router([thinker], store=store).start("Think slowly")
+    async for event in run.events():
+        if event.kind == "task_started":
+            break
+    store.close()  # e.g. `%route store OTHER_PATH` while this run goes on
+    result = await run
+    assert result.stop_reason == "completed"
+    reopened = SessionStore(tmp_path)
+    kinds = [e.kind for e in reopened.load(run.id).events]
+    assert kinds[0] == "run_started" and "task_started" in kinds and "run_finished" not in kinds
+    reopened.close()
