@@ -116,19 +116,25 @@ def test_runs_survive_a_restart_and_are_listed_and_redrawn(
     assert _ok(second.execute("print(CALLS)")).stdout.strip() == "[]"
 
 
+def _start_slow_run(kernel: Kernel) -> str:
+    """Start a background run ``bg``; return its id once t1 has finished and t2 is running."""
+    _ok(kernel.execute("%%route --background -o bg\nLoad the numbers and think slowly about them"))
+    run_id = _ok(kernel.execute("print(bg.id)")).stdout.strip()
+    deadline = time.monotonic() + 30
+    while True:
+        out = _ok(kernel.execute("print({t.id: t.status for t in bg.state.plan})")).stdout
+        if "'t1': 'fulfilled'" in out and "'t2': 'running'" in out:
+            return run_id
+        assert time.monotonic() < deadline, f"the run never reached t2: {out}"
+        time.sleep(0.2)
+
+
 def test_a_killed_kernel_leaves_an_interrupted_run_that_resumes_where_it_stopped(
     folder: Path, kernels: list[Kernel]
 ) -> None:
     doomed = _kernel(folder, slow_seconds=120)
     kernels.append(doomed)
-    _ok(doomed.execute("%%route --background -o bg\nLoad the numbers and think slowly about them"))
-    run_id = _ok(doomed.execute("print(bg.id)")).stdout.strip()
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        out = _ok(doomed.execute("print({t.id: t.status for t in bg.state.plan})")).stdout
-        if "'t1': 'fulfilled'" in out and "'t2': 'running'" in out:
-            break
-        time.sleep(0.2)
+    run_id = _start_slow_run(doomed)
     time.sleep(1.0)  # past the store's flush interval
     pid = int(_ok(doomed.execute("import os; print(os.getpid())")).stdout)
     os.kill(pid, signal.SIGKILL)
@@ -227,15 +233,7 @@ def test_resuming_in_the_same_kernel_takes_the_stopped_runs_place(
 ) -> None:
     kernel = _kernel(folder, slow_seconds=120)
     kernels.append(kernel)
-    _ok(kernel.execute("%%route --background -o bg\nLoad the numbers and think slowly about them"))
-    run_id = _ok(kernel.execute("print(bg.id)")).stdout.strip()
-    deadline = time.monotonic() + 30
-    while (
-        "'t2': 'running'"
-        not in _ok(kernel.execute("print({t.id: t.status for t in bg.state.plan})")).stdout
-    ):
-        assert time.monotonic() < deadline, "t2 never started"
-        time.sleep(0.2)
+    run_id = _start_slow_run(kernel)
     _ok(kernel.execute("%route stop\nawait bg"))
     _ok(kernel.execute("SLOW_SECONDS = 0.01"))
     _ok(kernel.execute(f"%route resume {run_id}"))
