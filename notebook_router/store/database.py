@@ -83,6 +83,15 @@ class Database:
             conn.execute("PRAGMA foreign_keys=ON")
             conn.execute(f"PRAGMA busy_timeout={int(BUSY_TIMEOUT_S * 1000)}")
             self.upgraded_from = migrate(conn, self.path)
+        except sqlite3.OperationalError as exc:
+            # Locked (another kernel migrating or writing past the busy timeout),
+            # read-only, disk full: the file may be fine, so do not say move it.
+            conn.close()
+            raise StoreError(
+                f"Cannot use the session database {self.path} right now ({exc}). If another "
+                "kernel is busy with it, try again; otherwise check the folder can be written, "
+                "or set NOTEBOOK_ROUTER_STORE to another path."
+            ) from None
         except sqlite3.DatabaseError as exc:
             conn.close()
             raise StoreError(

@@ -261,6 +261,23 @@ def test_a_file_that_is_not_a_database_gives_advice(tmp_path: Path) -> None:
         SessionStore(path)
 
 
+def test_a_database_locked_by_another_kernel_is_not_called_broken(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from notebook_router.store import database
+
+    monkeypatch.setattr(database, "BUSY_TIMEOUT_S", 0.2)  # not the real 15 s wait
+    path = tmp_path / "sessions.db"
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("CREATE TABLE t (x)")
+    holder.execute("BEGIN EXCLUSIVE")  # another process in the middle of something long
+    with pytest.raises(StoreError, match=r"right now \(database is locked\)") as caught:
+        SessionStore(path)
+    assert "Move it aside" not in str(caught.value)
+    holder.execute("ROLLBACK")
+    holder.close()
+
+
 def test_migrations_apply_once_each(tmp_path: Path) -> None:
     path = tmp_path / "x.db"
     conn = sqlite3.connect(path, isolation_level=None)
