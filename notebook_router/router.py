@@ -95,7 +95,8 @@ class Router:
         parts). Keyword arguments named like :class:`Limits` fields override
         the router's limits for this run (``max_iterations=5``, ``timeout_s=30``).
         """
-        if not query or not query.strip():
+        task = valid_unicode(query.strip()) if query else ""
+        if not task:
             raise EmptyTaskError()
         # Walk the trees now (cached) so a cycle or a clash of names is reported
         # before the run starts, not from inside its first decision.
@@ -105,8 +106,8 @@ class Router:
         )
         state = RunState(
             run_id=run_id or new_run_id(),
-            query=valid_unicode(query.strip()),
-            goal=valid_unicode(query.strip()),
+            query=task,
+            goal=task,
             style=_check_style(style or self.style),
             context=shared,
             attachments=list(media),

@@ -30,6 +30,7 @@ from notebook_router.planner.state import RunState, Task
 from notebook_router.planner.summary import preview
 from notebook_router.planner.watchdog import Watchdog
 from notebook_router.providers.base import ModelClient
+from notebook_router.text.unicode import valid_unicode
 from notebook_router.usage import ZERO_USAGE, Usage
 
 UsageSink = Callable[[Usage, str], None]
@@ -172,7 +173,12 @@ class Executor:
     def _record(self, task_id: str, result: AgentResult) -> None:
         now = self.events.now()
         status, error, usage, media = result.status, result.error, result.usage, result.media
-        summary = result.summary or preview(result.data)
+        # An agent's own summary and error text enter the plan, the events, the
+        # planner's prompt and the store here: make them valid text once (lone
+        # surrogates from bytes read with errors="surrogateescape" break all four).
+        summary = valid_unicode(result.summary) if result.summary else preview(result.data)
+        if error:
+            error = valid_unicode(error)
         task = self.state.plan.mark_finished(task_id, status, now, summary, error)
         self.state.record_result(task_id, result)
         if usage is not ZERO_USAGE and usage:

@@ -16,6 +16,8 @@ def valid_unicode(text: str) -> str:
     >>> valid_unicode("caf\\udce9")
     'caf\\ufffd'
     """
+    if text.isascii():  # the common case, without encoding anything
+        return text
     try:
         text.encode()
     except UnicodeEncodeError:

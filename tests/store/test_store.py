@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from notebook_router import Router, agent
+from notebook_router.agents.result import AgentResult
 from notebook_router.errors import RunNotStoredError, StoreError, StoreVersionError
 from notebook_router.store import SCHEMA_VERSION, SessionStore, parse_duration
 from notebook_router.store.schema import current_version, migrate
@@ -562,6 +563,27 @@ async def test_text_that_is_not_valid_unicode_is_recorded_not_dropped(tmp_path: 
     finished = [e for e in stored.events if e.kind == "task_finished"]
     assert finished[0].summary == "caf\ufffd menu"  # type: ignore[union-attr]
     assert stored.results["t1"] == ("caf\udce9 menu", True)
+    store.close()
+
+
+@agent(can=["notes", "summary"])
+def own_words() -> AgentResult:
+    "Summarises in its own words, which came from bytes that are not UTF-8."
+    words = b"caf\xe9 menu".decode("utf-8", "surrogateescape")
+    return AgentResult(data=1, summary=words, error=None)
+
+
+async def test_an_agents_own_summary_that_is_not_valid_unicode_does_not_lose_the_run(
+    tmp_path: Path,
+) -> None:
+    store = SessionStore(tmp_path)
+    result = await Router([own_words], store=store).run("Write the summary notes")
+    assert result.task("t1").summary == "caf\ufffd menu"
+    store.flush()
+    assert store.writer.failures == 0
+    stored = store.load(result.run_id)
+    assert stored.info.status == "finished"
+    assert [t.summary for t in stored.tasks] == ["caf\ufffd menu"]
     store.close()
 
 
