@@ -78,7 +78,8 @@ class RunPanel(anywidget.AnyWidget):
         self.run = run
         self.interval = interval
         self._trace: collections.deque[TraceLine] = collections.deque(maxlen=TRACE_LINES)
-        self._unread: list[ev.Event] = []
+        self._read = 0
+        """Position in the run's event log up to which the trace has been formatted."""
         self._started = time.monotonic()
         self._last = 0.0
         self._pending: asyncio.Handle | None = None
@@ -91,6 +92,9 @@ class RunPanel(anywidget.AnyWidget):
             self._unsubscribe: Callable[[], None] = lambda: None
             return
         self._unsubscribe = run.subscribe(self._on_event)
+        # After run_finished: finish on the next loop turn (drawing the final
+        # tree runs graphviz, which the run's own ending need not wait for).
+        run.on_finish(self._finish_soon)
         self.refresh()
         self._beat()
 
@@ -130,7 +134,8 @@ class RunPanel(anywidget.AnyWidget):
         if run is None:
             return
         self._last = time.monotonic()
-        unread, self._unread = self._unread, []
+        unread = run.history_since(self._read)  # the log keeps the events: no copy here
+        self._read += len(unread)
         self._trace.extend(line for e in unread if (line := trace_line(e)) is not None)
         elapsed = run.result().duration_s if run.done() else self._last - self._started
         state = panel_state(run.state, run.limits, elapsed_s=elapsed, trace=self._trace)
@@ -138,18 +143,12 @@ class RunPanel(anywidget.AnyWidget):
             self.set_state_from(state.model_dump())
 
     def _on_event(self, event: ev.Event) -> None:
-        # Only keep the event here: trace lines are formatted at the next
-        # (throttled) refresh, so a burst of events costs one append each.
-        self._unread.append(event)
-        loop = asyncio.get_running_loop()
-        if isinstance(event, ev.RunFinished):
-            # The run sets its result just after this event: finish next turn.
-            loop.call_soon(self._finish)
-            return
-        if self._pending is not None:
+        # Only schedule a refresh here: it formats the trace from the run's event
+        # log, throttled, so a burst of events costs one check each.
+        if self._pending is not None or self._closed:
             return
         delay = max(0.0, self._last + self.interval - time.monotonic())
-        self._pending = loop.call_later(delay, self._flush)
+        self._pending = asyncio.get_running_loop().call_later(delay, self._flush)
 
     def _beat(self) -> None:
         if self._closed:
@@ -167,7 +166,13 @@ class RunPanel(anywidget.AnyWidget):
         if not self._closed:
             self.refresh()
 
+    def _finish_soon(self) -> None:
+        if self.run is not None:
+            self.run.loop.call_soon(self._finish)
+
     def _finish(self) -> None:
+        if self._closed:
+            return
         for handle in (self._pending, self._heartbeat):
             if handle is not None:
                 handle.cancel()
