@@ -103,7 +103,7 @@ async def reference_loop(n: int) -> float:
 
 def _fanout_planner(k: int) -> StubPlanner:
     def decide(call: PlannerCall) -> Decision:
-        if call.state.iteration == 1:
+        if call.iteration == 1:
             specs = [TaskSpec(id=f"f{i}", description="wait", agent="sleep50") for i in range(k)]
             return Decision(action="parallel", run=specs)
         if call.state.plan.with_status("running"):
@@ -171,7 +171,7 @@ async def router_tree_fanout(k: int) -> float:
     team = AgentGroup("team", can=["wait"], children=kids)
 
     def decide(call: PlannerCall) -> Decision:
-        if call.state.iteration == 1:
+        if call.iteration == 1:
             return Decision(
                 action="execute", run=[TaskSpec(id="t1", description="wait", agent="team")]
             )

@@ -9,6 +9,8 @@ in parallel and stops when the goal is met, a budget runs out, or you say so.
 
 from __future__ import annotations
 
+import sys
+
 from notebook_router.agents.base import AgentContext, BaseAgent, Capability, Inputs, TaskRequest
 from notebook_router.agents.breaker import CircuitBreaker
 from notebook_router.agents.delegation import Delegate
@@ -68,6 +70,21 @@ __all__ = [
     "resolve_model",
     "tool",
 ]
+
+
+def _display_runs_in_ipython() -> None:
+    # A Run shown as a cell's value draws its plan, tree and answer, with or
+    # without %load_ext: the renderer is registered with IPython's formatter
+    # (the planner itself never imports the renderers).
+    ipython = sys.modules.get("IPython")
+    shell = ipython.get_ipython() if ipython is not None else None
+    if shell is not None:
+        from notebook_router.render.bundle import display_runs_in
+
+        display_runs_in(shell)
+
+
+_display_runs_in_ipython()
 
 
 def load_ipython_extension(shell: object) -> None:

@@ -111,7 +111,6 @@ class Router:
             style=_check_style(style or self.style),
             context=shared,
             attachments=list(media),
-            media=[m.ref() for m in media],
         )
         run = self._run(state, limits)
         if self.store is not None:

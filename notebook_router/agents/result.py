@@ -8,7 +8,6 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from notebook_router.media import Media
-from notebook_router.trusted import Template
 from notebook_router.usage import ZERO_USAGE, Usage
 
 ResultStatus = Literal["fulfilled", "partial", "unable", "needs_user_input", "failed"]
@@ -90,10 +89,7 @@ def coerce_result(value: Any) -> AgentResult:
         return value
     if isinstance(value, Media):
         return AgentResult(data=value.description or value.mime_type, media=(value,))
-    return _PLAIN.build({"data": value})  # no validation: ``data`` takes anything
-
-
-_PLAIN = Template(AgentResult)
+    return AgentResult(data=value)
 
 
 def describe_exception(exc: BaseException) -> str:

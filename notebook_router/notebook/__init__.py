@@ -14,6 +14,7 @@ from notebook_router.notebook import control
 from notebook_router.notebook.magics import RouteMagics
 from notebook_router.notebook.session import NotebookSession
 from notebook_router.notebook.transform import route_transformer
+from notebook_router.render.bundle import display_runs_in
 
 _ATTR = "_notebook_router_session"
 
@@ -22,6 +23,7 @@ def load_ipython_extension(shell: Any) -> None:
     """Install the magics, the ``%%route`` transformer and output recording."""
     if getattr(shell, _ATTR, None) is not None:
         return
+    display_runs_in(shell)
     session = NotebookSession(shell)
     session.install()
     shell.register_magics(RouteMagics(shell, session))

@@ -1,4 +1,11 @@
-"""A run's event log: every event in order, delivered to subscribers and async readers."""
+"""A run's event log: every event in order, folded into the run state, then delivered.
+
+Publishing an event is how anything in a run changes its state: the log
+numbers and timestamps the event, hands it to the reducer (the ``fold``
+callback, :func:`notebook_router.planner.reducer.apply` bound to the run's
+state), and only then tells subscribers and async readers, so whoever hears
+of an event sees the state it produced.
+"""
 
 from __future__ import annotations
 
@@ -6,21 +13,28 @@ import asyncio
 import logging
 from collections.abc import AsyncIterator, Callable
 from time import monotonic
-from typing import Any, TypeVar
 
 from notebook_router.planner import events as ev
 
 log = logging.getLogger("notebook_router")
 Subscriber = Callable[[ev.Event], None]
-E = TypeVar("E", bound=ev.Event)
 
 
 class EventLog:
     """Numbers, timestamps, keeps and delivers a run's events (on the loop's thread)."""
 
-    def __init__(self, run_id: str, *, first_seq: int = 1, t_offset: float = 0.0) -> None:
-        """``first_seq`` and ``t_offset`` continue a resumed run's numbering and clock."""
+    def __init__(
+        self,
+        run_id: str,
+        fold: Subscriber | None = None,
+        *,
+        first_seq: int = 1,
+        t_offset: float = 0.0,
+    ) -> None:
+        """``fold`` applies each event to the run's state before anyone hears of it;
+        ``first_seq`` and ``t_offset`` continue a resumed run's numbering and clock."""
         self.run_id = run_id
+        self._fold = fold
         self.t0 = monotonic() - t_offset
         self.closed = False
         self._events: list[ev.Event] = []
@@ -29,21 +43,22 @@ class EventLog:
         self._on_close: list[Callable[[], None]] = []
         self._seq = first_seq - 1
 
-    def emit(self, cls: type[E], **fields: Any) -> None:
-        """Create an event of type ``cls`` from ``fields`` and deliver it."""
-        self.publish(cls(**fields))
-
     def publish(self, event: ev.Event) -> None:
-        """Number, timestamp and deliver an event built without ``run_id``, ``seq`` and ``t``.
+        """Number, timestamp, fold and deliver an event built without ``run_id``, ``seq``, ``t``.
 
-        The loop's hot paths call this directly with ``Cls(...)``: passing
-        the fields through :meth:`emit`'s keywords costs one more dict per event.
+        Once the log is closed nothing more happens in the run: a late event
+        (a thread racing the end) is dropped, so ``run_finished`` stays last.
         """
+        if self.closed and event.kind != "run_finished":
+            log.debug("notebook_router: run %s has finished; dropped %s", self.run_id, event.kind)
+            return
         self._seq += 1
         event.run_id = self.run_id
         event.seq = self._seq
         event.t = monotonic() - self.t0
         self._events.append(event)
+        if self._fold is not None:
+            self._fold(event)  # not guarded: a reducer bug is the run's bug, not a subscriber's
         for subscriber in self._subscribers:
             try:
                 subscriber(event)

@@ -104,6 +104,8 @@ class TaskFinished(_Event, tag="task_finished"):
     error: str | None = None
     media: tuple[str, ...] = ()
     """MIME types of media attached to the result."""
+    suggestions: tuple[str, ...] = ()
+    """The agent's suggested next steps (the planner sees them)."""
 
 
 class TaskCancelled(_Event, tag="task_cancelled"):
@@ -136,6 +138,8 @@ class UsageUpdated(_Event, tag="usage"):
     cost_usd: float
     total_tokens: int
     total_cost_usd: float
+    calls: int = 1
+    """Model calls this usage stands for."""
 
 
 class InterruptReceived(_Event, tag="interrupt_received"):
@@ -229,6 +233,14 @@ class CriticNoted(_Event, tag="critic"):
     missing: tuple[str, ...] = ()
 
 
+class Cited(msgspec.Struct, kw_only=True, gc=False):
+    """Which task and agent produced a part of the final answer."""
+
+    task_id: str
+    agent: str
+    text: str
+
+
 class RunFinished(_Event, tag="run_finished"):
     kind: ClassVar[Literal["run_finished"]] = "run_finished"
     stop_reason: str
@@ -238,6 +250,7 @@ class RunFinished(_Event, tag="run_finished"):
     duration_s: float
     total_tokens: int
     cost_usd: float
+    attributions: tuple[Cited, ...] = ()
 
 
 Event = (

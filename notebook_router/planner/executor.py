@@ -21,12 +21,11 @@ from notebook_router.agents.delegator import Delegator
 from notebook_router.agents.registry import AgentRegistry
 from notebook_router.agents.result import AgentResult, coerce_result, describe_exception
 from notebook_router.errors import NeedsUserInput, Unable
-from notebook_router.makers import keyword_maker
 from notebook_router.planner import events as ev
 from notebook_router.planner.eventlog import EventLog
 from notebook_router.planner.hops import HopRecorder, TreeTask, bind_context
 from notebook_router.planner.rails import Limits
-from notebook_router.planner.state import RunState, Task
+from notebook_router.planner.state import RunState
 from notebook_router.planner.summary import preview
 from notebook_router.planner.watchdog import Watchdog
 from notebook_router.providers.base import ModelClient
@@ -34,10 +33,6 @@ from notebook_router.text.unicode import valid_unicode
 from notebook_router.usage import ZERO_USAGE, Usage
 
 UsageSink = Callable[[Usage, str], None]
-
-# One of each per task start: built without the class-call overhead (see makers).
-_new_request = keyword_maker(TaskRequest)
-_new_context = keyword_maker(AgentContext)
 
 
 class Executor:
@@ -82,24 +77,23 @@ class Executor:
 
     # ------------------------------------------------------------------ start
 
-    def start(self, task: Task, new_agent: str | None = None) -> None:
-        """Start ``task`` (optionally re-routed to ``new_agent``) as an asyncio task."""
+    def start(self, task_id: str, new_agent: str | None = None) -> None:
+        """Start a planned task (optionally re-routed to ``new_agent``) as an asyncio task."""
         state = self.state
         plan = state.plan
-        task_id = task.id
-        plan.mark_running(task_id, self.events.now(), new_agent)
-        # Each field is read once: attribute reads on pydantic models are slow.
-        agent_name, description, deps, attempt = (
-            task.agent,
-            task.description,
-            task.depends_on,
-            task.attempts,
-        )
-        goal = state.goal
+        task = plan.tasks[task_id]
+        agent_name = new_agent or task.agent
+        description, deps, attempt = task.description, task.depends_on, task.attempts + 1
         agent = self.agents.get(agent_name)
+        self.events.publish(
+            ev.TaskStarted(
+                task_id=task_id, agent=agent_name, description=description, attempt=attempt
+            )
+        )
         if getattr(agent, "children", None):  # a tree: delegate (flat agents skip all of it)
             agent = self._tree_task(agent)
-        request = _new_request(
+        goal = state.goal
+        request = TaskRequest(
             id=task_id,
             description=description,
             goal=goal,
@@ -110,7 +104,7 @@ class Executor:
         )
         results = state.results
         attachments = state.attachments
-        context = _new_context(
+        context = AgentContext(
             run_id=state.run_id,
             goal=goal,
             task=request,
@@ -128,11 +122,6 @@ class Executor:
         timeout = agent.timeout_s or self._default_timeout
         if timeout is not None:
             self._watchdog.watch(task_id, timeout)
-        self.events.publish(
-            ev.TaskStarted(
-                task_id=task_id, agent=agent.name, description=description, attempt=attempt
-            )
-        )
 
     async def _execute(
         self, task_id: str, agent: Agent, request: TaskRequest, context: AgentContext
@@ -171,7 +160,7 @@ class Executor:
             self._record(task_id, result)
 
     def _record(self, task_id: str, result: AgentResult) -> None:
-        now = self.events.now()
+        task = self.state.plan.tasks[task_id]
         status, error, usage, media = result.status, result.error, result.usage, result.media
         # An agent's own summary and error text enter the plan, the events, the
         # planner's prompt and the store here: make them valid text once (lone
@@ -179,10 +168,12 @@ class Executor:
         summary = valid_unicode(result.summary) if result.summary else preview(result.data)
         if error:
             error = valid_unicode(error)
-        task = self.state.plan.mark_finished(task_id, status, now, summary, error)
-        self.state.record_result(task_id, result)
         if usage is not ZERO_USAGE and usage:
             self._on_usage(usage, task.agent)
+        # The result's data is too big for an event: it is filed first, and the
+        # event that announces it folds the rest of the result into the plan.
+        self.state.results[task_id] = result
+        now = self.events.now()
         self.events.publish(
             ev.TaskFinished(
                 task_id=task_id,
@@ -193,6 +184,7 @@ class Executor:
                 summary=summary,
                 error=error,
                 media=tuple(m.mime_type for m in media) if media else (),
+                suggestions=result.suggestions,
             )
         )
         if self.reviewable is not None and result.ok:
@@ -233,13 +225,14 @@ class Executor:
                 self._abandoned.add(handle)
                 handle.add_done_callback(self._abandoned.discard)
                 note += f" (the agent did not stop within {self.limits.cancel_grace_s:g} s)"
-            task = self.state.plan.set_status(tid, "cancelled", finished_at=now, note=note)
-            self.events.emit(
-                ev.TaskCancelled,
-                task_id=tid,
-                agent=task.agent,
-                reason=note,
-                ran_s=now - (task.started_at or now),
+            task = self.state.plan.tasks[tid]
+            self.events.publish(
+                ev.TaskCancelled(
+                    task_id=tid,
+                    agent=task.agent,
+                    reason=note,
+                    ran_s=now - (task.started_at or now),
+                )
             )
             cancelled.append(tid)
         return cancelled
@@ -253,13 +246,14 @@ class Executor:
     def _trace(self, task: TaskRequest, kind: str, message: str, data: dict[str, Any]) -> None:
         def emit() -> None:
             if not self.events.closed:
-                self.events.emit(
-                    ev.TraceNote,
-                    task_id=task.id,
-                    agent=task.agent,
-                    note=kind,
-                    message=message,
-                    data={k: preview(v, 200) for k, v in data.items()},
+                self.events.publish(
+                    ev.TraceNote(
+                        task_id=task.id,
+                        agent=task.agent,
+                        note=kind,
+                        message=message,
+                        data={k: preview(v, 200) for k, v in data.items()},
+                    )
                 )
 
         if threading.get_ident() == self._loop_thread:
@@ -276,7 +270,7 @@ class Executor:
         if delegator is None:
             delegator = self._delegator = Delegator(
                 breaker=self._breaker,
-                observer=HopRecorder(self.state, self.events),
+                observer=HopRecorder(self.events),
                 hop_timeout_s=self.limits.hop_timeout_s,
             )
         return TreeTask(

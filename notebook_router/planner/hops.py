@@ -2,9 +2,10 @@
 
 The executor hands such a task to :class:`TreeTask` instead of calling the
 agent directly (flat agents never come here, so they pay nothing for
-trees). Every hop below the task's own agent becomes a
-:class:`~notebook_router.planner.state.Hop` in the run state, which the run
-graph draws as the live delegation tree, and a pair of typed events.
+trees). Every hop below the task's own agent is published as a pair of
+typed events, which the reducer turns into a
+:class:`~notebook_router.planner.state.Hop` of the run state: the run graph
+draws them as the live delegation tree.
 """
 
 from __future__ import annotations
@@ -19,39 +20,24 @@ from notebook_router.agents.delegator import Delegator
 from notebook_router.agents.result import AgentResult
 from notebook_router.planner import events as ev
 from notebook_router.planner.eventlog import EventLog
-from notebook_router.planner.state import Hop, RunState
 from notebook_router.planner.summary import preview
 from notebook_router.providers.base import ModelClient
 from notebook_router.usage import Usage
 
 
 class HopRecorder:
-    """Files every hop of a run's delegations into the state and the event log."""
+    """Publishes every hop of a run's delegations as a pair of events (the reducer files them)."""
 
-    def __init__(self, state: RunState, events: EventLog) -> None:
-        self.state = state
+    def __init__(self, events: EventLog) -> None:
         self.events = events
-        self._open: dict[str, Hop] = {}
+        self._open: set[str] = set()
 
     def requested(self, request: DelegationRequest) -> None:
-        if request.hops == 0:
-            # A task (re)starts: its tree is drawn afresh for this attempt.
-            self.state.delegations[request.task_id] = []
-            return
-        hop = Hop(
-            request_id=request.id,
-            parent_id=request.parent_id,
-            task_id=request.task_id,
-            agent=request.agent,
-            path=request.path,
-            task=request.task,
-            started_at=self.events.now(),
-        )
-        self.state.delegations.setdefault(request.task_id, []).append(hop)
-        self._open[request.id] = hop
-        if not self.events.closed:
-            self.events.emit(
-                ev.DelegationRequested,
+        if request.hops == 0 or self.events.closed:
+            return  # the task's own agent: the task itself is the tree's root
+        self._open.add(request.id)
+        self.events.publish(
+            ev.DelegationRequested(
                 task_id=request.task_id,
                 request_id=request.id,
                 parent_id=request.parent_id,
@@ -60,6 +46,7 @@ class HopRecorder:
                 hops=request.hops,
                 task=request.task,
             )
+        )
 
     def responded(
         self,
@@ -67,36 +54,37 @@ class HopRecorder:
         response: DelegationResponse | None,
         duration_s: float,
     ) -> None:
-        hop = self._open.pop(request.id, None)
-        if hop is None:
+        if request.id not in self._open:
             return
-        hop.finished_at = self.events.now()
+        self._open.discard(request.id)
+        if self.events.closed:
+            return
+        answered_by: tuple[str, ...] = ()
+        error: str | None = "cancelled"
         if response is None:
-            hop.status, hop.error = "cancelled", "cancelled"
+            status, confidence, summary = "cancelled", 0.0, ""
         else:
-            hop.status = response.status
-            hop.confidence = response.confidence
-            hop.answered_by = response.path
-            hop.summary = response.summary or (preview(response.data) if response.ok else None)
-            hop.error = response.question or response.error
-        if not self.events.closed:
-            self.events.emit(
-                ev.DelegationResponded,
+            status, confidence, answered_by = response.status, response.confidence, response.path
+            summary = response.summary or (preview(response.data) if response.ok else "")
+            error = response.question or response.error
+        self.events.publish(
+            ev.DelegationResponded(
                 task_id=request.task_id,
                 request_id=request.id,
                 agent=request.agent,
-                status=hop.status,
-                confidence=hop.confidence or 0.0,
+                status=status,
+                confidence=confidence,
                 duration_s=duration_s,
-                answered_by=hop.answered_by,
+                answered_by=answered_by,
                 hops=request.hops,
-                summary=hop.summary or "",
-                error=hop.error,
+                summary=summary,
+                error=error,
             )
+        )
 
     def circuit_changed(self, agent: str, state: CircuitState, failures: int) -> None:
         if not self.events.closed:
-            self.events.emit(ev.CircuitChanged, agent=agent, state=state, failures=failures)
+            self.events.publish(ev.CircuitChanged(agent=agent, state=state, failures=failures))
 
 
 class TreeTask:

@@ -45,6 +45,9 @@ class PlannerCall:
     model: ModelClient
     feedback: str | None = None
     """Why the previous attempt was rejected (set on retries)."""
+    iteration: int | None = None
+    """``decide`` only: the number of the decision asked for (1 for the first).
+    ``state.iteration`` counts the decisions already made."""
 
 
 class Planner(Protocol):
@@ -72,7 +75,9 @@ class ModelPlanner:
     async def decide(self, call: PlannerCall) -> Decision:
         if self._instant(call) is not None:
             return Decision(action="complete", reason="instant reply: no model call needed")
-        view = self.views.build(call.state, call.agents, feedback=call.feedback)
+        view = self.views.build(
+            call.state, call.agents, feedback=call.feedback, iteration=call.iteration
+        )
         schema = decision_schema(tuple(call.agents.all_names()))
         return await self._ask(
             call.model,

@@ -41,7 +41,11 @@ class ResumePoint:
 def prepare_resume(
     state: RunState, *, last_seq: int, elapsed_s: float, unrestored: Collection[str] = ()
 ) -> ResumePoint:
-    """Reset what must run again in ``state`` and clear its ending; raise if it cannot resume.
+    """Where ``state`` picks up again: what is kept, what runs again; raise if it cannot resume.
+
+    Nothing changes yet: the resumed run's ``run_resumed`` event, folded by
+    the reducer, puts the tasks to redo back to ``pending`` and clears the
+    old ending.
 
     ``unrestored`` names finished tasks whose result data could not be
     brought back (only a preview was stored).
@@ -54,31 +58,13 @@ def prepare_resume(
         )
     plan = state.plan
     needed = {d for t in plan if t.status not in OK_STATUSES for d in t.depends_on}
-    redo: list[str] = []
-    for task in plan:
-        again = (
-            task.status == "running"
-            or (task.status == "cancelled" and not (task.note or "").startswith(_UNWANTED))
-            or (task.status == "skipped" and (task.note or "").startswith(ENDED_NOTE))
-            or (task.status in OK_STATUSES and task.id in unrestored and task.id in needed)
-        )
-        if again:
-            plan.set_status(
-                task.id,
-                "pending",
-                started_at=None,
-                finished_at=None,
-                summary=None,
-                error=None,
-                note=f"resumed: was {task.status}",
-            )
-            state.results.pop(task.id, None)
-            state.results_digest.discard(task.id)
-            redo.append(task.id)
-    kept = tuple(t.id for t in plan if t.status in OK_STATUSES)
-    state.stop_reason = None
-    state.stop_detail = ""
-    state.answer = None
-    state.attributions = []
-    state.pending_question = None
-    return ResumePoint(last_seq=last_seq, elapsed_s=elapsed_s, kept=kept, redo=tuple(redo))
+    redo = tuple(
+        task.id
+        for task in plan
+        if task.status == "running"
+        or (task.status == "cancelled" and not (task.note or "").startswith(_UNWANTED))
+        or (task.status == "skipped" and (task.note or "").startswith(ENDED_NOTE))
+        or (task.status in OK_STATUSES and task.id in unrestored and task.id in needed)
+    )
+    kept = tuple(t.id for t in plan if t.status in OK_STATUSES and t.id not in redo)
+    return ResumePoint(last_seq=last_seq, elapsed_s=elapsed_s, kept=kept, redo=redo)

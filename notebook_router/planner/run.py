@@ -1,13 +1,15 @@
-"""One run of the planner loop (MISSION P1-P6).
+"""One run of the planner loop.
 
 The loop, in one sentence: ask the Decider what to do, start the tasks it
 names as asyncio tasks, wait until a result, a redirect or a stop arrives,
 file what arrived, and ask again; when the planner says complete, or a rail
 trips, cancel what is still running and synthesise the answer.
 
-Only the loop writes the state. Agents run as their own asyncio tasks and
-hand results back through a queue, so the loop never waits on one agent
-while others finish, and a Stop can cancel all of them at once.
+Nothing here writes the state directly: every change is an event published
+to the run's log, which folds it into the state with the one reducer
+(:mod:`notebook_router.planner.reducer`). Agents run as their own asyncio
+tasks and hand results back through a queue, so the loop never waits on one
+agent while others finish, and a Stop can cancel all of them at once.
 
 Thread safety: ``stop``, ``redirect`` and ``answer`` may be called from any
 thread (a notebook panel's button handler can run on a kernel subshell
@@ -20,13 +22,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import threading
 import uuid
-from collections import Counter, deque
+from collections import Counter
 from collections.abc import AsyncIterator, Callable, Iterable
 from datetime import datetime, timezone
-from typing import Any
+from typing import Any, Literal
 
 import networkx as nx
 
@@ -41,7 +44,6 @@ from notebook_router.errors import (
     RunNotFinishedError,
 )
 from notebook_router.planner import events as ev
-from notebook_router.planner.apply import ResolvedDecision, resolve_decision
 from notebook_router.planner.critic import Critic
 from notebook_router.planner.decisions import Synthesis
 from notebook_router.planner.eventlog import EventLog, Subscriber
@@ -49,16 +51,11 @@ from notebook_router.planner.executor import Executor
 from notebook_router.planner.graph import run_graph, to_mermaid
 from notebook_router.planner.planner import Planner, PlannerCall
 from notebook_router.planner.rails import Limits, StallDetector, budget_exceeded
+from notebook_router.planner.reducer import apply
+from notebook_router.planner.resolve import ResolvedDecision, resolve_decision
 from notebook_router.planner.result import RunResult
 from notebook_router.planner.resume import ResumePoint
-from notebook_router.planner.state import (
-    OK_STATUSES,
-    HistoryEntry,
-    Interrupt,
-    RunState,
-    StopReason,
-    Task,
-)
+from notebook_router.planner.state import OK_STATUSES, RunState, StopReason, Task
 from notebook_router.planner.steering import ClarifyHandler, ClarifyPolicy, Steering
 from notebook_router.planner.summary import preview
 from notebook_router.planner.synthesis import template_synthesis
@@ -70,7 +67,7 @@ from notebook_router.usage import Usage
 log = logging.getLogger("notebook_router")
 
 
-class Run(Steering):
+class Run:
     """A running (or finished) router run.
 
     Await it for the :class:`RunResult`; iterate :meth:`events` to follow it;
@@ -103,26 +100,22 @@ class Run(Steering):
         self.provider = provider
         self.planner = planner
         self.limits = limits
-        self._on_clarify = on_clarify
-        self._clarify_policy = clarify
         self._views = views or ViewBuilder()
         self._breaker = breaker
         self._critic = critic
         self.resumed = resume
+        fold = functools.partial(apply, state)
         self._events = (
-            EventLog(self.id)
+            EventLog(self.id, fold)
             if resume is None
-            else EventLog(self.id, first_seq=resume.last_seq + 1, t_offset=resume.elapsed_s)
+            else EventLog(self.id, fold, first_seq=resume.last_seq + 1, t_offset=resume.elapsed_s)
         )
-        self._emit = self._events.emit
         self._executor: Executor | None = None
-        self._signals: deque[Interrupt] = deque()
         self._stop_request: tuple[StopReason, str] | None = None
         self._waiter: asyncio.Future[None] | None = None
         self._thinking = False
         """A planner call is in flight (Stop cuts it short)."""
         self._cut_short = False
-        self._question: asyncio.Future[str | None] | None = None
         self._stall = StallDetector(limits.stall_decisions)
         self._planner_model = ModelClient(
             provider,
@@ -130,6 +123,18 @@ class Run(Steering):
             "planner",
             asyncio.Semaphore(limits.max_concurrent_model_calls),
         )
+        self.steering = Steering(
+            state,
+            agents,
+            planner,
+            self._planner_model,
+            limits,
+            self._events,
+            set_stop=self._set_stop,
+            on_clarify=on_clarify,
+            policy=clarify,
+        )
+        """The run's redirects and clarifying questions."""
         self._waves = limits.schedule == "waves" or getattr(
             provider, "deterministic_schedule", False
         )
@@ -138,6 +143,7 @@ class Run(Steering):
         self._main: asyncio.Task[RunResult] | None = None
         self._result: RunResult | None = None
         self._finished = False
+        self._duration_s = 0.0
         self._started_wall = datetime.now(timezone.utc)
         state.context.listen(self._on_context_change)
 
@@ -256,7 +262,12 @@ class Run(Steering):
     def result(self) -> RunResult:
         """The result of a finished run (raises :class:`RunNotFinishedError` before)."""
         if self._result is None:
-            raise RunNotFinishedError(self.id)
+            if not self._finished:
+                raise RunNotFinishedError(self.id)
+            # Frozen on first ask: the run_finished event has been folded by then.
+            self._result = RunResult.from_state(
+                self.state, duration_s=self._duration_s, started_at=self._started_wall
+            )
         return self._result
 
     def graph(self) -> nx.DiGraph:
@@ -266,12 +277,6 @@ class Run(Steering):
     def mermaid(self) -> str:
         """The run graph as Mermaid flowchart text."""
         return to_mermaid(self.graph())
-
-    def _repr_mimebundle_(self, include: object = None, exclude: object = None) -> dict[str, str]:
-        """How a run displays in a notebook: its plan, meters and answer."""
-        from notebook_router.render import run_bundle
-
-        return run_bundle(self)
 
     def __repr__(self) -> str:
         status = self.state.stop_reason or ("running" if self._main else "new")
@@ -288,29 +293,35 @@ class Run(Steering):
         else:
             loop.call_soon_threadsafe(fn, *args)
 
+    def _receive(self, kind: Literal["redirect", "answer"], message: str) -> None:
+        # Handed over from another thread, it may land after the run has ended.
+        if not self._finished and self.steering.receive(kind, message):
+            self._wake()
+
     # ---------------------------------------------------------------- the loop
 
     async def _run(self) -> RunResult:
         state = self.state
         model = f"{self.provider.name}:{self.provider.model}"
         if self.resumed is None:
-            self._emit(
-                ev.RunStarted,
-                query=state.query,
-                goal=state.goal,
-                model=model,
-                agents=tuple(self.agents.names()),
-                started_at=self._started_wall.isoformat(),
+            self._events.publish(
+                ev.RunStarted(
+                    query=state.query,
+                    goal=state.goal,
+                    model=model,
+                    agents=tuple(self.agents.names()),
+                    started_at=self._started_wall.isoformat(),
+                )
             )
-            state.history.append(HistoryEntry(role="user", content=state.query, at=0.0))
         else:
-            self._emit(
-                ev.RunResumed,
-                model=model,
-                agents=tuple(self.agents.names()),
-                resumed_at=self._started_wall.isoformat(),
-                kept=self.resumed.kept,
-                redo=self.resumed.redo,
+            self._events.publish(
+                ev.RunResumed(
+                    model=model,
+                    agents=tuple(self.agents.names()),
+                    resumed_at=self._started_wall.isoformat(),
+                    kept=self.resumed.kept,
+                    redo=self.resumed.redo,
+                )
             )
         deadline = None
         if self.limits.timeout_s is not None:
@@ -344,8 +355,7 @@ class Run(Steering):
             if deadline is not None:
                 deadline.cancel()
             self._exec().close()
-        assert self._result is not None
-        return self._result
+        return self.result()
 
     async def _drive(self) -> None:
         while True:
@@ -354,8 +364,8 @@ class Run(Steering):
                 await self._review()
             if self._stop_request is not None:
                 return
-            if self._signals:
-                await self._handle_signal(self._signals.popleft())
+            if self.steering.redirects:
+                await self.steering.handle_next(self._exec())
                 continue
             if self._stall.observe(self.state.fingerprint()):
                 self._set_stop(
@@ -365,24 +375,28 @@ class Run(Steering):
             if self.state.iteration >= self.limits.max_iterations:
                 self._set_stop("max_iterations", f"{self.state.iteration} decisions made")
                 return
-            resolved = await self._decide()
+            iteration = self.state.iteration + 1
+            resolved = await self._decide(iteration)
             if resolved is None or self._stop_request is not None:
                 return
             # Plan changes (new tasks, drops) apply whatever the action;
             # only execute/parallel decisions start anything.
-            self._apply(resolved)
+            self._apply(resolved, iteration)
             action = resolved.decision.action
             if action == "complete":
                 return
             if action == "clarify":
-                if not await self._clarify(resolved.decision.question or ""):
+                question = resolved.decision.question or ""
+                if await self.steering.clarify(question) is None:
+                    self._set_stop("needs_clarification", question)
                     return
                 continue
             await self._wait_for_activity()
 
     async def _wait_for_activity(self) -> None:
         executor = self._exec()
-        while executor.inflight and not self._signals and self._stop_request is None:
+        redirects = self.steering.redirects
+        while executor.inflight and not redirects and self._stop_request is None:
             if executor.done and not self._waves:
                 return
             if executor.done and len(executor.done) >= len(executor.inflight):
@@ -405,14 +419,14 @@ class Run(Steering):
             if result is None:
                 continue
             verdict = await self._critic.review(task.description, task.agent, result)
-            self.state.critiques[task_id] = verdict
-            self._emit(
-                ev.CriticNoted,
-                task_id=task_id,
-                agent=task.agent,
-                verdict=verdict.verdict,
-                notes=verdict.notes,
-                missing=verdict.missing,
+            self._events.publish(
+                ev.CriticNoted(
+                    task_id=task_id,
+                    agent=task.agent,
+                    verdict=verdict.verdict,
+                    notes=verdict.notes,
+                    missing=verdict.missing,
+                )
             )
 
     def _wake(self) -> None:
@@ -422,12 +436,13 @@ class Run(Steering):
 
     # --------------------------------------------------------------- decisions
 
-    async def _decide(self) -> ResolvedDecision | None:
-        self.state.iteration += 1
+    async def _decide(self, iteration: int) -> ResolvedDecision | None:
         feedback: str | None = None
         attempts = self.limits.planner_retries + 1
         for attempt in range(1, attempts + 1):
-            call = PlannerCall(self.state, self.agents, self._planner_model, feedback)
+            call = PlannerCall(
+                self.state, self.agents, self._planner_model, feedback, iteration=iteration
+            )
             try:
                 # A model call can take seconds, and Stop and the kernel interrupt
                 # must not wait for it: while it is in flight _request_stop cancels
@@ -447,12 +462,13 @@ class Run(Steering):
                 )
             except (PlannerError, ProviderError) as exc:
                 feedback = str(exc)
-                self._emit(
-                    ev.DecisionFailed,
-                    iteration=self.state.iteration,
-                    attempt=attempt,
-                    error=feedback,
-                    will_retry=attempt < attempts and self._stop_request is None,
+                self._events.publish(
+                    ev.DecisionFailed(
+                        iteration=iteration,
+                        attempt=attempt,
+                        error=feedback,
+                        will_retry=attempt < attempts and self._stop_request is None,
+                    )
                 )
                 if self._stop_request is not None:
                     return None
@@ -461,41 +477,27 @@ class Run(Steering):
         self._set_stop("planner_error", f"no usable decision after {attempts} attempts: {feedback}")
         return None
 
-    def _apply(self, resolved: ResolvedDecision) -> None:
+    def _apply(self, resolved: ResolvedDecision, iteration: int) -> None:
         decision = resolved.decision
-        added = []
-        if resolved.new:
-            now = self._now()
-            for task in resolved.new:
-                task.created_at = now
-                added.append(
-                    ev.TaskInfo(
-                        id=task.id,
-                        description=task.description,
-                        agent=task.agent,
-                        depends_on=task.depends_on,
-                    )
-                )
-            self.state.plan.add(resolved.new, checked=True)
         self._events.publish(
             ev.DecisionMade(
-                iteration=self.state.iteration,
+                iteration=iteration,
                 action=decision.action,
                 reason=decision.reason,
-                tasks=tuple(t.id for t in resolved.start),
-                added=tuple(added),
+                tasks=tuple(resolved.start),
+                added=tuple(resolved.new),
                 dropped=tuple(resolved.drop),
                 question=decision.question,
             )
         )
         for task_id in resolved.drop:
             self._skip(task_id, "dropped by the planner")
-        for task in resolved.start:
-            self._exec().start(task, resolved.reroute.get(task.id))
+        reroute = resolved.reroute
+        for task_id in resolved.start:
+            self._exec().start(task_id, reroute.get(task_id) if reroute else None)
 
     def _skip(self, task_id: str, reason: str) -> None:
-        self.state.plan.set_status(task_id, "skipped", note=reason, finished_at=self._now())
-        self._emit(ev.TaskSkipped, task_id=task_id, reason=reason)
+        self._events.publish(ev.TaskSkipped(task_id=task_id, reason=reason))
 
     # ------------------------------------------------------------------ agents
 
@@ -511,8 +513,7 @@ class Run(Steering):
             return
         self._stop_request = (reason, detail)
         if reason == "stopped_by_user":
-            self.state.interrupts.append(Interrupt(kind="stop", received_at=self._now()))
-            self._emit(ev.InterruptReceived, interrupt="stop", message="")
+            self._events.publish(ev.InterruptReceived(interrupt="stop", message=""))
         if self._executor is not None:
             self._executor.cancel_all_now()
         # Cut a planner call short, but only when the run's task is suspended in
@@ -522,8 +523,7 @@ class Run(Steering):
         if self._thinking and not self._cut_short and main not in (None, asyncio.current_task()):
             self._cut_short = True
             main.cancel()  # lands on the planner call's await in _decide
-        if self._question is not None and not self._question.done():
-            self._question.set_result(None)
+        self.steering.drop_question()
         self._wake()
 
     def _set_stop(self, reason: StopReason, detail: str) -> None:
@@ -558,14 +558,7 @@ class Run(Steering):
         reason, detail = self._stop_request or _completion(state.plan)
         for task in state.plan.with_status("pending"):
             self._skip(task.id, f"the run ended: {detail}")
-        state.answer = synthesis.answer
-        state.attributions = synthesis.attributions
-        state.stop_reason = reason
-        state.stop_detail = detail
-        duration = self._now()
-        self._result = RunResult.from_state(
-            state, duration_s=duration, started_at=self._started_wall
-        )
+        self._duration_s = duration = self._now()
         self._finished = True
         self._events.close(
             ev.RunFinished(
@@ -576,6 +569,10 @@ class Run(Steering):
                 duration_s=duration,
                 total_tokens=state.usage.total_tokens,
                 cost_usd=state.usage.cost_usd,
+                attributions=tuple(
+                    ev.Cited(task_id=a.task_id, agent=a.agent, text=a.text)
+                    for a in synthesis.attributions
+                ),
             )
         )
 
@@ -585,15 +582,17 @@ class Run(Steering):
         if not usage:
             return
         state = self.state
-        state.add_usage(usage, source)
-        self._emit(
-            ev.UsageUpdated,
-            source=source,
-            input_tokens=usage.input_tokens,
-            output_tokens=usage.output_tokens,
-            cost_usd=usage.cost_usd,
-            total_tokens=state.usage.total_tokens,
-            total_cost_usd=state.usage.cost_usd,
+        total = state.usage + usage
+        self._events.publish(
+            ev.UsageUpdated(
+                source=source,
+                input_tokens=usage.input_tokens,
+                output_tokens=usage.output_tokens,
+                cost_usd=usage.cost_usd,
+                total_tokens=total.total_tokens,
+                total_cost_usd=total.cost_usd,
+                calls=usage.calls,
+            )
         )
         exceeded = budget_exceeded(self.limits, state.usage)
         if exceeded is not None:

@@ -1,13 +1,16 @@
-"""The explicit run state (MISSION P1): everything a run knows, in one place.
+"""The explicit run state: everything a run knows, in one place.
 
-The loop is the only writer. Planners read it (through
-:class:`~notebook_router.planner.view.PlannerView` when they are models);
-the panel and the session store follow it through events.
+It is the fold of the run's events (:mod:`notebook_router.planner.reducer`
+is the only writer, live and when a stored run is rebuilt). Planners read it
+(through :class:`~notebook_router.planner.view.PlannerView` when they are
+models); the panel and the session store follow it through events.
 """
 
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, Literal
 
 import networkx as nx
@@ -16,12 +19,12 @@ from pydantic.dataclasses import dataclass as pydantic_dataclass
 
 from notebook_router.agents.base import ResponseStyle
 from notebook_router.agents.result import AgentResult
-from notebook_router.context.digest import RunningDigest, value_digest
+from notebook_router.context.digest import RunningDigest
 from notebook_router.context.shared import SharedContext
 from notebook_router.errors import InvalidDecisionError
-from notebook_router.makers import keyword_maker
 from notebook_router.media import Media, MediaRef
 from notebook_router.planner.critic import CriticVerdict
+from notebook_router.planner.events import TaskInfo
 from notebook_router.usage import ZERO_USAGE, Usage
 
 TaskStatus = Literal[
@@ -68,15 +71,16 @@ STOP_REASON_TEXT: dict[str, str] = {
 }
 
 
-@pydantic_dataclass(slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class Task:
-    """One unit of work in the plan.
+    """One unit of work in the plan: the one task-shaped record.
 
-    A slotted (pydantic) dataclass rather than a model: the loop reads and
-    writes tasks several times a step, and a model's attribute reads go
-    through a ``__getattr__`` hook that costs several times a slot's.
-    ``Task(...)`` validates; the loop builds tasks from checked values with
-    :data:`new_task`, and writes fields directly (no validation on assignment).
+    A plain slotted dataclass: tasks are built and changed only by the
+    reducer, from values a decision already validated (planners speak in
+    :class:`~notebook_router.planner.decisions.TaskSpec`, a pydantic model),
+    so a second validation would cost the loop for nothing. The session
+    store's task rows and the exported plan are made from its fields
+    (:func:`dataclasses.fields`), so a new field is added here once.
     """
 
     id: str
@@ -111,10 +115,6 @@ class Task:
     def signature(self) -> int:
         """What stall detection compares: everything but timings and attempts."""
         return hash((self.description, self.agent, self.depends_on, self.status))
-
-
-new_task = keyword_maker(Task)
-"""Build a :class:`Task` from values already checked (no validation): the loop's path."""
 
 
 class Plan:
@@ -154,7 +154,7 @@ class Plan:
             if candidate not in self.tasks:
                 return candidate
 
-    def check_new(self, tasks: list[Task]) -> None:
+    def check_new(self, tasks: Sequence[Task | TaskInfo]) -> None:
         """Raise :class:`InvalidDecisionError` if ``tasks`` cannot be added as they are."""
         if len(tasks) == 1:  # the common case, without the set and generator machinery
             task = tasks[0]
@@ -192,7 +192,7 @@ class Plan:
             self._dirty.add(task_id)
         self._unsynced.extend(tasks)
 
-    def _reject_cycles(self, tasks: list[Task]) -> None:
+    def _reject_cycles(self, tasks: Sequence[Task | TaskInfo]) -> None:
         trial: nx.DiGraph = nx.DiGraph()
         trial.add_edges_from((d, t.id) for t in tasks for d in t.depends_on)
         try:
@@ -211,17 +211,26 @@ class Plan:
         self._dirty.add(task_id)
         return task
 
-    def mark_running(self, task_id: str, now: float, agent: str | None = None) -> Task:
-        """Start (or restart) a task, optionally with another agent."""
+    def mark_running(self, task_id: str, now: float, agent: str, attempt: int) -> Task:
+        """Start (or restart) a task, with ``agent`` (another one re-routes it)."""
         task = self.tasks[task_id]
-        if agent is not None and agent != task.agent:
+        if agent != task.agent:
             why = f" after: {task.error}" if task.error else ""
             task.note = f"re-routed from {task.agent}{why}"
             task.agent = agent
         task.status = "running"
         task.started_at = now
         task.finished_at = task.error = task.summary = None
-        task.attempts += 1
+        task.attempts = attempt
+        self._dirty.add(task_id)
+        return task
+
+    def reset(self, task_id: str, note: str) -> Task:
+        """Put a task back to ``pending``, as if it had never run (its attempts stay counted)."""
+        task = self.tasks[task_id]
+        task.status = "pending"
+        task.started_at = task.finished_at = task.summary = task.error = None
+        task.note = note
         self._dirty.add(task_id)
         return task
 
@@ -321,10 +330,11 @@ class Attribution(BaseModel):
 
 @pydantic_dataclass(slots=True, kw_only=True, config=ConfigDict(arbitrary_types_allowed=True))
 class RunState:
-    """Everything one run knows (MISSION P1).
+    """Everything one run knows: goal, plan, results, history, usage, interrupts, ending.
 
-    A slotted (pydantic) dataclass, like :class:`Task`: the loop reads and
-    writes it many times a step. Construction validates; assignment does not.
+    A slotted pydantic dataclass: the loop reads it many times a step (a
+    slot read is cheaper than a model's ``__getattr__``). Construction
+    validates (it happens once a run); the reducer writes fields directly.
     """
 
     run_id: str
@@ -339,8 +349,6 @@ class RunState:
     usage: Usage = ZERO_USAGE
     usage_by_source: dict[str, Usage] = Field(default_factory=dict)
     interrupts: list[Interrupt] = Field(default_factory=list)
-    media: list[MediaRef] = Field(default_factory=list)
-    """References to every piece of media the run has seen (attachments and results)."""
     attachments: list[Media] = Field(default_factory=list)
     """Media that came with the request (e.g. a figure from a cell); every agent sees it."""
     pending_question: str | None = None
@@ -357,17 +365,17 @@ class RunState:
     results_digest: RunningDigest = Field(default_factory=RunningDigest, exclude=True, repr=False)
 
     @property
+    def media(self) -> list[MediaRef]:
+        """References to the media the run holds: attachments, then each result's."""
+        refs = [m.ref() for m in self.attachments]
+        for result in self.results.values():
+            refs.extend(m.ref() for m in result.media)
+        return refs
+
+    @property
     def tasks(self) -> list[Task]:
         """All tasks in plan order."""
         return list(self.plan.tasks.values())
-
-    def record_result(self, task_id: str, result: AgentResult) -> None:
-        """File a task's result (and its data in the shared context)."""
-        self.results[task_id] = result
-        status, data, media = result.status, result.data, result.media  # pydantic reads are slow
-        self.results_digest.put(task_id, hash((status, value_digest(data))))
-        if media:
-            self.media.extend(m.ref() for m in media)
 
     def add_usage(self, usage: Usage, source: str) -> None:
         """Account ``usage`` to the run and to ``source`` (an agent name or ``planner``)."""

@@ -1,8 +1,11 @@
-"""Steering a run while it goes: redirects and clarifying questions (MISSION P6).
+"""Steering a run while it goes: redirects and clarifying questions.
 
-A mixin of :class:`~notebook_router.planner.run.Run`: it shares the run's
-state and loop and only ever runs on the loop's thread (the public
-``redirect`` and ``answer`` hand over to it).
+:class:`Steering` is owned by its :class:`~notebook_router.planner.run.Run`
+and lives on the run's loop thread (the run's public ``redirect`` and
+``answer`` hand over to it from any thread). It queues what the user sends,
+asks the planner how to take a redirect, carries that out (cancel, re-goal,
+reply) and asks the user the planner's questions. Like everything in a run,
+it changes the state only by publishing events.
 """
 
 from __future__ import annotations
@@ -11,125 +14,135 @@ import asyncio
 import logging
 from collections import deque
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from notebook_router.agents.registry import AgentRegistry
 from notebook_router.errors import PlannerError, ProviderError
 from notebook_router.planner import events as ev
 from notebook_router.planner.decisions import RedirectDecision
+from notebook_router.planner.eventlog import EventLog
+from notebook_router.planner.executor import Executor
 from notebook_router.planner.planner import Planner, PlannerCall
 from notebook_router.planner.rails import Limits
-from notebook_router.planner.state import HistoryEntry, Interrupt, RunState, StopReason
+from notebook_router.planner.state import RunState, StopReason
 from notebook_router.providers.base import ModelClient
-
-if TYPE_CHECKING:
-    from notebook_router.planner.executor import Executor
 
 log = logging.getLogger("notebook_router")
 
 ClarifyHandler = Callable[[str], Awaitable[str | None]]
 ClarifyPolicy = Literal["stop", "wait"]
+StopSetter = Callable[[StopReason, str], None]
+
+SUPERSEDED = "superseded: the user redirected the run"
+UNWANTED = "no longer wanted after the user's redirect"
 
 
 class Steering:
-    """Redirect handling and clarifying questions, for :class:`Run`."""
+    """A run's redirects and clarifying questions."""
 
-    # Provided by Run.
-    state: RunState
-    agents: AgentRegistry
-    planner: Planner
-    limits: Limits
-    _signals: deque[Interrupt]
-    _question: asyncio.Future[str | None] | None
-    _on_clarify: ClarifyHandler | None
-    _clarify_policy: ClarifyPolicy
-    _planner_model: ModelClient
-    _stop_request: tuple[StopReason, str] | None
-    _emit: Callable[..., None]
+    def __init__(
+        self,
+        state: RunState,
+        agents: AgentRegistry,
+        planner: Planner,
+        model: ModelClient,
+        limits: Limits,
+        events: EventLog,
+        *,
+        set_stop: StopSetter,
+        on_clarify: ClarifyHandler | None = None,
+        policy: ClarifyPolicy = "stop",
+    ) -> None:
+        self.state = state
+        self.agents = agents
+        self.planner = planner
+        self.model = model
+        self.limits = limits
+        self.events = events
+        self._set_stop = set_stop
+        self._on_clarify = on_clarify
+        self._policy = policy
+        self.redirects: deque[str] = deque()
+        """Redirect messages received and not yet handled, oldest first."""
+        self._question: asyncio.Future[str | None] | None = None
 
-    def _now(self) -> float:
-        raise NotImplementedError
+    # ------------------------------------------------------------ receiving
 
-    def _exec(self) -> Executor:
-        raise NotImplementedError
+    def receive(self, kind: Literal["redirect", "answer"], message: str) -> bool:
+        """File what the user sent; True if the loop must wake up to handle it.
 
-    def _wake(self) -> None:
-        raise NotImplementedError
+        While a question is pending, whatever the user sends is its answer.
+        """
+        question = self._question
+        if question is not None and not question.done():
+            question.set_result(message)
+            return False
+        self.events.publish(ev.InterruptReceived(interrupt=kind, message=message))
+        self.redirects.append(message)
+        return True
 
-    def _set_stop(self, reason: StopReason, detail: str) -> None:
-        raise NotImplementedError
-
-    def _skip(self, task_id: str, reason: str) -> None:
-        raise NotImplementedError
-
-    def _loop_(self) -> asyncio.AbstractEventLoop:
-        raise NotImplementedError
-
-    def _receive(self, kind: Literal["redirect", "answer"], message: str) -> None:
+    def drop_question(self) -> None:
+        """Give up on a pending question (the run is stopping)."""
         if self._question is not None and not self._question.done():
-            # A question is pending: whatever the user sends now is the answer.
-            self._question.set_result(message)
-            return
-        interrupt = Interrupt(kind="redirect", message=message, received_at=self._now())
-        self.state.interrupts.append(interrupt)
-        self._emit(ev.InterruptReceived, interrupt=kind, message=message)
-        self._signals.append(interrupt)
-        self._wake()
+            self._question.set_result(None)
 
-    async def _handle_signal(self, interrupt: Interrupt) -> None:
-        message = interrupt.message
-        self.state.history.append(HistoryEntry(role="user", content=message, at=self._now()))
+    # ------------------------------------------------------------- redirects
+
+    async def handle_next(self, executor: Executor) -> None:
+        """Ask the planner how to take the oldest redirect, and carry it out."""
+        message = self.redirects.popleft()
         decision = await self._redirect_decision(message)
         cancelled: list[str] = []
+        goal: str | None = None
         if decision.kind == "restart":
-            cancelled = await self._exec().cancel(
-                list(self._exec().inflight), "superseded: the user redirected the run"
+            cancelled = await executor.cancel(list(executor.inflight), SUPERSEDED)
+            cancelled += self._skip(
+                [t.id for t in self.state.plan.with_status("pending")], SUPERSEDED
             )
-            for task in self.state.plan.with_status("pending"):
-                self._skip(task.id, "superseded: the user redirected the run")
-                cancelled.append(task.id)
-            self._set_goal(decision.goal or message)
+            goal = decision.goal or message
         elif decision.kind == "refine":
-            running = [t for t in decision.cancel if t in self._exec().inflight]
-            cancelled = await self._exec().cancel(
-                running, "no longer wanted after the user's redirect"
+            running = [t for t in decision.cancel if t in executor.inflight]
+            cancelled = await executor.cancel(running, UNWANTED)
+            cancelled += self._skip(decision.cancel, UNWANTED)
+            goal = decision.goal or f"{self.state.goal} ({message})"
+        self.events.publish(
+            ev.InterruptHandled(
+                interrupt="redirect",
+                handled_as=decision.kind,
+                reply=decision.reply or self._status_text(),
+                cancelled=tuple(cancelled),
+                goal=goal if goal is not None else self.state.goal,
             )
-            for tid in decision.cancel:
-                pending = self.state.plan.tasks.get(tid)
-                if pending is not None and pending.status == "pending":
-                    self._skip(tid, "no longer wanted after the user's redirect")
-                    cancelled.append(tid)
-            self._set_goal(decision.goal or f"{self.state.goal} ({message})")
-        reply = decision.reply or self._status_text()
-        interrupt.handled_as = decision.kind
-        interrupt.reply = reply
-        interrupt.cancelled = cancelled
-        self.state.history.append(HistoryEntry(role="planner", content=reply, at=self._now()))
-        self._emit(
-            ev.InterruptHandled,
-            interrupt="redirect",
-            handled_as=decision.kind,
-            reply=reply,
-            cancelled=tuple(cancelled),
-            goal=self.state.goal,
         )
         if decision.kind == "clarify":
-            await self._clarify(decision.question or reply)
+            question = decision.question or decision.reply or self._status_text()
+            if await self.clarify(question) is None:
+                self._set_stop("needs_clarification", question)
+
+    def _skip(self, task_ids: list[str], reason: str) -> list[str]:
+        skipped = []
+        for task_id in task_ids:
+            task = self.state.plan.tasks.get(task_id)
+            if task is not None and task.status == "pending":
+                self.events.publish(ev.TaskSkipped(task_id=task_id, reason=reason))
+                skipped.append(task_id)
+        return skipped
 
     async def _redirect_decision(self, message: str) -> RedirectDecision:
         feedback: str | None = None
         for _ in range(self.limits.planner_retries + 1):
-            call = PlannerCall(self.state, self.agents, self._planner_model, feedback)
+            call = PlannerCall(self.state, self.agents, self.model, feedback)
             try:
                 return await self.planner.redirect(call, message)
             except (PlannerError, ProviderError) as exc:
                 feedback = str(exc)
-                self._emit(
-                    ev.DecisionFailed,
-                    iteration=self.state.iteration,
-                    attempt=1,
-                    error=f"redirect: {feedback}",
-                    will_retry=True,
+                self.events.publish(
+                    ev.DecisionFailed(
+                        iteration=self.state.iteration,
+                        attempt=1,
+                        error=f"redirect: {feedback}",
+                        will_retry=True,
+                    )
                 )
         # The planner could not classify the message: treat it as a refinement,
         # which keeps all work and still lets the next decision act on it.
@@ -138,10 +151,6 @@ class Steering:
             reason="the planner could not classify the message",
             reply=f"Noted: “{message}”. I will take it into account.",
         )
-
-    def _set_goal(self, goal: str) -> None:
-        self.state.goal = goal
-        self.state.goal_version += 1
 
     def _status_text(self) -> str:
         plan = self.state.plan
@@ -152,35 +161,30 @@ class Steering:
             f"running: {running}; {self.state.usage.total_tokens:,} tokens used."
         )
 
-    async def _clarify(self, question: str) -> bool:
-        """Ask the user; True if an answer came back and the run should go on."""
-        state = self.state
-        state.pending_question = question
-        state.history.append(HistoryEntry(role="planner", content=question, at=self._now()))
-        if self._on_clarify is None and self._clarify_policy == "stop":
-            self._emit(ev.ClarificationRequested, question=question)
-            self._set_stop("needs_clarification", question)
-            return False
+    # ------------------------------------------------------------- questions
+
+    async def clarify(self, question: str) -> str | None:
+        """Ask the user ``question``; the answer, or None if none came (the run then stops).
+
+        With no handler and the ``stop`` policy the question is only published:
+        the run ends asking it, and the user answers by starting the next run.
+        """
+        if self._on_clarify is None and self._policy == "stop":
+            self.events.publish(ev.ClarificationRequested(question=question))
+            return None
         answer = await self._await_answer(question)
         if not answer:
-            if self._stop_request is None:
-                self._set_stop("needs_clarification", question)
-            return False
-        state.pending_question = None
-        state.history.append(HistoryEntry(role="user", content=answer, at=self._now()))
-        state.interrupts.append(
-            Interrupt(kind="answer", message=answer, received_at=self._now(), handled_as="answer")
-        )
-        self._emit(ev.ClarificationAnswered, answer=answer)
-        return True
+            return None
+        self.events.publish(ev.ClarificationAnswered(answer=answer))
+        return answer
 
     async def _await_answer(self, question: str) -> str | None:
-        loop = self._loop_()
+        loop = asyncio.get_running_loop()
         # The future exists before anyone hears the question, so an answer sent
         # from an event subscriber (or another thread) cannot arrive too early.
         future: asyncio.Future[str | None] = loop.create_future()
         self._question = future
-        self._emit(ev.ClarificationRequested, question=question)
+        self.events.publish(ev.ClarificationRequested(question=question))
         helper: asyncio.Task[str | None] | None = None
         if self._on_clarify is not None and not future.done():
             helper = loop.create_task(_call_handler(self._on_clarify, question))

@@ -119,15 +119,17 @@ class ViewBuilder:
         stopping: str | None = None,
         message: str | None = None,
         feedback: str | None = None,
+        iteration: int | None = None,
     ) -> PlannerView:
-        """A view of ``state`` bounded by this builder's limits."""
+        """A view of ``state`` bounded by this builder's limits (``iteration``: the
+        decision being asked for, when it is not the state's latest)."""
         tasks = self._pick_tasks(state)
         chars = summary_chars or self.summary_chars
         return PlannerView(
             goal=state.goal,
             query=state.query,
             style=state.style,
-            iteration=state.iteration,
+            iteration=state.iteration if iteration is None else iteration,
             agents=self.agent_cards(agents),
             tasks=[self._task_view(state, t, chars) for t in tasks],
             omitted_tasks=len(state.plan) - len(tasks),

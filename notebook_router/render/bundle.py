@@ -9,7 +9,7 @@ for terminals. The notebook layer adds the live panel's widget view in front.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from notebook_router.media import Media
 from notebook_router.planner.graph import run_graph, to_mermaid
@@ -35,6 +35,16 @@ def run_bundle(run: Run, *, elapsed_s: float | None = None) -> dict[str, str]:
     return state_bundle(
         state, elapsed_s=elapsed_s, media=media, max_iterations=run.limits.max_iterations
     )
+
+
+def display_runs_in(shell: Any) -> None:
+    """Have an IPython ``shell`` show every :class:`Run` as :func:`run_bundle` draws it.
+
+    Registered by name, so nothing is imported here: the planner itself
+    knows nothing of how runs are drawn.
+    """
+    formatter = shell.display_formatter.mimebundle_formatter
+    formatter.for_type_by_name("notebook_router.planner.run", "Run", run_bundle)
 
 
 def state_bundle(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import bisect
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any, Literal
 
@@ -79,6 +81,19 @@ class StoredTask(BaseModel):
     confidence: float | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class ValueBatch:
+    """The results and media refs one recorded batch holds (from event ``first_seq`` on)."""
+
+    first_seq: int
+    results: dict[str, tuple[Any, bool]]
+    media: dict[str, list[dict[str, Any]]]
+
+
+def _first_seq(batch: ValueBatch) -> int:
+    return batch.first_seq
+
+
 class StoredRun(BaseModel):
     """Everything the store holds about one run."""
 
@@ -89,12 +104,29 @@ class StoredRun(BaseModel):
     tasks: list[StoredTask] = Field(default_factory=list)
     """The final plan (finished runs; a crashed run's plan comes from its events)."""
     results: dict[str, tuple[Any, bool]] = Field(default_factory=dict, repr=False)
-    """task id -> (data, restored); restored False when only a preview was kept."""
+    """task id -> (data, restored) of its latest result; restored False when only a
+    preview was kept."""
     media: dict[str, list[dict[str, Any]]] = Field(default_factory=dict)
-    """task id -> references to the media its result carried."""
+    """task id -> references to the media its latest result carried."""
+    batches: list[ValueBatch] = Field(default_factory=list, repr=False)
+    """Every recorded batch of values, in order: a task run twice has a result in each."""
     context: dict[str, tuple[Any, str, bool]] = Field(default_factory=dict)
     """key -> (value, source, restored); restored False when only a preview was kept."""
     attachments: list[dict[str, Any]] = Field(default_factory=list)
+
+    def result_at(
+        self, task_id: str, seq: int
+    ) -> tuple[tuple[Any, bool], list[dict[str, Any]]] | None:
+        """The result ``task_id`` had when event ``seq`` announced it, and its media refs.
+
+        A result is recorded in the batch of the event that announces it: the
+        latest batch starting at or before ``seq``.
+        """
+        at = bisect.bisect_right(self.batches, seq, key=_first_seq) - 1
+        if at < 0 or task_id not in self.batches[at].results:
+            return None  # its values could not be recorded (the events were kept)
+        batch = self.batches[at]
+        return batch.results[task_id], batch.media.get(task_id, [])
 
     @property
     def elapsed_s(self) -> float:

@@ -28,7 +28,7 @@ from notebook_router.store import codec
 from notebook_router.store.database import Database
 from notebook_router.store.durations import parse_duration
 from notebook_router.store.liveness import pid_alive
-from notebook_router.store.models import RunInfo, StoredRun, StoredTask, from_unix
+from notebook_router.store.models import RunInfo, StoredRun, StoredTask, ValueBatch, from_unix
 from notebook_router.store.recorder import RunRecorder
 from notebook_router.store.restore import Rebuilt, rebuild
 from notebook_router.store.writer import BatchWriter
@@ -405,9 +405,11 @@ class SessionStore:
             since = snapshot["seq"]
             stored.context.update(codec.decode_snapshot(snapshot["format"], snapshot["data"]))
         for row in self.db.query(
-            "SELECT format, data FROM run_values WHERE run_id = ? ORDER BY first_seq", (run_id,)
+            "SELECT first_seq, format, data FROM run_values WHERE run_id = ? ORDER BY first_seq",
+            (run_id,),
         ):
             batch = codec.decode_batch(row["format"], row["data"])
+            stored.batches.append(ValueBatch(row["first_seq"], batch.results, batch.media))
             stored.results.update(batch.results)
             stored.media.update(batch.media)
             for seq, key, source, _version, value, restored in batch.context:

@@ -155,11 +155,12 @@ def test_each_event_gets_its_own_default_containers() -> None:
     assert b.data == {}
 
 
-def test_published_events_are_numbered_and_timed_like_emitted_ones() -> None:
-    log = EventLog("r1")
+def test_published_events_are_numbered_timed_and_folded_before_subscribers_hear() -> None:
+    folded: list[int] = []
+    log = EventLog("r1", lambda event: folded.append(event.seq))
     seen: list[ev.Event] = []
-    log.subscribe(seen.append)
-    log.emit(ev.TaskSkipped, task_id="t1", reason="dropped")
+    log.subscribe(lambda event: seen.append(event) if folded[-1] == event.seq else None)
+    log.publish(ev.TaskSkipped(task_id="t1", reason="dropped"))
     log.publish(ev.TaskSkipped(task_id="t2", reason="dropped"))
     assert [(e.run_id, e.seq) for e in seen] == [("r1", 1), ("r1", 2)]
     assert 0 <= seen[0].t <= seen[1].t

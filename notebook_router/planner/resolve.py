@@ -16,18 +16,21 @@ from typing import Any
 from notebook_router.agents.registry import AgentRegistry
 from notebook_router.errors import InvalidDecisionError
 from notebook_router.planner.decisions import Decision, TaskSpec
-from notebook_router.planner.state import OK_STATUSES, RunState, Task, new_task
+from notebook_router.planner.events import TaskInfo
+from notebook_router.planner.state import OK_STATUSES, RunState
 
 _TASK_ID = re.compile(r"^[A-Za-z0-9_.\-]{1,32}$")
 
 
 @dataclass(slots=True)
 class ResolvedDecision:
-    """A decision checked against the state, ready to apply."""
+    """A decision checked against the state, ready to publish and carry out."""
 
     decision: Decision
-    start: list[Task] = field(default_factory=list)
-    new: list[Task] = field(default_factory=list)
+    start: list[str] = field(default_factory=list)
+    """Ids of the tasks to start now (new or already planned), in order."""
+    new: list[TaskInfo] = field(default_factory=list)
+    """Tasks the decision adds to the plan, with their final ids and agents."""
     drop: list[str] = field(default_factory=list)
     reroute: dict[str, str] = field(default_factory=dict)
 
@@ -86,22 +89,21 @@ class _Resolver:
         if existing is None:
             task = self.new_task(spec, "run")
             if task.depends_on:
-                self._require_ready(task)
+                self._require_ready(task.id, task.depends_on)
             resolved.new.append(task)
-            resolved.start.append(task)
+            resolved.start.append(task.id)
             return
         if existing.status == "running":
             raise InvalidDecisionError(f"Task {existing.id!r} is already running; use 'wait'.")
-        if any(t.id == existing.id for t in resolved.start):
+        if existing.id in resolved.start:
             return
         if existing.status == "pending":
-            self._require_ready(existing)
+            self._require_ready(existing.id, existing.depends_on)
         if spec.agent:
             resolved.reroute[existing.id] = self.agent_name(spec.agent)
-        resolved.start.append(existing)
+        resolved.start.append(existing.id)
 
-    def new_task(self, spec: TaskSpec, where: str) -> Task:
-        # Fields are read once: attribute reads on pydantic models are slow.
+    def new_task(self, spec: TaskSpec, where: str) -> TaskInfo:
         spec_id, agent = spec.id, spec.agent
         description = (spec.description or "").strip()
         if not description or not agent:
@@ -114,8 +116,7 @@ class _Resolver:
             task_id = self.plan.new_id()
         self.claimed.add(task_id)
         deps = spec.depends_on
-        # Every value is checked above or comes from a validated TaskSpec.
-        return new_task(
+        return TaskInfo(
             id=task_id,
             description=description,
             agent=self.agent_name(agent),
@@ -132,16 +133,16 @@ class _Resolver:
         known = ", ".join(everyone) or "none"
         raise InvalidDecisionError(f"There is no agent {name!r}. Agents: {known}.")
 
-    def _require_ready(self, task: Task) -> None:
+    def _require_ready(self, task_id: str, depends_on: tuple[str, ...]) -> None:
         waiting = []
-        for dep in task.depends_on:
+        for dep in depends_on:
             upstream = self.plan.tasks.get(dep)
             if upstream is None:
-                raise InvalidDecisionError(f"Task {task.id!r} depends on unknown task {dep!r}.")
+                raise InvalidDecisionError(f"Task {task_id!r} depends on unknown task {dep!r}.")
             if upstream.status not in OK_STATUSES:
                 waiting.append(f"{dep} ({upstream.status})")
         if waiting:
             raise InvalidDecisionError(
-                f"Task {task.id!r} cannot start yet: it needs {', '.join(waiting)}. "
+                f"Task {task_id!r} cannot start yet: it needs {', '.join(waiting)}. "
                 "Put it in 'later' and start it once those have finished."
             )

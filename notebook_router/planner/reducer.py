@@ -1,0 +1,251 @@
+"""The one reducer: how each event changes a run's state.
+
+A run's state is the fold of its events. The live loop never writes the
+state itself: it publishes an event, and :func:`apply` makes the change the
+event describes. Everything that rebuilds a run (resume after a restart,
+``%route show``, ``%route import``, export, the still panel of a saved run)
+folds the stored events through the same function, so a rebuilt run is the
+live run, delegation tree and critic notes included.
+
+Two kinds of value are too big or too odd for an event and live beside the
+fold: an agent's result data (a DataFrame, a figure) and the shared
+context's values. Whoever has them files them before the event that
+announces them: the executor puts a result in ``state.results`` before it
+publishes ``task_finished``, and the session store puts the stored result
+back before it folds that event. The reducer reads them, never invents them.
+
+Dispatch is a dict keyed by the event's class: one lookup and one call per
+event, whatever the number of kinds, on a path the loop takes several times
+a step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, cast
+
+from notebook_router.context.digest import value_digest
+from notebook_router.planner import events as ev
+from notebook_router.planner.critic import CriticVerdict
+from notebook_router.planner.state import (
+    Attribution,
+    HistoryEntry,
+    Hop,
+    Interrupt,
+    RunState,
+    StopReason,
+    Task,
+    TaskStatus,
+)
+from notebook_router.usage import Usage
+
+
+def apply(state: RunState, event: ev.Event) -> None:
+    """Change ``state`` as ``event`` says (in place). Events of unknown effect change nothing."""
+    handler = _HANDLERS.get(type(event))
+    if handler is not None:
+        handler(state, event)
+
+
+def fold(state: RunState, events: list[ev.Event]) -> RunState:
+    """``state`` after every event of ``events``, in order."""
+    for event in events:
+        apply(state, event)
+    return state
+
+
+# ----------------------------------------------------------------- the run
+
+
+def _run_started(state: RunState, event: ev.RunStarted) -> None:
+    state.goal = event.goal
+    state.history.append(HistoryEntry(role="user", content=event.query, at=0.0))
+
+
+def _run_resumed(state: RunState, event: ev.RunResumed) -> None:
+    # The ending recorded before the resume no longer holds; what the resume
+    # put back in the plan starts again, without its old result.
+    plan = state.plan
+    for task_id in event.redo:
+        task = plan.tasks.get(task_id)
+        if task is None:
+            continue
+        was = task.status
+        plan.reset(task_id, note=f"resumed: was {was}")
+        state.results.pop(task_id, None)
+        state.results_digest.discard(task_id)
+    state.stop_reason = None
+    state.stop_detail = ""
+    state.answer = None
+    state.attributions = []
+    state.pending_question = None
+
+
+def _run_finished(state: RunState, event: ev.RunFinished) -> None:
+    state.stop_reason = cast(StopReason, event.stop_reason)
+    state.stop_detail = event.detail
+    state.answer = event.answer
+    state.iteration = event.iterations
+    state.attributions = [
+        Attribution(task_id=a.task_id, agent=a.agent, text=a.text) for a in event.attributions
+    ]
+
+
+# ------------------------------------------------------------- the planner
+
+
+def _decision(state: RunState, event: ev.DecisionMade) -> None:
+    state.iteration = event.iteration
+    if event.added:
+        t = event.t
+        state.plan.add(
+            [
+                Task(
+                    id=info.id,
+                    description=info.description,
+                    agent=info.agent,
+                    depends_on=info.depends_on,
+                    created_at=t,
+                )
+                for info in event.added
+            ]
+        )
+
+
+def _decision_failed(state: RunState, event: ev.DecisionFailed) -> None:
+    state.iteration = max(state.iteration, event.iteration)
+
+
+# ---------------------------------------------------------------- the tasks
+
+
+def _task_started(state: RunState, event: ev.TaskStarted) -> None:
+    state.plan.mark_running(event.task_id, event.t, event.agent, event.attempt)
+    if state.delegations:  # a new attempt draws its tree afresh
+        state.delegations.pop(event.task_id, None)
+
+
+def _task_finished(state: RunState, event: ev.TaskFinished) -> None:
+    task_id = event.task_id
+    state.plan.mark_finished(
+        task_id, cast(TaskStatus, event.status), event.t, event.summary, event.error
+    )
+    result = state.results.get(task_id)
+    if result is not None:
+        state.results_digest.put(task_id, hash((event.status, value_digest(result.data))))
+
+
+def _task_cancelled(state: RunState, event: ev.TaskCancelled) -> None:
+    state.plan.set_status(event.task_id, "cancelled", finished_at=event.t, note=event.reason)
+
+
+def _task_skipped(state: RunState, event: ev.TaskSkipped) -> None:
+    state.plan.set_status(event.task_id, "skipped", finished_at=event.t, note=event.reason)
+
+
+def _usage(state: RunState, event: ev.UsageUpdated) -> None:
+    usage = Usage(
+        input_tokens=event.input_tokens,
+        output_tokens=event.output_tokens,
+        cost_usd=event.cost_usd,
+        calls=event.calls,
+    )
+    state.add_usage(usage, event.source)
+
+
+def _critic(state: RunState, event: ev.CriticNoted) -> None:
+    state.critiques[event.task_id] = CriticVerdict(
+        verdict=cast(Any, event.verdict), notes=event.notes, missing=event.missing
+    )
+
+
+# ------------------------------------------------------------ the user
+
+
+def _interrupt_received(state: RunState, event: ev.InterruptReceived) -> None:
+    # An answer sent while no question is pending is taken as a redirect (an
+    # answer to a pending question never comes here: see clarification_answered).
+    kind = "stop" if event.interrupt == "stop" else "redirect"
+    state.interrupts.append(Interrupt(kind=kind, message=event.message, received_at=event.t))
+    if kind == "redirect":
+        state.history.append(HistoryEntry(role="user", content=event.message, at=event.t))
+
+
+def _interrupt_handled(state: RunState, event: ev.InterruptHandled) -> None:
+    # Redirects are handled in the order they arrived: the oldest one not
+    # handled yet is the one this event settles.
+    for interrupt in state.interrupts:
+        if interrupt.kind == "redirect" and interrupt.handled_as is None:
+            interrupt.handled_as = event.handled_as
+            interrupt.reply = event.reply
+            interrupt.cancelled = list(event.cancelled)
+            break
+    if event.handled_as in ("restart", "refine") and event.goal is not None:
+        state.goal = event.goal
+        state.goal_version += 1
+    state.history.append(HistoryEntry(role="planner", content=event.reply, at=event.t))
+
+
+def _question(state: RunState, event: ev.ClarificationRequested) -> None:
+    state.pending_question = event.question
+    state.history.append(HistoryEntry(role="planner", content=event.question, at=event.t))
+
+
+def _answer(state: RunState, event: ev.ClarificationAnswered) -> None:
+    state.pending_question = None
+    state.history.append(HistoryEntry(role="user", content=event.answer, at=event.t))
+    state.interrupts.append(
+        Interrupt(kind="answer", message=event.answer, received_at=event.t, handled_as="answer")
+    )
+
+
+# ------------------------------------------------------------- delegation
+
+
+def _delegation_requested(state: RunState, event: ev.DelegationRequested) -> None:
+    hop = Hop(
+        request_id=event.request_id,
+        parent_id=event.parent_id,
+        task_id=event.task_id,
+        agent=event.agent,
+        path=event.path,
+        task=event.task,
+        started_at=event.t,
+    )
+    state.delegations.setdefault(event.task_id, []).append(hop)
+
+
+def _delegation_responded(state: RunState, event: ev.DelegationResponded) -> None:
+    for hop in reversed(state.delegations.get(event.task_id, ())):
+        if hop.request_id == event.request_id:
+            hop.status = event.status
+            hop.finished_at = event.t
+            hop.confidence = None if event.status == "cancelled" else event.confidence
+            hop.answered_by = event.answered_by
+            hop.summary = event.summary or None
+            hop.error = event.error
+            return
+
+
+_HANDLERS: dict[type[Any], Callable[[RunState, Any], None]] = {
+    ev.RunStarted: _run_started,
+    ev.RunResumed: _run_resumed,
+    ev.RunFinished: _run_finished,
+    ev.DecisionMade: _decision,
+    ev.DecisionFailed: _decision_failed,
+    ev.TaskStarted: _task_started,
+    ev.TaskFinished: _task_finished,
+    ev.TaskCancelled: _task_cancelled,
+    ev.TaskSkipped: _task_skipped,
+    ev.UsageUpdated: _usage,
+    ev.CriticNoted: _critic,
+    ev.InterruptReceived: _interrupt_received,
+    ev.InterruptHandled: _interrupt_handled,
+    ev.ClarificationRequested: _question,
+    ev.ClarificationAnswered: _answer,
+    ev.DelegationRequested: _delegation_requested,
+    ev.DelegationResponded: _delegation_responded,
+    # context_updated, trace and circuit_changed describe what happened
+    # elsewhere (the shared context, an agent's trace, a breaker): the run
+    # state holds nothing of them.
+}
