@@ -36,14 +36,13 @@ HERE = Path(__file__).parent
 
 def _child(which: str, steps: int) -> None:
     sys.path.insert(0, str(HERE))
-    import store_workloads
     import workloads
 
     fn = _workload(which)
     loop = asyncio.new_event_loop()
     loop.run_until_complete(fn(50))  # imports, caches and first-call costs stay outside
     decisions = workloads._serial_decisions(steps)
-    workloads._serial_decisions = store_workloads._serial_decisions = lambda n: decisions
+    workloads._serial_decisions = lambda n: decisions
 
     def measured() -> Iterator[int]:
         loop.run_until_complete(fn(steps))

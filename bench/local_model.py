@@ -32,13 +32,14 @@ async def main() -> None:
         return
     from notebook_router import Limits, Router
     from notebook_router.examples.sales import AGENTS
+    from notebook_router.providers.base import Completion, CompletionRequest
     from notebook_router.providers.local import LocalProvider
 
     provider = LocalProvider()
     speeds: list[float] = []
     original = provider.complete
 
-    async def timed(request):  # type: ignore[no-untyped-def]
+    async def timed(request: CompletionRequest) -> Completion:
         started = time.perf_counter()
         completion = await original(request)
         elapsed = time.perf_counter() - started

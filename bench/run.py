@@ -20,6 +20,7 @@ import statistics
 import sys
 import time
 from collections.abc import Awaitable, Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -35,8 +36,10 @@ from workloads import (
 
 try:
     import langgraph_workloads as lg
+
+    HAVE_LANGGRAPH = True
 except ImportError:  # the dev extra is not installed: report without LangGraph
-    lg = None
+    HAVE_LANGGRAPH = False
 
 ITERATIONS = 1000
 SLEEP_S = 0.05
@@ -92,7 +95,7 @@ async def loop_overhead(repeats: int) -> None:
         "ratio_spread": spread(ratios, 2),
         "repeats": repeats,
     }
-    if lg is not None:
+    if HAVE_LANGGRAPH:
         lgs = await repeat(lambda: lg.langgraph_loop(ITERATIONS), max(3, repeats // 3))
         line["langgraph_us_per_iter"] = round(statistics.median(lgs) / ITERATIONS * 1e6, 1)
     emit(line)
@@ -100,8 +103,8 @@ async def loop_overhead(repeats: int) -> None:
 
 async def fanout(repeats: int) -> None:
     for k in (1, 4, 16, 64):
-        ours = await repeat(lambda k=k: router_fanout(k), repeats)  # type: ignore[misc]
-        floor = await repeat(lambda k=k: _gather(k), repeats)  # type: ignore[misc]
+        ours = await repeat(partial(router_fanout, k), repeats)
+        floor = await repeat(partial(_gather, k), repeats)
         line: dict[str, Any] = {
             "bench": "fanout",
             "k": k,
@@ -110,8 +113,8 @@ async def fanout(repeats: int) -> None:
             "floor_ratio": round(statistics.median(floor) / SLEEP_S, 3),
             "repeats": repeats,
         }
-        if lg is not None:
-            lgs = await repeat(lambda k=k: lg.langgraph_fanout(k), repeats)  # type: ignore[misc]
+        if HAVE_LANGGRAPH:
+            lgs = await repeat(partial(lg.langgraph_fanout, k), repeats)
             line["langgraph_ratio"] = round(statistics.median(lgs) / SLEEP_S, 3)
         emit(line)
 
@@ -131,7 +134,7 @@ async def stop_latency(repeats: int) -> None:
         "agents": 8,
         "repeats": repeats,
     }
-    if lg is not None:
+    if HAVE_LANGGRAPH:
         lgs = [x * 1000 for x in await repeat(lg.langgraph_stop_latency, repeats)]
         line["langgraph_ms"] = round(statistics.median(lgs), 3)
     emit(line)
@@ -155,7 +158,7 @@ async def state_growth(repeats: int) -> None:
         "us_per_iter_10000": round(statistics.median(large), 2),
         "repeats": repeats,
     }
-    if lg is not None:
+    if HAVE_LANGGRAPH:
         runs = max(2, repeats // 3)
         lg_small = await repeat(lambda: lg.langgraph_loop(ITERATIONS, 10, checkpoint=True), runs)
         lg_large = await repeat(
@@ -185,6 +188,7 @@ def tool_store(repeats: int, n_tools: int = 10_000, n_queries: int = 200) -> Non
     from notebook_router.text.bm25 import BM25Index
     from notebook_router.tools import ToolStore
     from notebook_router.tools.matching import query_terms, tool_bag
+    from notebook_router.tools.retrieval import LexicalRetriever
 
     tools = make_tools(n_tools)
     queries = make_queries(tools, n_queries)
@@ -198,7 +202,8 @@ def tool_store(repeats: int, n_tools: int = 10_000, n_queries: int = 200) -> Non
         store.search("warm up", 5)  # the index is built lazily, on the first search
         builds.append(time.perf_counter() - start)
     assert store is not None
-    index = store.retriever.index  # type: ignore[attr-defined]
+    assert isinstance(store.retriever, LexicalRetriever)  # the default
+    index = store.retriever.index
     baseline = BM25Index((t.name, tool_bag(t)) for t in store)
     medians, scoped, floor, pooled, pure, hits = [], [], [], [], [], 0
     vectorised = index.vectorised
@@ -257,8 +262,8 @@ def tool_store(repeats: int, n_tools: int = 10_000, n_queries: int = 200) -> Non
 async def tree_fanout(repeats: int) -> None:
     """One task through an agent group of K 50 ms children: hop bookkeeping at scale."""
     for k in (4, 16, 64):
-        ours = await repeat(lambda k=k: router_tree_fanout(k), repeats)  # type: ignore[misc]
-        flat = await repeat(lambda k=k: router_fanout(k), repeats)  # type: ignore[misc]
+        ours = await repeat(partial(router_tree_fanout, k), repeats)
+        flat = await repeat(partial(router_fanout, k), repeats)
         emit(
             {
                 "bench": "tree_fanout",
@@ -358,7 +363,7 @@ async def main(quick: bool) -> None:
             "bench": "environment",
             "python": platform.python_version(),
             "machine": platform.machine(),
-            "langgraph": lg is not None,
+            "langgraph": HAVE_LANGGRAPH,
         }
     )
     await loop_overhead(repeats)

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import time
 
-from workloads import BIG_BUDGETS, StubPlanner, _serial_decisions, _stub
+import workloads
+from workloads import BIG_BUDGETS, StubPlanner, _stub
 
 from notebook_router import Limits, Router
 from notebook_router.context.shared import SharedContext
@@ -20,7 +21,8 @@ async def stored_loop(
     n: int, store: SessionStore, context_entries: int = 10
 ) -> tuple[float, float]:
     """(seconds for the run, seconds to flush what was still queued when it ended)."""
-    decisions = iter(_serial_decisions(n))
+    # Looked up on the module at call time, so instructions.py's one patch covers both loops.
+    decisions = iter(workloads._serial_decisions(n))
     router = Router(
         [_stub],
         planner=StubPlanner(lambda call: next(decisions)),

@@ -11,14 +11,23 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypedDict
 
 from notebook_router import Limits, Router, agent
 from notebook_router.context.shared import SharedContext
 from notebook_router.planner.decisions import Decision, RedirectDecision, Synthesis, TaskSpec
 from notebook_router.planner.planner import PlannerCall
 
-BIG_BUDGETS = {"max_tokens": 10**12, "max_cost_usd": 10**9, "timeout_s": 3600.0}
+
+class Budgets(TypedDict):
+    """Limits keywords, typed one by one so ``Limits(**BIG_BUDGETS)`` is checked."""
+
+    max_tokens: int
+    max_cost_usd: float
+    timeout_s: float
+
+
+BIG_BUDGETS: Budgets = {"max_tokens": 10**12, "max_cost_usd": 10**9, "timeout_s": 3600.0}
 
 
 class StubPlanner:

@@ -102,3 +102,16 @@ def unload_ipython_extension(shell: object) -> None:
     from notebook_router.notebook import unload_ipython_extension as unload
 
     unload(shell)
+
+
+# IPython looks these up by name; they are public, but `import *` should not bring them.
+_EXTENSION_HOOKS = ("load_ipython_extension", "unload_ipython_extension")
+
+
+def __dir__() -> list[str]:
+    """The public API only (PEP 562).
+
+    Without this, ``dir(notebook_router)`` and tab completion would also list
+    every submodule imported so far and this module's own helper imports.
+    """
+    return sorted([*__all__, *_EXTENSION_HOOKS])

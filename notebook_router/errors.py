@@ -1,49 +1,57 @@
 """Every exception notebook_router raises, in one tree.
 
+Each class is drawn under its first base. ``Name(Base, ...)`` lists its other
+bases, so the drawing also tells you that ``except ValueError`` catches a
+``ConfigError``. A test reads this drawing and fails when it and the classes
+differ, so a new exception is drawn here or the suite fails.
+
 ::
 
-    NotebookRouterError
-    ├── ConfigError                 a bad option, limit, style or task text
-    │   ├── EmptyTaskError          the task text is blank
-    │   ├── UnknownModelError       a model string nothing understands
-    │   └── AgentLoadError          --agents named something that holds no agents
-    ├── AgentError
-    │   ├── AgentDefinitionError    an agent that cannot be registered as written
-    │   ├── AgentNotFoundError      a name the registry does not hold
-    │   └── Unable                  raised *by* an agent: "not something I can do"
+    NotebookRouterError(Exception)
+    ├── ConfigError(ValueError)               a bad option, limit, style or task text
+    │   ├── EmptyTaskError                    the task text is blank
+    │   ├── UnknownModelError                 a model string nothing understands
+    │   └── AgentLoadError                    --agents named something that holds no agents
+    ├── AgentError                            an agent's definition, its lookup, or its signal
+    │   ├── AgentDefinitionError(TypeError)   an agent that cannot be registered as written
+    │   ├── AgentNotFoundError(KeyError)      a name the registry does not hold
+    │   ├── Unable                            raised *by* an agent: "not something I can do"
+    │   └── NeedsUserInput                    raised *by* an agent: "I need an answer from you"
     ├── PlannerError
-    │   ├── MalformedOutputError    model output that is not the JSON we asked for
-    │   └── InvalidDecisionError    well-formed, but impossible (unknown task, cycle, ...)
+    │   ├── MalformedOutputError              model output that is not the JSON we asked for
+    │   └── InvalidDecisionError              well-formed, but impossible (unknown task, cycle)
     ├── ProviderError
-    │   ├── ProviderUnavailableError  a missing extra or API key
-    │   ├── TransientProviderError    worth retrying: rate limits, timeouts, 5xx
-    │   │   ├── RateLimitedError      429, with the server's retry-after when given
+    │   ├── ProviderUnavailableError(ConfigError)  a missing extra or API key
+    │   ├── TransientProviderError            worth retrying: rate limits, timeouts, 5xx
+    │   │   ├── RateLimitedError              429, with the server's retry-after when given
     │   │   ├── ProviderTimeoutError
     │   │   ├── ProviderConnectionError
     │   │   └── ProviderServerError
-    │   ├── ProviderAuthError         a rejected key or missing permission
-    │   ├── ProviderRequestError      the provider refused the request (400, 404, 422 ...)
-    │   ├── ProviderResponseError     a reply we cannot use (truncated, filtered, malformed)
-    │   ├── ReplayMissError           replay found no recording for a request
-    │   └── ScriptExhaustedError      the scripted test model ran out of replies
+    │   ├── ProviderAuthError                 a rejected key or missing permission
+    │   ├── ProviderRequestError              the provider refused the request (400, 404, 422)
+    │   ├── ProviderResponseError             a reply we cannot use (truncated, filtered, ...)
+    │   ├── ReplayMissError                   replay found no recording for a request
+    │   └── ScriptExhaustedError              the scripted test model ran out of replies
     ├── RunError
-    │   ├── NoRunningLoopError      Router.start() outside a running event loop
-    │   └── RunNotFinishedError     run.result() before the run has finished
-    └── DelegationError             trees of agents and the supervisor's tools
-        ├── DelegationCycleError    an agent that is its own ancestor (names the path)
-        ├── NeedsUserInput          raised *by* an agent: "I need an answer from the user"
-        └── SupervisorToolError     a tool call a supervisor cannot carry out as given
-
-    Tools (the tool store and the single-tool router)
-    NotebookRouterError
-    └── ToolError
-        ├── ToolSpecError           a tool definition that cannot be used as written
-        │   └── DuplicateToolError  a second tool under a name already taken
-        ├── ToolNotFoundError       a tool name nothing holds
-        ├── ToolInputError          inputs that do not match the tool's parameters
-        ├── ToolRoutingError        no usable routing decision after the retries
-        ├── ToolExecutionError      the tool failed (after its retries) mid-stream
-        └── SyncInLoopError         a sync ToolRouter method called inside a running loop
+    │   ├── NoRunningLoopError(RuntimeError)  Router.start() outside a running event loop
+    │   └── RunNotFinishedError               run.result() before the run has finished
+    ├── RunInterrupted                        the kernel interrupt stopped a %%route cell's run
+    ├── DelegationError                       trees of agents and the supervisor's tools
+    │   ├── DelegationCycleError(AgentDefinitionError)  an agent that is its own ancestor
+    │   └── SupervisorToolError(ValueError)   a tool call a supervisor cannot carry out as given
+    ├── ToolError                             the tool store and the single-tool router
+    │   ├── ToolSpecError(ConfigError)        a tool definition that cannot be used as written
+    │   │   └── DuplicateToolError            a second tool under a name already taken
+    │   ├── ToolNotFoundError(KeyError)       a tool name nothing holds
+    │   ├── ToolInputError(ValueError)        inputs that do not match the tool's parameters
+    │   ├── ToolRoutingError                  no usable routing decision after the retries
+    │   ├── ToolExecutionError                the tool failed (after its retries) mid-stream
+    │   └── SyncInLoopError(ConfigError)      a sync ToolRouter method inside a running loop
+    └── StoreError                            the session database cannot do what was asked
+        ├── StoreVersionError                 the database was written by a newer version
+        ├── RunNotStoredError(KeyError)       no stored run matches the id given
+        ├── ResumeError                       the run cannot be resumed (finished, agents gone)
+        └── ExportFormatError(ValueError)     a file that is not a notebook_router run export
 
 Every message says what to do next, because the person reading it is usually
 in the middle of a notebook and should not need to read our source.
@@ -53,6 +61,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from difflib import get_close_matches
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from notebook_router.planner.run import Run
 
 
 class NotebookRouterError(Exception):
@@ -91,7 +103,11 @@ class AgentLoadError(ConfigError):
 
 
 class AgentError(NotebookRouterError):
-    """Something is wrong with an agent definition or lookup."""
+    """An agent that cannot be defined or found, or an agent's own signal.
+
+    ``Unable`` and ``NeedsUserInput`` are raised by agents on purpose; the run
+    files them as results (``unable``, ``needs_user_input``), never as crashes.
+    """
 
 
 class AgentDefinitionError(AgentError, TypeError):
@@ -120,6 +136,17 @@ class Unable(AgentError):
     the planner may route the task elsewhere. It is not treated as a crash.
 
     >>> raise Unable("I only know about flights")  # doctest: +SKIP
+    """
+
+
+class NeedsUserInput(AgentError):
+    """Raise inside an agent when it cannot go on without an answer from the user.
+
+    The message is the question. The task ends ``needs_user_input`` and the
+    planner asks the user (a clarifying question), then tries again with the
+    answer.
+
+    >>> raise NeedsUserInput("Which city are you flying from?")  # doctest: +SKIP
     """
 
 
@@ -220,6 +247,23 @@ class RunNotFinishedError(RunError):
         )
 
 
+class RunInterrupted(NotebookRouterError):
+    """The kernel interrupt stopped a run; raised so Run All stops, shown without a traceback."""
+
+    def __init__(self, run: Run) -> None:
+        result = run.result()
+        done = sum(1 for t in result.tasks if t.status in ("fulfilled", "partial"))
+        super().__init__(
+            f"Run {run.id} was interrupted: {done} of {len(result.tasks)} tasks had finished; "
+            "their answer is shown above. Stopping here so the notebook does not run on."
+        )
+        self.run = run
+
+    def _render_traceback_(self) -> list[str]:
+        # IPython's hook: one line in place of a traceback the user has no use for.
+        return [f"RunInterrupted: {self}"]
+
+
 def _did_you_mean(word: str, candidates: Iterable[str]) -> str:
     match = get_close_matches(word, list(candidates), n=1, cutoff=0.6)
     return f" Did you mean {match[0]!r}?" if match else ""
@@ -309,30 +353,11 @@ class DelegationCycleError(DelegationError, AgentDefinitionError):
         )
 
 
-class NeedsUserInput(DelegationError):
-    """Raise inside an agent when it cannot go on without an answer from the user.
-
-    The message is the question. The task ends ``needs_user_input`` and the
-    planner asks the user (a clarifying question), then tries again with the
-    answer.
-
-    >>> raise NeedsUserInput("Which city are you flying from?")  # doctest: +SKIP
-    """
-
-
 class SupervisorToolError(DelegationError, ValueError):
     """A supervisor tool was called with a name or arguments it cannot use."""
 
 
-# ---------------------------------------------------------------------------
-# The session store (notebook_router.store)
-#
-#    NotebookRouterError
-#    └── StoreError                  the session database cannot do what was asked
-#        ├── StoreVersionError       the database was written by a newer notebook_router
-#        ├── RunNotStoredError       no stored run matches the id given
-#        ├── ResumeError             the run cannot be resumed (finished, agents missing, ...)
-#        └── ExportFormatError       a file that is not a notebook_router run export
+# ---------------------------------------------------------------- the session store
 
 
 class StoreError(NotebookRouterError):

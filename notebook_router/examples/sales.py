@@ -92,7 +92,7 @@ def chart(inputs: Mapping[str, Any], goal: str) -> AgentResult:
     peak = months[revenue.index(max(revenue))]
     return AgentResult(
         data={"months": months, "revenue": revenue},
-        media=[figure],
+        media=(figure,),
         summary=f"line chart of {len(months)} months; peak in {peak} at {max(revenue):,.0f}",
     )
 

@@ -16,7 +16,7 @@ from typing import Any
 from IPython import get_ipython
 from IPython.core.error import UsageError
 
-from notebook_router.errors import NotebookRouterError
+from notebook_router.errors import NotebookRouterError, RunInterrupted
 from notebook_router.notebook.interpolate import interpolate
 from notebook_router.notebook.options import (
     ResumeOptions,
@@ -30,22 +30,6 @@ from notebook_router.planner.run import Run
 from notebook_router.router import Router
 
 log = logging.getLogger("notebook_router")
-
-
-class RunInterrupted(NotebookRouterError):
-    """The kernel interrupt stopped a run; raised so Run All stops, shown without a traceback."""
-
-    def __init__(self, run: Run) -> None:
-        result = run.result()
-        done = sum(1 for t in result.tasks if t.status in ("fulfilled", "partial"))
-        super().__init__(
-            f"Run {run.id} was interrupted: {done} of {len(result.tasks)} tasks had finished; "
-            "their answer is shown above. Stopping here so the notebook does not run on."
-        )
-        self.run = run
-
-    def _render_traceback_(self) -> list[str]:
-        return [f"RunInterrupted: {self}"]
 
 
 async def route_cell(line: str, cell: str) -> Run | None:

@@ -48,7 +48,10 @@ class CompletionRequest(BaseModel):
     traces readable.
     """
 
-    model_config = ConfigDict(frozen=True, populate_by_name=True)
+    # Built as ``schema=`` (the alias) everywhere; the field has another name only because
+    # ``schema`` would shadow a BaseModel method. No populate_by_name: with it, pydantic's
+    # mypy plugin types the constructor with the field name, and every ``schema=`` fails.
+    model_config = ConfigDict(frozen=True)
 
     messages: tuple[Message, ...]
     json_schema: dict[str, Any] | None = Field(default=None, alias="schema")

@@ -7,6 +7,7 @@ priced from the table. The key comes from ``GEMINI_API_KEY`` or
 
 from __future__ import annotations
 
+import importlib
 import os
 import time
 from typing import Any
@@ -130,10 +131,19 @@ class GeminiProvider:
 
 
 def map_gemini_error(exc: Exception) -> ProviderError:
-    """The project's error for a google-genai exception (messages redacted)."""
-    import httpx
+    """The project's error for a google-genai exception (messages redacted).
+
+    Every exception class in ``google.genai.errors`` has its branch (a test holds
+    the list), and so do the HTTP client's errors, which the SDK lets through; the
+    last line is for anything else.
+    """
     from google.genai import errors
 
+    timeouts, transport = _http_errors()
+    # Newer than the oldest SDK we support: () matches nothing where it is missing.
+    interrupted = getattr(errors, "ContinuationInterruptedError", ())
+    if isinstance(exc, interrupted) and isinstance(exc.__cause__, Exception):
+        return map_gemini_error(exc.__cause__)  # the SDK keeps the real failure as the cause
     message = redact(str(exc))
     if isinstance(exc, errors.APIError):
         code = getattr(exc, "code", 0) or 0
@@ -146,13 +156,33 @@ def map_gemini_error(exc: Exception) -> ProviderError:
         if code >= 500:
             return ProviderServerError(f"Gemini server error: {message}")
         return ProviderRequestError(f"Gemini refused the request: {message}")
-    if isinstance(exc, httpx.TimeoutException):
+    if isinstance(exc, timeouts):
         return ProviderTimeoutError(f"Gemini timed out: {message}")
-    if isinstance(exc, httpx.TransportError):
+    if isinstance(exc, transport):
         return ProviderConnectionError(f"Could not reach Gemini: {message}")
-    if isinstance(exc, (errors.UnknownApiResponseError, ValueError)):
+    if isinstance(exc, errors.UnsupportedFunctionError):  # a tool the SDK cannot declare
+        return ProviderRequestError(f"Gemini cannot be sent this request: {message}")
+    if isinstance(exc, (errors.UnknownApiResponseError, ValueError, interrupted)):
         return ProviderResponseError(f"Gemini's reply was unusable: {message}")
     return ProviderError(f"Gemini call failed: {type(exc).__name__}: {message}")
+
+
+def _http_errors() -> tuple[tuple[type[Exception], ...], tuple[type[Exception], ...]]:
+    """The timeout and transport error classes of httpx and httpx2, whichever are installed.
+
+    google-genai talks through httpx2 (a fork under its own name) when it is
+    installed, and through httpx otherwise; the two share no exception classes.
+    """
+    timeouts: list[type[Exception]] = []
+    transport: list[type[Exception]] = []
+    for name in ("httpx", "httpx2"):
+        try:
+            module = importlib.import_module(name)
+        except ImportError:
+            continue
+        timeouts.append(module.TimeoutException)
+        transport.append(module.TransportError)
+    return tuple(timeouts), tuple(transport)
 
 
 def _retry_after(exc: Any) -> float | None:

@@ -158,20 +158,41 @@ def media_part(media: Media) -> dict[str, Any]:
 
 
 def map_openai_error(exc: Exception) -> ProviderError:
-    """The project's error for an OpenAI SDK exception (messages redacted)."""
-    import openai
+    """The project's error for an OpenAI SDK exception (messages redacted).
 
+    Every public SDK exception class has its own branch (a test holds the list);
+    the last two lines are for what the SDK has yet to invent.
+    """
+    import openai
+    import openai._exceptions as sdk
+
+    # Classes newer than the oldest SDK we support: () matches nothing where they are missing.
+    websocket = (
+        getattr(openai, "WebSocketConnectionClosedError", ()),
+        getattr(openai, "WebSocketQueueFullError", ()),
+    )
+    webhook = getattr(openai, "InvalidWebhookSignatureError", ())
+    subject_token = getattr(sdk, "SubjectTokenProviderError", ())
     message = redact(str(exc))
     if isinstance(exc, openai.RateLimitError):
         return RateLimitedError(f"OpenAI rate limit: {message}", _retry_after(exc))
     if isinstance(exc, openai.APITimeoutError):
         return ProviderTimeoutError(f"OpenAI timed out: {message}")
-    if isinstance(exc, openai.APIConnectionError):
+    if isinstance(exc, (openai.APIConnectionError, websocket)):
         return ProviderConnectionError(f"Could not reach OpenAI: {message}")
     if isinstance(exc, openai.InternalServerError):
         return ProviderServerError(f"OpenAI server error: {message}")
     if isinstance(exc, (openai.AuthenticationError, openai.PermissionDeniedError)):
         return ProviderAuthError(f"OpenAI rejected the key: {message} (check OPENAI_API_KEY)")
+    if isinstance(exc, subject_token):
+        return ProviderAuthError(
+            f"OpenAI could not get a workload identity token: {message} (check the token "
+            "file or metadata server the client was set up with)"
+        )
+    if isinstance(exc, webhook):
+        return ProviderAuthError(
+            f"OpenAI webhook signature did not verify: {message} (check OPENAI_WEBHOOK_SECRET)"
+        )
     if isinstance(exc, openai.APIStatusError):
         if getattr(exc, "status_code", 0) >= 500:
             return ProviderServerError(f"OpenAI server error: {message}")
@@ -185,6 +206,10 @@ def map_openai_error(exc: Exception) -> ProviderError:
         ),
     ):
         return ProviderResponseError(f"OpenAI's reply was unusable: {message}")
+    if type(exc) is openai.APIError:  # raised bare for an error event inside a streamed reply
+        return ProviderResponseError(f"OpenAI's reply was unusable: {message}")
+    if type(exc) is openai.OpenAIError:  # raised bare when the client is set up wrong
+        return ProviderUnavailableError(f"The OpenAI client cannot be used as set up: {message}")
     if isinstance(exc, openai.OpenAIError):
         return ProviderError(f"OpenAI error: {message}")
     return ProviderError(f"OpenAI call failed: {type(exc).__name__}: {message}")

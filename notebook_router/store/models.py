@@ -134,6 +134,6 @@ class StoredRun(BaseModel):
         return self.events[-1].t if self.events else 0.0
 
 
-def from_unix(value: float | None) -> datetime | None:
+def from_unix(value: float) -> datetime:
     """A UTC datetime for a Unix timestamp."""
-    return None if value is None else datetime.fromtimestamp(value, tz=timezone.utc)
+    return datetime.fromtimestamp(value, tz=timezone.utc)

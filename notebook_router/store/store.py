@@ -351,7 +351,7 @@ class SessionStore:
             agents=tuple(json.loads(row["agents"] or "[]")),
             style=row["style"],
             started_at=from_unix(row["started_at"]),
-            finished_at=from_unix(row["finished_at"]),
+            finished_at=None if row["finished_at"] is None else from_unix(row["finished_at"]),
             updated_at=from_unix(row["updated_at"]),
             iterations=row["iterations"],
             tasks=n_tasks,

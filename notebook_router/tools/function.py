@@ -82,7 +82,8 @@ def spec_from_function(
     fn: Callable[..., Any], *, name: str | None = None, description: str | None = None
 ) -> tuple[ToolSpec, Callable[[dict[str, Any]], dict[str, Any]]]:
     """The spec of ``fn`` and an adapter from JSON inputs to its Python arguments."""
-    label = name or getattr(fn, "__name__", "tool")
+    own_name = getattr(fn, "__name__", None)  # a partial or a callable object has none
+    label = name or (own_name if isinstance(own_name, str) else "tool")
     try:
         hints = typing.get_type_hints(fn, include_extras=True)
     except Exception as exc:
@@ -116,7 +117,7 @@ def spec_from_function(
         parameters["required"] = required
     spec = ToolSpec(
         name=label,
-        description=description or _first_paragraph(doc) or str(label).replace("_", " "),
+        description=description or _first_paragraph(doc) or label.replace("_", " "),
         parameters=parameters,
     )
 

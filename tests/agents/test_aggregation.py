@@ -7,6 +7,7 @@ from typing import Any
 from notebook_router.agents.delegation import (
     DelegationRequest,
     DelegationResponse,
+    DelegationStatus,
     combine_parts,
     resolve_alternatives,
 )
@@ -15,12 +16,16 @@ REQUEST = DelegationRequest(id="t1", task_id="t1", task="plan", path=("head",))
 
 
 def answer(
-    path: tuple[str, ...], status: str, confidence: float = 1.0, data: Any = None, **kw: Any
+    path: tuple[str, ...],
+    status: DelegationStatus,
+    confidence: float = 1.0,
+    data: Any = None,
+    **kw: Any,
 ) -> DelegationResponse:
     return DelegationResponse(
         request_id="x",
         agent=path[1] if len(path) > 1 else path[0],
-        status=status,  # type: ignore[arg-type]
+        status=status,
         confidence=confidence,
         data=data if data is not None else path[-1],
         path=path,

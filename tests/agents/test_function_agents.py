@@ -9,10 +9,22 @@ from typing import Any
 
 import pytest
 
-from notebook_router import AgentRegistry, AgentResult, BaseAgent, Capability, Media, agent
+from notebook_router import (
+    AgentContext,
+    AgentRegistry,
+    AgentResult,
+    BaseAgent,
+    Capability,
+    Inputs,
+    Media,
+    SharedContext,
+    TaskRequest,
+    agent,
+)
 from notebook_router.agents.base import parse_capabilities
 from notebook_router.agents.loader import load_agents
 from notebook_router.errors import AgentDefinitionError, AgentLoadError, AgentNotFoundError
+from notebook_router.providers.base import ModelClient
 from tests.conftest import Script, router_with, task
 
 
@@ -61,18 +73,19 @@ async def test_parameters_are_filled_by_name() -> None:
     @agent(can=["inspect"])
     def inspect_(
         task: str,
-        inputs: Any,
+        inputs: Inputs,
         goal: str,
-        request: Any,
-        context: Any,
-        shared: Any,
-        model: Any,
-        media: Any,
+        request: TaskRequest,
+        context: AgentContext,
+        shared: SharedContext,
+        model: ModelClient,
+        media: list[Media],
     ) -> int:
         seen.update(
             task=task, goal=goal, request=request, context=context, shared=shared, model=model
         )
-        return inputs["upstream"] + 1
+        upstream_data: int = inputs["upstream"]
+        return upstream_data + 1
 
     script = Script(
         decide=[
@@ -149,7 +162,7 @@ async def test_class_based_agents_work_too() -> None:
         name = "echo"
         description = "Repeats the task."
 
-        async def run(self, task: Any, context: Any) -> str:
+        async def run(self, task: TaskRequest, context: AgentContext) -> str:
             await asyncio.sleep(0)
             return task.description
 

@@ -47,12 +47,14 @@ class Plain(BaseAgent):
 async def test_a_cycle_through_dynamic_children_fails_and_names_the_path() -> None:
     class Loop(Plain):
         # Children computed on the fly escape add_child's check: the hop guard catches them.
+        other: Loop
+
         @property
         def children(self) -> tuple[Any, ...]:  # type: ignore[override]
             return (self.other,)
 
     a, b = Loop("a", error=Unable("no")), Loop("b", error=Unable("no"))
-    a.other, b.other = b, a  # type: ignore[attr-defined]
+    a.other, b.other = b, a
     response = await Delegator().run(a, _request("a"), _invoke)
     assert response.status == "failed"  # every child failed (the last one on the cycle)
     assert "a → b → a: failed: Delegation cycle: a → b → a." in " ".join(response.reasons)
@@ -221,7 +223,7 @@ async def test_a_failing_agent_is_skipped_once_its_circuit_opens() -> None:
         def circuit_changed(self, agent: str, state: str, failures: int) -> None:
             events.append((agent, state))
 
-    delegator = Delegator(breaker=breaker, observer=Observer())  # type: ignore[arg-type]
+    delegator = Delegator(breaker=breaker, observer=Observer())
     for _ in range(3):
         response = await delegator.run(team, _request("team"), _invoke)
         assert response.data == "from backup"  # the team still answers

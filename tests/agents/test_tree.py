@@ -67,7 +67,7 @@ def test_children_given_at_definition_and_same_name_replaces() -> None:
     assert a.parent is None and a_again.parent is top
     with pytest.raises(AgentDefinitionError, match="already has a child called 'a'"):
         top.add_child(agent(name="a")(lambda task: 1), replace=False)
-    assert top.remove_child("a") is a_again and top.children == ()
+    assert top.remove_child("a") is a_again and not top.children
     with pytest.raises(AgentDefinitionError, match="has no child 'a'"):
         top.remove_child("a")
 

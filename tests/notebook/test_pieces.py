@@ -205,8 +205,8 @@ def test_cells_the_kernel_did_not_number_are_numbered_like_run_all() -> None:
         rec.finish_cell(None)
     (second,) = rec.resolve("Describe Out[3]", {}, _fmt)
     assert second.media[0].data == "'second'" and second.note == "Out[3] → Out[3]"
-    (source,) = rec.resolve("Explain In[2]", {}, _fmt)
-    assert source.media[0].data == "'first'"
+    (cell_in,) = rec.resolve("Explain In[2]", {}, _fmt)
+    assert cell_in.media[0].data == "'first'"
     # A numbered cell after them keeps the kernel's number.
     rec.start_cell(None, "'third'")
     rec.record({"text/plain": "'third'"}, kind="result")

@@ -7,6 +7,7 @@ from typing import Any
 
 import nbformat
 import pytest
+from jupyter_client.manager import AsyncKernelManager
 from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
 
@@ -54,8 +55,10 @@ def test_kernel_interrupt_stops_the_run_gracefully_and_stops_run_all() -> None:
 
     async def interrupt_soon(cell: Any, cell_index: int) -> None:
         if cell_index == 1:
+            km = client.km
+            assert isinstance(km, AsyncKernelManager)  # nbclient's default manager
             loop = asyncio.get_running_loop()
-            loop.call_later(2.0, lambda: asyncio.ensure_future(client.km.interrupt_kernel()))
+            loop.call_later(2.0, lambda: asyncio.ensure_future(km.interrupt_kernel()))
 
     client.on_cell_execute = interrupt_soon
     with pytest.raises(CellExecutionError) as failure:

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from notebook_router import AgentResult, Router, agent
+from notebook_router.providers.scripted import ScriptedProvider
 from tests.conftest import Script, kinds, router_with, task
 from tests.helpers_agents import sleeper
 
@@ -257,13 +258,14 @@ async def test_failed_task_can_be_rerun_with_another_agent() -> None:
 async def test_the_planner_sees_results_and_feedback_in_its_prompt() -> None:
     @agent(can=["x"])
     def answer_agent(task: str) -> AgentResult:
-        return AgentResult(data="forty-two", suggestions=["double-check it"])
+        return AgentResult(data="forty-two", suggestions=("double-check it",))
 
     script = Script(decide=[{"action": "execute", "run": [task("t1", "answer_agent")]}, "bad"])
     provider_router = router_with([answer_agent], script)
     run = provider_router.start("x")
     await run
-    requests = provider_router.provider.requests  # type: ignore[attr-defined]
+    assert isinstance(provider_router.provider, ScriptedProvider)
+    requests = provider_router.provider.requests
     second_prompt = requests[1].messages[-1].content
     assert "forty-two" in second_prompt and "double-check it" in second_prompt
     third_prompt = requests[2].messages[-1].content

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 from notebook_router import AgentResult, Limits, Unable, Usage, agent
 from tests.conftest import Script, router_with, task
 from tests.helpers_agents import sleeper
 
 
-def _forever(agent_name: str = "a") -> list[object]:
+def _forever(agent_name: str = "a") -> list[dict[str, Any]]:
     """A planner that re-runs t1 again and again (after creating it)."""
     first = {"action": "execute", "run": [task("t1", agent_name)]}
     return [first] + [{"action": "execute", "run": [{"id": "t1"}]} for _ in range(50)]

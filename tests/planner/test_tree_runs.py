@@ -66,8 +66,9 @@ async def test_every_hop_is_a_typed_event_that_round_trips_through_json() -> Non
     assert {e.request_id for e in requested} == {e.request_id for e in responded}
     started = next(e for e in run.history if isinstance(e, ev.TaskStarted))
     finished = next(e for e in run.history if isinstance(e, ev.TaskFinished))
-    assert all(started.seq < e.seq < finished.seq for e in [*requested, *responded])
-    for event in [*requested, *responded]:
+    hops: list[ev.Event] = [*requested, *responded]
+    assert all(started.seq < e.seq < finished.seq for e in hops)
+    for event in hops:
         assert ev.event_from_dict(ev.event_to_dict(event)) == event
     deep = next(e for e in requested if e.agent == "restaurants")
     assert deep.path == ("travel", "experiences", "restaurants") and deep.hops == 2

@@ -75,8 +75,7 @@ class LoopbackServer:
 
     @property
     def url(self) -> str:
-        host, port = self._httpd.server_address[:2]
-        return f"http://{host}:{port}"
+        return f"http://127.0.0.1:{self._httpd.server_port}"
 
     def reply(self, status: int, body: dict[str, Any], **headers: str) -> None:
         self.replies.append(

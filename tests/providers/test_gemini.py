@@ -3,18 +3,28 @@
 from __future__ import annotations
 
 import base64
+import inspect
+import socket
 
+import httpx
+import httpx2
 import pytest
+from google.genai import errors
 
 from notebook_router.errors import (
     ProviderAuthError,
+    ProviderConnectionError,
+    ProviderError,
     ProviderRequestError,
+    ProviderResponseError,
     ProviderServerError,
+    ProviderTimeoutError,
     ProviderUnavailableError,
+    RateLimitedError,
 )
 from notebook_router.media import Media
 from notebook_router.providers.base import CompletionRequest, Message
-from notebook_router.providers.gemini import GeminiProvider
+from notebook_router.providers.gemini import GeminiProvider, map_gemini_error
 from notebook_router.providers.registry import default_model_spec
 from notebook_router.providers.retry import RetryPolicy
 from tests.providers.conftest import FAKE_GEMINI_KEY
@@ -108,37 +118,80 @@ def _simple() -> CompletionRequest:
     return CompletionRequest(messages=(Message(role="user", content="hi"),))
 
 
-def test_every_genai_error_class_is_mapped() -> None:
-    import inspect
+def _api_error(cls: type[errors.APIError], code: int, status: str) -> errors.APIError:
+    return cls(code, {"error": {"code": code, "message": "x", "status": status}})
 
-    import httpx
-    from google.genai import errors
 
-    from notebook_router.errors import ProviderError
-    from notebook_router.providers.gemini import map_gemini_error
+def _interrupted(cause: Exception | None) -> Exception:
+    exc = errors.ContinuationInterruptedError("the second hop failed")
+    exc.__cause__ = cause
+    return exc
 
-    classes = [
-        c
-        for _, c in inspect.getmembers(errors, inspect.isclass)
-        if issubclass(c, Exception) and c.__module__ == errors.__name__
+
+def _sdk_error_cases() -> list[tuple[Exception, type[ProviderError]]]:
+    """An instance of every google.genai.errors class, and what it must become.
+
+    The expectations come from what each class and status code means, not from
+    reading map_gemini_error. The httpx errors the SDK lets through are here too.
+    """
+    return [
+        (_api_error(errors.APIError, 302, "FOUND"), ProviderRequestError),
+        (_api_error(errors.ClientError, 400, "INVALID_ARGUMENT"), ProviderRequestError),
+        (_api_error(errors.ClientError, 401, "UNAUTHENTICATED"), ProviderAuthError),
+        (_api_error(errors.ClientError, 403, "PERMISSION_DENIED"), ProviderAuthError),
+        (_api_error(errors.ClientError, 404, "NOT_FOUND"), ProviderRequestError),
+        (_api_error(errors.ClientError, 408, "DEADLINE_EXCEEDED"), ProviderTimeoutError),
+        (_api_error(errors.ClientError, 429, "RESOURCE_EXHAUSTED"), RateLimitedError),
+        (_api_error(errors.ServerError, 500, "INTERNAL"), ProviderServerError),
+        (_api_error(errors.ServerError, 503, "UNAVAILABLE"), ProviderServerError),
+        (_api_error(errors.ServerError, 504, "DEADLINE_EXCEEDED"), ProviderTimeoutError),
+        (errors.UnknownFunctionCallArgumentError("x"), ProviderResponseError),
+        (errors.UnsupportedFunctionError("x"), ProviderRequestError),
+        (errors.FunctionInvocationError("x"), ProviderResponseError),
+        (errors.UnknownApiResponseError("x"), ProviderResponseError),
+        (_interrupted(None), ProviderResponseError),
+        (_interrupted(_api_error(errors.ServerError, 503, "UNAVAILABLE")), ProviderServerError),
+        (httpx.ConnectTimeout("slow"), ProviderTimeoutError),
+        (httpx.ConnectError("refused"), ProviderConnectionError),
+        # The SDK's default client when httpx2 (a fork under its own name) is installed.
+        (httpx2.ConnectTimeout("slow"), ProviderTimeoutError),
+        (httpx2.ConnectError("refused"), ProviderConnectionError),
     ]
-    assert len(classes) >= 5
-    for cls in classes:
-        if issubclass(cls, errors.APIError):
-            exc: Exception = cls(
-                503, {"error": {"code": 503, "message": "x", "status": "UNAVAILABLE"}}
-            )
-        else:
-            try:
-                exc = cls("x")
-            except TypeError:
-                exc = cls.__new__(cls)
-        assert isinstance(map_gemini_error(exc), ProviderError), cls
-    assert isinstance(map_gemini_error(httpx.ConnectTimeout("slow")), ProviderError)
-    assert type(map_gemini_error(httpx.ConnectTimeout("slow"))).__name__ == "ProviderTimeoutError"
-    assert (
-        type(map_gemini_error(httpx.ConnectError("refused"))).__name__ == "ProviderConnectionError"
+
+
+def test_the_mapping_table_covers_every_genai_error_class() -> None:
+    # A class the SDK adds fails here until it is given its project error above.
+    sdk = {
+        cls
+        for _, cls in inspect.getmembers(errors, inspect.isclass)
+        if issubclass(cls, Exception) and cls.__module__ == errors.__name__
+    }
+    cases = _sdk_error_cases()
+    assert {type(exc) for exc, _ in cases if type(exc).__module__ == errors.__name__} == sdk
+
+
+@pytest.mark.parametrize(
+    ("exc", "expected"), _sdk_error_cases(), ids=lambda v: getattr(v, "__name__", type(v).__name__)
+)
+def test_every_genai_error_becomes_its_own_project_error(
+    exc: Exception, expected: type[ProviderError]
+) -> None:
+    assert type(map_gemini_error(exc)) is expected  # exact: the catch-all's plain one fails it
+
+
+async def test_a_server_that_is_not_there_is_a_connection_error() -> None:
+    with socket.socket() as probe:  # a loopback port that nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    provider = GeminiProvider(
+        api_key=FAKE_GEMINI_KEY, base_url=f"http://127.0.0.1:{port}", retry=FAST
     )
+    with pytest.raises(ProviderConnectionError, match="Could not reach Gemini"):
+        await provider.complete(_simple())
+
+
+def test_only_errors_the_sdk_does_not_define_reach_the_catch_all() -> None:
+    assert type(map_gemini_error(RuntimeError("not the SDK's"))) is ProviderError
 
 
 def test_prices_aliases_and_overrides() -> None:

@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from notebook_router import Router
+from notebook_router import Router, Run
 from notebook_router.errors import ConfigError, ReplayMissError
 from notebook_router.examples.sales import AGENTS
 from notebook_router.media import Media
 from notebook_router.planner import events as ev
-from notebook_router.providers.base import CompletionRequest, Message
+from notebook_router.providers.base import CompletionRequest, Message, ModelClient
 from notebook_router.providers.recording import RecordingProvider, request_hash
 from notebook_router.providers.registry import resolve_model
 from tests.providers.conftest import FAKE_OPENAI_KEY
@@ -37,8 +37,8 @@ asyncio.run(main())
 """
 
 
-def _events(run: object) -> list[str]:
-    return [e.kind for e in run.history]  # type: ignore[attr-defined]
+def _events(run: Run) -> list[str]:
+    return [e.kind for e in run.history]
 
 
 async def test_record_then_replay_in_a_fresh_process(
@@ -228,8 +228,8 @@ async def test_model_calls_respect_the_run_concurrency_limit() -> None:
             return Completion(text="ok", model="offline:counting")
 
     @agent(can=["ask", "questions"])
-    async def asker(model: object) -> int:
-        replies = await asyncio.gather(*(model.ask(f"question {i}") for i in range(6)))  # type: ignore[attr-defined]
+    async def asker(model: ModelClient) -> int:
+        replies = await asyncio.gather(*(model.ask(f"question {i}") for i in range(6)))
         return len(replies)
 
     router = Router([asker], model=Counting(), limits=Limits(max_concurrent_model_calls=2))

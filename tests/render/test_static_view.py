@@ -57,7 +57,7 @@ async def test_without_graphviz_the_bundle_still_has_plan_and_mermaid(
 ) -> None:
     run = await _finished_run()
     svg_module.dot_available.cache_clear()
-    monkeypatch.setattr(svg_module.shutil, "which", lambda _name: None)
+    monkeypatch.setattr("notebook_router.render.svg.shutil.which", lambda _name: None)
     try:
         bundle = run_bundle(run)
     finally:

@@ -17,6 +17,7 @@ from notebook_router import Router, agent
 from notebook_router.agents.result import AgentResult
 from notebook_router.errors import RunNotStoredError, StoreError, StoreVersionError
 from notebook_router.store import SCHEMA_VERSION, SessionStore, parse_duration
+from notebook_router.store.combos import SqliteComboBackend
 from notebook_router.store.schema import current_version, migrate
 from tests.store.resume_agents import AGENTS
 
@@ -373,7 +374,8 @@ def test_combination_cache_counts_hits_and_expires() -> None:
     assert cache.backend.entries() == []
     cache.store("travel", [], "Plan a trip to Rome", ["hotels"], fingerprint="f")
     now[0] += 61
-    assert cache.backend.purge_expired(now[0]) == 1  # type: ignore[attr-defined]
+    assert isinstance(cache.backend, SqliteComboBackend)
+    assert cache.backend.purge_expired(now[0]) == 1
     store.close()
 
 
@@ -402,7 +404,7 @@ def test_facts_are_deduplicated_and_searched_by_words() -> None:
 
 def test_recorded_calls_are_indexed_incrementally(tmp_path: Path) -> None:
     recording = tmp_path / "runs.jsonl"
-    lines = [
+    lines: list[dict[str, Any]] = [
         {
             "hash": "abc123",
             "provider": "openai",
@@ -561,7 +563,7 @@ async def test_text_that_is_not_valid_unicode_is_recorded_not_dropped(tmp_path: 
     assert store.writer.failures == 0
     stored = store.load(result.run_id)
     finished = [e for e in stored.events if e.kind == "task_finished"]
-    assert finished[0].summary == "caf\ufffd menu"  # type: ignore[union-attr]
+    assert finished[0].summary == "caf\ufffd menu"
     assert stored.results["t1"] == ("caf\udce9 menu", True)
     store.close()
 
@@ -633,7 +635,7 @@ def test_a_batch_sqlite_refuses_costs_only_itself_and_the_writer_goes_on(tmp_pat
     assert store.writer.failures == 1
     store.writer.submit([(insert, [("much later", "t", "s", 3.0)])])
     assert store.writer.flush(10)  # the thread is still alive
-    assert store.db.one("SELECT COUNT(*) FROM facts WHERE text = 'much later'")[0] == 1
+    assert store.db.query("SELECT COUNT(*) FROM facts WHERE text = 'much later'")[0][0] == 1
     store.close()
 
 

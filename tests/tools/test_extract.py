@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Mapping
 
 import pytest
 
@@ -14,7 +15,7 @@ from notebook_router.tools import ToolSpec, prompts
 from notebook_router.tools.extract import extract_inputs
 
 
-def _spec(**properties: dict[str, object]) -> ToolSpec:
+def _spec(**properties: Mapping[str, object]) -> ToolSpec:
     return ToolSpec(
         name="t",
         parameters={"type": "object", "properties": properties, "required": list(properties)},

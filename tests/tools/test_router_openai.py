@@ -28,14 +28,14 @@ def get_weather(city: str) -> str:
     return f"sunny in {city}"
 
 
-def _router(server: LoopbackServer, **kwargs: object) -> ToolRouter:
+def _router(server: LoopbackServer, policy: str | None = None) -> ToolRouter:
     provider = OpenAIProvider(
         "gpt-4o-mini",
         api_key=FAKE_OPENAI_KEY,
         base_url=server.url + "/v1",
         retry=RetryPolicy(attempts=2, base_s=0.01),
     )
-    return ToolRouter([convert_temperature, get_weather], model=provider, **kwargs)  # type: ignore[arg-type]
+    return ToolRouter([convert_temperature, get_weather], model=provider, policy=policy)
 
 
 def test_a_malformed_first_answer_is_repaired_and_the_tool_runs(server: LoopbackServer) -> None:

@@ -7,6 +7,7 @@ import pytest
 from notebook_router.errors import ConfigError, DuplicateToolError, ToolNotFoundError
 from notebook_router.tools import EmbeddingRetriever, HashingEmbedder, ToolStore
 from notebook_router.tools.fuzzy import Speller
+from notebook_router.tools.retrieval import LexicalRetriever, Retriever
 from notebook_router.tools.store import matches
 
 
@@ -18,8 +19,8 @@ def _spec(name: str, description: str, **props: str) -> dict[str, object]:
     }
 
 
-def _store(**kwargs: object) -> ToolStore:
-    store = ToolStore(**kwargs)  # type: ignore[arg-type]
+def _store(retriever: Retriever | None = None) -> ToolStore:
+    store = ToolStore(retriever=retriever)
     store.add(
         _spec("scb_population", "Population of a Swedish municipality by year."),
         "tools/statistics/scb",
@@ -147,7 +148,8 @@ def test_vectorised_and_plain_python_search_agree() -> None:
     for namespace, spec in tools:
         store.add(spec, namespace)
     store.search("warm up")
-    index = store.retriever.index  # type: ignore[attr-defined]
+    assert isinstance(store.retriever, LexicalRetriever)  # the default
+    index = store.retriever.index
     assert index.vectorised
     queries = [q for q, _ in make_queries(tools, 50)]
     fast = [
