@@ -26,7 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from notebook_router.agents.result import AgentResult, Citation, ResultStatus
 from notebook_router.media import Media
-from notebook_router.planner.summary import preview
+from notebook_router.text.preview import preview
 
 DelegationStatus = ResultStatus
 """fulfilled / partial / unable / needs_user_input / failed."""

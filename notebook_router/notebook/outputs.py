@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from notebook_router.media import Media
-from notebook_router.planner.summary import preview
+from notebook_router.text.preview import preview
 
 # Most useful first: what a multimodal model or an agent can use best.
 MEDIA_ORDER = (

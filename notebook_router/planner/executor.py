@@ -27,9 +27,9 @@ from notebook_router.planner.eventlog import EventLog
 from notebook_router.planner.hops import HopRecorder, TreeTask, bind_context
 from notebook_router.planner.rails import Limits
 from notebook_router.planner.state import RunState, Task
-from notebook_router.planner.summary import preview
 from notebook_router.planner.watchdog import Watchdog
 from notebook_router.providers.base import ModelClient
+from notebook_router.text.preview import preview
 from notebook_router.text.unicode import valid_unicode
 from notebook_router.usage import ZERO_USAGE, Usage
 
