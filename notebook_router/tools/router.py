@@ -30,10 +30,10 @@ from notebook_router.errors import (
     ToolSpecError,
     TransientProviderError,
 )
-from notebook_router.planner.planner import parse_model_output
 from notebook_router.providers.base import CompletionRequest, Message, Provider
 from notebook_router.providers.registry import resolve_model
 from notebook_router.providers.secrets import redact
+from notebook_router.text.json_reply import parse_model_output
 from notebook_router.tools import prompts
 from notebook_router.tools.decision import RouteReply, ToolDecision, ToolResult, route_schema
 from notebook_router.tools.execute import Retries, Sleep, call_tool, stream_tool
