@@ -1,9 +1,10 @@
 """``offline``: the embedded default model. No key, no network, no weights.
 
 It answers the router's own requests (decide, redirect, synthesise) with
-deterministic rules over the JSON run state in the prompt, routes requests to
-tools by lexical relevance (:mod:`.tools`), and plain chat
-requests with an extractive reply built from the prompt's own text. It is
+deterministic rules over the JSON run state in the prompt, and plain chat
+requests with an extractive reply built from the prompt's own text. Tool
+routing for the offline model is :mod:`notebook_router.tools.rules`, which
+the tool router calls directly. It is
 what a new user, Binder and CI see first, so its plans have to be good ones
 for sensible requests over sensible agents; it never pretends to know
 anything that is not in its input.
@@ -14,7 +15,6 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from typing import Any
 
 from pydantic import BaseModel
 
@@ -22,23 +22,33 @@ from notebook_router.errors import ProviderError
 from notebook_router.planner.prompts import VIEW_MARKER
 from notebook_router.planner.synthesis import template_synthesis
 from notebook_router.planner.view import PlannerView
-from notebook_router.providers.base import Completion, CompletionRequest
+from notebook_router.providers.base import Completion, CompletionRequest, Provider
 from notebook_router.providers.offline import rules
 from notebook_router.providers.offline.media import describe_all
 from notebook_router.text.tokens import tokens
 from notebook_router.usage import Usage, estimate_tokens
 
-# Mirrors notebook_router.tools.prompts (not imported: the tools package imports providers).
-TOOL_PURPOSE = "tools.route"
-TOOL_MARKER = "Tool routing request (JSON):"
+NAME = "offline"
 _JSON_BLOCK = re.compile(r"```json\s*(\{.*\})\s*```", re.DOTALL)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
+
+
+def is_offline(provider: Provider) -> bool:
+    """Whether ``provider`` is the offline model (or a recording of it).
+
+    Its tool choices come from rules, not from model calls.
+
+    >>> from notebook_router.providers.registry import resolve_model
+    >>> is_offline(resolve_model("offline")), is_offline(resolve_model("offline:tiny"))
+    (True, True)
+    """
+    return provider.name == NAME
 
 
 class OfflineProvider:
     """The embedded default model (``offline``)."""
 
-    name = "offline"
+    name = NAME
 
     def __init__(self, model: str = "default") -> None:
         self.model = model or "default"
@@ -62,15 +72,10 @@ class OfflineProvider:
             return _dump(rules.redirect(_view(request)))
         if purpose == "router.synthesise":
             return _dump(template_synthesis(_view(request)))
-        if purpose == TOOL_PURPOSE:
-            from notebook_router.providers.offline import tools
-
-            return _dump(tools.route(_tool_payload(request)))
         if request.json_schema is not None:
             raise ProviderError(
                 f"The offline model cannot produce structured output for {purpose!r}: it only "
-                "plans, redirects and synthesises for the router and routes requests to "
-                "tools. Use a real model "
+                "plans, redirects and synthesises for the router. Use a real model "
                 "(e.g. --model openai:gpt-4o-mini) for other structured tasks."
             )
         media = [m for message in request.messages for m in message.media]
@@ -93,20 +98,6 @@ def _view(request: CompletionRequest) -> PlannerView:
             "plans from; build router prompts with notebook_router.planner.prompts."
         )
     return PlannerView.model_validate(json.loads(match.group(1)))
-
-
-def _tool_payload(request: CompletionRequest) -> dict[str, Any]:
-    """The request and catalog a tool-routing prompt carries (in its first user message)."""
-    for message in request.messages:
-        if message.role == "user" and TOOL_MARKER in message.content:
-            match = _JSON_BLOCK.search(message.content)
-            if match is not None:
-                payload: dict[str, Any] = json.loads(match.group(1))
-                return payload
-    raise ProviderError(
-        "The offline model got a tool-routing request without its tool catalog; build "
-        "tool-routing prompts with notebook_router.tools.prompts."
-    )
 
 
 def _dump(model: BaseModel) -> str:
