@@ -2,10 +2,12 @@
 
 A :class:`Planner` decides the next step, handles redirects and writes the
 final answer. :class:`ModelPlanner` does all three by asking the run's model
-for JSON that matches the decision schemas; with the ``offline`` model that
-model is the embedded rule engine, with ``openai:...`` a real LLM. The loop
-validates every decision and retries with the validation error as feedback,
-so a planner only has to produce a decision, not a correct one.
+(``openai:...``, ``gemini:...``, ``local``) for JSON that matches the decision
+schemas; the ``offline`` model's runs use
+:class:`~notebook_router.planner.rules.RulePlanner` instead, which applies
+rules to the same view with no model call. The loop validates every decision
+and retries with the validation error as feedback, so a planner only has to
+produce a decision, not a correct one.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from notebook_router.planner.decisions import (
     Synthesis,
     decision_schema,
 )
-from notebook_router.planner.prerouter import instant_reply
+from notebook_router.planner.prerouter import instant_reply_to
 from notebook_router.planner.state import RunState
 from notebook_router.planner.view import PlannerView, ViewBuilder
 from notebook_router.providers.base import CompletionRequest, Message, ModelClient
@@ -99,9 +101,7 @@ class ModelPlanner:
         )
 
     def _instant(self, call: PlannerCall) -> str | None:
-        if len(call.state.plan):
-            return None
-        return instant_reply(call.state.goal, self.views.agent_cards(call.agents))
+        return instant_reply_to(call.state, self.views.agent_cards(call.agents))
 
     async def _ask(
         self,

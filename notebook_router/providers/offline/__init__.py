@@ -1,4 +1,4 @@
-"""The embedded offline engine: the default model when no other is configured."""
+"""The offline model: the default when no other is configured (no key, no network, no weights)."""
 
 from notebook_router.providers.offline.engine import OfflineProvider, is_offline
 
