@@ -4,7 +4,7 @@
 
 Prints one JSON line: generation speed (output tokens per second of model
 time, over every planner call), and plan quality on the example tasks,
-scored against the plans the offline engine makes for them (which agents,
+scored against the plans the rule planner (the offline model's) makes for them (which agents,
 run to completion or not). Needs the [local] extra; says so otherwise.
 """
 

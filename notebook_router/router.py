@@ -16,10 +16,12 @@ from notebook_router.planner.critic import Critic
 from notebook_router.planner.planner import ModelPlanner, Planner
 from notebook_router.planner.rails import Limits
 from notebook_router.planner.result import RunResult
+from notebook_router.planner.rules import RulePlanner
 from notebook_router.planner.run import Run, new_run_id
 from notebook_router.planner.state import RunState
 from notebook_router.planner.steering import ClarifyHandler, ClarifyPolicy
 from notebook_router.providers.base import Provider
+from notebook_router.providers.offline import is_offline
 from notebook_router.providers.registry import resolve_model
 from notebook_router.text.unicode import valid_unicode
 
@@ -46,7 +48,8 @@ class Router:
     ``breaker`` is the circuit breaker for agents inside trees (shared by
     every run of this router; default: open after 3 failures in a row, try
     again after 30 s). ``critic`` (e.g. :class:`~notebook_router.planner.critic.RuleCritic`)
-    checks each result and can keep the plan open.
+    checks each result and can keep the plan open. ``planner`` defaults to
+    :func:`default_planner` for the model: rules for ``offline``, the model otherwise.
     """
 
     def __init__(
@@ -67,7 +70,7 @@ class Router:
         (events, tasks, results, context) so it can be listed, shown and resumed later."""
         self.agents = agents if isinstance(agents, AgentRegistry) else AgentRegistry(agents)
         self.provider = resolve_model(model)
-        self.planner: Planner = planner or ModelPlanner()
+        self.planner: Planner = planner or default_planner(self.provider)
         self.limits = limits or Limits()
         self.style = _check_style(style)
         self.on_clarify = on_clarify
@@ -188,6 +191,21 @@ class Router:
             f"Router(model='{self.provider.name}:{self.provider.model}', "
             f"agents={self.agents.names()})"
         )
+
+
+def default_planner(provider: Provider) -> Planner:
+    """The planner a router uses with ``provider`` unless it is given one.
+
+    The offline model has no language model to plan with: its runs are planned
+    by :class:`~notebook_router.planner.rules.RulePlanner` (deterministic, no
+    model call). Every other model plans for itself through
+    :class:`~notebook_router.planner.planner.ModelPlanner`.
+
+    >>> from notebook_router import resolve_model
+    >>> default_planner(resolve_model("offline"))
+    RulePlanner()
+    """
+    return RulePlanner() if is_offline(provider) else ModelPlanner()
 
 
 def _check_style(style: str) -> ResponseStyle:

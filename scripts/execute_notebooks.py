@@ -2,7 +2,7 @@
 
     python scripts/execute_notebooks.py notebooks/01_quickstart.ipynb [...]
 
-Outputs are real: whatever the offline engine and the example agents
+Outputs are real: whatever the offline model and the example agents
 produce on this machine. Commit the result only after reading the diff.
 """
 

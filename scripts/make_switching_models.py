@@ -4,8 +4,10 @@
     python scripts/execute_notebooks.py notebooks/06_switching_models.ipynb
 
 Executing it the first time records notebooks/recordings/06_offline.jsonl (a
-genuine run of the offline model); later executions replay it and record
-only calls it does not hold, so the file stays as it is. The cells for the
+genuine run of the offline model: the offline planner is rules and makes no
+model call, so what it holds is the call the briefer agent makes); later
+executions replay it and record only calls it does not hold, so the file
+stays as it is. The cells for the
 local model, OpenAI, Gemini and an OpenAI-compatible server run live (and
 record) only where that model is available, replay a committed recording
 where one exists, and otherwise say they were skipped.
@@ -17,6 +19,9 @@ from nbsource import code, md, write
 
 TASK = (
     "Load the sales table for the South region, then summarise the trend and forecast next quarter"
+)
+BRIEF_TASK = (
+    "Load the sales table for the South region, then summarise the trend and write a brief of it"
 )
 
 CELLS = [
@@ -130,17 +135,30 @@ await run_on(
     md("""
 ## Record and replay
 
-Recording works the same for every model, the offline one included. Giving one file to both
-`--record` and `--replay` replays every call already in it and records only new ones: the first
-execution of this notebook recorded `recordings/06_offline.jsonl` (it is committed), and every
-later execution replays it without adding a line.
+Recording works the same for every model, the offline one included. The offline planner is
+rules and makes no model call, so an offline recording holds what the agents ask the model: here
+a briefer that asks it for a brief of the findings (the offline model answers with the sentences
+that fit best). Giving one file to both `--record` and `--replay` replays every call already in
+it and records only new ones: the first execution of this notebook recorded
+`recordings/06_offline.jsonl` (it is committed), and every later execution replays it without
+adding a line.
 """),
+    code('''
+from notebook_router import agent
+
+
+@agent(can=["brief", "headline"])
+async def briefer(task, inputs, model):
+    """Writes a short brief of the findings it is given, with the model."""
+    findings = " ".join(value for value in inputs.values() if isinstance(value, str))
+    return await model.ask(f"{task}\\n{findings}")
+'''),
     code("""
 %route model offline --record recordings/06_offline.jsonl --replay recordings/06_offline.jsonl
 """),
     code(f"""
 %%route -o recorded
-{TASK}
+{BRIEF_TASK}
 """),
     md("""
 A recording is JSON Lines, one model call per line: which model, what for (`purpose`), the
@@ -165,7 +183,7 @@ quietly calling a model.
 """),
     code(f"""
 %%route -o replayed
-{TASK}
+{BRIEF_TASK}
 """),
     code("""
 provider = replayed.provider

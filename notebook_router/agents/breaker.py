@@ -1,4 +1,4 @@
-"""A circuit breaker per agent (MISSION D5): stop asking an agent that keeps failing.
+"""A circuit breaker per agent: stop asking an agent that keeps failing.
 
 Closed: requests go through; consecutive failures are counted. After
 ``failures`` in a row the circuit *opens*: requests to that agent are

@@ -1,4 +1,4 @@
-"""Requests and responses that travel through a tree of agents, and how answers combine (D3, D4).
+"""Requests and responses that travel through a tree of agents, and how answers combine.
 
 A request carries its ``path`` (the agents it passed through, ending with the
 one holding it) and ``hops`` (``len(path) - 1``); a response carries the path
@@ -26,7 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from notebook_router.agents.result import AgentResult, Citation, ResultStatus
 from notebook_router.media import Media
-from notebook_router.planner.summary import preview
+from notebook_router.text.preview import preview
 
 DelegationStatus = ResultStatus
 """fulfilled / partial / unable / needs_user_input / failed."""

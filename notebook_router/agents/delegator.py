@@ -1,4 +1,4 @@
-"""Delivering a request through a tree of agents (MISSION D3-D5).
+"""Delivering a request through a tree of agents.
 
 An agent first gets the request itself. If it answers (fulfilled, or it
 needs the user), that is the answer. If it cannot (unable), breaks

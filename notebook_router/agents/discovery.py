@@ -1,4 +1,4 @@
-"""Capability discovery over trees of agents, and routing with a depth penalty (MISSION D2).
+"""Capability discovery over trees of agents, and routing with a depth penalty.
 
 :class:`AgentTree` walks every agent a registry holds, down to the deepest
 descendant, and records where each one sits (its path from a top-level

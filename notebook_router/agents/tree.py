@@ -1,4 +1,4 @@
-"""Agents with child agents, to any depth (MISSION D1).
+"""Agents with child agents, to any depth.
 
 Any agent may have ``children``: function agents (``@agent(parent=...)`` or
 ``parent.add_child(child)``), cell agents (``%%agent NAME --parent HEAD``)

@@ -1,4 +1,4 @@
-"""Notebook cells as agents (N3).
+"""Notebook cells as agents.
 
 ``%%agent NAME --can "topics"`` registers the cell body as an agent. When
 the planner calls it, the body runs in the user namespace with ``task``,

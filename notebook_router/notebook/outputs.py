@@ -1,4 +1,4 @@
-"""A memory of recent cell outputs, and finding the ones a task refers to (N4, S3).
+"""A memory of recent cell outputs, and finding the ones a task refers to.
 
 Every display (``display(...)``, figures, rich reprs) and every execute
 result is recorded with the cell that made it, for the last ``max_cells``
@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from notebook_router.media import Media
-from notebook_router.planner.summary import preview
+from notebook_router.text.preview import preview
 
 # Most useful first: what a multimodal model or an agent can use best.
 MEDIA_ORDER = (

@@ -171,7 +171,7 @@ def start_resume(session: NotebookSession, options: ResumeOptions) -> tuple[Run,
 
 
 def _index_recordings(session: NotebookSession, run: Run) -> None:
-    """Index the model calls a recording provider writes during ``run`` (MISSION M3)."""
+    """Index the model calls a recording provider writes during ``run``."""
     store = session.persistence.get()
     path = getattr(session.model, "path", None)
     if store is None or path is None or getattr(session.model, "mode", "replay") == "replay":

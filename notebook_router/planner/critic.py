@@ -1,4 +1,4 @@
-"""A critic that checks each worker result before the planner moves on (MISSION D6).
+"""A critic that checks each worker result before the planner moves on.
 
 Optional: ``Router(critic=RuleCritic())`` turns it on. After every usable
 result (fulfilled or partial) the run asks the critic for a verdict, ``ok``

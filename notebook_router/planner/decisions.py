@@ -1,4 +1,4 @@
-"""What a planner may decide (MISSION P2, P5, P6), as pydantic models.
+"""What a planner may decide, as pydantic models.
 
 These models double as the JSON schemas given to LLM planners for structured
 output, so field descriptions are written for a model to read.
@@ -70,7 +70,7 @@ RedirectKind = Literal["restart", "refine", "status", "clarify"]
 
 
 class RedirectDecision(BaseModel):
-    """How the planner handles a message sent while the run is going (P6).
+    """How the planner handles a message sent while the run is going.
 
     * ``restart``: a new task; cancel the current work (it is recorded) and plan afresh.
     * ``refine``: the same task, adjusted; keep finished work and update the goal.
@@ -91,7 +91,7 @@ class RedirectDecision(BaseModel):
 
 
 class Synthesis(BaseModel):
-    """The final answer, with which task produced which part (P5)."""
+    """The final answer, with which task produced which part."""
 
     model_config = ConfigDict(extra="forbid")
 

@@ -182,7 +182,7 @@ class TraceNote(_Event, tag="trace"):
 
 
 class DelegationRequested(_Event, tag="delegation_requested"):
-    """A request reached an agent inside a tree: one hop down (D3)."""
+    """A request reached an agent inside a tree: one hop down."""
 
     kind: ClassVar[Literal["delegation_requested"]] = "delegation_requested"
     task_id: str
@@ -214,7 +214,7 @@ class DelegationResponded(_Event, tag="delegation_responded"):
 
 
 class CircuitChanged(_Event, tag="circuit_changed"):
-    """An agent's circuit breaker opened, half-opened or closed (D5)."""
+    """An agent's circuit breaker opened, half-opened or closed."""
 
     kind: ClassVar[Literal["circuit_changed"]] = "circuit_changed"
     agent: str
@@ -223,7 +223,7 @@ class CircuitChanged(_Event, tag="circuit_changed"):
 
 
 class CriticNoted(_Event, tag="critic"):
-    """The critic's check of one result (D6): ``ok`` or ``needs_more``, with notes."""
+    """The critic's check of one result: ``ok`` or ``needs_more``, with notes."""
 
     kind: ClassVar[Literal["critic"]] = "critic"
     task_id: str

@@ -1,4 +1,4 @@
-"""Running agents for a run: start, time out, collect, cancel (MISSION P4, P6).
+"""Running agents for a run: start, time out, collect, cancel.
 
 Each task runs as its own asyncio task and reports through a queue, so the
 loop waits on one signal whatever the number of tasks in flight, and a stop
@@ -26,9 +26,9 @@ from notebook_router.planner.eventlog import EventLog
 from notebook_router.planner.hops import HopRecorder, TreeTask, bind_context
 from notebook_router.planner.rails import Limits
 from notebook_router.planner.state import RunState
-from notebook_router.planner.summary import preview
 from notebook_router.planner.watchdog import Watchdog
 from notebook_router.providers.base import ModelClient
+from notebook_router.text.preview import preview
 from notebook_router.text.unicode import valid_unicode
 from notebook_router.usage import ZERO_USAGE, Usage
 

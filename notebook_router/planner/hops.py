@@ -20,8 +20,8 @@ from notebook_router.agents.delegator import Delegator
 from notebook_router.agents.result import AgentResult
 from notebook_router.planner import events as ev
 from notebook_router.planner.eventlog import EventLog
-from notebook_router.planner.summary import preview
 from notebook_router.providers.base import ModelClient
+from notebook_router.text.preview import preview
 from notebook_router.usage import Usage
 
 

@@ -2,24 +2,23 @@
 
 A :class:`Planner` decides the next step, handles redirects and writes the
 final answer. :class:`ModelPlanner` does all three by asking the run's model
-for JSON that matches the decision schemas; with the ``offline`` model that
-model is the embedded rule engine, with ``openai:...`` a real LLM. The loop
-validates every decision and retries with the validation error as feedback,
-so a planner only has to produce a decision, not a correct one.
+(``openai:...``, ``gemini:...``, ``local``) for JSON that matches the decision
+schemas; the ``offline`` model's runs use
+:class:`~notebook_router.planner.rules.RulePlanner` instead, which applies
+rules to the same view with no model call. The loop validates every decision
+and retries with the validation error as feedback, so a planner only has to
+produce a decision, not a correct one.
 """
 
 from __future__ import annotations
 
-import json
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
 
 from notebook_router.agents.registry import AgentRegistry
-from notebook_router.errors import MalformedOutputError
 from notebook_router.media import Media
 from notebook_router.planner import prompts
 from notebook_router.planner.decisions import (
@@ -28,10 +27,11 @@ from notebook_router.planner.decisions import (
     Synthesis,
     decision_schema,
 )
-from notebook_router.planner.prerouter import instant_reply
+from notebook_router.planner.prerouter import instant_reply_to
 from notebook_router.planner.state import RunState
 from notebook_router.planner.view import PlannerView, ViewBuilder
 from notebook_router.providers.base import CompletionRequest, Message, ModelClient
+from notebook_router.text.json_reply import parse_model_output
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -106,9 +106,7 @@ class ModelPlanner:
         )
 
     def _instant(self, call: PlannerCall) -> str | None:
-        if len(call.state.plan):
-            return None
-        return instant_reply(call.state.goal, self.views.agent_cards(call.agents))
+        return instant_reply_to(call.state, self.views.agent_cards(call.agents))
 
     async def _ask(
         self,
@@ -137,40 +135,3 @@ class ModelPlanner:
         )
         completion = await model.complete(request)
         return parse_model_output(completion.text, schema)
-
-
-_FENCE = re.compile(r"^```(?:json)?\s*|\s*```$", re.MULTILINE)
-
-
-def parse_model_output(text: str, schema: type[M]) -> M:
-    """Parse a model's JSON reply into ``schema``; raise a readable error if it is not one.
-
-    Tolerates what models commonly wrap JSON in (code fences, a sentence
-    before or after) but nothing that changes the meaning.
-    """
-    data = _extract_json(text)
-    try:
-        return schema.model_validate(data)
-    except ValidationError as exc:
-        problems = "; ".join(
-            f"{'.'.join(str(p) for p in err['loc']) or 'reply'}: {err['msg']}"
-            for err in exc.errors()[:5]
-        )
-        raise MalformedOutputError(
-            f"The reply does not match {schema.__name__} ({problems})", text
-        ) from None
-
-
-def _extract_json(text: str) -> Any:
-    stripped = _FENCE.sub("", text.strip())
-    try:
-        return json.loads(stripped)
-    except json.JSONDecodeError:
-        pass
-    start, end = stripped.find("{"), stripped.rfind("}")
-    if start != -1 and end > start:
-        try:
-            return json.loads(stripped[start : end + 1])
-        except json.JSONDecodeError as exc:
-            raise MalformedOutputError(f"The reply is not valid JSON ({exc.msg})", text) from None
-    raise MalformedOutputError("The reply contains no JSON object", text)

@@ -1,10 +1,11 @@
-"""The instant pre-router (MISSION S1): obvious messages answered with no model call."""
+"""The instant pre-router: obvious messages answered with no model call."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
 
+from notebook_router.planner.state import RunState
 from notebook_router.planner.view import AgentCard
 
 _GREETING = re.compile(
@@ -41,6 +42,13 @@ def instant_reply(message: str, agents: Sequence[AgentCard]) -> str | None:
     if _HELP.match(message):
         return describe_agents(agents)
     return None
+
+
+def instant_reply_to(state: RunState, agents: Sequence[AgentCard]) -> str | None:
+    """The instant reply to a run's request while nothing is planned yet, else None."""
+    if len(state.plan):
+        return None
+    return instant_reply(state.goal, agents)
 
 
 def describe_agents(agents: Sequence[AgentCard]) -> str:

@@ -1,4 +1,4 @@
-"""Safety rails (MISSION P3): limits, budgets and stall detection."""
+"""Safety rails: limits, budgets and stall detection."""
 
 from __future__ import annotations
 

@@ -22,7 +22,7 @@ a step.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, cast
+from typing import Any, Literal, cast
 
 from notebook_router.context.digest import value_digest
 from notebook_router.planner import events as ev
@@ -165,7 +165,7 @@ def _critic(state: RunState, event: ev.CriticNoted) -> None:
 def _interrupt_received(state: RunState, event: ev.InterruptReceived) -> None:
     # An answer sent while no question is pending is taken as a redirect (an
     # answer to a pending question never comes here: see clarification_answered).
-    kind = "stop" if event.interrupt == "stop" else "redirect"
+    kind: Literal["stop", "redirect"] = "stop" if event.interrupt == "stop" else "redirect"
     state.interrupts.append(Interrupt(kind=kind, message=event.message, received_at=event.t))
     if kind == "redirect":
         state.history.append(HistoryEntry(role="user", content=event.message, at=event.t))

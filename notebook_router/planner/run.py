@@ -57,10 +57,10 @@ from notebook_router.planner.result import RunResult
 from notebook_router.planner.resume import ResumePoint
 from notebook_router.planner.state import OK_STATUSES, RunState, StopReason, Task
 from notebook_router.planner.steering import ClarifyHandler, ClarifyPolicy, Steering
-from notebook_router.planner.summary import preview
 from notebook_router.planner.synthesis import template_synthesis
 from notebook_router.planner.view import ViewBuilder
 from notebook_router.providers.base import ModelClient, Provider
+from notebook_router.text.preview import preview
 from notebook_router.text.unicode import valid_unicode
 from notebook_router.usage import Usage
 

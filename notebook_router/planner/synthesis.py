@@ -1,6 +1,6 @@
 """The template synthesiser: a readable answer without a model call.
 
-Used by the offline engine, and by every run that ends early (stop,
+Used by the rule planner (the offline model's), and by every run that ends early (stop,
 interrupt, budgets), where spending more tokens or seconds on a model call
 would defeat the reason for stopping.
 """

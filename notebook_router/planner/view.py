@@ -16,7 +16,7 @@ from notebook_router.agents.base import Agent, ResponseStyle
 from notebook_router.agents.registry import AgentRegistry
 from notebook_router.agents.tree import tree_generation
 from notebook_router.planner.state import ACTIVE_STATUSES, RunState, Task
-from notebook_router.planner.summary import preview
+from notebook_router.text.preview import preview
 
 
 class AgentCard(BaseModel):

@@ -43,9 +43,8 @@ class CompletionRequest(BaseModel):
     """A request for one model completion.
 
     ``purpose`` names what the call is for (``router.decide``,
-    ``router.synthesise``, ``agent.<name>``...). Real models ignore it; the
-    offline engine uses it to pick a rule set, and recordings use it to make
-    traces readable.
+    ``router.synthesise``, ``agent.<name>``...). Models ignore it; errors
+    and recordings use it to say which call they are about.
     """
 
     # Built as ``schema=`` (the alias) everywhere; the field has another name only because

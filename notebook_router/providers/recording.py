@@ -1,4 +1,4 @@
-"""Record and replay model calls (MISSION M3).
+"""Record and replay model calls.
 
 Wrap any provider to write every call to a JSON Lines file next to the
 notebook (one line per call: provider, model, parameters, messages, schema,

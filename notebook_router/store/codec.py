@@ -20,8 +20,8 @@ from typing import Any, Literal
 from pydantic import ValidationError
 
 from notebook_router.planner import events as ev
-from notebook_router.planner.summary import preview
 from notebook_router.providers.secrets import KEY_VARIABLES, redact
+from notebook_router.text.preview import preview
 
 Format = Literal["json", "pickle", "preview"]
 MAX_VALUE_BYTES = 16 * 1024 * 1024

@@ -1,4 +1,4 @@
-"""The agent-combination cache in the session database (MISSION D8).
+"""The agent-combination cache in the session database.
 
 :class:`~notebook_router.supervisor.combos.AgentComboCache` decides what an
 entry is (key, TTL, hit counts, the agents' fingerprint); this module is its

@@ -23,11 +23,11 @@ from notebook_router.errors import ExportFormatError
 from notebook_router.media import Media
 from notebook_router.planner import events as ev
 from notebook_router.planner.graph import run_graph, to_mermaid
-from notebook_router.planner.summary import preview
 from notebook_router.render.bundle import state_bundle
 from notebook_router.store import codec
 from notebook_router.store.models import RunInfo
 from notebook_router.store.store import SessionStore
+from notebook_router.text.preview import preview
 
 FORMAT = "notebook_router.run"
 VERSION = 1

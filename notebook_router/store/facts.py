@@ -1,4 +1,4 @@
-"""The knowledge base: facts kept across runs (MISSION P9, knowledge-base agent).
+"""The knowledge base: facts kept across runs.
 
 A fact is a sentence with a topic, where it came from, and how sure we
 are. Facts are deduplicated per topic and searched by word overlap, which

@@ -1,4 +1,4 @@
-"""An index of recorded model calls (MISSION M3, R1).
+"""An index of recorded model calls.
 
 Recordings are JSON Lines files next to the notebook (see
 :mod:`notebook_router.providers.recording`). The index keeps one row per

@@ -1,4 +1,4 @@
-"""The supervisor: four tools for LLM-driven planners, and the agent-combination cache (D6, D8)."""
+"""The supervisor: four tools for LLM-driven planners, and the agent-combination cache."""
 
 from __future__ import annotations
 

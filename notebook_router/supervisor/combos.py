@@ -1,4 +1,4 @@
-"""The agent-combination cache (MISSION D8): reuse which agents fit a kind of request.
+"""The agent-combination cache: reuse which agents fit a kind of request.
 
 A supervisor that has worked out which agents fit "population of Hjo" after
 a statistics call keeps the answer, keyed by the route hint, the agents

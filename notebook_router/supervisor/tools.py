@@ -1,4 +1,4 @@
-"""The supervisor's four tools, for planners driven by an LLM (MISSION D6).
+"""The supervisor's four tools, for planners driven by an LLM.
 
 A :class:`Supervisor` is one session: it keeps the plan across turns, the
 agents called recently and a route hint, and gives a model four tools with
@@ -41,7 +41,6 @@ from notebook_router.agents.result import AgentResult
 from notebook_router.context.shared import SharedContext
 from notebook_router.errors import AgentNotFoundError, SupervisorToolError
 from notebook_router.planner.critic import Critic, CriticVerdict, RuleCritic
-from notebook_router.planner.summary import preview
 from notebook_router.providers.base import ModelClient, Provider
 from notebook_router.providers.registry import resolve_model
 from notebook_router.supervisor.combos import AgentComboCache
@@ -59,6 +58,7 @@ from notebook_router.supervisor.models import (
     WriteTodosOutput,
 )
 from notebook_router.supervisor.todos import PlanBook, Todo
+from notebook_router.text.preview import preview
 from notebook_router.usage import ZERO_USAGE, Usage
 
 _INPUTS: dict[str, type[BaseModel]] = {

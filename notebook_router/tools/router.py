@@ -7,13 +7,14 @@
     router.run("weather in Oslo").text           # chosen, validated, run
     for chunk in router.stream("summarise report.txt"): ...
 
-The model (any provider, ``offline`` included) answers with strict JSON
-``{"tool": name | null, "inputs": {...}}`` under a JSON schema that lists the
-tool names as an enum. Unusable replies (not JSON, an unknown tool, inputs
-that break the tool's schema) go back to the model with the error, a bounded
-number of times; then the user gets a friendly message instead of a stack
-trace. Required inputs the request does not give are reported, never
-invented.
+The model answers with strict JSON ``{"tool": name | null, "inputs": {...}}``
+under a JSON schema that lists the tool names as an enum. Unusable replies
+(not JSON, an unknown tool, inputs that break the tool's schema) go back to
+the model with the error, a bounded number of times; then the user gets a
+friendly message instead of a stack trace. With the ``offline`` model the
+choice comes from rules (:mod:`notebook_router.tools.rules`) with no model
+call, and is checked the same way. Required inputs the request does not give
+are reported, never invented.
 """
 
 from __future__ import annotations
@@ -30,11 +31,12 @@ from notebook_router.errors import (
     ToolSpecError,
     TransientProviderError,
 )
-from notebook_router.planner.planner import parse_model_output
 from notebook_router.providers.base import CompletionRequest, Message, Provider
+from notebook_router.providers.offline import is_offline
 from notebook_router.providers.registry import resolve_model
 from notebook_router.providers.secrets import redact
-from notebook_router.tools import prompts
+from notebook_router.text.json_reply import parse_model_output
+from notebook_router.tools import prompts, rules
 from notebook_router.tools.decision import RouteReply, ToolDecision, ToolResult, route_schema
 from notebook_router.tools.execute import Retries, Sleep, call_tool, stream_tool
 from notebook_router.tools.messages import FallbackMessage, default_fallback, missing_message
@@ -109,11 +111,13 @@ class ToolRouter:
         candidates = self.candidates(query)
         if not candidates:
             return self._no_tool(query, [], "no tool in scope shares a word with the request")
+        by_name = {t.name: t for t in candidates}
+        if is_offline(self.provider):
+            return self._by_rules(query, by_name)
         messages = [
             Message(role="system", content=prompts.system_prompt(self.policy)),
             prompts.request_message(query, candidates),
         ]
-        by_name = {t.name: t for t in candidates}
         schema = route_schema(tuple(by_name))
         usage, attempts, problem = ZERO_USAGE, 0, "no reply"
         for attempt in range(1, self.retries.route + 2):
@@ -259,6 +263,21 @@ class ToolRouter:
             )
         return tool
 
+    def _by_rules(self, query: str, tools: dict[str, Tool]) -> ToolDecision:
+        """The offline model's decision: made by rules, no model call, checked like a reply."""
+        reply = rules.route(query, [t.spec for t in tools.values()])
+        problem = self._problem(reply, tools)
+        if not problem:
+            return self._decision(query, reply, tools, attempts=0, usage=ZERO_USAGE)
+        decision = ToolDecision(
+            query=query,
+            tool=None,
+            reason="no usable routing decision",
+            candidates=list(tools),
+            error=f"the offline routing rules chose {reply.tool}, but {problem}",
+        )
+        return decision.model_copy(update={"message": self.fallback_message(query, decision)})
+
     def _read(self, text: str, tools: dict[str, Tool]) -> tuple[RouteReply | None, str]:
         """The reply if it is usable, else what is wrong with it (for the repair prompt)."""
         try:
@@ -267,19 +286,22 @@ class ToolRouter:
             if "{" in text and "}" not in text:
                 return None, "The reply is not a complete JSON object (it has no closing brace)"
             return None, exc.problem
+        problem = self._problem(reply, tools)
+        return (None, problem) if problem else (reply, "")
+
+    def _problem(self, reply: RouteReply, tools: dict[str, Tool]) -> str:
+        """What makes ``reply`` unusable, or "" if nothing does."""
         if reply.tool is None:
-            return reply, ""
+            return ""
         if reply.tool not in tools:
-            return None, (
+            return (
                 f"{reply.tool!r} is not one of the tools; use one of "
                 f"{', '.join(tools)}, or null if none fits"
             )
         checked = check_inputs(tools[reply.tool].spec, reply.inputs, strict=self.strict)
         if checked.problems:
-            return None, f"the inputs for {reply.tool} are not valid: " + "; ".join(
-                checked.problems
-            )
-        return reply, ""
+            return f"the inputs for {reply.tool} are not valid: " + "; ".join(checked.problems)
+        return ""
 
     def _decision(
         self,

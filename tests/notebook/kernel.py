@@ -11,6 +11,16 @@ from typing import Any
 
 from jupyter_client.manager import start_new_kernel
 
+# An agent that asks the model. Offline runs plan with rules, so a recording
+# of one holds only the calls its agents make: this one makes one.
+DESCRIBER = """
+@agent(can=["describe", "explain"])
+async def describer(task, inputs, model):
+    "Describes results in words, with the model."
+    numbers = next(iter(inputs.values()))
+    return await model.ask(f"{task}\\nThe numbers are {numbers}. Nine is the largest.")
+"""
+
 
 @dataclass
 class Execution:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.notebook.kernel import Kernel
+from tests.notebook.kernel import DESCRIBER, Kernel
 
 pytestmark = pytest.mark.kernel
 
@@ -347,15 +347,17 @@ def test_record_then_replay_from_the_notebook(
     kernel: Kernel, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
     recording = tmp_path_factory.mktemp("rec") / "runs.jsonl"
+    _run(kernel, DESCRIBER)
     said = _run(kernel, f"%route model offline --record {recording}")
     assert (
         said.strip() == f"Model for new runs: offline:default, recording every call to {recording}"
     )
-    first = kernel.execute("%%route -o recorded\nLoad the numbers, then add them up")
+    first = kernel.execute("%%route -o recorded\nLoad the numbers, then describe them")
     assert first.status == "ok"
+    assert "Nine is the largest. [t2]" in _run(kernel, "print(recorded.result().answer)")
     said = _run(kernel, f"%route model offline --replay {recording}")
     assert "replayed from" in said and "no key or network needed" in said
-    second = kernel.execute("%%route -o replayed\nLoad the numbers, then add them up")
+    second = kernel.execute("%%route -o replayed\nLoad the numbers, then describe them")
     assert second.status == "ok"
     out = _run(
         kernel,
@@ -367,4 +369,4 @@ def test_record_then_replay_from_the_notebook(
         f"Model for new runs: offline:default, replaying the calls recorded in {recording} "
         "and recording new ones"
     )
-    _run(kernel, "%route model offline")
+    _run(kernel, "%route model offline\ndel describer")

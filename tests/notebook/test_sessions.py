@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.notebook.kernel import Execution, Kernel
+from tests.notebook.kernel import DESCRIBER, Execution, Kernel
 
 pytestmark = pytest.mark.kernel
 
@@ -214,8 +214,9 @@ def test_recorded_model_calls_are_indexed_with_their_run(
     kernel = _kernel(folder)
     kernels.append(kernel)
     recording = folder / "calls.jsonl"
+    _ok(kernel.execute(DESCRIBER))
     _ok(kernel.execute(f"%route model offline --record {recording}"))
-    _ok(kernel.execute("%%route -o report\nLoad the numbers, then add them up"))
+    _ok(kernel.execute("%%route -o report\nLoad the numbers, then describe them"))
     out = _ok(
         kernel.execute(
             "from notebook_router.notebook import session_for\n"
@@ -225,7 +226,7 @@ def test_recorded_model_calls_are_indexed_with_their_run(
     ).stdout.split(maxsplit=1)
     lines = [json.loads(line) for line in recording.read_text().splitlines()]
     assert int(out[0]) == len(lines) > 0
-    assert "'router.decide'" in out[1] and out[1].rstrip().endswith(" 1")
+    assert out[1].startswith("['chat'] ") and out[1].rstrip().endswith(" 1")  # the describer's
 
 
 def test_resuming_in_the_same_kernel_takes_the_stopped_runs_place(

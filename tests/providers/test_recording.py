@@ -11,11 +11,12 @@ from pathlib import Path
 import pytest
 
 from notebook_router import Router, Run
+from notebook_router.agents.loader import load_agents
 from notebook_router.errors import ConfigError, ReplayMissError
 from notebook_router.examples.sales import AGENTS
 from notebook_router.media import Media
 from notebook_router.planner import events as ev
-from notebook_router.providers.base import CompletionRequest, Message, ModelClient
+from notebook_router.providers.base import CompletionRequest, Message, ModelClient, Provider
 from notebook_router.providers.recording import RecordingProvider, request_hash
 from notebook_router.providers.registry import resolve_model
 from tests.providers.conftest import FAKE_OPENAI_KEY
@@ -23,16 +24,36 @@ from tests.providers.servers import LoopbackServer, openai_completion
 
 TASK = "Load the sales table for the North region, then plot monthly revenue, summarise the trend and forecast next quarter"
 
+# Offline runs plan with rules, so what a recording of one holds is the calls
+# its agents make to the model: these two make one each.
+ASKING_AGENTS = """
+from notebook_router import agent
+
+NOTES = "Revenue rose in March. Costs were flat. Revenue fell in May. The team hired two people."
+
+
+@agent(can=["notes", "revenue"], description="Writes notes on revenue with the model.")
+async def note_writer(task: str, model: object) -> str:
+    return await model.ask(f"{task}\\n{NOTES}")
+
+
+@agent(can=["check", "costs"], description="Checks what the notes say about costs, with the model.")
+async def checker(task: str, model: object) -> str:
+    return await model.ask(f"{task}\\n{NOTES}")
+"""
+ASKING_TASK = "Write notes on revenue, then check the costs"
+
 REPLAY = """
 import asyncio, json, sys
 from notebook_router import Router
-from notebook_router.examples.sales import AGENTS
-from notebook_router.planner import events as ev
+from notebook_router.agents.loader import load_agents
+from notebook_router.providers.registry import resolve_model
 async def main():
-    run = Router(AGENTS, model=sys.argv[1] if len(sys.argv) > 1 else None).start(sys.argv[2])
+    model = resolve_model("offline", replay=sys.argv[2])
+    run = Router(load_agents(sys.argv[1]), model=model).start(sys.argv[3])
     result = await run
     print(json.dumps({"answer": result.answer, "kinds": [e.kind for e in run.history],
-                      "tokens": result.usage.total_tokens}))
+                      "tokens": result.usage.total_tokens, "hits": model.hits}))
 asyncio.run(main())
 """
 
@@ -41,26 +62,28 @@ def _events(run: Run) -> list[str]:
     return [e.kind for e in run.history]
 
 
-async def test_record_then_replay_in_a_fresh_process(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    recording = tmp_path / "quickstart.jsonl"
+@pytest.fixture
+def asking_agents(tmp_path: Path) -> Path:
+    path = tmp_path / "asking.py"
+    path.write_text(ASKING_AGENTS)
+    return path
+
+
+async def test_record_then_replay_in_a_fresh_process(tmp_path: Path, asking_agents: Path) -> None:
+    recording = tmp_path / "notes.jsonl"
     provider = resolve_model("offline", record=recording)
-    run = Router(AGENTS, model=provider).start(TASK)
+    run = Router(load_agents(str(asking_agents)), model=provider).start(ASKING_TASK)
     result = await run
+    assert [t.agent for t in result.tasks] == ["note_writer", "checker"]
+    assert result.usage.total_tokens > 0
     lines = [json.loads(line) for line in recording.read_text().splitlines()]
-    assert [line["purpose"] for line in lines] == ["router.decide"] * (len(lines) - 1) + [
-        "router.synthesise"
-    ]
+    # The agents' two model calls; planning made none.
+    assert [line["purpose"] for line in lines] == ["chat", "chat"]
     assert all(line["provider"] == "offline" and line["v"] == 1 for line in lines)
     # Replay in a new interpreter: same answer, same events, nothing recomputed.
-    code = REPLAY.replace(
-        "model=sys.argv[1] if len(sys.argv) > 1 else None",
-        f"model=__import__('notebook_router.providers.registry', fromlist=['x']).resolve_model('offline', replay={str(recording)!r})",
-    )
     done = await asyncio.to_thread(
         subprocess.run,
-        [sys.executable, "-c", code, "-", TASK],
+        [sys.executable, "-c", REPLAY, str(asking_agents), str(recording), ASKING_TASK],
         capture_output=True,
         text=True,
         timeout=60,
@@ -70,6 +93,7 @@ async def test_record_then_replay_in_a_fresh_process(
     assert replayed["answer"] == result.answer
     assert replayed["kinds"] == _events(run)
     assert replayed["tokens"] == result.usage.total_tokens
+    assert replayed["hits"] == 2
 
 
 async def test_a_real_provider_is_replayed_without_its_sdk_key_or_server(
@@ -125,11 +149,10 @@ def test_media_text_with_escaped_bytes_has_the_bytes_it_was_read_from() -> None:
     assert odd.raw == "half a pair: \ud800".encode("utf-8", "surrogatepass")
 
 
-async def test_replay_miss_is_loud_or_falls_back(tmp_path: Path) -> None:
+async def test_replay_miss_is_loud_or_falls_back(tmp_path: Path, asking_agents: Path) -> None:
+    agents = load_agents(str(asking_agents))
     recording = tmp_path / "r.jsonl"
-    await Router(AGENTS, model=resolve_model("offline", record=recording)).run(
-        "Compare the regions"
-    )
+    await Router(agents, model=resolve_model("offline", record=recording)).run(ASKING_TASK)
     strict = resolve_model("offline", replay=recording)
     with pytest.raises(ReplayMissError, match=r"no recorded reply for this router\.decide call"):
         await strict.complete(
@@ -137,34 +160,32 @@ async def test_replay_miss_is_loud_or_falls_back(tmp_path: Path) -> None:
                 messages=(Message(role="user", content="new"),), purpose="router.decide"
             )
         )
-    # A changed request inside a run is a failed decision, then a clear stop.
-    result = await Router(AGENTS, model=strict).run("Compare the regions and forecast next quarter")
-    assert result.stop_reason == "planner_error"
-    assert "no recorded reply" in result.stop_detail
+    # A changed request inside a run fails the agent that made it, saying why.
+    result = await Router(agents, model=strict).run("Write notes on revenue in May")
+    assert result.task("t1").status == "failed"
+    assert "no recorded reply for this chat call" in (result.task("t1").error or "")
     forgiving = resolve_model("offline", replay=recording, fallback="offline")
-    result = await Router(AGENTS, model=forgiving).run(
-        "Compare the regions and forecast next quarter"
-    )
+    result = await Router(agents, model=forgiving).run("Write notes on revenue in May")
     assert result.stop_reason == "completed"
+    assert (forgiving.hits, forgiving.misses) == (0, 1)  # type: ignore[attr-defined]
 
 
-async def test_auto_mode_records_only_what_is_missing(tmp_path: Path) -> None:
+async def test_auto_mode_records_only_what_is_missing(tmp_path: Path, asking_agents: Path) -> None:
+    agents = load_agents(str(asking_agents))
     recording = tmp_path / "auto.jsonl"
-    await Router(AGENTS, model=resolve_model("offline", record=recording, replay=recording)).run(
-        "Compare the regions"
-    )
+
+    def auto() -> Provider:
+        return resolve_model("offline", record=recording, replay=recording)
+
+    await Router(agents, model=auto()).run(ASKING_TASK)
     before = len(recording.read_text().splitlines())
-    await Router(AGENTS, model=resolve_model("offline", record=recording, replay=recording)).run(
-        "Compare the regions"
-    )
+    assert before == 2
+    await Router(agents, model=auto()).run(ASKING_TASK)
     assert len(recording.read_text().splitlines()) == before  # all hits
-    await Router(AGENTS, model=resolve_model("offline", record=recording, replay=recording)).run(
-        "hello there"
-    )
-    await Router(AGENTS, model=resolve_model("offline", record=recording, replay=recording)).run(
-        "Forecast next quarter"
-    )
-    assert len(recording.read_text().splitlines()) > before
+    await Router(agents, model=auto()).run("hello there")  # the pre-router: no call at all
+    assert len(recording.read_text().splitlines()) == before
+    await Router(agents, model=auto()).run("Write notes on revenue in May")
+    assert len(recording.read_text().splitlines()) == before + 1
 
 
 async def test_media_is_stored_once_by_digest_and_hashed_into_the_request(tmp_path: Path) -> None:

@@ -10,11 +10,13 @@ delegation tree, graph and panel included.
 from __future__ import annotations
 
 import asyncio
+import functools
 import os
 import tempfile
 import threading
 from collections.abc import Sequence
 from dataclasses import asdict
+from pathlib import Path
 from typing import Any, TypeVar
 
 import networkx as nx
@@ -24,14 +26,23 @@ from hypothesis import strategies as st
 from notebook_router import AgentResult, Limits, Router, Unable, agent
 from notebook_router.agents.group import AgentGroup
 from notebook_router.errors import NeedsUserInput
+from notebook_router.examples.travel import AGENTS as TRAVEL
 from notebook_router.media import Media
 from notebook_router.planner.critic import RuleCritic
-from notebook_router.planner.decisions import Decision, RedirectDecision, Synthesis, TaskSpec
-from notebook_router.planner.graph import run_graph
+from notebook_router.planner.decisions import (
+    Decision,
+    RedirectDecision,
+    RedirectKind,
+    Synthesis,
+    TaskSpec,
+)
+from notebook_router.planner.graph import run_graph, to_mermaid
 from notebook_router.planner.planner import PlannerCall
-from notebook_router.planner.state import RunState
+from notebook_router.planner.state import Attribution, RunState
 from notebook_router.render.panel_state import panel_state
 from notebook_router.store import SessionStore
+from notebook_router.store.export import export_run
+from notebook_router.store.view import stored_bundle
 
 T = TypeVar("T")
 EXAMPLES = int(os.environ.get("FOLD_EXAMPLES", "500"))
@@ -119,8 +130,8 @@ class DrawnPlanner:
         specs = [self._spec(call) for _ in range(pick((1, 2, 3)))]
         if action == "later":
             return Decision(action="execute", run=specs[:1], later=specs[1:])
-        if plan and pick((True, False)):  # start (or re-start) a planned task
-            specs[0] = TaskSpec(id=pick(sorted(plan)))
+        if pick((True, False)) and plan:  # start (or re-start) a planned task
+            specs[0] = TaskSpec(id=pick(sorted(plan.keys())))
         return Decision(action="parallel" if action == "parallel" else "execute", run=specs)
 
     def _spec(self, call: PlannerCall) -> TaskSpec:
@@ -134,7 +145,7 @@ class DrawnPlanner:
         )
 
     async def redirect(self, call: PlannerCall, message: str) -> RedirectDecision:
-        kind = self.tape.pick(("restart", "refine", "status", "clarify"))
+        kind: RedirectKind = self.tape.pick(("restart", "refine", "status", "clarify"))
         running = [t.id for t in call.state.plan.with_status("running", "pending")]
         return RedirectDecision(
             kind=kind, cancel=running[:1], question="really?" if kind == "clarify" else None
@@ -145,7 +156,7 @@ class DrawnPlanner:
         return Synthesis(
             answer=f"{len(done)} done",
             attributions=[
-                {"task_id": t.id, "agent": t.agent, "text": t.summary or ""} for t in done
+                Attribution(task_id=t.id, agent=t.agent, text=t.summary or "") for t in done
             ],
         )
 
@@ -202,6 +213,7 @@ async def _drawn_run(data: st.DataObject, folder: str) -> tuple[RunState, RunSta
     async def answer(question: str) -> str | None:
         return tape.pick(("North", None))
 
+    asks = draw(st.booleans())
     store = SessionStore(folder)
     try:
         router = Router(
@@ -210,14 +222,15 @@ async def _drawn_run(data: st.DataObject, folder: str) -> tuple[RunState, RunSta
             limits=limits,
             critic=RuleCritic() if draw(st.booleans()) else None,
             # A question is answered by a handler (or not), or ends the run asking it.
-            **({"on_clarify": answer, "clarify": "wait"} if draw(st.booleans()) else {}),
+            on_clarify=answer if asks else None,
+            clarify="wait" if asks else "stop",
             store=store,
         )
         run = router.start("do the thing")
         for _ in range(draw(st.integers(0, 2))):
             delay = draw(st.sampled_from([0.0, 0.001, 0.01]))
             message = draw(st.sampled_from(["stop", "use South", "status?"]))
-            fire = run.stop if message == "stop" else lambda m=message: run.redirect(m)
+            fire = run.stop if message == "stop" else functools.partial(run.redirect, message)
             if draw(st.booleans()):  # from another thread, as a panel button does
                 threading.Timer(delay, fire).start()
             else:
@@ -243,3 +256,25 @@ def test_folding_the_stored_events_gives_the_live_final_state(data: st.DataObjec
     assert live.stop_reason is not None
     assert all(t.status not in ("pending", "running") for t in live.plan)
     assert snapshot(rebuilt, limits) == snapshot(live, limits)
+
+
+async def test_a_stored_travel_run_shows_and_exports_its_whole_delegation_tree(
+    tmp_path: Path,
+) -> None:
+    store = SessionStore(tmp_path)
+    run = Router(TRAVEL, store=store).start("plan a trip to Italy with great food")
+    await run
+    store.close()
+    live_tree = to_mermaid(run_graph(run.state))
+    # What `%route show RUN` and export draw in a fresh kernel: a new store on the same file.
+    reopened = SessionStore(tmp_path)
+    try:
+        rebuilt = reopened.rebuild(run.id).state
+        shown = stored_bundle(reopened.rebuild(run.id), reopened.run(run.id))["text/vnd.mermaid"]
+        exported = export_run(reopened, run.id).tree
+    finally:
+        reopened.close()
+    for agent_name in ("experiences", "restaurants", "tours", "events", "flights", "hotels"):
+        assert agent_name in live_tree
+    assert to_mermaid(run_graph(rebuilt)) == live_tree
+    assert shown == live_tree and exported == live_tree

@@ -1,17 +1,12 @@
-"""Filling inputs from a request's own words (the offline model), and never inventing them."""
+"""Filling inputs from a request's own words (offline routing), and never inventing them."""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Mapping
 
 import pytest
 
-from notebook_router.errors import ProviderError
-from notebook_router.providers.base import CompletionRequest, Message
-from notebook_router.providers.offline import OfflineProvider
-from notebook_router.providers.offline import engine as offline_engine
-from notebook_router.tools import ToolSpec, prompts
+from notebook_router.tools import ToolSpec
 from notebook_router.tools.extract import extract_inputs
 
 
@@ -86,18 +81,3 @@ def test_what_the_request_does_not_give_is_missing_not_invented() -> None:
     spec = _spec(city={"type": "string"}, days={"type": "integer"})
     got = extract_inputs("what's the weather going to be like", spec)
     assert got.inputs == {} and got.missing == ["city", "days"]
-
-
-def test_the_offline_engine_needs_the_catalog_in_the_prompt() -> None:
-    # The engine mirrors the prompt constants (it cannot import the tools package).
-    assert (offline_engine.TOOL_PURPOSE, offline_engine.TOOL_MARKER) == (
-        prompts.PURPOSE,
-        prompts.MARKER,
-    )
-    request = CompletionRequest(
-        messages=(Message(role="user", content="route this please"),),
-        purpose=prompts.PURPOSE,
-        schema={"type": "object"},
-    )
-    with pytest.raises(ProviderError, match="without its tool catalog"):
-        asyncio.run(OfflineProvider().complete(request))

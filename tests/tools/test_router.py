@@ -1,4 +1,4 @@
-"""ToolRouter with the offline model and the scripted model: choose, run, stream, recover."""
+"""ToolRouter with the offline model (rules) and the scripted model: choose, run, stream, recover."""
 
 from __future__ import annotations
 
@@ -18,10 +18,12 @@ from notebook_router.errors import (
     ToolExecutionError,
     ToolSpecError,
 )
-from notebook_router.providers.base import CompletionRequest
+from notebook_router.providers.base import Completion, CompletionRequest
+from notebook_router.providers.offline import OfflineProvider
 from notebook_router.providers.scripted import ScriptedProvider
-from notebook_router.tools import Retries, ToolStore
+from notebook_router.tools import Retries, ToolDecision, ToolStore, rules
 from notebook_router.tools.decision import route_schema
+from notebook_router.usage import ZERO_USAGE
 
 
 @tool
@@ -75,7 +77,34 @@ def test_offline_chooses_one_tool_and_fills_inputs_without_running_it() -> None:
     assert decision.inputs == {"value": 3, "from_unit": "kilometer", "to_unit": "foot"}
     assert router.choose("is 97 prime?").inputs == {"n": 97}
     assert calls == []  # choose never runs a tool
-    assert decision.attempts == 1 and decision.usage.calls == 1
+    assert decision.attempts == 0 and decision.usage == ZERO_USAGE  # rules: no model call
+
+
+def test_offline_routing_is_rules_with_no_model_call() -> None:
+    seen: list[str] = []
+
+    class Spy(OfflineProvider):
+        async def complete(self, request: CompletionRequest) -> Completion:
+            seen.append(request.purpose)
+            return await super().complete(request)
+
+    router = ToolRouter(TOOLS, model=Spy())
+    decision = router.choose("convert 5 kilometers to miles")
+    assert decision == rules_decision(decision.query)
+    assert router.choose("order a pizza").tool is None
+    assert seen == [] and router.usage == ZERO_USAGE
+
+
+def rules_decision(query: str) -> ToolDecision:
+    """What the offline rules give for ``query`` over TOOLS, as the router reports it."""
+    reply = rules.route(query, [t.spec for t in TOOLS])
+    return ToolDecision(
+        query=query,
+        tool=reply.tool,
+        inputs=reply.inputs,
+        reason=reply.reason,
+        candidates=[t.name for t in TOOLS],
+    )
 
 
 def test_offline_run_executes_the_chosen_tool() -> None:

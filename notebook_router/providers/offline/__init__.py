@@ -1,5 +1,5 @@
-"""The embedded offline engine: the default model when no other is configured."""
+"""The offline model: the default when no other is configured (no key, no network, no weights)."""
 
-from notebook_router.providers.offline.engine import OfflineProvider
+from notebook_router.providers.offline.engine import OfflineProvider, is_offline
 
-__all__ = ["OfflineProvider"]
+__all__ = ["OfflineProvider", "is_offline"]

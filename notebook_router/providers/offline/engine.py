@@ -1,50 +1,52 @@
 """``offline``: the embedded default model. No key, no network, no weights.
 
-It answers the router's own requests (decide, redirect, synthesise) with
-deterministic rules over the JSON run state in the prompt, routes requests to
-tools by lexical relevance (:mod:`.tools`), and plain chat
-requests with an extractive reply built from the prompt's own text. It is
-what a new user, Binder and CI see first, so its plans have to be good ones
-for sensible requests over sensible agents; it never pretends to know
-anything that is not in its input.
+As a model it can only repeat what it is given: a chat request gets an
+extractive reply built from the request's own sentences, and media gets an
+honest note of what its type, size and labels say. It produces no structured
+output. Offline runs plan with
+:class:`~notebook_router.planner.rules.RulePlanner` and route tools with
+:mod:`notebook_router.tools.rules` instead: rules, not model calls, which the
+router and the tool router choose when the model is this one. It never
+pretends to know anything that is not in its input.
 """
 
 from __future__ import annotations
 
-import json
 import re
 from collections import Counter
-from typing import Any
-
-from pydantic import BaseModel
 
 from notebook_router.errors import ProviderError
-from notebook_router.planner.prompts import VIEW_MARKER
-from notebook_router.planner.synthesis import template_synthesis
-from notebook_router.planner.view import PlannerView
-from notebook_router.providers.base import Completion, CompletionRequest
-from notebook_router.providers.offline import rules
+from notebook_router.providers.base import Completion, CompletionRequest, Provider
 from notebook_router.providers.offline.media import describe_all
 from notebook_router.text.tokens import tokens
 from notebook_router.usage import Usage, estimate_tokens
 
-# Mirrors notebook_router.tools.prompts (not imported: the tools package imports providers).
-TOOL_PURPOSE = "tools.route"
-TOOL_MARKER = "Tool routing request (JSON):"
-_JSON_BLOCK = re.compile(r"```json\s*(\{.*\})\s*```", re.DOTALL)
+NAME = "offline"
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
+
+
+def is_offline(provider: Provider) -> bool:
+    """Whether ``provider`` is the offline model (or a recording of it).
+
+    Its plans and tool choices come from rules, not from model calls.
+
+    >>> from notebook_router.providers.registry import resolve_model
+    >>> is_offline(resolve_model("offline")), is_offline(resolve_model("offline:tiny"))
+    (True, True)
+    """
+    return provider.name == NAME
 
 
 class OfflineProvider:
     """The embedded default model (``offline``)."""
 
-    name = "offline"
+    name = NAME
 
     def __init__(self, model: str = "default") -> None:
         self.model = model or "default"
 
     async def complete(self, request: CompletionRequest) -> Completion:
-        """Answer ``request`` by its purpose; deterministic for a given request."""
+        """Answer ``request`` from its own text; deterministic for a given request."""
         text = self._reply(request)
         prompt_chars = sum(len(m.content) for m in request.messages)
         usage = Usage(
@@ -55,23 +57,13 @@ class OfflineProvider:
         return Completion(text=text, model=f"offline:{self.model}", usage=usage)
 
     def _reply(self, request: CompletionRequest) -> str:
-        purpose = request.purpose
-        if purpose == "router.decide":
-            return _dump(rules.decide(_view(request)))
-        if purpose == "router.redirect":
-            return _dump(rules.redirect(_view(request)))
-        if purpose == "router.synthesise":
-            return _dump(template_synthesis(_view(request)))
-        if purpose == TOOL_PURPOSE:
-            from notebook_router.providers.offline import tools
-
-            return _dump(tools.route(_tool_payload(request)))
         if request.json_schema is not None:
             raise ProviderError(
-                f"The offline model cannot produce structured output for {purpose!r}: it only "
-                "plans, redirects and synthesises for the router and routes requests to "
-                "tools. Use a real model "
-                "(e.g. --model openai:gpt-4o-mini) for other structured tasks."
+                f"The offline model cannot produce structured output ({request.purpose!r}): it "
+                "only repeats sentences and media labels it is given. Use a real model "
+                "(e.g. --model openai:gpt-4o-mini) for structured output. Offline runs plan "
+                "and route tools with rules: leave Router(planner=...) unset and it picks "
+                "them."
             )
         media = [m for message in request.messages for m in message.media]
         if media:
@@ -82,35 +74,6 @@ class OfflineProvider:
 
     def __repr__(self) -> str:
         return f"OfflineProvider(model={self.model!r})"
-
-
-def _view(request: CompletionRequest) -> PlannerView:
-    content = request.messages[-1].content if request.messages else ""
-    match = _JSON_BLOCK.search(content) if VIEW_MARKER in content else None
-    if match is None:
-        raise ProviderError(
-            f"The offline model got a {request.purpose!r} request without the run state it "
-            "plans from; build router prompts with notebook_router.planner.prompts."
-        )
-    return PlannerView.model_validate(json.loads(match.group(1)))
-
-
-def _tool_payload(request: CompletionRequest) -> dict[str, Any]:
-    """The request and catalog a tool-routing prompt carries (in its first user message)."""
-    for message in request.messages:
-        if message.role == "user" and TOOL_MARKER in message.content:
-            match = _JSON_BLOCK.search(message.content)
-            if match is not None:
-                payload: dict[str, Any] = json.loads(match.group(1))
-                return payload
-    raise ProviderError(
-        "The offline model got a tool-routing request without its tool catalog; build "
-        "tool-routing prompts with notebook_router.tools.prompts."
-    )
-
-
-def _dump(model: BaseModel) -> str:
-    return model.model_dump_json(exclude_defaults=True)
 
 
 def extractive_reply(request: CompletionRequest, sentences: int = 3) -> str:

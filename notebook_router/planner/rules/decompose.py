@@ -1,4 +1,4 @@
-"""Splitting a request into tasks, and guessing which need which (offline engine).
+"""Splitting a request into tasks, and guessing which need which (the rule planner).
 
 Rules, in order:
 

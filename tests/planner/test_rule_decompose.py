@@ -1,10 +1,10 @@
-"""How the offline engine splits requests into tasks and infers what needs what."""
+"""How the rule planner splits requests into tasks and infers what needs what."""
 
 from __future__ import annotations
 
 import pytest
 
-from notebook_router.providers.offline.decompose import decompose
+from notebook_router.planner.rules.decompose import decompose
 
 
 @pytest.mark.parametrize(

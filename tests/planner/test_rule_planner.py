@@ -1,4 +1,5 @@
-"""The offline default end to end: plans, routing, pre-router, redirects, determinism."""
+"""The rule planner (the offline default) end to end: plans, routing, pre-router, redirects,
+determinism, and no model call for any of it."""
 
 from __future__ import annotations
 
@@ -9,14 +10,15 @@ from typing import Any
 import pytest
 
 from notebook_router import Router, agent
-from notebook_router.errors import ProviderError
 from notebook_router.examples.sales import AGENTS
+from notebook_router.planner.planner import ModelPlanner
+from notebook_router.planner.rules import RulePlanner
+from notebook_router.planner.rules.matcher import AgentMatcher
 from notebook_router.planner.state import Task
 from notebook_router.planner.view import AgentCard
-from notebook_router.providers.base import CompletionRequest, Message
+from notebook_router.providers.base import Completion, CompletionRequest
 from notebook_router.providers.offline import OfflineProvider
-from notebook_router.providers.offline.routing import AgentMatcher
-from notebook_router.providers.registry import resolve_model
+from notebook_router.providers.scripted import ScriptedProvider
 
 DEMO = (
     "Load the sales table for the North region, then plot monthly revenue, "
@@ -59,10 +61,45 @@ async def test_offline_runs_are_deterministic() -> None:
     second = await Router(AGENTS).run(DEMO)
     assert first.answer == second.answer
     assert [_untimed(t) for t in first.tasks] == [_untimed(t) for t in second.tasks]
-    # How many planner calls a run makes depends on how results of parallel
-    # tasks batch up in time; what it costs is counted either way.
-    assert first.usage.total_tokens > 0 and first.usage.calls >= 4
-    assert first.usage.cost_usd == 0
+    # Rules, not a model: planning and the answer cost nothing.
+    assert (first.usage.total_tokens, first.usage.calls, first.usage.cost_usd) == (0, 0, 0)
+    assert first.usage_by_source == {} == second.usage_by_source
+
+
+class _Spy(OfflineProvider):
+    """The offline model, noting the purpose of every call it gets."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.calls: list[str] = []
+
+    async def complete(self, request: CompletionRequest) -> Completion:
+        self.calls.append(request.purpose)
+        return await super().complete(request)
+
+
+async def test_an_offline_run_plans_with_rules_and_makes_no_model_call() -> None:
+    model = _Spy()
+    router = Router(AGENTS, model=model)
+    assert isinstance(router.planner, RulePlanner)
+    result = await router.run(DEMO)
+    assert result.stop_reason == "completed" and len(result.tasks) == 4
+    assert model.calls == []
+
+
+def test_the_planner_follows_the_model_unless_one_is_given() -> None:
+    assert isinstance(Router(AGENTS).planner, RulePlanner)  # offline is the default
+    assert isinstance(Router(AGENTS, model="offline:tiny").planner, RulePlanner)
+    assert isinstance(Router(AGENTS, model=ScriptedProvider()).planner, ModelPlanner)
+    chosen = ModelPlanner()
+    assert Router(AGENTS, planner=chosen).planner is chosen
+
+
+async def test_a_model_planner_on_the_offline_model_stops_saying_to_use_a_real_model() -> None:
+    result = await Router(AGENTS, planner=ModelPlanner()).run(DEMO)
+    assert result.stop_reason == "planner_error"
+    assert "cannot produce structured output" in result.stop_detail
+    assert "Use a real model" in result.stop_detail
 
 
 @pytest.mark.parametrize(
@@ -86,19 +123,14 @@ def test_routing_picks_the_agent_whose_description_fits(task: str, agent_name: s
 
 @pytest.mark.parametrize("message", ["hello", "Hi there!", "thanks a lot", "good morning"])
 async def test_pre_router_answers_small_talk_without_planning(message: str) -> None:
-    model = OfflineProvider()
-    calls: list[str] = []
-    original = model.complete
-
-    async def spy(request: CompletionRequest) -> Any:
-        calls.append(request.purpose)
-        return await original(request)
-
-    model.complete = spy  # type: ignore[method-assign]
-    result = await Router(AGENTS, model=model).run(message)
+    model = _Spy()
+    run = Router(AGENTS, model=model).start(message)
+    result = await run
     assert result.tasks == []
     assert result.stop_reason == "completed"
-    assert calls == []  # no model call at all
+    decisions = [e for e in run.history if e.kind == "decision"]
+    assert [d.reason for d in decisions] == ["instant reply: no model call needed"]
+    assert model.calls == []  # no model call at all
     assert result.answer
 
 
@@ -211,8 +243,8 @@ async def test_offline_redirect_refine_adds_to_the_plan() -> None:
     ],
 )
 async def test_offline_redirect_classification(message: str, kind: str) -> None:
+    from notebook_router.planner.rules.redirect import redirect
     from notebook_router.planner.view import PlannerView, TaskView
-    from notebook_router.providers.offline import rules
 
     view = PlannerView(
         goal="Load the sales, then plot revenue",
@@ -223,94 +255,12 @@ async def test_offline_redirect_classification(message: str, kind: str) -> None:
         ],
         message=message,
     )
-    decision = rules.redirect(view)
+    decision = redirect(view)
     assert decision.kind == kind
     if message.startswith("don't"):
         assert decision.cancel == ["t2"]
 
 
-async def test_offline_chat_is_extractive_and_honest() -> None:
-    model = OfflineProvider()
-    text = "Revenue rose in March. Costs were flat. The team hired two people. Revenue fell in May."
-    reply = await model.complete(
-        CompletionRequest(
-            messages=(Message(role="user", content=f"What happened to revenue?\n{text}"),)
-        )
-    )
-    assert reply.text == "Revenue rose in March. Costs were flat. Revenue fell in May."
-    empty = await model.complete(
-        CompletionRequest(messages=(Message(role="user", content="Tell me a joke"),))
-    )
-    assert "can only work from text it is given" in empty.text
-
-
-async def test_offline_refuses_structured_output_it_cannot_produce() -> None:
-    with pytest.raises(ProviderError, match="cannot produce structured output"):
-        await OfflineProvider().complete(
-            CompletionRequest(
-                messages=(Message(role="user", content="x"),), schema={"type": "object"}
-            )
-        )
-
-
-def test_model_selection(monkeypatch: pytest.MonkeyPatch) -> None:
-    assert resolve_model(None).name == "offline"
-    monkeypatch.setenv("NOTEBOOK_ROUTER_MODEL", "offline:tiny")
-    assert resolve_model(None).model == "tiny"
-    assert resolve_model("offline").model == "default"
-    with pytest.raises(ValueError, match=r"Unknown model 'ofline'\. Did you mean 'offline'\?"):
-        resolve_model("ofline")
-
-
 def test_agent_cards_are_hashable_for_caching() -> None:
     card = AgentCard(name="a", description="d", capabilities=(("x", 1.0),))
     assert hash(card) == hash(AgentCard(name="a", description="d", capabilities=(("x", 1.0),)))
-
-
-async def test_offline_says_plainly_what_it_can_tell_about_media_it_cannot_see() -> None:
-    import struct
-
-    from notebook_router.media import Media
-    from notebook_router.providers.base import ModelClient
-
-    png = b"\x89PNG\r\n\x1a\n" + struct.pack(">I", 13) + b"IHDR" + struct.pack(">II", 640, 280)
-    svg = (
-        '<svg xmlns="http://www.w3.org/2000/svg"><text x="1">Revenue &amp; cost</text>'
-        '<text x="2">2025-01</text></svg>'
-    )
-    media = [
-        Media(
-            mime_type="image/png", data=png + b"rest", source="Out[2]", description="figure: Sales"
-        ),
-        Media(mime_type="image/svg+xml", data=svg, source="agent:chart"),
-        Media(mime_type="audio/wav", data=b"RIFF....", source="In[4]"),
-    ]
-    spent = []
-    client = ModelClient(OfflineProvider(), lambda usage, source: spent.append(source), "agent.x")
-    reply = await client.ask("What does the chart show?", media=media)
-    lines = reply.splitlines()
-    assert lines[0].startswith("Offline model: I cannot see images or hear audio")
-    assert lines[1] == "1. image/png from Out[2]; 640×280 px; figure: Sales"
-    assert (
-        lines[2] == "2. image/svg+xml from agent:chart; text in the image: Revenue & cost, 2025-01"
-    )
-    assert lines[3] == "3. audio/wav from In[4]"
-    assert spent == ["agent.x"]
-    # Text given alongside still gets the usual extractive answer after the note.
-    both = await client.ask("Which month?\nMarch was best. April was flat.", media=media[:1])
-    assert both.endswith("\n\nMarch was best. April was flat.")
-
-
-def test_offline_reads_html_media_as_a_reader_would() -> None:
-    from notebook_router.media import Media
-    from notebook_router.providers.offline.media import describe_media
-
-    html = (
-        "<div><style scoped>.dataframe td {color: red}</style><table>"
-        "<tr><th>region</th><th>units</th></tr><tr><td>North &amp; East</td><td>12</td></tr>"
-        "</table></div>"
-    )
-    table = Media(mime_type="text/html", data=html, source="Out[3]")
-    assert describe_media(table) == "text/html from Out[3]; text: region units North & East 12"
-    code = Media(mime_type="text/x-python", data="x = 1\n\ny = 2\n", source="In[1]")
-    assert describe_media(code) == "text/x-python from In[1]; 2 lines, starting: x = 1 y = 2"

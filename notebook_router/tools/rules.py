@@ -1,21 +1,23 @@
-"""The offline engine's tool routing: pick by lexical relevance, fill inputs, or decline.
+"""Tool routing for the ``offline`` model, by rules: pick by relevance, fill inputs, or decline.
 
-Reads the catalog and request that :mod:`notebook_router.tools.prompts` puts
-in the prompt, ranks the tools by BM25 over their names, descriptions and
-parameters, and takes the best one only when it is relevant enough:
+:class:`~notebook_router.tools.router.ToolRouter` calls :func:`route` directly
+when its model is the offline one (no prompt, no model call). It ranks the
+candidate tools by BM25 over their names, descriptions and parameters, and
+takes the best one only when it is relevant enough:
 
 - the tool covers at least ``ACCEPT`` of the request's intent terms
   (weighted by how informative each term is), or
 - the request names the tool's own subject (a term of its name) and the tool
   covers at least ``ACCEPT_NAMED`` of it.
 
-Otherwise it answers ``{"tool": null}``: a request that shares one common
-word with a tool ("convert my garage into an office") is not routed to it.
+Otherwise it declines (``tool=None``): a request that shares one common word
+with a tool ("convert my garage into an office") is not routed to it. It sees
+what a model would be shown, the specs: retrieval ``keywords`` play no part.
 """
 
 from __future__ import annotations
 
-import json
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -38,7 +40,7 @@ VALUE_SUPPORT = 0.15
 
 
 class ToolCatalog:
-    """The tools of one routing prompt, indexed."""
+    """The candidate tools of one routing request, indexed."""
 
     def __init__(self, specs: list[ToolSpec]) -> None:
         self.specs = specs
@@ -54,16 +56,65 @@ class ToolCatalog:
         return said / total if total else 0.0
 
 
+def catalog_for(specs: Sequence[ToolSpec]) -> ToolCatalog:
+    """The catalog of ``specs``, cached: a router routes every request over the same tools."""
+    return _catalog(_Specs(tuple(specs)))
+
+
+class _Specs:
+    """Specs as a cache key, by identity: they hold dicts, so they cannot be hashed by value.
+
+    The cache keeps the key, and the key keeps the specs alive, so no other
+    object can take an id the cache still maps.
+    """
+
+    __slots__ = ("ids", "specs")
+
+    def __init__(self, specs: tuple[ToolSpec, ...]) -> None:
+        self.specs = specs
+        self.ids = tuple(map(id, specs))
+
+    def __hash__(self) -> int:
+        return hash(self.ids)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Specs) and self.ids == other.ids
+
+
 @lru_cache(maxsize=16)
-def catalog_for(tools_json: str) -> ToolCatalog:
-    """A cached catalog: a router sends the same tools with every request."""
-    return ToolCatalog([ToolSpec.from_openai(t) for t in json.loads(tools_json)])
+def _catalog(specs: _Specs) -> ToolCatalog:
+    return ToolCatalog([_sorted_spec(spec) for spec in specs.specs])
 
 
-def route(payload: dict[str, Any]) -> RouteReply:
-    """The routing reply for a ``{"request": ..., "tools": [...]}`` payload."""
-    request = str(payload.get("request", ""))
-    catalog = catalog_for(json.dumps(payload.get("tools", []), sort_keys=True))
+def _sorted_spec(spec: ToolSpec) -> ToolSpec:
+    """``spec`` with the keys of its schemas in sorted order.
+
+    Inputs are filled in the order the parameters are listed, and these rules
+    have always seen them sorted (they used to read the specs back from
+    sorted JSON): "height 165 cm, weight 60 kg" fills ``height_cm`` first.
+    Sorting keeps every decision and filled input what it was.
+    """
+    parameters: dict[str, Any] = _sorted(spec.parameters)
+    return ToolSpec(name=spec.name, description=spec.description, parameters=parameters)
+
+
+def _sorted(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {key: _sorted(value[key]) for key in sorted(value)}
+    if isinstance(value, (list, tuple)):
+        return [_sorted(item) for item in value]
+    return value
+
+
+def route(request: str, specs: Sequence[ToolSpec]) -> RouteReply:
+    """The tool among ``specs`` that ``request`` asks for, with the inputs it gives, or none.
+
+    >>> spec = ToolSpec(name="get_weather", description="Current weather in a city.",
+    ...     parameters={"type": "object", "properties": {"city": {"type": "string"}}})
+    >>> route("weather in Oslo", [spec]).inputs
+    {'city': 'Oslo'}
+    """
+    catalog = catalog_for(specs)
     weights = query_terms(request, catalog.index).weights
     hits = catalog.index.search(weights, k=CONTENDERS)
     if not hits:

@@ -1,0 +1,100 @@
+"""The rule planner's reading of a message the user sends while a run goes on.
+
+A question about progress gets a status line; "instead", "start over" and the
+like restart the run on the rest of the message; "don't ..." drops the tasks
+it names; a message made of instructions adds them to the goal. Anything else
+is answered with a question.
+"""
+
+from __future__ import annotations
+
+import re
+
+from notebook_router.planner.decisions import RedirectDecision
+from notebook_router.planner.rules.decompose import decompose
+from notebook_router.planner.view import PlannerView, TaskView
+from notebook_router.text.tokens import tokens
+
+_OK = ("fulfilled", "partial")
+_STATUS = re.compile(
+    r"\b(status|progress|how('?s| is) it going|where are you|what are you doing|how far|"
+    r"eta|update me|are you done|still working)\b",
+    re.IGNORECASE,
+)
+_RESTART = re.compile(
+    r"\b(instead|forget (it|that|this|about)|start over|new task|never ?mind|scratch that|"
+    r"change of plan|do something else|different task)\b",
+    re.IGNORECASE,
+)
+_NEGATIVE = re.compile(r"\b(?:don'?t|do not|no need to|skip|stop|cancel|drop|without)\s+(.+)", re.I)
+
+
+def redirect(view: PlannerView) -> RedirectDecision:
+    """Classify the user's mid-run message in ``view.message``."""
+    message = (view.message or "").strip()
+    if _STATUS.search(message):
+        return RedirectDecision(
+            kind="status", reason="the user asked for progress", reply=_status(view)
+        )
+    if _RESTART.search(message):
+        goal = _RESTART.sub("", message).strip(" ,.;:-") or message
+        return RedirectDecision(
+            kind="restart",
+            reason="the message replaces the task",
+            goal=goal[:1].upper() + goal[1:],
+            reply=f"Starting over on: {goal}",
+        )
+    negative = _NEGATIVE.search(message)
+    if negative:
+        unwanted = _matching_tasks(view.tasks, negative.group(1))
+        if unwanted:
+            listing = ", ".join(f"{t.id} ({t.description})" for t in unwanted)
+            return RedirectDecision(
+                kind="refine",
+                reason="the user no longer wants part of the plan",
+                goal=view.goal,
+                cancel=[t.id for t in unwanted],
+                reply=f"Dropping {listing}.",
+            )
+    clauses = decompose(message)
+    if clauses and all(c.verb for c in clauses):
+        addition = ". ".join(c.text for c in clauses)
+        return RedirectDecision(
+            kind="refine",
+            reason="the message adds to the current task",
+            goal=f"{view.goal.rstrip('. ')}. {addition}",
+            reply=f"Adding to the plan: {addition}",
+        )
+    return RedirectDecision(
+        kind="clarify",
+        reason="unclear how the message relates to the task",
+        question=(
+            f"How should I use “{message}”? Tell me the new task to start over, "
+            "or what to add or change in the current one."
+        ),
+        reply="I am not sure what to do with that message.",
+    )
+
+
+def _status(view: PlannerView) -> str:
+    done = [t for t in view.tasks if t.status in _OK]
+    running = [t for t in view.tasks if t.status == "running"]
+    waiting = [t for t in view.tasks if t.status == "pending"]
+    parts = [f"{len(done)} of {len(view.tasks)} tasks done"]
+    if running:
+        parts.append("running " + ", ".join(f"{t.id} ({t.agent})" for t in running))
+    if waiting:
+        parts.append(f"{len(waiting)} waiting")
+    return "Iteration " + str(view.iteration) + ": " + "; ".join(parts) + "."
+
+
+def _matching_tasks(tasks: list[TaskView], text: str) -> list[TaskView]:
+    wanted = set(tokens(text))
+    out = []
+    for task in tasks:
+        if task.status not in ("pending", "running"):
+            continue
+        have = set(tokens(task.description)) | set(tokens(task.agent.replace("_", " ")))
+        if wanted and len(wanted & have) / len(wanted) >= 0.5:
+            out.append(task)
+    return out

@@ -1,0 +1,347 @@
+"""The import rules the layout promises, read from the source with ``ast``.
+
+- providers know nothing of plans, agents, tools or the notebook;
+- the planner never reaches for the notebook or its renderings;
+- the core runs headless: it never imports the notebook layer, IPython or widget libraries;
+- planner, agents, providers and tools do not import each other in a circle.
+
+Each rule is a function over the parsed imports that returns what breaks it,
+one readable line per import. Each is also run on a small bad example of its
+own: a rule that could never fail would fail those tests.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+import networkx as nx
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = "notebook_router"
+CYCLE_FREE = ("planner", "agents", "providers", "tools")
+CORE = ("planner", "agents", "tools", "providers", "context", "store", "text")
+FRONTEND = ("notebook_router.notebook", "IPython", "ipywidgets", "anywidget")
+
+
+@dataclass(frozen=True)
+class Import:
+    """One import statement's target, where it is, and whether it runs when the module loads."""
+
+    module: str
+    """The importing module, dotted (``notebook_router.planner.run``)."""
+    target: str
+    """The imported module, dotted and absolute."""
+    path: str
+    line: int
+    top_level: bool
+    """Runs at import time: not inside a function, not under ``if TYPE_CHECKING:``."""
+
+    def __str__(self) -> str:
+        where = "" if self.top_level else " (inside a function or TYPE_CHECKING)"
+        return f"{self.path}:{self.line} imports {self.target}{where}"
+
+
+Modules = dict[str, list[Import]]
+"""Every module's imports, by module name."""
+
+
+def imports_of(source: str, module: str, path: str, *, package: bool = False) -> list[Import]:
+    """The imports in ``source`` (module ``module``; ``package`` if it is an ``__init__``)."""
+    here = module if package else module.rpartition(".")[0]
+    found: list[Import] = []
+
+    def visit(node: ast.AST, top_level: bool) -> None:
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                found.append(Import(module, alias.name, path, node.lineno, top_level))
+        elif isinstance(node, ast.ImportFrom):
+            base = _absolute(node.module, node.level, here)
+            # `from pkg import sub` imports the submodule pkg.sub when there is one.
+            targets = [f"{base}.{a.name}" for a in node.names if _is_module(f"{base}.{a.name}")]
+            if len(targets) < len(node.names):
+                targets.append(base)  # names defined in base itself
+            for target in dict.fromkeys(targets):
+                found.append(Import(module, target, path, node.lineno, top_level))
+        elif isinstance(node, ast.If) and _is_type_checking(node.test):
+            for statement in node.body:
+                visit(statement, top_level=False)
+            for statement in node.orelse:
+                visit(statement, top_level)
+        else:
+            inside = isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
+            for child in ast.iter_child_nodes(node):
+                visit(child, top_level and not inside)
+
+    visit(ast.parse(source), top_level=True)
+    return found
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def _absolute(module: str | None, level: int, here: str) -> str:
+    if level == 0:
+        return module or ""
+    parts = here.split(".")
+    base = ".".join(parts[: len(parts) - (level - 1)])
+    return f"{base}.{module}" if module else base
+
+
+def _is_module(name: str) -> bool:
+    if not name.startswith(f"{PACKAGE}."):
+        return False
+    relative = Path(*name.split("."))
+    return (ROOT / relative.with_suffix(".py")).is_file() or (
+        ROOT / relative / "__init__.py"
+    ).is_file()
+
+
+def package_modules() -> Modules:
+    """Every module of the package and its imports."""
+    modules: Modules = {}
+    for file in sorted((ROOT / PACKAGE).rglob("*.py")):
+        relative = file.relative_to(ROOT)
+        package = file.name == "__init__.py"
+        parts = relative.parent.parts if package else relative.with_suffix("").parts
+        name = ".".join(parts)
+        modules[name] = imports_of(
+            file.read_text(encoding="utf-8"), name, relative.as_posix(), package=package
+        )
+    return modules
+
+
+def area(module: str) -> str:
+    """The part of the package a module belongs to: ``planner``, ``router``, ... (or itself)."""
+    parts = module.split(".")
+    return parts[1] if parts[0] == PACKAGE and len(parts) > 1 else module
+
+
+def _within(target: str, names: Iterable[str]) -> bool:
+    return any(target == name or target.startswith(f"{name}.") for name in names)
+
+
+# ------------------------------------------------------------------------------- the rules
+
+
+def imports_from(modules: Modules, importer: str, banned: Iterable[str]) -> list[str]:
+    """Every import (at any level) by ``importer``'s modules of a ``banned`` area of the package."""
+    targets = [f"{PACKAGE}.{name}" for name in banned]
+    return [
+        f"{found}: {importer} must not import {area(found.target)}"
+        for module, found_imports in modules.items()
+        if area(module) == importer
+        for found in found_imports
+        if _within(found.target, targets)
+    ]
+
+
+def headless_core(modules: Modules, core: Iterable[str] = CORE) -> set[str]:
+    """The core packages' modules, with every module of the package they import (transitively)."""
+    checked = {m for m in modules if area(m) in set(core)}
+    todo = list(checked)
+    while todo:
+        for found in modules.get(todo.pop(), []):
+            target = found.target
+            while target not in modules and "." in target:
+                target = target.rpartition(".")[0]  # `from pkg.mod import name`
+            if target in modules and target != PACKAGE and target not in checked:
+                checked.add(target)
+                todo.append(target)
+    return checked
+
+
+def frontend_imports(modules: Modules, core: Iterable[str] = CORE) -> list[str]:
+    """Imports (at any level) of the notebook layer, IPython or widget libraries by the core."""
+    return [
+        f"{found}: the core runs headless, without {_frontend_name(found.target)}"
+        for module in sorted(headless_core(modules, core))
+        for found in modules[module]
+        if _within(found.target, FRONTEND)
+    ]
+
+
+def _frontend_name(target: str) -> str:
+    return "the notebook layer" if target.startswith(PACKAGE) else target.split(".")[0]
+
+
+def package_graph(modules: Modules, packages: Iterable[str] = CYCLE_FREE) -> nx.DiGraph:
+    """Which of ``packages`` imports which at top level; each edge keeps its imports."""
+    wanted = set(packages)
+    graph = nx.DiGraph()
+    graph.add_nodes_from(wanted)
+    for module, found_imports in modules.items():
+        source = area(module)
+        for found in found_imports:
+            target = area(found.target)
+            if found.top_level and source in wanted and target in wanted and source != target:
+                if not graph.has_edge(source, target):
+                    graph.add_edge(source, target, imports=[])
+                graph.edges[source, target]["imports"].append(str(found))
+    return graph
+
+
+def import_cycles(modules: Modules, packages: Iterable[str] = CYCLE_FREE) -> list[str]:
+    """Each circle of top-level imports between ``packages``, with an import for every step."""
+    graph = package_graph(modules, packages)
+    problems: list[str] = []
+    for found in nx.simple_cycles(graph):
+        start = found.index(min(found))  # the same circle always reads the same way
+        cycle = found[start:] + found[:start]
+        steps = list(zip(cycle, [*cycle[1:], cycle[0]], strict=True))
+        evidence = "; ".join(graph.edges[a, b]["imports"][0] for a, b in steps)
+        problems.append(f"{' → '.join([*cycle, cycle[0]])} ({evidence})")
+    return sorted(problems)
+
+
+def _report(problems: list[str]) -> str:
+    return "\n".join(["", *problems])
+
+
+# ------------------------------------------------------------------ the package obeys them
+
+
+@pytest.fixture(scope="module")
+def modules() -> Modules:
+    return package_modules()
+
+
+def test_the_package_is_read_whole(modules: Modules) -> None:
+    assert len(modules) > 100
+    run = modules[f"{PACKAGE}.planner.run"]
+    assert any(i.target == f"{PACKAGE}.planner.events" and i.top_level for i in run)
+
+
+def test_providers_know_nothing_of_plans_agents_tools_or_the_notebook(modules: Modules) -> None:
+    problems = imports_from(
+        modules, "providers", ("planner", "agents", "tools", "notebook", "render")
+    )
+    assert not problems, _report(problems)
+
+
+def test_the_planner_never_imports_the_notebook_or_its_renderings(modules: Modules) -> None:
+    problems = imports_from(modules, "planner", ("render", "notebook"))
+    assert not problems, _report(problems)
+
+
+def test_the_core_runs_headless(modules: Modules) -> None:
+    assert f"{PACKAGE}.errors" in headless_core(modules)  # the top-level modules it uses count
+    problems = frontend_imports(modules)
+    assert not problems, _report(problems)
+
+
+def test_planner_agents_providers_and_tools_import_no_circle(modules: Modules) -> None:
+    problems = import_cycles(modules)
+    assert not problems, _report(problems)
+
+
+# ------------------------------------------------------------- the rules catch bad examples
+
+
+def _modules(sources: dict[str, str]) -> Modules:
+    return {
+        name: imports_of(source, name, name.replace(".", "/") + ".py")
+        for name, source in sources.items()
+    }
+
+
+def test_imports_are_read_with_where_they_run() -> None:
+    source = """
+from typing import TYPE_CHECKING
+import IPython
+from . import view
+from ..agents.registry import AgentRegistry
+from notebook_router.planner import events
+if TYPE_CHECKING:
+    from notebook_router.tools.router import ToolRouter
+else:
+    import json
+try:
+    import ipywidgets
+except ImportError:
+    pass
+
+class Panel:
+    import anywidget
+
+def show():
+    from notebook_router.render import run_bundle
+"""
+    found = imports_of(source, f"{PACKAGE}.planner.run", "planner/run.py")
+    assert [(i.target, i.top_level) for i in found] == [
+        ("typing", True),
+        ("IPython", True),
+        (f"{PACKAGE}.planner.view", True),
+        (f"{PACKAGE}.agents.registry", True),
+        (f"{PACKAGE}.planner.events", True),
+        (f"{PACKAGE}.tools.router", False),
+        ("json", True),
+        ("ipywidgets", True),
+        ("anywidget", True),
+        (f"{PACKAGE}.render", False),
+    ]
+    assert str(found[-1]) == (
+        f"planner/run.py:20 imports {PACKAGE}.render (inside a function or TYPE_CHECKING)"
+    )
+
+
+def test_a_provider_importing_the_planner_is_reported_even_inside_a_function() -> None:
+    bad = _modules(
+        {
+            f"{PACKAGE}.providers.offline": "def plan():\n"
+            "    from notebook_router.planner.view import PlannerView\n",
+            f"{PACKAGE}.providers.base": "from notebook_router.usage import Usage\n",
+        }
+    )
+    assert imports_from(bad, "providers", ("planner",)) == [
+        f"{PACKAGE}/providers/offline.py:2 imports {PACKAGE}.planner.view (inside a function "
+        "or TYPE_CHECKING): providers must not import planner"
+    ]
+
+
+def test_the_planner_reaching_for_render_is_reported() -> None:
+    bad = _modules({f"{PACKAGE}.planner.run": "from notebook_router import render\n"})
+    assert imports_from(bad, "planner", ("render", "notebook")) == [
+        f"{PACKAGE}/planner/run.py:1 imports {PACKAGE}.render: planner must not import render"
+    ]
+
+
+def test_the_core_reaching_the_notebook_through_a_top_level_module_is_reported() -> None:
+    bad = _modules(
+        {
+            f"{PACKAGE}.store.export": "from notebook_router.helpers import show\n",
+            f"{PACKAGE}.helpers": "def show():\n    from IPython.display import display\n",
+            f"{PACKAGE}.notebook.magics": "import IPython\n",  # the notebook layer may
+            f"{PACKAGE}.text.tokens": "import ipywidgets as w\n",
+        }
+    )
+    assert frontend_imports(bad) == [
+        f"{PACKAGE}/helpers.py:2 imports IPython.display (inside a function or TYPE_CHECKING): "
+        "the core runs headless, without IPython",
+        f"{PACKAGE}/text/tokens.py:1 imports ipywidgets: the core runs headless, without "
+        "ipywidgets",
+    ]
+
+
+def test_a_circle_of_top_level_imports_is_reported_with_its_steps() -> None:
+    bad = _modules(
+        {
+            f"{PACKAGE}.tools.router": "from notebook_router.planner.planner import parse\n",
+            f"{PACKAGE}.planner.planner": "from notebook_router.providers.base import Message\n",
+            f"{PACKAGE}.providers.offline": "from notebook_router.tools.spec import ToolSpec\n",
+            f"{PACKAGE}.agents.base": "def f():\n    from notebook_router.planner import view\n",
+            f"{PACKAGE}.planner.view": "from notebook_router.agents.base import Agent\n",
+        }
+    )
+    assert import_cycles(bad) == [
+        "planner → providers → tools → planner ("
+        f"{PACKAGE}/planner/planner.py:1 imports {PACKAGE}.providers.base; "
+        f"{PACKAGE}/providers/offline.py:1 imports {PACKAGE}.tools.spec; "
+        f"{PACKAGE}/tools/router.py:1 imports {PACKAGE}.planner.planner)"
+    ]
