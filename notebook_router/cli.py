@@ -97,7 +97,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         if args.command == "execute":
-            from notebook_router.headless import execute_notebook
+            from notebook_router.notebook.headless import execute_notebook
 
             return execute_notebook(args.notebook, timeout=args.timeout)
         if args.command in ("runs", "export", "purge"):

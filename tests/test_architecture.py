@@ -255,7 +255,7 @@ def test_imports_are_read_with_where_they_run() -> None:
     source = """
 from typing import TYPE_CHECKING
 import IPython
-from . import view
+from . import planner_view
 from ..agents.registry import AgentRegistry
 from notebook_router.planner import events
 if TYPE_CHECKING:
@@ -277,7 +277,7 @@ def show():
     assert [(i.target, i.top_level) for i in found] == [
         ("typing", True),
         ("IPython", True),
-        (f"{PACKAGE}.planner.view", True),
+        (f"{PACKAGE}.planner.planner_view", True),
         (f"{PACKAGE}.agents.registry", True),
         (f"{PACKAGE}.planner.events", True),
         (f"{PACKAGE}.tools.router", False),

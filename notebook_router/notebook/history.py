@@ -209,8 +209,8 @@ def _size(path: Path) -> int:
 
 def _still(store: Any, run_id: str) -> dict[str, Any]:
     """A stored run as a still panel plus its static view."""
-    from notebook_router.notebook.view import still_bundle
-    from notebook_router.store.view import stored_bundle
+    from notebook_router.notebook.run_output import still_bundle
+    from notebook_router.store.stored_bundle import stored_bundle
 
     stored = store.load(run_id)
     rebuilt = store.rebuild(run_id)

@@ -24,8 +24,8 @@ from notebook_router.notebook.options import (
     parse_resume_options,
     parse_route_options,
 )
+from notebook_router.notebook.run_output import RunView
 from notebook_router.notebook.session import NotebookSession
-from notebook_router.notebook.view import RunView
 from notebook_router.planner.run import Run
 from notebook_router.router import Router
 

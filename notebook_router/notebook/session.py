@@ -17,7 +17,7 @@ from notebook_router.notebook.capabilities import KernelCapabilities, detect
 from notebook_router.notebook.outputs import OWN_OUTPUT, OutputRecorder
 from notebook_router.notebook.panel import RunPanel
 from notebook_router.notebook.persistence import Persistence
-from notebook_router.notebook.view import final_bundle
+from notebook_router.notebook.run_output import final_bundle
 from notebook_router.planner.run import Run
 from notebook_router.providers.base import Provider
 

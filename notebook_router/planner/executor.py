@@ -23,9 +23,9 @@ from notebook_router.agents.result import AgentResult, coerce_result, describe_e
 from notebook_router.errors import NeedsUserInput, Unable
 from notebook_router.planner import events as ev
 from notebook_router.planner.eventlog import EventLog
-from notebook_router.planner.hops import HopRecorder, TreeTask, bind_context
 from notebook_router.planner.rails import Limits
 from notebook_router.planner.state import RunState
+from notebook_router.planner.tree_tasks import HopRecorder, TreeTask, bind_context
 from notebook_router.planner.watchdog import Watchdog
 from notebook_router.providers.base import ModelClient
 from notebook_router.text.preview import preview

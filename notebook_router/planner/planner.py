@@ -27,9 +27,9 @@ from notebook_router.planner.decisions import (
     Synthesis,
     decision_schema,
 )
+from notebook_router.planner.planner_view import PlannerView, ViewBuilder
 from notebook_router.planner.prerouter import instant_reply_to
 from notebook_router.planner.state import RunState
-from notebook_router.planner.view import PlannerView, ViewBuilder
 from notebook_router.providers.base import CompletionRequest, Message, ModelClient
 from notebook_router.text.json_reply import parse_model_output
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from notebook_router.planner.planner_view import AgentCard
 from notebook_router.planner.state import RunState
-from notebook_router.planner.view import AgentCard
 
 _GREETING = re.compile(
     r"^\s*(hi|hello|hey|hiya|howdy|yo|greetings|good\s+(morning|afternoon|evening))"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from notebook_router.planner.view import PlannerView
+from notebook_router.planner.planner_view import PlannerView
 
 VIEW_MARKER = "Run state (JSON):"
 

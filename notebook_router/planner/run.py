@@ -50,6 +50,7 @@ from notebook_router.planner.eventlog import EventLog, Subscriber
 from notebook_router.planner.executor import Executor
 from notebook_router.planner.graph import run_graph, to_mermaid
 from notebook_router.planner.planner import Planner, PlannerCall
+from notebook_router.planner.planner_view import ViewBuilder
 from notebook_router.planner.rails import Limits, StallDetector, budget_exceeded
 from notebook_router.planner.reducer import apply
 from notebook_router.planner.resolve import ResolvedDecision, resolve_decision
@@ -58,7 +59,6 @@ from notebook_router.planner.resume import ResumePoint
 from notebook_router.planner.state import OK_STATUSES, RunState, StopReason, Task
 from notebook_router.planner.steering import ClarifyHandler, ClarifyPolicy, Steering
 from notebook_router.planner.synthesis import template_synthesis
-from notebook_router.planner.view import ViewBuilder
 from notebook_router.providers.base import ModelClient, Provider
 from notebook_router.text.preview import preview
 from notebook_router.text.unicode import valid_unicode

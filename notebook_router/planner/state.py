@@ -2,7 +2,7 @@
 
 It is the fold of the run's events (:mod:`notebook_router.planner.reducer`
 is the only writer, live and when a stored run is rebuilt). Planners read it
-(through :class:`~notebook_router.planner.view.PlannerView` when they are
+(through :class:`~notebook_router.planner.planner_view.PlannerView` when they are
 models); the panel and the session store follow it through events.
 """
 

@@ -8,8 +8,8 @@ would defeat the reason for stopping.
 from __future__ import annotations
 
 from notebook_router.planner.decisions import Synthesis
+from notebook_router.planner.planner_view import PlannerView, TaskView
 from notebook_router.planner.state import STOP_REASON_TEXT, Attribution
-from notebook_router.planner.view import PlannerView, TaskView
 
 _DONE = ("fulfilled", "partial")
 _PROBLEM = ("failed", "unable")

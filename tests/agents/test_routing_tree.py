@@ -5,7 +5,7 @@ from __future__ import annotations
 from notebook_router import AgentRegistry, Router, agent
 from notebook_router.agents.discovery import AgentTree, rank_by_depth
 from notebook_router.examples.travel import AGENTS as TRAVEL
-from notebook_router.planner.view import ViewBuilder
+from notebook_router.planner.planner_view import ViewBuilder
 
 
 def test_a_task_can_go_straight_to_a_grandchild() -> None:

@@ -42,7 +42,7 @@ from notebook_router.planner.state import Attribution, RunState
 from notebook_router.render.panel_state import panel_state
 from notebook_router.store import SessionStore
 from notebook_router.store.export import export_run
-from notebook_router.store.view import stored_bundle
+from notebook_router.store.stored_bundle import stored_bundle
 
 T = TypeVar("T")
 EXAMPLES = int(os.environ.get("FOLD_EXAMPLES", "500"))

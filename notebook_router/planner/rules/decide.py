@@ -7,9 +7,9 @@ the same decision (which is what makes offline runs reproducible).
 from __future__ import annotations
 
 from notebook_router.planner.decisions import Decision, TaskSpec
+from notebook_router.planner.planner_view import PlannerView, TaskView
 from notebook_router.planner.rules.decompose import Clause, decompose
 from notebook_router.planner.rules.matcher import AgentMatcher, matcher_for
-from notebook_router.planner.view import PlannerView, TaskView
 from notebook_router.text.tokens import tokens, words
 
 UNROUTABLE_MARK = "No agent fits"

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from notebook_router.agents.discovery import capability_document, query_weights, rank_by_depth
-from notebook_router.planner.view import AgentCard
+from notebook_router.planner.planner_view import AgentCard
 from notebook_router.text.bm25 import BM25Index
 
 

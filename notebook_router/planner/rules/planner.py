@@ -1,6 +1,6 @@
 """``RulePlanner``: the planner of the ``offline`` model, rules over the run state.
 
-It reads the same bounded :class:`~notebook_router.planner.view.PlannerView`
+It reads the same bounded :class:`~notebook_router.planner.planner_view.PlannerView`
 a model planner is shown, built in-process, and answers with deterministic
 rules: the same state always gives the same plan, with no key, no network
 and no model call (so an offline run spends no planner tokens).
@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from notebook_router.planner.decisions import Decision, RedirectDecision, Synthesis
 from notebook_router.planner.planner import PlannerCall
+from notebook_router.planner.planner_view import ViewBuilder
 from notebook_router.planner.prerouter import instant_reply_to
 from notebook_router.planner.rules.decide import decide
 from notebook_router.planner.rules.redirect import redirect
 from notebook_router.planner.synthesis import template_synthesis
-from notebook_router.planner.view import ViewBuilder
 
 
 class RulePlanner:

@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 
 from notebook_router.planner.decisions import RedirectDecision
+from notebook_router.planner.planner_view import PlannerView, TaskView
 from notebook_router.planner.rules.decompose import decompose
-from notebook_router.planner.view import PlannerView, TaskView
 from notebook_router.text.tokens import tokens
 
 _OK = ("fulfilled", "partial")
