@@ -152,22 +152,24 @@ async def _drive(router: Router, task: str, progress: TextIO | None) -> RunResul
 
 def _progress(event: ev.Event, out: TextIO) -> None:
     line = None
-    if isinstance(event, ev.TaskStarted):
-        line = f"  ▸ {event.task_id} {event.agent}: {event.description}"
-    elif isinstance(event, ev.TaskFinished):
-        mark = "✓" if event.status in ("fulfilled", "partial") else "✗"
-        line = f"  {mark} {event.task_id} {event.status} in {event.duration_s:.2f} s"
-    elif isinstance(event, ev.TaskCancelled):
-        line = f"  ■ {event.task_id} cancelled: {event.reason}"
-    elif isinstance(event, ev.DelegationRequested):
-        indent = "    " * event.hops
-        line = f"  {indent}↳ {event.request_id} {' → '.join(event.path)}: {event.task}"
-    elif isinstance(event, ev.DelegationResponded):
-        indent = "    " * event.hops
-        detail = event.summary if event.status in ("fulfilled", "partial") else event.error
-        line = f"  {indent}  {event.request_id} {event.status}" + (f": {detail}" if detail else "")
-    elif isinstance(event, ev.DecisionFailed):
-        line = f"  ! decision rejected: {event.error}"
+    match event:
+        case ev.TaskStarted():
+            line = f"  ▸ {event.task_id} {event.agent}: {event.description}"
+        case ev.TaskFinished():
+            mark = "✓" if event.status in ("fulfilled", "partial") else "✗"
+            line = f"  {mark} {event.task_id} {event.status} in {event.duration_s:.2f} s"
+        case ev.TaskCancelled():
+            line = f"  ■ {event.task_id} cancelled: {event.reason}"
+        case ev.DelegationRequested():
+            indent = "    " * event.hops
+            line = f"  {indent}↳ {event.request_id} {' → '.join(event.path)}: {event.task}"
+        case ev.DelegationResponded():
+            indent = "    " * event.hops
+            detail = event.summary if event.status in ("fulfilled", "partial") else event.error
+            ending = f": {detail}" if detail else ""
+            line = f"  {indent}  {event.request_id} {event.status}{ending}"
+        case ev.DecisionFailed():
+            line = f"  ! decision rejected: {event.error}"
     if line:
         print(line, file=out, flush=True)
 

@@ -23,10 +23,12 @@ from notebook_router.errors import ExportFormatError
 from notebook_router.media import Media
 from notebook_router.planner import events as ev
 from notebook_router.planner.graph import run_graph, to_mermaid
+from notebook_router.planner.state import Task, TaskStatus
 from notebook_router.render.bundle import state_bundle
 from notebook_router.store import codec
 from notebook_router.store.models import RunInfo
 from notebook_router.store.store import SessionStore
+from notebook_router.store.task_rows import INSERT_TASKS, task_row
 from notebook_router.text.preview import preview
 
 FORMAT = "notebook_router.run"
@@ -40,7 +42,7 @@ class ExportedTask(BaseModel):
     description: str
     agent: str
     depends_on: list[str] = Field(default_factory=list)
-    status: str
+    status: TaskStatus
     attempts: int = 0
     started_s: float | None = None
     finished_s: float | None = None
@@ -49,6 +51,22 @@ class ExportedTask(BaseModel):
     note: str | None = None
     result: Any = None
     """The task's data when it is plain JSON; otherwise a text preview."""
+
+    def task(self) -> Task:
+        """The plan's task this entry describes (the file names its times ``*_s``)."""
+        return Task(
+            id=self.id,
+            description=self.description,
+            agent=self.agent,
+            depends_on=tuple(self.depends_on),
+            status=self.status,
+            attempts=self.attempts,
+            started_at=self.started_s,
+            finished_at=self.finished_s,
+            summary=self.summary,
+            error=self.error,
+            note=self.note,
+        )
 
 
 class ExportedMedia(BaseModel):
@@ -261,25 +279,15 @@ def import_run(store: SessionStore, path: str | Path) -> RunInfo:
             (run.id, fmt, payload),
         )
         conn.executemany(
-            "INSERT INTO tasks (run_id, position, id, description, agent, depends_on, status, "
-            "attempts, started_at, finished_at, summary, error, note, media) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            INSERT_TASKS,
             [
-                (
+                task_row(
                     run.id,
                     i,
-                    t.id,
-                    scan.clean(t.description),
-                    t.agent,
-                    json.dumps(t.depends_on),
-                    t.status,
-                    t.attempts,
-                    t.started_s,
-                    t.finished_s,
-                    scan.clean(t.summary),
-                    scan.clean(t.error),
-                    scan.clean(t.note),
-                    json.dumps(refs_by_task.get(t.id, [])),
+                    t.task(),
+                    confidence=None,
+                    media=refs_by_task.get(t.id, []),
+                    clean=scan.clean,
                 )
                 for i, t in enumerate(exported.plan)
             ],

@@ -10,6 +10,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from notebook_router.planner import events as ev
+from notebook_router.planner.state import Task
 
 RunStatus = Literal["running", "finished", "interrupted"]
 
@@ -64,23 +65,6 @@ class RunInfo(BaseModel):
         return self.status
 
 
-class StoredTask(BaseModel):
-    """A row of a finished run's final plan."""
-
-    id: str
-    description: str
-    agent: str
-    depends_on: tuple[str, ...] = ()
-    status: str
-    attempts: int = 0
-    started_at: float | None = None
-    finished_at: float | None = None
-    summary: str | None = None
-    error: str | None = None
-    note: str | None = None
-    confidence: float | None = None
-
-
 @dataclass(frozen=True, slots=True)
 class ValueBatch:
     """The results and media refs one recorded batch holds (from event ``first_seq`` on)."""
@@ -101,8 +85,8 @@ class StoredRun(BaseModel):
 
     info: RunInfo
     events: list[ev.Event] = Field(default_factory=list)
-    tasks: list[StoredTask] = Field(default_factory=list)
-    """The final plan (finished runs; a crashed run's plan comes from its events)."""
+    tasks: list[Task] = Field(default_factory=list)
+    """The final plan's rows (finished runs; a crashed run's plan comes from its events)."""
     results: dict[str, tuple[Any, bool]] = Field(default_factory=dict, repr=False)
     """task id -> (data, restored) of its latest result; restored False when only a
     preview was kept."""

@@ -48,6 +48,7 @@ from notebook_router.media import Media
 from notebook_router.planner import events as ev
 from notebook_router.planner.state import RunState
 from notebook_router.store import codec
+from notebook_router.store.task_rows import INSERT_TASKS, task_row
 from notebook_router.store.writer import Statement
 
 if TYPE_CHECKING:
@@ -195,7 +196,7 @@ class RunRecorder:
                 log.exception("notebook_router: could not record events of run %s", self.run_id)
                 return
         self._writer.submit(statements)
-        if events and events[-1].kind == "run_finished":
+        if events and isinstance(events[-1], ev.RunFinished):
             # The plan's rows (one per task) are built on the writer thread:
             # the run is over, so nothing changes them any more, and its
             # caller gets control back without waiting for them.
@@ -222,11 +223,11 @@ class RunRecorder:
         written: dict[str, int] = {}  # key -> seq of its latest write in the batch
         finished: list[str] = []
         for event in events if values else ():
-            kind = event.kind
-            if kind == "context_updated":
-                written[event.key] = event.seq  # type: ignore[union-attr]
-            elif kind == "task_finished":
-                finished.append(event.task_id)  # type: ignore[union-attr]
+            match event:
+                case ev.ContextUpdated():
+                    written[event.key] = event.seq
+                case ev.TaskFinished():
+                    finished.append(event.task_id)
         results: dict[str, Any] = {}
         media: dict[str, list[dict[str, Any]]] = {}
         for task_id in finished:
@@ -335,34 +336,20 @@ class RunRecorder:
         clean = scan.clean if scan.may_hold(texts) else _same
         results = self._state.results
         rows = [
-            (
+            task_row(
                 self.run_id,
                 i,
-                t.id,
-                clean(t.description),
-                t.agent,
-                json.dumps(list(t.depends_on)) if t.depends_on else "[]",
-                t.status,
-                t.attempts,
-                t.started_at,
-                t.finished_at,
-                clean(t.summary),
-                clean(t.error),
-                clean(t.note),
-                results[t.id].confidence if t.id in results else None,
-                json.dumps(self._media[t.id]) if t.id in self._media else "[]",
+                t,
+                confidence=results[t.id].confidence if t.id in results else None,
+                media=self._media.get(t.id, []),
+                clean=clean,
             )
             for i, t in enumerate(tasks)
         ]
         clean = scan.clean
         return [
             ("DELETE FROM tasks WHERE run_id = ?", [(self.run_id,)]),
-            (
-                "INSERT INTO tasks (run_id, position, id, description, agent, depends_on, "
-                "status, attempts, started_at, finished_at, summary, error, note, confidence, "
-                "media) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                rows,
-            ),
+            (INSERT_TASKS, rows),
             (
                 "UPDATE runs SET status = 'finished', stop_reason = ?, stop_detail = ?, "
                 "answer = ?, finished_at = ?, iterations = ?, total_tokens = ?, cost_usd = ? "

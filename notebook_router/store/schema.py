@@ -13,6 +13,7 @@ Events are written a batch to a row (a JSON array, in ``seq`` order): one
 insert per batch instead of one per event keeps the store's cost per loop
 step small. The ``event_log`` view gives one row per event for queries.
 Version 3: knowledge-base facts, the agent-combination cache, the model-call index.
+Version 4: the combination cache's full entries. Version 5: each task row's whole task as JSON.
 """
 
 from __future__ import annotations
@@ -182,7 +183,13 @@ def _v4(db: sqlite3.Connection) -> None:
     _script(db, "ALTER TABLE agent_cache ADD COLUMN detail TEXT NOT NULL DEFAULT '{}';")
 
 
-MIGRATIONS: tuple[Migration, ...] = (_v1, _v2, _v3, _v4)
+def _v5(db: sqlite3.Connection) -> None:
+    # Each task row keeps the whole task as JSON, written from the Task
+    # dataclass's own fields (store/task_rows.py): a new field needs no column.
+    _script(db, "ALTER TABLE tasks ADD COLUMN data TEXT;")
+
+
+MIGRATIONS: tuple[Migration, ...] = (_v1, _v2, _v3, _v4, _v5)
 """``MIGRATIONS[i]`` takes a database from version ``i`` to ``i + 1``."""
 
 SCHEMA_VERSION = len(MIGRATIONS)

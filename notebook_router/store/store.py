@@ -28,9 +28,10 @@ from notebook_router.store import codec
 from notebook_router.store.database import Database
 from notebook_router.store.durations import parse_duration
 from notebook_router.store.liveness import pid_alive
-from notebook_router.store.models import RunInfo, StoredRun, StoredTask, ValueBatch, from_unix
+from notebook_router.store.models import RunInfo, StoredRun, ValueBatch, from_unix
 from notebook_router.store.recorder import RunRecorder
 from notebook_router.store.restore import Rebuilt, rebuild
+from notebook_router.store.task_rows import task_from_row
 from notebook_router.store.writer import BatchWriter
 from notebook_router.supervisor.combos import DEFAULT_TTL_S as DEFAULT_COMBO_TTL_S
 
@@ -166,20 +167,7 @@ class SessionStore:
         ):
             events.extend(codec.decode_events(row["data"]))
         tasks = [
-            StoredTask(
-                id=r["id"],
-                description=r["description"],
-                agent=r["agent"],
-                depends_on=tuple(json.loads(r["depends_on"])),
-                status=r["status"],
-                attempts=r["attempts"],
-                started_at=r["started_at"],
-                finished_at=r["finished_at"],
-                summary=r["summary"],
-                error=r["error"],
-                note=r["note"],
-                confidence=r["confidence"],
-            )
+            task_from_row(r)
             for r in self.db.query(
                 "SELECT * FROM tasks WHERE run_id = ? ORDER BY position", (info.id,)
             )

@@ -159,3 +159,21 @@ async def test_panel_shows_the_delegation_tree_and_its_hops() -> None:
     delegated = [line.text for line in state.trace if line.label == "delegate"]
     assert any("travel → experiences → restaurants" in text for text in delegated)
     assert "==>" in state.tree and "restaurants" in state.tree
+
+
+async def test_an_ipython_shell_draws_a_run_with_the_bundle_without_the_planner_knowing() -> None:
+    from IPython.core.interactiveshell import InteractiveShell
+
+    from notebook_router.render.bundle import display_runs_in
+
+    run = await _finished_run()
+    shell = InteractiveShell.instance()
+    try:
+        display_runs_in(shell)
+        formatter = shell.display_formatter
+        assert formatter is not None
+        data, _ = formatter.format(run)
+    finally:
+        InteractiveShell.clear_instance()
+    assert data["text/vnd.mermaid"] == run_bundle(run)["text/vnd.mermaid"]
+    assert "Add them up" in data["text/html"]

@@ -1,0 +1,137 @@
+"""Steering on its own: what the user sends, how a redirect is carried out, questions."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+
+from notebook_router import AgentRegistry
+from notebook_router.planner import events as ev
+from notebook_router.planner.decisions import Decision, RedirectDecision, Synthesis
+from notebook_router.planner.eventlog import EventLog
+from notebook_router.planner.executor import Executor
+from notebook_router.planner.planner import PlannerCall
+from notebook_router.planner.rails import Limits
+from notebook_router.planner.reducer import apply
+from notebook_router.planner.state import RunState, StopReason
+from notebook_router.planner.steering import SUPERSEDED, ClarifyPolicy, Steering
+from notebook_router.providers.base import ModelClient
+from notebook_router.providers.scripted import ScriptedProvider
+from notebook_router.usage import Usage
+
+
+class OneRedirect:
+    """A planner that takes every redirect the same way."""
+
+    def __init__(self, decision: RedirectDecision) -> None:
+        self.decision = decision
+
+    async def decide(self, call: PlannerCall) -> Decision:
+        return Decision(action="complete")
+
+    async def redirect(self, call: PlannerCall, message: str) -> RedirectDecision:
+        return self.decision
+
+    async def synthesise(self, call: PlannerCall) -> Synthesis:
+        return Synthesis(answer="")
+
+
+class Rig:
+    """A state with two planned tasks, its event log, an executor and a Steering."""
+
+    def __init__(self, decision: RedirectDecision, policy: ClarifyPolicy = "stop") -> None:
+        self.state = RunState(run_id="r1", query="sales by month", goal="sales by month")
+        self.events = EventLog("r1", functools.partial(apply, self.state))
+        self.events.publish(
+            ev.DecisionMade(
+                iteration=1,
+                action="execute",
+                reason="",
+                tasks=(),
+                added=(
+                    ev.TaskInfo(id="t1", description="load", agent="a", depends_on=()),
+                    ev.TaskInfo(id="t2", description="plot", agent="a", depends_on=("t1",)),
+                ),
+            )
+        )
+        self.stops: list[tuple[StopReason, str]] = []
+        model = ModelClient(ScriptedProvider([]), self._usage, "planner")
+        self.executor = Executor(
+            self.state,
+            AgentRegistry(),
+            Limits(),
+            self.events,
+            model=model,
+            on_usage=self._usage,
+            wake=lambda: None,
+            loop=asyncio.get_running_loop(),
+        )
+        self.steering = Steering(
+            self.state,
+            AgentRegistry(),
+            OneRedirect(decision),
+            model,
+            Limits(),
+            self.events,
+            set_stop=lambda reason, detail: self.stops.append((reason, detail)),
+            policy=policy,
+        )
+
+    def _usage(self, usage: Usage, source: str) -> None:
+        return None
+
+    def kinds(self) -> list[str]:
+        return [e.kind for e in self.events.snapshot()]
+
+
+async def test_a_redirect_is_queued_and_recorded_as_it_arrives() -> None:
+    rig = Rig(RedirectDecision(kind="status"))
+    assert rig.steering.receive("redirect", "also by region") is True
+    assert list(rig.steering.redirects) == ["also by region"]
+    assert rig.kinds()[-1] == "interrupt_received"
+    assert rig.state.history[-1].content == "also by region"
+    assert [i.handled_as for i in rig.state.interrupts] == [None]
+
+
+async def test_a_restart_skips_what_was_planned_and_sets_the_new_goal() -> None:
+    rig = Rig(RedirectDecision(kind="restart", goal="revenue by region"))
+    rig.steering.receive("redirect", "no, revenue by region")
+    await rig.steering.handle_next(rig.executor)
+    assert rig.state.goal == "revenue by region" and rig.state.goal_version == 2
+    assert {t.id: (t.status, t.note) for t in rig.state.plan} == {
+        "t1": ("skipped", SUPERSEDED),
+        "t2": ("skipped", SUPERSEDED),
+    }
+    [interrupt] = rig.state.interrupts
+    assert (interrupt.handled_as, interrupt.cancelled) == ("restart", ["t1", "t2"])
+    assert not rig.steering.redirects and rig.stops == []
+
+
+async def test_a_status_redirect_changes_nothing_but_replies() -> None:
+    rig = Rig(RedirectDecision(kind="status"))
+    rig.steering.receive("redirect", "how far along?")
+    await rig.steering.handle_next(rig.executor)
+    assert rig.state.goal == "sales by month" and rig.state.goal_version == 1
+    assert all(t.status == "pending" for t in rig.state.plan)
+    assert rig.state.history[-1].role == "planner"
+    assert rig.state.history[-1].content.startswith("Iteration 1: 0 of 2 tasks done")
+
+
+async def test_what_the_user_sends_while_a_question_is_pending_is_its_answer() -> None:
+    rig = Rig(RedirectDecision(kind="status"), policy="wait")  # answered in the panel
+    steering = rig.steering
+    asking = asyncio.ensure_future(steering.clarify("which region?"))
+    await asyncio.sleep(0)
+    assert rig.state.pending_question == "which region?"
+    assert steering.receive("answer", "North") is False  # no wake-up: the question takes it
+    assert await asking == "North"
+    assert rig.state.pending_question is None and not steering.redirects
+    assert rig.kinds()[-2:] == ["clarification_requested", "clarification_answered"]
+
+
+async def test_with_the_stop_policy_a_question_ends_the_run_asking_it() -> None:
+    rig = Rig(RedirectDecision(kind="clarify", question="which year?"))
+    rig.steering.receive("redirect", "do the other one")
+    await rig.steering.handle_next(rig.executor)
+    assert rig.stops == [("needs_clarification", "which year?")]
+    assert rig.state.pending_question == "which year?"
