@@ -1,4 +1,4 @@
-"""The Binder recipe, tested the way repo2docker uses it (MISSION R2).
+"""The Binder recipe, tested the way repo2docker uses it.
 
 A fresh virtual environment is built from ``binder/`` alone: the Python
 version from ``runtime.txt``, ``pip install -r binder/requirements.txt``,

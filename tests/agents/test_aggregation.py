@@ -1,4 +1,4 @@
-"""How a parent combines its children's answers (D4): every rule, as pure functions."""
+"""How a parent combines its children's answers: every rule, as pure functions."""
 
 from __future__ import annotations
 

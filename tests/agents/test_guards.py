@@ -1,4 +1,4 @@
-"""Delegation guards (D5): cycles, max hops, timeouts, the circuit breaker; and fallback (D4)."""
+"""Delegation guards: cycles, max hops, timeouts, the circuit breaker; and fallback."""
 
 from __future__ import annotations
 

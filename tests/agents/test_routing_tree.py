@@ -1,4 +1,4 @@
-"""Routing over trees with a depth penalty (D2), in discovery and in the offline planner."""
+"""Routing over trees with a depth penalty, in discovery and in the offline planner."""
 
 from __future__ import annotations
 

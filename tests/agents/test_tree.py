@@ -1,4 +1,4 @@
-"""Agents with children (D1) and capability discovery over them (D2)."""
+"""Agents with children and capability discovery over them."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Stop and redirect (P6): prompt, from any thread, and nothing finished is ever lost."""
+"""Stop and redirect: prompt, from any thread, and nothing finished is ever lost."""
 
 from __future__ import annotations
 

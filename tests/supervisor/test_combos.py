@@ -1,4 +1,4 @@
-"""The agent-combination cache (D8): keys, TTL, hit counts, invalidation, the backend protocol."""
+"""The agent-combination cache: keys, TTL, hit counts, invalidation, the backend protocol."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The supervisor's four tools (D6): schemas, dispatch, the plan across turns, the critic."""
+"""The supervisor's four tools: schemas, dispatch, the plan across turns, the critic."""
 
 from __future__ import annotations
 
