@@ -1,21 +1,29 @@
 """The bounded, JSON-ready view of a run that a model planner reads.
 
-A planner prompt must not grow with the run: the view shows every active
-task, the most recent finished ones, the newest context keys and the tail of
-the history, each cut to a fixed size. Its size, and the cost of building it,
-are bounded whatever the state holds.
+A planner prompt must not grow with the run: beyond ``max_tasks`` tasks the
+view shows the most relevant ones in full (running, in trouble, pending,
+then the most recent), counts every task by status and lists the rest one
+line each up to a character budget, then as one line ("412 more tasks:
+t57–t480 (all fulfilled)"). With the newest context keys and the tail of the
+history, each cut to a fixed size, its size is bounded whatever the state
+holds. Readers in the process that decide or write from the view (the rule
+planner, the template answer) ask for ``every_task=True``: they must see the
+whole run, and nothing they read is a prompt.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
 
 from notebook_router.agents.base import Agent, ResponseStyle
 from notebook_router.agents.registry import AgentRegistry
+from notebook_router.agents.result import AgentResult
 from notebook_router.agents.tree import tree_generation
-from notebook_router.planner.state import ACTIVE_STATUSES, RunState, Task
+from notebook_router.planner.critic import CriticVerdict
+from notebook_router.planner.state import RunState, Task
 from notebook_router.text.preview import preview
 
 
@@ -64,6 +72,17 @@ class TaskView(BaseModel):
     """The critic's verdict on the result, e.g. ``needs_more: asked for 3 items, got 1``."""
 
 
+class TaskDigest(BaseModel):
+    """The tasks a bounded view leaves out of ``tasks``, in brief."""
+
+    counts: dict[str, int] = Field(default_factory=dict)
+    """Every task of the run by status, those shown in full included."""
+    lines: list[str] = Field(default_factory=list)
+    """One line per left-out task, in plan order, as many as fit the view's budget."""
+    more: str | None = None
+    """The left-out tasks past the budget, as one line: how many, which ids, their statuses."""
+
+
 class HistoryLine(BaseModel):
     """One line of the run's history."""
 
@@ -81,6 +100,8 @@ class PlannerView(BaseModel):
     agents: list[AgentCard] = Field(default_factory=list)
     tasks: list[TaskView] = Field(default_factory=list)
     omitted_tasks: int = 0
+    more_tasks: TaskDigest | None = None
+    """What ``tasks`` leaves out, in brief (absent when every task is shown)."""
     context_keys: list[str] = Field(default_factory=list)
     context_size: int = 0
     history: list[HistoryLine] = Field(default_factory=list)
@@ -93,6 +114,14 @@ class PlannerView(BaseModel):
     feedback: str | None = None
     """Why the previous reply was rejected, when retrying."""
 
+    @model_serializer(mode="wrap")
+    def _drop_empty_digest(self, handler: SerializerFunctionWrapHandler) -> Any:
+        # Runs that fit the view keep the prompt they always had.
+        data = handler(self)
+        if isinstance(data, dict) and self.more_tasks is None:
+            data.pop("more_tasks", None)
+        return data
+
 
 class ViewBuilder:
     """Builds :class:`PlannerView` objects, caching agent cards per registry version."""
@@ -103,12 +132,18 @@ class ViewBuilder:
         summary_chars: int = 300,
         context_keys: int = 20,
         history: int = 12,
+        digest_chars: int = 4000,
     ) -> None:
         self.max_tasks = max_tasks
         self.summary_chars = summary_chars
         self.context_keys = context_keys
         self.history = history
+        self.digest_chars = digest_chars
+        """Characters for the one-line entries of the tasks left out of a bounded view."""
         self._cards: tuple[int, int, int, list[AgentCard]] | None = None
+        self._views_of: str | None = None
+        self._task_views: dict[str, _CachedView] = {}
+        """Per task, its last view and what it was made from (for the run ``_views_of``)."""
 
     def build(
         self,
@@ -120,10 +155,15 @@ class ViewBuilder:
         message: str | None = None,
         feedback: str | None = None,
         iteration: int | None = None,
+        every_task: bool = False,
     ) -> PlannerView:
         """A view of ``state`` bounded by this builder's limits (``iteration``: the
-        decision being asked for, when it is not the state's latest)."""
-        tasks = self._pick_tasks(state)
+        decision being asked for, when it is not the state's latest).
+
+        ``every_task=True`` shows every task in full, for readers in the process
+        that decide or write the answer from the view: never send it as a prompt.
+        """
+        tasks = state.tasks if every_task else self._pick_tasks(state)
         chars = summary_chars or self.summary_chars
         return PlannerView(
             goal=state.goal,
@@ -133,6 +173,7 @@ class ViewBuilder:
             agents=self.agent_cards(agents),
             tasks=[self._task_view(state, t, chars) for t in tasks],
             omitted_tasks=len(state.plan) - len(tasks),
+            more_tasks=self._digest(state, tasks, chars) if len(tasks) < len(state.plan) else None,
             context_keys=[e.key for e in state.context.recent(self.context_keys)],
             context_size=len(state.context),
             history=[
@@ -145,34 +186,61 @@ class ViewBuilder:
         )
 
     def _pick_tasks(self, state: RunState) -> list[Task]:
+        """The ``max_tasks`` most relevant tasks, in plan order."""
         all_tasks = state.tasks
         if len(all_tasks) <= self.max_tasks:
             return all_tasks
-        active = [t for t in all_tasks if t.status in ACTIVE_STATUSES]
-        finished = [t for t in all_tasks if t.status not in ACTIVE_STATUSES]
-        room = max(0, self.max_tasks - len(active))
-        keep = {t.id for t in active[: self.max_tasks]} | {t.id for t in finished[-room:] if room}
-        return [t for t in all_tasks if t.id in keep]
+
+        # Most relevant first: what runs, what went wrong or waits on the user
+        # (newest first), what waits to start (next to start first), then the
+        # newest of the rest.
+        def rank(i: int) -> tuple[int, int]:
+            relevance = _relevance(state, all_tasks[i])
+            return relevance, i if relevance == 2 else -i
+
+        ranked = sorted(range(len(all_tasks)), key=rank)
+        keep = sorted(ranked[: self.max_tasks])
+        return [all_tasks[i] for i in keep]
+
+    def _digest(self, state: RunState, shown: list[Task], chars: int) -> TaskDigest:
+        """Counts by status, then the left-out tasks one line each while the budget lasts."""
+        counts: dict[str, int] = {}
+        for task in state.tasks:
+            counts[task.status] = counts.get(task.status, 0) + 1
+        shown_ids = {t.id for t in shown}
+        left_out = [t for t in state.tasks if t.id not in shown_ids]
+        lines: list[str] = []
+        budget = self.digest_chars
+        width = min(chars, _LINE_CHARS)
+        for task in left_out:
+            line = _digest_line(task, width)
+            if len(line) > budget:
+                break
+            lines.append(line)
+            budget -= len(line)
+        rest = left_out[len(lines) :]
+        return TaskDigest(counts=counts, lines=lines, more=_more_line(rest) if rest else None)
 
     def _task_view(self, state: RunState, task: Task, chars: int) -> TaskView:
+        # A decision per result, over every task, would build views quadratic in
+        # the run's size; a finished task's view only changes when the task does.
+        if self._views_of != state.run_id:
+            self._views_of, self._task_views = state.run_id, {}
         result = state.results.get(task.id)
-        summary = None
-        if result is not None and result.ok:
-            summary = preview(result.summary or result.data, chars)
-        return TaskView(
-            id=task.id,
-            description=task.description,
-            agent=task.agent,
-            status=task.status,
-            depends_on=list(task.depends_on),
-            attempts=task.attempts,
-            summary=summary,
-            error=task.error,
-            note=task.note,
-            confidence=None if result is None else result.confidence,
-            suggestions=[] if result is None else list(result.suggestions[:5]),
-            critic=_critic_line(state, task.id),
-        )
+        verdict = state.critiques.get(task.id) if state.critiques else None
+        fields: tuple[Any, ...] = (task.status, task.attempts, task.agent, task.description)
+        fields += (task.depends_on, task.error, task.note, chars)
+        cached = self._task_views.get(task.id)
+        if (
+            cached is not None
+            and cached.fields == fields
+            and cached.result is result
+            and cached.verdict is verdict
+        ):
+            return cached.view
+        view = _make_task_view(state, task, result, chars)
+        self._task_views[task.id] = _CachedView(fields, result, verdict, view)
+        return view
 
     def agent_cards(self, agents: AgentRegistry) -> list[AgentCard]:
         """Cards for every agent, tree members included (cached until anything changes)."""
@@ -181,6 +249,73 @@ class ViewBuilder:
             members = agents.tree().members.values()
             self._cards = (*key, [agent_card(m.agent, m.parent, m.depth) for m in members])
         return self._cards[3]
+
+
+@dataclass(slots=True, frozen=True)
+class _CachedView:
+    fields: tuple[Any, ...]
+    result: AgentResult | None
+    verdict: CriticVerdict | None
+    view: TaskView
+
+
+def _make_task_view(
+    state: RunState, task: Task, result: AgentResult | None, chars: int
+) -> TaskView:
+    summary = None
+    if result is not None and result.ok:
+        summary = preview(result.summary or result.data, chars)
+    return TaskView(
+        id=task.id,
+        description=task.description,
+        agent=task.agent,
+        status=task.status,
+        depends_on=list(task.depends_on),
+        attempts=task.attempts,
+        summary=summary,
+        error=task.error,
+        note=task.note,
+        confidence=None if result is None else result.confidence,
+        suggestions=[] if result is None else list(result.suggestions[:5]),
+        critic=_critic_line(state, task.id),
+    )
+
+
+_LINE_CHARS = 160
+_PROBLEMS = frozenset({"failed", "unable", "needs_user_input"})
+
+
+def _relevance(state: RunState, task: Task) -> int:
+    """0 for the most relevant task to show in full, 3 for the least."""
+    status = task.status
+    if status == "running":
+        return 0
+    if status in _PROBLEMS or (_critic_line(state, task.id) or "").startswith("needs_more"):
+        return 1
+    if status == "pending":
+        return 2
+    return 3
+
+
+def _digest_line(task: Task, width: int) -> str:
+    """One left-out task: id, status, agent, description and what it found or why not."""
+    outcome = task.outcome
+    line = f"{task.id} {task.status} ({task.agent}): {task.description}"
+    return preview(f"{line} → {outcome}" if outcome else line, width)
+
+
+def _more_line(rest: list[Task]) -> str:
+    """The left-out tasks past the budget: "412 more tasks: t57–t480 (all fulfilled)"."""
+    counts: dict[str, int] = {}
+    for task in rest:
+        counts[task.status] = counts.get(task.status, 0) + 1
+    if len(counts) == 1:
+        statuses = f"all {rest[0].status}"
+    else:
+        statuses = ", ".join(f"{n} {status}" for status, n in counts.items())
+    tasks = "task" if len(rest) == 1 else "tasks"
+    span = rest[0].id if len(rest) == 1 else f"{rest[0].id}–{rest[-1].id}"
+    return f"{len(rest)} more {tasks}: {span} ({statuses})"
 
 
 def _critic_line(state: RunState, task_id: str) -> str | None:

@@ -51,6 +51,7 @@ from notebook_router.planner.executor import Executor
 from notebook_router.planner.graph import run_graph, to_mermaid
 from notebook_router.planner.planner import Planner, PlannerCall
 from notebook_router.planner.planner_view import ViewBuilder
+from notebook_router.planner.prerouter import instant_reply_to
 from notebook_router.planner.rails import Limits, StallDetector, budget_exceeded
 from notebook_router.planner.reducer import apply
 from notebook_router.planner.resolve import ResolvedDecision, resolve_decision
@@ -58,7 +59,7 @@ from notebook_router.planner.result import RunResult
 from notebook_router.planner.resume import ResumePoint
 from notebook_router.planner.state import OK_STATUSES, RunState, StopReason, Task
 from notebook_router.planner.steering import ClarifyHandler, ClarifyPolicy, Steering
-from notebook_router.planner.synthesis import template_synthesis
+from notebook_router.planner.synthesis import nothing_run, template_synthesis
 from notebook_router.providers.base import ModelClient, Provider
 from notebook_router.text.preview import preview
 from notebook_router.text.unicode import valid_unicode
@@ -117,6 +118,8 @@ class Run:
         """A planner call is in flight (Stop cuts it short)."""
         self._cut_short = False
         self._stall = StallDetector(limits.stall_decisions)
+        self._completed_because = ""
+        """The reason the planner gave when it said the run was complete."""
         self._planner_model = ModelClient(
             provider,
             self._on_usage,
@@ -384,6 +387,7 @@ class Run:
             self._apply(resolved, iteration)
             action = resolved.decision.action
             if action == "complete":
+                self._completed_because = resolved.decision.reason
                 return
             if action == "clarify":
                 question = resolved.decision.question or ""
@@ -537,6 +541,8 @@ class Run:
             self._stop_request[1] if self._stop_request else "not needed: the planner completed"
         )
         await self._wind_down(reason)
+        if self._stop_request is None and not any(t.attempts for t in self.state.plan):
+            self._nothing_run()
         synthesis: Synthesis
         if self._stop_request is None:
             try:
@@ -548,10 +554,22 @@ class Run:
             synthesis = self._template()
         self._conclude(synthesis)
 
+    def _nothing_run(self) -> None:
+        """The planner completed without starting any agent: say so, unless no agent was
+        needed (an instant reply), rather than claim the goal was met."""
+        state = self.state
+        if instant_reply_to(state, self._views.agent_cards(self.agents)) is not None:
+            return
+        candidates = [r.name for r in self.agents.tree().route(state.goal)[:3]]
+        self._set_stop("unanswered", nothing_run(self._completed_because, candidates))
+
     def _template(self, note: str | None = None) -> Synthesis:
-        stopping = self._stop_request[0] if self._stop_request else None
-        view = self._views.build(self.state, self.agents, summary_chars=1200, stopping=stopping)
-        return template_synthesis(view, note=note)
+        stopping, detail = self._stop_request or (None, None)
+        # Every task: the answer keeps each finished result, however big the run.
+        view = self._views.build(
+            self.state, self.agents, summary_chars=1200, stopping=stopping, every_task=True
+        )
+        return template_synthesis(view, note=note, detail=detail)
 
     def _conclude(self, synthesis: Synthesis) -> None:
         state = self.state

@@ -7,6 +7,8 @@ would defeat the reason for stopping.
 
 from __future__ import annotations
 
+import re
+
 from notebook_router.planner.decisions import Synthesis
 from notebook_router.planner.planner_view import PlannerView, TaskView
 from notebook_router.planner.state import STOP_REASON_TEXT, Attribution
@@ -15,30 +17,60 @@ _DONE = ("fulfilled", "partial")
 _PROBLEM = ("failed", "unable")
 
 
-def template_synthesis(view: PlannerView, *, note: str | None = None) -> Synthesis:
-    """Write the answer from the finished tasks in ``view``, in its style."""
+def template_synthesis(
+    view: PlannerView, *, note: str | None = None, detail: str | None = None
+) -> Synthesis:
+    """Write the answer from the finished tasks in ``view``, in its style.
+
+    ``detail`` says why the run stopped, when ``view.stopping`` says that it did.
+    """
     done = [t for t in view.tasks if t.status in _DONE]
     problems = [t for t in view.tasks if t.status in _PROBLEM]
     unfinished = [t for t in view.tasks if t.status not in _DONE + _PROBLEM]
     writer = {"structured": _structured, "report": _report}.get(view.style, _conversational)
-    body = writer(view, done, problems, unfinished)
+    body = writer(view, done, problems, unfinished, detail)
     if note:
         body = f"{body}\n\n({note})"
     attributions = [Attribution(task_id=t.id, agent=t.agent, text=t.summary or "") for t in done]
     return Synthesis(answer=body.strip(), attributions=attributions)
 
 
-def _opening(view: PlannerView, done: list[TaskView]) -> str:
+def nothing_run(reason: str, candidates: list[str]) -> str:
+    """Why a run the planner completed without starting any agent did nothing (a stop detail)."""
+    why = f" (its reason: “{reason.strip().rstrip('.')}”)" if reason.strip() else ""
+    if candidates:
+        who = "the agent" if len(candidates) == 1 else "agents"
+        agents = f"{who} that could have done it: {', '.join(candidates)}"
+    else:
+        agents = "no agent matches the request"
+    return (
+        f"nothing was run: the planner decided the run was complete without starting "
+        f"any agent{why}; {agents}"
+    )
+
+
+def _opening(view: PlannerView, done: list[TaskView], detail: str | None = None) -> str:
     if view.stopping == "needs_clarification" and view.question:
         return f"I need an answer before I can go on: {view.question}"
     if view.stopping:
-        reason = STOP_REASON_TEXT.get(view.stopping, view.stopping)
+        if view.stopping == "unanswered" and detail:  # the planner ran nothing: say why
+            return f"For “{view.goal}”, {detail}."
+        reason = _unbracketed(STOP_REASON_TEXT.get(view.stopping, view.stopping))
         if not done:
             return f"The run ended before any task finished ({reason})."
         return f"The run ended early ({reason}). Here is what was finished:"
     if not done:
         return f"I could not get anything done for “{view.goal}”."
     return f"Here is what I found for “{view.goal}”:"
+
+
+def _unbracketed(reason: str) -> str:
+    """``reason`` fit to go in brackets: "interrupted (kernel interrupt or cancellation)"
+    becomes "interrupted: kernel interrupt or cancellation", so no "))" closes the sentence."""
+    return _ASIDE.sub(r": \1", reason)
+
+
+_ASIDE = re.compile(r"\s*\(([^()]*)\)")
 
 
 def _line(task: TaskView) -> str:
@@ -61,9 +93,13 @@ def _unfinished_line(unfinished: list[TaskView]) -> str:
 
 
 def _conversational(
-    view: PlannerView, done: list[TaskView], problems: list[TaskView], unfinished: list[TaskView]
+    view: PlannerView,
+    done: list[TaskView],
+    problems: list[TaskView],
+    unfinished: list[TaskView],
+    detail: str | None,
 ) -> str:
-    paragraphs = [_opening(view, done)]
+    paragraphs = [_opening(view, done, detail)]
     bullets = [f"- {_line(t)}" for t in done] + [f"- {_problem_line(t)}" for t in problems]
     if bullets:
         paragraphs.append("\n".join(bullets))
@@ -73,19 +109,27 @@ def _conversational(
 
 
 def _structured(
-    view: PlannerView, done: list[TaskView], problems: list[TaskView], unfinished: list[TaskView]
+    view: PlannerView,
+    done: list[TaskView],
+    problems: list[TaskView],
+    unfinished: list[TaskView],
+    detail: str | None,
 ) -> str:
-    lines = [_opening(view, done)]
+    lines = [_opening(view, done, detail)]
     for t in [*done, *problems, *unfinished]:
-        detail = t.summary if t.status in _DONE else (t.error or t.note or "")
-        lines.append(f"{t.id} | {t.agent} | {t.status} | {t.description} | {detail}")
+        outcome = t.summary if t.status in _DONE else (t.error or t.note or "")
+        lines.append(f"{t.id} | {t.agent} | {t.status} | {t.description} | {outcome}")
     return "\n".join(lines)
 
 
 def _report(
-    view: PlannerView, done: list[TaskView], problems: list[TaskView], unfinished: list[TaskView]
+    view: PlannerView,
+    done: list[TaskView],
+    problems: list[TaskView],
+    unfinished: list[TaskView],
+    detail: str | None,
 ) -> str:
-    lines = ["## Summary", "", _opening(view, done).rstrip(":") + ".", ""]
+    lines = ["## Summary", "", _opening(view, done, detail).rstrip(":.") + ".", ""]
     if done:
         lines += ["## Findings", ""]
         for t in done:

@@ -90,7 +90,10 @@ async def test_external_cancellation_is_a_graceful_interrupt_then_reraises() -> 
     assert result.stop_reason == "interrupted"
     assert result.task("t1").status == "fulfilled"
     assert result.task("t2").status == "cancelled"
-    assert "interrupted" in result.answer
+    assert result.answer.startswith(
+        "The run ended early (interrupted: kernel interrupt or cancellation). "
+        "Here is what was finished:\n\n- Do t1: fast done [t1]"
+    )
 
 
 async def test_redirect_restart_cancels_and_records_work_then_replans() -> None:
@@ -247,6 +250,9 @@ async def test_a_second_interrupt_while_winding_down_still_ends_the_run() -> Non
     result = run.result()
     assert result.stop_reason == "interrupted" and result.task("t1").status == "cancelled"
     assert run.history[-1].kind == "run_finished"
+    assert result.answer.startswith(
+        "The run ended before any task finished (interrupted: kernel interrupt or cancellation)."
+    )
 
 
 async def test_a_planner_that_crashes_still_ends_the_run_and_says_why() -> None:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from notebook_router import AgentResult, Limits, Unable, Usage, agent
+from notebook_router import AgentResult, Limits, Router, Unable, Usage, agent
+from notebook_router.examples.sales import AGENTS as SALES_AGENTS
 from tests.conftest import Script, router_with, task
 from tests.helpers_agents import sleeper
 
@@ -149,6 +150,45 @@ async def test_a_run_is_complete_when_some_task_produced_a_result() -> None:
     result = await router_with([picky, sleeper("a", 0)], script).run("x")
     assert [t.status for t in result.tasks] == ["unable", "fulfilled"]
     assert (result.stop_reason, result.completed) == ("completed", True)
+
+
+async def test_a_planner_that_completes_without_running_anything_says_so_and_why() -> None:
+    # A model planner that answers "complete" at once, though agents fit the request.
+    script = Script()
+    result = await router_with(SALES_AGENTS, script).run("Load the sales table for North")
+    detail = (
+        "nothing was run: the planner decided the run was complete without starting any "
+        "agent (its reason: “script finished”); the agent that could have done it: "
+        "sales_data"
+    )
+    assert (result.stop_reason, result.completed, result.stop_detail) == (
+        "unanswered",
+        False,
+        detail,
+    )
+    assert result.answer == f"For “Load the sales table for North”, {detail}."
+    assert result.summary_dict()["stop_text"] == "no agent produced a result"
+    assert script.seen == ["router.decide"]  # nothing to write up: no model call for it
+
+
+async def test_a_report_on_a_run_that_ran_nothing_ends_its_sentence_once() -> None:
+    result = await router_with(SALES_AGENTS, Script(), style="report").run("Forecast revenue")
+    summary = result.answer.split("\n")[2]
+    assert summary.startswith("For “Forecast revenue”, nothing was run: ")
+    assert summary.endswith("agents that could have done it: forecaster, chart, sales_data.")
+
+
+async def test_a_request_with_no_work_in_it_says_nothing_was_run() -> None:
+    result = await Router(SALES_AGENTS).run("Thanks so much, ASAP!")
+    assert result.stop_reason == "unanswered" and result.tasks == []
+    assert "nothing was run" in result.answer
+    assert "its reason: “the request names no work to do”" in result.answer
+
+
+async def test_an_instant_reply_needs_no_agent_and_is_complete() -> None:
+    result = await router_with(SALES_AGENTS, Script()).run("hello")
+    assert (result.stop_reason, result.tasks) == ("completed", [])
+    assert result.answer.startswith("Hello!")
 
 
 async def test_agent_that_ignores_cancellation_does_not_hang_the_stop() -> None:

@@ -81,3 +81,30 @@ def test_a_noun_phrase_is_not_a_back_reference() -> None:
         [],
     ]
     assert [c.depends_on for c in decompose("Search the web. Summarise the results")] == [[], [0]]
+
+
+@pytest.mark.parametrize(
+    ("request_text", "tasks"),
+    [
+        (
+            "quick question: what was total revenue for North? ASAP",
+            ["What was total revenue for North?"],
+        ),
+        ("Load the sales table for North, thanks!", ["Load the sales table for North"]),
+        ("Urgent: plot monthly revenue", ["Plot monthly revenue"]),
+        ("Plot revenue, if possible. Thank you!", ["Plot revenue"]),
+        ("Summarise the trend, when you can.", ["Summarise the trend"]),
+        (
+            "Hi team, load the table and then plot it. Much appreciated",
+            ["Load the table", "Plot it"],
+        ),
+        ("Compare sales and costs — no rush, please", ["Compare sales and costs"]),
+        ("ASAP!", []),
+        ("Thanks in advance, it would be great if possible.", []),
+        # Words that can be about tone stay when they are part of the work.
+        ("Answer the question about revenue", ["Answer the question about revenue"]),
+        ("Find the best hotel in Rome", ["Find the best hotel in Rome"]),
+    ],
+)
+def test_urgency_politeness_and_tone_are_not_tasks(request_text: str, tasks: list[str]) -> None:
+    assert [c.text for c in decompose(request_text)] == tasks

@@ -140,6 +140,23 @@ async def test_help_lists_the_agents() -> None:
         assert a.name in result.answer
 
 
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "quick question: what was total revenue for North? ASAP",
+        "Please, what was total revenue for North? Thank you!",
+        "Urgent: what was total revenue for North, if possible",
+    ],
+)
+async def test_words_about_urgency_or_tone_do_not_become_tasks(request_text: str) -> None:
+    result = await Router(AGENTS).run(request_text)
+    assert result.stop_reason == "completed"
+    assert [(t.description.rstrip("?"), t.agent) for t in result.tasks] == [
+        ("What was total revenue for North", "region_compare")
+    ]
+    assert "North 691,213" in result.answer
+
+
 async def test_unroutable_request_asks_which_agent_and_uses_the_answer() -> None:
     @agent(can=["greeting"])
     def greeter(task: str) -> str:

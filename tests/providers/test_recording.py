@@ -102,10 +102,11 @@ async def test_a_real_provider_is_replayed_without_its_sdk_key_or_server(
     monkeypatch.setenv("OPENAI_API_KEY", FAKE_OPENAI_KEY)
     recording = tmp_path / "openai.jsonl"
     server.reply(200, openai_completion('{"action": "complete", "reason": "nothing to do"}'))
-    server.reply(200, openai_completion('{"answer": "Nothing needed doing."}'))
     live = resolve_model("openai:gpt-4o-mini", record=recording, base_url=server.url + "/v1")
     first = await Router([], model=live).run("Think about nothing in particular")
-    assert first.answer == "Nothing needed doing."
+    # The model planned nothing, so it is not asked to write up nothing: the answer says so.
+    assert first.answer.startswith("For “Think about nothing in particular”, nothing was run")
+    assert first.usage.calls == 1
     assert FAKE_OPENAI_KEY not in recording.read_text()
     server.close()
     monkeypatch.delenv("OPENAI_API_KEY")
@@ -126,10 +127,9 @@ async def test_text_that_is_not_valid_unicode_reaches_the_model_and_the_recordin
     monkeypatch.setenv("OPENAI_API_KEY", FAKE_OPENAI_KEY)
     recording = tmp_path / "openai.jsonl"
     server.reply(200, openai_completion('{"action": "complete", "reason": "nothing to do"}'))
-    server.reply(200, openai_completion('{"answer": "A short menu."}'))
     live = resolve_model("openai:gpt-4o-mini", record=recording, base_url=server.url + "/v1")
     first = await Router([], model=live).run(query)
-    assert first.answer == "A short menu."
+    assert first.answer.startswith("For “Summarise the caf\ufffd menu”, nothing was run")
     prompt = json.dumps(server.requests[0].body, ensure_ascii=False)
     assert "caf\ufffd menu" in prompt  # shown as U+FFFD, the rest intact
     recording.read_text(encoding="utf-8")  # valid UTF-8 throughout

@@ -6,6 +6,8 @@ the same decision (which is what makes offline runs reproducible).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from notebook_router.planner.decisions import Decision, TaskSpec
 from notebook_router.planner.planner_view import PlannerView, TaskView
 from notebook_router.planner.rules.decompose import Clause, decompose
@@ -23,13 +25,15 @@ def decide(view: PlannerView) -> Decision:
     matcher = matcher_for(tuple(view.agents))
     tasks = {t.id: t for t in view.tasks}
     planned = {_key(t.description) for t in view.tasks if t.status not in _GONE}
-    new_clauses = [c for c in decompose(view.goal) if _key(c.text) not in planned]
+    all_clauses = _clauses(view.goal)
+    new_clauses = [(i, c) for i, c in enumerate(all_clauses) if _key(c.text) not in planned]
 
     # Route the clauses that are not in the plan yet.
-    routed: list[tuple[Clause, str | None]] = []
-    for clause in new_clauses:
-        routed.append((clause, _answered_agent(view, clause) or matcher.best(clause.text)))
-    missing = [c for c, agent in routed if agent is None]
+    routed: list[tuple[int, Clause, str | None]] = []
+    for index, clause in new_clauses:
+        agent = _answered_agent(view, clause) or matcher.best(clause.text)
+        routed.append((index, clause, agent))
+    missing = [c for _, c, agent in routed if agent is None]
     if missing:
         names = ", ".join(a.name for a in view.agents) or "none are registered"
         return Decision(
@@ -45,9 +49,7 @@ def decide(view: PlannerView) -> Decision:
     later: list[TaskSpec] = []
     ids = _IdMaker(tasks)
     clause_ids: dict[int, str] = {}
-    all_clauses = decompose(view.goal)
-    for clause, agent in routed:
-        index = _index_of(all_clauses, clause)
+    for index, clause, agent in routed:
         task_id = ids.next()
         clause_ids[index] = task_id
         found = [_dep_id(all_clauses, d, clause_ids, view) for d in clause.depends_on]
@@ -118,6 +120,8 @@ def decide(view: PlannerView) -> Decision:
         return Decision(
             action="complete", reason="the remaining tasks lost their inputs", drop=drop
         )
+    if not view.tasks:
+        return Decision(action="complete", reason="the request names no work to do")
     done = sum(1 for t in view.tasks if t.status in _OK)
     return Decision(
         action="complete",
@@ -189,19 +193,20 @@ class _IdMaker:
                 return candidate
 
 
+@lru_cache(maxsize=64)
+def _clauses(goal: str) -> tuple[Clause, ...]:
+    """The goal's clauses: the same goal is decomposed once, not at every decision
+    (a goal listing hundreds of items would cost a long run time quadratic in them)."""
+    return tuple(decompose(goal))
+
+
+@lru_cache(maxsize=8192)
 def _key(text: str) -> str:
     return " ".join(tokens(text))
 
 
-def _index_of(clauses: list[Clause], clause: Clause) -> int:
-    for i, c in enumerate(clauses):
-        if c.text == clause.text:
-            return i
-    return -1
-
-
 def _dep_id(
-    clauses: list[Clause], index: int, clause_ids: dict[int, str], view: PlannerView
+    clauses: tuple[Clause, ...], index: int, clause_ids: dict[int, str], view: PlannerView
 ) -> str | None:
     if index in clause_ids:
         return clause_ids[index]

@@ -13,6 +13,10 @@ Rules, in order:
    that presents data (plot, summarise, compare, report) needs the nearest
    earlier producer or transformer. Everything else is independent and runs
    in parallel.
+5. Words about urgency, politeness or tone ("ASAP", "thanks!", "quick
+   question:", "if possible") are not tasks: a part, or a part's leading or
+   trailing fragment set off by punctuation, that has no word which could
+   name work is dropped.
 """
 
 from __future__ import annotations
@@ -46,12 +50,24 @@ _PRESENTERS = (
     "tabulate write review evaluate assess critique"
 )
 
+# Urgency, politeness and tone: words that say how or when, never what to do.
+_RAW_TONE = """
+asap urgent urgently urgency quick quickly question please pls plz kindly thanks thank thx ty
+cheers appreciate appreciated appreciation advance soon sooner possible whenever convenient
+convenience hurry rush rushing priority important fyi btw hi hello hey dear ok okay great
+awesome cool nice good much lot sorry bother regards best team folks everyone guys worry
+worries ahead morning afternoon evening
+"""
+
 VERBS = frozenset(normalize(w) for w in _RAW_VERBS.split())
+TONE = frozenset(normalize(w) for w in _RAW_TONE.split())
 SOURCES = frozenset(normalize(w) for w in _SOURCES.split())
 TRANSFORMS = frozenset(normalize(w) for w in _TRANSFORMS.split())
 PRESENTERS = frozenset(normalize(w) for w in _PRESENTERS.split())
 
 _SENTENCES = re.compile(r"(?<=[.!?;])\s+|\n+")
+# A fragment boundary inside a part: after a comma, colon, dash, "!" or "?".
+_FRAGMENT = re.compile(r"(?<=[,:;!?\u2013\u2014])\s+|\s+(?=[\u2013\u2014]\s)")
 _BULLET = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+")
 # "next" and "finally" only count at the start of a clause ("next quarter" is not a step).
 _SEQUENCE = re.compile(
@@ -95,7 +111,7 @@ def decompose(request: str) -> list[Clause]:
         for j, part in enumerate(_SEQUENCE.split(sentence)):
             for k, piece in enumerate(_split_on_verbs(part)):
                 text = _clean(piece)
-                if text and tokens(text):
+                if text and names_work(text):
                     clauses.append(
                         Clause(text, _leading_verb(text), after_previous=j > 0 and k == 0)
                     )
@@ -120,9 +136,25 @@ def _split_on_verbs(part: str) -> list[str]:
     return out
 
 
+def names_work(text: str) -> bool:
+    """True if ``text`` has a word that could name work (not only stopwords and tone)."""
+    return any(token not in TONE for token in tokens(text))
+
+
 def _clean(text: str) -> str:
-    text = _FILLER.sub("", text.strip(" \t,;:.")).strip(" \t,;:.")
+    text = _without_tone(text.strip(" \t,;:."))
+    text = _FILLER.sub("", text).strip(" \t,;:.\u2013\u2014")
     return text[:1].upper() + text[1:] if text else ""
+
+
+def _without_tone(text: str) -> str:
+    """``text`` less leading and trailing fragments that name no work ("Quick question: ...")."""
+    fragments = _FRAGMENT.split(text)
+    while len(fragments) > 1 and not names_work(fragments[0]):
+        fragments.pop(0)
+    while len(fragments) > 1 and not names_work(fragments[-1]):
+        fragments.pop()
+    return " ".join(fragments)
 
 
 def _leading_verb(text: str) -> str | None:

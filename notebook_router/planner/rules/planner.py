@@ -1,9 +1,11 @@
 """``RulePlanner``: the planner of the ``offline`` model, rules over the run state.
 
-It reads the same bounded :class:`~notebook_router.planner.planner_view.PlannerView`
-a model planner is shown, built in-process, and answers with deterministic
-rules: the same state always gives the same plan, with no key, no network
-and no model call (so an offline run spends no planner tokens).
+It reads the :class:`~notebook_router.planner.planner_view.PlannerView` a model
+planner is shown, built in-process with every task in it (a model's prompt
+must stay bounded; rules that saw only part of a big run would plan its
+hidden tasks again), and answers with deterministic rules: the same state
+always gives the same plan, with no key, no network and no model call (so an
+offline run spends no planner tokens).
 """
 
 from __future__ import annotations
@@ -36,13 +38,19 @@ class RulePlanner:
         if self._instant(call) is not None:
             return Decision(action="complete", reason="instant reply: no model call needed")
         view = self.views.build(
-            call.state, call.agents, feedback=call.feedback, iteration=call.iteration
+            call.state,
+            call.agents,
+            feedback=call.feedback,
+            iteration=call.iteration,
+            every_task=True,
         )
         return decide(view)
 
     async def redirect(self, call: PlannerCall, message: str) -> RedirectDecision:
         """Status, restart, refine or a question, for a message sent mid-run."""
-        view = self.views.build(call.state, call.agents, message=message, feedback=call.feedback)
+        view = self.views.build(
+            call.state, call.agents, message=message, feedback=call.feedback, every_task=True
+        )
         return redirect(view)
 
     async def synthesise(self, call: PlannerCall) -> Synthesis:
@@ -50,7 +58,8 @@ class RulePlanner:
         reply = self._instant(call)
         if reply is not None:
             return Synthesis(answer=reply)
-        return template_synthesis(self.views.build(call.state, call.agents, summary_chars=1200))
+        view = self.views.build(call.state, call.agents, summary_chars=1200, every_task=True)
+        return template_synthesis(view)
 
     def _instant(self, call: PlannerCall) -> str | None:
         return instant_reply_to(call.state, self.views.agent_cards(call.agents))
