@@ -19,7 +19,11 @@ class Limits(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    max_iterations: int = Field(default=50, ge=1, description="Decider steps before stopping.")
+    max_iterations: int = Field(
+        default=50,
+        ge=1,
+        description="Planning decisions before stopping (waits for running agents not counted).",
+    )
     max_tokens: int | None = Field(default=None, ge=1, description="Token budget (all calls).")
     max_cost_usd: float | None = Field(default=None, gt=0, description="Cost budget in USD.")
     timeout_s: float | None = Field(default=None, gt=0, description="Wall-clock budget.")

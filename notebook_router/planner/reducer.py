@@ -96,6 +96,8 @@ def _run_finished(state: RunState, event: ev.RunFinished) -> None:
 
 def _decision(state: RunState, event: ev.DecisionMade) -> None:
     state.iteration = event.iteration
+    if event.action == "wait" and not (event.added or event.dropped or event.tasks):
+        state.waits += 1
     if event.added:
         t = event.t
         state.plan.add(

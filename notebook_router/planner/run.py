@@ -375,8 +375,10 @@ class Run:
                     "stalled", f"{self._stall.unchanged} decisions in a row changed nothing"
                 )
                 return
-            if self.state.iteration >= self.limits.max_iterations:
-                self._set_stop("max_iterations", f"{self.state.iteration} decisions made")
+            if self.state.planning_decisions >= self.limits.max_iterations:
+                self._set_stop(
+                    "max_iterations", f"{self.state.planning_decisions} planning decisions made"
+                )
                 return
             iteration = self.state.iteration + 1
             resolved = await self._decide(iteration)

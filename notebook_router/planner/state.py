@@ -346,6 +346,8 @@ class RunState:
     context: SharedContext = Field(default_factory=SharedContext)
     history: list[HistoryEntry] = Field(default_factory=list)
     iteration: int = 0
+    waits: int = 0
+    """Decisions that only waited for running agents (not counted against ``max_iterations``)."""
     usage: Usage = ZERO_USAGE
     usage_by_source: dict[str, Usage] = Field(default_factory=dict)
     interrupts: list[Interrupt] = Field(default_factory=list)
@@ -381,6 +383,16 @@ class RunState:
         """Account ``usage`` to the run and to ``source`` (an agent name or ``planner``)."""
         self.usage = self.usage + usage
         self.usage_by_source[source] = self.usage_by_source.get(source, ZERO_USAGE) + usage
+
+    @property
+    def planning_decisions(self) -> int:
+        """Decisions that counted against ``max_iterations``: all but the pure waits.
+
+        A wait follows a result while other agents still run, so a wide run
+        makes one per result; they cannot loop (each needs a new result), and
+        counting them would stop a 500-task run at 50 results.
+        """
+        return self.iteration - self.waits
 
     def fingerprint(self) -> tuple[int, int, int, int]:
         """What stall detection compares between decisions; O(1) whatever the size."""

@@ -93,7 +93,7 @@ def _head(state: RunState) -> str:
 def _meters(state: RunState, elapsed_s: float | None, max_iterations: int | None) -> str:
     limit = f"/{max_iterations}" if max_iterations else ""
     parts = [
-        f"iteration {state.iteration}{limit}",
+        f"iteration {state.planning_decisions}{limit}",
         f"{state.usage.total_tokens:,} tokens",
         f"${state.usage.cost_usd:.4f}",
     ]

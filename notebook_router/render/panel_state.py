@@ -138,9 +138,9 @@ def meters(state: RunState, limits: Limits, elapsed_s: float) -> list[Meter]:
     out = [
         Meter(
             label="iterations",
-            value=state.iteration,
+            value=state.planning_decisions,
             limit=limits.max_iterations,
-            text=f"{state.iteration}/{limits.max_iterations}",
+            text=f"{state.planning_decisions}/{limits.max_iterations}",
         ),
         Meter(
             label="tokens",

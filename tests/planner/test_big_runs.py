@@ -57,7 +57,11 @@ async def test_a_request_of_500_items_runs_each_once_and_cites_every_result() ->
 
 
 async def test_500_tasks_finishing_one_per_decision_complete_without_reruns() -> None:
-    """The worst case for the planner: a decision after every single result."""
+    """The worst case for the planner: a decision after every single result.
+
+    With the default limits (50 decisions): the decisions that only wait for
+    running agents do not count against them, or the run would stop at 50 results.
+    """
     decided: dict[int, asyncio.Event] = {}
 
     def gate(n: int) -> asyncio.Event:
@@ -72,10 +76,11 @@ async def test_500_tasks_finishing_one_per_decision_complete_without_reruns() ->
         await gate(n).wait()  # item n finishes once n decisions have been made
         return f"found number{n}"
 
-    run = Router([lookup], limits=Limits(max_iterations=N + 10)).start(_items(N))
+    run = Router([lookup]).start(_items(N))
     run.subscribe(lambda e: gate(e.iteration).set() if e.kind == "decision" else None)
     result = await asyncio.wait_for(run, 120)  # a hang guard, not a timing
     assert (result.stop_reason, result.iterations) == ("completed", N + 1)
+    assert run.state.planning_decisions == 2  # the plan, then the completion
     assert len(calls) == N == len(set(calls))
     _assert_every_result_kept_and_cited(result)
 
