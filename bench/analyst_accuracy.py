@@ -1,0 +1,50 @@
+"""Accuracy of the offline analyst on its development set (tests/data/analysis).
+
+    python bench/analyst_accuracy.py            # one JSON line
+    python bench/analyst_accuracy.py --misses   # also every miss, one per line, after it
+
+Prints {"bench": "analyst_accuracy", "items", "accuracy", "by_family", "seconds"}:
+accuracy is the share of questions scored right by tests/analyst_eval/scoring.py,
+overall and per family; seconds is the time spent inside the analyst, with the
+datasets already loaded. Says so when notebook_router.analyst is not there yet.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.analyst_eval.scoring import evaluate  # noqa: E402
+from tests.data.analysis import answers  # noqa: E402
+from tests.data.analysis.datasets import NAMES, load  # noqa: E402
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--misses", action="store_true", help="list every miss after the figures")
+    args = parser.parse_args()
+    if importlib.util.find_spec("notebook_router.analyst") is None:
+        print(
+            json.dumps(
+                {"bench": "analyst_accuracy", "skipped": "notebook_router.analyst is missing"}
+            )
+        )
+        return
+    analyse = importlib.import_module("notebook_router.analyst").analyse
+    for name in NAMES:
+        load(name)  # warm the cache so the timing is the analyst's
+    report = evaluate(analyse, answers.read())
+    print(json.dumps({"bench": "analyst_accuracy", **report.summary()}), flush=True)
+    if args.misses:
+        print(report.describe_misses())
+
+
+if __name__ == "__main__":
+    main()
