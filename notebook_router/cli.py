@@ -1,6 +1,6 @@
 """``python -m notebook_router``: run a task from the command line.
 
-python -m notebook_router run "TASK" [--model offline] [--agents MODULE_OR_FILE] [--json]
+python -m notebook_router run "TASK" | - | @FILE [--model offline] [--agents MODULE] [--json]
 python -m notebook_router agents --agents MODULE_OR_FILE
 python -m notebook_router execute NOTEBOOK.ipynb
 python -m notebook_router runs [--store PATH] [--json]
@@ -15,17 +15,18 @@ import asyncio
 import json
 import sys
 from collections.abc import Sequence
-from typing import Any, TextIO
+from typing import TextIO
 
 from notebook_router.agents.base import Agent
 from notebook_router.agents.loader import load_agents
 from notebook_router.agents.tree import walk_tree
-from notebook_router.errors import NotebookRouterError
+from notebook_router.cli_io import read_task, terminal_output
+from notebook_router.errors import ConfigError, NotebookRouterError
 from notebook_router.planner import events as ev
-from notebook_router.planner.rails import Limits
 from notebook_router.planner.result import RunResult
 from notebook_router.planner.state import STOP_REASON_TEXT
 from notebook_router.router import STYLES, Router
+from notebook_router.run_options import add_limit_options, limits_from
 
 EXIT_USAGE = 2
 
@@ -38,19 +39,17 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", required=True)
     run = sub.add_parser("run", help="run one task")
-    run.add_argument("task", help="what you want done, in plain words")
+    run.add_argument(
+        "task", help="what you want done, in plain words; - reads it from stdin, @FILE from a file"
+    )
     run.add_argument(
         "--model", default=None, help="provider:model (default: $NOTEBOOK_ROUTER_MODEL or offline)"
     )
     _add_agents(run)
+    run.set_defaults(usage_error=run.error)  # for the checks parse_args cannot make
     run.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     run.add_argument("--style", choices=STYLES, default="conversational")
-    run.add_argument("--max-iterations", type=int, default=None, metavar="N")
-    run.add_argument("--budget-tokens", type=int, default=None, metavar="N")
-    run.add_argument("--budget-usd", type=float, default=None, metavar="USD")
-    run.add_argument(
-        "--timeout", type=float, default=None, metavar="SECONDS", help="wall-clock budget"
-    )
+    add_limit_options(run.add_argument)
     run.add_argument("-q", "--quiet", action="store_true", help="no progress lines on stderr")
     agents = sub.add_parser("agents", help="list the agents a module or file defines")
     _add_agents(agents)
@@ -94,7 +93,19 @@ def _add_agents(parser: argparse.ArgumentParser) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point; returns the exit status."""
+    with terminal_output():
+        return _main(argv)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     args = build_parser().parse_args(argv)
+    if args.command == "run":
+        # Refused like a bad option: a usage message and exit 2, in the words %%route uses.
+        try:
+            args.limits = limits_from(args)
+            args.task = read_task(args.task)
+        except ConfigError as exc:
+            args.usage_error(str(exc))
     try:
         if args.command == "execute":
             from notebook_router.notebook.headless import execute_notebook
@@ -116,18 +127,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(args: argparse.Namespace, agents: list[Agent]) -> int:
-    overrides: dict[str, Any] = {
-        "max_iterations": args.max_iterations,
-        "max_tokens": args.budget_tokens,
-        "max_cost_usd": args.budget_usd,
-        "timeout_s": args.timeout,
-    }
-    limits = Limits(**{k: v for k, v in overrides.items() if v is not None})
     interactive = sys.stdin.isatty() and not args.json
     router = Router(
         agents,
         model=args.model,
-        limits=limits,
+        limits=args.limits,
         style=args.style,
         on_clarify=_ask_on_terminal if interactive else None,
     )

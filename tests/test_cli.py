@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -111,3 +112,85 @@ def test_python_dash_m_entry_point(tmp_path: Path) -> None:
     data = json.loads(completed.stdout)
     assert data["tasks"][0]["agent"] == "region_compare"
     assert "East" in data["answer"]
+
+
+def _cli(
+    *args: str, stdin: str | None = None, cwd: Path | None = None, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "notebook_router", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=cwd,
+        env={**os.environ, **(env or {})},
+    )
+
+
+@pytest.mark.parametrize(
+    ("option", "message"),
+    [
+        (["--max-iterations", "0"], "--max-iterations: input should be greater than or equal to 1"),
+        (["--timeout", "-1"], "--timeout: input should be greater than 0, not -1.0"),
+        (["--timeout", "nan"], "--timeout: input should be greater than 0, not nan"),
+        (["--budget-usd", "0"], "--budget-usd: input should be greater than 0, not 0.0"),
+        (["--budget-tokens", "-5"], "--budget-tokens: input should be greater than or equal to 1"),
+    ],
+)
+def test_limits_no_run_can_use_are_usage_errors_worded_as_the_magic_words_them(
+    option: list[str], message: str
+) -> None:
+    done = _cli("run", "Compare the regions", *option)
+    assert done.returncode == 2
+    assert done.stderr.startswith("usage: python -m notebook_router run")
+    assert message in done.stderr and "Traceback" not in done.stderr
+    from IPython.core.error import UsageError
+
+    from notebook_router.notebook.options import parse_route_options
+
+    with pytest.raises(UsageError, match=f"^%%route: {message}"):
+        parse_route_options(" ".join(option))
+
+
+@pytest.mark.parametrize("content", ["hello\n", '{"not": "a notebook"}'])
+def test_execute_refuses_a_file_that_is_not_a_notebook(tmp_path: Path, content: str) -> None:
+    path = tmp_path / "x.ipynb"
+    path.write_text(content)
+    done = _cli("execute", str(path))
+    assert done.returncode == 2
+    assert done.stderr.startswith(f"error: {path} is not a Jupyter notebook")
+    assert "Traceback" not in done.stderr
+
+
+def test_escape_sequences_in_a_task_are_not_sent_to_the_terminal() -> None:
+    task = "Compare the regions \x1b[2J\x1b]0;owned\x07 and \x1b]52;c;Zm9v\x1b\\ \x9b31m now"
+    done = _cli("run", task, "--agents", "notebook_router.examples.sales")
+    assert done.returncode == 0
+    printed = done.stdout + done.stderr
+    assert "East" in done.stdout  # the run went ahead; only what is printed is cleaned
+    assert "Compare the regions  and   now" in printed  # each sequence dropped whole
+    assert not any(c in printed for c in "\x1b\x07\x9b") and "owned" not in printed
+
+
+def test_a_long_task_can_come_from_stdin_or_a_file(tmp_path: Path) -> None:
+    # Longer than one command-line argument may be (128 kB on Linux).
+    task = "Compare the regions. " + " ".join(f"note{i}" for i in range(30_000))
+    (tmp_path / "task.txt").write_text(task)
+    args = ["--agents", "notebook_router.examples.sales", "--json"]
+    for done in (
+        _cli("run", "-", *args, stdin=task),
+        _cli("run", "@task.txt", *args, cwd=tmp_path),
+    ):
+        assert done.returncode == 0, done.stderr
+        assert json.loads(done.stdout)["query"] == task
+    missing = _cli("run", "@nowhere.txt", cwd=tmp_path)
+    assert missing.returncode == 2 and "cannot read the task from nowhere.txt" in missing.stderr
+
+
+def test_a_key_in_the_task_is_masked_in_what_is_printed() -> None:
+    key = "plain-secret-value-" + "0123456789"  # known only as the value of a key variable
+    agents = ["--agents", "notebook_router.examples.sales", "--model", "offline"]
+    done = _cli("run", f"Compare the regions for {key}", *agents, env={"GEMINI_API_KEY": key})
+    assert done.returncode == 0, done.stderr
+    assert key not in done.stdout + done.stderr and "[redacted]" in done.stdout

@@ -27,7 +27,13 @@ def execute_notebook(path: str, *, timeout: float = 300) -> int:
     file = Path(path)
     if not file.is_file():
         raise ConfigError(f"No such notebook: {path}")
-    nb = nbformat.read(file, as_version=4)
+    try:
+        nb = nbformat.read(file, as_version=4)
+    except Exception as exc:  # not JSON, not a notebook, an unknown version: nbformat varies
+        raise ConfigError(
+            f"{path} is not a Jupyter notebook ({type(exc).__name__}: {str(exc)[:200]}); "
+            "pass a .ipynb file."
+        ) from None
     resources = {"metadata": {"path": str(file.parent)}}
     client = NotebookClient(nb, timeout=timeout, kernel_name="python3", resources=resources)
     status = 0

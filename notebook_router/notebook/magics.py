@@ -18,7 +18,7 @@ from notebook_router.notebook.options import (
     parse_route_options,
     route_options,
 )
-from notebook_router.notebook.outputs import show_own
+from notebook_router.notebook.outputs import masked_prints, show_own
 from notebook_router.notebook.session import NotebookSession
 from notebook_router.planner.graph import to_mermaid
 from notebook_router.planner.run import Run
@@ -104,7 +104,8 @@ class RouteMagics(Magics, HistoryCommands):
                 [--base-url URL]     ... for an OpenAI-compatible server
         """
         if cell is None:
-            return self._line(line)
+            with masked_prints():
+                return self._line(line)
         # Reached only when the input transformer did not rewrite the cell
         # (e.g. run_cell_magic from code): the cell cannot await, so the run
         # goes on in the background.

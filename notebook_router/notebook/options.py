@@ -12,11 +12,21 @@ from typing import Any
 
 from IPython.core.error import UsageError
 from IPython.core.magic_arguments import argument, magic_arguments, parse_argstring
-from pydantic import ValidationError
 
 from notebook_router.agents.base import ResponseStyle
+from notebook_router.errors import ConfigError
 from notebook_router.planner.rails import Limits
 from notebook_router.router import STYLES
+from notebook_router.run_options import add_limit_options, limits_from
+
+
+def _limit_arguments(func: Any) -> Any:
+    """``@argument`` for each of the run limit options the CLI shares (in their order)."""
+    decorators: list[Any] = []
+    add_limit_options(lambda *flags, **kwargs: decorators.append(argument(*flags, **kwargs)))
+    for decorate in reversed(decorators):  # decorators apply bottom-up
+        func = decorate(func)
+    return func
 
 
 @dataclass(frozen=True)
@@ -34,10 +44,7 @@ class RouteOptions:
 @magic_arguments()
 @argument("-m", "--model", help="provider:model, e.g. offline or openai:gpt-4o-mini")
 @argument("-a", "--agents", help="agent names (comma-separated) or a variable holding agents")
-@argument("--max-iterations", type=int, metavar="N", help="Decider steps before stopping")
-@argument("--budget-tokens", type=int, metavar="N", help="token budget for the run")
-@argument("--budget-usd", type=float, metavar="USD", help="cost budget for the run")
-@argument("--timeout", type=float, metavar="SECONDS", help="wall-clock budget for the run")
+@_limit_arguments
 @argument("-b", "--background", action="store_true", help="return at once; the run goes on")
 @argument("-o", "--output", metavar="NAME", help="store the Run object in this variable")
 @argument("--style", choices=STYLES, default="conversational", help="how the answer is written")
@@ -115,17 +122,10 @@ def parse_route_options(line: str) -> RouteOptions:
         unquote(args.agents),
         unquote(args.output),
     )
-    fields = {
-        "max_iterations": args.max_iterations,
-        "max_tokens": args.budget_tokens,
-        "max_cost_usd": args.budget_usd,
-        "timeout_s": args.timeout,
-    }
     try:
-        limits = Limits(**{k: v for k, v in fields.items() if v is not None})
-    except ValidationError as exc:
-        problems = "; ".join(f"{e['loc'][0]}: {e['msg']}" for e in exc.errors())
-        raise UsageError(f"%%route: {problems}") from None
+        limits = limits_from(args)
+    except ConfigError as exc:
+        raise UsageError(f"%%route: {exc}") from None
     _variable(args.output, "%%route")
     return RouteOptions(
         model=args.model,

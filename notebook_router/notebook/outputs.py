@@ -16,13 +16,17 @@ never pasted into the prompt.
 from __future__ import annotations
 
 import base64
+import contextlib
+import io
 import re
+import sys
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TextIO
 
 from notebook_router.media import Media
+from notebook_router.providers.secrets import redact
 from notebook_router.text.preview import preview
 
 # Most useful first: what a multimodal model or an agent can use best.
@@ -41,18 +45,44 @@ MEDIA_ORDER = (
 _BINARY = ("image/png", "image/jpeg", "application/pdf", "audio/wav", "audio/mpeg", "audio/ogg")
 _IMAGES = ("image/png", "image/jpeg", "image/svg+xml")
 OWN_OUTPUT = "notebook_router"
-"""Metadata key marking our own views, which are never treated as user outputs."""
+"""Metadata key marking our own views: never treated as user outputs, always shown keys masked."""
 
 
 def show_own(bundle: dict[str, Any]) -> None:
     """Display one of our own views (a run's status, a stored run, a table of runs).
 
     Marked with :data:`OWN_OUTPUT`, so "the chart above" or "that table" never
-    points at the router's own plan table or tree.
+    points at the router's own plan table or tree, and keys in it are masked
+    on the way out (see :class:`~notebook_router.notebook.session.NotebookSession`).
     """
     from IPython.display import display
 
     display(bundle, raw=True, metadata={OWN_OUTPUT: {}})
+
+
+class _MaskedStream(io.TextIOBase):
+    """A text stream that masks keys on the way to ``target``."""
+
+    def __init__(self, target: TextIO) -> None:
+        self._target = target
+
+    def write(self, text: str) -> int:
+        self._target.write(redact(text))
+        return len(text)
+
+    def flush(self) -> None:
+        self._target.flush()
+
+
+@contextlib.contextmanager
+def masked_prints() -> Iterator[None]:
+    """Mask keys in what is printed inside (the magics' replies echo what the user typed).
+
+    IPython expands ``{key}`` in a line magic before the magic sees it, so
+    ``%route redirect "use {key}"`` would otherwise print the key itself.
+    """
+    with contextlib.redirect_stdout(_MaskedStream(sys.stdout)):
+        yield
 
 
 _OUT = re.compile(r"\bOut\s*\[\s*(\d+)\s*\]")

@@ -34,6 +34,7 @@ from notebook_router.planner.graph import run_graph
 from notebook_router.planner.rails import Limits
 from notebook_router.planner.run import Run
 from notebook_router.planner.state import RunState
+from notebook_router.providers.secrets import redact_all
 from notebook_router.render.panel_state import TraceLine, panel_state, trace_line
 from notebook_router.render.svg import to_svg
 
@@ -115,6 +116,18 @@ class RunPanel(anywidget.AnyWidget):
             panel.set_state_from(shown.model_dump())
             panel.tree_svg = (to_svg(run_graph(state)) or "") if len(state.plan) else ""
         return panel
+
+    def get_state(
+        self, key: str | Iterable[str] | None = None, drop_defaults: bool = False
+    ) -> dict[str, Any]:
+        """The state sent to the front end (and saved with the notebook), keys masked.
+
+        Every synced value leaves through here, whether it came from the run's
+        state, its trace or an acknowledgement echoing a redirect.
+        """
+        state: dict[str, Any] = super().get_state(key, drop_defaults)
+        # Underscored traits are the widget's own code and names (_esm, _css, _model_name).
+        return {k: v if k.startswith("_") else redact_all(v) for k, v in state.items()}
 
     def set_state_from(self, values: dict[str, Any]) -> None:
         """Copy changed values into the traits (call inside ``hold_sync``)."""

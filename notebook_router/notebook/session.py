@@ -20,6 +20,7 @@ from notebook_router.notebook.persistence import Persistence
 from notebook_router.notebook.run_output import final_bundle
 from notebook_router.planner.run import Run
 from notebook_router.providers.base import Provider
+from notebook_router.providers.secrets import redact_all
 
 log = logging.getLogger("notebook_router")
 
@@ -226,25 +227,37 @@ class NotebookSession:
 
     def _recording_publish(self, original: Any) -> Any:
         def publish(data: Any, metadata: Any = None, *args: Any, **kwargs: Any) -> Any:
+            own = bool(metadata) and OWN_OUTPUT in metadata
             try:
-                if not kwargs.get("update") and not (metadata and OWN_OUTPUT in metadata):
+                if not kwargs.get("update") and not own:
                     self.outputs.record(data)
             except Exception:  # recording must never break the user's display
                 log.exception("notebook_router: could not record an output")
-            return original(data, metadata, *args, **kwargs)
+            return original(_masked(data, own), metadata, *args, **kwargs)
 
         return publish
 
     def _recording_write_format_data(self, original: Any) -> Any:
         def write_format_data(format_dict: Any, md_dict: Any = None) -> Any:
+            own = bool(md_dict) and OWN_OUTPUT in md_dict  # a run's Out[n] is not user output
             try:
-                if not (md_dict and OWN_OUTPUT in md_dict):  # a run's Out[n] is not user output
+                if not own:
                     self.outputs.record(format_dict, kind="result")
             except Exception:
                 log.exception("notebook_router: could not record a result")
-            return original(format_dict, md_dict)
+            return original(_masked(format_dict, own), md_dict)
 
         return write_format_data
+
+
+def _masked(data: Any, own: bool) -> Any:
+    """Our own views with keys masked: every display the router makes passes here.
+
+    A run's views repeat what the run saw (the task, a redirect, an agent's
+    error or result), and a saved notebook keeps them. The user's own
+    outputs are left as they are.
+    """
+    return redact_all(data) if own else data
 
 
 def _is_agent(value: Any) -> bool:

@@ -22,9 +22,11 @@ _CALL = (
 
 
 _RESUME = "%route resume"
+# The line is expanded here, at the cell's top level, as IPython expands any
+# line magic's ({name}, $name): `%route resume {run_id}` is `%route resume 3f2a`.
 _RESUME_CALL = (
     "await __import__('notebook_router.notebook.runner', fromlist=['resume_cell'])"
-    ".resume_cell({line!r})\n"
+    ".resume_cell(__import__('IPython').get_ipython().var_expand({line!r}))\n"
 )
 
 

@@ -34,11 +34,12 @@ class _Event(msgspec.Struct, kw_only=True, tag_field="kind", gc=False):
 class RunStarted(_Event, tag="run_started"):
     kind: ClassVar[Literal["run_started"]] = "run_started"
     query: str
-    goal: str
     model: str
     agents: tuple[str, ...]
     started_at: str
     """ISO 8601 wall-clock time (events otherwise use run-relative ``t``)."""
+    goal: str | None = None
+    """The goal when it differs from the query; None when it is the query (a long task, once)."""
 
 
 class RunResumed(_Event, tag="run_resumed"):

@@ -28,7 +28,7 @@ from notebook_router.planner.state import RunState
 from notebook_router.planner.tree_tasks import HopRecorder, TreeTask, bind_context
 from notebook_router.planner.watchdog import Watchdog
 from notebook_router.providers.base import ModelClient
-from notebook_router.text.preview import preview
+from notebook_router.text.preview import clip, preview
 from notebook_router.text.unicode import valid_unicode
 from notebook_router.usage import ZERO_USAGE, Usage
 
@@ -85,9 +85,9 @@ class Executor:
         agent_name = new_agent or task.agent
         description, deps, attempt = task.description, task.depends_on, task.attempts + 1
         agent = self.agents.get(agent_name)
-        self.events.publish(
+        self.events.publish(  # the decision that planned the task holds its whole description
             ev.TaskStarted(
-                task_id=task_id, agent=agent_name, description=description, attempt=attempt
+                task_id=task_id, agent=agent_name, description=clip(description), attempt=attempt
             )
         )
         if getattr(agent, "children", None):  # a tree: delegate (flat agents skip all of it)

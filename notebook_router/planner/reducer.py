@@ -58,7 +58,8 @@ def fold(state: RunState, events: list[ev.Event]) -> RunState:
 
 
 def _run_started(state: RunState, event: ev.RunStarted) -> None:
-    state.goal = event.goal
+    state.query = event.query
+    state.goal = event.goal if event.goal is not None else event.query
     state.history.append(HistoryEntry(role="user", content=event.query, at=0.0))
 
 

@@ -310,7 +310,7 @@ class Run:
             self._events.publish(
                 ev.RunStarted(
                     query=state.query,
-                    goal=state.goal,
+                    goal=state.goal if state.goal != state.query else None,  # a long task once
                     model=model,
                     agents=tuple(self.agents.names()),
                     started_at=self._started_wall.isoformat(),

@@ -12,6 +12,7 @@ import re
 from notebook_router.planner.decisions import Synthesis
 from notebook_router.planner.planner_view import PlannerView, TaskView
 from notebook_router.planner.state import STOP_REASON_TEXT, Attribution
+from notebook_router.text.preview import clip
 
 _DONE = ("fulfilled", "partial")
 _PROBLEM = ("failed", "unable")
@@ -60,8 +61,8 @@ def _opening(view: PlannerView, done: list[TaskView], detail: str | None = None)
             return f"The run ended before any task finished ({reason})."
         return f"The run ended early ({reason}). Here is what was finished:"
     if not done:
-        return f"I could not get anything done for “{view.goal}”."
-    return f"Here is what I found for “{view.goal}”:"
+        return f"I could not get anything done for “{clip(view.goal)}”."
+    return f"Here is what I found for “{clip(view.goal)}”:"
 
 
 def _unbracketed(reason: str) -> str:
@@ -88,7 +89,7 @@ def _problem_line(task: TaskView) -> str:
 
 
 def _unfinished_line(unfinished: list[TaskView]) -> str:
-    names = ", ".join(f"{t.id} ({t.description}, {t.status})" for t in unfinished)
+    names = ", ".join(f"{t.id} ({clip(t.description)}, {t.status})" for t in unfinished)
     return f"Not finished: {names}."
 
 
@@ -118,7 +119,7 @@ def _structured(
     lines = [_opening(view, done, detail)]
     for t in [*done, *problems, *unfinished]:
         outcome = t.summary if t.status in _DONE else (t.error or t.note or "")
-        lines.append(f"{t.id} | {t.agent} | {t.status} | {t.description} | {outcome}")
+        lines.append(f"{t.id} | {t.agent} | {t.status} | {clip(t.description)} | {outcome}")
     return "\n".join(lines)
 
 
@@ -147,5 +148,6 @@ def _report(
 
 
 def _sentence(text: str) -> str:
-    text = text.strip().rstrip(".")
+    # The answer names each task; the task itself (maybe the whole long query) is kept elsewhere.
+    text = clip(text).strip().rstrip(".")
     return text[:1].upper() + text[1:]

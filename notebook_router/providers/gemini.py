@@ -26,7 +26,7 @@ from notebook_router.errors import (
 from notebook_router.providers.base import Completion, CompletionRequest
 from notebook_router.providers.pricing import price_usage
 from notebook_router.providers.retry import RetryPolicy, with_retries
-from notebook_router.providers.secrets import mask, redact
+from notebook_router.providers.secrets import mask, redact, remember
 
 DEFAULT_MODEL = "gemini-2.5-flash"
 
@@ -53,6 +53,7 @@ class GeminiProvider:
                 "The gemini provider needs google-genai: pip install 'notebook-router[gemini]'."
             ) from None
         key = api_key or os.environ.get("GEMINI_API_KEY") or os.environ.get("GOOGLE_API_KEY")
+        remember(key)  # a key given in code is masked like one from the environment
         if not key:
             raise ProviderUnavailableError(
                 "The gemini provider needs a key: set GEMINI_API_KEY (or GOOGLE_API_KEY)."

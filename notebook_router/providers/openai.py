@@ -29,7 +29,7 @@ from notebook_router.media import Media
 from notebook_router.providers.base import Completion, CompletionRequest, Message
 from notebook_router.providers.pricing import price_usage
 from notebook_router.providers.retry import RetryPolicy, with_retries
-from notebook_router.providers.secrets import mask, redact
+from notebook_router.providers.secrets import mask, redact, remember
 
 DEFAULT_MODEL = "gpt-4o-mini"
 _AUDIO = {"audio/wav": "wav", "audio/x-wav": "wav", "audio/mpeg": "mp3", "audio/mp3": "mp3"}
@@ -58,6 +58,7 @@ class OpenAIProvider:
         self.model = model or DEFAULT_MODEL
         self.base_url = base_url or os.environ.get("OPENAI_BASE_URL") or None
         key = api_key or os.environ.get("OPENAI_API_KEY")
+        remember(key)  # a key given in code is masked like one from the environment
         if not key and self.base_url is None:
             raise ProviderUnavailableError(
                 "The openai provider needs a key: set OPENAI_API_KEY (or pass base_url for an "

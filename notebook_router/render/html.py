@@ -14,6 +14,7 @@ from html import escape
 
 from notebook_router.media import Media
 from notebook_router.planner.state import STOP_REASON_TEXT, RunState, Task
+from notebook_router.text.preview import clip
 
 STYLE = """<style>
 .nr-run{font:13px/1.45 system-ui,-apple-system,Segoe UI,sans-serif;color:#1f2937;
@@ -87,7 +88,8 @@ def _head(state: RunState) -> str:
         badge = f'<b class="nr-badge {kind}">{escape(STOP_REASON_TEXT[state.stop_reason])}</b>'
     # Bold and a space: where the style sheet is dropped (JupyterLab sanitises a
     # notebook it does not trust yet) the badge still reads apart from the goal.
-    return f'<div class="nr-head">{badge} <span class="nr-goal">{escape(state.goal)}</span></div>'
+    goal = escape(clip(state.goal))  # a long task is kept once, with the run
+    return f'<div class="nr-head">{badge} <span class="nr-goal">{goal}</span></div>'
 
 
 def _meters(state: RunState, elapsed_s: float | None, max_iterations: int | None) -> str:
@@ -108,7 +110,7 @@ def _plan(tasks: list[Task]) -> str:
         took = f"{t.duration_s:.2f} s" if t.duration_s is not None else ""
         rows.append(
             "<tr>"
-            f"<td>{escape(t.id)}</td><td>{escape(t.description)}</td><td>{escape(t.agent)}</td>"
+            f"<td>{escape(t.id)}</td><td>{escape(clip(t.description))}</td><td>{escape(t.agent)}</td>"
             f'<td class="s s-{t.status}">{t.status}</td>'
             f"<td>{escape(', '.join(t.depends_on))}</td><td>{took}</td>"
             f"<td>{escape(_short(t.outcome, 160))}</td>"

@@ -17,6 +17,7 @@ from notebook_router.planner.graph import run_graph, to_mermaid
 from notebook_router.planner.rails import Limits
 from notebook_router.planner.state import STOP_REASON_TEXT, RunState
 from notebook_router.render.html import render_answer
+from notebook_router.text.preview import clip
 
 PanelStatus = Literal[
     "running", "waiting", "finished", "stopped", "interrupted", "limited", "failed"
@@ -105,12 +106,13 @@ def panel_state(
         run_id=state.run_id,
         status=status,
         headline=headline,
-        goal=state.goal,
+        # A long task is kept once, with the run; the panel shows its start.
+        goal=clip(state.goal),
         detail=state.stop_detail if state.stop_reason not in (None, "completed") else "",
         plan=[
             PlanRow(
                 id=t.id,
-                description=t.description,
+                description=clip(t.description),
                 agent=t.agent,
                 status=t.status,
                 depends_on=list(t.depends_on),
@@ -123,9 +125,9 @@ def panel_state(
         meters=meters(state, limits, elapsed_s),
         trace=list(trace),
         answer_html=render_answer(state.answer) if state.answer else "",
-        question=state.pending_question or "",
+        question=clip(state.pending_question or ""),
         steering=[
-            SteeringLine(message=i.message, handled_as=i.handled_as, reply=i.reply)
+            SteeringLine(message=clip(i.message), handled_as=i.handled_as, reply=i.reply)
             for i in state.interrupts
             if i.kind == "redirect"
         ],

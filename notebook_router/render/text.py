@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from notebook_router.planner.state import STOP_REASON_TEXT, Hop, RunState
+from notebook_router.text.preview import clip
 
 STATUS_MARK = {
     "pending": "·",
@@ -25,7 +26,7 @@ def render_text(state: RunState) -> str:
     for task in state.plan:
         needs = f" (needs {', '.join(task.depends_on)})" if task.depends_on else ""
         mark = STATUS_MARK.get(task.status, "?")
-        lines.append(f"  {mark} {task.id} {task.agent}: {task.description}{needs}")
+        lines.append(f"  {mark} {task.id} {task.agent}: {clip(task.description)}{needs}")
         hops = state.delegations.get(task.id) if state.delegations else None
         if hops:
             lines += _hop_lines(hops)

@@ -13,14 +13,13 @@ The recorder calls these on the loop's thread, between steps, once per batch.
 from __future__ import annotations
 
 import json
-import os
 import pickle
 from typing import Any, Literal
 
 from pydantic import ValidationError
 
 from notebook_router.planner import events as ev
-from notebook_router.providers.secrets import KEY_VARIABLES, redact
+from notebook_router.providers.secrets import Scanner as Scanner  # the store's name for it
 from notebook_router.text.preview import preview
 
 Format = Literal["json", "pickle", "preview"]
@@ -29,7 +28,6 @@ MAX_VALUE_BYTES = 16 * 1024 * 1024
 
 _PLAIN_SCALARS = (str, int, float, bool, type(None))
 _MAX_PLAIN_ITEMS = 10_000
-_SHAPE_MARKERS = ("sk-", "AIza")
 
 
 def decode_event(data: dict[str, Any]) -> ev.Event | None:
@@ -43,32 +41,6 @@ def decode_event(data: dict[str, Any]) -> ev.Event | None:
 def decode_events(text: str) -> list[ev.Event]:
     """The events of a stored batch (a JSON array), skipping kinds this version does not know."""
     return [e for item in json.loads(text) if (e := decode_event(item)) is not None]
-
-
-class Scanner:
-    """Finds and removes secrets; reads the key variables once (make one per batch)."""
-
-    __slots__ = ("_needles",)
-
-    def __init__(self) -> None:
-        values = (os.environ.get(name, "") for name in KEY_VARIABLES)
-        self._needles = (*_SHAPE_MARKERS, *(v for v in values if len(v) >= 8))
-
-    def may_hold(self, text: str) -> bool:
-        """True whenever :func:`redact` would change ``text`` (and rarely otherwise)."""
-        return any(needle in text for needle in self._needles)
-
-    def clean(self, text: str | None) -> str | None:
-        """``text`` with secrets removed."""
-        if text is None or not self.may_hold(text):
-            return text
-        return redact(text)
-
-    def clean_all(self, texts: list[str]) -> list[str]:
-        """``texts`` with secrets removed; one scan of the whole batch in the usual case."""
-        if not texts or not self.may_hold("\x00".join(texts)):
-            return texts
-        return [redact(t) if self.may_hold(t) else t for t in texts]
 
 
 def may_hold_secret(text: str) -> bool:

@@ -50,6 +50,7 @@ from notebook_router.planner.state import RunState
 from notebook_router.store import codec
 from notebook_router.store.task_rows import INSERT_TASKS, task_row
 from notebook_router.store.writer import Statement
+from notebook_router.text.preview import clip
 
 if TYPE_CHECKING:
     from notebook_router.planner.run import Run
@@ -281,8 +282,9 @@ class RunRecorder:
                         (
                             self.run_id,
                             start.session_id,
-                            clean(start.query),
-                            clean(start.goal),
+                            # A listing's summary: the whole task is in the run_started event.
+                            clean(clip(start.query)),
+                            clean(clip(start.goal)),
                             start.model,
                             json.dumps(start.agents),
                             start.style,
@@ -321,7 +323,7 @@ class RunRecorder:
                     state.iteration,
                     usage.total_tokens,
                     usage.cost_usd,
-                    self._scan.clean(state.goal),
+                    self._scan.clean(clip(state.goal)),
                     self.run_id,
                 )
             ],

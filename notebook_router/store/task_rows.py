@@ -17,6 +17,7 @@ from dataclasses import asdict, fields
 from typing import Any
 
 from notebook_router.planner.state import Task
+from notebook_router.text.preview import clip
 
 Clean = Callable[[str | None], str | None]
 
@@ -36,13 +37,19 @@ def task_row(
     media: list[dict[str, Any]],
     clean: Clean,
 ) -> tuple[Any, ...]:
-    """The ``tasks`` row of ``task`` (texts passed through ``clean``, the secret scrubber)."""
-    record = json.dumps(asdict(task), ensure_ascii=False)
+    """The ``tasks`` row of ``task`` (texts passed through ``clean``, the secret scrubber).
+
+    A long description (a whole long task, undivided) is clipped: the row is
+    a summary, and the run's events keep the description in full.
+    """
+    fields_ = asdict(task)
+    fields_["description"] = description = clip(task.description)
+    record = json.dumps(fields_, ensure_ascii=False)
     return (
         run_id,
         position,
         task.id,
-        clean(task.description) or "",
+        clean(description) or "",
         task.agent,
         task.status,
         confidence,

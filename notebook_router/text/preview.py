@@ -8,6 +8,8 @@ from typing import Any
 from notebook_router.text.unicode import valid_unicode
 
 _MAX_ITEMS = 20
+REPEATED = 500
+"""Characters of a long text (a task, a goal) shown where it is repeated rather than kept."""
 
 
 def preview(value: Any, limit: int = 200) -> str:
@@ -34,6 +36,21 @@ def preview(value: Any, limit: int = 200) -> str:
         # encoded for a model, an event or the store: show them as U+FFFD.
         text = valid_unicode(text)
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def clip(text: str, limit: int = REPEATED) -> str:
+    """``text`` itself when it is short, else its one-line :func:`preview`.
+
+    For the places that repeat a text kept in full elsewhere (a 1 MB task is
+    stored once, with its run; its plan row, the answer's opening, the panel
+    and the trace show the start of it).
+
+    >>> clip("Sum the numbers")
+    'Sum the numbers'
+    >>> len(clip("word " * 1000))
+    500
+    """
+    return text if len(text) <= limit else preview(text, limit)
 
 
 def _render(value: Any) -> str:

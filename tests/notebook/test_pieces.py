@@ -125,7 +125,8 @@ def test_route_options_parse_into_limits() -> None:
     [
         ("--nope", "unrecognized arguments: --nope"),
         ("--max-iterations zero", "invalid int value"),
-        ("--max-iterations 0", "max_iterations: Input should be greater than or equal to 1"),
+        ("--max-iterations 0", "--max-iterations: input should be greater than or equal to 1"),
+        ("--timeout nan", "--timeout: input should be greater than 0, not nan"),
         ("--style poem", "invalid choice"),
         ("-o 1abc", "needs a variable name"),
     ],

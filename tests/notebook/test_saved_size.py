@@ -3,16 +3,26 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import nbformat
 import pytest
 from nbclient import NotebookClient
 
+from tests.notebook.conftest import SETUP
+from tests.notebook.kernel import Kernel
+
 pytestmark = pytest.mark.kernel
 
 QUICKSTART = Path(__file__).parents[2] / "notebooks" / "01_quickstart.ipynb"
 LIMIT = 300_000
+SUMMARISER = """
+@agent(can=["summarise", "text"])
+def summariser(task):
+    "Summarises a text."
+    return f"{len(task)} characters"
+"""
 
 
 def test_saved_widget_state_per_panel_stays_small() -> None:
@@ -35,3 +45,26 @@ def test_saved_widget_state_per_panel_stays_small() -> None:
     assert max(panels.values()) < LIMIT
     # The Mermaid library is fetched from the kernel, never saved with the panel.
     assert all("mermaidAPI" not in json.dumps(m) for m in models.values())
+
+
+def test_a_long_task_is_stored_once_and_shown_previewed(tmp_path: Path) -> None:
+    store = tmp_path / "store"
+    kernel = Kernel(env={**os.environ, "NOTEBOOK_ROUTER_STORE": str(store)})
+    try:
+        assert kernel.execute(SETUP + SUMMARISER).status == "ok"
+        task = "Summarise this text: " + "lorem ipsum dolor " * 55_555  # 1 MB
+        done = kernel.execute(f"%%route -o long\n{task}", timeout=120)
+        assert done.status == "ok", done.errors()
+        panel = kernel.widgets[done.panel_id()]
+        shown = json.dumps([[m["content"] for m in done.outputs], panel.state, panel.updates])
+        assert len(shown) < 100_000  # the cell's source is the one copy a notebook needs
+        assert "Summarise this text: lorem ipsum" in shown  # ...and its start is shown
+        exported = tmp_path / "long.json"
+        out = kernel.execute(f"%route export {{long.id}} --to {exported}")
+        assert out.status == "ok", out.errors()
+    finally:
+        kernel.shutdown()
+    stored = sum(f.stat().st_size for f in store.iterdir())
+    assert stored < 2_500_000  # one copy of the task, and the plan's task (it is one task)
+    events = json.loads(exported.read_text())["events"]
+    assert events[0]["kind"] == "run_started" and events[0]["query"] == task.strip()

@@ -236,8 +236,8 @@ def test_resuming_in_the_same_kernel_takes_the_stopped_runs_place(
     kernels.append(kernel)
     run_id = _start_slow_run(kernel)
     _ok(kernel.execute("%route stop\nawait bg"))
-    _ok(kernel.execute("SLOW_SECONDS = 0.01"))
-    _ok(kernel.execute(f"%route resume {run_id}"))
+    _ok(kernel.execute(f"SLOW_SECONDS = 0.01\nstopped = {run_id!r}"))
+    _ok(kernel.execute("%route resume {stopped}"))  # expanded like any line magic's {name}
     # One run answers to the id now (the resumed one), so steering by id works.
     status = _text(_ok(kernel.execute(f"%route status {run_id}")))
     assert "the goal was met" in status

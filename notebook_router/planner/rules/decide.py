@@ -12,6 +12,7 @@ from notebook_router.planner.decisions import Decision, TaskSpec
 from notebook_router.planner.planner_view import PlannerView, TaskView
 from notebook_router.planner.rules.decompose import Clause, decompose
 from notebook_router.planner.rules.matcher import AgentMatcher, matcher_for
+from notebook_router.text.preview import clip
 from notebook_router.text.tokens import tokens, words
 
 UNROUTABLE_MARK = "No agent fits"
@@ -40,7 +41,7 @@ def decide(view: PlannerView) -> Decision:
             action="clarify",
             reason="part of the request matches no agent",
             question=(
-                f"{UNROUTABLE_MARK} “{missing[0].text}”. Which agent should do it "
+                f"{UNROUTABLE_MARK} “{clip(missing[0].text)}”. Which agent should do it "
                 f"({names}), or how should I rephrase it?"
             ),
         )
