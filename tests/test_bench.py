@@ -41,3 +41,13 @@ def test_bench_quick_prints_one_json_line_per_result() -> None:
     store = by_name["tool_store"][0]
     assert store["tools"] == 10_000 and store["namespaces"] == 20
     assert {"top5_ms", "top5_ms_spread", "scoped_top5_ms", "build_s", "hit_at_5"} <= store.keys()
+    data = by_name["data_context"][0]
+    assert data["frames"] == 10 and data["rows"] == 1_000_000 and data["variables"] == 200
+    assert data["data_objects"] == 10
+    assert {
+        "cold_ms",
+        "cold_ms_spread",
+        "warm_ms",
+        "warm_ms_spread",
+        "one_changed_ms",
+    } <= data.keys()
