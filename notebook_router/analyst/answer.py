@@ -69,7 +69,10 @@ def _answer(question: str, spec: Spec, frames: Mapping[str, Any]) -> Analysis:
         return Analysis("declined", text, code=program.code, operation=spec.op, closest=CLOSEST)
     value = _value(program, ran.result)
     outputs = {k: plain(v) for k, v in ran.outputs.items() if k != "table"}
-    text = narrate.describe(spec, value, {**outputs, "table": ran.outputs.get("table")})
+    try:
+        text = narrate.describe(spec, value, {**outputs, "table": ran.outputs.get("table")})
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError):
+        text = f"Result of {spec.op}: {value}."  # the numbers still come from the code that ran
     formats, _ = answer_formats(question)
     if formats:
         text += " " + " ".join(_fill(f, spec, value, outputs) for f in formats)

@@ -102,6 +102,8 @@ class Reading:
     def targets(self) -> list[str]:
         """The numeric columns left to measure, the derived one first."""
         found = self.remaining("number", "binary")
+        if not found and self.schema.is_series:
+            found = self.schema.of_kind("number", "binary")  # a Series is its own column
         return ([self.derived.name] if self.derived is not None else []) + found
 
     def unknown_words(self) -> list[str]:
@@ -135,7 +137,7 @@ def normalise(question: str) -> str:
 def choose_frame(text: str, names: list[str], default: str | None) -> tuple[str | None, str]:
     """The frame the question names (blanked from the text), else the default or the only one."""
     for name in sorted(names, key=len, reverse=True):
-        m = re.search(rf"(?<![\w.]){re.escape(name.lower())}(?![\w])", text)
+        m = re.search(rf"(?<![\w.']){re.escape(name.lower())}(?![\w])", text)
         if m:
             return name, ph.blank(text, m)
     if default in names:

@@ -132,3 +132,14 @@ def test_numbers_in_text_use_four_significant_digits(titanic: pd.DataFrame) -> N
     a = analyse("mean fare", {"titanic": titanic})
     assert f"{titanic['Fare'].mean():.4g}" in a.text
     assert isinstance(a.value, float) and not math.isnan(a.value)
+
+
+def test_a_series_is_its_own_column_and_names_do_not_match_inside_words(
+    titanic: pd.DataFrame,
+) -> None:
+    s = pd.Series([1.0, 2.0, 4.0], name="score")
+    frames = {"titanic": titanic, "s": s}
+    assert analyse("mean of s", frames).value == pytest.approx(s.mean())
+    # "what's" must not be read as the frame named s
+    a = analyse("what's the mean fare", frames, default="titanic")
+    assert a.value == pytest.approx(titanic["Fare"].mean())
