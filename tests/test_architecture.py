@@ -23,7 +23,17 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = "notebook_router"
 CYCLE_FREE = ("planner", "agents", "providers", "tools")
-CORE = ("planner", "agents", "tools", "providers", "context", "store", "text", "data")
+CORE = (
+    "planner",
+    "agents",
+    "tools",
+    "providers",
+    "context",
+    "store",
+    "text",
+    "data",
+    "analyst",
+)
 FRONTEND = ("notebook_router.notebook", "IPython", "ipywidgets", "anywidget")
 
 

@@ -1,0 +1,164 @@
+"""``analyse``: understand, generate, run, and tell, with the evidence kept together."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from notebook_router.analyst import narrate
+from notebook_router.analyst.codegen import Program, generate
+from notebook_router.analyst.execute import run
+from notebook_router.analyst.intents import CLOSEST
+from notebook_router.analyst.phrases import AnswerFormat, answer_formats
+from notebook_router.analyst.result import Analysis
+from notebook_router.analyst.schema import frame_schemas
+from notebook_router.analyst.spec import Decline, Spec
+from notebook_router.analyst.understand import understand
+from notebook_router.analyst.values import fmt, plain
+
+SPLIT = re.compile(
+    r"\s*(?:,?\s*and then|,?\s*then|;|\.\s+|,?\s+and|,?\s+also|,?\s+plus)\s+(?=(?:plot|draw|show|chart|graph|"
+    r"describe|summari[sz]e|compute|calculate|find|count|list|make|create|test|check|give|visuali[sz]e|"
+    r"what|how|which|is|are)\b)",
+    re.IGNORECASE,
+)
+
+
+def analyse(question: str, frames: Mapping[str, Any], *, default: str | None = None) -> Analysis:
+    """Answer ``question`` about ``frames`` (DataFrames or Series by variable name).
+
+    ``default`` is the frame meant when the question names none. The answer carries
+    the code that produced it; a question that maps to no operation, or names a
+    column the frame lacks, is declined with what exists instead.
+
+    >>> import pandas as pd
+    >>> df = pd.DataFrame({"region": ["N", "S", "N"], "revenue": [1.0, 2.0, 3.0]})
+    >>> analyse("total revenue by region", {"df": df}).value
+    {'N': 4.0, 'S': 2.0}
+    """
+    schemas = frame_schemas(frames)
+    parts = [p for p in SPLIT.split(question) if p.strip()]
+    if len(parts) > 1:
+        specs: list[Spec] = []
+        frame = default
+        for part in parts:
+            understood = understand(part, schemas, frame)
+            if isinstance(understood, Decline):
+                break
+            specs.append(understood)
+            frame = understood.frame
+        else:
+            answers = [_answer(part, spec, frames) for part, spec in zip(parts, specs, strict=True)]
+            if all(a.status == "answered" for a in answers):
+                return _combine(answers)
+    understood = understand(question, schemas, default)
+    if isinstance(understood, Decline):
+        return Analysis(
+            "declined", understood.reason, operation="decline", closest=understood.closest
+        )
+    return _answer(question, understood, frames)
+
+
+def _answer(question: str, spec: Spec, frames: Mapping[str, Any]) -> Analysis:
+    program = generate(spec)
+    try:
+        ran = run(program, frames)
+    except Exception as error:  # the code is shown; the person reading it should see why it failed
+        text = f"The code for this ({spec.op}) failed: {type(error).__name__}: {error}."
+        return Analysis("declined", text, code=program.code, operation=spec.op, closest=CLOSEST)
+    value = _value(program, ran.result)
+    outputs = {k: plain(v) for k, v in ran.outputs.items() if k != "table"}
+    try:
+        text = narrate.describe(spec, value, {**outputs, "table": ran.outputs.get("table")})
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError):
+        text = f"Result of {spec.op}: {value}."  # the numbers still come from the code that ran
+    formats, _ = answer_formats(question)
+    if formats:
+        text += " " + " ".join(_fill(f, spec, value, outputs) for f in formats)
+    return Analysis(
+        status="answered", text=text, value=value, table=_table(program, ran.result, ran.outputs),
+        figure=ran.figure, code=program.code, operation=spec.op, columns=_columns(spec),
+    )  # fmt: skip
+
+
+def _value(program: Program, result: Any) -> Any:
+    if program.shape in ("figure", "frame_only"):
+        return None
+    value = plain(result)
+    if program.shape == "scalar" and isinstance(value, (int, float)):
+        return float(value)
+    return value
+
+
+def _table(program: Program, result: Any, outputs: dict[str, Any]) -> Any:
+    import pandas as pd
+
+    table = outputs.get("table")
+    if table is None:
+        table = result
+    if isinstance(table, pd.Series):
+        return table.to_frame(name=table.name if table.name is not None else "value")
+    return table if isinstance(table, pd.DataFrame) else None
+
+
+def _columns(spec: Spec) -> tuple[str, ...]:
+    names = [*spec.columns, *spec.group_by, *(f.column for f in spec.filters + spec.measure)]
+    if spec.date_column:
+        names.append(spec.date_column)
+    if spec.derived is not None:
+        names = [n for n in names if n != spec.derived.name] + [
+            spec.derived.left,
+            spec.derived.right,
+        ]
+    return tuple(dict.fromkeys(names))
+
+
+FORMAT_KEYS = (
+    (r"p_?val|pvalue|^p$|significance", "p_value"),
+    (r"slope", "slope"), (r"intercept", "intercept"), (r"r_?squared|r2", "r_squared"),
+    (r"stat", "statistic"), (r"lower", "lower"), (r"upper", "upper"),
+)  # fmt: skip
+
+
+def _fill(slot: AnswerFormat, spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
+    """``@name[value]`` with the output the name asks for (the headline value by default)."""
+    chosen: Any = value
+    for pattern, key in FORMAT_KEYS:
+        if re.search(pattern, slot.name, re.I) and key in outputs:
+            chosen = outputs[key]
+            break
+    else:
+        if (
+            re.search(r"normal|verdict|conclusion|result_type|is_", slot.name, re.I)
+            and spec.op == "normality"
+        ):
+            chosen = "normal" if isinstance(value, float) and value >= spec.alpha else "not normal"
+    return f"@{slot.name}[{_slot_text(chosen, spec.rounding)}]"
+
+
+def _slot_text(value: Any, digits: int | None) -> str:
+    if isinstance(value, float) and digits is not None:
+        return f"{value:.{digits}f}"
+    if isinstance(value, float):
+        return f"{value:.6g}"
+    if isinstance(value, list):
+        return ", ".join(_slot_text(v, digits) for v in value)
+    if isinstance(value, dict):
+        return ", ".join(f"{k}: {_slot_text(v, digits)}" for k, v in value.items())
+    return fmt(value) if isinstance(value, int) and not isinstance(value, bool) else str(value)
+
+
+def _combine(answers: list[Analysis]) -> Analysis:
+    figure = next((a.figure for a in answers if a.figure is not None), None)
+    table = next((a.table for a in answers if a.table is not None), None)
+    return Analysis(
+        status="answered",
+        text=" ".join(a.text for a in answers),
+        value=next((a.value for a in answers if a.value is not None), None),
+        table=table,
+        figure=figure,
+        code="\n\n".join(a.code for a in answers),
+        operation="+".join(a.operation for a in answers),
+        columns=tuple(dict.fromkeys(c for a in answers for c in a.columns)),
+    )

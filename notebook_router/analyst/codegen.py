@@ -1,0 +1,167 @@
+"""A spec becomes the pandas code a person would write for it.
+
+Column names go in with ``repr`` so any name works. The frame is never changed:
+derived and parsed-date columns go on a copy (``d = df.assign(...)``) and
+filters select into ``d``. The code leaves its answer in ``result`` (and a
+figure in ``fig``); ``Program.outputs`` names any other variables worth
+reporting, such as a test's p-value.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from notebook_router.analyst.spec import Filter, Spec
+
+SIMPLE_AGGS = {
+    "mean",
+    "median",
+    "std",
+    "var",
+    "min",
+    "max",
+    "sum",
+    "count",
+    "nunique",
+    "skew",
+    "kurt",
+    "sem",
+}
+LAMBDAS = {
+    "mode": "lambda s: s.mode().iloc[0]",
+    "range": "lambda s: s.max() - s.min()",
+    "iqr": "lambda s: s.quantile(0.75) - s.quantile(0.25)",
+    "cv": "lambda s: s.std() / s.mean()",
+    "size": "len",
+}
+PANDAS_FREQ = {"D": "D", "W": "W", "M": "ME", "Q": "QE", "Y": "YE"}
+
+
+@dataclass(frozen=True, slots=True)
+class Program:
+    """Code to run, the shape of its ``result``, and other variables it reports."""
+
+    code: str
+    shape: str
+    """``scalar``, ``int``, ``label``, ``list``, ``series``, ``frame``, ``figure`` or ``tuple``."""
+    outputs: dict[str, str] = field(default_factory=dict)
+
+
+class Builder:
+    """Lines of code, plus the variable that holds the (filtered, derived) rows."""
+
+    def __init__(self, spec: Spec) -> None:
+        self.spec = spec
+        self.lines: list[str] = []
+        self.frame = frame_name(spec.frame)
+        self.rows = self._prepare()
+
+    def col(self, column: str, rows: str | None = None) -> str:
+        if self.spec.is_series and (self.spec.derived is None or column != self.spec.derived.name):
+            return rows or self.rows
+        return f"{rows or self.rows}[{column!r}]"
+
+    def add(self, *lines: str) -> None:
+        self.lines.extend(lines)
+
+    def _prepare(self) -> str:
+        spec, name = self.spec, self.frame
+        assigns = []
+        if spec.parse_dates and spec.date_column:
+            assigns.append((spec.date_column, f"pd.to_datetime({name}[{spec.date_column!r}])"))
+        if spec.derived is not None:
+            dv = spec.derived
+            sign = {"sum": "+", "difference": "-", "ratio": "/", "product": "*"}[dv.kind]
+            assigns.append((dv.name, f"{name}[{dv.left!r}] {sign} {name}[{dv.right!r}]"))
+        rows = name
+        if assigns:
+            self.add(f"d = {name}.assign({_assign_args(assigns)})")
+            rows = "d"
+        if spec.filters:
+            self.add(f"d = {rows}[{mask(self, spec.filters, rows)}]")
+            rows = "d"
+        return rows
+
+    def program(self, shape: str, outputs: dict[str, str] | None = None) -> Program:
+        digits = self.spec.rounding
+        if digits is not None and shape in ("scalar", "series", "frame", "list"):
+            self.add(_round_line(shape, digits))
+        return Program("\n".join(self.lines), shape, outputs or {})
+
+
+def frame_name(name: str) -> str:
+    return name if name.isidentifier() else re.sub(r"\W", "_", name)
+
+
+def _assign_args(assigns: list[tuple[str, str]]) -> str:
+    if all(n.isidentifier() for n, _ in assigns):
+        return ", ".join(f"{n}={e}" for n, e in assigns)
+    return "**{" + ", ".join(f"{n!r}: {e}" for n, e in assigns) + "}"
+
+
+def _round_line(shape: str, digits: int) -> str:
+    if shape == "scalar":
+        return f"result = round(float(result), {digits})"
+    if shape == "list":
+        return f"result = [round(float(v), {digits}) for v in result]"
+    return f"result = result.round({digits})"
+
+
+def condition(b: Builder, f: Filter, rows: str) -> str:
+    c = b.col(f.column, rows)
+    if f.op == "between" and isinstance(f.value, tuple):
+        return f"{c}.between({f.value[0]!r}, {f.value[1]!r})"
+    if f.op in ("isin", "notin"):
+        values = list(f.value) if isinstance(f.value, tuple) else [f.value]
+        return f"{'~' if f.op == 'notin' else ''}{c}.isin({values!r})"
+    if f.op in ("year", "month"):
+        return f"{c}.dt.{f.op} == {f.value!r}"
+    return f"{c} {f.op} {f.value!r}"
+
+
+def mask(b: Builder, filters: tuple[Filter, ...], rows: str) -> str:
+    """The filters as one boolean expression (bare when there is one condition)."""
+    parts = [condition(b, f, rows) for f in filters]
+    if len(parts) == 1:
+        return parts[0]
+    return " & ".join(wrap(p) for p in parts)
+
+
+def wrap(expr: str) -> str:
+    """``expr`` in parentheses when a method call on it would bind to its last operand."""
+    return f"({expr})" if " " in expr.replace(", ", ",") or expr.startswith("~") else expr
+
+
+def agg_call(agg: str, q: float | None = None) -> str:
+    """The method call that computes ``agg`` on a Series (or a GroupBy column)."""
+    if agg in SIMPLE_AGGS:
+        return f".{agg}()"
+    if agg == "quantile":
+        return f".quantile({q if q is not None else 0.5!r})"
+    return f".agg({LAMBDAS[agg]})"
+
+
+def scalar_stat(series: str, agg: str, q: float | None) -> str:
+    """``agg`` of one Series, written the plain way."""
+    if agg == "mode":
+        return f"{series}.mode().iloc[0]"
+    if agg == "range":
+        return f"{series}.max() - {series}.min()"
+    if agg == "iqr":
+        return f"{series}.quantile(0.75) - {series}.quantile(0.25)"
+    if agg == "cv":
+        return f"{series}.std() / {series}.mean()"
+    return f"{series}{agg_call(agg, q)}"
+
+
+Generator = Callable[[Builder], Program]
+
+
+def generate(spec: Spec) -> Program:
+    """The code for ``spec``."""
+    from notebook_router.analyst import codegen_ops, plots
+
+    table: dict[str, Generator] = {**codegen_ops.GENERATORS, "plot": plots.plot}
+    return table[spec.op](Builder(spec))

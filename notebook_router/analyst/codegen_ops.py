@@ -1,0 +1,411 @@
+"""Code for each non-plot operation family (plots are in ``plots``)."""
+
+from __future__ import annotations
+
+import itertools
+
+from notebook_router.analyst.codegen import (
+    PANDAS_FREQ,
+    SIMPLE_AGGS,
+    Builder,
+    Generator,
+    Program,
+    agg_call,
+    mask,
+    scalar_stat,
+    wrap,
+)  # fmt: skip
+
+
+def statistic(b: Builder) -> Program:
+    s = b.spec
+    aggs, cols, q = list(s.aggs), list(s.columns), s.quantile
+    if s.variant == "all":
+        agg = aggs[0]
+        numeric = "" if agg in ("count", "nunique") else "numeric_only=True"
+        call = f".quantile({q!r}, numeric_only=True)" if agg == "quantile" else f".{agg}({numeric})"
+        if agg not in SIMPLE_AGGS | {"quantile"}:
+            call = f".select_dtypes('number'){agg_call(agg)}"
+        b.add(f"result = {b.rows}{call}")
+        return b.program("series")
+    if len(cols) == 1 and len(aggs) == 1:
+        b.add(f"result = {scalar_stat(b.col(cols[0]), aggs[0], q)}")
+        if aggs[0] in ("count", "nunique"):
+            return b.program("int")
+        return b.program("label" if s.variant == "label" else "scalar")
+    if len(cols) == 1:
+        b.add(f"x = {b.col(cols[0])}")
+        items = ", ".join(f"{a!r}: {scalar_stat('x', a, q)}" for a in aggs)
+        b.add(f"result = pd.Series({{{items}}})")
+        return b.program("series")
+    b.add(f"result = {b.rows}[{cols!r}]{agg_call(aggs[0], q)}")
+    return b.program("series")
+
+
+def count(b: Builder) -> Program:
+    if b.spec.measure:
+        b.add(f"result = int({wrap(mask(b, b.spec.measure, b.rows))}.sum())")
+    else:
+        b.add(f"result = len({b.rows})")
+    return b.program("int")
+
+
+def percentage(b: Builder) -> Program:
+    scale = " * 100" if b.spec.percent else ""
+    b.add(f"result = {wrap(mask(b, b.spec.measure, b.rows))}.mean(){scale}")
+    return b.program("scalar")
+
+
+def value_counts(b: Builder) -> Program:
+    col = b.col(b.spec.columns[0])
+    if b.spec.variant == "normalize":
+        scale = " * 100" if b.spec.percent else ""
+        b.add(f"result = {col}.value_counts(normalize=True){scale}")
+        return b.program("series")
+    b.add(f"result = {col}.value_counts()")
+    return b.program("series")
+
+
+def unique(b: Builder) -> Program:
+    s = b.spec
+    col = s.columns[0]
+    if s.group_by:
+        b.add(f"result = {b.rows}.groupby({_keys(s.group_by)})[{col!r}].nunique()")
+        return b.program("series")
+    if s.variant == "count":
+        b.add(f"result = {b.col(col)}.nunique()")
+        return b.program("int")
+    b.add(f"result = sorted({b.col(col)}.dropna().unique().tolist())")
+    return b.program("values")
+
+
+def _keys(group_by: tuple[str, ...]) -> str:
+    return repr(group_by[0]) if len(group_by) == 1 else repr(list(group_by))
+
+
+def _grouped_expr(b: Builder, grouper: str) -> str:
+    s = b.spec
+    agg = s.aggs[0] if s.aggs else "sum"
+    if agg == "size" or (agg == "count" and not s.columns):
+        return f"{grouper}.size()"
+    if not s.columns:
+        numeric = "numeric_only=True" if agg in SIMPLE_AGGS - {"count", "nunique"} else ""
+        return (
+            f"{grouper}.{agg}({numeric})"
+            if agg in SIMPLE_AGGS
+            else f"{grouper}{agg_call(agg, s.quantile)}"
+        )
+    return f"{grouper}[{s.columns[0]!r}]{agg_call(agg, s.quantile)}"
+
+
+def groupby(b: Builder) -> Program:
+    s = b.spec
+    expr = _grouped_expr(b, f"{b.rows}.groupby({_keys(s.group_by)})")
+    if s.percent:
+        expr += " * 100"
+    if len(s.group_by) > 1:
+        b.add(f"result = {expr}.unstack()")
+        return b.program("frame")
+    return _ranked(b, expr)
+
+
+def _ranked(b: Builder, expr: str) -> Program:
+    s = b.spec
+    if (s.variant == "which" and s.columns) or (s.variant == "which" and s.aggs):
+        b.add(f"ranked = {expr}.sort_values(ascending={s.ascending})", "result = ranked.index[0]")
+        return b.program("label", {"table": "ranked", "best": "ranked.iloc[0]"})
+    if s.variant == "top" and s.n:
+        how = "nsmallest" if s.ascending else "nlargest"
+        b.add(f"ranked = {expr}.{how}({s.n})", "result = ranked.index.tolist()")
+        return b.program("labels", {"table": "ranked"})
+    if s.variant == "sorted":
+        b.add(f"result = {expr}.sort_values(ascending={s.ascending})")
+        return b.program("series")
+    b.add(f"result = {expr}")
+    return b.program("series")
+
+
+def resample(b: Builder) -> Program:
+    s = b.spec
+    freq = PANDAS_FREQ[s.freq]
+    if s.group_by:
+        grouper = f"{b.rows}.groupby([pd.Grouper(key={s.date_column!r}, freq={freq!r}), {s.group_by[0]!r}])"
+        b.add(f"result = {_grouped_expr(b, grouper)}.unstack().to_period({s.freq!r})")
+        return b.program("frame")
+    expr = _grouped_expr(b, f"{b.rows}.resample({freq!r}, on={s.date_column!r})")
+    return _ranked(b, f"{expr}.to_period({s.freq!r})")
+
+
+def share(b: Builder) -> Program:
+    s = b.spec
+    b.add(
+        f"totals = {b.rows}.groupby({_keys(s.group_by)})[{s.columns[0]!r}].sum()",
+        f"result = totals / totals.sum(){' * 100' if s.percent else ''}",
+    )
+    return b.program("series")
+
+
+def missing(b: Builder) -> Program:
+    s, d = b.spec, b.rows
+    percent = s.percent
+    if s.variant == "which":
+        b.add(f"result = {d}.columns[{d}.isna().any()].tolist()")
+        return b.program("values")
+    if s.variant == "most":
+        b.add(f"counts = {d}.isna().sum()", "result = counts.idxmax()")
+        return b.program("label", {"table": "counts", "best": "counts.max()"})
+    if s.variant == "rows":
+        expr = f"{d}.isna().any(axis=1)"
+        b.add(f"result = {expr}.mean() * 100" if percent else f"result = int({expr}.sum())")
+        return b.program("scalar" if percent else "int")
+    if s.variant == "column" and len(s.columns) == 1:
+        expr = f"{b.col(s.columns[0])}.isna()"
+        b.add(f"result = {expr}.mean() * 100" if percent else f"result = int({expr}.sum())")
+        return b.program("scalar" if percent else "int")
+    if s.variant in ("column", "per_column"):
+        rows = f"{d}[{list(s.columns)!r}]" if s.variant == "column" else d
+        b.add(
+            f"result = {rows}.isna().mean() * 100" if percent else f"result = {rows}.isna().sum()"
+        )
+        return b.program("series")
+    b.add(
+        f"result = {d}.isna().sum().sum() / {d}.size * 100"
+        if percent
+        else f"result = int({d}.isna().sum().sum())"
+    )
+    return b.program("scalar" if percent else "int")
+
+
+def outliers(b: Builder) -> Program:
+    s = b.spec
+    bounds = _bounds_lines(s.method, s.threshold or (3.0 if s.method == "z" else 1.5))
+    if len(s.columns) == 1:
+        b.add(f"x = {b.col(s.columns[0])}.dropna()", *bounds)
+        if s.variant == "clean_stat":
+            agg = s.aggs[0] if s.aggs else "mean"
+            b.add(f"result = {scalar_stat('x[~is_outlier]', agg, s.quantile)}")
+            return b.program("scalar", _bound_outputs(s.method))
+        b.add(f"table = {b.rows}.loc[x[is_outlier].index]", "result = int(is_outlier.sum())")
+        return b.program("int", {"table": "table", **_bound_outputs(s.method)})
+    b.add(
+        "counts = {}", f"for column in {list(s.columns)!r}:", f"    x = {b.rows}[column].dropna()"
+    )
+    b.add(*("    " + line for line in bounds), "    counts[column] = int(is_outlier.sum())")
+    b.add("result = pd.Series(counts)")
+    return b.program("series")
+
+
+def _bounds_lines(method: str, threshold: float) -> list[str]:
+    if method == "z":
+        return [
+            "z = (x - x.mean()) / x.std(ddof=0)  # as scipy.stats.zscore",
+            f"is_outlier = z.abs() > {threshold!r}",
+        ]
+    return [
+        "q1, q3 = x.quantile(0.25), x.quantile(0.75)",
+        "iqr = q3 - q1",
+        f"lower, upper = q1 - {threshold!r} * iqr, q3 + {threshold!r} * iqr",
+        "is_outlier = (x < lower) | (x > upper)",
+    ]
+
+
+def _bound_outputs(method: str) -> dict[str, str]:
+    return {} if method == "z" else {"lower": "lower", "upper": "upper"}
+
+
+def correlation(b: Builder) -> Program:
+    s, d = b.spec, b.rows
+    method = s.method or "pearson"
+    if s.variant == "matrix":
+        b.add(f"result = {d}.corr(method={method!r}, numeric_only=True)")
+        return b.program("frame")
+    col = s.columns[0]
+    if s.variant in ("most", "with_all"):
+        b.add(f"corr = {d}.corr(method={method!r}, numeric_only=True)[{col!r}].drop({col!r})")
+        if s.variant == "with_all":
+            b.add("result = corr")
+            return b.program("series")
+        b.add(
+            f"ranked = corr.abs().sort_values(ascending={s.ascending})", "result = ranked.index[0]"
+        )
+        return b.program("label", {"table": "corr", "best": "corr[result]"})
+    x, y = s.columns[:2]
+    test = {"pearson": "pearsonr", "spearman": "spearmanr", "kendall": "kendalltau"}[method]
+    b.add(
+        f"pair = {d}[{[x, y]!r}].dropna()",
+        f"r, p = stats.{test}(pair[{x!r}], pair[{y!r}])",
+        "result = float(r)",
+    )
+    return b.program("scalar", {"p_value": "p", "n": "len(pair)"})
+
+
+def normality(b: Builder) -> Program:
+    s = b.spec
+    call = {
+        "shapiro": "stats.shapiro(x)",
+        "dagostino": "stats.normaltest(x)",
+        "ks": 'stats.kstest(x, "norm", args=(x.mean(), x.std()))',
+    }[s.method]
+    if len(s.columns) == 1:
+        b.add(f"x = {b.col(s.columns[0])}.dropna()", f"statistic, p = {call}", "result = float(p)")
+        return b.program("scalar", {"statistic": "statistic", "p_value": "p", "n": "len(x)"})
+    b.add(
+        "p_values = {}", f"for column in {list(s.columns)!r}:", f"    x = {b.rows}[column].dropna()"
+    )
+    b.add(f"    p_values[column] = float({call}[1])", "result = pd.Series(p_values)")
+    return b.program("series")
+
+
+def regression(b: Builder) -> Program:
+    s = b.spec
+    y, x = s.columns[:2]
+    b.add(
+        f"pair = {b.rows}[{[x, y]!r}].dropna()", f"fit = stats.linregress(pair[{x!r}], pair[{y!r}])"
+    )
+    b.add(
+        f"result = fit.intercept + fit.slope * {s.at!r}"
+        if s.at is not None
+        else "result = fit.slope"
+    )
+    return b.program("scalar", _fit_outputs())
+
+
+def _fit_outputs() -> dict[str, str]:
+    return {"slope": "fit.slope", "intercept": "fit.intercept", "r_value": "fit.rvalue",
+            "r_squared": "fit.rvalue ** 2", "p_value": "fit.pvalue"}  # fmt: skip
+
+
+def trend(b: Builder) -> Program:
+    s = b.spec
+    col = s.columns[0]
+    if s.variant == "resample":
+        expr = _grouped_expr(b, f"{b.rows}.resample({PANDAS_FREQ[s.freq]!r}, on={s.date_column!r})")
+        b.add(f"series = {expr}.to_period({s.freq!r})")
+    elif s.variant == "group":
+        b.add(f"series = {_grouped_expr(b, f'{b.rows}.groupby({s.group_by[0]!r})')}")
+    else:
+        b.add(f"series = {b.col(col)}.dropna().reset_index(drop=True)")
+    b.add("x = np.arange(len(series))", "fit = stats.linregress(x, series.to_numpy())")
+    if s.horizon is None:
+        b.add("result = fit.slope")
+        return b.program("scalar", _fit_outputs())
+    b.add(f"future = np.arange(len(series), len(series) + {s.horizon})")
+    if s.variant == "resample":
+        index = (
+            f"pd.period_range(series.index[-1] + 1, periods={s.horizon}, freq=series.index.freq)"
+        )
+        b.add(f"forecast = pd.Series(fit.intercept + fit.slope * future, index={index})")
+    else:
+        b.add("forecast = pd.Series(fit.intercept + fit.slope * future, index=future)")
+    b.add("result = forecast.tolist()" if s.horizon > 1 else "result = float(forecast.iloc[0])")
+    return b.program("list" if s.horizon > 1 else "scalar", {"table": "forecast", **_fit_outputs()})
+
+
+def bins(b: Builder) -> Program:
+    s = b.spec
+    col = s.columns[0]
+    if s.bins:
+        edges = ", ".join("np.inf" if e == float("inf") else repr(_tidy(e)) for e in s.bins)
+        labels = _bin_labels(s.bins)
+        b.add(
+            f"groups = pd.cut({b.col(col)}, bins=[{edges}], labels={labels!r}, include_lowest=True)"
+        )
+    else:
+        b.add(f"groups = pd.cut({b.col(col)}, bins={s.bin_count})")
+    if len(s.columns) > 1:
+        agg = s.aggs[0] if s.aggs else "mean"
+        b.add(f"result = {b.rows}.groupby(groups, observed=False)[{s.columns[1]!r}]{agg_call(agg)}")
+    elif s.percent:
+        b.add("result = groups.value_counts(normalize=True, sort=False) * 100")
+    else:
+        b.add("result = groups.value_counts(sort=False)")
+    return b.program("series")
+
+
+def _tidy(value: float) -> int | float:
+    return int(value) if float(value).is_integer() else value
+
+
+def _bin_labels(edges: tuple[float, ...]) -> list[str]:
+    labels = []
+    whole = all(float(e).is_integer() for e in edges if e != float("inf"))
+    for i, (low, high) in enumerate(itertools.pairwise(edges)):
+        start = _tidy(low) if i == 0 or not whole else _tidy(low + 1)
+        labels.append(f"{start}+" if high == float("inf") else f"{start}-{_tidy(high)}")
+    return labels
+
+
+def summary(b: Builder) -> Program:
+    s = b.spec
+    cols = list(s.columns)
+    if s.group_by and cols:
+        b.add(f"result = {b.rows}.groupby({_keys(s.group_by)})[{cols[0]!r}].describe()")
+    elif len(cols) == 1:
+        b.add(f"result = {b.col(cols[0])}.describe()")
+    elif cols:
+        b.add(f"result = {b.rows}[{cols!r}].describe(include='all')")
+    else:
+        b.add(f"result = {b.rows}.describe()")
+    return b.program("frame" if not (len(cols) == 1 and not s.group_by) else "series")
+
+
+def shape(b: Builder) -> Program:
+    s, d = b.spec, b.rows
+    code = {
+        "rows": (f"result = len({d})", "int"),
+        "columns": (f"result = {d}.shape[1]" if not s.is_series else "result = 1", "int"),
+        "shape": (f"result = list({d}.shape)", "values"),
+        "dtypes": (f"result = {d}.dtypes.astype(str)", "series"),
+        "columns_list": (f"result = {d}.columns.tolist()", "values"),
+        "head": (f"result = {d}.head({s.n or 5})", "frame_only"),
+    }[s.variant]
+    b.add(code[0])
+    return b.program(code[1])
+
+
+def rows(b: Builder) -> Program:
+    s = b.spec
+    col = s.columns[0]
+    how = "nsmallest" if s.ascending else "nlargest"
+    if s.variant == "values":
+        b.add(f"result = {b.col(col)}.{how}({s.n}).tolist()")
+        return b.program("list")
+    if s.variant == "labels":
+        b.add(f"top = {b.rows}.{how}({s.n}, {col!r})", f"result = top[{s.label_column!r}].tolist()")
+        return b.program("labels", {"table": "top"})
+    idx = "idxmin" if s.ascending else "idxmax"
+    b.add(f"row = {b.rows}.loc[{b.col(col)}.{idx}()]")
+    b.add(
+        f"result = row[{s.label_column!r}]" if s.label_column else f"result = {b.col(col)}.{idx}()"
+    )
+    return b.program("label", {"table": "row.to_frame().T", "best": f"row[{col!r}]"})
+
+
+def derived(b: Builder) -> Program:
+    b.add(f"result = {b.col(b.spec.columns[0])}")
+    return b.program("series")
+
+
+GENERATORS: dict[str, Generator] = {
+    "statistic": statistic, "count": count, "percentage": percentage, "value_counts": value_counts,
+    "unique": unique, "groupby": groupby, "resample": resample, "share": share, "missing": missing,
+    "outliers": outliers, "correlation": correlation, "normality": normality,
+    "regression": regression, "trend": trend, "bins": bins, "summary": summary, "shape": shape,
+    "rows": rows, "derived": derived, "pivot": lambda b: pivot(b),
+}  # fmt: skip
+
+
+def pivot(b: Builder) -> Program:
+    s = b.spec
+    index, columns = s.group_by[:2]
+    if s.variant == "crosstab":
+        norm = ", normalize='index'" if s.percent else ""
+        b.add(f"result = pd.crosstab({b.col(index)}, {b.col(columns)}{norm})")
+    else:
+        agg = s.aggs[0] if s.aggs else "sum"
+        aggfunc = "len" if agg == "size" else repr(agg)
+        b.add(
+            f"result = {b.rows}.pivot_table(index={index!r}, columns={columns!r}, "
+            f"values={s.columns[0]!r}, aggfunc={aggfunc})"
+        )
+    return b.program("frame")

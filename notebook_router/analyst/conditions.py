@@ -1,0 +1,253 @@
+"""Row conditions said in words: "older than 60", "fare between 10 and 20", "for North", "in 2019".
+
+Each pattern works on the reading's skeleton (columns as ``C<i>``, values as
+``V<i>``), and blanks what it used so the operation chooser does not see a
+filter's column as the thing to measure.
+"""
+
+from __future__ import annotations
+
+import re
+
+from notebook_router.analyst import phrases as ph
+from notebook_router.analyst.reading import Reading
+from notebook_router.analyst.spec import Filter, Scalar
+
+UNSIGNED = r"\d[\d,]*(?:\.\d+)?"
+PREFIX_OPS: tuple[tuple[str, str], ...] = (
+    (">=", r">=|=>|at least|no less than|not less than|greater than or equal to|more than or equal to|minimum of"),
+    ("<=", r"<=|=<|at most|no more than|not more than|less than or equal to|up to|maximum of"),
+    ("!=", r"!=|<>|not equal to|different from|other than"),
+    (">", r">|greater than|more than|larger than|higher than|bigger than|above|over|exceeds?|exceeding|older than|later than|after"),
+    ("<", r"<|less than|fewer than|smaller than|lower than|below|under|younger than|earlier than|before"),
+    ("==", r"==|=|equal to|equals|exactly"),
+)  # fmt: skip
+POSTFIX_OPS = (
+    (">=", r"or more|or above|and above|or older|or higher|or greater|or over|\+"),
+    ("<=", r"or less|or below|and below|or younger|or lower|or fewer|or under"),
+)
+NEGATION = r"(?:not|n't|non|never|no|except|excluding|other than|besides)"
+PEOPLE = r"\b(?:years?|passengers?|people|persons?|customers?|patients?|adults?|individuals?|users?|employees?|members?|students?)\b"
+CONDITION_LEAD = r"(?:who|that|which|where|whose|did|didn't|had|have|has|were|was|if)"
+
+
+def conditions(r: Reading) -> list[Filter]:
+    """Every row condition in the question, blanking each from ``r.skeleton``."""
+    found: list[Filter] = []
+    for finder in (_between, _postfix, _comparisons, _age_words, _year, _month, _ordinal,
+                   _column_equals, _values):  # fmt: skip
+        found.extend(finder(r))
+    return found
+
+
+def _num(text: str) -> int | float:
+    return ph.as_int_or_float(ph.number(text))
+
+
+def _take(r: Reading, m: re.Match[str]) -> None:
+    r.skeleton = ph.blank(r.skeleton, m)
+
+
+def _numeric(r: Reading, column: str) -> bool:
+    return r.kind(column) in ("number", "binary")
+
+
+def _between(r: Reading) -> list[Filter]:
+    out = []
+    pattern = (
+        rf"\bC(\d+)\s*(?:values?\s*)?(?:is|are|was|were|of|in|aged|ranging)?\s*(?:the\s+range\s+)?"
+        rf"(?:between|from|in)?\s*\[?({UNSIGNED})\s*(?:and|to|-|,)\s*({UNSIGNED})\]?"
+    )
+    for m in list(re.finditer(pattern, r.skeleton)):
+        column = r.column_at(int(m.group(1)))
+        if _numeric(r, column):
+            out.append(Filter(column, "between", (_num(m.group(2)), _num(m.group(3)))))
+            _take(r, m)
+    return out
+
+
+def _postfix(r: Reading) -> list[Filter]:
+    out = []
+    for op, words in POSTFIX_OPS:
+        pattern = rf"\bC(\d+)\s*(?:is|are|was|were|of|aged)?\s*({UNSIGNED})\s*(?:{words})"
+        for m in list(re.finditer(pattern, r.skeleton)):
+            column = r.column_at(int(m.group(1)))
+            if _numeric(r, column):
+                out.append(Filter(column, op, _num(m.group(2))))
+                _take(r, m)
+    return out
+
+
+def _comparisons(r: Reading) -> list[Filter]:
+    out = []
+    for op, words in PREFIX_OPS:
+        pattern = (
+            rf"\bC(\d+)\s*(?:values?\s*)?(?:(?:is|are|was|were|being|of|has|have|had)\s+)?"
+            rf"(?:strictly\s+)?(?:{words})\s*(?:than\s+)?(?:the\s+value\s+)?(?:of\s+)?\$?(-?{UNSIGNED})"
+        )
+        for m in list(re.finditer(pattern, r.skeleton)):
+            column = r.column_at(int(m.group(1)))
+            if _numeric(r, column):
+                out.append(Filter(column, op, _num(m.group(2))))
+                _take(r, m)
+    return out
+
+
+def _age_column(r: Reading) -> str | None:
+    for column in r.schema.of_kind("number"):
+        if re.fullmatch(r"(?i)age|ages|age_years|age \(years\)", column.strip()):
+            return column
+    return None
+
+
+def _age_words(r: Reading) -> list[Filter]:
+    age = _age_column(r)
+    if age is None:
+        return []
+    out = []
+    patterns = (
+        (">", rf"\b(?:older than|over the age of|above the age of|aged over|aged above|over|above)\s+({UNSIGNED})(?:\s+years?(?: old)?)?"),
+        ("<", rf"\b(?:younger than|under the age of|below the age of|aged under|aged below|under|below)\s+({UNSIGNED})(?:\s+years?(?: old)?)?"),
+        (">=", rf"\baged\s+({UNSIGNED})\s*(?:or|and)\s*(?:over|above|older)"),
+    )  # fmt: skip
+    for op, pattern in patterns:
+        for m in list(re.finditer(pattern, r.skeleton)):
+            bare = m.group(0).split()[0] in ("over", "above", "under", "below")
+            if op in (">", "<") and bare and not re.search(PEOPLE, r.skeleton):
+                continue  # "over 100" alone is about age only when the rows are people
+            out.append(Filter(age, op, _num(m.group(1))))
+            _take(r, m)
+    span = re.search(
+        rf"\b(?:aged?|between the ages of)\s+(?:between\s+)?({UNSIGNED})\s*(?:-|to|and)\s*({UNSIGNED})",
+        r.skeleton,
+    )
+    if span:
+        out.append(Filter(age, "between", (_num(span.group(1)), _num(span.group(2)))))
+        _take(r, span)
+    return out
+
+
+def date_column(r: Reading) -> str | None:
+    """The frame's date column: a datetime one first, then text that parses as dates."""
+    for kinds in (("datetime",), ("datetext",)):
+        found = r.schema.of_kind(*kinds)
+        if found:
+            return found[0]
+    return None
+
+
+def _year_column(r: Reading) -> str | None:
+    for column in r.schema.of_kind("number", "category"):
+        if column.strip().lower() in ("year", "yr", "years"):
+            return column
+    return None
+
+
+def _year(r: Reading) -> list[Filter]:
+    m = re.search(
+        r"\b(?:in|during|for|of|from|within)\s+(?:the\s+year\s+|year\s+)?((?:19|20)\d\d)\b",
+        r.skeleton,
+    )
+    if not m:
+        return []
+    year = int(m.group(1))
+    column = _year_column(r)
+    if column is not None:
+        _take(r, m)
+        return [Filter(column, "==", year)]
+    dates = date_column(r)
+    if dates is None:
+        return []
+    _take(r, m)
+    return [Filter(dates, "year", year)]
+
+
+def _month(r: Reading) -> list[Filter]:
+    months = "|".join(ph.MONTHS)
+    m = re.search(rf"\b(?:in|during|for|of)\s+({months})\b", r.skeleton)
+    dates = date_column(r)
+    if not m or dates is None:
+        return []
+    _take(r, m)
+    return [Filter(dates, "month", ph.MONTHS.index(m.group(1)) + 1)]
+
+
+def _ordinal(r: Reading) -> list[Filter]:
+    ordinals = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3}
+    out = []
+    for m in list(re.finditer(r"\b(first|1st|second|2nd|third|3rd)[- ]C(\d+)", r.skeleton)):
+        column = r.column_at(int(m.group(2)))
+        value = ordinals[m.group(1)]
+        if value in r.schema.column(column).values:
+            out.append(Filter(column, "==", value))
+            _take(r, m)
+    return out
+
+
+def _column_equals(r: Reading) -> list[Filter]:
+    out = []
+    pattern = (
+        r"\bC(\d+)\s*(?:==|=|is|equals|equal to|of|:|at|in|from|as|with)?\s*['\"]?([\w.-]+)['\"]?"
+    )
+    for m in list(re.finditer(pattern, r.skeleton)):
+        column = r.column_at(int(m.group(1)))
+        value = _known_value(r, column, m.group(2))
+        if value is not None:
+            out.append(Filter(column, "==", value))
+            _take(r, m)
+    return out
+
+
+def _known_value(r: Reading, column: str, word: str) -> Scalar | None:
+    for value in r.schema.column(column).values:
+        if isinstance(value, bool):
+            continue
+        if isinstance(value, (int, float)) and re.fullmatch(UNSIGNED, word):
+            if float(word) == value:
+                return value
+        elif isinstance(value, str) and value.lower() == word.lower():
+            return value
+    return None
+
+
+def _values(r: Reading) -> list[Filter]:
+    wanted: dict[str, list[Scalar]] = {}
+    negated: dict[str, list[Scalar]] = {}
+    for m in list(re.finditer(r"\bV(\d+)\b", r.skeleton)):
+        mention = r.mentions[int(m.group(1))]
+        before = r.skeleton[max(0, m.start() - 14) : m.start()]
+        target = negated if re.search(rf"\b{NEGATION}\b[- ]?\s*(?:the\s+)?$", before) else wanted
+        target.setdefault(mention.column, []).append(mention.value)
+        _take(r, m)
+    out = [_equal(c, v, "==") for c, v in wanted.items()]
+    return out + [_equal(c, v, "!=") for c, v in negated.items()]
+
+
+def _equal(column: str, values: list[Scalar], op: str) -> Filter:
+    unique = list(dict.fromkeys(values))
+    if len(unique) == 1:
+        return Filter(column, op, unique[0])
+    return Filter(column, "isin" if op == "==" else "notin", tuple(unique))
+
+
+def binary_conditions(r: Reading, *, always: bool) -> list[Filter]:
+    """Yes/no columns said as conditions ("who survived", "did not survive").
+
+    With ``always`` (counting and percentages) any mention is a condition;
+    otherwise only one introduced by who/that/which/where.
+    """
+    out = []
+    for m in list(re.finditer(r"\bC(\d+)\b", r.skeleton)):
+        column = r.column_at(int(m.group(1)))
+        if r.kind(column) != "binary":
+            continue
+        before = r.skeleton[max(0, m.start() - 24) : m.start()]
+        led = re.search(rf"\b{CONDITION_LEAD}\b", before) is not None
+        if not (always or led):
+            continue
+        negative = re.search(rf"\b{NEGATION}\b|n't\b", before) is not None
+        truthy = r.schema.column(column).values[1]
+        falsy = r.schema.column(column).values[0]
+        out.append(Filter(column, "==", falsy if negative else truthy))
+        _take(r, m)
+    return out

@@ -1,0 +1,61 @@
+"""Run generated code exactly as shown, in a scratch namespace that holds the frames.
+
+Matplotlib gets the Agg backend only when nobody has chosen one yet, so in a
+notebook the inline backend stays. Figures are closed after the run so the
+notebook shows them once, from the Analysis, not again at the end of the cell.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from notebook_router.analyst.codegen import Program, frame_name
+
+
+@dataclass(frozen=True, slots=True)
+class Ran:
+    """What the code left behind: ``result``, the figure, and the named outputs."""
+
+    result: Any
+    figure: Any
+    outputs: dict[str, Any]
+
+
+def namespace(frames: Mapping[str, Any]) -> dict[str, Any]:
+    """Frames by name, with pd, np, stats and plt, as the shown code expects."""
+    import numpy as np
+    import pandas as pd
+    from scipy import stats
+
+    ns: dict[str, Any] = {"pd": pd, "np": np, "stats": stats, "plt": _pyplot()}
+    ns.update({frame_name(name): frame for name, frame in frames.items()})
+    return ns
+
+
+def _pyplot() -> Any:
+    import sys
+
+    import matplotlib
+
+    if "matplotlib.pyplot" not in sys.modules and "MPLBACKEND" not in __import__("os").environ:
+        matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def run(program: Program, frames: Mapping[str, Any]) -> Ran:
+    """Execute ``program.code``; errors propagate to the caller, which declines with them."""
+    import warnings
+
+    ns = namespace(frames)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        exec(compile(program.code, "<analysis>", "exec"), ns)
+        outputs = {name: eval(expr, ns) for name, expr in program.outputs.items()}
+    figure = ns.get("fig")
+    if figure is not None:
+        ns["plt"].close(figure)
+    return Ran(ns.get("result"), figure, outputs)

@@ -1,0 +1,523 @@
+"""One intent per operation family, tried in order; the first that recognises the question wins.
+
+The order is deliberate: named tests and special topics (plots, normality,
+correlation, trends, outliers, missing values) come before the generic families
+(summaries, counts, group-bys, single statistics), because their words are more
+specific. An intent returns None when the question is not its kind.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from difflib import get_close_matches
+
+from notebook_router.analyst import phrases as ph
+from notebook_router.analyst.conditions import binary_conditions, date_column
+from notebook_router.analyst.intents import (
+    ALL_COLUMNS,
+    CORR,
+    GROUPABLE,
+    MISSING,
+    NORMAL,
+    NUMERIC,
+    OUTLIER,
+    PERCENT,
+    PLOT,
+    SUMMARY,
+    TREND,
+    Outcome,
+    base,
+    groups,
+    no_column,
+    ranking_order,
+    stat_aggs,
+)  # fmt: skip
+from notebook_router.analyst.reading import Reading
+from notebook_router.analyst.spec import Decline, Filter
+
+TIME_NAME = r"(?i)date|time|day|week|month|quarter|year|period"
+LABEL_NAME = r"(?i)^(name|title|label|id|product|item|city|country|model|company|customer|player)"
+
+
+def _time_like(r: Reading, column: str) -> bool:
+    return r.kind(column) in ("datetime", "datetext") or re.search(TIME_NAME, column) is not None
+
+
+def _default_agg(r: Reading, target: str | None) -> str:
+    aggs = stat_aggs(r)
+    if aggs:
+        return aggs[0]
+    if target is None or r.has(r"\b(?:how many|number of|count)\b"):
+        return "size"
+    return "mean" if r.kind(target) == "binary" else "sum"
+
+
+def _time_axis(r: Reading) -> tuple[str, bool] | Decline:
+    dates = date_column(r)
+    if dates is None:
+        return Decline(
+            f"{r.frame} has no date column to resample by {r.freq or 'period'}. "
+            f"Columns: {', '.join(r.schema.names())}.",
+            ("group by one of the columns instead", "plot a column against another"),
+        )
+    return dates, r.kind(dates) == "datetext"
+
+
+def plot(r: Reading) -> Outcome:
+    if not r.has(PLOT):
+        return None
+    group, _ = groups(r)
+    targets = r.targets()
+    cats = r.remaining("category", "text", "datetext")
+    kind = _plot_kind(r, group, targets, cats)
+    fields: dict[str, object] = {"plot": kind, "columns": tuple(targets), "group_by": tuple(group)}
+    if kind in ("hist", "box") and not targets:
+        return no_column(r, "the plot")
+    if kind == "scatter":
+        if len(targets) < 2:
+            return no_column(r, "a scatter plot (it needs two numeric columns)")
+        xy = targets[:2] if not r.has(r"\b(?:vs\.?|versus|against)\b") else targets[1::-1]
+        fields["columns"] = tuple(xy)
+    if kind in ("line", "bar", "pie"):
+        if not targets and not group and not r.freq and cats:
+            fields["group_by"] = (cats[0],)
+            fields["aggs"] = ("size",)
+        elif r.freq and not group:
+            axis = _time_axis(r)
+            if isinstance(axis, Decline):
+                return axis
+            fields.update(freq=r.freq, date_column=axis[0], parse_dates=axis[1])
+        elif not targets and not group:
+            return no_column(r, "the plot")
+        fields.setdefault("aggs", (_default_agg(r, targets[0] if targets else None),))
+        if kind == "line" and not group and not r.freq:
+            dates = date_column(r)
+            fields["date_column"] = dates or ""
+            fields["parse_dates"] = dates is not None and r.kind(dates) == "datetext"
+    return base(r, "plot", **fields)
+
+
+def _plot_kind(r: Reading, group: list[str], targets: list[str], cats: list[str]) -> str:
+    named = (
+        ("hist", r"\b(?:histogram|hist|distribution)\b"), ("scatter", r"\bscatter"),
+        ("box", r"\bbox[- ]?(?:plot|and whisker)?s?\b|\bboxplot"), ("pie", r"\bpie\b"),
+        ("bar", r"\bbar"), ("line", r"\bline\b|over time|\btrend"),
+    )  # fmt: skip
+    for kind, pattern in named:
+        if r.has(pattern):
+            return kind
+    if r.freq or any(_time_like(r, g) for g in group):
+        return "line"
+    if group or (cats and not targets):
+        return "bar"
+    if len(targets) >= 2 or r.has(r"\b(?:vs\.?|versus|against)\b"):
+        return "scatter"
+    return "hist"
+
+
+def normality(r: Reading) -> Outcome:
+    if not r.has(NORMAL):
+        return None
+    if r.has(r"\b(?:kolmogorov|smirnov|ks|k-s)\b"):
+        method = "ks"
+    elif r.has(r"\b(?:d'?agostino|normaltest|pearson)\b"):
+        method = "dagostino"
+    elif r.has(r"\banderson\b"):
+        method = "anderson"
+    else:
+        method = "shapiro"
+    targets = r.targets() or (r.schema.of_kind("number") if r.has(ALL_COLUMNS) else [])
+    if not targets:
+        return no_column(r, "the normality test")
+    return base(r, "normality", columns=tuple(targets), method=method)
+
+
+def correlation(r: Reading) -> Outcome:
+    if not r.has(CORR):
+        return None
+    method = next((m for m in ("spearman", "kendall") if r.has(rf"\b{m}")), "pearson")
+    targets = r.targets()
+    if r.has(r"\bmatri(?:x|ces)\b|\bheatmap\b") or (not targets and not r.unknown_words()):
+        return base(r, "correlation", variant="matrix", method=method)
+    if not targets:
+        return no_column(r, "the correlation")
+    if len(targets) >= 2:
+        return base(r, "correlation", variant="pair", columns=tuple(targets[:2]), method=method)
+    most = r.has(r"\b(?:most|strongest|highest|which|what|best|least|weakest)\b")
+    variant = "most" if most else "with_all"
+    ascending = r.has(r"\b(?:least|weakest)\b")
+    return base(
+        r, "correlation", variant=variant, columns=(targets[0],), method=method, ascending=ascending
+    )
+
+
+def trend(r: Reading) -> Outcome:
+    if not r.has(TREND):
+        return None
+    targets = r.targets()
+    regression = r.has(
+        r"\b(?:regress\w*|best[- ]?fit|slope|linear model|predict\w*|as a function of)\b"
+    )
+    if regression and len(targets) >= 2:
+        return _regression(r, targets)
+    horizon_match = re.search(
+        r"\bnext\s+(\d+|" + "|".join(ph.NUMBER_WORDS) + r")?\s*(day|week|month|quarter|year)s?\b",
+        r.text,
+    )
+    horizon = (
+        int(ph.number(horizon_match.group(1))) if horizon_match and horizon_match.group(1) else 1
+    )
+    freq = ph.FREQS[horizon_match.group(2)] if horizon_match else (r.freq or "M")
+    forecast = horizon_match is not None or r.has(
+        r"\b(?:forecast\w*|predict\w*|projection|extrapolat\w*)\b"
+    )
+    if not targets:
+        return no_column(r, "the trend")
+    group, _ = groups(r)
+    fields: dict[str, object] = {
+        "columns": (targets[0],), "horizon": horizon if forecast else None,
+        "aggs": (_default_agg(r, targets[0]),),
+    }  # fmt: skip
+    time_groups = [g for g in group if _time_like(r, g)]
+    if time_groups:
+        return base(r, "trend", variant="group", group_by=(time_groups[0],), **fields)
+    dates = date_column(r)
+    if dates is None:
+        return base(r, "trend", variant="index", **fields)
+    return base(r, "trend", variant="resample", freq=freq, date_column=dates,
+                parse_dates=r.kind(dates) == "datetext", **fields)  # fmt: skip
+
+
+def _regression(r: Reading, targets: list[str]) -> Outcome:
+    y, x = targets[0], targets[1]
+    if r.has(
+        r"\b(?:effect|impact|influence) of C\d+ on\b|\busing C\d+ to predict\b|\bC\d+ predicts?\b"
+    ):
+        y, x = x, y
+    at = None
+    kept = []
+    for f in r.filters:
+        if f.column == x and f.op == "==" and isinstance(f.value, (int, float)):
+            at = float(f.value)
+        else:
+            kept.append(f)
+    m = re.search(
+        rf"\b(?:when|if|for|at|given|with)\s+(?:an?\s+)?(?:C\d+\s*)?(?:is|=|of|equals?)?\s*({ph.NUM})",
+        r.skeleton,
+    )
+    if at is None and m and r.has(r"\bpredict"):
+        at = ph.number(m.group(1))
+    r.filters = kept
+    return base(r, "regression", columns=(y, x), at=at)
+
+
+def outliers(r: Reading) -> Outcome:
+    if not r.has(OUTLIER):
+        return None
+    z = r.has(r"\bz[- ]?scores?\b|\bstandard deviations?\b|\bsigma\b|\bstd\b|\bzscore")
+    threshold: float
+    if z:
+        m = re.search(
+            r"(?:threshold|greater than|above|beyond|more than|exceed\w*|over|of|>|outside)\s*(?:of\s+)?(?:an?\s+)?(?:absolute\s+)?(?:z[- ]?score\s+(?:of\s+)?)?(\d+(?:\.\d+)?)|(\d+(?:\.\d+)?)\s*(?:standard deviations|sigma|std)",
+            r.skeleton,
+        )
+        threshold = float(m.group(1) or m.group(2)) if m else 3.0
+    else:
+        m = re.search(r"(\d+(?:\.\d+)?)\s*(?:\*|x|times)?\s*(?:the\s+)?iqr", r.skeleton)
+        threshold = float(m.group(1)) if m else 1.5
+    targets = r.targets()
+    if not targets:
+        if r.unknown_words() and not r.has(ALL_COLUMNS):
+            return no_column(r, "the outlier check")
+        targets = r.schema.of_kind("number")
+    cleaned = r.has(r"\b(?:remov\w*|exclud\w*|without|drop\w*|filter\w* out|after)\b")
+    aggs = [a for a in r.aggs if a not in ("count",)]
+    variant = "clean_stat" if cleaned and aggs else "count"
+    return base(r, "outliers", variant=variant, columns=tuple(targets), method="z" if z else "iqr",
+                threshold=threshold, aggs=tuple(aggs[:1]))  # fmt: skip
+
+
+def missing(r: Reading) -> Outcome:
+    if not r.has(MISSING):
+        return None
+    percent = r.has(PERCENT)
+    targets = r.remaining()
+    if r.has(
+        r"\bwhich\s+(?:\w+\s+)?(?:columns?|variables?|features?|fields?)\b.*\b(?:most|highest|largest)\b"
+    ):
+        variant = "most"
+    elif r.has(
+        r"\b(?:which|what|list)\s+(?:\w+\s+)?(?:columns?|variables?|features?|fields?)\b|\bcolumns? (?:that |which )?(?:have|has|contain|with)\b"
+    ):
+        variant = "which"
+    elif r.has(r"\brows?\b|\brecords?\b|\bentries\b|\bobservations\b") and not targets:
+        variant = "rows"
+    elif targets:
+        variant = "column"
+    elif r.has(ALL_COLUMNS) or r.has(r"\bcolumns?\b|\bfeatures?\b|\bvariables?\b|\bfields?\b"):
+        variant = "per_column"
+    else:
+        variant = "total"
+    return base(r, "missing", variant=variant, columns=tuple(targets), percent=percent)
+
+
+def info(r: Reading) -> Outcome:
+    rows = r"\b(?:rows|records|entries|observations|samples|lines|instances)\b"
+    if r.has(rf"\b(?:how many|number of|count)\s+(?:\w+\s+)?{rows}") and not r.filters:
+        return base(r, "shape", variant="rows")
+    if r.has(r"\b(?:how many|number of)\s+(?:\w+\s+)?(?:columns|features|variables|fields)\b"):
+        return base(r, "shape", variant="columns")
+    if r.has(r"\bshape\b|\bdimensions?\b"):
+        return base(r, "shape", variant="shape")
+    if r.has(r"\b(?:dtypes?|data ?types?|types of (?:the )?columns)\b"):
+        return base(r, "shape", variant="dtypes")
+    if r.has(
+        r"\b(?:column names|what columns|which columns|list (?:the |all )?columns|names of (?:the )?columns)\b"
+    ):
+        return base(r, "shape", variant="columns_list")
+    if r.has(r"\b(?:head|preview|first rows|sample rows)\b") or (
+        r.top and r.has(rows) and not r.targets()
+    ):
+        return base(r, "shape", variant="head", n=r.top or 5)
+    return None
+
+
+def pivot(r: Reading) -> Outcome:
+    if not r.has(r"\bpivot|\bcross[- ]?tab\w*|\bcontingency\b|\btwo-way\b"):
+        return None
+    group, _ = groups(r)
+    keys = [*group, *[c for c in r.remaining(*GROUPABLE) if c not in group]]
+    if len(keys) < 2:
+        return no_column(r, "the pivot (it needs two columns to put on rows and columns)")
+    targets = [t for t in r.targets() if t not in keys]
+    if not targets:
+        return base(
+            r, "pivot", variant="crosstab", group_by=tuple(keys[:2]), percent=r.has(PERCENT)
+        )
+    return base(r, "pivot", group_by=tuple(keys[:2]), columns=(targets[0],),
+                aggs=(_default_agg(r, targets[0]),))  # fmt: skip
+
+
+def bins(r: Reading) -> Outcome:
+    if not (r.bins or r.bin_count):
+        return None
+    _group, _ = groups(r)
+    numeric = r.targets()
+    if not numeric:
+        return no_column(r, "the bins")
+    column = numeric[0]
+    target = numeric[1] if len(numeric) > 1 else None
+    aggs = (stat_aggs(r)[0],) if target and stat_aggs(r) else (("mean",) if target else ("size",))
+    cols = (column,) if target is None else (column, target)
+    return base(r, "bins", columns=cols, bins=r.bins, bin_count=r.bin_count, aggs=aggs,
+                percent=r.has(PERCENT))  # fmt: skip
+
+
+def summary(r: Reading) -> Outcome:
+    if not r.has(SUMMARY) or [a for a in stat_aggs(r) if a not in ("count", "range")]:
+        return None
+    group, _ = groups(r)
+    columns = r.targets() + [c for c in r.remaining("category", "text") if c not in group]
+    return base(r, "summary", columns=tuple(columns), group_by=tuple(group))
+
+
+def unique(r: Reading) -> Outcome:
+    if "nunique" not in r.aggs:
+        return None
+    group, _ = groups(r)
+    columns = r.remaining()
+    if not columns:
+        return no_column(r, "the distinct values")
+    counting = r.has(r"\b(?:how many|number of|count)\b")
+    variant = "count" if counting else "list"
+    return base(r, "unique", variant=variant, columns=(columns[0],), group_by=tuple(group))
+
+
+def percentage(r: Reading) -> Outcome:
+    if not r.has(PERCENT):
+        return None
+    group, which = groups(r)
+    percent = r.has(r"\b(?:percent|percentage|pct)\b|%")
+    order = ranking_order(r) if which else None
+    variant = "which" if which else ""
+    binaries = r.remaining("binary")
+    if group:
+        numbers = [t for t in r.targets() if t not in binaries]
+        if binaries:
+            return base(r, "groupby", variant=variant or "mapping", columns=(binaries[0],),
+                        group_by=tuple(group), aggs=("mean",), percent=percent,
+                        ascending=bool(order))  # fmt: skip
+        if numbers:
+            return base(r, "share", columns=(numbers[0],), group_by=tuple(group), percent=percent)
+        return base(r, "value_counts", columns=(group[0],), percent=percent, variant="normalize")
+    measure = binary_conditions(r, always=True)
+    filters = r.filters
+    if not measure:
+        measure, filters = filters, []
+    if measure:
+        return base(
+            r, "percentage", filters=tuple(filters), measure=tuple(measure), percent=percent
+        )
+    cats = r.remaining("category")
+    if cats:
+        return base(r, "value_counts", columns=(cats[0],), percent=percent, variant="normalize")
+    return None
+
+
+def count(r: Reading) -> Outcome:
+    if not r.has(
+        r"\b(?:how many|count|counts|number of|frequency|frequencies|tally|distribution of)\b"
+    ):
+        return None
+    group, which = groups(r)
+    if r.has(r"\bvalue counts\b|\bfrequenc|\bdistribution of\b") and not group:
+        cats = r.remaining("category", "binary", "text", "datetext") or r.remaining()
+        if cats:
+            return base(r, "value_counts", columns=(cats[0],))
+    measure = binary_conditions(r, always=not group)
+    if group:
+        return _grouped(r, group, which, target=None, agg="size")
+    if r.filters or measure:
+        return base(r, "count", measure=tuple(measure))
+    cats = r.remaining("category", "text", "datetext")
+    if cats and r.has(r"\b(?:how many|number of)\s+(?:different\s+|distinct\s+|unique\s+)?C\d+"):
+        return base(r, "unique", variant="count", columns=(cats[0],))
+    numeric = r.targets()
+    if numeric:
+        return base(r, "statistic", columns=(numeric[0],), aggs=("count",))
+    entity = re.search(
+        r"\b(?:how many|number of|count of|count the|count)\s+(?:the\s+|all\s+)?([a-z]+)",
+        r.skeleton,
+    )
+    unknown = [w for w in r.unknown_words() if not entity or w != entity.group(1)]
+    if re.search(r"(?<![CVD\d])\d", r.skeleton) or any(_near_column(r, w) for w in unknown):
+        return no_column(r, "the count")
+    return base(r, "shape", variant="rows")
+
+
+def _near_column(r: Reading, word: str) -> bool:
+    names = [n.lower() for n in r.schema.names()]
+    return bool(get_close_matches(word, names, n=1, cutoff=0.75))
+
+
+def grouped(r: Reading) -> Outcome:
+    group, which = groups(r)
+    if not group and not r.freq and not (r.top and r.remaining(*GROUPABLE)):
+        return None
+    if not group and not r.freq:
+        group = [r.remaining(*GROUPABLE)[0]]
+        r.skeleton = r.skeleton.replace(f"C{_index_of(r, group[0])}", " ")
+    targets = r.targets()
+    target = targets[0] if targets else None
+    agg = _default_agg(r, target)
+    if target is None and agg not in ("size", "count") and r.unknown_words():
+        return no_column(r, f"the {ph.AGG_WORDS.get(agg, agg)}")
+    return _grouped(r, group, which, target, agg)
+
+
+def _index_of(r: Reading, column: str) -> int:
+    return next(i for i, m in enumerate(r.mentions) if m.column == column and not m.is_value)
+
+
+def _grouped(r: Reading, group: list[str], which: bool, target: str | None, agg: str) -> Outcome:
+    order = ranking_order(r)
+    variant = (
+        "which" if which else ("top" if r.top else ("sorted" if order is not None else "mapping"))
+    )
+    if variant == "sorted" and not r.has(r"\b(?:sort\w*|rank\w*|order\w*|descending|ascending)\b"):
+        variant = "mapping"
+    fields: dict[str, object] = {
+        "variant": variant, "columns": (target,) if target else (), "aggs": (agg,),
+        "ascending": bool(order), "n": r.top, "quantile": r.quantile,
+    }  # fmt: skip
+    if r.freq and not any(_time_like(r, g) for g in group):
+        axis = _time_axis(r)
+        if isinstance(axis, Decline):
+            return axis
+        return base(r, "resample", freq=r.freq, date_column=axis[0], parse_dates=axis[1],
+                    group_by=tuple(group), **fields)  # fmt: skip
+    return base(r, "groupby", group_by=tuple(group), **fields)
+
+
+def label_column(r: Reading) -> str:
+    texts = r.schema.of_kind("text", "category")
+    named = [c for c in texts if re.search(LABEL_NAME, c)]
+    return (named or [c for c in r.schema.of_kind("text")] or [""])[0]
+
+
+def rows(r: Reading) -> Outcome:
+    targets = r.targets()
+    order = ranking_order(r)
+    if not targets or order is None:
+        return None
+    who = r.has(r"\b(?:who|whom|whose|which|name of|what is the name)\b")
+    if not (r.top or who):
+        return None
+    label = label_column(r)
+    by = r.has(r"\b(?:by|in terms of|with the|who|which|whose)\b")
+    variant = "labels" if (label and by) else "values"
+    if r.top is None:
+        variant = "argmax"
+    return base(r, "rows", variant=variant, columns=(targets[0],), n=r.top, ascending=order,
+                label_column=label)  # fmt: skip
+
+
+def statistic(r: Reading) -> Outcome:
+    aggs = list(dict.fromkeys(a for a in r.aggs if a not in ("count",)))
+    if r.quantile is not None:
+        aggs = ["quantile", *[a for a in aggs if a not in ("min", "max")]]
+    if not aggs:
+        return None
+    targets = r.targets()
+    if not targets and set(aggs) <= {"mode", "min", "max", "nunique"}:
+        targets = r.remaining("category", "text", "datetime", "datetext")
+    if not targets:
+        if r.unknown_words() and not r.has(ALL_COLUMNS):
+            return no_column(r, f"the {ph.AGG_WORDS.get(aggs[0], aggs[0])}")
+        return base(r, "statistic", variant="all", aggs=tuple(aggs[:1]), quantile=r.quantile)
+    for column in targets:
+        if r.kind(column) not in NUMERIC and set(aggs) - {"mode", "min", "max", "nunique"}:
+            return Decline(f"{column!r} in {r.frame} is not numeric, so it has no {ph.AGG_WORDS[aggs[0]]}.",
+                           ("its distinct values and counts", "its most common value"))  # fmt: skip
+    variant = "" if all(r.kind(c) in NUMERIC for c in targets) else "label"
+    return base(
+        r,
+        "statistic",
+        variant=variant,
+        columns=tuple(targets),
+        aggs=tuple(aggs),
+        quantile=r.quantile,
+    )
+
+
+def _filter_note(filters: list[Filter]) -> str:
+    return ", ".join(f"{f.column} {f.op} {f.value}" for f in filters)
+
+
+def derived(r: Reading) -> Outcome:
+    """A new column asked for on its own ("sum of A and B"): shown, not aggregated."""
+    if r.derived is None:
+        return None
+    return base(r, "derived", columns=(r.derived.name,))
+
+
+INTENTS: tuple[Callable[[Reading], Outcome], ...] = (
+    plot,
+    normality,
+    correlation,
+    trend,
+    outliers,
+    missing,
+    info,
+    pivot,
+    bins,
+    summary,
+    unique,
+    percentage,
+    count,
+    grouped,
+    rows,
+    statistic,
+    derived,
+)

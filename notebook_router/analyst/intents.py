@@ -1,0 +1,201 @@
+"""What the intents share: the spec they start from, declines, groups, derived columns, order words.
+
+Each intent (in ``families``) reads the question through these helpers, so a
+group, a derived column or a decline is recognised the same way everywhere.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from difflib import get_close_matches
+
+from notebook_router.analyst import phrases as ph
+from notebook_router.analyst.reading import Reading
+from notebook_router.analyst.schema import Schema
+from notebook_router.analyst.spec import Decline, Derived, Spec
+
+Outcome = Spec | Decline | None
+GROUPABLE = ("category", "binary", "datetext")
+NUMERIC = ("number", "binary")
+PLOT = r"\b(?:plot|chart|graph|histogram|hist|scatter|boxplot|box[- ]?plot|visuali[sz]e|draw|pie)\b"
+NORMAL = (
+    r"\b(?:normal(?:ly)?|gaussian|shapiro|wilk|d'?agostino|normaltest|kolmogorov|smirnov|ks|k-s|"
+    r"anderson|bell[- ]shaped|normality)\b"
+)
+CORR = r"\b(?:correlat\w*|pearson|spearman|kendall|corr|relationship between|association between|associated)\b"
+TREND = r"\b(?:forecast\w*|predict\w*|projection|extrapolat\w*|trend\w*|regress\w*|line of best fit|best[- ]fit|slope|linear model)\b"
+MISSING = r"\b(?:missing|nulls?|nan|nans|na|n/a|empty|blank|incomplete|not available)\b"
+OUTLIER = r"\b(?:outliers?|anomal\w*|extreme values?)\b"
+SUMMARY = (
+    r"\b(?:describe|description|summary|summari[sz]e|overview|descriptive|basic stat\w*|"
+    r"five[- ]number|statistics|stats|profile)\b"
+)
+PERCENT = r"\b(?:percent|percentage|pct|proportion|fraction|share|rate|ratio of)\b|%"
+ALL_COLUMNS = r"\b(?:each|every|all|per|by)\s+(?:numeric(?:al)?\s+)?(?:columns?|variables?|features?|fields?)\b"
+CLOSEST = (
+    "summary statistics (describe, mean, median, std, quantiles, skewness, kurtosis)",
+    "counts, distinct values and percentages, with conditions in words",
+    "group-by aggregates and rankings (top N, which group is highest)",
+    "missing values and outliers (IQR or z-score)",
+    "correlation (Pearson, Spearman, Kendall) and normality tests (Shapiro-Wilk, D'Agostino, KS)",
+    "time resampling, pivots, linear trend and forecast",
+    "plots: line, bar, histogram, scatter, box",
+)
+
+
+def base(r: Reading, op: str, **fields: object) -> Spec:
+    """A spec carrying what every operation shares (frame, filters, rounding, derived column)."""
+    common: dict[str, object] = {
+        "frame": r.frame, "filters": tuple(r.filters), "rounding": r.rounding, "derived": r.derived,
+        "alpha": r.alpha, "is_series": r.schema.is_series,
+    }  # fmt: skip
+    common.update(fields)
+    return Spec(op=op, **common)  # type: ignore[arg-type]
+
+
+# -- declines -----------------------------------------------------------------------------
+
+
+def no_frame(reason: str, frames: Mapping[str, Schema]) -> Decline:
+    if reason == "no_frame":
+        return Decline("There is no DataFrame to analyse: load one into a variable first.", CLOSEST)
+    names = ", ".join(frames)
+    return Decline(f"I can't tell which DataFrame you mean: name one of {names}.", CLOSEST)
+
+
+def _what_exists(r: Reading) -> str:
+    names = r.schema.names()
+    shown = ", ".join(names[:30]) + (", ..." if len(names) > 30 else "")
+    return f"{r.frame} has the columns: {shown}."  # no counts: a decline states no numbers
+
+
+def no_column(r: Reading, what: str) -> Decline:
+    """A decline for a question whose column is not in the frame, with "did you mean"."""
+    unknown = r.unknown_words()
+    names = r.schema.names()
+    lowered = {n.lower(): n for n in names}
+    guesses: list[str] = []
+    for word in unknown:
+        for hit in get_close_matches(word, list(lowered), n=2, cutoff=0.6):
+            if lowered[hit] not in guesses:
+                guesses.append(lowered[hit])
+    missing = f" '{unknown[0]}'" if unknown else ""
+    text = f"I couldn't find the column{missing} for {what} in {r.frame}. {_what_exists(r)}"
+    if guesses:
+        text += " Did you mean " + " or ".join(repr(g) for g in guesses) + "?"
+    return Decline(text, CLOSEST, tuple(guesses))
+
+
+def unmapped(r: Reading) -> Decline:
+    text = (
+        f"I couldn't map this question to a table operation I know: {r.question.strip()!r}. "
+        + _what_exists(r)
+    )
+    return Decline(text, CLOSEST)
+
+
+# -- derived columns and groups --------------------------------------------------------------
+
+
+DERIVED = (
+    ("sum", r"\b(?:sum|total|addition) of C(\d+) and C(\d+)"),
+    ("sum", r"\bC(\d+)\s*(?:\+|plus|added to)\s*C(\d+)"),
+    ("difference", r"\bdifference between C(\d+) and C(\d+)"),
+    ("difference", r"\bC(\d+)\s*(?:-|minus|less)\s*C(\d+)"),
+    ("ratio", r"\bratio (?:of|between) C(\d+) (?:to|and|over) C(\d+)"),
+    ("ratio", r"\bC(\d+)\s*(?:/|divided by|over|per)\s*C(\d+)"),
+    ("product", r"\bproduct of C(\d+) and C(\d+)"),
+    ("product", r"\bC(\d+)\s*(?:\*|times|multiplied by|x)\s*C(\d+)"),
+)
+DERIVED_WORD = {"sum": "plus", "difference": "minus", "ratio": "per", "product": "times"}
+
+
+def derived_column(r: Reading) -> Derived | None:
+    for kind, pattern in DERIVED:
+        m = re.search(pattern, r.skeleton)
+        if not m:
+            continue
+        left, right = r.column_at(int(m.group(1))), r.column_at(int(m.group(2)))
+        if r.kind(left) != "number" or r.kind(right) != "number":
+            continue
+        if kind == "ratio" and "per" in m.group(0) and r.schema.column(right).values:
+            continue  # "fare per class" is a group-by, not a ratio
+        named = re.search(r"\b(?:called|named|as)\s+['\"]?([a-z_][\w]*)", r.text)
+        name = named.group(1) if named else f"{left}_{DERIVED_WORD[kind]}_{right}"
+        r.skeleton = r.skeleton[: m.start()] + " D " + r.skeleton[m.end() :]
+        return Derived(name, kind, left, right)
+    return None
+
+
+GROUP_LEAD = (
+    r"(?:grouped by|group by|broken down by|split by|by|per|for each|for every|in each|of each|"
+    r"within each|across|among|for all|each|every|for the different|for different|between)"
+)
+
+
+def groups(r: Reading) -> tuple[list[str], bool]:
+    """Group-by columns ("by region", "for each class", "which region ..."), and whether
+    the question asks *which* group (a ranking with one answer)."""
+    found: list[str] = []
+    which = False
+    patterns = (
+        rf"\b{GROUP_LEAD}\s+(?:the\s+|each\s+|different\s+|every\s+)?C(\d+)(?:\s*(?:and|,|&)\s*(?:by\s+)?C(\d+))?",
+        r"\bC(\d+)[- ]wise\b",
+    )
+    for pattern in patterns:
+        for m in list(re.finditer(pattern, r.skeleton)):
+            cols = [r.column_at(int(g)) for g in m.groups() if g is not None]
+            if cols and all(r.kind(c) in GROUPABLE or _few_numbers(r, c) for c in cols):
+                found.extend(c for c in cols if c not in found)
+                r.skeleton = ph.blank(r.skeleton, m)
+    for m in list(
+        re.finditer(
+            r"\b(?:which|what|whose)\s+(?:\w+\s+)?C(\d+)\b|\bC(\d+)\s+(?:with|has|had|having)\s+the\s+(?:highest|lowest|most|least|largest|smallest|greatest|best|worst|maximum|minimum)",
+            r.skeleton,
+        )
+    ):
+        column = r.column_at(int(m.group(1) or m.group(2)))
+        if r.kind(column) in GROUPABLE or _few_numbers(r, column):
+            if column not in found:
+                found.append(column)
+            which = True
+            r.skeleton = (
+                r.skeleton[: m.start()]
+                + " which "
+                + " " * (m.end() - m.start() - 7)
+                + r.skeleton[m.end() :]
+            )
+    return found, which
+
+
+def _few_numbers(r: Reading, column: str) -> bool:
+    """A numeric column that reads as categories: a dozen or fewer whole numbers (a class, a year)."""
+    values = r.schema.column(column).values if r.kind(column) == "number" else ()
+    return 0 < len(values) <= 12 and all(float(v).is_integer() for v in values)
+
+
+def ranking_order(r: Reading) -> bool | None:
+    """True for lowest-first, False for highest-first, None when no order is asked."""
+    if r.ascending is not None:
+        return r.ascending
+    low = re.search(ph.ASCENDING, r.skeleton)
+    high = re.search(ph.DESCENDING, r.skeleton)
+    if low and (not high or low.start() < high.start()):
+        return True
+    if high:
+        return False
+    return None
+
+
+def stat_aggs(r: Reading) -> list[str]:
+    """The statistics asked for, without the words that only say an order (highest, most)."""
+    return [a for a in r.aggs if a not in ("min", "max", "count") or not _is_order_word(r, a)]
+
+
+def _is_order_word(r: Reading, agg: str) -> bool:
+    if agg == "count":
+        return True
+    word = ph.DESCENDING if agg == "max" else ph.ASCENDING
+    explicit = r"\b(?:max|maximum|min|minimum)\b"
+    return re.search(word, r.skeleton) is not None and not re.search(explicit, r.skeleton)

@@ -1,0 +1,328 @@
+"""The sentence that states the answer, with its numbers, method and verdict."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from notebook_router.analyst.phrases import AGG_WORDS
+from notebook_router.analyst.spec import Filter, Spec
+from notebook_router.analyst.values import fmt, fmt_p, listing
+
+PERIOD = {"D": "day", "W": "week", "M": "month", "Q": "quarter", "Y": "year"}
+
+
+def where(filters: tuple[Filter, ...]) -> str:
+    """The filters in words: `` (rows where age > 60 and sex = female)``."""
+    if not filters:
+        return ""
+    parts = []
+    for f in filters:
+        if f.op == "between" and isinstance(f.value, tuple):
+            parts.append(f"{f.column} between {f.value[0]} and {f.value[1]}")
+        elif f.op in ("isin", "notin") and isinstance(f.value, tuple):
+            word = "in" if f.op == "isin" else "not in"
+            parts.append(f"{f.column} {word} {', '.join(map(str, f.value))}")
+        elif f.op in ("year", "month"):
+            parts.append(f"{f.op} of {f.column} = {f.value}")
+        else:
+            parts.append(f"{f.column} {'=' if f.op == '==' else f.op} {f.value}")
+    return " (rows where " + " and ".join(parts) + ")"
+
+
+def _agg(spec: Spec) -> str:
+    agg = spec.aggs[0] if spec.aggs else "sum"
+    if agg == "quantile" and spec.quantile is not None:
+        return f"{spec.quantile:g} quantile"
+    return AGG_WORDS.get(agg, agg)
+
+
+def describe(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
+    """The plain-language answer for ``spec`` whose value is ``value``."""
+    teller = globals().get(f"_{spec.op}")
+    text: str = teller(spec, value, outputs) if teller else f"Result: {value}."
+    return text
+
+
+def _statistic(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
+    d = spec.rounding
+    w = where(spec.filters)
+    if spec.variant == "all":
+        return f"The {_agg(spec)} of each numeric column{w}: {listing(value, d)}."
+    if isinstance(value, dict):
+        subject = spec.columns[0] if len(spec.columns) == 1 else _agg(spec)
+        return f"For {subject}{w}: {listing(value, d)}."
+    return f"The {_agg(spec)} of {spec.columns[0]}{w} is {fmt(value, d)}."
+
+
+def _count(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
+    conds = where(spec.filters + spec.measure).replace(" (rows where ", " where ").rstrip(")")
+    return f"There are {fmt(value)} rows{conds}."
+
+
+def _percentage(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
+    measure = where(spec.measure).replace(" (rows where ", "").rstrip(")")
+    base = (
+        where(spec.filters).replace(" (rows where ", " of the rows where ").rstrip(")")
+        or " of the rows"
+    )
+    unit = "%" if spec.percent else ""
+    kind = "percentage" if spec.percent else "proportion"
+    return f"The {kind}{base} with {measure} is {fmt(value, spec.rounding)}{unit}."
+
+
+def _value_counts(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
+    what = "Percentage" if spec.percent else ("Proportion" if spec.variant else "Counts")
+    return (
+        f"{what} of each {spec.columns[0]}{where(spec.filters)}: {listing(value, spec.rounding)}."
+    )
+
+
+def _unique(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
+    col = spec.columns[0]
+    if isinstance(value, dict):
+        return f"Distinct {col} values per {spec.group_by[0]}: {listing(value, None)}."
+    if isinstance(value, list):
+        shown = ", ".join(map(str, value[:30])) + (", ..." if len(value) > 30 else "")
+        return f"{col} has {len(value)} distinct values{where(spec.filters)}: {shown}."
+    return f"{col} has {fmt(value)} distinct values{where(spec.filters)}."
+
+
+def _grouped_subject(spec: Spec) -> str:
+    if not spec.aggs or spec.aggs[0] == "size" or not spec.columns:
+        return "number of rows" if not spec.columns else f"{_agg(spec)} {spec.columns[0]}"
+    scale = " (%)" if spec.percent else ""
+    return f"{_agg(spec)} {spec.columns[0]}{scale}"
+
+
+def _groupby(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
+    d = spec.rounding
+    subject = _grouped_subject(spec)
+    by = " and ".join(spec.group_by) or PERIOD.get(spec.freq, spec.freq)
+    w = where(spec.filters)
+    if spec.variant == "which":
+        order = "lowest" if spec.ascending else "highest"
+        best = outputs.get("best")
+        return f"{value} has the {order} {subject}{w}: {fmt(best, d)} (the full ranking is in the table)."
+    if spec.variant == "top" and isinstance(value, list):
+        table = outputs.get("table")
+        pairs = [f"{k} ({fmt(v, d)})" for k, v in (table.items() if table is not None else [])]
+        order = "Bottom" if spec.ascending else "Top"
+        return f"{order} {len(value)} {by} by {subject}{w}: {', '.join(pairs)}."
+    if isinstance(value, dict) and value and isinstance(next(iter(value.values())), dict):
+        return f"{subject[0].upper()}{subject[1:]} by {by}{w} is in the table."
+    return f"{subject[0].upper()}{subject[1:]} by {by}{w}: {listing(value, d)}."
+
+
+_resample = _groupby
+
+
+def _share(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
+    unit = " (%)" if spec.percent else ""
+    return f"Share of total {spec.columns[0]} by {spec.group_by[0]}{unit}: {listing(value, spec.rounding)}."
+
+
+def _missing(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
+    d = spec.rounding
+    unit = "%" if spec.percent else ""
+    if spec.variant == "which":
+        return (
+            ("Columns with missing values: " + ", ".join(value) + ".")
+            if value
+            else "No column has missing values."
+        )
+    if spec.variant == "most":
+        return f"{value} has the most missing values ({fmt(outputs.get('best'))})."
+    if spec.variant == "rows":
+        what = "percentage of rows" if spec.percent else "number of rows"
+        return f"The {what} with at least one missing value is {fmt(value, d)}{unit}."
+    if isinstance(value, dict):
+        what = "Percentage of missing values" if spec.percent else "Missing values"
+        return f"{what} per column: {listing(value, d, limit=30)}."
+    subject = f"in {spec.columns[0]}" if spec.columns else "in the whole frame"
+    what = "percentage of missing values" if spec.percent else "number of missing values"
+    return f"The {what} {subject} is {fmt(value, d)}{unit}."
+
+
+def _outliers(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
+    d = spec.rounding
+    if spec.method == "z":
+        rule = f"the z-score rule (|z| > {spec.threshold:g}, z from the mean and population std)"
+    else:
+        rule = (
+            f"the IQR rule (below Q1 - {spec.threshold:g}·IQR or above Q3 + {spec.threshold:g}·IQR"
+        )
+        if "lower" in outputs:
+            rule += f", i.e. outside [{fmt(outputs['lower'], d)}, {fmt(outputs['upper'], d)}]"
+        rule += ")"
+    if isinstance(value, dict):
+        return f"Outliers per column by {rule}: {listing(value, None)}."
+    if spec.variant == "clean_stat":
+        return f"Without the outliers of {spec.columns[0]} by {rule}, its {_agg(spec)} is {fmt(value, d)}."
+    return f"By {rule}, {spec.columns[0]}{where(spec.filters)} has {value} outliers."
+
+
+def _strength(r: float) -> str:
+    size = abs(r)
+    word = (
+        "negligible"
+        if size < 0.1
+        else "weak"
+        if size < 0.3
+        else "moderate"
+        if size < 0.5
+        else "strong"
+    )
+    return f"{word} {'positive' if r > 0 else 'negative'}"
+
+
+def _correlation(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
+    d = spec.rounding
+    name = spec.method.capitalize() if spec.method else "Pearson"
+    if spec.variant == "matrix":
+        return f"The {name} correlation matrix of the numeric columns is in the table."
+    if spec.variant == "with_all":
+        return f"{name} correlation of {spec.columns[0]} with the other numeric columns: {listing(value, d)}."
+    if spec.variant == "most":
+        order = "least" if spec.ascending else "most"
+        return f"{value} is the column {order} correlated with {spec.columns[0]} ({name} r = {fmt(outputs['best'], d)})."
+    p = float(outputs["p_value"])
+    verdict = "statistically significant" if p < spec.alpha else "not statistically significant"
+    symbol = {"pearson": "r", "spearman": "rho", "kendall": "tau"}[spec.method or "pearson"]
+    x, y = spec.columns[:2]
+    return (
+        f"The {name} correlation between {x} and {y}{where(spec.filters)} is {symbol} = {fmt(value, d)} "
+        f"(p = {fmt_p(p, d)}, n = {outputs['n']}): a {_strength(value)} correlation, "
+        f"{verdict} at the {spec.alpha:.0%} level."
+    )
+
+
+TEST_NAMES = {"shapiro": ("Shapiro-Wilk", "W"), "dagostino": ("D'Agostino-Pearson", "K²"),
+              "ks": ("Kolmogorov-Smirnov (against a normal with the sample's mean and std)", "D")}  # fmt: skip
+
+
+def _normality(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
+    d = spec.rounding
+    name, symbol = TEST_NAMES[spec.method]
+    level = f"{spec.alpha:.0%}"
+    if isinstance(value, dict):
+        normal = [c for c, p in value.items() if p >= spec.alpha]
+        return (f"{name} p-values: {listing(value, d)}. At the {level} level, "
+                f"{', '.join(normal) if normal else 'none'} look normally distributed.")  # fmt: skip
+    p = float(value)
+    verdict = (
+        f"at the {level} level there is no evidence against normality (the data look normally distributed)"
+        if p >= spec.alpha
+        else f"at the {level} level the data do not look normally distributed"
+    )
+    stat = (
+        fmt(outputs["statistic"], d if d is not None else 3)
+        if d is not None
+        else f"{float(outputs['statistic']):.3f}"
+    )
+    return f"{name} test of {spec.columns[0]}: {symbol} = {stat}, p = {fmt_p(p, d)} (n = {outputs['n']}): {verdict}."
+
+
+def _regression(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
+    d = spec.rounding
+    y, x = spec.columns[:2]
+    fit = (f"slope = {fmt(outputs['slope'], d)}, intercept = {fmt(outputs['intercept'], d)}, "
+           f"r² = {fmt(outputs['r_squared'], d)}, p = {fmt_p(outputs['p_value'], d)}")  # fmt: skip
+    text = f"Linear regression of {y} on {x}: {fit}."
+    if spec.at is not None:
+        text += f" At {x} = {spec.at:g} the fitted line predicts {y} = {fmt(value, d)}."
+    return text
+
+
+def _trend(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
+    d = spec.rounding
+    step = (
+        PERIOD.get(spec.freq, "step")
+        if spec.variant == "resample"
+        else (spec.group_by[0] if spec.group_by else "row")
+    )
+    subject = _grouped_subject(spec) if spec.variant != "index" else spec.columns[0]
+    text = (f"Linear trend of {subject}: slope = {fmt(outputs['slope'], d)} per {step} "
+            f"(r² = {fmt(outputs['r_squared'], d)}, p = {fmt_p(outputs['p_value'], d)}).")  # fmt: skip
+    if spec.horizon:
+        values = value if isinstance(value, list) else [value]
+        text += f" Forecast for the next {spec.horizon} {step}(s): {', '.join(fmt(v, d) for v in values)}."
+    return text
+
+
+def _bins(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
+    col = spec.columns[0]
+    if len(spec.columns) > 1:
+        return f"{_agg(spec).capitalize()} {spec.columns[1]} per {col} bin: {listing(value, spec.rounding)}."
+    what = "Percentage of rows" if spec.percent else "Rows"
+    return f"{what} per {col} bin: {listing(value, spec.rounding)}."
+
+
+def _summary(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
+    if len(spec.columns) == 1 and not spec.group_by and isinstance(value, dict):
+        keys = [
+            k for k in ("count", "mean", "std", "min", "50%", "max", "unique", "top") if k in value
+        ]
+        items = {("median" if k == "50%" else k): value[k] for k in keys}
+        return (
+            f"Summary of {spec.columns[0]}{where(spec.filters)}: {listing(items, spec.rounding)}."
+        )
+    what = ", ".join(spec.columns) if spec.columns else f"the numeric columns of {spec.frame}"
+    by = f" by {spec.group_by[0]}" if spec.group_by else ""
+    return f"Summary statistics of {what}{by}{where(spec.filters)} are in the table (count, mean, std, min, quartiles, max)."
+
+
+def _shape(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
+    f, v = spec.frame, spec.variant
+    if v == "rows":
+        return f"{f}{where(spec.filters)} has {fmt(value)} rows."
+    if v == "columns":
+        return f"{f} has {value} columns."
+    if v == "shape":
+        return f"{f} has {value[0]} rows and {value[1]} columns."
+    if v == "dtypes":
+        return f"Column types of {f}: {listing(value, None, limit=30)}."
+    if v == "columns_list":
+        return f"{f} has columns: {', '.join(map(str, value))}."
+    return f"The first {spec.n or 5} rows of {f} are in the table."
+
+
+def _rows(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
+    col = spec.columns[0]
+    order = "lowest" if spec.ascending else "highest"
+    if spec.variant == "argmax":
+        return f"The row with the {order} {col} is {value} ({col} = {fmt(outputs.get('best'), spec.rounding)})."
+    if spec.variant == "labels":
+        return f"The {spec.n} rows with the {order} {col}: {', '.join(map(str, value))}."
+    return (
+        f"The {spec.n} {order} values of {col}: {', '.join(fmt(v, spec.rounding) for v in value)}."
+    )
+
+
+def _pivot(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
+    a, b = spec.group_by[:2]
+    if spec.variant == "crosstab":
+        return (
+            f"Cross-tabulation of {a} (rows) by {b} (columns){where(spec.filters)} is in the table."
+        )
+    return f"Pivot table of {_agg(spec)} {spec.columns[0]} by {a} (rows) and {b} (columns) is in the table."
+
+
+def _plot(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
+    kinds = {"hist": "histogram", "scatter": "scatter plot", "box": "box plot", "bar": "bar chart",
+             "line": "line chart", "pie": "pie chart"}  # fmt: skip
+    cols = ", ".join(spec.columns) or "row counts"
+    by = (
+        f" by {spec.group_by[0]}"
+        if spec.group_by
+        else (f" by {PERIOD[spec.freq]}" if spec.freq else "")
+    )
+    return f"A {kinds[spec.plot]} of {cols}{by}{where(spec.filters)} (figure below; its data are in the table)."
+
+
+def _derived(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
+    dv = spec.derived
+    sign = {"sum": "+", "difference": "-", "ratio": "/", "product": "*"}[dv.kind] if dv else "?"
+    first = list(value.values())[:5] if isinstance(value, dict) else []
+    shown = ", ".join(fmt(v, spec.rounding) for v in first)
+    what = f"{dv.left} {sign} {dv.right}" if dv else spec.columns[0]
+    return f"New column {spec.columns[0]} = {what}{where(spec.filters)}; first values: {shown} (all in the table)."

@@ -1,0 +1,188 @@
+"""The words people use for statistics, orders, periods and answer formats.
+
+Each extractor reads a (lower-case) question and returns what it found; the ones
+that consume text return the text with the span blanked, so a number used for
+rounding or "top 5" is not read again as a filter.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+NUM = r"-?\d[\d,]*(?:\.\d+)?|-?\.\d+"
+NUMBER_WORDS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "twenty": 20,
+}  # fmt: skip
+
+AGGS: tuple[tuple[str, str], ...] = (
+    ("iqr", r"\b(?:iqr|inter-? ?quartile range)\b"),
+    ("cv", r"\bcoefficient of variation\b"),
+    ("sem", r"\bstandard error\b"),
+    ("std", r"\b(?:std|standard deviations?|stdev|std\.? dev|sd)\b"),
+    ("var", r"\b(?:variance|var)\b"),
+    ("median", r"\bmedian\b"),
+    ("mean", r"\b(?:mean|average|avg|arithmetic mean|typical)\b"),
+    ("skew", r"\bskew(?:ness|ed)?\b"),
+    ("kurt", r"\bkurtosis\b"),
+    ("mode", r"\b(?:mode|most (?:common|frequent|popular)|commonest)\b"),
+    ("range", r"\brange\b"),
+    ("min", r"\b(?:min|minimum|lowest|smallest|least|fewest|youngest|earliest|cheapest)\b"),
+    ("max", r"\b(?:max|maximum|highest|largest|biggest|greatest|most|oldest|latest|longest)\b"),
+    ("sum", r"\b(?:sum|total|summed|overall amount)\b"),
+    ("nunique", r"\b(?:unique|distinct)\b"),
+    ("count", r"\b(?:count|number of|how many)\b"),
+)
+AGG_WORDS = {
+    "mean": "mean", "median": "median", "std": "standard deviation", "var": "variance",
+    "min": "minimum", "max": "maximum", "sum": "total", "count": "count",
+    "nunique": "number of distinct values", "skew": "skewness", "kurt": "kurtosis",
+    "range": "range", "mode": "most common value", "iqr": "interquartile range",
+    "cv": "coefficient of variation", "sem": "standard error of the mean", "quantile": "quantile",
+    "size": "number of rows",
+}  # fmt: skip
+
+DESCENDING = (
+    r"\b(?:top|highest|most|largest|biggest|greatest|best|maximum|max|descending|leading)\b"
+)
+ASCENDING = r"\b(?:bottom|lowest|least|smallest|fewest|worst|minimum|min|ascending)\b"
+FREQS = {
+    "day": "D", "daily": "D", "week": "W", "weekly": "W", "month": "M", "monthly": "M",
+    "quarter": "Q", "quarterly": "Q", "year": "Y", "yearly": "Y", "annual": "Y", "annually": "Y",
+}  # fmt: skip
+MONTHS = (
+    "january february march april may june july august september october november december"
+).split()
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerFormat:
+    """One ``@name[value]`` slot the question asks the answer to end with."""
+
+    name: str
+    hint: str
+
+
+def number(text: str) -> float:
+    """A number as written ("1,200", "3.5", "five")."""
+    text = text.strip().lower()
+    if text in NUMBER_WORDS:
+        return float(NUMBER_WORDS[text])
+    return float(text.replace(",", ""))
+
+
+def as_int_or_float(value: float) -> int | float:
+    return int(value) if float(value).is_integer() else value
+
+
+def blank(text: str, match: re.Match[str]) -> str:
+    """``text`` with the match replaced by spaces (positions are kept)."""
+    return text[: match.start()] + " " * (match.end() - match.start()) + text[match.end() :]
+
+
+def answer_formats(text: str) -> tuple[list[AnswerFormat], str]:
+    """The ``@name[hint]`` slots, and the text without them (and without their preamble)."""
+    found = [AnswerFormat(m.group(1), m.group(2)) for m in re.finditer(r"@(\w+)\[([^\]]*)\]", text)]
+    cleaned = re.sub(r"@\w+\[[^\]]*\]", " ", text)
+    return found, cleaned
+
+
+def rounding(text: str) -> tuple[int | None, str]:
+    """Decimal places asked for ("round to 2 decimal places", "to three decimals", "2 dp")."""
+    n = r"(\d+|one|two|three|four|five|six)"
+    patterns = (
+        rf"\b(?:round(?:ed|ing)?|rounding)\b[^.?!;]*?\b{n}\s*(?:decimal places?|decimals?|digits?|dp|d\.p\.|places?)",
+        rf"\b(?:to|with|in|at)\s+{n}\s*(?:decimal places?|decimals?|dp)\b",
+        rf"\b{n}\s*(?:decimal places?|decimals?)\b",
+    )
+    for pattern in patterns:
+        m = re.search(pattern, text)
+        if m:
+            return int(number(m.group(1))), blank(text, m)
+    m = re.search(
+        r"\bround(?:ed)?\s+(?:to\s+)?(?:the\s+)?nearest\s+(?:whole\s+number|integer)\b", text
+    )
+    if m:
+        return 0, blank(text, m)
+    return None, text
+
+
+def aggregations(text: str) -> list[str]:
+    """The statistics named, in the order the question names them."""
+    hits: list[tuple[int, str]] = []
+    taken = text
+    for agg, pattern in AGGS:
+        for m in re.finditer(pattern, taken):
+            hits.append((m.start(), agg))
+            taken = blank(taken, m)
+    return [agg for _, agg in sorted(hits)]
+
+
+def quantile(text: str) -> tuple[float | None, str]:
+    """A quantile asked for: "90th percentile", "first quartile", "quantile 0.75"."""
+    m = re.search(
+        r"\b(\d{1,2}(?:\.\d+)?)(?:st|nd|rd|th)?[- ]?(?:percentile|%\s*quantile|centile)\b", text
+    )
+    if m:
+        return float(m.group(1)) / 100, blank(text, m)
+    m = re.search(r"\b(?:quantile|percentile)\s*(?:of\s*)?(0?\.\d+|\d+)\b", text)
+    if m:
+        q = float(m.group(1))
+        return (q / 100 if q > 1 else q), blank(text, m)
+    m = re.search(r"\b(first|1st|lower|second|2nd|third|3rd|upper)\s+quartile\b", text)
+    if m:
+        q = {"first": 0.25, "1st": 0.25, "lower": 0.25, "second": 0.5, "2nd": 0.5}.get(
+            m.group(1), 0.75
+        )
+        return q, blank(text, m)
+    m = re.search(r"\b(q1|q3)\b", text)
+    if m:
+        return (0.25 if m.group(1) == "q1" else 0.75), blank(text, m)
+    return None, text
+
+
+def top_n(text: str) -> tuple[int | None, bool | None, str]:
+    """ "top 5", "3 lowest", "bottom ten": the count and whether lowest first."""
+    words = r"(\d+|" + "|".join(NUMBER_WORDS) + r")"
+    m = re.search(rf"\b(top|bottom|first|last|highest|lowest|largest|smallest)\s+{words}\b", text)
+    if m:
+        return (
+            int(number(m.group(2))),
+            m.group(1) in ("bottom", "lowest", "smallest"),
+            blank(text, m),
+        )
+    m = re.search(
+        rf"\b{words}\s+(highest|lowest|largest|smallest|most|least|biggest|top|best|worst)\b", text
+    )
+    if m:
+        asc = m.group(2) in ("lowest", "smallest", "least", "worst")
+        return int(number(m.group(1))), asc, blank(text, m)
+    return None, None, text
+
+
+def frequency(text: str) -> tuple[str, str]:
+    """A resampling period ("by month", "weekly", "per quarter") and the text without it."""
+    m = re.search(r"\b(daily|weekly|monthly|quarterly|yearly|annual|annually)\b", text)
+    if m:
+        return FREQS[m.group(1)], blank(text, m)
+    m = re.search(
+        r"\b(?:by|per|each|every|for each|for every|in each|over|across)\s+(?:the\s+)?(day|week|month|quarter|year)s?\b",
+        text,
+    )
+    if m:
+        return FREQS[m.group(1)], blank(text, m)
+    return "", text
+
+
+def alpha(text: str) -> tuple[float, str]:
+    """The significance level named ("at the 1% level", "alpha = 0.01"), else 0.05."""
+    m = re.search(
+        r"\b(?:alpha|significance level|significance|α)\s*(?:of|=|is|:)?\s*(0?\.\d+)", text
+    )
+    if m:
+        return float(m.group(1)), blank(text, m)
+    m = re.search(r"\b(\d+(?:\.\d+)?)\s*%\s*(?:significance\s*)?(?:level|significance)", text)
+    if m:
+        return float(m.group(1)) / 100, blank(text, m)
+    return 0.05, text

@@ -1,0 +1,68 @@
+"""What an analysis hands back: the answer, its evidence, and the code that produced it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+Status = Literal["answered", "declined"]
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """One answered (or declined) question about a table.
+
+    ``code`` is the exact code that ran, so pasting it into a notebook reproduces
+    ``value``, ``table`` and ``figure``. A declined analysis has no numbers: its
+    text says what exists and ``closest`` lists operations that can be done.
+
+    >>> import pandas as pd
+    >>> from notebook_router.analyst import analyse
+    >>> analyse("mean of x", {"df": pd.DataFrame({"x": [1, 2, 3]})}).value
+    2.0
+    """
+
+    status: Status
+    text: str
+    value: object = None
+    table: Any = None
+    """A ``pandas.DataFrame`` when the result is a table (describe, group-by, pivot...)."""
+    figure: Figure | None = None
+    code: str = ""
+    operation: str = ""
+    columns: tuple[str, ...] = ()
+    closest: tuple[str, ...] = ()
+
+    def to_markdown(self) -> str:
+        """The answer as Markdown: the text, the code in a fenced block, the table if small."""
+        parts = [self.text]
+        if self.code:
+            parts.append(f"```python\n{self.code}\n```")
+        if self.table is not None:
+            parts.append(_table_markdown(self.table))
+        if self.closest:
+            parts.append(
+                "Closest operations I can do:\n" + "\n".join(f"- {c}" for c in self.closest)
+            )
+        return "\n\n".join(parts)
+
+
+def _table_markdown(table: Any, limit: int = 30) -> str:
+    shown = table.head(limit)
+    header = [str(shown.index.name or "")] + [str(c) for c in shown.columns]
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    for index, row in shown.iterrows():
+        cells = [str(index)] + [_cell(v) for v in row.tolist()]
+        lines.append("| " + " | ".join(cells) + " |")
+    if len(table) > limit:
+        lines.append(f"\n({len(table) - limit} more rows)")
+    return "\n".join(lines)
+
+
+def _cell(value: object) -> str:
+    if isinstance(value, float):
+        return f"{value:.6g}"
+    return str(value)

@@ -1,0 +1,70 @@
+"""The typed operation an understood question becomes, before any code is written."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+Scalar = str | int | float | bool
+
+
+@dataclass(frozen=True, slots=True)
+class Filter:
+    """One row condition: ``column op value`` (``between`` takes a pair, ``isin`` a tuple)."""
+
+    column: str
+    op: str
+    """One of ``== != > >= < <= between isin year notna``."""
+    value: Scalar | tuple[Scalar, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Derived:
+    """A new column computed from two others: ``kind`` is sum, difference, product or ratio."""
+
+    name: str
+    kind: str
+    left: str
+    right: str
+
+
+@dataclass(frozen=True, slots=True)
+class Spec:
+    """What to compute, in enough detail that code generation needs no more reading."""
+
+    op: str
+    frame: str
+    variant: str = ""
+    columns: tuple[str, ...] = ()
+    group_by: tuple[str, ...] = ()
+    filters: tuple[Filter, ...] = ()
+    measure: tuple[Filter, ...] = ()
+    """For percentages and counts: the condition measured within the filtered rows."""
+    derived: Derived | None = None
+    aggs: tuple[str, ...] = ()
+    quantile: float | None = None
+    n: int | None = None
+    ascending: bool = False
+    method: str = ""
+    rounding: int | None = None
+    freq: str = ""
+    date_column: str = ""
+    parse_dates: bool = False
+    plot: str = ""
+    percent: bool = False
+    alpha: float = 0.05
+    threshold: float | None = None
+    label_column: str = ""
+    bins: tuple[float, ...] = ()
+    bin_count: int | None = None
+    horizon: int | None = None
+    at: float | None = None
+    is_series: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Decline:
+    """A question that maps to no operation: why, and what could be done instead."""
+
+    reason: str
+    closest: tuple[str, ...] = ()
+    did_you_mean: tuple[str, ...] = field(default_factory=tuple)

@@ -1,0 +1,75 @@
+"""Question text and frame schemas in, a typed operation (or a decline) out. No model, no I/O."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from notebook_router.analyst import phrases as ph
+from notebook_router.analyst.conditions import binary_conditions, conditions
+from notebook_router.analyst.families import INTENTS
+from notebook_router.analyst.intents import derived_column, no_frame, unmapped
+from notebook_router.analyst.reading import Reading, read
+from notebook_router.analyst.schema import Schema
+from notebook_router.analyst.spec import Decline, Spec
+
+COUNTING = r"\b(?:how many|count|number of|percent\w*|proportion|fraction|share|rate)\b|%"
+BINS = r"\b(?:bins?|binned|binning|buckets?|intervals?|brackets?|age groups?|age bands?|categori[sz]e)\b"
+
+
+def understand(question: str, frames: Mapping[str, Schema], default: str | None) -> Spec | Decline:
+    """The operation ``question`` asks for, or why none fits.
+
+    >>> import pandas as pd
+    >>> from notebook_router.analyst.schema import frame_schemas
+    >>> understand("average x by g", frame_schemas({"df": pd.DataFrame({"x": [1.5], "g": ["a"]})}), None).op
+    'groupby'
+    """
+    r = read(question, frames, default)
+    if isinstance(r, str):
+        return no_frame(r, frames)
+    r.derived = derived_column(r)
+    _bins(r)
+    r.filters = conditions(r)
+    if not re.search(COUNTING, r.skeleton):
+        r.filters += binary_conditions(r, always=False)
+    r.aggs = ph.aggregations(r.skeleton)
+    for intent in INTENTS:
+        outcome = intent(r)
+        if outcome is not None:
+            return outcome
+    return unmapped(r)
+
+
+def _bins(r: Reading) -> None:
+    """Bin edges said as ranges ("0-12, 13-19, 20-64, 65+"), a count ("5 bins")."""
+    listed = r"\d\s*(?:-|to)\s*\d[^,]*,\s*\d+\s*(?:-|to)\s*\d"
+    if not re.search(BINS, r.skeleton) and not re.search(listed, r.skeleton):
+        return
+    m = re.search(
+        r"\b(\d+)\s+(?:equal[- ](?:width|sized)\s+)?(?:bins|buckets|intervals|groups)\b", r.skeleton
+    )
+    if m:
+        r.bin_count = int(m.group(1))
+        r.skeleton = ph.blank(r.skeleton, m)
+        return
+    ranges = list(
+        re.finditer(
+            r"(\d+(?:\.\d+)?)\s*(?:-|to)\s*(\d+(?:\.\d+)?)|(\d+(?:\.\d+)?)\s*(?:\+|and over|or over|and above|or more)",
+            r.skeleton,
+        )
+    )
+    if not ranges:
+        return
+    edges: list[float] = []
+    for found in ranges:
+        if found.group(1) is not None:
+            low, high = float(found.group(1)), float(found.group(2))
+            if not edges:
+                edges.append(low)
+            edges.append(high)
+        else:
+            edges.append(float("inf"))
+    for found in reversed(ranges):
+        r.skeleton = ph.blank(r.skeleton, found)
+    r.bins = tuple(edges)
