@@ -9,6 +9,9 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from notebook_router.text.unicode import utf8_bytes
 
+CODE_MIME = "text/x-python"
+"""Media type of code an agent ran: shown as a code block with the result, copied as is."""
+
 
 def digest_bytes(data: bytes) -> str:
     """A short content address for media payloads (sha256, 16 hex digits)."""

@@ -22,6 +22,7 @@ from notebook_router.media import Media
 
 if TYPE_CHECKING:
     from notebook_router.context.shared import SharedContext
+    from notebook_router.data.source import DataSource
     from notebook_router.providers.base import ModelClient
 
 ResponseStyle = Literal["conversational", "structured", "report"]
@@ -150,7 +151,8 @@ class AgentContext:
     ``shared`` is the run's shared context: read anything, and write with
     ``context.shared.set(key, value, source=...)`` (the run stamps the source for
     you through :meth:`remember`). ``model`` calls the run's model with usage
-    accounted to this agent.
+    accounted to this agent. ``data`` is the notebook's data the run may read
+    (``data.tables()`` gives the live DataFrames by name), or None.
     """
 
     run_id: str
@@ -160,6 +162,7 @@ class AgentContext:
     shared: SharedContext
     model: ModelClient
     media: list[Media] = field(default_factory=list)
+    data: DataSource | None = None
     _trace: TraceSink | None = None
 
     def remember(self, key: str, value: Any) -> None:

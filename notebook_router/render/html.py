@@ -14,6 +14,7 @@ from html import escape
 
 from notebook_router.media import Media
 from notebook_router.planner.state import STOP_REASON_TEXT, RunState, Task
+from notebook_router.render.evidence import Evidence, evidence, table_html
 from notebook_router.text.preview import clip
 
 STYLE = """<style>
@@ -38,6 +39,10 @@ STYLE = """<style>
 .nr-run .nr-media{display:flex;gap:8px;flex-wrap:wrap;margin-top:6px}
 .nr-run .nr-media figure{margin:0;max-width:420px}.nr-run .nr-media img{max-width:100%}
 .nr-run .nr-media figcaption{font-size:11px;color:#6b7280}
+.nr-run .nr-evidence{margin-top:6px}.nr-run .nr-evidence summary{color:#6b7280;font-size:11px}
+.nr-run .nr-evidence pre{background:#f9fafb;border:1px solid #e5e7eb;border-radius:4px;
+ padding:6px 8px;overflow-x:auto;font-size:12px;margin:4px 0}
+.nr-run .nr-evidence .dataframe{width:auto;margin:4px 0}
 .nr-run .nr-note{color:#6b7280;font-size:11px;margin-top:6px}
 .nr-run .nr-tree{margin-top:6px}
 .nr-run .nr-tree summary{color:#6b7280;font-size:11px;cursor:pointer}
@@ -72,6 +77,7 @@ def render_html(
         )
     if state.answer:
         parts.append(f'<div class="nr-answer">{render_answer(state.answer)}</div>')
+    parts.extend(_evidence(item) for item in evidence(state))
     shown = [m for m in media if m.mime_type in _SHOWN_MEDIA][:6]
     if shown:
         parts.append('<div class="nr-media">' + "".join(_figure(m) for m in shown) + "</div>")
@@ -150,6 +156,19 @@ def _inline(text: str) -> str:
     text = escape(text)
     text = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", text)
     return re.sub(r"\[(t[\w.\-]+)\]", r'<sup title="task \1">[\1]</sup>', text)
+
+
+def _evidence(item: Evidence) -> str:
+    """A task's table (open) and the code that made it (folded, ready to copy)."""
+    parts = [f'<div class="nr-evidence"><div class="nr-note">{escape(item.caption)}</div>']
+    if item.table is not None:
+        parts.append(table_html(item.table))
+    if item.code:
+        parts.append(
+            f"<details><summary>code</summary><pre><code>{escape(item.code)}</code></pre></details>"
+        )
+    parts.append("</div>")
+    return "".join(parts)
 
 
 def _figure(media: Media) -> str:

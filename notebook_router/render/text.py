@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from notebook_router.planner.state import STOP_REASON_TEXT, Hop, RunState
+from notebook_router.render.evidence import evidence, table_markdown
 from notebook_router.text.preview import clip
 
 STATUS_MARK = {
@@ -32,7 +33,20 @@ def render_text(state: RunState) -> str:
             lines += _hop_lines(hops)
     if state.answer:
         lines += ["", state.answer]
+        lines += evidence_text(state)
     return "\n".join(lines)
+
+
+def evidence_text(state: RunState) -> list[str]:
+    """Each result's table (Markdown) and code (fenced), for terminals."""
+    lines: list[str] = []
+    for item in evidence(state):
+        lines += ["", f"{item.caption}:"]
+        if item.table is not None:
+            lines.append(table_markdown(item.table))
+        if item.code:
+            lines += ["```python", item.code, "```"]
+    return lines
 
 
 def _hop_lines(hops: list[Hop]) -> list[str]:

@@ -1,0 +1,112 @@
+"""The built-in data analyst: questions about the notebook's tables, answered with pandas.
+
+Without a model it uses the deterministic analyst (:mod:`notebook_router.analyst`):
+the request becomes an operation, the operation the pandas code a person would
+write, and exactly that code runs on the live tables. The result's data is the
+table (or the value), and its media the evidence: the code that ran and the figure.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from notebook_router.agents.base import AgentContext, BaseAgent, TaskRequest, parse_capabilities
+from notebook_router.agents.result import AgentResult
+from notebook_router.media import CODE_MIME, Media
+
+
+class DataAnalyst(BaseAgent):
+    """Answers questions about the notebook's DataFrames with real pandas code."""
+
+    name = "data_analyst"
+    description = (
+        "Answers questions about the notebook's tables (pandas DataFrames): describe and "
+        "summarise, statistics, group-by aggregates and rankings, filters, missing values, "
+        "outliers, correlation, normality tests, resampling by period, pivots, trends and "
+        "plots. Runs real pandas code on the data and shows the code, table and figure."
+    )
+    capabilities = parse_capabilities(
+        [
+            ("data analysis", 0.9),
+            ("dataframe", 0.9),
+            ("table", 0.8),
+            ("statistics", 0.9),
+            ("describe", 0.8),
+            ("summary statistics", 0.8),
+            ("plot", 0.8),
+            ("chart", 0.7),
+            ("correlation", 0.9),
+            ("average", 0.7),
+            ("group by", 0.8),
+            ("missing values", 0.8),
+            ("outliers", 0.8),
+            ("distribution", 0.7),
+            ("trend", 0.7),
+            ("pivot", 0.8),
+        ]
+    )
+
+    async def run(self, task: TaskRequest, context: AgentContext) -> AgentResult:
+        from notebook_router.analyst import analyse
+
+        source = context.data
+        tables = source.tables() if source is not None else {}
+        if not tables:
+            return AgentResult(
+                status="unable",
+                confidence=0.0,
+                error=(
+                    "there is no DataFrame in the notebook to analyse: load one "
+                    "(e.g. df = pd.read_csv(...)) and ask again"
+                ),
+            )
+        default = _named_table(task.description, source, tables) if source else None
+        # On the loop's thread, not a worker: matplotlib's pyplot is not
+        # thread-safe, and the analyst's operations take milliseconds.
+        analysis = analyse(task.description, tables, default=default)
+        if analysis.status == "declined":
+            return AgentResult(status="unable", confidence=0.0, error=analysis.text)
+        context.trace(
+            "code", analysis.code.splitlines()[0] if analysis.code else analysis.operation
+        )
+        return AgentResult(
+            data=analysis.table if analysis.table is not None else analysis.value,
+            summary=analysis.text,
+            media=tuple(_evidence(analysis, task.id)),
+        )
+
+
+def _named_table(text: str, source: Any, tables: dict[str, Any]) -> str | None:
+    """The table the request points at ("the sales table", "it"), else the most recent one."""
+    from notebook_router.data.names import resolve_references
+
+    for ref in resolve_references(text, source.context):
+        if ref.name is not None and ref.name in tables:
+            return ref.name
+    default = source.default_table()
+    return default if default in tables else next(iter(tables), None)
+
+
+def _evidence(analysis: Any, task_id: str) -> list[Media]:
+    media = [
+        Media(
+            mime_type=CODE_MIME,
+            data=analysis.code,
+            source=task_id,
+            description="the pandas code that produced this",
+        )
+    ]
+    if analysis.figure is not None:
+        buffer = io.BytesIO()
+        analysis.figure.savefig(buffer, format="png", dpi=96, bbox_inches="tight")
+        title = analysis.figure.axes[0].get_title() if analysis.figure.axes else ""
+        media.append(
+            Media(
+                mime_type="image/png",
+                data=buffer.getvalue(),
+                source=task_id,
+                description=title or "figure",
+            )
+        )
+    return media

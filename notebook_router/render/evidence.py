@@ -1,0 +1,92 @@
+"""The evidence behind an answer: each result's table and the code that produced it.
+
+Pure functions of the run state, shared by the HTML view (tables as HTML) and
+the plain-text view (tables as Markdown, for the CLI and logs). Tables are
+found by shape, not by type, so nothing here imports pandas: a DataFrame (or
+Series) result is shown as a table, whichever agent returned it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from notebook_router.media import CODE_MIME
+from notebook_router.planner.state import RunState
+
+TABLE_ROWS = 20
+"""Rows of a result table shown with the answer (the whole table is the result's data)."""
+TABLE_COLUMNS = 12
+
+
+@dataclass(frozen=True, slots=True)
+class Evidence:
+    """One finished task's table and code, as shown under the answer."""
+
+    task_id: str
+    agent: str
+    table: Any = None
+    code: str = ""
+
+    @property
+    def caption(self) -> str:
+        """``t2 · data_analyst · table, 8 × 2`` (with how much is shown when it is cut)."""
+        parts = [self.task_id, self.agent]
+        if self.table is not None:
+            rows, cols = self.table.shape
+            more = f" (first {TABLE_ROWS} rows)" if rows > TABLE_ROWS else ""
+            parts.append(f"table, {rows} × {cols}{more}")
+        return " · ".join(parts)
+
+
+def evidence(state: RunState) -> Iterator[Evidence]:
+    """The tables and code of the run's finished tasks, in plan order."""
+    for task in state.plan:
+        result = state.results.get(task.id)
+        if result is None or not result.ok:
+            continue
+        table = as_table(result.data)
+        code = "\n\n".join(
+            m.data for m in result.media if m.mime_type == CODE_MIME and isinstance(m.data, str)
+        )
+        if table is not None or code:
+            yield Evidence(task.id, task.agent, table, code)
+
+
+def as_table(value: Any) -> Any | None:
+    """``value`` as a DataFrame-like table (a Series becomes one column), else None."""
+    shape = getattr(value, "shape", None)
+    if not isinstance(shape, tuple) or not hasattr(value, "to_html"):
+        if isinstance(shape, tuple) and len(shape) == 1 and hasattr(value, "to_frame"):
+            return value.to_frame()  # a pandas Series
+        return None
+    return value if len(shape) == 2 else None
+
+
+def table_html(table: Any) -> str:
+    """The first rows of ``table`` as an HTML table (pandas escapes the cells)."""
+    try:
+        html: str = table.to_html(max_rows=TABLE_ROWS, max_cols=TABLE_COLUMNS, border=0)
+    except Exception:  # an odd table never breaks the view of a run
+        return ""
+    return html
+
+
+def table_markdown(table: Any) -> str:
+    """The first rows of ``table`` as a Markdown table (for terminals)."""
+    try:
+        shown = table.iloc[:TABLE_ROWS, :TABLE_COLUMNS]
+        header = [str(shown.index.name or "")] + [str(c) for c in shown.columns]
+        lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+        for index, row in zip(shown.index, shown.itertuples(index=False), strict=True):
+            cells = [_cell(index)] + [_cell(v) for v in row]
+            lines.append("| " + " | ".join(cells) + " |")
+    except Exception:
+        return ""
+    return "\n".join(lines)
+
+
+def _cell(value: Any) -> str:
+    text = f"{value:.6g}" if isinstance(value, float) else str(value)
+    return text.replace("|", "\\|").replace("\n", " ")

@@ -1,0 +1,51 @@
+"""Under the answer: each result's table (HTML in notebooks, Markdown in terminals) and code."""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from notebook_router.agents.result import AgentResult
+from notebook_router.media import CODE_MIME, Media
+from notebook_router.planner.state import RunState, Task
+from notebook_router.render.html import render_html
+from notebook_router.render.text import render_text
+
+
+def _state(data: object, *, code: str = "") -> RunState:
+    state = RunState(run_id="r1", query="q", goal="q", answer="Done [t1].")
+    state.plan.add([Task(id="t1", description="total revenue by month", agent="cells")])
+    media = (Media(mime_type=CODE_MIME, data=code, source="t1"),) if code else ()
+    state.results["t1"] = AgentResult(data=data, media=media)
+    state.plan.tasks["t1"].status = "fulfilled"
+    return state
+
+
+def test_a_dataframe_result_is_shown_as_a_table_not_a_shape() -> None:
+    table = pd.DataFrame({"month": ["2024-01", "2024-02"], "revenue": [120.5, 99.0]})
+    html = render_html(_state(table))
+    assert "<table" in html and "2024-02" in html and "99.0" in html
+    assert "t1 · cells · table, 2 × 2" in html
+
+    text = render_text(_state(table))
+    assert "| 1 | 2024-02 | 99 |" in text
+
+
+def test_a_long_table_shows_its_first_rows_and_says_so() -> None:
+    table = pd.DataFrame({"v": range(100)})
+    html = render_html(_state(table))
+    assert "table, 100 × 1 (first 20 rows)" in html
+    assert ">99<" in html  # pandas shows head and tail around an ellipsis
+    assert ">50<" not in html
+
+
+def test_the_code_that_produced_a_result_is_shown_escaped() -> None:
+    code = 'df.groupby("region")["revenue"].sum()  # <b>'
+    html = render_html(_state(3.0, code=code))
+    assert "<summary>code</summary>" in html
+    assert "&lt;b&gt;" in html and "<b>" not in html.split("<summary>code</summary>")[1]
+    assert "```python\n" + code + "\n```" in render_text(_state(3.0, code=code))
+
+
+def test_a_series_is_a_one_column_table_and_plain_values_are_not_tables() -> None:
+    assert "table, 3 × 1" in render_html(_state(pd.Series([1, 2, 3], name="n")))
+    assert 'class="nr-evidence"' not in render_html(_state([1, 2, 3]))
