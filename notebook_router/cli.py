@@ -22,6 +22,7 @@ from notebook_router.agents.loader import load_agents
 from notebook_router.agents.tree import walk_tree
 from notebook_router.cli_io import read_task, terminal_output
 from notebook_router.errors import ConfigError, NotebookRouterError
+from notebook_router.loop import run_to_end
 from notebook_router.planner import events as ev
 from notebook_router.planner.result import RunResult
 from notebook_router.planner.state import STOP_REASON_TEXT
@@ -135,14 +136,19 @@ def _run(args: argparse.Namespace, agents: list[Agent]) -> int:
         style=args.style,
         on_clarify=_ask_on_terminal if interactive else None,
     )
-    result = asyncio.run(
+    # Not asyncio.run: it would wait for agents the run abandoned (see run_to_end).
+    finished = run_to_end(
         _drive(router, args.task, progress=None if args.quiet or args.json else sys.stderr)
     )
+    result = finished.value
     if args.json:
         print(json.dumps(result.summary_dict(), ensure_ascii=False, indent=2))
     else:
         print(result.answer)
         print(_footer(result, router), file=sys.stderr)
+    note = finished.note()
+    if note:
+        print(f"note: {note}", file=sys.stderr)
     return 0
 
 

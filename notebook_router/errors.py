@@ -65,6 +65,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from notebook_router.planner.run import Run
+    from notebook_router.usage import Usage
 
 
 class NotebookRouterError(Exception):
@@ -169,7 +170,16 @@ class InvalidDecisionError(PlannerError):
 
 
 class ProviderError(NotebookRouterError):
-    """A model provider failed."""
+    """A model provider failed.
+
+    ``usage`` is what the failed call still cost, when the provider knows
+    (a reply cut off at its token limit was decoded, and paid for, in full):
+    budgets and usage count it like any other call's.
+    """
+
+    def __init__(self, *args: object, usage: Usage | None = None) -> None:
+        super().__init__(*args)
+        self.usage = usage
 
 
 class ProviderUnavailableError(ProviderError, ConfigError):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -11,6 +12,7 @@ from notebook_router.agents.breaker import CircuitBreaker
 from notebook_router.agents.registry import AgentLike, AgentRegistry
 from notebook_router.context.shared import SharedContext
 from notebook_router.errors import ConfigError, EmptyTaskError
+from notebook_router.loop import run_to_end
 from notebook_router.media import Media
 from notebook_router.planner.critic import Critic
 from notebook_router.planner.planner import ModelPlanner, Planner
@@ -24,6 +26,8 @@ from notebook_router.providers.base import Provider
 from notebook_router.providers.offline import is_offline
 from notebook_router.providers.registry import resolve_model
 from notebook_router.text.unicode import valid_unicode
+
+log = logging.getLogger("notebook_router")
 
 if TYPE_CHECKING:
     from notebook_router.planner.resume import ResumePoint
@@ -171,7 +175,11 @@ class Router:
         try:
             asyncio.get_running_loop()
         except RuntimeError:
-            return asyncio.run(self.run(query, **options))
+            finished = run_to_end(self.run(query, **options))
+            note = finished.note()
+            if note:
+                log.warning("notebook_router: %s", note)
+            return finished.value
         raise ConfigError(
             "run_sync() cannot be used while an event loop is running (as in a notebook): "
             "use `await router.run(task)` or the %%route magic instead."

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -194,3 +196,82 @@ def test_a_key_in_the_task_is_masked_in_what_is_printed() -> None:
     done = _cli("run", f"Compare the regions for {key}", *agents, env={"GEMINI_API_KEY": key})
     assert done.returncode == 0, done.stderr
     assert key not in done.stdout + done.stderr and "[redacted]" in done.stdout
+
+
+AGENTS_FILE = ("--agents", "blocked.py")
+BLOCKED_AGENTS = {
+    "a sync agent blocked in its thread": (
+        "import time\n"
+        "from notebook_router import agent\n\n\n"
+        '@agent(can=["weather", "forecast"], timeout=1)\n'
+        "def weather(task: str) -> str:\n"
+        "    time.sleep(30)\n"
+        '    return "sunny"\n',
+        "1 agent thread was still running when the run ended and was abandoned",
+    ),
+    "an async agent that ignores cancellation": (
+        "import asyncio\n"
+        "from notebook_router import agent\n\n\n"
+        '@agent(can=["weather", "forecast"], timeout=1)\n'
+        "async def weather(task: str) -> str:\n"
+        "    while True:\n"
+        "        try:\n"
+        "            await asyncio.sleep(30)\n"
+        "        except asyncio.CancelledError:\n"
+        "            pass\n",
+        "1 agent that ignored cancellation was abandoned",
+    ),
+}
+
+
+@pytest.mark.parametrize("kind", list(BLOCKED_AGENTS))
+def test_the_command_exits_without_waiting_for_an_agent_it_gave_up_on(
+    kind: str, tmp_path: Path
+) -> None:
+    source, note = BLOCKED_AGENTS[kind]
+    (tmp_path / "blocked.py").write_text(source)
+    started = time.monotonic()
+    completed = subprocess.run(
+        [sys.executable, "-m", "notebook_router", "run", "What is the weather?", *AGENTS_FILE],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=tmp_path,
+    )
+    # The agent would run for 30 s (or for ever); the run gives up on it after
+    # its 1 s timeout (and a 2 s grace), and the process does not wait for it.
+    assert time.monotonic() - started < 15
+    assert completed.returncode == 0, completed.stderr
+    assert "weather was failed (timed out after 1 s" in completed.stdout
+    assert f"note: {note}" in completed.stderr
+
+
+SLOW_AGENT = """
+import asyncio
+from notebook_router import agent
+
+
+@agent(can=["weather", "forecast"])
+async def weather(task: str) -> str:
+    await asyncio.sleep(30)
+    return "sunny"
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT is a POSIX signal")
+def test_ctrl_c_stops_the_run_gracefully_and_exits_130(tmp_path: Path) -> None:
+    (tmp_path / "blocked.py").write_text(SLOW_AGENT)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "notebook_router", "run", "What is the weather?", *AGENTS_FILE],
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=tmp_path,
+        # A shell may start background jobs with SIGINT ignored: restore the default.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    assert process.stderr is not None
+    assert process.stderr.readline().strip().startswith("▸ t1 weather")  # the agent is running
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=20)
+    assert process.returncode == 130
+    assert "■ t1 cancelled: the run was interrupted" in err

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import functools
 import inspect
 from collections.abc import Awaitable, Callable, Iterable, Mapping
@@ -18,6 +17,7 @@ from notebook_router.agents.base import (
 )
 from notebook_router.agents.tree import TreeNode
 from notebook_router.errors import AgentDefinitionError
+from notebook_router.threads import in_thread
 
 # What a function agent may ask for, by parameter name.
 _INJECTABLE: dict[str, Callable[[TaskRequest, AgentContext], Any]] = {
@@ -59,7 +59,8 @@ class FunctionAgent(TreeNode):
         self.timeout_s = timeout
         self.is_async = inspect.iscoroutinefunction(fn)
         # Sync functions run in a worker thread by default so a slow one never
-        # blocks the event loop (Stop must stay responsive). thread=False keeps
+        # blocks the event loop (Stop must stay responsive); a daemon thread, so
+        # one that outlives its timeout never holds up the process's exit. thread=False keeps
         # them on the loop for thread-affine code such as some plotting libraries.
         self.thread = thread and not self.is_async
         self._binders = _binders_for(fn, self.name)
@@ -79,7 +80,7 @@ class FunctionAgent(TreeNode):
             result: Awaitable[Any] = self.fn(**kwargs)
             return result
         if self.thread:
-            return asyncio.to_thread(self.fn, **kwargs)
+            return in_thread(self.fn, **kwargs)
         return _inline(self.fn, kwargs)
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:

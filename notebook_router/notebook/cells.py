@@ -30,9 +30,10 @@ from notebook_router.agents.base import (
 )
 from notebook_router.agents.result import AgentResult
 from notebook_router.agents.tree import TreeNode, walk_tree
-from notebook_router.errors import DelegationCycleError, Unable
+from notebook_router.errors import DelegationCycleError, NeedsUserInput, Unable
 from notebook_router.media import Media
 from notebook_router.notebook.outputs import CellOutput, describe_figure, is_figure
+from notebook_router.threads import in_thread
 
 _BOUND = ("task", "context", "inputs", "request")
 _MISSING = object()
@@ -120,8 +121,8 @@ class CellAgent(TreeNode):
         try:
             with capture_output(stdout=True, stderr=True, display=True) as captured:
                 value = await self._execute(ns)
-        except Unable:
-            raise  # "not my job": the executor files it as unable, as for function agents
+        except (Unable, NeedsUserInput):
+            raise  # the agent's own signal: the executor files it, as for function agents
         except Exception as exc:
             return AgentResult.failed(self._explain(exc))
         finally:
@@ -151,7 +152,7 @@ class CellAgent(TreeNode):
         body = compile(module, filename, "exec", flags=flags)
         tail = compile(ast.Expression(last.value), filename, "eval", flags=flags) if last else None
         if self.thread and not _is_async(body) and not (tail and _is_async(tail)):
-            return await asyncio.to_thread(_run_sync, body, tail, ns)
+            return await in_thread(_run_sync, body, tail, ns)
         result = eval(body, ns)
         if inspect.iscoroutine(result):
             await result

@@ -5,6 +5,13 @@ loop waits on one signal whatever the number of tasks in flight, and a stop
 cancels all of them at once. Agent exceptions become ``failed`` results,
 :class:`~notebook_router.errors.Unable` becomes ``unable``, and a per-agent
 timeout becomes a ``failed`` result naming the limit: the run goes on.
+
+Stop and a timeout end an agent the same way (:meth:`Executor._cancel_within_grace`):
+cancel it, give it ``Limits.cancel_grace_s`` to finish, and abandon it if it
+has not; what an abandoned agent returns later is dropped. A result that
+comes back after its deadline (an agent that blocked the loop, so the timer
+could not fire, or one that swallowed the cancellation) is over its limit:
+it is filed as ``failed``, its data and media kept for the user to see.
 """
 
 from __future__ import annotations
@@ -67,6 +74,8 @@ class Executor:
         self._watchdog = Watchdog(loop, self._time_out)
         self._timed_out: set[str] = set()
         self._abandoned: set[asyncio.Task[None]] = set()
+        self._expiring: set[asyncio.Task[None]] = set()
+        """Timed-out tasks' grace periods in progress (held so they are not collected)."""
         self._trace_sink = self._trace  # bound once, shared by every task's context
         self._call_soon_threadsafe = loop.call_soon_threadsafe
         self._loop_thread = threading.get_ident()  # built on the loop's thread, in Run.start
@@ -132,22 +141,86 @@ class Executor:
             if task_id not in self._timed_out:
                 raise
             _uncancel()
-            timeout = agent.timeout_s or self.limits.agent_timeout_s
-            result = AgentResult.failed(f"timed out after {timeout:g} s")
+            result = AgentResult.failed(f"timed out after {self._timeout_of(agent):g} s")
         except Unable as exc:
             result = AgentResult.unable(str(exc) or f"{agent.name} cannot do this")
         except NeedsUserInput as exc:
             result = AgentResult.needs_input(str(exc) or f"{agent.name} needs more information")
         except Exception as exc:  # an agent's bug must not end the run: record it
             result = AgentResult.failed(describe_exception(exc))
+        if self._abandoned and asyncio.current_task() in self._abandoned:
+            return  # given up on after its grace period: its place is already filed
+        if result.ok and (task_id in self._timed_out or self._watchdog.overdue(task_id)):
+            result = self._over_limit(task_id, agent, result)
+        self._timed_out.discard(task_id)
         self.done.append((task_id, result))
         self._wake()
 
+    def _over_limit(self, task_id: str, agent: Agent, result: AgentResult) -> AgentResult:
+        # A cell agent blocks the kernel's thread, so the timer cannot fire
+        # until it returns; an agent may also swallow the cancellation and
+        # return anyway. Either way the limit was not kept: say so, and keep
+        # what it produced (data, media) for the user to look at.
+        started = self.state.plan.tasks[task_id].started_at
+        took = self.events.now() - started if started is not None else None
+        limit = self._timeout_of(agent)
+        spent = f"took {took:.1f} s, " if took is not None else ""
+        return result.model_copy(
+            update={
+                "status": "failed",
+                "confidence": 0.0,
+                "error": f"{spent}over its {limit:g} s time limit (its late result was not used)",
+            }
+        )
+
+    def _timeout_of(self, agent: Agent) -> float:
+        return agent.timeout_s or self.limits.agent_timeout_s or 0.0
+
     def _time_out(self, task_id: str) -> None:
         handle = self.inflight.get(task_id)
-        if handle is not None and not handle.done():
-            self._timed_out.add(task_id)
-            handle.cancel()
+        if handle is None or handle.done():
+            return
+        self._timed_out.add(task_id)
+        expiry = self._create_task(self._expire(task_id, handle))
+        self._expiring.add(expiry)
+        expiry.add_done_callback(self._expiring.discard)
+
+    async def _expire(self, task_id: str, handle: asyncio.Task[None]) -> None:
+        """Cancel a timed-out agent; if it ignores that past the grace period, fail its task."""
+        if not await self._cancel_within_grace([handle]):
+            return  # it stopped: _execute filed the timeout
+        if self.inflight.get(task_id) is handle:  # a Stop has not filed it meanwhile
+            name = self.state.plan.tasks[task_id].agent
+            timeout = (
+                self._timeout_of(self.agents.get(name))
+                if name in self.agents
+                else self.limits.agent_timeout_s or 0.0
+            )
+            grace = self.limits.cancel_grace_s
+            error = (
+                f"timed out after {timeout:g} s, then did not stop when cancelled: "
+                f"abandoned after {grace:g} s more"
+            )
+            self._timed_out.discard(task_id)
+            self.done.append((task_id, AgentResult.failed(error)))
+            self._wake()
+
+    async def _cancel_within_grace(
+        self, handles: list[asyncio.Task[None]]
+    ) -> set[asyncio.Task[None]]:
+        """Cancel ``handles`` and wait up to the grace period; abandon and return the rest.
+
+        The one way Stop and timeouts end agents. An abandoned agent keeps a
+        reference here so it is not garbage-collected mid-flight, and what
+        it returns later is dropped (see :meth:`_execute`).
+        """
+        for handle in handles:
+            _cancel_once(handle)
+        _, still_running = await asyncio.wait(handles, timeout=self.limits.cancel_grace_s or None)
+        for handle in still_running:
+            self._abandoned.add(handle)
+            handle.add_done_callback(self._abandoned.discard)
+        return still_running
 
     # ---------------------------------------------------------------- collect
 
@@ -205,11 +278,7 @@ class Executor:
         handles = {tid: self.inflight[tid] for tid in task_ids if tid in self.inflight}
         if not handles:
             return []
-        for handle in handles.values():
-            _cancel_once(handle)
-        _, still_running = await asyncio.wait(
-            handles.values(), timeout=self.limits.cancel_grace_s or None
-        )
+        still_running = await self._cancel_within_grace(list(handles.values()))
         self.absorb()
         cancelled = []
         now = self.events.now()
@@ -218,12 +287,9 @@ class Executor:
                 continue  # it finished after all; its result was recorded above
             del self.inflight[tid]
             self._watchdog.forget(tid)
+            self._timed_out.discard(tid)
             note = reason
-            if handle in still_running:
-                # It ignored the cancellation. Keep a reference so it is not
-                # garbage-collected mid-flight, and say so in the record.
-                self._abandoned.add(handle)
-                handle.add_done_callback(self._abandoned.discard)
+            if handle in still_running:  # it ignored the cancellation: say so in the record
                 note += f" (the agent did not stop within {self.limits.cancel_grace_s:g} s)"
             task = self.state.plan.tasks[tid]
             self.events.publish(
@@ -238,8 +304,10 @@ class Executor:
         return cancelled
 
     def close(self) -> None:
-        """Stop the timeout watchdog (the run is over)."""
+        """Stop the timeout watchdog and any grace period still running (the run is over)."""
         self._watchdog.close()
+        for expiry in list(self._expiring):
+            expiry.cancel()
 
     # ------------------------------------------------------------------ misc
 

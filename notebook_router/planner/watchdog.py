@@ -37,6 +37,15 @@ class Watchdog:
         """Stop watching ``key``."""
         self._deadlines.pop(key, None)
 
+    def overdue(self, key: str) -> bool:
+        """True if ``key`` is watched and its deadline has passed (its timer may not have fired).
+
+        A task that blocks the loop past its deadline ends before the timer
+        can run: this is how the executor tells that its result came late.
+        """
+        deadline = self._deadlines.get(key)
+        return deadline is not None and deadline <= self._loop.time()
+
     def close(self) -> None:
         """Cancel the timer; nothing expires after this."""
         if self._timer is not None:

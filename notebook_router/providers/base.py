@@ -15,6 +15,7 @@ from typing import Any, Literal, Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from notebook_router.errors import ProviderError
 from notebook_router.media import Media
 from notebook_router.text.unicode import valid_unicode
 from notebook_router.usage import ZERO_USAGE, Usage
@@ -119,11 +120,16 @@ class ModelClient:
     async def complete(self, request: CompletionRequest) -> Completion:
         """Call the model and account for what it cost."""
         started = time.perf_counter()
-        if self._slots is None:
-            completion = await self.provider.complete(request)
-        else:
-            async with self._slots:
+        try:
+            if self._slots is None:
                 completion = await self.provider.complete(request)
+            else:
+                async with self._slots:
+                    completion = await self.provider.complete(request)
+        except ProviderError as exc:
+            if exc.usage:  # a failed call spent time and tokens too
+                self._on_usage(exc.usage, self.source)
+            raise
         if not completion.latency_s:
             completion = completion.model_copy(update={"latency_s": time.perf_counter() - started})
         self._on_usage(completion.usage, self.source)

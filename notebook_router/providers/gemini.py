@@ -89,18 +89,20 @@ class GeminiProvider:
             self.retry,
             what=f"gemini:{self.model}",
         )
-        text = response.text
-        if text is None:
-            reason = (
-                response.candidates[0].finish_reason if response.candidates else "no candidates"
-            )
-            raise ProviderResponseError(f"Gemini returned no text (finish reason: {reason}).")
         meta = response.usage_metadata
         usage = price_usage(
             f"gemini:{self.model}",
             (meta.prompt_token_count or 0) if meta else 0,
             (meta.candidates_token_count or 0) if meta else 0,
         )
+        text = response.text
+        if text is None:
+            reason = (
+                response.candidates[0].finish_reason if response.candidates else "no candidates"
+            )
+            raise ProviderResponseError(
+                f"Gemini returned no text (finish reason: {reason}).", usage=usage
+            )
         return Completion(
             text=text,
             model=f"gemini:{self.model}",

@@ -90,22 +90,31 @@ class LocalProvider:
         if request.json_schema is not None:
             kwargs["response_format"] = {"type": "json_object", "schema": request.json_schema}
         with self._lock:
-            out = self._load().create_chat_completion(**kwargs)
+            llm = self._load()
+            try:
+                out = llm.create_chat_completion(**kwargs)
+            except Exception as exc:  # llama.cpp's own (a prompt longer than n_ctx, ...)
+                raise ProviderResponseError(
+                    f"The local model failed: {type(exc).__name__}: {exc}", usage=Usage(calls=1)
+                ) from exc
         choice = out["choices"][0]
         text = choice["message"].get("content") or ""
+        counts = out.get("usage") or {}
+        usage = Usage(
+            input_tokens=int(counts.get("prompt_tokens", 0)),
+            output_tokens=int(counts.get("completion_tokens", 0)),
+            calls=1,
+        )
         if choice.get("finish_reason") == "length" and request.json_schema is not None:
             raise ProviderResponseError(
-                "The local model ran out of tokens before finishing its JSON."
+                "The local model ran out of tokens before finishing its JSON; raise "
+                "max_output_tokens (LocalProvider(max_output_tokens=...)).",
+                usage=usage,
             )
-        usage = out.get("usage") or {}
         return Completion(
             text=text,
             model=f"local:{self.model}",
-            usage=Usage(
-                input_tokens=int(usage.get("prompt_tokens", 0)),
-                output_tokens=int(usage.get("completion_tokens", 0)),
-                calls=1,
-            ),
+            usage=usage,
             latency_s=time.perf_counter() - started,
         )
 

@@ -78,24 +78,25 @@ class OpenAIProvider:
         response = await with_retries(
             lambda: self._create(params), self.retry, what=f"openai:{self.model}"
         )
-        choice = response.choices[0] if response.choices else None
-        if choice is None:
-            raise ProviderResponseError("The model returned no choices.")
-        message = choice.message
-        if getattr(message, "refusal", None):
-            raise ProviderResponseError(f"The model refused: {message.refusal}")
-        text = message.content or ""
-        if choice.finish_reason == "length" and request.json_schema is not None:
-            raise ProviderResponseError(
-                "The model ran out of output tokens before finishing its JSON; raise "
-                "max_output_tokens or use a model with a longer output."
-            )
         usage = response.usage
         priced = price_usage(
             f"openai:{self.model}",
             usage.prompt_tokens if usage else 0,
             usage.completion_tokens if usage else 0,
         )
+        choice = response.choices[0] if response.choices else None
+        if choice is None:
+            raise ProviderResponseError("The model returned no choices.", usage=priced)
+        message = choice.message
+        if getattr(message, "refusal", None):
+            raise ProviderResponseError(f"The model refused: {message.refusal}", usage=priced)
+        text = message.content or ""
+        if choice.finish_reason == "length" and request.json_schema is not None:
+            raise ProviderResponseError(
+                "The model ran out of output tokens before finishing its JSON; raise "
+                "max_output_tokens or use a model with a longer output.",
+                usage=priced,
+            )
         return Completion(
             text=text,
             model=f"openai:{response.model or self.model}",

@@ -17,6 +17,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from notebook_router.errors import ToolExecutionError, ToolSpecError
+from notebook_router.threads import in_thread
 from notebook_router.tools.spec import Tool
 
 Sleep = Callable[[float], Awaitable[None]]
@@ -125,7 +126,7 @@ async def _start(tool: Tool, inputs: dict[str, Any]) -> Any:
     if inspect.iscoroutinefunction(fn):
         result = await asyncio.wait_for(fn(**args), tool.timeout_s)
     else:
-        result = await asyncio.wait_for(asyncio.to_thread(fn, **args), tool.timeout_s)
+        result = await asyncio.wait_for(in_thread(fn, **args), tool.timeout_s)
     if inspect.isawaitable(result):
         result = await asyncio.wait_for(result, tool.timeout_s)
     if isinstance(result, AsyncIterator):
@@ -138,7 +139,7 @@ async def _start(tool: Tool, inputs: dict[str, Any]) -> Any:
 async def _from_thread(chunks: Iterator[Any]) -> AsyncIterator[Any]:
     """A sync iterator's items, each produced in a worker thread."""
     while True:
-        chunk = await asyncio.to_thread(next, chunks, _DONE)
+        chunk = await in_thread(next, chunks, _DONE)
         if chunk is _DONE:
             return
         yield chunk

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import subprocess
+import sys
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -217,3 +220,34 @@ def test_load_agents_from_module_file_and_errors(tmp_path: Path) -> None:
     broken.write_text("raise RuntimeError('boom')\n")
     with pytest.raises(AgentLoadError, match="RuntimeError: boom"):
         load_agents(str(broken))
+
+
+SCRIPT_WITH_A_STUCK_AGENT = """
+import time
+from notebook_router import Router, agent
+
+
+@agent(can=["weather", "forecast"], timeout=1)
+def weather(task: str) -> str:
+    time.sleep(30)
+    return "sunny"
+
+
+result = Router([weather]).run_sync("What is the weather?")
+print(result.task("t1").status, "|", result.task("t1").error)
+"""
+
+
+def test_a_script_does_not_wait_for_a_sync_agent_that_outlived_its_timeout() -> None:
+    # The thread cannot be interrupted; it is left running and the script exits.
+    started = time.monotonic()
+    done = subprocess.run(
+        [sys.executable, "-c", SCRIPT_WITH_A_STUCK_AGENT],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert time.monotonic() - started < 15  # not the 30 s the agent sleeps
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "failed | timed out after 1 s"
+    assert "1 agent thread was still running when the run ended and was abandoned" in done.stderr

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.notebook.kernel import DESCRIBER, Kernel
@@ -178,6 +180,49 @@ def test_a_cell_agent_raising_unable_is_unable_not_failed(kernel: Kernel) -> Non
         "print(first.status, '|', first.error)",
     )
     assert out.strip() == "unable | I only weigh parcels, not weigh the numbers"
+
+
+def test_a_cell_agent_that_overruns_its_timeout_is_over_its_limit_not_fulfilled(
+    kernel: Kernel,
+) -> None:
+    # It blocks the kernel's thread, so it cannot be cut short: when its result
+    # comes back late, the task says so, and the value stays there to look at.
+    _run(
+        kernel,
+        '%%agent dawdler --can "dawdle, linger" --timeout 0.5\n'
+        "import time\n"
+        "time.sleep(2)\n"
+        "'a late answer'",
+    )
+    _run(kernel, "%%route -o late --agents dawdler\nDawdle over the numbers")
+    out = _run(
+        kernel,
+        "t1 = late.result().task('t1')\n"
+        "print(t1.status, '|', t1.error)\n"
+        "print(late.result().data('t1'))",
+    )
+    status, value = out.strip().splitlines()
+    assert re.fullmatch(
+        r"failed \| took [2-9]\.\d s, over its 0.5 s time limit \(its late result was not used\)",
+        status,
+    ), status
+    assert value == "a late answer"
+
+
+def test_a_cell_agent_needing_an_answer_asks_rather_than_fails(kernel: Kernel) -> None:
+    _run(
+        kernel,
+        '%%agent asker --can "book, flights"\n'
+        "from notebook_router import NeedsUserInput\n"
+        "raise NeedsUserInput('Which day do you fly?')",
+    )
+    _run(kernel, "%%route -o asked --agents asker\nBook the flights")
+    out = _run(
+        kernel,
+        "first = next(e for e in asked.history if e.kind == 'task_finished')\n"
+        "print(first.status, '|', first.error)",
+    )
+    assert out.strip() == "needs_user_input | Which day do you fly?"
 
 
 def test_cell_agents_in_parallel_tasks_each_see_their_own_task(kernel: Kernel) -> None:

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import re
+import time
 from typing import Any
 
 from notebook_router import AgentResult, Limits, Router, Unable, Usage, agent
@@ -146,7 +149,13 @@ async def test_a_run_is_complete_when_some_task_produced_a_result() -> None:
     def picky() -> None:
         raise Unable("I only do flights")
 
-    script = Script(decide=[{"action": "execute", "run": [task("t1", "picky"), task("t2", "a")]}])
+    # "wait": the planner does not complete before the thread running picky reports.
+    script = Script(
+        decide=[
+            {"action": "execute", "run": [task("t1", "picky"), task("t2", "a")]},
+            {"action": "wait"},
+        ]
+    )
     result = await router_with([picky, sleeper("a", 0)], script).run("x")
     assert [t.status for t in result.tasks] == ["unable", "fulfilled"]
     assert (result.stop_reason, result.completed) == ("completed", True)
@@ -210,3 +219,69 @@ async def test_agent_that_ignores_cancellation_does_not_hang_the_stop() -> None:
     assert result.task("t1").status == "cancelled"
     assert "did not stop within 0.1 s" in (result.task("t1").note or "")
     gate.set()
+
+
+async def test_agent_that_ignores_its_timeout_is_failed_after_the_grace_and_the_run_goes_on() -> (
+    None
+):
+    gate = asyncio.Event()
+
+    @agent(can=["stubborn"], timeout=0.1)
+    async def stubborn() -> str:
+        while True:
+            try:
+                await asyncio.sleep(30)
+            except asyncio.CancelledError:
+                if gate.is_set():
+                    return "late"
+
+    script = Script(
+        decide=[
+            {"action": "parallel", "run": [task("t1", "stubborn"), task("t2", "quick")]},
+            {"action": "wait"},
+        ]
+    )
+    agents = [stubborn, sleeper("quick", 0.01)]
+    router = router_with(agents, script, limits=Limits(cancel_grace_s=0.1))
+    try:
+        result = await asyncio.wait_for(router.run("x"), 5)
+    finally:
+        gate.set()  # the test loop's own clean-up can end it
+    assert result.stop_reason == "completed"
+    assert result.task("t1").status == "failed"
+    assert result.task("t1").error == (
+        "timed out after 0.1 s, then did not stop when cancelled: abandoned after 0.1 s more"
+    )
+    assert result.task("t2").status == "fulfilled"
+
+
+async def test_a_result_that_comes_back_after_its_deadline_is_over_its_limit() -> None:
+    # It blocks the loop (as a notebook cell agent does), so the timeout
+    # cannot fire before it returns: the result is late, and says so.
+    @agent(can=["blocker"], timeout=0.05, thread=False)
+    def blocker() -> str:
+        time.sleep(0.3)
+        return "late value"
+
+    script = Script(decide=[{"action": "execute", "run": [task("t1", "blocker")]}])
+    result = await asyncio.wait_for(router_with([blocker], script).run("x"), 5)
+    t1 = result.task("t1")
+    assert t1.status == "failed"
+    assert t1.error is not None
+    assert re.fullmatch(
+        r"took \d+\.\d s, over its 0.05 s time limit \(its late result was not used\)", t1.error
+    )
+    assert result.data("t1") == "late value"  # kept for the user to look at
+
+
+async def test_an_agent_that_returns_after_swallowing_its_timeout_is_over_its_limit() -> None:
+    @agent(can=["stubborn"], timeout=0.05)
+    async def stubborn() -> str:
+        with contextlib.suppress(asyncio.CancelledError):
+            await asyncio.sleep(30)
+        return "anyway"
+
+    script = Script(decide=[{"action": "execute", "run": [task("t1", "stubborn")]}])
+    result = await asyncio.wait_for(router_with([stubborn], script).run("x"), 5)
+    assert result.task("t1").status == "failed"
+    assert "over its 0.05 s time limit" in (result.task("t1").error or "")

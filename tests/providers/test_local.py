@@ -8,18 +8,24 @@ are skipped with that reason, and the missing-extra message is tested.
 from __future__ import annotations
 
 import asyncio
+import importlib.machinery
 import importlib.util
 import json
 import socket
 import subprocess
 import sys
 import time
+import types
 import urllib.request
 from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
 import pytest
 
+from notebook_router import Router
 from notebook_router.errors import ProviderUnavailableError
+from notebook_router.planner import events as ev
 from notebook_router.planner.decisions import Decision
 from notebook_router.providers.base import CompletionRequest, Message
 from notebook_router.providers.local import LocalProvider, smollm2_path
@@ -130,3 +136,60 @@ async def test_openai_provider_talks_to_llama_cpp_server(llama_server: str) -> N
     )
     assert completion.text.strip()
     assert completion.usage.input_tokens > 0
+
+
+class _FakeLlama:
+    """llama-cpp-python's ``Llama``, answering from a list (exceptions are raised)."""
+
+    replies: list[Any] = []
+
+    def __init__(self, **options: Any) -> None:
+        pass
+
+    def create_chat_completion(self, **kwargs: Any) -> Any:
+        reply = self.replies.pop(0)
+        if isinstance(reply, Exception):
+            raise reply
+        return reply
+
+
+def _reply(text: str, finish: str, prompt: int, completion: int) -> dict[str, Any]:
+    return {
+        "choices": [{"message": {"content": text}, "finish_reason": finish}],
+        "usage": {"prompt_tokens": prompt, "completion_tokens": completion},
+    }
+
+
+@pytest.fixture
+def fake_llama(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    """llama_cpp replaced by :class:`_FakeLlama`; returns a model file path."""
+    module = types.ModuleType("llama_cpp")
+    module.__spec__ = importlib.machinery.ModuleSpec("llama_cpp", None)
+    module.Llama = _FakeLlama  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "llama_cpp", module)
+    gguf = tmp_path / "model.gguf"
+    gguf.write_bytes(b"")
+    return gguf
+
+
+async def test_failed_attempts_of_the_local_model_count_in_usage(fake_llama: Path) -> None:
+    # The first decision runs out of tokens mid-JSON, the second fails in
+    # llama.cpp; both took decoding time and the first 512 tokens: they are
+    # calls like any other, and the run's usage says so.
+    complete = json.dumps({"action": "complete", "reason": "nothing to do"})
+    _FakeLlama.replies = [
+        _reply('{"action": "comp', "length", 300, 512),
+        ValueError("Requested tokens (9000) exceed context window of 8192"),
+        _reply(complete, "stop", 300, 20),
+        _reply(json.dumps({"answer": "Nothing needed doing."}), "stop", 200, 10),
+    ]
+    run = Router([], model=LocalProvider(model_path=fake_llama)).start("Say hello")
+    result = await run
+    failures = [e for e in run.history if isinstance(e, ev.DecisionFailed)]
+    assert [f.error for f in failures] == [
+        "The local model ran out of tokens before finishing its JSON; raise max_output_tokens "
+        "(LocalProvider(max_output_tokens=...)).",
+        "The local model failed: ValueError: Requested tokens (9000) exceed context window of 8192",
+    ]
+    assert result.usage.calls == 4
+    assert result.usage.input_tokens == 800 and result.usage.output_tokens == 542
