@@ -63,6 +63,8 @@ class Finished(Generic[T]):
 
 def run_to_end(main: Coroutine[Any, Any, T]) -> Finished[T]:
     """Run ``main`` on a new event loop; do not wait for what it leaves behind."""
+    # Threads abandoned by an earlier run in this process are not this run's to report.
+    earlier = threads.running()
     loop = asyncio.new_event_loop()
     asyncio.set_event_loop(loop)
     tasks_left = 0
@@ -74,7 +76,7 @@ def run_to_end(main: Coroutine[Any, Any, T]) -> Finished[T]:
         finally:
             asyncio.set_event_loop(None)
             loop.close()
-    return Finished(value, tasks_left, threads.running())
+    return Finished(value, tasks_left, len(threads.running() - earlier))
 
 
 def _run_main(loop: asyncio.AbstractEventLoop, main: Coroutine[Any, Any, T]) -> T:

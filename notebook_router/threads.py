@@ -54,9 +54,9 @@ class DaemonThreadPool(Executor):
             self._grow()
         return future
 
-    def running(self) -> int:
-        """Calls in progress right now."""
-        return len(self._running)
+    def running(self) -> frozenset[Future[Any]]:
+        """The calls in progress right now."""
+        return frozenset(self._running)
 
     def _grow(self) -> None:
         with self._lock:
@@ -96,6 +96,6 @@ def in_thread(fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> asyncio.Fut
     return asyncio.get_running_loop().run_in_executor(_POOL, call)
 
 
-def running() -> int:
-    """Calls still running on worker threads (after a run: the abandoned ones)."""
+def running() -> frozenset[Future[Any]]:
+    """The calls running on worker threads now (compare two sets to see what one run left)."""
     return _POOL.running()
