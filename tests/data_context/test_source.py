@@ -19,7 +19,7 @@ def test_tables_are_the_live_objects_most_recent_first_and_other_tabular_data_is
 
     tables = source.tables()
 
-    assert list(tables)[0] == "new"  # changed in the latest scan
+    assert next(iter(tables)) == "new"  # changed in the latest scan
     assert tables["old"] is old  # no copy
     assert tables["records"].to_dict("list") == {"a": [1, 2]}
     assert "n" not in tables
