@@ -23,6 +23,7 @@ def decide(view: PlannerView) -> Decision:
     matcher = matcher_for(tuple(view.agents))
     tasks = {t.id: t for t in view.tasks}
     planned = {_key(t.description) for t in view.tasks if t.status not in _GONE}
+    planned.update(_key(d) for d in view.dropped.values())  # the user said no: stays dropped
     new_clauses = [c for c in decompose(view.goal) if _key(c.text) not in planned]
 
     # Route the clauses that are not in the plan yet.
