@@ -34,7 +34,8 @@ differ, so a new exception is drawn here or the suite fails.
     │   └── ScriptExhaustedError              the scripted test model ran out of replies
     ├── RunError
     │   ├── NoRunningLoopError(RuntimeError)  Router.start() outside a running event loop
-    │   └── RunNotFinishedError               run.result() before the run has finished
+    │   ├── RunNotFinishedError               run.result() before the run has finished
+    │   └── RunFinishedError                  a redirect or answer the run ended before taking
     ├── RunInterrupted                        the kernel interrupt stopped a %%route cell's run
     ├── DelegationError                       trees of agents and the supervisor's tools
     │   ├── DelegationCycleError(AgentDefinitionError)  an agent that is its own ancestor
@@ -255,6 +256,21 @@ class RunNotFinishedError(RunError):
             f"Run {run_id} is still going. `await run` waits for it; `run.stop()` "
             "ends it early with the answer so far."
         )
+
+
+class RunFinishedError(RunError):
+    """A redirect or answer reached a run that had already finished (or was finishing).
+
+    The message was not delivered: nothing in the run will act on it.
+    """
+
+    def __init__(self, run_id: str, ending: str) -> None:
+        super().__init__(
+            f"Run {run_id} had already finished ({ending}); your message was not delivered. "
+            "Start a new run with it (a new %%route cell, or router.start(...)), or resume "
+            f"this one if it was interrupted (`%route resume {run_id}`, Router.resume)."
+        )
+        self.run_id = run_id
 
 
 class RunInterrupted(NotebookRouterError):

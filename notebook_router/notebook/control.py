@@ -46,16 +46,26 @@ def handle(session: NotebookSession, comm: Any, data: dict[str, Any]) -> None:
         run = _pick(session, data.get("run_id"))
         if action == "stop":
             run.stop()
-        elif action == "redirect":
-            run.redirect(str(data.get("message", "")))
-        elif action == "answer":
-            run.answer(str(data.get("message", "")))
+        elif action in ("redirect", "answer"):
+            send = run.redirect if action == "redirect" else run.answer
+            # Acknowledged once the run has taken the message (it may have ended meanwhile).
+            send(str(data.get("message", ""))).add_done_callback(
+                lambda delivery: _acknowledge(comm, action, run.id, delivery.exception())
+            )
+            return
         else:
             raise NotebookRouterError(f"unknown action {action!r}: use stop, redirect or answer")
     except NotebookRouterError as exc:
-        comm.send({"ack": action, "ok": False, "error": str(exc)})
+        _acknowledge(comm, action, None, exc)
         return
-    comm.send({"ack": action, "ok": True, "run_id": run.id})
+    _acknowledge(comm, action, run.id, None)
+
+
+def _acknowledge(comm: Any, action: Any, run_id: str | None, error: BaseException | None) -> None:
+    if error is None:
+        comm.send({"ack": action, "ok": True, "run_id": run_id})
+    else:
+        comm.send({"ack": action, "ok": False, "error": str(error)})
 
 
 def _pick(session: NotebookSession, run_id: str | None) -> Any:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import concurrent.futures
+import contextlib
 import shlex
 from html import escape
 from typing import Any
@@ -21,8 +23,11 @@ from notebook_router.notebook.options import (
 from notebook_router.notebook.outputs import masked_prints, show_own
 from notebook_router.notebook.session import NotebookSession
 from notebook_router.planner.graph import to_mermaid
-from notebook_router.planner.run import Run
+from notebook_router.planner.run import Delivery
 from notebook_router.providers.registry import resolve_model
+
+DELIVERY_WAIT_S = 2.0
+"""How long ``%route redirect`` / ``answer`` wait to hear whether the run took the message."""
 
 SUBCOMMANDS = (
     "stop",
@@ -196,26 +201,16 @@ class RouteMagics(Magics, HistoryCommands):
     def _redirect(self, rest: list[str]) -> None:
         if not rest:
             raise UsageError('%route redirect "MESSAGE"')
-        run = self._unfinished(self._target([]))
-        run.redirect(" ".join(rest))
+        run = self._target([])
+        _delivered(run.redirect(" ".join(rest)))  # a finished run says so: nothing is sent
         print(f"Sent to run {run.id}: {' '.join(rest)}")
 
     def _answer(self, rest: list[str]) -> None:
         if not rest:
             raise UsageError('%route answer "TEXT"')
-        run = self._unfinished(self._target([]))
-        run.answer(" ".join(rest))
+        run = self._target([])
+        _delivered(run.answer(" ".join(rest)))
         print(f"Answered run {run.id}.")
-
-    @staticmethod
-    def _unfinished(run: Run) -> Run:
-        # A finished run ignores messages: saying "sent" would be a lie.
-        if run.done():
-            raise UsageError(
-                f"Run {run.id} has already finished ({run.result().stop_reason}): "
-                "start a new one with %%route, or `%route resume` it if it was interrupted."
-            )
-        return run
 
     def _status(self, rest: list[str]) -> None:
         run = self._target(rest)
@@ -276,6 +271,17 @@ class RouteMagics(Magics, HistoryCommands):
         else:
             note = ""
         print(f"Model for new runs: {what}{note}")
+
+
+def _delivered(delivery: Delivery) -> None:
+    """Raise if the run refused the message (it had finished); never wait long.
+
+    On the run's own thread the answer is already there; from another thread
+    (a kernel subshell) the run's loop gives it at once unless it is busy,
+    and then the message is queued, not lost.
+    """
+    with contextlib.suppress(concurrent.futures.TimeoutError):  # not TimeoutError before 3.11
+        delivery.result(timeout=DELIVERY_WAIT_S)
 
 
 def _show_table(header: list[str], rows: list[list[str]]) -> None:

@@ -22,6 +22,7 @@ import collections
 import functools
 import time
 from collections.abc import Callable, Iterable
+from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
 
@@ -221,19 +222,33 @@ class RunPanel(anywidget.AnyWidget):
                         f"`%route resume {self.run_id}` continues it if it was interrupted."
                     ),
                 )
-            elif self.run.done():
-                ok, detail = False, "The run has already finished."
             elif action == "stop":
-                self.run.stop()
-                detail = "Stopping: running agents are being cancelled; finished work is kept."
-            elif action == "redirect":
-                self.run.redirect(message)
-                detail = f"Redirect received: “{message}”. The planner handles it next step."
-            elif action == "answer":
-                self.run.answer(message)
-                detail = "Answer received; the run goes on."
+                if self.run.done():
+                    ok, detail = False, "The run has already finished."
+                else:
+                    self.run.stop()
+                    detail = "Stopping: running agents are being cancelled; finished work is kept."
+            elif action in ("redirect", "answer"):
+                send = self.run.redirect if action == "redirect" else self.run.answer
+                # Acknowledged once the run has taken it (at once on the loop's thread;
+                # a moment later from a subshell thread, when the run may have ended).
+                send(message).add_done_callback(
+                    functools.partial(self._acknowledge, ack_id, action, _RECEIVED[action](message))
+                )
+                return
             else:
                 ok, detail = False, f"Unknown action {action!r}."
         except NotebookRouterError as exc:
             ok, detail = False, str(exc)
         self.ack = {"id": ack_id, "action": action, "ok": ok, "detail": detail, "at": time.time()}
+
+    def _acknowledge(self, ack_id: str, action: str, received: str, delivery: Future[None]) -> None:
+        error = delivery.exception()
+        ok, detail = (True, received) if error is None else (False, str(error))
+        self.ack = {"id": ack_id, "action": action, "ok": ok, "detail": detail, "at": time.time()}
+
+
+_RECEIVED: dict[str, Callable[[str], str]] = {
+    "redirect": lambda m: f"Redirect received: “{m}”. The planner handles it next step.",
+    "answer": lambda m: "Answer received; the run goes on.",
+}

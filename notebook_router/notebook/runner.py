@@ -27,6 +27,7 @@ from notebook_router.notebook.options import (
 from notebook_router.notebook.run_output import RunView
 from notebook_router.notebook.session import NotebookSession
 from notebook_router.planner.run import Run
+from notebook_router.planner.steering import ClarifyPolicy
 from notebook_router.router import Router
 
 log = logging.getLogger("notebook_router")
@@ -108,7 +109,7 @@ def start_route(session: NotebookSession, options: RouteOptions, cell: str) -> t
             model=options.model or session.model,
             limits=options.limits,
             style=options.style,
-            clarify="wait" if options.background else "stop",
+            clarify=_clarify_policy(session, options.background),
             store=session.persistence.get(),
         )
         run = router.start(task.text, context=context, media=media)
@@ -161,13 +162,25 @@ def start_resume(session: NotebookSession, options: ResumeOptions) -> tuple[Run,
         router = Router(
             session.agents(options.agents),
             model=options.model or session.model,
-            clarify="wait" if options.background else "stop",
+            clarify=_clarify_policy(session, options.background),
             store=store,
         )
         run = router.resume(options.run)
     except NotebookRouterError as exc:
         raise UsageError(str(exc)) from None
     return _follow(session, run, options.output, options.background)
+
+
+def _clarify_policy(session: NotebookSession, background: bool) -> ClarifyPolicy:
+    """Wait for answers wherever the panel can send them while the run goes on.
+
+    A question never cancels work either way. ``stop`` (end asking it once
+    nothing else is left) is for a waiting cell on a kernel that holds widget
+    messages until the cell ends: there nobody could answer before the end.
+    """
+    if background or session.capabilities.comms_while_awaiting:
+        return "wait"
+    return "stop"
 
 
 def _index_recordings(session: NotebookSession, run: Run) -> None:

@@ -87,6 +87,10 @@ class RedirectDecision(BaseModel):
     cancel: list[str] = Field(
         default_factory=list, description="Ids of running or pending tasks to cancel (refine)."
     )
+    restore: list[str] = Field(
+        default_factory=list,
+        description="Ids from 'dropped' that the user asks for again (refine).",
+    )
     question: str | None = None
 
 

@@ -159,6 +159,8 @@ class InterruptHandled(_Event, tag="interrupt_handled"):
     cancelled: tuple[str, ...]
     goal: str | None = None
     """The run's goal after handling (changed by ``restart`` and ``refine``)."""
+    restored: tuple[str, ...] = ()
+    """Tasks the user had dropped and asked for again (``refine``)."""
 
 
 class ClarificationRequested(_Event, tag="clarification_requested"):

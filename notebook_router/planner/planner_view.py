@@ -111,6 +111,8 @@ class PlannerView(BaseModel):
     """The planner's open question to the user, if any."""
     message: str | None = None
     """The user's redirect message, when handling one."""
+    dropped: dict[str, str] = Field(default_factory=dict)
+    """Tasks the user dropped (id: description): do not plan them again unless asked."""
     feedback: str | None = None
     """Why the previous reply was rejected, when retrying."""
 
@@ -183,6 +185,7 @@ class ViewBuilder:
             question=state.pending_question,
             message=message,
             feedback=feedback,
+            dropped=_dropped(state, self.max_tasks, chars),
         )
 
     def _pick_tasks(self, state: RunState) -> list[Task]:
@@ -316,6 +319,14 @@ def _more_line(rest: list[Task]) -> str:
     tasks = "task" if len(rest) == 1 else "tasks"
     span = rest[0].id if len(rest) == 1 else f"{rest[0].id}–{rest[-1].id}"
     return f"{len(rest)} more {tasks}: {span} ({statuses})"
+
+
+def _dropped(state: RunState, most: int, chars: int) -> dict[str, str]:
+    """The tasks the user dropped, newest ``most`` of them (the view stays bounded)."""
+    if not state.dropped:
+        return {}
+    tasks = state.plan.tasks
+    return {t: preview(tasks[t].description, chars) for t in state.dropped[-most:] if t in tasks}
 
 
 def _critic_line(state: RunState, task_id: str) -> str | None:

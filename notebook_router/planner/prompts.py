@@ -26,6 +26,7 @@ Reply with one JSON object matching the Decision schema:
   "clarify"; once answered, add a new task for the same agent that includes the answer.
 - A task with a "critic" note of "needs_more" is not good enough yet: retry it with
   another agent if one fits, or add a task for what is missing.
+- The user dropped the tasks in "dropped": do not start or re-add them.
 If "feedback" is set, your previous reply was rejected for that reason: fix it.
 """
 
@@ -34,7 +35,7 @@ You are the planner of a router agent. While a run was going the user sent "mess
 Reply with one JSON object matching the RedirectDecision schema:
 - "restart": it is a different task; give the new "goal".
 - "refine": it adjusts the current task; give the updated "goal" and, in "cancel",
-  ids of tasks that are no longer wanted.
+  ids of tasks that are no longer wanted (in "restore", ids from "dropped" it asks for again).
 - "status": the user asks how it is going; answer in "reply".
 - "clarify": unclear; ask a "question".
 Always say in "reply" what you will do.

@@ -186,6 +186,13 @@ def _interrupt_handled(state: RunState, event: ev.InterruptHandled) -> None:
     if event.handled_as in ("restart", "refine") and event.goal is not None:
         state.goal = event.goal
         state.goal_version += 1
+    # What the user drops stays dropped (the planners read this) until they ask
+    # for it again; a restart is a new request, free of the old one's drops.
+    if event.handled_as == "restart":
+        state.dropped = []
+    elif event.handled_as == "refine" and (event.cancelled or event.restored):
+        kept = [t for t in state.dropped if t not in event.restored]
+        state.dropped = kept + [t for t in event.cancelled if t not in kept]
     state.history.append(HistoryEntry(role="planner", content=event.reply, at=event.t))
 
 

@@ -82,6 +82,7 @@ class _Resolver:
         self.plan = state.plan
         self.agents = agents
         self.claimed: set[str] = set()  # ids given to new tasks in this decision
+        self.dropped = state.dropped
 
     def start(self, spec: TaskSpec, resolved: ResolvedDecision) -> None:
         spec_id = spec.id
@@ -95,6 +96,8 @@ class _Resolver:
             return
         if existing.status == "running":
             raise InvalidDecisionError(f"Task {existing.id!r} is already running; use 'wait'.")
+        if existing.id in self.dropped:
+            raise _dropped_again(existing.id)
         if existing.id in resolved.start:
             return
         if existing.status == "pending":
@@ -111,6 +114,8 @@ class _Resolver:
             raise InvalidDecisionError(
                 f"New task{label} in '{where}' needs both a 'description' and an 'agent'."
             )
+        if self.dropped:
+            self._refuse_dropped(description)
         task_id = spec_id if spec_id and _TASK_ID.match(spec_id) else None
         while task_id is None or task_id in self.plan.tasks or task_id in self.claimed:
             task_id = self.plan.new_id()
@@ -133,6 +138,13 @@ class _Resolver:
         known = ", ".join(everyone) or "none"
         raise InvalidDecisionError(f"There is no agent {name!r}. Agents: {known}.")
 
+    def _refuse_dropped(self, description: str) -> None:
+        wanted = " ".join(description.casefold().split())
+        for task_id in self.dropped:
+            task = self.plan.tasks.get(task_id)
+            if task is not None and " ".join(task.description.casefold().split()) == wanted:
+                raise _dropped_again(task_id)
+
     def _require_ready(self, task_id: str, depends_on: tuple[str, ...]) -> None:
         waiting = []
         for dep in depends_on:
@@ -146,3 +158,10 @@ class _Resolver:
                 f"Task {task_id!r} cannot start yet: it needs {', '.join(waiting)}. "
                 "Put it in 'later' and start it once those have finished."
             )
+
+
+def _dropped_again(task_id: str) -> InvalidDecisionError:
+    return InvalidDecisionError(
+        f"The user dropped task {task_id!r} (see 'dropped'): do not plan it again unless "
+        "the user asks for it."
+    )

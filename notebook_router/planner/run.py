@@ -15,12 +15,15 @@ Thread safety: ``stop``, ``redirect`` and ``answer`` may be called from any
 thread (a notebook panel's button handler can run on a kernel subshell
 thread). They hand over to the run's loop with ``call_soon_threadsafe``; a
 bare ``Task.cancel()`` from another thread can go unnoticed until something
-else wakes the loop.
+else wakes the loop. A message handed over can meet a run that has ended in
+the meantime: ``redirect`` and ``answer`` return a future that says whether
+the run took it, so a late message is refused out loud, never dropped.
 """
 
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import functools
 import logging
@@ -41,6 +44,7 @@ from notebook_router.errors import (
     NoRunningLoopError,
     PlannerError,
     ProviderError,
+    RunFinishedError,
     RunNotFinishedError,
 )
 from notebook_router.planner import events as ev
@@ -57,7 +61,13 @@ from notebook_router.planner.reducer import apply
 from notebook_router.planner.resolve import ResolvedDecision, resolve_decision
 from notebook_router.planner.result import RunResult
 from notebook_router.planner.resume import ResumePoint
-from notebook_router.planner.state import OK_STATUSES, RunState, StopReason, Task
+from notebook_router.planner.state import (
+    OK_STATUSES,
+    STOP_REASON_TEXT,
+    RunState,
+    StopReason,
+    Task,
+)
 from notebook_router.planner.steering import ClarifyHandler, ClarifyPolicy, Steering
 from notebook_router.planner.synthesis import nothing_run, template_synthesis
 from notebook_router.providers.base import ModelClient, Provider
@@ -66,6 +76,9 @@ from notebook_router.text.unicode import valid_unicode
 from notebook_router.usage import Usage
 
 log = logging.getLogger("notebook_router")
+
+Delivery = concurrent.futures.Future[None]
+"""Whether a run took a message: None once it has, :class:`RunFinishedError` if it had ended."""
 
 
 class Run:
@@ -133,7 +146,7 @@ class Run:
             self._planner_model,
             limits,
             self._events,
-            set_stop=self._set_stop,
+            wake=self._wake,
             on_clarify=on_clarify,
             policy=clarify,
         )
@@ -146,6 +159,8 @@ class Run:
         self._main: asyncio.Task[RunResult] | None = None
         self._result: RunResult | None = None
         self._finished = False
+        self._closing = False
+        """The loop has stopped deciding: messages can no longer be acted on."""
         self._duration_s = 0.0
         self._started_wall = datetime.now(timezone.utc)
         state.context.listen(self._on_context_change)
@@ -205,15 +220,27 @@ class Run:
         """Stop now: cancel running agents, keep finished results, synthesise. Any thread."""
         self._call_soon(self._request_stop, "stopped_by_user", "stopped by user")
 
-    def redirect(self, message: str) -> None:
-        """Send the planner a message mid-run (restart, refine, status, clarify). Any thread."""
+    def redirect(self, message: str) -> Delivery:
+        """Send the planner a message mid-run (restart, refine, status, clarify). Any thread.
+
+        Raises :class:`RunFinishedError` if the run has already finished. From
+        another thread the message reaches the run's loop a moment later, and
+        the run may end in between: the returned future says which (result
+        None once the run has the message, or the ``RunFinishedError``). On the
+        run's own thread it is done when this returns.
+        """
         if not message.strip():
             raise EmptyTaskError()
-        self._call_soon(self._receive, "redirect", valid_unicode(message.strip()))
+        return self._deliver("redirect", valid_unicode(message.strip()))
 
-    def answer(self, text: str) -> None:
-        """Answer the planner's pending clarifying question. Any thread."""
-        self._call_soon(self._receive, "answer", valid_unicode(text.strip()))
+    def answer(self, text: str) -> Delivery:
+        """Answer the planner's pending question (with none pending it is a redirect). Any thread.
+
+        Delivered like :meth:`redirect`: raises or returns the same kind of future.
+        """
+        if not text.strip():
+            raise EmptyTaskError()
+        return self._deliver("answer", valid_unicode(text.strip()))
 
     def subscribe(self, callback: Subscriber) -> Callable[[], None]:
         """Call ``callback(event)`` for every event from now on (on the loop's thread).
@@ -296,10 +323,50 @@ class Run:
         else:
             loop.call_soon_threadsafe(fn, *args)
 
-    def _receive(self, kind: Literal["redirect", "answer"], message: str) -> None:
-        # Handed over from another thread, it may land after the run has ended.
-        if not self._finished and self.steering.receive(kind, message):
-            self._wake()
+    def _deliver(self, kind: Literal["redirect", "answer"], message: str) -> Delivery:
+        delivery: Delivery = concurrent.futures.Future()
+        loop = self._loop
+        if loop is None:
+            raise NoRunningLoopError()
+        refused = self._refusal()
+        if refused is not None:
+            raise refused
+        if threading.get_ident() == self._thread_id:
+            self._receive(kind, message, delivery)
+            if (error := delivery.exception()) is not None:
+                raise error
+            return delivery
+        try:
+            loop.call_soon_threadsafe(self._receive, kind, message, delivery)
+        except RuntimeError:  # the loop has been closed since
+            delivery.set_exception(self._refusal() or RunFinishedError(self.id, "closed"))
+        return delivery
+
+    def _receive(
+        self, kind: Literal["redirect", "answer"], message: str, delivery: Delivery
+    ) -> None:
+        # Handed over from another thread, it may land after the run has ended:
+        # say so to whoever sent it rather than file what nothing will read.
+        refused = self._refusal()
+        if refused is not None:
+            delivery.set_exception(refused)
+            return
+        self.steering.receive(kind, message)
+        self._wake()
+        delivery.set_result(None)
+
+    def _refusal(self) -> RunFinishedError | None:
+        """Why the run can no longer act on a message (None while it can)."""
+        if self._finished:
+            reason = self.state.stop_reason
+            ending = STOP_REASON_TEXT.get(reason, reason) if reason else "finished"
+        elif self._stop_request is not None:
+            ending = f"it was stopping: {self._stop_request[1]}"
+        elif self._closing:
+            ending = "it was writing its answer"
+        else:
+            return None
+        return RunFinishedError(self.id, ending)
 
     # ---------------------------------------------------------------- the loop
 
@@ -361,14 +428,24 @@ class Run:
         return self.result()
 
     async def _drive(self) -> None:
+        steering = self.steering
         while True:
             self._exec().absorb()
             if self._critic is not None:
                 await self._review()
             if self._stop_request is not None:
                 return
-            if self.steering.redirects:
-                await self.steering.handle_next(self._exec())
+            if steering.redirects:
+                await steering.handle_next(self._exec())
+                continue
+            question = self.state.pending_question
+            if question is not None and not self._exec().inflight:
+                # Only the question is left: wait for its answer, or, when nobody
+                # can answer it, end asking it (never earlier: it cancels nothing).
+                if not steering.answerable:
+                    self._set_stop("needs_clarification", question)
+                    return
+                await self._wait_for_activity(steering.answers)
                 continue
             if self._stall.observe(self.state.fingerprint()):
                 self._set_stop(
@@ -381,6 +458,7 @@ class Run:
                 )
                 return
             iteration = self.state.iteration + 1
+            answers = steering.answers
             resolved = await self._decide(iteration)
             if resolved is None or self._stop_request is not None:
                 return
@@ -388,25 +466,30 @@ class Run:
             # only execute/parallel decisions start anything.
             self._apply(resolved, iteration)
             action = resolved.decision.action
-            if action == "complete":
+            if action == "complete" and not (self.state.pending_question or steering.redirects):
+                # (a message that came in while the planner thought is heard first)
                 self._completed_because = resolved.decision.reason
                 return
-            if action == "clarify":
-                question = resolved.decision.question or ""
-                if await self.steering.clarify(question) is None:
-                    self._set_stop("needs_clarification", question)
-                    return
-                continue
-            await self._wait_for_activity()
+            if action == "clarify" and steering.answers == answers:
+                steering.ask(resolved.decision.question or "")
+            await self._wait_for_activity(answers)
 
-    async def _wait_for_activity(self) -> None:
+    async def _wait_for_activity(self, answers: int) -> None:
+        """Wait for a result, a redirect, a stop, or an answer after the ``answers``-th.
+
+        With nothing running, only a question that may still be answered is waited for.
+        """
         executor = self._exec()
-        redirects = self.steering.redirects
-        while executor.inflight and not redirects and self._stop_request is None:
-            if executor.done and not self._waves:
+        steering = self.steering
+        redirects = steering.redirects
+        while not redirects and self._stop_request is None and steering.answers == answers:
+            if executor.inflight:
+                if executor.done and not self._waves:
+                    return
+                if executor.done and len(executor.done) >= len(executor.inflight):
+                    return  # waves: every running task has reported
+            elif self.state.pending_question is None or not steering.answerable:
                 return
-            if executor.done and len(executor.done) >= len(executor.inflight):
-                return  # waves: every running task has reported
             self._waiter = self._loop_().create_future()
             try:
                 await self._waiter
@@ -539,6 +622,7 @@ class Run:
     # ---------------------------------------------------------------- finishing
 
     async def _finish(self) -> None:
+        self._closing = True  # from here on a redirect would go unheard: refuse it
         reason = (
             self._stop_request[1] if self._stop_request else "not needed: the planner completed"
         )
@@ -578,6 +662,7 @@ class Run:
         reason, detail = self._stop_request or _completion(state.plan)
         for task in state.plan.with_status("pending"):
             self._skip(task.id, f"the run ended: {detail}")
+        self.steering.drop_question()  # a clarify handler still asking has nothing to answer
         self._duration_s = duration = self._now()
         self._finished = True
         self._events.close(

@@ -363,6 +363,8 @@ class RunState:
     """Per task, the requests that went down its agent's tree (latest attempt)."""
     critiques: dict[str, CriticVerdict] = Field(default_factory=dict)
     """Per task, the critic's verdict on its latest result (when a critic is on)."""
+    dropped: list[str] = Field(default_factory=list)
+    """Ids of tasks the user dropped mid-run: not planned again unless the user asks."""
 
     results_digest: RunningDigest = Field(default_factory=RunningDigest, exclude=True, repr=False)
 

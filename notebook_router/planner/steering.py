@@ -6,6 +6,11 @@ and lives on the run's loop thread (the run's public ``redirect`` and
 asks the planner how to take a redirect, carries that out (cancel, re-goal,
 reply) and asks the user the planner's questions. Like everything in a run,
 it changes the state only by publishing events.
+
+A question never holds up or cancels work: it is published, the run goes on
+with what is running, and the answer wakes the loop whenever it comes. Only
+when nothing else is left does the run wait for it, or, with the ``stop``
+policy and nobody to ask, end asking it (the user answers with the next run).
 """
 
 from __future__ import annotations
@@ -24,14 +29,17 @@ from notebook_router.planner.eventlog import EventLog
 from notebook_router.planner.executor import Executor
 from notebook_router.planner.planner import Planner, PlannerCall
 from notebook_router.planner.rails import Limits
-from notebook_router.planner.state import RunState, StopReason
+from notebook_router.planner.state import RunState
 from notebook_router.providers.base import ModelClient
+from notebook_router.text.unicode import valid_unicode
 
 log = logging.getLogger("notebook_router")
 
 ClarifyHandler = Callable[[str], Awaitable[str | None]]
 ClarifyPolicy = Literal["stop", "wait"]
-StopSetter = Callable[[StopReason, str], None]
+"""What a run does once only an unanswered question is left: ``wait`` for the
+answer (a panel, ``run.answer`` or a handler will give it), or ``stop`` asking it
+(headless: nobody can answer). Either way the question never cancels work."""
 
 SUPERSEDED = "superseded: the user redirected the run"
 UNWANTED = "no longer wanted after the user's redirect"
@@ -49,7 +57,7 @@ class Steering:
         limits: Limits,
         events: EventLog,
         *,
-        set_stop: StopSetter,
+        wake: Callable[[], None],
         on_clarify: ClarifyHandler | None = None,
         policy: ClarifyPolicy = "stop",
     ) -> None:
@@ -59,32 +67,42 @@ class Steering:
         self.model = model
         self.limits = limits
         self.events = events
-        self._set_stop = set_stop
+        self._wake = wake
         self._on_clarify = on_clarify
         self._policy = policy
         self.redirects: deque[str] = deque()
         """Redirect messages received and not yet handled, oldest first."""
-        self._question: asyncio.Future[str | None] | None = None
+        self.answers = 0
+        """How many answers have come in (the loop decides again after each)."""
+        self._handler: asyncio.Task[None] | None = None
+        self._gave_up = False
+        """The clarify handler found no answer to the pending question."""
 
     # ------------------------------------------------------------ receiving
 
-    def receive(self, kind: Literal["redirect", "answer"], message: str) -> bool:
-        """File what the user sent; True if the loop must wake up to handle it.
+    def receive(self, kind: Literal["redirect", "answer"], message: str) -> None:
+        """File what the user sent (the loop then wakes up to act on it).
 
         While a question is pending, whatever the user sends is its answer.
         """
-        question = self._question
-        if question is not None and not question.done():
-            question.set_result(message)
-            return False
+        if self.state.pending_question is not None:
+            self._cancel_handler()
+            self.events.publish(ev.ClarificationAnswered(answer=message))
+            self.answers += 1
+            return
         self.events.publish(ev.InterruptReceived(interrupt=kind, message=message))
         self.redirects.append(message)
-        return True
+
+    @property
+    def answerable(self) -> bool:
+        """Someone may still answer the pending question, so an idle run waits for it."""
+        if self._gave_up:
+            return False
+        return self._policy == "wait" or self._handler is not None
 
     def drop_question(self) -> None:
-        """Give up on a pending question (the run is stopping)."""
-        if self._question is not None and not self._question.done():
-            self._question.set_result(None)
+        """Stop asking (the run is ending): a clarify handler still at work is cancelled."""
+        self._cancel_handler()
 
     # ------------------------------------------------------------- redirects
 
@@ -93,6 +111,7 @@ class Steering:
         message = self.redirects.popleft()
         decision = await self._redirect_decision(message)
         cancelled: list[str] = []
+        restored: tuple[str, ...] = ()
         goal: str | None = None
         if decision.kind == "restart":
             cancelled = await executor.cancel(list(executor.inflight), SUPERSEDED)
@@ -104,6 +123,7 @@ class Steering:
             running = [t for t in decision.cancel if t in executor.inflight]
             cancelled = await executor.cancel(running, UNWANTED)
             cancelled += self._skip(decision.cancel, UNWANTED)
+            restored = tuple(t for t in decision.restore if t in self.state.dropped)
             goal = decision.goal or f"{self.state.goal} ({message})"
         self.events.publish(
             ev.InterruptHandled(
@@ -112,12 +132,11 @@ class Steering:
                 reply=decision.reply or self._status_text(),
                 cancelled=tuple(cancelled),
                 goal=goal if goal is not None else self.state.goal,
+                restored=restored,
             )
         )
         if decision.kind == "clarify":
-            question = decision.question or decision.reply or self._status_text()
-            if await self.clarify(question) is None:
-                self._set_stop("needs_clarification", question)
+            self.ask(decision.question or decision.reply or self._status_text())
 
     def _skip(self, task_ids: list[str], reason: str) -> list[str]:
         skipped = []
@@ -163,52 +182,37 @@ class Steering:
 
     # ------------------------------------------------------------- questions
 
-    async def clarify(self, question: str) -> str | None:
-        """Ask the user ``question``; the answer, or None if none came (the run then stops).
+    def ask(self, question: str) -> None:
+        """Put ``question`` to the user and return at once: the run goes on meanwhile.
 
-        With no handler and the ``stop`` policy the question is only published:
-        the run ends asking it, and the user answers by starting the next run.
+        The answer comes through :meth:`receive` (a panel, ``run.answer``) or
+        from the clarify handler; asking the question already pending is a no-op.
         """
-        if self._on_clarify is None and self._policy == "stop":
-            self.events.publish(ev.ClarificationRequested(question=question))
-            return None
-        answer = await self._await_answer(question)
-        if not answer:
-            return None
-        self.events.publish(ev.ClarificationAnswered(answer=answer))
-        return answer
-
-    async def _await_answer(self, question: str) -> str | None:
-        loop = asyncio.get_running_loop()
-        # The future exists before anyone hears the question, so an answer sent
-        # from an event subscriber (or another thread) cannot arrive too early.
-        future: asyncio.Future[str | None] = loop.create_future()
-        self._question = future
+        if self.state.pending_question == question:
+            return
+        self._cancel_handler()
+        self._gave_up = False
         self.events.publish(ev.ClarificationRequested(question=question))
-        helper: asyncio.Task[str | None] | None = None
-        if self._on_clarify is not None and not future.done():
-            helper = loop.create_task(_call_handler(self._on_clarify, question))
-            helper.add_done_callback(lambda h: _settle_answer(future, h))
+        if self._on_clarify is not None:
+            loop = asyncio.get_running_loop()
+            self._handler = loop.create_task(self._ask_handler(self._on_clarify, question))
+
+    async def _ask_handler(self, handler: ClarifyHandler, question: str) -> None:
         try:
-            answer: str | None = await future
-            return answer
-        finally:
-            self._question = None
-            if helper is not None and not helper.done():
-                helper.cancel()
+            answer = await handler(question)
+        except Exception:
+            log.exception("notebook_router: the clarify handler failed")
+            answer = None
+        self._handler = None
+        if self.state.pending_question != question:
+            return  # answered some other way meanwhile
+        if answer and answer.strip():
+            self.receive("answer", valid_unicode(answer.strip()))
+        else:
+            self._gave_up = True  # nobody will answer: an idle run ends asking it
+        self._wake()
 
-
-async def _call_handler(handler: ClarifyHandler, question: str) -> str | None:
-    return await handler(question)
-
-
-def _settle_answer(future: asyncio.Future[str | None], helper: asyncio.Task[str | None]) -> None:
-    if future.done():
-        return
-    if helper.cancelled():
-        future.set_result(None)
-    elif helper.exception() is not None:
-        log.error("notebook_router: the clarify handler failed", exc_info=helper.exception())
-        future.set_result(None)
-    else:
-        future.set_result(helper.result())
+    def _cancel_handler(self) -> None:
+        handler, self._handler = self._handler, None
+        if handler is not None and handler is not asyncio.current_task():
+            handler.cancel()

@@ -125,7 +125,9 @@ def panel_state(
         meters=meters(state, limits, elapsed_s),
         trace=list(trace),
         answer_html=render_answer(state.answer) if state.answer else "",
-        question=clip(state.pending_question or ""),
+        # The answer box only while the run can take an answer: after the end the
+        # question lives on in the answer text, and the next run takes the reply.
+        question=clip(state.pending_question or "") if state.stop_reason is None else "",
         steering=[
             SteeringLine(message=clip(i.message), handled_as=i.handled_as, reply=i.reply)
             for i in state.interrupts

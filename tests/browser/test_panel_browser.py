@@ -80,13 +80,27 @@ def _run_all(page: Any, cells: int) -> None:
         _run_cell(page, index)
 
 
+KERNEL_READY = """() => {
+  const visible = (sel) => [...document.querySelectorAll(sel)].find(e => e.offsetParent !== null);
+  const name = visible('.jp-Toolbar-kernelName');
+  const status = visible('.jp-Notebook-ExecutionIndicator');
+  return !!name && !!status && !['', 'No Kernel'].includes(name.getAttribute('aria-label') || '')
+    && status.dataset.status === 'idle';
+}"""
+"""The notebook's kernel is attached and idle. The execution indicator alone says
+"idle" before any kernel is attached, and a cell run then opens JupyterLab's
+Select Kernel dialog over the notebook (the test then times out clicking a cell)."""
+
+
+def _wait_for_kernel(page: Any) -> None:
+    page.wait_for_function(KERNEL_READY)
+
+
 def _open(page: Any, server: JupyterServer, path: str) -> None:
     """Open a notebook in JupyterLab in a workspace of its own (no tabs from earlier tests)."""
     page.goto(server.open_url(f"lab/workspaces/{path.replace('.', '-')}/tree/{path}"))
     _cell(page, 0).wait_for()
-    page.locator(
-        '.jp-NotebookPanel:visible .jp-Notebook-ExecutionIndicator[data-status="idle"]'
-    ).wait_for()
+    _wait_for_kernel(page)
 
 
 def _panel_status(page: Any, cell: int, status: str, timeout_ms: float = 30_000) -> None:
@@ -166,7 +180,7 @@ def test_panel_smoke_in_notebook_7(jupyter_server: JupyterServer, page: Any) -> 
     )
     page.goto(jupyter_server.open_url("notebooks/smoke.ipynb"))
     _cell(page, 1).wait_for()
-    page.locator('.jp-Notebook-ExecutionIndicator[data-status="idle"]').wait_for()
+    _wait_for_kernel(page)
     _run_all(page, 2)
     _panel_status(page, 1, "finished")
     panel = _cell(page, 1).locator('.nrp[data-status="finished"]').first

@@ -122,6 +122,16 @@ def test_redirect_and_answer_from_the_panel_reach_a_background_run(kernel: Kerne
     kernel.widget_send(panel.comm_id, {"type": "action", "action": "stop", "id": "s2"})
     kernel.pump(lambda: panel.state.get("ack", {}).get("id") == "s2")
     assert panel.state["ack"]["detail"] == "The run has already finished."
+    # A message typed into the Redirect box after the end is refused out loud.
+    kernel.widget_send(
+        panel.comm_id, {"type": "action", "action": "redirect", "id": "r3", "message": "more"}
+    )
+    kernel.pump(lambda: panel.state.get("ack", {}).get("id") == "r3")
+    assert panel.state["ack"]["ok"] is False
+    assert (
+        "had already finished (stopped by user); your message was not delivered"
+        in (panel.state["ack"]["detail"])
+    )
 
 
 def test_a_clarifying_question_is_answered_in_the_panel(kernel: Kernel) -> None:
@@ -139,6 +149,69 @@ def test_a_clarifying_question_is_answered_in_the_panel(kernel: Kernel) -> None:
     kernel.pump(lambda: panel.state.get("status") not in ("running", "waiting"))
     assert panel.state["question"] == ""
     assert [(r["agent"], r["status"]) for r in panel.state["plan"]] == [("numbers", "fulfilled")]
+
+
+SIX = ("alpha", "beta", "gamma", "delta", "epsilon", "zeta")
+GATED = """
+import os
+GATE = {gate!r}
+
+def gated(name):
+    async def run(task):
+        while not os.path.exists(GATE):  # held until the test opens the gate
+            await asyncio.sleep(0.05)
+        return f"{{name}} done"
+    run.__name__ = name
+    return agent(name=name, can=[name])(run)
+
+for name in {names!r}:
+    globals()[name] = gated(name)  # agents are found in the notebook's namespace
+"""
+
+
+def test_a_question_never_cancels_the_work_of_a_waiting_cell(
+    fresh_kernel: Kernel, tmp_path: Path
+) -> None:
+    kernel, gate = fresh_kernel, tmp_path / "gate"
+    assert kernel.execute(GATED.format(gate=str(gate), names=SIX)).status == "ok"
+    msg_id = kernel.kc.execute(
+        f"%%route --agents {','.join(SIX)}\n"
+        "Run alpha, run beta, run gamma, run delta, run epsilon and run zeta"
+    )
+    panel = _panel(kernel, msg_id)
+    kernel.pump(lambda: [r["status"] for r in panel.state.get("plan", [])] == ["running"] * 6)
+    # A redirect the offline planner cannot classify: it asks what is meant.
+    kernel.widget_send(
+        panel.comm_id,
+        {"type": "action", "action": "redirect", "id": "r1", "message": "only do alpha"},
+    )
+    kernel.pump(lambda: bool(panel.state.get("question")))
+    assert panel.state["status"] == "waiting"
+    assert [r["status"] for r in panel.state["plan"]] == ["running"] * 6
+    gate.touch()
+    # The six agents finish; the cell, still awaiting its run, waits for the answer.
+    kernel.pump(lambda: [r["status"] for r in panel.state["plan"]] == ["fulfilled"] * 6)
+    assert panel.state["status"] == "waiting" and "only do alpha" in panel.state["question"]
+    assert not _cell_finished(kernel, msg_id)
+    kernel.widget_send(
+        panel.comm_id,
+        {"type": "action", "action": "answer", "id": "a1", "message": "keep all six"},
+    )
+    result = kernel.collect(msg_id, timeout=20)
+    assert result.status == "ok"
+    assert panel.state["ack"]["ok"] is True and panel.state["question"] == ""
+    assert panel.state["headline"] == "the goal was met"
+    assert [r["status"] for r in panel.state["plan"]] == ["fulfilled"] * 6
+    assert "alpha done" in panel.state["answer_html"]
+
+
+def _cell_finished(kernel: Kernel, msg_id: str) -> bool:
+    return any(
+        m["msg_type"] == "status"
+        and m["content"]["execution_state"] == "idle"
+        and m["parent_header"].get("msg_id") == msg_id
+        for m in kernel.backlog
+    )
 
 
 def test_the_mermaid_library_is_sent_once_asked_not_stored_in_the_widget(kernel: Kernel) -> None:

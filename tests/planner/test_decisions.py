@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import asyncio
+import json
 from typing import Any
 
 import pytest
 
 from notebook_router import AgentResult, Router, agent
+from notebook_router.planner import events as ev
 from notebook_router.providers.scripted import ScriptedProvider
+from notebook_router.usage import Usage
 from tests.conftest import Script, kinds, router_with, task
 from tests.helpers_agents import sleeper
 
@@ -122,7 +125,12 @@ async def test_clarify_wait_policy_takes_answer_from_run_answer() -> None:
         ]
     )
     run = router_with([sleeper("a", 0)], script, clarify="wait").start("sales")
-    run.subscribe(lambda e: run.answer("South") if e.kind == "clarification_requested" else None)
+
+    def answer_in_the_panel(event: ev.Event) -> None:
+        if event.kind == "clarification_requested":
+            run.answer("South")
+
+    run.subscribe(answer_in_the_panel)
     result = await asyncio.wait_for(run, 5)
     assert result.stop_reason == "completed"
     assert run.state.interrupts[-1].message == "South"
@@ -277,3 +285,38 @@ def test_router_rejects_unknown_options() -> None:
         Router([]).run_sync("x", max_iteration=3)
     with pytest.raises(ValueError, match="Unknown style"):
         Router([], style="poetic")  # type: ignore[arg-type]
+
+
+async def test_a_model_planner_sees_what_the_user_dropped_and_cannot_plan_it_again() -> None:
+    script = Script(
+        decide=[
+            {
+                "action": "parallel",
+                "run": [task("t1", "slow", "alpha"), task("t2", "slow", "beta")],
+            },
+            # After the user drops beta, the model tries to plan it again...
+            {"action": "execute", "run": [task("t3", "slow", "Beta")]},
+            {"action": "execute", "run": [{"id": "t2"}]},
+            {"action": "wait"},
+        ],
+        redirect=[{"kind": "refine", "cancel": ["t2"], "reply": "Dropping beta."}],
+    )
+    provider = ScriptedProvider(fallback=script, usage=Usage())
+    run = Router([sleeper("slow", 30)], model=provider).start("alpha and beta")
+    async for event in run.events():
+        if event.kind == "task_started" and event.task_id == "t2":
+            break
+    run.redirect("skip beta")
+    failed = []
+    async for event in run.events():
+        if event.kind == "decision_failed":
+            failed.append(event.error)
+        if len(failed) == 2:
+            break
+    assert all("The user dropped task 't2'" in error for error in failed)
+    decide = [r for r in provider.requests if r.purpose == "router.decide"][-1]
+    view = json.loads(decide.messages[-1].content.split("```json\n")[1].split("\n```")[0])
+    assert view["dropped"] == {"t2": "beta"}
+    run.stop()
+    result = await asyncio.wait_for(run, 5)
+    assert [(t.id, t.status) for t in result.tasks] == [("t1", "cancelled"), ("t2", "cancelled")]

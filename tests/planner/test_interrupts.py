@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import asyncio
 import threading
+from concurrent.futures import Future
 
 import pytest
 
 from notebook_router import Router, Run, agent
+from notebook_router.agents.base import Agent
+from notebook_router.errors import RunFinishedError
 from notebook_router.planner.decisions import Decision, RedirectDecision, Synthesis
+from notebook_router.planner.steering import ClarifyPolicy
 from tests.conftest import Script, kinds, router_with, task
 from tests.helpers_agents import sleeper
 
@@ -155,15 +159,19 @@ async def test_redirect_status_answers_without_changing_anything() -> None:
     await asyncio.wait_for(run, 5)
 
 
-async def test_redirect_clarify_asks_the_user() -> None:
+async def test_redirect_clarify_asks_the_user_and_running_work_goes_on() -> None:
     script = _fast_and_slow_plan()
     script.redirect = [{"kind": "clarify", "question": "New task or a change?"}]
     run = router_with(_agents(), script).start("x")
     await _when(run, "task_finished")
     run.redirect("bananas")
+    await _when(run, "clarification_requested")
+    await asyncio.sleep(0.05)  # the loop has moved on from the question
+    assert not run.done() and run.state.pending_question == "New task or a change?"
+    assert {t.id: t.status for t in run.state.plan}["t2"] == "running"
+    run.stop()
     result = await asyncio.wait_for(run, 5)
-    assert result.stop_reason == "needs_clarification"
-    assert result.question == "New task or a change?"
+    assert result.stop_reason == "stopped_by_user"
     assert result.task("t1").status == "fulfilled"
 
 
@@ -181,14 +189,87 @@ async def test_redirect_from_a_thread_and_unclassifiable_messages_are_kept() -> 
     assert "focus on the north" in result.goal
 
 
-async def test_stop_and_redirect_after_the_run_are_harmless() -> None:
+async def test_stop_after_the_run_is_harmless_and_a_message_is_refused_out_loud() -> None:
     script = Script(decide=[{"action": "execute", "run": [task("t1", "fast")]}])
     run = router_with(_agents(), script).start("x")
     result = await run
     run.stop()
-    run.redirect("anything")
+    with pytest.raises(RunFinishedError, match="your message was not delivered"):
+        run.redirect("anything")
+    with pytest.raises(RunFinishedError, match=r"had already finished \(the goal was met\)"):
+        run.answer("North")
     assert run.result() is result
     assert result.stop_reason == "completed"
+    assert kinds(run.history)[-1] == "run_finished"
+
+
+class _BusyThenDone:
+    """Completes after holding the loop's thread until ``sent`` (as a slow sync call would)."""
+
+    def __init__(self) -> None:
+        self.deciding = threading.Event()
+        self.sent = threading.Event()
+
+    async def decide(self, call: object) -> Decision:
+        self.deciding.set()
+        self.sent.wait(5)  # the loop is busy while a message is handed over to it
+        return Decision(action="complete")
+
+    async def redirect(self, call: object, message: str) -> RedirectDecision:
+        return RedirectDecision(kind="status")
+
+    async def synthesise(self, call: object) -> Synthesis:
+        await asyncio.sleep(0.01)
+        return Synthesis(answer="done")
+
+
+async def test_a_redirect_handed_over_as_the_run_ends_is_refused_out_loud() -> None:
+    planner = _BusyThenDone()
+    run = Router([], planner=planner).start("x")
+    sent: list[Future[None]] = []
+
+    def panel_thread() -> None:  # a Redirect click handled on a kernel subshell thread
+        planner.deciding.wait(5)
+        sent.append(run.redirect("also by region"))
+        planner.sent.set()
+
+    thread = threading.Thread(target=panel_thread)
+    thread.start()
+    await asyncio.wait_for(run, 5)
+    await asyncio.to_thread(thread.join, 5)
+    [delivery] = sent  # the run was deciding, not finished, when it was sent
+    with pytest.raises(RunFinishedError, match="your message was not delivered"):
+        delivery.result(timeout=5)
+    # Nothing was filed that no one would ever act on.
+    assert "interrupt_received" not in kinds(run.history)
+    assert run.result().interrupts == []
+
+
+async def test_every_redirect_racing_the_end_is_either_handled_or_refused() -> None:
+    run = Router([sleeper("fast", 0.01)]).start("fast")  # the rule planner answers status
+    outcomes: list[str] = []
+
+    def sender() -> None:
+        for i in range(200):
+            try:
+                delivery = run.redirect(f"status {i}?")
+                delivery.result(timeout=5)
+                outcomes.append("taken")
+            except RunFinishedError:
+                outcomes.append("refused")
+                return
+
+    thread = threading.Thread(target=sender)
+    thread.start()
+    await asyncio.wait_for(run, 10)
+    await asyncio.to_thread(thread.join, 10)
+    taken = outcomes.count("taken")
+    assert outcomes[-1] == "refused"
+    # Each message the run took was handled before it ended.
+    received = [e for e in run.history if e.kind == "interrupt_received"]
+    handled = [e for e in run.history if e.kind == "interrupt_handled"]
+    assert len(received) == len(handled) == taken
+    assert kinds(run.history)[-1] == "run_finished"
 
 
 class _ThinkingPlanner:
@@ -262,3 +343,65 @@ async def test_a_planner_that_crashes_still_ends_the_run_and_says_why() -> None:
     assert run.done() and run.history[-1].kind == "run_finished"
     assert run.result().stop_reason == "planner_error"
     assert run.result().stop_detail == "the run failed: RuntimeError: planner bug"
+
+
+SIX = ("alpha", "beta", "gamma", "delta", "epsilon", "zeta")
+
+
+def _six_gated(gate: asyncio.Event) -> list[Agent]:
+    def gated(name: str) -> Agent:
+        async def run(task: str) -> str:
+            await gate.wait()
+            return f"{name} done"
+
+        run.__name__ = name
+        return agent(name=name, can=[name])(run)
+
+    return [gated(name) for name in SIX]
+
+
+async def _finished_tasks(run: Run, count: int) -> None:
+    seen = 0
+    async for event in run.events():
+        seen += event.kind == "task_finished"
+        if seen == count:
+            return
+
+
+async def _six_running_then_unclear_redirect(clarify: ClarifyPolicy) -> tuple[Run, asyncio.Event]:
+    gate = asyncio.Event()
+    run = Router(_six_gated(gate), clarify=clarify).start(
+        "Run alpha, run beta, run gamma, run delta, run epsilon and run zeta"
+    )
+    async for event in run.events():
+        if event.kind == "task_started" and event.task_id == "t6":
+            break
+    run.redirect("only do alpha")  # the rule planner cannot classify it: it asks
+    await asyncio.wait_for(_when(run, "clarification_requested"), 5)
+    await asyncio.sleep(0.05)  # the loop has moved on from the question
+    assert not run.done() and run.state.pending_question is not None
+    assert [t.status for t in run.state.plan] == ["running"] * 6
+    gate.set()
+    return run, gate
+
+
+async def test_a_question_waits_for_running_work_then_for_its_answer() -> None:
+    run, _ = await _six_running_then_unclear_redirect("wait")
+    await asyncio.wait_for(_finished_tasks(run, 6), 5)
+    await asyncio.sleep(0.05)
+    # All work is done and only the question is left: the run waits for its answer.
+    assert not run.done() and run.state.pending_question is not None
+    run.answer("keep them all")
+    result = await asyncio.wait_for(run, 5)
+    assert result.stop_reason == "completed"
+    assert [(t.agent, t.status) for t in result.tasks] == [(n, "fulfilled") for n in SIX]
+    assert "alpha done" in result.answer and "zeta done" in result.answer
+
+
+async def test_with_nobody_to_answer_a_question_ends_the_run_only_once_work_is_done() -> None:
+    run, _ = await _six_running_then_unclear_redirect("stop")
+    result = await asyncio.wait_for(run, 5)
+    assert result.stop_reason == "needs_clarification"
+    assert result.question is not None and "only do alpha" in result.question
+    assert [(t.agent, t.status) for t in result.tasks] == [(n, "fulfilled") for n in SIX]
+    assert "task_cancelled" not in kinds(run.history)

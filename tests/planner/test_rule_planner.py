@@ -11,6 +11,7 @@ import pytest
 
 from notebook_router import Router, agent
 from notebook_router.examples.sales import AGENTS
+from notebook_router.planner import events as ev
 from notebook_router.planner.planner import ModelPlanner
 from notebook_router.planner.planner_view import AgentCard
 from notebook_router.planner.rules import RulePlanner
@@ -246,6 +247,88 @@ async def test_offline_redirect_refine_adds_to_the_plan() -> None:
         ("plotter", "fulfilled"),
     ]
     assert result.task("t2").depends_on == ("t1",)
+
+
+async def test_a_task_the_user_dropped_stays_dropped_until_they_ask_for_it_again() -> None:
+    gate = asyncio.Event()
+
+    def gated(name: str) -> Any:
+        async def run(task: str) -> str:
+            await gate.wait()
+            return f"{name} done"
+
+        run.__name__ = name
+        return agent(name=name, can=[name])(run)
+
+    run = Router([gated(n) for n in ("alpha", "beta", "gamma")]).start(
+        "Run alpha, run beta and run gamma"
+    )
+
+    async def handled() -> ev.InterruptHandled:
+        async for event in run.events():
+            if isinstance(event, ev.InterruptHandled) and event.seq > seen:
+                return event
+        raise AssertionError("the run ended first")
+
+    async for event in run.events():
+        if event.kind == "task_started" and event.task_id == "t3":
+            break
+    seen = run.last_seq
+    run.redirect("skip beta")
+    dropping = await asyncio.wait_for(handled(), 5)
+    assert dropping.reply == "Dropping t2 (Run beta)."
+    gate.set()
+    # The next decisions (after alpha and gamma finish) leave beta out.
+    await asyncio.wait_for(_when_tasks_end(run, 2), 5)
+    assert [(t.agent, t.status) for t in run.state.plan] == [
+        ("alpha", "fulfilled"),
+        ("beta", "cancelled"),
+        ("gamma", "fulfilled"),
+    ]
+    result = await asyncio.wait_for(run, 5)
+    assert [t.agent for t in result.tasks] == ["alpha", "beta", "gamma"]
+    assert result.stop_reason == "completed" and "beta done" not in result.answer
+    assert run.state.dropped == ["t2"]  # what the planners read
+
+
+async def test_a_dropped_task_asked_for_again_comes_back_once() -> None:
+    gate = asyncio.Event()
+
+    def gated(name: str) -> Any:
+        async def run(task: str) -> str:
+            await gate.wait()
+            return f"{name} done"
+
+        run.__name__ = name
+        return agent(name=name, can=[name])(run)
+
+    run = Router([gated(n) for n in ("alpha", "beta")]).start("Run alpha and run beta")
+    async for event in run.events():
+        if event.kind == "task_started" and event.task_id == "t2":
+            break
+    run.redirect("skip beta")
+    run.redirect("also run beta")
+    handled = 0
+    async for event in run.events():
+        handled += event.kind == "interrupt_handled"
+        if handled == 2:
+            break
+    assert run.state.goal == "Run alpha and run beta"  # nothing appended twice
+    gate.set()
+    result = await asyncio.wait_for(run, 5)
+    assert [(t.agent, t.status) for t in result.tasks] == [
+        ("alpha", "fulfilled"),
+        ("beta", "cancelled"),
+        ("beta", "fulfilled"),
+    ]
+
+
+async def _when_tasks_end(run: Any, count: int) -> None:
+    seen = 0
+    async for event in run.events():
+        seen += event.kind == "task_finished"
+        if seen == count:
+            return
 
 
 @pytest.mark.parametrize(

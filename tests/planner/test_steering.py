@@ -13,8 +13,8 @@ from notebook_router.planner.executor import Executor
 from notebook_router.planner.planner import PlannerCall
 from notebook_router.planner.rails import Limits
 from notebook_router.planner.reducer import apply
-from notebook_router.planner.state import RunState, StopReason
-from notebook_router.planner.steering import SUPERSEDED, ClarifyPolicy, Steering
+from notebook_router.planner.state import RunState
+from notebook_router.planner.steering import SUPERSEDED, ClarifyHandler, ClarifyPolicy, Steering
 from notebook_router.providers.base import ModelClient
 from notebook_router.providers.scripted import ScriptedProvider
 from notebook_router.usage import Usage
@@ -39,7 +39,12 @@ class OneRedirect:
 class Rig:
     """A state with two planned tasks, its event log, an executor and a Steering."""
 
-    def __init__(self, decision: RedirectDecision, policy: ClarifyPolicy = "stop") -> None:
+    def __init__(
+        self,
+        decision: RedirectDecision,
+        policy: ClarifyPolicy = "stop",
+        on_clarify: ClarifyHandler | None = None,
+    ) -> None:
         self.state = RunState(run_id="r1", query="sales by month", goal="sales by month")
         self.events = EventLog("r1", functools.partial(apply, self.state))
         self.events.publish(
@@ -54,7 +59,7 @@ class Rig:
                 ),
             )
         )
-        self.stops: list[tuple[StopReason, str]] = []
+        self.wakes = 0
         model = ModelClient(ScriptedProvider([]), self._usage, "planner")
         self.executor = Executor(
             self.state,
@@ -73,12 +78,16 @@ class Rig:
             model,
             Limits(),
             self.events,
-            set_stop=lambda reason, detail: self.stops.append((reason, detail)),
+            wake=self._wake,
+            on_clarify=on_clarify,
             policy=policy,
         )
 
     def _usage(self, usage: Usage, source: str) -> None:
         return None
+
+    def _wake(self) -> None:
+        self.wakes += 1
 
     def kinds(self) -> list[str]:
         return [e.kind for e in self.events.snapshot()]
@@ -86,7 +95,7 @@ class Rig:
 
 async def test_a_redirect_is_queued_and_recorded_as_it_arrives() -> None:
     rig = Rig(RedirectDecision(kind="status"))
-    assert rig.steering.receive("redirect", "also by region") is True
+    rig.steering.receive("redirect", "also by region")
     assert list(rig.steering.redirects) == ["also by region"]
     assert rig.kinds()[-1] == "interrupt_received"
     assert rig.state.history[-1].content == "also by region"
@@ -104,7 +113,7 @@ async def test_a_restart_skips_what_was_planned_and_sets_the_new_goal() -> None:
     }
     [interrupt] = rig.state.interrupts
     assert (interrupt.handled_as, interrupt.cancelled) == ("restart", ["t1", "t2"])
-    assert not rig.steering.redirects and rig.stops == []
+    assert not rig.steering.redirects
 
 
 async def test_a_status_redirect_changes_nothing_but_replies() -> None:
@@ -120,18 +129,39 @@ async def test_a_status_redirect_changes_nothing_but_replies() -> None:
 async def test_what_the_user_sends_while_a_question_is_pending_is_its_answer() -> None:
     rig = Rig(RedirectDecision(kind="status"), policy="wait")  # answered in the panel
     steering = rig.steering
-    asking = asyncio.ensure_future(steering.clarify("which region?"))
-    await asyncio.sleep(0)
-    assert rig.state.pending_question == "which region?"
-    assert steering.receive("answer", "North") is False  # no wake-up: the question takes it
-    assert await asking == "North"
-    assert rig.state.pending_question is None and not steering.redirects
+    steering.ask("which region?")  # returns at once: the run goes on meanwhile
+    assert rig.state.pending_question == "which region?" and steering.answerable
+    steering.ask("which region?")  # asked again by the next decision: not repeated
+    steering.receive("answer", "North")
+    assert steering.answers == 1 and not steering.redirects
+    assert rig.state.pending_question is None
     assert rig.kinds()[-2:] == ["clarification_requested", "clarification_answered"]
 
 
-async def test_with_the_stop_policy_a_question_ends_the_run_asking_it() -> None:
+async def test_with_the_stop_policy_nobody_can_answer_and_nothing_is_cancelled() -> None:
     rig = Rig(RedirectDecision(kind="clarify", question="which year?"))
     rig.steering.receive("redirect", "do the other one")
     await rig.steering.handle_next(rig.executor)
-    assert rig.stops == [("needs_clarification", "which year?")]
     assert rig.state.pending_question == "which year?"
+    assert not rig.steering.answerable  # the run ends asking it, once nothing else is left
+    assert all(t.status == "pending" for t in rig.state.plan)
+
+
+async def test_a_clarify_handler_answers_in_the_background_and_wakes_the_run() -> None:
+    asked: list[str] = []
+
+    async def handler(question: str) -> str | None:
+        asked.append(question)
+        await asyncio.sleep(0)
+        return "North" if len(asked) == 1 else None
+
+    rig = Rig(RedirectDecision(kind="status"), on_clarify=handler)
+    rig.steering.ask("which region?")
+    assert rig.steering.answerable  # the handler is still asking
+    for _ in range(5):
+        await asyncio.sleep(0)
+    assert rig.state.history[-1].content == "North" and rig.wakes == 1
+    rig.steering.ask("which year?")
+    for _ in range(5):
+        await asyncio.sleep(0)
+    assert rig.state.pending_question == "which year?" and not rig.steering.answerable

@@ -177,3 +177,13 @@ async def test_an_ipython_shell_draws_a_run_with_the_bundle_without_the_planner_
         InteractiveShell.clear_instance()
     assert data["text/vnd.mermaid"] == run_bundle(run)["text/vnd.mermaid"]
     assert "Add them up" in data["text/html"]
+
+
+async def test_a_run_that_ended_asking_offers_no_answer_box() -> None:
+    # Nothing could take the answer any more: the question is in the answer text.
+    run = Router([numbers]).start("Translate this to French")
+    result = await run
+    assert result.stop_reason == "needs_clarification" and result.question
+    state = panel_state(run.state, run.limits, elapsed_s=0.1)
+    assert state.question == ""
+    assert "Which agent should do it" in state.answer_html

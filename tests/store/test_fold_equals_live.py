@@ -10,6 +10,7 @@ delegation tree, graph and panel included.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import os
 import tempfile
@@ -23,9 +24,9 @@ import networkx as nx
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from notebook_router import AgentResult, Limits, Router, Unable, agent
+from notebook_router import AgentResult, Limits, Router, Run, Unable, agent
 from notebook_router.agents.group import AgentGroup
-from notebook_router.errors import NeedsUserInput
+from notebook_router.errors import NeedsUserInput, RunFinishedError
 from notebook_router.examples.travel import AGENTS as TRAVEL
 from notebook_router.media import Media
 from notebook_router.planner.critic import RuleCritic
@@ -148,7 +149,10 @@ class DrawnPlanner:
         kind: RedirectKind = self.tape.pick(("restart", "refine", "status", "clarify"))
         running = [t.id for t in call.state.plan.with_status("running", "pending")]
         return RedirectDecision(
-            kind=kind, cancel=running[:1], question="really?" if kind == "clarify" else None
+            kind=kind,
+            cancel=running[:1],
+            restore=call.state.dropped[-1:] if self.tape.pick((True, False)) else [],
+            question="really?" if kind == "clarify" else None,
         )
 
     async def synthesise(self, call: PlannerCall) -> Synthesis:
@@ -159,6 +163,12 @@ class DrawnPlanner:
                 Attribution(task_id=t.id, agent=t.agent, text=t.summary or "") for t in done
             ],
         )
+
+
+def _redirect(run: Run, message: str) -> None:
+    # Fired by a timer that may find the run over: refused, as it should be.
+    with contextlib.suppress(RunFinishedError):
+        run.redirect(message)
 
 
 def snapshot(state: RunState, limits: Limits) -> dict[str, Any]:
@@ -187,6 +197,7 @@ def snapshot(state: RunState, limits: Limits) -> dict[str, Any]:
             state.stop_reason,
             state.stop_detail,
         ),
+        "dropped": list(state.dropped),
         "history": [h.model_dump() for h in state.history],
         "usage": (state.usage, state.usage_by_source),
         "interrupts": [i.model_dump() for i in state.interrupts],
@@ -230,7 +241,7 @@ async def _drawn_run(data: st.DataObject, folder: str) -> tuple[RunState, RunSta
         for _ in range(draw(st.integers(0, 2))):
             delay = draw(st.sampled_from([0.0, 0.001, 0.01]))
             message = draw(st.sampled_from(["stop", "use South", "status?"]))
-            fire = run.stop if message == "stop" else functools.partial(run.redirect, message)
+            fire = run.stop if message == "stop" else functools.partial(_redirect, run, message)
             if draw(st.booleans()):  # from another thread, as a panel button does
                 threading.Timer(delay, fire).start()
             else:

@@ -26,6 +26,7 @@ def decide(view: PlannerView) -> Decision:
     matcher = matcher_for(tuple(view.agents))
     tasks = {t.id: t for t in view.tasks}
     planned = {_key(t.description) for t in view.tasks if t.status not in _GONE}
+    planned.update(_key(d) for d in view.dropped.values())  # the user said no: stays dropped
     all_clauses = _clauses(view.goal)
     new_clauses = [(i, c) for i, c in enumerate(all_clauses) if _key(c.text) not in planned]
 

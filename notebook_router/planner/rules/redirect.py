@@ -3,7 +3,8 @@
 A question about progress gets a status line; "instead", "start over" and the
 like restart the run on the rest of the message; "don't ..." drops the tasks
 it names; a message made of instructions adds them to the goal. Anything else
-is answered with a question.
+is answered with a question. What the user dropped stays dropped (the plan
+rules read ``view.dropped``) until a message asks for it again.
 """
 
 from __future__ import annotations
@@ -59,10 +60,16 @@ def redirect(view: PlannerView) -> RedirectDecision:
     clauses = decompose(message)
     if clauses and all(c.verb for c in clauses):
         addition = ". ".join(c.text for c in clauses)
+        # Asked for again: a dropped task whose clause the goal still holds comes back.
+        restore = [t for t, d in view.dropped.items() if _key(d) in {_key(c.text) for c in clauses}]
+        again = {_key(view.dropped[t]) for t in restore}
+        added = [c.text for c in clauses if _key(c.text) not in again]
+        goal = view.goal if not added else f"{view.goal.rstrip('. ')}. {'. '.join(added)}"
         return RedirectDecision(
             kind="refine",
             reason="the message adds to the current task",
-            goal=f"{view.goal.rstrip('. ')}. {addition}",
+            goal=goal,
+            restore=restore,
             reply=f"Adding to the plan: {addition}",
         )
     return RedirectDecision(
@@ -86,6 +93,10 @@ def _status(view: PlannerView) -> str:
     if waiting:
         parts.append(f"{len(waiting)} waiting")
     return "Iteration " + str(view.iteration) + ": " + "; ".join(parts) + "."
+
+
+def _key(text: str) -> str:
+    return " ".join(tokens(text))
 
 
 def _matching_tasks(tasks: list[TaskView], text: str) -> list[TaskView]:
