@@ -161,7 +161,11 @@ Generator = Callable[[Builder], Program]
 
 def generate(spec: Spec) -> Program:
     """The code for ``spec``."""
-    from notebook_router.analyst import codegen_ops, plots
+    from notebook_router.analyst import codegen_ops, codegen_tests, plots
 
-    table: dict[str, Generator] = {**codegen_ops.GENERATORS, "plot": plots.plot}
+    table: dict[str, Generator] = {
+        **codegen_ops.GENERATORS,
+        **codegen_tests.GENERATORS,
+        "plot": plots.plot,
+    }
     return table[spec.op](Builder(spec))
