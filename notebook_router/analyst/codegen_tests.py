@@ -64,9 +64,8 @@ def correlation(b: Builder) -> Program:
     b.add(
         f"pair = {d}[{[x, y]!r}].dropna()",
         f"r, p = stats.{test}(pair[{x!r}], pair[{y!r}])",
-        "result = float(r)",
     )
-    return b.program("scalar", {"p_value": "p", "n": "len(pair)"})
+    return _headline(b, "r", "p", "p < alpha", {"r": "r", "p_value": "p", "n": "len(pair)"})
 
 
 def normality(b: Builder) -> Program:
@@ -77,13 +76,28 @@ def normality(b: Builder) -> Program:
         "ks": 'stats.kstest(x, "norm", args=(x.mean(), x.std()))',
     }[s.method]
     if len(s.columns) == 1:
-        b.add(f"x = {b.col(s.columns[0])}.dropna()", f"statistic, p = {call}", "result = float(p)")
-        return b.program("scalar", {"statistic": "statistic", "p_value": "p", "n": "len(x)"})
+        b.add(f"x = {b.col(s.columns[0])}.dropna()", f"statistic, p = {call}")
+        outputs = {"statistic": "statistic", "p_value": "p", "n": "len(x)"}
+        if not s.answer:
+            b.add("result = float(p)")  # a normality test is read by its p-value
+            return b.program("scalar", outputs)
+        return _headline(b, "statistic", "p", "p >= alpha", outputs)
     b.add(
         "p_values = {}", f"for column in {list(s.columns)!r}:", f"    x = {b.rows}[column].dropna()"
     )
     b.add(f"    p_values[column] = float({call}[1])", "result = pd.Series(p_values)")
     return b.program("series")
+
+
+def _headline(
+    b: Builder, stat: str, p: str, yes_when: str, outputs: dict[str, str]
+) -> Program:
+    """``result`` is the number the question asked for: the statistic, the p-value or a verdict."""
+    if b.spec.answer == "verdict":
+        b.add(f"alpha = {b.spec.alpha!r}", f'result = "yes" if {yes_when} else "no"')
+        return b.program("label", {**outputs, "p_value": p})
+    b.add(f"result = float({p if b.spec.answer == 'p_value' else stat})")
+    return b.program("scalar", outputs)
 
 
 def regression(b: Builder) -> Program:

@@ -164,6 +164,9 @@ def unique(r: Reading) -> Outcome:
 def percentage(r: Reading) -> Outcome:
     if not r.has(PERCENT):
         return None
+    named = r"\b(?:percent|percentage|pct|proportion|fraction|share)\b|%"
+    if not r.has(named) and [a for a in stat_aggs(r) if a not in ("count", "nunique")]:
+        return None  # "the average T-bill rate": a rate measured, not a share of rows
     group, which = groups(r)
     percent = r.has(r"\b(?:percent|percentage|pct)\b|%")
     order = ranking_order(r) if which else None
@@ -197,6 +200,8 @@ def count(r: Reading) -> Outcome:
         r"\b(?:how many|count|counts|number of|frequency|frequencies|tally|distribution of)\b"
     ):
         return None
+    if r.has(r"\b(?:mean|average|avg|median|typical|total)\s+(?:number|count) of\b"):
+        return None  # "the mean number of children" is a statistic of a count column
     group, which = groups(r)
     if r.has(r"\bvalue counts\b|\bfrequenc|\bdistribution of\b") and not group:
         cats = r.remaining("category", "binary", "text", "datetext") or r.remaining()

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from notebook_router.analyst import phrases as ph
+from notebook_router.analyst.asked import headline
 from notebook_router.analyst.conditions import date_column
 from notebook_router.analyst.intents import (
     ALL_COLUMNS,
@@ -40,7 +41,7 @@ def normality(r: Reading) -> Outcome:
     targets = r.targets() or (r.schema.of_kind("number") if r.has(ALL_COLUMNS) else [])
     if not targets:
         return no_column(r, "the normality test")
-    return base(r, "normality", columns=tuple(targets), method=method)
+    return base(r, "normality", columns=tuple(targets), method=method, answer=headline(r))
 
 
 def correlation(r: Reading) -> Outcome:
@@ -53,7 +54,11 @@ def correlation(r: Reading) -> Outcome:
     if not targets:
         return no_column(r, "the correlation")
     if len(targets) >= 2:
-        return base(r, "correlation", variant="pair", columns=tuple(targets[:2]), method=method)
+        answer = headline(r)
+        if answer == "verdict" and not r.has(r"\bsignifican"):
+            answer = ""  # "is there a correlation" is answered by r itself
+        return base(r, "correlation", variant="pair", columns=tuple(targets[:2]), method=method,
+                    answer=answer)  # fmt: skip
     most = r.has(r"\b(?:most|strongest|highest|which|what|best|least|weakest)\b")
     variant = "most" if most else "with_all"
     ascending = r.has(r"\b(?:least|weakest)\b")
