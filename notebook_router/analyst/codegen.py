@@ -116,7 +116,7 @@ def condition(b: Builder, f: Filter, rows: str) -> str:
     if f.op in ("isin", "notin"):
         values = list(f.value) if isinstance(f.value, tuple) else [f.value]
         return f"{'~' if f.op == 'notin' else ''}{c}.isin({values!r})"
-    if f.op in ("year", "month"):
+    if f.op in ("year", "month", "quarter"):
         return f"{c}.dt.{f.op} == {f.value!r}"
     if f.op == "years" and isinstance(f.value, tuple):
         return f"{c}.dt.year.between({f.value[0]!r}, {f.value[1]!r})"

@@ -89,9 +89,7 @@ def normality(b: Builder) -> Program:
     return b.program("series")
 
 
-def _headline(
-    b: Builder, stat: str, p: str, yes_when: str, outputs: dict[str, str]
-) -> Program:
+def _headline(b: Builder, stat: str, p: str, yes_when: str, outputs: dict[str, str]) -> Program:
     """``result`` is the number the question asked for: the statistic, the p-value or a verdict."""
     if b.spec.answer == "verdict":
         b.add(f"alpha = {b.spec.alpha!r}", f'result = "yes" if {yes_when} else "no"')
@@ -148,17 +146,27 @@ def trend(b: Builder) -> Program:
 def pivot(b: Builder) -> Program:
     s = b.spec
     index, columns = s.group_by[:2]
+    name = "table" if s.lookup else "result"
     if s.variant == "crosstab":
-        norm = ", normalize='index'" if s.percent else ""
-        b.add(f"result = pd.crosstab({b.col(index)}, {b.col(columns)}{norm})")
+        norm = f", normalize={s.method!r}" if s.method else ""
+        scale = " * 100" if s.method and s.percent else ""
+        b.add(f"{name} = pd.crosstab({b.col(index)}, {b.col(columns)}{norm}){scale}")
     else:
         agg = s.aggs[0] if s.aggs else "sum"
         aggfunc = "len" if agg == "size" else repr(agg)
         b.add(
-            f"result = {b.rows}.pivot_table(index={index!r}, columns={columns!r}, "
+            f"{name} = {b.rows}.pivot_table(index={index!r}, columns={columns!r}, "
             f"values={s.columns[0]!r}, aggfunc={aggfunc})"
         )
-    return b.program("frame")
+    if not s.lookup:
+        return b.program("frame")
+    at = {f.column: f.value for f in s.lookup}
+    if index in at and columns in at:
+        b.add(f"result = table.loc[{at[index]!r}, {at[columns]!r}]")
+        return b.program("scalar", {"table": "table"})
+    where = f"table.loc[{at[index]!r}]" if index in at else f"table[{at[columns]!r}]"
+    b.add(f"result = {where}")
+    return b.program("series", {"table": "table"})
 
 
 GENERATORS: dict[str, Generator] = {

@@ -36,7 +36,7 @@ def conditions(r: Reading) -> list[Filter]:
     found: list[Filter] = []
     _row_unit(r)
     for finder in (_between, _postfix, _comparisons, _number_first, _sign, _age_words, _years,
-                   _year, _month, _ordinal, _column_equals, _values):  # fmt: skip
+                   _quarter, _year, _month, _ordinal, _column_equals, _values):  # fmt: skip
         found.extend(finder(r))
     return found
 
@@ -97,7 +97,9 @@ def _comparisons(r: Reading) -> list[Filter]:
 def _row_unit(r: Reading) -> None:
     """ "in quarters where ...", "for years when ...": the column names what a row is, not a
     thing to measure, so it is blanked."""
-    pattern = r"\b(?:in|for|among|of|on)\s+(?:the\s+)?C(\d+)\s+(?=where|when|in which|with|that|whose)"
+    pattern = (
+        r"\b(?:in|for|among|of|on)\s+(?:the\s+)?C(\d+)\s+(?=where|when|in which|with|that|whose)"
+    )
     for m in list(re.finditer(pattern, r.skeleton)):
         _take(r, m)
 
@@ -228,6 +230,31 @@ def _year(r: Reading) -> list[Filter]:
         return []
     _take(r, m)
     return [Filter(dates, "year", year)]
+
+
+def _quarter(r: Reading) -> list[Filter]:
+    """ "Q4", "1982 Q4", "2001-Q2": a quarter (and year) on quarter/year columns or a date column."""
+    m = re.search(r"\b(?:((?:19|20)\d\d)\s*[- ]?)?q([1-4])\b", r.skeleton)
+    if not m:
+        return []
+    quarter = int(m.group(2))
+    named = [
+        c for c in r.schema.of_kind("number", "category") if c.strip().lower() in ("quarter", "qtr")
+    ]
+    year_col = _year_column(r)
+    dates = date_column(r)
+    out: list[Filter] = []
+    if named and (year_col or not m.group(1)):
+        out.append(Filter(named[0], "==", quarter))
+        if m.group(1) and year_col:
+            out.append(Filter(year_col, "==", int(m.group(1))))
+    elif dates is not None:
+        out.append(Filter(dates, "quarter", quarter))
+        if m.group(1):
+            out.append(Filter(dates, "year", int(m.group(1))))
+    if out:
+        _take(r, m)
+    return out
 
 
 def _month(r: Reading) -> list[Filter]:

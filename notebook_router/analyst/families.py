@@ -14,6 +14,7 @@ from difflib import get_close_matches
 
 from notebook_router.analyst import phrases as ph
 from notebook_router.analyst.conditions import binary_conditions, date_column
+from notebook_router.analyst.family_tables import pivot
 from notebook_router.analyst.family_tests import correlation, missing, normality, outliers, trend
 from notebook_router.analyst.intents import (
     ALL_COLUMNS,
@@ -108,22 +109,6 @@ def info(r: Reading) -> Outcome:
     ):
         return base(r, "shape", variant="head", n=r.top or 5)
     return None
-
-
-def pivot(r: Reading) -> Outcome:
-    if not r.has(r"\bpivot|\bcross[- ]?tab\w*|\bcontingency\b|\btwo-way\b"):
-        return None
-    group, _ = groups(r)
-    keys = [*group, *[c for c in r.remaining(*GROUPABLE) if c not in group]]
-    if len(keys) < 2:
-        return no_column(r, "the pivot (it needs two columns to put on rows and columns)")
-    targets = [t for t in r.targets() if t not in keys]
-    if not targets:
-        return base(
-            r, "pivot", variant="crosstab", group_by=tuple(keys[:2]), percent=r.has(PERCENT)
-        )
-    return base(r, "pivot", group_by=tuple(keys[:2]), columns=(targets[0],),
-                aggs=(default_agg(r, targets[0]),))  # fmt: skip
 
 
 def bins(r: Reading) -> Outcome:

@@ -122,6 +122,10 @@ def derived_column(r: Reading) -> Derived | None:
             continue
         if kind == "ratio" and "per" in m.group(0) and r.schema.column(right).values:
             continue  # "fare per class" is a group-by, not a ratio
+        if kind == "ratio" and " over " in m.group(0) and r.has(TREND):
+            continue  # "trend of y over x" is y against x
+        if kind == "product" and " x " in m.group(0) and r.has(r"\bpivot|\bcross[- ]?tab|\bby\b"):
+            continue  # "by year x quarter" names two table keys
         named = re.search(r"\b(?:called|named|as)\s+['\"]?([a-z_][\w]*)", r.text)
         name = named.group(1) if named else f"{left}_{DERIVED_WORD[kind]}_{right}"
         r.skeleton = r.skeleton[: m.start()] + " D " + r.skeleton[m.end() :]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from notebook_router.analyst.intents import CLOSEST, Outcome
+from notebook_router.analyst.intents import CLOSEST
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import Decline, Spec
 
@@ -38,7 +38,7 @@ def unsupported_method(r: Reading) -> Decline | None:
     )
 
 
-def unread_condition(r: Reading, outcome: Outcome) -> Outcome:
+def unread_condition(r: Reading, outcome: Spec | Decline) -> Spec | Decline:
     """Decline when a condition with a number is left unread in the question."""
     if not isinstance(outcome, Spec) or outcome.op not in FILTERING_OPS:
         return outcome

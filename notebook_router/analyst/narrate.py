@@ -24,7 +24,7 @@ def where(filters: tuple[Filter, ...]) -> str:
             parts.append(f"{f.column} {word} {', '.join(map(str, f.value))}")
         elif f.op == "years" and isinstance(f.value, tuple):
             parts.append(f"year of {f.column} between {f.value[0]} and {f.value[1]}")
-        elif f.op in ("year", "month"):
+        elif f.op in ("year", "month", "quarter"):
             parts.append(f"{f.op} of {f.column} = {f.value}")
         else:
             parts.append(f"{f.column} {'=' if f.op == '==' else f.op} {f.value}")
@@ -315,6 +315,17 @@ def _rows(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
 
 def _pivot(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
     a, b = spec.group_by[:2]
+    if spec.lookup:
+        cell = ", ".join(f"{f.column} = {f.value}" for f in spec.lookup)
+        kind = (
+            "cross-tabulation"
+            if spec.variant == "crosstab"
+            else f"pivot of {_agg(spec)} {spec.columns[0]}"
+        )
+        shown = (
+            listing(value, spec.rounding) if isinstance(value, dict) else fmt(value, spec.rounding)
+        )
+        return f"In the {kind} of {a} (rows) by {b} (columns), the cell for {cell} is {shown}."
     if spec.variant == "crosstab":
         return (
             f"Cross-tabulation of {a} (rows) by {b} (columns){where(spec.filters)} is in the table."

@@ -136,7 +136,7 @@ def quantile(text: str) -> tuple[float | None, str]:
             m.group(1), 0.75
         )
         return q, blank(text, m)
-    m = re.search(r"\b(q1|q3)\b", text)
+    m = re.search(r"(?<!\d)(?<!\d[ -])\b(q1|q3)\b(?!\s*(?:column|quarter|of \d))", text)
     if m:
         return (0.25 if m.group(1) == "q1" else 0.75), blank(text, m)
     return None, text
