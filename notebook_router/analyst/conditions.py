@@ -88,6 +88,8 @@ def _comparisons(r: Reading) -> list[Filter]:
         )
         for m in list(re.finditer(pattern, r.skeleton)):
             column = r.column_at(int(m.group(1)))
+            if re.match(r"\s*%?\s+C\d+\b", r.skeleton[m.end() :]):
+                continue  # "quarters had more than 5 rate": the number is the next column's
             if _numeric(r, column):
                 out.append(Filter(column, op, _num(m.group(2))))
                 _take(r, m)
