@@ -61,10 +61,6 @@ class Spec:
     is_series: bool = False
     answer: str = ""
     """Which computed number is the value: ``p_value``, ``statistic``, ``verdict`` or the usual."""
-    fill: str = ""
-    """Missing values filled first: ``interpolate``, ``mean``, ``median``, ``ffill``, ``zero``."""
-    change: str = ""
-    """The target replaced by its change from the previous row: ``pct`` or ``diff``."""
     lookup: tuple[Filter, ...] = ()
     """For tables: the row/column labels of the one cell asked for."""
 
