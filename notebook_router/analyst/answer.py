@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from notebook_router.analyst import narrate
@@ -46,6 +47,8 @@ def analyse(question: str, frames: Mapping[str, Any], *, default: str | None = N
             understood = understand(part, schemas, frame)
             if isinstance(understood, Decline):
                 break
+            if specs:
+                understood = _carry(specs[-1], understood)
             specs.append(understood)
             frame = understood.frame
         else:
@@ -58,6 +61,17 @@ def analyse(question: str, frames: Mapping[str, Any], *, default: str | None = N
             "declined", understood.reason, operation="decline", closest=understood.closest
         )
     return _answer(question, understood, frames)
+
+
+def _carry(previous: Spec, spec: Spec) -> Spec:
+    """A follow-up that names no column ("...; what's the largest one?") is about the
+    column the previous part made or used."""
+    if spec.op != "statistic" or spec.variant != "all" or not previous.columns:
+        return spec
+    return replace(
+        spec, variant="", columns=previous.columns[:1], derived=previous.derived,
+        filters=previous.filters + spec.filters,
+    )  # fmt: skip
 
 
 def _answer(question: str, spec: Spec, frames: Mapping[str, Any]) -> Analysis:
@@ -133,7 +147,11 @@ def _fill(slot: AnswerFormat, spec: Spec, value: Any, outputs: dict[str, Any]) -
             re.search(r"normal|verdict|conclusion|result_type|is_", slot.name, re.I)
             and spec.op == "normality"
         ):
-            chosen = "normal" if isinstance(value, float) and value >= spec.alpha else "not normal"
+            p = outputs.get("p_value", value)
+            if isinstance(value, str):
+                chosen = value  # already the verdict the question asked for
+            else:
+                chosen = "normal" if isinstance(p, float) and p >= spec.alpha else "not normal"
     return f"@{slot.name}[{_slot_text(chosen, spec.rounding)}]"
 
 
@@ -155,7 +173,8 @@ def _combine(answers: list[Analysis]) -> Analysis:
     return Analysis(
         status="answered",
         text=" ".join(a.text for a in answers),
-        value=next((a.value for a in answers if a.value is not None), None),
+        # the last part is the one asked about ("add X; what's its largest value?")
+        value=next((a.value for a in reversed(answers) if a.value is not None), None),
         table=table,
         figure=figure,
         code="\n\n".join(a.code for a in answers),

@@ -116,8 +116,10 @@ def condition(b: Builder, f: Filter, rows: str) -> str:
     if f.op in ("isin", "notin"):
         values = list(f.value) if isinstance(f.value, tuple) else [f.value]
         return f"{'~' if f.op == 'notin' else ''}{c}.isin({values!r})"
-    if f.op in ("year", "month"):
+    if f.op in ("year", "month", "quarter"):
         return f"{c}.dt.{f.op} == {f.value!r}"
+    if f.op == "years" and isinstance(f.value, tuple):
+        return f"{c}.dt.year.between({f.value[0]!r}, {f.value[1]!r})"
     return f"{c} {f.op} {f.value!r}"
 
 
@@ -161,7 +163,11 @@ Generator = Callable[[Builder], Program]
 
 def generate(spec: Spec) -> Program:
     """The code for ``spec``."""
-    from notebook_router.analyst import codegen_ops, plots
+    from notebook_router.analyst import codegen_ops, codegen_tests, plots
 
-    table: dict[str, Generator] = {**codegen_ops.GENERATORS, "plot": plots.plot}
+    table: dict[str, Generator] = {
+        **codegen_ops.GENERATORS,
+        **codegen_tests.GENERATORS,
+        "plot": plots.plot,
+    }
     return table[spec.op](Builder(spec))

@@ -34,8 +34,9 @@ CONDITION_LEAD = r"(?:who|that|which|where|whose|did|didn't|had|have|has|were|wa
 def conditions(r: Reading) -> list[Filter]:
     """Every row condition in the question, blanking each from ``r.skeleton``."""
     found: list[Filter] = []
-    for finder in (_between, _postfix, _comparisons, _age_words, _year, _month, _ordinal,
-                   _column_equals, _values):  # fmt: skip
+    _row_unit(r)
+    for finder in (_between, _postfix, _comparisons, _number_first, _sign, _age_words, _years,
+                   _quarter, _year, _month, _ordinal, _column_equals, _values):  # fmt: skip
         found.extend(finder(r))
     return found
 
@@ -87,10 +88,79 @@ def _comparisons(r: Reading) -> list[Filter]:
         )
         for m in list(re.finditer(pattern, r.skeleton)):
             column = r.column_at(int(m.group(1)))
+            if re.match(r"\s*%?\s+C\d+\b", r.skeleton[m.end() :]):
+                continue  # "quarters had more than 5 rate": the number is the next column's
             if _numeric(r, column):
                 out.append(Filter(column, op, _num(m.group(2))))
                 _take(r, m)
     return out
+
+
+def _row_unit(r: Reading) -> None:
+    """ "in quarters where ...", "for years when ...": the column names what a row is, not a
+    thing to measure, so it is blanked."""
+    pattern = (
+        r"\b(?:in|for|among|of|on)\s+(?:the\s+)?C(\d+)\s+(?=where|when|in which|with|that|whose)"
+    )
+    for m in list(re.finditer(pattern, r.skeleton)):
+        _take(r, m)
+
+
+def _number_first(r: Reading) -> list[Filter]:
+    """ "more than 10 chins", "at least 3 children": the number comes before the column."""
+    out = []
+    for op, words in PREFIX_OPS:
+        if op in ("==", "!="):
+            continue
+        pattern = rf"\b(?:{words})\s+\$?(-?{UNSIGNED})\s+C(\d+)\b"
+        for m in list(re.finditer(pattern, r.skeleton)):
+            column = r.column_at(int(m.group(2)))
+            if _numeric(r, column):
+                out.append(Filter(column, op, _num(m.group(1))))
+                _take(r, m)
+    return out
+
+
+def _sign(r: Reading) -> list[Filter]:
+    """ "where inflation was negative", "positive returns", "non-negative x"."""
+    out = []
+    words = {"negative": ("<", 0), "positive": (">", 0), "non-negative": (">=", 0),
+             "nonnegative": (">=", 0), "non-positive": ("<=", 0), "zero": ("==", 0)}  # fmt: skip
+    sign = "|".join(sorted(words, key=len, reverse=True))
+    patterns = (
+        rf"\bC(\d+)\s+(?:is|are|was|were|being|went|turned)?\s*({sign})\b",
+        rf"\b({sign})\s+C(\d+)\b",
+    )
+    for i, pattern in enumerate(patterns):
+        for m in list(re.finditer(pattern, r.skeleton)):
+            index, word = (m.group(1), m.group(2)) if i == 0 else (m.group(2), m.group(1))
+            column = r.column_at(int(index))
+            if _numeric(r, column) and (word != "zero" or i == 0):
+                op, value = words[word]
+                out.append(Filter(column, op, value))
+                _take(r, m)
+    return out
+
+
+def _years(r: Reading) -> list[Filter]:
+    """A span of years: "for 2005 through 2009", "from 1990 to 1999", "1880-1969"."""
+    m = re.search(
+        r"\b(?:(?:in|for|from|between|during|over)\s+(?:the\s+)?(?:years\s+)?(?:\w+\s+)?)?"
+        r"((?:1[6-9]|20)\d\d)\s*(?:-|to|through|thru|until|and)\s*((?:1[6-9]|20)\d\d)\b",
+        r.skeleton,
+    )
+    if not m:
+        return []
+    span = (int(m.group(1)), int(m.group(2)))
+    column = _year_column(r)
+    if column is not None:
+        _take(r, m)
+        return [Filter(column, "between", span)]
+    dates = date_column(r)
+    if dates is None:
+        return []
+    _take(r, m)
+    return [Filter(dates, "years", span)]
 
 
 def _age_column(r: Reading) -> str | None:
@@ -145,12 +215,14 @@ def _year_column(r: Reading) -> str | None:
 
 def _year(r: Reading) -> list[Filter]:
     m = re.search(
-        r"\b(?:in|during|for|of|from|within)\s+(?:the\s+year\s+|year\s+)?((?:19|20)\d\d)\b",
+        r"\b(?:in|during|for|of|from|within|over|throughout)\s+(?:the\s+year\s+|year\s+)?"
+        r"((?:19|20)\d\d)\b(?!\s*(?:-|to|through)\s*\d)"
+        r"|\bthe\s+((?:19|20)\d\d)\s+(?=mean|average|total|sum|median|value|level)",
         r.skeleton,
     )
     if not m:
         return []
-    year = int(m.group(1))
+    year = int(m.group(1) or m.group(2))
     column = _year_column(r)
     if column is not None:
         _take(r, m)
@@ -160,6 +232,31 @@ def _year(r: Reading) -> list[Filter]:
         return []
     _take(r, m)
     return [Filter(dates, "year", year)]
+
+
+def _quarter(r: Reading) -> list[Filter]:
+    """ "Q4", "1982 Q4", "2001-Q2": a quarter (and year) on quarter/year columns or a date column."""
+    m = re.search(r"\b(?:((?:19|20)\d\d)\s*[- ]?)?q([1-4])\b", r.skeleton)
+    if not m:
+        return []
+    quarter = int(m.group(2))
+    named = [
+        c for c in r.schema.of_kind("number", "category") if c.strip().lower() in ("quarter", "qtr")
+    ]
+    year_col = _year_column(r)
+    dates = date_column(r)
+    out: list[Filter] = []
+    if named and (year_col or not m.group(1)):
+        out.append(Filter(named[0], "==", quarter))
+        if m.group(1) and year_col:
+            out.append(Filter(year_col, "==", int(m.group(1))))
+    elif dates is not None:
+        out.append(Filter(dates, "quarter", quarter))
+        if m.group(1):
+            out.append(Filter(dates, "year", int(m.group(1))))
+    if out:
+        _take(r, m)
+    return out
 
 
 def _month(r: Reading) -> list[Filter]:

@@ -14,54 +14,28 @@ from difflib import get_close_matches
 
 from notebook_router.analyst import phrases as ph
 from notebook_router.analyst.conditions import binary_conditions, date_column
+from notebook_router.analyst.family_tables import pivot
+from notebook_router.analyst.family_tests import correlation, missing, normality, outliers, trend
 from notebook_router.analyst.intents import (
     ALL_COLUMNS,
-    CORR,
     GROUPABLE,
-    MISSING,
-    NORMAL,
     NUMERIC,
-    OUTLIER,
     PERCENT,
     PLOT,
     SUMMARY,
-    TREND,
     Outcome,
     base,
+    default_agg,
     groups,
+    label_column,
     no_column,
     ranking_order,
     stat_aggs,
+    time_axis,
+    time_like,
 )  # fmt: skip
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import Decline, Filter
-
-TIME_NAME = r"(?i)date|time|day|week|month|quarter|year|period"
-LABEL_NAME = r"(?i)^(name|title|label|id|product|item|city|country|model|company|customer|player)"
-
-
-def _time_like(r: Reading, column: str) -> bool:
-    return r.kind(column) in ("datetime", "datetext") or re.search(TIME_NAME, column) is not None
-
-
-def _default_agg(r: Reading, target: str | None) -> str:
-    aggs = stat_aggs(r)
-    if aggs:
-        return aggs[0]
-    if target is None or r.has(r"\b(?:how many|number of|count)\b"):
-        return "size"
-    return "mean" if r.kind(target) == "binary" else "sum"
-
-
-def _time_axis(r: Reading) -> tuple[str, bool] | Decline:
-    dates = date_column(r)
-    if dates is None:
-        return Decline(
-            f"{r.frame} has no date column to resample by {r.freq or 'period'}. "
-            f"Columns: {', '.join(r.schema.names())}.",
-            ("group by one of the columns instead", "plot a column against another"),
-        )
-    return dates, r.kind(dates) == "datetext"
 
 
 def plot(r: Reading) -> Outcome:
@@ -84,13 +58,13 @@ def plot(r: Reading) -> Outcome:
             fields["group_by"] = (cats[0],)
             fields["aggs"] = ("size",)
         elif r.freq and not group:
-            axis = _time_axis(r)
+            axis = time_axis(r)
             if isinstance(axis, Decline):
                 return axis
             fields.update(freq=r.freq, date_column=axis[0], parse_dates=axis[1])
         elif not targets and not group:
             return no_column(r, "the plot")
-        fields.setdefault("aggs", (_default_agg(r, targets[0] if targets else None),))
+        fields.setdefault("aggs", (default_agg(r, targets[0] if targets else None),))
         if kind == "line" and not group and not r.freq:
             dates = date_column(r)
             fields["date_column"] = dates or ""
@@ -107,159 +81,13 @@ def _plot_kind(r: Reading, group: list[str], targets: list[str], cats: list[str]
     for kind, pattern in named:
         if r.has(pattern):
             return kind
-    if r.freq or any(_time_like(r, g) for g in group):
+    if r.freq or any(time_like(r, g) for g in group):
         return "line"
     if group or (cats and not targets):
         return "bar"
     if len(targets) >= 2 or r.has(r"\b(?:vs\.?|versus|against)\b"):
         return "scatter"
     return "hist"
-
-
-def normality(r: Reading) -> Outcome:
-    if not r.has(NORMAL):
-        return None
-    if r.has(r"\b(?:kolmogorov|smirnov|ks|k-s)\b"):
-        method = "ks"
-    elif r.has(r"\b(?:d'?agostino|normaltest|pearson)\b"):
-        method = "dagostino"
-    elif r.has(r"\banderson\b"):
-        method = "anderson"
-    else:
-        method = "shapiro"
-    targets = r.targets() or (r.schema.of_kind("number") if r.has(ALL_COLUMNS) else [])
-    if not targets:
-        return no_column(r, "the normality test")
-    return base(r, "normality", columns=tuple(targets), method=method)
-
-
-def correlation(r: Reading) -> Outcome:
-    if not r.has(CORR):
-        return None
-    method = next((m for m in ("spearman", "kendall") if r.has(rf"\b{m}")), "pearson")
-    targets = r.targets()
-    if r.has(r"\bmatri(?:x|ces)\b|\bheatmap\b") or (not targets and not r.unknown_words()):
-        return base(r, "correlation", variant="matrix", method=method)
-    if not targets:
-        return no_column(r, "the correlation")
-    if len(targets) >= 2:
-        return base(r, "correlation", variant="pair", columns=tuple(targets[:2]), method=method)
-    most = r.has(r"\b(?:most|strongest|highest|which|what|best|least|weakest)\b")
-    variant = "most" if most else "with_all"
-    ascending = r.has(r"\b(?:least|weakest)\b")
-    return base(
-        r, "correlation", variant=variant, columns=(targets[0],), method=method, ascending=ascending
-    )
-
-
-def trend(r: Reading) -> Outcome:
-    if not r.has(TREND):
-        return None
-    targets = r.targets()
-    regression = r.has(
-        r"\b(?:regress\w*|best[- ]?fit|slope|linear model|predict\w*|as a function of)\b"
-    )
-    if regression and len(targets) >= 2:
-        return _regression(r, targets)
-    horizon_match = re.search(
-        r"\bnext\s+(\d+|" + "|".join(ph.NUMBER_WORDS) + r")?\s*(day|week|month|quarter|year)s?\b",
-        r.text,
-    )
-    horizon = (
-        int(ph.number(horizon_match.group(1))) if horizon_match and horizon_match.group(1) else 1
-    )
-    freq = ph.FREQS[horizon_match.group(2)] if horizon_match else (r.freq or "M")
-    forecast = horizon_match is not None or r.has(
-        r"\b(?:forecast\w*|predict\w*|projection|extrapolat\w*)\b"
-    )
-    if not targets:
-        return no_column(r, "the trend")
-    group, _ = groups(r)
-    fields: dict[str, object] = {
-        "columns": (targets[0],), "horizon": horizon if forecast else None,
-        "aggs": (_default_agg(r, targets[0]),),
-    }  # fmt: skip
-    time_groups = [g for g in group if _time_like(r, g)]
-    if time_groups:
-        return base(r, "trend", variant="group", group_by=(time_groups[0],), **fields)
-    dates = date_column(r)
-    if dates is None:
-        return base(r, "trend", variant="index", **fields)
-    return base(r, "trend", variant="resample", freq=freq, date_column=dates,
-                parse_dates=r.kind(dates) == "datetext", **fields)  # fmt: skip
-
-
-def _regression(r: Reading, targets: list[str]) -> Outcome:
-    y, x = targets[0], targets[1]
-    if r.has(
-        r"\b(?:effect|impact|influence) of C\d+ on\b|\busing C\d+ to predict\b|\bC\d+ predicts?\b"
-    ):
-        y, x = x, y
-    at = None
-    kept = []
-    for f in r.filters:
-        if f.column == x and f.op == "==" and isinstance(f.value, (int, float)):
-            at = float(f.value)
-        else:
-            kept.append(f)
-    m = re.search(
-        rf"\b(?:when|if|for|at|given|with)\s+(?:an?\s+)?(?:C\d+\s*)?(?:is|=|of|equals?)?\s*({ph.NUM})",
-        r.skeleton,
-    )
-    if at is None and m and r.has(r"\bpredict"):
-        at = ph.number(m.group(1))
-    r.filters = kept
-    return base(r, "regression", columns=(y, x), at=at)
-
-
-def outliers(r: Reading) -> Outcome:
-    if not r.has(OUTLIER):
-        return None
-    z = r.has(r"\bz[- ]?scores?\b|\bstandard deviations?\b|\bsigma\b|\bstd\b|\bzscore")
-    threshold: float
-    if z:
-        m = re.search(
-            r"(?:threshold|greater than|above|beyond|more than|exceed\w*|over|of|>|outside)\s*(?:of\s+)?(?:an?\s+)?(?:absolute\s+)?(?:z[- ]?score\s+(?:of\s+)?)?(\d+(?:\.\d+)?)|(\d+(?:\.\d+)?)\s*(?:standard deviations|sigma|std)",
-            r.skeleton,
-        )
-        threshold = float(m.group(1) or m.group(2)) if m else 3.0
-    else:
-        m = re.search(r"(\d+(?:\.\d+)?)\s*(?:\*|x|times)?\s*(?:the\s+)?iqr", r.skeleton)
-        threshold = float(m.group(1)) if m else 1.5
-    targets = r.targets()
-    if not targets:
-        if r.unknown_words() and not r.has(ALL_COLUMNS):
-            return no_column(r, "the outlier check")
-        targets = r.schema.of_kind("number")
-    cleaned = r.has(r"\b(?:remov\w*|exclud\w*|without|drop\w*|filter\w* out|after)\b")
-    aggs = [a for a in r.aggs if a not in ("count",)]
-    variant = "clean_stat" if cleaned and aggs else "count"
-    return base(r, "outliers", variant=variant, columns=tuple(targets), method="z" if z else "iqr",
-                threshold=threshold, aggs=tuple(aggs[:1]))  # fmt: skip
-
-
-def missing(r: Reading) -> Outcome:
-    if not r.has(MISSING):
-        return None
-    percent = r.has(PERCENT)
-    targets = r.remaining()
-    if r.has(
-        r"\bwhich\s+(?:\w+\s+)?(?:columns?|variables?|features?|fields?)\b.*\b(?:most|highest|largest)\b"
-    ):
-        variant = "most"
-    elif r.has(
-        r"\b(?:which|what|list)\s+(?:\w+\s+)?(?:columns?|variables?|features?|fields?)\b|\bcolumns? (?:that |which )?(?:have|has|contain|with)\b"
-    ):
-        variant = "which"
-    elif r.has(r"\brows?\b|\brecords?\b|\bentries\b|\bobservations\b") and not targets:
-        variant = "rows"
-    elif targets:
-        variant = "column"
-    elif r.has(ALL_COLUMNS) or r.has(r"\bcolumns?\b|\bfeatures?\b|\bvariables?\b|\bfields?\b"):
-        variant = "per_column"
-    else:
-        variant = "total"
-    return base(r, "missing", variant=variant, columns=tuple(targets), percent=percent)
 
 
 def info(r: Reading) -> Outcome:
@@ -281,22 +109,6 @@ def info(r: Reading) -> Outcome:
     ):
         return base(r, "shape", variant="head", n=r.top or 5)
     return None
-
-
-def pivot(r: Reading) -> Outcome:
-    if not r.has(r"\bpivot|\bcross[- ]?tab\w*|\bcontingency\b|\btwo-way\b"):
-        return None
-    group, _ = groups(r)
-    keys = [*group, *[c for c in r.remaining(*GROUPABLE) if c not in group]]
-    if len(keys) < 2:
-        return no_column(r, "the pivot (it needs two columns to put on rows and columns)")
-    targets = [t for t in r.targets() if t not in keys]
-    if not targets:
-        return base(
-            r, "pivot", variant="crosstab", group_by=tuple(keys[:2]), percent=r.has(PERCENT)
-        )
-    return base(r, "pivot", group_by=tuple(keys[:2]), columns=(targets[0],),
-                aggs=(_default_agg(r, targets[0]),))  # fmt: skip
 
 
 def bins(r: Reading) -> Outcome:
@@ -337,6 +149,9 @@ def unique(r: Reading) -> Outcome:
 def percentage(r: Reading) -> Outcome:
     if not r.has(PERCENT):
         return None
+    named = r"\b(?:percent|percentage|pct|proportion|fraction|share)\b|%"
+    if not r.has(named) and [a for a in stat_aggs(r) if a not in ("count", "nunique")]:
+        return None  # "the average T-bill rate": a rate measured, not a share of rows
     group, which = groups(r)
     percent = r.has(r"\b(?:percent|percentage|pct)\b|%")
     order = ranking_order(r) if which else None
@@ -370,6 +185,8 @@ def count(r: Reading) -> Outcome:
         r"\b(?:how many|count|counts|number of|frequency|frequencies|tally|distribution of)\b"
     ):
         return None
+    if r.has(r"\b(?:mean|average|avg|median|typical|total)\s+(?:number|count) of\b"):
+        return None  # "the mean number of children" is a statistic of a count column
     group, which = groups(r)
     if r.has(r"\bvalue counts\b|\bfrequenc|\bdistribution of\b") and not group:
         cats = r.remaining("category", "binary", "text", "datetext") or r.remaining()
@@ -410,7 +227,7 @@ def grouped(r: Reading) -> Outcome:
         r.skeleton = r.skeleton.replace(f"C{_index_of(r, group[0])}", " ")
     targets = r.targets()
     target = targets[0] if targets else None
-    agg = _default_agg(r, target)
+    agg = default_agg(r, target)
     if target is None and agg not in ("size", "count") and r.unknown_words():
         return no_column(r, f"the {ph.AGG_WORDS.get(agg, agg)}")
     return _grouped(r, group, which, target, agg)
@@ -431,19 +248,13 @@ def _grouped(r: Reading, group: list[str], which: bool, target: str | None, agg:
         "variant": variant, "columns": (target,) if target else (), "aggs": (agg,),
         "ascending": bool(order), "n": r.top, "quantile": r.quantile,
     }  # fmt: skip
-    if r.freq and not any(_time_like(r, g) for g in group):
-        axis = _time_axis(r)
+    if r.freq and not any(time_like(r, g) for g in group):
+        axis = time_axis(r)
         if isinstance(axis, Decline):
             return axis
         return base(r, "resample", freq=r.freq, date_column=axis[0], parse_dates=axis[1],
                     group_by=tuple(group), **fields)  # fmt: skip
     return base(r, "groupby", group_by=tuple(group), **fields)
-
-
-def label_column(r: Reading) -> str:
-    texts = r.schema.of_kind("text", "category")
-    named = [c for c in texts if re.search(LABEL_NAME, c)]
-    return (named or [c for c in r.schema.of_kind("text")] or [""])[0]
 
 
 def rows(r: Reading) -> Outcome:

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from difflib import get_close_matches
 
 from notebook_router.analyst import phrases as ph
+from notebook_router.analyst.conditions import date_column
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.schema import Schema
 from notebook_router.analyst.spec import Decline, Derived, Spec
@@ -121,6 +122,10 @@ def derived_column(r: Reading) -> Derived | None:
             continue
         if kind == "ratio" and "per" in m.group(0) and r.schema.column(right).values:
             continue  # "fare per class" is a group-by, not a ratio
+        if kind == "ratio" and " over " in m.group(0) and r.has(TREND):
+            continue  # "trend of y over x" is y against x
+        if kind == "product" and " x " in m.group(0) and r.has(r"\bpivot|\bcross[- ]?tab|\bby\b"):
+            continue  # "by year x quarter" names two table keys
         named = re.search(r"\b(?:called|named|as)\s+['\"]?([a-z_][\w]*)", r.text)
         name = named.group(1) if named else f"{left}_{DERIVED_WORD[kind]}_{right}"
         r.skeleton = r.skeleton[: m.start()] + " D " + r.skeleton[m.end() :]
@@ -199,3 +204,40 @@ def _is_order_word(r: Reading, agg: str) -> bool:
     word = ph.DESCENDING if agg == "max" else ph.ASCENDING
     explicit = r"\b(?:max|maximum|min|minimum)\b"
     return re.search(word, r.skeleton) is not None and not re.search(explicit, r.skeleton)
+
+
+# -- time axes, default statistics and label columns ------------------------------------
+
+
+TIME_NAME = r"(?i)date|time|day|week|month|quarter|year|period"
+LABEL_NAME = r"(?i)^(name|title|label|id|product|item|city|country|model|company|customer|player)"
+
+
+def time_like(r: Reading, column: str) -> bool:
+    return r.kind(column) in ("datetime", "datetext") or re.search(TIME_NAME, column) is not None
+
+
+def default_agg(r: Reading, target: str | None) -> str:
+    aggs = stat_aggs(r)
+    if aggs:
+        return aggs[0]
+    if target is None or r.has(r"\b(?:how many|number of|count)\b"):
+        return "size"
+    return "mean" if r.kind(target) == "binary" else "sum"
+
+
+def time_axis(r: Reading) -> tuple[str, bool] | Decline:
+    dates = date_column(r)
+    if dates is None:
+        return Decline(
+            f"{r.frame} has no date column to resample by {r.freq or 'period'}. "
+            f"Columns: {', '.join(r.schema.names())}.",
+            ("group by one of the columns instead", "plot a column against another"),
+        )
+    return dates, r.kind(dates) == "datetext"
+
+
+def label_column(r: Reading) -> str:
+    texts = r.schema.of_kind("text", "category")
+    named = [c for c in texts if re.search(LABEL_NAME, c)]
+    return (named or [c for c in r.schema.of_kind("text")] or [""])[0]

@@ -22,7 +22,9 @@ def where(filters: tuple[Filter, ...]) -> str:
         elif f.op in ("isin", "notin") and isinstance(f.value, tuple):
             word = "in" if f.op == "isin" else "not in"
             parts.append(f"{f.column} {word} {', '.join(map(str, f.value))}")
-        elif f.op in ("year", "month"):
+        elif f.op == "years" and isinstance(f.value, tuple):
+            parts.append(f"year of {f.column} between {f.value[0]} and {f.value[1]}")
+        elif f.op in ("year", "month", "quarter"):
             parts.append(f"{f.op} of {f.column} = {f.value}")
         else:
             parts.append(f"{f.column} {'=' if f.op == '==' else f.op} {f.value}")
@@ -186,13 +188,14 @@ def _correlation(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
         order = "least" if spec.ascending else "most"
         return f"{value} is the column {order} correlated with {spec.columns[0]} ({name} r = {fmt(outputs['best'], d)})."
     p = float(outputs["p_value"])
+    value = float(outputs.get("r", value))
     verdict = "statistically significant" if p < spec.alpha else "not statistically significant"
     symbol = {"pearson": "r", "spearman": "rho", "kendall": "tau"}[spec.method or "pearson"]
     x, y = spec.columns[:2]
     return (
         f"The {name} correlation between {x} and {y}{where(spec.filters)} is {symbol} = {fmt(value, d)} "
         f"(p = {fmt_p(p, d)}, n = {outputs['n']}): a {_strength(value)} correlation, "
-        f"{verdict} at the {spec.alpha:.0%} level."
+        f"{verdict} at the {spec.alpha:.0%} level.{_asked(spec, outputs)}"
     )
 
 
@@ -208,7 +211,7 @@ def _normality(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
         normal = [c for c, p in value.items() if p >= spec.alpha]
         return (f"{name} p-values: {listing(value, d)}. At the {level} level, "
                 f"{', '.join(normal) if normal else 'none'} look normally distributed.")  # fmt: skip
-    p = float(value)
+    p = float(outputs.get("p_value", value))
     verdict = (
         f"at the {level} level there is no evidence against normality (the data look normally distributed)"
         if p >= spec.alpha
@@ -219,7 +222,19 @@ def _normality(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
         if d is not None
         else f"{float(outputs['statistic']):.3f}"
     )
-    return f"{name} test of {spec.columns[0]}: {symbol} = {stat}, p = {fmt_p(p, d)} (n = {outputs['n']}): {verdict}."
+    return (
+        f"{name} test of {spec.columns[0]}: {symbol} = {stat}, p = {fmt_p(p, d)} "
+        f"(n = {outputs['n']}): {verdict}.{_asked(spec, outputs)}"
+    )
+
+
+def _asked(spec: Spec, outputs: dict[str, Any]) -> str:
+    """The sentence naming which number is the answer, when it is not the usual one."""
+    if spec.answer == "p_value":
+        return f" The p-value asked for is {fmt_p(float(outputs['p_value']), spec.rounding)}."
+    if spec.answer == "statistic":
+        return f" The test statistic asked for is {fmt(outputs.get('statistic', outputs.get('r')), spec.rounding)}."
+    return ""
 
 
 def _regression(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
@@ -300,6 +315,17 @@ def _rows(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
 
 def _pivot(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
     a, b = spec.group_by[:2]
+    if spec.lookup:
+        cell = ", ".join(f"{f.column} = {f.value}" for f in spec.lookup)
+        kind = (
+            "cross-tabulation"
+            if spec.variant == "crosstab"
+            else f"pivot of {_agg(spec)} {spec.columns[0]}"
+        )
+        shown = (
+            listing(value, spec.rounding) if isinstance(value, dict) else fmt(value, spec.rounding)
+        )
+        return f"In the {kind} of {a} (rows) by {b} (columns), the cell for {cell} is {shown}."
     if spec.variant == "crosstab":
         return (
             f"Cross-tabulation of {a} (rows) by {b} (columns){where(spec.filters)} is in the table."

@@ -136,7 +136,7 @@ def quantile(text: str) -> tuple[float | None, str]:
             m.group(1), 0.75
         )
         return q, blank(text, m)
-    m = re.search(r"\b(q1|q3)\b", text)
+    m = re.search(r"(?<!\d)(?<!\d[ -])\b(q1|q3)\b(?!\s*(?:column|quarter|of \d))", text)
     if m:
         return (0.25 if m.group(1) == "q1" else 0.75), blank(text, m)
     return None, text
@@ -146,6 +146,9 @@ def top_n(text: str) -> tuple[int | None, bool | None, str]:
     """ "top 5", "3 lowest", "bottom ten": the count and whether lowest first."""
     words = r"(\d+|" + "|".join(NUMBER_WORDS) + r")"
     m = re.search(rf"\b(top|bottom|first|last|highest|lowest|largest|smallest)\s+{words}\b", text)
+    one = r"\s*(?:rows?|records?|values?)\b"
+    if m and m.group(2) == "one" and not re.match(one, text[m.end() :]):
+        m = None  # "the largest one" is the largest value, not a top-1 list
     if m:
         return (
             int(number(m.group(2))),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from notebook_router.analyst.codegen import PANDAS_FREQ, Builder, Program
-from notebook_router.analyst.codegen_ops import _grouped_expr
+from notebook_router.analyst.codegen_ops import grouped_expr
 from notebook_router.analyst.phrases import AGG_WORDS
 
 
@@ -58,12 +58,12 @@ def _series_plot(b: Builder) -> tuple[str, str, str]:
         "number of rows" if agg == "size" or not target else f"{AGG_WORDS.get(agg, agg)} {target}"
     )
     if s.group_by:
-        b.add(f"result = {_grouped_expr(b, f'{b.rows}.groupby({s.group_by[0]!r})')}")
+        b.add(f"result = {grouped_expr(b, f'{b.rows}.groupby({s.group_by[0]!r})')}")
         x = s.group_by[0]
     elif s.freq:
         freq = PANDAS_FREQ[s.freq]
         b.add(
-            f"result = {_grouped_expr(b, f'{b.rows}.resample({freq!r}, on={s.date_column!r})')}.to_period({s.freq!r})"
+            f"result = {grouped_expr(b, f'{b.rows}.resample({freq!r}, on={s.date_column!r})')}.to_period({s.freq!r})"
         )
         x = {"D": "day", "W": "week", "M": "month", "Q": "quarter", "Y": "year"}[s.freq]
     elif s.date_column:

@@ -134,12 +134,19 @@ def normalise(question: str) -> str:
     return question
 
 
-def choose_frame(text: str, names: list[str], default: str | None) -> tuple[str | None, str]:
-    """The frame the question names (blanked from the text), else the default or the only one."""
+def choose_frame(
+    text: str, names: list[str], default: str | None, columns: Mapping[str, list[str]] | None = None
+) -> tuple[str | None, str]:
+    """The frame the question names (blanked from the text), else the default or the only one.
+
+    A frame named like one of its own columns ("co2" holding a co2 column) is
+    chosen but not blanked: the word may mean the column.
+    """
     for name in sorted(names, key=len, reverse=True):
         m = re.search(rf"(?<![\w.']){re.escape(name.lower())}(?![\w])", text)
         if m:
-            return name, ph.blank(text, m)
+            own = [c.lower() for c in (columns or {}).get(name, [])]
+            return name, (text if name.lower() in own else ph.blank(text, m))
     if default in names:
         return default, text
     if len(names) == 1:
@@ -156,7 +163,8 @@ def read(question: str, frames: Mapping[str, Schema], default: str | None) -> Re
     level, lower = ph.alpha(lower)
     q, lower = ph.quantile(lower)
     n, asc, lower = ph.top_n(lower)
-    frame, lower = choose_frame(lower, list(frames), default)
+    columns = {name: schema.names() for name, schema in frames.items()}
+    frame, lower = choose_frame(lower, list(frames), default, columns)
     if frame is None:
         return "no_frame" if not frames else "which_frame"
     schema = frames[frame]

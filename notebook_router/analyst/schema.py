@@ -201,7 +201,9 @@ def partial_column(word: str, schema: Schema) -> str | None:
         joined = "".join(x for x, _, _ in words(col.name))
         parts = [x for x, _, _ in words(_CAMEL.sub(" ", col.name))]
         close = (joined.endswith(w) or joined.startswith(w)) and len(joined) - len(w) <= 3
-        if close or w in parts:
+        # an abbreviated name: "unemp" for unemployment, "infl" for inflation
+        short = len(joined) >= 4 and w.startswith(joined) and joined.isalpha()
+        if close or w in parts or short:
             hits.append(col.name)
     return hits[0] if len(hits) == 1 else None
 

@@ -13,7 +13,7 @@ class Filter:
 
     column: str
     op: str
-    """One of ``== != > >= < <= between isin year notna``."""
+    """One of ``== != > >= < <= between isin notin year years month``."""
     value: Scalar | tuple[Scalar, ...] | None = None
 
 
@@ -59,6 +59,10 @@ class Spec:
     horizon: int | None = None
     at: float | None = None
     is_series: bool = False
+    answer: str = ""
+    """Which computed number is the value: ``p_value``, ``statistic``, ``verdict`` or the usual."""
+    lookup: tuple[Filter, ...] = ()
+    """For tables: the row/column labels of the one cell asked for."""
 
 
 @dataclass(frozen=True, slots=True)

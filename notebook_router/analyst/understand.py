@@ -9,6 +9,7 @@ from notebook_router.analyst import phrases as ph
 from notebook_router.analyst.conditions import binary_conditions, conditions
 from notebook_router.analyst.families import INTENTS
 from notebook_router.analyst.intents import derived_column, no_frame, unmapped
+from notebook_router.analyst.limits import unread_condition, unsupported_method
 from notebook_router.analyst.reading import Reading, read
 from notebook_router.analyst.schema import Schema
 from notebook_router.analyst.spec import Decline, Spec
@@ -28,17 +29,28 @@ def understand(question: str, frames: Mapping[str, Schema], default: str | None)
     r = read(question, frames, default)
     if isinstance(r, str):
         return no_frame(r, frames)
+    unsupported = unsupported_method(r)
+    if unsupported is not None:
+        return unsupported
     r.derived = derived_column(r)
     _bins(r)
     r.filters = conditions(r)
     if not re.search(COUNTING, r.skeleton):
         r.filters += binary_conditions(r, always=False)
-    r.aggs = ph.aggregations(r.skeleton)
+    r.aggs = _named_aggregations(r.skeleton)
     for intent in INTENTS:
         outcome = intent(r)
         if outcome is not None:
-            return outcome
+            return unread_condition(r, outcome)
     return unmapped(r)
+
+
+def _named_aggregations(skeleton: str) -> list[str]:
+    """The statistics named, not counting those inside a parenthesis that explains one
+    ("coefficient of variation (std / mean)", "range (max minus min)")."""
+    outside = re.sub(r"\([^)]*\)", " ", skeleton)
+    named = ph.aggregations(outside)
+    return named if named else ph.aggregations(skeleton)
 
 
 def _bins(r: Reading) -> None:
