@@ -216,13 +216,18 @@ def test_a_cell_agent_needing_an_answer_asks_rather_than_fails(kernel: Kernel) -
         "from notebook_router import NeedsUserInput\n"
         "raise NeedsUserInput('Which day do you fly?')",
     )
-    _run(kernel, "%%route -o asked --agents asker\nBook the flights")
+    # In the background: a question waits for its answer (a waiting cell would too).
+    _run(kernel, "%%route -o asked --agents asker --background\nBook the flights")
     out = _run(
         kernel,
+        "import asyncio\n"
+        "while asked.state.pending_question is None:\n"
+        "    await asyncio.sleep(0.02)\n"
         "first = next(e for e in asked.history if e.kind == 'task_finished')\n"
-        "print(first.status, '|', first.error)",
+        "print(first.status, '|', first.error, '|', asked.state.pending_question)\n"
+        "asked.stop()",
     )
-    assert out.strip() == "needs_user_input | Which day do you fly?"
+    assert out.strip() == ("needs_user_input | Which day do you fly? | Which day do you fly?")
 
 
 def test_cell_agents_in_parallel_tasks_each_see_their_own_task(kernel: Kernel) -> None:
