@@ -198,7 +198,9 @@ def _age_words(r: Reading) -> list[Filter]:
 
 
 def date_column(r: Reading) -> str | None:
-    """The frame's date column: a datetime one first, then text that parses as dates."""
+    """The frame's date column: the one named, a datetime one, then text that parses as dates."""
+    if r.date_hint:
+        return r.date_hint
     for kinds in (("datetime",), ("datetext",)):
         found = r.schema.of_kind(*kinds)
         if found:

@@ -68,6 +68,8 @@ class Reading:
     derived: Derived | None = None
     bins: tuple[float, ...] = ()
     bin_count: int | None = None
+    date_hint: str = ""
+    """The date column the question grouped by ("by month" naming a datetime column)."""
 
     def remaining(self, *kinds: str) -> list[str]:
         """Columns still in the skeleton (not used up as filters or groups), of the given kinds."""
@@ -171,8 +173,32 @@ def read(question: str, frames: Mapping[str, Schema], default: str | None) -> Re
     mentions = _mentions(lower, schema)
     skeleton = _skeleton(lower, mentions)
     freq, skeleton = ph.frequency(skeleton)
-    return Reading(question, frame, schema, lower, skeleton, mentions, formats, digits, level, q, n,
-                   asc, freq)  # fmt: skip
+    reading = Reading(question, frame, schema, lower, skeleton, mentions, formats, digits, level,
+                      q, n, asc, freq)  # fmt: skip
+    if not freq:
+        _period_from_date_column(reading)
+    return reading
+
+
+_BY_COLUMN = re.compile(r"\b(?:by|per|each|every|for each|over|across)\s+(?:the\s+)?C(\d+)\b")
+_PERIOD_IN_NAME = re.compile(r"(day|date|week|month|quarter|year)", re.IGNORECASE)
+
+
+def _period_from_date_column(r: Reading) -> None:
+    """"revenue by month" where ``month`` is a datetime column: resample it monthly.
+
+    The column's name says the period ("order_month", "Date", "week"); a
+    datetime grouped as is would give one group per timestamp.
+    """
+    for m in _BY_COLUMN.finditer(r.skeleton):
+        column = r.column_at(int(m.group(1)))
+        period = _PERIOD_IN_NAME.search(column)
+        if r.kind(column) == "datetime" and period is not None:
+            word = period.group(1).lower()
+            r.freq = ph.FREQS["day" if word == "date" else word]
+            r.date_hint = column
+            r.skeleton = ph.blank(r.skeleton, m)
+            return
 
 
 def _mentions(text: str, schema: Schema) -> list[Mention]:

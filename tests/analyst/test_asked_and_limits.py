@@ -116,3 +116,20 @@ def test_a_frame_named_like_its_column_still_finds_the_column() -> None:
     assert analyse("what is the mean of the co2 values?", {"co2": co2}).value == pytest.approx(
         co2["co2"].mean()
     )
+
+
+def test_by_a_datetime_column_named_for_a_period_resamples_at_that_period() -> None:
+    import pandas as pd
+
+    from notebook_router.analyst import analyse
+
+    days = pd.date_range("2024-01-01", periods=90, freq="D")
+    df = pd.DataFrame({"month": days, "revenue": range(90)})
+    expected = df.set_index("month")["revenue"].resample("MS").sum()
+
+    total = analyse("total revenue by month", {"df": df})
+    assert total.value == {p.strftime("%Y-%m"): int(v) for p, v in expected.items()}
+
+    chart = analyse("plot revenue by month", {"df": df})
+    assert chart.figure is not None and "line chart" in chart.text
+    assert "resample" in chart.code and "hist" not in chart.code
