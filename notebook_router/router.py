@@ -9,8 +9,10 @@ from typing import TYPE_CHECKING, Any
 
 from notebook_router.agents.base import ResponseStyle
 from notebook_router.agents.breaker import CircuitBreaker
+from notebook_router.agents.builtin import with_builtins
 from notebook_router.agents.registry import AgentLike, AgentRegistry
 from notebook_router.context.shared import SharedContext
+from notebook_router.data.source import DataSource
 from notebook_router.errors import ConfigError, EmptyTaskError
 from notebook_router.loop import run_to_end
 from notebook_router.media import Media
@@ -69,10 +71,19 @@ class Router:
         breaker: CircuitBreaker | None = None,
         critic: Critic | None = None,
         store: SessionStore | None = None,
+        data: Mapping[str, Any] | DataSource | None = None,
+        builtins: bool = True,
     ) -> None:
         """``store``: a :class:`~notebook_router.store.SessionStore` that records every run
-        (events, tasks, results, context) so it can be listed, shown and resumed later."""
-        self.agents = agents if isinstance(agents, AgentRegistry) else AgentRegistry(agents)
+        (events, tasks, results, context) so it can be listed, shown and resumed later.
+
+        ``data``: the variables runs may look at and analyse (``globals()``, a dict of
+        DataFrames, a notebook's namespace). Each run describes it first, and with
+        ``builtins`` the built-in data analyst joins the agents to answer questions
+        about it (your own agents win ties)."""
+        registry = agents if isinstance(agents, AgentRegistry) else AgentRegistry(agents)
+        self.data = DataSource.of(data)
+        self.agents = with_builtins(registry) if builtins and self.data is not None else registry
         self.provider = resolve_model(model)
         self.planner: Planner = planner or default_planner(self.provider)
         self.limits = limits or Limits()
@@ -161,6 +172,7 @@ class Router:
             breaker=self.breaker,
             critic=self.critic,
             resume=resume,
+            data=self.data,
         )
         run.start()
         return run

@@ -63,6 +63,28 @@ class TaskInfo(msgspec.Struct, kw_only=True, gc=False):
     depends_on: tuple[str, ...]
 
 
+class DataTable(msgspec.Struct, kw_only=True, gc=False):
+    """A table the run can read, as the rule planner routes by it (no data, no figures)."""
+
+    name: str
+    kind: str
+    shape: str
+    columns: tuple[str, ...]
+
+
+class DataDescribed(_Event, tag="data_described"):
+    """The run's first hop: the notebook's data, described (never copied)."""
+
+    kind: ClassVar[Literal["data_described"]] = "data_described"
+    text: str
+    """The descriptions as a planner reads them (bounded, keys masked)."""
+    tables: tuple[DataTable, ...]
+    listing: str | None = None
+    """The answer when the request asks what the notebook holds (Markdown), else None."""
+    ms: float = 0.0
+    """What the scan cost."""
+
+
 class DecisionMade(_Event, tag="decision"):
     """A Decider step: what it chose, the tasks it started, and how it changed the plan."""
 
@@ -259,6 +281,7 @@ class RunFinished(_Event, tag="run_finished"):
 Event = (
     RunStarted
     | RunResumed
+    | DataDescribed
     | DecisionMade
     | DecisionFailed
     | TaskStarted

@@ -27,6 +27,7 @@ from notebook_router.agents.breaker import CircuitBreaker
 from notebook_router.agents.delegator import Delegator
 from notebook_router.agents.registry import AgentRegistry
 from notebook_router.agents.result import AgentResult, coerce_result, describe_exception
+from notebook_router.data.source import DataSource
 from notebook_router.errors import NeedsUserInput, Unable
 from notebook_router.planner import events as ev
 from notebook_router.planner.eventlog import EventLog
@@ -58,8 +59,10 @@ class Executor:
         loop: asyncio.AbstractEventLoop,
         breaker: CircuitBreaker | None = None,
         review: bool = False,
+        data: DataSource | None = None,
     ) -> None:
         self.state = state
+        self._data = data
         self.agents = agents
         self.limits = limits
         self._default_timeout = limits.agent_timeout_s  # limits are frozen
@@ -125,6 +128,7 @@ class Executor:
             media=[*attachments, *(m for d in deps for m in results[d].media)]
             if deps or attachments
             else [],
+            data=self._data,
             _trace=self._trace_sink,
         )
         self.inflight[task_id] = self._create_task(self._execute(task_id, agent, request, context))

@@ -237,8 +237,13 @@ def _delegation_responded(state: RunState, event: ev.DelegationResponded) -> Non
             return
 
 
+def _data_described(state: RunState, event: ev.DataDescribed) -> None:
+    state.data = event
+
+
 _HANDLERS: dict[type[Any], Callable[[RunState, Any], None]] = {
     ev.RunStarted: _run_started,
+    ev.DataDescribed: _data_described,
     ev.RunResumed: _run_resumed,
     ev.RunFinished: _run_finished,
     ev.DecisionMade: _decision,

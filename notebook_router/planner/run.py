@@ -39,6 +39,7 @@ import networkx as nx
 from notebook_router.agents.breaker import CircuitBreaker
 from notebook_router.agents.registry import AgentRegistry
 from notebook_router.context.shared import ContextEntry
+from notebook_router.data.source import DataSource
 from notebook_router.errors import (
     EmptyTaskError,
     NoRunningLoopError,
@@ -49,6 +50,7 @@ from notebook_router.errors import (
 )
 from notebook_router.planner import events as ev
 from notebook_router.planner.critic import Critic
+from notebook_router.planner.data_hop import describe_data
 from notebook_router.planner.decisions import Synthesis
 from notebook_router.planner.eventlog import EventLog, Subscriber
 from notebook_router.planner.executor import Executor
@@ -104,8 +106,10 @@ class Run:
         breaker: CircuitBreaker | None = None,
         critic: Critic | None = None,
         resume: ResumePoint | None = None,
+        data: DataSource | None = None,
     ) -> None:
-        """``resume`` continues a restored ``state`` (see :meth:`Router.resume`)."""
+        """``resume`` continues a restored ``state`` (see :meth:`Router.resume`); ``data``
+        is the notebook data the run looks at first and its agents may read."""
         if not query.strip():
             raise EmptyTaskError()
         self.id = state.run_id
@@ -118,6 +122,7 @@ class Run:
         self._breaker = breaker
         self._critic = critic
         self.resumed = resume
+        self.data = data
         fold = functools.partial(apply, state)
         self._events = (
             EventLog(self.id, fold)
@@ -186,6 +191,7 @@ class Run:
             loop=loop,
             breaker=self._breaker,
             review=self._critic is not None,
+            data=self.data,
         )
         self._main = loop.create_task(self._run(), name=f"notebook_router run {self.id}")
         return self
@@ -393,6 +399,8 @@ class Run:
                     redo=self.resumed.redo,
                 )
             )
+        if self.data is not None:
+            self._events.publish(describe_data(self.data, state.goal))
         deadline = None
         if self.limits.timeout_s is not None:
             deadline = self._loop_().call_later(

@@ -24,7 +24,7 @@ from notebook_router.context.shared import SharedContext
 from notebook_router.errors import InvalidDecisionError
 from notebook_router.media import Media, MediaRef
 from notebook_router.planner.critic import CriticVerdict
-from notebook_router.planner.events import TaskInfo
+from notebook_router.planner.events import DataDescribed, TaskInfo
 from notebook_router.usage import ZERO_USAGE, Usage
 
 TaskStatus = Literal[
@@ -345,6 +345,8 @@ class RunState:
     results: dict[str, AgentResult] = Field(default_factory=dict)
     context: SharedContext = Field(default_factory=SharedContext)
     history: list[HistoryEntry] = Field(default_factory=list)
+    data: DataDescribed | None = None
+    """What the run's first hop saw of the notebook's data (None: the run was given none)."""
     iteration: int = 0
     waits: int = 0
     """Decisions that only waited for running agents (not counted against ``max_iterations``)."""

@@ -106,7 +106,16 @@ def test_every_event_class_is_in_the_union() -> None:
 
 
 def _sample(hint: Any) -> Any:
-    samples: dict[Any, Any] = {str: "x", int: 3, float: 0.5, bool: True, tuple[str, ...]: ("a",)}
+    samples: dict[Any, Any] = {
+        str: "x",
+        int: 3,
+        float: 0.5,
+        bool: True,
+        tuple[str, ...]: ("a",),
+        tuple[ev.DataTable, ...]: (
+            ev.DataTable(name="df", kind="pandas.DataFrame", shape="8 × 2", columns=("a", "b")),
+        ),
+    }
     if hint in samples:
         return samples[hint]
     options = [a for a in typing.get_args(hint) if a is not type(None)]

@@ -1,0 +1,47 @@
+"""A run's first hop: look at the notebook's data before planning anything.
+
+The scan is cheap (descriptions are cached per object, see
+:mod:`notebook_router.data.scanner`) and its result is an event, so a planner,
+the panel and a stored run all see the same picture of the data. A request
+that only asks what the notebook holds is answered from it on the spot.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+
+from notebook_router.data.listing import answer_listing
+from notebook_router.data.source import DataSource
+from notebook_router.planner import events as ev
+
+log = logging.getLogger("notebook_router")
+
+PROMPT_CHARS = 4000
+"""How much of a planner's prompt the data's descriptions may take."""
+
+
+def describe_data(source: DataSource, goal: str) -> ev.DataDescribed:
+    """The event for what ``source`` holds now, with the listing ``goal`` asks for, if any."""
+    started = time.perf_counter()
+    try:
+        context = source.scan()
+    except Exception as exc:  # the data is context, not the task: a run goes on without it
+        log.warning("notebook_router: could not read the notebook's data: %s", exc)
+        return ev.DataDescribed(text=f"The notebook's data could not be read ({exc}).", tables=())
+    listing = answer_listing(goal, context)
+    tables = tuple(
+        ev.DataTable(
+            name=d.name,
+            kind=d.kind,
+            shape=d.shape_text(),
+            columns=tuple(c.name for c in d.columns),
+        )
+        for d in context.data
+    )
+    return ev.DataDescribed(
+        text=context.render(PROMPT_CHARS),
+        tables=tables,
+        listing=None if listing is None else (listing.markdown or listing.title),
+        ms=round((time.perf_counter() - started) * 1000, 3),
+    )
