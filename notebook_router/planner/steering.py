@@ -26,12 +26,15 @@ from notebook_router.planner.planner import Planner, PlannerCall
 from notebook_router.planner.rails import Limits
 from notebook_router.planner.state import RunState, StopReason
 from notebook_router.providers.base import ModelClient
+from notebook_router.text.unicode import valid_unicode
 
 log = logging.getLogger("notebook_router")
 
 ClarifyHandler = Callable[[str], Awaitable[str | None]]
 ClarifyPolicy = Literal["stop", "wait"]
 StopSetter = Callable[[StopReason, str], None]
+Interruptible = Callable[[Awaitable[RedirectDecision]], Awaitable[RedirectDecision | None]]
+"""Awaits a planner call, or gives None if Stop cut it short (the run's ``_interruptible``)."""
 
 SUPERSEDED = "superseded: the user redirected the run"
 UNWANTED = "no longer wanted after the user's redirect"
@@ -50,6 +53,7 @@ class Steering:
         events: EventLog,
         *,
         set_stop: StopSetter,
+        interruptible: Interruptible | None = None,
         on_clarify: ClarifyHandler | None = None,
         policy: ClarifyPolicy = "stop",
     ) -> None:
@@ -60,6 +64,7 @@ class Steering:
         self.limits = limits
         self.events = events
         self._set_stop = set_stop
+        self._interruptible = interruptible or _as_is
         self._on_clarify = on_clarify
         self._policy = policy
         self.redirects: deque[str] = deque()
@@ -92,6 +97,8 @@ class Steering:
         """Ask the planner how to take the oldest redirect, and carry it out."""
         message = self.redirects.popleft()
         decision = await self._redirect_decision(message)
+        if decision is None:
+            return  # the run is stopping: the message stays received, not handled
         cancelled: list[str] = []
         goal: str | None = None
         if decision.kind == "restart":
@@ -128,12 +135,13 @@ class Steering:
                 skipped.append(task_id)
         return skipped
 
-    async def _redirect_decision(self, message: str) -> RedirectDecision:
+    async def _redirect_decision(self, message: str) -> RedirectDecision | None:
+        """How to take ``message``; None if the run was stopped while the planner thought."""
         feedback: str | None = None
         for _ in range(self.limits.planner_retries + 1):
             call = PlannerCall(self.state, self.agents, self.model, feedback)
             try:
-                return await self.planner.redirect(call, message)
+                return await self._interruptible(self.planner.redirect(call, message))
             except (PlannerError, ProviderError) as exc:
                 feedback = str(exc)
                 self.events.publish(
@@ -175,6 +183,9 @@ class Steering:
         answer = await self._await_answer(question)
         if not answer:
             return None
+        # A handler's answer is the user's text, as run.answer() takes it: input() under
+        # the C locale keeps undecodable bytes as lone surrogates, which no prompt encodes.
+        answer = valid_unicode(answer)
         self.events.publish(ev.ClarificationAnswered(answer=answer))
         return answer
 
@@ -196,6 +207,10 @@ class Steering:
             self._question = None
             if helper is not None and not helper.done():
                 helper.cancel()
+
+
+async def _as_is(call: Awaitable[RedirectDecision]) -> RedirectDecision | None:
+    return await call
 
 
 async def _call_handler(handler: ClarifyHandler, question: str) -> str | None:

@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-from notebook_router import Router, Run, agent
+from notebook_router import Limits, Router, Run, agent
 from notebook_router.planner.decisions import Decision, RedirectDecision, Synthesis
 from tests.conftest import Script, kinds, router_with, task
 from tests.helpers_agents import sleeper
@@ -214,6 +214,55 @@ async def test_stop_does_not_wait_for_a_planner_call_in_flight() -> None:
     run.stop()
     result = await asyncio.wait_for(run, 2)  # not the planner's 30 s
     assert result.stop_reason == "stopped_by_user"
+
+
+class _SlowModelPlanner:
+    """A planner that starts one slow task, then whose ``slow`` call never answers."""
+
+    def __init__(self, slow: str) -> None:
+        self.slow = slow
+        self.decided = False
+
+    async def _maybe_hang(self, name: str) -> None:
+        if name == self.slow:
+            await asyncio.sleep(30)
+
+    async def decide(self, call: object) -> Decision:
+        if self.decided:
+            return Decision(action="wait")
+        self.decided = True
+        if self.slow == "synthesise":
+            return Decision(action="complete")
+        return Decision.model_validate({"action": "execute", "run": [task("t1", "slow")]})
+
+    async def redirect(self, call: object, message: str) -> RedirectDecision:
+        await self._maybe_hang("redirect")
+        return RedirectDecision(kind="status")
+
+    async def synthesise(self, call: object) -> Synthesis:
+        await self._maybe_hang("synthesise")
+        return Synthesis(answer="done")
+
+
+@pytest.mark.parametrize("slow", ["synthesise", "redirect"])
+async def test_stop_does_not_wait_for_a_redirect_or_an_answer_the_model_is_writing(
+    slow: str,
+) -> None:
+    run = Router([sleeper("slow", 30)], planner=_SlowModelPlanner(slow)).start("x")
+    await _when(run, "decision")
+    if slow == "redirect":
+        run.redirect("also the south")
+    await asyncio.sleep(0.05)  # the planner is now "thinking" about it
+    run.stop()
+    result = await asyncio.wait_for(run, 5)  # not the model's 30 s
+    assert result.stop_reason == "stopped_by_user" and "stopped by user" in result.answer
+    assert run.history[-1].kind == "run_finished"
+
+
+async def test_the_time_budget_cuts_short_an_answer_the_model_never_writes() -> None:
+    router = Router([], planner=_SlowModelPlanner("synthesise"), limits=Limits(timeout_s=0.1))
+    result = await asyncio.wait_for(router.run("x"), 5)
+    assert result.stop_reason == "time_budget" and result.stop_detail == "no answer within 0.1 s"
 
 
 async def test_a_second_interrupt_while_winding_down_still_ends_the_run() -> None:
