@@ -217,23 +217,26 @@ async def test_stop_does_not_wait_for_a_planner_call_in_flight() -> None:
 
 
 class _SlowModelPlanner:
-    """A planner that starts one slow task, then whose ``slow`` call never answers."""
+    """A planner that starts one task, then whose ``slow`` call never answers.
+
+    For ``synthesise`` the task is quick and the planner then completes; for
+    ``redirect`` it is slow, so the run is busy when the redirect comes.
+    """
 
     def __init__(self, slow: str) -> None:
         self.slow = slow
-        self.decided = False
+        self.decisions = 0
 
     async def _maybe_hang(self, name: str) -> None:
         if name == self.slow:
             await asyncio.sleep(30)
 
     async def decide(self, call: object) -> Decision:
-        if self.decided:
-            return Decision(action="wait")
-        self.decided = True
-        if self.slow == "synthesise":
-            return Decision(action="complete")
-        return Decision.model_validate({"action": "execute", "run": [task("t1", "slow")]})
+        self.decisions += 1
+        if self.decisions > 1:
+            return Decision(action="complete" if self.slow == "synthesise" else "wait")
+        agent = "fast" if self.slow == "synthesise" else "slow"
+        return Decision.model_validate({"action": "execute", "run": [task("t1", agent)]})
 
     async def redirect(self, call: object, message: str) -> RedirectDecision:
         await self._maybe_hang("redirect")
@@ -248,8 +251,9 @@ class _SlowModelPlanner:
 async def test_stop_does_not_wait_for_a_redirect_or_an_answer_the_model_is_writing(
     slow: str,
 ) -> None:
-    run = Router([sleeper("slow", 30)], planner=_SlowModelPlanner(slow)).start("x")
-    await _when(run, "decision")
+    agents = [sleeper("fast", 0), sleeper("slow", 30)]
+    run = Router(agents, planner=_SlowModelPlanner(slow)).start("x")
+    await _when(run, "task_finished" if slow == "synthesise" else "task_started")
     if slow == "redirect":
         run.redirect("also the south")
     await asyncio.sleep(0.05)  # the planner is now "thinking" about it
@@ -260,7 +264,9 @@ async def test_stop_does_not_wait_for_a_redirect_or_an_answer_the_model_is_writi
 
 
 async def test_the_time_budget_cuts_short_an_answer_the_model_never_writes() -> None:
-    router = Router([], planner=_SlowModelPlanner("synthesise"), limits=Limits(timeout_s=0.1))
+    router = Router(
+        [sleeper("fast", 0)], planner=_SlowModelPlanner("synthesise"), limits=Limits(timeout_s=0.1)
+    )
     result = await asyncio.wait_for(router.run("x"), 5)
     assert result.stop_reason == "time_budget" and result.stop_detail == "no answer within 0.1 s"
 
