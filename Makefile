@@ -12,7 +12,7 @@ DEMO_NOTEBOOK ?= notebooks/01_quickstart.ipynb
 # nbval re-executes every example notebook and compares it with its saved outputs.
 NBVAL := --nbval --nbval-current-env --nbval-sanitize-with notebooks/nbval_sanitize.cfg
 
-.PHONY: demo test lint typecheck unit notebooks bench clean system-deps widgets widgets-check
+.PHONY: demo test lint typecheck unit notebooks bench fuzz clean system-deps widgets widgets-check
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -82,6 +82,13 @@ notebooks: $(DEV)
 
 bench: $(DEV)
 	$(PY) bench/run.py
+
+# The fuzz test of whole runs at length: `make test` runs the same 2,000 each time,
+# this runs FUZZ_EXAMPLES new random ones (and prints what their runs ended with).
+FUZZ_EXAMPLES ?= 20000
+fuzz: $(DEV)
+	FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) FUZZ_RANDOM=1 $(PY) -m pytest tests/planner/test_fuzz_runs.py \
+		--hypothesis-show-statistics
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache dist build widgets/node_modules

@@ -185,7 +185,7 @@ _PERIOD_IN_NAME = re.compile(r"(day|date|week|month|quarter|year)", re.IGNORECAS
 
 
 def _period_from_date_column(r: Reading) -> None:
-    """"revenue by month" where ``month`` is a datetime column: resample it monthly.
+    """ "revenue by month" where ``month`` is a datetime column: resample it monthly.
 
     The column's name says the period ("order_month", "Date", "week"); a
     datetime grouped as is would give one group per timestamp.

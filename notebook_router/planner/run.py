@@ -30,9 +30,9 @@ import logging
 import threading
 import uuid
 from collections import Counter
-from collections.abc import AsyncIterator, Callable, Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from datetime import datetime, timezone
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 import networkx as nx
 
@@ -78,6 +78,7 @@ from notebook_router.text.unicode import valid_unicode
 from notebook_router.usage import Usage
 
 log = logging.getLogger("notebook_router")
+T = TypeVar("T")
 
 Delivery = concurrent.futures.Future[None]
 """Whether a run took a message: None once it has, :class:`RunFinishedError` if it had ended."""
@@ -152,6 +153,7 @@ class Run:
             limits,
             self._events,
             wake=self._wake,
+            interruptible=self._interruptible,
             on_clarify=on_clarify,
             policy=clarify,
         )
@@ -593,6 +595,23 @@ class Run:
         for task_id in resolved.start:
             self._exec().start(task_id, reroute.get(task_id) if reroute else None)
 
+    async def _interruptible(self, call: Awaitable[T]) -> T | None:
+        """``await call`` (a planner call); None if Stop or a tripped rail cut it short.
+
+        The redirect and synthesis calls wait for a model like a decision does,
+        and Stop and the time budget must not wait for them either. Not on the
+        hot path, so a helper coroutine here; ``_decide`` does the same inline.
+        """
+        self._thinking = True
+        try:
+            return await call
+        except asyncio.CancelledError:
+            if not self._cut_short or _still_cancelled():
+                raise
+            return None
+        finally:
+            self._thinking = self._cut_short = False
+
     def _skip(self, task_id: str, reason: str) -> None:
         self._events.publish(ev.TaskSkipped(task_id=task_id, reason=reason))
 
@@ -637,16 +656,15 @@ class Run:
         await self._wind_down(reason)
         if self._stop_request is None and not any(t.attempts for t in self.state.plan):
             self._nothing_run()
-        synthesis: Synthesis
+        synthesis: Synthesis | None = None
         if self._stop_request is None:
             try:
                 call = PlannerCall(self.state, self.agents, self._planner_model)
-                synthesis = await self.planner.synthesise(call)
+                synthesis = await self._interruptible(self.planner.synthesise(call))
             except (PlannerError, ProviderError) as exc:
                 synthesis = self._template(note=f"written without the model: {exc}")
-        else:
-            synthesis = self._template()
-        self._conclude(synthesis)
+        # Stopped before the answer, or while the model was writing it.
+        self._conclude(synthesis if synthesis is not None else self._template())
 
     def _nothing_run(self) -> None:
         """The planner completed without starting any agent: say so, unless no agent was

@@ -40,6 +40,8 @@ ClarifyPolicy = Literal["stop", "wait"]
 """What a run does once only an unanswered question is left: ``wait`` for the
 answer (a panel, ``run.answer`` or a handler will give it), or ``stop`` asking it
 (headless: nobody can answer). Either way the question never cancels work."""
+Interruptible = Callable[[Awaitable[RedirectDecision]], Awaitable[RedirectDecision | None]]
+"""Awaits a planner call, or gives None if Stop cut it short (the run's ``_interruptible``)."""
 
 SUPERSEDED = "superseded: the user redirected the run"
 UNWANTED = "no longer wanted after the user's redirect"
@@ -58,6 +60,7 @@ class Steering:
         events: EventLog,
         *,
         wake: Callable[[], None],
+        interruptible: Interruptible | None = None,
         on_clarify: ClarifyHandler | None = None,
         policy: ClarifyPolicy = "stop",
     ) -> None:
@@ -68,6 +71,7 @@ class Steering:
         self.limits = limits
         self.events = events
         self._wake = wake
+        self._interruptible = interruptible or _as_is
         self._on_clarify = on_clarify
         self._policy = policy
         self.redirects: deque[str] = deque()
@@ -110,6 +114,8 @@ class Steering:
         """Ask the planner how to take the oldest redirect, and carry it out."""
         message = self.redirects.popleft()
         decision = await self._redirect_decision(message)
+        if decision is None:
+            return  # the run is stopping: the message stays received, not handled
         cancelled: list[str] = []
         restored: tuple[str, ...] = ()
         goal: str | None = None
@@ -147,12 +153,13 @@ class Steering:
                 skipped.append(task_id)
         return skipped
 
-    async def _redirect_decision(self, message: str) -> RedirectDecision:
+    async def _redirect_decision(self, message: str) -> RedirectDecision | None:
+        """How to take ``message``; None if the run was stopped while the planner thought."""
         feedback: str | None = None
         for _ in range(self.limits.planner_retries + 1):
             call = PlannerCall(self.state, self.agents, self.model, feedback)
             try:
-                return await self.planner.redirect(call, message)
+                return await self._interruptible(self.planner.redirect(call, message))
             except (PlannerError, ProviderError) as exc:
                 feedback = str(exc)
                 self.events.publish(
@@ -216,3 +223,7 @@ class Steering:
         handler, self._handler = self._handler, None
         if handler is not None and handler is not asyncio.current_task():
             handler.cancel()
+
+
+async def _as_is(call: Awaitable[RedirectDecision]) -> RedirectDecision | None:
+    return await call

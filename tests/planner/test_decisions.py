@@ -117,6 +117,22 @@ async def test_clarify_handler_answer_reaches_the_planner() -> None:
     assert [h.content for h in run.state.history if h.role == "user"] == ["sales", "North"]
 
 
+async def test_a_handler_answer_with_undecodable_bytes_reaches_the_planner_as_text() -> None:
+    async def answer(question: str) -> str:
+        return "Nord-\udce9st"  # input() under the C locale keeps a byte it cannot decode so
+
+    script = Script(
+        decide=[
+            {"action": "clarify", "question": "Which region?"},
+            {"action": "execute", "run": [task("t1", "a")]},
+        ]
+    )
+    run = router_with([sleeper("a", 0)], script, on_clarify=answer).start("sales")
+    result = await run
+    assert result.stop_reason == "completed"  # the next decision's prompt could be encoded
+    assert [h.content for h in run.state.history if h.role == "user"] == ["sales", "Nord-\ufffdst"]
+
+
 async def test_clarify_wait_policy_takes_answer_from_run_answer() -> None:
     script = Script(
         decide=[

@@ -8,7 +8,7 @@ from concurrent.futures import Future
 
 import pytest
 
-from notebook_router import Router, Run, agent
+from notebook_router import Limits, Router, Run, agent
 from notebook_router.agents.base import Agent
 from notebook_router.errors import RunFinishedError
 from notebook_router.planner.decisions import Decision, RedirectDecision, Synthesis
@@ -298,6 +298,61 @@ async def test_stop_does_not_wait_for_a_planner_call_in_flight() -> None:
     run.stop()
     result = await asyncio.wait_for(run, 2)  # not the planner's 30 s
     assert result.stop_reason == "stopped_by_user"
+
+
+class _SlowModelPlanner:
+    """A planner that starts one task, then whose ``slow`` call never answers.
+
+    For ``synthesise`` the task is quick and the planner then completes; for
+    ``redirect`` it is slow, so the run is busy when the redirect comes.
+    """
+
+    def __init__(self, slow: str) -> None:
+        self.slow = slow
+        self.decisions = 0
+
+    async def _maybe_hang(self, name: str) -> None:
+        if name == self.slow:
+            await asyncio.sleep(30)
+
+    async def decide(self, call: object) -> Decision:
+        self.decisions += 1
+        if self.decisions > 1:
+            return Decision(action="complete" if self.slow == "synthesise" else "wait")
+        agent = "fast" if self.slow == "synthesise" else "slow"
+        return Decision.model_validate({"action": "execute", "run": [task("t1", agent)]})
+
+    async def redirect(self, call: object, message: str) -> RedirectDecision:
+        await self._maybe_hang("redirect")
+        return RedirectDecision(kind="status")
+
+    async def synthesise(self, call: object) -> Synthesis:
+        await self._maybe_hang("synthesise")
+        return Synthesis(answer="done")
+
+
+@pytest.mark.parametrize("slow", ["synthesise", "redirect"])
+async def test_stop_does_not_wait_for_a_redirect_or_an_answer_the_model_is_writing(
+    slow: str,
+) -> None:
+    agents = [sleeper("fast", 0), sleeper("slow", 30)]
+    run = Router(agents, planner=_SlowModelPlanner(slow)).start("x")
+    await _when(run, "task_finished" if slow == "synthesise" else "task_started")
+    if slow == "redirect":
+        run.redirect("also the south")
+    await asyncio.sleep(0.05)  # the planner is now "thinking" about it
+    run.stop()
+    result = await asyncio.wait_for(run, 5)  # not the model's 30 s
+    assert result.stop_reason == "stopped_by_user" and "stopped by user" in result.answer
+    assert run.history[-1].kind == "run_finished"
+
+
+async def test_the_time_budget_cuts_short_an_answer_the_model_never_writes() -> None:
+    router = Router(
+        [sleeper("fast", 0)], planner=_SlowModelPlanner("synthesise"), limits=Limits(timeout_s=0.1)
+    )
+    result = await asyncio.wait_for(router.run("x"), 5)
+    assert result.stop_reason == "time_budget" and result.stop_detail == "no answer within 0.1 s"
 
 
 async def test_a_second_interrupt_while_winding_down_still_ends_the_run() -> None:
