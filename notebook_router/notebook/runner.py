@@ -111,6 +111,9 @@ def start_route(session: NotebookSession, options: RouteOptions, cell: str) -> t
             style=options.style,
             clarify=_clarify_policy(session, options.background),
             store=session.persistence.get(),
+            # The kernel's data: looked at first; the analyst joins unless --agents limits.
+            data=session.data,
+            builtins=options.agents is None,
         )
         run = router.start(task.text, context=context, media=media)
     except NotebookRouterError as exc:
@@ -164,6 +167,8 @@ def start_resume(session: NotebookSession, options: ResumeOptions) -> tuple[Run,
             model=options.model or session.model,
             clarify=_clarify_policy(session, options.background),
             store=store,
+            data=session.data,
+            builtins=options.agents is None,
         )
         run = router.resume(options.run)
     except NotebookRouterError as exc:

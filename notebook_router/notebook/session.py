@@ -10,8 +10,10 @@ from collections.abc import Iterable
 from typing import Any
 
 from notebook_router.agents.base import Agent
+from notebook_router.agents.builtin import builtin_agents
 from notebook_router.agents.registry import AgentRegistry
 from notebook_router.agents.tree import TreeNode, roots_of
+from notebook_router.data.source import DataSource
 from notebook_router.errors import AgentNotFoundError, ConfigError
 from notebook_router.notebook.capabilities import KernelCapabilities, detect
 from notebook_router.notebook.outputs import OWN_OUTPUT, OutputRecorder
@@ -46,6 +48,12 @@ class NotebookSession:
         self._hooks: list[tuple[Any, str, Any]] = []
         self._parents: dict[str, TreeNode] = {}
         """Namespace variables holding an agent with children, as of the last cell."""
+        self.data = DataSource(
+            shell.user_ns,
+            hidden=getattr(shell, "user_ns_hidden", ()),
+            stamp=lambda: getattr(shell, "execution_count", None),
+        )
+        """The kernel's variables as every run sees them (descriptions cached across runs)."""
 
     # ------------------------------------------------------------------ agents
 
@@ -98,8 +106,11 @@ class NotebookSession:
         )
         if name in everyone:
             return everyone.get(name)
+        builtin = next((a for a in builtin_agents() if a.name == name), None)
+        if builtin is not None:
+            return builtin
         known = [*self.cell_agents.names(), *(v.name for v in ns.values() if _is_agent(v))]
-        raise AgentNotFoundError(name, known)
+        raise AgentNotFoundError(name, [*known, *(a.name for a in builtin_agents())])
 
     # -------------------------------------------------------------------- runs
 

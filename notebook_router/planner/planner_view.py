@@ -25,6 +25,7 @@ from notebook_router.agents.tree import tree_generation
 from notebook_router.planner.critic import CriticVerdict
 from notebook_router.planner.state import RunState, Task
 from notebook_router.text.preview import preview
+from notebook_router.text.tokens import tokens
 
 
 class AgentCard(BaseModel):
@@ -44,6 +45,8 @@ class AgentCard(BaseModel):
         default=None, description="The agent this one sits under (it can also be asked directly)."
     )
     depth: int = Field(default=0, description="Levels below the top: 1 for a child, 2 ...")
+    builtin: bool = Field(default=False, exclude=True)
+    """Comes with the router (the user's own agents win ties with it); not in prompts."""
 
     @model_serializer(mode="wrap")
     def _drop_tree_defaults(self, handler: SerializerFunctionWrapHandler) -> Any:
@@ -104,6 +107,12 @@ class PlannerView(BaseModel):
     """What ``tasks`` leaves out, in brief (absent when every task is shown)."""
     context_keys: list[str] = Field(default_factory=list)
     context_size: int = 0
+    data: str | None = None
+    """The notebook's data, described (names, shapes, columns, a few rows): never the data."""
+    tables: list[str] = Field(default_factory=list)
+    """The names of the tables the data analyst can work on."""
+    data_words: frozenset[str] = Field(default=frozenset(), exclude=True)
+    """Table and column names as words (for the rule planner's routing; not in prompts)."""
     history: list[HistoryLine] = Field(default_factory=list)
     stopping: str | None = None
     """Why the run is ending, when it ends for any reason but completion."""
@@ -120,8 +129,12 @@ class PlannerView(BaseModel):
     def _drop_empty_digest(self, handler: SerializerFunctionWrapHandler) -> Any:
         # Runs that fit the view keep the prompt they always had.
         data = handler(self)
-        if isinstance(data, dict) and self.more_tasks is None:
-            data.pop("more_tasks", None)
+        if isinstance(data, dict):
+            if self.more_tasks is None:
+                data.pop("more_tasks", None)
+            if self.data is None:  # runs given no data keep the prompt they always had
+                data.pop("data", None)
+                data.pop("tables", None)
         return data
 
 
@@ -178,6 +191,9 @@ class ViewBuilder:
             more_tasks=self._digest(state, tasks, chars) if len(tasks) < len(state.plan) else None,
             context_keys=[e.key for e in state.context.recent(self.context_keys)],
             context_size=len(state.context),
+            data=None if state.data is None else state.data.text,
+            tables=[] if state.data is None else [t.name for t in state.data.tables],
+            data_words=_data_words(state),
             history=[
                 HistoryLine(role=h.role, content=h.content) for h in state.history[-self.history :]
             ],
@@ -334,6 +350,14 @@ def _critic_line(state: RunState, task_id: str) -> str | None:
     return None if verdict is None else f"{verdict.verdict}: {verdict.notes}"
 
 
+def _data_words(state: RunState) -> frozenset[str]:
+    """The words that name the run's tables and their columns ("order_date" gives "order date")."""
+    if state.data is None:
+        return frozenset()
+    names = [n for t in state.data.tables for n in (t.name, *t.columns)]
+    return frozenset(w for n in names for w in tokens(n.replace("_", " ")))
+
+
 def agent_card(agent: Agent, parent: str | None = None, depth: int = 0) -> AgentCard:
     """The planner's view of one agent."""
     return AgentCard(
@@ -342,4 +366,5 @@ def agent_card(agent: Agent, parent: str | None = None, depth: int = 0) -> Agent
         capabilities=tuple((c.topic, c.confidence) for c in agent.capabilities),
         parent=parent,
         depth=depth,
+        builtin=bool(getattr(agent, "builtin", False)),
     )

@@ -45,9 +45,15 @@ def instant_reply(message: str, agents: Sequence[AgentCard]) -> str | None:
 
 
 def instant_reply_to(state: RunState, agents: Sequence[AgentCard]) -> str | None:
-    """The instant reply to a run's request while nothing is planned yet, else None."""
+    """The instant reply to a run's request while nothing is planned yet, else None.
+
+    Besides greetings and thanks: "what dataframes do I have?", answered from the
+    run's first look at the notebook's data (see :mod:`~notebook_router.planner.data_hop`).
+    """
     if len(state.plan):
         return None
+    if state.data is not None and state.data.listing is not None:
+        return state.data.listing
     return instant_reply(state.goal, agents)
 
 

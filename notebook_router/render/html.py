@@ -127,21 +127,31 @@ def _plan(tasks: list[Task]) -> str:
 
 
 def render_answer(text: str) -> str:
-    """Markdown-ish answer text (paragraphs, bullets, headings) as safe HTML."""
+    """Markdown-ish answer text (paragraphs, bullets, headings, tables) as safe HTML."""
     html: list[str] = []
     bullets: list[str] = []
+    rows: list[str] = []
 
     def flush() -> None:
         if bullets:
             html.append("<ul>" + "".join(f"<li>{_inline(b)}</li>" for b in bullets) + "</ul>")
             bullets.clear()
+        if rows:
+            html.append(_markdown_table(rows))
+            rows.clear()
 
     for line in text.splitlines():
         stripped = line.strip()
-        if stripped.startswith(("- ", "* ")):
+        is_row = len(stripped) > 1 and stripped.startswith("|") and stripped.endswith("|")
+        is_bullet = stripped.startswith(("- ", "* "))
+        if (rows and not is_row) or (bullets and not is_bullet):
+            flush()
+        if is_row:
+            rows.append(stripped)
+            continue
+        if is_bullet:
             bullets.append(stripped[2:])
             continue
-        flush()
         heading = re.match(r"^(#{1,4})\s+(.*)", stripped)
         if heading:
             level = min(6, len(heading.group(1)) + 3)
@@ -150,6 +160,27 @@ def render_answer(text: str) -> str:
             html.append(f"<p>{_inline(stripped)}</p>")
     flush()
     return "".join(html)
+
+
+def _markdown_table(lines: list[str]) -> str:
+    """GitHub-style table lines (header, ``|---|`` rule, rows) as an HTML table."""
+    cells = [_cells(line) for line in lines]
+    if len(cells) >= 2 and all(re.fullmatch(r":?-{3,}:?", c) for c in cells[1]):
+        head, body = cells[0], cells[2:]
+    else:
+        head, body = [], cells
+    parts = ['<table class="nr-md">']
+    if head:
+        parts.append("<tr>" + "".join(f"<th>{_inline(c)}</th>" for c in head) + "</tr>")
+    parts.extend("<tr>" + "".join(f"<td>{_inline(c)}</td>" for c in row) + "</tr>" for row in body)
+    parts.append("</table>")
+    return "".join(parts)
+
+
+def _cells(line: str) -> list[str]:
+    # Split on pipes that are not escaped ("\|" is a pipe inside a cell).
+    inner = line.strip()[1:-1]
+    return [c.strip().replace("\\|", "|") for c in re.split(r"(?<!\\)\|", inner)]
 
 
 def _inline(text: str) -> str:

@@ -14,12 +14,17 @@ from typing import Any
 from notebook_router.agents.base import AgentContext, BaseAgent, TaskRequest, parse_capabilities
 from notebook_router.agents.result import AgentResult
 from notebook_router.media import CODE_MIME, Media
+from notebook_router.text.tokens import tokens
+
+DATA_ANALYST = "data_analyst"
+"""The built-in data analyst's name (the rule planner routes data questions to it)."""
 
 
 class DataAnalyst(BaseAgent):
     """Answers questions about the notebook's DataFrames with real pandas code."""
 
-    name = "data_analyst"
+    name = DATA_ANALYST
+    builtin = True
     description = (
         "Answers questions about the notebook's tables (pandas DataFrames): describe and "
         "summarise, statistics, group-by aggregates and rankings, filters, missing values, "
@@ -78,14 +83,22 @@ class DataAnalyst(BaseAgent):
 
 
 def _named_table(text: str, source: Any, tables: dict[str, Any]) -> str | None:
-    """The table the request points at ("the sales table", "it"), else the most recent one."""
+    """The table the request means: the one it names ("the sales table", "it"), else the
+    most recently changed one among those with the most columns the request mentions."""
     from notebook_router.data.names import resolve_references
 
     for ref in resolve_references(text, source.context):
         if ref.name is not None and ref.name in tables:
             return ref.name
-    default = source.default_table()
-    return default if default in tables else next(iter(tables), None)
+    words = set(tokens(text))
+    best, best_hits = None, -1
+    for name, table in tables.items():  # most recently changed first
+        columns = getattr(table, "columns", None)
+        names = [str(c) for c in columns] if columns is not None else [str(table.name)]
+        hits = sum(1 for c in names if set(tokens(c.replace("_", " "))) & words)
+        if hits > best_hits:
+            best, best_hits = name, hits
+    return best
 
 
 def _evidence(analysis: Any, task_id: str) -> list[Media]:

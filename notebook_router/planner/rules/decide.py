@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from notebook_router.agents.builtin.data_analyst import DATA_ANALYST
 from notebook_router.planner.decisions import Decision, TaskSpec
 from notebook_router.planner.planner_view import PlannerView, TaskView
 from notebook_router.planner.rules.decompose import Clause, decompose
@@ -33,7 +34,11 @@ def decide(view: PlannerView) -> Decision:
     # Route the clauses that are not in the plan yet.
     routed: list[tuple[int, Clause, str | None]] = []
     for index, clause in new_clauses:
-        agent = _answered_agent(view, clause) or matcher.best(clause.text)
+        agent = (
+            _answered_agent(view, clause)
+            or matcher.best(clause.text)
+            or _data_agent(view, clause.text)
+        )
         routed.append((index, clause, agent))
     missing = [c for _, c, agent in routed if agent is None]
     if missing:
@@ -193,6 +198,17 @@ class _IdMaker:
             if candidate not in self.taken:
                 self.taken.add(candidate)
                 return candidate
+
+
+def _data_agent(view: PlannerView, text: str) -> str | None:
+    """The data analyst for a request that names a table or a column and fits no agent.
+
+    "which region had the highest total revenue?" shares no word with any agent's
+    topics, but ``region`` and ``revenue`` are columns of a table the run can read.
+    """
+    if not view.data_words or not any(card.name == DATA_ANALYST for card in view.agents):
+        return None
+    return DATA_ANALYST if not view.data_words.isdisjoint(tokens(text)) else None
 
 
 @lru_cache(maxsize=64)

@@ -15,6 +15,9 @@ from notebook_router.agents.discovery import capability_document, query_weights,
 from notebook_router.planner.planner_view import AgentCard
 from notebook_router.text.bm25 import BM25Index
 
+BUILTIN_PENALTY = 0.15
+"""How much of the best match's relevance a built-in agent gives up to the user's agents."""
+
 
 class AgentMatcher:
     """Ranks agents for a task description.
@@ -29,6 +32,7 @@ class AgentMatcher:
     def __init__(self, cards: Sequence[AgentCard]) -> None:
         self.cards = list(cards)
         self.depth = {card.name: card.depth for card in self.cards}
+        self.builtin = frozenset(card.name for card in self.cards if card.builtin)
         reach = _reach(self.cards)
         self.index = BM25Index(
             (
@@ -47,7 +51,12 @@ class AgentMatcher:
             return []
         hits = self.index.search(weights, k=len(self.cards))
         raw = [(hit.key, hit.score, self.depth.get(hit.key, 0)) for hit in hits]
-        return [(name, score) for name, _relevance, score in rank_by_depth(raw)]
+        ranked = [(name, score) for name, _relevance, score in rank_by_depth(raw)]
+        if self.builtin:
+            # The user's own agents win near-ties with the router's built-in ones.
+            ranked = [(n, s - BUILTIN_PENALTY if n in self.builtin else s) for n, s in ranked]
+            ranked.sort(key=lambda hit: -hit[1])
+        return ranked
 
     def best(self, task: str, exclude: frozenset[str] = frozenset()) -> str | None:
         """The best agent for ``task`` outside ``exclude``, or None if nothing matches."""
