@@ -52,6 +52,19 @@ def mermaid_library() -> bytes:
     return (STATIC / "mermaid.js").read_bytes()
 
 
+class _Frontends:
+    """Whether a front end has shown a panel in this kernel (it then can answer questions).
+
+    Set by the first message any panel's view sends (each view says so when it
+    renders); never set under nbclient or other headless runs, which render nothing.
+    """
+
+    seen = False
+
+
+FRONTENDS = _Frontends()
+
+
 class RunPanel(anywidget.AnyWidget):
     """The live plan, delegation tree, trace, meters and controls of one run."""
 
@@ -204,6 +217,7 @@ class RunPanel(anywidget.AnyWidget):
     # --- messages from the browser ------------------------------------------
 
     def _on_message(self, _widget: Any, content: dict[str, Any], _buffers: list[Any]) -> None:
+        FRONTENDS.seen = True
         kind = content.get("type")
         if kind == "need-mermaid":
             self.send({"type": "mermaid-library"}, buffers=[mermaid_library()])

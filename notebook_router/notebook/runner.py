@@ -24,6 +24,7 @@ from notebook_router.notebook.options import (
     parse_resume_options,
     parse_route_options,
 )
+from notebook_router.notebook.panel import FRONTENDS
 from notebook_router.notebook.run_output import RunView
 from notebook_router.notebook.session import NotebookSession
 from notebook_router.planner.run import Run
@@ -177,15 +178,19 @@ def start_resume(session: NotebookSession, options: ResumeOptions) -> tuple[Run,
 
 
 def _clarify_policy(session: NotebookSession, background: bool) -> ClarifyPolicy:
-    """Wait for answers wherever the panel can send them while the run goes on.
+    """Wait for answers wherever someone can send them while the run goes on.
 
     A question never cancels work either way. ``stop`` (end asking it once
-    nothing else is left) is for a waiting cell on a kernel that holds widget
-    messages until the cell ends: there nobody could answer before the end.
+    nothing else is left) is for where nobody can answer before the end: a
+    waiting cell on a kernel that holds widget messages until the cell ends, or
+    a notebook no front end shows (nbclient, ``make demo HEADLESS=1``, CI),
+    found out when the question is the last thing left.
     """
-    if background or session.capabilities.comms_while_awaiting:
+    if background:
         return "wait"
-    return "stop"
+    if not session.capabilities.comms_while_awaiting:
+        return "stop"
+    return lambda: "wait" if FRONTENDS.seen else "stop"
 
 
 def _index_recordings(session: NotebookSession, run: Run) -> None:

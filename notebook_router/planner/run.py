@@ -84,6 +84,10 @@ Delivery = concurrent.futures.Future[None]
 """Whether a run took a message: None once it has, :class:`RunFinishedError` if it had ended."""
 
 
+ANSWER_GRACE_S = 1.0
+"""How long an idle run waits for someone to turn up before ending on its question."""
+
+
 class Run:
     """A running (or finished) router run.
 
@@ -138,6 +142,7 @@ class Run:
         self._cut_short = False
         self._stall = StallDetector(limits.stall_decisions)
         self._completed_because = ""
+        self._answer_grace_used = False
         """The reason the planner gave when it said the run was complete."""
         self._planner_model = ModelClient(
             provider,
@@ -453,6 +458,8 @@ class Run:
                 # Only the question is left: wait for its answer, or, when nobody
                 # can answer it, end asking it (never earlier: it cancels nothing).
                 if not steering.answerable:
+                    if steering.may_become_answerable and await self._answer_grace():
+                        continue
                     self._set_stop("needs_clarification", question)
                     return
                 await self._wait_for_activity(steering.answers)
@@ -483,6 +490,22 @@ class Run:
             if action == "clarify" and steering.answers == answers:
                 steering.ask(resolved.decision.question or "")
             await self._wait_for_activity(answers)
+
+    async def _answer_grace(self) -> bool:
+        """Once a run, wait :data:`ANSWER_GRACE_S` before ending on a question nobody
+        seems able to answer: a panel shown a moment ago may not have said so yet."""
+        if self._answer_grace_used:
+            return False
+        self._answer_grace_used = True
+        loop = self._loop_()
+        timer = loop.call_later(ANSWER_GRACE_S, self._wake)
+        self._waiter = loop.create_future()
+        try:
+            await self._waiter
+        finally:
+            self._waiter = None
+            timer.cancel()
+        return True
 
     async def _wait_for_activity(self, answers: int) -> None:
         """Wait for a result, a redirect, a stop, or an answer after the ``answers``-th.

@@ -36,10 +36,12 @@ from notebook_router.text.unicode import valid_unicode
 log = logging.getLogger("notebook_router")
 
 ClarifyHandler = Callable[[str], Awaitable[str | None]]
-ClarifyPolicy = Literal["stop", "wait"]
+ClarifyPolicy = Literal["stop", "wait"] | Callable[[], Literal["stop", "wait"]]
 """What a run does once only an unanswered question is left: ``wait`` for the
 answer (a panel, ``run.answer`` or a handler will give it), or ``stop`` asking it
-(headless: nobody can answer). Either way the question never cancels work."""
+(headless: nobody can answer). Either way the question never cancels work. A
+callable decides when the question is the last thing left (a notebook asks whether
+any front end shows the run's panel: under nbclient nobody would ever answer)."""
 Interruptible = Callable[[Awaitable[RedirectDecision]], Awaitable[RedirectDecision | None]]
 """Awaits a planner call, or gives None if Stop cut it short (the run's ``_interruptible``)."""
 
@@ -102,7 +104,13 @@ class Steering:
         """Someone may still answer the pending question, so an idle run waits for it."""
         if self._gave_up:
             return False
-        return self._policy == "wait" or self._handler is not None
+        policy = self._policy() if callable(self._policy) else self._policy
+        return policy == "wait" or self._handler is not None
+
+    @property
+    def may_become_answerable(self) -> bool:
+        """The policy is decided as it goes (a notebook waiting for its panel to show)."""
+        return callable(self._policy)
 
     def drop_question(self) -> None:
         """Stop asking (the run is ending): a clarify handler still at work is cancelled."""

@@ -423,3 +423,58 @@ def test_record_then_replay_from_the_notebook(
         "and recording new ones"
     )
     _run(kernel, "%route model offline\ndel describer")
+
+
+def test_a_question_nobody_can_see_ends_a_waiting_cell_once_work_is_done(
+    fresh_kernel: Kernel,
+) -> None:
+    # No front end renders the panel here (as under nbclient or in CI): a waiting
+    # cell must not wait for an answer forever. The work still finishes first.
+    _run(
+        fresh_kernel,
+        '%%agent asker --can "book, flights"\n'
+        "from notebook_router import NeedsUserInput\n"
+        "raise NeedsUserInput('Which day do you fly?')",
+    )
+    result = fresh_kernel.execute(
+        "%%route -o asked --agents asker,numbers\nBook the flights and load the numbers",
+        timeout=60,
+    )
+    assert result.status == "ok", result.errors()
+    out = _run(fresh_kernel, "r = asked.result()\nprint(r.stop_reason, r.data('t2'))")
+    assert out.strip() == "needs_clarification [3, 1, 4, 1, 5, 9, 2, 6]"
+
+
+def test_a_panel_someone_sees_makes_a_waiting_cell_wait_for_the_answer(
+    fresh_kernel: Kernel,
+) -> None:
+    _run(
+        fresh_kernel,
+        '%%agent asker --can "book, flights"\n'
+        "from notebook_router import NeedsUserInput\n"
+        "if 'Tuesday' not in task:\n"
+        "    raise NeedsUserInput('Which day do you fly?')\n"
+        "'booked: ' + task",
+    )
+    msg_id = fresh_kernel.kc.execute("%%route -o asked --agents asker\nBook the flights")
+    panel = None
+
+    def asking() -> bool:
+        nonlocal panel
+        for model in fresh_kernel.panels(msg_id):
+            if panel is None:  # a front end renders the panel: its view says so
+                fresh_kernel.widget_send(model.comm_id, {"type": "view"})
+            panel = model
+            if model.state.get("question"):
+                return True
+        return False
+
+    fresh_kernel.pump(asking)
+    assert panel is not None
+    fresh_kernel.widget_send(
+        panel.comm_id, {"type": "action", "action": "answer", "message": "Tuesday", "id": "a1"}
+    )
+    result = fresh_kernel.collect(msg_id, timeout=60)
+    assert result.status == "ok", result.errors()
+    out = _run(fresh_kernel, "print(asked.result().stop_reason)")
+    assert out.strip() == "completed"

@@ -335,6 +335,8 @@ export default {
     loadMermaid(model).catch(() => {});
   },
   render({ model, el }) {
+    // Tells the kernel a person can see the panel (and so answer its questions).
+    model.send({ type: "view" });
     const view = new PanelView(model, el);
     return () => view.dispose();
   },
