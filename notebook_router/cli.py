@@ -1,11 +1,15 @@
 """``python -m notebook_router``: run a task from the command line.
 
 python -m notebook_router run "TASK" | - | @FILE [--model offline] [--agents MODULE] [--json]
+                              [--data FILE.csv|.tsv|.parquet|.json|.jsonl|.xlsx]
 python -m notebook_router agents --agents MODULE_OR_FILE
 python -m notebook_router execute NOTEBOOK.ipynb
 python -m notebook_router runs [--store PATH] [--json]
 python -m notebook_router export RUN --to FILE.json|FILE.html [--store PATH]
 python -m notebook_router purge --older-than AGE [--store PATH]
+
+A run sees, as DataFrames, the data files its task names ("mean fare in titanic.csv")
+and those given with --data; it prints the answer, then each result's table and code.
 """
 
 from __future__ import annotations
@@ -15,17 +19,20 @@ import asyncio
 import json
 import sys
 from collections.abc import Sequence
-from typing import TextIO
+from typing import Any, TextIO
 
 from notebook_router.agents.base import Agent
 from notebook_router.agents.loader import load_agents
 from notebook_router.agents.tree import walk_tree
 from notebook_router.cli_io import read_task, terminal_output
+from notebook_router.data.files import find_data_files, load_data_files
 from notebook_router.errors import ConfigError, NotebookRouterError
 from notebook_router.loop import run_to_end
 from notebook_router.planner import events as ev
 from notebook_router.planner.result import RunResult
-from notebook_router.planner.state import STOP_REASON_TEXT
+from notebook_router.planner.state import STOP_REASON_TEXT, RunState
+from notebook_router.render.evidence import evidence_json
+from notebook_router.render.text import evidence_text
 from notebook_router.router import STYLES, Router
 from notebook_router.run_options import add_limit_options, limits_from
 
@@ -47,6 +54,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--model", default=None, help="provider:model (default: $NOTEBOOK_ROUTER_MODEL or offline)"
     )
     _add_agents(run)
+    run.add_argument(
+        "--data",
+        action="append",
+        default=[],
+        metavar="PATH",
+        help="a data file to load as a DataFrame (besides those the task names); repeatable",
+    )
     run.set_defaults(usage_error=run.error)  # for the checks parse_args cannot make
     run.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     run.add_argument("--style", choices=STYLES, default="conversational")
@@ -129,8 +143,11 @@ def _main(argv: Sequence[str] | None) -> int:
 
 def _run(args: argparse.Namespace, agents: list[Agent]) -> int:
     interactive = sys.stdin.isatty() and not args.json
+    # Read before the run starts, so a missing or unreadable file is a usage error (exit 2).
+    files = find_data_files(args.task, args.data)
     router = Router(
         agents,
+        data=load_data_files(files) if files else None,
         model=args.model,
         limits=args.limits,
         style=args.style,
@@ -140,11 +157,14 @@ def _run(args: argparse.Namespace, agents: list[Agent]) -> int:
     finished = run_to_end(
         _drive(router, args.task, progress=None if args.quiet or args.json else sys.stderr)
     )
-    result = finished.value
+    result, state = finished.value
     if args.json:
-        print(json.dumps(result.summary_dict(), ensure_ascii=False, indent=2))
+        print(json.dumps(_summary(result, state), ensure_ascii=False, indent=2))
     else:
         print(result.answer)
+        shown = evidence_text(state)
+        if shown:
+            print("\n".join(shown))
         print(_footer(result, router), file=sys.stderr)
     note = finished.note()
     if note:
@@ -152,12 +172,22 @@ def _run(args: argparse.Namespace, agents: list[Agent]) -> int:
     return 0
 
 
-async def _drive(router: Router, task: str, progress: TextIO | None) -> RunResult:
+async def _drive(router: Router, task: str, progress: TextIO | None) -> tuple[RunResult, RunState]:
     run = router.start(task)
     if progress is not None:
         run.subscribe(lambda event: _progress(event, progress))
     result: RunResult = await run
-    return result
+    # The state too: the evidence (tables, code) is rendered from it, as in the notebook.
+    return result, run.state
+
+
+def _summary(result: RunResult, state: RunState) -> dict[str, Any]:
+    """``result.summary_dict()`` with each task's table (records) and code."""
+    summary = result.summary_dict()
+    shown = evidence_json(state)
+    for task in summary["tasks"]:
+        task.update(shown.get(task["id"], {"table": None, "code": ""}))
+    return summary
 
 
 def _progress(event: ev.Event, out: TextIO) -> None:

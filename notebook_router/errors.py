@@ -11,7 +11,8 @@ differ, so a new exception is drawn here or the suite fails.
     ├── ConfigError(ValueError)               a bad option, limit, style or task text
     │   ├── EmptyTaskError                    the task text is blank
     │   ├── UnknownModelError                 a model string nothing understands
-    │   └── AgentLoadError                    --agents named something that holds no agents
+    │   ├── AgentLoadError                    --agents named something that holds no agents
+    │   └── DataFileError                     a data file the task names is missing or unreadable
     ├── AgentError                            an agent's definition, its lookup, or its signal
     │   ├── AgentDefinitionError(TypeError)   an agent that cannot be registered as written
     │   ├── AgentNotFoundError(KeyError)      a name the registry does not hold
@@ -102,6 +103,10 @@ class UnknownModelError(ConfigError):
 
 class AgentLoadError(ConfigError):
     """A module or file given as the source of agents could not provide any."""
+
+
+class DataFileError(ConfigError):
+    """A data file named in a task (or by ``--data``) that cannot be found or read."""
 
 
 class AgentError(NotebookRouterError):

@@ -8,6 +8,7 @@ Series) result is shown as a table, whichever agent returned it.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -85,6 +86,34 @@ def table_markdown(table: Any) -> str:
     except Exception:
         return ""
     return "\n".join(lines)
+
+
+def table_records(table: Any) -> list[dict[str, Any]]:
+    """The first rows of ``table`` as JSON-ready records (a named index becomes a column).
+
+    pandas' own JSON writer makes the values plain (NaN → null, dates → ISO text).
+    """
+    try:
+        shown = table.iloc[:TABLE_ROWS, :TABLE_COLUMNS]
+        if any(name is not None for name in shown.index.names):
+            shown = shown.reset_index()  # "by region": the regions are the index
+        records: list[dict[str, Any]] = json.loads(
+            shown.to_json(orient="records", date_format="iso")
+        )
+    except Exception:
+        return []
+    return records
+
+
+def evidence_json(state: RunState) -> dict[str, dict[str, Any]]:
+    """Each task's table (records, first rows) and code by task id, for JSON output."""
+    return {
+        item.task_id: {
+            "table": table_records(item.table) if item.table is not None else None,
+            "code": item.code,
+        }
+        for item in evidence(state)
+    }
 
 
 def _cell(value: Any) -> str:
