@@ -6,7 +6,7 @@ from typing import Any
 
 from notebook_router.analyst.phrases import AGG_WORDS
 from notebook_router.analyst.spec import Filter, Spec
-from notebook_router.analyst.values import fmt, fmt_p, listing
+from notebook_router.analyst.values import fmt, fmt_p, listing, p_is
 
 PERIOD = {"D": "day", "W": "week", "M": "month", "Q": "quarter", "Y": "year"}
 
@@ -194,7 +194,7 @@ def _correlation(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
     x, y = spec.columns[:2]
     return (
         f"The {name} correlation between {x} and {y}{where(spec.filters)} is {symbol} = {fmt(value, d)} "
-        f"(p = {fmt_p(p, d)}, n = {outputs['n']}): a {_strength(value)} correlation, "
+        f"({p_is(p, d)}, n = {outputs['n']}): a {_strength(value)} correlation, "
         f"{verdict} at the {spec.alpha:.0%} level.{_asked(spec, outputs)}"
     )
 
@@ -223,7 +223,7 @@ def _normality(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
         else f"{float(outputs['statistic']):.3f}"
     )
     return (
-        f"{name} test of {spec.columns[0]}: {symbol} = {stat}, p = {fmt_p(p, d)} "
+        f"{name} test of {spec.columns[0]}: {symbol} = {stat}, {p_is(p, d)} "
         f"(n = {outputs['n']}): {verdict}.{_asked(spec, outputs)}"
     )
 
@@ -241,7 +241,7 @@ def _regression(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
     d = spec.rounding
     y, x = spec.columns[:2]
     fit = (f"slope = {fmt(outputs['slope'], d)}, intercept = {fmt(outputs['intercept'], d)}, "
-           f"r² = {fmt(outputs['r_squared'], d)}, p = {fmt_p(outputs['p_value'], d)}")  # fmt: skip
+           f"r² = {fmt(outputs['r_squared'], d)}, {p_is(outputs['p_value'], d)}")  # fmt: skip
     text = f"Linear regression of {y} on {x}: {fit}."
     if spec.at is not None:
         text += f" At {x} = {spec.at:g} the fitted line predicts {y} = {fmt(value, d)}."
@@ -257,7 +257,7 @@ def _trend(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
     )
     subject = _grouped_subject(spec) if spec.variant != "index" else spec.columns[0]
     text = (f"Linear trend of {subject}: slope = {fmt(outputs['slope'], d)} per {step} "
-            f"(r² = {fmt(outputs['r_squared'], d)}, p = {fmt_p(outputs['p_value'], d)}).")  # fmt: skip
+            f"(r² = {fmt(outputs['r_squared'], d)}, {p_is(outputs['p_value'], d)}).")  # fmt: skip
     if spec.horizon:
         values = value if isinstance(value, list) else [value]
         text += f" Forecast for the next {spec.horizon} {step}(s): {', '.join(fmt(v, d) for v in values)}."

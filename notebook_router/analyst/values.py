@@ -60,6 +60,14 @@ def fmt_p(p: float, digits: int | None = None) -> str:
     return f"{p:.3g}" if p < 1e-3 else f"{p:.3f}"
 
 
+def p_is(p: float, digits: int | None = None) -> str:
+    """``p = 0.012``; ``p < 1e-300`` when the test's p-value underflowed to 0.0 (a strong
+    correlation over a thousand rows does), since ``p = 0`` reads as impossible."""
+    if p == 0 and digits is None:
+        return "p < 1e-300"
+    return f"p = {fmt_p(p, digits)}"
+
+
 def listing(mapping: dict[Any, Any], digits: int | None, limit: int = 12) -> str:
     """``key value, key value, ...`` for at most ``limit`` items."""
     items = [f"{k}: {fmt(v, digits)}" for k, v in list(mapping.items())[:limit]]

@@ -70,3 +70,15 @@ def test_missing_values(titanic: pd.DataFrame) -> None:
     assert analyse("how many missing values in age", frames).value == int(
         titanic["Age"].isna().sum()
     )
+
+
+def test_a_p_value_that_underflows_to_zero_is_said_to_be_tiny_not_zero() -> None:
+    # Over 1,000 rows a near-perfect correlation's p-value is below the smallest float,
+    # so scipy returns 0.0; "p = 0" would claim the impossible.
+    x = np.arange(1_000, dtype=float)
+    df = pd.DataFrame({"units": x, "revenue": 25 * x + np.sin(x)})
+    assert stats.pearsonr(df["units"], df["revenue"])[1] == 0.0
+    a = analyse("correlation between units and revenue", {"df": df})
+    assert "p < 1e-300" in a.text and "p = 0," not in a.text
+    rounded = analyse("correlation between units and revenue, rounded to 3 decimals", {"df": df})
+    assert "p = 0.000" in rounded.text  # the rounding asked for still applies
