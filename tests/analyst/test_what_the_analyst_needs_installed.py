@@ -1,5 +1,5 @@
 """The analyst's code runs with pandas, NumPy, scipy.stats and matplotlib: every way of
-installing the examples (the ``demo`` extra, Binder) must bring all four."""
+installing the package (and Binder's pinned environment) must bring all four."""
 
 from __future__ import annotations
 
@@ -23,11 +23,11 @@ def _needed() -> set[str]:
     return {module.__name__.split(".")[0] for module in namespace({}).values()} - {"numpy"}
 
 
-def test_the_demo_extra_installs_what_the_analysts_code_imports() -> None:
+def test_installing_the_package_installs_what_the_analysts_code_imports() -> None:
     tomllib = pytest.importorskip("tomllib")  # Python 3.11+; the package supports 3.10
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     assert _needed() == {"pandas", "scipy", "matplotlib"}
-    assert _needed() <= _names(project["optional-dependencies"]["demo"])
+    assert _needed() <= _names(project["dependencies"])
 
 
 def test_binder_pins_what_the_analysts_code_imports() -> None:
