@@ -94,3 +94,12 @@ async def test_analysis_of_missing_data_is_declined_plainly() -> None:
     result = await Router(data={"n": 3}).run("average revenue per region")
     assert result.stop_reason == "unanswered"
     assert "no DataFrame in the notebook" in result.answer
+
+
+async def test_the_analyst_joining_never_changes_how_the_users_agents_are_chosen() -> None:
+    from notebook_router.examples.travel import travel
+
+    request = "Find a good restaurant in Florence"
+    alone = await Router([travel]).run(request)
+    with_data = await Router([travel], data={"sales": _sales()}).run(request)
+    assert [t.agent for t in with_data.tasks] == [t.agent for t in alone.tasks] == ["restaurants"]

@@ -15,9 +15,6 @@ from notebook_router.agents.discovery import capability_document, query_weights,
 from notebook_router.planner.planner_view import AgentCard
 from notebook_router.text.bm25 import BM25Index
 
-BUILTIN_PENALTY = 0.15
-"""How much of the best match's relevance a built-in agent gives up to the user's agents."""
-
 
 class AgentMatcher:
     """Ranks agents for a task description.
@@ -27,35 +24,37 @@ class AgentMatcher:
     weight. The task's leading verb counts double, since the action is
     usually what decides the agent ("plot monthly revenue" is a plotting job
     even though "revenue" is the loader's topic).
+
+    The router's built-in agents are ranked apart, after every user agent
+    that matches: the user's own agents come first whenever they fit, and
+    adding a built-in never changes how the user's agents rank among
+    themselves (one shared BM25 index would shift every word's weight).
     """
 
     def __init__(self, cards: Sequence[AgentCard]) -> None:
         self.cards = list(cards)
         self.depth = {card.name: card.depth for card in self.cards}
-        self.builtin = frozenset(card.name for card in self.cards if card.builtin)
         reach = _reach(self.cards)
-        self.index = BM25Index(
-            (
-                card.name,
-                capability_document(
-                    card.name, card.description, card.capabilities, reach.get(card.name, ())
-                ),
-            )
-            for card in self.cards
-        )
+        self._indexes = [
+            _index([c for c in self.cards if not c.builtin], reach),
+            _index([c for c in self.cards if c.builtin], reach),
+        ]
 
     def rank(self, task: str) -> list[tuple[str, float]]:
-        """Agents that share at least one token with ``task``, best first, with their scores."""
+        """Agents that share at least one token with ``task``, best first, with their scores.
+
+        The user's agents first (scores relative to the best of them), then the
+        built-in ones (relative to the best of those).
+        """
         weights = query_weights(task)
         if not weights:
             return []
-        hits = self.index.search(weights, k=len(self.cards))
-        raw = [(hit.key, hit.score, self.depth.get(hit.key, 0)) for hit in hits]
-        ranked = [(name, score) for name, _relevance, score in rank_by_depth(raw)]
-        if self.builtin:
-            # The user's own agents win near-ties with the router's built-in ones.
-            ranked = [(n, s - BUILTIN_PENALTY if n in self.builtin else s) for n, s in ranked]
-            ranked.sort(key=lambda hit: -hit[1])
+        ranked: list[tuple[str, float]] = []
+        for index, size in self._indexes:
+            if size:
+                hits = index.search(weights, k=size)
+                raw = [(hit.key, hit.score, self.depth.get(hit.key, 0)) for hit in hits]
+                ranked += [(name, score) for name, _relevance, score in rank_by_depth(raw)]
         return ranked
 
     def best(self, task: str, exclude: frozenset[str] = frozenset()) -> str | None:
@@ -64,6 +63,21 @@ class AgentMatcher:
             if name not in exclude:
                 return name
         return None
+
+
+def _index(
+    cards: Sequence[AgentCard], reach: dict[str, list[tuple[str, float]]]
+) -> tuple[BM25Index, int]:
+    documents = (
+        (
+            card.name,
+            capability_document(
+                card.name, card.description, card.capabilities, reach.get(card.name, ())
+            ),
+        )
+        for card in cards
+    )
+    return BM25Index(documents), len(cards)
 
 
 def _reach(cards: Sequence[AgentCard]) -> dict[str, list[tuple[str, float]]]:
