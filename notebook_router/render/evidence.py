@@ -117,5 +117,14 @@ def evidence_json(state: RunState) -> dict[str, dict[str, Any]]:
 
 
 def _cell(value: Any) -> str:
-    text = f"{value:.6g}" if isinstance(value, float) else str(value)
+    text = _number(value) if isinstance(value, float) else str(value)
     return text.replace("|", "\\|").replace("\n", " ")
+
+
+def _number(value: float) -> str:
+    """Up to four decimals, never cut to fewer significant digits (36947.03, not 36947)."""
+    if value != value or abs(value) in (float("inf"), 0.0):
+        return str(value)
+    if abs(value) < 0.01 or abs(value) >= 1e15:
+        return f"{value:.3g}"
+    return f"{value:.4f}".rstrip("0").rstrip(".")
