@@ -143,7 +143,7 @@ class DataDescription:
         return out
 
     def to_row(self) -> dict[str, str]:
-        """One row of a listing: name, kind, shape, columns, changed."""
+        """One row of a listing: name, kind, shape, columns (the listing's order says recency)."""
         names = ", ".join(c.name for c in self.columns[:8])
         if self.total_columns > 8:
             names += f", … ({self.total_columns} in all)"
@@ -152,7 +152,6 @@ class DataDescription:
             "kind": self.kind,
             "shape": self.shape_text() if self.is_data else "",
             "columns": names if self.is_data else self.preview,
-            "changed": f"scan {self.changed_at}",
         }
 
     def column_rows(self) -> list[dict[str, str]]:

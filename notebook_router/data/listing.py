@@ -170,11 +170,12 @@ def listing(context: DataContext, request: ListingRequest) -> Listing:
         return _object_listing(described)
     data_only = request.what == "data"
     rows = tuple(context.to_rows(data_only=data_only))
-    noun = "data objects" if data_only else "variables"
+    noun = "data object" if data_only else "variable"
     if not rows:
-        title = f"No {noun} in the notebook yet."
+        title = f"No {noun}s in the notebook yet."
         return Listing(title, (), title)
-    title = f"{len(rows)} {noun} (most recently changed first)"
+    plural = "" if len(rows) == 1 else "s"
+    title = f"{len(rows)} {noun}{plural} (most recently changed first)"
     return Listing(title, rows, f"**{title}**\n\n" + markdown_table(rows))
 
 

@@ -97,3 +97,14 @@ def test_answers_come_from_the_scan_as_a_table_and_markdown() -> None:
     assert [r["column"] for r in inside.rows] == ["price", "city"]
     assert "First rows:" in inside.markdown and "Oslo" in inside.markdown
     assert answer_listing("what is the mean price in df?", context) is None
+
+
+def test_a_listing_counts_in_good_english_and_orders_by_recency_alone() -> None:
+    from notebook_router.data import NamespaceScanner, answer_listing
+
+    one = answer_listing(
+        "what dataframes do I have?", NamespaceScanner().scan({"rows": [{"a": 1}] * 2})
+    )
+    assert one is not None
+    assert one.title == "1 data object (most recently changed first)"
+    assert list(one.rows[0]) == ["name", "kind", "shape", "columns"]
