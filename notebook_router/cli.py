@@ -144,7 +144,10 @@ def _main(argv: Sequence[str] | None) -> int:
 def _run(args: argparse.Namespace, agents: list[Agent]) -> int:
     interactive = sys.stdin.isatty() and not args.json
     # Read before the run starts, so a missing or unreadable file is a usage error (exit 2).
-    files = find_data_files(args.task, args.data)
+    missing: list[str] = []
+    files = find_data_files(args.task, args.data, missing=missing)
+    for name in missing:
+        print(f"note: {name} is named in the task but no such file exists here", file=sys.stderr)
     router = Router(
         agents,
         data=load_data_files(files) if files else None,

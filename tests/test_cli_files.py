@@ -98,12 +98,22 @@ def test_tab_separated_and_json_lines_files_load(
     assert "titanic['fare'].mean()" in data["tasks"][0]["code"]
 
 
-def test_a_missing_file_is_a_usage_error_that_says_where_it_looked(tmp_path: Path) -> None:
-    done = _cli("run", "mean fare in titanic.csv", cwd=tmp_path)
+def test_a_missing_data_path_is_a_usage_error_that_says_where_it_looked(tmp_path: Path) -> None:
+    done = _cli("run", "mean fare", "--data", "titanic.csv", cwd=tmp_path)
 
     assert done.returncode == 2
     assert f"error: No such file: titanic.csv (looked in {tmp_path})" in done.stderr
     assert done.stdout == ""
+
+
+def test_a_file_the_task_names_that_does_not_exist_is_noted_not_fatal(tmp_path: Path) -> None:
+    # It may be an output ("save it as poem.json"): the run goes on, and says so.
+    done = _cli(
+        "run", "write a short greeting and save it to poem.json", "--model", "offline", cwd=tmp_path
+    )
+
+    assert done.returncode == 0, done.stderr
+    assert "note: poem.json is named in the task but no such file exists here" in done.stderr
 
 
 def test_a_task_that_names_no_file_runs_without_data(

@@ -101,21 +101,32 @@ def paths_in_task(task: str) -> list[str]:
 
 
 def find_data_files(
-    task: str, extra: Sequence[str] = (), *, cwd: Path | None = None
+    task: str,
+    extra: Sequence[str] = (),
+    *,
+    cwd: Path | None = None,
+    missing: list[str] | None = None,
 ) -> list[DataFile]:
     """The files ``task`` names, then the ``extra`` paths (``--data``), each named and checked.
 
     Raises :class:`DataFileError` for a path that is not an existing file, or
-    (for ``extra``) one whose extension no reader handles.
+    (for ``extra``) one whose extension no reader handles. With ``missing``, a
+    file the task names that does not exist is listed there instead (it may be
+    meant as an output); ``--data`` paths must exist.
     """
     base = cwd or Path.cwd()
     files: list[DataFile] = []
     seen: set[Path] = set()
-    for given in [*paths_in_task(task), *extra]:
+    named = paths_in_task(task)
+    for given in [*named, *extra]:
         path = (base / Path(given).expanduser()).resolve()
         if path in seen:
             continue
         seen.add(path)
+        if missing is not None and given in named and given not in extra and not path.is_file():
+            # A name in the task may be an output ("save it as out.csv"), not an input.
+            missing.append(given)
+            continue
         files.append(_checked(path, given, base))
     return variable_names(files)
 

@@ -11,11 +11,10 @@ cheap test so that the thousands of ordinary strings in a scan skip it.
 from __future__ import annotations
 
 import datetime as _dt
-import os
 import re
 from typing import Any
 
-from notebook_router.providers.secrets import KEY_VARIABLES, redact
+from notebook_router.providers.secrets import known_keys, redact
 from notebook_router.text.preview import preview
 
 CELL_CHARS = 40
@@ -33,8 +32,8 @@ class Masker:
     __slots__ = ("_needles",)
 
     def __init__(self) -> None:
-        values = (os.environ.get(name, "") for name in KEY_VARIABLES)
-        self._needles = (*_SHAPE_MARKERS, *(v for v in values if len(v) >= 8))
+        # Key variables' values and keys given to a provider in code (remembered).
+        self._needles = (*_SHAPE_MARKERS, *known_keys())
 
     def __call__(self, text: str) -> str:
         """``text`` with every key-shaped string and key value replaced."""

@@ -171,9 +171,14 @@ def _container(name: str, label: str, value: Any, mask: Masker) -> DataDescripti
     return DataDescription(name, label, False, shape=(len(value),), preview=preview)
 
 
+_ITEM_TEXT = 300
+"""Characters of a dict item's key and value read before masking (the view cuts to 20)."""
+
+
 def _short_item(value: Any) -> Any:
     if isinstance(value, tuple) and len(value) == 2 and not isinstance(value[1], _CONTAINERS):
-        return f"{raw_text(value[0], 40)}: {raw_text(value[1], 40)}"
+        # Whole enough to mask: the caller masks, then cuts (a cut key would not match).
+        return f"{raw_text(value[0], _ITEM_TEXT)}: {raw_text(value[1], _ITEM_TEXT)}"
     if type(value).__module__ == "numpy" and getattr(value, "ndim", 0) >= 1:
         return (
             "["

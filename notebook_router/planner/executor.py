@@ -220,7 +220,8 @@ class Executor:
         """
         for handle in handles:
             _cancel_once(handle)
-        _, still_running = await asyncio.wait(handles, timeout=self.limits.cancel_grace_s or None)
+        # 0 means "do not wait" (not "wait forever"): asyncio.wait returns at once.
+        _, still_running = await asyncio.wait(handles, timeout=self.limits.cancel_grace_s)
         for handle in still_running:
             self._abandoned.add(handle)
             handle.add_done_callback(self._abandoned.discard)

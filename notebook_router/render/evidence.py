@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from notebook_router.data.tables import as_table
 from notebook_router.media import CODE_MIME
 from notebook_router.planner.state import RunState
 
@@ -53,16 +54,6 @@ def evidence(state: RunState) -> Iterator[Evidence]:
         )
         if table is not None or code:
             yield Evidence(task.id, task.agent, table, code)
-
-
-def as_table(value: Any) -> Any | None:
-    """``value`` as a DataFrame-like table (a Series becomes one column), else None."""
-    shape = getattr(value, "shape", None)
-    if not isinstance(shape, tuple) or not hasattr(value, "to_html"):
-        if isinstance(shape, tuple) and len(shape) == 1 and hasattr(value, "to_frame"):
-            return value.to_frame()  # a pandas Series
-        return None
-    return value if len(shape) == 2 else None
 
 
 def table_html(table: Any) -> str:

@@ -37,3 +37,14 @@ def test_keys_in_cells_column_names_and_variables_are_masked(
         assert SHAPED not in text and ENV_VALUE not in text
         assert "sk-live" not in text  # not even a cut-off prefix
     assert "[redacted]" in context.get("df").render()  # type: ignore[union-attr]
+
+
+def test_a_key_given_to_a_provider_in_code_never_reaches_a_listing() -> None:
+    from notebook_router.data import NamespaceScanner
+    from notebook_router.providers.secrets import remember
+
+    key = "localtoken-" + "9f8e7d6c5b4a3928"  # not key-shaped, known only as given in code
+    remember(key)
+    context = NamespaceScanner().scan({"token": key, "settings": {"auth": key * 3}})
+    rows = context.to_rows(data_only=False)
+    assert key[:12] not in str(rows) and key[:12] not in context.render()

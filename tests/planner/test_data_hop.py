@@ -103,3 +103,41 @@ async def test_the_analyst_joining_never_changes_how_the_users_agents_are_chosen
     alone = await Router([travel]).run(request)
     with_data = await Router([travel], data={"sales": _sales()}).run(request)
     assert [t.agent for t in with_data.tasks] == [t.agent for t in alone.tasks] == ["restaurants"]
+
+
+async def test_the_analyst_works_on_the_table_an_earlier_task_made() -> None:
+    @agent(can=["load", "csv"], description="Loads the sales csv.")
+    def loader(task: str) -> pd.DataFrame:
+        return pd.DataFrame({"region": ["N", "S", "N"], "revenue": [1.0, 2.0, 4.0]})
+
+    old = pd.DataFrame({"x": [1, 2]})
+    result = await Router([loader], data={"old": old}).run(
+        "load the sales csv, then compute the average revenue by region"
+    )
+    assert [(t.agent, t.status) for t in result.tasks] == [
+        ("loader", "fulfilled"),
+        ("data_analyst", "fulfilled"),
+    ]
+    assert result.data("t2").to_dict()["revenue"] == {"N": 2.5, "S": 2.0}
+
+
+async def test_a_table_made_after_the_run_began_is_seen_by_the_analyst() -> None:
+    namespace: dict[str, Any] = {}
+
+    @agent(can=["load", "csv"], description="Loads the sales csv into the notebook.")
+    def loader(task: str) -> str:
+        namespace["sales"] = _sales()
+        return "loaded into sales"
+
+    script = Script(
+        decide=[
+            {"action": "execute", "run": [task("t1", "loader", "load the sales csv")]},
+            {
+                "action": "execute",
+                "run": [task("t2", "data_analyst", "total revenue by region in sales")],
+            },
+        ]
+    )
+    result = await router_with([loader], script, data=namespace).run("load, then sum")
+    assert result.task("t2").status == "fulfilled"
+    assert result.data("t2").to_dict()["revenue"]["North"] == 15.0

@@ -9,10 +9,18 @@ table (or the value), and its media the evidence: the code that ran and the figu
 from __future__ import annotations
 
 import io
+import re
 from typing import Any
 
-from notebook_router.agents.base import AgentContext, BaseAgent, TaskRequest, parse_capabilities
+from notebook_router.agents.base import (
+    AgentContext,
+    BaseAgent,
+    Inputs,
+    TaskRequest,
+    parse_capabilities,
+)
 from notebook_router.agents.result import AgentResult
+from notebook_router.data.tables import as_table
 from notebook_router.media import CODE_MIME, Media
 from notebook_router.text.tokens import tokens
 
@@ -56,7 +64,13 @@ class DataAnalyst(BaseAgent):
         from notebook_router.analyst import analyse
 
         source = context.data
-        tables = source.tables() if source is not None else {}
+        # Tables handed on by the tasks this one depends on come first (the freshest,
+        # and what the plan meant); then the notebook's, scanned again because a cell
+        # or an agent may have made new ones since the run began (cheap when warm).
+        tables = _input_tables(context.inputs)
+        if source is not None:
+            source.scan()
+            tables.update((k, v) for k, v in source.tables().items() if k not in tables)
         if not tables:
             return AgentResult(
                 status="unable",
@@ -66,7 +80,7 @@ class DataAnalyst(BaseAgent):
                     "(e.g. df = pd.read_csv(...)) and ask again"
                 ),
             )
-        default = _named_table(task.description, source, tables) if source else None
+        default = _named_table(task.description, source, tables)
         # On the loop's thread, not a worker: matplotlib's pyplot is not
         # thread-safe, and the analyst's operations take milliseconds.
         analysis = analyse(task.description, tables, default=default)
@@ -82,14 +96,26 @@ class DataAnalyst(BaseAgent):
         )
 
 
+def _input_tables(inputs: Inputs) -> dict[str, Any]:
+    """Upstream results that are tables, named by the agent that made them (as identifiers)."""
+    out: dict[str, Any] = {}
+    for key, value in inputs.items():
+        table = as_table(value)
+        if table is not None:
+            name = re.sub(r"\W", "_", key)
+            out[name if name.isidentifier() else f"_{name}"] = table
+    return out
+
+
 def _named_table(text: str, source: Any, tables: dict[str, Any]) -> str | None:
     """The table the request means: the one it names ("the sales table", "it"), else the
     most recently changed one among those with the most columns the request mentions."""
     from notebook_router.data.names import resolve_references
 
-    for ref in resolve_references(text, source.context):
-        if ref.name is not None and ref.name in tables:
-            return ref.name
+    if source is not None:
+        for ref in resolve_references(text, source.context):
+            if ref.name is not None and ref.name in tables:
+                return ref.name
     words = set(tokens(text))
     best, best_hits = None, -1
     for name, table in tables.items():  # most recently changed first
