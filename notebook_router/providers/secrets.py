@@ -17,7 +17,7 @@ import re
 from typing import TypeVar
 
 KEY_VARIABLES = ("OPENAI_API_KEY", "GEMINI_API_KEY", "GOOGLE_API_KEY")
-# Not preceded by a word character or a dash: "ask-the-team-about-it" is no key.
+# Not preceded by a word character or a dash: a word like "task-…" holds no key.
 _SHAPES = re.compile(r"(?<![\w\-])(?:sk-[A-Za-z0-9_\-]{16,}|AIza[0-9A-Za-z_\-]{30,})")
 _SHAPE_MARKERS = ("sk-", "AIza")
 _MIN_KEY = 8
