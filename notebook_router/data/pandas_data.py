@@ -23,7 +23,7 @@ from notebook_router.data.describe import (
 )
 from notebook_router.data.masking import Masker
 from notebook_router.data.sampling import sample_rows as sampled
-from notebook_router.data.sampling import sample_size
+from notebook_router.data.sampling import sampled_description
 
 _PROBE_COLUMNS = 32
 """Columns whose first, middle and last cells enter a frame's change signal."""
@@ -43,15 +43,8 @@ def describe_frame(
     )
     head = min(rows, HEAD_ROWS)
     sample = tuple(tuple(mask.cell(a[i]) for a in arrays) for i in range(head))
-    return DataDescription(
-        name=name,
-        kind="pandas.DataFrame",
-        is_data=True,
-        shape=(rows, width),
-        columns=columns,
-        total_columns=width,
-        sample_rows=sample,
-        sampled_from=None if where is None else sample_size(rows, where),
+    return sampled_description(
+        name, "pandas.DataFrame", (rows, width), columns, sample, where, total_columns=width
     )
 
 
@@ -65,16 +58,7 @@ def describe_series(
     label = "values" if s.name is None else str(s.name)
     column = summarise(label, str(s.dtype), values, where, mask)
     sample = tuple((mask.cell(values[i]),) for i in range(min(rows, HEAD_ROWS)))
-    return DataDescription(
-        name=name,
-        kind="pandas.Series",
-        is_data=True,
-        shape=(rows,),
-        columns=(column,),
-        total_columns=1,
-        sample_rows=sample,
-        sampled_from=None if where is None else sample_size(rows, where),
-    )
+    return sampled_description(name, "pandas.Series", (rows,), (column,), sample, where)
 
 
 def frame_signal(df: Any) -> Hashable:

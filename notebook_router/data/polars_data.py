@@ -9,7 +9,7 @@ from notebook_router.data.columns import summarise
 from notebook_router.data.describe import HEAD_ROWS, MAX_COLUMNS, SAMPLE_ROWS, DataDescription
 from notebook_router.data.masking import Masker
 from notebook_router.data.sampling import sample_rows as sampled
-from notebook_router.data.sampling import sample_size
+from notebook_router.data.sampling import sampled_description
 
 
 def describe_frame(
@@ -22,15 +22,8 @@ def describe_frame(
     columns = tuple(summarise(s.name, str(s.dtype), s, where, mask) for s in series)
     head = df.head(HEAD_ROWS).rows()
     sample = tuple(tuple(mask.cell(v) for v in row[:MAX_COLUMNS]) for row in head)
-    return DataDescription(
-        name=name,
-        kind="polars.DataFrame",
-        is_data=True,
-        shape=(rows, width),
-        columns=columns,
-        total_columns=width,
-        sample_rows=sample,
-        sampled_from=None if where is None else sample_size(rows, where),
+    return sampled_description(
+        name, "polars.DataFrame", (rows, width), columns, sample, where, total_columns=width
     )
 
 
@@ -42,16 +35,7 @@ def describe_series(
     where = sampled(rows, sample_rows)
     column = summarise(s.name or "values", str(s.dtype), s, where, mask)
     sample = tuple((mask.cell(v),) for v in s.head(HEAD_ROWS).to_list())
-    return DataDescription(
-        name=name,
-        kind="polars.Series",
-        is_data=True,
-        shape=(rows,),
-        columns=(column,),
-        total_columns=1,
-        sample_rows=sample,
-        sampled_from=None if where is None else sample_size(rows, where),
-    )
+    return sampled_description(name, "polars.Series", (rows,), (column,), sample, where)
 
 
 def frame_signal(df: Any) -> Hashable:

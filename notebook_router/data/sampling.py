@@ -18,6 +18,11 @@ a cache miss the prefetcher cannot predict, and the benchmark's cold scan
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from notebook_router.data.describe import ColumnSummary, DataDescription
 
 
 @functools.lru_cache(maxsize=64)
@@ -38,3 +43,27 @@ def _prime_at_least(n: int) -> int:
     while any(n % d == 0 for d in range(2, int(n**0.5) + 1)):
         n += 1
     return n
+
+
+def sampled_description(
+    name: str,
+    kind: str,
+    shape: tuple[int, ...],
+    columns: Sequence[ColumnSummary],
+    sample: tuple[tuple[str, ...], ...],
+    where: slice | None,
+    total_columns: int | None = None,
+) -> DataDescription:
+    """A table's or series' description, saying how many rows its figures came from."""
+    from notebook_router.data.describe import DataDescription
+
+    return DataDescription(
+        name=name,
+        kind=kind,
+        is_data=True,
+        shape=shape,
+        columns=tuple(columns),
+        total_columns=len(columns) if total_columns is None else total_columns,
+        sample_rows=sample,
+        sampled_from=None if where is None else sample_size(shape[0], where),
+    )
