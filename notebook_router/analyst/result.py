@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
+from notebook_router.data.tables import table_markdown
+
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
@@ -42,27 +44,9 @@ class Analysis:
         if self.code:
             parts.append(f"```python\n{self.code}\n```")
         if self.table is not None:
-            parts.append(_table_markdown(self.table))
+            parts.append(table_markdown(self.table, rows=30))
         if self.closest:
             parts.append(
                 "Closest operations I can do:\n" + "\n".join(f"- {c}" for c in self.closest)
             )
         return "\n\n".join(parts)
-
-
-def _table_markdown(table: Any, limit: int = 30) -> str:
-    shown = table.head(limit)
-    header = [str(shown.index.name or "")] + [str(c) for c in shown.columns]
-    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-    for index, row in shown.iterrows():
-        cells = [str(index)] + [_cell(v) for v in row.tolist()]
-        lines.append("| " + " | ".join(cells) + " |")
-    if len(table) > limit:
-        lines.append(f"\n({len(table) - limit} more rows)")
-    return "\n".join(lines)
-
-
-def _cell(value: object) -> str:
-    if isinstance(value, float):
-        return f"{value:.6g}"
-    return str(value)

@@ -13,13 +13,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from notebook_router.data.tables import as_table
+from notebook_router.data.tables import TABLE_COLUMNS, TABLE_ROWS, as_table
 from notebook_router.media import CODE_MIME
 from notebook_router.planner.state import RunState
-
-TABLE_ROWS = 20
-"""Rows of a result table shown with the answer (the whole table is the result's data)."""
-TABLE_COLUMNS = 12
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,20 +61,6 @@ def table_html(table: Any) -> str:
     return html
 
 
-def table_markdown(table: Any) -> str:
-    """The first rows of ``table`` as a Markdown table (for terminals)."""
-    try:
-        shown = table.iloc[:TABLE_ROWS, :TABLE_COLUMNS]
-        header = [str(shown.index.name or "")] + [str(c) for c in shown.columns]
-        lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-        for index, row in zip(shown.index, shown.itertuples(index=False), strict=True):
-            cells = [_cell(index)] + [_cell(v) for v in row]
-            lines.append("| " + " | ".join(cells) + " |")
-    except Exception:
-        return ""
-    return "\n".join(lines)
-
-
 def table_records(table: Any) -> list[dict[str, Any]]:
     """The first rows of ``table`` as JSON-ready records (a named index becomes a column).
 
@@ -105,17 +87,3 @@ def evidence_json(state: RunState) -> dict[str, dict[str, Any]]:
         }
         for item in evidence(state)
     }
-
-
-def _cell(value: Any) -> str:
-    text = _number(value) if isinstance(value, float) else str(value)
-    return text.replace("|", "\\|").replace("\n", " ")
-
-
-def _number(value: float) -> str:
-    """Up to four decimals, never cut to fewer significant digits (36947.03, not 36947)."""
-    if value != value or abs(value) in (float("inf"), 0.0):
-        return str(value)
-    if abs(value) < 0.01 or abs(value) >= 1e15:
-        return f"{value:.3g}"
-    return f"{value:.4f}".rstrip("0").rstrip(".")

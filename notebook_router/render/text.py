@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from notebook_router.data.tables import table_markdown
 from notebook_router.planner.state import STOP_REASON_TEXT, Hop, RunState
-from notebook_router.render.evidence import evidence, table_markdown
+from notebook_router.render.evidence import evidence
 from notebook_router.text.preview import clip
 
 STATUS_MARK = {
