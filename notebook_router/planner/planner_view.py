@@ -156,6 +156,8 @@ class ViewBuilder:
         self.digest_chars = digest_chars
         """Characters for the one-line entries of the tasks left out of a bounded view."""
         self._cards: tuple[int, int, int, list[AgentCard]] | None = None
+        self._data_words: tuple[object, frozenset[str]] = (None, frozenset())
+        """The words of the last data description seen (a run describes its data once)."""
         self._views_of: str | None = None
         self._task_views: dict[str, _CachedView] = {}
         """Per task, its last view and what it was made from (for the run ``_views_of``)."""
@@ -193,7 +195,7 @@ class ViewBuilder:
             context_size=len(state.context),
             data=None if state.data is None else state.data.text,
             tables=[] if state.data is None else [t.name for t in state.data.tables],
-            data_words=_data_words(state),
+            data_words=self.data_words(state),
             history=[
                 HistoryLine(role=h.role, content=h.content) for h in state.history[-self.history :]
             ],
@@ -260,6 +262,12 @@ class ViewBuilder:
         view = _make_task_view(state, task, result, chars)
         self._task_views[task.id] = _CachedView(fields, result, verdict, view)
         return view
+
+    def data_words(self, state: RunState) -> frozenset[str]:
+        """The words naming the run's tables and columns, worked out once per description."""
+        if self._data_words[0] is not state.data:
+            self._data_words = (state.data, _data_words(state))
+        return self._data_words[1]
 
     def agent_cards(self, agents: AgentRegistry) -> list[AgentCard]:
         """Cards for every agent, tree members included (cached until anything changes)."""
