@@ -55,8 +55,12 @@ class DaemonThreadPool(Executor):
         return future
 
     def running(self) -> frozenset[Future[Any]]:
-        """The calls in progress right now."""
-        return frozenset(self._running)
+        """The calls in progress right now.
+
+        A worker leaves ``_running`` only after handing over its result, and the
+        loop may see the result first: a call whose future is done is finished.
+        """
+        return frozenset(f for f in list(self._running) if not f.done())
 
     def _grow(self) -> None:
         with self._lock:
