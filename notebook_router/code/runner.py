@@ -44,9 +44,9 @@ from notebook_router.code.source import (
     syntax_error_text,
     where_text,
 )
-from notebook_router.code.stopping import StopCode, Stopper
+from notebook_router.code.stopping import Stopper
 from notebook_router.code.streams import CappedBuffer, captured
-from notebook_router.errors import ConfigError
+from notebook_router.errors import CodeStopped, ConfigError
 from notebook_router.threads import in_thread
 
 GRACE_S = 0.25
@@ -179,7 +179,7 @@ class _Job:
             figures = Figures(imports_plotting(self.cell.tree))
             with captured(self.stdout, self.stderr):
                 value, error = self._execute(figures)
-                media = figures.collect(self.displays, keep=not isinstance(error, StopCode))
+                media = figures.collect(self.displays, keep=not isinstance(error, CodeStopped))
             return self._finished(value, error, self.displays.media() + tuple(media))
         finally:
             _holder = None
@@ -223,7 +223,7 @@ class _Job:
         return True
 
     def _execute(self, figures: Figures) -> tuple[Any, BaseException | None]:
-        """Run the cell; the stopper may raise StopCode anywhere between enter and leave."""
+        """Run the cell; the stopper may raise CodeStopped anywhere between enter and leave."""
         value: Any = None
         try:
             self.phase = _Phase.RUNNING
@@ -231,7 +231,7 @@ class _Job:
             try:
                 self._announce_start()
                 if self.reason is not None:  # stopped while waiting for the turn
-                    raise StopCode
+                    raise CodeStopped
                 figures.start()
                 exec(self.cell.body, self.namespace)
                 if self.cell.last is not None:
@@ -262,7 +262,7 @@ class _Job:
         )
         if error is None:
             return outcome
-        if isinstance(error, StopCode):
+        if isinstance(error, CodeStopped):
             where = where_text(error, self.cell.filename)
             return replace(
                 outcome,

@@ -16,13 +16,11 @@ from __future__ import annotations
 import ctypes
 import threading
 
-
-class StopCode(BaseException):
-    """Raised into the code's thread to stop it (``except Exception`` won't catch it)."""
+from notebook_router.errors import CodeStopped
 
 
 class Stopper:
-    """Raises :class:`StopCode` into one thread, at most once, only while its code runs."""
+    """Raises :class:`CodeStopped` into one thread, at most once, only while its code runs."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
@@ -51,16 +49,16 @@ class Stopper:
                         _set_async_exc(self._thread, None)  # take back a pending stop
                     self._thread = None
                 return
-            except StopCode:
+            except CodeStopped:
                 continue
 
     def stop(self) -> bool:
-        """Raise StopCode in the code's thread if it is running and not yet signalled."""
+        """Raise CodeStopped in the code's thread if it is running and not yet signalled."""
         with self._lock:
             if self._thread is None or self._signalled:
                 return False
             self._signalled = True
-            return _set_async_exc(self._thread, StopCode) == 1
+            return _set_async_exc(self._thread, CodeStopped) == 1
 
 
 def _set_async_exc(thread: int, exc: type[BaseException] | None) -> int:
