@@ -57,6 +57,11 @@ differ, so a new exception is drawn here or the suite fails.
 
 Every message says what to do next, because the person reading it is usually
 in the middle of a notebook and should not need to read our source.
+
+One class stands outside the tree on purpose: ``CodeStopped(BaseException)``
+is raised *into* code that ``notebook_router.code.run_code`` is running, to
+stop it at a time limit or a Stop. It never reaches a caller, and it is no
+``Exception`` so that the code's own ``except Exception:`` cannot swallow it.
 """
 
 from __future__ import annotations
@@ -449,3 +454,7 @@ class ResumeError(StoreError):
 
 class ExportFormatError(StoreError, ValueError):
     """A file that is not a run exported by notebook_router (or is damaged)."""
+
+
+class CodeStopped(BaseException):
+    """Raised into a code run's thread to stop it; ``run_code`` turns it into an outcome."""

@@ -33,6 +33,7 @@ CORE = (
     "text",
     "data",
     "analyst",
+    "code",
 )
 FRONTEND = ("notebook_router.notebook", "IPython", "ipywidgets", "anywidget")
 
