@@ -36,7 +36,8 @@ differ, so a new exception is drawn here or the suite fails.
     ├── RunError
     │   ├── NoRunningLoopError(RuntimeError)  Router.start() outside a running event loop
     │   ├── RunNotFinishedError               run.result() before the run has finished
-    │   └── RunFinishedError                  a redirect or answer the run ended before taking
+    │   ├── RunFinishedError                  a redirect or answer the run ended before taking
+    │   └── NoPendingApprovalError            a Run or Skip when no agent code waits for one
     ├── RunInterrupted                        the kernel interrupt stopped a %%route cell's run
     ├── DelegationError                       trees of agents and the supervisor's tools
     │   ├── DelegationCycleError(AgentDefinitionError)  an agent that is its own ancestor

@@ -9,7 +9,7 @@ files a task names. A run describes it once, as its first hop
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Mapping, MutableMapping
 from typing import Any
 
 from notebook_router.data.context import TABULAR_KINDS, DataContext
@@ -38,6 +38,7 @@ class DataSource:
         stamp: Callable[[], int | None] | None = None,
     ) -> None:
         self.namespace = namespace
+        self._hidden = frozenset(hidden)
         self._scanner = NamespaceScanner(hidden=hidden)
         self._stamp = stamp
         self._context: DataContext | None = None
@@ -79,6 +80,28 @@ class DataSource:
                 if table is not None:
                     out[d.name] = table
         return out
+
+    def variables(self) -> dict[str, Any]:
+        """What code an agent writes may read: the public names, not the router's own.
+
+        A new dict of references (the code's scratch namespace starts from it):
+        nothing is copied, and rebinding a name there leaves the namespace alone.
+        """
+        hidden = self._hidden
+        return {
+            k: v for k, v in self.namespace.items() if not k.startswith("_") and k not in hidden
+        }
+
+    def publish(self, values: Mapping[str, Any]) -> tuple[str, ...]:
+        """Put ``values`` into the namespace (variables the user asked code to create).
+
+        Returns the names written; none when the namespace is read-only.
+        """
+        if not isinstance(self.namespace, MutableMapping):
+            return ()
+        for name, value in values.items():
+            self.namespace[name] = value
+        return tuple(values)
 
     def default_table(self) -> str | None:
         """The table a request that names none means: the most recently changed one."""

@@ -11,6 +11,7 @@ from typing import Any
 from IPython.core.error import UsageError
 from IPython.core.magic import Magics, cell_magic, line_cell_magic, magics_class
 
+from notebook_router.agents.approval import check_code_policy
 from notebook_router.errors import NotebookRouterError
 from notebook_router.notebook.cells import CellAgent
 from notebook_router.notebook.history import HistoryCommands
@@ -44,6 +45,7 @@ SUBCOMMANDS = (
     "agents",
     "graph",
     "model",
+    "code",
 )
 
 
@@ -91,6 +93,9 @@ class RouteMagics(Magics, HistoryCommands):
           %route stop [RUN]          stop a run (default: the newest running one)
           %route redirect MESSAGE    send the planner a new instruction mid-run
           %route answer TEXT         answer the planner's clarifying question
+          %route answer run|skip     run or skip the code an agent is waiting to run
+          %route code [ask|auto|never]   show or set whether agent-written code runs
+                                     (ask: Run/Edit/Skip in the panel; default)
           %route status [RUN]        the plan and progress of a run
           %route runs [--limit N]    runs of this notebook folder, earlier kernels too,
                                      with their status and the database size
@@ -207,10 +212,32 @@ class RouteMagics(Magics, HistoryCommands):
 
     def _answer(self, rest: list[str]) -> None:
         if not rest:
-            raise UsageError('%route answer "TEXT"')
+            raise UsageError('%route answer "TEXT"  (or run|skip for code waiting to run)')
         run = self._target([])
+        word = " ".join(rest).strip().lower()
+        waiting = list(run.state.approvals.values())
+        if waiting and word in ("run", "skip"):
+            first = waiting[0]
+            _delivered(run.approve(word, approval=first.id))
+            did = "Running" if word == "run" else "Skipped"
+            print(f"{did} the code {first.agent} wrote for {first.task_id} (run {run.id}).")
+            return
         _delivered(run.answer(" ".join(rest)))
         print(f"Answered run {run.id}.")
+
+    def _code(self, rest: list[str]) -> None:
+        if not rest:
+            print(
+                f"Agent-written code: {self.session.code} ({CODE_POLICY_TEXT[self.session.code]})"
+            )
+            return
+        if len(rest) > 1:
+            raise UsageError("%route code [ask|auto|never]")
+        self.session.code = check_code_policy(rest[0])
+        print(
+            f"Agent-written code for new runs: {self.session.code} "
+            f"({CODE_POLICY_TEXT[self.session.code]})"
+        )
 
     def _status(self, rest: list[str]) -> None:
         run = self._target(rest)
@@ -271,6 +298,13 @@ class RouteMagics(Magics, HistoryCommands):
         else:
             note = ""
         print(f"Model for new runs: {what}{note}")
+
+
+CODE_POLICY_TEXT = {
+    "ask": "shown in the panel with Run / Edit / Skip; not run where no panel can ask",
+    "auto": "runs without asking",
+    "never": "shown, never run",
+}
 
 
 def _delivered(delivery: Delivery) -> None:

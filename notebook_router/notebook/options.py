@@ -13,6 +13,7 @@ from typing import Any
 from IPython.core.error import UsageError
 from IPython.core.magic_arguments import argument, magic_arguments, parse_argstring
 
+from notebook_router.agents.approval import CODE_POLICIES, CodePolicy, check_code_policy
 from notebook_router.agents.base import ResponseStyle
 from notebook_router.errors import ConfigError
 from notebook_router.planner.rails import Limits
@@ -39,6 +40,10 @@ class RouteOptions:
     background: bool
     output: str | None
     style: ResponseStyle
+    code: CodePolicy | None = None
+    """Whether agent-written code runs (None: the session's policy, ``%route code``)."""
+    insert: bool = False
+    """Put the code behind the answer into a new cell below."""
 
 
 @magic_arguments()
@@ -48,6 +53,13 @@ class RouteOptions:
 @argument("-b", "--background", action="store_true", help="return at once; the run goes on")
 @argument("-o", "--output", metavar="NAME", help="store the Run object in this variable")
 @argument("--style", choices=STYLES, default="conversational", help="how the answer is written")
+@argument(
+    "--code",
+    choices=CODE_POLICIES,
+    default=None,
+    help="agent-written code: ask (Run/Edit/Skip in the panel), auto (run it), never (show it)",
+)
+@argument("--insert", action="store_true", help="put the code behind the answer in a new cell")
 def route_options(line: str, cell: str | None = None) -> None:
     """Run the task in the cell body with the router."""
 
@@ -127,6 +139,11 @@ def parse_route_options(line: str) -> RouteOptions:
     except ConfigError as exc:
         raise UsageError(f"%%route: {exc}") from None
     _variable(args.output, "%%route")
+    if args.insert and args.background:
+        raise UsageError(
+            "%%route: --insert puts code in a new cell when the run ends, so the cell must "
+            "wait for it: drop -b/--background"
+        )
     return RouteOptions(
         model=args.model,
         agents=args.agents,
@@ -134,6 +151,8 @@ def parse_route_options(line: str) -> RouteOptions:
         background=args.background,
         output=args.output,
         style=args.style,
+        code=check_code_policy(args.code) if args.code else None,
+        insert=args.insert,
     )
 
 

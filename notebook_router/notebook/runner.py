@@ -29,6 +29,7 @@ from notebook_router.notebook.run_output import RunView
 from notebook_router.notebook.session import NotebookSession
 from notebook_router.planner.run import Run
 from notebook_router.planner.steering import ClarifyPolicy
+from notebook_router.render.evidence import answer_code
 from notebook_router.router import Router
 
 log = logging.getLogger("notebook_router")
@@ -48,7 +49,10 @@ async def route_cell(line: str, cell: str) -> Run | None:
     run, view = start_route(session, options, cell)
     if options.background:
         return None
-    return await _await_cell(run, view)
+    finished = await _await_cell(run, view)
+    if options.insert:
+        insert_code_below(shell, finished)
+    return finished
 
 
 async def _await_cell(run: Run, view: RunView) -> Run:
@@ -115,6 +119,7 @@ def start_route(session: NotebookSession, options: RouteOptions, cell: str) -> t
             # The kernel's data: looked at first; the analyst joins unless --agents limits.
             data=session.data,
             builtins=options.agents is None,
+            code=options.code or session.code,
         )
         run = router.start(task.text, context=context, media=media)
     except NotebookRouterError as exc:
@@ -170,6 +175,7 @@ def start_resume(session: NotebookSession, options: ResumeOptions) -> tuple[Run,
             store=store,
             data=session.data,
             builtins=options.agents is None,
+            code=session.code,
         )
         run = router.resume(options.run)
     except NotebookRouterError as exc:
@@ -191,6 +197,20 @@ def _clarify_policy(session: NotebookSession, background: bool) -> ClarifyPolicy
     if not session.capabilities.comms_while_awaiting:
         return "stop"
     return lambda: "wait" if FRONTENDS.seen else "stop"
+
+
+def insert_code_below(shell: Any, run: Run) -> bool:
+    """Put the code behind ``run``'s answer into a new cell below (``--insert``).
+
+    jupyter-ai's convention: ``set_next_input`` adds the cell when this one
+    finishes, for the user to re-run and edit. False when no code made the answer.
+    """
+    code = answer_code(run.state)
+    if not code:
+        print("notebook_router: --insert: no code produced this answer, so no cell was added.")
+        return False
+    shell.set_next_input(code, replace=False)
+    return True
 
 
 def _index_recordings(session: NotebookSession, run: Run) -> None:

@@ -9,6 +9,7 @@ from collections import deque
 from collections.abc import Iterable
 from typing import Any
 
+from notebook_router.agents.approval import CodePolicy
 from notebook_router.agents.base import Agent
 from notebook_router.agents.builtin import builtin_agents
 from notebook_router.agents.registry import AgentRegistry
@@ -35,6 +36,8 @@ class NotebookSession:
         self.cell_agents = AgentRegistry()
         self.runs: deque[Run] = deque(maxlen=max_runs)
         self.model: str | Provider | None = None
+        self.code: CodePolicy = "ask"
+        """Whether agent-written code runs, for runs without --code (``%route code``)."""
         self.outputs = OutputRecorder(max_cells=max_outputs)
         self.capabilities: KernelCapabilities = detect()
         self.told_stop_paths = False

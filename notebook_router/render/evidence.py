@@ -16,6 +16,7 @@ from typing import Any
 from notebook_router.data.tables import TABLE_COLUMNS, TABLE_ROWS, as_table
 from notebook_router.media import CODE_MIME
 from notebook_router.planner.state import RunState
+from notebook_router.text.preview import clip
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +51,20 @@ def evidence(state: RunState) -> Iterator[Evidence]:
         )
         if table is not None or code:
             yield Evidence(task.id, task.agent, table, code)
+
+
+def answer_code(state: RunState) -> str:
+    """The code behind the run's answer as one cell: each task's code under a comment
+    naming the task, in plan order (``--insert`` puts it in a new cell)."""
+    parts: list[str] = []
+    seen: set[str] = set()
+    for item in evidence(state):
+        if not item.code or item.code in seen:
+            continue
+        seen.add(item.code)
+        what = " ".join(state.plan.tasks[item.task_id].description.split())
+        parts.append(f"# {item.task_id} · {item.agent}: {clip(what, 100)}\n{item.code.strip()}")
+    return "\n\n".join(parts) + ("\n" if parts else "")
 
 
 def table_html(table: Any) -> str:

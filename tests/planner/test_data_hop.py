@@ -8,6 +8,7 @@ from typing import Any
 import pandas as pd
 
 from notebook_router import Router, agent
+from notebook_router.agents.builtin import DataAnalyst
 from notebook_router.planner import events as ev
 from notebook_router.planner.prompts import VIEW_MARKER
 from notebook_router.providers.base import CompletionRequest
@@ -34,6 +35,8 @@ class _Spy(Script):
         self.views: list[dict[str, Any]] = []
 
     def __call__(self, request: CompletionRequest) -> Any:
+        if request.purpose.startswith("agent.code"):  # the analyst, with a model, writes code
+            return "```python\nsales.groupby('region')['revenue'].sum()\n```"
         prompt = request.messages[-1].content
         assert isinstance(prompt, str)
         body = prompt.removeprefix(VIEW_MARKER).strip().removeprefix("```json").rstrip("`")
@@ -48,14 +51,15 @@ async def test_a_model_planner_sees_the_data_described_never_the_data_or_a_key()
         ]
     )
     sales = _sales()
-    result = await router_with([], spy, data={"sales": sales}).run("total revenue by region")
+    router = router_with([], spy, data={"sales": sales}, code="auto")
+    result = await router.run("total revenue by region")
     first = spy.views[0]
     assert first["tables"] == ["sales"]
     assert "sales: pandas.DataFrame, 4 rows × 3 columns" in first["data"]
     assert "region" in first["data"] and "revenue" in first["data"]
     assert "data_analyst" in [a["name"] for a in first["agents"]]
     assert SECRET not in json.dumps(spy.views)  # a key-shaped value is masked
-    assert result.data("t1") is not None
+    assert result.data("t1").loc["South"].item() == 30.0  # the model's code ran on the data
 
 
 async def test_a_run_given_no_data_keeps_the_prompt_it_always_had() -> None:
@@ -138,6 +142,11 @@ async def test_a_table_made_after_the_run_began_is_seen_by_the_analyst() -> None
             },
         ]
     )
-    result = await router_with([loader], script, data=namespace).run("load, then sum")
+    # The offline analyst: the scripted model plans, the analyst answers without one.
+    router = router_with([loader], script, data=namespace)
+    analyst = router.agents.get("data_analyst")
+    assert isinstance(analyst, DataAnalyst)
+    analyst.use_model = False
+    result = await router.run("load, then sum")
     assert result.task("t2").status == "fulfilled"
     assert result.data("t2").to_dict()["revenue"]["North"] == 15.0

@@ -6,15 +6,16 @@ A user's own agents win ties with these (the planner prefers them when both fit)
 from __future__ import annotations
 
 from notebook_router.agents.base import Agent
+from notebook_router.agents.builtin.coder import Coder
 from notebook_router.agents.builtin.data_analyst import DataAnalyst
 from notebook_router.agents.registry import AgentRegistry
 
-__all__ = ["DataAnalyst", "builtin_agents", "with_builtins"]
+__all__ = ["Coder", "DataAnalyst", "builtin_agents", "with_builtins"]
 
 
 def builtin_agents() -> list[Agent]:
     """A fresh set of the built-in agents (each router gets its own)."""
-    return [DataAnalyst()]
+    return [DataAnalyst(), Coder()]
 
 
 def with_builtins(registry: AgentRegistry) -> AgentRegistry:

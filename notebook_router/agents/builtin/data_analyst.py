@@ -2,8 +2,12 @@
 
 Without a model it uses the deterministic analyst (:mod:`notebook_router.analyst`):
 the request becomes an operation, the operation the pandas code a person would
-write, and exactly that code runs on the live tables. The result's data is the
-table (or the value), and its media the evidence: the code that ran and the figure.
+write, and exactly that code runs on the live tables (read-only code that is part
+of the package: it runs under every code policy). With a model, the model writes
+pandas code over the tables' descriptions, and the code runs if the run's code
+policy allows, repaired from its traceback when it fails
+(:mod:`notebook_router.agents.builtin.code_loop`). Either way the result's data is
+the table (or the value), and its media the evidence: the code that ran and the figure.
 """
 
 from __future__ import annotations
@@ -19,10 +23,16 @@ from notebook_router.agents.base import (
     TaskRequest,
     parse_capabilities,
 )
+from notebook_router.agents.builtin.code_loop import publish_asked, result_of, write_and_run
 from notebook_router.agents.result import AgentResult
+from notebook_router.data.source import DataSource
 from notebook_router.data.tables import as_table
 from notebook_router.media import CODE_MIME, Media
+from notebook_router.providers.offline import is_offline
 from notebook_router.text.tokens import tokens
+
+DESCRIPTION_CHARS = 6000
+"""How much of the model's prompt the data's descriptions may take."""
 
 DATA_ANALYST = "data_analyst"
 """The built-in data analyst's name (the rule planner routes data questions to it)."""
@@ -60,6 +70,10 @@ class DataAnalyst(BaseAgent):
         ]
     )
 
+    use_model = True
+    """With a model, have it write the pandas code (False: always the deterministic analyst,
+    which needs no model call and no approval, for the operations it knows)."""
+
     async def run(self, task: TaskRequest, context: AgentContext) -> AgentResult:
         from notebook_router.analyst import analyse
 
@@ -80,6 +94,8 @@ class DataAnalyst(BaseAgent):
                     "(e.g. df = pd.read_csv(...)) and ask again"
                 ),
             )
+        if self.use_model and not is_offline(context.model.provider):
+            return await _with_model(task, context, tables)
         default = _named_table(task.description, source, tables)
         # On the loop's thread, not a worker: matplotlib's pyplot is not
         # thread-safe, and the analyst's operations take milliseconds.
@@ -94,6 +110,29 @@ class DataAnalyst(BaseAgent):
             summary=analysis.text,
             media=tuple(_evidence(analysis, task.id)),
         )
+
+
+async def _with_model(
+    task: TaskRequest, context: AgentContext, tables: dict[str, Any]
+) -> AgentResult:
+    """The model writes pandas code over the tables' descriptions; the run's policy decides
+    whether it runs; failures go back to the model with their traceback."""
+    source = context.data
+    variables = source.variables() if source is not None else {}
+    upstream = {k: v for k, v in tables.items() if k not in variables}
+    variables.update(upstream)
+    about = source.context.render(DESCRIPTION_CHARS) if source is not None else ""
+    if upstream:  # tables earlier steps of the plan made, described the same way
+        about += "\nFrom earlier steps of this task:\n" + DataSource(upstream).context.render(
+            DESCRIPTION_CHARS // 2
+        )
+    work = await write_and_run(context, task.description, about=about.strip(), variables=variables)
+    result = result_of(work, task.id, kind="pandas code")
+    created = publish_asked(work, task.description, source)
+    if created:
+        names = ", ".join(f"`{n}`" for n in created)
+        result = result.model_copy(update={"summary": f"{result.summary} Created {names}."})
+    return result
 
 
 def _input_tables(inputs: Inputs) -> dict[str, Any]:

@@ -1,0 +1,274 @@
+"""Model-written code, run in the kernel and repaired from its traceback: a bounded loop.
+
+The loop the best data-interpreter agents use, kept small: the model writes
+one code block for the task over the described data; the run's code policy
+decides whether it runs (:meth:`AgentContext.approve_code
+<notebook_router.agents.base.AgentContext.approve_code>`); it runs in a
+scratch namespace (:func:`notebook_router.code.run_code`); a failure, or code
+that ran and produced nothing, goes back to the model with what went wrong,
+at most ``attempts`` times in all. Each repair is new code, so under ``ask``
+the user approves it again: what runs is always what they saw.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from notebook_router.agents.base import AgentContext
+from notebook_router.agents.result import AgentResult
+from notebook_router.code import CodeOutcome, run_code
+from notebook_router.data.source import DataSource
+from notebook_router.data.tables import as_table
+from notebook_router.errors import ProviderError
+from notebook_router.media import CODE_MIME, Media
+from notebook_router.providers.base import CompletionRequest, Message
+from notebook_router.text.preview import clip
+
+SYSTEM = """\
+You write Python that runs in the user's Jupyter kernel, on their live variables.
+Reply with exactly one ```python code block and nothing else.
+- The variables described below exist already: use them by name. Do not load files unless asked.
+- Import what you use (pandas as pd, numpy as np, matplotlib.pyplot as plt, scipy).
+- End with an expression whose value is the result (a DataFrame, Series, number or text):
+  it is shown to the user. Print only what helps them read it.
+- For a chart use matplotlib with a title and axis labels; do not call plt.show().
+- Never modify or reassign the user's variables: make new names (a variable the task asks
+  you to create gets the name it asks for).
+- No network access, no writing or deleting files, no installing packages."""
+
+NO_CODE = "Your reply had no ```python code block. Reply with the whole code in one block."
+NOTHING = (
+    "The code ran but produced nothing to show: end it with an expression whose value is "
+    "the result (or print it). Reply with the whole corrected code in one ```python block."
+)
+FAILED = (
+    "That code failed:\n```\n{error}\n```\n"
+    "Reply with the whole corrected code in one ```python block."
+)
+
+_FENCE = re.compile(r"```[ \t]*(?:python|py|python3)?[ \t]*\n(.*?)(?:```|\Z)", re.DOTALL | re.I)
+
+
+@dataclass(slots=True)
+class Attempt:
+    """One piece of code the model wrote and what became of it."""
+
+    code: str
+    outcome: CodeOutcome | None = None
+    """None when it did not run (not approved)."""
+    note: str = ""
+
+
+@dataclass(slots=True)
+class CodeWork:
+    """Everything the loop did for one task (the agent turns it into its result)."""
+
+    attempts: list[Attempt] = field(default_factory=list)
+    not_run: str = ""
+    """Why the last code did not run (the policy or the user), or ''."""
+    problem: str = ""
+    """What stopped the loop without a result (the model wrote no code, gave up), or ''."""
+
+    @property
+    def last(self) -> Attempt | None:
+        return self.attempts[-1] if self.attempts else None
+
+    @property
+    def succeeded(self) -> bool:
+        last = self.last
+        return last is not None and last.outcome is not None and _useful(last.outcome)
+
+
+async def write_and_run(
+    context: AgentContext,
+    task: str,
+    *,
+    about: str,
+    variables: Mapping[str, Any],
+    attempts: int = 3,
+    timeout_s: float | None = 60.0,
+    purpose: str = "agent.code",
+) -> CodeWork:
+    """Have the model write code for ``task``, run it (if the policy allows) and repair it.
+
+    ``about`` describes the variables for the model (descriptions, never the
+    data); ``variables`` are what the code may read; ``attempts`` bounds the
+    code written, repairs included.
+    """
+    messages = [
+        Message(role="system", content=SYSTEM),
+        Message(role="user", content=_ask(task, context.goal, about)),
+    ]
+    work = CodeWork()
+    for number in range(1, attempts + 1):
+        try:
+            completion = await context.model.complete(
+                CompletionRequest(
+                    messages=tuple(messages),
+                    purpose=purpose if number == 1 else f"{purpose}.repair",
+                )
+            )
+        except ProviderError as exc:
+            work.problem = f"the model could not write the code: {exc}"
+            return work
+        reply = completion.text
+        messages.append(Message(role="assistant", content=reply))
+        code = extract_code(reply)
+        if code is None:
+            messages.append(Message(role="user", content=NO_CODE))
+            work.problem = "the model replied without code"
+            continue
+        work.problem = ""
+        approval = await context.approve_code(code, purpose=clip(task, 200))
+        attempt = Attempt(code=approval.code, note=approval.note)
+        work.attempts.append(attempt)
+        if not approval.run:
+            work.not_run = approval.note
+            return work
+        context.trace("code", f"attempt {number}: {_first_line(approval.code)}")
+        attempt.outcome = outcome = await run_code(approval.code, variables, timeout_s=timeout_s)
+        if _useful(outcome):
+            return work
+        feedback = FAILED.format(error=outcome.error) if not outcome.ok else NOTHING
+        context.trace("code", f"attempt {number} {_what_went_wrong(outcome)}")
+        messages.append(Message(role="user", content=feedback))
+    if not work.problem:
+        last = work.last
+        work.problem = f"the code still failed after {attempts} attempts" + (
+            f": {_what_went_wrong(last.outcome)}" if last and last.outcome else ""
+        )
+    return work
+
+
+def extract_code(reply: str) -> str | None:
+    """The code in a model's reply: its fenced blocks, or the whole reply if it is Python."""
+    blocks = [b.strip() for b in _FENCE.findall(reply) if b.strip()]
+    if blocks:
+        return "\n\n".join(blocks)
+    text = reply.strip()
+    if not text:
+        return None
+    try:
+        compile(text, "<reply>", "exec")
+    except (SyntaxError, ValueError):
+        return None
+    return text
+
+
+def result_of(work: CodeWork, task_id: str, *, kind: str = "code") -> AgentResult:
+    """The agent's result for ``work``: the value, the code as evidence, the figures."""
+    last = work.last
+    code_media = (
+        [
+            Media(
+                mime_type=CODE_MIME,
+                data=last.code,
+                source=task_id,
+                description=f"the {kind} that ran",
+            )
+        ]
+        if last is not None
+        else []
+    )
+    if work.succeeded and last is not None and last.outcome is not None:
+        outcome = last.outcome
+        tries = len(work.attempts)
+        repaired = (
+            f" (it took {tries} attempts: the first failed with "
+            f"{_what_went_wrong(work.attempts[0].outcome)})"
+            if tries > 1 and work.attempts[0].outcome is not None
+            else ""
+        )
+        value = outcome.value
+        data = as_table(value) if as_table(value) is not None else value
+        if data is None:
+            data = outcome.stdout.strip() or None
+        return AgentResult(
+            data=data,
+            summary=clip(f"Ran the {kind}{repaired}. {outcome.text()}", 4000),
+            media=(*code_media, *outcome.media),
+            confidence=0.8 if tries == 1 else 0.7,
+        )
+    if work.not_run and last is not None:
+        code_media[0:1] = [
+            Media(
+                mime_type=CODE_MIME,
+                data=last.code,
+                source=task_id,
+                description=f"the {kind}, not run",
+            )
+        ]
+        return AgentResult(
+            status="partial",
+            data=last.code,
+            summary=f"Wrote {kind} for this; {work.not_run}.",
+            media=tuple(code_media),
+            confidence=0.3,
+        )
+    return AgentResult.failed(work.problem or "no code was written", media=tuple(code_media))
+
+
+_CREATE = re.compile(
+    r"\b(?:save|store|create|assign|keep|called|named|call it|name it|put|new variable)\b",
+    re.I,
+)
+_OVERWRITE = re.compile(r"\b(?:overwrite|replace|update|modify|in place)\b", re.I)
+
+
+def publish_asked(work: CodeWork, task: str, source: DataSource | None) -> tuple[str, ...]:
+    """Put into the user's namespace the variables the task asked the code to create.
+
+    A name the code bound is published only when the task names it and asks for a
+    variable ("save it as monthly", "create a dataframe called top10"); a name
+    the user already has only when the task also says to overwrite or update it.
+    Everything else the code bound stays in its scratch namespace.
+    """
+    last = work.last
+    if source is None or last is None or last.outcome is None or not work.succeeded:
+        return ()
+    if not _CREATE.search(task):
+        return ()
+    named = set(re.findall(r"[A-Za-z_]\w*", task))
+    overwrite = bool(_OVERWRITE.search(task))
+    chosen = {
+        name: value
+        for name, value in last.outcome.assigned.items()
+        if name in named and (name not in source.namespace or overwrite)
+    }
+    return source.publish(chosen) if chosen else ()
+
+
+def _ask(task: str, goal: str, about: str) -> str:
+    parts = [f"Task: {task}"]
+    if goal and goal != task:
+        parts.append(f"(Part of the user's goal: {goal})")
+    parts.append(f"The variables you can use:\n{about}" if about else "No data is loaded.")
+    return "\n\n".join(parts)
+
+
+def _useful(outcome: CodeOutcome) -> bool:
+    """It ran and produced something a user can see."""
+    return outcome.ok and (
+        outcome.value is not None or bool(outcome.stdout.strip()) or bool(outcome.media)
+    )
+
+
+def _what_went_wrong(outcome: CodeOutcome | None) -> str:
+    if outcome is None:
+        return "it did not run"
+    if outcome.timed_out:
+        return "it ran out of time"
+    if not outcome.ok:
+        last_line = (outcome.error or "").strip().splitlines()[-1:] or [
+            outcome.error_type or "error"
+        ]
+        return clip(last_line[0], 200)
+    return "it produced nothing"
+
+
+def _first_line(code: str) -> str:
+    lines: Sequence[str] = [line for line in code.splitlines() if line.strip()]
+    return clip(lines[0], 120) if lines else ""

@@ -1,0 +1,69 @@
+"""The built-in coding agent: Python for a task, run in the kernel with the user in control.
+
+With a model it writes the code, and the run's code policy decides whether it
+runs (``ask``: the user's Run / Edit / Skip); a failure goes back to the model
+with its traceback (:mod:`notebook_router.agents.builtin.code_loop`). Offline
+it writes code only from the analyst's operations: the pandas code for a data
+question, which is read-only code from the package and runs under every policy.
+"""
+
+from __future__ import annotations
+
+from notebook_router.agents.base import AgentContext, BaseAgent, TaskRequest, parse_capabilities
+from notebook_router.agents.builtin.code_loop import publish_asked, result_of, write_and_run
+from notebook_router.agents.builtin.data_analyst import DESCRIPTION_CHARS, DataAnalyst
+from notebook_router.agents.result import AgentResult
+from notebook_router.providers.offline import is_offline
+
+CODER = "coder"
+"""The built-in coding agent's name."""
+
+
+class Coder(BaseAgent):
+    """Writes Python for a task and runs it in the kernel (with the user's approval)."""
+
+    name = CODER
+    builtin = True
+    description = (
+        "Writes Python code for a task and runs it in the notebook's kernel, on the "
+        "notebook's variables, when the code policy allows (ask: you approve it first). "
+        "Shows the code, its output and its figures; repairs code that fails."
+    )
+    capabilities = parse_capabilities(
+        [
+            ("python code", 0.9),
+            ("write code", 0.9),
+            ("code", 0.8),
+            ("script", 0.8),
+            ("program", 0.7),
+            ("function", 0.6),
+            ("algorithm", 0.6),
+            ("simulation", 0.6),
+        ]
+    )
+
+    async def run(self, task: TaskRequest, context: AgentContext) -> AgentResult:
+        if is_offline(context.model.provider):
+            return await self._offline(task, context)
+        source = context.data
+        about = source.context.render(DESCRIPTION_CHARS) if source is not None else ""
+        variables = source.variables() if source is not None else {}
+        work = await write_and_run(context, task.description, about=about, variables=variables)
+        result = result_of(work, task.id, kind="code")
+        created = publish_asked(work, task.description, source)
+        if created:
+            names = ", ".join(f"`{n}`" for n in created)
+            result = result.model_copy(update={"summary": f"{result.summary} Created {names}."})
+        return result
+
+    async def _offline(self, task: TaskRequest, context: AgentContext) -> AgentResult:
+        """Without a model, code comes only from the analyst's operations on the data."""
+        result = await DataAnalyst().run(task, context)
+        if result.ok:
+            return result
+        reason = result.error or "the request is not one of the analyst's operations"
+        return AgentResult.unable(
+            "Without a model I can only write the pandas code for questions about the "
+            f"notebook's tables, and this is not one ({reason}). Set a model "
+            "(e.g. --model openai:gpt-4o-mini) to have code written for any task."
+        )
