@@ -37,6 +37,7 @@ from notebook_router.planner.run import Run
 from notebook_router.planner.state import RunState
 from notebook_router.providers.secrets import redact_all
 from notebook_router.render.panel_state import TraceLine, panel_state, trace_line
+from notebook_router.render.panel_tables import ResultTables
 from notebook_router.render.svg import to_svg
 
 STATIC = Path(__file__).parent / "static"
@@ -83,6 +84,8 @@ class RunPanel(anywidget.AnyWidget):
     meters: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
     trace: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
     answer_html = traitlets.Unicode("").tag(sync=True)
+    tables: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
+    tables_note = traitlets.Unicode("").tag(sync=True)
     question = traitlets.Unicode("").tag(sync=True)
     steering: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
     ack = traitlets.Dict().tag(sync=True)
@@ -95,6 +98,7 @@ class RunPanel(anywidget.AnyWidget):
         self._trace: collections.deque[TraceLine] = collections.deque(maxlen=TRACE_LINES)
         self._read = 0
         """Position in the run's event log up to which the trace has been formatted."""
+        self._tables = ResultTables()
         self._started = time.monotonic()
         self._last = 0.0
         self._pending: asyncio.Handle | None = None
@@ -165,7 +169,9 @@ class RunPanel(anywidget.AnyWidget):
         self._read += len(unread)
         self._trace.extend(line for e in unread if (line := trace_line(e)) is not None)
         elapsed = run.result().duration_s if run.done() else self._last - self._started
-        state = panel_state(run.state, run.limits, elapsed_s=elapsed, trace=self._trace)
+        state = panel_state(
+            run.state, run.limits, elapsed_s=elapsed, trace=self._trace, tables=self._tables
+        )
         with self.hold_sync():
             self.set_state_from(state.model_dump())
 

@@ -17,6 +17,7 @@ from notebook_router.planner.graph import run_graph, to_mermaid
 from notebook_router.planner.rails import Limits
 from notebook_router.planner.state import STOP_REASON_TEXT, RunState
 from notebook_router.render.html import render_answer
+from notebook_router.render.panel_tables import PanelTable, ResultTables
 from notebook_router.text.preview import clip
 
 PanelStatus = Literal[
@@ -70,6 +71,9 @@ class PanelState(BaseModel):
     meters: list[Meter]
     trace: list[TraceLine]
     answer_html: str
+    tables: list[PanelTable]
+    """Result tables, first rows only, shown under the answer (see render/panel_tables.py)."""
+    tables_note: str
     question: str
     steering: list[SteeringLine]
 
@@ -96,9 +100,15 @@ def panel_state(
     *,
     elapsed_s: float,
     trace: Iterable[TraceLine] = (),
+    tables: ResultTables | None = None,
 ) -> PanelState:
-    """The panel's content for ``state`` as it is now."""
+    """The panel's content for ``state`` as it is now.
+
+    A live panel passes the same ``tables`` each time, so each result table
+    is converted once.
+    """
     status = panel_status(state)
+    shown_tables, tables_note = (tables or ResultTables()).shown(state)
     headline = (
         STOP_REASON_TEXT[state.stop_reason] if state.stop_reason is not None else status
     ).split(" (")[0]
@@ -125,6 +135,8 @@ def panel_state(
         meters=meters(state, limits, elapsed_s),
         trace=list(trace),
         answer_html=render_answer(state.answer) if state.answer else "",
+        tables=shown_tables,
+        tables_note=tables_note,
         # The answer box only while the run can take an answer: after the end the
         # question lives on in the answer text, and the next run takes the reply.
         question=clip(state.pending_question or "") if state.stop_reason is None else "",

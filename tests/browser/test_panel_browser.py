@@ -237,3 +237,51 @@ def test_a_committed_notebook_opened_in_jupyterlab_shows_its_static_views(
     outputs = page.locator(".jp-NotebookPanel:visible .jp-OutputArea").all_inner_texts()
     assert not any("Error displaying widget" in t for t in outputs)
     shot(page, "10-lab-committed-quickstart", run.first)
+
+
+TABLES = """\
+%load_ext notebook_router
+import pandas as pd
+from notebook_router import agent
+
+@agent(can=["sales", "revenue", "month"])
+def sales(task):
+    "Loads the monthly revenue table."
+    return pd.DataFrame({"month": ["2024-01", "2024-02", "<b>bold</b>"], "revenue": [120.5, 99.25, 7.0]})
+
+@agent(can=["rows", "many", "long"])
+def rows(task):
+    "Loads a long table."
+    return pd.DataFrame({"n": range(50)})
+"""
+
+
+def test_result_tables_show_as_tables_in_the_panel(
+    jupyter_server: JupyterServer, page: Any
+) -> None:
+    jupyter_server.write_notebook(
+        "tables.ipynb", [TABLES, "%%route\nLoad the monthly revenue, then load many rows"]
+    )
+    _open(page, jupyter_server, "tables.ipynb")
+    _run_all(page, 2)
+    _panel_status(page, 1, "finished")
+    panel = _cell(page, 1).locator('.nrp[data-status="finished"]').first
+    sales = panel.locator('.nrp-result[data-task="t1"]')
+    sales.wait_for()
+    assert sales.locator("figcaption").inner_text() == "t1 · sales · table, 3 × 2"
+    cells = sales.locator("table.nrp-data tbody tr").evaluate_all(
+        "rows => rows.map(r => [...r.cells].map(c => c.textContent))"
+    )
+    assert cells == [
+        ["0", "2024-01", "120.5"],
+        ["1", "2024-02", "99.25"],
+        ["2", "<b>bold</b>", "7"],
+    ]
+    assert sales.locator("table.nrp-data b").count() == 0  # markup in data shows as text
+    assert sales.locator("thead th").all_inner_texts()[1:] == ["month", "revenue"]
+    long = panel.locator('.nrp-result[data-task="t2"]')
+    assert long.locator("tbody tr").count() == 20
+    assert long.locator(".nrp-more").inner_text() == "… 30 more rows"
+    # The plan row points to its table.
+    panel.locator('tr[data-task="t1"]').get_by_role("button", name="▦ table").click()
+    shot(page, "11-lab-result-tables", sales)

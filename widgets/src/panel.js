@@ -35,6 +35,20 @@ function h(tag, attrs = {}, ...children) {
   return node;
 }
 
+// A cell that reads as a number is right-aligned, as pandas and spreadsheets do.
+const NUMBER = /^(?=.*\d)[-+]?(\d[\d,]*)?(\.\d+)?([eE][-+]?\d+)?%?$/;
+
+function dataTable(t) {
+  const cell = (tag, text) => h(tag, { class: text && NUMBER.test(text) ? "nrp-num" : null }, text);
+  return h(
+    "table",
+    { class: "nrp-data" },
+    h("thead", {}, h("tr", {}, t.columns.map((c) => h("th", {}, c)))),
+    // Cells are text nodes (h() never parses HTML): a cell holding markup shows it as written.
+    h("tbody", {}, t.rows.map((row) => h("tr", {}, row.map((c, i) => cell(i === 0 ? "th" : "td", c))))),
+  );
+}
+
 function fmtSeconds(s) {
   if (s === null || s === undefined) return "";
   return s < 10 ? `${s.toFixed(2)} s` : `${s.toFixed(1)} s`;
@@ -58,10 +72,11 @@ class PanelView {
     };
     on("status headline goal run_id detail", this.drawHead);
     on("meters", this.drawMeters);
-    on("plan", this.drawPlan);
+    on("plan tables", this.drawPlan);
     on("tree tree_svg", this.drawTree);
     on("trace", this.drawTrace);
     on("answer_html", this.drawAnswer);
+    on("tables tables_note", this.drawTables);
     on("question", this.drawQuestion);
     on("steering", this.drawSteering);
     on("ack", this.onAck);
@@ -117,6 +132,7 @@ class PanelView {
     this.traceList = h("ol", { class: "nrp-trace" });
     this.trace = h("details", { class: "nrp-trace-box", open: true }, h("summary", {}, "Trace"), this.traceList);
     this.answerBox = h("div", { class: "nrp-answer" });
+    this.tablesBox = h("section", { class: "nrp-results", hidden: true });
     this.root = h(
       "div",
       { class: "nrp" },
@@ -144,6 +160,7 @@ class PanelView {
       ),
       this.trace,
       this.answerBox,
+      this.tablesBox,
     );
     this.el.replaceChildren(this.root);
   }
@@ -155,6 +172,7 @@ class PanelView {
     this.drawTree();
     this.drawTrace();
     this.drawAnswer();
+    this.drawTables();
     this.drawQuestion();
     this.drawSteering();
   }
@@ -206,13 +224,25 @@ class PanelView {
       this.plan.replaceChildren(h("tr", {}, h("td", { colspan: 6, class: "nrp-empty" }, "Planning…")));
       return;
     }
+    const tables = new Set((this.model.get("tables") || []).map((t) => t.task_id));
     this.plan.replaceChildren(
       ...rows.map((r) =>
         h(
           "tr",
           { class: `nrp-row-${r.status}`, "data-task": r.id },
           h("td", { class: "nrp-id" }, r.id),
-          h("td", { class: "nrp-desc", title: r.result || "" }, r.description),
+          h(
+            "td",
+            { class: "nrp-desc", title: r.result || "" },
+            r.description,
+            tables.has(r.id)
+              ? h(
+                  "button",
+                  { class: "nrp-chip", type: "button", title: `Show ${r.id}'s result table`, onclick: () => this.showTable(r.id) },
+                  "▦ table",
+                )
+              : null,
+          ),
           h("td", {}, r.path || r.agent),
           h("td", {}, h("span", { class: `nrp-st nrp-st-${r.status}` }, r.status)),
           h("td", { class: "nrp-id" }, (r.depends_on || []).join(", ")),
@@ -245,6 +275,34 @@ class PanelView {
     this.answerBox.hidden = !html;
     // The kernel renders the answer with every text escaped (render/html.py).
     this.answerBox.innerHTML = html || "";
+  }
+
+  drawTables() {
+    const tables = this.model.get("tables") || [];
+    const note = this.model.get("tables_note");
+    this.tablesBox.hidden = !tables.length && !note;
+    this.tablesBox.replaceChildren(
+      h("h4", {}, "Result tables"),
+      ...tables.map((t) =>
+        h(
+          "figure",
+          { class: "nrp-result", "data-task": t.task_id },
+          h("figcaption", {}, t.caption),
+          h("div", { class: "nrp-table-wrap" }, dataTable(t)),
+          t.more ? h("div", { class: "nrp-more" }, t.more) : null,
+        ),
+      ),
+      note ? h("div", { class: "nrp-more" }, note) : null,
+    );
+  }
+
+  showTable(taskId) {
+    const figure = [...this.tablesBox.querySelectorAll(".nrp-result")].find((f) => f.dataset.task === taskId);
+    if (!figure) return;
+    figure.scrollIntoView({ block: "nearest", behavior: "smooth" });
+    figure.classList.remove("nrp-flash");
+    void figure.offsetWidth; // restart the highlight when the same table is asked for again
+    figure.classList.add("nrp-flash");
   }
 
   drawQuestion() {
