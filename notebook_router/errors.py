@@ -278,6 +278,21 @@ class RunFinishedError(RunError):
         self.run_id = run_id
 
 
+class NoPendingApprovalError(RunError):
+    """A Run or Skip for agent-written code when no code (or not that code) waits for one."""
+
+    def __init__(self, run_id: str, approval: str | None, waiting: Iterable[str]) -> None:
+        ids = sorted(waiting)
+        what = f"approval {approval!r}" if approval else "any approval"
+        now = (
+            f"waiting now: {', '.join(ids)}"
+            if ids
+            else "no code is waiting: it may have been decided already, or its task has ended"
+        )
+        super().__init__(f"Run {run_id} has no code waiting for {what} ({now}).")
+        self.run_id = run_id
+
+
 class RunInterrupted(NotebookRouterError):
     """The kernel interrupt stopped a run; raised so Run All stops, shown without a traceback."""
 

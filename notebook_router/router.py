@@ -7,6 +7,7 @@ import logging
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from notebook_router.agents.approval import CodePolicy, check_code_policy
 from notebook_router.agents.base import ResponseStyle
 from notebook_router.agents.breaker import CircuitBreaker
 from notebook_router.agents.builtin import with_builtins
@@ -73,6 +74,7 @@ class Router:
         store: SessionStore | None = None,
         data: Mapping[str, Any] | DataSource | None = None,
         builtins: bool = True,
+        code: CodePolicy = "ask",
     ) -> None:
         """``store``: a :class:`~notebook_router.store.SessionStore` that records every run
         (events, tasks, results, context) so it can be listed, shown and resumed later.
@@ -80,7 +82,12 @@ class Router:
         ``data``: the variables runs may look at and analyse (``globals()``, a dict of
         DataFrames, a notebook's namespace). Each run describes it first, and with
         ``builtins`` the built-in data analyst joins the agents to answer questions
-        about it (your own agents win ties)."""
+        about it (your own agents win ties).
+
+        ``code``: whether code an agent writes may run in this process. ``ask`` (the
+        default) waits for the user's Run or Skip where a panel can ask them, and
+        otherwise does not run it; ``auto`` runs it; ``never`` only shows it. The
+        offline analyst's own operations are read-only and run under every policy."""
         registry = agents if isinstance(agents, AgentRegistry) else AgentRegistry(agents)
         self.data = DataSource.of(data)
         self.agents = with_builtins(registry) if builtins and self.data is not None else registry
@@ -95,6 +102,7 @@ class Router:
         self.breaker = breaker or CircuitBreaker()
         self.critic = critic
         self.store = store
+        self.code: CodePolicy = check_code_policy(code)
 
     def start(
         self,
@@ -104,6 +112,7 @@ class Router:
         media: Sequence[Media] = (),
         style: ResponseStyle | None = None,
         run_id: str | None = None,
+        code: CodePolicy | None = None,
         **limits: Any,
     ) -> Run:
         """Start a run on the running event loop and return it at once.
@@ -111,7 +120,8 @@ class Router:
         ``context`` seeds the shared context; ``media`` is attached to the
         request (every agent sees it, and model planners get it as media
         parts). Keyword arguments named like :class:`Limits` fields override
-        the router's limits for this run (``max_iterations=5``, ``timeout_s=30``).
+        the router's limits for this run (``max_iterations=5``, ``timeout_s=30``);
+        ``code`` overrides the router's code policy for this run.
         """
         task = valid_unicode(query.strip()) if query else ""
         if not task:
@@ -130,7 +140,7 @@ class Router:
             context=shared,
             attachments=list(media),
         )
-        run = self._run(state, limits)
+        run = self._run(state, limits, code=check_code_policy(code) if code else self.code)
         if self.store is not None:
             self.store.attach(run)  # before the run's first event: it starts on the next loop turn
         return run
@@ -157,7 +167,11 @@ class Router:
         return run
 
     def _run(
-        self, state: RunState, limits: dict[str, Any], resume: ResumePoint | None = None
+        self,
+        state: RunState,
+        limits: dict[str, Any],
+        resume: ResumePoint | None = None,
+        code: CodePolicy | None = None,
     ) -> Run:
         """Start a run of ``state`` with this router's agents, model, planner and guards."""
         run = Run(
@@ -173,6 +187,7 @@ class Router:
             critic=self.critic,
             resume=resume,
             data=self.data,
+            code=code or self.code,
         )
         run.start()
         return run

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from notebook_router.agents.approval import NO_RUN_TO_ASK, ApproveHook, CodeApproval
 from notebook_router.agents.result import AgentResult
 from notebook_router.agents.tree import TreeNode
 from notebook_router.errors import AgentDefinitionError
@@ -164,6 +165,18 @@ class AgentContext:
     media: list[Media] = field(default_factory=list)
     data: DataSource | None = None
     _trace: TraceSink | None = None
+    _approve: ApproveHook | None = None
+
+    async def approve_code(self, code: str, purpose: str) -> CodeApproval:
+        """May ``code`` (written by this agent or its model) run? The run's code policy decides.
+
+        ``purpose`` is one line saying what the code is for; the user sees it with
+        the code when the policy is ``ask``. Returns the code to run (the user may
+        have edited it), or a decision not to run it with a note saying why.
+        """
+        if self._approve is None:
+            return CodeApproval(run=False, code=code, note=NO_RUN_TO_ASK)
+        return await self._approve(code, purpose)
 
     def remember(self, key: str, value: Any) -> None:
         """Write ``value`` to the shared context, attributed to this task."""

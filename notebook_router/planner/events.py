@@ -195,6 +195,30 @@ class ClarificationAnswered(_Event, tag="clarification_answered"):
     answer: str
 
 
+class CodeApprovalRequested(_Event, tag="code_approval_requested"):
+    """An agent wrote code and, under the ``ask`` policy, waits for the user to run or skip it."""
+
+    kind: ClassVar[Literal["code_approval_requested"]] = "code_approval_requested"
+    id: str
+    """The approval's id (``t2#1``): one task may ask more than once."""
+    task_id: str
+    agent: str
+    code: str
+    purpose: str
+
+
+class CodeApprovalGiven(_Event, tag="code_approval_given"):
+    """The user (or the run, when nobody could answer) decided on a code approval."""
+
+    kind: ClassVar[Literal["code_approval_given"]] = "code_approval_given"
+    id: str
+    task_id: str
+    decision: str
+    """``run`` or ``skip``."""
+    edited: bool = False
+    note: str = ""
+
+
 class TraceNote(_Event, tag="trace"):
     """An agent's own trace line: a tool call, a reflection, a critic note."""
 
@@ -294,6 +318,8 @@ Event = (
     | InterruptHandled
     | ClarificationRequested
     | ClarificationAnswered
+    | CodeApprovalRequested
+    | CodeApprovalGiven
     | TraceNote
     | DelegationRequested
     | DelegationResponded

@@ -22,6 +22,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
+from notebook_router.agents.approval import ApproveHook, CodeApproval
 from notebook_router.agents.base import NO_INPUTS, Agent, AgentContext, Inputs, TaskRequest
 from notebook_router.agents.breaker import CircuitBreaker
 from notebook_router.agents.delegator import Delegator
@@ -30,6 +31,7 @@ from notebook_router.agents.result import AgentResult, coerce_result, describe_e
 from notebook_router.data.source import DataSource
 from notebook_router.errors import NeedsUserInput, Unable
 from notebook_router.planner import events as ev
+from notebook_router.planner.approvals import Approvals
 from notebook_router.planner.eventlog import EventLog
 from notebook_router.planner.rails import Limits
 from notebook_router.planner.state import RunState
@@ -60,9 +62,11 @@ class Executor:
         breaker: CircuitBreaker | None = None,
         review: bool = False,
         data: DataSource | None = None,
+        approvals: Approvals | None = None,
     ) -> None:
         self.state = state
         self._data = data
+        self._approvals = approvals
         self.agents = agents
         self.limits = limits
         self._default_timeout = limits.agent_timeout_s  # limits are frozen
@@ -130,6 +134,7 @@ class Executor:
             else [],
             data=self._data,
             _trace=self._trace_sink,
+            _approve=self._approve_hook(task_id, agent_name) if self._approvals else None,
         )
         self.inflight[task_id] = self._create_task(self._execute(task_id, agent, request, context))
         timeout = agent.timeout_s or self._default_timeout
@@ -159,6 +164,23 @@ class Executor:
         self._timed_out.discard(task_id)
         self.done.append((task_id, result))
         self._wake()
+
+    def _approve_hook(self, task_id: str, agent: str) -> ApproveHook:
+        """How task ``task_id`` asks whether its agent's code may run (see :class:`Approvals`)."""
+        approvals = self._approvals
+        assert approvals is not None
+        suspend = self._watchdog.suspend
+
+        async def approve(code: str, purpose: str) -> CodeApproval:
+            if approvals.policy != "ask":
+                return await approvals.request(task_id, agent, code, purpose)
+            resume = suspend(task_id)  # the user's reading time is not the agent's
+            try:
+                return await approvals.request(task_id, agent, code, purpose)
+            finally:
+                resume()
+
+        return approve
 
     def _over_limit(self, task_id: str, agent: Agent, result: AgentResult) -> AgentResult:
         # A cell agent blocks the kernel's thread, so the timer cannot fire

@@ -32,6 +32,7 @@ from notebook_router.planner.state import (
     HistoryEntry,
     Hop,
     Interrupt,
+    PendingApproval,
     RunState,
     StopReason,
     Task,
@@ -80,12 +81,14 @@ def _run_resumed(state: RunState, event: ev.RunResumed) -> None:
     state.answer = None
     state.attributions = []
     state.pending_question = None
+    state.approvals.clear()  # the tasks that asked start again, and ask again
 
 
 def _run_finished(state: RunState, event: ev.RunFinished) -> None:
     state.stop_reason = cast(StopReason, event.stop_reason)
     state.stop_detail = event.detail
     state.answer = event.answer
+    state.approvals.clear()  # nothing waits for anyone once the run is over
     state.iteration = event.iterations
     state.attributions = [
         Attribution(task_id=a.task_id, agent=a.agent, text=a.text) for a in event.attributions
@@ -136,10 +139,14 @@ def _task_finished(state: RunState, event: ev.TaskFinished) -> None:
     result = state.results.get(task_id)
     if result is not None:
         state.results_digest.put(task_id, hash((event.status, value_digest(result.data))))
+    if state.approvals:  # a task that ended (timed out, say) no longer waits for anyone
+        _forget_approvals(state, task_id)
 
 
 def _task_cancelled(state: RunState, event: ev.TaskCancelled) -> None:
     state.plan.set_status(event.task_id, "cancelled", finished_at=event.t, note=event.reason)
+    if state.approvals:
+        _forget_approvals(state, event.task_id)
 
 
 def _task_skipped(state: RunState, event: ev.TaskSkipped) -> None:
@@ -194,6 +201,25 @@ def _interrupt_handled(state: RunState, event: ev.InterruptHandled) -> None:
         kept = [t for t in state.dropped if t not in event.restored]
         state.dropped = kept + [t for t in event.cancelled if t not in kept]
     state.history.append(HistoryEntry(role="planner", content=event.reply, at=event.t))
+
+
+def _approval_requested(state: RunState, event: ev.CodeApprovalRequested) -> None:
+    state.approvals[event.id] = PendingApproval(
+        id=event.id,
+        task_id=event.task_id,
+        agent=event.agent,
+        code=event.code,
+        purpose=event.purpose,
+    )
+
+
+def _approval_given(state: RunState, event: ev.CodeApprovalGiven) -> None:
+    state.approvals.pop(event.id, None)
+
+
+def _forget_approvals(state: RunState, task_id: str) -> None:
+    for key in [k for k, a in state.approvals.items() if a.task_id == task_id]:
+        del state.approvals[key]
 
 
 def _question(state: RunState, event: ev.ClarificationRequested) -> None:
@@ -258,6 +284,8 @@ _HANDLERS: dict[type[Any], Callable[[RunState, Any], None]] = {
     ev.InterruptHandled: _interrupt_handled,
     ev.ClarificationRequested: _question,
     ev.ClarificationAnswered: _answer,
+    ev.CodeApprovalRequested: _approval_requested,
+    ev.CodeApprovalGiven: _approval_given,
     ev.DelegationRequested: _delegation_requested,
     ev.DelegationResponded: _delegation_responded,
     # context_updated, trace and circuit_changed describe what happened

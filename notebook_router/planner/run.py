@@ -36,19 +36,23 @@ from typing import Any, Literal, TypeVar
 
 import networkx as nx
 
+from notebook_router.agents.approval import CodePolicy, check_code_policy
 from notebook_router.agents.breaker import CircuitBreaker
 from notebook_router.agents.registry import AgentRegistry
 from notebook_router.context.shared import ContextEntry
 from notebook_router.data.source import DataSource
 from notebook_router.errors import (
+    ConfigError,
     EmptyTaskError,
     NoRunningLoopError,
+    NotebookRouterError,
     PlannerError,
     ProviderError,
     RunFinishedError,
     RunNotFinishedError,
 )
 from notebook_router.planner import events as ev
+from notebook_router.planner.approvals import Approvals
 from notebook_router.planner.critic import Critic
 from notebook_router.planner.data_hop import describe_data
 from notebook_router.planner.decisions import Synthesis
@@ -112,9 +116,11 @@ class Run:
         critic: Critic | None = None,
         resume: ResumePoint | None = None,
         data: DataSource | None = None,
+        code: CodePolicy = "ask",
     ) -> None:
         """``resume`` continues a restored ``state`` (see :meth:`Router.resume`); ``data``
-        is the notebook data the run looks at first and its agents may read."""
+        is the notebook data the run looks at first and its agents may read; ``code``
+        decides whether code its agents write runs (see :mod:`notebook_router.agents.approval`)."""
         if not query.strip():
             raise EmptyTaskError()
         self.id = state.run_id
@@ -163,6 +169,14 @@ class Run:
             policy=clarify,
         )
         """The run's redirects and clarifying questions."""
+        self.approvals = Approvals(
+            state,
+            self._events,
+            check_code_policy(code),
+            answerable=functools.partial(_someone_answers, clarify),
+            grace_s=ANSWER_GRACE_S,
+        )
+        """The run's decisions on agent-written code."""
         self._waves = limits.schedule == "waves" or getattr(
             provider, "deterministic_schedule", False
         )
@@ -199,6 +213,7 @@ class Run:
             breaker=self._breaker,
             review=self._critic is not None,
             data=self.data,
+            approvals=self.approvals,
         )
         self._main = loop.create_task(self._run(), name=f"notebook_router run {self.id}")
         return self
@@ -254,6 +269,21 @@ class Run:
         if not text.strip():
             raise EmptyTaskError()
         return self._deliver("answer", valid_unicode(text.strip()))
+
+    def approve(
+        self, decision: str, *, approval: str | None = None, code: str | None = None
+    ) -> Delivery:
+        """Run (``"run"``) or skip (``"skip"``) code an agent is waiting to run. Any thread.
+
+        ``approval`` names which (``run.state.approvals`` holds those waiting;
+        None: the oldest); ``code`` is your edit, run instead of the agent's.
+        Delivered like :meth:`redirect`; the future (or, on the run's thread,
+        the call) carries :class:`NoPendingApprovalError` when nothing with
+        that id is waiting, :class:`RunFinishedError` when the run has ended.
+        """
+        if decision not in ("run", "skip"):
+            raise ConfigError(f"A code approval is 'run' or 'skip', not {decision!r}.")
+        return self._hand_over(functools.partial(self.approvals.give, decision, approval, code))
 
     def subscribe(self, callback: Subscriber) -> Callable[[], None]:
         """Call ``callback(event)`` for every event from now on (on the loop's thread).
@@ -337,6 +367,14 @@ class Run:
             loop.call_soon_threadsafe(fn, *args)
 
     def _deliver(self, kind: Literal["redirect", "answer"], message: str) -> Delivery:
+        return self._hand_over(functools.partial(self._receive, kind, message))
+
+    def _hand_over(self, act: Callable[[], None]) -> Delivery:
+        """Do ``act`` on the run's loop; the future says whether it took (its error if not).
+
+        From another thread ``act`` lands a moment later, maybe after the run has
+        ended: it is refused then, rather than filed where nothing will read it.
+        """
         delivery: Delivery = concurrent.futures.Future()
         loop = self._loop
         if loop is None:
@@ -345,28 +383,31 @@ class Run:
         if refused is not None:
             raise refused
         if threading.get_ident() == self._thread_id:
-            self._receive(kind, message, delivery)
+            self._act(act, delivery)
             if (error := delivery.exception()) is not None:
                 raise error
             return delivery
         try:
-            loop.call_soon_threadsafe(self._receive, kind, message, delivery)
+            loop.call_soon_threadsafe(self._act, act, delivery)
         except RuntimeError:  # the loop has been closed since
             delivery.set_exception(self._refusal() or RunFinishedError(self.id, "closed"))
         return delivery
 
-    def _receive(
-        self, kind: Literal["redirect", "answer"], message: str, delivery: Delivery
-    ) -> None:
-        # Handed over from another thread, it may land after the run has ended:
-        # say so to whoever sent it rather than file what nothing will read.
+    def _act(self, act: Callable[[], None], delivery: Delivery) -> None:
         refused = self._refusal()
         if refused is not None:
             delivery.set_exception(refused)
             return
-        self.steering.receive(kind, message)
+        try:
+            act()
+        except NotebookRouterError as exc:
+            delivery.set_exception(exc)
+            return
         self._wake()
         delivery.set_result(None)
+
+    def _receive(self, kind: Literal["redirect", "answer"], message: str) -> None:
+        self.steering.receive(kind, message)
 
     def _refusal(self) -> RunFinishedError | None:
         """Why the run can no longer act on a message (None while it can)."""
@@ -801,6 +842,11 @@ def _completion(plan: Iterable[Task]) -> tuple[StopReason, str]:
 
 
 _NOT_TRIED = frozenset({"pending", "running", "cancelled", "skipped"})
+
+
+def _someone_answers(clarify: ClarifyPolicy) -> bool:
+    """Whether someone can answer the run's questions and approvals right now."""
+    return (clarify() if callable(clarify) else clarify) == "wait"
 
 
 def _still_cancelled() -> bool:

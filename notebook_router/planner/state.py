@@ -318,6 +318,18 @@ class Interrupt(BaseModel):
     cancelled: list[str] = Field(default_factory=list)
 
 
+class PendingApproval(BaseModel):
+    """Code an agent wrote, shown to the user with Run / Edit / Skip (the ``ask`` policy)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    id: str
+    task_id: str
+    agent: str
+    code: str
+    purpose: str
+
+
 class Attribution(BaseModel):
     """Which task and agent produced a part of the final answer."""
 
@@ -356,6 +368,8 @@ class RunState:
     attachments: list[Media] = Field(default_factory=list)
     """Media that came with the request (e.g. a figure from a cell); every agent sees it."""
     pending_question: str | None = None
+    approvals: dict[str, PendingApproval] = Field(default_factory=dict)
+    """Agent-written code waiting for the user's Run or Skip, by approval id, oldest first."""
     answer: str | None = None
     attributions: list[Attribution] = Field(default_factory=list)
     stop_reason: StopReason | None = None

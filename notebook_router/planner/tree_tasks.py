@@ -170,7 +170,9 @@ def bind_context(
             shared=root.shared,
             model=clients(member.name),
             media=root.media,
+            data=root.data,
             _trace=root._trace,
+            _approve=root._approve,
         )
 
     return bind

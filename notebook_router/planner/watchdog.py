@@ -37,6 +37,19 @@ class Watchdog:
         """Stop watching ``key``."""
         self._deadlines.pop(key, None)
 
+    def suspend(self, key: str) -> Callable[[], None]:
+        """Pause ``key``'s deadline (a task waiting for the user); call the result to resume it.
+
+        Resuming gives back the time that was left, so waiting for someone's
+        click never counts against an agent's timeout. A key not watched (or
+        expired meanwhile) stays unwatched.
+        """
+        deadline = self._deadlines.pop(key, None)
+        if deadline is None:
+            return _nothing
+        left = max(0.0, deadline - self._loop.time())
+        return lambda: self.watch(key, left)
+
     def overdue(self, key: str) -> bool:
         """True if ``key`` is watched and its deadline has passed (its timer may not have fired).
 
@@ -69,3 +82,7 @@ class Watchdog:
             earliest = min(self._deadlines.values())
             if earliest < self._timer_at:  # on_expire may have armed it already
                 self._arm(earliest)
+
+
+def _nothing() -> None:
+    return None

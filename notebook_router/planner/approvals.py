@@ -1,0 +1,130 @@
+"""A run's decisions on agent-written code: the code policy, and the user's Run or Skip.
+
+:class:`Approvals` is owned by its :class:`~notebook_router.planner.run.Run`
+and lives on the run's loop thread. An agent asks through its context
+(:meth:`AgentContext.approve_code <notebook_router.agents.base.AgentContext.approve_code>`);
+under ``ask`` the code is published (the panel shows it with Run / Edit /
+Skip) and only that agent waits: the rest of the run goes on, Stop cancels
+the wait like any other work, and the agent's timeout is paused while the
+user reads. Like everything in a run, it changes state only through events.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from typing import Literal
+
+from notebook_router.agents.approval import CodeApproval, CodePolicy
+from notebook_router.errors import ConfigError, NoPendingApprovalError
+from notebook_router.planner import events as ev
+from notebook_router.planner.eventlog import EventLog
+from notebook_router.planner.state import RunState
+from notebook_router.providers.secrets import redact
+
+Decision = Literal["run", "skip"]
+
+AUTO_NOTE = "the code policy is auto: agent-written code runs without asking"
+NEVER_NOTE = (
+    "the code was not run: the code policy is never (use code policy auto, or ask to "
+    "approve it, to run agent-written code)"
+)
+NOBODY_NOTE = (
+    "the code was not run: the code policy is ask, and no panel is open to ask in "
+    "(e.g. a notebook run by nbclient or in CI); use code policy auto to run it unattended"
+)
+SKIPPED_NOTE = "the code was not run: you chose Skip"
+RUN_NOTE = "you approved the code"
+EDITED_NOTE = "you edited the code, then ran it"
+
+POLL_S = 0.05
+"""How often a fresh ``ask`` looks again for a panel that may be about to show."""
+
+
+class Approvals:
+    """Decides, for each piece of agent-written code, whether it runs."""
+
+    def __init__(
+        self,
+        state: RunState,
+        events: EventLog,
+        policy: CodePolicy,
+        *,
+        answerable: Callable[[], bool],
+        grace_s: float,
+    ) -> None:
+        """``answerable()`` says whether someone can answer now (a panel is open);
+        until ``grace_s`` after the run began, a request waits for one to show."""
+        self.state = state
+        self.events = events
+        self.policy: CodePolicy = policy
+        self._answerable = answerable
+        self._grace_s = grace_s
+        self._waiting: dict[str, tuple[asyncio.Future[CodeApproval], str]] = {}
+        """Per approval id: its decision to come, and the agent's code as written (the
+        event and the panel hold it with secrets masked)."""
+        self._asked: dict[str, int] = {}
+        self._since = time.monotonic()
+
+    async def request(self, task_id: str, agent: str, code: str, purpose: str) -> CodeApproval:
+        """The decision on ``code``, written by ``agent`` for task ``task_id``."""
+        if self.policy == "auto":
+            return CodeApproval(run=True, code=code, note=AUTO_NOTE)
+        if self.policy == "never":
+            return CodeApproval(run=False, code=code, note=NEVER_NOTE)
+        if not await self._someone_can_answer():
+            return CodeApproval(run=False, code=code, note=NOBODY_NOTE)
+        n = self._asked[task_id] = self._asked.get(task_id, 0) + 1
+        approval_id = f"{task_id}#{n}"
+        decided: asyncio.Future[CodeApproval] = asyncio.get_running_loop().create_future()
+        self._waiting[approval_id] = (decided, code)
+        self.events.publish(
+            ev.CodeApprovalRequested(
+                id=approval_id,
+                task_id=task_id,
+                agent=agent,
+                code=redact(code),
+                purpose=redact(purpose),
+            )
+        )
+        try:
+            return await decided
+        finally:
+            # Cancelled (Stop, a timeout): the reducer forgets the approval with its task.
+            self._waiting.pop(approval_id, None)
+
+    def give(self, decision: str, approval: str | None = None, code: str | None = None) -> None:
+        """The user's Run or Skip for ``approval`` (the oldest waiting when None); loop thread.
+
+        ``code``: the user's edit, run instead of the agent's. Raises
+        :class:`NoPendingApprovalError` when nothing with that id waits.
+        """
+        if decision not in ("run", "skip"):
+            raise ConfigError(f"A code approval is 'run' or 'skip', not {decision!r}.")
+        key = approval if approval is not None else next(iter(self._waiting), None)
+        waiting = self._waiting.get(key) if key is not None else None
+        pending = self.state.approvals.get(key) if key is not None else None
+        if key is None or waiting is None or waiting[0].done() or pending is None:
+            raise NoPendingApprovalError(self.state.run_id, approval, self._waiting)
+        decided, written = waiting
+        # The user edited what they were shown (the masked code): unchanged, the
+        # agent's own code runs, secrets and all.
+        edited = code is not None and code.strip() != pending.code.strip()
+        run = decision == "run"
+        note = (EDITED_NOTE if edited else RUN_NOTE) if run else SKIPPED_NOTE
+        self.events.publish(
+            ev.CodeApprovalGiven(
+                id=key, task_id=pending.task_id, decision=decision, edited=edited, note=note
+            )
+        )
+        final = code if edited and code is not None else written
+        decided.set_result(CodeApproval(run=run, code=final, note=note, edited=edited))
+
+    async def _someone_can_answer(self) -> bool:
+        """Whether anyone can answer; a panel shown a moment ago may not have said so yet."""
+        while not self._answerable():
+            if time.monotonic() - self._since >= self._grace_s:
+                return False
+            await asyncio.sleep(POLL_S)
+        return True
