@@ -58,6 +58,18 @@ class SteeringLine(BaseModel):
     reply: str | None
 
 
+class ApprovalRow(BaseModel):
+    """Code an agent waits to run: the panel shows it with Run, Edit and Skip."""
+
+    id: str
+    """The approval's id (``t2#1``), sent back with the user's decision."""
+    task_id: str
+    agent: str
+    purpose: str
+    code: str
+    """As the run shows it: keys masked (Run on it unedited runs the agent's own code)."""
+
+
 class PanelState(BaseModel):
     """Everything the panel draws; field names match the widget's traitlets."""
 
@@ -75,6 +87,8 @@ class PanelState(BaseModel):
     """Result tables, first rows only, shown under the answer (see render/panel_tables.py)."""
     tables_note: str
     question: str
+    approvals: list[ApprovalRow]
+    """Code waiting for the user's Run or Skip, oldest first."""
     steering: list[SteeringLine]
 
 
@@ -82,7 +96,7 @@ def panel_status(state: RunState) -> PanelStatus:
     """The panel's one-word status for a run state."""
     reason = state.stop_reason
     if reason is None:
-        return "waiting" if state.pending_question else "running"
+        return "waiting" if state.pending_question or state.approvals else "running"
     if reason == "completed":
         return "finished"
     if reason == "stopped_by_user":
@@ -112,6 +126,8 @@ def panel_state(
     headline = (
         STOP_REASON_TEXT[state.stop_reason] if state.stop_reason is not None else status
     ).split(" (")[0]
+    if status == "waiting" and not state.pending_question:
+        headline = "waiting for your approval"
     return PanelState(
         run_id=state.run_id,
         status=status,
@@ -140,6 +156,10 @@ def panel_state(
         # The answer box only while the run can take an answer: after the end the
         # question lives on in the answer text, and the next run takes the reply.
         question=clip(state.pending_question or "") if state.stop_reason is None else "",
+        approvals=[
+            ApprovalRow(id=a.id, task_id=a.task_id, agent=a.agent, purpose=a.purpose, code=a.code)
+            for a in state.approvals.values()
+        ],
         steering=[
             SteeringLine(message=clip(i.message), handled_as=i.handled_as, reply=i.reply)
             for i in state.interrupts
@@ -221,6 +241,11 @@ def trace_line(event: ev.Event) -> TraceLine | None:
             label, text = "question", event.question
         case ev.ClarificationAnswered():
             label, text = "answer", event.answer
+        case ev.CodeApprovalRequested():
+            label = "approval"
+            text = f"{event.task_id} {event.agent} waits to run code: {event.purpose}"
+        case ev.CodeApprovalGiven():
+            label, text = event.decision, f"{event.task_id}: {event.note}"
         case ev.DelegationRequested():
             label = "delegate"
             text = f"{event.request_id} {' → '.join(event.path)}: {event.task}"

@@ -285,3 +285,62 @@ def test_result_tables_show_as_tables_in_the_panel(
     # The plan row points to its table.
     panel.locator('tr[data-task="t1"]').get_by_role("button", name="▦ table").click()
     shot(page, "11-lab-result-tables", sales)
+
+
+CODER = """\
+%load_ext notebook_router
+from notebook_router import agent
+
+@agent(can=["code", "write"])
+async def coder(task, context):
+    "Writes Python code and runs it if the user says so."
+    decision = await context.approve_code("total = 40 + 2", "add two numbers")
+    if not decision.run:
+        return decision.note
+    space = {}
+    exec(decision.code, space)  # the test's own agent: the user approved this code
+    return f"total is {space['total']}"
+"""
+
+CLICK_AND_READ = """box => {
+  const run = [...box.querySelectorAll('button')].find(b => b.textContent.includes('Run'));
+  run.click();
+  return [...box.querySelectorAll('button')].map(b => b.disabled);
+}"""
+
+
+def test_code_approval_edit_run_and_skip_in_jupyterlab(
+    jupyter_server: JupyterServer, page: Any
+) -> None:
+    route = "%%route --agents coder\nWrite code to add them"
+    jupyter_server.write_notebook("approve.ipynb", [CODER, route, route])
+    _open(page, jupyter_server, "approve.ipynb")
+    _run_all(page, 2)
+    panel = _cell(page, 1).locator(".nrp").first
+    box = panel.locator('.nrp-approval[data-approval="t1#1"]')
+    box.wait_for()
+    assert panel.get_attribute("data-status") == "waiting"
+    assert "coder waits to run code: add two numbers" in box.inner_text()
+    assert box.locator("pre.nrp-code").inner_text() == "total = 40 + 2"
+    shot(page, "12-lab-approval-waiting", box)
+    box.get_by_role("button", name="Edit").click()
+    editor = box.get_by_label("Edit the code of t1 · coder before running it")
+    assert editor.input_value() == "total = 40 + 2"
+    editor.fill("total = 40 + 3")
+    shot(page, "13-lab-approval-edited", box)
+    disabled = box.evaluate(CLICK_AND_READ)
+    assert disabled == [True, True, True]  # until the kernel acknowledges the click
+    _panel_status(page, 1, "finished")
+    assert "total is 43" in panel.locator(".nrp-answer").inner_text()
+    assert panel.locator(".nrp-approval").count() == 0
+    shot(page, "14-lab-approval-ran", panel)
+
+    # The second run is skipped from the keyboard.
+    _run_cell(page, 2)
+    second = _cell(page, 2).locator(".nrp").first
+    skip = second.locator(".nrp-approval").get_by_role("button", name="Skip")
+    skip.focus()
+    page.keyboard.press("Enter")
+    _panel_status(page, 2, "finished")
+    assert "you chose Skip" in second.locator(".nrp-answer").inner_text()
+    shot(page, "15-lab-approval-skipped", second)
