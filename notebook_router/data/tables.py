@@ -22,19 +22,37 @@ def as_table(value: Any) -> Any | None:
 def table_markdown(table: Any, rows: int = TABLE_ROWS, columns: int = TABLE_COLUMNS) -> str:
     """The first rows of ``table`` as a Markdown table (for terminals)."""
     try:
-        shown = table.iloc[:rows, :columns]
-        header = [str(shown.index.name or "")] + [str(c) for c in shown.columns]
-        lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-        for index, row in zip(shown.index, shown.itertuples(index=False), strict=True):
-            cells = [_cell(index)] + [_cell(v) for v in row]
-            lines.append("| " + " | ".join(cells) + " |")
+        header, body = table_cells(table, rows, columns)
     except Exception:
         return ""
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines.extend("| " + " | ".join(_markdown_cell(c) for c in row) + " |" for row in body)
     return "\n".join(lines)
 
 
-def _cell(value: Any) -> str:
-    text = _number(value) if isinstance(value, float) else str(value)
+def table_cells(
+    table: Any, rows: int = TABLE_ROWS, columns: int = TABLE_COLUMNS
+) -> tuple[list[str], list[list[str]]]:
+    """The header and first rows of a pandas ``table`` as text, the index first.
+
+    One way to write cells for every view (Markdown, the run panel): numbers
+    keep up to four decimals. Raises whatever pandas raises on an odd table.
+    """
+    shown = table.iloc[:rows, :columns]
+    header = [str(shown.index.name or "")] + [str(c) for c in shown.columns]
+    body = [
+        [_cell_text(index)] + [_cell_text(v) for v in row]
+        for index, row in zip(shown.index, shown.itertuples(index=False), strict=True)
+    ]
+    return header, body
+
+
+def _cell_text(value: Any) -> str:
+    """One table cell as text."""
+    return _number(value) if isinstance(value, float) else str(value)
+
+
+def _markdown_cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
 

@@ -7,7 +7,7 @@ its traitlets inside one ``hold_sync()``, so a fast run sends about ten small
 updates a second, never a flood.
 
 The front end (``widgets/`` in the repository, built into ``static/``) sends
-``{"type": "action", "action": "stop" | "redirect" | "answer", ...}``
+``{"type": "action", "action": "stop" | "redirect" | "answer" | "approve", ...}``
 messages; each one is acknowledged through the ``ack`` trait, which is how
 the browser tells a kernel that is busy and queueing widget messages (the
 panel then points to the kernel interrupt) from one that is listening.
@@ -37,6 +37,7 @@ from notebook_router.planner.run import Run
 from notebook_router.planner.state import RunState
 from notebook_router.providers.secrets import redact_all
 from notebook_router.render.panel_state import TraceLine, panel_state, trace_line
+from notebook_router.render.panel_tables import ResultTables
 from notebook_router.render.svg import to_svg
 
 STATIC = Path(__file__).parent / "static"
@@ -83,7 +84,10 @@ class RunPanel(anywidget.AnyWidget):
     meters: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
     trace: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
     answer_html = traitlets.Unicode("").tag(sync=True)
+    tables: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
+    tables_note = traitlets.Unicode("").tag(sync=True)
     question = traitlets.Unicode("").tag(sync=True)
+    approvals: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
     steering: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
     ack = traitlets.Dict().tag(sync=True)
 
@@ -95,6 +99,7 @@ class RunPanel(anywidget.AnyWidget):
         self._trace: collections.deque[TraceLine] = collections.deque(maxlen=TRACE_LINES)
         self._read = 0
         """Position in the run's event log up to which the trace has been formatted."""
+        self._tables = ResultTables()
         self._started = time.monotonic()
         self._last = 0.0
         self._pending: asyncio.Handle | None = None
@@ -165,7 +170,9 @@ class RunPanel(anywidget.AnyWidget):
         self._read += len(unread)
         self._trace.extend(line for e in unread if (line := trace_line(e)) is not None)
         elapsed = run.result().duration_s if run.done() else self._last - self._started
-        state = panel_state(run.state, run.limits, elapsed_s=elapsed, trace=self._trace)
+        state = panel_state(
+            run.state, run.limits, elapsed_s=elapsed, trace=self._trace, tables=self._tables
+        )
         with self.hold_sync():
             self.set_state_from(state.model_dump())
 
@@ -250,16 +257,40 @@ class RunPanel(anywidget.AnyWidget):
                     functools.partial(self._acknowledge, ack_id, action, _RECEIVED[action](message))
                 )
                 return
+            elif action == "approve":
+                self._approve(self.run, ack_id, content)
+                return
             else:
                 ok, detail = False, f"Unknown action {action!r}."
         except NotebookRouterError as exc:
             ok, detail = False, str(exc)
         self.ack = {"id": ack_id, "action": action, "ok": ok, "detail": detail, "at": time.time()}
 
+    def _approve(self, run: Run, ack_id: str, content: dict[str, Any]) -> None:
+        """Run or Skip for agent-written code; ``code`` is the user's edit (None: unedited)."""
+        decision = str(content.get("decision", ""))
+        approval = content.get("approval")
+        code = content.get("code")
+        delivery = run.approve(
+            decision,
+            approval=str(approval) if approval is not None else None,
+            code=code if isinstance(code, str) else None,
+        )
+        received = _approved(decision, edited=isinstance(code, str))
+        delivery.add_done_callback(
+            functools.partial(self._acknowledge, ack_id, "approve", received)
+        )
+
     def _acknowledge(self, ack_id: str, action: str, received: str, delivery: Future[None]) -> None:
         error = delivery.exception()
         ok, detail = (True, received) if error is None else (False, str(error))
         self.ack = {"id": ack_id, "action": action, "ok": ok, "detail": detail, "at": time.time()}
+
+
+def _approved(decision: str, *, edited: bool) -> str:
+    if decision == "skip":
+        return "Skipped: the code will not run; the run goes on."
+    return "Your edited code runs now." if edited else "Approved: the code runs now."
 
 
 _RECEIVED: dict[str, Callable[[str], str]] = {

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from html import escape
 
 from notebook_router.media import Media
-from notebook_router.planner.state import STOP_REASON_TEXT, RunState, Task
+from notebook_router.planner.state import STOP_REASON_TEXT, PendingApproval, RunState, Task
 from notebook_router.render.evidence import Evidence, evidence, table_html
 from notebook_router.text.preview import clip
 
@@ -47,6 +47,9 @@ STYLE = """<style>
 .nr-run .nr-tree{margin-top:6px}
 .nr-run .nr-tree summary{color:#6b7280;font-size:11px;cursor:pointer}
 .nr-run .nr-tree img{max-width:100%;max-height:420px}
+.nr-run .nr-approval{margin-top:6px;padding:4px 8px;border:1px solid #f59e0b;border-radius:6px}
+.nr-run .nr-approval pre{background:#f9fafb;border:1px solid #e5e7eb;border-radius:4px;
+ padding:6px 8px;overflow:auto;max-height:260px;font-size:12px;margin:4px 0}
 </style>"""
 
 _SHOWN_MEDIA = ("image/png", "image/jpeg", "image/svg+xml")
@@ -66,6 +69,7 @@ def render_html(
     parts = [STYLE, '<div class="nr-run">', _head(state), _meters(state, elapsed_s, max_iterations)]
     if len(state.plan):
         parts.append(_plan(list(state.plan)))
+    parts.extend(_waiting(a) for a in state.approvals.values())
     if tree_svg:
         # An <img> rather than inline SVG: graphviz's element ids would clash
         # between runs on one page, and sanitisers (GitHub) keep data images.
@@ -200,6 +204,19 @@ def _evidence(item: Evidence) -> str:
         )
     parts.append("</div>")
     return "".join(parts)
+
+
+def _waiting(approval: PendingApproval) -> str:
+    """Code that waited for the user's Run or Skip when this view was made: shown, not runnable."""
+    purpose = f": {approval.purpose}" if approval.purpose else ""
+    note = (
+        f"{approval.task_id} · {approval.agent} was waiting for your approval to run this code"
+        f"{purpose} (Run or Skip in the live panel, or run.approve)"
+    )
+    return (
+        f'<div class="nr-approval"><div class="nr-note">{escape(note)}</div>'
+        f"<pre><code>{escape(approval.code)}</code></pre></div>"
+    )
 
 
 def _figure(media: Media) -> str:

@@ -17,6 +17,7 @@ from notebook_router.planner.graph import run_graph, to_mermaid
 from notebook_router.planner.rails import Limits
 from notebook_router.planner.state import STOP_REASON_TEXT, RunState
 from notebook_router.render.html import render_answer
+from notebook_router.render.panel_tables import PanelTable, ResultTables
 from notebook_router.text.preview import clip
 
 PanelStatus = Literal[
@@ -57,6 +58,18 @@ class SteeringLine(BaseModel):
     reply: str | None
 
 
+class ApprovalRow(BaseModel):
+    """Code an agent waits to run: the panel shows it with Run, Edit and Skip."""
+
+    id: str
+    """The approval's id (``t2#1``), sent back with the user's decision."""
+    task_id: str
+    agent: str
+    purpose: str
+    code: str
+    """As the run shows it: keys masked (Run on it unedited runs the agent's own code)."""
+
+
 class PanelState(BaseModel):
     """Everything the panel draws; field names match the widget's traitlets."""
 
@@ -70,7 +83,12 @@ class PanelState(BaseModel):
     meters: list[Meter]
     trace: list[TraceLine]
     answer_html: str
+    tables: list[PanelTable]
+    """Result tables, first rows only, shown under the answer (see render/panel_tables.py)."""
+    tables_note: str
     question: str
+    approvals: list[ApprovalRow]
+    """Code waiting for the user's Run or Skip, oldest first."""
     steering: list[SteeringLine]
 
 
@@ -78,7 +96,7 @@ def panel_status(state: RunState) -> PanelStatus:
     """The panel's one-word status for a run state."""
     reason = state.stop_reason
     if reason is None:
-        return "waiting" if state.pending_question else "running"
+        return "waiting" if state.pending_question or state.approvals else "running"
     if reason == "completed":
         return "finished"
     if reason == "stopped_by_user":
@@ -96,12 +114,20 @@ def panel_state(
     *,
     elapsed_s: float,
     trace: Iterable[TraceLine] = (),
+    tables: ResultTables | None = None,
 ) -> PanelState:
-    """The panel's content for ``state`` as it is now."""
+    """The panel's content for ``state`` as it is now.
+
+    A live panel passes the same ``tables`` each time, so each result table
+    is converted once.
+    """
     status = panel_status(state)
+    shown_tables, tables_note = (tables or ResultTables()).shown(state)
     headline = (
         STOP_REASON_TEXT[state.stop_reason] if state.stop_reason is not None else status
     ).split(" (")[0]
+    if status == "waiting" and not state.pending_question:
+        headline = "waiting for your approval"
     return PanelState(
         run_id=state.run_id,
         status=status,
@@ -125,9 +151,15 @@ def panel_state(
         meters=meters(state, limits, elapsed_s),
         trace=list(trace),
         answer_html=render_answer(state.answer) if state.answer else "",
+        tables=shown_tables,
+        tables_note=tables_note,
         # The answer box only while the run can take an answer: after the end the
         # question lives on in the answer text, and the next run takes the reply.
         question=clip(state.pending_question or "") if state.stop_reason is None else "",
+        approvals=[
+            ApprovalRow(id=a.id, task_id=a.task_id, agent=a.agent, purpose=a.purpose, code=a.code)
+            for a in state.approvals.values()
+        ],
         steering=[
             SteeringLine(message=clip(i.message), handled_as=i.handled_as, reply=i.reply)
             for i in state.interrupts
@@ -209,6 +241,11 @@ def trace_line(event: ev.Event) -> TraceLine | None:
             label, text = "question", event.question
         case ev.ClarificationAnswered():
             label, text = "answer", event.answer
+        case ev.CodeApprovalRequested():
+            label = "approval"
+            text = f"{event.task_id} {event.agent} waits to run code: {event.purpose}"
+        case ev.CodeApprovalGiven():
+            label, text = event.decision, f"{event.task_id}: {event.note}"
         case ev.DelegationRequested():
             label = "delegate"
             text = f"{event.request_id} {' → '.join(event.path)}: {event.task}"

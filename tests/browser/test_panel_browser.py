@@ -237,3 +237,110 @@ def test_a_committed_notebook_opened_in_jupyterlab_shows_its_static_views(
     outputs = page.locator(".jp-NotebookPanel:visible .jp-OutputArea").all_inner_texts()
     assert not any("Error displaying widget" in t for t in outputs)
     shot(page, "10-lab-committed-quickstart", run.first)
+
+
+TABLES = """\
+%load_ext notebook_router
+import pandas as pd
+from notebook_router import agent
+
+@agent(can=["sales", "revenue", "month"])
+def sales(task):
+    "Loads the monthly revenue table."
+    return pd.DataFrame({"month": ["2024-01", "2024-02", "<b>bold</b>"], "revenue": [120.5, 99.25, 7.0]})
+
+@agent(can=["rows", "many", "long"])
+def rows(task):
+    "Loads a long table."
+    return pd.DataFrame({"n": range(50)})
+"""
+
+
+def test_result_tables_show_as_tables_in_the_panel(
+    jupyter_server: JupyterServer, page: Any
+) -> None:
+    jupyter_server.write_notebook(
+        "tables.ipynb", [TABLES, "%%route\nLoad the monthly revenue, then load many rows"]
+    )
+    _open(page, jupyter_server, "tables.ipynb")
+    _run_all(page, 2)
+    _panel_status(page, 1, "finished")
+    panel = _cell(page, 1).locator('.nrp[data-status="finished"]').first
+    sales = panel.locator('.nrp-result[data-task="t1"]')
+    sales.wait_for()
+    assert sales.locator("figcaption").inner_text() == "t1 · sales · table, 3 × 2"
+    cells = sales.locator("table.nrp-data tbody tr").evaluate_all(
+        "rows => rows.map(r => [...r.cells].map(c => c.textContent))"
+    )
+    assert cells == [
+        ["0", "2024-01", "120.5"],
+        ["1", "2024-02", "99.25"],
+        ["2", "<b>bold</b>", "7"],
+    ]
+    assert sales.locator("table.nrp-data b").count() == 0  # markup in data shows as text
+    assert sales.locator("thead th").all_inner_texts()[1:] == ["month", "revenue"]
+    long = panel.locator('.nrp-result[data-task="t2"]')
+    assert long.locator("tbody tr").count() == 20
+    assert long.locator(".nrp-more").inner_text() == "… 30 more rows"
+    # The plan row points to its table.
+    panel.locator('tr[data-task="t1"]').get_by_role("button", name="▦ table").click()
+    shot(page, "11-lab-result-tables", sales)
+
+
+CODER = """\
+%load_ext notebook_router
+from notebook_router import agent
+
+@agent(can=["code", "write"])
+async def coder(task, context):
+    "Writes Python code and runs it if the user says so."
+    decision = await context.approve_code("total = 40 + 2", "add two numbers")
+    if not decision.run:
+        return decision.note
+    space = {}
+    exec(decision.code, space)  # the test's own agent: the user approved this code
+    return f"total is {space['total']}"
+"""
+
+CLICK_AND_READ = """box => {
+  const run = [...box.querySelectorAll('button')].find(b => b.textContent.includes('Run'));
+  run.click();
+  return [...box.querySelectorAll('button')].map(b => b.disabled);
+}"""
+
+
+def test_code_approval_edit_run_and_skip_in_jupyterlab(
+    jupyter_server: JupyterServer, page: Any
+) -> None:
+    route = "%%route --agents coder\nWrite code to add them"
+    jupyter_server.write_notebook("approve.ipynb", [CODER, route, route])
+    _open(page, jupyter_server, "approve.ipynb")
+    _run_all(page, 2)
+    panel = _cell(page, 1).locator(".nrp").first
+    box = panel.locator('.nrp-approval[data-approval="t1#1"]')
+    box.wait_for()
+    assert panel.get_attribute("data-status") == "waiting"
+    assert "coder waits to run code: add two numbers" in box.inner_text()
+    assert box.locator("pre.nrp-code").inner_text() == "total = 40 + 2"
+    shot(page, "12-lab-approval-waiting", box)
+    box.get_by_role("button", name="Edit").click()
+    editor = box.get_by_label("Edit the code of t1 · coder before running it")
+    assert editor.input_value() == "total = 40 + 2"
+    editor.fill("total = 40 + 3")
+    shot(page, "13-lab-approval-edited", box)
+    disabled = box.evaluate(CLICK_AND_READ)
+    assert disabled == [True, True, True]  # until the kernel acknowledges the click
+    _panel_status(page, 1, "finished")
+    assert "total is 43" in panel.locator(".nrp-answer").inner_text()
+    assert panel.locator(".nrp-approval").count() == 0
+    shot(page, "14-lab-approval-ran", panel)
+
+    # The second run is skipped from the keyboard.
+    _run_cell(page, 2)
+    second = _cell(page, 2).locator(".nrp").first
+    skip = second.locator(".nrp-approval").get_by_role("button", name="Skip")
+    skip.focus()
+    page.keyboard.press("Enter")
+    _panel_status(page, 2, "finished")
+    assert "you chose Skip" in second.locator(".nrp-answer").inner_text()
+    shot(page, "15-lab-approval-skipped", second)

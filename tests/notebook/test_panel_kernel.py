@@ -225,3 +225,63 @@ def test_the_mermaid_library_is_sent_once_asked_not_stored_in_the_widget(kernel:
     content, buffers = panel.custom[0]
     assert content == {"type": "mermaid-library"}
     assert buffers == [MERMAID.read_bytes()]
+
+
+CODER = """
+@agent(can=["code", "write"])
+async def coder(task, context):
+    "Writes Python code and runs it if the user says so."
+    decision = await context.approve_code("total = 40 + 2", "add two numbers")
+    if not decision.run:
+        return decision.note
+    space = {}
+    exec(decision.code, space)  # the test's own agent: the user approved this code
+    return f"total is {space['total']}"
+"""
+
+
+def _approve(kernel: Kernel, panel: WidgetModel, ack: str, decision: str, **more: object) -> None:
+    approval = panel.state["approvals"][0]["id"] if panel.state.get("approvals") else "t1#1"
+    kernel.widget_send(
+        panel.comm_id,
+        {"type": "action", "action": "approve", "id": ack, "approval": approval}
+        | {"decision": decision, "code": None}
+        | more,
+    )
+    kernel.pump(lambda: panel.state.get("ack", {}).get("id") == ack)
+
+
+def test_code_waits_in_the_panel_for_run_edit_or_skip(kernel: Kernel) -> None:
+    assert kernel.execute(CODER).status == "ok"
+    msg_id = kernel.kc.execute("%%route --background --agents coder\nWrite code to add them")
+    panel = _panel(kernel, msg_id)
+    kernel.collect(msg_id, timeout=20)
+    kernel.pump(lambda: bool(panel.state.get("approvals")))
+    assert panel.state["status"] == "waiting"
+    assert panel.state["approvals"] == [
+        {
+            "id": "t1#1",
+            "task_id": "t1",
+            "agent": "coder",
+            "purpose": "add two numbers",
+            "code": "total = 40 + 2",
+        }
+    ]
+    _approve(kernel, panel, "run-1", "run", code="total = 40 + 3")  # Edit, then Run
+    assert panel.state["ack"]["ok"] is True
+    assert panel.state["ack"]["detail"] == "Your edited code runs now."
+    kernel.pump(lambda: panel.state.get("status") == "finished")
+    assert panel.state["approvals"] == [] and "total is 43" in panel.state["answer_html"]
+    # A click that reaches the kernel after the run ended is refused, and says why.
+    _approve(kernel, panel, "late-1", "run")
+    assert panel.state["ack"]["ok"] is False
+    assert "had already finished" in panel.state["ack"]["detail"]
+
+    msg_id = kernel.kc.execute("%%route --background --agents coder\nWrite code to add them")
+    panel = _panel(kernel, msg_id)
+    kernel.collect(msg_id, timeout=20)
+    kernel.pump(lambda: bool(panel.state.get("approvals")))
+    _approve(kernel, panel, "skip-1", "skip")
+    assert panel.state["ack"]["detail"].startswith("Skipped: the code will not run")
+    kernel.pump(lambda: panel.state.get("status") == "finished")
+    assert "you chose Skip" in panel.state["answer_html"]

@@ -3,7 +3,9 @@
 // Synced traitlets are the source of truth: the kernel batches each step's
 // changes and throttles them, and this module only draws what the model
 // holds. Buttons send custom messages ({type: "action", ...}); the kernel
-// acknowledges each one through the `ack` trait. Mermaid is not part of this
+// acknowledges each one through the `ack` trait. Code an agent waits to run
+// (the `approvals` trait) gets Run / Edit / Skip; its box is kept while it
+// waits, so redraws never throw away an edit in progress. Mermaid is not part of this
 // module (it would be saved in every notebook's widget state): the first
 // panel on a page asks the kernel for it once and every panel shares it.
 
@@ -35,6 +37,20 @@ function h(tag, attrs = {}, ...children) {
   return node;
 }
 
+// A cell that reads as a number is right-aligned, as pandas and spreadsheets do.
+const NUMBER = /^(?=.*\d)[-+]?(\d[\d,]*)?(\.\d+)?([eE][-+]?\d+)?%?$/;
+
+function dataTable(t) {
+  const cell = (tag, text) => h(tag, { class: text && NUMBER.test(text) ? "nrp-num" : null }, text);
+  return h(
+    "table",
+    { class: "nrp-data" },
+    h("thead", {}, h("tr", {}, t.columns.map((c) => h("th", {}, c)))),
+    // Cells are text nodes (h() never parses HTML): a cell holding markup shows it as written.
+    h("tbody", {}, t.rows.map((row) => h("tr", {}, row.map((c, i) => cell(i === 0 ? "th" : "td", c))))),
+  );
+}
+
 function fmtSeconds(s) {
   if (s === null || s === undefined) return "";
   return s < 10 ? `${s.toFixed(2)} s` : `${s.toFixed(1)} s`;
@@ -45,6 +61,8 @@ class PanelView {
     this.model = model;
     this.el = el;
     this.pending = new Map(); // action id -> timer
+    this.approvalBoxes = new Map(); // approval id -> its box (see approvalBox)
+    this.approvalClicks = new Map(); // action id -> approval id, until acknowledged
     this.nextId = 1;
     this.treeText = null;
     this.build();
@@ -58,11 +76,13 @@ class PanelView {
     };
     on("status headline goal run_id detail", this.drawHead);
     on("meters", this.drawMeters);
-    on("plan", this.drawPlan);
+    on("plan tables", this.drawPlan);
     on("tree tree_svg", this.drawTree);
     on("trace", this.drawTrace);
     on("answer_html", this.drawAnswer);
+    on("tables tables_note", this.drawTables);
     on("question", this.drawQuestion);
+    on("approvals", this.drawApprovals);
     on("steering", this.drawSteering);
     on("ack", this.onAck);
     this.drawAll();
@@ -111,12 +131,14 @@ class PanelView {
       this.questionText,
       h("div", { class: "nrp-row" }, this.answerInput, h("button", { class: "nrp-btn", type: "button", onclick: () => this.answer() }, "Answer")),
     );
+    this.approvals = h("div", { class: "nrp-approvals" });
     this.meters = h("div", { class: "nrp-meters" });
     this.plan = h("tbody");
     this.tree = h("div", { class: "nrp-tree" });
     this.traceList = h("ol", { class: "nrp-trace" });
     this.trace = h("details", { class: "nrp-trace-box", open: true }, h("summary", {}, "Trace"), this.traceList);
     this.answerBox = h("div", { class: "nrp-answer" });
+    this.tablesBox = h("section", { class: "nrp-results", hidden: true });
     this.root = h(
       "div",
       { class: "nrp" },
@@ -126,6 +148,7 @@ class PanelView {
       this.redirectRow,
       this.steering,
       this.question,
+      this.approvals,
       h(
         "div",
         { class: "nrp-body" },
@@ -144,6 +167,7 @@ class PanelView {
       ),
       this.trace,
       this.answerBox,
+      this.tablesBox,
     );
     this.el.replaceChildren(this.root);
   }
@@ -155,7 +179,9 @@ class PanelView {
     this.drawTree();
     this.drawTrace();
     this.drawAnswer();
+    this.drawTables();
     this.drawQuestion();
+    this.drawApprovals();
     this.drawSteering();
   }
 
@@ -206,13 +232,25 @@ class PanelView {
       this.plan.replaceChildren(h("tr", {}, h("td", { colspan: 6, class: "nrp-empty" }, "Planning…")));
       return;
     }
+    const tables = new Set((this.model.get("tables") || []).map((t) => t.task_id));
     this.plan.replaceChildren(
       ...rows.map((r) =>
         h(
           "tr",
           { class: `nrp-row-${r.status}`, "data-task": r.id },
           h("td", { class: "nrp-id" }, r.id),
-          h("td", { class: "nrp-desc", title: r.result || "" }, r.description),
+          h(
+            "td",
+            { class: "nrp-desc", title: r.result || "" },
+            r.description,
+            tables.has(r.id)
+              ? h(
+                  "button",
+                  { class: "nrp-chip", type: "button", title: `Show ${r.id}'s result table`, onclick: () => this.showTable(r.id) },
+                  "▦ table",
+                )
+              : null,
+          ),
           h("td", {}, r.path || r.agent),
           h("td", {}, h("span", { class: `nrp-st nrp-st-${r.status}` }, r.status)),
           h("td", { class: "nrp-id" }, (r.depends_on || []).join(", ")),
@@ -247,11 +285,104 @@ class PanelView {
     this.answerBox.innerHTML = html || "";
   }
 
+  drawTables() {
+    const tables = this.model.get("tables") || [];
+    const note = this.model.get("tables_note");
+    this.tablesBox.hidden = !tables.length && !note;
+    this.tablesBox.replaceChildren(
+      h("h4", {}, "Result tables"),
+      ...tables.map((t) =>
+        h(
+          "figure",
+          { class: "nrp-result", "data-task": t.task_id },
+          h("figcaption", {}, t.caption),
+          h("div", { class: "nrp-table-wrap" }, dataTable(t)),
+          t.more ? h("div", { class: "nrp-more" }, t.more) : null,
+        ),
+      ),
+      note ? h("div", { class: "nrp-more" }, note) : null,
+    );
+  }
+
+  showTable(taskId) {
+    const figure = [...this.tablesBox.querySelectorAll(".nrp-result")].find((f) => f.dataset.task === taskId);
+    if (!figure) return;
+    figure.scrollIntoView({ block: "nearest", behavior: "smooth" });
+    figure.classList.remove("nrp-flash");
+    void figure.offsetWidth; // restart the highlight when the same table is asked for again
+    figure.classList.add("nrp-flash");
+  }
+
   drawQuestion() {
     const q = this.model.get("question");
     this.question.hidden = !q;
     this.questionText.textContent = q ? `The planner asks: ${q}` : "";
     if (q) this.answerInput.focus({ preventScroll: true });
+  }
+
+  drawApprovals() {
+    const rows = this.model.get("approvals") || [];
+    const ids = new Set(rows.map((a) => a.id));
+    for (const [id, box] of this.approvalBoxes) {
+      if (!ids.has(id)) {
+        box.node.remove();
+        this.approvalBoxes.delete(id);
+      }
+    }
+    // Each waiting approval keeps its box (and any edit in it); new ones join in order.
+    for (const a of rows) {
+      if (!this.approvalBoxes.has(a.id)) this.approvalBoxes.set(a.id, this.approvalBox(a));
+      this.approvals.append(this.approvalBoxes.get(a.id).node);
+    }
+  }
+
+  approvalBox(a) {
+    const box = { code: a.code, editing: false };
+    const label = `${a.task_id} · ${a.agent}`;
+    box.view = h("pre", { class: "nrp-code", tabindex: 0, "aria-label": `Code ${label} waits to run` }, a.code);
+    box.editor = h("textarea", {
+      class: "nrp-code nrp-code-edit",
+      hidden: true,
+      spellcheck: "false",
+      rows: Math.min(16, a.code.split("\n").length + 1),
+      "aria-label": `Edit the code of ${label} before running it`,
+    });
+    const button = (text, title, onclick, extra = "") =>
+      h("button", { class: `nrp-btn ${extra}`, type: "button", title, onclick }, text);
+    box.run = button("▶ Run", "Run this code in the kernel", () => this.approve(a.id, "run"), "nrp-run");
+    box.edit = button("✎ Edit", "Edit the code, then Run runs your version", () => this.toggleEdit(box));
+    box.skip = button("Skip", "Do not run this code; the run goes on without it", () => this.approve(a.id, "skip"));
+    box.node = h(
+      "div",
+      { class: "nrp-approval", "data-approval": a.id, role: "group", "aria-label": `Code approval for ${label}` },
+      h("div", { class: "nrp-approval-head" }, h("b", {}, label), " waits to run code", a.purpose ? `: ${a.purpose}` : ""),
+      box.view,
+      box.editor,
+      h("div", { class: "nrp-row" }, box.run, box.edit, box.skip),
+    );
+    return box;
+  }
+
+  toggleEdit(box) {
+    box.editing = !box.editing;
+    if (box.editing) box.editor.value = box.code; // a fresh edit starts from the agent's code
+    box.editor.hidden = !box.editing;
+    box.view.hidden = box.editing;
+    box.edit.textContent = box.editing ? "↺ Undo edit" : "✎ Edit";
+    box.run.textContent = box.editing ? "▶ Run edited" : "▶ Run";
+    if (box.editing) box.editor.focus();
+  }
+
+  approve(approvalId, decision) {
+    const box = this.approvalBoxes.get(approvalId);
+    if (!box || box.run.disabled) return;
+    for (const b of [box.run, box.edit, box.skip]) b.disabled = true;
+    box.editor.readOnly = true;
+    // Unchanged text is no edit: the agent's own code runs (the shown copy has keys masked).
+    const edited = box.editing && box.editor.value !== box.code ? box.editor.value : null;
+    this.setNotice(decision === "run" ? "Running the code…" : "Skipping the code…", "info");
+    const id = this.send("approve", "", { approval: approvalId, decision, code: decision === "run" ? edited : null });
+    this.approvalClicks.set(id, approvalId);
   }
 
   drawSteering() {
@@ -268,7 +399,7 @@ class PanelView {
     this.notice.className = `nrp-notice nrp-notice-${kind}`;
   }
 
-  send(action, message = "") {
+  send(action, message = "", extra = {}) {
     const id = `${Date.now().toString(36)}-${this.nextId++}`;
     this.pending.set(
       id,
@@ -283,7 +414,8 @@ class PanelView {
         );
       }, ACK_TIMEOUT_MS),
     );
-    this.model.send({ type: "action", action, message, id });
+    this.model.send({ type: "action", action, message, id, ...extra });
+    return id;
   }
 
   onAck() {
@@ -294,6 +426,14 @@ class PanelView {
       this.pending.delete(ack.id);
     }
     if (ack.detail) this.setNotice(ack.detail, ack.ok ? "info" : "warn");
+    const approvalId = this.approvalClicks.get(ack.id);
+    this.approvalClicks.delete(ack.id);
+    const box = approvalId === undefined ? undefined : this.approvalBoxes.get(approvalId);
+    // Taken: the box goes with the next state. Refused: the buttons are back.
+    if (box && !ack.ok) {
+      for (const b of [box.run, box.edit, box.skip]) b.disabled = false;
+      box.editor.readOnly = false;
+    }
   }
 
   stop() {
