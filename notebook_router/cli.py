@@ -16,11 +16,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
+from notebook_router.agents.approval import CODE_POLICIES
 from notebook_router.agents.base import Agent
 from notebook_router.agents.loader import load_agents
 from notebook_router.agents.tree import walk_tree
@@ -30,11 +32,13 @@ from notebook_router.errors import ConfigError, NotebookRouterError
 from notebook_router.loop import run_to_end
 from notebook_router.planner import events as ev
 from notebook_router.planner.result import RunResult
+from notebook_router.planner.run import Run
 from notebook_router.planner.state import STOP_REASON_TEXT, RunState
 from notebook_router.render.evidence import evidence_json
 from notebook_router.render.text import evidence_text
 from notebook_router.router import STYLES, Router
 from notebook_router.run_options import add_limit_options, limits_from
+from notebook_router.threads import in_thread
 
 EXIT_USAGE = 2
 
@@ -65,6 +69,15 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     run.add_argument("--style", choices=STYLES, default="conversational")
     add_limit_options(run.add_argument)
+    run.add_argument(
+        "--code",
+        choices=CODE_POLICIES,
+        default="never",
+        help=(
+            "code an agent writes: never (show it, the default here), auto (run it), "
+            "ask (show it and ask on the terminal)"
+        ),
+    )
     run.add_argument("-q", "--quiet", action="store_true", help="no progress lines on stderr")
     agents = sub.add_parser("agents", help="list the agents a module or file defines")
     _add_agents(agents)
@@ -155,10 +168,18 @@ def _run(args: argparse.Namespace, agents: list[Agent]) -> int:
         limits=args.limits,
         style=args.style,
         on_clarify=_ask_on_terminal if interactive else None,
+        # Someone at the terminal can answer questions and approve code as they come.
+        clarify="wait" if interactive else "stop",
+        code=args.code,
     )
     # Not asyncio.run: it would wait for agents the run abandoned (see run_to_end).
     finished = run_to_end(
-        _drive(router, args.task, progress=None if args.quiet or args.json else sys.stderr)
+        _drive(
+            router,
+            args.task,
+            progress=None if args.quiet or args.json else sys.stderr,
+            approve_on_terminal=interactive and args.code == "ask",
+        )
     )
     result, state = finished.value
     if args.json:
@@ -175,10 +196,22 @@ def _run(args: argparse.Namespace, agents: list[Agent]) -> int:
     return 0
 
 
-async def _drive(router: Router, task: str, progress: TextIO | None) -> tuple[RunResult, RunState]:
+async def _drive(
+    router: Router, task: str, progress: TextIO | None, *, approve_on_terminal: bool = False
+) -> tuple[RunResult, RunState]:
     run = router.start(task)
     if progress is not None:
         run.subscribe(lambda event: _progress(event, progress))
+    asking: set[asyncio.Task[None]] = set()
+    if approve_on_terminal:
+
+        def on_event(event: ev.Event) -> None:
+            if isinstance(event, ev.CodeApprovalRequested):
+                prompt = asyncio.ensure_future(_approve_on_terminal(run, event))
+                asking.add(prompt)
+                prompt.add_done_callback(asking.discard)
+
+        run.subscribe(on_event)
     result: RunResult = await run
     # The state too: the evidence (tables, code) is rendered from it, as in the notebook.
     return result, run.state
@@ -217,10 +250,24 @@ def _progress(event: ev.Event, out: TextIO) -> None:
         print(line, file=out, flush=True)
 
 
+async def _approve_on_terminal(run: Run, event: ev.CodeApprovalRequested) -> None:
+    """Show code an agent wrote and ask whether to run it (``--code ask``)."""
+    print(f"\n? {event.agent} wrote code for {event.task_id} ({event.purpose}):", file=sys.stderr)
+    print("\n".join(f"    {line}" for line in event.code.splitlines()), file=sys.stderr)
+    try:
+        reply = await in_thread(input, "Run it? [y/N] ")
+    except EOFError:
+        reply = ""
+    decision = "run" if reply.strip().lower() in ("y", "yes", "run") else "skip"
+    with contextlib.suppress(NotebookRouterError):  # the run ended or moved on meanwhile
+        run.approve(decision, approval=event.id)
+
+
 async def _ask_on_terminal(question: str) -> str | None:
     print(f"\n? {question}", file=sys.stderr)
     try:
-        answer = await asyncio.to_thread(input, "> ")
+        # A daemon thread: an unanswered prompt must not hold the process at exit.
+        answer = await in_thread(input, "> ")
     except EOFError:
         return None
     return answer.strip() or None

@@ -32,7 +32,8 @@ NEVER_NOTE = (
 )
 NOBODY_NOTE = (
     "the code was not run: the code policy is ask, and no panel is open to ask in "
-    "(e.g. a notebook run by nbclient or in CI); use code policy auto to run it unattended"
+    "(a notebook run by nbclient or in CI, a script, a terminal that is not interactive); "
+    "use code policy auto to run it unattended"
 )
 SKIPPED_NOTE = "the code was not run: you chose Skip"
 RUN_NOTE = "you approved the code"
