@@ -116,6 +116,24 @@ total revenue by month
 by_month = monthly.result().data("t1")
 by_month.sort_values("revenue", ascending=False).head(3)
 """),
+    md("""
+## Code you can keep, and code a model writes
+
+`--insert` puts the code behind an answer into a new cell below this one, to re-run and edit
+(in JupyterLab; a notebook run headless has nowhere to put it).
+
+With a model key, the analyst and the built-in `coder` have the model write the pandas code
+instead, run it here, and repair it from the traceback when it fails. Whether a model's code
+runs is your call: `--code ask` (the default) shows it in the panel with **Run**, **Edit** and
+**Skip**; `--code auto` runs it; `--code never` only shows it. `%route code` sets it for the
+session. Offline, as here, the code is the analyst's own read-only pandas, which runs under
+every policy.
+"""),
+    code("%route code"),
+    code("""
+%%route --insert
+write the pandas code for the average units by region
+"""),
 ]
 
 
