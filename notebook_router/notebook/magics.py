@@ -213,17 +213,35 @@ class RouteMagics(Magics, HistoryCommands):
     def _answer(self, rest: list[str]) -> None:
         if not rest:
             raise UsageError('%route answer "TEXT"  (or run|skip for code waiting to run)')
-        run = self._target([])
         word = " ".join(rest).strip().lower()
-        waiting = list(run.state.approvals.values())
-        if waiting and word in ("run", "skip"):
-            first = waiting[0]
-            _delivered(run.approve(word, approval=first.id))
-            did = "Running" if word == "run" else "Skipped"
-            print(f"{did} the code {first.agent} wrote for {first.task_id} (run {run.id}).")
+        if word in ("run", "skip") and self._decide_code(word):
             return
+        run = self._target([])
+        if word in ("run", "skip") and not run.done() and run.state.pending_question is None:
+            # Sent on, "run" would reach the planner as a redirect: the code the user
+            # meant to approve, once written, would then wait for ever.
+            raise UsageError(
+                f"%route answer {word}: no code is waiting to run in run {run.id} yet. Answer "
+                "again once the panel or `%route status` shows the code; `%route redirect "
+                "MESSAGE` sends the planner an instruction."
+            )
         _delivered(run.answer(" ".join(rest)))
         print(f"Answered run {run.id}.")
+
+    def _decide_code(self, decision: str) -> bool:
+        """Run or skip the oldest code waiting in the newest run that has some; False if none.
+
+        The newest run with code waiting, not just the newest run: a background
+        run started since must not take the user's Run or Skip.
+        """
+        run = next((r for r in reversed(self.session.active()) if r.state.approvals), None)
+        if run is None:
+            return False
+        first = next(iter(run.state.approvals.values()))
+        _delivered(run.approve(decision, approval=first.id))
+        did = "Running" if decision == "run" else "Skipped"
+        print(f"{did} the code {first.agent} wrote for {first.task_id} (run {run.id}).")
+        return True
 
     def _code(self, rest: list[str]) -> None:
         if not rest:

@@ -300,7 +300,8 @@ class PanelView {
           t.more ? h("div", { class: "nrp-more" }, t.more) : null,
         ),
       ),
-      note ? h("div", { class: "nrp-more" }, note) : null,
+      // Not a null child: replaceChildren, unlike h(), would show it as the text "null".
+      ...(note ? [h("div", { class: "nrp-more" }, note)] : []),
     );
   }
 
