@@ -222,7 +222,7 @@ def _summary(result: RunResult, state: RunState) -> dict[str, Any]:
     summary = result.summary_dict()
     shown = evidence_json(state)
     for task in summary["tasks"]:
-        task.update(shown.get(task["id"], {"table": None, "code": ""}))
+        task.update(shown.get(task["id"], {"table": None, "code": "", "code_ran": None}))
     return summary
 
 

@@ -26,14 +26,18 @@ from notebook_router.providers.secrets import redact
 Decision = Literal["run", "skip"]
 
 AUTO_NOTE = "the code policy is auto: agent-written code runs without asking"
+_HOW = (
+    "%%route --code auto or %route code auto in a notebook, --code auto on the command line, "
+    "Router(code='auto') in Python"
+)
 NEVER_NOTE = (
-    "the code was not run: the code policy is never (use code policy auto, or ask to "
-    "approve it, to run agent-written code)"
+    "the code was not run: the code policy is never (to run agent-written code: "
+    f"{_HOW}; or code ask, to approve each piece)"
 )
 NOBODY_NOTE = (
     "the code was not run: the code policy is ask, and no panel is open to ask in "
     "(a notebook run by nbclient or in CI, a script, a terminal that is not interactive); "
-    "use code policy auto to run it unattended"
+    f"to run it unattended: {_HOW}"
 )
 SKIPPED_NOTE = "the code was not run: you chose Skip"
 RUN_NOTE = "you approved the code"

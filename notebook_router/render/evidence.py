@@ -13,9 +13,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from notebook_router.agents.result import AgentResult
 from notebook_router.data.tables import TABLE_COLUMNS, TABLE_ROWS, as_table
 from notebook_router.media import CODE_MIME
-from notebook_router.planner.state import RunState
+from notebook_router.planner.state import RunState, Task
 from notebook_router.text.preview import clip
 
 
@@ -27,6 +28,13 @@ class Evidence:
     agent: str
     table: Any = None
     code: str = ""
+    ran: bool = True
+    """False when the code was shown, not run (the code policy, or the user's Skip)."""
+
+    @property
+    def code_label(self) -> str:
+        """``code`` or ``code (not run)``: how the code is introduced wherever it is shown."""
+        return "code" if self.ran else "code (not run)"
 
     @property
     def caption(self) -> str:
@@ -43,14 +51,20 @@ def evidence(state: RunState) -> Iterator[Evidence]:
     """The tables and code of the run's finished tasks, in plan order."""
     for task in state.plan:
         result = state.results.get(task.id)
-        if result is None or not result.ok:
-            continue
-        table = as_table(result.data)
-        code = "\n\n".join(
-            m.data for m in result.media if m.mime_type == CODE_MIME and isinstance(m.data, str)
-        )
+        if result is not None and result.ok:
+            yield from evidence_of(task, result)
+
+
+def evidence_of(task: Task, result: AgentResult) -> Iterator[Evidence]:
+    """``result``'s table and code, if it has either (nothing for a failed result)."""
+    if result.ok:
+        codes = [m for m in result.media if m.mime_type == CODE_MIME and isinstance(m.data, str)]
+        code = "\n\n".join(str(m.data) for m in codes)
+        ran = all(m.metadata.get("ran", True) for m in codes)
+        # Code that did not run is shown as text, never as a table of its own.
+        table = as_table(result.data) if ran else None
         if table is not None or code:
-            yield Evidence(task.id, task.agent, table, code)
+            yield Evidence(task.id, task.agent, table, code, ran)
 
 
 def answer_code(state: RunState) -> str:
@@ -63,7 +77,10 @@ def answer_code(state: RunState) -> str:
             continue
         seen.add(item.code)
         what = " ".join(state.plan.tasks[item.task_id].description.split())
-        parts.append(f"# {item.task_id} · {item.agent}: {clip(what, 100)}\n{item.code.strip()}")
+        not_run = "" if item.ran else " (not run yet)"
+        parts.append(
+            f"# {item.task_id} · {item.agent}: {clip(what, 100)}{not_run}\n{item.code.strip()}"
+        )
     return "\n\n".join(parts) + ("\n" if parts else "")
 
 
@@ -94,11 +111,12 @@ def table_records(table: Any) -> list[dict[str, Any]]:
 
 
 def evidence_json(state: RunState) -> dict[str, dict[str, Any]]:
-    """Each task's table (records, first rows) and code by task id, for JSON output."""
+    """Each task's table (records, first rows) and code (and whether it ran) by task id."""
     return {
         item.task_id: {
             "table": table_records(item.table) if item.table is not None else None,
             "code": item.code,
+            "code_ran": item.ran if item.code else None,
         }
         for item in evidence(state)
     }

@@ -200,7 +200,8 @@ def _evidence(item: Evidence) -> str:
         parts.append(table_html(item.table))
     if item.code:
         parts.append(
-            f"<details><summary>code</summary><pre><code>{escape(item.code)}</code></pre></details>"
+            f"<details><summary>{item.code_label}</summary>"
+            f"<pre><code>{escape(item.code)}</code></pre></details>"
         )
     parts.append("</div>")
     return "".join(parts)

@@ -19,10 +19,13 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from notebook_router.agents.result import AgentResult
-from notebook_router.data.tables import as_table, table_cells
+from notebook_router.data.tables import table_cells
 from notebook_router.planner.state import RunState, Task
 from notebook_router.providers.secrets import Scanner
+from notebook_router.render.evidence import evidence_of
 
+CODE_CHARS = 4_000
+"""Characters of one result's code the panel holds (the full code is in the run's result)."""
 TABLE_CHARS = 60_000
 """Characters of cells the panel holds for all its tables together (about 30 typical tables)."""
 CELL_CHARS = 80
@@ -39,6 +42,10 @@ class PanelTable(BaseModel):
     rows: list[list[str]]
     more: str
     """What is left out, e.g. ``… 80 more rows, 3 more columns`` (empty when nothing is)."""
+    code: str = ""
+    """The code behind the result (clipped to :data:`CODE_CHARS`), or empty."""
+    code_label: str = ""
+    """``code`` or ``code (not run)``."""
 
 
 class ResultTables:
@@ -85,16 +92,15 @@ class ResultTables:
 
 
 def panel_table(task: Task, result: AgentResult) -> PanelTable | None:
-    """``result``'s data as a clipped panel table, or None when it is not a table."""
+    """``result``'s table and code as the panel shows them, or None when it has neither.
+
+    The code matters in the panel itself: where the live panel is shown
+    (JupyterLab) the static view under it, with its evidence, is not.
+    """
     if not result.ok:
         return None
-    table = as_table(result.data)
-    if table is None:
-        return None
-    try:
-        header, body = table_cells(table)
-        rows, columns = table.shape
-    except Exception:  # an odd table never breaks the panel: its row keeps the shape text
+    item = next(evidence_of(task, result), None)
+    if item is None:
         return None
     # Masked here as well as where the state leaves (get_state): a key cut by the
     # clipping would no longer look like one there, and its first part would show.
@@ -103,12 +109,32 @@ def panel_table(task: Task, result: AgentResult) -> PanelTable | None:
     def clip(text: str) -> str:
         return _clip(scanner.clean(text) or "")
 
+    header: list[str] = []
+    body: list[list[str]] = []
+    more = ""
+    caption = f"{task.id} · {task.agent}"
+    if item.table is not None:
+        try:
+            header, body = table_cells(item.table)
+            rows, columns = item.table.shape
+        except Exception:  # an odd table never breaks the panel: its row keeps the shape text
+            header, body = [], []
+        else:
+            caption += f" · table, {rows} × {columns}"
+            more = _more(rows - len(body), columns - (len(header) - 1))
+    if not header and not item.code:
+        return None
+    code = scanner.clean(item.code) or ""
+    if len(code) > CODE_CHARS:
+        code = code[: CODE_CHARS - 1] + "…"
     return PanelTable(
         task_id=task.id,
-        caption=f"{task.id} · {task.agent} · table, {rows} × {columns}",
+        caption=caption,
         columns=[clip(c) for c in header],
         rows=[[clip(c) for c in row] for row in body],
-        more=_more(rows - len(body), columns - (len(header) - 1)),
+        more=more,
+        code=code,
+        code_label=item.code_label if code else "",
     )
 
 
@@ -132,7 +158,12 @@ def _count(n: int, noun: str) -> str:
 def table_size(table: PanelTable) -> int:
     """What ``table`` counts against the budget: its text, each cell with its JSON quotes."""
     cells = [*table.columns, *(c for row in table.rows for c in row)]
-    return sum(len(c) + 3 for c in cells) + len(table.caption) + len(table.more)
+    text = len(table.caption) + len(table.more) + len(table.code) + len(table.code_label)
+    return sum(len(c) + 3 for c in cells) + text + _KEYS
+
+
+_KEYS = len(PanelTable(task_id="", caption="", columns=[], rows=[], more="").model_dump_json())
+"""What one table's field names and punctuation add to the synced JSON."""
 
 
 def _left_out_note(n: int) -> str:

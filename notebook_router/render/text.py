@@ -46,7 +46,7 @@ def evidence_text(state: RunState) -> list[str]:
         if item.table is not None:
             lines.append(table_markdown(item.table))
         if item.code:
-            lines += ["```python", item.code, "```"]
+            lines += [*([] if item.ran else ["code (not run):"]), "```python", item.code, "```"]
     return lines
 
 

@@ -134,7 +134,7 @@ def test_never_shows_the_code_without_running_it_and_says_how_to_run_it(
     assert _code_blocks(page) == [TOUCH]
     text = html.unescape(page)
     assert "the code was not run: the code policy is never" in text
-    assert "code policy auto" in text  # how to have it run
+    assert "%route code auto" in text  # how to have it run, in the notebook's own words
 
 
 def test_ask_with_no_front_end_behaves_as_never_and_says_no_panel_is_open(

@@ -232,7 +232,7 @@ class PanelView {
       this.plan.replaceChildren(h("tr", {}, h("td", { colspan: 6, class: "nrp-empty" }, "Planning…")));
       return;
     }
-    const tables = new Set((this.model.get("tables") || []).map((t) => t.task_id));
+    const tables = new Map((this.model.get("tables") || []).map((t) => [t.task_id, t.columns.length ? "▦ table" : "‹› code"]));
     this.plan.replaceChildren(
       ...rows.map((r) =>
         h(
@@ -246,8 +246,8 @@ class PanelView {
             tables.has(r.id)
               ? h(
                   "button",
-                  { class: "nrp-chip", type: "button", title: `Show ${r.id}'s result table`, onclick: () => this.showTable(r.id) },
-                  "▦ table",
+                  { class: "nrp-chip", type: "button", title: `Show ${r.id}'s result`, onclick: () => this.showTable(r.id) },
+                  tables.get(r.id),
                 )
               : null,
           ),
@@ -290,14 +290,24 @@ class PanelView {
     const note = this.model.get("tables_note");
     this.tablesBox.hidden = !tables.length && !note;
     this.tablesBox.replaceChildren(
-      h("h4", {}, "Result tables"),
+      h("h4", {}, "Results"),
       ...tables.map((t) =>
         h(
           "figure",
           { class: "nrp-result", "data-task": t.task_id },
           h("figcaption", {}, t.caption),
-          h("div", { class: "nrp-table-wrap" }, dataTable(t)),
+          t.columns.length ? h("div", { class: "nrp-table-wrap" }, dataTable(t)) : null,
           t.more ? h("div", { class: "nrp-more" }, t.more) : null,
+          // The code behind the result, folded: the static view under the panel
+          // (with its own copy) is hidden wherever the panel is shown.
+          t.code
+            ? h(
+                "details",
+                { class: `nrp-result-code${t.code_label === "code" ? "" : " nrp-not-run"}`, open: t.code_label !== "code" || null },
+                h("summary", {}, t.code_label),
+                h("pre", { class: "nrp-code" }, t.code),
+              )
+            : null,
         ),
       ),
       // Not a null child: replaceChildren, unlike h(), would show it as the text "null".

@@ -199,6 +199,7 @@ def result_of(work: CodeWork, task_id: str, *, kind: str = "code") -> AgentResul
                 data=last.code,
                 source=task_id,
                 description=f"the {kind}, not run",
+                metadata={"ran": False},
             )
         ]
         return AgentResult(
