@@ -35,6 +35,7 @@ log = logging.getLogger("notebook_router")
 if TYPE_CHECKING:
     from notebook_router.planner.resume import ResumePoint
     from notebook_router.store import SessionStore
+    from notebook_router.store.memory import RunMemory
 
 STYLES: tuple[ResponseStyle, ...] = ("conversational", "structured", "report")
 
@@ -75,6 +76,7 @@ class Router:
         data: Mapping[str, Any] | DataSource | None = None,
         builtins: bool = True,
         code: CodePolicy = "ask",
+        memory: RunMemory | bool = False,
     ) -> None:
         """``store``: a :class:`~notebook_router.store.SessionStore` that records every run
         (events, tasks, results, context) so it can be listed, shown and resumed later.
@@ -87,7 +89,12 @@ class Router:
         ``code``: whether code an agent writes may run in this process. ``ask`` (the
         default) waits for the user's Run or Skip where a panel can ask them, and
         otherwise does not run it; ``auto`` runs it; ``never`` only shows it. The
-        offline analyst's own operations are read-only and run under every policy."""
+        offline analyst's own operations are read-only and run under every policy.
+
+        ``memory``: a :class:`~notebook_router.store.memory.RunMemory` (``True``: a new
+        one, in ``store`` when given) that keeps what each run did and the facts it
+        learned; every later run's planner sees them, so follow-ups ("now do the same
+        for South") work. The notebook gives every ``%%route`` its session's memory."""
         registry = agents if isinstance(agents, AgentRegistry) else AgentRegistry(agents)
         self.data = DataSource.of(data)
         self.agents = with_builtins(registry) if builtins and self.data is not None else registry
@@ -103,6 +110,7 @@ class Router:
         self.critic = critic
         self.store = store
         self.code: CodePolicy = check_code_policy(code)
+        self.memory = _memory(memory, store)
 
     def start(
         self,
@@ -113,6 +121,7 @@ class Router:
         style: ResponseStyle | None = None,
         run_id: str | None = None,
         code: CodePolicy | None = None,
+        fresh: bool = False,
         **limits: Any,
     ) -> Run:
         """Start a run on the running event loop and return it at once.
@@ -121,7 +130,8 @@ class Router:
         request (every agent sees it, and model planners get it as media
         parts). Keyword arguments named like :class:`Limits` fields override
         the router's limits for this run (``max_iterations=5``, ``timeout_s=30``);
-        ``code`` overrides the router's code policy for this run.
+        ``code`` overrides the router's code policy for this run; ``fresh=True``
+        plans without the memory of earlier runs (the run still joins it).
         """
         task = valid_unicode(query.strip()) if query else ""
         if not task:
@@ -139,8 +149,11 @@ class Router:
             style=_check_style(style or self.style),
             context=shared,
             attachments=list(media),
+            arc=None if self.memory is None or fresh else self.memory.view(task),
         )
         run = self._run(state, limits, code=check_code_policy(code) if code else self.code)
+        if self.memory is not None:
+            self.memory.follow(run)
         if self.store is not None:
             self.store.attach(run)  # before the run's first event: it starts on the next loop turn
         return run
@@ -174,6 +187,8 @@ class Router:
         code: CodePolicy | None = None,
     ) -> Run:
         """Start a run of ``state`` with this router's agents, model, planner and guards."""
+        from notebook_router.store.memory import bound
+
         run = Run(
             state.query,
             agents=self.agents,
@@ -189,7 +204,8 @@ class Router:
             data=self.data,
             code=code or self.code,
         )
-        run.start()
+        with bound(self.memory):  # the run's task, and so its agents, see the knowledge base
+            run.start()
         return run
 
     async def run(self, query: str, **options: Any) -> RunResult:
@@ -241,6 +257,14 @@ def default_planner(provider: Provider) -> Planner:
     RulePlanner()
     """
     return RulePlanner() if is_offline(provider) else ModelPlanner()
+
+
+def _memory(memory: RunMemory | bool, store: SessionStore | None) -> RunMemory | None:
+    if memory is True:
+        from notebook_router.store.memory import RunMemory
+
+        return RunMemory.of(store) if store is not None else RunMemory()
+    return memory or None
 
 
 def _check_style(style: str) -> ResponseStyle:

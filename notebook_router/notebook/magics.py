@@ -46,6 +46,8 @@ SUBCOMMANDS = (
     "graph",
     "model",
     "code",
+    "forget",
+    "facts",
 )
 
 
@@ -108,6 +110,9 @@ class RouteMagics(Magics, HistoryCommands):
           %route store [PATH|off|on] [--expiry AGE|never]   where runs are stored
           %route agents              agents a %%route cell would use
           %route graph [RUN]         the run's plan as Mermaid text
+          %route forget              clear the memory of earlier runs (follow-ups start afresh)
+          %route facts               the notebook's knowledge base (remember that ... in a run)
+          %route facts forget ID|all forget one fact, or every one
           %route model [NAME]        show or set the default model
                 [--record FILE]      ... recording every model call to FILE (JSON Lines)
                 [--replay FILE]      ... replaying FILE: no key or network needed
@@ -316,6 +321,43 @@ class RouteMagics(Magics, HistoryCommands):
         else:
             note = ""
         print(f"Model for new runs: {what}{note}")
+
+    def _forget(self, rest: list[str]) -> None:
+        if rest:
+            raise UsageError(
+                "%route forget  (clears the arc; %route facts forget ID|all for facts)"
+            )
+        memory = self.session.memory()
+        runs = memory.forget()
+        kept = len(memory.facts.all())
+        plural = "run" if runs == 1 else "runs"
+        print(
+            f"Forgot the arc of {runs} earlier {plural}: the next run starts without them. "
+            f"{kept} facts kept (%route facts forget all clears those)."
+        )
+
+    def _facts(self, rest: list[str]) -> None:
+        facts = self.session.memory().facts
+        if rest and rest[0] == "forget":
+            if len(rest) != 2:
+                raise UsageError("%route facts forget ID|all")
+            if rest[1] == "all":
+                print(f"Forgot all {facts.clear()} facts.")
+                return
+            if not rest[1].isdigit():
+                raise UsageError(f"%route facts forget ID|all: not a fact id: {rest[1]!r}")
+            if not facts.delete(int(rest[1])):
+                raise UsageError(f"No fact {rest[1]}: %route facts lists them.")
+            print(f"Forgot fact {rest[1]}.")
+            return
+        if rest:
+            raise UsageError("%route facts [forget ID|all]")
+        every = facts.all()
+        if not every:
+            print('No facts yet: tell a run "remember that ..." and it keeps one.')
+            return
+        rows = [[str(f.id), f.text, f.topic, f.source] for f in every]
+        _show_table(["id", "fact", "topic", "source"], rows)
 
 
 CODE_POLICY_TEXT = {

@@ -44,6 +44,8 @@ class RouteOptions:
     """Whether agent-written code runs (None: the session's policy, ``%route code``)."""
     insert: bool = False
     """Put the code behind the answer into a new cell below."""
+    fresh: bool = False
+    """Plan without the memory of the notebook's earlier runs."""
 
 
 @magic_arguments()
@@ -60,6 +62,9 @@ class RouteOptions:
     help="agent-written code: ask (Run/Edit/Skip in the panel), auto (run it), never (show it)",
 )
 @argument("--insert", action="store_true", help="put the code behind the answer in a new cell")
+@argument(
+    "--fresh", action="store_true", help="plan without the memory of this notebook's earlier runs"
+)
 def route_options(line: str, cell: str | None = None) -> None:
     """Run the task in the cell body with the router."""
 
@@ -153,6 +158,7 @@ def parse_route_options(line: str) -> RouteOptions:
         style=args.style,
         code=check_code_policy(args.code) if args.code else None,
         insert=args.insert,
+        fresh=args.fresh,
     )
 
 

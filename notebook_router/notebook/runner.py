@@ -120,8 +120,9 @@ def start_route(session: NotebookSession, options: RouteOptions, cell: str) -> t
             data=session.data,
             builtins=options.agents is None,
             code=options.code or session.code,
+            memory=session.memory(),
         )
-        run = router.start(task.text, context=context, media=media)
+        run = router.start(task.text, context=context, media=media, fresh=options.fresh)
     except NotebookRouterError as exc:
         raise UsageError(str(exc)) from None
     return _follow(session, run, options.output, options.background)

@@ -24,6 +24,7 @@ from notebook_router.notebook.run_output import final_bundle
 from notebook_router.planner.run import Run
 from notebook_router.providers.base import Provider
 from notebook_router.providers.secrets import redact_all
+from notebook_router.store.memory import RunMemory
 
 log = logging.getLogger("notebook_router")
 
@@ -45,6 +46,7 @@ class NotebookSession:
         """The live panel of each tracked run (``Out[n]`` shows it again)."""
         self.persistence = Persistence()
         """The session database (opened on the first run or ``%route`` command that needs it)."""
+        self._memory: tuple[object, RunMemory] | None = None
         # Background runs are kept alive here until they finish: the event
         # loop only holds weak references to tasks.
         self._background: set[asyncio.Task[Any]] = set()
@@ -114,6 +116,21 @@ class NotebookSession:
             return builtin
         known = [*self.cell_agents.names(), *(v.name for v in ns.values() if _is_agent(v))]
         raise AgentNotFoundError(name, [*known, *(a.name for a in builtin_agents())])
+
+    # ------------------------------------------------------------------ memory
+
+    def memory(self) -> RunMemory:
+        """The notebook's memory: the arc of its runs and its facts.
+
+        In the session database (so it survives a kernel restart), under the
+        notebook's name; in this kernel only while the database is off.
+        """
+        store = self.persistence.get()
+        if self._memory is None or self._memory[0] is not store:
+            scope = self.persistence.notebook
+            memory = RunMemory(scope=scope) if store is None else RunMemory.of(store, scope)
+            self._memory = (store, memory)
+        return self._memory[1]
 
     # -------------------------------------------------------------------- runs
 

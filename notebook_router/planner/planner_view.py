@@ -22,6 +22,7 @@ from notebook_router.agents.base import Agent, ResponseStyle
 from notebook_router.agents.registry import AgentRegistry
 from notebook_router.agents.result import AgentResult
 from notebook_router.agents.tree import tree_generation
+from notebook_router.planner.arc import ArcView
 from notebook_router.planner.critic import CriticVerdict
 from notebook_router.planner.state import RunState, Task
 from notebook_router.text.preview import preview
@@ -114,6 +115,9 @@ class PlannerView(BaseModel):
     data_words: frozenset[str] = Field(default=frozenset(), exclude=True)
     """Table and column names as words (for the rule planner's routing; not in prompts)."""
     history: list[HistoryLine] = Field(default_factory=list)
+    arc: ArcView | None = None
+    """Earlier runs of the session (goal, short answer, plan, data used) and the facts
+    that bear on this goal: what follow-ups ("now do the same for South") build on."""
     stopping: str | None = None
     """Why the run is ending, when it ends for any reason but completion."""
     question: str | None = None
@@ -135,6 +139,8 @@ class PlannerView(BaseModel):
             if self.data is None:  # runs given no data keep the prompt they always had
                 data.pop("data", None)
                 data.pop("tables", None)
+            if not self.arc:  # and runs with no memory, or nothing in it yet
+                data.pop("arc", None)
         return data
 
 
@@ -199,6 +205,7 @@ class ViewBuilder:
             history=[
                 HistoryLine(role=h.role, content=h.content) for h in state.history[-self.history :]
             ],
+            arc=state.arc,
             stopping=stopping,
             question=state.pending_question,
             message=message,

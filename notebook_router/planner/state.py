@@ -23,6 +23,7 @@ from notebook_router.context.digest import RunningDigest
 from notebook_router.context.shared import SharedContext
 from notebook_router.errors import InvalidDecisionError
 from notebook_router.media import Media, MediaRef
+from notebook_router.planner.arc import ArcView
 from notebook_router.planner.critic import CriticVerdict
 from notebook_router.planner.events import DataDescribed, TaskInfo
 from notebook_router.usage import ZERO_USAGE, Usage
@@ -381,6 +382,9 @@ class RunState:
     """Per task, the critic's verdict on its latest result (when a critic is on)."""
     dropped: list[str] = Field(default_factory=list)
     """Ids of tasks the user dropped mid-run: not planned again unless the user asks."""
+    arc: ArcView | None = None
+    """What earlier runs of the session did, and the facts that bear on the goal (set when
+    the run starts; None for a run with no memory, or started ``fresh``)."""
 
     results_digest: RunningDigest = Field(default_factory=RunningDigest, exclude=True, repr=False)
 

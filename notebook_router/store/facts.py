@@ -31,6 +31,8 @@ class Fact(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     id: int
+    scope: str = ""
+    """The notebook the fact belongs to ("" when the kernel does not know its name)."""
     topic: str
     text: str
     source: str
@@ -40,10 +42,11 @@ class Fact(BaseModel):
 
 
 class FactStore:
-    """Facts in the session database's ``facts`` table."""
+    """Facts of one notebook (``scope``) in the session database's ``facts`` table."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Database, scope: str = "") -> None:
         self.db = db
+        self.scope = scope
 
     def add(
         self,
@@ -62,22 +65,25 @@ class FactStore:
         topic, source = scan.clean(topic) or "", scan.clean(source) or ""
         with self.db.transaction() as conn:
             conn.execute(
-                "INSERT INTO facts (topic, text, source, run_id, confidence, created_at) "
-                "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (topic, text) DO UPDATE SET "
+                "INSERT INTO facts (scope, topic, text, source, run_id, confidence, created_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (scope, topic, text) DO UPDATE SET "
                 "confidence = MAX(confidence, excluded.confidence)",
-                (topic, clean, source, run_id, confidence, time.time()),
+                (self.scope, topic, clean, source, run_id, confidence, time.time()),
             )
             row = conn.execute(
-                "SELECT id FROM facts WHERE topic = ? AND text = ?", (topic, clean)
+                "SELECT id FROM facts WHERE scope = ? AND topic = ? AND text = ?",
+                (self.scope, topic, clean),
             ).fetchone()
         return int(row["id"])
 
     def all(self, topic: str | None = None) -> list[Fact]:
         """Every fact (of one topic), oldest first."""
         if topic is None:
-            rows = self.db.query("SELECT * FROM facts ORDER BY id")
+            rows = self.db.query("SELECT * FROM facts WHERE scope = ? ORDER BY id", (self.scope,))
         else:
-            rows = self.db.query("SELECT * FROM facts WHERE topic = ? ORDER BY id", (topic,))
+            rows = self.db.query(
+                "SELECT * FROM facts WHERE scope = ? AND topic = ? ORDER BY id", (self.scope, topic)
+            )
         return [_fact(r) for r in rows]
 
     def search(self, query: str, *, limit: int = 5, topic: str | None = None) -> list[Fact]:
@@ -95,7 +101,13 @@ class FactStore:
     def delete(self, fact_id: int) -> bool:
         """Remove a fact; False if there was none with that id."""
         with self.db.transaction() as conn:
-            return conn.execute("DELETE FROM facts WHERE id = ?", (fact_id,)).rowcount > 0
+            sql = "DELETE FROM facts WHERE id = ? AND scope = ?"
+            return conn.execute(sql, (fact_id, self.scope)).rowcount > 0
+
+    def clear(self) -> int:
+        """Remove every fact of this notebook; return how many there were."""
+        with self.db.transaction() as conn:
+            return conn.execute("DELETE FROM facts WHERE scope = ?", (self.scope,)).rowcount
 
 
 def _fact(row: sqlite3.Row) -> Fact:

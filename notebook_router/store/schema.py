@@ -14,6 +14,7 @@ insert per batch instead of one per event keeps the store's cost per loop
 step small. The ``event_log`` view gives one row per event for queries.
 Version 3: knowledge-base facts, the agent-combination cache, the model-call index.
 Version 4: the combination cache's full entries. Version 5: each task row's whole task as JSON.
+Version 6: facts kept per notebook (``scope``), and the conversation arc of each notebook.
 """
 
 from __future__ import annotations
@@ -189,7 +190,41 @@ def _v5(db: sqlite3.Connection) -> None:
     _script(db, "ALTER TABLE tasks ADD COLUMN data TEXT;")
 
 
-MIGRATIONS: tuple[Migration, ...] = (_v1, _v2, _v3, _v4, _v5)
+def _v6(db: sqlite3.Connection) -> None:
+    # Facts and the arc belong to a notebook (its name; "" when the kernel does
+    # not know it): two notebooks in one folder share the file, not the memory.
+    # SQLite cannot change a UNIQUE constraint in place: the table is rebuilt.
+    _script(
+        db,
+        """
+        CREATE TABLE facts_v6 (
+            id INTEGER PRIMARY KEY,
+            scope TEXT NOT NULL DEFAULT '',
+            topic TEXT NOT NULL DEFAULT '',
+            text TEXT NOT NULL,
+            source TEXT NOT NULL DEFAULT '',
+            run_id TEXT,
+            confidence REAL NOT NULL DEFAULT 1.0,
+            created_at REAL NOT NULL,
+            UNIQUE (scope, topic, text)
+        );
+        INSERT INTO facts_v6 (id, topic, text, source, run_id, confidence, created_at)
+            SELECT id, topic, text, source, run_id, confidence, created_at FROM facts;
+        DROP TABLE facts;
+        ALTER TABLE facts_v6 RENAME TO facts;
+        CREATE TABLE arc (
+            id INTEGER PRIMARY KEY,
+            scope TEXT NOT NULL DEFAULT '',
+            run_id TEXT NOT NULL,
+            data TEXT NOT NULL,
+            created_at REAL NOT NULL
+        );
+        CREATE INDEX arc_by_scope ON arc(scope, id);
+        """,
+    )
+
+
+MIGRATIONS: tuple[Migration, ...] = (_v1, _v2, _v3, _v4, _v5, _v6)
 """``MIGRATIONS[i]`` takes a database from version ``i`` to ``i + 1``."""
 
 SCHEMA_VERSION = len(MIGRATIONS)

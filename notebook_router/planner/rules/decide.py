@@ -9,7 +9,9 @@ from __future__ import annotations
 from functools import lru_cache
 
 from notebook_router.agents.builtin.data_analyst import DATA_ANALYST
+from notebook_router.agents.builtin.knowledge import KNOWLEDGE
 from notebook_router.planner.decisions import Decision, TaskSpec
+from notebook_router.planner.followup import FollowUp, follow_up
 from notebook_router.planner.planner_view import PlannerView, TaskView
 from notebook_router.planner.rules.decompose import Clause, decompose
 from notebook_router.planner.rules.matcher import AgentMatcher, matcher_for
@@ -26,18 +28,28 @@ def decide(view: PlannerView) -> Decision:
     """The next step for ``view``: start what can start, wait, ask, or complete."""
     matcher = matcher_for(tuple(view.agents))
     tasks = {t.id: t for t in view.tasks}
+    followed = follow_up(view.goal, view.arc)
+    agent_names = {card.name for card in view.agents}
+    if followed is not None and followed.kind == "why" and KNOWLEDGE not in agent_names:
+        return Decision(
+            action="complete",
+            reason=f"a question about the answer of run {followed.source.run_id}, and no "
+            f"{KNOWLEDGE} agent to recall it",
+        )
     planned = {_key(t.description) for t in view.tasks if t.status not in _GONE}
     planned.update(_key(d) for d in view.dropped.values())  # the user said no: stays dropped
-    all_clauses = _clauses(view.goal)
+    all_clauses, carried = _plan_of(view.goal, followed)
     new_clauses = [(i, c) for i, c in enumerate(all_clauses) if _key(c.text) not in planned]
 
-    # Route the clauses that are not in the plan yet.
+    # Route the clauses that are not in the plan yet (a follow-up keeps its run's agents).
     routed: list[tuple[int, Clause, str | None]] = []
     for index, clause in new_clauses:
         agent = (
-            _answered_agent(view, clause)
+            (carried[index] if carried.get(index) in agent_names else None)
+            or _answered_agent(view, clause)
             or matcher.best(clause.text)
             or _data_agent(view, clause.text)
+            or _knowledge_agent(view, clause.text)
         )
         routed.append((index, clause, agent))
     missing = [c for _, c, agent in routed if agent is None]
@@ -209,6 +221,41 @@ def _data_agent(view: PlannerView, text: str) -> str | None:
     if not view.data_words or not any(card.name == DATA_ANALYST for card in view.agents):
         return None
     return DATA_ANALYST if not view.data_words.isdisjoint(tokens(text)) else None
+
+
+def _plan_of(goal: str, followed: FollowUp | None) -> tuple[tuple[Clause, ...], dict[int, str]]:
+    """The clauses to plan, and the agent a follow-up carries over for some of them."""
+    if followed is None or not followed.tasks:
+        return _clauses(goal), {}
+    return _followed_clauses(followed)
+
+
+@lru_cache(maxsize=64)
+def _followed_clauses(followed: FollowUp) -> tuple[tuple[Clause, ...], dict[int, str]]:
+    """The earlier run's plan as clauses (dependencies by position), and its agents."""
+    index = {t.id: i for i, t in enumerate(followed.tasks)}
+    clauses = tuple(
+        Clause(
+            t.description,
+            None,
+            depends_on=[index[d] for d in t.depends_on if d in index and index[d] < i],
+        )
+        for i, t in enumerate(followed.tasks)
+    )
+    return clauses, {i: t.agent for i, t in enumerate(followed.tasks) if t.agent}
+
+
+def _knowledge_agent(view: PlannerView, text: str) -> str | None:
+    """The knowledge agent for a question that fits no agent but a fact the notebook knows.
+
+    "When does the fiscal year start?" names no agent's topic; the fact
+    "the fiscal year starts in April" shares its words.
+    """
+    if view.arc is None or not any(card.name == KNOWLEDGE for card in view.agents):
+        return None
+    wanted = set(tokens(text))
+    known = any(wanted & set(tokens(f"{f.topic} {f.text}")) for f in view.arc.facts)
+    return KNOWLEDGE if known else None
 
 
 @lru_cache(maxsize=64)

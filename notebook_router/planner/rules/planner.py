@@ -11,12 +11,14 @@ offline run spends no planner tokens).
 from __future__ import annotations
 
 from notebook_router.planner.decisions import Decision, RedirectDecision, Synthesis
+from notebook_router.planner.followup import FollowUp, follow_up
 from notebook_router.planner.planner import PlannerCall
 from notebook_router.planner.planner_view import ViewBuilder
 from notebook_router.planner.prerouter import instant_reply_to
 from notebook_router.planner.rules.decide import decide
 from notebook_router.planner.rules.redirect import redirect
 from notebook_router.planner.synthesis import template_synthesis
+from notebook_router.text.preview import clip
 
 
 class RulePlanner:
@@ -59,10 +61,17 @@ class RulePlanner:
         if reply is not None:
             return Synthesis(answer=reply)
         view = self.views.build(call.state, call.agents, summary_chars=1200, every_task=True)
-        return template_synthesis(view)
+        followed = follow_up(view.goal, view.arc)
+        return template_synthesis(view, note=None if followed is None else cite(followed))
 
     def _instant(self, call: PlannerCall) -> str | None:
         return instant_reply_to(call.state, self.views.agent_cards(call.agents))
 
     def __repr__(self) -> str:
         return "RulePlanner()"
+
+
+def cite(followed: FollowUp) -> str:
+    """The line an answer gives the run it followed up."""
+    source = followed.source
+    return f"Follows run {source.run_id} (“{clip(source.goal)}”): {followed.change}."

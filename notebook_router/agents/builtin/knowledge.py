@@ -1,0 +1,168 @@
+"""The built-in knowledge-base agent: remembers, recalls and forgets facts of a notebook.
+
+"Remember that the fiscal year starts in April" keeps the sentence in the
+session database (secrets masked before anything is written), where every
+later run of the notebook finds it, after a kernel restart too; "when does
+the fiscal year start?" recalls the facts sharing the most words with the
+question; "forget the fiscal year" (or "forget fact 3") removes one. Each
+run's planner also sees the facts bearing on its goal, and other agents read
+them with ``current_memory().facts`` (:mod:`notebook_router.store.memory`).
+
+Offline the agent answers with the matching facts themselves; with a model
+it answers the question from them, citing each fact it used by id.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from notebook_router.agents.base import AgentContext, BaseAgent, TaskRequest, parse_capabilities
+from notebook_router.agents.result import AgentResult
+from notebook_router.providers.offline import is_offline
+
+if TYPE_CHECKING:
+    from notebook_router.store.facts import Fact, FactStore
+    from notebook_router.store.memory import RunMemory
+
+KNOWLEDGE = "knowledge"
+"""The built-in knowledge-base agent's name."""
+
+_REMEMBER = re.compile(
+    r"^(?:please\s+)?(?:remember|memori[sz]e|note\s+down|note|keep\s+in\s+mind|learn|store)"
+    r"(?:\s+the\s+fact)?\s*(?:that\s+|:\s*)?(?P<fact>.+)$",
+    re.IGNORECASE | re.DOTALL,
+)
+_FORGET = re.compile(
+    r"^(?:please\s+)?(?:forget|delete|remove|drop)\s+(?:the\s+)?(?:fact\s+(?:that\s+|about\s+)?)?"
+    r"(?:that\s+|about\s+)?(?P<what>.+)$",
+    re.IGNORECASE | re.DOTALL,
+)
+_FACT_ID = re.compile(r"^(?:fact\s*)?#?(?P<id>\d+)\s*$", re.IGNORECASE)
+_EVERYTHING = re.compile(r"^(?:all|everything)(?:\s+facts)?(?:\s+you\s+know)?\W*$", re.IGNORECASE)
+_RECALL_RUN = re.compile(r"\brecall\s+run\s+(?P<id>[0-9a-f]{6,})\b", re.IGNORECASE)
+
+SYSTEM = (
+    "You answer from a notebook's knowledge base. Use only the facts given; cite each fact "
+    "you use as [fact N]. If they do not answer the question, say so in one sentence."
+)
+
+
+class Knowledge(BaseAgent):
+    """Remembers, recalls and forgets facts of the notebook (its knowledge base)."""
+
+    name = KNOWLEDGE
+    builtin = True
+    description = (
+        "The notebook's knowledge base: remembers facts you state (remember that ...), "
+        "recalls what is known about a question, forgets a fact; kept across runs and "
+        "kernel restarts. Also recalls what an earlier run found."
+    )
+    capabilities = parse_capabilities(
+        [
+            ("remember", 0.9),
+            ("recall", 0.9),
+            ("knowledge base", 0.9),
+            ("facts", 0.8),
+            ("forget fact", 0.7),
+            ("what do we know", 0.6),
+            ("keep in mind", 0.6),
+        ]
+    )
+
+    async def run(self, task: TaskRequest, context: AgentContext) -> AgentResult:
+        from notebook_router.store.memory import current_memory
+
+        memory = current_memory()
+        if memory is None:
+            return AgentResult.unable(
+                "This run has no knowledge base: give the router one with "
+                "Router(..., memory=True) (every %%route in a notebook has one)."
+            )
+        text = " ".join(task.description.split())
+        earlier = _RECALL_RUN.search(text)
+        if earlier:
+            return recall_run(memory, earlier["id"])
+        remember = _REMEMBER.match(text)
+        if remember:
+            return remember_fact(memory.facts, remember["fact"], run_id=context.run_id)
+        forget = _FORGET.match(text)
+        if forget:
+            return forget_fact(memory.facts, forget["what"])
+        facts = memory.facts.search(text)
+        if not facts or is_offline(context.model.provider):
+            return recall(facts, text)
+        listing = "\n".join(f"[fact {f.id}] {f.text}" for f in facts)
+        reply = await context.model.ask(
+            f"Facts:\n{listing}\n\nQuestion: {text}", system=SYSTEM, purpose="agent.knowledge"
+        )
+        return AgentResult(
+            data={"answer": reply, "facts": [f.model_dump() for f in facts]},
+            summary=reply.strip(),
+            confidence=0.8,
+        )
+
+
+def remember_fact(facts: FactStore, text: str, *, run_id: str) -> AgentResult:
+    """Keep ``text`` (secrets masked); say what was kept."""
+    text = text.strip().rstrip(".!")
+    fact_id = facts.add(text, source=f"run {run_id}", run_id=run_id)
+    kept = next(f for f in facts.all() if f.id == fact_id)
+    masked = " (a secret in it was masked)" if kept.text != " ".join(text.split()) else ""
+    return AgentResult(
+        data={"id": fact_id, "fact": kept.text},
+        summary=f"Remembered fact {fact_id}: {kept.text}{masked}",
+    )
+
+
+def forget_fact(facts: FactStore, what: str) -> AgentResult:
+    """Remove the fact ``what`` names (its id, or the best word match); or every fact."""
+    what = what.strip().rstrip(".!")
+    if _EVERYTHING.match(what):
+        n = facts.clear()
+        return AgentResult(data={"forgotten": n}, summary=f"Forgot all {n} facts.")
+    by_id = _FACT_ID.match(what)
+    matches = (
+        [f for f in facts.all() if f.id == int(by_id["id"])]
+        if by_id
+        else facts.search(what, limit=1)
+    )
+    if not matches:
+        return AgentResult.unable(f"No fact matches “{what}”: nothing was forgotten.")
+    facts.delete(matches[0].id)
+    return AgentResult(
+        data={"forgotten": [matches[0].id]},
+        summary=f"Forgot fact {matches[0].id}: {matches[0].text}",
+    )
+
+
+def recall(facts: list[Fact], question: str) -> AgentResult:
+    """The facts matching ``question``, cited by id (offline: the facts are the answer)."""
+    if not facts:
+        return AgentResult.unable(
+            f"The knowledge base has no fact about “{question}”. "
+            "Tell me one with “remember that ...”."
+        )
+    lines = "; ".join(f"{f.text} [fact {f.id}]" for f in facts)
+    return AgentResult(
+        data=[f.model_dump() for f in facts],
+        summary=f"Known: {lines}",
+        confidence=0.7,
+    )
+
+
+def recall_run(memory: RunMemory, run_id: str) -> AgentResult:
+    """What an earlier run of the notebook found, and how (for "why is that?")."""
+    found = [r for r in memory.runs() if r.run_id.startswith(run_id)]
+    if not found:
+        return AgentResult.unable(f"No run {run_id} in this notebook's memory.")
+    source = found[-1]
+    steps = "; ".join(f"{t.description} ({t.agent}) [{t.id}]" for t in source.tasks)
+    facts = memory.facts.search(source.goal, limit=3)
+    known = "; ".join(f"{f.text} [fact {f.id}]" for f in facts)
+    summary = f"Run {source.run_id} (“{source.goal}”) found: {source.answer or 'no answer'}"
+    if steps:
+        summary += f" How: {steps}."
+    if known:
+        summary += f" Related facts: {known}."
+    return AgentResult(data=source.model_dump(), summary=summary, confidence=0.6)

@@ -1,0 +1,110 @@
+"""The conversation arc: what earlier runs of a notebook session did, as a planner reads it.
+
+Each finished run leaves an :class:`ArcRun` (its goal, a short answer, the
+tasks of its plan with their agents, the data and outputs it used); the next
+run's planner gets an :class:`ArcView` of the newest ones, each cut to a fixed
+size, and the facts of the knowledge base that bear on its goal. So a
+follow-up ("now do the same for South", "why is that?") can be planned
+from what came before, by the rules offline or by a model.
+
+The store keeps these (``notebook_router.store.memory``); the planner only
+reads them, so the models live here, free of any store import.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from notebook_router.text.preview import preview
+
+ANSWER_CHARS = 600
+"""Characters of a run's answer kept in the arc (enough for "why is that?" to cite it)."""
+TASK_CHARS = 200
+MAX_TASKS = 12
+
+
+class ArcTask(BaseModel):
+    """One task of an earlier run's plan."""
+
+    model_config = ConfigDict(frozen=True)
+
+    id: str
+    description: str
+    agent: str
+    depends_on: tuple[str, ...] = ()
+
+
+class ArcRun(BaseModel):
+    """One earlier run of the session, in brief."""
+
+    model_config = ConfigDict(frozen=True)
+
+    run_id: str
+    goal: str
+    answer: str = ""
+    status: str = "completed"
+    tasks: tuple[ArcTask, ...] = ()
+    data: tuple[str, ...] = ()
+    """The tables, variables and outputs the run used."""
+    facts: tuple[str, ...] = ()
+    """Facts the run added to the knowledge base."""
+    followed: str | None = None
+    """The run this one followed up, if it was a follow-up."""
+
+    @classmethod
+    def brief(
+        cls,
+        run_id: str,
+        goal: str,
+        answer: str,
+        status: str,
+        tasks: list[ArcTask],
+        data: list[str],
+        facts: list[str] | None = None,
+        followed: str | None = None,
+    ) -> ArcRun:
+        """An entry cut to the arc's sizes (the answer, each task, at most ``MAX_TASKS`` tasks)."""
+        return cls(
+            run_id=run_id,
+            goal=preview(goal, TASK_CHARS * 2),
+            answer=preview(answer, ANSWER_CHARS),
+            status=status,
+            tasks=tuple(
+                t.model_copy(update={"description": preview(t.description, TASK_CHARS)})
+                for t in tasks[:MAX_TASKS]
+            ),
+            data=tuple(preview(d, 120) for d in data[:10]),
+            facts=tuple(preview(f, TASK_CHARS) for f in (facts or [])[:10]),
+            followed=followed,
+        )
+
+
+class ArcFact(BaseModel):
+    """A fact of the knowledge base that bears on the run's goal."""
+
+    model_config = ConfigDict(frozen=True)
+
+    id: int
+    text: str
+    topic: str = ""
+
+
+class ArcView(BaseModel):
+    """What a planner sees of the session before this run: bounded whatever its length."""
+
+    model_config = ConfigDict(frozen=True)
+
+    runs: tuple[ArcRun, ...] = ()
+    """The newest earlier runs, oldest first (the last one is the run just before)."""
+    earlier: int = 0
+    """How many older runs the view leaves out."""
+    facts: tuple[ArcFact, ...] = Field(default=())
+    """Facts of the knowledge base that share words with the goal, best first."""
+
+    @property
+    def last(self) -> ArcRun | None:
+        """The run just before this one, if any."""
+        return self.runs[-1] if self.runs else None
+
+    def __bool__(self) -> bool:
+        return bool(self.runs or self.facts)
