@@ -25,6 +25,7 @@ from notebook_router.planner.rules import RulePlanner
 from notebook_router.planner.run import Run, new_run_id
 from notebook_router.planner.state import RunState
 from notebook_router.planner.steering import ClarifyHandler, ClarifyPolicy
+from notebook_router.planner.verification import VERIFY_BELOW
 from notebook_router.providers.base import Provider
 from notebook_router.providers.offline import is_offline
 from notebook_router.providers.registry import resolve_model
@@ -75,6 +76,7 @@ class Router:
         data: Mapping[str, Any] | DataSource | None = None,
         builtins: bool = True,
         code: CodePolicy = "ask",
+        verify: float | bool | None = VERIFY_BELOW,
     ) -> None:
         """``store``: a :class:`~notebook_router.store.SessionStore` that records every run
         (events, tasks, results, context) so it can be listed, shown and resumed later.
@@ -87,13 +89,20 @@ class Router:
         ``code``: whether code an agent writes may run in this process. ``ask`` (the
         default) waits for the user's Run or Skip where a panel can ask them, and
         otherwise does not run it; ``auto`` runs it; ``never`` only shows it. The
-        offline analyst's own operations are read-only and run under every policy."""
+        offline analyst's own operations are read-only and run under every policy.
+
+        ``verify``: results less confident than this are verified (their claims checked
+        against the data, earlier results and tool outputs) and, when a claim fails, sent
+        back to the agent once, reworded; the answer says which claims are verified.
+        ``None`` or ``False`` turns it off; a run may override it (``verify_below=``,
+        ``%%route --verify-below``). With ``limits`` given and ``verify`` left alone,
+        ``limits.verify_below`` decides."""
         registry = agents if isinstance(agents, AgentRegistry) else AgentRegistry(agents)
         self.data = DataSource.of(data)
         self.agents = with_builtins(registry) if builtins and self.data is not None else registry
         self.provider = resolve_model(model)
         self.planner: Planner = planner or default_planner(self.provider)
-        self.limits = limits or Limits()
+        self.limits = _with_verify(limits, verify)
         self.style = _check_style(style)
         self.on_clarify = on_clarify
         self.clarify: ClarifyPolicy = clarify
@@ -241,6 +250,24 @@ def default_planner(provider: Provider) -> Planner:
     RulePlanner()
     """
     return RulePlanner() if is_offline(provider) else ModelPlanner()
+
+
+def _with_verify(limits: Limits | None, verify: float | bool | None) -> Limits:
+    """``limits`` with the verification threshold ``verify`` asks for."""
+    if limits is not None and verify is VERIFY_BELOW:
+        return limits
+    if verify is True:
+        threshold: float | None = VERIFY_BELOW
+    elif verify is False or verify is None:
+        threshold = None
+    elif not 0 <= verify <= 1:
+        raise ConfigError(
+            f"verify={verify!r}: give a confidence between 0 and 1 (results below it are "
+            "verified), or None to turn verification off."
+        )
+    else:
+        threshold = float(verify)
+    return (limits or Limits()).model_copy(update={"verify_below": threshold})
 
 
 def _check_style(style: str) -> ResponseStyle:
