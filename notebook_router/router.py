@@ -25,6 +25,7 @@ from notebook_router.planner.rules import RulePlanner
 from notebook_router.planner.run import Run, new_run_id
 from notebook_router.planner.state import RunState
 from notebook_router.planner.steering import ClarifyHandler, ClarifyPolicy
+from notebook_router.planner.verification import VERIFY_BELOW
 from notebook_router.providers.base import Provider
 from notebook_router.providers.offline import is_offline
 from notebook_router.providers.registry import resolve_model
@@ -77,6 +78,7 @@ class Router:
         builtins: bool = True,
         code: CodePolicy = "ask",
         memory: RunMemory | bool = False,
+        verify: float | bool | None = VERIFY_BELOW,
     ) -> None:
         """``store``: a :class:`~notebook_router.store.SessionStore` that records every run
         (events, tasks, results, context) so it can be listed, shown and resumed later.
@@ -94,13 +96,20 @@ class Router:
         ``memory``: a :class:`~notebook_router.store.memory.RunMemory` (``True``: a new
         one, in ``store`` when given) that keeps what each run did and the facts it
         learned; every later run's planner sees them, so follow-ups ("now do the same
-        for South") work. The notebook gives every ``%%route`` its session's memory."""
+        for South") work. The notebook gives every ``%%route`` its session's memory.
+
+        ``verify``: results less confident than this are verified (their claims checked
+        against the data, earlier results and tool outputs) and, when a claim fails, sent
+        back to the agent once, reworded; the answer says which claims are verified.
+        ``None`` or ``False`` turns it off; a run may override it (``verify_below=``,
+        ``%%route --verify-below``). With ``limits`` given and ``verify`` left alone,
+        ``limits.verify_below`` decides."""
         registry = agents if isinstance(agents, AgentRegistry) else AgentRegistry(agents)
         self.data = DataSource.of(data)
         self.agents = with_builtins(registry) if builtins and self.data is not None else registry
         self.provider = resolve_model(model)
         self.planner: Planner = planner or default_planner(self.provider)
-        self.limits = limits or Limits()
+        self.limits = _with_verify(limits, verify)
         self.style = _check_style(style)
         self.on_clarify = on_clarify
         self.clarify: ClarifyPolicy = clarify
@@ -265,6 +274,24 @@ def _memory(memory: RunMemory | bool, store: SessionStore | None) -> RunMemory |
 
         return RunMemory.of(store) if store is not None else RunMemory()
     return memory or None
+
+
+def _with_verify(limits: Limits | None, verify: float | bool | None) -> Limits:
+    """``limits`` with the verification threshold ``verify`` asks for."""
+    if limits is not None and verify is VERIFY_BELOW:
+        return limits
+    if verify is True:
+        threshold: float | None = VERIFY_BELOW
+    elif verify is False or verify is None:
+        threshold = None
+    elif not 0 <= verify <= 1:
+        raise ConfigError(
+            f"verify={verify!r}: give a confidence between 0 and 1 (results below it are "
+            "verified), or None to turn verification off."
+        )
+    else:
+        threshold = float(verify)
+    return (limits or Limits()).model_copy(update={"verify_below": threshold})
 
 
 def _check_style(style: str) -> ResponseStyle:

@@ -39,6 +39,13 @@ LIMIT_OPTIONS = (
     LimitOption("--budget-tokens", "max_tokens", int, "N", "token budget for the run"),
     LimitOption("--budget-usd", "max_cost_usd", float, "USD", "cost budget for the run"),
     LimitOption("--timeout", "timeout_s", float, "SECONDS", "wall-clock budget for the run"),
+    LimitOption(
+        "--verify-below",
+        "verify_below",
+        float,
+        "CONFIDENCE",
+        "verify results less confident than this (default 0.5; 0: never)",
+    ),
 )
 
 

@@ -6,6 +6,11 @@ or ``needs_more``, and records it as a ``critic`` event. A ``needs_more``
 verdict keeps the plan open: the planner sees the note on the task and may
 retry it with another agent (the offline planner does, once) instead of
 completing. Nothing here calls a model, so the check costs microseconds.
+
+The run's verification (:mod:`notebook_router.planner.verification`, on by
+default for results of low confidence) speaks through the same verdict: the
+claims it checked, the sources it scored, and the reworded task it sends back
+(``retry``), or ``unverified`` once the result stands as it is.
 """
 
 from __future__ import annotations
@@ -16,9 +21,10 @@ from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from notebook_router.agents.builtin.claims import ClaimCheck, SourceScore
 from notebook_router.agents.result import AgentResult
 
-Verdict = Literal["ok", "needs_more"]
+Verdict = Literal["ok", "needs_more", "unverified"]
 
 _COUNT = re.compile(
     r"\b(?:top|list|find|give(?:\s+me)?|suggest|recommend|name|pick|show)\s+(\d{1,3})\b", re.I
@@ -37,9 +43,24 @@ class CriticVerdict(BaseModel):
 
     model_config = ConfigDict(frozen=True)
 
-    verdict: Verdict = Field(description="ok: good enough to build on; needs_more: not yet.")
+    verdict: Verdict = Field(
+        description=(
+            "ok: good enough to build on; needs_more: not yet; unverified: it stands, but "
+            "some of its claims could not be verified."
+        )
+    )
     notes: str = Field(default="", description="One or two sentences: what is wrong or missing.")
     missing: tuple[str, ...] = Field(default=(), description="Specific things still missing.")
+    claims: tuple[ClaimCheck, ...] = Field(
+        default=(), description="The claims verification checked, verified or not."
+    )
+    sources: tuple[SourceScore, ...] = Field(
+        default=(), description="The result's cited sources, scored (best first)."
+    )
+    retry: str | None = Field(
+        default=None, description="The task, reworded, that verification sent back."
+    )
+    retry_agent: str | None = Field(default=None, description="Who the retry went to.")
 
     @property
     def needs_more(self) -> bool:
@@ -92,6 +113,22 @@ class RuleCritic:
         if not notes:
             return CriticVerdict(verdict="ok", notes="looks complete")
         return CriticVerdict(verdict="needs_more", notes="; ".join(notes), missing=tuple(missing))
+
+
+def combine(first: CriticVerdict | None, second: CriticVerdict) -> CriticVerdict:
+    """One verdict from a critic's and verification's: the sterner verdict, both notes."""
+    if first is None:
+        return second
+    rank = {"ok": 0, "unverified": 1, "needs_more": 2}
+    verdict = max(first.verdict, second.verdict, key=rank.__getitem__)
+    notes = "; ".join(n for n in (first.notes, second.notes) if n and n != "looks complete")
+    return second.model_copy(
+        update={
+            "verdict": verdict,
+            "notes": notes or first.notes,
+            "missing": first.missing + second.missing,
+        }
+    )
 
 
 def _colon(text: str | None) -> str:

@@ -271,8 +271,27 @@ class CircuitChanged(_Event, tag="circuit_changed"):
     failures: int
 
 
+class ClaimNote(msgspec.Struct, kw_only=True, gc=False):
+    """One claim verification checked, and where it was found (or why not)."""
+
+    text: str
+    verified: bool
+    evidence: str = ""
+
+
+class SourceNote(msgspec.Struct, kw_only=True, gc=False):
+    """A cited source as verification scored it (each 0..1)."""
+
+    source: str
+    relevance: float
+    recency: float
+    use: float
+    score: float
+
+
 class CriticNoted(_Event, tag="critic"):
-    """The critic's check of one result: ``ok`` or ``needs_more``, with notes."""
+    """The check of one result (the critic's, verification's or both): ``ok``,
+    ``needs_more`` or ``unverified``, with notes; a ``retry`` sends the task back reworded."""
 
     kind: ClassVar[Literal["critic"]] = "critic"
     task_id: str
@@ -280,6 +299,11 @@ class CriticNoted(_Event, tag="critic"):
     verdict: str
     notes: str
     missing: tuple[str, ...] = ()
+    claims: tuple[ClaimNote, ...] = ()
+    sources: tuple[SourceNote, ...] = ()
+    retry: str | None = None
+    """The task, reworded, that the run starts again (verification's self-correction)."""
+    retry_agent: str | None = None
 
 
 class Cited(msgspec.Struct, kw_only=True, gc=False):

@@ -93,13 +93,19 @@ class Executor:
 
     # ------------------------------------------------------------------ start
 
-    def start(self, task_id: str, new_agent: str | None = None) -> None:
-        """Start a planned task (optionally re-routed to ``new_agent``) as an asyncio task."""
+    def start(
+        self, task_id: str, new_agent: str | None = None, description: str | None = None
+    ) -> None:
+        """Start a planned task (optionally re-routed to ``new_agent``) as an asyncio task.
+
+        ``description`` words the task differently for this attempt (a task sent back
+        by verification); the plan keeps the task as it was planned."""
         state = self.state
         plan = state.plan
         task = plan.tasks[task_id]
         agent_name = new_agent or task.agent
-        description, deps, attempt = task.description, task.depends_on, task.attempts + 1
+        deps, attempt = task.depends_on, task.attempts + 1
+        description = description or task.description
         agent = self.agents.get(agent_name)
         self.events.publish(  # the decision that planned the task holds its whole description
             ev.TaskStarted(

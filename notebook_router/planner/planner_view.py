@@ -74,6 +74,12 @@ class TaskView(BaseModel):
     suggestions: list[str] = Field(default_factory=list)
     critic: str | None = None
     """The critic's verdict on the result, e.g. ``needs_more: asked for 3 items, got 1``."""
+    verified: list[str] | None = None
+    """Claims of the result that verification found in the evidence (with where)."""
+    unverified: list[str] | None = None
+    """Claims of the result that verification could not find in the evidence (and why)."""
+    sources: list[str] | None = None
+    """The sources the result cites, scored: ``name (score 0.8: relevance 0.9, ...)``."""
 
 
 class TaskDigest(BaseModel):
@@ -312,6 +318,7 @@ def _make_task_view(
         confidence=None if result is None else result.confidence,
         suggestions=[] if result is None else list(result.suggestions[:5]),
         critic=_critic_line(state, task.id),
+        **_checked(state.critiques.get(task.id) if state.critiques else None),
     )
 
 
@@ -358,6 +365,25 @@ def _dropped(state: RunState, most: int, chars: int) -> dict[str, str]:
         return {}
     tasks = state.plan.tasks
     return {t: preview(tasks[t].description, chars) for t in state.dropped[-most:] if t in tasks}
+
+
+def _checked(verdict: CriticVerdict | None) -> dict[str, list[str] | None]:
+    """The claims verification checked and the sources it scored, as a task's view shows them."""
+    if verdict is None or not (verdict.claims or verdict.sources):
+        return {}
+    said = [
+        (c.verified, f"{c.text} ({c.evidence})" if c.evidence else c.text) for c in verdict.claims
+    ]
+    sources = [
+        f"{s.source} (score {s.score:.2f}: relevance {s.relevance:.2f}, recency "
+        f"{s.recency:.2f}, use {s.use:.2f})"
+        for s in verdict.sources
+    ]
+    return {
+        "verified": [text for ok, text in said if ok] or None,
+        "unverified": [text for ok, text in said if not ok] or None,
+        "sources": sources or None,
+    }
 
 
 def _critic_line(state: RunState, task_id: str) -> str | None:

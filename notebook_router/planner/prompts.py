@@ -50,6 +50,9 @@ Use only what the tasks found. After each fact, cite the task id in brackets, e.
 Reply with one JSON object matching the Synthesis schema: "answer" (the text) and
 "attributions" (for each task you used: task_id, agent, and the part it contributed).
 If "stopping" is set the run was cut short: say so and what is missing.
+Where a task lists "verified" and "unverified" claims, say which claims of the answer
+were verified against the data and which could not be; never state an unverified claim
+as fact. Where it lists scored "sources", prefer the higher-scored ones.
 """
 
 STYLE = {

@@ -55,6 +55,15 @@ class Limits(BaseModel):
             "covers the agent's whole subtree. None: only the task's own timeout applies."
         ),
     )
+    verify_below: float | None = Field(
+        default=0.5,
+        ge=0,
+        le=1,
+        description=(
+            "Verify the claims of results less confident than this, and send a result whose "
+            "claims fail back once, reworded (0 or None: never verify)."
+        ),
+    )
     schedule: Literal["eager", "waves"] = Field(
         default="eager",
         description=(

@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Literal, cast
 
+from notebook_router.agents.builtin.claims import ClaimCheck, SourceScore
 from notebook_router.context.digest import value_digest
 from notebook_router.planner import events as ev
 from notebook_router.planner.critic import CriticVerdict
@@ -165,7 +166,20 @@ def _usage(state: RunState, event: ev.UsageUpdated) -> None:
 
 def _critic(state: RunState, event: ev.CriticNoted) -> None:
     state.critiques[event.task_id] = CriticVerdict(
-        verdict=cast(Any, event.verdict), notes=event.notes, missing=event.missing
+        verdict=cast(Any, event.verdict),
+        notes=event.notes,
+        missing=event.missing,
+        claims=tuple(
+            ClaimCheck(text=c.text, verified=c.verified, evidence=c.evidence) for c in event.claims
+        ),
+        sources=tuple(
+            SourceScore(
+                source=s.source, relevance=s.relevance, recency=s.recency, use=s.use, score=s.score
+            )
+            for s in event.sources
+        ),
+        retry=event.retry,
+        retry_agent=event.retry_agent,
     )
 
 

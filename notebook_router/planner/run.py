@@ -53,7 +53,7 @@ from notebook_router.errors import (
 )
 from notebook_router.planner import events as ev
 from notebook_router.planner.approvals import Approvals
-from notebook_router.planner.critic import Critic
+from notebook_router.planner.critic import Critic, CriticVerdict, combine
 from notebook_router.planner.data_hop import describe_data
 from notebook_router.planner.decisions import Synthesis
 from notebook_router.planner.eventlog import EventLog, Subscriber
@@ -76,6 +76,7 @@ from notebook_router.planner.state import (
 )
 from notebook_router.planner.steering import ClarifyHandler, ClarifyPolicy, Steering
 from notebook_router.planner.synthesis import nothing_run, template_synthesis
+from notebook_router.planner.verification import Verification
 from notebook_router.providers.base import ModelClient, Provider
 from notebook_router.text.preview import preview
 from notebook_router.text.unicode import valid_unicode
@@ -156,6 +157,13 @@ class Run:
             "planner",
             asyncio.Semaphore(limits.max_concurrent_model_calls),
         )
+        self._verification = (
+            Verification(limits.verify_below, self._planner_model, agents, data)
+            if limits.verify_below
+            else None
+        )
+        """Checks the claims of unsure results (``Limits.verify_below``), or None."""
+        self._reviewing = critic is not None or self._verification is not None
         self.steering = Steering(
             state,
             agents,
@@ -211,7 +219,7 @@ class Run:
             wake=self._wake,
             loop=loop,
             breaker=self._breaker,
-            review=self._critic is not None,
+            review=self._reviewing,
             data=self.data,
             approvals=self.approvals,
         )
@@ -487,8 +495,10 @@ class Run:
         steering = self.steering
         while True:
             self._exec().absorb()
-            if self._critic is not None:
-                await self._review()
+            if self._reviewing and await self._review():
+                # A result was sent back: hear its new answer before the planner decides.
+                await self._wait_for_activity(steering.answers)
+                continue
             if self._stop_request is not None:
                 return
             if steering.redirects:
@@ -526,6 +536,9 @@ class Run:
             action = resolved.decision.action
             if action == "complete" and not (self.state.pending_question or steering.redirects):
                 # (a message that came in while the planner thought is heard first)
+                if self._retry_running():  # a task sent back is not cancelled as unneeded
+                    await self._wait_for_activity(answers)
+                    continue
                 self._completed_because = resolved.decision.reason
                 return
             if action == "clarify" and steering.answers == answers:
@@ -570,27 +583,40 @@ class Run:
             finally:
                 self._waiter = None
 
-    async def _review(self) -> None:
-        """The critic's check of every result filed since the last one (optional step)."""
+    async def _review(self) -> bool:
+        """The critic's check, and verification of unsure results, of every result filed
+        since the last review; True if a task was sent back (started again, reworded)."""
         pending = self._exec().reviewable
-        if not pending or self._critic is None:
-            return
+        if not pending:
+            return False
         ids, pending[:] = list(pending), []
+        sent_back = False
         for task_id in ids:
             task = self.state.plan.tasks[task_id]
             result = self.state.results.get(task_id)
-            if result is None:
+            if result is None or self._stop_request is not None:
                 continue
-            verdict = await self._critic.review(task.description, task.agent, result)
-            self._events.publish(
-                ev.CriticNoted(
-                    task_id=task_id,
-                    agent=task.agent,
-                    verdict=verdict.verdict,
-                    notes=verdict.notes,
-                    missing=verdict.missing,
-                )
-            )
+            verdict: CriticVerdict | None = None
+            if self._critic is not None:
+                verdict = await self._critic.review(task.description, task.agent, result)
+            verification = self._verification
+            if verification is not None and verification.wants(task, result):
+                checked = await self._interruptible(verification.check(self.state, task, result))
+                if checked is None:
+                    return sent_back  # Stop cut the check short
+                verdict = combine(verdict, checked)
+            if verdict is not None:
+                self._events.publish(_critic_noted(task_id, task.agent, verdict))
+                if verdict.retry and task.status in OK_STATUSES and self._stop_request is None:
+                    self._exec().start(task_id, verdict.retry_agent, description=verdict.retry)
+                    sent_back = True
+        return sent_back
+
+    def _retry_running(self) -> bool:
+        """A task verification sent back is running again."""
+        verification = self._verification
+        inflight = self._exec().inflight
+        return verification is not None and any(t in inflight for t in verification.sent_back)
 
     def _wake(self) -> None:
         waiter = self._waiter
@@ -818,6 +844,23 @@ class Run:
     def _loop_(self) -> asyncio.AbstractEventLoop:
         assert self._loop is not None, "the run has not been started"
         return self._loop
+
+
+def _critic_noted(task_id: str, agent: str, verdict: CriticVerdict) -> ev.CriticNoted:
+    return ev.CriticNoted(
+        task_id=task_id,
+        agent=agent,
+        verdict=verdict.verdict,
+        notes=verdict.notes,
+        missing=verdict.missing,
+        claims=tuple(
+            ev.ClaimNote(text=c.text, verified=c.verified, evidence=c.evidence)
+            for c in verdict.claims
+        ),
+        sources=tuple(ev.SourceNote(**s.model_dump()) for s in verdict.sources),
+        retry=verdict.retry,
+        retry_agent=verdict.retry_agent,
+    )
 
 
 def new_run_id() -> str:

@@ -77,7 +77,21 @@ _ASIDE = re.compile(r"\s*\(([^()]*)\)")
 def _line(task: TaskView) -> str:
     partial = " (partial)" if task.status == "partial" else ""
     summary = task.summary or "done"
-    return f"{_sentence(task.description)}{partial}: {summary} [{task.id}]"
+    checked = _checked(task)
+    line = f"{_sentence(task.description)}{partial}: {summary} [{task.id}]"
+    return f"{line}\n  {checked}" if checked else line
+
+
+def _checked(task: TaskView) -> str:
+    """What verification made of the task's claims and sources, in a sentence or two."""
+    parts = []
+    if task.verified:
+        parts.append("Verified against the data: " + "; ".join(task.verified) + ".")
+    if task.unverified:
+        parts.append("Not verified: " + "; ".join(task.unverified) + ".")
+    if task.sources:
+        parts.append("Sources: " + "; ".join(task.sources) + ".")
+    return " ".join(parts)
 
 
 def _problem_line(task: TaskView) -> str:
@@ -119,7 +133,10 @@ def _structured(
     lines = [_opening(view, done, detail)]
     for t in [*done, *problems, *unfinished]:
         outcome = t.summary if t.status in _DONE else (t.error or t.note or "")
-        lines.append(f"{t.id} | {t.agent} | {t.status} | {clip(t.description)} | {outcome}")
+        checked = f" | {_checked(t)}" if t.status in _DONE and _checked(t) else ""
+        lines.append(
+            f"{t.id} | {t.agent} | {t.status} | {clip(t.description)} | {outcome}{checked}"
+        )
     return "\n".join(lines)
 
 
@@ -140,6 +157,8 @@ def _report(
                 t.summary or "done",
                 "",
             ]
+            if _checked(t):
+                lines += [_checked(t), ""]
     if problems:
         lines += ["## Problems", ""] + [f"- {_problem_line(t)}" for t in problems] + [""]
     if unfinished:

@@ -434,3 +434,48 @@ def test_code_the_policy_never_runs_is_shown_in_the_jupyterlab_panel(
     code = panel.locator('.nrp-result[data-task="t1"] .nrp-result-code')
     assert code.locator("summary").inner_text() == "code (not run)"
     assert ANALYST_TOTALS in (code.locator("pre").text_content() or "")
+
+
+ASKS = """\
+%load_ext notebook_router
+from notebook_router import NeedsUserInput, agent
+
+@agent(can=["sales", "region"])
+def region_sales(task):
+    "Sales of one region; asks which one when the request does not say."
+    for region in ("North", "South"):
+        if region in task:
+            return f"{region} sold 1200 units"
+    raise NeedsUserInput("Which region, North or South?")
+"""
+
+
+def test_a_waiting_route_asks_in_the_panel_and_goes_on_with_the_answer(
+    jupyter_server: JupyterServer, page: Any
+) -> None:
+    jupyter_server.write_notebook(
+        "clarify.ipynb",
+        [
+            ASKS,
+            "%%route --agents region_sales\nShow the sales for a region",
+            'print("ran after the answer")',
+        ],
+    )
+    _open(page, jupyter_server, "clarify.ipynb")
+    _run_all(page, 3)
+    panel = _cell(page, 1).locator(".nrp").first
+    question = panel.locator(".nrp-question")
+    question.wait_for()  # shown (not hidden) once the planner asks
+    assert "The planner asks: Which region, North or South?" in question.inner_text()
+    assert panel.get_attribute("data-status") == "waiting"
+    # The cell still waits for its run (the question cancelled nothing, ended nothing).
+    assert _cell(page, 1).locator(".jp-InputPrompt").inner_text().strip() == "[*]:"
+    panel.get_by_label("Answer to the planner's question").fill("North")
+    shot(page, "16-lab-question-answered", panel)
+    question.get_by_role("button", name="Answer").click()
+    _panel_status(page, 1, "finished")
+    done = _cell(page, 1).locator('.nrp[data-status="finished"]').first
+    assert "North sold 1200 units" in done.locator(".nrp-answer").inner_text()
+    assert done.locator(".nrp-question").is_hidden()
+    _cell(page, 2).locator(".jp-OutputArea-output").get_by_text("ran after the answer").wait_for()
+    shot(page, "17-lab-question-run-finished", done)

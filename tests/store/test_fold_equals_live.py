@@ -1,8 +1,9 @@
 """The record is the run: folding a run's stored events gives exactly its live state.
 
 Hypothesis drives random runs (parallel and serial tasks, failures, timeouts,
-delegation trees, critic notes, clarifying questions, redirects and stops
-from other threads), each recorded by a real SQLite session store; the
+delegation trees, critic notes, verification and the tasks it sends back,
+clarifying questions, redirects and stops from other threads), each recorded
+by a real SQLite session store; the
 state rebuilt from the database must equal the live final state, plan,
 delegation tree, graph and panel included.
 """
@@ -47,7 +48,7 @@ from notebook_router.store.stored_bundle import stored_bundle
 
 T = TypeVar("T")
 EXAMPLES = int(os.environ.get("FOLD_EXAMPLES", "500"))
-OUTCOMES = ("ok", "list", "partial", "unable", "fail", "ask", "slow", "hang", "media")
+OUTCOMES = ("ok", "list", "partial", "unable", "fail", "ask", "slow", "hang", "media", "shaky")
 FLAT = ("a0", "a1", "a2")
 ANY_AGENT = (*FLAT, "head", "left", "deep")
 
@@ -72,6 +73,8 @@ def _flat_agent(name: str, outcomes: list[str]) -> Any:
             raise ValueError("boom")
         if outcome == "ask":
             raise NeedsUserInput("which one?")
+        if outcome == "shaky":  # verification sends it back once, then marks it unverified
+            return AgentResult(data=[12, 34], summary=f"{name} counted 1,234", confidence=0.2)
         if outcome == "media":
             return Media(mime_type="image/svg+xml", data=f"<svg>{task}</svg>", description="fig")
         return f"{name}: {task}"

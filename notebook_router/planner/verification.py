@@ -1,0 +1,196 @@
+"""Verification by default: a result its agent is unsure of is checked before the run uses it.
+
+After each result the run's review step (``Run._review``, where the optional critic
+speaks too) asks :class:`Verification` about every result whose confidence is below
+the threshold (``Router(verify=0.5)``, ``Limits.verify_below``, ``%%route
+--verify-below``). The claims in the result's text are checked against the evidence
+the run has: the result's own data, the tables earlier results made, the notebook's
+tables, the shared context and tool outputs, and the sources it cites (which are
+scored too). The verdict is a :class:`~notebook_router.planner.critic.CriticVerdict`:
+
+- every claim found: ``ok``, and the answer says the claims are verified;
+- a claim not found, the first time: ``needs_more`` with the task reworded (``retry``),
+  which the run starts again at once, with the same agent or the one the verifier
+  model names (self-correction, once per task). Offline a task is sent back when a
+  number failed against evidence that holds numbers; with a model, when it rewords it;
+- otherwise, or after that: ``unverified``; the result stands and the answer says
+  which claims could not be verified.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator
+from typing import Any
+
+from notebook_router.agents.builtin.claims import (
+    ClaimCheck,
+    Evidence,
+    SourceScore,
+    ask_model,
+    check_numbers,
+    score_sources,
+)
+from notebook_router.agents.builtin.verifier import VERIFIER
+from notebook_router.agents.registry import AgentRegistry
+from notebook_router.agents.result import AgentResult
+from notebook_router.data.source import DataSource
+from notebook_router.media import CODE_MIME
+from notebook_router.planner.critic import CriticVerdict
+from notebook_router.planner.state import RunState, Task
+from notebook_router.providers.base import ModelClient
+from notebook_router.providers.offline import is_offline
+from notebook_router.text.preview import clip
+
+log = logging.getLogger("notebook_router")
+
+VERIFY_BELOW = 0.5
+"""The default threshold: results less confident than this are verified."""
+
+RETRIES = 1
+"""How many times verification sends one task back (more would loop on a stubborn agent)."""
+
+
+class Verification:
+    """Checks the claims of results less confident than ``threshold``.
+
+    ``model`` is the run's model client (accounted to ``verifier``): offline, numbers
+    are checked against the data; with a model, a verifier prompt judges every claim.
+    """
+
+    def __init__(
+        self,
+        threshold: float,
+        model: ModelClient,
+        agents: AgentRegistry,
+        data: DataSource | None = None,
+    ) -> None:
+        self.threshold = threshold
+        self.model = model.bound_to(VERIFIER)
+        self.agents = agents
+        self.data = data
+        self.offline = is_offline(model.provider)
+        self.sent_back: dict[str, int] = {}
+        """Per task, how many times verification sent it back."""
+
+    def wants(self, task: Task, result: AgentResult) -> bool:
+        """Whether ``result`` is checked: unsure, or the answer to a task sent back."""
+        if not result.ok or task.agent == VERIFIER:
+            return False  # the verifier's own verdicts are not verified again
+        return result.confidence < self.threshold or task.id in self.sent_back
+
+    async def check(self, state: RunState, task: Task, result: AgentResult) -> CriticVerdict:
+        """The verdict on ``result`` of ``task`` (see the module docstring)."""
+        text = claims_of(result)
+        sources = _sources(state, task.id, f"{task.description} {text}")
+        if not text:
+            return CriticVerdict(verdict="ok", notes="no claim to verify", sources=sources)
+        evidence = run_evidence(state, task.id, result, self.data)
+        numbers = check_numbers(text, evidence, ignore=f"{state.goal}\n{task.description}")
+        checks, retry, agent = numbers, None, None
+        if not self.offline:
+            checks, retry, agent = await self._ask(task, text, evidence, numbers)
+        failed = [c for c in checks if not c.verified]
+        if not failed:
+            if not checks:
+                return CriticVerdict(
+                    verdict="unverified", notes="no claim could be checked", sources=sources
+                )
+            notes = f"verified {len(checks)} claims"
+            return CriticVerdict(verdict="ok", notes=notes, claims=tuple(checks), sources=sources)
+        notes = "not verified: " + "; ".join(clip(c.text, 80) for c in failed)
+        # Sent back when the verifier model rewords it, or when a number failed against
+        # evidence that has numbers (with none, asking again cannot do better).
+        if retry is None and len(evidence) and any(not c.verified for c in numbers):
+            retry = reworded(task.description, [c for c in numbers if not c.verified])
+        if retry is None or self.sent_back.get(task.id, 0) >= RETRIES:
+            return CriticVerdict(
+                verdict="unverified", notes=notes, claims=tuple(checks), sources=sources
+            )
+        self.sent_back[task.id] = self.sent_back.get(task.id, 0) + 1
+        return CriticVerdict(
+            verdict="needs_more",
+            notes=notes,
+            missing=tuple(f"a verified figure instead of {c.text}" for c in failed),
+            claims=tuple(checks),
+            sources=sources,
+            retry=retry,
+            retry_agent=agent if agent in self.agents else task.agent,
+        )
+
+    async def _ask(
+        self, task: Task, text: str, evidence: Evidence, numbers: list[ClaimCheck]
+    ) -> tuple[list[ClaimCheck], str | None, str | None]:
+        try:
+            checks, reply = await ask_model(
+                self.model,
+                task=task.description,
+                text=text,
+                evidence=evidence,
+                numbers=numbers,
+                purpose="router.verify",
+                agents=self.agents.names(),
+            )
+        except Exception as exc:  # a broken verifier must not end the run: nothing is verified
+            log.warning("notebook_router: verifying %s failed: %s", task.id, exc)
+            whole = ClaimCheck(text=clip(text, 160), verified=False, evidence=f"not checked: {exc}")
+            return [*numbers, whole], None, None
+        if reply is None:
+            return checks, None, None
+        return checks, (reply.retry or "").strip() or None, reply.agent
+
+
+def claims_of(result: AgentResult) -> str:
+    """The text whose claims are checked: the agent's summary, else its data if that is text."""
+    if result.summary:
+        return result.summary
+    return result.data if isinstance(result.data, str) else ""
+
+
+def reworded(description: str, failed: list[ClaimCheck]) -> str:
+    """``description`` sent back with what could not be verified (the offline rewording)."""
+    figures = ", ".join(c.text for c in failed[:5])
+    return (
+        f"{description} (check before answering: {figures} could not be found in or "
+        "computed from the data; work each figure out from the data and report only those)"
+    )
+
+
+def run_evidence(
+    state: RunState, task_id: str, result: AgentResult, data: DataSource | None
+) -> Evidence:
+    """Everything the run can check ``result``'s claims against."""
+    evidence = Evidence()
+    for name, value in _evidence(state, task_id, result, data):
+        evidence.add(value, name)
+    return evidence
+
+
+def _evidence(
+    state: RunState, task_id: str, result: AgentResult, data: DataSource | None
+) -> Iterator[tuple[str, Any]]:
+    if not isinstance(result.data, str) and result.data is not None:
+        yield "the result's data", result.data
+    for media in result.media:  # tool outputs (the code itself is no evidence)
+        if media.is_text and media.mime_type != CODE_MIME and isinstance(media.data, str):
+            yield media.description or media.mime_type, media.data
+    for citation in result.citations:
+        yield f"source {citation.source}", citation.text
+    for other_id, other in state.results.items():
+        if other_id != task_id and other.ok and not isinstance(other.data, str):
+            yield f"the result of {other_id}", other.data
+    for key in state.context:
+        yield f"context {key}", state.context.get(key)
+    if data is not None:
+        data.scan()
+        yield from data.tables().items()
+
+
+def _sources(state: RunState, task_id: str, about: str) -> tuple[SourceScore, ...]:
+    """The sources ``task_id``'s result cites, scored; use counts every result's citations."""
+    result = state.results.get(task_id)
+    if result is None or not result.citations:
+        return ()
+    cited = {c.source for c in result.citations}
+    uses = [(c.source, c.text, c.url) for r in state.results.values() for c in r.citations]
+    return tuple(s for s in score_sources(uses, about) if s.source in cited)
