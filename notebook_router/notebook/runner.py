@@ -120,6 +120,7 @@ def start_route(session: NotebookSession, options: RouteOptions, cell: str) -> t
             data=session.data,
             builtins=options.agents is None,
             code=options.code or session.code,
+            search=session.search,
         )
         run = router.start(task.text, context=context, media=media)
     except NotebookRouterError as exc:
@@ -176,6 +177,7 @@ def start_resume(session: NotebookSession, options: ResumeOptions) -> tuple[Run,
             data=session.data,
             builtins=options.agents is None,
             code=session.code,
+            search=session.search,
         )
         run = router.resume(options.run)
     except NotebookRouterError as exc:
