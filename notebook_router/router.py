@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from notebook_router.agents.approval import CodePolicy, check_code_policy
 from notebook_router.agents.base import ResponseStyle
 from notebook_router.agents.breaker import CircuitBreaker
-from notebook_router.agents.builtin import with_builtins
+from notebook_router.agents.builtin import SearchFunction, plug_team, with_builtins
 from notebook_router.agents.registry import AgentLike, AgentRegistry
 from notebook_router.context.shared import SharedContext
 from notebook_router.data.source import DataSource
@@ -79,14 +79,22 @@ class Router:
         code: CodePolicy = "ask",
         memory: RunMemory | bool = False,
         verify: float | bool | None = VERIFY_BELOW,
+        search: SearchFunction | None = None,
     ) -> None:
         """``store``: a :class:`~notebook_router.store.SessionStore` that records every run
         (events, tasks, results, context) so it can be listed, shown and resumed later.
 
         ``data``: the variables runs may look at and analyse (``globals()``, a dict of
         DataFrames, a notebook's namespace). Each run describes it first, and with
-        ``builtins`` the built-in data analyst joins the agents to answer questions
-        about it (your own agents win ties).
+        ``builtins`` the built-in data analyst and coder join the agents to work on it.
+
+        ``builtins``: the built-in team (planning, research, reasoning, decision,
+        summarisation) joins every run, with or without data; your own agents win
+        ties with it, and one of yours with the same name takes a built-in's place.
+
+        ``search``: a function the research agent searches with: ``search(query)``
+        returns hits (strings, ``(title, text)`` pairs or dicts with ``title``,
+        ``text`` and ``url``), sync or async; given a URL it should return the page.
 
         ``code``: whether code an agent writes may run in this process. ``ask`` (the
         default) waits for the user's Run or Skip where a panel can ask them, and
@@ -106,7 +114,12 @@ class Router:
         ``limits.verify_below`` decides."""
         registry = agents if isinstance(agents, AgentRegistry) else AgentRegistry(agents)
         self.data = DataSource.of(data)
-        self.agents = with_builtins(registry) if builtins and self.data is not None else registry
+        self.search = search
+        self.agents = (
+            with_builtins(registry, data=self.data is not None, search=search)
+            if builtins
+            else plug_team(registry, search)  # built-ins the caller named in ``agents``
+        )
         self.provider = resolve_model(model)
         self.planner: Planner = planner or default_planner(self.provider)
         self.limits = _with_verify(limits, verify)

@@ -12,6 +12,7 @@ from IPython.core.error import UsageError
 from IPython.core.magic import Magics, cell_magic, line_cell_magic, magics_class
 
 from notebook_router.agents.approval import check_code_policy
+from notebook_router.agents.builtin import with_builtins
 from notebook_router.errors import NotebookRouterError
 from notebook_router.notebook.cells import CellAgent
 from notebook_router.notebook.history import HistoryCommands
@@ -48,6 +49,7 @@ SUBCOMMANDS = (
     "code",
     "forget",
     "facts",
+    "search",
 )
 
 
@@ -108,7 +110,9 @@ class RouteMagics(Magics, HistoryCommands):
           %route export RUN --to FILE.json|FILE.html   a run for sharing
           %route import FILE.json    show an exported run here (and keep it)
           %route store [PATH|off|on] [--expiry AGE|never]   where runs are stored
-          %route agents              agents a %%route cell would use
+          %route agents              agents a %%route cell would use (built-ins included)
+          %route search [FUNCTION|off]   show or set the research agent's search function
+                                     (a kernel function: search(query) -> hits)
           %route graph [RUN]         the run's plan as Mermaid text
           %route forget              clear the memory of earlier runs (follow-ups start afresh)
           %route facts               the notebook's knowledge base (remember that ... in a run)
@@ -282,6 +286,8 @@ class RouteMagics(Magics, HistoryCommands):
 
     def _agents(self, rest: list[str]) -> None:
         registry = self.session.agents(rest[0] if rest else None)
+        if not rest:  # what a %%route cell without --agents gets: the built-ins join
+            registry = with_builtins(registry, search=self.session.search)
         if not len(registry):
             print('No agents yet: define one with %%agent NAME --can "topics" or @agent.')
             return
@@ -293,6 +299,28 @@ class RouteMagics(Magics, HistoryCommands):
             name = "  " * member.depth + ("└ " if member.depth else "") + a.name
             rows.append([name, topics, a.description, source])
         _show_table(["agent", "capabilities", "description", "source"], rows)
+
+    def _search(self, rest: list[str]) -> None:
+        if not rest:
+            current = self.session.search
+            name = getattr(current, "__name__", repr(current)) if current else "none"
+            print(f"Research search function: {name}")
+            return
+        if len(rest) > 1:
+            raise UsageError("%route search [FUNCTION|off]")
+        if rest[0] == "off":
+            self.session.search = None
+            print("The research agent searches only the sources a run is given.")
+            return
+        function = self.session.shell.user_ns.get(rest[0])
+        if not callable(function):
+            raise UsageError(
+                f"%route search: {rest[0]!r} is not a function in the notebook; define "
+                "one taking a query and returning hits (strings, (title, text) pairs or "
+                "dicts with title, text and url), then %route search NAME."
+            )
+        self.session.search = function
+        print(f"The research agent searches with {rest[0]}() in new runs.")
 
     def _graph(self, rest: list[str]) -> None:
         run = self._target(rest)

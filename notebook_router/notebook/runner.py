@@ -121,6 +121,7 @@ def start_route(session: NotebookSession, options: RouteOptions, cell: str) -> t
             builtins=options.agents is None,
             code=options.code or session.code,
             memory=session.memory(),
+            search=session.search,
         )
         run = router.start(task.text, context=context, media=media, fresh=options.fresh)
     except NotebookRouterError as exc:
@@ -177,6 +178,7 @@ def start_resume(session: NotebookSession, options: ResumeOptions) -> tuple[Run,
             data=session.data,
             builtins=options.agents is None,
             code=session.code,
+            search=session.search,
         )
         run = router.resume(options.run)
     except NotebookRouterError as exc:

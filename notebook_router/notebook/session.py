@@ -11,7 +11,7 @@ from typing import Any
 
 from notebook_router.agents.approval import CodePolicy
 from notebook_router.agents.base import Agent
-from notebook_router.agents.builtin import builtin_agents
+from notebook_router.agents.builtin import SearchFunction, builtin_agents
 from notebook_router.agents.registry import AgentRegistry
 from notebook_router.agents.tree import TreeNode, roots_of
 from notebook_router.data.source import DataSource
@@ -38,6 +38,8 @@ class NotebookSession:
         self.runs: deque[Run] = deque(maxlen=max_runs)
         self.model: str | Provider | None = None
         self.code: CodePolicy = "ask"
+        self.search: SearchFunction | None = None
+        """The research agent's search function for new runs (``%route search FUNCTION``)."""
         """Whether agent-written code runs, for runs without --code (``%route code``)."""
         self.outputs = OutputRecorder(max_cells=max_outputs)
         self.capabilities: KernelCapabilities = detect()

@@ -30,6 +30,12 @@ Reply with one JSON object matching the Decision schema:
 - "data" describes the tables in the user's notebook (their names, columns and a few
   rows, never the data itself). Questions about them go to an agent that analyses data
   (e.g. "data_analyst"): name the table and the columns in the task description.
+- Built-in agents cover what the user's own agents do not (prefer the user's when both
+  fit): a question or request no other agent covers goes to "reasoning" (or to "research"
+  when sources, URLs or files are given), "summarisation", "decision" or "planning" when
+  they are in "agents", never to "clarify" because no agent of the user's fits.
+- A task by "planning" lists sub-tasks in its "suggestions" ("agent: description"): plan
+  them as tasks for those agents.
 If "feedback" is set, your previous reply was rejected for that reason: fix it.
 """
 

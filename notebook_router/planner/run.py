@@ -762,7 +762,10 @@ class Run:
         state = self.state
         if instant_reply_to(state, self._views.agent_cards(self.agents)) is not None:
             return
-        candidates = [r.name for r in self.agents.tree().route(state.goal)[:3]]
+        ranked = [r.name for r in self.agents.tree().route(state.goal)]
+        # The user's own agents first: a built-in is named only when none of theirs fits.
+        own = [n for n in ranked if not getattr(self.agents.get(n), "builtin", False)]
+        candidates = (own or ranked)[:3]
         self._set_stop("unanswered", nothing_run(self._completed_because, candidates))
 
     def _template(self, note: str | None = None) -> Synthesis:

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from notebook_router.agents.builtin import TEAM
 from notebook_router.agents.builtin.data_analyst import DATA_ANALYST
 from notebook_router.agents.builtin.knowledge import KNOWLEDGE
+from notebook_router.agents.builtin.research import RESEARCH
 from notebook_router.planner.decisions import Decision, TaskSpec
 from notebook_router.planner.followup import FollowUp, follow_up
 from notebook_router.planner.planner_view import PlannerView, TaskView
@@ -47,9 +49,7 @@ def decide(view: PlannerView) -> Decision:
         agent = (
             (carried[index] if carried.get(index) in agent_names else None)
             or _answered_agent(view, clause)
-            or matcher.best(clause.text)
-            or _data_agent(view, clause.text)
-            or _knowledge_agent(view, clause.text)
+            or _route(view, matcher, clause.text)
         )
         routed.append((index, clause, agent))
     missing = [c for _, c, agent in routed if agent is None]
@@ -81,18 +81,20 @@ def decide(view: PlannerView) -> Decision:
         else:
             later.append(spec)
 
+    # The team answers what nothing else fits; it does not stand in for an agent that failed.
+    team = frozenset(c.name for c in view.agents if c.builtin and c.name in TEAM)
     drop: list[str] = []
     for task in view.tasks:
         if task.status != "pending":
             continue
         upstream = [tasks[d] for d in task.depends_on if d in tasks]
-        if any(u.status in _RETRY + _GONE and not _will_retry(u, matcher) for u in upstream):
+        if any(u.status in _RETRY + _GONE and not _will_retry(u, matcher, team) for u in upstream):
             drop.append(task.id)
         elif all(u.status in _OK for u in upstream):
             run.append(TaskSpec(id=task.id))
 
     for task in view.tasks:
-        alternative = _will_retry(task, matcher)
+        alternative = _will_retry(task, matcher, team)
         if alternative:
             run.append(TaskSpec(id=task.id, agent=alternative))
 
@@ -148,16 +150,19 @@ def decide(view: PlannerView) -> Decision:
     )
 
 
-def _will_retry(task: TaskView, matcher: AgentMatcher) -> str | None:
+def _will_retry(
+    task: TaskView, matcher: AgentMatcher, team: frozenset[str] = frozenset()
+) -> str | None:
     """The agent to retry a failed or unable task with (once), if another fits.
 
-    A usable result the critic marked ``needs_more`` counts as a failure here.
+    A usable result the critic marked ``needs_more`` counts as a failure here. The
+    ``team`` (built-in generalists) only takes over from another of the team.
     """
     critic_wants_more = task.status in _OK and (task.critic or "").startswith("needs_more")
     if (task.status not in _RETRY and not critic_wants_more) or task.attempts >= 2:
         return None
     tried = frozenset({task.agent, *_rerouted_from(task)})
-    return matcher.best(task.description, exclude=tried)
+    return matcher.best(task.description, exclude=tried if task.agent in team else tried | team)
 
 
 def _rerouted_from(task: TaskView) -> list[str]:
@@ -210,6 +215,24 @@ class _IdMaker:
             if candidate not in self.taken:
                 self.taken.add(candidate)
                 return candidate
+
+
+def _route(view: PlannerView, matcher: AgentMatcher, text: str) -> str | None:
+    """The agent for ``text``: the best match, but the data analyst over a team agent
+    when the text names the run's data (the knowledge agent when it shares words
+    with a fact the notebook knows), and the team's research agent when nothing
+    matches and the user has no agents of their own (it answers with what it would
+    need; asking "which agent?" has no answer there)."""
+    best = matcher.best(text)
+    if best is None or _is_team(view, best):
+        best = _data_agent(view, text) or _knowledge_agent(view, text) or best
+    if best is None and all(card.builtin for card in view.agents):
+        best = next((c.name for c in view.agents if c.name == RESEARCH and c.builtin), None)
+    return best
+
+
+def _is_team(view: PlannerView, name: str) -> bool:
+    return name in TEAM and any(c.name == name and c.builtin for c in view.agents)
 
 
 def _data_agent(view: PlannerView, text: str) -> str | None:

@@ -1,0 +1,204 @@
+"""Options scored against criteria, without a model: the decision agent's offline core.
+
+The options and criteria come from the task ("choose between Rome, Paris and
+Oslo on price and speed") and the numbers from the task ("Rome: price 90,
+speed 5; ...") or from the inputs (a table with one row per option, or
+``{option: {criterion: value}}``). Each criterion is scaled so its best option
+scores 1 and its worst 0 (lower is better for costs, prices, times, risks);
+an option's score is the mean over the criteria.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from notebook_router.text.tokens import normalize
+
+_ASK = re.compile(
+    r"\b(?:choose|pick|select|decide|compare|rank|recommend|which is better)\b"
+    r"(?:\s+(?:between|among|amongst|from|one of))?\s*:?\s*"
+    r"(?P<options>.+?)\s+(?:on|by|based on|using|for|in terms of|considering|according to|"
+    r"with respect to|weighing)\s+(?P<criteria>[^.:;\n?]+)",
+    re.IGNORECASE,
+)
+_SPLIT = re.compile(r"\s*(?:,|\band\b|\bor\b|\bvs\.?|\bversus\b|/)\s*", re.IGNORECASE)
+_NUMBER = r"(-?\d[\d,]*(?:\.\d+)?)"
+LOWER_IS_BETTER = frozenset(
+    normalize(w)
+    for w in (
+        "price cost costs fee fees expense time duration latency delay distance risk weight "
+        "error errors emissions noise effort complexity debt loss losses wait"
+    ).split()
+)
+
+
+@dataclass
+class Scoring:
+    """Options, criteria, the values found and the resulting scores."""
+
+    options: list[str]
+    criteria: list[str]
+    values: dict[str, dict[str, float]] = field(default_factory=dict)
+    scores: dict[str, float] = field(default_factory=dict)
+    missing: list[str] = field(default_factory=list)
+    """``option: criterion`` pairs the task gave no number for."""
+
+    @property
+    def choice(self) -> str | None:
+        """The option with the best score (the first one on a tie)."""
+        if not self.scores:
+            return None
+        return max(self.options, key=lambda o: self.scores.get(o, -1.0))
+
+    def lower_is_better(self, criterion: str) -> bool:
+        """Whether less of ``criterion`` is better (prices, costs, times, risks)."""
+        return any(normalize(w) in LOWER_IS_BETTER for w in re.findall(r"\w+", criterion.lower()))
+
+    def records(self) -> list[dict[str, Any]]:
+        """One row per option: its values, its score and its rank (best first)."""
+        ranked = sorted(self.options, key=lambda o: -self.scores.get(o, 0.0))
+        rows = []
+        for rank, option in enumerate(ranked, 1):
+            row: dict[str, Any] = {"option": option}
+            row.update({c: self.values.get(option, {}).get(c) for c in self.criteria})
+            row.update(score=round(self.scores.get(option, 0.0), 3), rank=rank)
+            rows.append(row)
+        return rows
+
+    def why(self) -> str:
+        """One sentence on why the choice wins."""
+        choice = self.choice
+        if choice is None:
+            return ""
+        best_on = [c for c in self.criteria if self._best(c) == choice]
+        parts = [
+            f"{'lowest' if self.lower_is_better(c) else 'highest'} {c} "
+            f"({_fmt(self.values[choice][c])})"
+            for c in best_on
+        ]
+        others = ", ".join(f"{o} {self.scores[o]:.2f}" for o in self.options if o != choice)
+        reason = f"it has the {' and the '.join(parts)}" if parts else "it is the best balance"
+        return (
+            f"Choose {choice}: {reason}, scoring {self.scores[choice]:.2f} of 1 over "
+            f"{', '.join(self.criteria)} (others: {others})."
+        )
+
+    def _best(self, criterion: str) -> str | None:
+        have = {o: v[criterion] for o, v in self.values.items() if criterion in v}
+        if len(set(have.values())) < 2:
+            return None
+        pick = min if self.lower_is_better(criterion) else max
+        return pick(have, key=lambda o: have[o])
+
+
+def parse_question(text: str) -> tuple[list[str], list[str]]:
+    """Options and criteria named in ``text`` ("choose between A, B and C on price and speed")."""
+    found = _ASK.search(text)
+    if not found:
+        return [], []
+    options = [_clean(o) for o in _SPLIT.split(found.group("options")) if _clean(o)]
+    criteria = [_clean(c) for c in _SPLIT.split(found.group("criteria")) if _clean(c)]
+    return options, criteria
+
+
+def values_from_text(
+    text: str, options: list[str], criteria: list[str]
+) -> dict[str, dict[str, float]]:
+    """The numbers the text gives for each option and criterion ("Rome: price 90, speed 5")."""
+    mentions = sorted(
+        (m.start(), m.end(), option)
+        for option in options
+        for m in re.finditer(rf"\b{re.escape(option)}\b", text, re.IGNORECASE)
+    )
+    values: dict[str, dict[str, float]] = {}
+    for i, (_start, end, option) in enumerate(mentions):
+        stop = mentions[i + 1][0] if i + 1 < len(mentions) else len(text)
+        segment = text[end:stop]
+        for criterion in criteria:
+            number = _number_for(segment, criterion)
+            if number is not None:
+                values.setdefault(option, {}).setdefault(criterion, number)
+    return values
+
+
+def values_from_inputs(
+    inputs: Mapping[str, Any], options: list[str], criteria: list[str]
+) -> tuple[list[str], list[str], dict[str, dict[str, float]]]:
+    """Options, criteria and values from an upstream table or mapping (the task's own win)."""
+    for data in inputs.values():
+        table = _as_mapping(data)
+        if not table:
+            continue
+        found_options = options or list(table)
+        found_criteria = criteria or sorted({c for row in table.values() for c in row})
+        values = {
+            o: {c: row[c] for c in found_criteria if c in row}
+            for o, row in ((o, _row(table, o)) for o in found_options)
+            if row
+        }
+        if values:
+            return found_options, found_criteria, values
+    return options, criteria, {}
+
+
+def score(options: list[str], criteria: list[str], values: dict[str, dict[str, float]]) -> Scoring:
+    """Each option's mean scaled score over the criteria (0 where it has no value)."""
+    scoring = Scoring(options, criteria, values)
+    totals = dict.fromkeys(options, 0.0)
+    for criterion in criteria:
+        have = {o: values[o][criterion] for o in options if criterion in values.get(o, {})}
+        scoring.missing += [f"{o}: {criterion}" for o in options if o not in have]
+        if not have:
+            continue
+        low, high = min(have.values()), max(have.values())
+        for option, value in have.items():
+            scaled = 1.0 if high == low else (value - low) / (high - low)
+            totals[option] += 1.0 - scaled if scoring.lower_is_better(criterion) else scaled
+    scoring.scores = {o: t / max(1, len(criteria)) for o, t in totals.items()}
+    return scoring
+
+
+def _number_for(segment: str, criterion: str) -> float | None:
+    word = re.escape(criterion.split()[-1][:-1] if criterion.endswith("s") else criterion)
+    for pattern in (
+        rf"\b{word}\w*\b[^\d\-;]{{0,20}}?{_NUMBER}",  # "price 90", "price of 90", "price: $90"
+        rf"{_NUMBER}\s*(?:[^\s\d;,]+\s+)?{word}",  # "90 price", "5 km speed"
+    ):
+        found = re.search(pattern, segment, re.IGNORECASE)
+        if found:
+            return float(found.group(1).replace(",", ""))
+    return None
+
+
+def _as_mapping(data: Any) -> dict[str, dict[str, float]]:
+    if hasattr(data, "to_dict") and hasattr(data, "columns"):  # a DataFrame, one row per option
+        frame = data
+        label = next((c for c in frame.columns if frame[c].dtype.kind not in "biufc"), None)
+        if label is not None:
+            frame = frame.set_index(label)
+        numeric = frame.select_dtypes("number")
+        return {str(k): {str(c): float(v) for c, v in row.items()} for k, row in numeric.iterrows()}
+    if isinstance(data, Mapping) and data and all(isinstance(v, Mapping) for v in data.values()):
+        return {
+            str(k): {str(c): float(x) for c, x in v.items() if isinstance(x, (int, float))}
+            for k, v in data.items()
+        }
+    return {}
+
+
+def _row(table: dict[str, dict[str, float]], option: str) -> dict[str, float]:
+    for name, row in table.items():
+        if name.lower() == option.lower():
+            return row
+    return {}
+
+
+def _clean(text: str) -> str:
+    return text.strip().strip("\"'“”‘’").removeprefix("the ").strip()
+
+
+def _fmt(value: float) -> str:
+    return f"{value:g}"
