@@ -27,6 +27,7 @@ from notebook_router.notebook.session import NotebookSession
 from notebook_router.planner.graph import to_mermaid
 from notebook_router.planner.run import Delivery
 from notebook_router.providers.registry import resolve_model
+from notebook_router.text.preview import clip
 
 DELIVERY_WAIT_S = 2.0
 """How long ``%route redirect`` / ``answer`` wait to hear whether the run took the message."""
@@ -295,7 +296,13 @@ class RouteMagics(Magics, HistoryCommands):
         for member in registry.tree().members.values():
             a = member.agent
             topics = ", ".join(c.topic for c in a.capabilities)
-            source = a.origin if isinstance(a, CellAgent) else type(a).__name__
+            source = (
+                a.origin
+                if isinstance(a, CellAgent)
+                else "built-in"
+                if getattr(a, "builtin", False)
+                else type(a).__name__
+            )
             name = "  " * member.depth + ("└ " if member.depth else "") + a.name
             rows.append([name, topics, a.description, source])
         _show_table(["agent", "capabilities", "description", "source"], rows)
@@ -406,6 +413,10 @@ def _delivered(delivery: Delivery) -> None:
         delivery.result(timeout=DELIVERY_WAIT_S)
 
 
+TEXT_CELL_CHARS = 60
+"""How much of a cell the plain-text form of a ``%route`` table shows."""
+
+
 def _show_table(header: list[str], rows: list[list[str]]) -> None:
     """Display rows as an HTML table, with an aligned text version for text/plain."""
     html = (
@@ -415,9 +426,11 @@ def _show_table(header: list[str], rows: list[list[str]]) -> None:
         + "".join("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in row) + "</tr>" for row in rows)
         + "</table>"
     )
-    widths = [max(len(str(r[i])) for r in [header, *rows]) for i in range(len(header))]
+    # The text form is for consoles and nbval: long cells are cut there (the HTML has them whole).
+    cut = [[clip(str(cell), TEXT_CELL_CHARS) for cell in row] for row in [header, *rows]]
+    widths = [max(len(r[i]) for r in cut) for i in range(len(header))]
     text = "\n".join(
-        "  ".join(str(cell).ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip()
-        for row in [header, *rows]
+        "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip()
+        for row in cut
     )
     show_own({"text/plain": text, "text/html": html})

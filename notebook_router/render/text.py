@@ -24,7 +24,7 @@ def render_text(state: RunState) -> str:
     """The plan and, once there is one, the answer."""
     status = STOP_REASON_TEXT.get(state.stop_reason, "") if state.stop_reason else "running"
     tokens = f"{state.usage.total_tokens:,} tokens"
-    lines = [f"route {state.run_id}: {status} · iteration {state.iteration} · {tokens}"]
+    lines = [f"route {state.run_id}: {status} · iteration {state.planning_decisions} · {tokens}"]
     for task in state.plan:
         needs = f" (needs {', '.join(task.depends_on)})" if task.depends_on else ""
         mark = STATUS_MARK.get(task.status, "?")

@@ -54,7 +54,10 @@ def decide(view: PlannerView) -> Decision:
         routed.append((index, clause, agent))
     missing = [c for _, c, agent in routed if agent is None]
     if missing:
-        names = ", ".join(a.name for a in view.agents) or "none are registered"
+        # The user's own agents: the built-ins are always there, and naming a dozen
+        # of them would bury the ones the user wrote.
+        own = [a.name for a in view.agents if not a.builtin]
+        names = ", ".join(own or [a.name for a in view.agents]) or "none are registered"
         return Decision(
             action="clarify",
             reason="part of the request matches no agent",
