@@ -395,8 +395,10 @@ def test_the_built_in_analysts_code_waits_for_run_or_skip_in_jupyterlab(
     frame = space["sales"]
     expected = frame.groupby("region")["revenue"].sum().sort_values(ascending=False)
     assert [(r[-2], float(r[-1])) for r in rows] == list(expected.items())
-    # Only the table: no stray "null" where a note about hidden rows would go.
-    assert panel.locator(".nrp-results").inner_text().split()[-1] == f"{expected.iloc[-1]:g}"
+    # The table, then its code (folded): no stray "null" where a note would go.
+    words = panel.locator(".nrp-results").inner_text().split()
+    assert "null" not in words and words[-1] == "code"
+    assert panel.locator('.nrp-result[data-task="t1"] summary').inner_text() == "code"
     shot(page, "17-lab-analyst-code-ran", panel)
 
     # The second run's code is skipped: the panel says it did not run.
