@@ -30,6 +30,13 @@ _SENTENCE_TARGET = re.compile(
     r"(?:sentences?|lines?|bullets?|bullet points?|points?)\b",
     re.IGNORECASE,
 )
+# A length instruction at either end of the material ("... in 1 sentence", "Briefly: ...").
+_LENGTH_AT_END = re.compile(
+    r"[\s,;:-]*\b(?:(?:in|as|into|to|using|within)\s+(?:about\s+|at most\s+)?"
+    r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+"
+    r"(?:sentences?|lines?|bullets?|bullet points?|points?|words?)|briefly|in short)[\s.!]*$",
+    re.IGNORECASE,
+)
 _SHORT = re.compile(r"\b(brief|briefly|short|shortly|tl;?dr|one-liner|in a nutshell)\b", re.I)
 _LONG = re.compile(r"\b(detailed|in detail|thorough|long|comprehensive)\b", re.IGNORECASE)
 _NUMBERS = {
@@ -72,6 +79,12 @@ def length_target(request: str) -> LengthTarget:
     if _LONG.search(request):
         return LengthTarget(sentences=8)
     return LengthTarget()
+
+
+def without_length(text: str) -> str:
+    """``text`` less a length instruction at its end ("... in 1 sentence"): an
+    instruction, not part of the material to summarise."""
+    return _LENGTH_AT_END.sub("", text).strip()
 
 
 def split_sentences(text: str) -> list[str]:

@@ -63,6 +63,21 @@ from notebook_router.planner.rules.decompose import decompose
         ),
         # A single goal stays whole.
         ("Plan a trip to Italy with great food", [("Plan a trip to Italy with great food", [])]),
+        # An instruction, a colon, then its material: one task, whatever the material holds.
+        (
+            "Summarise: Sales rose. Then costs fell, and we plan to hire. In 1 sentence",
+            [("Summarise: Sales rose. Then costs fell, and we plan to hire. In 1 sentence", [])],
+        ),
+        # Not an instruction before the colon: split as usual.
+        (
+            "Note: load the table and plot it",
+            [("Note: load the table", []), ("Plot it", [0])],
+        ),
+        # Options after "between" are not tasks, though "plan" is a verb.
+        (
+            "Choose between plan A, plan B and plan C on price",
+            [("Choose between plan A, plan B and plan C on price", [])],
+        ),
     ],
 )
 def test_decompose(request_text: str, expected: list[tuple[str, list[int]]]) -> None:

@@ -35,6 +35,22 @@ LOWER_IS_BETTER = frozenset(
 )
 
 
+# Words a task uses for a criterion's number besides its name ("A costs 10" is a price).
+_SYNONYMS: dict[str, tuple[str, ...]] = {
+    "price": ("cost", "costs", "priced", "fee"),
+    "cost": ("price", "costs", "priced", "fee"),
+    "quality": ("rated", "rating", "score", "stars"),
+    "rating": ("rated", "stars", "score"),
+}
+# A duration given for a speed ("takes 5 days"): fewer units are faster.
+_DURATION = re.compile(
+    r"(?:takes?|taking|in|within|delivers? in|needs?)\s+" + r"(-?\d[\d,]*(?:\.\d+)?)"
+    r"\s*(minutes?|mins?|hours?|hrs?|days?|weeks?|months?|seconds?|secs?)\b",
+    re.IGNORECASE,
+)
+_SPEEDS = frozenset({"speed", "fast", "faster", "quick", "quickness", "turnaround", "delivery"})
+
+
 @dataclass
 class Scoring:
     """Options, criteria, the values found and the resulting scores."""
@@ -45,6 +61,8 @@ class Scoring:
     scores: dict[str, float] = field(default_factory=dict)
     missing: list[str] = field(default_factory=list)
     """``option: criterion`` pairs the task gave no number for."""
+    durations: dict[str, str] = field(default_factory=dict)
+    """Criteria given as durations (a speed as "takes 5 days"), with their unit: less is better."""
 
     @property
     def choice(self) -> str | None:
@@ -55,6 +73,8 @@ class Scoring:
 
     def lower_is_better(self, criterion: str) -> bool:
         """Whether less of ``criterion`` is better (prices, costs, times, risks)."""
+        if criterion in self.durations:
+            return True
         return any(normalize(w) in LOWER_IS_BETTER for w in re.findall(r"\w+", criterion.lower()))
 
     def records(self) -> list[dict[str, Any]]:
@@ -63,7 +83,14 @@ class Scoring:
         rows = []
         for rank, option in enumerate(ranked, 1):
             row: dict[str, Any] = {"option": option}
-            row.update({c: self.values.get(option, {}).get(c) for c in self.criteria})
+            row.update(
+                {
+                    f"{c} ({self.durations[c]})" if c in self.durations else c: self.values.get(
+                        option, {}
+                    ).get(c)
+                    for c in self.criteria
+                }
+            )
             row.update(score=round(self.scores.get(option, 0.0), 3), rank=rank)
             rows.append(row)
         return rows
@@ -75,7 +102,9 @@ class Scoring:
             return ""
         best_on = [c for c in self.criteria if self._best(c) == choice]
         parts = [
-            f"{'lowest' if self.lower_is_better(c) else 'highest'} {c} "
+            f"best {c} ({_fmt(self.values[choice][c])} {self.durations[c]})"
+            if c in self.durations
+            else f"{'lowest' if self.lower_is_better(c) else 'highest'} {c} "
             f"({_fmt(self.values[choice][c])})"
             for c in best_on
         ]
@@ -105,13 +134,16 @@ def parse_question(text: str) -> tuple[list[str], list[str]]:
 
 
 def values_from_text(
-    text: str, options: list[str], criteria: list[str]
+    text: str, options: list[str], criteria: list[str], durations: dict[str, str] | None = None
 ) -> dict[str, dict[str, float]]:
-    """The numbers the text gives for each option and criterion ("Rome: price 90, speed 5")."""
+    """The numbers the text gives for each option and criterion ("Rome: price 90, speed 5",
+    "A costs 10 and takes 5 days"). A speed given as a duration is recorded in
+    ``durations`` (criterion → unit): for it, less is better."""
     mentions = sorted(
         (m.start(), m.end(), option)
         for option in options
-        for m in re.finditer(rf"\b{re.escape(option)}\b", text, re.IGNORECASE)
+        for pattern in _option_patterns(option, options)
+        for m in re.finditer(pattern, text)
     )
     values: dict[str, dict[str, float]] = {}
     for i, (_start, end, option) in enumerate(mentions):
@@ -119,9 +151,33 @@ def values_from_text(
         segment = text[end:stop]
         for criterion in criteria:
             number = _number_for(segment, criterion)
+            if number is None and _SPEEDS & set(re.findall(r"\w+", criterion.lower())):
+                found = _DURATION.search(segment)
+                if found:
+                    number = float(found.group(1).replace(",", ""))
+                    if durations is not None:
+                        durations[criterion] = _plural(found.group(2).lower())
             if number is not None:
                 values.setdefault(option, {}).setdefault(criterion, number)
     return values
+
+
+def _option_patterns(option: str, options: list[str]) -> list[str]:
+    """How the text may name ``option``: in full, or by what sets it apart from the others
+    ("plan A, plan B and plan C", then "A costs 10": a capitalised, whole-word "A")."""
+    patterns = [rf"(?i)\b{re.escape(option)}\b"]
+    words = option.split()
+    firsts = {o.split()[0].lower() for o in options if len(o.split()) > 1}
+    if len(words) > 1 and len(firsts) == 1 and len(options) > 1:
+        rest = " ".join(words[1:])
+        patterns.append(rf"(?<![\w-]){re.escape(rest)}(?![\w-])")  # case as written
+    return patterns
+
+
+def _plural(unit: str) -> str:
+    full = {"min": "minutes", "mins": "minutes", "hr": "hours", "hrs": "hours"}.get(unit, unit)
+    full = {"sec": "seconds", "secs": "seconds"}.get(full, full)
+    return full if full.endswith("s") else full + "s"
 
 
 def values_from_inputs(
@@ -144,9 +200,15 @@ def values_from_inputs(
     return options, criteria, {}
 
 
-def score(options: list[str], criteria: list[str], values: dict[str, dict[str, float]]) -> Scoring:
-    """Each option's mean scaled score over the criteria (0 where it has no value)."""
-    scoring = Scoring(options, criteria, values)
+def score(
+    options: list[str],
+    criteria: list[str],
+    values: dict[str, dict[str, float]],
+    durations: Mapping[str, str] | None = None,
+) -> Scoring:
+    """Each option's mean scaled score over the criteria (0 where it has no value);
+    ``durations`` are the criteria given as times (fewer units are better)."""
+    scoring = Scoring(options, criteria, values, durations=dict(durations or {}))
     totals = dict.fromkeys(options, 0.0)
     for criterion in criteria:
         have = {o: values[o][criterion] for o in options if criterion in values.get(o, {})}
@@ -162,14 +224,16 @@ def score(options: list[str], criteria: list[str], values: dict[str, dict[str, f
 
 
 def _number_for(segment: str, criterion: str) -> float | None:
-    word = re.escape(criterion.split()[-1][:-1] if criterion.endswith("s") else criterion)
-    for pattern in (
-        rf"\b{word}\w*\b[^\d\-;]{{0,20}}?{_NUMBER}",  # "price 90", "price of 90", "price: $90"
-        rf"{_NUMBER}\s*(?:[^\s\d;,]+\s+)?{word}",  # "90 price", "5 km speed"
-    ):
-        found = re.search(pattern, segment, re.IGNORECASE)
-        if found:
-            return float(found.group(1).replace(",", ""))
+    name = criterion.split()[-1]
+    stem = name[:-1] if name.endswith("s") else name
+    for word in (re.escape(stem), *(re.escape(w) for w in _SYNONYMS.get(stem.lower(), ()))):
+        for pattern in (
+            rf"\b{word}\w*\b[^\d\-;]{{0,20}}?{_NUMBER}",  # "price 90", "costs $90"
+            rf"{_NUMBER}\s*(?:[^\s\d;,]+\s+)?{word}\b",  # "90 price", "5 km speed"
+        ):
+            found = re.search(pattern, segment, re.IGNORECASE)
+            if found:
+                return float(found.group(1).replace(",", ""))
     return None
 
 

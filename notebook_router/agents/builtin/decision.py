@@ -93,8 +93,9 @@ def offline_decision(request: str, context: AgentContext) -> AgentResult:
     """Score the options the request names against its criteria, with the numbers given."""
     options, criteria = parse_question(request)
     options, criteria, values = values_from_inputs(context.inputs, options, criteria)
+    durations: dict[str, str] = {}
     if options and criteria:
-        for option, row in values_from_text(request, options, criteria).items():
+        for option, row in values_from_text(request, options, criteria, durations).items():
             values.setdefault(option, {}).update(row)
     if not options or not criteria or not values:
         missing = (
@@ -106,7 +107,7 @@ def offline_decision(request: str, context: AgentContext) -> AgentResult:
             f"To decide without a model I need {missing} in the task ({EXAMPLE}) or a table "
             "of them from an earlier step. " + needs_a_model("weigh options from general knowledge")
         )
-    scoring = score(options, criteria, values)
+    scoring = score(options, criteria, values, durations)
     caveat = f"no number given for {', '.join(scoring.missing)}" if scoring.missing else None
     return AgentResult(
         status="partial" if caveat else "fulfilled",

@@ -21,7 +21,12 @@ from notebook_router.agents.builtin.material import Source, given_sources, numbe
 from notebook_router.agents.builtin.replies import ask_json, needs_a_model
 from notebook_router.agents.result import AgentResult
 from notebook_router.providers.offline import is_offline
-from notebook_router.text.extractive import LengthTarget, length_target, summarise
+from notebook_router.text.extractive import (
+    LengthTarget,
+    length_target,
+    summarise,
+    without_length,
+)
 
 SUMMARISATION = "summarisation"
 INLINE_MIN_WORDS = 12
@@ -89,7 +94,7 @@ def _material(request: str, context: AgentContext) -> list[Source]:
 def _inline(request: str) -> str:
     """The text the request carries itself (after a colon, or quoted), if long enough."""
     found = _INLINE.search(request)
-    text = (found.group(1) or found.group(2)).strip() if found else ""
+    text = without_length((found.group(1) or found.group(2)).strip()) if found else ""
     return text if len(text.split()) >= INLINE_MIN_WORDS else ""
 
 

@@ -15,7 +15,7 @@ from notebook_router.agents.builtin.research import RESEARCH
 from notebook_router.planner.decisions import Decision, TaskSpec
 from notebook_router.planner.followup import FollowUp, follow_up
 from notebook_router.planner.planner_view import PlannerView, TaskView
-from notebook_router.planner.rules.decompose import Clause, decompose
+from notebook_router.planner.rules.decompose import Clause, carries_material, decompose
 from notebook_router.planner.rules.matcher import AgentMatcher, matcher_for
 from notebook_router.text.preview import clip
 from notebook_router.text.tokens import tokens, words
@@ -84,20 +84,26 @@ def decide(view: PlannerView) -> Decision:
         else:
             later.append(spec)
 
-    # The team answers what nothing else fits; it does not stand in for an agent that failed.
+    # The team answers what nothing else fits; it does not stand in for a user's agent
+    # that failed (a built-in that could not, like the analyst declining, it may).
     team = frozenset(c.name for c in view.agents if c.builtin and c.name in TEAM)
+    builtins = frozenset(c.name for c in view.agents if c.builtin)
     drop: list[str] = []
     for task in view.tasks:
         if task.status != "pending":
             continue
         upstream = [tasks[d] for d in task.depends_on if d in tasks]
-        if any(u.status in _RETRY + _GONE and not _will_retry(u, matcher, team) for u in upstream):
+        if any(
+            u.status in _RETRY + _GONE
+            and not _will_retry(u, matcher, team, builtins, _names_data(view, u))
+            for u in upstream
+        ):
             drop.append(task.id)
         elif all(u.status in _OK for u in upstream):
             run.append(TaskSpec(id=task.id))
 
     for task in view.tasks:
-        alternative = _will_retry(task, matcher, team)
+        alternative = _will_retry(task, matcher, team, builtins, _names_data(view, task))
         if alternative:
             run.append(TaskSpec(id=task.id, agent=alternative))
 
@@ -154,18 +160,31 @@ def decide(view: PlannerView) -> Decision:
 
 
 def _will_retry(
-    task: TaskView, matcher: AgentMatcher, team: frozenset[str] = frozenset()
+    task: TaskView,
+    matcher: AgentMatcher,
+    team: frozenset[str] = frozenset(),
+    builtins: frozenset[str] = frozenset(),
+    names_data: bool = False,
 ) -> str | None:
     """The agent to retry a failed or unable task with (once), if another fits.
 
     A usable result the critic marked ``needs_more`` counts as a failure here. The
-    ``team`` (built-in generalists) only takes over from another of the team.
+    ``team`` (built-in generalists) takes over only from a built-in (another of the
+    team, or the analyst declining a question that is not about the data), never
+    from the user's own agent.
     """
     critic_wants_more = task.status in _OK and (task.critic or "").startswith("needs_more")
     if (task.status not in _RETRY and not critic_wants_more) or task.attempts >= 2:
         return None
     tried = frozenset({task.agent, *_rerouted_from(task)})
-    return matcher.best(task.description, exclude=tried if task.agent in team else tried | team)
+    alternative = matcher.best(
+        task.description, exclude=tried if task.agent in builtins | team else tried | team
+    )
+    if alternative == DATA_ANALYST and task.agent in team and not names_data:
+        # A question the team could not answer offline is not one about the data just
+        # because it says "summarise": the team's reply says what it needs.
+        return None
+    return alternative
 
 
 def _rerouted_from(task: TaskView) -> list[str]:
@@ -227,11 +246,17 @@ def _route(view: PlannerView, matcher: AgentMatcher, text: str) -> str | None:
     matches and the user has no agents of their own (it answers with what it would
     need; asking "which agent?" has no answer there)."""
     best = matcher.best(text)
-    if best is None or _is_team(view, best):
+    if best is None or (_is_team(view, best) and not carries_material(text)):
+        # ("summarise: <text>" brings its own material: the words of the data in it
+        # do not make it a question about the data)
         best = _data_agent(view, text) or _knowledge_agent(view, text) or best
     if best is None and all(card.builtin for card in view.agents):
         best = next((c.name for c in view.agents if c.name == RESEARCH and c.builtin), None)
     return best
+
+
+def _names_data(view: PlannerView, task: TaskView) -> bool:
+    return _data_agent(view, task.description) is not None
 
 
 def _is_team(view: PlannerView, name: str) -> bool:

@@ -13,7 +13,11 @@ Rules, in order:
    that presents data (plot, summarise, compare, report) needs the nearest
    earlier producer or transformer. Everything else is independent and runs
    in parallel.
-5. Words about urgency, politeness or tone ("ASAP", "thanks!", "quick
+5. An instruction followed by a colon introduces its material ("summarise:
+   <text>", "choose between A, B and C on price: A costs ..."): the whole
+   request is one task, however many sentences and commas the material has.
+   A list after "between", "among" or "either" names options, not tasks.
+6. Words about urgency, politeness or tone ("ASAP", "thanks!", "quick
    question:", "if possible") are not tasks: a part, or a part's leading or
    trailing fragment set off by punctuation, that has no word which could
    name work is dropped.
@@ -68,6 +72,9 @@ PRESENTERS = frozenset(normalize(w) for w in _PRESENTERS.split())
 _SENTENCES = re.compile(r"(?<=[.!?;])\s+|\n+")
 # A fragment boundary inside a part: after a comma, colon, dash, "!" or "?".
 _FRAGMENT = re.compile(r"(?<=[,:;!?\u2013\u2014])\s+|\s+(?=[\u2013\u2014]\s)")
+# An instruction (a few words, no sentence end) then a colon, then its material.
+_MATERIAL = re.compile(r"^\s*(?P<head>[^:.!?\n]{2,80}?)\s*:\s+\S", re.S)
+_OPTIONS = re.compile(r"\b(?:between|among|amongst|either)\b", re.I)
 _BULLET = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+")
 # "next" and "finally" only count at the start of a clause ("next quarter" is not a step).
 _SEQUENCE = re.compile(
@@ -106,6 +113,9 @@ class Clause:
 
 def decompose(request: str) -> list[Clause]:
     """Split ``request`` into clauses with inferred dependencies (indices into the list)."""
+    whole = _with_material(request)
+    if whole is not None:
+        return [whole]
     clauses: list[Clause] = []
     for sentence in _sentences(request):
         for j, part in enumerate(_SEQUENCE.split(sentence)):
@@ -120,6 +130,23 @@ def decompose(request: str) -> list[Clause]:
     return clauses
 
 
+def carries_material(text: str) -> bool:
+    """Whether ``text`` is an instruction, a colon, then the material it works on."""
+    return _with_material(text) is not None
+
+
+def _with_material(request: str) -> Clause | None:
+    """The request as one task when it is an instruction, a colon, then its material."""
+    match = _MATERIAL.match(request)
+    if match is None:
+        return None
+    head = _clean(match.group("head"))
+    verb = _leading_verb(head)
+    if verb is None or _SEQUENCE.search(head):
+        return None  # "Quick question: ...", or "load it, then summarise: ..."
+    return Clause(_clean(request), verb)
+
+
 def _sentences(text: str) -> list[str]:
     return [_BULLET.sub("", s).strip() for s in _SENTENCES.split(text) if s and s.strip()]
 
@@ -129,7 +156,8 @@ def _split_on_verbs(part: str) -> list[str]:
     # re.split with a capturing group alternates text, separator, text, ...
     out = [pieces[0]]
     for sep, text in zip(pieces[1::2], pieces[2::2], strict=True):
-        if _leading_verb(_clean(text)) is not None:
+        # "choose between plan A, plan B and plan C": options, though "plan" is a verb.
+        if _leading_verb(_clean(text)) is not None and not _OPTIONS.search(out[-1]):
             out.append(text)
         else:
             out[-1] = out[-1] + sep + text

@@ -23,6 +23,23 @@ async def test_offline_it_scores_the_options_in_the_task_lower_price_being_bette
     assert (result.summary or "").startswith("Choose Rome: it has the lowest price (90)")
 
 
+async def test_offline_costs_and_durations_count_as_price_and_speed() -> None:
+    # "plan A, plan B and plan C" are named "A", "B", "C" later; "costs" is a price and
+    # "takes 5 days" a speed where fewer days are better. Scaled by hand:
+    # A: price 1, speed 0 -> 0.5; B: price 0.8, speed 0.75 -> 0.775; C: 0, 1 -> 0.5.
+    ask = (
+        "choose between plan A, plan B and plan C on price and speed: A costs 10 and takes "
+        "5 days, B costs 12 and takes 2 days, C costs 20 and takes 1 day"
+    )
+    task, context = context_for(ask)
+    result = await Decision().run(task, context)
+    assert result.status == "fulfilled"
+    table = result.data.set_index("option")
+    assert table.loc["plan B", "score"] == 0.775 and table.loc["plan B", "rank"] == 1
+    assert list(table["speed (days)"].loc[["plan A", "plan B", "plan C"]]) == [5, 2, 1]
+    assert list(table["price"].loc[["plan A", "plan B", "plan C"]]) == [10, 12, 20]
+
+
 async def test_offline_the_numbers_may_come_from_an_earlier_table() -> None:
     options = pd.DataFrame({"laptop": ["A", "B"], "cost": [1500, 900], "battery": [10, 12]})
     task, context = context_for(

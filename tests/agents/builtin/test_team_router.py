@@ -93,6 +93,29 @@ async def test_offline_questions_about_the_data_still_go_to_the_data_analyst() -
     assert [t.agent for t in result.tasks] == ["data_analyst"]
 
 
+async def test_offline_with_data_a_topic_question_says_what_is_needed_not_what_pandas_cannot() -> (
+    None
+):
+    # The notebook has a table, and "summarise" is also a statistics word: the topic
+    # is still not about the data, so the answer is the team's, saying what it needs.
+    sales = pd.DataFrame({"region": ["N", "S"], "revenue": [1.0, 2.0]})
+    result = await Router(data={"sales": sales}).run(GOAL)
+    assert [t.agent for t in result.tasks] == ["summarisation"]
+    assert "set a model" in result.answer and "pandas" not in result.answer
+
+
+async def test_inline_material_is_summarised_even_when_it_names_the_datas_columns() -> None:
+    sales = pd.DataFrame({"region": ["N", "S"], "revenue": [1.0, 2.0]})
+    text = (
+        "summarise: Revenue grew 36% in 2024. The weather was mild all year. "
+        "The North region led every quarter. Lunch was served at noon. in 1 sentence"
+    )
+    result = await Router(data={"sales": sales}).run(text)
+    assert [(t.agent, t.status) for t in result.tasks] == [("summarisation", "fulfilled")]
+    summary = result.tasks[0].summary or ""
+    assert "36%" in summary and "Lunch" not in summary and "sentence" not in summary
+
+
 async def test_offline_the_team_scores_a_decision_and_summarises_given_text() -> None:
     router = Router()
     decided = await router.run(
