@@ -73,6 +73,11 @@ from notebook_router.planner.rules.decompose import decompose
             "Note: load the table and plot it",
             [("Note: load the table", []), ("Plot it", [0])],
         ),
+        # ... across lines too.
+        (
+            "Choose between A and B on price: A costs 10,\nB costs 12",
+            [("Choose between A and B on price: A costs 10, B costs 12", [])],
+        ),
         # Options after "between" are not tasks, though "plan" is a verb.
         (
             "Choose between plan A, plan B and plan C on price",

@@ -87,8 +87,9 @@ def _material(request: str, context: AgentContext) -> list[Source]:
     if not text and context.goal != request and context.goal.startswith(request.rstrip(".")):
         # The planner may have cut "Summarise: <text>" at its first sentence: the goal has it all.
         text = _inline(context.goal)
-    own = [Source("the task", text)] if text else []
-    return own + given_sources(context, request)
+    if text:  # the task brings its material: the notebook's other data is not it
+        return [Source("the task", text)]
+    return given_sources(context, request)
 
 
 def _inline(request: str) -> str:

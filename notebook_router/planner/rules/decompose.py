@@ -40,7 +40,7 @@ propose list show give tell book reserve plan schedule organize organise transla
 export save send email notify check verify validate test train fit simulate optimize improve fix
 debug run execute deploy update delete remove add insert identify detect classify cluster
 segment locate track monitor research investigate study explore examine inspect outline design
-arrange find think consider reflect ponder wait pause
+arrange find think consider reflect ponder wait pause choose pick select decide weigh
 """
 _SOURCES = (
     "load fetch download collect gather query scrape retrieve pull import search find research"

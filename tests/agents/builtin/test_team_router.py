@@ -105,15 +105,18 @@ async def test_offline_with_data_a_topic_question_says_what_is_needed_not_what_p
 
 
 async def test_inline_material_is_summarised_even_when_it_names_the_datas_columns() -> None:
-    sales = pd.DataFrame({"region": ["N", "S"], "revenue": [1.0, 2.0]})
+    sales = pd.DataFrame(
+        {"region": ["N", "S"] * 90, "units": range(180), "revenue": [25.0 * i for i in range(180)]}
+    )
     text = (
-        "summarise: Revenue grew 36% in 2024. The weather was mild all year. "
+        "summarise: Revenue grew 36% in 2024. The weather was mild all year.\n"
         "The North region led every quarter. Lunch was served at noon. in 1 sentence"
     )
     result = await Router(data={"sales": sales}).run(text)
     assert [(t.agent, t.status) for t in result.tasks] == [("summarisation", "fulfilled")]
     summary = result.tasks[0].summary or ""
     assert "36%" in summary and "Lunch" not in summary and "sentence" not in summary
+    assert "Column" not in summary  # the text given, not the notebook's table, is summarised
 
 
 async def test_offline_the_team_scores_a_decision_and_summarises_given_text() -> None:
