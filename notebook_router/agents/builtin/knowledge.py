@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from notebook_router.agents.base import AgentContext, BaseAgent, TaskRequest, parse_capabilities
 from notebook_router.agents.result import AgentResult
+from notebook_router.errors import ProviderError
 from notebook_router.providers.offline import is_offline
 
 if TYPE_CHECKING:
@@ -93,9 +94,14 @@ class Knowledge(BaseAgent):
         if not facts or is_offline(context.model.provider):
             return recall(facts, text)
         listing = "\n".join(f"[fact {f.id}] {f.text}" for f in facts)
-        reply = await context.model.ask(
-            f"Facts:\n{listing}\n\nQuestion: {text}", system=SYSTEM, purpose="agent.knowledge"
-        )
+        try:
+            reply = await context.model.ask(
+                f"Facts:\n{listing}\n\nQuestion: {text}", system=SYSTEM, purpose="agent.knowledge"
+            )
+        except ProviderError:  # the facts themselves still answer, as they do offline
+            return recall(facts, text)
+        if not reply.strip():
+            return recall(facts, text)
         return AgentResult(
             data={"answer": reply, "facts": [f.model_dump() for f in facts]},
             summary=reply.strip(),
