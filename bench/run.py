@@ -409,6 +409,72 @@ async def store_growth(repeats: int) -> None:
     )
 
 
+async def code_runner(repeats: int) -> None:
+    """Model-written code: what running it costs, and how fast Stop ends it.
+
+    ``overhead_ms``: ``run_code`` of a trivial cell against a namespace of 200
+    variables with a 1,000,000-row DataFrame (the worker-thread hand-off, the
+    scratch namespace, capture). ``stop_ms``: from ``run.stop()`` to the finished
+    run, while the model's code spins in a Python loop (code policy auto).
+    """
+    import numpy as np
+    import pandas as pd
+
+    from notebook_router import Router
+    from notebook_router.code import run_code
+    from notebook_router.planner import events as ev
+    from notebook_router.providers.base import CompletionRequest
+    from notebook_router.providers.scripted import ScriptedProvider
+    from notebook_router.usage import Usage
+
+    frame = pd.DataFrame({"x": np.arange(1_000_000), "y": np.ones(1_000_000)})
+    namespace: dict[str, Any] = {f"v{i}": i for i in range(199)} | {"df": frame}
+
+    async def overhead() -> float:
+        started = time.perf_counter()
+        outcome = await run_code("df.shape[0] + v7", namespace)
+        assert outcome.ok
+        return time.perf_counter() - started
+
+    def spin(request: CompletionRequest) -> Any:
+        if request.purpose == "router.decide":
+            return {
+                "action": "execute",
+                "run": [{"id": "t1", "agent": "coder", "description": "spin", "depends_on": []}],
+            }
+        if request.purpose.startswith("agent.code"):
+            return "```python\nwhile True:\n    pass\n```"
+        return {"answer": "stopped"}
+
+    async def stop() -> float:
+        router = Router(
+            model=ScriptedProvider(fallback=spin, usage=Usage()), data=namespace, code="auto"
+        )
+        run = router.start("spin")
+        async for event in run.events():
+            if isinstance(event, ev.TraceNote) and event.note == "code":
+                break
+        await asyncio.sleep(0.05)  # the loop is spinning in the worker thread
+        started = time.perf_counter()
+        run.stop()
+        await run
+        return time.perf_counter() - started
+
+    costs = [x * 1000 for x in await repeat(overhead, repeats * 4)]
+    stops = [x * 1000 for x in await repeat(stop, repeats)]
+    emit(
+        {
+            "bench": "code_runner",
+            "overhead_ms": round(statistics.median(costs), 3),
+            "overhead_ms_spread": spread(costs),
+            "stop_ms": round(statistics.median(stops), 3),
+            "stop_ms_spread": spread(stops),
+            "variables": len(namespace),
+            "repeats": repeats,
+        }
+    )
+
+
 async def main(quick: bool) -> None:
     repeats = 3 if quick else 15
     emit(
@@ -428,6 +494,7 @@ async def main(quick: bool) -> None:
     await tree_fanout(repeats)
     await store_overhead(repeats)
     await store_growth(repeats)
+    await code_runner(repeats)
 
 
 if __name__ == "__main__":

@@ -51,3 +51,6 @@ def test_bench_quick_prints_one_json_line_per_result() -> None:
         "warm_ms_spread",
         "one_changed_ms",
     } <= data.keys()
+    code = by_name["code_runner"][0]
+    assert {"overhead_ms", "stop_ms", "stop_ms_spread"} <= code.keys()
+    assert code["variables"] == 200
