@@ -44,6 +44,8 @@ class RouteOptions:
     """Whether agent-written code runs (None: the session's policy, ``%route code``)."""
     insert: bool = False
     """Put the code behind the answer into a new cell below."""
+    no_data: bool = False
+    """Keep the kernel's variables out of the run (no descriptions to a model, no analyst)."""
     fresh: bool = False
     """Plan without the memory of the notebook's earlier runs."""
 
@@ -62,6 +64,11 @@ class RouteOptions:
     help="agent-written code: ask (Run/Edit/Skip in the panel), auto (run it), never (show it)",
 )
 @argument("--insert", action="store_true", help="put the code behind the answer in a new cell")
+@argument(
+    "--no-data",
+    action="store_true",
+    help="keep the kernel's variables out of this run (nothing of them reaches a model)",
+)
 @argument(
     "--fresh", action="store_true", help="plan without the memory of this notebook's earlier runs"
 )
@@ -158,6 +165,7 @@ def parse_route_options(line: str) -> RouteOptions:
         style=args.style,
         code=check_code_policy(args.code) if args.code else None,
         insert=args.insert,
+        no_data=args.no_data,
         fresh=args.fresh,
     )
 

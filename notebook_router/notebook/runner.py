@@ -117,7 +117,7 @@ def start_route(session: NotebookSession, options: RouteOptions, cell: str) -> t
             clarify=_clarify_policy(session, options.background),
             store=session.persistence.get(),
             # The kernel's data: looked at first; the analyst joins unless --agents limits.
-            data=session.data,
+            data=None if options.no_data else session.data,
             builtins=options.agents is None,
             code=options.code or session.code,
             memory=session.memory(),

@@ -83,3 +83,17 @@ def test_what_dataframes_do_i_have_is_answered_at_once_with_no_model_call(kernel
     names = [row.split(" | ")[0].removeprefix("| ") for row in rows[1:]]
     assert names[0] == "other" and "df" in names  # the newest first
     assert "<table" in result.result()["text/html"]  # type: ignore[index]
+
+
+def test_no_data_keeps_the_kernels_variables_out_of_the_run(kernel: Kernel) -> None:
+    result = kernel.execute("%%route --no-data -o blind\nwhat dataframes do I have?")
+    assert result.status == "ok", result.errors()
+    out = _run(
+        kernel,
+        "r = blind.result()\n"
+        "print(blind.state.data is None, 'data_analyst' in blind.agents.names())\n"
+        "print(r.answer)",
+    )
+    first, *answer = out.splitlines()
+    assert first == "True False"  # nothing described, and no analyst to read it
+    assert "| df |" not in "\n".join(answer)
