@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from notebook_router.agents.base import AgentContext
+from notebook_router.agents.base import AgentContext, TaskRequest
 from notebook_router.agents.result import AgentResult
 from notebook_router.code import CodeOutcome, run_code
 from notebook_router.data.source import DataSource
@@ -156,6 +156,18 @@ def extract_code(reply: str) -> str | None:
     except (SyntaxError, ValueError):
         return None
     return text
+
+
+def finish(
+    work: CodeWork, task: TaskRequest, source: DataSource | None, *, kind: str
+) -> AgentResult:
+    """The agent's result for ``work``, after publishing the variables the task asked for."""
+    result = result_of(work, task.id, kind=kind)
+    created = publish_asked(work, task.description, source)
+    if not created:
+        return result
+    names = ", ".join(f"`{n}`" for n in created)
+    return result.model_copy(update={"summary": f"{result.summary} Created {names}."})
 
 
 def result_of(work: CodeWork, task_id: str, *, kind: str = "code") -> AgentResult:

@@ -10,7 +10,7 @@ question, which is read-only code from the package and runs under every policy.
 from __future__ import annotations
 
 from notebook_router.agents.base import AgentContext, BaseAgent, TaskRequest, parse_capabilities
-from notebook_router.agents.builtin.code_loop import publish_asked, result_of, write_and_run
+from notebook_router.agents.builtin.code_loop import finish, write_and_run
 from notebook_router.agents.builtin.data_analyst import DESCRIPTION_CHARS, DataAnalyst
 from notebook_router.agents.result import AgentResult
 from notebook_router.providers.offline import is_offline
@@ -49,12 +49,7 @@ class Coder(BaseAgent):
         about = source.context.render(DESCRIPTION_CHARS) if source is not None else ""
         variables = source.variables() if source is not None else {}
         work = await write_and_run(context, task.description, about=about, variables=variables)
-        result = result_of(work, task.id, kind="code")
-        created = publish_asked(work, task.description, source)
-        if created:
-            names = ", ".join(f"`{n}`" for n in created)
-            result = result.model_copy(update={"summary": f"{result.summary} Created {names}."})
-        return result
+        return finish(work, task, source, kind="code")
 
     async def _offline(self, task: TaskRequest, context: AgentContext) -> AgentResult:
         """Without a model, code comes only from the analyst's operations on the data."""

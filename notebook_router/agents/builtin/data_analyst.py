@@ -23,7 +23,7 @@ from notebook_router.agents.base import (
     TaskRequest,
     parse_capabilities,
 )
-from notebook_router.agents.builtin.code_loop import publish_asked, result_of, write_and_run
+from notebook_router.agents.builtin.code_loop import finish, write_and_run
 from notebook_router.agents.result import AgentResult
 from notebook_router.data.source import DataSource
 from notebook_router.data.tables import as_table
@@ -127,12 +127,7 @@ async def _with_model(
             DESCRIPTION_CHARS // 2
         )
     work = await write_and_run(context, task.description, about=about.strip(), variables=variables)
-    result = result_of(work, task.id, kind="pandas code")
-    created = publish_asked(work, task.description, source)
-    if created:
-        names = ", ".join(f"`{n}`" for n in created)
-        result = result.model_copy(update={"summary": f"{result.summary} Created {names}."})
-    return result
+    return finish(work, task, source, kind="pandas code")
 
 
 def _input_tables(inputs: Inputs) -> dict[str, Any]:
