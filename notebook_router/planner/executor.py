@@ -81,6 +81,8 @@ class Executor:
         self._watchdog = Watchdog(loop, self._time_out)
         self._timed_out: set[str] = set()
         self._abandoned: set[asyncio.Task[None]] = set()
+        self._kept: dict[str, AgentResult] = {}
+        """Per task sent back, the finished answer its new attempt is meant to improve on."""
         self._expiring: set[asyncio.Task[None]] = set()
         """Timed-out tasks' grace periods in progress (held so they are not collected)."""
         self._trace_sink = self._trace  # bound once, shared by every task's context
@@ -94,12 +96,20 @@ class Executor:
     # ------------------------------------------------------------------ start
 
     def start(
-        self, task_id: str, new_agent: str | None = None, description: str | None = None
+        self,
+        task_id: str,
+        new_agent: str | None = None,
+        description: str | None = None,
+        keep: AgentResult | None = None,
     ) -> None:
         """Start a planned task (optionally re-routed to ``new_agent``) as an asyncio task.
 
         ``description`` words the task differently for this attempt (a task sent back
-        by verification); the plan keeps the task as it was planned."""
+        by verification); the plan keeps the task as it was planned. ``keep`` is the
+        answer this attempt is meant to improve on: should the attempt fail, time out
+        or be cancelled, that answer is filed again (marked), never lost."""
+        if keep is not None:
+            self._kept[task_id] = keep
         state = self.state
         plan = state.plan
         task = plan.tasks[task_id]
@@ -266,6 +276,9 @@ class Executor:
             self._record(task_id, result)
 
     def _record(self, task_id: str, result: AgentResult) -> None:
+        kept = self._kept.pop(task_id, None)
+        if kept is not None and not result.ok:
+            result = _kept_answer(kept, f"{result.status}: {result.error or 'no answer'}")
         task = self.state.plan.tasks[task_id]
         status, error, usage, media = result.status, result.error, result.usage, result.media
         # An agent's own summary and error text enter the plan, the events, the
@@ -324,6 +337,10 @@ class Executor:
             note = reason
             if handle in still_running:  # it ignored the cancellation: say so in the record
                 note += f" (the agent did not stop within {self.limits.cancel_grace_s:g} s)"
+            kept = self._kept.pop(tid, None)
+            if kept is not None:  # Stop keeps finished work: the answer before the retry
+                self._record(tid, _kept_answer(kept, f"cancelled: {note}"))
+                continue
             task = self.state.plan.tasks[tid]
             self.events.publish(
                 ev.TaskCancelled(
@@ -390,6 +407,17 @@ def _cancel_once(handle: asyncio.Task[Any]) -> None:
     cancelling = getattr(handle, "cancelling", None)  # Python >= 3.11
     if cancelling is None or not cancelling():
         handle.cancel()
+
+
+def _kept_answer(first: AgentResult, why: str) -> AgentResult:
+    """``first`` filed again after the attempt meant to improve on it came to nothing."""
+    return first.model_copy(
+        update={
+            "status": "partial",
+            "confidence": min(first.confidence, 0.4),
+            "error": f"kept the first answer, not verified: the reworded retry was {why}",
+        }
+    )
 
 
 def _uncancel() -> None:

@@ -608,7 +608,9 @@ class Run:
             if verdict is not None:
                 self._events.publish(_critic_noted(task_id, task.agent, verdict))
                 if verdict.retry and task.status in OK_STATUSES and self._stop_request is None:
-                    self._exec().start(task_id, verdict.retry_agent, description=verdict.retry)
+                    self._exec().start(
+                        task_id, verdict.retry_agent, description=verdict.retry, keep=result
+                    )
                     sent_back = True
         return sent_back
 
