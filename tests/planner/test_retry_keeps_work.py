@@ -11,6 +11,7 @@ import asyncio
 import threading
 
 from notebook_router import Router, agent
+from notebook_router.agents.base import Agent
 from notebook_router.agents.result import AgentResult
 from notebook_router.planner.critic import CriticVerdict
 
@@ -30,7 +31,7 @@ class SendBackOnce:
         return CriticVerdict(verdict="needs_more", retry=f"{task} (check the figure)")
 
 
-def _reporter(second: str) -> object:
+def _reporter(second: str) -> Agent:
     calls: list[str] = []
 
     @agent(can=["regional report"], timeout=0.5)
