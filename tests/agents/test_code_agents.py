@@ -216,3 +216,37 @@ def test_code_is_found_in_fenced_or_bare_replies() -> None:
     assert extract_code("df.head()") == "df.head()"
     assert extract_code("I cannot do that, sorry.") is None
     assert extract_code("```python\nunterminated = 3") == "unterminated = 3"
+
+
+@pytest.mark.parametrize(
+    ("task", "created", "overwritten"),
+    [
+        ("create a dataframe called top3 with the three best regions", {"top3"}, set()),
+        ("save the result as by_region", {"by_region"}, set()),
+        ("store it in a new variable totals", {"totals"}, set()),
+        ("create a series monthly of revenue by month", {"monthly"}, set()),
+        ("overwrite df with the cleaned rows", set(), {"df"}),
+        # Words that only look like names, or ask for nothing by name:
+        ("Create a bar chart of sales by region and update the title", set(), {"title"}),
+        ("Put the regions in order and plot the total amount", set(), set()),
+        ("What is the average amount? keep it short", set(), set()),
+        ("save the chart to a file", set(), set()),
+    ],
+)
+def test_only_variables_asked_for_by_name_are_named(
+    task: str, created: set[str], overwritten: set[str]
+) -> None:
+    from notebook_router.agents.builtin.code_loop import asked_names
+
+    assert asked_names(task) == (frozenset(created), frozenset(overwritten))
+
+
+async def test_the_users_variables_are_not_replaced_because_a_word_matches(
+    sales: pd.DataFrame,
+) -> None:
+    # "update the title" is no licence to replace `sales`, nor "amount" to create `amount`.
+    namespace: dict[str, Any] = {"sales": sales}
+    code = "sales = sales.head(1)\namount = 7\nregions = [1]\nlen(sales)"
+    ask = "Create a bar chart of sales by region and update the title, put the regions in order"
+    await _router(CodeModel([code], task=ask), namespace, code="auto").start(ask)
+    assert namespace["sales"] is sales and sorted(namespace) == ["sales"]

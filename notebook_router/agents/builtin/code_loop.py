@@ -224,32 +224,59 @@ def result_of(work: CodeWork, task_id: str, *, kind: str = "code") -> AgentResul
     return AgentResult.failed(work.problem or "no code was written", media=tuple(code_media))
 
 
-_CREATE = re.compile(
-    r"\b(?:save|store|create|assign|keep|called|named|call it|name it|put|new variable)\b",
-    re.I,
+_NAME = r"`?(?P<name>[A-Za-z_]\w*)`?"
+_KINDS = r"(?:variable|dataframe|data frame|df|series|table|list|dict(?:ionary)?|array|frame)"
+# The phrases that ask for a variable by name; the name is what follows them.
+_ASKED = tuple(
+    re.compile(pattern, re.I)
+    for pattern in (
+        rf"\b(?:called|named)\s+{_NAME}",
+        rf"\b(?:save|store|keep|assign)\b[^.;\n]{{0,60}}?\bas\s+"
+        rf"(?:an?\s+)?(?:new\s+)?(?:{_KINDS}\s+)?{_NAME}",
+        rf"\b(?:save|store|keep|put|assign)\b[^.;\n]{{0,60}}?\b(?:in|into|to)\s+"
+        rf"(?:an?\s+)?(?:new\s+)?{_KINDS}\s+{_NAME}",
+        rf"\b(?:create|make|build|define)\s+(?:an?\s+)?(?:new\s+)?{_KINDS}\s+{_NAME}",
+    )
 )
-_OVERWRITE = re.compile(r"\b(?:overwrite|replace|update|modify|in place)\b", re.I)
+_OVERWRITE = re.compile(rf"\b(?:overwrite|replace|update|modify)\s+(?:the\s+)?{_NAME}", re.I)
+_NOT_NAMES = frozenset(
+    "a an the it this that them these those with of for by from in on to as and or "
+    "called named".split()
+)
+
+
+def asked_names(task: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The variable names ``task`` asks code to create, and those it asks it to overwrite.
+
+    >>> asked_names("save the monthly totals as monthly, then update df")
+    (frozenset({'monthly'}), frozenset({'df'}))
+    """
+    created = {m["name"] for pattern in _ASKED for m in pattern.finditer(task)}
+    overwritten = {m["name"] for m in _OVERWRITE.finditer(task)}
+    return (
+        frozenset(n for n in created if n.lower() not in _NOT_NAMES and n.isidentifier()),
+        frozenset(n for n in overwritten if n.lower() not in _NOT_NAMES),
+    )
 
 
 def publish_asked(work: CodeWork, task: str, source: DataSource | None) -> tuple[str, ...]:
     """Put into the user's namespace the variables the task asked the code to create.
 
-    A name the code bound is published only when the task names it and asks for a
-    variable ("save it as monthly", "create a dataframe called top10"); a name
-    the user already has only when the task also says to overwrite or update it.
-    Everything else the code bound stays in its scratch namespace.
+    Only a name the task asks for in so many words ("save it as monthly", "a
+    dataframe called top10", "create a series totals") is published, and a
+    name the user already has only when the task says to overwrite or update
+    that very name ("update df"). Everything else the code bound, however the
+    task's words happen to match it, stays in its scratch namespace.
     """
     last = work.last
     if source is None or last is None or last.outcome is None or not work.succeeded:
         return ()
-    if not _CREATE.search(task):
-        return ()
-    named = set(re.findall(r"[A-Za-z_]\w*", task))
-    overwrite = bool(_OVERWRITE.search(task))
+    created, overwritten = asked_names(task)
     chosen = {
         name: value
         for name, value in last.outcome.assigned.items()
-        if name in named and (name not in source.namespace or overwrite)
+        if (name in created and name not in source.namespace)
+        or (name in overwritten and name in source.namespace)
     }
     return source.publish(chosen) if chosen else ()
 
