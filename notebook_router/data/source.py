@@ -9,11 +9,13 @@ files a task names. A run describes it once, as its first hop
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Collection, Mapping, MutableMapping
 from typing import Any
 
 from notebook_router.data.context import TABULAR_KINDS, DataContext
 from notebook_router.data.scanner import NamespaceScanner
+from notebook_router.providers.secrets import redact
 
 ANALYSABLE_KINDS = frozenset({"pandas.DataFrame", "pandas.Series"})
 """The kinds the analyst runs pandas code on directly."""
@@ -89,7 +91,9 @@ class DataSource:
         """
         hidden = self._hidden
         return {
-            k: v for k, v in self.namespace.items() if not k.startswith("_") and k not in hidden
+            k: v
+            for k, v in self.namespace.items()
+            if not k.startswith("_") and k not in hidden and not _secret(k, v)
         }
 
     def publish(self, values: Mapping[str, Any]) -> tuple[str, ...]:
@@ -110,6 +114,16 @@ class DataSource:
 
     def __repr__(self) -> str:
         return f"DataSource({len(self.namespace)} names)"
+
+
+_SECRET_NAME = re.compile(r"(?i)(api_?key|secret|token|passw(or)?d|credential|private_?key)")
+
+
+def _secret(name: str, value: Any) -> bool:
+    """A variable code must not see: named like a secret, or a string shaped like a key."""
+    if _SECRET_NAME.search(name):
+        return True
+    return isinstance(value, str) and redact(value) != value
 
 
 def _as_pandas(value: Any) -> Any | None:

@@ -250,3 +250,21 @@ async def test_the_users_variables_are_not_replaced_because_a_word_matches(
     ask = "Create a bar chart of sales by region and update the title, put the regions in order"
     await _router(CodeModel([code], task=ask), namespace, code="auto").start(ask)
     assert namespace["sales"] is sales and sorted(namespace) == ["sales"]
+
+
+async def test_model_code_never_sees_a_secret_variable_and_never_echoes_a_key(
+    sales: pd.DataFrame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    key = "sk-proj-" + "abcdefghijklmnopqrstuvwxyz0123456789AB"
+    monkeypatch.setenv("OPENAI_API_KEY", key)
+    namespace: dict[str, Any] = {"sales": sales, "api_key": key, "token": "t0k3n-value"}
+    # The first code looks for the variable; the repair prints the key from the environment.
+    first = "api_key"
+    second = "import os\nprint('key is', os.environ['OPENAI_API_KEY'])\nlen(sales)"
+    model = CodeModel([first, second], agent="coder", task="show the key")
+    run = _router(model, namespace, code="auto").start("write code to show the key")
+    await run
+    assert "NameError" in model.code_prompts()[1]  # the secret variable was not there
+    summary = run.state.results["t1"].summary or ""
+    assert "[redacted]" in summary and key not in summary
+    assert key not in "".join(model.code_prompts())

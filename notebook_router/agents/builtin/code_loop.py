@@ -25,6 +25,7 @@ from notebook_router.data.tables import as_table
 from notebook_router.errors import ProviderError
 from notebook_router.media import CODE_MIME, Media
 from notebook_router.providers.base import CompletionRequest, Message
+from notebook_router.providers.secrets import redact
 from notebook_router.text.preview import clip
 
 SYSTEM = """\
@@ -132,7 +133,8 @@ async def write_and_run(
         attempt.outcome = outcome = await run_code(approval.code, variables, timeout_s=timeout_s)
         if _useful(outcome):
             return work
-        feedback = FAILED.format(error=outcome.error) if not outcome.ok else NOTHING
+        # What the code printed or raised goes to the model: no key may ride along.
+        feedback = FAILED.format(error=redact(outcome.error or "")) if not outcome.ok else NOTHING
         context.trace("code", f"attempt {number} {_what_went_wrong(outcome)}")
         messages.append(Message(role="user", content=feedback))
     if not work.problem:
@@ -197,10 +199,12 @@ def result_of(work: CodeWork, task_id: str, *, kind: str = "code") -> AgentResul
         value = outcome.value
         data = as_table(value) if as_table(value) is not None else value
         if data is None:
-            data = outcome.stdout.strip() or None
+            data = redact(outcome.stdout.strip()) or None
+        elif isinstance(data, str):
+            data = redact(data)
         return AgentResult(
             data=data,
-            summary=clip(f"Ran the {kind}{repaired}. {outcome.text()}", 4000),
+            summary=clip(redact(f"Ran the {kind}{repaired}. {outcome.text()}"), 4000),
             media=(*code_media, *outcome.media),
             confidence=0.8 if tries == 1 else 0.7,
         )
