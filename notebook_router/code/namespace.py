@@ -17,6 +17,12 @@ Objects are shared, not copied, so in-place changes need guarding, cheaply:
   repair by copying first.
 - anything else (lists, dicts, models, connections) is passed as it is: the
   code can mutate it in place.
+
+This is a guard against accidents, not a sandbox: the code runs in the
+kernel's process with its permissions. It can import modules, read
+``os.environ``, write files, or even patch ``builtins`` for the whole
+process. That is why running it is the user's decision (the code policy),
+and why what it prints is redacted before it goes anywhere.
 """
 
 from __future__ import annotations

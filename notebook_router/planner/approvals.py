@@ -24,6 +24,16 @@ from notebook_router.planner.state import RunState
 from notebook_router.providers.secrets import redact
 
 Decision = Literal["run", "skip"]
+DECISIONS: tuple[Decision, ...] = ("run", "skip")
+
+
+def check_decision(value: object) -> Decision:
+    """``value`` as a :data:`Decision`, or a :class:`ConfigError` saying what it may be."""
+    for decision in DECISIONS:
+        if value == decision:
+            return decision
+    raise ConfigError(f"A code approval is 'run' or 'skip', not {value!r}.")
+
 
 AUTO_NOTE = "the code policy is auto: agent-written code runs without asking"
 _HOW = (
@@ -99,14 +109,18 @@ class Approvals:
             # Cancelled (Stop, a timeout): the reducer forgets the approval with its task.
             self._waiting.pop(approval_id, None)
 
-    def give(self, decision: str, approval: str | None = None, code: str | None = None) -> None:
+    def give(
+        self, decision: Decision, approval: str | None = None, code: str | None = None
+    ) -> None:
         """The user's Run or Skip for ``approval`` (the oldest waiting when None); loop thread.
 
         ``code``: the user's edit, run instead of the agent's. Raises
-        :class:`NoPendingApprovalError` when nothing with that id waits.
+        :class:`NoPendingApprovalError` when nothing with that id waits. (``Run.approve``
+        has checked ``decision`` already, on the caller's thread.)
+
+        Keys in the code are shown masked: Run on the code as shown runs the agent's
+        own code, but an edit runs exactly what was typed, masks included.
         """
-        if decision not in ("run", "skip"):
-            raise ConfigError(f"A code approval is 'run' or 'skip', not {decision!r}.")
         key = approval if approval is not None else next(iter(self._waiting), None)
         waiting = self._waiting.get(key) if key is not None else None
         pending = self.state.approvals.get(key) if key is not None else None

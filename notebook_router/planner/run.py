@@ -42,7 +42,6 @@ from notebook_router.agents.registry import AgentRegistry
 from notebook_router.context.shared import ContextEntry
 from notebook_router.data.source import DataSource
 from notebook_router.errors import (
-    ConfigError,
     EmptyTaskError,
     NoRunningLoopError,
     NotebookRouterError,
@@ -52,7 +51,7 @@ from notebook_router.errors import (
     RunNotFinishedError,
 )
 from notebook_router.planner import events as ev
-from notebook_router.planner.approvals import Approvals
+from notebook_router.planner.approvals import Approvals, check_decision
 from notebook_router.planner.critic import Critic, CriticVerdict, combine
 from notebook_router.planner.data_hop import describe_data
 from notebook_router.planner.decisions import Synthesis
@@ -289,9 +288,8 @@ class Run:
         the call) carries :class:`NoPendingApprovalError` when nothing with
         that id is waiting, :class:`RunFinishedError` when the run has ended.
         """
-        if decision not in ("run", "skip"):
-            raise ConfigError(f"A code approval is 'run' or 'skip', not {decision!r}.")
-        return self._hand_over(functools.partial(self.approvals.give, decision, approval, code))
+        checked = check_decision(decision)  # here, on the caller's thread: raised to them
+        return self._hand_over(functools.partial(self.approvals.give, checked, approval, code))
 
     def subscribe(self, callback: Subscriber) -> Callable[[], None]:
         """Call ``callback(event)`` for every event from now on (on the loop's thread).
