@@ -13,8 +13,12 @@ reads them, so the models live here, free of any store import.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from pydantic import BaseModel, ConfigDict, Field
 
+from notebook_router.data.tables import as_table
 from notebook_router.text.preview import preview
 
 ANSWER_CHARS = 600
@@ -32,6 +36,19 @@ class ArcTask(BaseModel):
     description: str
     agent: str
     depends_on: tuple[str, ...] = ()
+    table: bool = False
+    """Whether its result was a table (rows a chart can be drawn from), not a number or a text."""
+
+
+def is_table(data: Any) -> bool:
+    """Whether a result's ``data`` is a table: a DataFrame or Series, or a list of rows.
+
+    >>> is_table([{"month": "2024-01", "revenue": 120500}]), is_table(377900.0)
+    (True, False)
+    """
+    if as_table(data) is not None:
+        return True
+    return isinstance(data, list) and bool(data) and all(isinstance(r, Mapping) for r in data)
 
 
 class ArcRun(BaseModel):

@@ -5,16 +5,29 @@ previous run. :func:`follow_up` recognises three kinds and works out what to
 do from the session's arc:
 
 - **same**: "do the same for South", "what about 2023?", "do it again for
-  Q3": the previous plan again, with the entity it was about swapped for the
-  new one in its goal, its task descriptions and its agents' names ("North"
-  → "South", case kept). Which word to swap is chosen by kind first (years,
-  quarters, months, compass points), then a capitalised name after "for",
-  "in", "of" ..., then any capitalised name, then the word after such a
-  preposition; with none, the new entity is added to the goal ("... for South").
+  Q3", "now for the median": the previous plan again, with the entity it was
+  about swapped for the new one in its goal, its task descriptions and its
+  agents' names ("North" → "South", case kept). The new entity must be one:
+  at most three words, no question word, no verb, no chart ("how about a line
+  chart of revenue by month?" and "again, which region ...?" are new
+  requests, not an entity to swap in). Which word to swap is chosen by kind
+  first (years, quarters, months, compass points, statistics such as total or
+  median), then a capitalised name after "for", "in", "of" ..., then any
+  capitalised name, then the word after such a preposition; with none, the new
+  entity is added to the goal ("... for South"), except a statistic: "now the
+  median" after a run that named none is a request of its own.
 - **present**: "and as a bar chart": the previous plan again, its plotting
-  task asking for that kind of chart (or a plotting task added at the end).
+  task asking for that kind of chart. Without one, the run's last result must
+  have been a table: the data analyst (or coder) that made it is asked to draw
+  it, another agent's table gets a plotting step after it. When the result was
+  no table (a single number, a text), there is nothing to chart and the
+  follow-up has no tasks.
 - **why**: "why is that?": the knowledge agent recalls what the previous run
   found and how (its plan, the facts that bear on it); the answer cites it.
+
+Only runs that did work on data or with the user's agents are followed: a run
+whose tasks were all the team's notes (a plan, a recalled fact, a research
+note) is nothing to redo for another entity or to draw.
 
 A model planner needs none of this: it reads the arc in its view.
 """
@@ -26,9 +39,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
+from notebook_router.agents.builtin import TEAM
+from notebook_router.agents.builtin.coder import CODER
+from notebook_router.agents.builtin.data_analyst import DATA_ANALYST
 from notebook_router.agents.builtin.knowledge import KNOWLEDGE
 from notebook_router.planner.arc import ArcRun, ArcTask, ArcView
 from notebook_router.text.preview import clip
+from notebook_router.text.tokens import normalize, tokens
 
 FollowKind = Literal["same", "present", "why"]
 
@@ -57,6 +74,12 @@ _SAME = re.compile(
     r"\s*[?.!]*$",
     re.IGNORECASE,
 )
+# "now for the median", "now South": "now" alone introduces a follow-up only with an
+# entity after it (the check in _entity), never "now plot it".
+_NOW = re.compile(
+    r"^(?:(?:and|so|ok|okay|then|but)[\s,]+)*now[\s,]+(?P<for>for\s+)?(?P<new>.+?)\s*[?.!]*$",
+    re.IGNORECASE,
+)
 _PRESENT = re.compile(
     _LEAD + r"(?:(?:show|plot|draw|make|display|do)\s+(?:it|that|this|them)\s+)?"
     r"as\s+an?\s+(?P<kind>[\w-]+(?:\s+[\w-]+)?)\s*[?.!]*$",
@@ -83,6 +106,15 @@ _MONTHS = (
     "january february march april may june july august september october november december"
 ).split()
 _COMPASS = "north south east west northeast northwest southeast southwest central".split()
+_STATISTICS = "total sum mean average median max maximum min minimum count".split()
+# Words that make the text after "what about" a question or a clause, not an entity.
+_NOT_ENTITY = frozenset(
+    "what which who whom whose when where why how "
+    "is are was were be been am do does did has have had can could will would should "
+    "shall may might must chart plot graph histogram diagram".split()
+)
+ENTITY_WORDS = 3
+"""The most words an entity swapped in by a follow-up has ("New York City")."""
 _PREPOSITION = r"(?:for|in|of|from|at|about|on|across|within|by)\s+(?:the\s+)?"
 _NAME = r"[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*)*"
 _NAME_AFTER_PREPOSITION = re.compile(rf"\b{_PREPOSITION}(?P<name>{_NAME})")
@@ -107,35 +139,67 @@ def _follow_up(goal: str, arc: ArcView) -> FollowUp | None:
         recall = f"Recall run {source.run_id}: what it found for “{clip(source.goal)}” and how"
         task = ArcTask(id="t1", description=recall, agent=KNOWLEDGE)
         return FollowUp("why", source, source.goal, (task,), "why its answer")
-    # Work to redo: a run that only remembered or recalled facts is not one.
-    planned = [r for r in arc.runs if any(t.agent != KNOWLEDGE for t in r.tasks)]
+    # Work to redo: a run whose tasks were all the team's notes (a plan, a recalled
+    # fact, a research note) is not one.
+    planned = [r for r in arc.runs if any(t.agent not in TEAM for t in r.tasks)]
     if not planned:
         return None
     source = planned[-1]
     present = _PRESENT.match(goal)
     if present and _presentation(present["kind"]):
         return _present(source, present["kind"].strip())
-    same = _SAME.match(goal)
-    if same:
-        return _same(source, _entity(same["new"]))
-    return None
+    new = _new_entity(goal)
+    return None if new is None else _same(source, new)
 
 
 def _presentation(kind: str) -> bool:
     return kind.lower().split()[-1] in _CHART_KINDS
 
 
-def _entity(text: str) -> str:
+def _new_entity(goal: str) -> str | None:
+    """The entity a "same" follow-up swaps in, or None when ``goal`` is not one."""
+    same = _SAME.match(goal)
+    if same:
+        new = _entity(same["new"])
+        if new is not None:
+            return new
+    now = _NOW.match(goal)
+    if now:
+        new = _entity(now["new"])
+        # "now for X" names an entity; bare "now X" only when X is plainly one
+        # (a year, a region, a statistic, a name), so "now tabulate" stays a request.
+        if new is not None and (now["for"] or _kind(new) or new[:1].isupper()):
+            return new
+    return None
+
+
+def _entity(text: str) -> str | None:
+    """``text`` as an entity to swap in (article dropped), or None when it is not one:
+    more than three words, a question word, a verb, a chart, or nothing but filler."""
     text = text.strip(" \t?.!,;:\"'")
-    return re.sub(r"^the\s+", "", text, flags=re.IGNORECASE)
+    text = re.sub(r"^(?:the|a|an)\s+", "", text, flags=re.IGNORECASE)
+    found = _WORDS.findall(text)
+    if not found or len(found) > ENTITY_WORDS or not tokens(text):
+        return None  # "do the same for" (nothing after), "do it again"
+    if any(w.lower() in _NOT_ENTITY for w in found):
+        return None
+    # Imported here: the rules package imports this module.
+    from notebook_router.planner.rules.decompose import VERBS
+
+    first = found[0]
+    if _kind(first) is None and normalize(first.lower()) in VERBS:
+        return None  # "show me the total", "plot it"
+    return text
 
 
 # ---------------------------------------------------------------------- same
 
 
-def _same(source: ArcRun, new: str) -> FollowUp:
+def _same(source: ArcRun, new: str) -> FollowUp | None:
     texts = [source.goal, *(t.description for t in source.tasks)]
     old = old_entity(texts, new)
+    if old is None and _kind(new) == "statistic":
+        return None  # "now the median" after a run that named no statistic: a new request
     if old is None:
         goal = f"{source.goal.rstrip(' .')} for {new}"
         tasks = tuple(
@@ -162,10 +226,12 @@ def old_entity(texts: list[str], new: str) -> str | None:
     kind = _kind(new)
     if kind is not None:
         for text in texts:
-            for word in _WORDS.findall(text):
-                if _kind(word) == kind and word.lower() != new.lower():
+            for i, word in enumerate(_WORDS.findall(text)):
+                # "Count the orders": a statistic opening the text is its verb, not its measure.
+                leading_verb = i == 0 and kind == "statistic"
+                if _kind(word) == kind and word.lower() != new.lower() and not leading_verb:
                     return str(word)
-        if kind == "year":  # a year with no year before it: nothing to swap
+        if kind in ("year", "statistic"):  # none in the run before: nothing to swap
             return None
     patterns = [_NAME_AFTER_PREPOSITION]
     if new[:1].isupper():  # "South" may take the place of a name anywhere but a sentence start
@@ -190,6 +256,8 @@ def _kind(word: str) -> str | None:
         return "month"
     if low in _COMPASS:
         return "compass"
+    if low in _STATISTICS:
+        return "statistic"
     return None
 
 
@@ -216,31 +284,43 @@ def substitute(text: str, old: str, new: str) -> str:
 
 # ------------------------------------------------------------------- present
 
+NOTHING_TO_CHART = "nothing to chart: its result was not a table"
+"""The change of a "present" follow-up of a run whose last result was no table (it has no tasks)."""
+
+
+# Built-ins that draw the tables they compute: asked for the chart in their own task.
+_DRAWS_ITS_TABLE = (DATA_ANALYST, CODER)
+_AS_A_CHART = re.compile(r"\s+as\s+an?\s+[\w-]+(?:\s+[\w-]+)?\s*$", re.IGNORECASE)
+
 
 def _present(source: ArcRun, kind: str) -> FollowUp:
     wanted = kind if kind.lower().split()[-1] in _CHART_KINDS else f"{kind} chart"
+    goal = _as(_AS_A_CHART.sub("", source.goal.rstrip(" .?!")), wanted)
     tasks = list(source.tasks)
     plotting = [i for i, t in enumerate(tasks) if _PLOTS.search(t.description)]
+    if not plotting and not (tasks and tasks[-1].table):
+        # A single number or a text: "plotting" it would only print it again.
+        return FollowUp("present", source, goal, (), NOTHING_TO_CHART)
+    if not plotting and tasks[-1].agent in _DRAWS_ITS_TABLE:
+        plotting = [len(tasks) - 1]  # "the total revenue by region as a bar chart"
     if plotting:
         for i in plotting:
             tasks[i] = tasks[i].model_copy(
                 update={"description": _as(tasks[i].description, wanted)}
             )
-    else:
+    else:  # a user's agent made the table: a plotting step (their chart agent, say) draws it
         ids = {t.id for t in tasks}
         n = len(tasks) + 1
         while f"t{n}" in ids:
             n += 1
-        last = tasks[-1].id if tasks else None
         tasks.append(
             ArcTask(
                 id=f"t{n}",
                 description=f"Plot the result as a {wanted}",
                 agent="",
-                depends_on=(last,) if last else (),
+                depends_on=(tasks[-1].id,),
             )
         )
-    goal = f"{source.goal.rstrip(' .')} as a {wanted}"
     return FollowUp("present", source, goal, tuple(tasks), f"as a {wanted}")
 
 
@@ -248,4 +328,4 @@ def _as(description: str, wanted: str) -> str:
     """``description`` asking for a ``wanted`` (a chart it names becomes that one)."""
     if _CHART.search(description):
         return _CHART.sub(wanted, description, count=1)
-    return f"{description.rstrip(' .')} as a {wanted}"
+    return f"{description.rstrip(' .?!')} as a {wanted}"

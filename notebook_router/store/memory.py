@@ -26,7 +26,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import TYPE_CHECKING
 
-from notebook_router.planner.arc import ArcFact, ArcRun, ArcTask, ArcView
+from notebook_router.planner.arc import ArcFact, ArcRun, ArcTask, ArcView, is_table
 from notebook_router.planner.followup import follow_up
 from notebook_router.providers.secrets import redact_all
 from notebook_router.store.database import MEMORY, Database
@@ -134,7 +134,13 @@ def entry_of(state: RunState, facts: list[str] | None = None) -> ArcRun:
     # A "why is that?" recalled an answer: its plan is not work a later follow-up redoes.
     why = followed is not None and followed.kind == "why"
     tasks = [
-        ArcTask(id=t.id, description=t.description, agent=t.agent, depends_on=t.depends_on)
+        ArcTask(
+            id=t.id,
+            description=t.description,
+            agent=t.agent,
+            depends_on=t.depends_on,
+            table=t.id in state.results and is_table(state.results[t.id].data),
+        )
         for t in state.tasks
         if t.status not in ("cancelled", "skipped") and not why
     ]

@@ -34,6 +34,30 @@ CITY = ArcRun(
     goal="Find hotels in Lisbon",
     tasks=(ArcTask(id="t1", description="Find hotels in Lisbon", agent="hotels"),),
 )
+TOTAL = ArcRun(  # the data analyst's single number
+    run_id="r6",
+    goal="What is the total revenue for North?",
+    tasks=(
+        ArcTask(id="t1", description="What is the total revenue for North?", agent="data_analyst"),
+    ),
+)
+BY_REGION = ArcRun(  # the data analyst's table
+    run_id="r7",
+    goal="What is the total revenue by region?",
+    tasks=(
+        ArcTask(
+            id="t1",
+            description="What is the total revenue by region?",
+            agent="data_analyst",
+            table=True,
+        ),
+    ),
+)
+PLAN = ArcRun(  # the team's note: nothing to redo or draw
+    run_id="r8",
+    goal="Plan a product launch",
+    tasks=(ArcTask(id="t1", description="Plan a product launch", agent="planning", table=True),),
+)
 UNNAMED = ArcRun(
     run_id="r5",
     goal="Count the orders",
@@ -83,6 +107,30 @@ SAME_CASES = [
         "Count the orders for 2023",
         [("Count the orders for 2023", "orders")],
     ),
+    (
+        "what about East?",
+        TOTAL,
+        "What is the total revenue for East?",
+        [("What is the total revenue for East?", "data_analyst")],
+    ),
+    (
+        "now for the median",  # a statistic takes the place of the one the run named
+        TOTAL,
+        "What is the median revenue for North?",
+        [("What is the median revenue for North?", "data_analyst")],
+    ),
+    (
+        "now the median",
+        TOTAL,
+        "What is the median revenue for North?",
+        [("What is the median revenue for North?", "data_analyst")],
+    ),
+    (
+        "What about New York City?",  # three words are still one entity
+        CITY,
+        "Find hotels in New York City",
+        [("Find hotels in New York City", "hotels")],
+    ),
 ]
 
 
@@ -107,13 +155,38 @@ def test_as_a_bar_chart_asks_the_plotting_task_for_one() -> None:
     ]
 
 
-def test_as_a_chart_adds_a_plotting_task_when_there_was_none() -> None:
-    followed = follow_up("show it as a pie chart", arc(CITY))
+def test_as_a_chart_adds_a_plotting_task_after_a_table_of_a_users_agent() -> None:
+    rows = CITY.model_copy(update={"tasks": (CITY.tasks[0].model_copy(update={"table": True}),)})
+    followed = follow_up("show it as a pie chart", arc(rows))
     assert followed is not None
     assert [(t.description, t.depends_on) for t in followed.tasks] == [
         ("Find hotels in Lisbon", ()),
         ("Plot the result as a pie chart", ("t1",)),
     ]
+
+
+def test_as_a_chart_asks_the_analyst_to_draw_the_table_it_made() -> None:
+    followed = follow_up("and as a bar chart", arc(BY_REGION))
+    assert followed is not None and followed.kind == "present"
+    assert followed.goal == "What is the total revenue by region as a bar chart"
+    assert [(t.description, t.agent) for t in followed.tasks] == [
+        ("What is the total revenue by region as a bar chart", "data_analyst")
+    ]
+
+
+@pytest.mark.parametrize("earlier", [TOTAL, CITY])  # a single number; a text
+def test_as_a_chart_of_a_result_that_is_no_table_plans_nothing(earlier: ArcRun) -> None:
+    followed = follow_up("and as a bar chart", arc(earlier))
+    assert followed is not None and followed.kind == "present"
+    assert followed.tasks == ()
+    assert followed.change == "nothing to chart: its result was not a table"
+
+
+def test_runs_of_team_notes_only_are_never_followed() -> None:
+    assert follow_up("and as a bar chart", arc(PLAN)) is None
+    assert follow_up("what about East?", arc(PLAN)) is None
+    followed = follow_up("and as a bar chart", arc(BY_REGION, PLAN))  # the data run before it
+    assert followed is not None and followed.source.run_id == "r7"
 
 
 @pytest.mark.parametrize("request_", ["why is that?", "Why?", "and why did that happen?"])
@@ -132,6 +205,29 @@ def test_why_recalls_the_previous_run(request_: str) -> None:
 )
 def test_requests_that_stand_on_their_own_are_not_follow_ups(request_: str) -> None:
     assert follow_up(request_, arc(NORTH)) is None
+
+
+@pytest.mark.parametrize(
+    "request_",
+    [
+        "How about a line chart of revenue by month?",  # a chart, not an entity
+        "Again, which region has the most revenue?",  # a question
+        "do the same for",  # nothing after
+        "do it again",
+        "what about it?",
+        "now show me the mean",  # a verb
+        "now tabulate",
+        "How about we plot it?",
+        "what about the regions with the most revenue last year?",  # more than three words
+    ],
+)
+def test_new_requests_that_open_like_a_follow_up_are_not_rewritten(request_: str) -> None:
+    assert follow_up(request_, arc(TOTAL)) is None
+
+
+def test_a_statistic_is_swapped_only_for_one_the_run_named() -> None:
+    assert follow_up("now the median", arc(CITY)) is None
+    assert follow_up("now for the median", arc(UNNAMED)) is None
 
 
 def test_no_arc_no_follow_up() -> None:

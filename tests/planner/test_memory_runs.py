@@ -140,3 +140,88 @@ def test_the_arc_and_facts_survive_reopening_the_database(tmp_path: Path) -> Non
         assert [f.text for f in again.facts.all()] == ["North is our oldest region"]
         other = RunMemory.of(store, "b.ipynb")  # another notebook in the folder
         assert other.runs() == [] and other.facts.all() == []
+
+
+# Three months of four regions, as a notebook's DataFrame (the data analyst reads it).
+REGIONS = ["North", "South", "East", "West"] * 3
+REVENUE = [
+    *(120500, 98000, 101250, 87000),
+    *(130000, 91000, 99500, 88000),
+    *(127400, 95500, 103000, 90500),
+]
+MONTHLY = {"region": REGIONS, "month": [f"2024-0{m}" for m in (1, 2, 3) for _ in range(4)]}
+
+
+def _analyst_router() -> Router:
+    import pandas as pd
+
+    return Router(data={"sales": pd.DataFrame({**MONTHLY, "revenue": REVENUE})}, memory=True)
+
+
+def _revenue(region: str) -> list[int]:
+    return [r for g, r in zip(REGIONS, REVENUE, strict=True) if g == region]
+
+
+def test_what_about_east_reruns_the_north_analysis_for_east() -> None:
+    router = _analyst_router()
+    north = router.run_sync("What is the total revenue for North?")
+    east = router.run_sync("what about East?")
+    assert [(t.agent, t.description) for t in east.tasks] == [
+        ("data_analyst", "What is the total revenue for East?")
+    ]
+    assert east.data("t1") == sum(_revenue("East")) == 101250 + 99500 + 103000
+    assert f"{sum(_revenue('East')):,}" in east.answer
+    assert f"Follows run {north.run_id}" in east.answer and "North → East" in east.answer
+
+
+def test_now_the_median_swaps_the_statistic_of_the_run_before() -> None:
+    router = _analyst_router()
+    router.run_sync("What is the total revenue for North?")
+    median = router.run_sync("now the median")
+    assert [t.description for t in median.tasks] == ["What is the median revenue for North?"]
+    assert median.data("t1") == 127400  # North: 120,500, 130,000, 127,400
+    assert "total → median" in median.answer
+
+
+def test_a_new_request_that_opens_like_a_follow_up_is_planned_as_itself() -> None:
+    router = _analyst_router()
+    router.run_sync("What is the total revenue for North?")
+    which = router.run_sync("Again, which region has the most revenue?")
+    assert "Follows run" not in which.answer and "for Which" not in which.answer
+    assert "North" in which.answer and "377,900" in which.answer  # 120,500+130,000+127,400
+
+
+def test_as_a_bar_chart_after_a_single_number_says_there_is_nothing_to_chart() -> None:
+    router = _analyst_router()
+    router.run_sync("What is the total revenue for North?")
+    chart = router.run_sync("and as a bar chart")
+    assert chart.tasks == [] and "nothing to chart" in chart.answer
+
+
+def test_as_a_bar_chart_after_a_table_draws_that_table() -> None:
+    router = _analyst_router()
+    router.run_sync("What is the total revenue by region?")
+    chart = router.run_sync("and as a bar chart")
+    assert [(t.agent, t.status) for t in chart.tasks] == [("data_analyst", "fulfilled")]
+    assert "bar chart" in chart.answer
+    table = chart.data("t1")
+    assert {r: table.loc[r, "revenue"] for r in table.index} == {
+        r: sum(_revenue(r)) for r in ("North", "South", "East", "West")
+    }
+
+
+def test_forget_a_fact_that_does_not_exist_says_so_and_tries_no_other_agent() -> None:
+    router = Router(memory=True)
+    router.run_sync("Remember that the fiscal year starts in April")
+    gone = router.run_sync("forget fact 99")
+    assert [(t.agent, t.status) for t in gone.tasks] == [("knowledge", "fulfilled")]
+    assert "There is no fact 99" in gone.answer and "Not verified" not in gone.answer
+    assert router.memory is not None and len(router.memory.facts.all()) == 1
+
+
+def test_remember_that_with_nothing_after_keeps_nothing_and_asks_what() -> None:
+    router = Router(memory=True)
+    asked = router.run_sync("remember that")
+    assert [t.agent for t in asked.tasks] == ["knowledge"]
+    assert "what is the fact?" in asked.answer
+    assert router.memory is not None and router.memory.facts.all() == []

@@ -34,6 +34,12 @@ _REMEMBER = re.compile(
     r"(?:\s+the\s+fact)?\s*(?:that\s+|:\s*)?(?P<fact>.+)$",
     re.IGNORECASE | re.DOTALL,
 )
+# "remember that", "forget it": the verb with nothing (or only a pronoun) after it.
+_NOTHING_AFTER = re.compile(
+    r"^(?:please\s+)?(?P<verb>remember|memori[sz]e|note\s+down|note|keep\s+in\s+mind|learn|store"
+    r"|forget|delete|remove|drop)(?:\s+(?:that|this|it|the\s+fact))?\s*[:.!?]*$",
+    re.IGNORECASE,
+)
 _FORGET = re.compile(
     r"^(?:please\s+)?(?:forget|delete|remove|drop)\s+(?:the\s+)?(?:fact\s+(?:that\s+|about\s+)?)?"
     r"(?:that\s+|about\s+)?(?P<what>.+)$",
@@ -84,6 +90,9 @@ class Knowledge(BaseAgent):
         earlier = _RECALL_RUN.search(text)
         if earlier:
             return recall_run(memory, earlier["id"])
+        nothing = _NOTHING_AFTER.match(text)
+        if nothing:
+            return nothing_to(nothing["verb"].lower())
         remember = _REMEMBER.match(text)
         if remember:
             return remember_fact(memory.facts, remember["fact"], run_id=context.run_id)
@@ -109,9 +118,24 @@ class Knowledge(BaseAgent):
         )
 
 
+def nothing_to(verb: str) -> AgentResult:
+    """The question for "remember that" or "forget it" with nothing after: no fact is kept
+    (or removed) that the user never stated, and another agent would not know either."""
+    if verb in ("forget", "delete", "remove", "drop"):
+        return AgentResult.needs_input(
+            "Which fact should I forget? Name it by number (“forget fact 3”) or by its "
+            "words (“forget the fiscal year”)."
+        )
+    return AgentResult.needs_input(
+        f"There is nothing after “{verb} that” to remember: what is the fact? Say it in full, "
+        "e.g. “remember that the fiscal year starts in April”."
+    )
+
+
 def remember_fact(facts: FactStore, text: str, *, run_id: str) -> AgentResult:
     """Keep ``text`` (secrets masked); say what was kept."""
-    text = text.strip().rstrip(".!")
+    # "(...)": the user's reply to the question nothing_to asked, appended by the planner.
+    text = text.strip().removeprefix("(").removesuffix(")").strip().rstrip(".!")
     fact_id = facts.add(text, source=f"run {run_id}", run_id=run_id)
     kept = next(f for f in facts.all() if f.id == fact_id)
     masked = " (a secret in it was masked)" if kept.text != " ".join(text.split()) else ""
@@ -134,7 +158,18 @@ def forget_fact(facts: FactStore, what: str) -> AgentResult:
         else facts.search(what, limit=1)
     )
     if not matches:
-        return AgentResult.unable(f"No fact matches “{what}”: nothing was forgotten.")
+        # Done, not "unable": nothing to forget is an answer, and no other agent
+        # should be tried on it (the verifier read "forget fact 99" as a claim).
+        known = [f.id for f in facts.all()]
+        ids = ", ".join(str(i) for i in known[:10]) + (", …" if len(known) > 10 else "")
+        listing = f"its facts are {ids}" if known else "it has no facts"
+        missing = f"There is no fact {by_id['id']}" if by_id else f"No fact matches “{what}”"
+        return AgentResult(
+            data={"forgotten": []},
+            summary=f"{missing} in this notebook's knowledge base ({listing}): "
+            "nothing was forgotten.",
+            confidence=0.9,
+        )
     facts.delete(matches[0].id)
     return AgentResult(
         data={"forgotten": [matches[0].id]},

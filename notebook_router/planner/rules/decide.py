@@ -38,6 +38,12 @@ def decide(view: PlannerView) -> Decision:
             reason=f"a question about the answer of run {followed.source.run_id}, and no "
             f"{KNOWLEDGE} agent to recall it",
         )
+    if followed is not None and followed.kind == "present" and not followed.tasks:
+        return Decision(
+            action="complete",
+            reason=f"there is nothing to chart: the result of run {followed.source.run_id} "
+            "was not a table (ask for a breakdown, by month or by group, to chart one)",
+        )
     planned = {_key(t.description) for t in view.tasks if t.status not in _GONE}
     planned.update(_key(d) for d in view.dropped.values())  # the user said no: stays dropped
     all_clauses, carried = _plan_of(view.goal, followed)
