@@ -9,12 +9,14 @@ tables, the shared context and tool outputs, and the sources it cites (which are
 scored too). The verdict is a :class:`~notebook_router.planner.critic.CriticVerdict`:
 
 - every claim found: ``ok``, and the answer says the claims are verified;
-- a claim not found, the first time: ``needs_more`` with the task reworded (``retry``),
-  which the run starts again at once, with the same agent or the one the verifier
-  model names (self-correction, once per task). Offline a task is sent back when a
-  number failed against evidence that holds numbers; with a model, when it rewords it;
-- otherwise, or after that: ``unverified``; the result stands and the answer says
-  which claims could not be verified.
+- a claim the data *contradicts* (it gives a different figure for the very thing the
+  claim names), the first time: ``needs_more`` with the task reworded (``retry``), which
+  the run starts again at once, with the same agent or the one the verifier model names
+  (self-correction, once per task);
+- a claim merely not found (the data neither bears it out nor says otherwise), or a
+  contradicted one after the retry: ``unverified``; the result stands and the answer
+  says which claims could not be verified (and which the data contradicts). Asking
+  again could not do better for a figure the data knows nothing of.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from notebook_router.agents.builtin.claims import (
+    CONTRADICTED,
     ClaimCheck,
     Evidence,
     SourceScore,
@@ -99,11 +102,11 @@ class Verification:
             notes = f"verified {len(checks)} claims"
             return CriticVerdict(verdict="ok", notes=notes, claims=tuple(checks), sources=sources)
         notes = "not verified: " + "; ".join(clip(c.text, 80) for c in failed)
-        # Sent back when the verifier model rewords it, or when a number failed against
-        # evidence that has numbers (with none, asking again cannot do better).
-        if retry is None and len(evidence) and any(not c.verified for c in numbers):
-            retry = reworded(task.description, [c for c in numbers if not c.verified])
-        if retry is None or self.sent_back.get(task.id, 0) >= RETRIES:
+        # Sent back only for a contradicted claim (the model's rewording, else ours).
+        wrong = [c for c in checks if c.contradicted]
+        if wrong and retry is None:
+            retry = reworded(task.description, wrong)
+        if not wrong or retry is None or self.sent_back.get(task.id, 0) >= RETRIES:
             return CriticVerdict(
                 verdict="unverified", notes=notes, claims=tuple(checks), sources=sources
             )
@@ -148,11 +151,18 @@ def claims_of(result: AgentResult) -> str:
 
 
 def reworded(description: str, failed: list[ClaimCheck]) -> str:
-    """``description`` sent back with what could not be verified (the offline rewording)."""
-    figures = ", ".join(c.text for c in failed[:5])
+    """``description`` sent back with the figures the data contradicts (the offline rewording).
+
+    >>> wrong = ClaimCheck(text="1,350", verified=False, evidence="contradicted by the data: x")
+    >>> reworded("North's revenue", [wrong]).split(";")[0]
+    "North's revenue (check before answering: the data contradicts 1,350 (x)"
+    """
+    figures = ", ".join(
+        f"{c.text} ({c.evidence.removeprefix(CONTRADICTED + ': ')})" for c in failed[:5]
+    )
     return (
-        f"{description} (check before answering: {figures} could not be found in or "
-        "computed from the data; work each figure out from the data and report only those)"
+        f"{description} (check before answering: the data contradicts {figures}; "
+        "work each figure out from the data and report only those)"
     )
 
 

@@ -74,7 +74,10 @@ async def test_an_unsure_wrong_number_is_sent_back_reworded_and_the_retry_is_ver
         "needs_more",
         [("1,350", False)],
     )
-    assert first.retry is not None and "1,350 could not be found" in first.retry
+    assert first.retry is not None
+    assert "the data contradicts 1,350 (sum of sales.revenue for region=North is 1,200)" in (
+        first.retry
+    )
     # The agent was asked again, reworded; the plan keeps the task as planned.
     assert guesser.tasks == ["What was the revenue for North?", first.retry]
     [t1] = result.tasks
@@ -101,7 +104,9 @@ async def test_a_wrong_number_repeated_is_marked_unverified_in_the_answer(
     assert verdicts == ["needs_more", "unverified"]  # sent back once, then it stands
     assert len(guesser.tasks) == 2
     assert result.stop_reason == "completed"
-    assert "Not verified: 1,350 (not found in (or computable from) the data" in result.answer
+    assert "Not verified: 1,350 (contradicted by the data: sum of sales.revenue for " in (
+        result.answer
+    )
     assert run.state.critiques["t1"].verdict == "unverified"
 
 
@@ -165,6 +170,83 @@ def test_numbers_are_matched_to_the_precision_they_are_written_with() -> None:
     assert found == {"1,234": True, "2.5 million": True, "1,240": False}
     # Years, single digits and the request's own numbers are not findings.
     assert check_numbers("the top 3 in 2024 were 42", evidence, ignore="top 42") == []
+
+
+def _reporter(summary: str, calls: list[str]) -> Any:
+    @agent(can=["regional report", "region report"])
+    def regional(task: str) -> AgentResult:
+        """Reports on regions."""
+        calls.append(task)
+        return AgentResult(summary=summary, confidence=0.4)
+
+    return regional
+
+
+@pytest.fixture
+def regions() -> pd.DataFrame:
+    # North 377,900 of 1,231,650 (30.7 %), +5.7 % from its first month to its last; South 284,500.
+    return pd.DataFrame(
+        {
+            "region": ["North", "South", "East", "West"] * 3,
+            "revenue": [
+                *(120500, 98000, 101250, 87000, 130000, 91000),
+                *(99500, 88000, 127400, 95500, 103000, 90500),
+            ],
+        }
+    )
+
+
+async def test_a_figure_passed_off_as_a_groups_is_contradicted_and_sent_back(
+    regions: pd.DataFrame,
+) -> None:
+    calls: list[str] = []
+    summary = "North led with revenue of 1.2M, ahead of South (0.28M); North's share was about 31%."
+    run = Router([_reporter(summary, calls)], data={"sales": regions}).start(
+        "Write a regional report on revenue"
+    )
+    result = await run
+    first, second = _critiques(run)
+    assert first.verdict == "needs_more" and second.verdict == "unverified"
+    assert {c.text: c.verified for c in first.claims} == {"1.2M": False, "0.28M": True, "31%": True}
+    assert len(calls) == 2 and "the data contradicts 1.2M" in calls[1]
+    assert "Not verified: 1.2M (contradicted by the data: 1.2M is sum of sales.revenue, not " in (
+        result.answer
+    )
+    assert "region=North is 377,900" in result.answer
+
+
+async def test_rounded_figures_differences_and_changes_are_verified_without_a_retry(
+    regions: pd.DataFrame,
+) -> None:
+    calls: list[str] = []
+    summary = (
+        "North led with about 378,000 in revenue (0.38M), 93,400 ahead of South; "
+        "it grew 5.7% from the first month to the last."
+    )
+    run = Router([_reporter(summary, calls)], data={"sales": regions}).start(
+        "Write a regional report on revenue"
+    )
+    result = await run
+    [noted] = _critiques(run)
+    assert noted.verdict == "ok" and len(calls) == 1
+    assert [c.text for c in noted.claims if c.verified] == ["378,000", "0.38M", "93,400", "5.7%"]
+    assert "Verified against the data: 378,000" in result.answer
+    assert "Not verified" not in result.answer
+
+
+async def test_a_figure_merely_not_found_is_reported_unverified_without_a_retry(
+    regions: pd.DataFrame,
+) -> None:
+    calls: list[str] = []
+    summary = "North made 377,900; the team has 1,200 customers."
+    run = Router([_reporter(summary, calls)], data={"sales": regions}).start(
+        "Write a regional report on revenue"
+    )
+    result = await run
+    [noted] = _critiques(run)
+    assert noted.verdict == "unverified" and noted.retry is None and len(calls) == 1
+    assert "Verified against the data: 377,900" in result.answer
+    assert "Not verified: 1,200 (not found in (or computable from) the data" in result.answer
 
 
 async def test_cited_sources_are_scored_in_the_answer() -> None:
