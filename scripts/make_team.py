@@ -124,10 +124,11 @@ Summarise the causes of the French revolution
 ## Checking what an agent claims
 
 A result whose confidence is below 0.5 (`Router(verify=...)`, `%%route --verify-below`) is
-verified before it is trusted: each number it claims is looked for in the evidence the run has
-(the data, earlier results, tool outputs). A claim that fails sends the task back once,
-reworded; the answer says which claims are verified. Here an agent of our own reports North's
-revenue for the half-year, unsure of itself, and gets it wrong.
+verified before it is trusted: each number it claims is checked against what the run's evidence
+(the data, earlier results, tool outputs) says about the thing it names, to the precision it
+is written with. A number the data contradicts sends the task back once, reworded; one that
+cannot be found is marked unverified; the answer says which is which. Here an agent of our own
+reports North's revenue for the half-year, unsure of itself, and gets it wrong.
 """),
     code("""
 from notebook_router import AgentResult, agent
