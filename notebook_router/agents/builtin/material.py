@@ -60,7 +60,7 @@ class Source:
 def given_sources(context: AgentContext, request: str) -> list[Source]:
     """Everything the run hands this task to read, most specific first."""
     sources = [*_inputs(context), *_media(context), *_files(request), *_tables(context, request)]
-    sources += _context(context)
+    sources += _context(context) + _facts(request)
     seen: set[str] = set()
     unique: list[Source] = []
     for source in sources:
@@ -184,6 +184,16 @@ def _context(context: AgentContext) -> list[Source]:
         if text.strip():
             out.append(Source(name=f"context: {key}", text=text[:SOURCE_CHARS]))
     return out
+
+
+def _facts(request: str) -> list[Source]:
+    """The notebook's knowledge base: the facts that share words with ``request``."""
+    from notebook_router.store.memory import current_memory
+
+    memory = current_memory()
+    if memory is None:
+        return []
+    return [Source(name=f"fact {f.id}", text=f.text) for f in memory.facts.search(request)]
 
 
 def _call(search: SearchFunction, query: str) -> Any:

@@ -113,3 +113,16 @@ async def test_with_a_model_and_no_source_the_answer_is_marked_as_general_knowle
     result = await Research().run(task, context)
     assert result.status == "partial" and result.data == "Paris."
     assert "general knowledge" in (result.error or "") and not result.citations
+
+
+async def test_offline_it_answers_from_the_notebooks_knowledge_base_citing_the_fact() -> None:
+    from notebook_router.store.memory import RunMemory, bound
+
+    memory = RunMemory()
+    memory.facts.add("The fiscal year starts in April and ends in March.")
+    task, context = context_for("research when the fiscal year starts")
+    with bound(memory):
+        result = await Research().run(task, context)
+    assert result.status in ("fulfilled", "partial"), result.error
+    assert "April" in (result.summary or "")
+    assert [c.source for c in result.citations] == ["fact 1"]
