@@ -25,6 +25,7 @@ from notebook_router.analyst.intents import (
     time_like,
 )  # fmt: skip
 from notebook_router.analyst.reading import Reading
+from notebook_router.text.tokens import NUMBER_WORDS
 
 
 def normality(r: Reading) -> Outcome:
@@ -77,7 +78,7 @@ def trend(r: Reading) -> Outcome:
     if regression and len(targets) >= 2:
         return _regression(r, targets)
     horizon_match = re.search(
-        r"\bnext\s+(\d+|" + "|".join(ph.NUMBER_WORDS) + r")?\s*(day|week|month|quarter|year)s?\b",
+        r"\bnext\s+(\d+|" + "|".join(NUMBER_WORDS) + r")?\s*(day|week|month|quarter|year)s?\b",
         r.text,
     )
     horizon = (

@@ -10,11 +10,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from notebook_router.text.tokens import NUMBER_WORDS
+
 NUM = r"-?\d[\d,]*(?:\.\d+)?|-?\.\d+"
-NUMBER_WORDS = {
-    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-    "eight": 8, "nine": 9, "ten": 10, "twenty": 20,
-}  # fmt: skip
 
 AGGS: tuple[tuple[str, str], ...] = (
     ("iqr", r"\b(?:iqr|inter-? ?quartile range)\b"),

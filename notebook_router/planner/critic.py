@@ -23,16 +23,16 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from notebook_router.agents.builtin.claims import ClaimCheck, SourceScore
 from notebook_router.agents.result import AgentResult
+from notebook_router.text.tokens import NUMBER_WORDS
 
 Verdict = Literal["ok", "needs_more", "unverified"]
 
 _COUNT = re.compile(
     r"\b(?:top|list|find|give(?:\s+me)?|suggest|recommend|name|pick|show)\s+(\d{1,3})\b", re.I
 )
-_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
 _COUNT_WORD = re.compile(
     r"\b(?:top|list|find|give(?:\s+me)?|suggest|recommend|name|pick|show)\s+("
-    + "|".join(_WORDS)
+    + "|".join(NUMBER_WORDS)
     + r")\b",
     re.I,
 )
@@ -150,7 +150,7 @@ def _asked_count(task: str) -> int | None:
     if match:
         return int(match.group(1))
     match = _COUNT_WORD.search(task)
-    return _WORDS[match.group(1).lower()] if match else None
+    return NUMBER_WORDS[match.group(1).lower()] if match else None
 
 
 def _item_count(data: Any) -> int | None:

@@ -14,7 +14,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from notebook_router.text.tokens import tokens
+from notebook_router.text.tokens import NUMBER_WORDS, tokens
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])|\n\s*\n|\n\s*[-*•]\s+")
 _NUMBER = re.compile(r"\d")
@@ -24,33 +24,22 @@ _CONCLUSION = re.compile(
     r"concluded?|result(?:ed|s)? in|means that|key|main|most important)\b",
     re.IGNORECASE,
 )
+_WORDS = "|".join(NUMBER_WORDS)
 _WORD_TARGET = re.compile(r"\b(\d+)\s+words?\b", re.IGNORECASE)
 _SENTENCE_TARGET = re.compile(
-    r"\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+"
+    r"\b(\d+|" + _WORDS + r")\s+"
     r"(?:sentences?|lines?|bullets?|bullet points?|points?)\b",
     re.IGNORECASE,
 )
 # A length instruction at either end of the material ("... in 1 sentence", "Briefly: ...").
 _LENGTH_AT_END = re.compile(
     r"[\s,;:-]*\b(?:(?:in|as|into|to|using|within)\s+(?:about\s+|at most\s+)?"
-    r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+"
+    r"(?:\d+|" + _WORDS + r")\s+"
     r"(?:sentences?|lines?|bullets?|bullet points?|points?|words?)|briefly|in short)[\s.!]*$",
     re.IGNORECASE,
 )
 _SHORT = re.compile(r"\b(brief|briefly|short|shortly|tl;?dr|one-liner|in a nutshell)\b", re.I)
 _LONG = re.compile(r"\b(detailed|in detail|thorough|long|comprehensive)\b", re.IGNORECASE)
-_NUMBERS = {
-    "one": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +59,7 @@ def length_target(request: str) -> LengthTarget:
     found = _SENTENCE_TARGET.search(request)
     if found:
         word = found.group(1).lower()
-        return LengthTarget(sentences=max(1, _NUMBERS.get(word) or int(word)))
+        return LengthTarget(sentences=max(1, NUMBER_WORDS.get(word) or int(word)))
     found = _WORD_TARGET.search(request)
     if found:
         return LengthTarget(words=max(5, int(found.group(1))))

@@ -13,6 +13,12 @@ from functools import lru_cache
 
 _WORD = re.compile(r"[a-z0-9]+")
 
+NUMBER_WORDS: dict[str, int] = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "twenty": 20,
+}  # fmt: skip
+"""Small numbers as people write them in requests ("top three", "in two sentences")."""
+
 STOPWORDS = frozenset(
     [
         "a",
