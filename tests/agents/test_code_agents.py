@@ -268,3 +268,20 @@ async def test_model_code_never_sees_a_secret_variable_and_never_echoes_a_key(
     summary = run.state.results["t1"].summary or ""
     assert "[redacted]" in summary and key not in summary
     assert key not in "".join(model.code_prompts())
+
+
+async def test_a_repair_starts_from_the_code_the_user_edited(sales: pd.DataFrame) -> None:
+    model = CodeModel([TOTALS, TOTALS], task="total revenue by region")
+    router = _router(model, {"sales": sales}, code="ask", clarify="wait")
+    run = router.start("total revenue by region")
+    edit = "sales['Nope'].sum()"
+    answers = iter([edit, None])  # the user's broken edit, then Run on the repair as shown
+    async for event in run.events():
+        if isinstance(event, ev.CodeApprovalRequested):
+            run.approve("run", approval=event.id, code=next(answers))
+        if isinstance(event, ev.RunFinished):
+            break
+    await run
+    repair = model.code_prompts()[1]
+    assert "The user edited your code" in repair and edit in repair and "KeyError" in repair
+    assert run.state.results["t1"].ok

@@ -41,6 +41,7 @@ Reply with exactly one ```python code block and nothing else.
 - No network access, no writing or deleting files, no installing packages."""
 
 NO_CODE = "Your reply had no ```python code block. Reply with the whole code in one block."
+EDITED = "The user edited your code before it ran:\n```python\n{code}\n```\n"
 NOTHING = (
     "The code ran but produced nothing to show: end it with an expression whose value is "
     "the result (or print it). Reply with the whole corrected code in one ```python block."
@@ -135,6 +136,8 @@ async def write_and_run(
             return work
         # What the code printed or raised goes to the model: no key may ride along.
         feedback = FAILED.format(error=redact(outcome.error or "")) if not outcome.ok else NOTHING
+        if approval.edited:  # the model must repair what ran, not what it wrote
+            feedback = EDITED.format(code=approval.code) + feedback
         context.trace("code", f"attempt {number} {_what_went_wrong(outcome)}")
         messages.append(Message(role="user", content=feedback))
     if not work.problem:
