@@ -35,6 +35,11 @@ class TaskSpec(BaseModel):
     depends_on: list[str] = Field(
         default_factory=list, description="Ids of tasks whose results this task needs."
     )
+    checkpoint: bool = Field(
+        default=False,
+        description="True if what comes next depends on this task's result: the planner "
+        "is asked again when it finishes. Otherwise the plan goes on by itself.",
+    )
 
 
 class Decision(BaseModel):

@@ -61,6 +61,8 @@ class TaskInfo(msgspec.Struct, kw_only=True, gc=False):
     description: str
     agent: str
     depends_on: tuple[str, ...]
+    checkpoint: bool = False
+    """The planner wants to decide again when this task finishes."""
 
 
 class DataTable(msgspec.Struct, kw_only=True, gc=False):

@@ -30,7 +30,7 @@ from notebook_router.planner.decisions import (
 from notebook_router.planner.planner_view import PlannerView, ViewBuilder
 from notebook_router.planner.prerouter import instant_reply_to
 from notebook_router.planner.state import RunState
-from notebook_router.providers.base import CompletionRequest, Message, ModelClient
+from notebook_router.providers.base import CompletionRequest, Message, ModelClient, TextSink
 from notebook_router.text.json_reply import parse_model_output
 
 M = TypeVar("M", bound=BaseModel)
@@ -48,6 +48,8 @@ class PlannerCall:
     iteration: int | None = None
     """``decide`` only: the number of the decision asked for (1 for the first).
     ``state.iteration`` counts the decisions already made."""
+    on_text: TextSink | None = None
+    """``synthesise`` only: receives the answer's text as the model writes it."""
 
 
 class Planner(Protocol):

@@ -112,6 +112,7 @@ def _decision(state: RunState, event: ev.DecisionMade) -> None:
                     description=info.description,
                     agent=info.agent,
                     depends_on=info.depends_on,
+                    checkpoint=info.checkpoint,
                     created_at=t,
                 )
                 for info in event.added

@@ -126,6 +126,7 @@ class _Resolver:
             description=description,
             agent=self.agent_name(agent),
             depends_on=tuple(dict.fromkeys(deps)) if deps else (),
+            checkpoint=spec.checkpoint,
         )
 
     def agent_name(self, name: str) -> str:

@@ -88,6 +88,8 @@ class Task:
     description: str
     agent: str
     depends_on: tuple[str, ...] = ()
+    checkpoint: bool = False
+    """The planner asked to decide again when this task finishes (a decision point)."""
     status: TaskStatus = "pending"
     attempts: int = 0
     created_at: float = 0.0

@@ -20,17 +20,49 @@ from notebook_router.media import Media
 from notebook_router.text.unicode import valid_unicode
 from notebook_router.usage import ZERO_USAGE, Usage
 
-Role = Literal["system", "user", "assistant"]
+Role = Literal["system", "user", "assistant", "tool"]
+TextSink = Callable[[str], None]
+"""Receives a streamed reply's text, one new piece per call."""
+ToolChoice = Literal["auto", "required", "none"]
+
+
+class ToolDef(BaseModel):
+    """A function a model may call through the provider's native tool calling."""
+
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    description: str = ""
+    parameters: dict[str, Any] = Field(default_factory=lambda: {"type": "object"})
+    """The arguments, as a JSON Schema object."""
+
+
+class ToolCall(BaseModel):
+    """One call a model asked for: which function, with which arguments."""
+
+    model_config = ConfigDict(frozen=True)
+
+    id: str
+    """The provider's id for the call; the ``tool`` message answering it quotes it."""
+    name: str
+    arguments: dict[str, Any] = Field(default_factory=dict)
 
 
 class Message(BaseModel):
-    """One chat message; ``media`` travels as proper media parts, not pasted text."""
+    """One chat message; ``media`` travels as proper media parts, not pasted text.
+
+    An ``assistant`` message that called tools carries them in ``tool_calls``;
+    a ``tool`` message is one call's result (``content``), naming the call it
+    answers in ``tool_call_id``.
+    """
 
     model_config = ConfigDict(frozen=True)
 
     role: Role
     content: str
     media: tuple[Media, ...] = ()
+    tool_calls: tuple[ToolCall, ...] = ()
+    tool_call_id: str | None = None
 
     @field_validator("content")
     @classmethod
@@ -59,10 +91,13 @@ class CompletionRequest(BaseModel):
     purpose: str = "chat"
     temperature: float | None = None
     max_output_tokens: int | None = None
+    tools: tuple[ToolDef, ...] = ()
+    """Functions the model may call (native tool calling); none means plain text/JSON."""
+    tool_choice: ToolChoice = "auto"
 
 
 class Completion(BaseModel):
-    """A model's reply."""
+    """A model's reply: text, tool calls, or both."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -70,6 +105,7 @@ class Completion(BaseModel):
     model: str
     usage: Usage = ZERO_USAGE
     latency_s: float = 0.0
+    tool_calls: tuple[ToolCall, ...] = ()
 
 
 @runtime_checkable
@@ -86,6 +122,16 @@ class Provider(Protocol):
 
     async def complete(self, request: CompletionRequest) -> Completion:
         """Return one completion for ``request``."""
+        ...
+
+
+@runtime_checkable
+class StreamingProvider(Provider, Protocol):
+    """A provider that can hand over its reply's text as the model writes it."""
+
+    async def stream(self, request: CompletionRequest, on_text: TextSink) -> Completion:
+        """Call ``on_text`` with each new piece of the reply's text, in order, then
+        return the whole completion (whose ``text`` is the pieces joined)."""
         ...
 
 
@@ -117,15 +163,22 @@ class ModelClient:
         """The model string, e.g. ``offline`` or ``openai:gpt-4o-mini``."""
         return f"{self.provider.name}:{self.provider.model}"
 
-    async def complete(self, request: CompletionRequest) -> Completion:
-        """Call the model and account for what it cost."""
+    async def complete(
+        self, request: CompletionRequest, *, on_text: TextSink | None = None
+    ) -> Completion:
+        """Call the model and account for what it cost.
+
+        With ``on_text``, the reply's text is handed over as it arrives from a
+        provider that streams (:class:`StreamingProvider`), or whole, once, from
+        one that does not: either way ``on_text`` sees all of it.
+        """
         started = time.perf_counter()
         try:
             if self._slots is None:
-                completion = await self.provider.complete(request)
+                completion = await self._call(request, on_text)
             else:
                 async with self._slots:
-                    completion = await self.provider.complete(request)
+                    completion = await self._call(request, on_text)
         except ProviderError as exc:
             if exc.usage:  # a failed call spent time and tokens too
                 self._on_usage(exc.usage, self.source)
@@ -135,6 +188,18 @@ class ModelClient:
         self._on_usage(completion.usage, self.source)
         return completion
 
+    async def _call(self, request: CompletionRequest, on_text: TextSink | None) -> Completion:
+        if on_text is None:
+            return await self.provider.complete(request)
+        stream = getattr(self.provider, "stream", None)
+        if stream is not None:
+            completion: Completion = await stream(request, on_text)
+            return completion
+        completion = await self.provider.complete(request)
+        if completion.text:
+            on_text(completion.text)
+        return completion
+
     async def ask(
         self,
         prompt: str,
@@ -142,16 +207,18 @@ class ModelClient:
         system: str | None = None,
         purpose: str = "chat",
         media: Sequence[Media] = (),
+        on_text: TextSink | None = None,
     ) -> str:
         """A one-shot question; returns the reply text.
 
         ``media`` (figures, tables, audio, PDFs) travels with the question as
-        media parts, which a multimodal model sees as such.
+        media parts, which a multimodal model sees as such. ``on_text`` gets
+        the reply as it is written (see :meth:`complete`).
         """
         messages = [Message(role="system", content=system)] if system else []
         messages.append(Message(role="user", content=prompt, media=tuple(media)))
         completion = await self.complete(
-            CompletionRequest(messages=tuple(messages), purpose=purpose)
+            CompletionRequest(messages=tuple(messages), purpose=purpose), on_text=on_text
         )
         return completion.text
 
