@@ -91,15 +91,24 @@ class Script:
 
 
 def task(
-    id: str, agent: str, description: str = "", depends_on: list[str] | None = None
+    id: str,
+    agent: str,
+    description: str = "",
+    depends_on: list[str] | None = None,
+    *,
+    checkpoint: bool = False,
 ) -> dict[str, Any]:
-    """A TaskSpec dict for scripted decisions."""
-    return {
+    """A TaskSpec dict for scripted decisions (``checkpoint``: ask the planner again
+    when it finishes; otherwise the plan goes on by itself)."""
+    spec: dict[str, Any] = {
         "id": id,
         "agent": agent,
         "description": description or f"do {id}",
         "depends_on": depends_on or [],
     }
+    if checkpoint:
+        spec["checkpoint"] = True
+    return spec
 
 
 @pytest.fixture

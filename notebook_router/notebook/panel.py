@@ -35,7 +35,7 @@ from notebook_router.planner.graph import run_graph
 from notebook_router.planner.rails import Limits
 from notebook_router.planner.run import Run
 from notebook_router.planner.state import RunState
-from notebook_router.providers.secrets import redact_all
+from notebook_router.providers.secrets import redact, redact_all
 from notebook_router.render.panel_state import TraceLine, panel_state, trace_line
 from notebook_router.render.panel_tables import ResultTables
 from notebook_router.render.svg import to_svg
@@ -84,6 +84,8 @@ class RunPanel(anywidget.AnyWidget):
     meters: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
     trace: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
     answer_html = traitlets.Unicode("").tag(sync=True)
+    draft = traitlets.Unicode("").tag(sync=True)
+    """The answer as the model writes it (streamed); empty once ``answer_html`` is set."""
     tables: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
     tables_note = traitlets.Unicode("").tag(sync=True)
     question = traitlets.Unicode("").tag(sync=True)
@@ -111,7 +113,7 @@ class RunPanel(anywidget.AnyWidget):
             self._closed = True
             self._unsubscribe: Callable[[], None] = lambda: None
             return
-        self._unsubscribe = run.subscribe(self._on_event)
+        self._unsubscribe = _both(run.subscribe(self._on_event), run.on_draft(self._on_event))
         # After run_finished: finish on the next loop turn (drawing the final
         # tree runs graphviz, which the run's own ending need not wait for).
         run.on_finish(self._finish_soon)
@@ -175,8 +177,11 @@ class RunPanel(anywidget.AnyWidget):
         )
         with self.hold_sync():
             self.set_state_from(state.model_dump())
+            draft = "" if run.done() else redact(run.draft)
+            if self.draft != draft:
+                self.draft = draft
 
-    def _on_event(self, event: ev.Event) -> None:
+    def _on_event(self, event: ev.Event | str) -> None:
         # Only schedule a refresh here: it formats the trace from the run's event
         # log, throttled, so a burst of events costs one check each.
         if self._pending is not None or self._closed:
@@ -297,3 +302,11 @@ _RECEIVED: dict[str, Callable[[str], str]] = {
     "redirect": lambda m: f"Redirect received: “{m}”. The planner handles it next step.",
     "answer": lambda m: "Answer received; the run goes on.",
 }
+
+
+def _both(first: Callable[[], None], second: Callable[[], None]) -> Callable[[], None]:
+    def undo() -> None:
+        first()
+        second()
+
+    return undo

@@ -100,6 +100,9 @@ class DecisionMade(_Event, tag="decision"):
     """Tasks this decision added to the plan (started now or later)."""
     dropped: tuple[str, ...] = ()
     question: str | None = None
+    asked_because: str = ""
+    """What made the loop ask the planner (a failure, a checkpoint, a redirect...);
+    empty for the first decision. Between decisions the plan runs by itself."""
 
 
 class DecisionFailed(_Event, tag="decision_failed"):

@@ -92,6 +92,8 @@ class Executor:
         self._delegator: Delegator | None = None  # made on the first task with a tree
         self.reviewable: list[str] | None = [] if review else None
         """Ids of tasks whose results await the critic (None: no critic)."""
+        self.finished: list[str] = []
+        """Ids of tasks filed since the loop last looked (it drains the list)."""
 
     # ------------------------------------------------------------------ start
 
@@ -306,6 +308,7 @@ class Executor:
                 suggestions=result.suggestions,
             )
         )
+        self.finished.append(task_id)
         if self.reviewable is not None and result.ok:
             self.reviewable.append(task_id)
 

@@ -67,9 +67,18 @@ class Limits(BaseModel):
     schedule: Literal["eager", "waves"] = Field(
         default="eager",
         description=(
-            "eager: decide after every batch of results. waves: decide only when every running "
-            "task has ended, so a run asks the same questions in the same order each time "
+            "eager: act on every batch of results. waves: act only when every running task "
+            "has ended, so a run asks the same questions in the same order each time "
             "(recorded and replayed runs use it)."
+        ),
+    )
+    replan_below: float | None = Field(
+        default=0.5,
+        ge=0,
+        le=1,
+        description=(
+            "A result less confident than this is a surprise: the planner is asked what to "
+            "do next instead of the plan going on by itself (0 or None: never)."
         ),
     )
 

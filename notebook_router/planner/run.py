@@ -66,6 +66,7 @@ from notebook_router.planner.reducer import apply
 from notebook_router.planner.resolve import ResolvedDecision, resolve_decision
 from notebook_router.planner.result import RunResult
 from notebook_router.planner.resume import ResumePoint
+from notebook_router.planner.schedule import Schedule, summarise
 from notebook_router.planner.state import (
     OK_STATUSES,
     STOP_REASON_TEXT,
@@ -147,6 +148,16 @@ class Run:
         """A planner call is in flight (Stop cuts it short)."""
         self._cut_short = False
         self._stall = StallDetector(limits.stall_decisions)
+        self._schedule = Schedule(
+            state.plan,
+            replan_below=limits.replan_below,
+            every_result=getattr(planner, "consult_after_each_result", False),
+        )
+        """What starts without the planner, and when the planner must be asked."""
+        self._asked_because = ""
+        self._answers_seen = 0
+        self._draft: list[str] = []
+        self._draft_listeners: list[Callable[[str], None]] = []
         self._completed_because = ""
         self._answer_grace_used = False
         """The reason the planner gave when it said the run was complete."""
@@ -302,6 +313,23 @@ class Run:
     def events(self) -> AsyncIterator[ev.Event]:
         """Every event of the run, from the first, as it happens; ends with ``run_finished``."""
         return self._events.follow()
+
+    def on_draft(self, callback: Callable[[str], None]) -> Callable[[], None]:
+        """Call ``callback(piece)`` with each piece of the answer as the model writes it.
+
+        On the loop's thread, in order; the pieces joined are :attr:`draft`. A
+        planner that does not stream (the offline rules) writes no draft: the
+        answer arrives whole with ``run_finished``. Returns a function that
+        unsubscribes. Drafts are not events: the session store and the event
+        log keep the finished answer only.
+        """
+        self._draft_listeners.append(callback)
+        return functools.partial(_discard, self._draft_listeners, callback)
+
+    @property
+    def draft(self) -> str:
+        """The answer written so far while it streams ("" before; the answer after)."""
+        return "".join(self._draft)
 
     @property
     def loop(self) -> asyncio.AbstractEventLoop:
@@ -491,8 +519,12 @@ class Run:
 
     async def _drive(self) -> None:
         steering = self.steering
+        schedule = self._schedule
+        executor = self._exec()
         while True:
-            self._exec().absorb()
+            executor.absorb()
+            if executor.finished:
+                self._file_finished(executor.finished)
             if self._reviewing and await self._review():
                 # A result was sent back: hear its new answer before the planner decides.
                 await self._wait_for_activity(steering.answers)
@@ -500,8 +532,13 @@ class Run:
             if self._stop_request is not None:
                 return
             if steering.redirects:
-                await steering.handle_next(self._exec())
+                handled = await steering.handle_next(executor)
+                if handled in ("restart", "refine"):
+                    schedule.note("redirect", "the user redirected the run")
                 continue
+            if steering.answers != self._answers_seen:
+                self._answers_seen = steering.answers
+                schedule.note("answer", "the user answered the question")
             question = self.state.pending_question
             if question is not None and not self._exec().inflight:
                 # Only the question is left: wait for its answer, or, when nobody
@@ -513,6 +550,21 @@ class Run:
                     return
                 await self._wait_for_activity(steering.answers)
                 continue
+            if not schedule.must_decide():
+                # Plan ahead: what the plan says comes next starts with no model call.
+                ready = schedule.ready(executor.inflight)
+                for task_id in ready:
+                    executor.start(task_id)
+                if ready or executor.inflight:
+                    await self._wait_for_activity(steering.answers)
+                    continue
+                if question is None:
+                    stuck = schedule.stuck(executor.inflight)
+                    if stuck is None:
+                        # Every planned task finished as planned: straight to the answer.
+                        self._completed_because = "every planned task finished as planned"
+                        return
+                    schedule.note(stuck.kind, stuck.detail)
             if self._stall.observe(self.state.fingerprint()):
                 self._set_stop(
                     "stalled", f"{self._stall.unchanged} decisions in a row changed nothing"
@@ -525,6 +577,8 @@ class Run:
                 return
             iteration = self.state.iteration + 1
             answers = steering.answers
+            self._asked_because = summarise(schedule.surprises)
+            schedule.decided()
             resolved = await self._decide(iteration)
             if resolved is None or self._stop_request is not None:
                 return
@@ -610,6 +664,10 @@ class Run:
                         task_id, verdict.retry_agent, description=verdict.retry, keep=result
                     )
                     sent_back = True
+                elif verdict.needs_more:
+                    self._schedule.note(
+                        "critic", f"the critic wants more from {task_id} ({task.agent})", task_id
+                    )
         return sent_back
 
     def _retry_running(self) -> bool:
@@ -617,6 +675,13 @@ class Run:
         verification = self._verification
         inflight = self._exec().inflight
         return verification is not None and any(t in inflight for t in verification.sent_back)
+
+    def _file_finished(self, finished: list[str]) -> None:
+        """Tell the schedule about every result filed since the last step."""
+        tasks, results, schedule = self.state.plan.tasks, self.state.results, self._schedule
+        for task_id in finished:
+            schedule.finished(tasks[task_id], results.get(task_id))
+        finished.clear()
 
     def _wake(self) -> None:
         waiter = self._waiter
@@ -677,6 +742,7 @@ class Run:
                 added=tuple(resolved.new),
                 dropped=tuple(resolved.drop),
                 question=decision.question,
+                asked_because=self._asked_because,
             )
         )
         for task_id in resolved.drop:
@@ -749,12 +815,24 @@ class Run:
         synthesis: Synthesis | None = None
         if self._stop_request is None:
             try:
-                call = PlannerCall(self.state, self.agents, self._planner_model)
+                call = PlannerCall(
+                    self.state, self.agents, self._planner_model, on_text=self._drafted
+                )
                 synthesis = await self._interruptible(self.planner.synthesise(call))
             except (PlannerError, ProviderError) as exc:
                 synthesis = self._template(note=f"written without the model: {exc}")
         # Stopped before the answer, or while the model was writing it.
         self._conclude(synthesis if synthesis is not None else self._template())
+
+    def _drafted(self, piece: str) -> None:
+        if not piece or self._finished:
+            return
+        self._draft.append(piece)
+        for listener in tuple(self._draft_listeners):
+            try:
+                listener(piece)
+            except Exception:  # a broken listener never breaks the answer
+                log.exception("notebook_router: a draft listener of run %s failed", self.id)
 
     def _nothing_run(self) -> None:
         """The planner completed without starting any agent: say so, unless no agent was
@@ -864,6 +942,11 @@ def _critic_noted(task_id: str, agent: str, verdict: CriticVerdict) -> ev.Critic
         retry=verdict.retry,
         retry_agent=verdict.retry_agent,
     )
+
+
+def _discard(listeners: list[Callable[[str], None]], callback: Callable[[str], None]) -> None:
+    with contextlib.suppress(ValueError):
+        listeners.remove(callback)
 
 
 def new_run_id() -> str:

@@ -24,7 +24,7 @@ from typing import Literal
 from notebook_router.agents.registry import AgentRegistry
 from notebook_router.errors import PlannerError, ProviderError
 from notebook_router.planner import events as ev
-from notebook_router.planner.decisions import RedirectDecision
+from notebook_router.planner.decisions import RedirectDecision, RedirectKind
 from notebook_router.planner.eventlog import EventLog
 from notebook_router.planner.executor import Executor
 from notebook_router.planner.planner import Planner, PlannerCall
@@ -118,12 +118,13 @@ class Steering:
 
     # ------------------------------------------------------------- redirects
 
-    async def handle_next(self, executor: Executor) -> None:
-        """Ask the planner how to take the oldest redirect, and carry it out."""
+    async def handle_next(self, executor: Executor) -> RedirectKind | None:
+        """Ask the planner how to take the oldest redirect, and carry it out; how it
+        was taken (None if the run was stopped first)."""
         message = self.redirects.popleft()
         decision = await self._redirect_decision(message)
         if decision is None:
-            return  # the run is stopping: the message stays received, not handled
+            return None  # the run is stopping: the message stays received, not handled
         cancelled: list[str] = []
         restored: tuple[str, ...] = ()
         goal: str | None = None
@@ -151,6 +152,7 @@ class Steering:
         )
         if decision.kind == "clarify":
             self.ask(decision.question or decision.reply or self._status_text())
+        return decision.kind
 
     def _skip(self, task_ids: list[str], reason: str) -> list[str]:
         skipped = []

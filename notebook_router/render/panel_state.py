@@ -217,6 +217,8 @@ def trace_line(event: ev.Event) -> TraceLine | None:
                 text = f"{', '.join(event.tasks)}: {text}"
             if event.question:
                 text = f"asks: {event.question}"
+            if event.asked_because:  # the plan ran by itself until this surprise
+                text = f"{text} (asked because {event.asked_because})"
         case ev.DecisionFailed():
             label = "planner"
             retry = "retrying" if event.will_retry else "giving up"

@@ -56,16 +56,17 @@ async def test_a_request_of_500_items_runs_each_once_and_cites_every_result() ->
     )
 
 
-async def test_500_tasks_finishing_one_per_decision_complete_without_reruns() -> None:
-    """The worst case for the planner: a decision after every single result.
+async def test_500_tasks_finishing_one_at_a_time_need_one_decision_in_all() -> None:
+    """The worst case for a planner asked after every result: 500 results, one at a time.
 
-    With the default limits (50 decisions): the decisions that only wait for
-    running agents do not count against them, or the run would stop at 50 results.
+    The plan says everything up front, so nothing that comes back is a surprise:
+    the run makes its one planning decision and goes straight to the answer,
+    with no decision per result and no "complete" decision either.
     """
-    decided: dict[int, asyncio.Event] = {}
+    filed: dict[int, asyncio.Event] = {}
 
     def gate(n: int) -> asyncio.Event:
-        return decided.setdefault(n, asyncio.Event())
+        return filed.setdefault(n, asyncio.Event())
 
     calls: list[str] = []
 
@@ -73,14 +74,19 @@ async def test_500_tasks_finishing_one_per_decision_complete_without_reruns() ->
     async def lookup(task: str) -> str:
         calls.append(task)
         n = int(task.rsplit("number", 1)[1])
-        await gate(n).wait()  # item n finishes once n decisions have been made
+        await gate(n - 1).wait()  # item n finishes once item n-1 has been filed
         return f"found number{n}"
 
+    gate(0).set()
     run = Router([lookup]).start(_items(N))
-    run.subscribe(lambda e: gate(e.iteration).set() if e.kind == "decision" else None)
+    run.subscribe(
+        lambda e: (
+            gate(int(e.task_id.removeprefix("t"))).set() if e.kind == "task_finished" else None
+        )
+    )
     result = await asyncio.wait_for(run, 120)  # a hang guard, not a timing
-    assert (result.stop_reason, result.iterations) == ("completed", N + 1)
-    assert run.state.planning_decisions == 2  # the plan, then the completion
+    assert (result.stop_reason, result.iterations) == ("completed", 1)
+    assert run.state.planning_decisions == 1
     assert len(calls) == N == len(set(calls))
     _assert_every_result_kept_and_cited(result)
 

@@ -136,10 +136,10 @@ async def test_a_table_made_after_the_run_began_is_seen_by_the_analyst() -> None
 
     script = Script(
         decide=[
-            {"action": "execute", "run": [task("t1", "loader", "load the sales csv")]},
             {
                 "action": "execute",
-                "run": [task("t2", "data_analyst", "total revenue by region in sales")],
+                "run": [task("t1", "loader", "load the sales csv")],
+                "later": [task("t2", "data_analyst", "total revenue by region in sales", ["t1"])],
             },
         ]
     )

@@ -17,8 +17,8 @@ from tests.helpers_agents import sleeper
 
 
 def _forever(agent_name: str = "a") -> list[dict[str, Any]]:
-    """A planner that re-runs t1 again and again (after creating it)."""
-    first = {"action": "execute", "run": [task("t1", agent_name)]}
+    """A planner that re-runs t1 again and again (after creating it as a decision point)."""
+    first = {"action": "execute", "run": [task("t1", agent_name, checkpoint=True)]}
     return [first] + [{"action": "execute", "run": [{"id": "t1"}]} for _ in range(50)]
 
 

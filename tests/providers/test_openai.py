@@ -270,14 +270,14 @@ async def test_a_whole_run_through_the_provider_keeps_the_key_out_of_everything(
     }
     server.reply(429, openai_error(f"slow down {FAKE_OPENAI_KEY}"), retry_after="0")
     server.reply(200, openai_completion(json.dumps(decision)))
-    server.reply(200, openai_completion('{"action": "complete", "reason": "done"}'))
+    # The plan finishes as planned: no "complete" call, straight to the answer.
     server.reply(200, openai_completion('{"answer": "It is sunny [t1]."}'))
     provider = resolve_model("openai:gpt-4o-mini", base_url=server.url + "/v1", retry=FAST)
     with caplog.at_level(logging.DEBUG):
         run = Router([weather], model=provider).start("What's the weather?")
         result = await asyncio.wait_for(run, 10)
     assert result.answer == "It is sunny [t1]."
-    assert result.usage_by_source["planner"].calls == 3
+    assert result.usage_by_source["planner"].calls == 2
     everything = [repr(provider), caplog.text, result.model_dump_json(), run.mermaid()]
     everything += [json.dumps(ev.event_to_dict(e)) for e in run.history]
     assert all(FAKE_OPENAI_KEY not in text for text in everything)

@@ -79,7 +79,7 @@ class PanelView {
     on("plan tables", this.drawPlan);
     on("tree tree_svg", this.drawTree);
     on("trace", this.drawTrace);
-    on("answer_html", this.drawAnswer);
+    on("answer_html draft", this.drawAnswer);
     on("tables tables_note", this.drawTables);
     on("question", this.drawQuestion);
     on("approvals", this.drawApprovals);
@@ -280,9 +280,17 @@ class PanelView {
 
   drawAnswer() {
     const html = this.model.get("answer_html");
-    this.answerBox.hidden = !html;
-    // The kernel renders the answer with every text escaped (render/html.py).
-    this.answerBox.innerHTML = html || "";
+    const draft = this.model.get("draft") || "";
+    this.answerBox.hidden = !html && !draft;
+    if (html) {
+      // The kernel renders the answer with every text escaped (render/html.py).
+      this.answerBox.innerHTML = html;
+      this.answerBox.classList.remove("nrp-draft");
+      return;
+    }
+    // The answer as the model writes it: plain text until the finished answer replaces it.
+    this.answerBox.textContent = draft;
+    this.answerBox.classList.toggle("nrp-draft", Boolean(draft));
   }
 
   drawTables() {

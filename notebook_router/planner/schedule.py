@@ -1,0 +1,205 @@
+"""Plan ahead: start what the plan says, ask the planner only on a surprise.
+
+A decision may carry a whole plan: tasks to start now and tasks that wait for
+others (``later`` with ``depends_on``). With a real model a planner call costs
+a second or two, so between decisions the loop runs the plan itself: a planned
+task starts the moment every task it depends on has finished well, with no
+model call. The Decider is consulted again only when something happened that
+the plan did not foresee:
+
+* a task failed, was unable, asked the user something, or came back less sure
+  than ``Limits.replan_below``;
+* a result suggested further work (a planning agent's sub-tasks), or was a
+  task the plan marked as a decision point (``checkpoint``);
+* the critic or verification asked for more;
+* the user redirected the run or answered its question;
+* the plan is stuck: a task waits for an input that will never come.
+
+When every planned task has finished as planned, the run goes straight to
+its answer: no "complete" call either. A planner that must see every result
+(a tool-calling supervisor) says so with ``consult_after_each_result = True``.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from itertools import islice
+from typing import Any, Literal
+
+from notebook_router.agents.result import AgentResult
+from notebook_router.planner.state import OK_STATUSES, Plan, Task
+
+SurpriseKind = Literal[
+    "first",
+    "failed",
+    "unable",
+    "needs_input",
+    "unsure",
+    "suggestions",
+    "checkpoint",
+    "critic",
+    "redirect",
+    "answer",
+    "stuck",
+    "every_result",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Surprise:
+    """Why the planner is asked again."""
+
+    kind: SurpriseKind
+    detail: str
+    task_id: str | None = None
+
+    def __str__(self) -> str:
+        return self.detail
+
+
+_STATUS_SURPRISE: dict[str, SurpriseKind] = {
+    "failed": "failed",
+    "unable": "unable",
+    "needs_user_input": "needs_input",
+    "cancelled": "failed",
+}
+
+
+class Schedule:
+    """Which planned tasks can start now, and whether the planner must be asked first.
+
+    Incremental: each task is indexed by the tasks it waits for once, when it
+    enters the plan, and a finished task wakes only its own dependents, so a
+    loop step costs the same at 10 tasks as at 10,000.
+    """
+
+    def __init__(
+        self,
+        plan: Plan,
+        *,
+        replan_below: float | None,
+        every_result: bool = False,
+        first_decision: bool = True,
+    ) -> None:
+        self._plan = plan
+        self._replan_below = replan_below
+        self._every_result = every_result
+        self._surprises: list[Surprise] = (
+            [Surprise("first", "the run needs a plan")] if first_decision else []
+        )
+        self._dependents: defaultdict[str, list[str]] = defaultdict(list)
+        self._indexed = 0  # how many of the plan's tasks (in insertion order) are indexed
+        self._ready: dict[str, None] = {}  # an ordered set: start in the order planned
+
+    # ------------------------------------------------------------- what happened
+
+    @property
+    def surprises(self) -> tuple[Surprise, ...]:
+        """What the planner has not been told about yet."""
+        return tuple(self._surprises)
+
+    def must_decide(self) -> bool:
+        """Whether the next step needs the planner (a surprise is waiting)."""
+        return bool(self._surprises)
+
+    def note(self, kind: SurpriseKind, detail: str, task_id: str | None = None) -> None:
+        """Record a surprise for the next decision."""
+        self._surprises.append(Surprise(kind, detail, task_id))
+
+    def decided(self) -> None:
+        """The planner has seen everything noted so far."""
+        self._surprises.clear()
+
+    def finished(self, task: Task, result: AgentResult | None) -> None:
+        """A task ended: wake its dependents, or note the surprise its result is."""
+        status = task.status
+        kind = _STATUS_SURPRISE.get(status)
+        if kind is not None:
+            reason = f": {task.error}" if task.error else ""
+            self.note(kind, f"{task.id} ({task.agent}) ended {status}{reason}", task.id)
+            return
+        if status not in OK_STATUSES:
+            return
+        if self._every_result:
+            self.note("every_result", f"{task.id} ({task.agent}) finished", task.id)
+        floor = self._replan_below
+        if result is not None:
+            if floor is not None and result.confidence < floor:
+                self.note(
+                    "unsure",
+                    f"{task.id} ({task.agent}) is only {result.confidence:.0%} sure",
+                    task.id,
+                )
+            if result.suggestions:
+                self.note(
+                    "suggestions",
+                    f"{task.id} ({task.agent}) suggests {len(result.suggestions)} more task(s)",
+                    task.id,
+                )
+        if task.checkpoint:
+            self.note("checkpoint", f"{task.id} ({task.agent}) was a decision point", task.id)
+        for waiting in self._dependents.get(task.id, ()):
+            self._consider(waiting)
+
+    # ------------------------------------------------------------ what to start
+
+    def ready(self, inflight: Mapping[str, Any]) -> list[str]:
+        """Planned tasks whose inputs have all finished well, in plan order; taken."""
+        self._index_new_tasks()
+        if not self._ready:
+            return []
+        tasks = self._plan.tasks
+        ready = [
+            task_id
+            for task_id in self._ready
+            if task_id not in inflight and tasks[task_id].status == "pending"
+        ]
+        self._ready.clear()
+        return ready
+
+    def stuck(self, inflight: Mapping[str, Any]) -> Surprise | None:
+        """A pending task that can no longer start (an input of it ended badly), if
+        nothing is running that could still change that; else None."""
+        if inflight:
+            return None
+        tasks = self._plan.tasks
+        for task in self._plan.with_status("pending"):
+            lost = [d for d in task.depends_on if tasks[d].status not in _MAY_STILL_FEED]
+            if lost:
+                return Surprise(
+                    "stuck", f"{task.id} waits for {', '.join(lost)}, which will not deliver"
+                )
+        return None
+
+    def _index_new_tasks(self) -> None:
+        plan = self._plan.tasks
+        if self._indexed == len(plan):
+            return
+        for task in islice(plan.values(), self._indexed, None):
+            for dep in task.depends_on:
+                self._dependents[dep].append(task.id)
+            self._consider(task.id)
+        self._indexed = len(plan)
+
+    def _consider(self, task_id: str) -> None:
+        tasks = self._plan.tasks
+        task = tasks[task_id]
+        if task.status == "pending" and all(
+            tasks[d].status in OK_STATUSES for d in task.depends_on
+        ):
+            self._ready[task_id] = None
+
+
+_MAY_STILL_FEED = OK_STATUSES | {"pending", "running"}
+
+
+def summarise(surprises: Iterable[Surprise]) -> str:
+    """One line for the trace: why the planner was asked."""
+    found = list(surprises)
+    if not found:
+        return ""
+    head = "; ".join(s.detail for s in found[:3])
+    more = f" (and {len(found) - 3} more)" if len(found) > 3 else ""
+    return head + more
