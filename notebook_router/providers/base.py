@@ -46,6 +46,9 @@ class ToolCall(BaseModel):
     """The provider's id for the call; the ``tool`` message answering it quotes it."""
     name: str
     arguments: dict[str, Any] = Field(default_factory=dict)
+    signature: str | None = None
+    """An opaque token the provider wants back with the call when the conversation goes on
+    (Gemini's thought signature, base64); None for providers that send none."""
 
 
 class Message(BaseModel):

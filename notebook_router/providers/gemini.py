@@ -1,8 +1,9 @@
 """``gemini:MODEL``: Google Gemini through the official google-genai SDK (async).
 
-Structured output with a JSON response schema, media as inline parts, usage
-priced from the table. The key comes from ``GEMINI_API_KEY`` or
-``GOOGLE_API_KEY``.
+Structured output with a JSON response schema, native function calling,
+streamed replies, media as inline parts (the wire format is in
+:mod:`~notebook_router.providers.gemini_wire`), usage priced from the table.
+The key comes from ``GEMINI_API_KEY`` or ``GOOGLE_API_KEY``.
 """
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ from __future__ import annotations
 import importlib
 import os
 import time
+from collections.abc import AsyncGenerator
+from contextlib import aclosing
 from typing import Any
 
 from notebook_router.errors import (
@@ -23,10 +26,12 @@ from notebook_router.errors import (
     ProviderUnavailableError,
     RateLimitedError,
 )
-from notebook_router.providers.base import Completion, CompletionRequest
+from notebook_router.providers import gemini_wire as wire
+from notebook_router.providers.base import Completion, CompletionRequest, TextSink
 from notebook_router.providers.pricing import price_usage
 from notebook_router.providers.retry import RetryPolicy, with_retries
 from notebook_router.providers.secrets import mask, redact, remember
+from notebook_router.providers.streaming import Handover, stream_with_retries
 
 DEFAULT_MODEL = "gemini-2.5-flash"
 
@@ -66,13 +71,37 @@ class GeminiProvider:
         self._client = genai.Client(api_key=key, http_options=options)
 
     async def complete(self, request: CompletionRequest) -> Completion:
+        contents, config = self._request(request)
+        started = time.perf_counter()
+        response = await with_retries(
+            lambda: self._generate(contents, config), self.retry, what=f"gemini:{self.model}"
+        )
+        reply = wire.Reply(turn=_turn(request))
+        reply.add(response)
+        return self._completion(reply, started)
+
+    async def stream(self, request: CompletionRequest, on_text: TextSink) -> Completion:
+        """Like :meth:`complete`, handing ``on_text`` each piece of text as it arrives.
+
+        Failures before the first piece are retried as for :meth:`complete`;
+        after it, they are raised (see :mod:`~notebook_router.providers.streaming`).
+        """
+        contents, config = self._request(request)
+        started = time.perf_counter()
+
+        async def attempt(handover: Handover) -> wire.Reply:
+            reply = wire.Reply(turn=_turn(request))
+            async with aclosing(self._chunks(contents, config)) as chunks:
+                async for chunk in chunks:
+                    reply.add(chunk, handover)
+            return reply
+
+        reply = await stream_with_retries(attempt, on_text, self.retry, what=f"gemini:{self.model}")
+        return self._completion(reply, started)
+
+    def _request(self, request: CompletionRequest) -> tuple[list[Any], Any]:
         types = self._types
         system = "\n\n".join(m.content for m in request.messages if m.role == "system")
-        contents = [
-            types.Content(role="model" if m.role == "assistant" else "user", parts=self._parts(m))
-            for m in request.messages
-            if m.role != "system"
-        ]
         config: dict[str, Any] = {}
         if system:
             config["system_instruction"] = system
@@ -83,31 +112,28 @@ class GeminiProvider:
         if request.json_schema is not None:
             config["response_mime_type"] = "application/json"
             config["response_json_schema"] = request.json_schema
-        started = time.perf_counter()
-        response = await with_retries(
-            lambda: self._generate(contents, types.GenerateContentConfig(**config)),
-            self.retry,
-            what=f"gemini:{self.model}",
-        )
-        meta = response.usage_metadata
+        config.update(wire.tool_config(types, request))
+        contents = wire.contents(types, request.messages)
+        return contents, types.GenerateContentConfig(**config)
+
+    def _completion(self, reply: wire.Reply, started: float) -> Completion:
+        meta = reply.usage
         usage = price_usage(
             f"gemini:{self.model}",
             (meta.prompt_token_count or 0) if meta else 0,
             (meta.candidates_token_count or 0) if meta else 0,
         )
-        text = response.text
-        if text is None:
-            reason = (
-                response.candidates[0].finish_reason if response.candidates else "no candidates"
-            )
+        if not reply.has_text and not reply.calls:
+            reason = reply.finish_reason if reply.candidates else "no candidates"
             raise ProviderResponseError(
                 f"Gemini returned no text (finish reason: {reason}).", usage=usage
             )
         return Completion(
-            text=text,
+            text="".join(reply.text),
             model=f"gemini:{self.model}",
             usage=usage,
             latency_s=time.perf_counter() - started,
+            tool_calls=tuple(reply.calls),
         )
 
     async def _generate(self, contents: list[Any], config: Any) -> Any:
@@ -118,19 +144,27 @@ class GeminiProvider:
         except Exception as exc:
             raise map_gemini_error(exc) from exc
 
-    def _parts(self, message: Any) -> list[Any]:
-        types = self._types
-        parts = [types.Part(text=message.content)]
-        for media in message.media:
-            if media.is_text:
-                parts.append(types.Part(text=media.as_prompt_text()))
-            else:
-                raw = media.raw
-                parts.append(types.Part.from_bytes(data=raw, mime_type=media.mime_type))
-        return parts
+    async def _chunks(self, contents: list[Any], config: Any) -> AsyncGenerator[Any, None]:
+        # Only the SDK's failures are mapped: what the consumer of a chunk raises
+        # (on_text's own errors) never comes back in here.
+        try:
+            stream = await self._client.aio.models.generate_content_stream(
+                model=self.model, contents=contents, config=config
+            )
+            try:
+                async for chunk in stream:
+                    yield chunk
+            finally:  # the SDK's generator holds the HTTP response open until closed
+                await stream.aclose()  # type: ignore[attr-defined]
+        except Exception as exc:
+            raise map_gemini_error(exc) from exc
 
     def __repr__(self) -> str:
         return f"GeminiProvider(model={self.model!r}, key={mask(True)})"
+
+
+def _turn(request: CompletionRequest) -> int:
+    return sum(1 for m in request.messages if m.role == "assistant")
 
 
 def map_gemini_error(exc: Exception) -> ProviderError:

@@ -1,17 +1,20 @@
 """``openai:MODEL``: OpenAI, and any OpenAI-compatible server, through the official SDK.
 
-Chat completions with JSON-schema structured output; images, audio and PDFs
-from run media as content parts; usage priced from the table in
-:mod:`~notebook_router.providers.pricing`. ``base_url`` (or
-``OPENAI_BASE_URL``) points it at vLLM, Ollama, llama.cpp's server or LM
-Studio; those need no key.
+Chat completions with JSON-schema structured output, native tool calling and
+streamed replies; images, audio and PDFs from run media as content parts
+(the wire format is in :mod:`~notebook_router.providers.openai_wire`); usage
+priced from the table in :mod:`~notebook_router.providers.pricing`.
+``base_url`` (or ``OPENAI_BASE_URL``) points it at vLLM, Ollama, llama.cpp's
+server or LM Studio; those need no key.
 """
 
 from __future__ import annotations
 
-import base64
 import os
 import time
+from collections.abc import AsyncGenerator
+from contextlib import aclosing
+from dataclasses import dataclass, field
 from typing import Any
 
 from notebook_router.errors import (
@@ -25,14 +28,60 @@ from notebook_router.errors import (
     ProviderUnavailableError,
     RateLimitedError,
 )
-from notebook_router.media import Media
-from notebook_router.providers.base import Completion, CompletionRequest, Message
+from notebook_router.providers.base import Completion, CompletionRequest, TextSink
+from notebook_router.providers.openai_wire import (
+    ToolNames,
+    media_part,
+    tool_call,
+    wire_message,
+    wire_tools,
+)
 from notebook_router.providers.pricing import price_usage
 from notebook_router.providers.retry import RetryPolicy, with_retries
 from notebook_router.providers.secrets import mask, redact, remember
+from notebook_router.providers.streaming import Handover, stream_with_retries
+
+__all__ = ["DEFAULT_MODEL", "OpenAIProvider", "map_openai_error", "media_part"]
 
 DEFAULT_MODEL = "gpt-4o-mini"
-_AUDIO = {"audio/wav": "wav", "audio/x-wav": "wav", "audio/mpeg": "mp3", "audio/mp3": "mp3"}
+
+
+@dataclass
+class _Reply:
+    """One reply's parts, read from a whole response or gathered from a stream's chunks."""
+
+    model: str = ""
+    choices: bool = False
+    text: list[str] = field(default_factory=list)
+    refusal: str = ""
+    finish_reason: str | None = None
+    calls: dict[int, list[str]] = field(default_factory=dict)
+    """Tool calls by index: [id, wire name, arguments as JSON text]."""
+    prompt_tokens: int = 0
+    output_tokens: int = 0
+
+    def add_chunk(self, chunk: Any, handover: Handover) -> None:
+        self.model = chunk.model or self.model
+        if chunk.usage:  # the last chunk, with stream_options={"include_usage": True}
+            self.prompt_tokens = chunk.usage.prompt_tokens
+            self.output_tokens = chunk.usage.completion_tokens
+        for choice in chunk.choices:
+            if choice.index != 0:
+                continue
+            self.choices = True
+            delta = choice.delta
+            if delta.content:
+                self.text.append(delta.content)
+                handover(delta.content)
+            self.refusal += delta.refusal or ""
+            for part in delta.tool_calls or ():
+                # The id and name come in a call's first delta, its arguments in pieces.
+                call = self.calls.setdefault(part.index, ["", "", ""])
+                call[0] = call[0] or part.id or ""
+                if part.function is not None:
+                    call[1] = call[1] or part.function.name or ""
+                    call[2] += part.function.arguments or ""
+            self.finish_reason = choice.finish_reason or self.finish_reason
 
 
 class OpenAIProvider:
@@ -73,35 +122,74 @@ class OpenAIProvider:
         )
 
     async def complete(self, request: CompletionRequest) -> Completion:
-        params = self._params(request)
+        names = ToolNames(request.tools)
+        params = self._params(request, names)
         started = time.perf_counter()
         response = await with_retries(
             lambda: self._create(params), self.retry, what=f"openai:{self.model}"
         )
-        usage = response.usage
-        priced = price_usage(
-            f"openai:{self.model}",
-            usage.prompt_tokens if usage else 0,
-            usage.completion_tokens if usage else 0,
-        )
-        choice = response.choices[0] if response.choices else None
-        if choice is None:
+        reply = _Reply(model=response.model or "", choices=bool(response.choices))
+        if response.usage:
+            reply.prompt_tokens = response.usage.prompt_tokens
+            reply.output_tokens = response.usage.completion_tokens
+        if response.choices:
+            choice = response.choices[0]
+            message = choice.message
+            reply.text.append(message.content or "")
+            reply.refusal = getattr(message, "refusal", None) or ""
+            reply.finish_reason = choice.finish_reason
+            for index, call in enumerate(message.tool_calls or ()):
+                if call.type == "function":  # we declare no other kind
+                    reply.calls[index] = [call.id, call.function.name, call.function.arguments]
+        return self._completion(request, names, reply, started)
+
+    async def stream(self, request: CompletionRequest, on_text: TextSink) -> Completion:
+        """Like :meth:`complete`, handing ``on_text`` each piece of text as it arrives.
+
+        Failures before the first piece are retried as for :meth:`complete`;
+        after it, they are raised (see :mod:`~notebook_router.providers.streaming`).
+        """
+        names = ToolNames(request.tools)
+        params = self._params(request, names)
+        params["stream"] = True
+        params["stream_options"] = {"include_usage": True}
+        started = time.perf_counter()
+
+        async def attempt(handover: Handover) -> _Reply:
+            reply = _Reply()
+            async with aclosing(self._chunks(params)) as chunks:
+                async for chunk in chunks:
+                    reply.add_chunk(chunk, handover)
+            return reply
+
+        reply = await stream_with_retries(attempt, on_text, self.retry, what=f"openai:{self.model}")
+        return self._completion(request, names, reply, started)
+
+    def _completion(
+        self, request: CompletionRequest, names: ToolNames, reply: _Reply, started: float
+    ) -> Completion:
+        priced = price_usage(f"openai:{self.model}", reply.prompt_tokens, reply.output_tokens)
+        if not reply.choices:
             raise ProviderResponseError("The model returned no choices.", usage=priced)
-        message = choice.message
-        if getattr(message, "refusal", None):
-            raise ProviderResponseError(f"The model refused: {message.refusal}", usage=priced)
-        text = message.content or ""
-        if choice.finish_reason == "length" and request.json_schema is not None:
+        if reply.refusal:
+            raise ProviderResponseError(f"The model refused: {reply.refusal}", usage=priced)
+        if reply.finish_reason == "length" and (request.json_schema is not None or reply.calls):
+            what = "its JSON" if request.json_schema is not None else "its tool call"
             raise ProviderResponseError(
-                "The model ran out of output tokens before finishing its JSON; raise "
+                f"The model ran out of output tokens before finishing {what}; raise "
                 "max_output_tokens or use a model with a longer output.",
                 usage=priced,
             )
+        calls = tuple(
+            tool_call(call_id, name, arguments, names, priced)
+            for call_id, name, arguments in (reply.calls[i] for i in sorted(reply.calls))
+        )
         return Completion(
-            text=text,
-            model=f"openai:{response.model or self.model}",
+            text="".join(reply.text),
+            model=f"openai:{reply.model or self.model}",
             usage=priced,
             latency_s=time.perf_counter() - started,
+            tool_calls=calls,
         )
 
     async def _create(self, params: dict[str, Any]) -> Any:
@@ -110,10 +198,21 @@ class OpenAIProvider:
         except Exception as exc:
             raise map_openai_error(exc) from exc
 
-    def _params(self, request: CompletionRequest) -> dict[str, Any]:
+    async def _chunks(self, params: dict[str, Any]) -> AsyncGenerator[Any, None]:
+        # Only the SDK's failures are mapped: what the consumer of a chunk raises
+        # (on_text's own errors) never comes back in here.
+        try:
+            stream = await self._client.chat.completions.create(**params)
+            async with stream:
+                async for chunk in stream:
+                    yield chunk
+        except Exception as exc:
+            raise map_openai_error(exc) from exc
+
+    def _params(self, request: CompletionRequest, names: ToolNames) -> dict[str, Any]:
         params: dict[str, Any] = {
             "model": self.model,
-            "messages": [_message(m) for m in request.messages],
+            "messages": [wire_message(m, names) for m in request.messages],
         }
         if request.temperature is not None:
             params["temperature"] = request.temperature
@@ -126,37 +225,14 @@ class OpenAIProvider:
                 # defaults, which strict mode rejects; we validate replies.
                 "json_schema": {"name": request.schema_name, "schema": request.json_schema},
             }
+        if request.tools:
+            params["tools"] = wire_tools(request.tools, names)
+            params["tool_choice"] = request.tool_choice  # our three words are OpenAI's
         return params
 
     def __repr__(self) -> str:
         where = f", base_url={self.base_url!r}" if self.base_url else ""
         return f"OpenAIProvider(model={self.model!r}{where}, key={mask(self._key_set)})"
-
-
-def _message(message: Message) -> dict[str, Any]:
-    if not message.media:
-        return {"role": message.role, "content": message.content}
-    parts: list[dict[str, Any]] = [{"type": "text", "text": message.content}]
-    parts.extend(media_part(m) for m in message.media)
-    return {"role": message.role, "content": parts}
-
-
-def media_part(media: Media) -> dict[str, Any]:
-    """One piece of media as a chat-completions content part."""
-    mime = media.mime_type
-    raw = media.raw
-    encoded = base64.b64encode(raw).decode()
-    if mime.startswith("image/") and mime != "image/svg+xml":
-        return {"type": "image_url", "image_url": {"url": f"data:{mime};base64,{encoded}"}}
-    if mime in _AUDIO:
-        return {"type": "input_audio", "input_audio": {"data": encoded, "format": _AUDIO[mime]}}
-    if mime == "application/pdf":
-        name = media.source or "document.pdf"
-        return {
-            "type": "file",
-            "file": {"filename": name, "file_data": f"data:{mime};base64,{encoded}"},
-        }
-    return {"type": "text", "text": media.as_prompt_text()}
 
 
 def map_openai_error(exc: Exception) -> ProviderError:

@@ -11,6 +11,11 @@ Modes: ``record`` (always call the model, append), ``replay`` (never call
 it; a miss is a loud error, or goes to a fallback model if one is given),
 ``auto`` (replay hits, record misses).
 
+A streamed call is recorded with its pieces (``chunks``) besides the whole
+text, and replays piece by piece; tools offered and tool calls made are
+recorded too. Requests without tools hash as they always did, so older
+recordings still replay.
+
 Keys never reach a recording: requests carry none, and every string is
 passed through :func:`~notebook_router.providers.secrets.redact` anyway.
 """
@@ -25,8 +30,16 @@ from pathlib import Path
 from typing import Any, Literal
 
 from notebook_router.errors import ConfigError, ReplayMissError
-from notebook_router.providers.base import Completion, CompletionRequest, Provider
+from notebook_router.providers.base import (
+    Completion,
+    CompletionRequest,
+    Message,
+    Provider,
+    TextSink,
+    ToolCall,
+)
 from notebook_router.providers.secrets import redact
+from notebook_router.providers.streaming import stream_or_complete
 from notebook_router.usage import Usage
 
 Mode = Literal["record", "replay", "auto"]
@@ -35,23 +48,51 @@ FORMAT_VERSION = 1
 
 
 def request_key(spec: str, request: CompletionRequest) -> dict[str, Any]:
-    """The parts of a request that decide its reply (what the hash covers)."""
-    return {
+    """The parts of a request that decide its reply (what the hash covers).
+
+    Tools, tool calls and tool results appear only when a request has them, so
+    a request without them hashes as it did before tool calling existed.
+    """
+    key: dict[str, Any] = {
         "model": spec,
         "purpose": request.purpose,
-        "messages": [
-            {
-                "role": m.role,
-                "content": redact(m.content),
-                "media": [{"mime_type": x.mime_type, "digest": x.digest} for x in m.media],
-            }
-            for m in request.messages
-        ],
+        "messages": [_message_key(m) for m in request.messages],
         "schema": request.json_schema,
         "schema_name": request.schema_name,
         "temperature": request.temperature,
         "max_output_tokens": request.max_output_tokens,
     }
+    if request.tools:
+        key["tools"] = [tool.model_dump() for tool in request.tools]
+        key["tool_choice"] = request.tool_choice
+    return key
+
+
+def _message_key(message: Message) -> dict[str, Any]:
+    key: dict[str, Any] = {
+        "role": message.role,
+        "content": redact(message.content),
+        "media": [{"mime_type": x.mime_type, "digest": x.digest} for x in message.media],
+    }
+    if message.tool_calls:
+        # Not the signature: an opaque token the provider made, not part of the question.
+        key["tool_calls"] = [
+            {"id": c.id, "name": c.name, "arguments": _redacted(c.arguments)}
+            for c in message.tool_calls
+        ]
+    if message.tool_call_id is not None:
+        key["tool_call_id"] = message.tool_call_id
+    return key
+
+
+def _redacted(value: Any) -> Any:
+    if isinstance(value, str):
+        return redact(value)
+    if isinstance(value, dict):
+        return {k: _redacted(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_redacted(v) for v in value]
+    return value
 
 
 def request_hash(spec: str, request: CompletionRequest) -> str:
@@ -100,20 +141,56 @@ class RecordingProvider:
 
     async def complete(self, request: CompletionRequest) -> Completion:
         key = request_hash(self.spec, request)
-        if self.mode != "record":
-            found = self._next(key)
-            if found is not None:
-                self.hits += 1
-                return _completion(found)
-            self.misses += 1
-            if self.mode == "replay":
-                if self.fallback is not None:
-                    return await self.fallback.complete(request)
-                raise self._miss(key, request)
+        found = self._replay(key, request)
+        if found is not None:
+            return _completion(found)
+        if self.mode == "replay":
+            assert self.fallback is not None  # _replay raised otherwise
+            return await self.fallback.complete(request)
         assert self.inner is not None
         completion = await self.inner.complete(request)
         self._write(key, request, completion)
         return completion
+
+    async def stream(self, request: CompletionRequest, on_text: TextSink) -> Completion:
+        """Like :meth:`complete`, with the reply's text handed to ``on_text`` in pieces:
+        a replayed call in the pieces it was recorded in (one, if it was not streamed),
+        a recorded one as the wrapped provider streams it."""
+        key = request_hash(self.spec, request)
+        found = self._replay(key, request)
+        if found is not None:
+            response = found["response"]
+            for piece in response.get("chunks") or [response["text"]]:
+                if piece:
+                    on_text(piece)
+            return _completion(found)
+        if self.mode == "replay":
+            assert self.fallback is not None  # _replay raised otherwise
+            return await stream_or_complete(self.fallback, request, on_text)
+        assert self.inner is not None
+        pieces: list[str] = []
+
+        def keep(piece: str) -> None:
+            pieces.append(piece)
+            on_text(piece)
+
+        completion = await stream_or_complete(self.inner, request, keep)
+        streamed = getattr(self.inner, "stream", None) is not None
+        self._write(key, request, completion, pieces if streamed else None)
+        return completion
+
+    def _replay(self, key: str, request: CompletionRequest) -> dict[str, Any] | None:
+        """The recorded entry to serve, if any; a miss in strict replay raises."""
+        if self.mode == "record":
+            return None
+        found = self._next(key)
+        if found is not None:
+            self.hits += 1
+            return found
+        self.misses += 1
+        if self.mode == "replay" and self.fallback is None:
+            raise self._miss(key, request)
+        return None
 
     def _next(self, key: str) -> dict[str, Any] | None:
         entries = self._entries.get(key)
@@ -145,7 +222,13 @@ class RecordingProvider:
                     ) from None
                 self._entries[entry["hash"]].append(entry)
 
-    def _write(self, key: str, request: CompletionRequest, completion: Completion) -> None:
+    def _write(
+        self,
+        key: str,
+        request: CompletionRequest,
+        completion: Completion,
+        chunks: list[str] | None = None,
+    ) -> None:
         for message in request.messages:
             for media in message.media:
                 target = self.media_dir / media.digest
@@ -160,7 +243,7 @@ class RecordingProvider:
             "model": self.model,
             "purpose": request.purpose,
             "request": request_key(self.spec, request),
-            "response": {"text": redact(completion.text), "model": completion.model},
+            "response": _response(completion, chunks),
             "usage": completion.usage.model_dump(),
             "latency_s": round(completion.latency_s, 4),
             "recorded_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
@@ -175,10 +258,28 @@ class RecordingProvider:
         return f"RecordingProvider({self.spec!r}, {str(self.path)!r}, mode={self.mode!r})"
 
 
+def _response(completion: Completion, chunks: list[str] | None) -> dict[str, Any]:
+    text = redact(completion.text)
+    response: dict[str, Any] = {"text": text, "model": completion.model}
+    if completion.tool_calls:
+        response["tool_calls"] = [
+            {**call.model_dump(exclude_none=True), "arguments": _redacted(call.arguments)}
+            for call in completion.tool_calls
+        ]
+    if chunks is not None:
+        pieces = [redact(piece) for piece in chunks]
+        # A key split across two pieces is redacted in the text but in neither piece:
+        # then the pieces would replay it, so the text replays whole instead.
+        response["chunks"] = pieces if "".join(pieces) == text else [text]
+    return response
+
+
 def _completion(entry: dict[str, Any]) -> Completion:
+    response = entry["response"]
     return Completion(
-        text=entry["response"]["text"],
-        model=entry["response"]["model"],
+        text=response["text"],
+        model=response["model"],
         usage=Usage(**entry["usage"]),
         latency_s=0.0,
+        tool_calls=tuple(ToolCall(**call) for call in response.get("tool_calls", ())),
     )

@@ -16,8 +16,9 @@ import re
 from collections import Counter
 
 from notebook_router.errors import ProviderError
-from notebook_router.providers.base import Completion, CompletionRequest, Provider
+from notebook_router.providers.base import Completion, CompletionRequest, Provider, TextSink
 from notebook_router.providers.offline.media import describe_all
+from notebook_router.providers.streaming import word_groups
 from notebook_router.text.tokens import tokens
 from notebook_router.usage import Usage, estimate_tokens
 
@@ -55,6 +56,17 @@ class OfflineProvider:
             calls=1,
         )
         return Completion(text=text, model=f"offline:{self.model}", usage=usage)
+
+    async def stream(self, request: CompletionRequest, on_text: TextSink) -> Completion:
+        """:meth:`complete`, with the reply handed to ``on_text`` a few words at a time.
+
+        The pieces are the same for the same request, so a streamed offline run
+        looks (and records) the same every time.
+        """
+        completion = await self.complete(request)
+        for piece in word_groups(completion.text):
+            on_text(piece)
+        return completion
 
     def _reply(self, request: CompletionRequest) -> str:
         if request.json_schema is not None:
