@@ -138,6 +138,20 @@ class StreamingProvider(Provider, Protocol):
         ...
 
 
+async def stream_or_complete(
+    provider: Provider, request: CompletionRequest, on_text: TextSink
+) -> Completion:
+    """``provider.stream`` when it has one; else the whole reply, handed to ``on_text`` once."""
+    stream = getattr(provider, "stream", None)
+    if stream is not None:
+        completion: Completion = await stream(request, on_text)
+        return completion
+    completion = await provider.complete(request)
+    if completion.text:
+        on_text(completion.text)
+    return completion
+
+
 UsageSink = Callable[[Usage, str], None]
 
 
@@ -194,14 +208,7 @@ class ModelClient:
     async def _call(self, request: CompletionRequest, on_text: TextSink | None) -> Completion:
         if on_text is None:
             return await self.provider.complete(request)
-        stream = getattr(self.provider, "stream", None)
-        if stream is not None:
-            completion: Completion = await stream(request, on_text)
-            return completion
-        completion = await self.provider.complete(request)
-        if completion.text:
-            on_text(completion.text)
-        return completion
+        return await stream_or_complete(self.provider, request, on_text)
 
     async def ask(
         self,

@@ -37,9 +37,9 @@ from notebook_router.providers.base import (
     Provider,
     TextSink,
     ToolCall,
+    stream_or_complete,
 )
 from notebook_router.providers.secrets import redact
-from notebook_router.providers.streaming import stream_or_complete
 from notebook_router.usage import Usage
 
 Mode = Literal["record", "replay", "auto"]

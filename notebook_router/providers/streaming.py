@@ -14,7 +14,7 @@ from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
 from notebook_router.errors import ProviderResponseError, TransientProviderError
-from notebook_router.providers.base import Completion, CompletionRequest, Provider, TextSink
+from notebook_router.providers.base import TextSink
 from notebook_router.providers.retry import RetryPolicy, with_retries
 
 T = TypeVar("T")
@@ -59,20 +59,6 @@ async def stream_with_retries(
             ) from exc
 
     return await with_retries(once, policy, what=what)
-
-
-async def stream_or_complete(
-    provider: Provider, request: CompletionRequest, on_text: TextSink
-) -> Completion:
-    """``provider.stream`` when it has one; else the whole reply, handed to ``on_text`` once."""
-    stream = getattr(provider, "stream", None)
-    if stream is not None:
-        completion: Completion = await stream(request, on_text)
-        return completion
-    completion = await provider.complete(request)
-    if completion.text:
-        on_text(completion.text)
-    return completion
 
 
 def word_groups(text: str, words: int = 4) -> list[str]:

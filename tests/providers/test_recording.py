@@ -220,12 +220,35 @@ def test_replaying_a_missing_file_says_how_to_record(tmp_path: Path) -> None:
 
 
 async def test_recorded_runs_schedule_in_waves(tmp_path: Path) -> None:
-    # Decisions come only after every running task has ended, so a re-run asks
-    # the planner the same questions in the same order however threads race.
-    run = Router(AGENTS, model=resolve_model("offline", record=tmp_path / "w.jsonl")).start(TASK)
-    await run
-    decisions = [e for e in run.history if isinstance(e, ev.DecisionMade)]
-    assert [d.action for d in decisions] == ["execute", "parallel", "complete"]
+    # The plan moves on only once every running task has ended, so a re-run asks
+    # the model the same questions in the same order however threads race.
+    from notebook_router.providers.scripted import ScriptedProvider
+    from tests.conftest import task
+    from tests.helpers_agents import sleeper
+
+    plan = {
+        "action": "parallel",
+        "run": [task("t1", "fast"), task("t2", "slow")],
+        "later": [task("t3", "fast", depends_on=["t1"])],
+    }
+    for waves in (False, True):
+        scripted = ScriptedProvider([plan], fallback={"answer": "done"})
+        model: Provider = (
+            RecordingProvider("scripted:test", tmp_path / "w.jsonl", mode="record", inner=scripted)
+            if waves
+            else scripted
+        )
+        run = Router([sleeper("fast", 0.01), sleeper("slow", 0.3)], model=model).start("x")
+        await run
+        order = [
+            (e.kind, e.task_id)
+            for e in run.history
+            if isinstance(e, ev.TaskStarted | ev.TaskFinished)
+        ]
+        t3_started = order.index(("task_started", "t3"))
+        t2_finished = order.index(("task_finished", "t2"))
+        # Eager: t3 starts as soon as t1 is done. Waves: only once slow t2 has ended too.
+        assert (t3_started > t2_finished) is waves
 
 
 async def test_model_calls_respect_the_run_concurrency_limit() -> None:
