@@ -92,7 +92,7 @@ class Slowed:
         self.name = inner.name
         self.description = inner.description
         self.capabilities = inner.capabilities
-        self.timeout_s = None
+        self.timeout_s: float | None = None
         self._seconds = seconds
         self._fail = fail
 

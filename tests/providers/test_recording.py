@@ -13,7 +13,6 @@ import pytest
 from notebook_router import Router, Run
 from notebook_router.agents.loader import load_agents
 from notebook_router.errors import ConfigError, ReplayMissError
-from notebook_router.examples.sales import AGENTS
 from notebook_router.media import Media
 from notebook_router.planner import events as ev
 from notebook_router.providers.base import CompletionRequest, Message, ModelClient, Provider
