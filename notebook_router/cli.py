@@ -19,14 +19,14 @@ import asyncio
 import contextlib
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from notebook_router.agents.approval import CODE_POLICIES
 from notebook_router.agents.base import Agent
 from notebook_router.agents.loader import load_agents
 from notebook_router.agents.tree import walk_tree
-from notebook_router.cli_io import read_task, terminal_output
+from notebook_router.cli_io import DraftPrinter, read_task, terminal_output
 from notebook_router.data.files import find_data_files, load_data_files
 from notebook_router.errors import ConfigError, NotebookRouterError
 from notebook_router.loop import run_to_end
@@ -172,6 +172,8 @@ def _run(args: argparse.Namespace, agents: list[Agent]) -> int:
         clarify="wait" if interactive else "stop",
         code=args.code,
     )
+    # The answer streams to stdout as the model writes it (not into --json's document).
+    draft = None if args.json else DraftPrinter(sys.stdout)
     # Not asyncio.run: it would wait for agents the run abandoned (see run_to_end).
     finished = run_to_end(
         _drive(
@@ -179,13 +181,15 @@ def _run(args: argparse.Namespace, agents: list[Agent]) -> int:
             args.task,
             progress=None if args.quiet or args.json else sys.stderr,
             approve_on_terminal=interactive and args.code == "ask",
+            draft=draft,
         )
     )
     result, state = finished.value
     if args.json:
         print(json.dumps(_summary(result, state), ensure_ascii=False, indent=2))
     else:
-        print(result.answer)
+        assert draft is not None
+        draft.finish(result.answer)
         shown = evidence_text(state)
         if shown:
             print("\n".join(shown))
@@ -197,11 +201,18 @@ def _run(args: argparse.Namespace, agents: list[Agent]) -> int:
 
 
 async def _drive(
-    router: Router, task: str, progress: TextIO | None, *, approve_on_terminal: bool = False
+    router: Router,
+    task: str,
+    progress: TextIO | None,
+    *,
+    approve_on_terminal: bool = False,
+    draft: Callable[[str], None] | None = None,
 ) -> tuple[RunResult, RunState]:
     run = router.start(task)
     if progress is not None:
         run.subscribe(lambda event: _progress(event, progress))
+    if draft is not None:
+        run.on_draft(draft)
     asking: set[asyncio.Task[None]] = set()
     if approve_on_terminal:
 

@@ -64,3 +64,41 @@ def terminal_output() -> Iterator[None]:
 
 
 __all__ = ["read_task", "terminal_output"]
+
+
+class DraftPrinter:
+    """Prints an answer as the model writes it, then only what the finished answer adds.
+
+    Text is written up to its last whitespace: a key never contains any, so
+    one split across two pieces is still whole when the output masks it.
+    """
+
+    def __init__(self, out: TextIO) -> None:
+        self._out = out
+        self._held = ""
+        self.shown = ""
+        """The text written so far."""
+
+    def __call__(self, piece: str) -> None:
+        text = self._held + piece
+        cut = max(text.rfind(" "), text.rfind("\n"), text.rfind("\t")) + 1
+        self._held = text[cut:]
+        if cut:
+            self._write(text[:cut])
+
+    def finish(self, answer: str) -> None:
+        """End the draft with ``answer``: the rest of it, or the whole answer on a new
+        paragraph when it is not what was drafted (a fallback, a stopped run)."""
+        drafted = self.shown + self._held
+        if not self.shown and not self._held:
+            self._write(answer + "\n")
+        elif answer.startswith(drafted):
+            self._write(answer[len(self.shown) :] + "\n")
+        else:
+            self._write(f"{self._held}\n\n{answer}\n")
+        self._held = ""
+
+    def _write(self, text: str) -> None:
+        self.shown += text
+        self._out.write(text)
+        self._out.flush()

@@ -550,11 +550,12 @@ class Run:
                     return
                 await self._wait_for_activity(steering.answers)
                 continue
+            # Plan ahead: what the plan says comes next starts with no model call
+            # (also while the planner is asked about a surprise elsewhere in the plan).
+            ready = schedule.ready(executor.inflight)
+            for task_id in ready:
+                executor.start(task_id)
             if not schedule.must_decide():
-                # Plan ahead: what the plan says comes next starts with no model call.
-                ready = schedule.ready(executor.inflight)
-                for task_id in ready:
-                    executor.start(task_id)
                 if ready or executor.inflight:
                     await self._wait_for_activity(steering.answers)
                     continue
@@ -562,7 +563,7 @@ class Run:
                     stuck = schedule.stuck(executor.inflight)
                     if stuck is None:
                         # Every planned task finished as planned: straight to the answer.
-                        self._completed_because = "every planned task finished as planned"
+                        self._completed_because = PLANNED_THROUGH
                         return
                     schedule.note(stuck.kind, stuck.detail)
             if self._stall.observe(self.state.fingerprint()):
@@ -747,6 +748,8 @@ class Run:
         )
         for task_id in resolved.drop:
             self._skip(task_id, "dropped by the planner")
+        if resolved.new:
+            self._schedule.planned()
         reroute = resolved.reroute
         for task_id in resolved.start:
             self._exec().start(task_id, reroute.get(task_id) if reroute else None)
@@ -857,6 +860,8 @@ class Run:
     def _conclude(self, synthesis: Synthesis) -> None:
         state = self.state
         reason, detail = self._stop_request or _completion(state.plan)
+        if reason == "completed" and self._completed_because == PLANNED_THROUGH:
+            detail = PLANNED_THROUGH
         for task in state.plan.with_status("pending"):
             self._skip(task.id, f"the run ended: {detail}")
         self.steering.drop_question()  # a clarify handler still asking has nothing to answer
@@ -942,6 +947,9 @@ def _critic_noted(task_id: str, agent: str, verdict: CriticVerdict) -> ev.Critic
         retry=verdict.retry,
         retry_agent=verdict.retry_agent,
     )
+
+
+PLANNED_THROUGH = "every planned task finished as planned"
 
 
 def _discard(listeners: list[Callable[[str], None]], callback: Callable[[str], None]) -> None:

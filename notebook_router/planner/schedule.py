@@ -92,6 +92,8 @@ class Schedule:
         self._dependents: defaultdict[str, list[str]] = defaultdict(list)
         self._indexed = 0  # how many of the plan's tasks (in insertion order) are indexed
         self._ready: dict[str, None] = {}  # an ordered set: start in the order planned
+        self._held: list[str] = []
+        """Dependents of a surprising result: they wait for the planner's decision."""
 
     # ------------------------------------------------------------- what happened
 
@@ -109,8 +111,12 @@ class Schedule:
         self._surprises.append(Surprise(kind, detail, task_id))
 
     def decided(self) -> None:
-        """The planner has seen everything noted so far."""
+        """The planner has seen everything noted so far: tasks held for its decision
+        go on as planned unless it changed them (started, dropped or re-planned)."""
         self._surprises.clear()
+        held, self._held = self._held, []
+        for task_id in held:
+            self._consider(task_id)
 
     def finished(self, task: Task, result: AgentResult | None) -> None:
         """A task ended: wake its dependents, or note the surprise its result is."""
@@ -122,6 +128,7 @@ class Schedule:
             return
         if status not in OK_STATUSES:
             return
+        noted = len(self._surprises)
         if self._every_result:
             self.note("every_result", f"{task.id} ({task.agent}) finished", task.id)
         floor = self._replan_below
@@ -140,7 +147,11 @@ class Schedule:
                 )
         if task.checkpoint:
             self.note("checkpoint", f"{task.id} ({task.agent}) was a decision point", task.id)
-        for waiting in self._dependents.get(task.id, ()):
+        dependents = self._dependents.get(task.id, ())
+        if len(self._surprises) > noted:  # what builds on it waits for the planner
+            self._held.extend(dependents)
+            return
+        for waiting in dependents:
             self._consider(waiting)
 
     # ------------------------------------------------------------ what to start
@@ -173,6 +184,11 @@ class Schedule:
                 )
         return None
 
+    def planned(self) -> None:
+        """Index the tasks a decision just added (before any of their inputs can finish:
+        a dependent of a surprising result must wait for the planner, not start)."""
+        self._index_new_tasks()
+
     def _index_new_tasks(self) -> None:
         plan = self._plan.tasks
         if self._indexed == len(plan):
@@ -196,8 +212,8 @@ _MAY_STILL_FEED = OK_STATUSES | {"pending", "running"}
 
 
 def summarise(surprises: Iterable[Surprise]) -> str:
-    """One line for the trace: why the planner was asked."""
-    found = list(surprises)
+    """One line for the trace: why the planner was asked ("" for the first plan)."""
+    found = [s for s in surprises if s.kind != "first"]
     if not found:
         return ""
     head = "; ".join(s.detail for s in found[:3])
