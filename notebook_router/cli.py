@@ -36,7 +36,7 @@ from notebook_router.planner.run import Run
 from notebook_router.planner.state import STOP_REASON_TEXT, RunState
 from notebook_router.render.evidence import evidence_json
 from notebook_router.render.text import evidence_text
-from notebook_router.router import STYLES, Router
+from notebook_router.router import PLANNER_STYLES, STYLES, Router
 from notebook_router.run_options import add_limit_options, limits_from
 from notebook_router.threads import in_thread
 
@@ -68,6 +68,12 @@ def build_parser() -> argparse.ArgumentParser:
     run.set_defaults(usage_error=run.error)  # for the checks parse_args cannot make
     run.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     run.add_argument("--style", choices=STYLES, default="conversational")
+    run.add_argument(
+        "--planner",
+        choices=PLANNER_STYLES,
+        default=None,
+        help="decider (JSON decisions; rules offline) or supervisor (the model calls tools)",
+    )
     add_limit_options(run.add_argument)
     run.add_argument(
         "--code",
@@ -171,6 +177,7 @@ def _run(args: argparse.Namespace, agents: list[Agent]) -> int:
         # Someone at the terminal can answer questions and approve code as they come.
         clarify="wait" if interactive else "stop",
         code=args.code,
+        planner=args.planner,
     )
     # The answer streams to stdout as the model writes it (not into --json's document).
     draft = None if args.json else DraftPrinter(sys.stdout)

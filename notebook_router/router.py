@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from notebook_router.agents.approval import CodePolicy, check_code_policy
 from notebook_router.agents.base import ResponseStyle
@@ -17,7 +17,8 @@ from notebook_router.data.source import DataSource
 from notebook_router.errors import ConfigError, EmptyTaskError
 from notebook_router.loop import run_to_end
 from notebook_router.media import Media
-from notebook_router.planner.critic import Critic
+from notebook_router.planner.combo_planner import ComboPlanner
+from notebook_router.planner.critic import Critic, RuleCritic
 from notebook_router.planner.planner import ModelPlanner, Planner
 from notebook_router.planner.rails import Limits
 from notebook_router.planner.result import RunResult
@@ -29,6 +30,7 @@ from notebook_router.planner.verification import VERIFY_BELOW
 from notebook_router.providers.base import Provider
 from notebook_router.providers.offline import is_offline
 from notebook_router.providers.registry import resolve_model
+from notebook_router.supervisor.combos import AgentComboCache
 from notebook_router.text.unicode import valid_unicode
 
 log = logging.getLogger("notebook_router")
@@ -39,6 +41,9 @@ if TYPE_CHECKING:
     from notebook_router.store.memory import RunMemory
 
 STYLES: tuple[ResponseStyle, ...] = ("conversational", "structured", "report")
+PlannerStyle = Literal["decider", "supervisor"]
+PLANNER_STYLES: tuple[PlannerStyle, ...] = ("decider", "supervisor")
+"""``decider``: JSON decisions (rules offline); ``supervisor``: the model calls tools."""
 
 
 class Router:
@@ -58,7 +63,8 @@ class Router:
     every run of this router; default: open after 3 failures in a row, try
     again after 30 s). ``critic`` (e.g. :class:`~notebook_router.planner.critic.RuleCritic`)
     checks each result and can keep the plan open. ``planner`` defaults to
-    :func:`default_planner` for the model: rules for ``offline``, the model otherwise.
+    :func:`default_planner` for the model: rules for ``offline``, the model otherwise;
+    it may also name a style (see :func:`resolve_planner`).
     """
 
     def __init__(
@@ -66,7 +72,7 @@ class Router:
         agents: Iterable[AgentLike] | AgentRegistry = (),
         *,
         model: str | Provider | None = None,
-        planner: Planner | None = None,
+        planner: Planner | PlannerStyle | None = None,
         limits: Limits | None = None,
         style: ResponseStyle = "conversational",
         on_clarify: ClarifyHandler | None = None,
@@ -80,6 +86,7 @@ class Router:
         memory: RunMemory | bool = False,
         verify: float | bool | None = VERIFY_BELOW,
         search: SearchFunction | None = None,
+        combo_cache: AgentComboCache | bool = True,
     ) -> None:
         """``store``: a :class:`~notebook_router.store.SessionStore` that records every run
         (events, tasks, results, context) so it can be listed, shown and resumed later.
@@ -111,7 +118,24 @@ class Router:
         back to the agent once, reworded; the answer says which claims are verified.
         ``None`` or ``False`` turns it off; a run may override it (``verify_below=``,
         ``%%route --verify-below``). With ``limits`` given and ``verify`` left alone,
-        ``limits.verify_below`` decides."""
+        ``limits.verify_below`` decides.
+
+        ``planner``: a :class:`~notebook_router.planner.planner.Planner`, or a style:
+        ``"decider"`` (the default: the model answers each decision with JSON; offline,
+        rules decide) or ``"supervisor"`` (the model drives the supervisor's tools,
+        ``retrieve_agents``, ``call_agent``, ``write_todos`` and ``reflect_on_progress``,
+        by native tool calling; it needs a model that calls tools, not ``offline``).
+        The supervisor style checks every worker result with a
+        :class:`~notebook_router.planner.critic.RuleCritic` when ``critic`` is not given.
+
+        ``combo_cache``: the agent-combination cache, which lets a request planned
+        before (same words, same agents, same data tables) skip its first planning
+        call: the run's trace says "agent-combination cache hit". Default: the
+        ``store``'s cache when a store is given (shared by the kernels using it), else
+        one in memory for this router; an
+        :class:`~notebook_router.supervisor.combos.AgentComboCache` to use that one;
+        ``False`` turns it off. Only model planners use it: the offline rules make no
+        planning call to save."""
         registry = agents if isinstance(agents, AgentRegistry) else AgentRegistry(agents)
         self.data = DataSource.of(data)
         self.search = search
@@ -121,7 +145,7 @@ class Router:
             else plug_team(registry, search)  # built-ins the caller named in ``agents``
         )
         self.provider = resolve_model(model)
-        self.planner: Planner = planner or default_planner(self.provider)
+        self.planner: Planner = resolve_planner(planner, self.provider)
         self.limits = _with_verify(limits, verify)
         self.style = _check_style(style)
         self.on_clarify = on_clarify
@@ -129,8 +153,17 @@ class Router:
         # One breaker for every run of this router: an agent that keeps failing
         # stays skipped across runs until its cool-down ends.
         self.breaker = breaker or CircuitBreaker()
-        self.critic = critic
+        # The supervisor style promises a critic's check after every worker result.
+        wants_critic = getattr(self.planner, "wants_critic", False)
+        self.critic = critic if critic is not None or not wants_critic else RuleCritic()
         self.store = store
+        self.combo_cache = _combo_cache(combo_cache, store, self.planner)
+        """The agent-combination cache this router's runs consult and fill (None: off)."""
+        self._planning: Planner = (
+            self.planner
+            if self.combo_cache is None
+            else ComboPlanner(self.planner, self.combo_cache)
+        )
         self.code: CodePolicy = check_code_policy(code)
         self.memory = _memory(memory, store)
 
@@ -211,11 +244,12 @@ class Router:
         """Start a run of ``state`` with this router's agents, model, planner and guards."""
         from notebook_router.store.memory import bound
 
+        planner = self._planning
         run = Run(
             state.query,
             agents=self.agents,
             provider=self.provider,
-            planner=self.planner,
+            planner=planner,
             limits=self._limits(limits),
             state=state,
             on_clarify=self.on_clarify,
@@ -226,6 +260,8 @@ class Router:
             data=self.data,
             code=code or self.code,
         )
+        if isinstance(planner, ComboPlanner):
+            planner.follow(run)  # remember its first decision if it completes
         with bound(self.memory):  # the run's task, and so its agents, see the knowledge base
             run.start()
         return run
@@ -279,6 +315,52 @@ def default_planner(provider: Provider) -> Planner:
     RulePlanner()
     """
     return RulePlanner() if is_offline(provider) else ModelPlanner()
+
+
+def resolve_planner(planner: Planner | str | None, provider: Provider) -> Planner:
+    """The planner ``planner`` names for ``provider`` (a Planner is used as it is).
+
+    ``None`` or ``"decider"``: :func:`default_planner`. ``"supervisor"``:
+    :class:`~notebook_router.planner.supervisor_planner.SupervisorPlanner`, which needs
+    native tool calling: with the offline model it raises :class:`ConfigError` rather
+    than quietly plan another way, since the user asked for this style by name.
+
+    >>> from notebook_router import resolve_model
+    >>> resolve_planner("decider", resolve_model("offline"))
+    RulePlanner()
+    """
+    if planner is None or planner == "decider":
+        return default_planner(provider)
+    if planner == "supervisor":
+        if is_offline(provider):
+            raise ConfigError(
+                "planner='supervisor' lets the model call tools, and the offline model "
+                "cannot: give a model that calls tools (model='openai:gpt-4o-mini', "
+                "$NOTEBOOK_ROUTER_MODEL, %%route -m, --model), or use planner='decider' "
+                "(the default), which plans offline by rules."
+            )
+        from notebook_router.planner.supervisor_planner import SupervisorPlanner
+
+        return SupervisorPlanner()
+    if isinstance(planner, str):
+        raise ConfigError(
+            f"Unknown planner {planner!r}: use one of {', '.join(PLANNER_STYLES)}, "
+            "or pass a Planner object."
+        )
+    return planner
+
+
+def _combo_cache(
+    combo_cache: AgentComboCache | bool, store: SessionStore | None, planner: Planner
+) -> AgentComboCache | None:
+    """The cache a router's runs use, or None (turned off, or a planner with no model call)."""
+    # ModelPlanner and SupervisorPlanner plan with a model; another planner says so itself.
+    with_model = getattr(planner, "plans_with_model", isinstance(planner, ModelPlanner))
+    if combo_cache is False or not with_model:
+        return None
+    if isinstance(combo_cache, AgentComboCache):
+        return combo_cache
+    return store.combo_cache() if store is not None else AgentComboCache()
 
 
 def _memory(memory: RunMemory | bool, store: SessionStore | None) -> RunMemory | None:

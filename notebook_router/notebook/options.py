@@ -17,7 +17,7 @@ from notebook_router.agents.approval import CODE_POLICIES, CodePolicy, check_cod
 from notebook_router.agents.base import ResponseStyle
 from notebook_router.errors import ConfigError
 from notebook_router.planner.rails import Limits
-from notebook_router.router import STYLES
+from notebook_router.router import PLANNER_STYLES, STYLES, PlannerStyle
 from notebook_router.run_options import add_limit_options, limits_from
 
 
@@ -48,6 +48,8 @@ class RouteOptions:
     """Keep the kernel's variables out of the run (no descriptions to a model, no analyst)."""
     fresh: bool = False
     """Plan without the memory of the notebook's earlier runs."""
+    planner: PlannerStyle | None = None
+    """How the run is planned (None: the default, ``decider``)."""
 
 
 @magic_arguments()
@@ -71,6 +73,12 @@ class RouteOptions:
 )
 @argument(
     "--fresh", action="store_true", help="plan without the memory of this notebook's earlier runs"
+)
+@argument(
+    "--planner",
+    choices=PLANNER_STYLES,
+    default=None,
+    help="decider (JSON decisions; rules offline) or supervisor (the model calls tools)",
 )
 def route_options(line: str, cell: str | None = None) -> None:
     """Run the task in the cell body with the router."""
@@ -167,6 +175,7 @@ def parse_route_options(line: str) -> RouteOptions:
         insert=args.insert,
         no_data=args.no_data,
         fresh=args.fresh,
+        planner=args.planner,
     )
 
 

@@ -122,6 +122,7 @@ def start_route(session: NotebookSession, options: RouteOptions, cell: str) -> t
             code=options.code or session.code,
             memory=session.memory(),
             search=session.search,
+            planner=options.planner,
         )
         run = router.start(task.text, context=context, media=media, fresh=options.fresh)
     except NotebookRouterError as exc:

@@ -12,17 +12,29 @@ from notebook_router.errors import ScriptExhaustedError
 from notebook_router.providers.base import Completion, CompletionRequest
 from notebook_router.usage import Usage, estimate_tokens
 
-Reply = str | dict[str, Any] | BaseModel | BaseException | Callable[[CompletionRequest], Any]
+Reply = (
+    str
+    | dict[str, Any]
+    | BaseModel
+    | Completion
+    | BaseException
+    | Callable[[CompletionRequest], Any]
+)
 
 
 class ScriptedProvider:
     """Answers each call with the next scripted reply.
 
-    A reply may be text, a dict or pydantic model (sent as JSON), an
-    exception (raised), or a function of the request returning any of those.
-    Every request is kept in ``requests`` for assertions.
+    A reply may be text, a dict or pydantic model (sent as JSON), a
+    :class:`Completion` (returned as it is: the way to script native tool
+    calls), an exception (raised), or a function of the request returning any
+    of those. Every request is kept in ``requests`` for assertions.
 
+    >>> from notebook_router.providers.base import ToolCall
     >>> model = ScriptedProvider([{"action": "complete", "reason": "done"}])
+    >>> calls = ScriptedProvider(
+    ...     [Completion(text="", model="scripted:test", tool_calls=(ToolCall(id="c1", name="f"),))]
+    ... )
     """
 
     name = "scripted"
@@ -56,6 +68,8 @@ class ScriptedProvider:
             reply = reply(request)
         if isinstance(reply, BaseException):
             raise reply
+        if isinstance(reply, Completion):
+            return reply
         text = _as_text(reply)
         usage = (
             self._usage

@@ -23,7 +23,9 @@ from typing import Any
 from notebook_router.store.database import Database
 from notebook_router.supervisor.combos import DEFAULT_TTL_S, ComboEntry
 
-_DETAIL = ("route_hint", "recent", "tokens", "scores", "fingerprint")
+# Kept in the row's JSON ``detail`` column: a new field (``plan``) needs no schema change,
+# and rows written before it read back with its default.
+_DETAIL = ("route_hint", "recent", "tokens", "scores", "fingerprint", "plan")
 
 
 class SqliteComboBackend:
@@ -95,4 +97,5 @@ def _entry(row: sqlite3.Row) -> ComboEntry:
         tokens=tuple(detail.get("tokens", ())),
         scores=tuple(detail.get("scores", ())),
         fingerprint=detail.get("fingerprint", ""),
+        plan=detail.get("plan"),
     )

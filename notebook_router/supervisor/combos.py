@@ -9,7 +9,10 @@ Entries live for ``ttl_s`` after they are stored, count their hits and
 remember when they were last used. Each entry also records the fingerprint
 of the agents it was built over; when the agents change (one added,
 removed, redefined, or a tree rearranged) old entries stop matching and are
-dropped on sight. Storage sits behind :class:`ComboBackend`, a five-method
+dropped on sight. An entry may also carry a whole plan (``plan``: a planner's
+first decision, as JSON), which
+:class:`~notebook_router.planner.combo_planner.ComboPlanner` reuses so a
+request seen before needs no planning call. Storage sits behind :class:`ComboBackend`, a five-method
 protocol: :class:`InMemoryComboBackend` here, and
 :class:`~notebook_router.store.combos.SqliteComboBackend` in the session database
 (``SessionStore.combo_cache()``).
@@ -62,6 +65,8 @@ class ComboEntry(BaseModel):
     created_at: float
     last_used_at: float
     hit_count: int = 0
+    plan: str | None = None
+    """A planner's first decision for the request (JSON), when the entry holds a plan."""
 
 
 class ComboBackend(Protocol):
@@ -185,8 +190,12 @@ class AgentComboCache:
         *,
         fingerprint: str,
         scores: Iterable[float] = (),
+        plan: str | None = None,
     ) -> ComboEntry | None:
-        """Remember that ``agents`` fit this request (None if the request has no content)."""
+        """Remember that ``agents`` fit this request (None if the request has no content).
+
+        ``plan``: the decision that planned it (JSON), for reuse by a planner.
+        """
         key = self.key(route_hint, recent, query)
         if not key.tokens:
             return None
@@ -201,6 +210,7 @@ class AgentComboCache:
             fingerprint=fingerprint,
             created_at=now,
             last_used_at=now,
+            plan=plan,
         )
         self.backend.put(entry)
         return entry

@@ -50,6 +50,9 @@ class CallAgentInput(BaseModel):
 
 class CallAgentOutput(BaseModel):
     agent: str
+    task_id: str | None = Field(
+        default=None, description="The run's id for this task (cite it in the answer)."
+    )
     status: str = Field(description="fulfilled, partial, unable, needs_user_input or failed.")
     summary: str = ""
     data: Any = Field(default=None, description="The result (JSON-safe preview for big data).")

@@ -27,7 +27,7 @@ import asyncio
 import json
 import uuid
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -57,16 +57,10 @@ from notebook_router.supervisor.models import (
     WriteTodosInput,
     WriteTodosOutput,
 )
+from notebook_router.supervisor.specs import INPUTS, tool_specs
 from notebook_router.supervisor.todos import PlanBook, Todo
 from notebook_router.text.preview import preview
 from notebook_router.usage import ZERO_USAGE, Usage
-
-_INPUTS: dict[str, type[BaseModel]] = {
-    "retrieve_agents": RetrieveAgentsInput,
-    "call_agent": CallAgentInput,
-    "write_todos": WriteTodosInput,
-    "reflect_on_progress": ReflectInput,
-}
 
 
 class Supervisor:
@@ -121,14 +115,7 @@ class Supervisor:
 
     def tool_specs(self) -> list[ToolSpec]:
         """The four tools with their JSON schemas, ready for a model's tool list."""
-        return [
-            ToolSpec(
-                name=name,
-                description=(model.__doc__ or name).strip(),
-                parameters=model.model_json_schema(),
-            )
-            for name, model in _INPUTS.items()
-        ]
+        return tool_specs()
 
     async def call(self, name: str, arguments: dict[str, Any] | str) -> dict[str, Any]:
         """Run the tool ``name`` with a model's ``arguments`` (a dict or JSON text).
@@ -137,9 +124,9 @@ class Supervisor:
         arguments raise :class:`SupervisorToolError` with a message meant to
         go back to the model.
         """
-        schema = _INPUTS.get(name)
+        schema = INPUTS.get(name)
         if schema is None:
-            raise SupervisorToolError(f"There is no tool {name!r}. Tools: {', '.join(_INPUTS)}.")
+            raise SupervisorToolError(f"There is no tool {name!r}. Tools: {', '.join(INPUTS)}.")
         try:
             raw = json.loads(arguments) if isinstance(arguments, str) else arguments
             args = schema.model_validate(raw)
@@ -208,19 +195,17 @@ class Supervisor:
             raise SupervisorToolError(str(exc)) from None
         self._hop_lines = []
         response = await self._deliver(target, task)
-        self.recent_agent_calls.append(target.name)
-        self._step(
-            "call_agent",
-            f"{target.name}: {task!r} → {response.status}"
-            + (f" via {' → '.join(response.path)}" if response.hops else ""),
-            {"status": response.status, "path": list(response.path)},
-        )
         verdict: CriticVerdict | None = None
         if response.ok:
             verdict = await self.critic.review(task, target.name, response.to_result())
-            self._after_critic(target.name, verdict)
-        elif response.status == "needs_user_input":
-            self.plan.mark_agent(target.name, ok=False, note=f"asks the user: {response.question}")
+        self.record_call(
+            target.name,
+            task,
+            response.status,
+            path=response.path if response.hops else (),
+            verdict=verdict,
+            question=response.question,
+        )
         return CallAgentOutput(
             agent=target.name,
             status=response.status,
@@ -233,6 +218,51 @@ class Supervisor:
             question=response.question,
             trace=list(self._hop_lines),
             critic=verdict,
+        )
+
+    def record_call(
+        self,
+        agent: str,
+        task: str,
+        status: str,
+        *,
+        path: Sequence[str] = (),
+        verdict: CriticVerdict | None = None,
+        question: str | None = None,
+    ) -> None:
+        """Book an agent call that ended with ``status`` (and the critic's ``verdict``).
+
+        :meth:`call_agent` books its own calls; a planner that runs the calls
+        elsewhere (through a run's executor) books them here, so the plan, the
+        critic's open wishes and the recent calls stay as if this session made them.
+        """
+        self.recent_agent_calls.append(agent)
+        self._step(
+            "call_agent",
+            f"{agent}: {task!r} → {status}" + (f" via {' → '.join(path)}" if path else ""),
+            {"status": status, "path": list(path or (agent,))},
+        )
+        if verdict is not None and status in ("fulfilled", "partial"):
+            self._after_critic(agent, verdict)
+        elif status == "needs_user_input":
+            self.plan.mark_agent(agent, ok=False, note=f"asks the user: {question}")
+
+    def refuse_completion(self) -> str:
+        """Why finishing now is refused (once per agent the critic wants more from), or "".
+
+        The same rule as ``write_todos(plan_complete=True)``: the first attempt
+        to finish while the critic still wants more is refused with a note that
+        says what is missing; a second attempt finishes anyway.
+        """
+        wanting = {a: n for a, n in self.needs_more.items() if a not in self._refused}
+        if not wanting:
+            return ""
+        self._refused |= set(wanting)
+        listing = "; ".join(f"{a}: {n}" for a, n in wanting.items())
+        self._step("reflect", f"finishing refused once: the critic wants more ({listing})")
+        return (
+            f"Not finished yet: the critic still wants more ({listing}). Call the agent again "
+            "(or another one) for what is missing; reply without tools again to finish anyway."
         )
 
     def write_todos(

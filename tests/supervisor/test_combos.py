@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import json
+import time
+from pathlib import Path
+
 import pytest
 
 from notebook_router.errors import ConfigError
+from notebook_router.store import SessionStore
 from notebook_router.supervisor.combos import AgentComboCache, ComboEntry, InMemoryComboBackend
 
 
@@ -123,3 +128,35 @@ def test_any_object_with_the_five_methods_is_a_backend() -> None:
 def test_ttl_must_be_positive() -> None:
     with pytest.raises(ConfigError, match="ttl_s=0"):
         AgentComboCache(ttl_s=0)
+
+
+def test_the_session_database_keeps_a_plan_and_reads_rows_written_before_plans(
+    tmp_path: Path,
+) -> None:
+    store = SessionStore(tmp_path)
+    cache = store.combo_cache()
+    plan = '{"action": "execute", "run": [{"id": "t1", "agent": "a", "description": "x"}]}'
+    cache.store("plan:x", [], "load the sales table", ["a"], fingerprint="f", plan=plan)
+    # A row as an older version wrote it: its detail has no "plan".
+    old_detail = json.dumps({"route_hint": "stats", "tokens": ["hjo"], "fingerprint": "f"})
+    with store.db.transaction() as conn:
+        conn.execute(
+            "INSERT INTO agent_cache (key, agents, created_at, expires_at, hits, last_hit_at, "
+            "detail) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (
+                cache.key("stats", [], "hjo").digest(),
+                '["scb"]',
+                time.time(),
+                None,
+                0,
+                None,
+                old_detail,
+            ),
+        )
+    store.close()
+
+    reopened = SessionStore(tmp_path).combo_cache()
+    kept = reopened.lookup("plan:x", [], "Load the sales table", fingerprint="f")
+    assert kept is not None and kept.plan == plan and kept.agents == ("a",)
+    old = reopened.lookup("stats", [], "Hjo", fingerprint="f")
+    assert old is not None and old.agents == ("scb",) and old.plan is None
