@@ -47,8 +47,13 @@ class StubPlanner:
 
 
 def _serial_decisions(n: int) -> list[Decision]:
+    # Every step a decision point (checkpoint): the planner is asked after each
+    # result, so the loop measured is the Decider→agent step, not a plan running itself.
     out = [
-        Decision(action="execute", run=[TaskSpec(id=f"s{i}", description="step", agent="stub")])
+        Decision(
+            action="execute",
+            run=[TaskSpec(id=f"s{i}", description="step", agent="stub", checkpoint=True)],
+        )
         for i in range(n)
     ]
     return [*out, Decision(action="complete")]

@@ -42,8 +42,14 @@ def test_run_json_is_one_object_with_answer_reason_tasks_timings_usage(
 
 def test_limits_and_style_options(capsys: pytest.CaptureFixture[str]) -> None:
     args = ["run", DEMO, "--agents", "notebook_router.examples.sales", "--json"]
+    # One planning decision is all the demo needs: its plan then runs by itself.
     assert main([*args, "--max-iterations", "1"]) == 0
-    assert json.loads(capsys.readouterr().out)["stop_reason"] == "max_iterations"
+    done = json.loads(capsys.readouterr().out)
+    assert (done["stop_reason"], done["iterations"]) == ("completed", 1)
+    with pytest.raises(SystemExit) as refused:
+        main([*args, "--max-iterations", "0"])
+    assert refused.value.code == 2
+    assert "--max-iterations: input should be greater than or equal to 1" in capsys.readouterr().err
     assert main([*args, "--style", "report"]) == 0
     assert json.loads(capsys.readouterr().out)["answer"].startswith("## Summary")
 
