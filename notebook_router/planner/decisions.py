@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from notebook_router.planner.state import Attribution
 
-DecisionAction = Literal["execute", "parallel", "complete", "clarify", "wait"]
+DecisionAction = Literal["execute", "parallel", "complete", "clarify", "wait", "retrieve_agents"]
 
 
 class TaskSpec(BaseModel):
@@ -49,6 +49,8 @@ class Decision(BaseModel):
     * ``wait``: nothing new to start; wait for tasks still running.
     * ``complete``: the goal is met (or nothing more can be done); synthesise.
     * ``clarify``: ask the user ``question`` and wait for the answer.
+    * ``retrieve_agents``: show the planner more agents, those matching ``query``
+      (when it is shown only the most relevant of many); it then decides again.
 
     ``later`` adds tasks to the plan without starting them (e.g. a task that
     must wait for another), and ``drop`` skips pending tasks that are no
@@ -69,6 +71,10 @@ class Decision(BaseModel):
         default_factory=list, description="Ids of pending tasks that are no longer needed."
     )
     question: str | None = Field(default=None, description="The question, for clarify.")
+    query: str | None = Field(
+        default=None,
+        description="For retrieve_agents: what the agents you need do (e.g. 'translate text').",
+    )
 
 
 RedirectKind = Literal["restart", "refine", "status", "clarify"]
@@ -110,7 +116,7 @@ class Synthesis(BaseModel):
 
 @lru_cache(maxsize=64)
 def decision_schema(agent_names: tuple[str, ...]) -> dict[str, Any]:
-    """The Decision JSON schema for a model, narrowed to the run's agents.
+    """The Decision JSON schema for a model, narrowed to the agents it is shown.
 
     Listing the agent names as an enum lets constrained decoders (llama.cpp,
     strict structured output) only ever name agents that exist, and short
@@ -127,4 +133,5 @@ def decision_schema(agent_names: tuple[str, ...]) -> dict[str, Any]:
         }
     spec["description"]["anyOf"][0]["maxLength"] = 200
     schema["properties"]["reason"]["maxLength"] = 200
+    schema["properties"]["query"]["anyOf"][0]["maxLength"] = 200
     return schema

@@ -3,16 +3,25 @@
 A planner prompt must not grow with the run: beyond ``max_tasks`` tasks the
 view shows the most relevant ones in full (running, in trouble, pending,
 then the most recent), counts every task by status and lists the rest one
-line each up to a character budget, then as one line ("412 more tasks:
-t57–t480 (all fulfilled)"). With the newest context keys and the tail of the
-history, each cut to a fixed size, its size is bounded whatever the state
-holds. Readers in the process that decide or write from the view (the rule
-planner, the template answer) ask for ``every_task=True``: they must see the
-whole run, and nothing they read is a prompt.
+line each up to a character budget, then grouped ("t57–t480: 424 fulfilled
+by lookup", see :mod:`~notebook_router.planner.task_digest`). With the
+newest context keys and the tail of the history, each cut to a fixed size,
+its size is bounded whatever the state holds. ``condense`` levels shrink it
+further (fewer tasks in full, shorter previews) for a token budget, and the
+view says what was condensed. Readers in the process that decide or write
+from the view (the rule planner, the template answer) ask for
+``every_task=True``: they must see the whole run, and nothing they read is a
+prompt.
+
+The fields come in the order a prompt should: what stays the same over a run
+(agents, goal, data, earlier runs) first, what changes at every call (the
+tasks, the history) after, so consecutive prompts share their opening and
+providers' prompt caching applies.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,7 +33,9 @@ from notebook_router.agents.result import AgentResult
 from notebook_router.agents.tree import tree_generation
 from notebook_router.planner.arc import ArcView
 from notebook_router.planner.critic import CriticVerdict
+from notebook_router.planner.media_notes import MediaNote
 from notebook_router.planner.state import RunState, Task
+from notebook_router.planner.task_digest import TaskDigest, digest
 from notebook_router.text.preview import preview
 from notebook_router.text.tokens import tokens
 
@@ -52,9 +63,13 @@ class AgentCard(BaseModel):
     @model_serializer(mode="wrap")
     def _drop_tree_defaults(self, handler: SerializerFunctionWrapHandler) -> Any:
         data = handler(self)
-        if isinstance(data, dict) and self.parent is None:
-            data.pop("parent", None)
-            data.pop("depth", None)
+        if isinstance(data, dict):
+            if self.parent is None:
+                data.pop("parent", None)
+                data.pop("depth", None)
+            # One line, "topic (confidence)": pairs of a list take four lines each
+            # in an indented prompt, and most of the agent list's tokens.
+            data["capabilities"] = ", ".join(f"{t} ({c:g})" for t, c in self.capabilities)
         return data
 
 
@@ -66,6 +81,8 @@ class TaskView(BaseModel):
     agent: str
     status: str
     depends_on: list[str] = Field(default_factory=list)
+    checkpoint: bool = False
+    """The planner is asked again when this task finishes (its result decides what is next)."""
     attempts: int = 0
     summary: str | None = None
     error: str | None = None
@@ -81,16 +98,15 @@ class TaskView(BaseModel):
     sources: list[str] | None = None
     """The sources the result cites, scored: ``name (score 0.8: relevance 0.9, ...)``."""
 
-
-class TaskDigest(BaseModel):
-    """The tasks a bounded view leaves out of ``tasks``, in brief."""
-
-    counts: dict[str, int] = Field(default_factory=dict)
-    """Every task of the run by status, those shown in full included."""
-    lines: list[str] = Field(default_factory=list)
-    """One line per left-out task, in plan order, as many as fit the view's budget."""
-    more: str | None = None
-    """The left-out tasks past the budget, as one line: how many, which ids, their statuses."""
+    @model_serializer(mode="wrap")
+    def _drop_empty(self, handler: SerializerFunctionWrapHandler) -> Any:
+        # Nothing to say costs tokens all the same: a 100-task view is mostly
+        # "null" and "[]" otherwise.
+        data = handler(self)
+        if isinstance(data, dict):
+            for key in [k for k, v in data.items() if v is None or v == [] or v is False]:
+                del data[key]
+        return data
 
 
 class HistoryLine(BaseModel):
@@ -103,27 +119,33 @@ class HistoryLine(BaseModel):
 class PlannerView(BaseModel):
     """What a planner knows when it decides, redirects or synthesises."""
 
+    agents: list[AgentCard] = Field(default_factory=list)
+    more_agents: str | None = None
+    """Set when ``agents`` shows only some of the agents: how many, and how to see others."""
     goal: str
     query: str
     style: ResponseStyle = "conversational"
-    iteration: int = 0
-    agents: list[AgentCard] = Field(default_factory=list)
-    tasks: list[TaskView] = Field(default_factory=list)
-    omitted_tasks: int = 0
-    more_tasks: TaskDigest | None = None
-    """What ``tasks`` leaves out, in brief (absent when every task is shown)."""
-    context_keys: list[str] = Field(default_factory=list)
-    context_size: int = 0
     data: str | None = None
     """The notebook's data, described (names, shapes, columns, a few rows): never the data."""
     tables: list[str] = Field(default_factory=list)
     """The names of the tables the data analyst can work on."""
     data_words: frozenset[str] = Field(default=frozenset(), exclude=True)
     """Table and column names as words (for the rule planner's routing; not in prompts)."""
-    history: list[HistoryLine] = Field(default_factory=list)
     arc: ArcView | None = None
     """Earlier runs of the session (goal, short answer, plan, data used) and the facts
     that bear on this goal: what follow-ups ("now do the same for South") build on."""
+    media: list[MediaNote] = Field(default_factory=list)
+    """The media that came with the request, described (sent as media parts only once)."""
+    iteration: int = 0
+    tasks: list[TaskView] = Field(default_factory=list)
+    omitted_tasks: int = 0
+    more_tasks: TaskDigest | None = None
+    """What ``tasks`` leaves out, in brief (absent when every task is shown)."""
+    condensed: str | None = None
+    """How this view was condensed to fit, when it was."""
+    context_keys: list[str] = Field(default_factory=list)
+    context_size: int = 0
+    history: list[HistoryLine] = Field(default_factory=list)
     stopping: str | None = None
     """Why the run is ending, when it ends for any reason but completion."""
     question: str | None = None
@@ -140,6 +162,13 @@ class PlannerView(BaseModel):
         # Runs that fit the view keep the prompt they always had.
         data = handler(self)
         if isinstance(data, dict):
+            for key in ("more_agents", "condensed", "stopping", "question", "message", "feedback"):
+                if data.get(key) is None:
+                    data.pop(key, None)
+            if not self.dropped:
+                data.pop("dropped", None)
+            if not self.media:
+                data.pop("media", None)
             if self.more_tasks is None:
                 data.pop("more_tasks", None)
             if self.data is None:  # runs given no data keep the prompt they always had
@@ -148,6 +177,34 @@ class PlannerView(BaseModel):
             if not self.arc:  # and runs with no memory, or nothing in it yet
                 data.pop("arc", None)
         return data
+
+
+@dataclass(frozen=True, slots=True)
+class Condense:
+    """How much of the tasks a view shows, at one level of condensing."""
+
+    tasks: int
+    """Most tasks shown in full (the most relevant ones)."""
+    chars: int
+    """Most characters of a result's preview in a full view (0: no preview)."""
+    described: int
+    """Most characters of a task's description in a full view (0: all of it)."""
+    lines: int
+    """Characters for the one-line entries of the tasks not shown in full."""
+    groups: int
+    """Most lines for the tasks past those entries, grouped."""
+
+
+CONDENSE = (
+    Condense(tasks=60, chars=1200, described=0, lines=4000, groups=12),
+    Condense(tasks=30, chars=160, described=300, lines=1500, groups=10),
+    Condense(tasks=15, chars=80, described=160, lines=0, groups=8),
+    Condense(tasks=6, chars=40, described=100, lines=0, groups=5),
+    Condense(tasks=2, chars=0, described=60, lines=0, groups=3),
+)
+"""The levels a token budget tries in turn (level 0 is the builder's own limits);
+each shows fewer tasks in full, with shorter previews, and groups the rest."""
+_NO_CUT = 1 << 30
 
 
 class ViewBuilder:
@@ -171,8 +228,9 @@ class ViewBuilder:
         self._data_words: tuple[object, frozenset[str]] = (None, frozenset())
         """The words of the last data description seen (a run describes its data once)."""
         self._views_of: str | None = None
-        self._task_views: dict[str, _CachedView] = {}
-        """Per task, its last view and what it was made from (for the run ``_views_of``)."""
+        self._task_views: dict[tuple[str, int, int], _CachedView] = {}
+        """Per task and condensing, its last view and what it was made from (for the run
+        ``_views_of``)."""
 
     def build(
         self,
@@ -185,33 +243,48 @@ class ViewBuilder:
         feedback: str | None = None,
         iteration: int | None = None,
         every_task: bool = False,
+        offered: Sequence[AgentCard] | None = None,
+        media: Sequence[MediaNote] = (),
+        condense: int = 0,
     ) -> PlannerView:
         """A view of ``state`` bounded by this builder's limits (``iteration``: the
         decision being asked for, when it is not the state's latest).
 
+        ``offered``: the agents to show (all of them when None); ``media``: the
+        request's media, described; ``condense``: how hard to condense the tasks
+        (0 to ``len(CONDENSE) - 1``, see :data:`CONDENSE`).
+
         ``every_task=True`` shows every task in full, for readers in the process
         that decide or write the answer from the view: never send it as a prompt.
         """
-        tasks = state.tasks if every_task else self._pick_tasks(state)
-        chars = summary_chars or self.summary_chars
+        level = self._level(condense)
+        chars = min(summary_chars or self.summary_chars, level.chars)
+        tasks = state.tasks if every_task else self._pick_tasks(state, level.tasks)
+        everyone = self.agent_cards(agents)
+        shown = everyone if offered is None else list(offered)
+        left_out = len(state.plan) - len(tasks)
+        more = self._digest(state, tasks, chars, level) if left_out else None
         return PlannerView(
+            agents=shown,
+            more_agents=_more_agents(len(shown), len(everyone)),
             goal=state.goal,
             query=state.query,
             style=state.style,
-            iteration=state.iteration if iteration is None else iteration,
-            agents=self.agent_cards(agents),
-            tasks=[self._task_view(state, t, chars) for t in tasks],
-            omitted_tasks=len(state.plan) - len(tasks),
-            more_tasks=self._digest(state, tasks, chars) if len(tasks) < len(state.plan) else None,
-            context_keys=[e.key for e in state.context.recent(self.context_keys)],
-            context_size=len(state.context),
             data=None if state.data is None else state.data.text,
             tables=[] if state.data is None else [t.name for t in state.data.tables],
             data_words=self.data_words(state),
+            arc=state.arc,
+            media=list(media),
+            iteration=state.iteration if iteration is None else iteration,
+            tasks=[self._task_view(state, t, chars, level.described) for t in tasks],
+            omitted_tasks=left_out,
+            more_tasks=more,
+            condensed=_condensed(more, len(tasks), len(state.plan), chars, condense),
+            context_keys=[e.key for e in state.context.recent(self.context_keys)],
+            context_size=len(state.context),
             history=[
                 HistoryLine(role=h.role, content=h.content) for h in state.history[-self.history :]
             ],
-            arc=state.arc,
             stopping=stopping,
             question=state.pending_question,
             message=message,
@@ -219,10 +292,24 @@ class ViewBuilder:
             dropped=_dropped(state, self.max_tasks, chars),
         )
 
-    def _pick_tasks(self, state: RunState) -> list[Task]:
-        """The ``max_tasks`` most relevant tasks, in plan order."""
+    def _level(self, condense: int) -> Condense:
+        """This builder's limits, condensed as level ``condense`` asks (0: as they are)."""
+        base = Condense(self.max_tasks, _NO_CUT, 0, self.digest_chars, CONDENSE[0].groups)
+        if condense <= 0:
+            return base
+        level = CONDENSE[min(condense, len(CONDENSE) - 1)]
+        return Condense(
+            min(base.tasks, level.tasks),
+            level.chars,
+            level.described,
+            min(base.lines, level.lines),
+            level.groups,
+        )
+
+    def _pick_tasks(self, state: RunState, most: int) -> list[Task]:
+        """The ``most`` most relevant tasks, in plan order."""
         all_tasks = state.tasks
-        if len(all_tasks) <= self.max_tasks:
+        if len(all_tasks) <= most:
             return all_tasks
 
         # Most relevant first: what runs, what went wrong or waits on the user
@@ -233,38 +320,29 @@ class ViewBuilder:
             return relevance, i if relevance == 2 else -i
 
         ranked = sorted(range(len(all_tasks)), key=rank)
-        keep = sorted(ranked[: self.max_tasks])
+        keep = sorted(ranked[:most])
         return [all_tasks[i] for i in keep]
 
-    def _digest(self, state: RunState, shown: list[Task], chars: int) -> TaskDigest:
-        """Counts by status, then the left-out tasks one line each while the budget lasts."""
-        counts: dict[str, int] = {}
-        for task in state.tasks:
-            counts[task.status] = counts.get(task.status, 0) + 1
-        shown_ids = {t.id for t in shown}
-        left_out = [t for t in state.tasks if t.id not in shown_ids]
-        lines: list[str] = []
-        budget = self.digest_chars
-        width = min(chars, _LINE_CHARS)
-        for task in left_out:
-            line = _digest_line(task, width)
-            if len(line) > budget:
-                break
-            lines.append(line)
-            budget -= len(line)
-        rest = left_out[len(lines) :]
-        return TaskDigest(counts=counts, lines=lines, more=_more_line(rest) if rest else None)
+    def _digest(
+        self, state: RunState, shown: list[Task], chars: int, level: Condense
+    ) -> TaskDigest:
+        """Counts by status, the left-out tasks one line each while the budget lasts, then
+        grouped."""
+        ids = {t.id for t in shown}
+        return digest(state.tasks, ids, line_chars=level.lines, chars=chars, groups=level.groups)
 
-    def _task_view(self, state: RunState, task: Task, chars: int) -> TaskView:
+    def _task_view(self, state: RunState, task: Task, chars: int, described: int) -> TaskView:
         # A decision per result, over every task, would build views quadratic in
         # the run's size; a finished task's view only changes when the task does.
+        # Kept per condensing (chars, described): a budget may try several.
         if self._views_of != state.run_id:
             self._views_of, self._task_views = state.run_id, {}
         result = state.results.get(task.id)
         verdict = state.critiques.get(task.id) if state.critiques else None
         fields: tuple[Any, ...] = (task.status, task.attempts, task.agent, task.description)
-        fields += (task.depends_on, task.error, task.note, chars)
-        cached = self._task_views.get(task.id)
+        fields += (task.depends_on, task.checkpoint, task.error, task.note)
+        key = (task.id, chars, described)
+        cached = self._task_views.get(key)
         if (
             cached is not None
             and cached.fields == fields
@@ -272,8 +350,8 @@ class ViewBuilder:
             and cached.verdict is verdict
         ):
             return cached.view
-        view = _make_task_view(state, task, result, chars)
-        self._task_views[task.id] = _CachedView(fields, result, verdict, view)
+        view = _make_task_view(state, task, result, chars, described)
+        self._task_views[key] = _CachedView(fields, result, verdict, view)
         return view
 
     def data_words(self, state: RunState) -> frozenset[str]:
@@ -300,17 +378,18 @@ class _CachedView:
 
 
 def _make_task_view(
-    state: RunState, task: Task, result: AgentResult | None, chars: int
+    state: RunState, task: Task, result: AgentResult | None, chars: int, described: int
 ) -> TaskView:
     summary = None
-    if result is not None and result.ok:
+    if result is not None and result.ok and chars > 0:
         summary = preview(result.summary or result.data, chars)
     return TaskView(
         id=task.id,
-        description=task.description,
+        description=preview(task.description, described) if described else task.description,
         agent=task.agent,
         status=task.status,
         depends_on=list(task.depends_on),
+        checkpoint=task.checkpoint,
         attempts=task.attempts,
         summary=summary,
         error=task.error,
@@ -322,7 +401,6 @@ def _make_task_view(
     )
 
 
-_LINE_CHARS = 160
 _PROBLEMS = frozenset({"failed", "unable", "needs_user_input"})
 
 
@@ -338,25 +416,34 @@ def _relevance(state: RunState, task: Task) -> int:
     return 3
 
 
-def _digest_line(task: Task, width: int) -> str:
-    """One left-out task: id, status, agent, description and what it found or why not."""
-    outcome = task.outcome
-    line = f"{task.id} {task.status} ({task.agent}): {task.description}"
-    return preview(f"{line} → {outcome}" if outcome else line, width)
+def _more_agents(shown: int, total: int) -> str | None:
+    if shown >= total:
+        return None
+    return (
+        f"{shown} of {total:,} agents shown: those most relevant to the goal and the plan. "
+        'If none fits a task, reply "retrieve_agents" with a "query" saying what the agent '
+        "must do, to see others."
+    )
 
 
-def _more_line(rest: list[Task]) -> str:
-    """The left-out tasks past the budget: "412 more tasks: t57–t480 (all fulfilled)"."""
-    counts: dict[str, int] = {}
-    for task in rest:
-        counts[task.status] = counts.get(task.status, 0) + 1
-    if len(counts) == 1:
-        statuses = f"all {rest[0].status}"
-    else:
-        statuses = ", ".join(f"{n} {status}" for status, n in counts.items())
-    tasks = "task" if len(rest) == 1 else "tasks"
-    span = rest[0].id if len(rest) == 1 else f"{rest[0].id}–{rest[-1].id}"
-    return f"{len(rest)} more {tasks}: {span} ({statuses})"
+def _condensed(
+    more: TaskDigest | None, shown: int, total: int, chars: int, level: int
+) -> str | None:
+    """What a view left out or cut, in a sentence the planner reads (None: nothing)."""
+    parts = []
+    if more is not None:
+        how = [
+            "one line each" if more.lines else "",
+            'grouped as "ids: count status by agent"' if more.groups else "",
+        ]
+        parts.append(
+            f"{shown} of {total} tasks in full (running, in trouble, pending, then the newest); "
+            f"the others in more_tasks, {', then '.join(h for h in how if h)}"
+        )
+    if level:
+        cut = f"cut to {chars} characters" if chars else "left out"
+        parts.append(f"result previews {cut}")
+    return "; ".join(parts) + "." if parts else None
 
 
 def _dropped(state: RunState, most: int, chars: int) -> dict[str, str]:

@@ -64,6 +64,24 @@ class Limits(BaseModel):
             "claims fail back once, reworded (0 or None: never verify)."
         ),
     )
+    planner_tokens: int | None = Field(
+        default=3000,
+        ge=0,
+        description=(
+            "Token budget for the run state a model planner reads at each call (decide, "
+            "redirect, synthesise): finished results are condensed to fit, each task still "
+            "listed. About four characters a token. 0 or None: no budget."
+        ),
+    )
+    planner_agents: int | None = Field(
+        default=20,
+        ge=1,
+        description=(
+            "Agents (tree members counted) a model planner is shown at most: past this, it "
+            "sees the ones most relevant to the goal and the plan, and can ask for others "
+            "(retrieve_agents). None: always show every agent."
+        ),
+    )
     schedule: Literal["eager", "waves"] = Field(
         default="eager",
         description=(

@@ -65,6 +65,13 @@ def resolve_decision(
 
 def _check_shape(decision: Decision, inflight: Mapping[str, Any]) -> None:
     action = decision.action
+    if action == "retrieve_agents":
+        # The model planner answers it itself (it shows the agents found and asks
+        # again); one reaching the loop came from a planner that cannot.
+        raise InvalidDecisionError(
+            "'retrieve_agents' is not a step of the run: choose tasks for the agents in "
+            "'agents' (any registered agent name is accepted), or 'complete'."
+        )
     if action in ("execute", "parallel") and not decision.run:
         raise InvalidDecisionError(f"'{action}' needs at least one task in 'run'.")
     if action in ("complete", "clarify", "wait") and decision.run:

@@ -10,6 +10,7 @@ from typing import Any
 from notebook_router import Limits, Router, agent
 from notebook_router.planner.prompts import VIEW_MARKER
 from notebook_router.providers.base import CompletionRequest
+from notebook_router.usage import estimate_tokens
 from tests.conftest import Script, router_with, task
 
 N = 500
@@ -97,6 +98,7 @@ class _PromptSpy(Script):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.views: list[tuple[str, dict[str, Any]]] = []
+        self.prompts: list[str] = []
 
     def __call__(self, request: CompletionRequest) -> Any:
         prompt = request.messages[-1].content
@@ -104,6 +106,7 @@ class _PromptSpy(Script):
         body = prompt.removeprefix(VIEW_MARKER).strip().removeprefix("```json").rstrip("`")
         view = json.loads(body)
         self.views.append((request.purpose, view))
+        self.prompts.append(prompt)
         if request.purpose == "router.decide" and not self.decide and _running(view):
             return {"action": "wait"}
         return super().__call__(request)
@@ -129,19 +132,23 @@ async def test_the_model_planner_sees_a_big_run_summarised_within_a_bounded_size
     purpose, view = spy.views[-1]  # the answer's prompt: all 500 tasks have ended
     assert purpose == "router.synthesise"
     shown = [t["id"] for t in view["tasks"]]
-    assert len(shown) == 60 and view["omitted_tasks"] == N - 60
     # The task in trouble is shown in full; then the most recent ones.
-    assert shown[0] == "t7" and shown[1:] == [f"t{i}" for i in range(442, N + 1)]
+    assert shown[0] == "t7" and shown[1:] == [f"t{i}" for i in range(N - len(shown) + 2, N + 1)]
+    assert view["omitted_tasks"] == N - len(shown)
     digest = view["more_tasks"]
     assert digest["counts"] == {"fulfilled": N - 1, "failed": 1}
-    assert digest["lines"][0] == "t1 fulfilled (lookup): Look up item number1 → found number1"
-    listed = len(digest["lines"])
-    assert digest["more"] == f"{N - 60 - listed} more tasks: t{listed + 2}–t441 (all fulfilled)"
-    # Every task is accounted for: in full, one line each, or in the closing count.
-    assert 60 + listed + int(digest["more"].split()[0]) == N
-    # Bounded: the tasks part of the prompt does not grow with the run.
-    tasks_part = json.dumps({k: view[k] for k in ("tasks", "more_tasks")})
-    assert len(tasks_part) < 30_000
+    listed = digest["lines"]
+    assert listed[0] == "t1 fulfilled (lookup): Look up item number1 → found number1"
+    # Every task is accounted for: in full, one line each, or in a group "ids: n status by
+    # agent" that names its agent and status.
+    first_grouped = len(listed) + 2  # t7 is in full
+    assert digest["groups"] == [
+        f"t{first_grouped}–t{N - len(shown) + 1}: {N - len(shown) - len(listed)} fulfilled by lookup"
+    ]
+    # Bounded by the planner's token budget (Limits.planner_tokens, 3,000 by default),
+    # and the view says how it was condensed.
+    assert estimate_tokens(spy.prompts[-1]) <= Limits().planner_tokens  # type: ignore[operator]
+    assert view["condensed"].startswith("To fit the planner's budget of 3,000 tokens: ")
 
 
 async def test_a_run_that_fits_the_view_keeps_the_prompt_it_always_had() -> None:
