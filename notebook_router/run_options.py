@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
-
-from pydantic import ValidationError
+from typing import TYPE_CHECKING, Any
 
 from notebook_router.errors import ConfigError
-from notebook_router.planner.rails import Limits
+
+if TYPE_CHECKING:  # imported when limits are read: declaring the options (--help) needs neither
+    from notebook_router.planner.rails import Limits
 
 
 @dataclass(frozen=True)
@@ -61,6 +61,10 @@ def limits_from(args: Any) -> Limits:
     Raises :class:`ConfigError` naming the option for a value no run can use
     (``--timeout nan``, ``--budget-usd 0``, ``--max-iterations 0``).
     """
+    from pydantic import ValidationError
+
+    from notebook_router.planner.rails import Limits
+
     flags = {o.field: o.flag for o in LIMIT_OPTIONS}
     given = {o.field: getattr(args, o.dest, None) for o in LIMIT_OPTIONS}
     try:

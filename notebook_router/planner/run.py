@@ -32,9 +32,7 @@ import uuid
 from collections import Counter
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from datetime import datetime, timezone
-from typing import Any, Literal, TypeVar
-
-import networkx as nx
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from notebook_router.agents.approval import CodePolicy, check_code_policy
 from notebook_router.agents.breaker import CircuitBreaker
@@ -80,6 +78,9 @@ from notebook_router.providers.base import ModelClient, Provider
 from notebook_router.text.preview import preview
 from notebook_router.text.unicode import valid_unicode
 from notebook_router.usage import Usage
+
+if TYPE_CHECKING:  # networkx is imported by run_graph, when someone asks for a graph
+    import networkx as nx
 
 log = logging.getLogger("notebook_router")
 T = TypeVar("T")
