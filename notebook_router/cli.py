@@ -15,30 +15,26 @@ and those given with --data; it prints the answer, then each result's table and 
 from __future__ import annotations
 
 import argparse
-import asyncio
 import contextlib
 import json
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from notebook_router.agents.approval import CODE_POLICIES
-from notebook_router.agents.base import Agent
-from notebook_router.agents.loader import load_agents
-from notebook_router.agents.tree import walk_tree
 from notebook_router.cli_io import DraftPrinter, read_task, terminal_output
-from notebook_router.data.files import find_data_files, load_data_files
 from notebook_router.errors import ConfigError, NotebookRouterError
-from notebook_router.loop import run_to_end
-from notebook_router.planner import events as ev
-from notebook_router.planner.result import RunResult
-from notebook_router.planner.run import Run
-from notebook_router.planner.state import STOP_REASON_TEXT, RunState
-from notebook_router.render.evidence import evidence_json
-from notebook_router.render.text import evidence_text
-from notebook_router.router import PLANNER_STYLES, STYLES, Router
-from notebook_router.run_options import add_limit_options, limits_from
-from notebook_router.threads import in_thread
+from notebook_router.run_options import PLANNER_STYLES, STYLES, add_limit_options, limits_from
+
+# The router, the planner and the renderers are imported by the command that uses
+# them, so ``--help`` and a usage error answer at once.
+if TYPE_CHECKING:
+    from notebook_router.agents.base import Agent
+    from notebook_router.planner import events as ev
+    from notebook_router.planner.result import RunResult
+    from notebook_router.planner.run import Run
+    from notebook_router.planner.state import RunState
+    from notebook_router.router import Router
 
 EXIT_USAGE = 2
 
@@ -67,6 +63,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     run.set_defaults(usage_error=run.error)  # for the checks parse_args cannot make
     run.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+    # The styles are read from light modules: importing the router for a few words
+    # would make --help wait for the whole planner.
     run.add_argument("--style", choices=STYLES, default="conversational")
     run.add_argument(
         "--planner",
@@ -149,6 +147,8 @@ def _main(argv: Sequence[str] | None) -> int:
             from notebook_router.store.cli import store_command
 
             return store_command(args)
+        from notebook_router.agents.loader import load_agents
+
         agents = [a for spec in args.agents for a in load_agents(spec)]
         if args.command == "agents":
             return _list_agents(agents)
@@ -161,6 +161,11 @@ def _main(argv: Sequence[str] | None) -> int:
 
 
 def _run(args: argparse.Namespace, agents: list[Agent]) -> int:
+    from notebook_router.data.files import find_data_files, load_data_files
+    from notebook_router.loop import run_to_end
+    from notebook_router.render.text import evidence_text
+    from notebook_router.router import Router
+
     interactive = sys.stdin.isatty() and not args.json
     # Read before the run starts, so a missing or unreadable file is a usage error (exit 2).
     missing: list[str] = []
@@ -215,6 +220,10 @@ async def _drive(
     approve_on_terminal: bool = False,
     draft: Callable[[str], None] | None = None,
 ) -> tuple[RunResult, RunState]:
+    import asyncio
+
+    from notebook_router.planner import events as ev
+
     run = router.start(task)
     if progress is not None:
         run.subscribe(lambda event: _progress(event, progress))
@@ -237,6 +246,8 @@ async def _drive(
 
 def _summary(result: RunResult, state: RunState) -> dict[str, Any]:
     """``result.summary_dict()`` with each task's table (records) and code."""
+    from notebook_router.render.evidence import evidence_json
+
     summary = result.summary_dict()
     shown = evidence_json(state)
     for task in summary["tasks"]:
@@ -245,6 +256,8 @@ def _summary(result: RunResult, state: RunState) -> dict[str, Any]:
 
 
 def _progress(event: ev.Event, out: TextIO) -> None:
+    from notebook_router.planner import events as ev
+
     line = None
     match event:
         case ev.TaskStarted():
@@ -270,6 +283,8 @@ def _progress(event: ev.Event, out: TextIO) -> None:
 
 async def _approve_on_terminal(run: Run, event: ev.CodeApprovalRequested) -> None:
     """Show code an agent wrote and ask whether to run it (``--code ask``)."""
+    from notebook_router.threads import in_thread
+
     print(f"\n? {event.agent} wrote code for {event.task_id} ({event.purpose}):", file=sys.stderr)
     print("\n".join(f"    {line}" for line in event.code.splitlines()), file=sys.stderr)
     try:
@@ -282,6 +297,8 @@ async def _approve_on_terminal(run: Run, event: ev.CodeApprovalRequested) -> Non
 
 
 async def _ask_on_terminal(question: str) -> str | None:
+    from notebook_router.threads import in_thread
+
     print(f"\n? {question}", file=sys.stderr)
     try:
         # A daemon thread: an unanswered prompt must not hold the process at exit.
@@ -292,6 +309,8 @@ async def _ask_on_terminal(question: str) -> str | None:
 
 
 def _footer(result: RunResult, router: Router) -> str:
+    from notebook_router.planner.state import STOP_REASON_TEXT
+
     reason = STOP_REASON_TEXT.get(result.stop_reason, result.stop_reason)
     return (
         f"\n— {reason} · {result.duration_s:.2f} s · {result.iterations} decisions · "
@@ -301,6 +320,8 @@ def _footer(result: RunResult, router: Router) -> str:
 
 
 def _list_agents(agents: list[Agent]) -> int:
+    from notebook_router.agents.tree import walk_tree
+
     if not agents:
         print("No agents: pass --agents MODULE_OR_FILE.", file=sys.stderr)
         return EXIT_USAGE

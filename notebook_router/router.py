@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 from notebook_router.agents.approval import CodePolicy, check_code_policy
 from notebook_router.agents.base import ResponseStyle
@@ -30,6 +30,7 @@ from notebook_router.planner.verification import VERIFY_BELOW
 from notebook_router.providers.base import Provider
 from notebook_router.providers.offline import is_offline
 from notebook_router.providers.registry import resolve_model
+from notebook_router.run_options import PLANNER_STYLES, STYLES, PlannerStyle
 from notebook_router.supervisor.combos import AgentComboCache
 from notebook_router.text.unicode import valid_unicode
 
@@ -39,11 +40,6 @@ if TYPE_CHECKING:
     from notebook_router.planner.resume import ResumePoint
     from notebook_router.store import SessionStore
     from notebook_router.store.memory import RunMemory
-
-STYLES: tuple[ResponseStyle, ...] = ("conversational", "structured", "report")
-PlannerStyle = Literal["decider", "supervisor"]
-PLANNER_STYLES: tuple[PlannerStyle, ...] = ("decider", "supervisor")
-"""``decider``: JSON decisions (rules offline); ``supervisor``: the model calls tools."""
 
 
 class Router:

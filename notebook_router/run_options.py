@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal, get_args
 
-from pydantic import ValidationError
-
+from notebook_router.agents.base import ResponseStyle
 from notebook_router.errors import ConfigError
-from notebook_router.planner.rails import Limits
+
+if TYPE_CHECKING:  # imported when limits are read: declaring the options (--help) needs neither
+    from notebook_router.planner.rails import Limits
 
 
 @dataclass(frozen=True)
@@ -33,6 +34,12 @@ class LimitOption:
         """The attribute argparse stores the value under (``--budget-usd``: ``budget_usd``)."""
         return self.flag.lstrip("-").replace("-", "_")
 
+
+STYLES: tuple[ResponseStyle, ...] = get_args(ResponseStyle)
+"""The answer styles a run may be asked for."""
+PlannerStyle = Literal["decider", "supervisor"]
+PLANNER_STYLES: tuple[PlannerStyle, ...] = get_args(PlannerStyle)
+"""``decider``: JSON decisions (rules offline); ``supervisor``: the model calls tools."""
 
 LIMIT_OPTIONS = (
     LimitOption("--max-iterations", "max_iterations", int, "N", "planner steps before stopping"),
@@ -61,6 +68,10 @@ def limits_from(args: Any) -> Limits:
     Raises :class:`ConfigError` naming the option for a value no run can use
     (``--timeout nan``, ``--budget-usd 0``, ``--max-iterations 0``).
     """
+    from pydantic import ValidationError
+
+    from notebook_router.planner.rails import Limits
+
     flags = {o.field: o.flag for o in LIMIT_OPTIONS}
     given = {o.field: getattr(args, o.dest, None) for o in LIMIT_OPTIONS}
     try:

@@ -17,8 +17,13 @@ from notebook_router.agents.approval import CODE_POLICIES, CodePolicy, check_cod
 from notebook_router.agents.base import ResponseStyle
 from notebook_router.errors import ConfigError
 from notebook_router.planner.rails import Limits
-from notebook_router.router import PLANNER_STYLES, STYLES, PlannerStyle
-from notebook_router.run_options import add_limit_options, limits_from
+from notebook_router.run_options import (
+    PLANNER_STYLES,
+    STYLES,
+    PlannerStyle,
+    add_limit_options,
+    limits_from,
+)
 
 
 def _limit_arguments(func: Any) -> Any:

@@ -15,10 +15,13 @@ import logging
 import os
 import sys
 from datetime import timedelta
+from typing import TYPE_CHECKING
 
 from notebook_router.errors import ConfigError, StoreError
-from notebook_router.store import DEFAULT_EXPIRY, SessionStore, parse_duration
-from notebook_router.store.durations import describe
+from notebook_router.store.durations import DEFAULT_EXPIRY, describe, parse_duration
+
+if TYPE_CHECKING:  # the database (sqlite3 and the store) is imported when it is first opened
+    from notebook_router.store import SessionStore
 
 log = logging.getLogger("notebook_router")
 
@@ -42,6 +45,8 @@ class Persistence:
         """The open store, opening it on first use; None when off or unusable."""
         if self._store is not None or not self.enabled:
             return self._store
+        from notebook_router.store import SessionStore
+
         try:
             self._store = SessionStore(self.location, expiry=self.expiry, notebook=self.notebook)
         except StoreError as exc:

@@ -7,7 +7,7 @@ import contextlib
 import logging
 from collections import deque
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from notebook_router.agents.approval import CodePolicy
 from notebook_router.agents.base import Agent
@@ -18,13 +18,16 @@ from notebook_router.data.source import DataSource
 from notebook_router.errors import AgentNotFoundError, ConfigError
 from notebook_router.notebook.capabilities import KernelCapabilities, detect
 from notebook_router.notebook.outputs import OWN_OUTPUT, OutputRecorder
-from notebook_router.notebook.panel import RunPanel
 from notebook_router.notebook.persistence import Persistence
-from notebook_router.notebook.run_output import final_bundle
 from notebook_router.planner.run import Run
 from notebook_router.providers.base import Provider
 from notebook_router.providers.secrets import redact_all
-from notebook_router.store.memory import RunMemory
+
+# The panel (anywidget, ipywidgets), its renderings and the session database are
+# imported when a run is first shown or stored, not at ``%load_ext``.
+if TYPE_CHECKING:
+    from notebook_router.notebook.panel import RunPanel
+    from notebook_router.store.memory import RunMemory
 
 log = logging.getLogger("notebook_router")
 
@@ -127,6 +130,8 @@ class NotebookSession:
         In the session database (so it survives a kernel restart), under the
         notebook's name; in this kernel only while the database is off.
         """
+        from notebook_router.store.memory import RunMemory
+
         store = self.persistence.get()
         if self._memory is None or self._memory[0] is not store:
             scope = self.persistence.notebook
@@ -203,6 +208,8 @@ class NotebookSession:
         self.persistence.close()
 
     def _format_run(self, run: Run) -> tuple[dict[str, Any], dict[str, Any]]:
+        from notebook_router.notebook.run_output import final_bundle
+
         return final_bundle(run, self.panels.get(run.id)), {OWN_OUTPUT: {"run_id": run.id}}
 
     def _wrap(self, obj: Any, name: str, factory: Any) -> None:

@@ -14,10 +14,12 @@ hop of a delegation, so the drawing is the delegation tree as it happened.
 from __future__ import annotations
 
 import re
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from notebook_router.planner.state import Hop, RunState
+
+if TYPE_CHECKING:  # imported by run_graph: to_mermaid alone needs no networkx
+    import networkx as nx
 
 STATUS_STYLE = {
     "pending": "fill:#f4f4f5,stroke:#a1a1aa,color:#3f3f46",
@@ -36,6 +38,8 @@ STATUS_STYLE = {
 
 def run_graph(state: RunState) -> nx.DiGraph:
     """The run's goal, tasks, agents and their links as a networkx DiGraph."""
+    import networkx as nx
+
     g: nx.DiGraph = nx.DiGraph()
     g.add_node("goal", kind="goal", label=state.goal, status="goal")
     for task in state.plan:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from notebook_router.planner.state import StopReason
 from notebook_router.usage import Usage
+
+if TYPE_CHECKING:  # the run state is more than the limits need (the CLI's --help reads them)
+    from notebook_router.planner.state import StopReason
 
 
 class Limits(BaseModel):

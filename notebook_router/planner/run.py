@@ -32,9 +32,7 @@ import uuid
 from collections import Counter
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from datetime import datetime, timezone
-from typing import Any, Literal, TypeVar
-
-import networkx as nx
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from notebook_router.agents.approval import CodePolicy, check_code_policy
 from notebook_router.agents.breaker import CircuitBreaker
@@ -81,6 +79,9 @@ from notebook_router.providers.base import ModelClient, Provider
 from notebook_router.text.preview import preview
 from notebook_router.text.unicode import valid_unicode
 from notebook_router.usage import Usage
+
+if TYPE_CHECKING:  # networkx is imported by run_graph, when someone asks for a graph
+    import networkx as nx
 
 log = logging.getLogger("notebook_router")
 T = TypeVar("T")
@@ -696,7 +697,12 @@ class Run:
         attempts = self.limits.planner_retries + 1
         for attempt in range(1, attempts + 1):
             call = PlannerCall(
-                self.state, self.agents, self._planner_model, feedback, iteration=iteration
+                self.state,
+                self.agents,
+                self._planner_model,
+                feedback,
+                iteration=iteration,
+                limits=self.limits,
             )
             try:
                 # A model call can take seconds, and Stop and the kernel interrupt
@@ -819,7 +825,11 @@ class Run:
         if self._stop_request is None:
             try:
                 call = PlannerCall(
-                    self.state, self.agents, self._planner_model, on_text=self._drafted
+                    self.state,
+                    self.agents,
+                    self._planner_model,
+                    on_text=self._drafted,
+                    limits=self.limits,
                 )
                 synthesis = await self._interruptible(self.planner.synthesise(call))
             except (PlannerError, ProviderError) as exc:

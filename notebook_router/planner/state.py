@@ -11,9 +11,8 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-import networkx as nx
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic.dataclasses import dataclass as pydantic_dataclass
 
@@ -27,6 +26,9 @@ from notebook_router.planner.arc import ArcView
 from notebook_router.planner.critic import CriticVerdict
 from notebook_router.planner.events import DataDescribed, TaskInfo
 from notebook_router.usage import ZERO_USAGE, Usage
+
+if TYPE_CHECKING:  # imported where a graph is first needed: networkx is ~80 ms of start-up
+    import networkx as nx
 
 TaskStatus = Literal[
     "pending",
@@ -129,7 +131,7 @@ class Plan:
 
     def __init__(self) -> None:
         self.tasks: dict[str, Task] = {}
-        self._graph: nx.DiGraph = nx.DiGraph()
+        self._graph: nx.DiGraph | None = None  # built on first ask (see graph)
         self._unsynced: list[Task] = []
         self._digest = RunningDigest()
         self._dirty: set[str] = set()  # tasks whose signature changed since the last digest
@@ -143,6 +145,10 @@ class Plan:
         the rest of a loop step, and the loop itself only needs each task's
         own ``depends_on``; whoever asks for the graph gets it up to date.
         """
+        if self._graph is None:
+            import networkx as nx
+
+            self._graph = nx.DiGraph()
         if self._unsynced:
             for task in self._unsynced:
                 self._graph.add_node(task.id)
@@ -196,6 +202,8 @@ class Plan:
         self._unsynced.extend(tasks)
 
     def _reject_cycles(self, tasks: Sequence[Task | TaskInfo]) -> None:
+        import networkx as nx
+
         trial: nx.DiGraph = nx.DiGraph()
         trial.add_edges_from((d, t.id) for t in tasks for d in t.depends_on)
         try:

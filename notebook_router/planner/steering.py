@@ -167,7 +167,7 @@ class Steering:
         """How to take ``message``; None if the run was stopped while the planner thought."""
         feedback: str | None = None
         for _ in range(self.limits.planner_retries + 1):
-            call = PlannerCall(self.state, self.agents, self.model, feedback)
+            call = PlannerCall(self.state, self.agents, self.model, feedback, limits=self.limits)
             try:
                 return await self._interruptible(self.planner.redirect(call, message))
             except (PlannerError, ProviderError) as exc:

@@ -12,11 +12,13 @@ import functools
 import logging
 import re
 import shutil
-
-import graphviz
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from notebook_router.planner.graph import STATUS_STYLE
+
+if TYPE_CHECKING:  # imported when a picture is drawn, not when a view is registered
+    import graphviz
+    import networkx as nx
 
 log = logging.getLogger("notebook_router")
 
@@ -35,6 +37,8 @@ def dot_available() -> bool:
 
 def to_dot(graph: nx.DiGraph, *, max_label: int = 40) -> graphviz.Digraph:
     """A graphviz digraph of a run graph (the same nodes, edges and colours as the Mermaid view)."""
+    import graphviz
+
     dot = graphviz.Digraph("run")
     dot.attr("graph", rankdir="TB", bgcolor="transparent", nodesep="0.25", ranksep="0.35")
     dot.attr("node", fontname="Helvetica", fontsize="10", style="rounded,filled", shape="box")
@@ -62,6 +66,8 @@ def to_svg(graph: nx.DiGraph) -> str | None:
 @functools.lru_cache(maxsize=64)
 def _draw(source: str) -> str | None:
     # The panel and the cell's result draw the same final graph: run dot once.
+    import graphviz
+
     try:
         svg = graphviz.pipe("dot", "svg", source.encode()).decode()
     except (graphviz.ExecutableNotFound, graphviz.CalledProcessError, OSError) as exc:

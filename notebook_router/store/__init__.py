@@ -7,11 +7,33 @@ Core code (no IPython): the notebook layer opens one store per kernel in
 
 from __future__ import annotations
 
-from notebook_router.store.database import FILENAME, FOLDER, MEMORY, resolve_location
-from notebook_router.store.durations import parse_duration
-from notebook_router.store.models import RunInfo, StoredRun
-from notebook_router.store.schema import SCHEMA_VERSION
-from notebook_router.store.store import DEFAULT_EXPIRY, SessionStore
+from typing import TYPE_CHECKING
+
+from notebook_router.lazy import lazy_exports
+
+if TYPE_CHECKING:
+    from notebook_router.store.database import FILENAME, FOLDER, MEMORY, resolve_location
+    from notebook_router.store.durations import DEFAULT_EXPIRY, parse_duration
+    from notebook_router.store.models import RunInfo, StoredRun
+    from notebook_router.store.schema import SCHEMA_VERSION
+    from notebook_router.store.store import SessionStore
+
+if not TYPE_CHECKING:  # imported on first use: a submodule (durations) must not open sqlite3
+    __getattr__ = lazy_exports(
+        __name__,
+        {
+            "DEFAULT_EXPIRY": "notebook_router.store.durations",
+            "FILENAME": "notebook_router.store.database",
+            "FOLDER": "notebook_router.store.database",
+            "MEMORY": "notebook_router.store.database",
+            "RunInfo": "notebook_router.store.models",
+            "SCHEMA_VERSION": "notebook_router.store.schema",
+            "SessionStore": "notebook_router.store.store",
+            "StoredRun": "notebook_router.store.models",
+            "parse_duration": "notebook_router.store.durations",
+            "resolve_location": "notebook_router.store.database",
+        },
+    )
 
 __all__ = [
     "DEFAULT_EXPIRY",

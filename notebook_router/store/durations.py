@@ -7,6 +7,12 @@ from datetime import timedelta
 
 from notebook_router.errors import ConfigError
 
+DEFAULT_EXPIRY = timedelta(days=90)
+"""Runs older than this are purged when a store opens (``expiry=None`` keeps everything).
+
+Here rather than in :mod:`~notebook_router.store.store` so the notebook layer can
+read it without importing the database (sqlite3) at ``%load_ext``."""
+
 _UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800}
 _PATTERN = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([smhdw]?)\s*$")
 

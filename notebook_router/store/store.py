@@ -26,7 +26,7 @@ from notebook_router.errors import RunNotStoredError, StoreError
 from notebook_router.media import Media
 from notebook_router.store import codec
 from notebook_router.store.database import Database
-from notebook_router.store.durations import parse_duration
+from notebook_router.store.durations import DEFAULT_EXPIRY, parse_duration
 from notebook_router.store.liveness import pid_alive
 from notebook_router.store.models import RunInfo, StoredRun, ValueBatch, from_unix
 from notebook_router.store.recorder import RunRecorder
@@ -40,9 +40,6 @@ if TYPE_CHECKING:
     from notebook_router.store.facts import FactStore
     from notebook_router.store.recordings import RecordingIndex
     from notebook_router.supervisor.combos import AgentComboCache
-
-DEFAULT_EXPIRY = timedelta(days=90)
-"""Runs older than this are purged when a store opens (``expiry=None`` keeps everything)."""
 
 _RUN_COLUMNS = """
     r.id, r.query, r.goal, r.model, r.agents, r.style, r.status, r.stop_reason, r.stop_detail,

@@ -22,6 +22,7 @@ import math
 from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from operator import itemgetter
 from typing import Any, TypeVar
 
@@ -29,13 +30,20 @@ from notebook_router.tools.fuzzy import Speller
 
 T = TypeVar("T")
 
-_np: Any
-try:  # optional: the same results, several times faster on large stores
-    import numpy
 
-    _np = numpy
-except ImportError:  # pragma: no cover - exercised where numpy is absent
-    _np = None
+@cache
+def _numpy() -> Any:
+    """numpy, or None where it is not installed.
+
+    Optional: the same results, several times faster on large stores. Imported
+    when the first index is built rather than with the package, whose start-up
+    it would otherwise add ~50 ms to.
+    """
+    try:
+        import numpy
+    except ImportError:  # pragma: no cover - exercised where numpy is absent
+        return None
+    return numpy
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,12 +91,13 @@ class LexicalIndex:
                 ids.append(i)
                 impacts.append(impact)
         self._postings = postings
-        self.vectorised = _np is not None
+        np = _numpy()
+        self.vectorised = np is not None
         self._arrays: dict[str, dict[str, tuple[Any, Any]]] = {}
-        if _np is not None:
+        if np is not None:
             self._arrays = {
                 t: {
-                    ns: (_np.asarray(ids, dtype=_np.int64), _np.asarray(imp, dtype=_np.float64))
+                    ns: (np.asarray(ids, dtype=np.int64), np.asarray(imp, dtype=np.float64))
                     for ns, (ids, imp) in by_ns.items()
                 }
                 for t, by_ns in postings.items()
@@ -113,7 +122,7 @@ class LexicalIndex:
         ``namespaces`` restricts the search to documents in those exact
         namespaces; None searches everything. Equal scores come back in a fixed order.
         """
-        if self.vectorised and _np is not None and self.bags:
+        if self.vectorised and self.bags:
             return self._search_arrays(query, k, namespaces)
         acc: dict[int, float] = {}
         get = acc.get
@@ -132,8 +141,9 @@ class LexicalIndex:
     def _search_arrays(
         self, query: Mapping[str, float], k: int, namespaces: Collection[str] | None
     ) -> list[Scored]:
-        assert _np is not None
-        scores = _np.zeros(len(self.bags))
+        np = _numpy()
+        assert np is not None
+        scores = np.zeros(len(self.bags))
         touched = False
         for t, weight in query.items():
             by_ns = self._arrays.get(t)
@@ -145,9 +155,9 @@ class LexicalIndex:
                 touched = True
         if not touched:
             return []
-        hits = _np.flatnonzero(scores > 0)
+        hits = np.flatnonzero(scores > 0)
         if len(hits) > k:
-            hits = hits[_np.argpartition(-scores[hits], k - 1)[:k]]
+            hits = hits[np.argpartition(-scores[hits], k - 1)[:k]]
         best = sorted(hits.tolist(), key=lambda i: (-scores[i], i))
         return [Scored(i, float(scores[i])) for i in best]
 

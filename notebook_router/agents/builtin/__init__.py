@@ -10,18 +10,44 @@ user's agents win ties with the built-ins (the planner prefers them when both fi
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from notebook_router.agents.base import Agent
-from notebook_router.agents.builtin.coder import Coder
-from notebook_router.agents.builtin.data_analyst import DataAnalyst
-from notebook_router.agents.builtin.decision import DECISION, Decision
-from notebook_router.agents.builtin.knowledge import KNOWLEDGE, Knowledge
-from notebook_router.agents.builtin.material import SearchFunction
-from notebook_router.agents.builtin.planning import PLANNING, Planning
-from notebook_router.agents.builtin.reasoning import REASONING, Reasoning
-from notebook_router.agents.builtin.research import RESEARCH, Research
-from notebook_router.agents.builtin.summarisation import SUMMARISATION, Summarisation
-from notebook_router.agents.builtin.verifier import VERIFIER, Verifier
 from notebook_router.agents.registry import AgentRegistry
+from notebook_router.lazy import lazy_exports
+
+if TYPE_CHECKING:
+    from notebook_router.agents.builtin.coder import Coder
+    from notebook_router.agents.builtin.data_analyst import DataAnalyst
+    from notebook_router.agents.builtin.decision import Decision
+    from notebook_router.agents.builtin.knowledge import Knowledge
+    from notebook_router.agents.builtin.material import SearchFunction
+    from notebook_router.agents.builtin.planning import Planning
+    from notebook_router.agents.builtin.reasoning import Reasoning
+    from notebook_router.agents.builtin.research import Research
+    from notebook_router.agents.builtin.summarisation import Summarisation
+    from notebook_router.agents.builtin.verifier import Verifier
+
+if not TYPE_CHECKING:  # hidden from type checkers, which read the imports above instead
+    # Each agent's module is imported when the agent is first asked for, not with the
+    # package: importing one module of it (the critic reads ``claims``) would otherwise
+    # build the whole team's models and prompts at start-up.
+    __getattr__ = lazy_exports(
+        __name__,
+        {
+            "Coder": f"{__name__}.coder",
+            "DataAnalyst": f"{__name__}.data_analyst",
+            "Decision": f"{__name__}.decision",
+            "Knowledge": f"{__name__}.knowledge",
+            "Planning": f"{__name__}.planning",
+            "Reasoning": f"{__name__}.reasoning",
+            "Research": f"{__name__}.research",
+            "SearchFunction": f"{__name__}.material",
+            "Summarisation": f"{__name__}.summarisation",
+            "Verifier": f"{__name__}.verifier",
+        },
+    )
+
 
 __all__ = [
     "TEAM",
@@ -40,8 +66,11 @@ __all__ = [
     "with_builtins",
 ]
 
-TEAM = (PLANNING, RESEARCH, REASONING, DECISION, SUMMARISATION, VERIFIER, KNOWLEDGE)
-"""The names of the team's agents (the rule planner sends what nothing else fits to them)."""
+TEAM = ("planning", "research", "reasoning", "decision", "summarisation", "verifier", "knowledge")
+"""The names of the team's agents (the rule planner sends what nothing else fits to them).
+
+Spelt out rather than read from each agent's module, which would import them all;
+tests/test_import_time.py checks they are the agents' names."""
 
 
 def builtin_agents(*, data: bool = True, search: SearchFunction | None = None) -> list[Agent]:
@@ -50,6 +79,16 @@ def builtin_agents(*, data: bool = True, search: SearchFunction | None = None) -
     ``data``: include the data analyst and the coder (they work on the run's data).
     ``search``: the function the research agent searches with.
     """
+    from notebook_router.agents.builtin.coder import Coder
+    from notebook_router.agents.builtin.data_analyst import DataAnalyst
+    from notebook_router.agents.builtin.decision import Decision
+    from notebook_router.agents.builtin.knowledge import Knowledge
+    from notebook_router.agents.builtin.planning import Planning
+    from notebook_router.agents.builtin.reasoning import Reasoning
+    from notebook_router.agents.builtin.research import Research
+    from notebook_router.agents.builtin.summarisation import Summarisation
+    from notebook_router.agents.builtin.verifier import Verifier
+
     team: list[Agent] = [
         Planning(),
         Research(search=search),
@@ -79,6 +118,9 @@ def with_builtins(
 def plug_team(registry: AgentRegistry, search: SearchFunction | None) -> AgentRegistry:
     """Give the team's agents in ``registry`` what the router knows: its search function
     (research agents without one of their own) and its agents (the planning agent's)."""
+    from notebook_router.agents.builtin.planning import Planning
+    from notebook_router.agents.builtin.research import Research
+
     for agent in registry:
         if isinstance(agent, Research) and agent.search is None:
             agent.search = search
