@@ -8,10 +8,11 @@ with N registered agents, made from varied vocabularies so that their
 descriptions are distinct and realistic. The goal is flat from 20 agents up:
 past ``Limits.planner_agents`` only the relevant agents are listed.
 
-``per_call_100_tasks_*``: the prompt tokens of each decide call over a run
+``per_call_100_tasks_*``: the prompt tokens of each planner call over a run
 whose planner (a scripted model) plans 100 tasks of an echo agent at once,
-then completes; ``budget`` is ``Limits.planner_tokens``, which caps the run
-state in each of them. Token counts are deterministic: ``repeats`` only
+each a checkpoint so that it is asked after every result (the worst case: the
+view grows with the run), then writes the answer; ``budget`` is
+``Limits.planner_tokens``, which caps the run state in each of them. Token counts are deterministic: ``repeats`` only
 checks that they are.
 """
 
@@ -106,7 +107,8 @@ async def decide_prompt_tokens(n_agents: int) -> int:
 
 
 class _HundredTasks:
-    """A scripted planner: 100 tasks at once, then wait while any run, then complete."""
+    """A scripted planner: 100 tasks at once, each a checkpoint (so the planner is asked
+    after every result: the worst case, the view growing with the run), then complete."""
 
     def __init__(self) -> None:
         self.planned = False
@@ -117,7 +119,12 @@ class _HundredTasks:
         if not self.planned:
             self.planned = True
             run = [
-                {"id": f"t{i}", "agent": "echo", "description": f"Echo item number {i}"}
+                {
+                    "id": f"t{i}",
+                    "agent": "echo",
+                    "description": f"Echo item number {i}",
+                    "checkpoint": True,
+                }
                 for i in range(1, TASKS + 1)
             ]
             return {"action": "parallel", "reason": "all at once", "run": run}
@@ -127,17 +134,18 @@ class _HundredTasks:
 
 
 async def hundred_task_decide_tokens() -> list[int]:
-    """Prompt tokens of each decide call of a 100-task run."""
+    """Prompt tokens of each planner call (decisions and the answer) of a 100-task run."""
 
     @agent(can=["echo", "item"], description="Echoes one item back with a short finding.")
     async def echo(task: str) -> str:
-        await asyncio.sleep(0)
+        # Staggered, so results come back one by one and each is a planner call.
+        await asyncio.sleep(0.005 * int(task.rsplit(" ", 1)[-1]))
         return f"{task}: found it, with a sentence or two of detail about what it holds."
 
     provider = ScriptedProvider(fallback=_HundredTasks(), usage=Usage())
     router = Router([echo], model=provider, limits=Limits(max_iterations=TASKS + 20))
     await router.run("Echo 100 items")
-    return [request_tokens(r) for r in provider.requests if r.purpose == "router.decide"]
+    return [request_tokens(r) for r in provider.requests if r.purpose.startswith("router.")]
 
 
 async def planner_prompt_tokens(repeats: int) -> dict[str, Any]:
@@ -151,7 +159,7 @@ async def planner_prompt_tokens(repeats: int) -> dict[str, Any]:
         if "agents_10" in line and any(line[k] != v for k, v in figures.items()):
             raise AssertionError(f"token counts changed between repeats: {line} vs {figures}")
         line.update(figures)
-    line["decide_calls_100_tasks"] = len(per_call)
+    line["planner_calls_100_tasks"] = len(per_call)
     line["budget"] = Limits().planner_tokens
     return line
 

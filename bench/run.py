@@ -26,6 +26,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+from import_workloads import import_time
+from latency_workloads import latency_composite
+from planner_workloads import planner_prompt_tokens
+from streaming_workloads import time_to_first_token
 from workloads import (
     reference_loop,
     router_fanout,
@@ -495,6 +499,11 @@ async def main(quick: bool) -> None:
     await store_overhead(repeats)
     await store_growth(repeats)
     await code_runner(repeats)
+    # Model-speed figures (issue 20): model calls on the critical path, streaming, prompt size.
+    emit(await latency_composite(1 if quick else 5))  # seconds per run: few repeats
+    emit(await time_to_first_token(repeats))
+    emit(await planner_prompt_tokens(1))  # deterministic counts
+    emit(import_time(repeats))
 
 
 if __name__ == "__main__":

@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING, Any, TextIO
 from notebook_router.agents.approval import CODE_POLICIES
 from notebook_router.cli_io import DraftPrinter, read_task, terminal_output
 from notebook_router.errors import ConfigError, NotebookRouterError
-from notebook_router.run_options import PLANNER_STYLES, STYLES, add_limit_options, limits_from
+from notebook_router.run_options import PLANNER_STYLES, add_limit_options, limits_from
+from notebook_router.styles import STYLES
 
 # The router, the planner and the renderers are imported by the command that uses
 # them, so ``--help`` and a usage error answer at once.

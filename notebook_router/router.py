@@ -8,7 +8,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from notebook_router.agents.approval import CodePolicy, check_code_policy
-from notebook_router.agents.base import ResponseStyle
 from notebook_router.agents.breaker import CircuitBreaker
 from notebook_router.agents.builtin import SearchFunction, plug_team, with_builtins
 from notebook_router.agents.registry import AgentLike, AgentRegistry
@@ -30,7 +29,8 @@ from notebook_router.planner.verification import VERIFY_BELOW
 from notebook_router.providers.base import Provider
 from notebook_router.providers.offline import is_offline
 from notebook_router.providers.registry import resolve_model
-from notebook_router.run_options import PLANNER_STYLES, STYLES, PlannerStyle
+from notebook_router.run_options import PLANNER_STYLES, PlannerStyle
+from notebook_router.styles import STYLES, ResponseStyle
 from notebook_router.supervisor.combos import AgentComboCache
 from notebook_router.text.unicode import valid_unicode
 

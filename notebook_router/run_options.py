@@ -12,7 +12,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, get_args
 
-from notebook_router.agents.base import ResponseStyle
 from notebook_router.errors import ConfigError
 
 if TYPE_CHECKING:  # imported when limits are read: declaring the options (--help) needs neither
@@ -35,8 +34,6 @@ class LimitOption:
         return self.flag.lstrip("-").replace("-", "_")
 
 
-STYLES: tuple[ResponseStyle, ...] = get_args(ResponseStyle)
-"""The answer styles a run may be asked for."""
 PlannerStyle = Literal["decider", "supervisor"]
 PLANNER_STYLES: tuple[PlannerStyle, ...] = get_args(PlannerStyle)
 """``decider``: JSON decisions (rules offline); ``supervisor``: the model calls tools."""

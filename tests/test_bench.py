@@ -19,7 +19,7 @@ def test_bench_quick_prints_one_json_line_per_result() -> None:
         [sys.executable, str(ROOT / "bench" / "run.py"), "--quick"],
         capture_output=True,
         text=True,
-        timeout=300,
+        timeout=600,
         check=True,
     ).stdout
     lines = [json.loads(line) for line in out.splitlines()]
@@ -54,3 +54,18 @@ def test_bench_quick_prints_one_json_line_per_result() -> None:
     code = by_name["code_runner"][0]
     assert {"overhead_ms", "stop_ms", "stop_ms_spread"} <= code.keys()
     assert code["variables"] == 200
+    latency = by_name["latency_composite"][0]
+    for variant in ("", "one_fails_"):
+        for style in ("", "baseline_"):
+            prefix = variant + style
+            assert {"wall_over_critical_path", "model_calls", "tokens"} <= {
+                key.removeprefix(prefix) for key in latency if key.startswith(prefix)
+            }
+    # Plan ahead: the plan and the answer, plus one decision when an agent fails.
+    assert (latency["model_calls"], latency["one_fails_model_calls"]) == (2, 3)
+    assert int(str(latency["baseline_model_calls"])) > 2
+    first = by_name["time_to_first_token"][0]
+    assert float(str(first["first_token_ms"])) < float(str(first["whole_answer_ms"]))
+    prompts = by_name["planner_prompt_tokens"][0]
+    assert {"agents_10", "agents_100", "agents_1000", "per_call_100_tasks_max"} <= prompts.keys()
+    assert {"import_ms", "load_ext_ms", "cli_help_ms"} <= by_name["import_time"][0].keys()

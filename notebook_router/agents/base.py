@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Awaitable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -20,13 +20,13 @@ from notebook_router.agents.result import AgentResult
 from notebook_router.agents.tree import TreeNode
 from notebook_router.errors import AgentDefinitionError
 from notebook_router.media import Media
+from notebook_router.styles import ResponseStyle
 
 if TYPE_CHECKING:
     from notebook_router.context.shared import SharedContext
     from notebook_router.data.source import DataSource
     from notebook_router.providers.base import ModelClient
 
-ResponseStyle = Literal["conversational", "structured", "report"]
 
 _NAME = re.compile(r"^[A-Za-z_][\w.\-]{0,63}$")
 

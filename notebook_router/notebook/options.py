@@ -14,16 +14,15 @@ from IPython.core.error import UsageError
 from IPython.core.magic_arguments import argument, magic_arguments, parse_argstring
 
 from notebook_router.agents.approval import CODE_POLICIES, CodePolicy, check_code_policy
-from notebook_router.agents.base import ResponseStyle
 from notebook_router.errors import ConfigError
 from notebook_router.planner.rails import Limits
 from notebook_router.run_options import (
     PLANNER_STYLES,
-    STYLES,
     PlannerStyle,
     add_limit_options,
     limits_from,
 )
+from notebook_router.styles import STYLES, ResponseStyle
 
 
 def _limit_arguments(func: Any) -> Any:

@@ -27,7 +27,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
 
-from notebook_router.agents.base import Agent, ResponseStyle
+from notebook_router.agents.base import Agent
 from notebook_router.agents.registry import AgentRegistry
 from notebook_router.agents.result import AgentResult
 from notebook_router.agents.tree import tree_generation
@@ -36,6 +36,7 @@ from notebook_router.planner.critic import CriticVerdict
 from notebook_router.planner.media_notes import MediaNote
 from notebook_router.planner.state import RunState, Task
 from notebook_router.planner.task_digest import TaskDigest, digest
+from notebook_router.styles import ResponseStyle
 from notebook_router.text.preview import preview
 from notebook_router.text.tokens import tokens
 

@@ -13,9 +13,8 @@ recorded state.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import cast, get_args
+from typing import cast
 
-from notebook_router.agents.base import ResponseStyle
 from notebook_router.agents.result import AgentResult, ResultStatus
 from notebook_router.context.shared import SharedContext
 from notebook_router.media import Media
@@ -23,8 +22,8 @@ from notebook_router.planner import events as ev
 from notebook_router.planner.reducer import apply
 from notebook_router.planner.state import RunState
 from notebook_router.store.models import StoredRun
+from notebook_router.styles import STYLES
 
-STYLES: tuple[ResponseStyle, ...] = get_args(ResponseStyle)
 MediaLoader = Callable[[dict[str, object]], Media | None]
 
 
