@@ -153,6 +153,8 @@ class Run:
             state.plan,
             replan_below=limits.replan_below,
             every_result=getattr(planner, "consult_after_each_result", False),
+            # A resumed run goes on with its plan: what was cut short runs again by itself.
+            first_decision=resume is None or not state.plan.tasks,
         )
         """What starts without the planner, and when the planner must be asked."""
         self._asked_because = ""

@@ -34,7 +34,12 @@ from notebook_router.providers.openai import OpenAIProvider, map_openai_error
 from notebook_router.providers.registry import resolve_model
 from notebook_router.providers.retry import RetryPolicy
 from tests.providers.conftest import FAKE_OPENAI_KEY
-from tests.providers.servers import LoopbackServer, openai_completion, openai_error
+from tests.providers.servers import (
+    LoopbackServer,
+    openai_completion,
+    openai_error,
+    openai_stream,
+)
 
 FAST = RetryPolicy(attempts=3, base_s=0.01, max_s=1.0)
 
@@ -270,8 +275,8 @@ async def test_a_whole_run_through_the_provider_keeps_the_key_out_of_everything(
     }
     server.reply(429, openai_error(f"slow down {FAKE_OPENAI_KEY}"), retry_after="0")
     server.reply(200, openai_completion(json.dumps(decision)))
-    # The plan finishes as planned: no "complete" call, straight to the answer.
-    server.reply(200, openai_completion('{"answer": "It is sunny [t1]."}'))
+    # The plan finishes as planned: no "complete" call, straight to the answer (streamed).
+    server.stream(openai_stream(['{"answer": ', '"It is sunny', ' [t1]."}']))
     provider = resolve_model("openai:gpt-4o-mini", base_url=server.url + "/v1", retry=FAST)
     with caplog.at_level(logging.DEBUG):
         run = Router([weather], model=provider).start("What's the weather?")
