@@ -563,12 +563,12 @@ class Run:
                     await self._wait_for_activity(steering.answers)
                     continue
                 if question is None:
-                    stuck = schedule.stuck(executor.inflight)
-                    if stuck is None:
+                    ended = schedule.stuck(executor.inflight)
+                    if ended is None:
                         # Every planned task finished as planned: straight to the answer.
                         self._completed_because = PLANNED_THROUGH
                         return
-                    schedule.note(stuck.kind, stuck.detail)
+                    schedule.note(ended.kind, ended.detail, ended.task_id)
             if self._stall.observe(self.state.fingerprint()):
                 self._set_stop(
                     "stalled", f"{self._stall.unchanged} decisions in a row changed nothing"

@@ -15,6 +15,10 @@ the plan did not foresee:
 * the user redirected the run or answered its question;
 * the plan is stuck: a task waits for an input that will never come.
 
+A planner handles each surprise when it is told of it, even while other
+tasks run (a question to the user waits alongside them): it is not asked
+again about the same one.
+
 When every planned task has finished as planned, the run goes straight to
 its answer: no "complete" call either. A planner that must see every result
 (a tool-calling supervisor) says so with ``consult_after_each_result = True``.

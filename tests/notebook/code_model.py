@@ -24,7 +24,9 @@ class _CodeModel:
 
     def __call__(self, request):
         if request.purpose == "router.decide":
-            if self.planned:
+            # Planned already, by this model or by a plan the run reused from an earlier
+            # cell (the agent-combination cache): the run state it is shown has tasks.
+            if self.planned or _has_tasks(request.messages[-1].content):
                 return {"action": "complete", "reason": "the analysis is done"}
             self.planned = True
             spec = {"id": "t1", "agent": self.agent, "description": self.task, "depends_on": []}
@@ -35,6 +37,13 @@ class _CodeModel:
         if request.purpose == "router.synthesise":
             return _Synthesis(answer="Here is what the code found.")
         raise AssertionError(f"unexpected call {request.purpose}")
+
+
+def _has_tasks(prompt):
+    import json
+
+    view = json.loads(prompt.split("```json", 1)[1].rsplit("```", 1)[0])
+    return bool(view.get("tasks"))
 
 
 def _use_code_model(codes, task, agent="data_analyst"):

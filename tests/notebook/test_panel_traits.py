@@ -13,6 +13,7 @@ from notebook_router.render.panel_state import PanelState
 PANEL_ONLY = {
     "tree_svg": "graphviz's drawing of the final tree: drawn once, at the end, not per update",
     "ack": "the kernel's reply to a button press in the browser",
+    "draft": "the answer as the model writes it: streamed text, not part of the run state",
 }
 
 

@@ -142,15 +142,18 @@ def decide(view: PlannerView) -> Decision:
             later=later,
             drop=drop,
         )
-    if later or any(t.status == "running" for t in view.tasks):
-        return Decision(action="wait", reason="waiting for running tasks", later=later, drop=drop)
     if unanswered:
+        # Asked now, not after the rest: the planner is told of a surprise once, and a
+        # question waits alongside running work (it cancels nothing).
         return Decision(
             action="clarify",
             reason=f"{unanswered[0].agent} needs an answer from the user",
             question=unanswered[0].error or f"{unanswered[0].agent} needs more information.",
+            later=later,
             drop=drop,
         )
+    if later or any(t.status == "running" for t in view.tasks):
+        return Decision(action="wait", reason="waiting for running tasks", later=later, drop=drop)
     if drop:
         # Pending tasks whose inputs failed: drop them, then there is nothing left.
         return Decision(
