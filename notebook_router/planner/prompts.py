@@ -21,8 +21,10 @@ is written with no call to you.
 You are consulted again only on a surprise: a task failed, was unable, needs the
 user's input or came back unsure (low confidence); a "critic" note asks for more; the
 user redirected the run or answered a question; a checkpoint task finished. Then fix
-the plan: retry, add or drop tasks, or finish. Do not plan "wait" steps: reply "wait"
-only when you are asked while tasks run and there is nothing to change.
+the plan: retry, add or drop tasks, ask, or finish. Act on a surprise when you are told
+of it, even while other tasks run (a question waits alongside them): you are not asked
+about it again. Do not plan "wait" steps: reply "wait" only when you are asked while
+tasks run and there is nothing to change; "complete" while tasks run cancels them.
 
 Reply with one JSON object matching the Decision schema:
 - "parallel" with several tasks in "run" when they are independent; "execute" for one.
