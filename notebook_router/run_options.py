@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, get_args
 
-from notebook_router.agents.base import ResponseStyle
+from notebook_router.agents.style import ResponseStyle
 from notebook_router.errors import ConfigError
 
 if TYPE_CHECKING:  # imported when limits are read: declaring the options (--help) needs neither

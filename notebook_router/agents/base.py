@@ -11,12 +11,13 @@ from __future__ import annotations
 import re
 from collections.abc import Awaitable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from notebook_router.agents.approval import NO_RUN_TO_ASK, ApproveHook, CodeApproval
 from notebook_router.agents.result import AgentResult
+from notebook_router.agents.style import ResponseStyle as ResponseStyle  # re-exported
 from notebook_router.agents.tree import TreeNode
 from notebook_router.errors import AgentDefinitionError
 from notebook_router.media import Media
@@ -25,8 +26,6 @@ if TYPE_CHECKING:
     from notebook_router.context.shared import SharedContext
     from notebook_router.data.source import DataSource
     from notebook_router.providers.base import ModelClient
-
-ResponseStyle = Literal["conversational", "structured", "report"]
 
 _NAME = re.compile(r"^[A-Za-z_][\w.\-]{0,63}$")
 
