@@ -12,8 +12,8 @@ past ``Limits.planner_agents`` only the relevant agents are listed.
 whose planner (a scripted model) plans 100 tasks of an echo agent at once,
 each a checkpoint so that it is asked after every result (the worst case: the
 view grows with the run), then writes the answer; ``budget`` is
-``Limits.planner_tokens``, which caps the run state in each of them. Token counts are deterministic: ``repeats`` only
-checks that they are.
+``Limits.planner_tokens``, which caps the run state in each of them. Token counts
+are deterministic: ``repeats`` only checks that they are.
 """
 
 from __future__ import annotations

@@ -127,7 +127,7 @@ def _display_runs_in_ipython() -> None:
     ipython = sys.modules.get("IPython")
     shell = ipython.get_ipython() if ipython is not None else None
     if shell is not None:
-        from notebook_router.render.bundle import display_runs_in
+        from notebook_router.render.display import display_runs_in
 
         display_runs_in(shell)
 

@@ -16,6 +16,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -46,19 +47,24 @@ AGENT_TEAM = (
 REPORT = "import json, sys; print(json.dumps(sorted(sys.modules)))"
 
 
-def modules_after(code: str) -> set[str]:
-    """The modules a fresh interpreter holds after running ``code``."""
+def last_line_of(code: str, **env: str) -> Any:
+    """The JSON that ``code``, run in a fresh interpreter, prints last."""
     completed = subprocess.run(
-        [sys.executable, "-c", f"{code}\n{REPORT}"],
+        [sys.executable, "-c", code],
         capture_output=True,
         text=True,
         timeout=120,
         cwd=ROOT,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        env={**os.environ, "PYTHONPATH": str(ROOT), **env},
         check=False,
     )
     assert completed.returncode == 0, completed.stderr
-    loaded: list[str] = json.loads(completed.stdout.strip().splitlines()[-1])
+    return json.loads(completed.stdout.strip().splitlines()[-1])
+
+
+def modules_after(code: str) -> set[str]:
+    """The modules a fresh interpreter holds after running ``code``."""
+    loaded: list[str] = last_line_of(f"{code}\n{REPORT}")
     return set(loaded)
 
 
@@ -102,6 +108,59 @@ def test_load_ext_leaves_the_panel_graphs_and_database_for_the_first_run() -> No
     assert "notebook_router.notebook.magics" in modules  # the extension did load
     # IPython keeps its own history in sqlite3, so only the store's modules are checked.
     assert loaded(modules, (*HEAVY, *DATABASE[1:], "notebook_router.notebook.panel")) == []
+
+
+RUN_MACHINERY = (
+    "pydantic",
+    "asyncio",
+    "notebook_router.planner.run",
+    "notebook_router.router",
+    "notebook_router.agents.base",
+    "notebook_router.media",
+    "notebook_router.notebook.session",
+    "notebook_router.notebook.commands",
+    "notebook_router.render.bundle",
+)
+"""What a run needs and loading the extension must not: a kernel loads it before any cell."""
+
+LOAD_THEN_ROUTE = """
+import json, sys
+from IPython.core.interactiveshell import InteractiveShell
+from IPython.utils.capture import capture_output
+from notebook_router.notebook import load_ipython_extension
+shell = InteractiveShell.instance()
+load_ipython_extension(shell)
+at_load = sorted(sys.modules)
+# Shown through the shell's own display publisher (capture_output would replace it).
+shell.run_cell(
+    "from IPython.display import HTML, display\\n"
+    "display(HTML('<table><tr><th>region</th><th>sales</th></tr>"
+    "<tr><td>North</td><td>3</td></tr></table>'))"
+)
+before_route = sorted(sys.modules)
+with capture_output():
+    done = shell.run_cell("%%route --model offline -o run\\nSummarise that table")
+assert done.error_in_exec is None, repr(done.error_in_exec)
+result = shell.user_ns["run"].result()
+print(json.dumps({
+    "at_load": at_load,
+    "before_route": before_route,
+    "stop_reason": result.stop_reason,
+    "answer": result.answer,
+    "references": shell.user_ns["run"].state.context.get("references", []),
+}))
+"""
+
+
+def test_load_ext_brings_no_pydantic_and_the_first_route_cell_brings_the_run() -> None:
+    report = last_line_of(LOAD_THEN_ROUTE, NOTEBOOK_ROUTER_STORE="off")
+    assert loaded(set(report["at_load"]), RUN_MACHINERY) == []
+    # A cell that only displays something is recorded without the run machinery either.
+    assert loaded(set(report["before_route"]), RUN_MACHINERY) == []
+    # The table was shown before the first %%route, and the run found and read it.
+    assert report["references"] == ["that table → the output of cell 1"]
+    assert report["stop_reason"] == "completed"
+    assert "North" in report["answer"]
 
 
 def test_import_in_a_kernel_registers_run_display_without_the_renderers() -> None:

@@ -4,19 +4,26 @@ Magics (``%%route``, ``%route``, ``%%agent``), the input transformer that
 lets a ``%%route`` cell await its run on the kernel's loop, cell agents,
 media from cell outputs, and the live view. Only this package imports
 IPython; the core runs headless.
+
+Loading the extension imports only light modules (a kernel pays for it
+before its first cell): the run machinery comes with the first magic, see
+:mod:`~notebook_router.notebook.front`.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from notebook_router.notebook import control
+from notebook_router.notebook.front import NotebookFront
 from notebook_router.notebook.magics import RouteMagics
-from notebook_router.notebook.session import NotebookSession
 from notebook_router.notebook.transform import route_transformer
-from notebook_router.render.bundle import display_runs_in
+from notebook_router.render.display import display_runs_in
 
-_ATTR = "_notebook_router_session"
+if TYPE_CHECKING:
+    from notebook_router.notebook.session import NotebookSession
+
+_ATTR = "_notebook_router_front"
 
 
 def load_ipython_extension(shell: Any) -> None:
@@ -24,21 +31,21 @@ def load_ipython_extension(shell: Any) -> None:
     if getattr(shell, _ATTR, None) is not None:
         return
     display_runs_in(shell)
-    session = NotebookSession(shell)
-    session.install()
-    shell.register_magics(RouteMagics(shell, session))
+    front = NotebookFront(shell)
+    front.install()
+    shell.register_magics(RouteMagics(shell, front))
     if route_transformer not in shell.input_transformers_cleanup:
         shell.input_transformers_cleanup.append(route_transformer)
-    control.register(session)
-    setattr(shell, _ATTR, session)
+    control.register(front)
+    setattr(shell, _ATTR, front)
 
 
 def unload_ipython_extension(shell: Any) -> None:
     """Undo :func:`load_ipython_extension` (magics stay registered, as IPython does)."""
-    session = getattr(shell, _ATTR, None)
-    if session is None:
+    front = getattr(shell, _ATTR, None)
+    if front is None:
         return
-    session.uninstall()
+    front.uninstall()
     if route_transformer in shell.input_transformers_cleanup:
         shell.input_transformers_cleanup.remove(route_transformer)
     setattr(shell, _ATTR, None)
@@ -48,8 +55,8 @@ def session_for(shell: Any) -> NotebookSession:
     """The notebook session of ``shell``, loading the extension if needed."""
     if getattr(shell, _ATTR, None) is None:
         load_ipython_extension(shell)
-    session: NotebookSession = getattr(shell, _ATTR)
-    return session
+    front: NotebookFront = getattr(shell, _ATTR)
+    return front.session
 
 
 __all__ = ["load_ipython_extension", "session_for", "unload_ipython_extension"]

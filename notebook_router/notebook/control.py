@@ -14,26 +14,32 @@ run on another thread, and the run hands the request to its own loop.
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from notebook_router.errors import NotebookRouterError
-from notebook_router.notebook.session import NotebookSession
+
+if TYPE_CHECKING:
+    from notebook_router.notebook.front import NotebookFront
+    from notebook_router.notebook.session import NotebookSession
 
 TARGET = "notebook_router.control"
 log = logging.getLogger("notebook_router")
 
 
-def register(session: NotebookSession) -> bool:
-    """Register the comm target on the running kernel; False outside a kernel."""
-    manager = _comm_manager(session.shell)
+def register(front: NotebookFront) -> bool:
+    """Register the comm target on the running kernel; False outside a kernel.
+
+    Registered at ``%load_ext``; the session is looked up when a message comes.
+    """
+    manager = _comm_manager(front.shell)
     if manager is None:
         return False
 
     def on_open(comm: Any, open_msg: dict[str, Any]) -> None:
-        comm.on_msg(lambda msg: handle(session, comm, msg["content"].get("data") or {}))
+        comm.on_msg(lambda msg: handle(front.session, comm, msg["content"].get("data") or {}))
         data = open_msg["content"].get("data") or {}
         if data:
-            handle(session, comm, data)
+            handle(front.session, comm, data)
 
     manager.register_target(TARGET, on_open)
     return True

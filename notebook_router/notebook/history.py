@@ -1,6 +1,6 @@
 """``%route`` subcommands over the session database: runs, show, resume, purge, export, import.
 
-A mixin of :class:`~notebook_router.notebook.magics.RouteMagics`. Runs are
+The base of :class:`~notebook_router.notebook.commands.RouteCommands`. Runs are
 listed from the database (so a restarted kernel sees every earlier run of
 the notebook folder) merged with this kernel's own runs (so they show even
 with the store off).
@@ -30,7 +30,8 @@ STATUS_TEXT = {**STOP_REASON_TEXT, "running": "running", "interrupted": "interru
 class HistoryCommands:
     """Subcommands that read and write the session database."""
 
-    session: NotebookSession
+    def __init__(self, session: NotebookSession) -> None:
+        self.session = session
 
     def _runs(self, rest: list[str]) -> None:
         args = _parse("%route runs", rest, [("--limit", {"type": int, "default": 20})])

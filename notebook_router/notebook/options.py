@@ -8,14 +8,13 @@ from __future__ import annotations
 
 import keyword
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from IPython.core.error import UsageError
 from IPython.core.magic_arguments import argument, magic_arguments, parse_argstring
 
 from notebook_router.agents.approval import CODE_POLICIES, CodePolicy, check_code_policy
 from notebook_router.errors import ConfigError
-from notebook_router.planner.rails import Limits
 from notebook_router.run_options import (
     PLANNER_STYLES,
     PlannerStyle,
@@ -23,6 +22,11 @@ from notebook_router.run_options import (
     limits_from,
 )
 from notebook_router.styles import STYLES, ResponseStyle
+
+# The options (and so the magics' help) are declared at ``%load_ext``; Limits,
+# a pydantic model, is first built when a line is parsed (``limits_from``).
+if TYPE_CHECKING:
+    from notebook_router.planner.rails import Limits
 
 
 def _limit_arguments(func: Any) -> Any:

@@ -23,11 +23,15 @@ import sys
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
-from notebook_router.media import Media
 from notebook_router.providers.secrets import redact
 from notebook_router.text.preview import preview
+
+# Recording starts at ``%load_ext``, in every kernel, before any run: Media (a
+# pydantic model) is imported when a run first turns an output into media.
+if TYPE_CHECKING:
+    from notebook_router.media import Media
 
 # Most useful first: what a multimodal model or an agent can use best.
 MEDIA_ORDER = (
@@ -138,7 +142,7 @@ class CellOutput:
             payload = base64.b64decode(payload)
         if isinstance(payload, (list, dict)):
             payload = str(payload)
-        return Media(
+        return _media(
             mime_type=mime,
             data=payload,
             source=source,
@@ -162,6 +166,24 @@ class CellOutput:
             return f"{type(obj).__name__} {obj.shape[0]}×{obj.shape[1]} ({schema}); head: {head}"
         plain = self.data.get("text/plain")
         return preview(plain, 160) if isinstance(plain, str) else (self.best_mime() or "output")
+
+
+def _media(
+    mime_type: str,
+    data: bytes | str,
+    source: str,
+    description: str,
+    metadata: dict[str, Any] | None = None,
+) -> Media:
+    from notebook_router.media import Media  # see the import block: not at %load_ext
+
+    return Media(
+        mime_type=mime_type,
+        data=data,
+        source=source,
+        description=description,
+        metadata=metadata or {},
+    )
 
 
 def is_figure(value: Any) -> bool:
@@ -325,7 +347,7 @@ class OutputRecorder:
         source = self.sources.get(n)
         if source is None:
             return Reference(phrase, (), f"{phrase}: no such cell in this session")
-        media = Media(
+        media = _media(
             mime_type="text/x-python",
             data=source,
             source=f"In[{n}]",

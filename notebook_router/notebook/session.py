@@ -1,10 +1,13 @@
-"""Per-kernel state of the notebook layer: agents, runs, outputs, defaults."""
+"""Per-kernel state of the notebook layer: agents, runs, model, store, defaults.
+
+Built by :class:`~notebook_router.notebook.front.NotebookFront` the first time
+a magic needs it, not at ``%load_ext``: importing this module brings in the
+run machinery. The front's hooks, installed at load, fill :attr:`outputs`.
+"""
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import logging
 from collections import deque
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
@@ -13,38 +16,36 @@ from notebook_router.agents.approval import CodePolicy
 from notebook_router.agents.base import Agent
 from notebook_router.agents.builtin import SearchFunction, builtin_agents
 from notebook_router.agents.registry import AgentRegistry
-from notebook_router.agents.tree import TreeNode, roots_of
+from notebook_router.agents.tree import roots_of
 from notebook_router.data.source import DataSource
 from notebook_router.errors import AgentNotFoundError, ConfigError
 from notebook_router.notebook.capabilities import KernelCapabilities, detect
-from notebook_router.notebook.outputs import OWN_OUTPUT, OutputRecorder
+from notebook_router.notebook.outputs import OutputRecorder
 from notebook_router.notebook.persistence import Persistence
 from notebook_router.planner.run import Run
 from notebook_router.providers.base import Provider
-from notebook_router.providers.secrets import redact_all
 
 # The panel (anywidget, ipywidgets), its renderings and the session database are
-# imported when a run is first shown or stored, not at ``%load_ext``.
+# imported when a run is first shown or stored, not when the session is built.
 if TYPE_CHECKING:
     from notebook_router.notebook.panel import RunPanel
     from notebook_router.store.memory import RunMemory
-
-log = logging.getLogger("notebook_router")
 
 
 class NotebookSession:
     """Everything the magics share within one kernel."""
 
-    def __init__(self, shell: Any, *, max_runs: int = 100, max_outputs: int = 50) -> None:
+    def __init__(self, shell: Any, outputs: OutputRecorder, *, max_runs: int = 100) -> None:
         self.shell = shell
         self.cell_agents = AgentRegistry()
         self.runs: deque[Run] = deque(maxlen=max_runs)
         self.model: str | Provider | None = None
         self.code: CodePolicy = "ask"
+        """Whether agent-written code runs, for runs without --code (``%route code``)."""
         self.search: SearchFunction | None = None
         """The research agent's search function for new runs (``%route search FUNCTION``)."""
-        """Whether agent-written code runs, for runs without --code (``%route code``)."""
-        self.outputs = OutputRecorder(max_cells=max_outputs)
+        self.outputs = outputs
+        """Outputs of recent cells (recorded since ``%load_ext``, by the front's hooks)."""
         self.capabilities: KernelCapabilities = detect()
         self.told_stop_paths = False
         self.panels: dict[str, RunPanel] = {}
@@ -55,9 +56,6 @@ class NotebookSession:
         # Background runs are kept alive here until they finish: the event
         # loop only holds weak references to tasks.
         self._background: set[asyncio.Task[Any]] = set()
-        self._hooks: list[tuple[Any, str, Any]] = []
-        self._parents: dict[str, TreeNode] = {}
-        """Namespace variables holding an agent with children, as of the last cell."""
         self.data = DataSource(
             shell.user_ns,
             hidden=getattr(shell, "user_ns_hidden", ()),
@@ -178,126 +176,6 @@ class NotebookSession:
             ids = ", ".join(r.id for r in self.runs)
             raise ConfigError(f"No single run matches {ident!r}. Runs in this kernel: {ids}.")
         return matches[0]
-
-    # ------------------------------------------------------------------- hooks
-
-    def install(self) -> None:
-        """Start recording cell outputs (display data and execute results)."""
-        shell = self.shell
-        shell.events.register("pre_run_cell", self._pre_run_cell)
-        shell.events.register("post_run_cell", self._post_run_cell)
-        self._wrap(shell.display_pub, "publish", self._recording_publish)
-        self._wrap(shell.displayhook, "write_format_data", self._recording_write_format_data)
-        # A run shown as a cell's result (Out[n]) brings its live panel back,
-        # followed by the static view for saved notebooks.
-        shell.display_formatter.mimebundle_formatter.for_type(Run, self._format_run)
-
-    def uninstall(self) -> None:
-        """Undo :meth:`install`."""
-        for event, callback in (
-            ("pre_run_cell", self._pre_run_cell),
-            ("post_run_cell", self._post_run_cell),
-        ):
-            with contextlib.suppress(ValueError):
-                self.shell.events.unregister(event, callback)
-        with contextlib.suppress(KeyError):
-            self.shell.display_formatter.mimebundle_formatter.pop(Run)
-        for obj, name, original in self._hooks:
-            setattr(obj, name, original)
-        self._hooks.clear()
-        self.persistence.close()
-
-    def _format_run(self, run: Run) -> tuple[dict[str, Any], dict[str, Any]]:
-        from notebook_router.notebook.run_output import final_bundle
-
-        return final_bundle(run, self.panels.get(run.id)), {OWN_OUTPUT: {"run_id": run.id}}
-
-    def _wrap(self, obj: Any, name: str, factory: Any) -> None:
-        original = getattr(obj, name)
-        self._hooks.append((obj, name, original))
-        setattr(obj, name, factory(original))
-
-    def _pre_run_cell(self, info: Any) -> None:
-        self.outputs.start_cell(getattr(info, "cell_id", None), getattr(info, "raw_cell", "") or "")
-
-    def _post_run_cell(self, result: Any) -> None:
-        value = getattr(result, "result", None)
-        cells = self.outputs.cells.get(self.outputs.current)
-        if value is not None and cells and cells[-1].kind == "result" and cells[-1].obj is None:
-            cells[-1].obj = value
-        count = getattr(result, "execution_count", None)
-        info = getattr(result, "info", None)
-        if info is not None and not getattr(info, "store_history", True):
-            # Not numbered by the kernel: every such cell reports the same
-            # count, so let the recorder number it (see finish_cell).
-            self.outputs.finish_cell(None)
-        elif isinstance(count, int):
-            self.outputs.finish_cell(count)
-        try:
-            self._keep_children()
-        except Exception:  # never break the user's cell over a tree bookkeeping bug
-            log.exception("notebook_router: could not carry child agents over")
-
-    def _keep_children(self) -> None:
-        """Give an ``@agent`` redefined by re-running its cell the children of the old one.
-
-        Children attach to the parent *object* (``@agent(parent=trip)``), and
-        re-running the parent's cell binds its name to a new object without
-        any: the tree would silently lose them. Cell agents keep theirs the
-        same way (see :mod:`~notebook_router.notebook.cells`). A redefinition
-        that names its own ``children`` keeps those instead.
-        """
-        ns = self.shell.user_ns
-        for key, old in self._parents.items():
-            new = ns.get(key)
-            if new is old or not isinstance(new, TreeNode) or new.children:
-                continue
-            if new.name != old.name:
-                continue
-            for child in old.children:
-                if getattr(child, "parent", None) is old:
-                    new.add_child(child)
-        # Only agents with children matter next time: a cheap type test per
-        # variable (TreeNode is a plain class, not the runtime-checked Agent protocol).
-        self._parents = {
-            key: value
-            for key, value in list(ns.items())
-            if isinstance(value, TreeNode) and value.children and not key.startswith("_")
-        }
-
-    def _recording_publish(self, original: Any) -> Any:
-        def publish(data: Any, metadata: Any = None, *args: Any, **kwargs: Any) -> Any:
-            own = bool(metadata) and OWN_OUTPUT in metadata
-            try:
-                if not kwargs.get("update") and not own:
-                    self.outputs.record(data)
-            except Exception:  # recording must never break the user's display
-                log.exception("notebook_router: could not record an output")
-            return original(_masked(data, own), metadata, *args, **kwargs)
-
-        return publish
-
-    def _recording_write_format_data(self, original: Any) -> Any:
-        def write_format_data(format_dict: Any, md_dict: Any = None) -> Any:
-            own = bool(md_dict) and OWN_OUTPUT in md_dict  # a run's Out[n] is not user output
-            try:
-                if not own:
-                    self.outputs.record(format_dict, kind="result")
-            except Exception:
-                log.exception("notebook_router: could not record a result")
-            return original(_masked(format_dict, own), md_dict)
-
-        return write_format_data
-
-
-def _masked(data: Any, own: bool) -> Any:
-    """Our own views with keys masked: every display the router makes passes here.
-
-    A run's views repeat what the run saw (the task, a redirect, an agent's
-    error or result), and a saved notebook keeps them. The user's own
-    outputs are left as they are.
-    """
-    return redact_all(data) if own else data
 
 
 def _is_agent(value: Any) -> bool:

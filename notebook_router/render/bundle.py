@@ -9,12 +9,11 @@ for terminals. The notebook layer adds the live panel's widget view in front.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from notebook_router.media import Media
 from notebook_router.planner.graph import run_graph, to_mermaid
 from notebook_router.planner.state import RunState
-from notebook_router.providers.secrets import redact, redact_all
 from notebook_router.render.html import render_html
 from notebook_router.render.svg import to_svg
 from notebook_router.render.text import render_text
@@ -36,28 +35,6 @@ def run_bundle(run: Run, *, elapsed_s: float | None = None) -> dict[str, str]:
     return state_bundle(
         state, elapsed_s=elapsed_s, media=media, max_iterations=run.limits.max_iterations
     )
-
-
-def display_runs_in(shell: Any) -> None:
-    """Have an IPython ``shell`` show every :class:`Run` as :func:`run_bundle` draws it.
-
-    Registered by name, so nothing is imported here: the planner itself
-    knows nothing of how runs are drawn. What a cell shows of a run (``Out[n]``
-    of a ``%%route`` cell or of ``run``, the result of ``await run``) has its
-    keys masked: a run's answer or errors may repeat one, and the saved
-    notebook keeps what is shown.
-    """
-    formatters = shell.display_formatter
-    formatters.mimebundle_formatter.for_type_by_name(
-        "notebook_router.planner.run", "Run", lambda run: redact_all(run_bundle(run))
-    )
-    formatters.formatters["text/plain"].for_type_by_name(
-        "notebook_router.planner.result", "RunResult", _plain_result
-    )
-
-
-def _plain_result(result: Any, printer: Any, cycle: bool) -> None:
-    printer.text(redact(repr(result)))
 
 
 def state_bundle(

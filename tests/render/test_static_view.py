@@ -164,7 +164,7 @@ async def test_panel_shows_the_delegation_tree_and_its_hops() -> None:
 async def test_an_ipython_shell_draws_a_run_with_the_bundle_without_the_planner_knowing() -> None:
     from IPython.core.interactiveshell import InteractiveShell
 
-    from notebook_router.render.bundle import display_runs_in
+    from notebook_router.render.display import display_runs_in
 
     run = await _finished_run()
     shell = InteractiveShell.instance()
