@@ -20,6 +20,9 @@ KEY_VARIABLES = ("OPENAI_API_KEY", "GEMINI_API_KEY", "GOOGLE_API_KEY")
 # Not preceded by a word character or a dash: a word like "task-…" holds no key.
 _SHAPES = re.compile(r"(?<![\w\-])(?:sk-[A-Za-z0-9_\-]{16,}|AIza[0-9A-Za-z_\-]{30,})")
 _SHAPE_MARKERS = ("sk-", "AIza")
+_MARKER_ANCHORS = {"sk-": 2, "AIza": 2}
+"""Where a marker's least common character is ('-', 'z'): the scan of a long text looks for it."""
+_LONG_TEXT = 4096
 _MIN_KEY = 8
 """Shorter values are not treated as keys (they would blank out ordinary words)."""
 REDACTED = "[redacted]"
@@ -59,7 +62,9 @@ class Scanner:
 
     def may_hold(self, text: str) -> bool:
         """True whenever :func:`redact` would change ``text`` (and rarely otherwise)."""
-        return any(needle in text for needle in self._needles)
+        if len(text) < _LONG_TEXT:
+            return any(needle in text for needle in self._needles)
+        return any(_contains(text, needle) for needle in self._needles)
 
     def clean(self, text: str | None) -> str | None:
         """``text`` with secrets removed."""
@@ -84,6 +89,31 @@ class Scanner:
         if isinstance(value, tuple):
             return tuple(self.clean_data(v) for v in value)  # type: ignore[return-value]
         return value
+
+
+def _contains(text: str, needle: str) -> bool:
+    """``needle in text``, for a long text (a batch of events is megabytes).
+
+    ``in`` compares a short needle such as ``sk-`` at every position (about
+    a millisecond a megabyte); finding a single character is a ``memchr``,
+    fifty times faster. So the search jumps between occurrences of the
+    marker's rarest character and compares there, and falls back to ``in``
+    where that character is common (hyphenated prose) so it never costs
+    more than ``in`` by more than a few jumps. Long needles (a key's value)
+    are fast with ``in`` already.
+    """
+    at = _MARKER_ANCHORS.get(needle)
+    if at is None:
+        return needle in text
+    anchor, find = needle[at], text.find
+    i = find(anchor, at)
+    for _ in range(16):
+        if i < 0:
+            return False
+        if text.startswith(needle, i - at):
+            return True
+        i = find(anchor, i + 1)
+    return i >= 0 and find(needle, i - at) >= 0
 
 
 def redact_all(value: T) -> T:

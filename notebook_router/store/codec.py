@@ -157,8 +157,11 @@ def encode_batch(
     fails is each value encoded on its own, so one odd value costs only itself.
     """
     media = media or {}
+    # Context first: its entries are tuples, which JSON cannot keep, so when
+    # the batch wrote the context the walk for plain data stops at once
+    # instead of visiting every result before it.
     fmt, payload = encode_value(
-        {"results": results, "context": context, "media": media}, scanner=scanner
+        {"context": context, "results": results, "media": media}, scanner=scanner
     )
     if fmt != "preview":
         return fmt, payload

@@ -27,6 +27,15 @@ MEMORY = ":memory:"
 FOLDER = ".notebook_router"
 FILENAME = "sessions.db"
 BUSY_TIMEOUT_S = 15.0
+PAGE_SIZE = 16384
+"""Bytes per page of a new database (SQLite's default is 4096; an existing file keeps its own).
+
+A run's events are stored as one JSON text per batch (about 800 KB for a
+1,000-step run), which SQLite writes as a chain of overflow pages, each one
+a write to the log and another when it is folded into the file: four times
+fewer pages cut the writer thread's CPU by a quarter (measured on replays
+of that run; 32 KB saves no more and leaves pages emptier).
+"""
 
 _GITIGNORE = "# Written by notebook_router: run history, results and context of this folder.\n*\n"
 
@@ -76,6 +85,9 @@ class Database:
         conn = self._conn
         try:
             if not self.memory:
+                # Only takes effect before the first table is created (a new
+                # file): an existing database keeps its page size.
+                conn.execute(f"PRAGMA page_size={PAGE_SIZE}")
                 conn.execute("PRAGMA journal_mode=WAL")
                 # NORMAL in WAL mode: a commit survives a crash of the process
                 # (kill -9); only a power cut can lose the last transactions.

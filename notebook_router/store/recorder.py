@@ -48,7 +48,7 @@ from notebook_router.media import Media
 from notebook_router.planner import events as ev
 from notebook_router.planner.state import RunState
 from notebook_router.store import codec
-from notebook_router.store.task_rows import INSERT_TASKS, task_row
+from notebook_router.store.task_rows import insert_tasks, plan_rows
 from notebook_router.store.writer import Statement
 from notebook_router.text.preview import clip
 
@@ -68,10 +68,14 @@ def _events_json(events: list[ev.Event]) -> str:
     Unicode (a lone surrogate in an agent's output): those events alone go
     through the JSON module, which escapes it.
     """
+    # Written into a buffer sized for the batch up front: grown from
+    # msgspec's default 512 bytes, a long batch is copied a dozen times.
+    buffer = bytearray(_BYTES_PER_EVENT * len(events))
     try:
-        return _ENCODER.encode(events).decode()
+        _ENCODER.encode_into(events, buffer)
     except (UnicodeEncodeError, TypeError, ValueError):
         return "[" + ",".join(_event_json(event) for event in events) + "]"
+    return buffer.decode()
 
 
 def _event_json(event: ev.Event) -> str:
@@ -82,6 +86,8 @@ def _event_json(event: ev.Event) -> str:
 
 
 _ENCODER = msgspec.json.Encoder()
+_BYTES_PER_EVENT = 256
+"""About what an event takes as JSON (a short one is half that, one with a long preview more)."""
 _INSERT_EVENTS = (
     "INSERT OR REPLACE INTO events (run_id, first_seq, last_seq, data) VALUES (?, ?, ?, ?)"
 )
@@ -224,11 +230,12 @@ class RunRecorder:
         written: dict[str, int] = {}  # key -> seq of its latest write in the batch
         finished: list[str] = []
         for event in events if values else ():
-            match event:
-                case ev.ContextUpdated():
-                    written[event.key] = event.seq
-                case ev.TaskFinished():
-                    finished.append(event.task_id)
+            # An identity test on the type, not ``match``: a class pattern is an
+            # isinstance call per case, four times the cost over a long batch.
+            if type(event) is ev.ContextUpdated:
+                written[event.key] = event.seq
+            elif type(event) is ev.TaskFinished:
+                finished.append(event.task_id)
         results: dict[str, Any] = {}
         media: dict[str, list[dict[str, Any]]] = {}
         for task_id in finished:
@@ -333,25 +340,18 @@ class RunRecorder:
         # Called on the writer thread once the run is over: nothing writes
         # its plan, results or media any more, so reading them there is safe.
         assert isinstance(finished, ev.RunFinished)
-        tasks = list(self._state.plan)
-        texts = "\x00".join(f"{t.description}{t.summary}{t.error}{t.note}" for t in tasks)
-        clean = scan.clean if scan.may_hold(texts) else _same
         results = self._state.results
-        rows = [
-            task_row(
-                self.run_id,
-                i,
-                t,
-                confidence=results[t.id].confidence if t.id in results else None,
-                media=self._media.get(t.id, []),
-                clean=clean,
-            )
-            for i, t in enumerate(tasks)
-        ]
+        rows = plan_rows(
+            self.run_id,
+            list(self._state.plan),
+            confidence={task_id: r.confidence for task_id, r in results.items()},
+            media=self._media,
+            scanner=scan,
+        )
         clean = scan.clean
         return [
             ("DELETE FROM tasks WHERE run_id = ?", [(self.run_id,)]),
-            (INSERT_TASKS, rows),
+            *insert_tasks(rows),
             (
                 "UPDATE runs SET status = 'finished', stop_reason = ?, stop_detail = ?, "
                 "answer = ?, finished_at = ?, iterations = ?, total_tokens = ?, cost_usd = ? "
@@ -370,10 +370,6 @@ class RunRecorder:
                 ],
             ),
         ]
-
-
-def _same(text: str | None) -> str | None:
-    return text
 
 
 def _second(pair: tuple[str, int]) -> int:

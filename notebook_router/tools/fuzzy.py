@@ -29,14 +29,23 @@ class Speller:
     """
 
     def __init__(self, frequencies: Mapping[str, int], *, min_length: int = 6) -> None:
-        self.frequencies = dict(frequencies)
+        """``frequencies`` is read as it stands at each correction (a live count works)."""
+        self.frequencies = frequencies
         self.min_length = min_length
-        self._sorted = sorted(self.frequencies)
+        self._sorted: list[str] = []
         self._keys: dict[str, list[str]] = {}
-        for word in self.frequencies:
-            if len(word) >= min_length - 2:
-                for key in _deletions(word):
-                    self._keys.setdefault(key, []).append(word)
+        for word in sorted(frequencies):
+            self.learn(word)
+
+    def learn(self, word: str) -> None:
+        """Add ``word`` to the vocabulary (its count is read from ``frequencies``)."""
+        i = bisect.bisect_left(self._sorted, word)
+        if i < len(self._sorted) and self._sorted[i] == word:
+            return
+        self._sorted.insert(i, word)
+        if len(word) >= self.min_length - 2:
+            for key in _deletions(word):
+                self._keys.setdefault(key, []).append(word)
 
     def correct(self, word: str) -> str | None:
         """The vocabulary word ``word`` most likely meant, or None."""

@@ -20,8 +20,8 @@ from __future__ import annotations
 import heapq
 import math
 from collections import Counter
-from collections.abc import Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Collection, Iterable, Mapping
+from dataclasses import dataclass, field
 from functools import cache
 from operator import itemgetter
 from typing import Any, TypeVar
@@ -55,61 +55,84 @@ class Scored:
 
 
 class LexicalIndex:
-    """BM25 over ``(namespace, {term: weight})`` documents.
+    """BM25 over ``(namespace, {term: weight})`` documents, grown one document at a time.
 
     >>> index = LexicalIndex([("a", {"plot": 3.0}), ("b", {"mean": 1.0})])
     >>> [s.doc for s in index.search({"mean": 1.0})]
     [1]
+
+    :meth:`add` files a document's terms in O(its terms): a BM25 impact
+    depends on every document (the IDF on how many hold the term, the length
+    normalisation on the average length), so impacts are worked out when a
+    query first asks for a term and kept until the next :meth:`add`. A store
+    of 10,000 tools is thus searchable as soon as its last tool is added, and
+    a search right after adding scores exactly as one over an index built
+    from all the documents at once (same arithmetic, in the same order).
     """
 
     def __init__(
         self,
-        documents: Sequence[tuple[str, Mapping[str, float]]],
+        documents: Iterable[tuple[str, Mapping[str, float]]] = (),
         *,
         k1: float = 1.2,
         b: float = 0.75,
     ) -> None:
-        self.namespaces = [ns for ns, _ in documents]
-        self.bags = [dict(bag) for _, bag in documents]
-        n = len(self.bags)
-        lengths = [sum(bag.values()) for bag in self.bags]
-        avg = (sum(lengths) / n) if n else 1.0
-        df: Counter[str] = Counter()
-        for bag in self.bags:
-            df.update(bag.keys())
-        self.df = df
-        self.idf = {t: math.log(1 + (n - f + 0.5) / (f + 0.5)) for t, f in df.items()}
-        # A term no document has: as informative as a term can be.
-        self.unseen_idf = math.log(1 + (n + 0.5) / 0.5)
-        postings: dict[str, dict[str, tuple[list[int], list[float]]]] = {}
-        for i, bag in enumerate(self.bags):
-            scale = k1 * (1 - b + b * lengths[i] / (avg or 1.0))
-            ns = self.namespaces[i]
-            for t, tf in bag.items():
-                impact = self.idf[t] * tf * (k1 + 1) / (tf + scale)
-                ids, impacts = postings.setdefault(t, {}).setdefault(ns, ([], []))
-                ids.append(i)
-                impacts.append(impact)
-        self._postings = postings
-        np = _numpy()
-        self.vectorised = np is not None
-        self._arrays: dict[str, dict[str, tuple[Any, Any]]] = {}
-        if np is not None:
-            self._arrays = {
-                t: {
-                    ns: (np.asarray(ids, dtype=np.int64), np.asarray(imp, dtype=np.float64))
-                    for ns, (ids, imp) in by_ns.items()
-                }
-                for t, by_ns in postings.items()
-            }
-        # Built now rather than on the first misspelt request, so no query pays for it.
-        self._speller = Speller(self.df)
+        self.k1 = k1
+        self.b = b
+        self.namespaces: list[str] = []
+        self.bags: list[dict[str, float]] = []
+        self.df: Counter[str] = Counter()
+        self.vectorised = _numpy() is not None
+        self._lengths: list[float] = []
+        # term -> namespace -> (document ids, term weights), in document order.
+        self._postings: dict[str, dict[str, tuple[list[int], list[float]]]] = {}
+        self._speller = Speller(self.df)  # reads the live counts; learns words as they come
+        self._stats: _Stats | None = None
+        """Impacts and IDF of the current documents, worked out as queries need them."""
+        for namespace, bag in documents:
+            self.add(namespace, bag)
+
+    def add(self, namespace: str, bag: Mapping[str, float]) -> int:
+        """File one more document; its position (the id searches return)."""
+        doc = len(self.bags)
+        bag = dict(bag)
+        self.namespaces.append(namespace)
+        self.bags.append(bag)
+        self._lengths.append(sum(bag.values()))
+        self.df.update(bag.keys())
+        postings = self._postings
+        for t, tf in bag.items():
+            by_ns = postings.get(t)
+            if by_ns is None:
+                by_ns = postings[t] = {}
+                self._speller.learn(t)
+            entry = by_ns.get(namespace)
+            if entry is None:
+                entry = by_ns[namespace] = ([], [])
+            entry[0].append(doc)
+            entry[1].append(tf)
+        self._stats = None
+        return doc
 
     def __len__(self) -> int:
         return len(self.bags)
 
     def __contains__(self, term: object) -> bool:
         return term in self.df
+
+    @property
+    def idf(self) -> dict[str, float]:
+        """Every term's IDF (non-negative: a term in every document still counts a little)."""
+        stats = self._current()
+        if stats.idf is None:
+            stats.idf = {t: self._idf(t) for t in self.df}
+        return stats.idf
+
+    @property
+    def unseen_idf(self) -> float:
+        """The IDF of a term no document has: as informative as a term can be."""
+        n = len(self.bags)
+        return math.log(1 + (n + 0.5) / 0.5)
 
     def search(
         self,
@@ -127,7 +150,7 @@ class LexicalIndex:
         acc: dict[int, float] = {}
         get = acc.get
         for t, weight in query.items():
-            by_ns = self._postings.get(t)
+            by_ns = self._impact_lists(t)
             if by_ns is None:
                 continue
             lists = _in_scope(by_ns, namespaces)
@@ -146,7 +169,7 @@ class LexicalIndex:
         scores = np.zeros(len(self.bags))
         touched = False
         for t, weight in query.items():
-            by_ns = self._arrays.get(t)
+            by_ns = self._impact_arrays(t)
             if by_ns is None:
                 continue
             lists = _in_scope(by_ns, namespaces)
@@ -166,7 +189,7 @@ class LexicalIndex:
         bag = self.bags[doc]
         total = matched = 0.0
         for t, weight in query.items():
-            mass = self.idf.get(t, self.unseen_idf) * weight
+            mass = (self._idf(t) if t in self.df else self.unseen_idf) * weight
             total += mass
             if t in bag:
                 matched += mass
@@ -175,6 +198,74 @@ class LexicalIndex:
     def correct(self, term: str) -> str | None:
         """The indexed term one edit away from ``term`` (a likely typo), if any."""
         return self._speller.correct(term)
+
+    # ------------------------------------------------------------ impacts
+
+    def _idf(self, term: str) -> float:
+        n, f = len(self.bags), self.df[term]
+        return math.log(1 + (n - f + 0.5) / (f + 0.5))
+
+    def _current(self) -> _Stats:
+        if self._stats is None:
+            n = len(self._lengths)
+            # fsum: exact, so the average does not depend on the order documents came in.
+            self._stats = _Stats(avg=(math.fsum(self._lengths) / n) if n else 1.0)
+        return self._stats
+
+    def _impact_lists(self, term: str) -> dict[str, tuple[list[int], list[float]]] | None:
+        """``term``'s postings with each document's BM25 impact, per namespace."""
+        by_ns = self._postings.get(term)
+        if by_ns is None:
+            return None
+        stats = self._current()
+        found = stats.lists.get(term)
+        if found is None:
+            k1, b, avg, lengths = self.k1, self.b, stats.avg or 1.0, self._lengths
+            idf = self._idf(term)
+            found = stats.lists[term] = {
+                ns: (
+                    ids,
+                    [
+                        idf * tf * (k1 + 1) / (tf + k1 * (1 - b + b * lengths[i] / avg))
+                        for i, tf in zip(ids, tfs)  # noqa: B905 (same length by construction)
+                    ],
+                )
+                for ns, (ids, tfs) in by_ns.items()
+            }
+        return found
+
+    def _impact_arrays(self, term: str) -> dict[str, tuple[Any, Any]] | None:
+        """As :meth:`_impact_lists`, as numpy arrays (the same arithmetic, element by element)."""
+        np = _numpy()
+        assert np is not None
+        by_ns = self._postings.get(term)
+        if by_ns is None:
+            return None
+        stats = self._current()
+        found = stats.arrays.get(term)
+        if found is None:
+            if stats.lengths is None:
+                stats.lengths = np.asarray(self._lengths, dtype=np.float64)
+            k1, b, avg, lengths = self.k1, self.b, stats.avg or 1.0, stats.lengths
+            idf = self._idf(term)
+            found = stats.arrays[term] = {}
+            for ns, (ids, tfs) in by_ns.items():
+                ids_a = np.asarray(ids, dtype=np.int64)
+                tf = np.asarray(tfs, dtype=np.float64)
+                impacts = idf * tf * (k1 + 1) / (tf + k1 * (1 - b + b * lengths[ids_a] / avg))
+                found[ns] = (ids_a, impacts)
+        return found
+
+
+@dataclass(slots=True)
+class _Stats:
+    """What the scores of the current documents share, filled in as queries need it."""
+
+    avg: float
+    lengths: Any = None
+    idf: dict[str, float] | None = None
+    lists: dict[str, dict[str, tuple[list[int], list[float]]]] = field(default_factory=dict)
+    arrays: dict[str, dict[str, tuple[Any, Any]]] = field(default_factory=dict)
 
 
 def _in_scope(by_namespace: Mapping[str, T], namespaces: Collection[str] | None) -> Iterable[T]:

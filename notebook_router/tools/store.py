@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from notebook_router.errors import ConfigError, DuplicateToolError, ToolNotFoundError
-from notebook_router.tools.retrieval import LexicalRetriever, Retriever
+from notebook_router.tools.retrieval import IncrementalRetriever, LexicalRetriever, Retriever
 from notebook_router.tools.spec import Tool, ToolLike, as_tool
 
 DEFAULT_NAMESPACE = "tools/general"
@@ -59,8 +59,11 @@ class Retrieval:
 class ToolStore:
     """Tools under namespaces, with lexical (or pluggable) retrieval.
 
-    The index is rebuilt lazily on the first search after tools change, so
-    registering thousands of tools costs one build.
+    With the default (lexical) retriever each tool is indexed as it is
+    added, so the first search after registering thousands of tools costs
+    what any search does. Replacing or removing a tool, or a retriever that
+    can only index everything at once, rebuilds the index on the next
+    search instead, so registering thousands of tools costs one build.
     """
 
     def __init__(
@@ -75,6 +78,11 @@ class ToolStore:
         self._by_name: dict[str, int] = {}
         self._dirty = True
         self._resolved: dict[tuple[str, ...], frozenset[str]] = {}
+        self._index_one = (
+            self.retriever.add if isinstance(self.retriever, IncrementalRetriever) else None
+        )
+        if self._index_one is not None:
+            self._build()  # an empty index, which then grows tool by tool
         for item in tools:
             self.add(item, namespace)
 
@@ -88,10 +96,15 @@ class ToolStore:
             if not replace:
                 raise DuplicateToolError(made.name, f"in {self.namespace_of(made.name)}")
             self._entries[self._by_name[made.name]] = (ns, made)
+            self._dirty = True
+            return made
+        self._by_name[made.name] = len(self._entries)
+        self._entries.append((ns, made))
+        if self._dirty or self._index_one is None:
+            self._dirty = True
         else:
-            self._by_name[made.name] = len(self._entries)
-            self._entries.append((ns, made))
-        self._dirty = True
+            self._index_one(ns, made)
+            self._resolved.clear()  # a new namespace may match patterns resolved before
         return made
 
     def add_many(self, tools: Iterable[ToolLike], namespace: str = DEFAULT_NAMESPACE) -> None:

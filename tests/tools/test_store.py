@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from notebook_router.errors import ConfigError, DuplicateToolError, ToolNotFoundError
@@ -169,3 +171,45 @@ def test_vectorised_and_plain_python_search_agree() -> None:
         assert sorted(a, key=lambda x: (-x[1], x[0])) == sorted(b, key=lambda x: (-x[1], x[0])) or [
             s for _, s in a
         ] == [s for _, s in b]
+
+
+def _bench_tools(n: int) -> tuple[list[tuple[str, dict[str, Any]]], list[str]]:
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+    from tool_workloads import make_queries, make_tools
+
+    tools = make_tools(n)
+    return tools, [q for q, _ in make_queries(tools, 40)]
+
+
+def test_the_first_search_after_adding_10000_tools_ranks_as_a_full_build_without_building() -> None:
+    tools, queries = _bench_tools(10_000)
+    store = ToolStore()
+    for namespace, spec in tools:
+        store.add(spec, namespace)
+    retriever = store.retriever
+    assert isinstance(retriever, LexicalRetriever)
+    built = retriever.builds
+    incremental = [
+        [(h.tool.name, h.score, h.relevance) for h in store.search(q, 5)] for q in queries
+    ]
+    scoped = [[h.tool.name for h in store.search(q, 5, "tools/finance/*")] for q in queries]
+    assert retriever.builds == built  # the index was up to date when the first search came
+    fresh = LexicalRetriever()
+    fresh.build([(store.namespace_of(t.name), t) for t in store])
+    store.retriever = fresh  # the same store over an index built from all the tools at once
+    assert [
+        [(h.tool.name, h.score, h.relevance) for h in store.search(q, 5)] for q in queries
+    ] == incremental
+    assert [[h.tool.name for h in store.search(q, 5, "tools/finance/*")] for q in queries] == scoped
+
+
+def test_a_search_sees_a_namespace_added_after_an_earlier_search() -> None:
+    store = _store()
+    assert store.search("weather forecast", 5, "tools/action/*")
+    store.add(_spec("storm_warning", "Storm warnings for a town."), "tools/action/alerts")
+    hits = store.search("storm warnings", 5, "tools/action/*")
+    assert [h.tool.name for h in hits][:1] == ["storm_warning"]
+    assert store.tools("tools/action/*")[-1].name == "storm_warning"
