@@ -8,6 +8,7 @@ produce on this machine. Commit the result only after reading the diff.
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -19,6 +20,9 @@ def main(paths: list[str]) -> int:
     for name in paths:
         path = Path(name)
         nb = nbformat.read(path, as_version=4)
+        # Jupyter tells a kernel which notebook it runs (the runs' memory is kept per
+        # notebook); nbclient does not, so say it here as Jupyter would.
+        os.environ["JPY_SESSION_NAME"] = str(path.resolve())
         NotebookClient(
             nb,
             timeout=120,
