@@ -14,8 +14,10 @@ the agents' fingerprint (an agent added, removed or redefined misses) and the
 names and columns of the run's data tables. Stricter than the agent-retrieval
 key (content tokens, order ignored) on purpose: a plan's task descriptions
 quote the request, so "top 5" and "top 10", "with" and "without", must not
-share one. Skipped for requests with attachments, redirected runs, resumed
-ones, and follow-ups: goals that build on the session's arc ("now do the same
+share one. Skipped for requests with attachments, requests longer than
+:data:`MAX_GOAL_CHARS` (a pasted document is not a kind of request that comes
+back, and its plan would store it again), redirected runs, resumed ones, and
+follow-ups: goals that build on the session's arc ("now do the same
 for South", "plot it"), recognised by the follow-up reader or by a word that
 points back. Their plans depend on more than the words.
 
@@ -59,6 +61,10 @@ class _Request:
     hint: str
     goal: str
     fingerprint: str
+
+
+MAX_GOAL_CHARS = 2000
+"""Longer requests are planned afresh and not remembered (see the module docstring)."""
 
 
 class ComboPlanner:
@@ -133,6 +139,7 @@ class ComboPlanner:
         if (
             state.iteration
             or state.plan.tasks
+            or len(state.goal) > MAX_GOAL_CHARS
             or state.attachments
             or state.interrupts
             or state.goal_version > 1
