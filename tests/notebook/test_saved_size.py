@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import contextlib
 import json
-import sqlite3
 import os
+import sqlite3
 from pathlib import Path
 
 import nbformat
