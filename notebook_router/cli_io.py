@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TextIO
 
 from notebook_router.errors import ConfigError
-from notebook_router.providers.secrets import redact
+from notebook_router.providers.secrets import redact, settled
 from notebook_router.text.terminal import printable
 
 
@@ -81,7 +81,7 @@ class DraftPrinter:
 
     def __call__(self, piece: str) -> None:
         text = self._held + piece
-        cut = max(text.rfind(" "), text.rfind("\n"), text.rfind("\t")) + 1
+        cut = settled(text)
         self._held = text[cut:]
         if cut:
             self._write(text[:cut])

@@ -35,7 +35,7 @@ from notebook_router.planner.graph import run_graph
 from notebook_router.planner.rails import Limits
 from notebook_router.planner.run import Run
 from notebook_router.planner.state import RunState
-from notebook_router.providers.secrets import redact, redact_all
+from notebook_router.providers.secrets import redact, redact_all, settled
 from notebook_router.render.panel_state import TraceLine, panel_state, trace_line
 from notebook_router.render.panel_tables import ResultTables
 from notebook_router.render.svg import to_svg
@@ -177,7 +177,8 @@ class RunPanel(anywidget.AnyWidget):
         )
         with self.hold_sync():
             self.set_state_from(state.model_dump())
-            draft = "" if run.done() else redact(run.draft)
+            # Up to its last whitespace: a key still arriving is never shown in part.
+            draft = "" if run.done() else redact(_settled_draft(run.draft))
             if self.draft != draft:
                 self.draft = draft
 
@@ -310,3 +311,7 @@ def _both(first: Callable[[], None], second: Callable[[], None]) -> Callable[[],
         second()
 
     return undo
+
+
+def _settled_draft(draft: str) -> str:
+    return draft[: settled(draft)]

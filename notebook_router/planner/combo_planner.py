@@ -37,9 +37,11 @@ from typing import TYPE_CHECKING
 from pydantic import ValidationError
 
 from notebook_router.agents.registry import AgentRegistry
+from notebook_router.errors import InvalidDecisionError
 from notebook_router.planner.decisions import Decision, RedirectDecision, Synthesis
 from notebook_router.planner.followup import follow_up
 from notebook_router.planner.planner import Planner, PlannerCall
+from notebook_router.planner.resolve import resolve_decision
 from notebook_router.planner.state import RunState
 from notebook_router.planner.task_ids import fresh_task_ids
 from notebook_router.supervisor.combos import AgentComboCache
@@ -99,7 +101,7 @@ class ComboPlanner:
             return await self.inner.decide(call)
         if call.feedback is None:  # a retry means the reused plan was refused: plan afresh
             reused = self._reuse(request, call.state, call.agents)
-            if reused is not None:
+            if reused is not None and _fits(reused, call):
                 return reused
         decision = await self.inner.decide(call)
         self._first[call.state.run_id] = (request, decision)
@@ -118,7 +120,13 @@ class ComboPlanner:
 
     def _finished(self, state: RunState) -> None:
         first = self._first.pop(state.run_id, None)
-        if first is None or state.stop_reason != "completed":
+        # Only a plan that worked as it was made is worth reusing: one whose tasks failed
+        # or had to run again would replay its failing first steps.
+        if (
+            first is None
+            or state.stop_reason != "completed"
+            or any(t.status in _DID_NOT_WORK or t.attempts > 1 for t in state.plan)
+        ):
             return
         request, decision = first
         if decision.action not in ("execute", "parallel"):
@@ -180,6 +188,18 @@ class ComboPlanner:
 
     def __repr__(self) -> str:
         return f"ComboPlanner({self._style})"
+
+
+_DID_NOT_WORK = frozenset({"failed", "unable", "needs_user_input"})
+
+
+def _fits(decision: Decision, call: PlannerCall) -> bool:
+    """Whether a reused plan is valid in this run as it is now (checked, not applied)."""
+    try:
+        resolve_decision(decision, call.state, call.agents, {})
+    except InvalidDecisionError:
+        return False
+    return True
 
 
 def _follows_up(state: RunState) -> bool:

@@ -64,7 +64,7 @@ from notebook_router.planner.reducer import apply
 from notebook_router.planner.resolve import ResolvedDecision, resolve_decision
 from notebook_router.planner.result import RunResult
 from notebook_router.planner.resume import ResumePoint
-from notebook_router.planner.schedule import Schedule, summarise
+from notebook_router.planner.schedule import PLANNED_THROUGH, RAN_TO_ITS_END, Schedule
 from notebook_router.planner.state import (
     OK_STATUSES,
     STOP_REASON_TEXT,
@@ -153,8 +153,6 @@ class Run:
             state.plan,
             replan_below=limits.replan_below,
             every_result=getattr(planner, "consult_after_each_result", False),
-            # A resumed run goes on with its plan: what was cut short runs again by itself.
-            first_decision=resume is None or not state.plan.tasks,
         )
         """What starts without the planner, and when the planner must be asked."""
         self._asked_because = ""
@@ -331,7 +329,9 @@ class Run:
 
     @property
     def draft(self) -> str:
-        """The answer written so far while it streams ("" before; the answer after)."""
+        """The answer as streamed so far: "" until the model starts writing it. After the
+        run it is what was streamed; the finished answer is ``result().answer`` (it may
+        differ: written from the results when the stream broke off)."""
         return "".join(self._draft)
 
     @property
@@ -526,12 +526,16 @@ class Run:
         executor = self._exec()
         while True:
             executor.absorb()
-            if executor.finished:
-                self._file_finished(executor.finished)
+            # Reviewed before the schedule hears of them: what builds on a result the
+            # critic sends back, or wants more of, waits for its new answer or the planner.
             if self._reviewing and await self._review():
+                if executor.finished:
+                    self._file_finished(executor.finished)
                 # A result was sent back: hear its new answer before the planner decides.
                 await self._wait_for_activity(steering.answers)
                 continue
+            if executor.finished:
+                self._file_finished(executor.finished)
             if self._stop_request is not None:
                 return
             if steering.redirects:
@@ -562,11 +566,14 @@ class Run:
                 if ready or executor.inflight:
                     await self._wait_for_activity(steering.answers)
                     continue
-                if question is None:
+                if question is None and not schedule.recall():
                     ended = schedule.stuck(executor.inflight)
                     if ended is None:
-                        # Every planned task finished as planned: straight to the answer.
-                        self._completed_because = PLANNED_THROUGH
+                        # The plan has run to its end: straight to the answer.
+                        as_planned = not schedule.surprised and not any(
+                            t.status in _NOT_AS_PLANNED for t in self.state.plan
+                        )
+                        self._completed_because = PLANNED_THROUGH if as_planned else RAN_TO_ITS_END
                         return
                     schedule.note(ended.kind, ended.detail, ended.task_id)
             if self._stall.observe(self.state.fingerprint()):
@@ -581,8 +588,7 @@ class Run:
                 return
             iteration = self.state.iteration + 1
             answers = steering.answers
-            self._asked_because = summarise(schedule.surprises)
-            schedule.decided()
+            self._asked_because = schedule.decided()
             resolved = await self._decide(iteration)
             if resolved is None or self._stop_request is not None:
                 return
@@ -590,6 +596,8 @@ class Run:
             # only execute/parallel decisions start anything.
             self._apply(resolved, iteration)
             action = resolved.decision.action
+            if action == "wait":
+                schedule.waited()
             if action == "complete" and not (self.state.pending_question or steering.redirects):
                 # (a message that came in while the planner thought is heard first)
                 if self._retry_running():  # a task sent back is not cancelled as unneeded
@@ -756,11 +764,11 @@ class Run:
         )
         for task_id in resolved.drop:
             self._skip(task_id, "dropped by the planner")
-        if resolved.new:
-            self._schedule.planned()
         reroute = resolved.reroute
         for task_id in resolved.start:
             self._exec().start(task_id, reroute.get(task_id) if reroute else None)
+        if resolved.new:
+            self._schedule.planned(info.id for info in resolved.new)
 
     async def _interruptible(self, call: Awaitable[T]) -> T | None:
         """``await call`` (a planner call); None if Stop or a tripped rail cut it short.
@@ -872,8 +880,8 @@ class Run:
     def _conclude(self, synthesis: Synthesis) -> None:
         state = self.state
         reason, detail = self._stop_request or _completion(state.plan)
-        if reason == "completed" and self._completed_because == PLANNED_THROUGH:
-            detail = PLANNED_THROUGH
+        if reason == "completed" and self._completed_because in (PLANNED_THROUGH, RAN_TO_ITS_END):
+            detail = self._completed_because
         for task in state.plan.with_status("pending"):
             self._skip(task.id, f"the run ended: {detail}")
         self.steering.drop_question()  # a clarify handler still asking has nothing to answer
@@ -961,7 +969,7 @@ def _critic_noted(task_id: str, agent: str, verdict: CriticVerdict) -> ev.Critic
     )
 
 
-PLANNED_THROUGH = "every planned task finished as planned"
+_NOT_AS_PLANNED = frozenset({"failed", "unable", "needs_user_input"})
 
 
 def _discard(listeners: list[Callable[[str], None]], callback: Callable[[str], None]) -> None:

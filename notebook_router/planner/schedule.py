@@ -27,7 +27,7 @@ its answer: no "complete" call either. A planner that must see every result
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import islice
 from typing import Any, Literal
@@ -62,6 +62,11 @@ class Surprise:
     def __str__(self) -> str:
         return self.detail
 
+
+PLANNED_THROUGH = "every planned task finished as planned"
+"""A run's stop detail when its plan ran to the end with no surprise."""
+RAN_TO_ITS_END = "the plan ran to its end, as the planner changed it on the way"
+"""A run's stop detail when its plan ran to the end after the planner handled surprises."""
 
 _STATUS_SURPRISE: dict[str, SurpriseKind] = {
     "failed": "failed",
@@ -98,6 +103,14 @@ class Schedule:
         self._ready: dict[str, None] = {}  # an ordered set: start in the order planned
         self._held: list[str] = []
         """Dependents of a surprising result: they wait for the planner's decision."""
+        self._planning = first_decision
+        """No plan to run yet: nothing starts by itself before the first decision (a
+        resumed run's planner sees its restored plan first)."""
+        self._told: list[Surprise] = []
+        self._deferred: list[Surprise] = []
+        """Surprises the planner answered with "wait": raised again once nothing runs."""
+        self.surprised = False
+        """Whether anything but the first plan called the planner in this run."""
 
     # ------------------------------------------------------------- what happened
 
@@ -111,20 +124,47 @@ class Schedule:
         return bool(self._surprises)
 
     def note(self, kind: SurpriseKind, detail: str, task_id: str | None = None) -> None:
-        """Record a surprise for the next decision."""
+        """Record a surprise for the next decision (with any the planner deferred)."""
+        if self._deferred:
+            self._surprises.extend(self._deferred)
+            self._deferred.clear()
         self._surprises.append(Surprise(kind, detail, task_id))
+        self.surprised = True
 
-    def decided(self) -> None:
-        """The planner has seen everything noted so far: tasks held for its decision
-        go on as planned unless it changed them (started, dropped or re-planned)."""
-        self._surprises.clear()
-        held, self._held = self._held, []
-        for task_id in held:
-            self._consider(task_id)
+    def decided(self) -> str:
+        """The planner is being told everything noted so far: what it is told, in one
+        line for the trace ("" for the first plan). Tasks held for its decision go on as
+        planned unless it changes them (starts, drops or re-plans them)."""
+        why = summarise(self._surprises)
+        self._told = self._surprises
+        self._surprises = []
+        self._planning = False
+        if self._held:
+            held, self._held = self._held, []
+            for task_id in held:
+                self._consider(task_id)
+        return why
+
+    def waited(self) -> None:
+        """The planner answered "wait": the failures it was told of come back to it once
+        nothing is running, or with the next surprise, so none is dropped by a wait."""
+        self._deferred.extend(s for s in self._told if s.kind in _DEFERRABLE)
+
+    def recall(self) -> bool:
+        """With nothing left running: raise the deferred surprises again, if any."""
+        if not self._deferred:
+            return False
+        self._surprises.extend(self._deferred)
+        self._deferred.clear()
+        return True
 
     def finished(self, task: Task, result: AgentResult | None) -> None:
         """A task ended: wake its dependents, or note the surprise its result is."""
         status = task.status
+        if self._surprises and any(s.task_id == task.id for s in self._surprises):
+            # The critic already wants more of it: what builds on it waits too.
+            self._held.extend(self._dependents.get(task.id, ()))
+            return
         kind = _STATUS_SURPRISE.get(status)
         if kind is not None:
             reason = f": {task.error}" if task.error else ""
@@ -160,16 +200,21 @@ class Schedule:
 
     # ------------------------------------------------------------ what to start
 
-    def ready(self, inflight: Mapping[str, Any]) -> list[str]:
+    def ready(self, inflight: Mapping[str, Any]) -> Sequence[str]:
         """Planned tasks whose inputs have all finished well, in plan order; taken."""
-        self._index_new_tasks()
-        if not self._ready:
-            return []
+        if self._indexed != len(self._plan.tasks):
+            self._index_new_tasks()
+        if not self._ready or self._planning:
+            return ()
         tasks = self._plan.tasks
+        # Checked again now: an input may have been sent back, or restarted by the
+        # planner, since it woke this task (it wakes it again when it finishes).
         ready = [
             task_id
             for task_id in self._ready
-            if task_id not in inflight and tasks[task_id].status == "pending"
+            if task_id not in inflight
+            and tasks[task_id].status == "pending"
+            and all(tasks[d].status in OK_STATUSES for d in tasks[task_id].depends_on)
         ]
         self._ready.clear()
         return ready
@@ -188,20 +233,32 @@ class Schedule:
                 )
         return None
 
-    def planned(self) -> None:
-        """Index the tasks a decision just added (before any of their inputs can finish:
-        a dependent of a surprising result must wait for the planner, not start)."""
-        self._index_new_tasks()
+    def planned(self, task_ids: Iterable[str]) -> None:
+        """Index the tasks a decision just added, once it has started those it starts
+        (before any of their inputs can finish: a dependent of a surprising result
+        must wait for the planner, not start by itself)."""
+        for task_id in task_ids:
+            self._index(task_id)
+        self._indexed = len(self._plan.tasks)
 
     def _index_new_tasks(self) -> None:
+        """Index tasks that entered the plan some other way (a restored plan)."""
         plan = self._plan.tasks
-        if self._indexed == len(plan):
-            return
-        for task in islice(plan.values(), self._indexed, None):
-            for dep in task.depends_on:
-                self._dependents[dep].append(task.id)
-            self._consider(task.id)
+        missing = len(plan) - self._indexed
+        # From the end: the plan only grows, and walking its newest tasks costs what
+        # was added, not the whole plan (a slice from the front would skip the rest).
+        for task in reversed(list(islice(reversed(plan.values()), missing))):
+            self._index(task.id)
         self._indexed = len(plan)
+
+    def _index(self, task_id: str) -> None:
+        task = self._plan.tasks[task_id]
+        if task.status != "pending":
+            return  # started by the decision that planned it
+        dependents = self._dependents
+        for dep in task.depends_on:
+            dependents[dep].append(task_id)
+        self._consider(task_id)
 
     def _consider(self, task_id: str) -> None:
         tasks = self._plan.tasks
@@ -213,10 +270,15 @@ class Schedule:
 
 
 _MAY_STILL_FEED = OK_STATUSES | {"pending", "running"}
+_DEFERRABLE: frozenset[SurpriseKind] = frozenset({"failed", "unable", "needs_input"})
+"""Surprises a "wait" puts off rather than answers: work that did not get done."""
 
 
-def summarise(surprises: Iterable[Surprise]) -> str:
+def summarise(surprises: Sequence[Surprise]) -> str:
     """One line for the trace: why the planner was asked ("" for the first plan)."""
+    if len(surprises) == 1:  # the usual case, without the list and the join
+        only = surprises[0]
+        return "" if only.kind == "first" else only.detail
     found = [s for s in surprises if s.kind != "first"]
     if not found:
         return ""

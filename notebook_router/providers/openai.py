@@ -157,9 +157,21 @@ class OpenAIProvider:
 
         async def attempt(handover: Handover) -> _Reply:
             reply = _Reply()
-            async with aclosing(self._chunks(params)) as chunks:
-                async for chunk in chunks:
-                    reply.add_chunk(chunk, handover)
+            try:
+                async with aclosing(self._chunks(params)) as chunks:
+                    async for chunk in chunks:
+                        reply.add_chunk(chunk, handover)
+            except ProviderRequestError as exc:
+                # Some OpenAI-compatible servers stream but refuse stream_options: ask
+                # again without it (nothing was shown yet), and go without usage.
+                if (
+                    handover.sent
+                    or "stream_options" not in str(exc)
+                    or "stream_options" not in params
+                ):
+                    raise
+                del params["stream_options"]
+                return await attempt(handover)
             return reply
 
         reply = await stream_with_retries(attempt, on_text, self.retry, what=f"openai:{self.model}")

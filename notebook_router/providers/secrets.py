@@ -143,3 +143,12 @@ __all__ = [
     "redact_all",
     "remember",
 ]
+
+
+def settled(text: str) -> int:
+    """How much of a text still being streamed may be shown: up to its last whitespace.
+
+    A key contains none, so one that is still arriving is never shown in part,
+    where the masking, which needs the whole key, could not recognise it.
+    """
+    return max(text.rfind(" "), text.rfind("\n"), text.rfind("\t")) + 1

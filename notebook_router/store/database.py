@@ -95,8 +95,10 @@ class Database:
                 # (kill -9); only a power cut can lose the last transactions.
                 conn.execute("PRAGMA synchronous=NORMAL")
                 # SQLite checkpoints the log every 1,000 pages: with large pages, 16 MB
-                # of log. Count in bytes as the default does (1,000 pages of 4 KB).
-                conn.execute(f"PRAGMA wal_autocheckpoint={WAL_CHECKPOINT_BYTES // PAGE_SIZE}")
+                # of log. Count in bytes as the default does (1,000 pages of 4 KB),
+                # by the file's own page size (an older file keeps 4 KB pages).
+                page = int(conn.execute("PRAGMA page_size").fetchone()[0])
+                conn.execute(f"PRAGMA wal_autocheckpoint={WAL_CHECKPOINT_BYTES // page}")
             conn.execute("PRAGMA foreign_keys=ON")
             conn.execute(f"PRAGMA busy_timeout={int(BUSY_TIMEOUT_S * 1000)}")
             self.upgraded_from = migrate(conn, self.path)

@@ -107,6 +107,23 @@ async def test_a_run_that_did_not_complete_is_not_remembered() -> None:
     assert first_decision(run).reason != HIT_REASON
 
 
+async def test_a_plan_the_planner_had_to_mend_is_not_remembered() -> None:
+    @agent(can=["a"])
+    def a(task: str) -> str:
+        raise RuntimeError("the table is gone")
+
+    cache = AgentComboCache()
+    mended = Script(
+        decide=[
+            {"action": "execute", "run": [task("t1", "a", "load the table")]},
+            {"action": "execute", "run": [task("t2", "b", "load the copy")]},
+        ]
+    )
+    result = await planned(mended, [a, sleeper("b", 0)], combo_cache=cache).run("Load the table")
+    assert result.stop_reason == "completed"  # the backup worked...
+    assert cache.backend.entries() == []  # ...but a reused plan would start with the failure
+
+
 async def test_requests_with_attachments_and_routers_without_the_cache_plan_afresh() -> None:
     cache = AgentComboCache()
     await planned(script_for_plan(), abc(), combo_cache=cache).run("Load the table")

@@ -231,3 +231,94 @@ async def test_the_offline_rule_planner_plans_once_for_a_chain() -> None:
     assert result.stop_reason == "completed"
     assert len(decisions(run)) == 1
     assert [t.status for t in result.tasks] == ["fulfilled"] * 4
+
+
+async def test_what_builds_on_a_result_the_critic_sends_back_waits_for_its_new_answer() -> None:
+    class SendBackOnce:
+        sent = False
+
+        async def review(self, task: str, agent: str, result: AgentResult) -> CriticVerdict:
+            if agent != "load" or self.sent:
+                return CriticVerdict(verdict="ok")
+            self.sent = True
+            return CriticVerdict(verdict="needs_more", retry=f"{task} (again)")
+
+    loads = 0
+    charted: list[Any] = []
+
+    @agent(can=["load"])
+    async def load() -> str:
+        nonlocal loads
+        loads += 1
+        await asyncio.sleep(0.3 if loads > 1 else 0.01)
+        return f"rows v{loads}"
+
+    @agent(can=["chart"])
+    def chart(inputs: dict[str, Any]) -> str:
+        charted.append(inputs["t1"])
+        return "chart"
+
+    plan = {
+        "action": "parallel",
+        "run": [task("t1", "load"), task("t0", "other")],
+        "later": [task("t2", "chart", depends_on=["t1"])],
+    }
+    router = router_with(
+        [load, sleeper("other", 0.1), chart], Script(decide=[plan]), critic=SendBackOnce()
+    )
+    result = await asyncio.wait_for(router.run("x"), 10)
+    assert result.task("t2").status == "fulfilled"
+    assert charted == ["rows v2"]  # never the answer the critic sent back
+
+
+async def test_an_input_the_planner_redoes_is_waited_for_by_what_builds_on_it() -> None:
+    charted: list[Any] = []
+
+    @agent(can=["load"])
+    def load() -> AgentResult:
+        return AgentResult(data="v1", confidence=0.2)  # unsure: the planner is asked
+
+    @agent(can=["load2"])
+    async def load2() -> AgentResult:
+        await asyncio.sleep(0.2)
+        return AgentResult(data="v2", confidence=0.9)
+
+    @agent(can=["chart"])
+    def chart(inputs: dict[str, Any]) -> str:
+        charted.append(inputs["t1"])
+        return "chart"
+
+    script = Script(
+        decide=[
+            {
+                "action": "execute",
+                "run": [task("t1", "load")],
+                "later": [task("t2", "chart", depends_on=["t1"])],
+            },
+            {"action": "parallel", "run": [{"id": "t1", "agent": "load2"}, task("t9", "other")]},
+        ]
+    )
+    router = router_with([load, load2, chart, sleeper("other", 0.01)], script)
+    result = await asyncio.wait_for(router.run("x"), 10)
+    assert charted == ["v2"]
+    assert result.stop_detail == "the plan ran to its end, as the planner changed it on the way"
+
+
+async def test_a_failure_the_planner_waited_on_comes_back_to_it_once_nothing_runs() -> None:
+    @agent(can=["load"])
+    def load() -> str:
+        raise RuntimeError("the database is down")
+
+    script = Script(
+        decide=[
+            {"action": "parallel", "run": [task("t1", "load"), task("t2", "chart")]},
+            {"action": "wait", "reason": "see what the chart gives first"},
+            {"action": "execute", "run": [task("t3", "backup")]},
+        ]
+    )
+    run = router_with([load, sleeper("chart", 0.2), sleeper("backup", 0)], script).start("x")
+    result = await asyncio.wait_for(run, 10)
+    assert result.task("t3").status == "fulfilled"
+    asked = [d.asked_because for d in decisions(run)]
+    assert asked[1].startswith("t1 (load) ended failed") and asked[2] == asked[1]
+    assert result.stop_detail != "every planned task finished as planned"

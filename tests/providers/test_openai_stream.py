@@ -258,3 +258,21 @@ async def test_a_tool_result_must_name_its_call(server: LoopbackServer) -> None:
     with pytest.raises(ProviderRequestError, match="tool_call_id"):
         await _provider(server).complete(request)
     assert server.requests == []
+
+
+async def test_a_server_that_refuses_stream_options_is_asked_again_without_them(
+    server: LoopbackServer,
+) -> None:
+    # Some OpenAI-compatible servers stream but reject the usage option with a 400.
+    server.reply(
+        400, openai_error("Unrecognized request argument: stream_options", "invalid_request_error")
+    )
+    server.stream(openai_stream(PIECES))
+    pieces: list[str] = []
+    client = ModelClient(_provider(server), lambda usage, source: None, "test")
+    request = CompletionRequest(messages=(Message(role="user", content="how is it going?"),))
+    completion = await client.complete(request, on_text=pieces.append)
+    assert pieces == PIECES and completion.text == "".join(PIECES)
+    first, second = (seen.body for seen in server.requests)
+    assert first["stream_options"] == {"include_usage": True}
+    assert "stream_options" not in second and second["stream"] is True

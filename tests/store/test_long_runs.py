@@ -90,9 +90,12 @@ def _all_bytes(folder: Path) -> bytes:
 def test_a_new_database_uses_large_pages_and_an_old_one_keeps_its_own(tmp_path: Path) -> None:
     new = SessionStore(tmp_path / "new")
     assert new.db.one("PRAGMA page_size")[0] == PAGE_SIZE  # type: ignore[index]
+    # Either way the log is folded in every ~4 MB, not every 1,000 pages of any size.
+    assert new.db.one("PRAGMA wal_autocheckpoint")[0] * PAGE_SIZE <= 4_096_000  # type: ignore[index]
     new.close()
     old = tmp_path / "old.db"
     sqlite3.connect(old).execute("CREATE TABLE t (x)").connection.close()  # 4 KB pages
     reopened = SessionStore(old)
     assert reopened.db.one("PRAGMA page_size")[0] == 4096  # type: ignore[index]
+    assert reopened.db.one("PRAGMA wal_autocheckpoint")[0] == 1000  # type: ignore[index]
     reopened.close()

@@ -96,11 +96,12 @@ async def test_resume_after_stop_reruns_only_the_cancelled_task(tmp_path: Path) 
     assert {t.id: t.status for t in stopped.tasks} == {"t1": "fulfilled", "t2": "cancelled"}
 
     quick = [sleeper("fast", 0.01, value="fast again"), sleeper("slow", 0.01)]
-    again = Script()
+    again = Script(decide=[{"action": "execute", "run": [{"id": "t2"}]}])
     result = await router_with(quick, again, store=store).resume(run.id)
     assert result.stop_reason == "completed"
-    # The plan goes on by itself: t2 runs again with no planning call, then the answer.
-    assert again.seen == ["router.synthesise"]
+    # The planner sees the restored plan first (nothing starts before it), then the
+    # plan goes on by itself to the answer.
+    assert again.seen == ["router.decide", "router.synthesise"]
     assert result.data("t1") == "fast done"  # kept, not re-run (it would say "fast again")
     assert result.data("t2") == "slow done"
     store.close()
