@@ -34,6 +34,7 @@ from workloads import (
     reference_loop,
     router_fanout,
     router_loop,
+    router_plan_ahead,
     router_stop_latency,
     router_tree_fanout,
 )
@@ -75,6 +76,29 @@ async def repeat(fn: Callable[[], Awaitable[float]], times: int) -> list[float]:
         gc.collect()
         out.append(await fn())
     return out
+
+
+async def plan_ahead_loop(repeats: int) -> None:
+    """Step cost when the plan runs itself (a 1,000-step chain planned at once) / floor."""
+    await router_plan_ahead(200)
+    ours, ratios = [], []
+    for _ in range(repeats):
+        gc.collect()
+        r = await router_plan_ahead(ITERATIONS) / ITERATIONS * 1e6
+        gc.collect()
+        f = await reference_loop(ITERATIONS) / ITERATIONS * 1e6
+        ours.append(r)
+        ratios.append(r / f)
+    emit(
+        {
+            "bench": "plan_ahead_loop",
+            "steps": ITERATIONS,
+            "us_per_step": round(statistics.median(ours), 2),
+            "ratio": round(statistics.median(ratios), 2),
+            "ratio_spread": spread(ratios, 2),
+            "repeats": repeats,
+        }
+    )
 
 
 async def loop_overhead(repeats: int) -> None:
@@ -495,6 +519,7 @@ async def main(quick: bool) -> None:
         }
     )
     await loop_overhead(repeats)
+    await plan_ahead_loop(repeats)
     await fanout(repeats)
     await stop_latency(repeats)
     await state_growth(repeats)

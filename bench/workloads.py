@@ -93,6 +93,28 @@ async def router_loop(n: int, context_entries: int = 10) -> float:
     return elapsed
 
 
+async def router_plan_ahead(n: int) -> float:
+    """Seconds for a chain of ``n`` steps planned in one decision: the loop runs it itself
+    (each step starts once the one before has finished, with no decision in between)."""
+    specs = [
+        TaskSpec(
+            id=f"s{i}", description="step", agent="stub", depends_on=[f"s{i - 1}"] if i else []
+        )
+        for i in range(n)
+    ]
+    plan = Decision(action="execute", run=specs[:1], later=specs[1:])
+    router = Router(
+        [_stub],
+        planner=StubPlanner(lambda call: plan),
+        limits=Limits(max_iterations=10, **BIG_BUDGETS),
+    )
+    start = time.perf_counter()
+    result = await router.run("benchmark")
+    elapsed = time.perf_counter() - start
+    assert result.iterations == 1 and len(result.tasks) == n, result.stop_detail
+    return elapsed
+
+
 async def reference_loop(n: int) -> float:
     """The same work in plain asyncio: the floor."""
     decisions = _serial_decisions(n)

@@ -30,6 +30,7 @@ def test_bench_quick_prints_one_json_line_per_result() -> None:
     assert {"us_per_iter", "floor_us_per_iter", "ratio"} <= loop.keys()
     assert [line["k"] for line in by_name["fanout"]] == [1, 4, 16, 64]
     assert all(float(str(line["ratio"])) >= 1.0 for line in by_name["fanout"])
+    assert {"us_per_step", "ratio"} <= by_name["plan_ahead_loop"][0].keys()
     assert "ms" in by_name["stop_latency"][0]
     assert "ratio" in by_name["state_growth"][0]
     store = by_name["store_overhead"][0]

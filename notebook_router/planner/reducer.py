@@ -116,7 +116,8 @@ def _decision(state: RunState, event: ev.DecisionMade) -> None:
                     created_at=t,
                 )
                 for info in event.added
-            ]
+            ],
+            checked=True,  # resolved whole before it was published (or when it was stored)
         )
 
 

@@ -566,7 +566,7 @@ class Run:
                 if ready or executor.inflight:
                     await self._wait_for_activity(steering.answers)
                     continue
-                if question is None and not schedule.recall():
+                if question is None:
                     ended = schedule.stuck(executor.inflight)
                     if ended is None:
                         # The plan has run to its end: straight to the answer.
@@ -596,8 +596,6 @@ class Run:
             # only execute/parallel decisions start anything.
             self._apply(resolved, iteration)
             action = resolved.decision.action
-            if action == "wait":
-                schedule.waited()
             if action == "complete" and not (self.state.pending_question or steering.redirects):
                 # (a message that came in while the planner thought is heard first)
                 if self._retry_running():  # a task sent back is not cancelled as unneeded
@@ -768,7 +766,7 @@ class Run:
         for task_id in resolved.start:
             self._exec().start(task_id, reroute.get(task_id) if reroute else None)
         if resolved.new:
-            self._schedule.planned(info.id for info in resolved.new)
+            self._schedule.planned(resolved.new)
 
     async def _interruptible(self, call: Awaitable[T]) -> T | None:
         """``await call`` (a planner call); None if Stop or a tripped rail cut it short.

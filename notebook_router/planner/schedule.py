@@ -27,12 +27,12 @@ its answer: no "complete" call either. A planner that must see every result
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
 from itertools import islice
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from notebook_router.agents.result import AgentResult
+from notebook_router.planner.events import TaskInfo
 from notebook_router.planner.state import OK_STATUSES, Plan, Task
 
 SurpriseKind = Literal[
@@ -51,21 +51,17 @@ SurpriseKind = Literal[
 ]
 
 
-@dataclass(frozen=True, slots=True)
-class Surprise:
-    """Why the planner is asked again."""
+class Surprise(NamedTuple):
+    """Why the planner is asked again (a tuple: made once per surprise, on the loop's path)."""
 
     kind: SurpriseKind
     detail: str
     task_id: str | None = None
 
-    def __str__(self) -> str:
-        return self.detail
-
 
 PLANNED_THROUGH = "every planned task finished as planned"
 """A run's stop detail when its plan ran to the end with no surprise."""
-RAN_TO_ITS_END = "the plan ran to its end, as the planner changed it on the way"
+RAN_TO_ITS_END = "the plan ran to its end; the planner handled what did not go as planned"
 """A run's stop detail when its plan ran to the end after the planner handled surprises."""
 
 _STATUS_SURPRISE: dict[str, SurpriseKind] = {
@@ -106,9 +102,6 @@ class Schedule:
         self._planning = first_decision
         """No plan to run yet: nothing starts by itself before the first decision (a
         resumed run's planner sees its restored plan first)."""
-        self._told: list[Surprise] = []
-        self._deferred: list[Surprise] = []
-        """Surprises the planner answered with "wait": raised again once nothing runs."""
         self.surprised = False
         """Whether anything but the first plan called the planner in this run."""
 
@@ -124,10 +117,7 @@ class Schedule:
         return bool(self._surprises)
 
     def note(self, kind: SurpriseKind, detail: str, task_id: str | None = None) -> None:
-        """Record a surprise for the next decision (with any the planner deferred)."""
-        if self._deferred:
-            self._surprises.extend(self._deferred)
-            self._deferred.clear()
+        """Record a surprise for the next decision."""
         self._surprises.append(Surprise(kind, detail, task_id))
         self.surprised = True
 
@@ -136,27 +126,13 @@ class Schedule:
         line for the trace ("" for the first plan). Tasks held for its decision go on as
         planned unless it changes them (starts, drops or re-plans them)."""
         why = summarise(self._surprises)
-        self._told = self._surprises
-        self._surprises = []
+        self._surprises.clear()
         self._planning = False
         if self._held:
             held, self._held = self._held, []
             for task_id in held:
                 self._consider(task_id)
         return why
-
-    def waited(self) -> None:
-        """The planner answered "wait": the failures it was told of come back to it once
-        nothing is running, or with the next surprise, so none is dropped by a wait."""
-        self._deferred.extend(s for s in self._told if s.kind in _DEFERRABLE)
-
-    def recall(self) -> bool:
-        """With nothing left running: raise the deferred surprises again, if any."""
-        if not self._deferred:
-            return False
-        self._surprises.extend(self._deferred)
-        self._deferred.clear()
-        return True
 
     def finished(self, task: Task, result: AgentResult | None) -> None:
         """A task ended: wake its dependents, or note the surprise its result is."""
@@ -233,13 +209,15 @@ class Schedule:
                 )
         return None
 
-    def planned(self, task_ids: Iterable[str]) -> None:
+    def planned(self, added: Sequence[TaskInfo]) -> None:
         """Index the tasks a decision just added, once it has started those it starts
         (before any of their inputs can finish: a dependent of a surprising result
         must wait for the planner, not start by itself)."""
-        for task_id in task_ids:
-            self._index(task_id)
-        self._indexed = len(self._plan.tasks)
+        tasks = self._plan.tasks
+        for info in added:
+            if tasks[info.id].status == "pending":  # not started by the decision
+                self._index(info.id)
+        self._indexed = len(tasks)
 
     def _index_new_tasks(self) -> None:
         """Index tasks that entered the plan some other way (a restored plan)."""
@@ -270,8 +248,6 @@ class Schedule:
 
 
 _MAY_STILL_FEED = OK_STATUSES | {"pending", "running"}
-_DEFERRABLE: frozenset[SurpriseKind] = frozenset({"failed", "unable", "needs_input"})
-"""Surprises a "wait" puts off rather than answers: work that did not get done."""
 
 
 def summarise(surprises: Sequence[Surprise]) -> str:
