@@ -227,7 +227,7 @@ class Plan:
                     stack.append((node, i + 1))
                     dep = deps[i]
                     if dep in on_path:
-                        cycle = path[path.index(dep) :] + [dep]
+                        cycle = [*path[path.index(dep) :], dep]
                         # Shown in the direction work flows: each task, then what needs it.
                         raise InvalidDecisionError(
                             f"The plan has a dependency cycle: {' -> '.join(reversed(cycle))}."
