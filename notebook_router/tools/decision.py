@@ -73,6 +73,8 @@ class ToolDecision(BaseModel):
     usage: Usage = ZERO_USAGE
     message: str | None = None
     error: str | None = None
+    notes: list[str] = Field(default_factory=list)
+    """How the chosen tool's spec was read, when it came in another dialect."""
 
     @property
     def ready(self) -> bool:

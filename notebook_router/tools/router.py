@@ -327,6 +327,7 @@ class ToolRouter:
             candidates=list(tools),
             attempts=attempts,
             usage=usage,
+            notes=list(tool.spec.dialect_notes),
         )
         if checked.missing:
             decision = decision.model_copy(

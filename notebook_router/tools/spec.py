@@ -1,7 +1,11 @@
 """Tool specs in the OpenAI function-calling format, and the Tool that pairs one with code.
 
 A spec is what a model sees: a name, a description and a JSON schema for the
-parameters. Both shapes OpenAI uses are accepted::
+parameters (Python type names such as ``"dict"`` or ``"float"`` are read as
+JSON Schema, with a note: see :mod:`notebook_router.tools.dialects`). Names
+may hold dots (``triangle_properties.get``); providers that forbid them get a
+mapped name and the decision names the tool as written. Both shapes OpenAI
+uses are accepted::
 
     {"name": ..., "description": ..., "parameters": {...}}
     {"type": "function", "function": {"name": ..., "description": ..., "parameters": {...}}}
@@ -14,9 +18,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from notebook_router.errors import ToolSpecError
+from notebook_router.tools.dialects import normalise_parameters
 
 _NAME = re.compile(r"^[A-Za-z0-9_.\-]{1,64}$")
 JSON_TYPES = frozenset(["string", "integer", "number", "boolean", "array", "object", "null"])
@@ -35,6 +40,23 @@ class ToolSpec(BaseModel):
     name: str
     description: str = ""
     parameters: dict[str, Any] = Field(default_factory=lambda: {"type": "object", "properties": {}})
+    dialect_notes: tuple[str, ...] = Field(default=(), exclude=True)
+    """What was read as what when the spec came in another dialect (Python type names:
+    ``"dict"`` as ``"object"``, ``"float"`` as ``"number"``); empty for JSON Schema."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _read_dialect(cls, data: Any) -> Any:
+        # Python type names are read as JSON Schema, with a note (see tools/dialects.py).
+        if isinstance(data, Mapping) and isinstance(data.get("parameters"), Mapping):
+            parameters, notes = normalise_parameters(data["parameters"])
+            if notes:
+                data = {
+                    **data,
+                    "parameters": parameters,
+                    "dialect_notes": (*data.get("dialect_notes", ()), *notes),
+                }
+        return data
 
     def model_post_init(self, __context: Any) -> None:
         if not _NAME.match(self.name):
