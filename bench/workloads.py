@@ -1,4 +1,5 @@
-"""The four planner workloads, run on notebook_router and on a plain-asyncio reference.
+"""The planner workloads (a decision per step, a plan that runs itself, fan-out, trees,
+Stop), run on notebook_router and on a plain-asyncio reference.
 
 Each function returns raw seconds; ``run.py`` turns them into JSON lines.
 The reference does the same work as the router (decide, start the agent as a

@@ -42,7 +42,7 @@ from notebook_router.planner.decisions import Decision, RedirectDecision, Synthe
 from notebook_router.planner.followup import follow_up
 from notebook_router.planner.planner import Planner, PlannerCall
 from notebook_router.planner.resolve import resolve_decision
-from notebook_router.planner.state import RunState
+from notebook_router.planner.state import NOT_DONE_STATUSES, RunState
 from notebook_router.planner.task_ids import fresh_task_ids
 from notebook_router.supervisor.combos import AgentComboCache
 
@@ -125,7 +125,7 @@ class ComboPlanner:
         if (
             first is None
             or state.stop_reason != "completed"
-            or any(t.status in _DID_NOT_WORK or t.attempts > 1 for t in state.plan)
+            or any(t.status in NOT_DONE_STATUSES or t.attempts > 1 for t in state.plan)
         ):
             return
         request, decision = first
@@ -188,9 +188,6 @@ class ComboPlanner:
 
     def __repr__(self) -> str:
         return f"ComboPlanner({self._style})"
-
-
-_DID_NOT_WORK = frozenset({"failed", "unable", "needs_user_input"})
 
 
 def _fits(decision: Decision, call: PlannerCall) -> bool:

@@ -34,7 +34,7 @@ from notebook_router.agents.tree import tree_generation
 from notebook_router.planner.arc import ArcView
 from notebook_router.planner.critic import CriticVerdict
 from notebook_router.planner.media_notes import MediaNote
-from notebook_router.planner.state import RunState, Task
+from notebook_router.planner.state import NOT_DONE_STATUSES, RunState, Task
 from notebook_router.planner.task_digest import TaskDigest, digest
 from notebook_router.styles import ResponseStyle
 from notebook_router.text.preview import preview
@@ -402,15 +402,12 @@ def _make_task_view(
     )
 
 
-_PROBLEMS = frozenset({"failed", "unable", "needs_user_input"})
-
-
 def _relevance(state: RunState, task: Task) -> int:
     """0 for the most relevant task to show in full, 3 for the least."""
     status = task.status
     if status == "running":
         return 0
-    if status in _PROBLEMS or (_critic_line(state, task.id) or "").startswith("needs_more"):
+    if status in NOT_DONE_STATUSES or (_critic_line(state, task.id) or "").startswith("needs_more"):
         return 1
     if status == "pending":
         return 2

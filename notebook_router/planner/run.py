@@ -66,6 +66,7 @@ from notebook_router.planner.result import RunResult
 from notebook_router.planner.resume import ResumePoint
 from notebook_router.planner.schedule import PLANNED_THROUGH, RAN_TO_ITS_END, Schedule
 from notebook_router.planner.state import (
+    NOT_DONE_STATUSES,
     OK_STATUSES,
     STOP_REASON_TEXT,
     RunState,
@@ -571,7 +572,7 @@ class Run:
                     if ended is None:
                         # The plan has run to its end: straight to the answer.
                         as_planned = not schedule.surprised and not any(
-                            t.status in _NOT_AS_PLANNED for t in self.state.plan
+                            t.status in NOT_DONE_STATUSES for t in self.state.plan
                         )
                         self._completed_because = PLANNED_THROUGH if as_planned else RAN_TO_ITS_END
                         return
@@ -965,9 +966,6 @@ def _critic_noted(task_id: str, agent: str, verdict: CriticVerdict) -> ev.Critic
         retry=verdict.retry,
         retry_agent=verdict.retry_agent,
     )
-
-
-_NOT_AS_PLANNED = frozenset({"failed", "unable", "needs_user_input"})
 
 
 def _discard(listeners: list[Callable[[str], None]], callback: Callable[[str], None]) -> None:

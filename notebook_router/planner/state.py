@@ -44,6 +44,8 @@ TaskStatus = Literal[
 OK_STATUSES: frozenset[str] = frozenset({"fulfilled", "partial"})
 """Statuses whose results later tasks may build on."""
 ACTIVE_STATUSES: frozenset[str] = frozenset({"pending", "running"})
+NOT_DONE_STATUSES: frozenset[str] = frozenset({"failed", "unable", "needs_user_input"})
+"""Statuses of tasks that ended without the work done (it is still to do, or to ask about)."""
 
 StopReason = Literal[
     "completed",
