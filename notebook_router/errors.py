@@ -39,6 +39,7 @@ differ, so a new exception is drawn here or the suite fails.
     │   ├── RunFinishedError                  a redirect or answer the run ended before taking
     │   └── NoPendingApprovalError            a Run or Skip when no agent code waits for one
     ├── RunInterrupted                        the kernel interrupt stopped a %%route cell's run
+    ├── MediaReadError                        a document, image or recording that cannot be read
     ├── DelegationError                       trees of agents and the supervisor's tools
     │   ├── DelegationCycleError(AgentDefinitionError)  an agent that is its own ancestor
     │   └── SupervisorToolError(ValueError)   a tool call a supervisor cannot carry out as given
@@ -314,6 +315,11 @@ class RunInterrupted(NotebookRouterError):
     def _render_traceback_(self) -> list[str]:
         # IPython's hook: one line in place of a traceback the user has no use for.
         return [f"RunInterrupted: {self}"]
+
+
+class MediaReadError(NotebookRouterError):
+    """Media a reader cannot read: a format it does not know, a broken file, or a
+    missing package (the message names what to install or which format to give)."""
 
 
 def _did_you_mean(word: str, candidates: Iterable[str]) -> str:

@@ -199,7 +199,7 @@ class Router:
             goal=task,
             style=_check_style(style or self.style),
             context=shared,
-            attachments=list(media),
+            attachments=[*media, *_files_named(task, media)],
             arc=None if self.memory is None or fresh else self.memory.view(task),
         )
         run = self._run(state, limits, code=check_code_policy(code) if code else self.code)
@@ -389,3 +389,11 @@ def _check_style(style: str) -> ResponseStyle:
     if style not in STYLES:
         raise ConfigError(f"Unknown style {style!r}: use one of {', '.join(STYLES)}.")
     return style
+
+
+def _files_named(task: str, media: Sequence[Media]) -> list[Media]:
+    """Documents and images the task names on disk ("summarise data/report.pdf"), attached
+    like a cell's output is, so the agent that reads them gets their bytes."""
+    from notebook_router.readers.files import ATTACHED, media_named
+
+    return media_named(task, types=ATTACHED, have=media)

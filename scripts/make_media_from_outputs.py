@@ -177,6 +177,56 @@ await ask_multimodal(
     "gemini:gemini-2.5-flash", ["GEMINI_API_KEY", "GOOGLE_API_KEY"], "recordings/04_chart_gemini.jsonl"
 )
 """),
+    md("""
+## The built-in readers: a PDF on disk, a chart's own facts
+
+Without an agent of your own, the built-in `documents` and `images` agents read media. A file
+the task names ("Summarise data/report.pdf") is attached like an output is; offline, the
+documents agent quotes the sentences that carry the document, each with its page. The images
+agent describes a figure drawn in the kernel by what the figure object knew when it was shown
+(title, axis labels, series, ranges), not by guessing from pixels; for other images it reports
+size, colours and the words OCR (tesseract) reads. With a model, both hand it the media too.
+
+`media_reader` is removed first, so that the built-ins answer. The PDF is written in a
+temporary folder, which becomes the working folder.
+"""),
+    code("""
+import os
+import tempfile
+
+from matplotlib.backends.backend_pdf import PdfPages
+
+del media_reader  # the built-in agents answer from here on
+os.chdir(tempfile.mkdtemp())
+os.makedirs("data")
+pages = [
+    ["Revenue grew by 12 percent in the third quarter.", "The North led with 4.1 million euros.",
+     "The office plants were watered on Tuesdays."],
+    ["Costs fell slightly over the year.", "Therefore the margin improved to 18 percent."],
+]
+with PdfPages("data/report.pdf", metadata={"Title": "Quarterly report"}) as pdf:
+    for lines in pages:
+        page = plt.figure(figsize=(8.5, 11))
+        for i, line in enumerate(lines):
+            page.text(0.08, 0.92 - 0.04 * i, line)
+        pdf.savefig(page)
+        plt.close(page)
+"""),
+    code("""
+%%route -o pdf_run
+Summarise data/report.pdf in 2 sentences
+"""),
+    code("""
+fig, ax = plt.subplots(figsize=(6.4, 2.8))
+monthly.plot(ax=ax, title="Revenue by month")
+ax.set_xlabel("month")
+ax.set_ylabel("revenue")
+plt.show()
+"""),
+    code("""
+%%route -o chart_run
+What does the chart above show?
+"""),
 ]
 
 

@@ -63,6 +63,7 @@ class NotebookFront:
         shell.events.register("post_run_cell", self._post_run_cell)
         self._wrap(shell.display_pub, "publish", self._recording_publish)
         self._wrap(shell.displayhook, "write_format_data", self._recording_write_format_data)
+        self._wrap(shell.display_formatter, "format", self._noting_format)
         # A run shown as a cell's result (Out[n]) brings its live panel back,
         # followed by the static view for saved notebooks.
         for_class(shell.display_formatter.mimebundle_formatter, RUN, self._format_run)
@@ -152,6 +153,19 @@ class NotebookFront:
             return original(_masked(data, own), metadata, *args, **kwargs)
 
         return publish
+
+    def _noting_format(self, original: Any) -> Any:
+        # The formatter is the one place that sees both a figure object and the
+        # bundle its display publishes: the recorder reads the figure's facts here.
+        def format(obj: Any, *args: Any, **kwargs: Any) -> Any:
+            result = original(obj, *args, **kwargs)
+            try:
+                self.outputs.formatted(obj, result[0] if isinstance(result, tuple) else result)
+            except Exception:
+                log.exception("notebook_router: could not read a figure's facts")
+            return result
+
+        return format
 
     def _recording_write_format_data(self, original: Any) -> Any:
         def write_format_data(format_dict: Any, md_dict: Any = None) -> Any:

@@ -118,6 +118,8 @@ class CellOutput:
     data: dict[str, Any]
     kind: str  # "display" or "result"
     obj: Any = None
+    figure: dict[str, Any] | None = None
+    """A matplotlib figure's facts (see :func:`figure_facts`), read when it was displayed."""
 
     def best_mime(self) -> str | None:
         """The most useful MIME type this output has."""
@@ -142,12 +144,18 @@ class CellOutput:
             payload = base64.b64decode(payload)
         if isinstance(payload, (list, dict)):
             payload = str(payload)
+        metadata: dict[str, Any] = {
+            "execution_count": self.execution_count,
+            "cell_id": self.cell_id,
+        }
+        if self.figure is not None:
+            metadata["figure"] = self.figure
         return _media(
             mime_type=mime,
             data=payload,
             source=source,
             description=self.describe(),
-            metadata={"execution_count": self.execution_count, "cell_id": self.cell_id},
+            metadata=metadata,
         )
 
     def describe(self) -> str:
@@ -155,6 +163,8 @@ class CellOutput:
         obj = self.obj
         if is_figure(obj):
             return describe_figure(obj)
+        if self.figure is not None:
+            return _figure_sentence(self.figure)
         if obj is not None and hasattr(obj, "shape") and hasattr(obj, "columns"):
             dtypes = getattr(obj, "dtypes", None)
             schema = (
@@ -218,6 +228,26 @@ def describe_figure(figure: Any) -> str:
     return f"{head} ({' | '.join(details)})" if details else head
 
 
+def figure_facts(obj: Any) -> dict[str, Any] | None:
+    """What a figure about to be displayed knows (title, axes, series, ranges), as plain data.
+
+    Read from the object, since its PNG alone cannot say what the axes mean;
+    kept in the output's media as ``metadata["figure"]`` for the image agent.
+    None for anything that is not a matplotlib figure.
+    """
+    if not is_figure(obj):
+        return None
+    from notebook_router.readers.figure import read_figure
+
+    return read_figure(obj).model_dump(mode="json")
+
+
+def _figure_sentence(facts: dict[str, Any]) -> str:
+    from notebook_router.readers.figure import FigureFacts
+
+    return "figure: " + FigureFacts.model_validate(facts).describe()
+
+
 @dataclass(frozen=True, slots=True)
 class Reference:
     """A reference found in a task and what it resolved to."""
@@ -241,6 +271,8 @@ class OutputRecorder:
     """The number the last finished cell was filed under."""
     _provisional: int = 0
     _on_finish: list[Callable[[int], None]] = field(default_factory=list)
+    _figure: tuple[Any, dict[str, Any]] | None = None
+    """The bundle a figure was just formatted into, and its facts (see :meth:`formatted`)."""
 
     # ----------------------------------------------------------------- recording
 
@@ -289,10 +321,18 @@ class OutputRecorder:
         """Call ``callback(execution_count)`` once the current cell has finished."""
         self._on_finish.append(callback)
 
+    def formatted(self, obj: Any, bundle: Any) -> None:
+        """``obj`` was just formatted into ``bundle``: if it is a figure, keep its facts
+        for when that very bundle is recorded (a display or a cell's result)."""
+        facts = figure_facts(obj)
+        self._figure = (bundle, facts) if facts is not None else None
+
     def record(self, data: Mapping[str, Any], *, kind: str = "display", obj: Any = None) -> None:
         """Record one output of the current cell."""
         outputs = self.cells.setdefault(self.current, [])
-        outputs.append(CellOutput(self.current, self.current_id, dict(data), kind, obj))
+        pending, self._figure = self._figure, None
+        figure = pending[1] if pending is not None and pending[0] is data else None
+        outputs.append(CellOutput(self.current, self.current_id, dict(data), kind, obj, figure))
         self.cells.move_to_end(self.current)
         while len(self.cells) > self.max_cells:
             old, _ = self.cells.popitem(last=False)

@@ -2,8 +2,9 @@
 ``agents=`` restricts them.
 
 The team (planning, research, reasoning, decision, summarisation, verification and
-the knowledge base) is always there; the data analyst and the coder join when the
-run has data to work on.
+the knowledge base) is always there, and so are the media readers (documents:
+PDF, Word, HTML, Markdown; images: charts, screenshots, OCR); the data analyst
+and the coder join when the run has data to work on.
 A user's own agent with the same name takes a built-in's place, and the
 user's agents win ties with the built-ins (the planner prefers them when both fit).
 """
@@ -20,6 +21,8 @@ if TYPE_CHECKING:
     from notebook_router.agents.builtin.coder import Coder
     from notebook_router.agents.builtin.data_analyst import DataAnalyst
     from notebook_router.agents.builtin.decision import Decision
+    from notebook_router.agents.builtin.documents import Documents
+    from notebook_router.agents.builtin.images import Images
     from notebook_router.agents.builtin.knowledge import Knowledge
     from notebook_router.agents.builtin.material import SearchFunction
     from notebook_router.agents.builtin.planning import Planning
@@ -38,6 +41,8 @@ if not TYPE_CHECKING:  # hidden from type checkers, which read the imports above
             "Coder": f"{__name__}.coder",
             "DataAnalyst": f"{__name__}.data_analyst",
             "Decision": f"{__name__}.decision",
+            "Documents": f"{__name__}.documents",
+            "Images": f"{__name__}.images",
             "Knowledge": f"{__name__}.knowledge",
             "Planning": f"{__name__}.planning",
             "Reasoning": f"{__name__}.reasoning",
@@ -50,10 +55,13 @@ if not TYPE_CHECKING:  # hidden from type checkers, which read the imports above
 
 
 __all__ = [
+    "MEDIA_AGENTS",
     "TEAM",
     "Coder",
     "DataAnalyst",
     "Decision",
+    "Documents",
+    "Images",
     "Knowledge",
     "Planning",
     "Reasoning",
@@ -73,6 +81,10 @@ Spelt out rather than read from each agent's module, which would import them all
 tests/test_import_time.py checks they are the agents' names."""
 
 
+MEDIA_AGENTS = ("documents", "images")
+"""The built-in agents that read media (on in every run, like the team, after it)."""
+
+
 def builtin_agents(*, data: bool = True, search: SearchFunction | None = None) -> list[Agent]:
     """A fresh set of the built-in agents (each router gets its own).
 
@@ -82,6 +94,8 @@ def builtin_agents(*, data: bool = True, search: SearchFunction | None = None) -
     from notebook_router.agents.builtin.coder import Coder
     from notebook_router.agents.builtin.data_analyst import DataAnalyst
     from notebook_router.agents.builtin.decision import Decision
+    from notebook_router.agents.builtin.documents import Documents
+    from notebook_router.agents.builtin.images import Images
     from notebook_router.agents.builtin.knowledge import Knowledge
     from notebook_router.agents.builtin.planning import Planning
     from notebook_router.agents.builtin.reasoning import Reasoning
@@ -97,6 +111,8 @@ def builtin_agents(*, data: bool = True, search: SearchFunction | None = None) -
         Summarisation(),
         Verifier(),
         Knowledge(),
+        Documents(),
+        Images(),
     ]
     return [DataAnalyst(), Coder(), *team] if data else team
 

@@ -1,0 +1,246 @@
+"""The built-in documents agent: reads PDF, Word, HTML, Markdown and text, then
+summarises them or answers questions about them in their own words.
+
+It reads the documents the run holds (attachments, such as a PDF the task
+names on disk or a cell's output) and the document files the task names,
+with :func:`~notebook_router.readers.document.read_document`. Offline it
+quotes the sentences that carry the document (or that answer the question),
+each with its page ("page 2") or section. With a model, the model answers
+over the document's text and backs its answer with quotes, and quotes the
+document does not contain are dropped.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from pydantic import BaseModel, Field
+
+from notebook_router.agents.base import AgentContext, BaseAgent, TaskRequest, parse_capabilities
+from notebook_router.agents.builtin.annotations import annotated
+from notebook_router.agents.builtin.replies import ask_json
+from notebook_router.agents.result import AgentResult, Citation
+from notebook_router.errors import MediaReadError
+from notebook_router.media import Media
+from notebook_router.providers.offline import is_offline
+from notebook_router.readers.document import DocumentFacts, is_document, read_document
+from notebook_router.readers.files import DOCUMENT_TYPES, media_named, paths_named
+from notebook_router.text.extractive import LengthTarget, length_target, split_sentences, summarise
+from notebook_router.text.tokens import tokens
+
+DOCUMENTS = "documents"
+PROMPT_CHARS = 12_000
+"""Characters of document text a model gets (shared fairly between documents)."""
+_BOUND = frozenset({DOCUMENT_TYPES[".pdf"], DOCUMENT_TYPES[".docx"]})
+"""Types that are documents whatever the task says (HTML and text outputs are often not)."""
+_QUESTION = re.compile(
+    r"\?\s*$|^\s*(what|which|who|whom|when|where|why|how|does|do|is|are|did|can|list|find)\b",
+    re.IGNORECASE,
+)
+_GENERIC = frozenset(
+    tokens(
+        "document documents pdf report file paper page pages say says said tell about "
+        "according mention mentions read summarise summary docx word html markdown text"
+    )
+)
+SYSTEM = (
+    "You read documents and answer from them only. Quote the document's exact words for "
+    "every claim, with where they are (the page or section label given before the text)."
+)
+
+
+class Quote(BaseModel):
+    """A passage the model relied on, as the document words it."""
+
+    text: str
+    where: str = ""
+
+
+class DocumentReply(BaseModel):
+    """What the model answers with."""
+
+    answer: str = Field(min_length=1)
+    quotes: list[Quote] = Field(default_factory=list)
+    confidence: float = Field(default=0.8, ge=0.0, le=1.0)
+
+
+@dataclass(frozen=True, slots=True)
+class _Read:
+    media: Media
+    facts: DocumentFacts
+
+    @property
+    def name(self) -> str:
+        return self.media.source or self.facts.title or self.facts.kind
+
+
+class Documents(BaseAgent):
+    """Reads documents and summarises them or answers questions about them, quoting them."""
+
+    name = DOCUMENTS
+    builtin = True
+    description = (
+        "Documents: PDF, Word, HTML and Markdown files (pages, headings, tables, title, "
+        "author); summarises one or answers what it says, quoting it with page numbers."
+    )
+    capabilities = parse_capabilities(
+        [("pdf", 0.95), ("document", 0.9), ("docx", 0.9), ("report", 0.6), ("page", 0.5)]
+    )
+
+    async def run(self, task: TaskRequest, context: AgentContext) -> AgentResult:
+        request = task.description
+        documents = documents_for(request, context.media)
+        if not documents:
+            return AgentResult.unable(
+                f"There is no document to read for “{request}”: name the file in the task "
+                "(e.g. `summarise data/report.pdf`, a path relative to the notebook), or "
+                "point at a notebook output that holds one."
+            )
+        read, problems = _read_all(documents)
+        if not read:
+            return AgentResult.failed("; ".join(problems))
+        if is_offline(context.model.provider):
+            result = extractive(read, request)
+        else:
+            result = await _with_model(read, request, context)
+        if problems:
+            note = "; ".join(problems)
+            result = result.model_copy(update={"status": "partial", "error": note})
+        return result
+
+
+def documents_for(request: str, media: list[Media]) -> list[Media]:
+    """The documents a task is about: those the run holds, then the files it names.
+
+    PDFs and Word files the run holds always count; HTML, Markdown and text
+    outputs count only when nothing else is there (a DataFrame's HTML is not a
+    document), or when the task names them.
+    """
+    named = set(paths_named(request))
+    bound = [m for m in media if m.mime_type in _BOUND or (is_document(m) and m.source in named)]
+    found = media_named(request, types=DOCUMENT_TYPES.values(), have=media)
+    chosen = [*bound, *found]
+    if not chosen:
+        chosen = [m for m in media if is_document(m)]
+    return chosen
+
+
+def _read_all(documents: list[Media]) -> tuple[list[_Read], list[str]]:
+    read: list[_Read] = []
+    problems: list[str] = []
+    for media in documents:
+        try:
+            read.append(_Read(media, read_document(media)))
+        except MediaReadError as exc:
+            problems.append(str(exc))
+    return read, problems
+
+
+# ------------------------------------------------------------------- offline
+
+
+def extractive(read: list[_Read], request: str) -> AgentResult:
+    """Each document's own sentences, with where they are: a summary, or the answer."""
+    target = length_target(request)
+    question = _QUESTION.search(request) is not None and not re.search(
+        r"\bsummar", request, re.IGNORECASE
+    )
+    lines: list[str] = []
+    citations: list[Citation] = []
+    media: list[Media] = []
+    quoted_any = False
+    for doc in read:
+        found = _answer(doc.facts, request, target) if question else []
+        if question and not found:
+            lead = "It does not say anything that matches the question; what it says overall"
+        else:
+            lead = "What it says about that" if question else "Summary"
+        picked = found or _summary(doc.facts, target)
+        quoted_any = quoted_any or bool(picked)
+        quotes = " ".join(f"“{s}” ({where})" for s, where in picked)
+        line = f"{doc.name} ({doc.facts.summary()}). " + (
+            f"{lead}: {quotes}" if picked else "It has no text to quote."
+        )
+        line += _tables(doc.facts) + "".join(f" Note: {n}." for n in doc.facts.notes)
+        lines.append(line)
+        citations += [Citation(source=f"{doc.name}, {w}", text=s) for s, w in picked]
+        media.append(annotated(doc.media, DOCUMENTS, line, doc.facts))
+    text = "\n\n".join(lines)
+    return AgentResult(
+        data=text,
+        summary=text,
+        confidence=0.7 if quoted_any else 0.3,
+        citations=tuple(citations),
+        media=tuple(media),
+    )
+
+
+def _summary(facts: DocumentFacts, target: LengthTarget) -> list[tuple[str, str]]:
+    return [(s, _where(facts, s)) for s in summarise(facts.text, target)]
+
+
+def _answer(facts: DocumentFacts, question: str, target: LengthTarget) -> list[tuple[str, str]]:
+    """The sentences sharing the most words with the question (the document's own words)."""
+    asked = set(tokens(question)) - _GENERIC
+    for path in paths_named(question):
+        asked -= set(tokens(path))
+    if not asked:
+        return []
+    scored: list[tuple[int, int, str, str]] = []
+    for part in facts.parts:
+        for sentence in split_sentences(part.text):
+            hits = len(asked & set(tokens(sentence)))
+            if hits:
+                scored.append((hits, len(scored), sentence, part.where))
+    best = sorted(scored, key=lambda s: (-s[0], s[1]))[: target.sentences or 3]
+    return [(s, where) for _, _, s, where in sorted(best, key=lambda s: s[1])]
+
+
+def _where(facts: DocumentFacts, sentence: str) -> str:
+    flat = " ".join(sentence.split())
+    for part in facts.parts:
+        if flat in " ".join(part.text.split()):
+            return part.where
+    return facts.parts[0].where if facts.parts else "the document"
+
+
+def _tables(facts: DocumentFacts) -> str:
+    if not facts.tables:
+        return ""
+    first = facts.tables[0]
+    head = " | ".join(first.rows[0]) if first.rows else ""
+    more = f" and {len(facts.tables) - 1} more" if len(facts.tables) > 1 else ""
+    return f" Tables: one on {first.where} (columns {head}){more}."
+
+
+# ---------------------------------------------------------------- with a model
+
+
+async def _with_model(read: list[_Read], request: str, context: AgentContext) -> AgentResult:
+    each = max(1_000, PROMPT_CHARS // len(read))
+    blocks = []
+    for doc in read:
+        body = "\n".join(f"[{p.where}] {p.text}" for p in doc.facts.parts)[:each]
+        tables = "\n".join(f"[table, {t.where}]\n{t.as_text()}" for t in doc.facts.tables[:3])
+        blocks.append(f"# {doc.name} ({doc.facts.summary()})\n{body}\n{tables}".strip())
+    prompt = f"Task: {request}\n\nDocuments:\n\n" + "\n\n".join(blocks)
+    reply = await ask_json(
+        context, prompt, system=SYSTEM, schema=DocumentReply, purpose="agent.documents"
+    )
+    if reply.parsed is None:
+        fallback = extractive(read, request)
+        note = f"the model's reply was unusable ({reply.problem}); quoted the documents instead"
+        return fallback.model_copy(update={"status": "partial", "error": note})
+    everything = " ".join(" ".join(d.facts.text.split()) for d in read)
+    quotes = [q for q in reply.parsed.quotes if " ".join(q.text.split()) in everything]
+    backed = " ".join(f"“{q.text}” ({q.where})" if q.where else f"“{q.text}”" for q in quotes)
+    text = reply.parsed.answer + (f"\n\nQuoted: {backed}" if backed else "")
+    names = ", ".join(d.name for d in read)
+    return AgentResult(
+        data=text,
+        summary=text,
+        confidence=reply.parsed.confidence if quotes else min(reply.parsed.confidence, 0.5),
+        citations=tuple(Citation(source=f"{names}, {q.where}", text=q.text) for q in quotes),
+        media=tuple(annotated(d.media, DOCUMENTS, text, d.facts) for d in read),
+    )

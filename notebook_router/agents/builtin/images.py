@@ -1,0 +1,138 @@
+"""The built-in images agent: says what an image or a chart shows, and reads the text in it.
+
+It works on the raster images the run holds (a cell's figure, "the chart
+above", an image file the task names). Offline it reports what
+:func:`~notebook_router.readers.image.read_image` finds: for a matplotlib
+figure made in the kernel, what the figure object itself knew (title, axes,
+series, ranges); for any image, its size, colours and the words OCR reads.
+With a model, the images go to it as vision parts, with those facts as
+grounding, and the model answers the task.
+"""
+
+from __future__ import annotations
+
+import re
+
+from notebook_router.agents.base import AgentContext, BaseAgent, TaskRequest, parse_capabilities
+from notebook_router.agents.builtin.annotations import annotated
+from notebook_router.agents.result import AgentResult
+from notebook_router.errors import MediaReadError, ProviderError
+from notebook_router.media import Media
+from notebook_router.providers.offline import is_offline
+from notebook_router.readers.files import IMAGE_TYPES, media_named
+from notebook_router.readers.image import ImageFacts, is_image, read_image
+
+IMAGES = "images"
+MAX_IMAGES = 4
+"""Images looked at per task (a model gets them all as parts; more would cost too much)."""
+_READ_TEXT = re.compile(r"\b(text|words?|ocr|transcribe|says?|written|writing|caption)\b", re.I)
+SYSTEM = (
+    "You look at images and charts and answer exactly what is asked. Use the facts given "
+    "(a chart's title, axes and series; text read by OCR) and what you see; say when "
+    "something cannot be read."
+)
+
+
+class Images(BaseAgent):
+    """Describes images and charts, and reads the text in them."""
+
+    name = IMAGES
+    builtin = True
+    description = (
+        "Images: what an image, chart, figure, photo or screenshot shows (a chart's title, "
+        "axes and series; size, colours) and the text in it by OCR."
+    )
+    capabilities = parse_capabilities(
+        [("image", 0.95), ("chart", 0.9), ("screenshot", 0.9), ("picture", 0.8), ("ocr", 0.9)]
+    )
+
+    async def run(self, task: TaskRequest, context: AgentContext) -> AgentResult:
+        request = task.description
+        images = images_for(request, context.media)
+        if not images:
+            return AgentResult.unable(
+                f"There is no image to look at for “{request}”: refer to one (“the chart "
+                "above”, Out[3]) or name an image file in the task (e.g. `shot.png`)."
+            )
+        facts: list[tuple[Media, ImageFacts]] = []
+        problems: list[str] = []
+        for media in images[:MAX_IMAGES]:
+            try:
+                facts.append((media, read_image(media)))
+            except MediaReadError as exc:
+                problems.append(str(exc))
+        if not facts:
+            return AgentResult.failed("; ".join(problems))
+        if is_offline(context.model.provider):
+            result = described(facts, request)
+        else:
+            result = await _with_model(facts, request, context)
+        if problems:
+            result = result.model_copy(update={"status": "partial", "error": "; ".join(problems)})
+        return result
+
+
+def images_for(request: str, media: list[Media]) -> list[Media]:
+    """The raster images the run holds, then the image files the task names."""
+    held = [m for m in media if is_image(m)]
+    return [*held, *media_named(request, types=IMAGE_TYPES.values(), have=media)]
+
+
+def described(facts: list[tuple[Media, ImageFacts]], request: str) -> AgentResult:
+    """What each image's facts say, in sentences (the words in it first when asked for)."""
+    lines = []
+    for media, found in facts:
+        line = found.summary()
+        if _READ_TEXT.search(request) and found.figure is None:
+            line = _text_first(found)
+        lines.append((media, f"{_name(media)}: {line}"))
+    text = "\n".join(line for _, line in lines)
+    sure = any(f.figure is not None or f.text for _, f in facts)
+    return AgentResult(
+        data=text,
+        summary=text,
+        confidence=0.8 if sure else 0.5,
+        media=tuple(
+            annotated(m, IMAGES, line, f) for (m, line), (_, f) in zip(lines, facts, strict=True)
+        ),
+    )
+
+
+def _text_first(found: ImageFacts) -> str:
+    if found.text:
+        words = " ".join(found.text.split())
+        return f"The text in it reads: “{words}”. ({found.width}×{found.height} {found.mode})"
+    if found.ocr:
+        return f"OCR found no text in it. {found.summary()}"
+    return found.summary()
+
+
+def _name(media: Media) -> str:
+    return media.source or "the image"
+
+
+async def _with_model(
+    facts: list[tuple[Media, ImageFacts]], request: str, context: AgentContext
+) -> AgentResult:
+    grounding = "\n".join(f"- {_name(m)}: {f.summary()}" for m, f in facts)
+    prompt = f"Task: {request}\n\nWhat was read from the images (in order):\n{grounding}"
+    try:
+        answer = await context.model.ask(
+            prompt, system=SYSTEM, purpose="agent.images", media=[m for m, _ in facts]
+        )
+    except ProviderError as exc:  # the facts still answer much of it
+        fallback = described(facts, request)
+        note = f"the model could not look at the images ({exc}); described from their facts"
+        return fallback.model_copy(update={"status": "partial", "error": note})
+    answer = answer.strip()
+    if not answer:
+        fallback = described(facts, request)
+        return fallback.model_copy(
+            update={"status": "partial", "error": "the model said nothing; described instead"}
+        )
+    return AgentResult(
+        data=answer,
+        summary=answer,
+        confidence=0.8,
+        media=tuple(annotated(m, IMAGES, answer, f) for m, f in facts),
+    )

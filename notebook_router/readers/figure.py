@@ -1,0 +1,298 @@
+"""A matplotlib figure as facts: what the figure object knows, not what its pixels look like.
+
+``read_figure(fig)`` reads the title, each axes' labels, its series (lines,
+bars, scatter points, areas, images, wedges) with their labels, and the
+ranges the data spans. ``FigureFacts.describe()`` says it in a sentence:
+"a line chart titled “Revenue by month” with x axis “month” (1 to 12) and
+y axis “revenue” (10 to 42); series: North, South".
+
+Duck-typed: anything with ``get_axes()`` works, and matplotlib is never
+imported here (the figure brings its own classes; numpy comes with it).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+MAX_SERIES = 12
+MAX_CATEGORIES = 12
+
+_KIND_OF_ARTIST = {
+    "Line2D": "line",
+    "BarContainer": "bar",
+    "PathCollection": "scatter",
+    "PolyCollection": "area",
+    "FillBetweenPolyCollection": "area",
+    "QuadMesh": "heatmap",
+    "AxesImage": "image",
+    "Wedge": "pie",
+    "ErrorbarContainer": "errorbar",
+    "StemContainer": "stem",
+}
+_CHART = {
+    "line": "line chart",
+    "bar": "bar chart",
+    "scatter": "scatter plot",
+    "area": "area chart",
+    "heatmap": "heatmap",
+    "image": "image plot",
+    "pie": "pie chart",
+    "errorbar": "chart with error bars",
+    "stem": "stem plot",
+}
+
+
+class SeriesFacts(BaseModel):
+    """One series of an axes: its kind, label, number of points and the ranges it spans."""
+
+    kind: str
+    label: str = ""
+    points: int = 0
+    x_range: tuple[float, float] | None = None
+    y_range: tuple[float, float] | None = None
+
+
+class AxesFacts(BaseModel):
+    """One chart of a figure: title, axis labels, limits, categories and series."""
+
+    title: str = ""
+    x_label: str = ""
+    y_label: str = ""
+    x_limits: tuple[float, float] | None = None
+    y_limits: tuple[float, float] | None = None
+    x_categories: list[str] = Field(default_factory=list)
+    """Tick labels of a categorical x axis ("North", "South", ...), when it is one."""
+    series: list[SeriesFacts] = Field(default_factory=list)
+
+    @property
+    def kind(self) -> str:
+        """The chart's kind: its most common series kind ("line", "bar", ...)."""
+        kinds = Counter(s.kind for s in self.series)
+        return kinds.most_common(1)[0][0] if kinds else ""
+
+    def describe(self) -> str:
+        """This chart in a sentence."""
+        chart = _CHART.get(self.kind, "chart")
+        words = [f"{'an' if chart[0] in 'aeiou' else 'a'} {chart}"]
+        if self.title:
+            words.append(f"titled “{self.title}”")
+        axes = []
+        if self.kind != "pie":
+            for name, label, span in (
+                ("x", self.x_label, self._span("x")),
+                ("y", self.y_label, self._span("y")),
+            ):
+                if label or span:
+                    text = f"{name} axis" + (f" “{label}”" if label else "")
+                    axes.append(text + (f" ({span})" if span else ""))
+        if axes:
+            words.append("with " + " and ".join(axes))
+        sentence = " ".join(words)
+        labels = [s.label for s in self.series if s.label]
+        if labels:
+            sentence += "; series: " + ", ".join(labels[:8]) + (" …" if len(labels) > 8 else "")
+        if self.x_categories:
+            shown = ", ".join(self.x_categories[:8])
+            sentence += f"; categories: {shown}" + (" …" if len(self.x_categories) > 8 else "")
+        return sentence
+
+    def _span(self, axis: str) -> str:
+        if axis == "x" and self.x_categories:
+            return ""
+        spans = [s.x_range if axis == "x" else s.y_range for s in self.series]
+        found = [r for r in spans if r is not None]
+        if found:
+            low, high = min(r[0] for r in found), max(r[1] for r in found)
+        else:
+            limits = self.x_limits if axis == "x" else self.y_limits
+            if limits is None:
+                return ""
+            low, high = limits
+        return f"{_num(low)} to {_num(high)}"
+
+
+class FigureFacts(BaseModel):
+    """What a matplotlib figure knows about itself."""
+
+    title: str = ""
+    """The figure's suptitle (each chart's own title is in ``axes``)."""
+    axes: list[AxesFacts] = Field(default_factory=list)
+
+    @property
+    def headline(self) -> str:
+        """The figure's title, or its first chart's."""
+        return self.title or next((a.title for a in self.axes if a.title), "")
+
+    def describe(self) -> str:
+        """The figure in a sentence or two.
+
+        >>> FigureFacts(axes=[AxesFacts(title="Revenue", x_label="month", y_label="EUR",
+        ...     series=[SeriesFacts(kind="line", x_range=(1, 12), y_range=(10, 42))])]).describe()
+        'A line chart titled “Revenue” with x axis “month” (1 to 12) and y axis “EUR” (10 to 42).'
+        """
+        charts = [a for a in self.axes if a.series or a.title or a.x_label or a.y_label]
+        if not charts:
+            return f"An empty figure titled “{self.title}”." if self.title else "An empty figure."
+        if len(charts) == 1:
+            chart = charts[0]
+            if self.title and not chart.title:  # the figure's title is the chart's
+                chart = chart.model_copy(update={"title": self.title})
+            text = chart.describe()
+            if self.title and self.title != chart.title:
+                text += f" (figure title “{self.title}”)"
+            return _sentence(text)
+        head = f"A figure with {len(charts)} charts" + (
+            f" titled “{self.title}”" if self.title else ""
+        )
+        each = "; ".join(f"({i}) {a.describe()}" for i, a in enumerate(charts, 1))
+        return _sentence(f"{head}: {each}")
+
+
+def is_figure(value: Any) -> bool:
+    """True for a matplotlib figure (checked by shape, so matplotlib is never imported)."""
+    return type(value).__name__ == "Figure" and hasattr(value, "get_axes")
+
+
+def read_figure(figure: Any) -> FigureFacts:
+    """The facts ``figure`` (a matplotlib Figure) knows about itself."""
+    suptitle = getattr(figure, "_suptitle", None)
+    title = suptitle.get_text() if suptitle is not None else ""
+    axes = [_axes(ax) for ax in figure.get_axes() if _is_chart(ax)]
+    return FigureFacts(title=title, axes=axes)
+
+
+def _is_chart(ax: Any) -> bool:
+    # A colorbar's axes is an Axes too: not a chart of its own.
+    return not hasattr(ax, "_colorbar") and type(ax).__name__ != "Colorbar"
+
+
+def _axes(ax: Any) -> AxesFacts:
+    series = _series(ax)[:MAX_SERIES]
+    return AxesFacts(
+        title=ax.get_title(),
+        x_label=ax.get_xlabel(),
+        y_label=ax.get_ylabel(),
+        x_limits=_pair(ax.get_xlim()),
+        y_limits=_pair(ax.get_ylim()),
+        x_categories=_categories(ax),
+        series=series,
+    )
+
+
+def _series(ax: Any) -> list[SeriesFacts]:
+    out: list[SeriesFacts] = []
+    in_containers: set[int] = set()
+    for container in getattr(ax, "containers", []):
+        kind = _KIND_OF_ARTIST.get(type(container).__name__, "bar")
+        patches = list(container) if kind == "bar" else []
+        in_containers.update(id(p) for p in patches)
+        out.append(_bars(container, patches, kind))
+    for line in ax.get_lines():
+        out.append(_line(line))
+    for collection in getattr(ax, "collections", []):
+        found = _KIND_OF_ARTIST.get(type(collection).__name__)
+        if found is not None:
+            out.append(_collection(collection, found))
+    for image in getattr(ax, "images", []):
+        out.append(SeriesFacts(kind="image", label=_label(image)))
+    wedges = [p for p in getattr(ax, "patches", []) if type(p).__name__ == "Wedge"]
+    if wedges:
+        labels = [t.get_text() for t in getattr(ax, "texts", []) if t.get_text()]
+        out.append(
+            SeriesFacts(kind="pie", label=", ".join(labels[: len(wedges)]), points=len(wedges))
+        )
+    return out
+
+
+def _line(line: Any) -> SeriesFacts:
+    x, y = _floats(line.get_xdata()), _floats(line.get_ydata())
+    return SeriesFacts(
+        kind="line", label=_label(line), points=len(y), x_range=_range(x), y_range=_range(y)
+    )
+
+
+def _bars(container: Any, patches: list[Any], kind: str) -> SeriesFacts:
+    if not patches:
+        return SeriesFacts(kind=kind, label=_label(container))
+    xs = [p.get_x() + p.get_width() / 2 for p in patches]
+    heights = [p.get_height() for p in patches]
+    bottoms = [p.get_y() for p in patches]
+    ys = (
+        heights + [b + h for b, h in zip(bottoms, heights, strict=True)]
+        if any(bottoms)
+        else heights
+    )
+    return SeriesFacts(
+        kind="bar",
+        label=_label(container),
+        points=len(patches),
+        x_range=_range(_floats(xs)),
+        y_range=_range(_floats(ys)),
+    )
+
+
+def _collection(collection: Any, kind: str) -> SeriesFacts:
+    if kind == "scatter":
+        offsets = collection.get_offsets()
+        points = [tuple(p) for p in offsets] if len(offsets) else []
+        xs = _floats([p[0] for p in points])
+        ys = _floats([p[1] for p in points])
+        return SeriesFacts(
+            kind=kind,
+            label=_label(collection),
+            points=len(points),
+            x_range=_range(xs),
+            y_range=_range(ys),
+        )
+    return SeriesFacts(kind=kind, label=_label(collection))
+
+
+def _categories(ax: Any) -> list[str]:
+    """Tick labels of a categorical x axis (strings plotted as positions)."""
+    units = getattr(ax.xaxis, "units", None)
+    mapping = getattr(units, "_mapping", None)
+    if isinstance(mapping, dict) and mapping:
+        return [str(k) for k in list(mapping)[:MAX_CATEGORIES]]
+    return []
+
+
+def _label(artist: Any) -> str:
+    label = str(artist.get_label() or "") if hasattr(artist, "get_label") else ""
+    return "" if label.startswith("_") else label
+
+
+def _floats(values: Any) -> list[float]:
+    out = []
+    for value in list(values)[:100_000]:
+        try:
+            number = float(value)
+        except (TypeError, ValueError):
+            continue
+        if math.isfinite(number):
+            out.append(number)
+    return out
+
+
+def _range(values: list[float]) -> tuple[float, float] | None:
+    return (min(values), max(values)) if values else None
+
+
+def _pair(limits: Any) -> tuple[float, float] | None:
+    try:
+        low, high = (float(v) for v in limits)
+    except (TypeError, ValueError):
+        return None
+    return (low, high) if math.isfinite(low) and math.isfinite(high) else None
+
+
+def _num(value: float) -> str:
+    return f"{value:.4g}" if value != int(value) or abs(value) >= 1e6 else str(int(value))
+
+
+def _sentence(text: str) -> str:
+    text = text[0].upper() + text[1:] if text else text
+    return text if text.endswith(".") else text + "."

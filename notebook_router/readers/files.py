@@ -1,0 +1,117 @@
+"""Documents and images a request names on disk, as media.
+
+"Summarise data/report.pdf" names a file: the run gets its bytes as an
+attachment, the same way "the chart above" brings a cell's output, so every
+agent (and a model planner, as a media part) sees it. Paths are found like
+data files are (:mod:`notebook_router.data.files`): a token ending in a known
+extension, bare or quoted (a quoted name may hold spaces), relative to the
+working folder. Names that are not files here are left alone: the words may
+just be words.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from pathlib import Path
+
+from notebook_router.media import Media
+
+DOCUMENT_TYPES = {
+    ".pdf": "application/pdf",
+    ".docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    ".html": "text/html",
+    ".htm": "text/html",
+    ".md": "text/markdown",
+    ".markdown": "text/markdown",
+    ".txt": "text/plain",
+    ".rst": "text/plain",
+}
+IMAGE_TYPES = {
+    ".png": "image/png",
+    ".jpg": "image/jpeg",
+    ".jpeg": "image/jpeg",
+    ".gif": "image/gif",
+    ".webp": "image/webp",
+    ".bmp": "image/bmp",
+    ".tif": "image/tiff",
+    ".tiff": "image/tiff",
+}
+FILE_TYPES = {**DOCUMENT_TYPES, **IMAGE_TYPES}
+ATTACHED = frozenset(t for t in FILE_TYPES.values() if not t.startswith("text/"))
+"""Types a run attaches by itself. Text files named in a task already reach the team's
+agents as text (:mod:`~notebook_router.agents.builtin.material`); attaching them too
+would hand every agent the same words twice."""
+MAX_BYTES = 50_000_000
+"""Bigger files are not read into memory as an attachment."""
+
+_EXT = "|".join(sorted((e[1:] for e in FILE_TYPES), key=len, reverse=True))
+_END = rf"\.(?:{_EXT})(?!\w|\.\w)"
+_QUOTED = re.compile(rf"([\"'`])(?P<path>[^\"'`\n]*[^\s\"'`/\\]{_END})\1", re.IGNORECASE)
+_BARE = re.compile(rf"(?<![\w./\\~:-])(?P<path>[\w./\\~-]*[\w-]{_END})", re.IGNORECASE)
+
+
+def mime_of(path: str | Path) -> str | None:
+    """The media type of a document or image file, by its extension (None: not one we read)."""
+    return FILE_TYPES.get(Path(path).suffix.lower())
+
+
+def paths_named(text: str) -> list[str]:
+    """Document and image file names in ``text``, in order, each once.
+
+    >>> paths_named('summarise data/report.pdf and "Q3 notes.docx"')
+    ['Q3 notes.docx', 'data/report.pdf']
+    """
+    quoted = [m.group("path") for m in _QUOTED.finditer(text)]
+    rest = _QUOTED.sub(" ", text)
+    bare = [m.group("path") for m in _BARE.finditer(rest)]
+    return list(dict.fromkeys([*quoted, *bare]))
+
+
+def file_media(path: str | Path, *, source: str | None = None) -> Media:
+    """The file at ``path`` as media (its bytes; the type from its extension)."""
+    file = Path(path).expanduser()
+    mime = mime_of(file) or "application/octet-stream"
+    raw = file.read_bytes()
+    data: bytes | str = raw.decode("utf-8", errors="replace") if mime.startswith("text/") else raw
+    return Media(
+        mime_type=mime,
+        data=data,
+        source=source or str(path),
+        description=f"the file {source or path}",
+        metadata={"path": str(file.resolve())},
+    )
+
+
+def media_named(
+    text: str,
+    *,
+    base: str | Path | None = None,
+    types: Iterable[str] | None = None,
+    have: Iterable[Media] = (),
+) -> list[Media]:
+    """The files ``text`` names that exist under ``base`` (default: the working folder), as media.
+
+    ``types`` limits them to those media types; media already in ``have``
+    (same bytes) are not read twice. Unreadable or oversized files are skipped:
+    the agent that needs one then says it has nothing to read.
+    """
+    wanted = frozenset(types) if types is not None else None
+    root = Path(base) if base is not None else Path.cwd()
+    seen = {m.digest for m in have}
+    found: list[Media] = []
+    for name in paths_named(text):
+        mime = mime_of(name)
+        if mime is None or (wanted is not None and mime not in wanted):
+            continue
+        path = root / Path(name).expanduser()
+        try:
+            if not path.is_file() or path.stat().st_size > MAX_BYTES:
+                continue
+            media = file_media(path, source=name)
+        except OSError:
+            continue
+        if media.digest not in seen:
+            seen.add(media.digest)
+            found.append(media)
+    return found

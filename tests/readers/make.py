@@ -1,0 +1,110 @@
+"""Real media made at test time: a PDF (matplotlib), a Word file (python-docx), an image
+with words on it (Pillow), a chart (matplotlib)."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+from typing import Any
+
+from notebook_router.media import Media
+
+PAGES = (
+    (
+        "Revenue grew by 12 percent in the third quarter.",
+        "The north region led with 4.1 million euros.",
+        "The office plants were watered on Tuesdays.",
+    ),
+    (
+        "Costs fell slightly over the year.",
+        "Therefore the margin improved to 18 percent.",
+    ),
+)
+
+
+def pdf_bytes(pages: tuple[tuple[str, ...], ...] = PAGES, title: str = "Quarterly report") -> bytes:
+    """A PDF with one line of text per sentence, a page per tuple, and a title and author."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.backends.backend_pdf import PdfPages
+
+    buffer = io.BytesIO()
+    with PdfPages(buffer, metadata={"Title": title, "Author": "Ada Lovelace"}) as pdf:
+        for lines in pages:
+            figure = plt.figure(figsize=(8.5, 11))
+            for i, line in enumerate(lines):
+                figure.text(0.08, 0.92 - 0.04 * i, line, fontsize=11)
+            pdf.savefig(figure)
+            plt.close(figure)
+    return buffer.getvalue()
+
+
+def write_pdf(folder: Path, name: str = "report.pdf") -> Path:
+    path = folder / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(pdf_bytes())
+    return path
+
+
+def docx_bytes() -> bytes:
+    """A Word file with a title, two headed sections and a table."""
+    import docx
+
+    document = docx.Document()
+    document.core_properties.author = "Grace Hopper"
+    document.add_heading("Field notes", level=1)
+    document.add_paragraph("The survey covered three sites in the spring.")
+    document.add_heading("Findings", level=2)
+    document.add_paragraph("Bird counts doubled at the river site. Therefore the site is kept.")
+    table = document.add_table(rows=2, cols=2)
+    for row, cells in zip(table.rows, [("site", "birds"), ("river", "42")], strict=True):
+        for cell, text in zip(row.cells, cells, strict=True):
+            cell.text = text
+    buffer = io.BytesIO()
+    document.save(buffer)
+    return buffer.getvalue()
+
+
+def text_image(
+    words: str = "INVOICE 2024 TOTAL 315 EUR", size: tuple[int, int] = (900, 200)
+) -> bytes:
+    """A white PNG with ``words`` drawn in black, large enough for OCR."""
+    from PIL import Image, ImageDraw, ImageFont
+
+    image = Image.new("RGB", size, "white")
+    draw = ImageDraw.Draw(image)
+    font = ImageFont.load_default(size=48)
+    draw.text((30, 60), words, fill="black", font=font)
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG")
+    return buffer.getvalue()
+
+
+def line_chart() -> Any:
+    """A matplotlib figure: a line chart titled "Revenue by month" with two series."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    figure, ax = plt.subplots()
+    months = list(range(1, 13))
+    ax.plot(months, [10 + 3 * m for m in months], label="North")
+    ax.plot(months, [12 + m for m in months], label="South")
+    ax.set_title("Revenue by month")
+    ax.set_xlabel("month")
+    ax.set_ylabel("revenue")
+    ax.legend()
+    return figure
+
+
+def png_of(figure: Any) -> bytes:
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png")
+    return buffer.getvalue()
+
+
+def pdf_media(source: str = "report.pdf") -> Media:
+    return Media(mime_type="application/pdf", data=pdf_bytes(), source=source)
