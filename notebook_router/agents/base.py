@@ -220,6 +220,11 @@ class BaseAgent(TreeNode):
     description: str = ""
     capabilities: tuple[Capability, ...] = ()
     timeout_s: float | None = None
+    reads: tuple[str, ...] = ()
+    """Media types this agent works on (``"image/"`` covers every image type). An agent
+    that reads media is offered to the planner only in runs that hold some of them:
+    without a document, "summarise the causes of the revolution" is not a job for the
+    document reader, however well its words match."""
 
     async def run(self, task: TaskRequest, context: AgentContext) -> AgentResult | Any:
         raise NotImplementedError

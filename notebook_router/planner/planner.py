@@ -158,7 +158,7 @@ class ModelPlanner:
     ) -> _Prompt:
         """The view for ``call``, within its budgets, rendered, and the media to send with it."""
         state, limits = call.state, call.limits or _DEFAULT_LIMITS
-        cards = self.views.agent_cards(call.agents)
+        cards = self.views.cards_for(state, call.agents)
         offered = self.offers.offer(state, cards, limits.planner_agents)
         media = self.media.to_attach(state) if attach else ()
         notes = media_notes(state, media)
@@ -181,7 +181,7 @@ class ModelPlanner:
 
     def _retrieve(self, call: PlannerCall, query: str, n: int) -> str:
         """Show the run's planner the agents matching ``query``; the feedback saying so."""
-        cards = self.views.agent_cards(call.agents)
+        cards = self.views.cards_for(call.state, call.agents)
         limit = (call.limits or _DEFAULT_LIMITS).planner_agents
         if limit is None or len(cards) <= limit:
             return "retrieve_agents: every agent is already in 'agents'; choose from them."

@@ -60,6 +60,8 @@ class AgentCard(BaseModel):
     depth: int = Field(default=0, description="Levels below the top: 1 for a child, 2 ...")
     builtin: bool = Field(default=False, exclude=True)
     """Comes with the router (the user's own agents win ties with it); not in prompts."""
+    reads: tuple[str, ...] = Field(default=(), exclude=True)
+    """The media types the agent works on (see ``BaseAgent.reads``); not in prompts."""
 
     @model_serializer(mode="wrap")
     def _drop_tree_defaults(self, handler: SerializerFunctionWrapHandler) -> Any:
@@ -261,7 +263,7 @@ class ViewBuilder:
         level = self._level(condense)
         chars = min(summary_chars or self.summary_chars, level.chars)
         tasks = state.tasks if every_task else self._pick_tasks(state, level.tasks)
-        everyone = self.agent_cards(agents)
+        everyone = self.cards_for(state, agents)
         shown = everyone if offered is None else list(offered)
         left_out = len(state.plan) - len(tasks)
         more = self._digest(state, tasks, chars, level) if left_out else None
@@ -360,6 +362,10 @@ class ViewBuilder:
         if self._data_words[0] is not state.data:
             self._data_words = (state.data, _data_words(state))
         return self._data_words[1]
+
+    def cards_for(self, state: RunState, agents: AgentRegistry) -> list[AgentCard]:
+        """The cards of the agents that can work in this run (see :func:`usable`)."""
+        return usable(self.agent_cards(agents), state)
 
     def agent_cards(self, agents: AgentRegistry) -> list[AgentCard]:
         """Cards for every agent, tree members included (cached until anything changes)."""
@@ -493,4 +499,20 @@ def agent_card(agent: Agent, parent: str | None = None, depth: int = 0) -> Agent
         parent=parent,
         depth=depth,
         builtin=bool(getattr(agent, "builtin", False)),
+        reads=tuple(getattr(agent, "reads", ())),
+    )
+
+
+def usable(cards: list[AgentCard], state: RunState) -> list[AgentCard]:
+    """The agents that can work in this run: those that read media only when it holds some."""
+    if not any(card.reads for card in cards):
+        return cards
+    kinds = {m.mime_type for m in state.attachments}
+    kinds.update(m.mime_type for result in state.results.values() for m in result.media)
+    return [card for card in cards if not card.reads or _reads_any(card.reads, kinds)]
+
+
+def _reads_any(reads: tuple[str, ...], kinds: set[str]) -> bool:
+    return any(
+        kind == r or (r.endswith("/") and kind.startswith(r)) for r in reads for kind in kinds
     )

@@ -87,6 +87,10 @@ class Documents(BaseAgent):
     capabilities = parse_capabilities(
         [("pdf", 0.95), ("document", 0.9), ("docx", 0.9), ("report", 0.6), ("page", 0.5)]
     )
+    # Plain text is every printed output, so it does not bring this agent in: text
+    # files a task names reach the team as text anyway. (A DataFrame's HTML does;
+    # documents_for then tells it from a document.)
+    reads = tuple(sorted({t for t in DOCUMENT_TYPES.values() if t != "text/plain"}))
 
     async def run(self, task: TaskRequest, context: AgentContext) -> AgentResult:
         request = task.description

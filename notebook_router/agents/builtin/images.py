@@ -45,6 +45,7 @@ class Images(BaseAgent):
     capabilities = parse_capabilities(
         [("image", 0.95), ("chart", 0.9), ("screenshot", 0.9), ("picture", 0.8), ("ocr", 0.9)]
     )
+    reads = ("image/",)
 
     async def run(self, task: TaskRequest, context: AgentContext) -> AgentResult:
         request = task.description
