@@ -39,6 +39,9 @@ differ, so a new exception is drawn here or the suite fails.
     │   ├── RunFinishedError                  a redirect or answer the run ended before taking
     │   └── NoPendingApprovalError            a Run or Skip when no agent code waits for one
     ├── RunInterrupted                        the kernel interrupt stopped a %%route cell's run
+    ├── MediaError                            audio or video the readers cannot read or make
+    │   ├── MediaReadError(ValueError)        bytes that are not the audio or video they claim
+    │   └── MediaToolMissingError             a library or program the media agents need is missing
     ├── DelegationError                       trees of agents and the supervisor's tools
     │   ├── DelegationCycleError(AgentDefinitionError)  an agent that is its own ancestor
     │   └── SupervisorToolError(ValueError)   a tool call a supervisor cannot carry out as given
@@ -314,6 +317,21 @@ class RunInterrupted(NotebookRouterError):
     def _render_traceback_(self) -> list[str]:
         # IPython's hook: one line in place of a traceback the user has no use for.
         return [f"RunInterrupted: {self}"]
+
+
+# --- Media: reading audio and video, making speech --------------------------------------
+
+
+class MediaError(NotebookRouterError):
+    """Audio or video that could not be read, or speech that could not be made."""
+
+
+class MediaReadError(MediaError, ValueError):
+    """Bytes that are not the audio or video they claim to be (or a format the decoder lacks)."""
+
+
+class MediaToolMissingError(MediaError):
+    """A library or program the media agents need is not installed; the message says how."""
 
 
 def _did_you_mean(word: str, candidates: Iterable[str]) -> str:

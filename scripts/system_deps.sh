@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # System packages the tests use, from Debian: Chromium (the panel's browser
-# tests), graphviz (the tree picture of saved notebooks) and Node.js (the
-# panel's front-end build). Installs only what is missing, with one
+# tests), graphviz (the tree picture of saved notebooks), Node.js (the
+# panel's front-end build), and espeak-ng (offline narration, text to speech). Installs only what is missing, with one
 # `apt-get update`. Where apt cannot run, it says what is missing and goes on:
 # the tests that need it then skip with the same message, never silently.
 set -euo pipefail
 
 declare -A wanted=([chromium]=chromium [dot]=graphviz [node]=nodejs [npm]=npm)
+wanted+=([espeak-ng]=espeak-ng)  # the narration agent speaks offline with it
 missing=()
 for cmd in "${!wanted[@]}"; do
   command -v "$cmd" >/dev/null 2>&1 || missing+=("${wanted[$cmd]}")

@@ -8,7 +8,7 @@ import pandas as pd
 import pytest
 
 from notebook_router import Router, agent
-from notebook_router.agents.builtin import TEAM, Research
+from notebook_router.agents.builtin import MEDIA_AGENTS, TEAM, Research
 from notebook_router.planner.decisions import Synthesis
 from notebook_router.planner.prompts import VIEW_MARKER
 from notebook_router.providers.base import CompletionRequest
@@ -19,15 +19,17 @@ GOAL = "Summarise the causes of the French revolution"
 
 
 def test_the_team_is_on_without_data_and_off_with_builtins_false() -> None:
-    assert Router().agents.names() == list(TEAM)
-    assert Router(data={"x": 1}).agents.names() == ["data_analyst", "coder", *TEAM]
+    assert Router().agents.names() == [*TEAM, *MEDIA_AGENTS]
+    assert Router(data={"x": 1}).agents.names() == ["data_analyst", "coder", *TEAM, *MEDIA_AGENTS]
     assert Router(builtins=False).agents.names() == []
 
 
 def test_a_user_agent_with_a_team_name_takes_its_place() -> None:
     mine = agent(name="research", can=["papers"])(lambda task: "my research")
     router = Router([mine])
-    assert router.agents.get("research") is mine and len(router.agents) == len(TEAM)
+    assert router.agents.get("research") is mine and len(router.agents) == len(TEAM) + len(
+        MEDIA_AGENTS
+    )
 
 
 class Planner:
