@@ -68,3 +68,16 @@ async def test_with_a_model_without_transcription_the_audio_itself_is_sent() -> 
     result = await Audio().run(task, context)
     assert result.summary == "A 440 Hz tone, then silence, then the tone again."
     assert [m.mime_type for m in model.requests[0].messages[-1].media] == ["audio/wav"]
+
+
+async def test_a_summary_of_media_findings_cites_the_media_they_came_from() -> None:
+    result = await Router().run(
+        "How long is the audio note in Out[3], then summarise the findings", media=[_clip()]
+    )
+    assert [(t.agent, t.status) for t in result.tasks] == [
+        ("audio", "fulfilled"),
+        ("summarisation", "fulfilled"),
+    ]
+    summary = result.results["t2"]
+    assert (summary.summary or "").startswith("audio/wav from Out[3]: 2.30 s long")
+    assert [c.source for c in summary.citations] == ["t1 (audio, Out[3])"]
