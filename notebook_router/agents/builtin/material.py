@@ -96,7 +96,7 @@ def text_of(value: Any) -> str:
     if isinstance(value, str):
         return value
     if isinstance(value, dict) and isinstance(value.get("summary"), str):
-        return value["summary"]  # a finding that says itself in words (the media agents')
+        return str(value["summary"])  # a finding that says itself in words (the media agents')
     if hasattr(value, "shape") and hasattr(value, "describe"):
         return describe_table(value)
     return preview(value, SOURCE_CHARS)
