@@ -39,7 +39,9 @@ differ, so a new exception is drawn here or the suite fails.
     │   ├── RunFinishedError                  a redirect or answer the run ended before taking
     │   └── NoPendingApprovalError            a Run or Skip when no agent code waits for one
     ├── RunInterrupted                        the kernel interrupt stopped a %%route cell's run
-    ├── MediaReadError                        a document, image or recording that cannot be read
+    ├── MediaError                            media that cannot be read, speech that cannot be made
+    │   ├── MediaReadError(ValueError)        a document, image or recording that cannot be read
+    │   └── MediaToolMissingError             a library or program the media agents need is missing
     ├── DelegationError                       trees of agents and the supervisor's tools
     │   ├── DelegationCycleError(AgentDefinitionError)  an agent that is its own ancestor
     │   └── SupervisorToolError(ValueError)   a tool call a supervisor cannot carry out as given
@@ -317,9 +319,20 @@ class RunInterrupted(NotebookRouterError):
         return [f"RunInterrupted: {self}"]
 
 
-class MediaReadError(NotebookRouterError):
-    """Media a reader cannot read: a format it does not know, a broken file, or a
-    missing package (the message names what to install or which format to give)."""
+# --- Media: reading documents, images, audio and video, making speech ------------------
+
+
+class MediaError(NotebookRouterError):
+    """Media that could not be read, or speech that could not be made."""
+
+
+class MediaReadError(MediaError, ValueError):
+    """Media a reader cannot read: a format it does not know, a broken file, bytes that
+    are not what they claim (the message names the format to give or what to install)."""
+
+
+class MediaToolMissingError(MediaError):
+    """A library or program the media agents need is not installed; the message says how."""
 
 
 def _did_you_mean(word: str, candidates: Iterable[str]) -> str:

@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # System packages the tests use, from Debian: Chromium (the panel's browser
 # tests), graphviz (the tree picture of saved notebooks), Node.js (the
-# panel's front-end build) and tesseract with its English data (the images
-# agent's OCR). Installs only what is missing, with one
+# panel's front-end build), tesseract with its English data (the images
+# agent's OCR) and espeak-ng (offline narration). Installs only what is missing, with one
 # `apt-get update`. Where apt cannot run, it says what is missing and goes on:
 # the tests that need it then skip with the same message, never silently.
 set -euo pipefail
 
 declare -A wanted=([chromium]=chromium [dot]=graphviz [node]=nodejs [npm]=npm
-                   [tesseract]=tesseract-ocr)
+                   [tesseract]=tesseract-ocr [espeak-ng]=espeak-ng)
 missing=()
 for cmd in "${!wanted[@]}"; do
   command -v "$cmd" >/dev/null 2>&1 || missing+=("${wanted[$cmd]}")

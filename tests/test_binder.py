@@ -84,7 +84,12 @@ def test_binder_recipe_builds_an_environment_that_runs_every_notebook(tmp_path: 
     wanted = runtime.removeprefix("python-")
     have = f"{sys.version_info.major}.{sys.version_info.minor}"
     assert wanted == have, f"binder/runtime.txt asks for {wanted}; this test runs {have}"
-    assert (BINDER / "apt.txt").read_text().split() == ["graphviz"]
+    assert (BINDER / "apt.txt").read_text().split() == [
+        "graphviz",
+        "tesseract-ocr",
+        "tesseract-ocr-eng",
+        "espeak-ng",
+    ]
     post_build = BINDER / "postBuild"
     assert os.access(post_build, os.X_OK), "repo2docker runs postBuild directly: chmod +x"
     assert post_build.read_text().splitlines()[1:].count("set -e") == 1

@@ -136,6 +136,9 @@ class CellOutput:
 
     def to_media(self, source: str) -> Media | None:
         """This output as media (its best MIME type), described for a reader."""
+        audio = audio_output_media(self, source)
+        if audio is not None:
+            return audio
         mime = self.best_mime()
         if mime is None:
             return None
@@ -176,6 +179,47 @@ class CellOutput:
             return f"{type(obj).__name__} {obj.shape[0]}×{obj.shape[1]} ({schema}); head: {head}"
         plain = self.data.get("text/plain")
         return preview(plain, 160) if isinstance(plain, str) else (self.best_mime() or "output")
+
+
+_AUDIO_TAG = re.compile(r"<audio\b.*?</audio>", re.IGNORECASE | re.DOTALL)
+_SRC = re.compile(r"""\bsrc\s*=\s*["']([^"']+)["']""", re.IGNORECASE)
+_DATA_URL = re.compile(r"^data:(audio/[\w.+-]+)(?:;[\w=.-]+)*;base64,(.*)$", re.DOTALL)
+_AUDIO_TYPES = {"audio/x-wav": "audio/wav", "audio/wave": "audio/wav", "audio/mp3": "audio/mpeg"}
+
+
+def audio_output_media(output: CellOutput, source: str) -> Media | None:
+    """An ``IPython.display.Audio`` output as audio media, or None for any other output.
+
+    Such an output is only HTML (an ``<audio>`` element whose ``<source>`` is a
+    ``data:audio/wav;base64,...`` URL): sent as its best MIME type it would reach
+    a model as kilobytes of base64 inside HTML text. The sound is decoded from
+    the data URL instead. An ``Audio(url=...)`` embeds no sound: it becomes a
+    line of text naming the URL, never the HTML.
+    """
+    html = output.data.get("text/html")
+    if any(m.startswith("audio/") for m in output.data) or not isinstance(html, str):
+        return None  # a bundle with audio itself is taken as it is
+    tag = _AUDIO_TAG.search(html)
+    if tag is None:
+        return None
+    meta = {"execution_count": output.execution_count, "cell_id": output.cell_id}
+    for url in _SRC.findall(tag.group(0)):
+        found = _DATA_URL.match(url.strip())
+        if found is None:
+            continue
+        try:
+            sound = base64.b64decode("".join(found.group(2).split()), validate=True)
+        except ValueError:
+            continue
+        mime = _AUDIO_TYPES.get(found.group(1).lower(), found.group(1).lower())
+        about = f"audio ({mime}, {len(sound) / 1024:.1f} KB) from an IPython Audio output"
+        return _media(mime, sound, source, about, {**meta, "recovered_from": "text/html"})
+    urls = [u for u in _SRC.findall(tag.group(0)) if not u.startswith("data:")]
+    where = f" at {urls[0]}" if urls else ""
+    note = (
+        f"an audio player{where} (the sound is not embedded in the notebook, so it cannot be sent)"
+    )
+    return _media("text/plain", note, source, note, meta)
 
 
 def _media(

@@ -25,6 +25,7 @@ from notebook_router.notebook.options import (
     parse_route_options,
 )
 from notebook_router.notebook.panel import FRONTENDS
+from notebook_router.notebook.playback import play_audio
 from notebook_router.notebook.run_output import RunView
 from notebook_router.notebook.session import NotebookSession
 from notebook_router.planner.run import Run
@@ -50,6 +51,7 @@ async def route_cell(line: str, cell: str) -> Run | None:
     if options.background:
         return None
     finished = await _await_cell(run, view)
+    play_audio(finished.state, shell.display_pub)  # a narration plays under the cell
     if options.insert:
         insert_code_below(shell, finished)
     return finished

@@ -12,10 +12,23 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from notebook_router.errors import ProviderRequestError
+from notebook_router.media import Media
 from notebook_router.providers.base import CompletionRequest, Message, TextSink, ToolCall
 
 MODES = {"auto": "AUTO", "required": "ANY", "none": "NONE"}
 """Our tool_choice as Gemini's function-calling mode."""
+_MIME_ALIASES = {
+    "audio/x-wav": "audio/wav",
+    "audio/wave": "audio/wav",
+    "audio/vnd.wave": "audio/wav",
+    "audio/mpeg": "audio/mp3",
+    "audio/x-flac": "audio/flac",
+    "video/x-matroska": "video/webm",
+}
+"""The names Gemini knows these media types by."""
+INLINE_BYTES = 20_000_000
+"""Gemini's limit for a request's inline data; a longer video goes as its frames."""
+VIDEO_FRAMES = 8
 GENERATED_ID = "gemini-call-"
 """Prefix of the ids we give calls Gemini sent without one (they are never sent back)."""
 
@@ -74,10 +87,7 @@ def parts(types: Any, message: Message) -> list[Any]:
     """A message's text, media and tool calls as ``Part`` objects."""
     found = [] if message.tool_calls and not message.content else [types.Part(text=message.content)]
     for media in message.media:
-        if media.is_text:
-            found.append(types.Part(text=media.as_prompt_text()))
-        else:
-            found.append(types.Part.from_bytes(data=media.raw, mime_type=media.mime_type))
+        found.extend(media_parts(types, media))
     for call in message.tool_calls:
         ours = call.id.startswith(GENERATED_ID)
         found.append(
@@ -89,6 +99,37 @@ def parts(types: Any, message: Message) -> list[Any]:
                 thought_signature=base64.b64decode(call.signature) if call.signature else None,
             )
         )
+    return found
+
+
+def media_parts(types: Any, media: Media) -> list[Any]:
+    """One piece of media as ``Part`` objects: inline data (images, audio, video, PDFs) or text.
+
+    Gemini reads audio and video itself, so both go inline, under the type
+    names it knows. A video over the inline limit goes as its frames instead.
+    """
+    if media.is_text:
+        return [types.Part(text=media.as_prompt_text())]
+    mime = _MIME_ALIASES.get(media.mime_type, media.mime_type)
+    if mime.startswith("video/") and media.size > INLINE_BYTES:
+        return _video_frames(types, media)
+    return [types.Part.from_bytes(data=media.raw, mime_type=mime)]
+
+
+def _video_frames(types: Any, media: Media) -> list[Any]:
+    from notebook_router.errors import MediaError
+    from notebook_router.readers.video import frame_time, read_video
+
+    try:
+        facts = read_video(media, max_frames=VIDEO_FRAMES)
+    except MediaError as exc:
+        return [types.Part(text=f"{media.as_prompt_text()} (not decoded: {exc})")]
+    found = [
+        types.Part(text=f"{media.as_prompt_text()}\nVideo (too long to send): {facts.summary()}")
+    ]
+    for frame in facts.frames:
+        found.append(types.Part(text=f"Frame at {frame_time(frame):.2f} s:"))
+        found.append(types.Part.from_bytes(data=frame.raw, mime_type=frame.mime_type))
     return found
 
 

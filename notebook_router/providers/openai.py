@@ -1,8 +1,10 @@
 """``openai:MODEL``: OpenAI, and any OpenAI-compatible server, through the official SDK.
 
 Chat completions with JSON-schema structured output, native tool calling and
-streamed replies; images, audio and PDFs from run media as content parts
-(the wire format is in :mod:`~notebook_router.providers.openai_wire`); usage
+streamed replies; images, audio, video (as frames) and PDFs from run media as
+content parts (the wire format is in :mod:`~notebook_router.providers.openai_wire`);
+speech (:meth:`OpenAIProvider.speak`) and transcription
+(:meth:`OpenAIProvider.transcribe`) through the audio endpoints; usage
 priced from the table in :mod:`~notebook_router.providers.pricing`.
 ``base_url`` (or ``OPENAI_BASE_URL``) points it at vLLM, Ollama, llama.cpp's
 server or LM Studio; those need no key.
@@ -28,6 +30,7 @@ from notebook_router.errors import (
     ProviderUnavailableError,
     RateLimitedError,
 )
+from notebook_router.media import Media
 from notebook_router.providers.base import Completion, CompletionRequest, TextSink
 from notebook_router.providers.openai_wire import (
     ToolNames,
@@ -40,10 +43,16 @@ from notebook_router.providers.pricing import price_usage
 from notebook_router.providers.retry import RetryPolicy, with_retries
 from notebook_router.providers.secrets import mask, redact, remember
 from notebook_router.providers.streaming import Handover, stream_with_retries
+from notebook_router.readers.audio import WAV_TYPES, to_wav
 
 __all__ = ["DEFAULT_MODEL", "OpenAIProvider", "map_openai_error", "media_part"]
 
 DEFAULT_MODEL = "gpt-4o-mini"
+SPEECH_MODEL = "gpt-4o-mini-tts"
+"""The speech endpoint's model for :meth:`OpenAIProvider.speak`."""
+TRANSCRIPTION_MODEL = "gpt-4o-mini-transcribe"
+"""The transcription endpoint's model for :meth:`OpenAIProvider.transcribe`."""
+_AUDIO_SUFFIX = {"audio/mpeg": "mp3", "audio/mp3": "mp3", "audio/ogg": "ogg", "audio/flac": "flac"}
 
 
 @dataclass
@@ -220,6 +229,37 @@ class OpenAIProvider:
                     yield chunk
         except Exception as exc:
             raise map_openai_error(exc) from exc
+
+    async def speak(self, text: str, *, voice: str = "alloy", model: str = SPEECH_MODEL) -> bytes:
+        """``text`` read aloud by OpenAI's speech endpoint, as WAV bytes."""
+
+        async def call() -> bytes:
+            try:
+                response = await self._client.audio.speech.create(
+                    model=model, voice=voice, input=text, response_format="wav"
+                )
+                return bytes(response.content)
+            except Exception as exc:
+                raise map_openai_error(exc) from exc
+
+        return await with_retries(call, self.retry, what=f"openai:{model} speech")
+
+    async def transcribe(self, media: Media, *, model: str = TRANSCRIPTION_MODEL) -> str:
+        """What is said in ``media`` (audio), by OpenAI's transcription endpoint."""
+        suffix = _AUDIO_SUFFIX.get(media.mime_type, "wav")
+        data = media.raw
+        if suffix == "wav" and media.mime_type not in WAV_TYPES:
+            data = to_wav(media)  # a format the endpoint may not take: WAV it is
+        upload = (f"audio.{suffix}", data, f"audio/{suffix}")
+
+        async def call() -> str:
+            try:
+                result = await self._client.audio.transcriptions.create(model=model, file=upload)
+                return str(result.text)
+            except Exception as exc:
+                raise map_openai_error(exc) from exc
+
+        return await with_retries(call, self.retry, what=f"openai:{model} transcription")
 
     def _params(self, request: CompletionRequest, names: ToolNames) -> dict[str, Any]:
         params: dict[str, Any] = {

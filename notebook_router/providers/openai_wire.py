@@ -18,7 +18,17 @@ from notebook_router.media import Media
 from notebook_router.providers.base import Message, ToolCall, ToolDef
 from notebook_router.usage import Usage
 
-_AUDIO = {"audio/wav": "wav", "audio/x-wav": "wav", "audio/mpeg": "mp3", "audio/mp3": "mp3"}
+_AUDIO = {
+    "audio/wav": "wav",
+    "audio/x-wav": "wav",
+    "audio/wave": "wav",
+    "audio/vnd.wave": "wav",
+    "audio/mpeg": "mp3",
+    "audio/mp3": "mp3",
+}
+"""Audio chat completions take as it is; other audio (FLAC, OGG) is converted to WAV."""
+VIDEO_FRAMES = 6
+"""Frames of a video sent as images: chat completions take no video."""
 _FORBIDDEN = re.compile(r"[^A-Za-z0-9_-]")
 _MAX_NAME = 64
 
@@ -106,7 +116,34 @@ def _content(message: Message) -> str | list[dict[str, Any]]:
     if not message.media:
         return message.content
     parts: list[dict[str, Any]] = [{"type": "text", "text": message.content}]
-    parts.extend(media_part(m) for m in message.media)
+    for media in message.media:
+        parts.extend(media_parts(media))
+    return parts
+
+
+def media_parts(media: Media) -> list[dict[str, Any]]:
+    """One piece of media as chat-completions content parts.
+
+    Most media are one part (:func:`media_part`). A video is a text part
+    naming it, then its frames as images, each labelled with its time:
+    chat completions take no video, and the frames are what a vision model
+    can see of it.
+    """
+    if not media.mime_type.startswith("video/"):
+        return [media_part(media)]
+    from notebook_router.errors import MediaError
+    from notebook_router.readers.video import frame_time, read_video
+
+    try:
+        facts = read_video(media, max_frames=VIDEO_FRAMES)
+    except MediaError as exc:
+        return [{"type": "text", "text": f"{media.as_prompt_text()} (not decoded: {exc})"}]
+    parts: list[dict[str, Any]] = [
+        {"type": "text", "text": f"{media.as_prompt_text()}\nVideo: {facts.summary()}"}
+    ]
+    for frame in facts.frames:
+        parts.append({"type": "text", "text": f"Frame at {frame_time(frame):.2f} s:"})
+        parts.append(media_part(frame))
     return parts
 
 
@@ -119,6 +156,8 @@ def media_part(media: Media) -> dict[str, Any]:
         return {"type": "image_url", "image_url": {"url": f"data:{mime};base64,{encoded}"}}
     if mime in _AUDIO:
         return {"type": "input_audio", "input_audio": {"data": encoded, "format": _AUDIO[mime]}}
+    if mime.startswith("audio/"):
+        return _converted_audio(media)
     if mime == "application/pdf":
         name = media.source or "document.pdf"
         return {
@@ -126,6 +165,19 @@ def media_part(media: Media) -> dict[str, Any]:
             "file": {"filename": name, "file_data": f"data:{mime};base64,{encoded}"},
         }
     return {"type": "text", "text": media.as_prompt_text()}
+
+
+def _converted_audio(media: Media) -> dict[str, Any]:
+    """Audio chat completions cannot take as it is (FLAC, OGG) as WAV; described if undecodable."""
+    from notebook_router.errors import MediaError
+    from notebook_router.readers.audio import to_wav
+
+    try:
+        wav = to_wav(media)
+    except MediaError as exc:
+        return {"type": "text", "text": f"{media.as_prompt_text()} (not sent: {exc})"}
+    encoded = base64.b64encode(wav).decode()
+    return {"type": "input_audio", "input_audio": {"data": encoded, "format": "wav"}}
 
 
 def tool_call(

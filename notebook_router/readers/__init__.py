@@ -1,8 +1,8 @@
 """Readers: what a piece of media holds, as facts an agent can quote.
 
 One module per medium, each with one entry point that takes a
-:class:`~notebook_router.media.Media` (or, for figures, the live object) and
-returns a pydantic model of facts:
+:class:`~notebook_router.media.Media` (or a path; for figures, the live object)
+and returns a pydantic model of facts with a summary in words:
 
 * :mod:`~notebook_router.readers.document`: ``read_document(media) -> DocumentFacts``
   (PDF, Word, HTML, Markdown, plain text);
@@ -10,9 +10,14 @@ returns a pydantic model of facts:
   (size, mode, dominant colours, OCR text);
 * :mod:`~notebook_router.readers.figure`: ``read_figure(fig) -> FigureFacts``
   (a matplotlib figure's title, axes, series and ranges, from the object, not its pixels);
+* :mod:`~notebook_router.readers.audio`: ``read_audio(media) -> AudioFacts``
+  (duration, rate, channels, loudness, sound and silence);
+* :mod:`~notebook_router.readers.video`: ``read_video(media) -> VideoFacts``
+  (duration, fps, size, key frames as images);
 * :mod:`~notebook_router.readers.files`: files a request names on disk, as media.
 
-Readers never import IPython, and import their third-party library only when
-they read (a missing one is a :class:`~notebook_router.errors.MediaReadError`
-that names the package to install).
+Core code: no IPython, no widgets. Each reader imports its third-party library
+(pypdf, Pillow, soundfile, av...) only when it reads; a missing one is a
+:class:`~notebook_router.errors.MediaToolMissingError` or
+:class:`~notebook_router.errors.MediaReadError` that names what to install.
 """

@@ -1,4 +1,4 @@
-"""Documents and images a request names on disk, as media.
+"""Documents, images, audio and video a request names on disk, as media.
 
 "Summarise data/report.pdf" names a file: the run gets its bytes as an
 attachment, the same way "the chart above" brings a cell's output, so every
@@ -37,7 +37,22 @@ IMAGE_TYPES = {
     ".tif": "image/tiff",
     ".tiff": "image/tiff",
 }
-FILE_TYPES = {**DOCUMENT_TYPES, **IMAGE_TYPES}
+AUDIO_TYPES = {
+    ".wav": "audio/wav",
+    ".flac": "audio/flac",
+    ".ogg": "audio/ogg",
+    ".oga": "audio/ogg",
+    ".mp3": "audio/mpeg",
+}
+VIDEO_TYPES = {
+    ".mp4": "video/mp4",
+    ".m4v": "video/mp4",
+    ".mov": "video/quicktime",
+    ".webm": "video/webm",
+    ".mkv": "video/x-matroska",
+    ".avi": "video/x-msvideo",
+}
+FILE_TYPES = {**DOCUMENT_TYPES, **IMAGE_TYPES, **AUDIO_TYPES, **VIDEO_TYPES}
 ATTACHED = frozenset(t for t in FILE_TYPES.values() if not t.startswith("text/"))
 """Types a run attaches by itself. Text files named in a task already reach the team's
 agents as text (:mod:`~notebook_router.agents.builtin.material`); attaching them too
@@ -52,12 +67,12 @@ _BARE = re.compile(rf"(?<![\w./\\~:-])(?P<path>[\w./\\~-]*[\w-]{_END})", re.IGNO
 
 
 def mime_of(path: str | Path) -> str | None:
-    """The media type of a document or image file, by its extension (None: not one we read)."""
+    """The media type of a file, by its extension (None: not one the readers read)."""
     return FILE_TYPES.get(Path(path).suffix.lower())
 
 
 def paths_named(text: str) -> list[str]:
-    """Document and image file names in ``text``, in order, each once.
+    """Names of files the readers read (documents, images, audio, video) in ``text``, each once.
 
     >>> paths_named('summarise data/report.pdf and "Q3 notes.docx"')
     ['Q3 notes.docx', 'data/report.pdf']

@@ -52,7 +52,7 @@ STYLE = """<style>
  padding:6px 8px;overflow:auto;max-height:260px;font-size:12px;margin:4px 0}
 </style>"""
 
-_SHOWN_MEDIA = ("image/png", "image/jpeg", "image/svg+xml")
+_SHOWN_MEDIA = ("image/png", "image/jpeg", "image/svg+xml", "audio/wav", "audio/mpeg", "audio/ogg")
 _COLUMNS = ("task", "", "agent", "status", "needs", "time", "result")
 
 
@@ -222,6 +222,12 @@ def _waiting(approval: PendingApproval) -> str:
 
 def _figure(media: Media) -> str:
     caption = escape(media.description or media.mime_type)
+    if media.mime_type.startswith("audio/"):  # a player, as IPython.display.Audio shows one
+        src = f"data:{media.mime_type};base64,{base64.b64encode(media.raw).decode()}"
+        return (
+            f'<figure><audio controls="controls" src="{src}" title="{caption}"></audio>'
+            f"<figcaption>{caption}</figcaption></figure>"
+        )
     if media.mime_type == "image/svg+xml":
         body = media.data if isinstance(media.data, str) else media.data.decode()
         encoded = base64.b64encode(body.encode()).decode()

@@ -8,7 +8,7 @@ from typing import Any
 import pandas as pd
 
 from notebook_router import Router, agent
-from notebook_router.agents.builtin import MEDIA_AGENTS, TEAM, DataAnalyst
+from notebook_router.agents.builtin import TEAM, DataAnalyst
 from notebook_router.planner import events as ev
 from notebook_router.planner.prompts import VIEW_MARKER
 from notebook_router.providers.base import CompletionRequest
@@ -66,8 +66,9 @@ async def test_a_run_given_no_data_keeps_the_prompt_it_always_had() -> None:
     spy = _Spy()
     await router_with([], spy).run("anything at all")
     assert "data" not in spy.views[0] and "tables" not in spy.views[0]
-    # No data: no analyst or coder; the built-in team and media readers are there either way.
-    assert [a["name"] for a in spy.views[0]["agents"]] == [*TEAM, *MEDIA_AGENTS]
+    # No data: no analyst or coder; no media: no media readers. The team and the
+    # narrator (it reads text) are there either way.
+    assert [a["name"] for a in spy.views[0]["agents"]] == [*TEAM, "narration"]
 
 
 async def test_the_first_hop_is_an_event_the_state_folds() -> None:

@@ -39,6 +39,8 @@ class Reply:
     gap_s: float = 0.0
     cut_after: int | None = None
     """Drop the connection after this many events, without ending the body."""
+    raw: bytes | None = None
+    """A binary body to send instead of ``body`` (e.g. the speech endpoint's audio)."""
 
 
 class LoopbackServer:
@@ -58,7 +60,7 @@ class LoopbackServer:
                         "POST",
                         self.path,
                         {k.lower(): v for k, v in self.headers.items()},
-                        json.loads(raw or b"{}"),
+                        _parsed(raw, self.headers.get("content-type", "")),
                         time.monotonic(),
                     )
                 )
@@ -66,12 +68,14 @@ class LoopbackServer:
                 if reply.events is not None:
                     self._stream(reply)
                     return
-                payload = json.dumps(reply.body).encode()
+                payload = reply.raw if reply.raw is not None else json.dumps(reply.body).encode()
                 self.send_response(reply.status)
-                self.send_header("content-type", "application/json")
+                kind = "application/octet-stream" if reply.raw is not None else "application/json"
+                self.send_header("content-type", reply.headers.get("content-type", kind))
                 self.send_header("content-length", str(len(payload)))
                 for key, value in reply.headers.items():
-                    self.send_header(key, value)
+                    if key != "content-type":
+                        self.send_header(key, value)
                 self.end_headers()
                 self.wfile.write(payload)
 
@@ -113,6 +117,10 @@ class LoopbackServer:
             Reply(status, body, {k.replace("_", "-"): v for k, v in headers.items()})
         )
 
+    def reply_bytes(self, data: bytes, content_type: str = "audio/wav") -> None:
+        """Queue a binary reply (what the speech endpoint sends)."""
+        self.replies.append(Reply(200, {}, {"content-type": content_type}, raw=data))
+
     def stream(
         self, events: list[Any], *, gap_s: float = 0.0, cut_after: int | None = None
     ) -> None:
@@ -122,6 +130,14 @@ class LoopbackServer:
     def close(self) -> None:
         self._httpd.shutdown()
         self._httpd.server_close()
+
+
+def _parsed(raw: bytes, content_type: str) -> dict[str, Any]:
+    """A JSON body as a dict; any other body (a multipart upload) as ``{"raw": its bytes}``."""
+    if not raw or "json" in content_type:
+        parsed: dict[str, Any] = json.loads(raw or b"{}")
+        return parsed
+    return {"raw": raw}
 
 
 def openai_completion(

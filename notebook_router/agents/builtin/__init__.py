@@ -18,6 +18,7 @@ from notebook_router.agents.registry import AgentRegistry
 from notebook_router.lazy import lazy_exports
 
 if TYPE_CHECKING:
+    from notebook_router.agents.builtin.audio import Audio
     from notebook_router.agents.builtin.coder import Coder
     from notebook_router.agents.builtin.data_analyst import DataAnalyst
     from notebook_router.agents.builtin.decision import Decision
@@ -25,11 +26,13 @@ if TYPE_CHECKING:
     from notebook_router.agents.builtin.images import Images
     from notebook_router.agents.builtin.knowledge import Knowledge
     from notebook_router.agents.builtin.material import SearchFunction
+    from notebook_router.agents.builtin.narration import Narration
     from notebook_router.agents.builtin.planning import Planning
     from notebook_router.agents.builtin.reasoning import Reasoning
     from notebook_router.agents.builtin.research import Research
     from notebook_router.agents.builtin.summarisation import Summarisation
     from notebook_router.agents.builtin.verifier import Verifier
+    from notebook_router.agents.builtin.video import Video
 
 if not TYPE_CHECKING:  # hidden from type checkers, which read the imports above instead
     # Each agent's module is imported when the agent is first asked for, not with the
@@ -38,6 +41,9 @@ if not TYPE_CHECKING:  # hidden from type checkers, which read the imports above
     __getattr__ = lazy_exports(
         __name__,
         {
+            "Audio": f"{__name__}.audio",
+            "Narration": f"{__name__}.narration",
+            "Video": f"{__name__}.video",
             "Coder": f"{__name__}.coder",
             "DataAnalyst": f"{__name__}.data_analyst",
             "Decision": f"{__name__}.decision",
@@ -57,19 +63,23 @@ if not TYPE_CHECKING:  # hidden from type checkers, which read the imports above
 __all__ = [
     "MEDIA_AGENTS",
     "TEAM",
+    "Audio",
     "Coder",
     "DataAnalyst",
     "Decision",
     "Documents",
     "Images",
     "Knowledge",
+    "Narration",
     "Planning",
     "Reasoning",
     "Research",
     "SearchFunction",
     "Summarisation",
     "Verifier",
+    "Video",
     "builtin_agents",
+    "media_agents",
     "plug_team",
     "with_builtins",
 ]
@@ -81,21 +91,34 @@ Spelt out rather than read from each agent's module, which would import them all
 tests/test_import_time.py checks they are the agents' names."""
 
 
-MEDIA_AGENTS = ("documents", "images")
-"""The built-in agents that read media (on in every run, like the team, after it)."""
+MEDIA_AGENTS = ("documents", "images", "audio", "video", "narration")
+"""The built-in agents for media (on in every run, after the team). Those that read
+media are offered to the planner only in runs that hold some (``BaseAgent.reads``)."""
 
 
-def builtin_agents(*, data: bool = True, search: SearchFunction | None = None) -> list[Agent]:
+def media_agents() -> list[Agent]:
+    """A fresh set of the media agents (their modules import no media library until they run)."""
+    from notebook_router.agents.builtin.audio import Audio
+    from notebook_router.agents.builtin.documents import Documents
+    from notebook_router.agents.builtin.images import Images
+    from notebook_router.agents.builtin.narration import Narration
+    from notebook_router.agents.builtin.video import Video
+
+    return [Documents(), Images(), Audio(), Video(), Narration()]
+
+
+def builtin_agents(
+    *, data: bool = True, search: SearchFunction | None = None, media: bool = True
+) -> list[Agent]:
     """A fresh set of the built-in agents (each router gets its own).
 
     ``data``: include the data analyst and the coder (they work on the run's data).
     ``search``: the function the research agent searches with.
+    ``media``: include the media agents (:data:`MEDIA_AGENTS`).
     """
     from notebook_router.agents.builtin.coder import Coder
     from notebook_router.agents.builtin.data_analyst import DataAnalyst
     from notebook_router.agents.builtin.decision import Decision
-    from notebook_router.agents.builtin.documents import Documents
-    from notebook_router.agents.builtin.images import Images
     from notebook_router.agents.builtin.knowledge import Knowledge
     from notebook_router.agents.builtin.planning import Planning
     from notebook_router.agents.builtin.reasoning import Reasoning
@@ -111,10 +134,9 @@ def builtin_agents(*, data: bool = True, search: SearchFunction | None = None) -
         Summarisation(),
         Verifier(),
         Knowledge(),
-        Documents(),
-        Images(),
     ]
-    return [DataAnalyst(), Coder(), *team] if data else team
+    agents = [DataAnalyst(), Coder(), *team] if data else team
+    return [*agents, *media_agents()] if media else agents
 
 
 def with_builtins(

@@ -95,6 +95,8 @@ def text_of(value: Any) -> str:
         return text_of(value.summary or value.data)
     if isinstance(value, str):
         return value
+    if isinstance(value, dict) and isinstance(value.get("summary"), str):
+        return str(value["summary"])  # a finding that says itself in words (the media agents')
     if hasattr(value, "shape") and hasattr(value, "describe"):
         return describe_table(value)
     return preview(value, SOURCE_CHARS)
@@ -135,9 +137,15 @@ def _inputs(context: AgentContext) -> list[Source]:
     by_task = context.inputs.by_task
     names = list(context.inputs)
     return [
-        Source(name=f"{task_id} ({agent})", text=text_of(data)[:SOURCE_CHARS])
+        Source(name=f"{task_id} ({agent}{_about(data)})", text=text_of(data)[:SOURCE_CHARS])
         for (task_id, data), agent in zip(by_task.items(), names, strict=False)
     ]
+
+
+def _about(data: Any) -> str:
+    """``, Out[3]`` for a finding about one piece of media (the media agents' data names it)."""
+    source = data.get("source") if isinstance(data, dict) else None
+    return f", {source}" if isinstance(source, str) and source else ""
 
 
 def _media(context: AgentContext) -> list[Source]:

@@ -1,0 +1,48 @@
+"""The media a task is about: the run's media of one kind, and files of that kind the task names.
+
+Shared by the audio and video agents. A run's media are notebook outputs the
+task referred to (``Out[3]``, "the audio above"), media an earlier task
+made, and what ``router.start(media=...)`` attached; a file is found by its
+name in the task (``clip.mp4``), relative to the working directory.
+"""
+
+from __future__ import annotations
+
+from notebook_router.agents.base import AgentContext
+from notebook_router.agents.result import Citation
+from notebook_router.media import Media
+from notebook_router.readers.files import file_media, mime_of, paths_named
+from notebook_router.text.preview import preview
+
+
+def media_of_kind(context: AgentContext, request: str, major: str) -> tuple[list[Media], list[str]]:
+    """The run's ``major/*`` media, then files of that kind named in ``request``.
+
+    Returns the media and the names of named files that could not be read
+    (for the agent to say so). Media with the same payload count once (a
+    file the run already attached is not read twice).
+    """
+    found = [m for m in context.media if m.mime_type.startswith(f"{major}/")]
+    missing: list[str] = []
+    for name in paths_named(request):
+        mime = mime_of(name)
+        if mime is None or not mime.startswith(f"{major}/"):
+            continue
+        try:
+            found.append(file_media(name, source=name))
+        except OSError:
+            missing.append(name)
+    unique: dict[str, Media] = {}
+    for media in found:
+        unique.setdefault(media.digest, media)
+    return list(unique.values()), missing
+
+
+def label(media: Media, fallback: str) -> str:
+    """How an answer names ``media``: its source (``Out[3]``, ``clip.mp4``) or ``fallback``."""
+    return media.source or fallback
+
+
+def cite(media: Media, fallback: str, finding: str) -> Citation:
+    """A citation of ``media`` by its source, with what was found in it."""
+    return Citation(source=label(media, fallback), text=preview(finding, 300))

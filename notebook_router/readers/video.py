@@ -1,0 +1,296 @@
+"""What a video is, and its frames as images: decoded with PyAV (whose wheels bundle ffmpeg).
+
+:func:`read_video` gives the container's duration, frame rate and size, and
+a handful of frames as PNG media with their timestamps: the key frames the
+encoder marked, topped up with evenly spaced frames so a short clip with one
+key frame is still seen from start to end. :func:`annotate_frames` draws each
+frame's timestamp and description on it (the "video → annotated frames"
+transformation); :func:`frame_stats` measures a frame (brightness, dominant
+colour) with numpy, for describing it without a model.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from notebook_router.errors import MediaReadError, MediaToolMissingError
+from notebook_router.media import Media
+from notebook_router.readers.audio import duration_text
+from notebook_router.readers.files import mime_of
+
+MAX_FRAMES = 8
+"""Frames kept by default: enough to follow a clip, few enough to send to a model."""
+COLOURS = {
+    "black": (0, 0, 0),
+    "white": (255, 255, 255),
+    "grey": (128, 128, 128),
+    "red": (220, 30, 30),
+    "orange": (245, 140, 20),
+    "yellow": (240, 220, 40),
+    "green": (40, 170, 60),
+    "cyan": (40, 200, 210),
+    "blue": (40, 70, 220),
+    "purple": (140, 50, 180),
+    "pink": (240, 130, 180),
+    "brown": (130, 80, 40),
+}
+"""Names for the dominant colour (the nearest one wins)."""
+
+
+@dataclass(frozen=True, slots=True)
+class VideoFacts:
+    """What :func:`read_video` found; ``frames`` are PNG media, in time order."""
+
+    source: str
+    mime_type: str
+    duration_s: float
+    fps: float
+    width: int
+    height: int
+    frame_count: int
+    codec: str
+    has_audio: bool
+    frames: tuple[Media, ...]
+
+    @property
+    def key_frames(self) -> tuple[Media, ...]:
+        """The frames the encoder marked as key frames."""
+        return tuple(f for f in self.frames if f.metadata.get("key"))
+
+    def summary(self) -> str:
+        """The facts in one sentence."""
+        where = f" from {self.source}" if self.source else ""
+        times = ", ".join(f"{frame_time(f):.2f} s" for f in self.frames)
+        sound = "with an audio track" if self.has_audio else "no audio track"
+        return (
+            f"{self.mime_type}{where}: {duration_text(self.duration_s)} long, "
+            f"{self.width}×{self.height}, {self.fps:.3g} fps ({self.frame_count} frames, "
+            f"{self.codec}, {sound}); {len(self.frames)} frames extracted at {times} "
+            f"({len(self.key_frames)} key frames)."
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class FrameStats:
+    """What numpy measures of one frame."""
+
+    brightness: float
+    """Mean luma, 0 (black) to 255 (white)."""
+    colour: str
+    """Name of the dominant colour (of :data:`COLOURS`)."""
+    rgb: tuple[int, int, int]
+    """The dominant colour itself."""
+    share: float
+    """Fraction of the pixels near the dominant colour."""
+
+    def summary(self) -> str:
+        light = (
+            "dark" if self.brightness < 70 else "bright" if self.brightness > 180 else "mid-tone"
+        )
+        hex_rgb = "#{:02x}{:02x}{:02x}".format(*self.rgb)
+        return (
+            f"{light} (mean brightness {self.brightness:.0f}/255), mostly {self.colour} "
+            f"({hex_rgb}, {self.share:.0%} of the pixels)"
+        )
+
+
+def frame_time(frame: Media) -> float:
+    """A frame's timestamp in seconds (0 for media without one)."""
+    return float(frame.metadata.get("time_s", 0.0))
+
+
+def read_video(media: Media | str | Path, *, max_frames: int = MAX_FRAMES) -> VideoFacts:
+    """Decode ``media`` (or a video file) and take up to ``max_frames`` frames from it."""
+    media = as_media(media)
+    av = _av()
+    try:
+        container = av.open(io.BytesIO(media.raw), mode="r")
+    except Exception as exc:  # av.error.InvalidDataError and friends
+        raise MediaReadError(
+            f"Cannot open the {media.mime_type} video{_where(media)}: {exc}."
+        ) from None
+    with container:
+        if not container.streams.video:
+            raise MediaReadError(f"{media.mime_type}{_where(media)} holds no video stream.")
+        stream = container.streams.video[0]
+        duration = _duration(container, stream)
+        frames, count = _frames(container, stream, media.source, duration, max_frames)
+        rate = stream.average_rate or stream.guessed_rate
+        return VideoFacts(
+            source=media.source,
+            mime_type=media.mime_type,
+            duration_s=duration,
+            fps=float(rate) if rate else (count / duration if duration else 0.0),
+            width=int(stream.codec_context.width),
+            height=int(stream.codec_context.height),
+            frame_count=int(stream.frames) or count,
+            codec=str(stream.codec_context.name),
+            has_audio=bool(container.streams.audio),
+            frames=tuple(frames),
+        )
+
+
+def as_media(value: Media | str | Path) -> Media:
+    """``value`` itself, or the video file at that path as media."""
+    if isinstance(value, Media):
+        return value
+    path = Path(value)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise MediaReadError(f"Cannot read the video file {str(path)!r}: {exc.strerror}.") from None
+    mime = mime_of(path) or "application/octet-stream"
+    return Media(mime_type=mime, data=data, source=path.name)
+
+
+def _duration(container: Any, stream: Any) -> float:
+    if stream.duration is not None and stream.time_base is not None:
+        return float(stream.duration * stream.time_base)
+    if container.duration is not None:
+        return float(container.duration) / 1_000_000  # av.time_base: microseconds
+    return 0.0
+
+
+def _frames(
+    container: Any, stream: Any, source: str, duration: float, limit: int
+) -> tuple[list[Media], int]:
+    """Key frames and evenly spaced frames (at most ``limit``), and how many frames there were."""
+    step = duration / limit if duration > 0 else 0.0
+    next_due = 0.0
+    kept: list[Media] = []
+    count = 0
+    for frame in container.decode(stream):
+        count += 1
+        time_s = float(frame.time) if frame.time is not None else count / 25.0
+        due = time_s + 1e-6 >= next_due
+        if frame.key_frame or due:
+            kept.append(_frame_media(frame, time_s, bool(frame.key_frame), source))
+            if due:
+                next_due = (math.floor(time_s / step) + 1) * step if step else math.inf
+    return _thin(kept, limit), count
+
+
+def _thin(frames: list[Media], limit: int) -> list[Media]:
+    """At most ``limit`` frames: the key frames first, the rest spread over the clip."""
+    if len(frames) <= limit:
+        return frames
+    keys = [f for f in frames if f.metadata.get("key")]
+    if len(keys) >= limit:
+        return _spread(keys, limit)
+    others = _spread([f for f in frames if not f.metadata.get("key")], limit - len(keys))
+    return sorted([*keys, *others], key=frame_time)
+
+
+def _spread(frames: list[Media], limit: int) -> list[Media]:
+    if len(frames) <= limit:
+        return frames
+    if limit <= 1:
+        return frames[:limit]
+    picks = {round(i * (len(frames) - 1) / (limit - 1)) for i in range(limit)}
+    return [f for i, f in enumerate(frames) if i in picks]
+
+
+def _frame_media(frame: Any, time_s: float, key: bool, source: str) -> Media:
+    out = io.BytesIO()
+    frame.to_image().save(out, format="PNG")
+    kind = "key frame" if key else "frame"
+    where = f" of {source}" if source else ""
+    return Media(
+        mime_type="image/png",
+        data=out.getvalue(),
+        source=f"{source}@{time_s:.2f}s" if source else f"frame@{time_s:.2f}s",
+        description=f"{kind}{where} at {time_s:.2f} s",
+        metadata={"time_s": round(time_s, 3), "key": key},
+    )
+
+
+def frame_stats(frame: Media) -> FrameStats:
+    """Brightness and dominant colour of an image, measured with numpy."""
+    import numpy as np
+
+    pixels = np.asarray(_image(frame).convert("RGB"), dtype=np.float64).reshape(-1, 3)
+    luma = pixels @ np.array([0.299, 0.587, 0.114])
+    # The most common colour, in coarse bins (4 levels a channel), then its mean.
+    bins = (pixels // 64).astype(np.int64)
+    keys = bins[:, 0] * 16 + bins[:, 1] * 4 + bins[:, 2]
+    counts = np.bincount(keys, minlength=64)
+    top = int(counts.argmax())
+    mean = pixels[keys == top].mean(axis=0)
+    rgb = (int(mean[0]), int(mean[1]), int(mean[2]))
+    return FrameStats(
+        brightness=float(luma.mean()),
+        colour=_colour_name(rgb),
+        rgb=rgb,
+        share=float(counts[top]) / len(keys),
+    )
+
+
+def _colour_name(rgb: tuple[int, int, int]) -> str:
+    def distance(name: str) -> float:
+        return sum((a - b) ** 2 for a, b in zip(rgb, COLOURS[name], strict=True))
+
+    return min(COLOURS, key=distance)
+
+
+def annotate_frames(frames: Sequence[Media], descriptions: Sequence[str] = ()) -> list[Media]:
+    """Each frame with its timestamp (and description) drawn in a band at its foot, as PNG."""
+    from PIL import Image, ImageDraw
+
+    annotated: list[Media] = []
+    for i, frame in enumerate(frames):
+        about = descriptions[i] if i < len(descriptions) else ""
+        image = _image(frame).convert("RGB")
+        lines = [f"{frame_time(frame):.2f} s", *_wrap(about, max(20, image.width // 7))]
+        band = 14 * len(lines) + 8
+        canvas = Image.new("RGB", (image.width, image.height + band), (17, 24, 39))
+        canvas.paste(image, (0, 0))
+        draw = ImageDraw.Draw(canvas)
+        for n, line in enumerate(lines):
+            draw.text((6, image.height + 4 + 14 * n), line, fill=(255, 255, 255))
+        out = io.BytesIO()
+        canvas.save(out, format="PNG")
+        label = f"{frame.description or 'frame'}: {about}" if about else frame.description
+        annotated.append(
+            Media(
+                mime_type="image/png",
+                data=out.getvalue(),
+                source=frame.source,
+                description=f"annotated {label}",
+                metadata={**frame.metadata, "annotated": True},
+            )
+        )
+    return annotated
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    import textwrap
+
+    return textwrap.wrap(text, width)[:3] if text else []
+
+
+def _image(media: Media) -> Any:
+    from PIL import Image
+
+    try:
+        return Image.open(io.BytesIO(media.raw))
+    except Exception as exc:
+        raise MediaReadError(f"Cannot read the image{_where(media)}: {exc}.") from None
+
+
+def _where(media: Media) -> str:
+    return f" ({media.source})" if media.source else ""
+
+
+def _av() -> Any:
+    try:
+        import av
+    except ImportError:
+        raise MediaToolMissingError(
+            "Reading video needs PyAV: pip install av (its wheels bundle ffmpeg)."
+        ) from None
+    return av
