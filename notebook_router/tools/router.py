@@ -47,6 +47,8 @@ from notebook_router.usage import ZERO_USAGE, Usage
 
 T = TypeVar("T")
 MAX_CANDIDATES = 64
+OFFLINE_POOL = 1024
+"""The offline rules rank up to this many tools themselves (no prompt to keep short)."""
 
 
 class ToolRouter:
@@ -108,11 +110,15 @@ class ToolRouter:
         if not query or not query.strip():
             raise EmptyTaskError()
         query = query.strip()
-        candidates = self.candidates(query)
+        offline = is_offline(self.provider)
+        pool = self.scope.tools() if self.scope is not None else list(self.store)
+        # The offline rules read every tool of a modest pool with the full relevance
+        # (lexicon, stems, parameters); the store's retrieval is only for prompts.
+        candidates = pool if offline and len(pool) <= OFFLINE_POOL else self.candidates(query)
         if not candidates:
             return self._no_tool(query, [], "no tool in scope shares a word with the request")
         by_name = {t.name: t for t in candidates}
-        if is_offline(self.provider):
+        if offline:
             return self._by_rules(query, by_name)
         messages = [
             Message(role="system", content=prompts.system_prompt(self.policy)),
