@@ -166,7 +166,14 @@ class Query:
 class Catalogue:
     """Candidates as bags of terms, ranked by :meth:`rank` for a request."""
 
-    def __init__(self, bags: Sequence[dict[str, float]], raw_words: Iterable[str] = ()) -> None:
+    def __init__(
+        self,
+        bags: Sequence[dict[str, float]],
+        raw_words: Iterable[str] = (),
+        *,
+        background: int = BACKGROUND,
+    ) -> None:
+        """``background``: the least catalogue size IDF assumes (0: the catalogue as it is)."""
         self.bags = [dict(b) for b in bags]
         self.df: dict[str, int] = {}
         for bag in self.bags:
@@ -179,7 +186,7 @@ class Catalogue:
                 self.postings.setdefault(t, []).append((doc, tf))
         n = len(self.bags)
         self.avg = (math.fsum(self.lengths) / n) if n else 1.0
-        self.size = max(n, BACKGROUND)
+        self.size = max(n, background)
         self.unseen_idf = math.log(1 + (self.size + 0.5) / 0.5)
         vocabulary: dict[str, int] = {}
         for w in (*raw_words, *_LEXICON_WORDS):
