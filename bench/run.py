@@ -29,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from import_workloads import import_time
 from latency_workloads import latency_composite
 from planner_workloads import planner_prompt_tokens
+from routing_quality import routing_quality
 from streaming_workloads import time_to_first_token
 from workloads import (
     reference_loop,
@@ -534,6 +535,7 @@ async def main(quick: bool) -> None:
     emit(await time_to_first_token(repeats))
     emit(await planner_prompt_tokens(1))  # deterministic counts
     emit(import_time(repeats))
+    emit(await routing_quality())  # deterministic figures: one pass
 
 
 if __name__ == "__main__":

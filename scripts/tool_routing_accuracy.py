@@ -3,12 +3,16 @@
     python scripts/tool_routing_accuracy.py            # the test set, offline model
     python scripts/tool_routing_accuracy.py --dev      # the dev set (tuned on)
     python scripts/tool_routing_accuracy.py --model openai:gpt-4o-mini --errors
+    python scripts/tool_routing_accuracy.py --catalog          # 129 tools, tuning file
+    python scripts/tool_routing_accuracy.py --catalog --heldout  # 129 tools, held-out file
 
 Prints one JSON line of figures; ``--errors`` also lists every miss.
 
 - decision accuracy: the chosen tool (or null) equals the label;
-- rejection precision / recall: over the requests no tool fits (label null),
-  how many declines were right / how many of those requests were declined;
+- pick accuracy: over the requests some tool fits, the share routed to it;
+- rejection (no-fit) precision / recall / F1: over the requests no tool fits
+  (label null), how many declines were right / how many of those requests
+  were declined, and their harmonic mean;
 - input extraction: labelled input values produced exactly, out of all
   labelled values (a value on a misrouted request counts as missed), and the
   same restricted to requests routed to the right tool.
@@ -31,11 +35,12 @@ from notebook_router.tools import ToolRouter, ToolSpec  # noqa: E402
 
 
 def load(
-    requests_file: str = "requests.jsonl",
+    requests_file: str = "requests.jsonl", folder: str = ""
 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """The tools and the labelled requests."""
-    tools = json.loads((DATA / "tools.json").read_text())
-    lines = (DATA / requests_file).read_text().splitlines()
+    """The tools and the labelled requests (``folder``: ``"catalog"`` for the 129-tool set)."""
+    base = DATA / folder if folder else DATA
+    tools = json.loads((base / "tools.json").read_text())
+    lines = (base / requests_file).read_text().splitlines()
     return tools, [json.loads(line) for line in lines if line.strip()]
 
 
@@ -59,13 +64,14 @@ async def evaluate(
 ) -> dict[str, Any]:
     """The figures (see the module docstring) and the misses."""
     router = ToolRouter([ToolSpec.from_openai(t) for t in tools], model=model)
-    right = declined_right = declined = no_fit = 0
+    right = declined_right = declined = no_fit = picked_right = 0
     values = values_right = values_routed = 0
     misses: list[dict[str, Any]] = []
     for item in requests:
         decision = await router.achoose(item["query"])
         label = item["tool"]
         right += decision.tool == label
+        picked_right += label is not None and decision.tool == label
         no_fit += label is None
         declined += decision.tool is None
         declined_right += decision.tool is None and label is None
@@ -88,13 +94,18 @@ async def evaluate(
                 }
             )
     n = len(requests)
+    precision = declined_right / declined if declined else 0.0
+    recall = declined_right / no_fit if no_fit else 0.0
+    f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
     return {
         "requests": n,
         "tools": len(tools),
         "no_fit_requests": no_fit,
         "decision_accuracy": round(right / n, 3),
-        "rejection_precision": round(declined_right / declined, 3) if declined else 0.0,
-        "rejection_recall": round(declined_right / no_fit, 3) if no_fit else 0.0,
+        "pick_accuracy": round(picked_right / (n - no_fit), 3) if n > no_fit else 0.0,
+        "rejection_precision": round(precision, 3),
+        "rejection_recall": round(recall, 3),
+        "rejection_f1": round(f1, 3),
         "input_values": values,
         "input_extraction": round(values_right / values, 3) if values else 0.0,
         "input_extraction_when_routed_right": (
@@ -107,10 +118,15 @@ async def evaluate(
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--dev", action="store_true", help="use the dev set")
+    parser.add_argument("--catalog", action="store_true", help="the 129-tool set (tuning file)")
+    parser.add_argument("--heldout", action="store_true", help="with --catalog: the held-out file")
     parser.add_argument("--model", default="offline")
     parser.add_argument("--errors", action="store_true", help="list every miss")
     args = parser.parse_args()
-    tools, requests = load("dev_requests.jsonl" if args.dev else "requests.jsonl")
+    if args.catalog:
+        tools, requests = load("heldout.jsonl" if args.heldout else "tune.jsonl", "catalog")
+    else:
+        tools, requests = load("dev_requests.jsonl" if args.dev else "requests.jsonl")
     report = asyncio.run(evaluate(tools, requests, args.model))
     misses = report.pop("misses")
     print(json.dumps({"bench": "tool_routing_accuracy", "model": args.model, **report}))

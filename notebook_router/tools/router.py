@@ -31,7 +31,13 @@ from notebook_router.errors import (
     ToolSpecError,
     TransientProviderError,
 )
-from notebook_router.providers.base import CompletionRequest, Message, Provider
+from notebook_router.providers.base import (
+    Completion,
+    CompletionRequest,
+    Message,
+    Provider,
+    ToolDef,
+)
 from notebook_router.providers.offline import is_offline
 from notebook_router.providers.registry import resolve_model
 from notebook_router.providers.secrets import redact
@@ -47,6 +53,8 @@ from notebook_router.usage import ZERO_USAGE, Usage
 
 T = TypeVar("T")
 MAX_CANDIDATES = 64
+OFFLINE_POOL = 1024
+"""The offline rules rank up to this many tools themselves (no prompt to keep short)."""
 
 
 class ToolRouter:
@@ -60,6 +68,10 @@ class ToolRouter:
     appended to the routing prompt. ``strict``: reject unknown inputs and
     inexact types instead of pruning and converting them. ``retries``: a
     :class:`Retries`, or an int used for both routing and tool retries.
+    ``native_tools``: send the tools as the provider's native function
+    declarations (OpenAI tools, Gemini function declarations) and read the
+    model's function call, instead of asking for a JSON decision. Either
+    way the choice is validated, repaired and falls back the same way.
 
     >>> from notebook_router.tools import ToolRouter, tool
     >>> @tool
@@ -81,6 +93,7 @@ class ToolRouter:
         max_candidates: int = MAX_CANDIDATES,
         fallback_message: FallbackMessage | None = None,
         sleep: Sleep = asyncio.sleep,
+        native_tools: bool = False,
     ) -> None:
         self.scope: ToolScope | None
         if isinstance(tools, ToolScope):
@@ -100,6 +113,7 @@ class ToolRouter:
         self.fallback_message = fallback_message or default_fallback
         self.usage: Usage = ZERO_USAGE  # every routing call this router has made
         self._sleep = sleep
+        self.native_tools = native_tools
 
     # -- async API ---------------------------------------------------------------------
 
@@ -108,17 +122,25 @@ class ToolRouter:
         if not query or not query.strip():
             raise EmptyTaskError()
         query = query.strip()
-        candidates = self.candidates(query)
+        offline = is_offline(self.provider)
+        pool = self.scope.tools() if self.scope is not None else list(self.store)
+        # The offline rules read every tool of a modest pool with the full relevance
+        # (lexicon, stems, parameters); the store's retrieval is only for prompts.
+        candidates = pool if offline and len(pool) <= OFFLINE_POOL else self.candidates(query)
         if not candidates:
             return self._no_tool(query, [], "no tool in scope shares a word with the request")
         by_name = {t.name: t for t in candidates}
-        if is_offline(self.provider):
+        if offline:
             return self._by_rules(query, by_name)
+        native = self.native_tools
         messages = [
-            Message(role="system", content=prompts.system_prompt(self.policy)),
-            prompts.request_message(query, candidates),
+            Message(role="system", content=prompts.system_prompt(self.policy, native=native)),
+            prompts.native_request_message(query)
+            if native
+            else prompts.request_message(query, candidates),
         ]
-        schema = route_schema(tuple(by_name))
+        schema = None if native else route_schema(tuple(by_name))
+        tools = tuple(_tool_def(t) for t in candidates) if native else ()
         usage, attempts, problem = ZERO_USAGE, 0, "no reply"
         for attempt in range(1, self.retries.route + 2):
             try:
@@ -129,6 +151,7 @@ class ToolRouter:
                         schema_name="ToolDecision",
                         purpose=prompts.PURPOSE,
                         temperature=0.0,
+                        tools=tools,
                     )
                 )
             except (TransientProviderError, ProviderResponseError) as exc:
@@ -139,10 +162,18 @@ class ToolRouter:
             attempts += 1
             usage += completion.usage
             self.usage += completion.usage
-            reply, problem = self._read(completion.text, by_name)
+            if native:
+                reply, problem = self._read_call(completion, by_name)
+            else:
+                reply, problem = self._read(completion.text, by_name)
             if reply is not None:
                 return self._decision(query, reply, by_name, attempts, usage)
-            messages.extend(prompts.repair_messages(completion.text, problem))
+            if native:
+                messages.extend(
+                    prompts.native_repair_messages(completion.text, completion.tool_calls, problem)
+                )
+            else:
+                messages.extend(prompts.repair_messages(completion.text, problem))
         decision = ToolDecision(
             query=query,
             tool=None,
@@ -289,6 +320,23 @@ class ToolRouter:
         problem = self._problem(reply, tools)
         return (None, problem) if problem else (reply, "")
 
+    def _read_call(
+        self, completion: Completion, tools: dict[str, Tool]
+    ) -> tuple[RouteReply | None, str]:
+        """A native reply: one function call, a JSON decision in the text, or a decline."""
+        calls = completion.tool_calls
+        if len(calls) > 1:
+            return None, f"call exactly one function, not {len(calls)}"
+        if calls:
+            call = calls[0]
+            reply = RouteReply(tool=call.name, inputs=dict(call.arguments), reason="")
+            problem = self._problem(reply, tools)
+            return (None, problem) if problem else (reply, "")
+        text = completion.text.strip()
+        if "{" in text:  # a model that answered with the JSON decision anyway
+            return self._read(text, tools)
+        return RouteReply(tool=None, reason=text[:200] or "no tool fits"), ""
+
     def _problem(self, reply: RouteReply, tools: dict[str, Tool]) -> str:
         """What makes ``reply`` unusable, or "" if nothing does."""
         if reply.tool is None:
@@ -363,6 +411,13 @@ class ToolRouter:
             f"ToolRouter(model='{self.provider.name}:{self.provider.model}', "
             f"tools={len(self.tool_names())}, strict={self.strict})"
         )
+
+
+def _tool_def(tool: Tool) -> ToolDef:
+    """A tool as a native function declaration (providers map names they forbid)."""
+    return ToolDef(
+        name=tool.name, description=tool.spec.description, parameters=tool.spec.parameters
+    )
 
 
 def _not_runnable(decision: ToolDecision) -> ToolResult | None:

@@ -5,10 +5,10 @@ when its model is the offline one (no prompt, no model call). It ranks the
 candidate tools by BM25 over their names, descriptions and parameters, and
 takes the best one only when it is relevant enough:
 
-- the tool covers at least ``ACCEPT`` of the request's intent terms
-  (weighted by how informative each term is), or
-- the request names the tool's own subject (a term of its name) and the tool
-  covers at least ``ACCEPT_NAMED`` of it.
+- the tool's fit reaches ``ACCEPT``: mostly the share of the request's
+  information (IDF over the candidates, see :mod:`.relevance`) the tool
+  matches, partly the share of the tool's name the request says, plus a
+  little when the request gives every required input.
 
 Otherwise it declines (``tool=None``): a request that shares one common word
 with a tool ("convert my garage into an office") is not routed to it. It sees
@@ -17,19 +17,19 @@ what a model would be shown, the specs: retrieval ``keywords`` play no part.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
 from notebook_router.tools.decision import RouteReply
 from notebook_router.tools.extract import Extraction, extract_inputs
-from notebook_router.tools.fuzzy import same_word
-from notebook_router.tools.index import LexicalIndex
-from notebook_router.tools.matching import name_terms, query_terms, tool_bag
-from notebook_router.tools.spec import Tool, ToolSpec
+from notebook_router.tools.relevance import Catalogue, analyse, document
+from notebook_router.tools.spec import ToolSpec
 
-ACCEPT = 0.35
-ACCEPT_NAMED = 0.2
+ACCEPT = 0.42
+NAME_SHARE = 0.25
+"""How much of the fit is the share of the tool's *name* the request says."""
 # Lexical contenders within this share of the best score are re-ranked by how
 # many of their required inputs the request fills ("convert 20 CHF to SEK" is
 # a currency conversion, not a temperature one, though both say "convert").
@@ -39,21 +39,44 @@ FIT_WEIGHT = 0.5
 VALUE_SUPPORT = 0.15
 
 
+NAME_WEIGHT = 3.0
+DESCRIPTION_WEIGHT = 1.0
+PARAMETER_WEIGHT = 1.0
+PARAMETER_TEXT_WEIGHT = 0.5
+
+
 class ToolCatalog:
-    """The candidate tools of one routing request, indexed."""
+    """The candidate tools of one routing request, read by :mod:`.relevance`."""
 
     def __init__(self, specs: list[ToolSpec]) -> None:
         self.specs = specs
-        self.index = LexicalIndex([("", tool_bag(Tool(spec))) for spec in specs])
-        self.names = [name_terms(spec.name) for spec in specs]
+        fields = [tool_fields(spec) for spec in specs]
+        raw = [w for f in fields for text, _ in f for w in re.findall(r"[a-z]+", text.lower())]
+        self.relevance = Catalogue([document(f) for f in fields], raw)
+        self.names = [analyse(spec.name) for spec in specs]
 
-    def name_coverage(self, doc: int, weights: dict[str, float]) -> float:
-        """Share of the tool's name (by IDF) that the request says."""
-        idf = self.index.idf
-        names = self.names[doc]
-        total = sum(idf.get(t, 0.0) for t in names)
-        said = sum(idf.get(t, 0.0) for t in names if any(same_word(t, q) for q in weights))
-        return said / total if total else 0.0
+
+def tool_fields(spec: ToolSpec) -> list[tuple[str, float]]:
+    """What a tool is about, as weighted texts: its name counts most, then what it says it does.
+
+    Parameter names and enum values ("celsius", "phone_number") are evidence
+    as strong as the description; parameter descriptions count half.
+    """
+    fields = [(spec.name, NAME_WEIGHT), (spec.description, DESCRIPTION_WEIGHT)]
+    for name, schema in spec.properties.items():
+        fields.append((name, PARAMETER_WEIGHT))
+        fields.extend(_schema_fields(schema))
+    return fields
+
+
+def _schema_fields(schema: Any) -> list[tuple[str, float]]:
+    if not isinstance(schema, dict):
+        return []
+    out = [(str(schema.get("description", "")), PARAMETER_TEXT_WEIGHT)]
+    out += [(o, PARAMETER_WEIGHT) for o in schema.get("enum", []) if isinstance(o, str)]
+    for sub in [schema.get("items"), *schema.get("anyOf", []), *schema.get("oneOf", [])]:
+        out += _schema_fields(sub)
+    return out
 
 
 def catalog_for(specs: Sequence[ToolSpec]) -> ToolCatalog:
@@ -115,8 +138,9 @@ def route(request: str, specs: Sequence[ToolSpec]) -> RouteReply:
     {'city': 'Oslo'}
     """
     catalog = catalog_for(specs)
-    weights = query_terms(request, catalog.index).weights
-    hits = catalog.index.search(weights, k=CONTENDERS)
+    relevance = catalog.relevance
+    query = relevance.read(request)
+    hits = relevance.rank(query, k=CONTENDERS)
     if not hits:
         return RouteReply(tool=None, reason="no tool shares a word with the request")
     ranked = []
@@ -126,16 +150,16 @@ def route(request: str, specs: Sequence[ToolSpec]) -> RouteReply:
         spec = catalog.specs[hit.doc]
         extraction = extract_inputs(request, spec)
         ranked.append(
-            (hit.score / hits[0].score + FIT_WEIGHT * _fit(spec, extraction), hit.doc, extraction)
+            (hit.score / hits[0].score + FIT_WEIGHT * _fit(spec, extraction), hit, extraction)
         )
-    _, best, extraction = max(ranked, key=lambda r: (r[0], -r[1]))
-    spec = catalog.specs[best]
-    coverage = catalog.index.coverage(best, weights)
+    _, best, extraction = max(ranked, key=lambda r: (r[0], -r[1].doc))
+    spec = catalog.specs[best.doc]
+    named = relevance.name_coverage(best.doc, catalog.names[best.doc], query)
+    coverage = (1 - NAME_SHARE) * best.coverage + NAME_SHARE * named
     if extraction.values and not extraction.missing:
         # The tool takes every input from the values the request gives: support for it.
         coverage = min(1.0, coverage + VALUE_SUPPORT * extraction.used_share)
-    named = catalog.name_coverage(best, weights)
-    if coverage < ACCEPT and not (named >= 0.5 and coverage >= ACCEPT_NAMED):
+    if coverage < ACCEPT:
         return RouteReply(
             tool=None,
             reason=(

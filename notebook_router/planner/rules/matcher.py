@@ -1,5 +1,10 @@
 """Matching a task to the agent that fits it best, by lexical relevance (BM25).
 
+The relevance is the offline tool router's (:mod:`notebook_router.tools.relevance`):
+Snowball stems and the curated concept lexicon on both sides, so "chart the
+revenue" finds a plotting agent whose topics say "plot", and the request's
+given values (numbers, paths, quoted text) do not count as topics.
+
 Tree members compete with top-level agents: relevance is normalised to the
 best match and each level of depth costs
 :data:`~notebook_router.agents.discovery.DEPTH_PENALTY`, so a task goes
@@ -11,9 +16,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from notebook_router.agents.discovery import capability_document, query_weights, rank_by_depth
+from notebook_router.agents.discovery import (
+    CAPABILITY_WEIGHT,
+    NAME_WEIGHT,
+    REACH_WEIGHT,
+    VERB_WEIGHT,
+    rank_by_depth,
+)
 from notebook_router.planner.planner_view import AgentCard
-from notebook_router.text.bm25 import BM25Index
+from notebook_router.tools.relevance import Catalogue, Query, Unit, document
 
 
 class AgentMatcher:
@@ -46,15 +57,14 @@ class AgentMatcher:
         The user's agents first (scores relative to the best of them), then the
         built-in ones (relative to the best of those).
         """
-        weights = query_weights(task)
-        if not weights:
-            return []
         ranked: list[tuple[str, float]] = []
-        for index, size in self._indexes:
-            if size:
-                hits = index.search(weights, k=size)
-                raw = [(hit.key, hit.score, self.depth.get(hit.key, 0)) for hit in hits]
-                ranked += [(name, score) for name, _relevance, score in rank_by_depth(raw)]
+        for catalogue, names in self._indexes:
+            if not names:
+                continue
+            query = _leading_verb_first(catalogue.read(task))
+            hits = catalogue.rank(query)
+            raw = [(names[h.doc], h.score, self.depth.get(names[h.doc], 0)) for h in hits]
+            ranked += [(name, score) for name, _relevance, score in rank_by_depth(raw)]
         return ranked
 
     def best(self, task: str, exclude: frozenset[str] = frozenset()) -> str | None:
@@ -67,17 +77,28 @@ class AgentMatcher:
 
 def _index(
     cards: Sequence[AgentCard], reach: dict[str, list[tuple[str, float]]]
-) -> tuple[BM25Index, int]:
-    documents = (
-        (
-            card.name,
-            capability_document(
-                card.name, card.description, card.capabilities, reach.get(card.name, ())
-            ),
-        )
-        for card in cards
-    )
-    return BM25Index(documents), len(cards)
+) -> tuple[Catalogue, list[str]]:
+    """The agents' documents: name ×3, topics ×2 (by confidence), reach, description."""
+    bags = []
+    for card in cards:
+        fields = [(card.name, NAME_WEIGHT), (card.description, 1.0)]
+        fields += [(topic, CAPABILITY_WEIGHT * c) for topic, c in card.capabilities]
+        fields += [
+            (topic, CAPABILITY_WEIGHT * REACH_WEIGHT * c) for topic, c in reach.get(card.name, ())
+        ]
+        bags.append(document(fields))
+    # Agents are ranked against one another only (the planner has no "nothing fits"
+    # here), so IDF is over the agents as they are.
+    return Catalogue(bags, background=0), [card.name for card in cards]
+
+
+def _leading_verb_first(query: Query) -> Query:
+    """The task's first word (usually the verb: "plot monthly revenue") counts double."""
+    if not query.units:
+        return query
+    first = query.units[0]
+    lead = Unit(first.text, first.terms, first.weight * VERB_WEIGHT, first.lexical)
+    return Query(units=[lead, *query.units[1:]], corrected=query.corrected)
 
 
 def _reach(cards: Sequence[AgentCard]) -> dict[str, list[tuple[str, float]]]:

@@ -1,0 +1,59 @@
+"""Offline routing quality on the labelled 129-tool set (tests/data/tool_routing/catalog).
+
+    python bench/routing_quality.py
+
+Prints one JSON line: {"bench": "routing_quality", "tools", "tune": {...}, "heldout": {...},
+"seconds"} where each part has the requests, the share that fit no tool, pick accuracy
+(requests some tool fits, routed to it) and no-fit precision / recall / F1 (requests no tool
+fits, declined). The lexicon and thresholds were tuned against the misses of the tuning
+file only; the held-out file says how the router does on requests nobody tuned it for.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib.util
+import json
+import sys
+import time
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+
+def _script() -> ModuleType:
+    spec = importlib.util.spec_from_file_location(
+        "tool_routing_accuracy", ROOT / "scripts" / "tool_routing_accuracy.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+async def routing_quality() -> dict[str, Any]:
+    """The figures (see the module docstring)."""
+    script = _script()
+    line: dict[str, Any] = {"bench": "routing_quality"}
+    started = time.perf_counter()
+    for part in ("tune", "heldout"):
+        tools, requests = script.load(f"{part}.jsonl", "catalog")
+        report = await script.evaluate(tools, requests, "offline")
+        line["tools"] = len(tools)
+        line[part] = {
+            "requests": report["requests"],
+            "no_fit_share": round(report["no_fit_requests"] / report["requests"], 3),
+            "pick_accuracy": report["pick_accuracy"],
+            "no_fit_precision": report["rejection_precision"],
+            "no_fit_recall": report["rejection_recall"],
+            "no_fit_f1": report["rejection_f1"],
+        }
+    line["seconds"] = round(time.perf_counter() - started, 2)
+    return line
+
+
+if __name__ == "__main__":
+    print(json.dumps(asyncio.run(routing_quality())))
