@@ -247,6 +247,7 @@ class ViewBuilder:
         offered: Sequence[AgentCard] | None = None,
         media: Sequence[MediaNote] = (),
         condense: int = 0,
+        answering: bool = False,
     ) -> PlannerView:
         """A view of ``state`` bounded by this builder's limits (``iteration``: the
         decision being asked for, when it is not the state's latest).
@@ -257,14 +258,18 @@ class ViewBuilder:
 
         ``every_task=True`` shows every task in full, for readers in the process
         that decide or write the answer from the view: never send it as a prompt.
+        ``answering=True``: the view an answer is written from (see
+        :meth:`~notebook_router.planner.state.RunState.answer_tasks`).
         """
         level = self._level(condense)
         chars = min(summary_chars or self.summary_chars, level.chars)
-        tasks = state.tasks if every_task else self._pick_tasks(state, level.tasks)
+        # An answer is about the current request: work done before a restart is left out.
+        pool = state.answer_tasks() if answering else state.tasks
+        tasks = pool if every_task else self._pick_tasks(state, pool, level.tasks)
         everyone = self.agent_cards(agents)
         shown = everyone if offered is None else list(offered)
-        left_out = len(state.plan) - len(tasks)
-        more = self._digest(state, tasks, chars, level) if left_out else None
+        left_out = len(pool) - len(tasks)
+        more = self._digest(pool, tasks, chars, level) if left_out else None
         return PlannerView(
             agents=shown,
             more_agents=_more_agents(len(shown), len(everyone)),
@@ -280,7 +285,7 @@ class ViewBuilder:
             tasks=[self._task_view(state, t, chars, level.described) for t in tasks],
             omitted_tasks=left_out,
             more_tasks=more,
-            condensed=_condensed(more, len(tasks), len(state.plan), chars, condense),
+            condensed=_condensed(more, len(tasks), len(pool), chars, condense),
             context_keys=[e.key for e in state.context.recent(self.context_keys)],
             context_size=len(state.context),
             history=[
@@ -307,9 +312,8 @@ class ViewBuilder:
             level.groups,
         )
 
-    def _pick_tasks(self, state: RunState, most: int) -> list[Task]:
-        """The ``most`` most relevant tasks, in plan order."""
-        all_tasks = state.tasks
+    def _pick_tasks(self, state: RunState, all_tasks: list[Task], most: int) -> list[Task]:
+        """The ``most`` most relevant of ``all_tasks``, in plan order."""
         if len(all_tasks) <= most:
             return all_tasks
 
@@ -325,12 +329,12 @@ class ViewBuilder:
         return [all_tasks[i] for i in keep]
 
     def _digest(
-        self, state: RunState, shown: list[Task], chars: int, level: Condense
+        self, pool: list[Task], shown: list[Task], chars: int, level: Condense
     ) -> TaskDigest:
         """Counts by status, the left-out tasks one line each while the budget lasts, then
         grouped."""
         ids = {t.id for t in shown}
-        return digest(state.tasks, ids, line_chars=level.lines, chars=chars, groups=level.groups)
+        return digest(pool, ids, line_chars=level.lines, chars=chars, groups=level.groups)
 
     def _task_view(self, state: RunState, task: Task, chars: int, described: int) -> TaskView:
         # A decision per result, over every task, would build views quadratic in
