@@ -98,6 +98,9 @@ class TaskView(BaseModel):
     """Claims of the result that verification could not find in the evidence (and why)."""
     sources: list[str] | None = None
     """The sources the result cites, scored: ``name (score 0.8: relevance 0.9, ...)``."""
+    data: Any = Field(default=None, exclude=True, repr=False)
+    """A list or mapping the result holds (no summary of its own), for the answer to
+    write out as a list or table; in-process readers only, never in a prompt."""
 
     @model_serializer(mode="wrap")
     def _drop_empty(self, handler: SerializerFunctionWrapHandler) -> Any:
@@ -402,8 +405,16 @@ def _make_task_view(
         confidence=None if result is None else result.confidence,
         suggestions=[] if result is None else list(result.suggestions[:5]),
         critic=_critic_line(state, task.id),
+        data=_structured(result),
         **_checked(state.critiques.get(task.id) if state.critiques else None),
     )
+
+
+def _structured(result: AgentResult | None) -> Any:
+    """The result's data when it is a list or mapping it does not summarise itself."""
+    if result is None or not result.ok or result.summary:
+        return None
+    return result.data if isinstance(result.data, (list, tuple, dict)) else None
 
 
 def _relevance(state: RunState, task: Task) -> int:
