@@ -336,7 +336,7 @@ def test_out_n_resolves_the_same_when_the_kernel_does_not_store_history() -> Non
 
 
 def test_steering_and_inspection_magics(kernel: Kernel) -> None:
-    out = _run(kernel, "%route graph")
+    out = _run(kernel, "%route graph --text")
     assert out.startswith("flowchart TD")
     agents = kernel.execute("%route agents")
     table = agents.outputs[-1]["content"]["data"]["text/html"]
