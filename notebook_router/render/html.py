@@ -46,7 +46,8 @@ STYLE = """<style>
 .nr-run .nr-note{color:#6b7280;font-size:11px;margin-top:6px}
 .nr-run .nr-tree{margin-top:6px}
 .nr-run .nr-tree summary{color:#6b7280;font-size:11px;cursor:pointer}
-.nr-run .nr-tree img{max-width:100%;max-height:420px}
+.nr-run .nr-tree-box{overflow:auto;max-height:560px;border:1px solid #f3f4f6;border-radius:6px}
+.nr-run .nr-tree img{max-width:none;max-height:none;display:block}
 .nr-run .nr-approval{margin-top:6px;padding:4px 8px;border:1px solid #f59e0b;border-radius:6px}
 .nr-run .nr-approval pre{background:#f9fafb;border:1px solid #e5e7eb;border-radius:4px;
  padding:6px 8px;overflow:auto;max-height:260px;font-size:12px;margin:4px 0}
@@ -75,9 +76,12 @@ def render_html(
         # between runs on one page, and sanitisers (GitHub) keep data images.
         encoded = base64.b64encode(tree_svg.encode()).decode()
         parts.append(
+            # Drawn at its own size (labels stay readable) in a box that scrolls,
+            # never scaled down to fit a narrow output.
             f'<details class="nr-tree" open><summary>delegation tree</summary>'
+            f'<div class="nr-tree-box" style="overflow:auto;max-height:560px">'
             f'<img alt="The run as a graph: goal, tasks and agents" '
-            f'src="data:image/svg+xml;base64,{encoded}"/></details>'
+            f'src="data:image/svg+xml;base64,{encoded}"/></div></details>'
         )
     if state.answer:
         parts.append(f'<div class="nr-answer">{render_answer(state.answer)}</div>')
