@@ -31,6 +31,8 @@ STYLE = """<style>
 .nr-run th{text-align:left;color:#6b7280;font-weight:500;border-bottom:1px solid #e5e7eb;
  padding:3px 6px}
 .nr-run td{border-bottom:1px solid #f3f4f6;padding:3px 6px;vertical-align:top}
+/* above JupyterLab's right-aligned cells (.jp-RenderedHTMLCommon td) */
+.nr-run table td,.nr-run table th{text-align:left}
 .nr-run .s{font-weight:600}.nr-run .s-running{color:#2563eb}.nr-run .s-fulfilled{color:#16a34a}
 .nr-run .s-partial{color:#ca8a04}.nr-run .s-failed{color:#dc2626}.nr-run .s-unable{color:#ea580c}
 .nr-run .s-cancelled,.nr-run .s-skipped,.nr-run .s-pending{color:#71717a}

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 from notebook_router import Router, agent
+from notebook_router.planner.result import RunResult
+from notebook_router.planner.run import Run
 
 
 @agent(can=["numbers", "load"])
@@ -32,7 +35,7 @@ def total(inputs: dict[str, list[int]]) -> int:
     return sum(next(iter(inputs.values())))
 
 
-async def _restarted(message: str, *agents: object) -> tuple[object, object]:
+async def _restarted(message: str, *agents: Any) -> tuple[Run, RunResult]:
     run = Router([numbers, slow, *agents]).start(
         "Load the numbers and think slowly about the weather"
     )
