@@ -257,8 +257,17 @@ class RouteCommands(HistoryCommands):
         print(f"The research agent searches with {rest[0]}() in new runs.")
 
     def _graph(self, rest: list[str]) -> None:
-        run = self._target(rest)
-        print(to_mermaid(run.graph()), end="")
+        """``%route graph [RUN] [--text]``: the run's tree as a diagram (``--text``: Mermaid)."""
+        words = [w for w in rest if w != "--text"]
+        if len(words) > 1 or any(w.startswith("-") for w in words):
+            raise UsageError("%route graph [RUN] [--text]   (--text prints the Mermaid source)")
+        run = self._target(words)
+        if len(words) < len(rest):
+            print(to_mermaid(run.graph()), end="")
+            return
+        from notebook_router.render.bundle import graph_bundle
+
+        show_own(graph_bundle(run.graph()))
 
     def _model(self, rest: list[str]) -> None:
         if not rest:

@@ -64,8 +64,7 @@ class NotebookFront:
         self._wrap(shell.display_pub, "publish", self._recording_publish)
         self._wrap(shell.displayhook, "write_format_data", self._recording_write_format_data)
         self._wrap(shell.display_formatter, "format", self._noting_format)
-        # A run shown as a cell's result (Out[n]) brings its live panel back,
-        # followed by the static view for saved notebooks.
+        # A run shown as a cell's result (Out[n]): its static view, marked as ours.
         for_class(shell.display_formatter.mimebundle_formatter, RUN, self._format_run)
 
     def uninstall(self) -> None:
@@ -84,10 +83,12 @@ class NotebookFront:
             self._session.persistence.close()
 
     def _format_run(self, run: Run) -> tuple[dict[str, Any], dict[str, Any]]:
-        from notebook_router.notebook.run_output import final_bundle
+        # The static view only: a widget view would not survive the notebook
+        # being saved and reopened (see notebook.run_output). Marked as ours,
+        # so "the table above" never points at it.
+        from notebook_router.render.bundle import run_bundle
 
-        panel = self._session.panels.get(run.id) if self._session is not None else None
-        return final_bundle(run, panel), {OWN_OUTPUT: {"run_id": run.id}}
+        return dict(run_bundle(run)), {OWN_OUTPUT: {"run_id": run.id}}
 
     def _wrap(self, obj: Any, name: str, factory: Any) -> None:
         original = getattr(obj, name)

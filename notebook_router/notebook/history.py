@@ -209,16 +209,8 @@ def _size(path: Path) -> int:
 
 
 def _still(store: Any, run_id: str) -> dict[str, Any]:
-    """A stored run as a still panel plus its static view."""
-    from notebook_router.notebook.run_output import still_bundle
+    """A stored run as its static view (no widget: it reopens anywhere, see run_output)."""
     from notebook_router.store.stored_bundle import stored_bundle
 
     stored = store.load(run_id)
-    rebuilt = store.rebuild(run_id)
-    return still_bundle(
-        rebuilt.state,
-        stored_bundle(rebuilt, stored.info),
-        max_iterations=stored.info.max_iterations,
-        elapsed_s=rebuilt.elapsed_s,
-        events=stored.events,
-    )
+    return dict(stored_bundle(store.rebuild(run_id), stored.info))

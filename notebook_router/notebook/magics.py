@@ -76,7 +76,7 @@ class RouteMagics(Magics):
           %route agents              agents a %%route cell would use (built-ins included)
           %route search [FUNCTION|off]   show or set the research agent's search function
                                      (a kernel function: search(query) -> hits)
-          %route graph [RUN]         the run's plan as Mermaid text
+          %route graph [RUN] [--text] the run's tree as a diagram (--text: Mermaid source)
           %route forget              clear the memory of earlier runs (follow-ups start afresh)
           %route facts               the notebook's knowledge base (remember that ... in a run)
           %route facts forget ID|all forget one fact, or every one

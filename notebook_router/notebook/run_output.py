@@ -1,33 +1,42 @@
 """Where a run's panel appears under a ``%%route`` cell, and what a saved notebook keeps.
 
-The live panel (:class:`~notebook_router.notebook.panel.RunPanel`) updates
-itself through its widget model, so the cell's outputs only say *where* it
-shows. They are published through the display publisher captured when the
-view was created, so a cell agent capturing its own outputs cannot swallow
-them.
+A live panel (:class:`~notebook_router.notebook.panel.RunPanel`) is for a
+running run: it updates itself through its widget model, so the cell's
+outputs only say *where* it shows. They are published through the display
+publisher captured when the view was created, so a cell agent capturing its
+own outputs cannot swallow them.
+
+Once the run has finished, its cell shows the static view only (HTML plan,
+answer, result tables, the tree as a graphviz picture; see
+:func:`~notebook_router.render.bundle.run_bundle`), and the panel's widget is
+closed. A widget view saved in a notebook shows only while its model lives
+in the page: reopened with a new server it reads "Error displaying widget:
+model not found" (trusted notebooks prefer the widget over the HTML beside
+it); with widget state saved, a tree waits for a kernel that never answers;
+``nbconvert`` pulls a widget script from a CDN. The static view renders the
+same in JupyterLab, Notebook 7, GitHub, nbviewer and nbconvert, trusted or
+not, with or without a kernel. Closing the widget also keeps its state out
+of "save widget state" and lets the kernel forget the panel.
 
 A *transient* view (the default while a cell awaits its run) behaves like a
 progress bar: its output starts empty, shows the panel while the run goes,
 and empties again at the end, when the cell's result (``Out[n]``, the run)
-shows the same panel followed by the static view (HTML plan, graphviz SVG,
-Mermaid text) that nbviewer, GitHub and nbconvert render without a kernel.
-The saved notebook then holds one stable output per run, which is also what
-nbval compares (it does not apply display updates). Background views keep
-their output and end with the same final bundle.
+shows the static view. The saved notebook then holds one stable output per
+run, which is also what nbval compares (it does not apply display updates).
+Background views keep their output and end with the static view.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import logging
 from typing import Any
 
 from notebook_router.notebook.outputs import OWN_OUTPUT
 from notebook_router.notebook.panel import RunPanel
-from notebook_router.planner import events as ev
-from notebook_router.planner.rails import Limits
 from notebook_router.planner.run import Run
-from notebook_router.planner.state import RunState
 from notebook_router.render import run_bundle
+
+log = logging.getLogger("notebook_router")
 
 WIDGET_VIEW_MIME = "application/vnd.jupyter.widget-view+json"
 
@@ -37,26 +46,9 @@ def widget_view(panel: RunPanel) -> dict[str, Any]:
     return {"version_major": 2, "version_minor": 1, "model_id": panel.model_id}
 
 
-def final_bundle(run: Run, panel: RunPanel | None) -> dict[str, Any]:
-    """The live panel (when there is one) in front of the static view of a finished run."""
-    bundle: dict[str, Any] = dict(run_bundle(run))
-    if panel is not None:
-        bundle = {WIDGET_VIEW_MIME: widget_view(panel), **bundle}
-    return bundle
-
-
-def still_bundle(
-    state: RunState,
-    static: dict[str, str],
-    *,
-    max_iterations: int | None,
-    elapsed_s: float,
-    events: Iterable[ev.Event] = (),
-) -> dict[str, Any]:
-    """A still panel of a stored run in front of its static view (``%route show``, ``import``)."""
-    limits = Limits(max_iterations=max_iterations) if max_iterations else Limits()
-    panel = RunPanel.of_state(state, limits, elapsed_s=elapsed_s, events=events)
-    return {WIDGET_VIEW_MIME: widget_view(panel), **static}
+def final_bundle(run: Run) -> dict[str, Any]:
+    """What a run's cell shows for good: the static view, never a widget."""
+    return dict(run_bundle(run))
 
 
 class RunView:
@@ -101,16 +93,19 @@ class RunView:
         )
 
     def close(self) -> None:
-        """The run finished: empty a transient view, or show the final bundle."""
-        self._publish(
-            update=True, data={} if self.transient else final_bundle(self.run, self.panel)
-        )
+        """The run finished: empty a transient view (``Out[n]`` follows) or show the static
+        view here, then close the panel's widget (its views go; nothing of it is saved)."""
+        self._publish(update=True, data={} if self.transient else final_bundle(self.run))
+        try:
+            self.panel.close()
+        except Exception:  # a closed comm never fails the run's ending
+            log.exception("notebook_router: could not close the panel of run %s", self.run.id)
 
     def keep(self) -> None:
         """Show the final state here after all (the cell will not return the run)."""
         self.transient = False
         if self.run.done():
-            self._publish(update=True, data=final_bundle(self.run, self.panel))
+            self._publish(update=True, data=final_bundle(self.run))
 
     def _publish(self, *, update: bool, data: dict[str, Any]) -> None:
         self._publisher.publish(

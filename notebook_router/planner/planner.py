@@ -133,7 +133,7 @@ class ModelPlanner:
         reply = self._instant(call)
         if reply is not None:
             return Synthesis(answer=reply)
-        prompt = self._prompt(call, summary_chars=1200)
+        prompt = self._prompt(call, summary_chars=1200, answering=True)
         system = prompts.SYNTHESISE + prompts.STYLE[call.state.style]
         # The model writes Synthesis JSON: the user sees only the answer's text.
         sink = None if call.on_text is None else FieldStream("answer", call.on_text).write
@@ -155,6 +155,7 @@ class ModelPlanner:
         iteration: int | None = None,
         summary_chars: int | None = None,
         attach: bool = True,
+        answering: bool = False,
     ) -> _Prompt:
         """The view for ``call``, within its budgets, rendered, and the media to send with it."""
         state, limits = call.state, call.limits or _DEFAULT_LIMITS
@@ -174,6 +175,7 @@ class ModelPlanner:
                 offered=offered,
                 media=notes,
                 condense=level,
+                answering=answering,
             )
 
         view, text = fit_view(build, limits.planner_tokens)

@@ -100,6 +100,9 @@ class TaskView(BaseModel):
     """Claims of the result that verification could not find in the evidence (and why)."""
     sources: list[str] | None = None
     """The sources the result cites, scored: ``name (score 0.8: relevance 0.9, ...)``."""
+    data: Any = Field(default=None, exclude=True, repr=False)
+    """A list or mapping the result holds (no summary of its own), for the answer to
+    write out as a list or table; in-process readers only, never in a prompt."""
 
     @model_serializer(mode="wrap")
     def _drop_empty(self, handler: SerializerFunctionWrapHandler) -> Any:
@@ -249,6 +252,7 @@ class ViewBuilder:
         offered: Sequence[AgentCard] | None = None,
         media: Sequence[MediaNote] = (),
         condense: int = 0,
+        answering: bool = False,
     ) -> PlannerView:
         """A view of ``state`` bounded by this builder's limits (``iteration``: the
         decision being asked for, when it is not the state's latest).
@@ -259,14 +263,18 @@ class ViewBuilder:
 
         ``every_task=True`` shows every task in full, for readers in the process
         that decide or write the answer from the view: never send it as a prompt.
+        ``answering=True``: the view an answer is written from (see
+        :meth:`~notebook_router.planner.state.RunState.answer_tasks`).
         """
         level = self._level(condense)
         chars = min(summary_chars or self.summary_chars, level.chars)
-        tasks = state.tasks if every_task else self._pick_tasks(state, level.tasks)
+        # An answer is about the current request: work done before a restart is left out.
+        pool = state.answer_tasks() if answering else state.tasks
+        tasks = pool if every_task else self._pick_tasks(state, pool, level.tasks)
         everyone = self.cards_for(state, agents)
         shown = everyone if offered is None else list(offered)
-        left_out = len(state.plan) - len(tasks)
-        more = self._digest(state, tasks, chars, level) if left_out else None
+        left_out = len(pool) - len(tasks)
+        more = self._digest(pool, tasks, chars, level) if left_out else None
         return PlannerView(
             agents=shown,
             more_agents=_more_agents(len(shown), len(everyone)),
@@ -282,7 +290,7 @@ class ViewBuilder:
             tasks=[self._task_view(state, t, chars, level.described) for t in tasks],
             omitted_tasks=left_out,
             more_tasks=more,
-            condensed=_condensed(more, len(tasks), len(state.plan), chars, condense),
+            condensed=_condensed(more, len(tasks), len(pool), chars, condense),
             context_keys=[e.key for e in state.context.recent(self.context_keys)],
             context_size=len(state.context),
             history=[
@@ -309,9 +317,8 @@ class ViewBuilder:
             level.groups,
         )
 
-    def _pick_tasks(self, state: RunState, most: int) -> list[Task]:
-        """The ``most`` most relevant tasks, in plan order."""
-        all_tasks = state.tasks
+    def _pick_tasks(self, state: RunState, all_tasks: list[Task], most: int) -> list[Task]:
+        """The ``most`` most relevant of ``all_tasks``, in plan order."""
         if len(all_tasks) <= most:
             return all_tasks
 
@@ -327,12 +334,12 @@ class ViewBuilder:
         return [all_tasks[i] for i in keep]
 
     def _digest(
-        self, state: RunState, shown: list[Task], chars: int, level: Condense
+        self, pool: list[Task], shown: list[Task], chars: int, level: Condense
     ) -> TaskDigest:
         """Counts by status, the left-out tasks one line each while the budget lasts, then
         grouped."""
         ids = {t.id for t in shown}
-        return digest(state.tasks, ids, line_chars=level.lines, chars=chars, groups=level.groups)
+        return digest(pool, ids, line_chars=level.lines, chars=chars, groups=level.groups)
 
     def _task_view(self, state: RunState, task: Task, chars: int, described: int) -> TaskView:
         # A decision per result, over every task, would build views quadratic in
@@ -404,8 +411,16 @@ def _make_task_view(
         confidence=None if result is None else result.confidence,
         suggestions=[] if result is None else list(result.suggestions[:5]),
         critic=_critic_line(state, task.id),
+        data=_structured(result),
         **_checked(state.critiques.get(task.id) if state.critiques else None),
     )
+
+
+def _structured(result: AgentResult | None) -> Any:
+    """The result's data when it is a list or mapping it does not summarise itself."""
+    if result is None or not result.ok or result.summary:
+        return None
+    return result.data if isinstance(result.data, (list, tuple, dict)) else None
 
 
 def _relevance(state: RunState, task: Task) -> int:

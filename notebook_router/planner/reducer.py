@@ -213,6 +213,8 @@ def _interrupt_handled(state: RunState, event: ev.InterruptHandled) -> None:
     # for it again; a restart is a new request, free of the old one's drops.
     if event.handled_as == "restart":
         state.dropped = []
+        # Everything planned so far answered the old request: recorded, not cited.
+        state.superseded = list(state.plan.tasks)
     elif event.handled_as == "refine" and (event.cancelled or event.restored):
         kept = [t for t in state.dropped if t not in event.restored]
         state.dropped = kept + [t for t in event.cancelled if t not in kept]

@@ -872,7 +872,12 @@ class Run:
         stopping, detail = self._stop_request or (None, None)
         # Every task: the answer keeps each finished result, however big the run.
         view = self._views.build(
-            self.state, self.agents, summary_chars=1200, stopping=stopping, every_task=True
+            self.state,
+            self.agents,
+            summary_chars=1200,
+            stopping=stopping,
+            every_task=True,
+            answering=True,
         )
         return template_synthesis(view, note=note, detail=detail)
 

@@ -420,6 +420,9 @@ class RunState:
     """Per task, the critic's verdict on its latest result (when a critic is on)."""
     dropped: list[str] = Field(default_factory=list)
     """Ids of tasks the user dropped mid-run: not planned again unless the user asks."""
+    superseded: list[str] = Field(default_factory=list)
+    """Ids of tasks planned before the latest restart-redirect: kept and shown with the
+    run, but the answer is about the new request (see :meth:`answer_tasks`)."""
     arc: ArcView | None = None
     """What earlier runs of the session did, and the facts that bear on the goal (set when
     the run starts; None for a run with no memory, or started ``fresh``)."""
@@ -438,6 +441,21 @@ class RunState:
     def tasks(self) -> list[Task]:
         """All tasks in plan order."""
         return list(self.plan.tasks.values())
+
+    def answer_tasks(self) -> list[Task]:
+        """The tasks an answer may draw on, in plan order: all but those planned before
+        a restart, unless a task of the new request uses their result (as an input)."""
+        if not self.superseded:
+            return self.tasks
+        old = set(self.superseded)
+        used: set[str] = set()
+        todo = [d for t in self.tasks if t.id not in old for d in t.depends_on]
+        while todo:
+            task_id = todo.pop()
+            if task_id in old and task_id not in used:
+                used.add(task_id)
+                todo.extend(self.plan.tasks[task_id].depends_on)
+        return [t for t in self.tasks if t.id not in old or t.id in used]
 
     def add_usage(self, usage: Usage, source: str) -> None:
         """Account ``usage`` to the run and to ``source`` (an agent name or ``planner``)."""

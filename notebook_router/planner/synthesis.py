@@ -12,6 +12,7 @@ import re
 from notebook_router.planner.decisions import Synthesis
 from notebook_router.planner.planner_view import PlannerView, TaskView
 from notebook_router.planner.state import STOP_REASON_TEXT, Attribution
+from notebook_router.text.markdown_data import markdown_lines
 from notebook_router.text.preview import clip
 
 _DONE = ("fulfilled", "partial")
@@ -78,7 +79,11 @@ def _line(task: TaskView) -> str:
     partial = " (partial)" if task.status == "partial" else ""
     summary = task.summary or "done"
     checked = _checked(task)
-    line = f"{_sentence(task.description)}{partial}: {summary} [{task.id}]"
+    listed = markdown_lines(task.data, "  ")
+    if listed is not None:  # a list or table under the task's line, not a line of JSON
+        line = "\n".join([f"{_sentence(task.description)}{partial} [{task.id}]:", *listed])
+    else:
+        line = f"{_sentence(task.description)}{partial}: {summary} [{task.id}]"
     return f"{line}\n  {checked}" if checked else line
 
 
@@ -151,10 +156,11 @@ def _report(
     if done:
         lines += ["## Findings", ""]
         for t in done:
+            listed = markdown_lines(t.data)
             lines += [
                 f"### {_sentence(t.description)} ({t.agent}) [{t.id}]",
                 "",
-                t.summary or "done",
+                *(listed if listed is not None else [t.summary or "done"]),
                 "",
             ]
             if _checked(t):

@@ -19,9 +19,27 @@ from notebook_router.render.svg import to_svg
 from notebook_router.render.text import render_text
 
 if TYPE_CHECKING:
+    import networkx as nx
+
     from notebook_router.planner.run import Run
 
 MERMAID_MIME = "text/vnd.mermaid"
+
+
+def graph_bundle(graph: nx.DiGraph) -> dict[str, str]:
+    """A run graph as a diagram every front end draws (``%route graph``).
+
+    The graphviz picture where ``dot`` is installed (nbconvert, nbviewer and
+    classic front ends use it), a Markdown ``mermaid`` fence that JupyterLab
+    4.1+, Notebook 7 and GitHub draw (and the only picture without graphviz),
+    and the Mermaid source as text for terminals.
+    """
+    source = to_mermaid(graph)
+    bundle = {"text/plain": source, "text/markdown": f"```mermaid\n{source.rstrip()}\n```\n"}
+    svg = to_svg(graph)
+    if svg is not None:
+        bundle["image/svg+xml"] = svg
+    return bundle
 
 
 def run_bundle(run: Run, *, elapsed_s: float | None = None) -> dict[str, str]:

@@ -48,8 +48,9 @@ class Evidence:
 
 
 def evidence(state: RunState) -> Iterator[Evidence]:
-    """The tables and code of the run's finished tasks, in plan order."""
-    for task in state.plan:
+    """The tables and code of the run's finished tasks the answer draws on, in plan order
+    (work done before a restart-redirect stays in the plan, not under the new answer)."""
+    for task in state.answer_tasks():
         result = state.results.get(task.id)
         if result is not None and result.ok:
             yield from evidence_of(task, result)

@@ -31,6 +31,8 @@ STYLE = """<style>
 .nr-run th{text-align:left;color:#6b7280;font-weight:500;border-bottom:1px solid #e5e7eb;
  padding:3px 6px}
 .nr-run td{border-bottom:1px solid #f3f4f6;padding:3px 6px;vertical-align:top}
+/* above JupyterLab's right-aligned cells (.jp-RenderedHTMLCommon td) */
+.nr-run table td,.nr-run table th{text-align:left}
 .nr-run .s{font-weight:600}.nr-run .s-running{color:#2563eb}.nr-run .s-fulfilled{color:#16a34a}
 .nr-run .s-partial{color:#ca8a04}.nr-run .s-failed{color:#dc2626}.nr-run .s-unable{color:#ea580c}
 .nr-run .s-cancelled,.nr-run .s-skipped,.nr-run .s-pending{color:#71717a}
@@ -46,7 +48,8 @@ STYLE = """<style>
 .nr-run .nr-note{color:#6b7280;font-size:11px;margin-top:6px}
 .nr-run .nr-tree{margin-top:6px}
 .nr-run .nr-tree summary{color:#6b7280;font-size:11px;cursor:pointer}
-.nr-run .nr-tree img{max-width:100%;max-height:420px}
+.nr-run .nr-tree-box{overflow:auto;max-height:560px;border:1px solid #f3f4f6;border-radius:6px}
+.nr-run .nr-tree img{max-width:none;max-height:none;display:block}
 .nr-run .nr-approval{margin-top:6px;padding:4px 8px;border:1px solid #f59e0b;border-radius:6px}
 .nr-run .nr-approval pre{background:#f9fafb;border:1px solid #e5e7eb;border-radius:4px;
  padding:6px 8px;overflow:auto;max-height:260px;font-size:12px;margin:4px 0}
@@ -75,9 +78,12 @@ def render_html(
         # between runs on one page, and sanitisers (GitHub) keep data images.
         encoded = base64.b64encode(tree_svg.encode()).decode()
         parts.append(
+            # Drawn at its own size (labels stay readable) in a box that scrolls,
+            # never scaled down to fit a narrow output.
             f'<details class="nr-tree" open><summary>delegation tree</summary>'
+            f'<div class="nr-tree-box" style="overflow:auto;max-height:560px">'
             f'<img alt="The run as a graph: goal, tasks and agents" '
-            f'src="data:image/svg+xml;base64,{encoded}"/></details>'
+            f'src="data:image/svg+xml;base64,{encoded}"/></div></details>'
         )
     if state.answer:
         parts.append(f'<div class="nr-answer">{render_answer(state.answer)}</div>')
@@ -131,39 +137,82 @@ def _plan(tasks: list[Task]) -> str:
 
 
 def render_answer(text: str) -> str:
-    """Markdown-ish answer text (paragraphs, bullets, headings, tables) as safe HTML."""
+    """Markdown-ish answer text as safe HTML: paragraphs, headings, bullet and numbered
+    lists (nested by indentation), pipe tables, **bold** and ``[t1]`` citations.
+
+    Every piece of text is escaped: an answer repeats what agents returned.
+    """
+    lines = [(len(line) - len(line.lstrip()), line.strip()) for line in text.splitlines()]
+    return _blocks(lines)
+
+
+_ITEM = re.compile(r"^(?:([-*+])|(\d{1,3})[.)])\s+(.*)$")
+
+
+def _blocks(lines: list[tuple[int, str]]) -> str:
+    """HTML for ``(indent, text)`` lines: one block (list, table, heading, paragraph) at a time."""
     html: list[str] = []
-    bullets: list[str] = []
-    rows: list[str] = []
-
-    def flush() -> None:
-        if bullets:
-            html.append("<ul>" + "".join(f"<li>{_inline(b)}</li>" for b in bullets) + "</ul>")
-            bullets.clear()
-        if rows:
+    i = 0
+    while i < len(lines):
+        text = lines[i][1]
+        if not text:
+            i += 1
+            continue
+        item = _ITEM.match(text)
+        if item is not None:
+            i = _list(lines, i, html)
+            continue
+        if _is_row(text):
+            rows = []
+            while i < len(lines) and _is_row(lines[i][1]):
+                rows.append(lines[i][1])
+                i += 1
             html.append(_markdown_table(rows))
-            rows.clear()
-
-    for line in text.splitlines():
-        stripped = line.strip()
-        is_row = len(stripped) > 1 and stripped.startswith("|") and stripped.endswith("|")
-        is_bullet = stripped.startswith(("- ", "* "))
-        if (rows and not is_row) or (bullets and not is_bullet):
-            flush()
-        if is_row:
-            rows.append(stripped)
             continue
-        if is_bullet:
-            bullets.append(stripped[2:])
-            continue
-        heading = re.match(r"^(#{1,4})\s+(.*)", stripped)
+        heading = re.match(r"^(#{1,4})\s+(.*)", text)
         if heading:
             level = min(6, len(heading.group(1)) + 3)
             html.append(f"<h{level}>{_inline(heading.group(2))}</h{level}>")
-        elif stripped:
-            html.append(f"<p>{_inline(stripped)}</p>")
-    flush()
+        else:
+            html.append(f"<p>{_inline(text)}</p>")
+        i += 1
     return "".join(html)
+
+
+def _list(lines: list[tuple[int, str]], start: int, html: list[str]) -> int:
+    """The list starting at ``lines[start]``: its items, each with the more indented
+    lines under it as its own blocks; returns the index after the list."""
+    base, first = lines[start]
+    match = _ITEM.match(first)
+    assert match is not None
+    ordered = match.group(2) is not None
+    tag = "ol" if ordered else "ul"
+    opening = (
+        f'<ol start="{int(match.group(2))}">' if ordered and match.group(2) != "1" else f"<{tag}>"
+    )
+    items: list[str] = []
+    i = start
+    # An item holds the blank or more indented lines after it; text back at the
+    # list's indent that is not an item of the same kind ends the list.
+    while i < len(lines):
+        indent, text = lines[i]
+        match = _ITEM.match(text) if indent == base else None
+        if match is None or (match.group(2) is not None) != ordered:
+            break
+        body: list[tuple[int, str]] = []
+        i += 1
+        while i < len(lines) and (not lines[i][1] or lines[i][0] > base):
+            body.append(lines[i])
+            i += 1
+        while body and not body[-1][1]:
+            body.pop()
+        items.append(f"<li>{_inline(match.group(3))}{_blocks(body)}</li>")
+    html.append(opening + "".join(items) + f"</{tag}>")
+    return i
+
+
+def _is_row(text: str) -> bool:
+    return len(text) > 1 and text.startswith("|") and text.endswith("|")
 
 
 def _markdown_table(lines: list[str]) -> str:

@@ -77,67 +77,111 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     return report
 
 
+class JupyterProcess:
+    """A Jupyter server process on ``root``; :meth:`restart` starts a new one on the same root."""
+
+    def __init__(self, root: Path, scratch: Path) -> None:
+        self.root = root
+        self.scratch = scratch
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.server: JupyterServer | None = None
+        self._starts = 0
+
+    def start(self) -> JupyterServer:
+        self._starts += 1
+        port, token = _free_port(), secrets.token_hex(16)
+        log = (self.scratch / f"jupyter-{self._starts}.log").open("w")
+        settings = self.scratch / "lab-settings"
+        news = settings / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings"
+        news.parent.mkdir(parents=True, exist_ok=True)
+        news.write_text('{"fetchNews": "false"}')  # no "get Jupyter news?" toast over the panel
+        # Nothing from this machine's Jupyter config or saved workspaces (a restored
+        # workspace would reopen notebooks from earlier runs in other tabs). The
+        # data dir (notebook signatures: what is trusted) is shared by every start.
+        home = self.scratch / "jupyter-home"
+        env = {
+            **os.environ,
+            "JUPYTER_PLATFORM_DIRS": "1",
+            "JUPYTER_CONFIG_DIR": str(home / "config"),
+            "JUPYTER_RUNTIME_DIR": str(home / "runtime"),
+            "JUPYTERLAB_SETTINGS_DIR": str(settings),
+            "JUPYTERLAB_WORKSPACES_DIR": str(home / "workspaces"),
+            "PYTHONUNBUFFERED": "1",
+        }
+        self.proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "jupyter",
+                "lab",
+                "--no-browser",
+                "--allow-root",
+                "--ip=127.0.0.1",
+                f"--port={port}",
+                f"--IdentityProvider.token={token}",
+                f"--ServerApp.root_dir={self.root}",
+                "--LabApp.news_url=",
+                "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+            ],
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            env=env,
+        )
+        url = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(f"{url}/api/status?token={token}", timeout=2):
+                    break
+            except OSError:
+                if self.proc.poll() is not None or time.monotonic() > deadline:
+                    self.proc.kill()
+                    raise RuntimeError(f"Jupyter did not start; see {log.name}") from None
+                time.sleep(0.3)
+        self.server = JupyterServer(url, token, self.root)
+        return self.server
+
+    def stop(self) -> None:
+        """Stop the server (and with it every kernel it started)."""
+        if self.proc is None:
+            return
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait(timeout=10)
+        self.proc = None
+
+    def restart(self) -> JupyterServer:
+        """A new server on the same root: what reopening a notebook another day is."""
+        self.stop()
+        return self.start()
+
+
 @pytest.fixture(scope="session")
 def jupyter_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JupyterServer]:
     """JupyterLab (which also serves Notebook 7's pages) with a temporary token."""
-    root = tmp_path_factory.mktemp("notebooks")
-    port, token = _free_port(), secrets.token_hex(16)
-    log = (tmp_path_factory.mktemp("logs") / "jupyter.log").open("w")
-    settings = tmp_path_factory.mktemp("lab-settings")
-    news = settings / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings"
-    news.parent.mkdir(parents=True)
-    news.write_text('{"fetchNews": "false"}')  # no "get Jupyter news?" toast over the panel
-    # Nothing from this machine's Jupyter config or saved workspaces (a restored
-    # workspace would reopen notebooks from earlier runs in other tabs).
-    home = tmp_path_factory.mktemp("jupyter-home")
-    env = {
-        **os.environ,
-        "JUPYTER_PLATFORM_DIRS": "1",
-        "JUPYTER_CONFIG_DIR": str(home / "config"),
-        "JUPYTER_RUNTIME_DIR": str(home / "runtime"),
-        "JUPYTERLAB_SETTINGS_DIR": str(settings),
-        "JUPYTERLAB_WORKSPACES_DIR": str(home / "workspaces"),
-        "PYTHONUNBUFFERED": "1",
-    }
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "jupyter",
-            "lab",
-            "--no-browser",
-            "--allow-root",
-            "--ip=127.0.0.1",
-            f"--port={port}",
-            f"--IdentityProvider.token={token}",
-            f"--ServerApp.root_dir={root}",
-            "--LabApp.news_url=",
-            "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
-        ],
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        env=env,
+    process = JupyterProcess(
+        tmp_path_factory.mktemp("notebooks"), tmp_path_factory.mktemp("jupyter")
     )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            with urllib.request.urlopen(f"{url}/api/status?token={token}", timeout=2):
-                break
-        except OSError:
-            if proc.poll() is not None or time.monotonic() > deadline:
-                proc.kill()
-                raise RuntimeError(f"Jupyter did not start; see {log.name}") from None
-            time.sleep(0.3)
     try:
-        yield JupyterServer(url, token, root)
+        yield process.start()
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
+        process.stop()
+
+
+@pytest.fixture
+def jupyter_process(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JupyterProcess]:
+    """A server of the test's own, started; ``restart()`` replaces it on the same root."""
+    process = JupyterProcess(
+        tmp_path_factory.mktemp("notebooks"), tmp_path_factory.mktemp("jupyter")
+    )
+    process.start()
+    try:
+        yield process
+    finally:
+        process.stop()
 
 
 @pytest.fixture(scope="module")

@@ -106,6 +106,8 @@ class WidgetModel:
     """Each ``update`` message's partial state, in order."""
     custom: list[tuple[dict[str, Any], list[bytes]]] = field(default_factory=list)
     """Custom messages from the kernel (content, buffers)."""
+    closed: bool = False
+    """The kernel closed the model's comm (its views go; a saved notebook keeps nothing of it)."""
 
     def apply(self, msg: dict[str, Any]) -> None:
         data = msg["content"]["data"]
@@ -220,6 +222,8 @@ class Kernel:
             self.widgets[content["comm_id"]] = WidgetModel(content["comm_id"], state, parent)
         elif msg["msg_type"] == "comm_msg" and content["comm_id"] in self.widgets:
             self.widgets[content["comm_id"]].apply(msg)
+        elif msg["msg_type"] == "comm_close" and content["comm_id"] in self.widgets:
+            self.widgets[content["comm_id"]].closed = True
 
     def pump(self, until: Callable[[], bool], timeout: float = 30) -> None:
         """Read iopub (keeping messages in the backlog) until ``until()`` holds."""

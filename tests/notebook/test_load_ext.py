@@ -8,6 +8,7 @@ import pytest
 from IPython.core.interactiveshell import InteractiveShell
 from IPython.utils.capture import capture_output
 
+from notebook_router.notebook.outputs import OWN_OUTPUT
 from notebook_router.notebook.run_output import WIDGET_VIEW_MIME
 from notebook_router.render.display import display_runs_in
 
@@ -46,6 +47,7 @@ def test_a_route_cell_shows_its_panel_when_runs_were_shown_before_load_ext(
     with capture_output():
         done = shell.run_cell("%%route --agents numbers -o run\nload the numbers")  # type: ignore[no-untyped-call]
     assert done.error_in_exec is None, done.error_in_exec
-    after, _ = formatter.format(shell.user_ns["run"])
-    assert WIDGET_VIEW_MIME in after  # the run's Out[n] brings its live panel back
-    assert "text/html" in after
+    after, metadata = formatter.format(shell.user_ns["run"])
+    # The extension's own formatter: the finished run's static view, marked as ours.
+    assert OWN_OUTPUT in metadata
+    assert WIDGET_VIEW_MIME not in after and "text/html" in after

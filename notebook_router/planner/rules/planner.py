@@ -60,7 +60,9 @@ class RulePlanner:
         reply = self._instant(call)
         if reply is not None:
             return Synthesis(answer=reply)
-        view = self.views.build(call.state, call.agents, summary_chars=1200, every_task=True)
+        view = self.views.build(
+            call.state, call.agents, summary_chars=1200, every_task=True, answering=True
+        )
         followed = follow_up(view.goal, view.arc)
         return template_synthesis(view, note=None if followed is None else cite(followed))
 

@@ -1,0 +1,218 @@
+"""A notebook run and saved in the browser reopens as what it is: static views, no widget error.
+
+The quickstart is run in JupyterLab, saved with Ctrl+S (default settings),
+the server is stopped and a new one started on the same folder, and the
+notebook reopened in JupyterLab and Notebook 7, trusted (as saved) and not
+(a copy without a signature). A copy executed with its widget state saved
+reopens with no tree waiting for a kernel, and its ``nbconvert --to html``
+page renders our outputs with the network blocked. Screenshots go to
+``test-artifacts/browser/``.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import nbformat
+import pytest
+
+from tests.browser.conftest import JupyterProcess, JupyterServer, shot
+
+pytestmark = pytest.mark.browser
+
+QUICKSTART = Path(__file__).resolve().parents[2] / "notebooks" / "01_quickstart.ipynb"
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+ROUTE_CELLS = 4  # the quickstart's %%route cells (one of them a background run)
+
+KERNEL_READY = """() => {
+  const visible = (sel) => [...document.querySelectorAll(sel)].find(e => e.offsetParent !== null);
+  const name = visible('.jp-Toolbar-kernelName');
+  const status = visible('.jp-Notebook-ExecutionIndicator');
+  return !!name && !!status && !['', 'No Kernel'].includes(name.getAttribute('aria-label') || '')
+    && status.dataset.status === 'idle';
+}"""
+
+ALL_RAN = """(n) => {
+  const prompts = [...document.querySelectorAll('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell .jp-InputPrompt')];
+  return prompts.length === n && prompts.every(p => /\\[\\d+\\]/.test(p.textContent));
+}"""
+
+TREES_LOADED = """(n) => {
+  const imgs = [...document.querySelectorAll('.nr-run .nr-tree img')];
+  return imgs.length >= n && imgs.every(i => i.complete && i.naturalWidth > 0);
+}"""
+
+
+SCROLLED_THROUGH = """(n) => {
+  const scroller = [...document.querySelectorAll('.jp-WindowedPanel-outer, #main-panel .jp-Notebook')]
+    .find(e => e.offsetParent !== null && e.scrollHeight > e.clientHeight);
+  if (scroller) scroller.scrollTop += scroller.clientHeight;
+  return document.querySelectorAll('.nr-run').length >= n;
+}"""
+
+
+def _blank_quickstart(root: Path, name: str) -> Path:
+    """The quickstart without its committed outputs (this test makes its own)."""
+    nb = nbformat.read(QUICKSTART, as_version=4)
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            cell.outputs, cell.execution_count = [], None
+    path = root / name
+    nbformat.write(nb, path)
+    shutil.copytree(QUICKSTART.parent / "data", root / "data", dirs_exist_ok=True)
+    return path
+
+
+def _code_cells(path: Path) -> int:
+    return sum(c.cell_type == "code" for c in nbformat.read(path, as_version=4).cells)
+
+
+def _run_all_in_lab(page: Any, server: JupyterServer, name: str, cells: int) -> None:
+    page.goto(server.open_url(f"lab/workspaces/{name.replace('.', '-')}/tree/{name}"))
+    page.wait_for_function(KERNEL_READY, timeout=60_000)
+    page.locator(".lm-MenuBar-item", has_text="Run").first.click()
+    page.locator(".lm-Menu-item", has_text="Run All Cells").first.click()
+    page.wait_for_function(ALL_RAN, arg=cells, timeout=120_000)
+    page.wait_for_function(KERNEL_READY, timeout=60_000)
+
+
+def _save(page: Any, path: Path) -> dict[str, Any]:
+    """Ctrl+S in the notebook; the saved file once it holds the run outputs."""
+    page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Cell").first.click()
+    page.keyboard.press("Escape")
+    page.keyboard.press("Control+s")
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        saved = nbformat.read(path, as_version=4)  # multiline text joined
+        html = [
+            o["data"]["text/html"]
+            for c in saved.cells
+            for o in c.get("outputs", [])
+            if "nr-run" in o.get("data", {}).get("text/html", "")
+        ]
+        if len(html) >= ROUTE_CELLS:
+            return dict(saved)
+        time.sleep(0.3)
+    raise AssertionError(f"{path.name} was not saved with its run outputs")
+
+
+def _assert_static_views(page: Any, where: str, name: str, runs: int = ROUTE_CELLS) -> None:
+    """Every run shows its static view (plan, answer, tree picture); no widget error."""
+    # Lab renders cells as they scroll into view: scroll through the notebook first.
+    page.wait_for_function(SCROLLED_THROUGH, arg=runs, timeout=30_000, polling=300)
+    page.wait_for_function(TREES_LOADED, arg=runs, timeout=20_000)
+    assert page.locator(".nr-run").count() >= runs
+    first = page.locator(".nr-run").first
+    first.scroll_into_view_if_needed()
+    assert "Load the sales table for the North region" in first.inner_text()
+    assert first.locator("table").first.is_visible()  # the plan
+    assert first.locator(".nr-answer").is_visible()
+    tree = first.locator(".nr-tree img")
+    box = tree.bounding_box()
+    assert box is not None and box["width"] > 100
+    body = page.locator("body").inner_text()
+    assert "Error displaying widget" not in body and "model not found" not in body
+    shot(page, f"reopen-{where}-{name}", first)
+
+
+def _open_lab(page: Any, server: JupyterServer, name: str) -> None:
+    page.goto(server.open_url(f"lab/workspaces/again-{name.replace('.', '-')}/tree/{name}"))
+    page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Cell").first.wait_for()
+
+
+def test_a_quickstart_saved_in_lab_reopens_with_static_views(
+    jupyter_process: JupyterProcess, page: Any
+) -> None:
+    server = jupyter_process.server
+    assert server is not None
+    path = _blank_quickstart(server.root, "quickstart.ipynb")
+    _run_all_in_lab(page, server, path.name, _code_cells(path))
+    # The background run (stopped by the next cells) ends as its static view too.
+    page.wait_for_function(TREES_LOADED, arg=ROUTE_CELLS - 1, timeout=30_000)
+    shot(page, "reopen-lab-ran", page.locator(".nr-run").first)
+    saved = _save(page, path)
+    outputs = [o for c in saved["cells"] for o in c.get("outputs", [])]
+    assert not [o for o in outputs if WIDGET_VIEW in o.get("data", {})]
+    # An untrusted copy: the same notebook without a signature.
+    nbformat.write(nbformat.read(path, as_version=4), server.root / "untrusted.ipynb")
+
+    server = jupyter_process.restart()
+    for name in ("quickstart.ipynb", "untrusted.ipynb"):
+        _open_lab(page, server, name)
+        _assert_static_views(page, "lab", name.removesuffix(".ipynb"))
+        page.goto(server.open_url(f"notebooks/{name}"))
+        page.locator(".jp-Cell").first.wait_for()
+        _assert_static_views(page, "notebook7", name.removesuffix(".ipynb"))
+
+
+def test_saved_widget_state_and_offline_nbconvert_html(
+    jupyter_process: JupyterProcess, page: Any, tmp_path: Path
+) -> None:
+    from nbclient import NotebookClient
+
+    server = jupyter_process.server
+    assert server is not None
+    path = _blank_quickstart(server.root, "with_state.ipynb")
+    nb = nbformat.read(path, as_version=4)
+    NotebookClient(
+        nb,
+        timeout=120,
+        kernel_name="python3",
+        store_widget_state=True,  # what Lab's "save widget state" keeps
+        resources={"metadata": {"path": str(server.root)}},
+    ).execute()
+    nbformat.write(nb, path)
+    outputs = [o for c in nb.cells for o in c.get("outputs", [])]
+    # The cells that awaited their run end with its static view (nbclient drops the
+    # background run's final update, which comes after its cell: see the report).
+    finished = [o for o in outputs if "nr-run" in o.get("data", {}).get("text/html", "")]
+    assert len(finished) == ROUTE_CELLS - 1
+    assert not [o for o in finished if WIDGET_VIEW in o.get("data", {})]
+
+    _open_lab(page, server, path.name)
+    started = time.monotonic()
+    # No tree waits for a widget model (that took a 5 s timeout per panel).
+    page.wait_for_function(TREES_LOADED, arg=ROUTE_CELLS - 1, timeout=4_000)
+    print(f"\nwith widget state: every tree shown {time.monotonic() - started:.1f} s after opening")
+    _assert_static_views(page, "lab", "with-widget-state", runs=ROUTE_CELLS - 1)
+
+    html = tmp_path / "with_state.html"
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "jupyter",
+            "nbconvert",
+            "--to",
+            "html",
+            str(path),
+            "--output-dir",
+            str(tmp_path),
+        ],
+        check=True,
+        capture_output=True,
+    )
+    blocked: list[str] = []
+
+    def only_the_file(route: Any) -> None:
+        if route.request.url == html.as_uri():
+            route.continue_()
+        else:
+            blocked.append(route.request.url)
+            route.abort()
+
+    page.route("**/*", only_the_file)
+    page.goto(html.as_uri())
+    page.wait_for_function(TREES_LOADED, arg=ROUTE_CELLS - 1, timeout=10_000)
+    first = page.locator(".nr-run").first
+    assert first.is_visible() and first.locator(".nr-answer").is_visible()
+    ours = page.locator(".nr-run").evaluate_all("els => els.map(e => e.outerHTML).join('')")
+    assert not re.search(r"""(src|href)=["']?(https?:)?//""", ours), "our outputs load nothing"
+    shot(page, "nbconvert-offline", first)
+    print(f"blocked while showing the exported page: {sorted(set(blocked))}")
