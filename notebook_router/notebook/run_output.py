@@ -28,7 +28,10 @@ Background views keep their output and end with the static view.
 
 from __future__ import annotations
 
+import contextvars
+import functools
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from notebook_router.notebook.outputs import OWN_OUTPUT
@@ -61,11 +64,15 @@ class RunView:
         *,
         interval: float = 0.1,
         transient: bool = False,
+        before_next_cell: Callable[[Callable[[], None]], None] | None = None,
     ) -> None:
+        """``before_next_cell(callback)`` calls ``callback`` once as the next cell starts:
+        a background view sends its final state again then (see :meth:`close`)."""
         self.run = run
         self.transient = transient
         self.display_id = f"notebook-router-{run.id}"
         self._publisher = publisher
+        self._before_next_cell = before_next_cell
         self.panel = RunPanel(run, interval=interval)
         self.panel.on_finish(self.close)
 
@@ -95,7 +102,14 @@ class RunView:
     def close(self) -> None:
         """The run finished: empty a transient view (``Out[n]`` follows) or show the static
         view here, then close the panel's widget (its views go; nothing of it is saved)."""
-        self._publish(update=True, data={} if self.transient else final_bundle(self.run))
+        final = {} if self.transient else final_bundle(self.run)
+        self._publish(update=True, data=final, now=True)
+        if not self.transient and self._before_next_cell is not None:
+            # A background run often ends between cells (just after `%route stop`
+            # returned), when nbclient listens to no cell: the update would be lost
+            # and the saved notebook keep the live widget. Sent again with the next
+            # cell, it lands; a front end that had it already redraws the same view.
+            self._before_next_cell(lambda: self._publish(update=True, data=final, now=True))
         try:
             self.panel.close()
         except Exception:  # a closed comm never fails the run's ending
@@ -105,12 +119,43 @@ class RunView:
         """Show the final state here after all (the cell will not return the run)."""
         self.transient = False
         if self.run.done():
-            self._publish(update=True, data=final_bundle(self.run))
+            self._publish(update=True, data=final_bundle(self.run), now=True)
 
-    def _publish(self, *, update: bool, data: dict[str, Any]) -> None:
-        self._publisher.publish(
+    def _publish(self, *, update: bool, data: dict[str, Any], now: bool = False) -> None:
+        """Send ``data`` to the view; ``now``: as part of the cell running now.
+
+        The run's task inherited the parent header of the cell that started it.
+        A background run usually ends during a later cell (``await run``,
+        ``%route stop``), and nbclient (``make demo``, nbval, CI) ignores messages
+        whose parent cell has finished, so the final view would never replace
+        the live one in the saved notebook. Published from a fresh context,
+        ipykernel falls back to the parent of the cell executing now; front ends
+        still find the output to update by its display id.
+        """
+        publish = functools.partial(
+            self._publisher.publish,
             data=data,
             metadata={OWN_OUTPUT: {"run_id": self.run.id}},
             transient={"display_id": self.display_id},
             update=update,
         )
+        if now:
+            contextvars.Context().run(publish)
+        else:
+            publish()
+
+
+def once_before_next_cell(shell: Any) -> Callable[[Callable[[], None]], None]:
+    """A ``before_next_cell`` for :class:`RunView` on an IPython shell."""
+
+    def schedule(callback: Callable[[], None]) -> None:
+        def once(_info: Any = None) -> None:
+            shell.events.unregister("pre_run_cell", once)
+            try:
+                callback()
+            except Exception:  # a view's resend never fails the user's cell
+                log.exception("notebook_router: could not resend a finished run's view")
+
+        shell.events.register("pre_run_cell", once)
+
+    return schedule

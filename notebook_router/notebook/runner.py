@@ -26,7 +26,7 @@ from notebook_router.notebook.options import (
 )
 from notebook_router.notebook.panel import FRONTENDS
 from notebook_router.notebook.playback import play_audio
-from notebook_router.notebook.run_output import RunView
+from notebook_router.notebook.run_output import RunView, once_before_next_cell
 from notebook_router.notebook.session import NotebookSession
 from notebook_router.planner.run import Run
 from notebook_router.planner.steering import ClarifyPolicy
@@ -137,7 +137,12 @@ def _follow(
 ) -> tuple[Run, RunView]:
     """Track ``run``, bind it to ``output``, show its live view (and watch it in the background)."""
     shell = session.shell
-    view = RunView(run, shell.display_pub, transient=not background)
+    view = RunView(
+        run,
+        shell.display_pub,
+        transient=not background,
+        before_next_cell=once_before_next_cell(shell),
+    )
     session.track(run, view.panel)
     _index_recordings(session, run)
     if output:
