@@ -108,7 +108,13 @@ class PanelView {
         this.disposers.push(() => model.off(`change:${name}`, bound));
       }
     };
-    on("status headline goal run_id detail", this.drawHead);
+    // The status badge is drawn at once (a few attributes): a Stop shows in the
+    // same task that brought it, even if the output is redrawn right after.
+    for (const name of "status headline goal run_id detail".split(" ")) {
+      const now = () => this.drawHead();
+      model.on(`change:${name}`, now);
+      this.disposers.push(() => model.off(`change:${name}`, now));
+    }
     on("meters", this.drawMeters);
     on("plan tables", this.drawPlan);
     on("tree", this.drawTree);
