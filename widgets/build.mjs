@@ -1,6 +1,6 @@
 // Builds the panel's front end into notebook_router/notebook/static/.
 //
-//   node build.mjs          write panel.js, panel.css and mermaid.js
+//   node build.mjs          write panel.js and panel.css
 //   node build.mjs --check  rebuild in memory and fail if the committed copies differ
 //
 // The output is committed (so `pip install` never needs Node) and `make test`
@@ -13,41 +13,14 @@ import * as esbuild from "esbuild";
 const here = path.dirname(fileURLToPath(import.meta.url));
 const out = path.join(here, "..", "notebook_router", "notebook", "static");
 
-// Parts of Mermaid that flowcharts never touch (other diagram types' layouts,
-// maths, the Langium parsers). Stubbing them halves the bundle; calling one
-// fails loudly instead of silently.
-const UNUSED = /^(elkjs|cytoscape|cytoscape-fcose|cytoscape-cose-bilkent|katex|@mermaid-js\/parser)(\/.*)?$/;
-const stubUnused = {
-  name: "stub-unused",
-  setup(build) {
-    build.onResolve({ filter: UNUSED }, (args) => ({ path: args.path, namespace: "stub" }));
-    build.onLoad({ filter: /.*/, namespace: "stub" }, async (args) => {
-      const names = Object.keys(await import(args.path))
-        .filter((n) => n !== "default" && /^[A-Za-z_$][\w$]*$/.test(n))
-        .sort();
-      const fail = `function () { throw new Error(${JSON.stringify(`${args.path} is not bundled: the panel draws flowcharts only`)}); }`;
-      const contents =
-        `const fail = ${fail};\n` +
-        "const stub = new Proxy(fail, { get: fail, apply: fail, construct: fail });\n" +
-        "export default stub;\n" +
-        names.map((n) => `export const ${n} = stub;`).join("\n");
-      return { contents, loader: "js" };
-    });
-  },
-};
-
 const common = { bundle: true, format: "esm", minify: true, legalComments: "none", write: false, logLevel: "warning", target: "es2020" };
 
 async function build() {
-  const [panel, mermaid] = await Promise.all([
-    esbuild.build({ ...common, entryPoints: [path.join(here, "src", "panel.js")], outfile: "panel.js" }),
-    esbuild.build({ ...common, entryPoints: [path.join(here, "src", "mermaid.js")], outfile: "mermaid.js", plugins: [stubUnused] }),
-  ]);
+  const panel = await esbuild.build({ ...common, entryPoints: [path.join(here, "src", "panel.js")], outfile: "panel.js" });
   const css = await esbuild.build({ ...common, format: undefined, entryPoints: [path.join(here, "src", "panel.css")], outfile: "panel.css" });
   return {
     "panel.js": panel.outputFiles[0].contents,
     "panel.css": css.outputFiles[0].contents,
-    "mermaid.js": mermaid.outputFiles[0].contents,
   };
 }
 

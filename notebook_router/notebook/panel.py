@@ -11,8 +11,8 @@ The front end (``widgets/`` in the repository, built into ``static/``) sends
 messages; each one is acknowledged through the ``ack`` trait, which is how
 the browser tells a kernel that is busy and queueing widget messages (the
 panel then points to the kernel interrupt) from one that is listening.
-It also asks once per page for the Mermaid library, which is sent as a
-binary buffer rather than stored in the widget's code (see ``tree.js``).
+The delegation tree is drawn by the panel's own code from the ``tree`` rows
+(see ``render/panel_tree.py``): nothing is loaded from the kernel or the network.
 """
 
 from __future__ import annotations
@@ -31,26 +31,18 @@ import traitlets
 
 from notebook_router.errors import NotebookRouterError
 from notebook_router.planner import events as ev
-from notebook_router.planner.graph import run_graph
 from notebook_router.planner.rails import Limits
 from notebook_router.planner.run import Run
 from notebook_router.planner.state import RunState
 from notebook_router.providers.secrets import redact, redact_all, settled
 from notebook_router.render.panel_state import TraceLine, panel_state, trace_line
 from notebook_router.render.panel_tables import ResultTables
-from notebook_router.render.svg import to_svg
 
 STATIC = Path(__file__).parent / "static"
 TRACE_LINES = 200
 """Trace lines the panel keeps (the newest); the whole log stays on the run."""
 HEARTBEAT_S = 1.0
 """While agents work without events, the time meter still moves this often."""
-
-
-@functools.cache
-def mermaid_library() -> bytes:
-    """The bundled Mermaid ES module (read once per kernel)."""
-    return (STATIC / "mermaid.js").read_bytes()
 
 
 class _Frontends:
@@ -78,9 +70,7 @@ class RunPanel(anywidget.AnyWidget):
     goal = traitlets.Unicode("").tag(sync=True)
     detail = traitlets.Unicode("").tag(sync=True)
     plan: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
-    tree = traitlets.Unicode("").tag(sync=True)
-    tree_svg = traitlets.Unicode("").tag(sync=True)
-    """The final tree drawn by graphviz: what the panel shows where Mermaid cannot load."""
+    tree: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
     meters: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
     trace: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
     answer_html = traitlets.Unicode("").tag(sync=True)
@@ -114,8 +104,8 @@ class RunPanel(anywidget.AnyWidget):
             self._unsubscribe: Callable[[], None] = lambda: None
             return
         self._unsubscribe = _both(run.subscribe(self._on_event), run.on_draft(self._on_event))
-        # After run_finished: finish on the next loop turn (drawing the final
-        # tree runs graphviz, which the run's own ending need not wait for).
+        # After run_finished: finish on the next loop turn (the final refresh
+        # need not hold up the run's own ending).
         run.on_finish(self._finish_soon)
         self.refresh()
         self._beat()
@@ -135,7 +125,6 @@ class RunPanel(anywidget.AnyWidget):
         shown = panel_state(state, limits, elapsed_s=elapsed_s, trace=trace)
         with panel.hold_sync():
             panel.set_state_from(shown.model_dump())
-            panel.tree_svg = (to_svg(run_graph(state)) or "") if len(state.plan) else ""
         return panel
 
     def get_state(
@@ -219,11 +208,7 @@ class RunPanel(anywidget.AnyWidget):
         self._pending = self._heartbeat = None
         self._unsubscribe()
         self._closed = True
-        state = self.run.state if self.run is not None else None
-        svg = (to_svg(run_graph(state)) or "") if state is not None and len(state.plan) else ""
-        with self.hold_sync():
-            self.refresh()
-            self.tree_svg = svg
+        self.refresh()
         for callback in self._on_finish:
             callback()
 
@@ -231,10 +216,7 @@ class RunPanel(anywidget.AnyWidget):
 
     def _on_message(self, _widget: Any, content: dict[str, Any], _buffers: list[Any]) -> None:
         FRONTENDS.seen = True
-        kind = content.get("type")
-        if kind == "need-mermaid":
-            self.send({"type": "mermaid-library"}, buffers=[mermaid_library()])
-        elif kind == "action":
+        if content.get("type") == "action":
             self._act(str(content.get("id", "")), str(content.get("action", "")), content)
 
     def _act(self, ack_id: str, action: str, content: dict[str, Any]) -> None:

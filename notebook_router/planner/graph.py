@@ -49,6 +49,7 @@ def run_graph(state: RunState) -> nx.DiGraph:
             label=task.description,
             status=task.status,
             agent=task.agent,
+            depends_on=tuple(task.depends_on),
             duration_s=task.duration_s,
         )
         if not task.depends_on:
@@ -61,11 +62,11 @@ def run_graph(state: RunState) -> nx.DiGraph:
         g.add_edge(task.id, agent_node, kind="assigned")
         hops = state.delegations.get(task.id) if state.delegations else None
         if hops:
-            _add_hops(g, agent_node, hops)
+            _add_hops(g, agent_node, hops, task.id)
     return g
 
 
-def _add_hops(g: nx.DiGraph, agent_node: str, hops: list[Hop]) -> None:
+def _add_hops(g: nx.DiGraph, agent_node: str, hops: list[Hop], task_id: str) -> None:
     ids = {hop.request_id for hop in hops}
     for hop in hops:
         node = f"hop:{hop.request_id}"
@@ -78,6 +79,12 @@ def _add_hops(g: nx.DiGraph, agent_node: str, hops: list[Hop]) -> None:
             task=hop.task,
             answered_by=hop.answered_by,
             confidence=hop.confidence,
+            # The agent node is shared by every task of that agent: the task id
+            # says which task a hop serves (the panel's tree nests hops under it).
+            task_id=task_id,
+            duration_s=(
+                None if hop.finished_at is None else max(0.0, hop.finished_at - hop.started_at)
+            ),
         )
         parent = f"hop:{hop.parent_id}" if hop.parent_id in ids else agent_node
         g.add_edge(parent, node, kind="delegates", task=hop.task)

@@ -13,11 +13,11 @@ from typing import Literal
 from pydantic import BaseModel
 
 from notebook_router.planner import events as ev
-from notebook_router.planner.graph import run_graph, to_mermaid
 from notebook_router.planner.rails import Limits
 from notebook_router.planner.state import STOP_REASON_TEXT, RunState
 from notebook_router.render.html import render_answer
 from notebook_router.render.panel_tables import PanelTable, ResultTables
+from notebook_router.render.panel_tree import TreeNode, tree_nodes
 from notebook_router.text.preview import clip
 
 PanelStatus = Literal[
@@ -79,7 +79,8 @@ class PanelState(BaseModel):
     goal: str
     detail: str
     plan: list[PlanRow]
-    tree: str
+    tree: list[TreeNode]
+    """The delegation tree as rows the browser updates in place (see render/panel_tree.py)."""
     meters: list[Meter]
     trace: list[TraceLine]
     answer_html: str
@@ -147,7 +148,7 @@ def panel_state(
             )
             for t in state.plan
         ],
-        tree=to_mermaid(run_graph(state)),
+        tree=tree_nodes(state),
         meters=meters(state, limits, elapsed_s),
         trace=list(trace),
         answer_html=render_answer(state.answer) if state.answer else "",

@@ -11,7 +11,6 @@ from notebook_router.render.panel_state import PanelState
 
 # Synced traits of the panel that are not run state, each with the reason it is not.
 PANEL_ONLY = {
-    "tree_svg": "graphviz's drawing of the final tree: drawn once, at the end, not per update",
     "ack": "the kernel's reply to a button press in the browser",
     "draft": "the answer as the model writes it: streamed text, not part of the run state",
 }

@@ -158,7 +158,10 @@ async def test_panel_shows_the_delegation_tree_and_its_hops() -> None:
     state = panel_state(run.state, run.limits, elapsed_s=1.0, trace=lines)
     delegated = [line.text for line in state.trace if line.label == "delegate"]
     assert any("travel → experiences → restaurants" in text for text in delegated)
-    assert "==>" in state.tree and "restaurants" in state.tree
+    hops = {n.id: n for n in state.tree if n.kind == "subagent"}
+    restaurants = next(n for n in hops.values() if n.agent == "restaurants")
+    experiences = hops[str(restaurants.parent)]  # restaurants hangs under the hop that asked it
+    assert experiences.agent == "experiences" and experiences.parent == "t1"  # under its task
 
 
 async def test_an_ipython_shell_draws_a_run_with_the_bundle_without_the_planner_knowing() -> None:

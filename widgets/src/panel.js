@@ -5,13 +5,18 @@
 // holds. Buttons send custom messages ({type: "action", ...}); the kernel
 // acknowledges each one through the `ack` trait. Code an agent waits to run
 // (the `approvals` trait) gets Run / Edit / Skip; its box is kept while it
-// waits, so redraws never throw away an edit in progress. Mermaid is not part of this
-// module (it would be saved in every notebook's widget state): the first
-// panel on a page asks the kernel for it once and every panel shares it.
+// waits, so redraws never throw away an edit in progress. Every list (plan,
+// tree, trace) keeps its rows by key and changes only what changed, so an
+// update costs little however large the run; the tree is our own outline
+// (tree.js), drawn at most once a frame.
 
-import { loadMermaid, renderTree } from "./tree.js";
+import { TreeView, fmtSeconds, noteDraw } from "./tree.js";
 
 const ACK_TIMEOUT_MS = 300;
+const INFO_NOTICE_MS = 4000; // an info notice fades after this; warnings stay until the next action
+const PLAN_COLUMNS = 6;
+const STATUS_WORD = { fulfilled: "done" };
+const STATUS_ORDER = ["running", "failed", "needs_user_input", "unable", "partial", "fulfilled", "pending", "cancelled", "skipped"];
 const STATUS_TEXT = {
   running: "running",
   finished: "done",
@@ -51,10 +56,20 @@ function dataTable(t) {
   );
 }
 
-function fmtSeconds(s) {
-  if (s === null || s === undefined) return "";
-  return s < 10 ? `${s.toFixed(2)} s` : `${s.toFixed(1)} s`;
+function setText(node, text) {
+  if (node.textContent !== text) node.textContent = text;
 }
+
+function statusCounts(rows) {
+  const counts = new Map();
+  for (const r of rows) counts.set(r.status, (counts.get(r.status) || 0) + 1);
+  return [...counts.entries()]
+    .sort((a, b) => STATUS_ORDER.indexOf(a[0]) - STATUS_ORDER.indexOf(b[0]))
+    .map(([status, n]) => `${n} ${STATUS_WORD[status] || status.replace(/_/g, " ")}`)
+    .join(" · ");
+}
+
+const traceKey = (e) => `${e.t}|${e.kind}|${e.label}|${e.text}`;
 
 class PanelView {
   constructor(model, el) {
@@ -64,27 +79,55 @@ class PanelView {
     this.approvalBoxes = new Map(); // approval id -> its box (see approvalBox)
     this.approvalClicks = new Map(); // action id -> approval id, until acknowledged
     this.nextId = 1;
-    this.treeText = null;
+    this.planRows = new Map(); // task id -> {tr, cells, sig}
+    this.traceKeys = []; // key of each trace line shown, in order
+    this.sentMessages = new Map(); // action id -> the redirect text sent with it
+    this.noticeKind = null;
+    this.noticeTimer = 0;
+    this.treeView = new TreeView();
     this.build();
     this.disposers = [];
+    // A change only marks its part for the next frame: a burst of trait
+    // changes is drawn once, all writes first and the few layout reads after
+    // them, so the page lays out once per frame (Lab's layouts are not cheap).
+    this.dirty = new Set();
+    this.frame = 0;
+    this.traceStick = true;
+    this.traceList.addEventListener(
+      "scroll",
+      () => {
+        const list = this.traceList;
+        this.traceStick = list.scrollTop + list.clientHeight >= list.scrollHeight - 4;
+      },
+      { passive: true },
+    );
     const on = (names, fn) => {
-      const bound = fn.bind(this);
+      const bound = () => this.schedule(fn);
       for (const name of names.split(" ")) {
         model.on(`change:${name}`, bound);
         this.disposers.push(() => model.off(`change:${name}`, bound));
       }
     };
-    on("status headline goal run_id detail", this.drawHead);
+    // The status badge is drawn at once (a few attributes): a Stop shows in the
+    // same task that brought it, even if the output is redrawn right after.
+    for (const name of "status headline goal run_id detail".split(" ")) {
+      const now = () => this.drawHead();
+      model.on(`change:${name}`, now);
+      this.disposers.push(() => model.off(`change:${name}`, now));
+    }
     on("meters", this.drawMeters);
     on("plan tables", this.drawPlan);
-    on("tree tree_svg", this.drawTree);
+    on("tree", this.drawTree);
     on("trace", this.drawTrace);
     on("answer_html draft", this.drawAnswer);
     on("tables tables_note", this.drawTables);
     on("question", this.drawQuestion);
     on("approvals", this.drawApprovals);
     on("steering", this.drawSteering);
-    on("ack", this.onAck);
+    // Acknowledgements are not drawing: they stop the "kernel busy" timer at once.
+    const onAck = () => this.onAck();
+    model.on("change:ack", onAck);
+    this.disposers.push(() => model.off("change:ack", onAck));
     this.drawAll();
   }
 
@@ -134,7 +177,7 @@ class PanelView {
     this.approvals = h("div", { class: "nrp-approvals" });
     this.meters = h("div", { class: "nrp-meters" });
     this.plan = h("tbody");
-    this.tree = h("div", { class: "nrp-tree" });
+    this.planHead = h("h4", {}, "Plan");
     this.traceList = h("ol", { class: "nrp-trace" });
     this.trace = h("details", { class: "nrp-trace-box", open: true }, h("summary", {}, "Trace"), this.traceList);
     this.answerBox = h("div", { class: "nrp-answer" });
@@ -155,21 +198,45 @@ class PanelView {
         h(
           "section",
           { class: "nrp-plan" },
-          h("h4", {}, "Plan"),
+          this.planHead,
           h(
-            "table",
-            {},
-            h("thead", {}, h("tr", {}, ["", "task", "agent", "status", "needs", "time"].map((c) => h("th", {}, c)))),
-            this.plan,
+            "div",
+            { class: "nrp-plan-box", tabindex: 0, role: "region", "aria-label": "Plan" },
+            h(
+              "table",
+              {},
+              h("thead", {}, h("tr", {}, ["", "task", "agent", "status", "needs", "time"].map((c) => h("th", {}, c)))),
+              this.plan,
+            ),
           ),
         ),
-        h("section", { class: "nrp-graph" }, h("h4", {}, "Delegation tree"), this.tree),
+        h("section", { class: "nrp-graph" }, h("h4", {}, "Delegation tree"), this.treeView.root),
       ),
       this.trace,
       this.answerBox,
       this.tablesBox,
     );
     this.el.replaceChildren(this.root);
+  }
+
+  schedule(fn) {
+    this.dirty.add(fn);
+    if (!this.frame) this.frame = requestAnimationFrame(() => this.flush());
+  }
+
+  flush() {
+    this.frame = 0;
+    const at = performance.now();
+    const parts = [...this.dirty];
+    this.dirty.clear();
+    for (const fn of parts) {
+      const t = performance.now();
+      fn.call(this);
+      noteDraw(fn.name, t, performance.now() - t);
+    }
+    if (parts.includes(this.drawTree)) this.treeView.draw(); // writes, then its one read
+    if (parts.includes(this.drawTrace) && this.traceStick) this.traceList.scrollTop = this.traceList.scrollHeight;
+    noteDraw("frame", at, performance.now() - at);
   }
 
   drawAll() {
@@ -183,6 +250,7 @@ class PanelView {
     this.drawQuestion();
     this.drawApprovals();
     this.drawSteering();
+    this.treeView.draw();
   }
 
   get running() {
@@ -205,8 +273,10 @@ class PanelView {
       this.trace.open = false;
       for (const timer of this.pending.values()) clearTimeout(timer);
       this.pending.clear();
+      // The run's end settles what warnings and "received" notices were waiting for.
+      if (this.noticeKind === "warn" || this.noticeKind === "redirect") this.clearNotice();
       const detail = this.model.get("detail");
-      if (detail && status !== "finished" && detail !== headline) this.setNotice(detail, "info");
+      if (detail && status !== "finished" && detail !== headline) this.setNotice(detail, "final");
     }
   }
 
@@ -228,54 +298,97 @@ class PanelView {
 
   drawPlan() {
     const rows = this.model.get("plan") || [];
-    if (!rows.length) {
-      this.plan.replaceChildren(h("tr", {}, h("td", { colspan: 6, class: "nrp-empty" }, "Planning…")));
-      return;
-    }
+    setText(this.planHead, rows.length ? `Plan · ${rows.length} task${rows.length === 1 ? "" : "s"}: ${statusCounts(rows)}` : "Plan");
     const tables = new Map((this.model.get("tables") || []).map((t) => [t.task_id, t.columns.length ? "▦ table" : "‹› code"]));
-    this.plan.replaceChildren(
-      ...rows.map((r) =>
-        h(
-          "tr",
-          { class: `nrp-row-${r.status}`, "data-task": r.id },
-          h("td", { class: "nrp-id" }, r.id),
-          h(
-            "td",
-            { class: "nrp-desc", title: r.result || "" },
-            r.description,
-            tables.has(r.id)
-              ? h(
-                  "button",
-                  { class: "nrp-chip", type: "button", title: `Show ${r.id}'s result`, onclick: () => this.showTable(r.id) },
-                  tables.get(r.id),
-                )
-              : null,
-          ),
-          h("td", {}, r.path || r.agent),
-          h("td", {}, h("span", { class: `nrp-st nrp-st-${r.status}` }, r.status)),
-          h("td", { class: "nrp-id" }, (r.depends_on || []).join(", ")),
-          h("td", { class: "nrp-time" }, fmtSeconds(r.duration_s)),
-        ),
-      ),
-    );
+    const keep = new Set();
+    let prev = null;
+    for (const r of rows) {
+      keep.add(r.id);
+      let row = this.planRows.get(r.id);
+      if (!row) this.planRows.set(r.id, (row = this.planRow(r.id)));
+      this.fillPlanRow(row, r, tables.get(r.id));
+      const want = prev ? prev.nextSibling : this.plan.firstChild;
+      if (want !== row.tr) this.plan.insertBefore(row.tr, want);
+      prev = row.tr;
+    }
+    for (const [id, row] of this.planRows) {
+      if (!keep.has(id)) {
+        row.tr.remove();
+        this.planRows.delete(id);
+      }
+    }
+    if (!rows.length) {
+      this.planEmpty ??= h("tr", {}, h("td", { colspan: PLAN_COLUMNS, class: "nrp-empty" }, "Planning…"));
+      if (this.plan.firstChild !== this.planEmpty) this.plan.replaceChildren(this.planEmpty);
+    } else if (this.planEmpty) this.planEmpty.remove();
   }
 
-  async drawTree() {
-    const text = this.model.get("tree");
-    if (!text || text === this.treeText) return;
-    this.treeText = text;
-    await renderTree(this.tree, this.model, text, () => this.treeText === text);
+  planRow(id) {
+    const c = {
+      id: h("td", { class: "nrp-id" }, id),
+      desc: h("td", { class: "nrp-desc" }),
+      text: document.createTextNode(""),
+      agent: h("td"),
+      status: h("span"),
+      needs: h("td", { class: "nrp-id" }),
+      time: h("td", { class: "nrp-time" }),
+      chip: null,
+    };
+    c.desc.append(c.text);
+    const tr = h("tr", { "data-task": id }, c.id, c.desc, c.agent, h("td", {}, c.status), c.needs, c.time);
+    return { tr, c, sig: {} };
+  }
+
+  fillPlanRow(row, r, chip) {
+    const { c, tr } = row;
+    const cls = `nrp-row-${r.status}`;
+    if (tr.className !== cls) tr.className = cls;
+    if (c.text.data !== r.description) c.text.data = r.description;
+    if (row.sig.result !== r.result) c.desc.title = row.sig.result = r.result || "";
+    setText(c.agent, r.path || r.agent);
+    setText(c.status, r.status);
+    const stCls = `nrp-st nrp-st-${r.status}`;
+    if (c.status.className !== stCls) c.status.className = stCls;
+    setText(c.needs, (r.depends_on || []).join(", "));
+    setText(c.time, fmtSeconds(r.duration_s));
+    if ((chip || null) !== (row.sig.chip || null)) {
+      row.sig.chip = chip;
+      c.chip?.remove();
+      c.chip = chip
+        ? h("button", { class: "nrp-chip", type: "button", title: `Show ${r.id}'s result`, onclick: () => this.showTable(r.id) }, chip)
+        : null;
+      if (c.chip) c.desc.append(c.chip);
+    }
+  }
+
+  drawTree() {
+    this.treeView.nodes = this.model.get("tree") || []; // drawn by flush(), after the other writes
   }
 
   drawTrace() {
+    // The kernel sends its newest lines (at most 200): new ones join at the
+    // end and the oldest leave the front; the lines in between stay as they are.
     const items = this.model.get("trace") || [];
-    const atBottom = this.traceList.scrollTop + this.traceList.clientHeight >= this.traceList.scrollHeight - 4;
-    this.traceList.replaceChildren(
-      ...items.map((e) =>
+    const list = this.traceList;
+    const keys = items.map(traceKey);
+    const shown = this.traceKeys;
+    const last = shown.length ? keys.lastIndexOf(shown[shown.length - 1]) : -1;
+    let from = last + 1;
+    const overlap = last + 1;
+    const consistent = last >= 0 && overlap <= shown.length && keys[0] === shown[shown.length - overlap];
+    if (!consistent) {
+      list.replaceChildren();
+      from = 0;
+    }
+    const fragment = document.createDocumentFragment();
+    for (const e of items.slice(from)) {
+      fragment.append(
         h("li", { class: `nrp-ev nrp-ev-${e.kind}` }, h("span", { class: "nrp-t" }, `${e.t.toFixed(2)}s`), h("span", { class: "nrp-k" }, e.label), h("span", {}, e.text)),
-      ),
-    );
-    if (atBottom) this.traceList.scrollTop = this.traceList.scrollHeight;
+      );
+    }
+    list.append(fragment);
+    while (list.childElementCount > items.length) list.firstElementChild.remove();
+    this.traceKeys = keys;
   }
 
   drawAnswer() {
@@ -411,15 +524,48 @@ class PanelView {
         h("li", {}, h("b", {}, `“${s.message}”`), " → ", h("span", { class: "nrp-k" }, s.handled_as || "queued"), s.reply ? ` · ${s.reply}` : ""),
       ),
     );
+    if (this.noticeKind === "redirect" && this.handled(this.noticeRedirect)) this.clearNotice();
   }
 
-  setNotice(text, kind = "info") {
+  /** Whether the steering list shows the redirect ``message`` as handled. */
+  handled(message) {
+    if (!message) return false;
+    const items = this.model.get("steering") || [];
+    // The kernel clips long messages ("…"): their start is what matches.
+    const same = (shown) => shown === message || (shown.endsWith("…") && message.startsWith(shown.slice(0, -1)));
+    return items.some((s) => s.handled_as && same(s.message));
+  }
+
+  // Notices: "info" fades after a few seconds; "warn" stays until the next
+  // action or the run's end; "redirect" (received, not yet handled) goes when
+  // the steering list shows it handled or the run ends; "final" (why the run
+  // ended) stays.
+  setNotice(text, kind = "info", redirect = null) {
+    clearTimeout(this.noticeTimer);
+    this.noticeKind = kind;
+    this.noticeRedirect = redirect;
     this.notice.textContent = text;
     this.notice.className = `nrp-notice nrp-notice-${kind}`;
+    if (kind === "info") {
+      this.noticeTimer = setTimeout(() => {
+        this.notice.classList.add("nrp-notice-fade");
+        this.noticeTimer = setTimeout(() => this.clearNotice(), 600);
+      }, INFO_NOTICE_MS);
+    }
+  }
+
+  clearNotice() {
+    clearTimeout(this.noticeTimer);
+    this.noticeKind = null;
+    this.noticeRedirect = null;
+    this.notice.textContent = "";
+    this.notice.className = "nrp-notice";
   }
 
   send(action, message = "", extra = {}) {
     const id = `${Date.now().toString(36)}-${this.nextId++}`;
+    if (this.noticeKind === "warn") this.clearNotice(); // a new action: the old warning is history
+    if (action === "redirect") this.sentMessages.set(id, message);
     this.pending.set(
       id,
       setTimeout(() => {
@@ -444,7 +590,16 @@ class PanelView {
       clearTimeout(timer);
       this.pending.delete(ack.id);
     }
-    if (ack.detail) this.setNotice(ack.detail, ack.ok ? "info" : "warn");
+    const redirect = this.sentMessages.get(ack.id);
+    this.sentMessages.delete(ack.id);
+    if (ack.detail) {
+      if (!ack.ok) this.setNotice(ack.detail, "warn");
+      else if (this.noticeKind === "final") {
+        // Why the run ended says more than "stopping" arriving after the end.
+      }
+      else if (redirect !== undefined && this.running && !this.handled(redirect)) this.setNotice(ack.detail, "redirect", redirect);
+      else this.setNotice(ack.detail, "info");
+    }
     const approvalId = this.approvalClicks.get(ack.id);
     this.approvalClicks.delete(ack.id);
     const box = approvalId === undefined ? undefined : this.approvalBoxes.get(approvalId);
@@ -484,15 +639,14 @@ class PanelView {
 
   dispose() {
     for (const off of this.disposers) off();
+    if (this.frame) cancelAnimationFrame(this.frame);
     for (const timer of this.pending.values()) clearTimeout(timer);
+    clearTimeout(this.noticeTimer);
+    this.treeView.dispose();
   }
 }
 
 export default {
-  initialize({ model }) {
-    // Start fetching Mermaid as soon as the model exists, before any view.
-    loadMermaid(model).catch(() => {});
-  },
   render({ model, el }) {
     // Tells the kernel a person can see the panel (and so answer its questions).
     model.send({ type: "view" });
