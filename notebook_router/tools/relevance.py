@@ -207,7 +207,13 @@ class Catalogue:
         masked = []
         for span in find_spans(text):
             unknown_name = span.kind in ("name", "code") and not self._knows(span.text)
-            if span.kind in _MASKED_KINDS or unknown_name:
+            if span.kind == "path":
+                # A file's name is a value, but its extension says what kind of thing
+                # the request is about ("report.pdf", "clip.mp4"): that stays a word.
+                dot = span.text.rfind(".")
+                cut = span.start + dot if 0 < dot < len(span.text) - 1 else span.end
+                masked.append((span.start, cut))
+            elif span.kind in _MASKED_KINDS or unknown_name:
                 masked.append((span.start, span.end))
         content = _CONTENT.search(text)
         if content is not None and content.start() > 0:
