@@ -4,7 +4,8 @@
 
 Prints one JSON line: {"bench": "routing_quality", "tools", "tune": {...}, "heldout": {...},
 "tune_sampled": {...}, "heldout_sampled": {...}, "seconds"} (``_sampled``: each request routed
-among a seeded random set of 2-37 candidates holding its tool and that tool's neighbours) where each part has the requests, the share that fit no tool, pick accuracy
+among a seeded random set of 2-37 candidates holding its tool and that tool's neighbours)
+where each part has the requests, the share that fit no tool, pick accuracy
 (requests some tool fits, routed to it) and no-fit precision / recall / F1 (requests no tool
 fits, declined). The lexicon and thresholds were tuned against the misses of the tuning
 file only; the held-out file says how the router does on requests nobody tuned it for.
