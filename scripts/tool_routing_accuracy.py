@@ -5,6 +5,13 @@
     python scripts/tool_routing_accuracy.py --model openai:gpt-4o-mini --errors
     python scripts/tool_routing_accuracy.py --catalog          # 129 tools, tuning file
     python scripts/tool_routing_accuracy.py --catalog --heldout  # 129 tools, held-out file
+    python scripts/tool_routing_accuracy.py --catalog --sampled  # 2-37 candidates per request
+
+``--sampled`` routes each request among a seeded random candidate set of
+2-37 tools, as a user with their own few tools would (BFCL's "multiple"
+setting): the labelled tool when there is one, else the tool nearest the
+request in the whole catalogue, with its 1-3 nearest neighbours (the tools
+whose name and description are most like its own) and random others.
 
 Prints one JSON line of figures; ``--errors`` also lists every miss.
 
@@ -23,6 +30,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import random
 import sys
 from pathlib import Path
 from typing import Any
@@ -32,6 +40,9 @@ DATA = ROOT / "tests" / "data" / "tool_routing"
 sys.path.insert(0, str(ROOT))
 
 from notebook_router.tools import ToolRouter, ToolSpec  # noqa: E402
+from notebook_router.tools.rules import catalog_for  # noqa: E402
+
+SAMPLE_SIZES = (2, 37)
 
 
 def load(
@@ -59,15 +70,51 @@ def same(expected: Any, got: Any) -> bool:
     return bool(expected == got)
 
 
+def candidate_sets(
+    specs: list[ToolSpec], requests: list[dict[str, Any]], seed: int
+) -> list[list[ToolSpec]]:
+    """Per request, a seeded random candidate set (see the module docstring)."""
+    catalog = catalog_for(specs)
+    relevance = catalog.relevance
+    index = {spec.name: i for i, spec in enumerate(specs)}
+    sets = []
+    for n, item in enumerate(requests):
+        rng = random.Random(seed * 100_003 + n)
+        if item["tool"] is not None:
+            anchor = index[item["tool"]]
+        else:
+            hits = relevance.rank(relevance.read(item["query"]), k=1)
+            anchor = hits[0].doc if hits else rng.randrange(len(specs))
+        anchor_text = f"{specs[anchor].name} {specs[anchor].description}"
+        near = [h.doc for h in relevance.rank(relevance.read(anchor_text)) if h.doc != anchor]
+        size = rng.randint(*SAMPLE_SIZES)
+        chosen = [anchor, *near[: min(rng.randint(1, 3), size - 1)]]
+        rest = [i for i in range(len(specs)) if i not in chosen]
+        chosen += rng.sample(rest, max(0, size - len(chosen)))
+        rng.shuffle(chosen)
+        sets.append([specs[i] for i in chosen])
+    return sets
+
+
 async def evaluate(
-    tools: list[dict[str, Any]], requests: list[dict[str, Any]], model: str = "offline"
+    tools: list[dict[str, Any]],
+    requests: list[dict[str, Any]],
+    model: str = "offline",
+    sample_seed: int | None = None,
 ) -> dict[str, Any]:
-    """The figures (see the module docstring) and the misses."""
-    router = ToolRouter([ToolSpec.from_openai(t) for t in tools], model=model)
+    """The figures (see the module docstring) and the misses.
+
+    ``sample_seed``: route each request among its own sampled candidate set.
+    """
+    specs = [ToolSpec.from_openai(t) for t in tools]
+    router = ToolRouter(specs, model=model)
+    sets = candidate_sets(specs, requests, sample_seed) if sample_seed is not None else None
     right = declined_right = declined = no_fit = picked_right = 0
     values = values_right = values_routed = 0
     misses: list[dict[str, Any]] = []
-    for item in requests:
+    for n, item in enumerate(requests):
+        if sets is not None:
+            router = ToolRouter(sets[n], model=model)
         decision = await router.achoose(item["query"])
         label = item["tool"]
         right += decision.tool == label
@@ -99,7 +146,7 @@ async def evaluate(
     f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
     return {
         "requests": n,
-        "tools": len(tools),
+        "tools": len(tools) if sets is None else f"{SAMPLE_SIZES[0]}-{SAMPLE_SIZES[1]} sampled",
         "no_fit_requests": no_fit,
         "decision_accuracy": round(right / n, 3),
         "pick_accuracy": round(picked_right / (n - no_fit), 3) if n > no_fit else 0.0,
@@ -120,6 +167,8 @@ def main() -> None:
     parser.add_argument("--dev", action="store_true", help="use the dev set")
     parser.add_argument("--catalog", action="store_true", help="the 129-tool set (tuning file)")
     parser.add_argument("--heldout", action="store_true", help="with --catalog: the held-out file")
+    parser.add_argument("--sampled", action="store_true", help="2-37 candidates per request")
+    parser.add_argument("--seed", type=int, default=0, help="with --sampled: the sampling seed")
     parser.add_argument("--model", default="offline")
     parser.add_argument("--errors", action="store_true", help="list every miss")
     args = parser.parse_args()
@@ -127,7 +176,8 @@ def main() -> None:
         tools, requests = load("heldout.jsonl" if args.heldout else "tune.jsonl", "catalog")
     else:
         tools, requests = load("dev_requests.jsonl" if args.dev else "requests.jsonl")
-    report = asyncio.run(evaluate(tools, requests, args.model))
+    seed = args.seed if args.sampled else None
+    report = asyncio.run(evaluate(tools, requests, args.model, seed))
     misses = report.pop("misses")
     print(json.dumps({"bench": "tool_routing_accuracy", "model": args.model, **report}))
     if args.errors:

@@ -27,6 +27,7 @@ from notebook_router.agents.tree import children_of, tree_text, walk_tree
 from notebook_router.errors import AgentDefinitionError
 from notebook_router.text.bm25 import BM25Index
 from notebook_router.text.tokens import tokens
+from notebook_router.tools.relevance import Catalogue, Query, Unit, document
 
 DEPTH_PENALTY = 0.1
 """Normalised relevance a member loses per level below the top."""
@@ -83,33 +84,36 @@ def capability_document(
     capabilities: Iterable[tuple[str, float]],
     reach: Iterable[tuple[str, float]] = (),
 ) -> dict[str, float]:
-    """The weighted bag of tokens an agent is matched by.
+    """The weighted bag of terms an agent is matched by (the tool router's relevance).
 
-    ``reach`` holds the (topic, confidence) pairs of the agent's descendants.
+    Name ×3, capability topics ×2 (by confidence), description; ``reach`` holds
+    the (topic, confidence) pairs of the agent's descendants, at half weight.
     """
+    fields = [(name, NAME_WEIGHT), (description, 1.0)]
+    fields += [(topic, CAPABILITY_WEIGHT * c) for topic, c in capabilities]
+    fields += [(topic, CAPABILITY_WEIGHT * REACH_WEIGHT * c) for topic, c in reach]
+    return document(fields)
+
+
+def task_query(catalogue: Catalogue, task: str) -> Query:
+    """``task`` read against ``catalogue``; its first word (usually the verb) counts double.
+
+    The action usually decides the agent: "plot monthly revenue" is a
+    plotting job even though "revenue" is the loader's topic.
+    """
+    query = catalogue.read(task)
+    if not query.units:
+        return query
+    first = query.units[0]
+    lead = Unit(first.text, first.terms, first.weight * VERB_WEIGHT, first.lexical)
+    return Query(units=[lead, *query.units[1:]], corrected=query.corrected)
+
+
+def _plain(text: str) -> dict[str, float]:
     bag: dict[str, float] = {}
-    for token in tokens(re.sub(r"[_\-.]", " ", name)):
-        bag[token] = bag.get(token, 0.0) + NAME_WEIGHT
-    for topic, confidence in capabilities:
-        for token in tokens(topic):
-            bag[token] = bag.get(token, 0.0) + CAPABILITY_WEIGHT * confidence
-    for topic, confidence in reach:
-        for token in tokens(topic):
-            bag[token] = bag.get(token, 0.0) + CAPABILITY_WEIGHT * REACH_WEIGHT * confidence
-    for token in tokens(description):
+    for token in tokens(re.sub(r"[_\-.]", " ", text)):
         bag[token] = bag.get(token, 0.0) + 1.0
     return bag
-
-
-def query_weights(task: str) -> dict[str, float]:
-    """Token weights for a task: its leading word (usually the verb) counts double."""
-    query = tokens(task)
-    weights: dict[str, float] = {}
-    for token in query:
-        weights[token] = weights.get(token, 0.0) + 1.0
-    if query:
-        weights[query[0]] += VERB_WEIGHT - 1
-    return weights
 
 
 def rank_by_depth(
@@ -142,7 +146,8 @@ class AgentTree:
             for path, agent in walk_tree(root):
                 self._add(TreeMember(agent, path))
         self.is_flat = all(m.depth == 0 and not children_of(m.agent) for m in self.members.values())
-        self._index: BM25Index | None = None
+        self._index: tuple[Catalogue, list[str]] | None = None
+        self._plain: BM25Index | None = None
         self._fingerprint: str | None = None
 
     def _add(self, member: TreeMember) -> None:
@@ -213,36 +218,54 @@ class AgentTree:
             scope = {m.name: m.path for m in self.members.values()}
         else:
             scope = {m.name: m.path for m in self.descendants(within)}
-        weights = query_weights(task)
-        if not weights or not scope:
+        if not scope:
             return []
-        index = self._bm25()
-        hits = index.scores(weights)
+        catalogue, keys = self._catalogue()
+        scores = {keys[h.doc]: h.score for h in catalogue.rank(task_query(catalogue, task))}
+        if not scores:
+            # Only words the relevance sets aside ("x things"): match them as they are.
+            words = self._words()
+            scores = {words.keys[i]: s for i, s in words.scores(_plain(task)).items()}
         raw = [
-            (index.keys[i], s, len(scope[index.keys[i]]) - 1)
-            for i, s in sorted(hits.items())
-            if index.keys[i] in scope and index.keys[i] not in skip and s > 0
+            (name, scores[name], len(path) - 1)
+            for name, path in scope.items()
+            if scores.get(name, 0.0) > 0 and name not in skip
         ]
         return [
             RouteScore(name=n, path=scope[n], relevance=r, score=s)
             for n, r, s in rank_by_depth(raw, depth_penalty)
         ]
 
-    def _bm25(self) -> BM25Index:
+    def _catalogue(self) -> tuple[Catalogue, list[str]]:
+        # Members are ranked against one another only (no "nothing fits" here),
+        # so IDF is over the members as they are, as in the planner's matcher.
         if self._index is None:
-            self._index = BM25Index(
+            keys = list(self.members)
+            bags = [
+                capability_document(
+                    m.name,
+                    m.agent.description,
+                    ((c.topic, c.confidence) for c in m.agent.capabilities),
+                    self.reach(m.name),
+                )
+                for m in self.members.values()
+            ]
+            self._index = (Catalogue(bags, background=0), keys)
+        return self._index
+
+    def _words(self) -> BM25Index:
+        if self._plain is None:
+            self._plain = BM25Index(
                 (
                     m.name,
-                    capability_document(
-                        m.name,
-                        m.agent.description,
-                        ((c.topic, c.confidence) for c in m.agent.capabilities),
-                        self.reach(m.name),
+                    _plain(
+                        f"{m.name.replace('_', ' ')} {m.agent.description} "
+                        + " ".join(c.topic for c in m.agent.capabilities)
                     ),
                 )
                 for m in self.members.values()
             )
-        return self._index
+        return self._plain
 
     def text(self) -> str:
         """Every tree as an indented outline."""

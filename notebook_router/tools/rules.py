@@ -24,19 +24,16 @@ from typing import Any
 
 from notebook_router.tools.decision import RouteReply
 from notebook_router.tools.extract import Extraction, extract_inputs
+from notebook_router.tools.fit import Evidence, standing
 from notebook_router.tools.relevance import Catalogue, analyse, document
 from notebook_router.tools.spec import ToolSpec
 
-ACCEPT = 0.42
-NAME_SHARE = 0.25
-"""How much of the fit is the share of the tool's *name* the request says."""
 # Lexical contenders within this share of the best score are re-ranked by how
 # many of their required inputs the request fills ("convert 20 CHF to SEK" is
 # a currency conversion, not a temperature one, though both say "convert").
 CONTENDERS = 5
 CLOSE = 0.6
 FIT_WEIGHT = 0.5
-VALUE_SUPPORT = 0.15
 
 
 NAME_WEIGHT = 3.0
@@ -140,7 +137,8 @@ def route(request: str, specs: Sequence[ToolSpec]) -> RouteReply:
     catalog = catalog_for(specs)
     relevance = catalog.relevance
     query = relevance.read(request)
-    hits = relevance.rank(query, k=CONTENDERS)
+    everything = relevance.rank(query)
+    hits = everything[:CONTENDERS]
     if not hits:
         return RouteReply(tool=None, reason="no tool shares a word with the request")
     ranked = []
@@ -154,12 +152,18 @@ def route(request: str, specs: Sequence[ToolSpec]) -> RouteReply:
         )
     _, best, extraction = max(ranked, key=lambda r: (r[0], -r[1].doc))
     spec = catalog.specs[best.doc]
-    named = relevance.name_coverage(best.doc, catalog.names[best.doc], query)
-    coverage = (1 - NAME_SHARE) * best.coverage + NAME_SHARE * named
-    if extraction.values and not extraction.missing:
-        # The tool takes every input from the values the request gives: support for it.
-        coverage = min(1.0, coverage + VALUE_SUPPORT * extraction.used_share)
-    if coverage < ACCEPT:
+    evidence = Evidence(
+        coverage=best.coverage,
+        name=relevance.name_coverage(best.doc, catalog.names[best.doc], query),
+        unknown=relevance.unknown_share(query),
+        missing_inputs=len(extraction.missing) / len(spec.required) if spec.required else 0.0,
+        standing=standing(
+            best.score, [h.score for h in everything if h.doc != best.doc], len(catalog.specs)
+        ),
+        values_used=extraction.used_share if extraction.values and not extraction.missing else 0.0,
+    )
+    coverage = best.coverage
+    if not evidence.fits:
         return RouteReply(
             tool=None,
             reason=(

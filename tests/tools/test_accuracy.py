@@ -48,7 +48,7 @@ async def test_offline_routing_accuracy_stays_above_its_floor() -> None:
     report = await script.evaluate(tools, requests, "offline")
     misses = "\n".join(f"{m['query']!r}: {m['label']} -> {m['chosen']}" for m in report["misses"])
     assert report["decision_accuracy"] >= 0.87, misses
-    assert report["rejection_precision"] >= 0.70, misses
+    assert report["rejection_precision"] >= 0.74, misses
     assert report["rejection_recall"] >= 0.85, misses
     assert report["input_extraction"] >= 0.90, misses
     assert report["input_extraction_when_routed_right"] >= 0.97, misses
@@ -61,13 +61,19 @@ async def test_offline_routing_over_129_tools_stays_above_its_floor() -> None:
     ≥ 0.90, no-fit F1 ≥ 0.85) are not reached yet (README, "Tool routing").
     """
     script = _script()
-    for name, pick, f1 in (("tune.jsonl", 0.77, 0.63), ("heldout.jsonl", 0.71, 0.60)):
+    cases = (
+        ("tune.jsonl", None, 0.77, 0.65),
+        ("heldout.jsonl", None, 0.72, 0.62),
+        ("tune.jsonl", 0, 0.79, 0.66),  # 2-37 sampled candidates per request
+        ("heldout.jsonl", 0, 0.76, 0.61),
+    )
+    for name, seed, pick, f1 in cases:
         tools, requests = script.load(name, "catalog")
         assert len(tools) >= 100
         assert sum(r["tool"] is None for r in requests) >= 0.3 * len(requests)
-        report = await script.evaluate(tools, requests, "offline")
+        report = await script.evaluate(tools, requests, "offline", seed)
         misses = "\n".join(
             f"{m['query']!r}: {m['label']} -> {m['chosen']}" for m in report["misses"]
         )
-        assert report["pick_accuracy"] >= pick, (name, misses)
-        assert report["rejection_f1"] >= f1, (name, misses)
+        assert report["pick_accuracy"] >= pick, (name, seed, misses)
+        assert report["rejection_f1"] >= f1, (name, seed, misses)

@@ -16,15 +16,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from notebook_router.agents.discovery import (
-    CAPABILITY_WEIGHT,
-    NAME_WEIGHT,
-    REACH_WEIGHT,
-    VERB_WEIGHT,
-    rank_by_depth,
-)
+from notebook_router.agents.discovery import capability_document, rank_by_depth, task_query
 from notebook_router.planner.planner_view import AgentCard
-from notebook_router.tools.relevance import Catalogue, Query, Unit, document
+from notebook_router.tools.relevance import Catalogue
 
 
 class AgentMatcher:
@@ -61,7 +55,7 @@ class AgentMatcher:
         for catalogue, names in self._indexes:
             if not names:
                 continue
-            query = _leading_verb_first(catalogue.read(task))
+            query = task_query(catalogue, task)
             hits = catalogue.rank(query)
             raw = [(names[h.doc], h.score, self.depth.get(names[h.doc], 0)) for h in hits]
             ranked += [(name, score) for name, _relevance, score in rank_by_depth(raw)]
@@ -78,27 +72,16 @@ class AgentMatcher:
 def _index(
     cards: Sequence[AgentCard], reach: dict[str, list[tuple[str, float]]]
 ) -> tuple[Catalogue, list[str]]:
-    """The agents' documents: name ×3, topics ×2 (by confidence), reach, description."""
-    bags = []
-    for card in cards:
-        fields = [(card.name, NAME_WEIGHT), (card.description, 1.0)]
-        fields += [(topic, CAPABILITY_WEIGHT * c) for topic, c in card.capabilities]
-        fields += [
-            (topic, CAPABILITY_WEIGHT * REACH_WEIGHT * c) for topic, c in reach.get(card.name, ())
-        ]
-        bags.append(document(fields))
+    """The agents' documents (:func:`~notebook_router.agents.discovery.capability_document`)."""
+    bags = [
+        capability_document(
+            card.name, card.description, card.capabilities, reach.get(card.name, ())
+        )
+        for card in cards
+    ]
     # Agents are ranked against one another only (the planner has no "nothing fits"
     # here), so IDF is over the agents as they are.
     return Catalogue(bags, background=0), [card.name for card in cards]
-
-
-def _leading_verb_first(query: Query) -> Query:
-    """The task's first word (usually the verb: "plot monthly revenue") counts double."""
-    if not query.units:
-        return query
-    first = query.units[0]
-    lead = Unit(first.text, first.terms, first.weight * VERB_WEIGHT, first.lexical)
-    return Query(units=[lead, *query.units[1:]], corrected=query.corrected)
 
 
 def _reach(cards: Sequence[AgentCard]) -> dict[str, list[tuple[str, float]]]:
