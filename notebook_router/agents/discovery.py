@@ -109,6 +109,20 @@ def task_query(catalogue: Catalogue, task: str) -> Query:
     return Query(units=[lead, *query.units[1:]], corrected=query.corrected)
 
 
+def plain_index(agents: Iterable[tuple[str, str, Iterable[str]]]) -> BM25Index:
+    """Agents ``(name, description, topics)`` indexed by their words as written: the
+    fallback for a task made only of words the relevance sets aside ("x things")."""
+    return BM25Index(
+        (name, _plain(f"{name.replace('_', ' ')} {description} " + " ".join(topics)))
+        for name, description, topics in agents
+    )
+
+
+def plain_scores(index: BM25Index, task: str) -> dict[str, float]:
+    """BM25 scores of ``index``'s agents for ``task``'s words as written, by name."""
+    return {index.keys[i]: s for i, s in index.scores(_plain(task)).items()}
+
+
 def _plain(text: str) -> dict[str, float]:
     bag: dict[str, float] = {}
     for token in tokens(re.sub(r"[_\-.]", " ", text)):
@@ -224,8 +238,7 @@ class AgentTree:
         scores = {keys[h.doc]: h.score for h in catalogue.rank(task_query(catalogue, task))}
         if not scores:
             # Only words the relevance sets aside ("x things"): match them as they are.
-            words = self._words()
-            scores = {words.keys[i]: s for i, s in words.scores(_plain(task)).items()}
+            scores = plain_scores(self._words(), task)
         raw = [
             (name, scores[name], len(path) - 1)
             for name, path in scope.items()
@@ -255,14 +268,8 @@ class AgentTree:
 
     def _words(self) -> BM25Index:
         if self._plain is None:
-            self._plain = BM25Index(
-                (
-                    m.name,
-                    _plain(
-                        f"{m.name.replace('_', ' ')} {m.agent.description} "
-                        + " ".join(c.topic for c in m.agent.capabilities)
-                    ),
-                )
+            self._plain = plain_index(
+                (m.name, m.agent.description, [c.topic for c in m.agent.capabilities])
                 for m in self.members.values()
             )
         return self._plain

@@ -40,7 +40,7 @@ class Images(BaseAgent):
     builtin = True
     description = (
         "Images: what an image, chart, figure, photo or screenshot shows (a chart's title, "
-        "axes and series; size, colours) and the text in it by OCR."
+        "axes and series; size, colours) and reads the text in it (OCR)."
     )
     capabilities = parse_capabilities(
         [("image", 0.95), ("chart", 0.9), ("screenshot", 0.9), ("picture", 0.8), ("ocr", 0.9)]

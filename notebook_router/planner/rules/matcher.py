@@ -16,8 +16,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from notebook_router.agents.discovery import capability_document, rank_by_depth, task_query
+from notebook_router.agents.discovery import (
+    capability_document,
+    plain_index,
+    plain_scores,
+    rank_by_depth,
+    task_query,
+)
 from notebook_router.planner.planner_view import AgentCard
+from notebook_router.text.bm25 import BM25Index
 from notebook_router.tools.relevance import Catalogue
 
 
@@ -56,10 +63,19 @@ class AgentMatcher:
             if not names:
                 continue
             query = task_query(catalogue, task)
-            hits = catalogue.rank(query)
-            raw = [(names[h.doc], h.score, self.depth.get(names[h.doc], 0)) for h in hits]
+            scores = {names[h.doc]: h.score for h in catalogue.rank(query)}
+            if not scores:
+                # Only words the relevance sets aside ("x things"): match them as written.
+                scores = plain_scores(self._plain(names), task)
+            raw = [(name, score, self.depth.get(name, 0)) for name, score in scores.items()]
             ranked += [(name, score) for name, _relevance, score in rank_by_depth(raw)]
         return ranked
+
+    def _plain(self, names: list[str]) -> BM25Index:
+        by_name = {card.name: card for card in self.cards}
+        return plain_index(
+            (n, by_name[n].description, [t for t, _c in by_name[n].capabilities]) for n in names
+        )
 
     def best(self, task: str, exclude: frozenset[str] = frozenset()) -> str | None:
         """The best agent for ``task`` outside ``exclude``, or None if nothing matches."""
