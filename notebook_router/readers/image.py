@@ -31,27 +31,29 @@ COLOURS = 5
 _OCR_MIN_SIDE = 600
 """Small images are enlarged to about this size first: tesseract reads small text badly."""
 
-_NAMES = {
-    "black": (0, 0, 0),
-    "white": (255, 255, 255),
-    "grey": (128, 128, 128),
-    "light grey": (200, 200, 200),
-    "dark grey": (64, 64, 64),
-    "red": (220, 40, 40),
-    "dark red": (128, 0, 0),
-    "orange": (255, 140, 0),
-    "yellow": (240, 220, 40),
-    "green": (40, 160, 60),
-    "dark green": (0, 90, 30),
-    "teal": (0, 128, 128),
-    "cyan": (0, 200, 220),
-    "blue": (31, 119, 180),
-    "navy": (0, 0, 128),
-    "light blue": (150, 190, 230),
-    "purple": (128, 60, 160),
-    "pink": (240, 140, 180),
-    "brown": (140, 90, 40),
-}
+_NAMES: tuple[tuple[str, tuple[int, int, int]], ...] = (
+    ("black", (0, 0, 0)),
+    ("white", (255, 255, 255)),
+    ("grey", (128, 128, 128)),
+    ("light grey", (200, 200, 200)),
+    ("dark grey", (64, 64, 64)),
+    ("red", (220, 40, 40)),
+    ("dark red", (128, 0, 0)),
+    ("orange", (255, 140, 0)),
+    ("yellow", (240, 220, 40)),
+    ("green", (40, 160, 60)),
+    ("dark green", (0, 90, 30)),
+    ("teal", (0, 128, 128)),
+    ("cyan", (0, 200, 220)),
+    ("blue", (31, 119, 180)),
+    ("blue", (0, 0, 255)),  # pure blue too, not "navy" (matplotlib's blue is above)
+    ("navy", (0, 0, 128)),
+    ("light blue", (150, 190, 230)),
+    ("purple", (128, 60, 160)),
+    ("pink", (240, 140, 180)),
+    ("brown", (140, 90, 40)),
+)
+"""Plain colour names and the colours they stand for (a name may have several)."""
 
 
 class Colour(BaseModel):
@@ -226,4 +228,8 @@ def _open(media: Media) -> Any:
 
 def _name(rgb: tuple[int, ...]) -> str:
     """The nearest plain colour name (by distance in RGB: rough, but says what a reader sees)."""
-    return min(_NAMES, key=lambda n: sum((a - b) ** 2 for a, b in zip(_NAMES[n], rgb, strict=True)))
+
+    def distance(named: tuple[str, tuple[int, int, int]]) -> int:
+        return sum((a - b) ** 2 for a, b in zip(named[1], rgb, strict=True))
+
+    return min(_NAMES, key=distance)[0]
