@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -56,21 +57,48 @@ def test_route_extracts_and_describes_the_frames_of_a_video(kernel: Kernel, tmp_
     assert f"annotated key frame of {clip} at 0.00 s" in final["text/html"]
 
 
-def test_a_narration_plays_under_the_cell_as_an_audio_player(kernel: Kernel) -> None:
+def _players(messages: list[dict[str, Any]]) -> list[str]:
+    """The HTML of every output that shows an audio player, as a front end would get it."""
+    return [
+        html
+        for m in messages
+        if m["msg_type"] in ("display_data", "update_display_data", "execute_result")
+        and "<audio" in (html := str(m["content"]["data"].get("text/html", "")))
+    ]
+
+
+def test_a_narration_plays_once_in_the_cells_result(kernel: Kernel) -> None:
     result = kernel.execute(
         "%%route\nRead this paragraph aloud: Revenue rose in every quarter of the year."
     )
     assert result.status == "ok", result.errors()
-    players = [
-        m["content"]["data"]
-        for m in result.outputs
-        if m["msg_type"] == "display_data" and "<audio" in m["content"]["data"].get("text/html", "")
-    ]
-    assert len(players) == 1
-    assert (
-        '<audio controls="controls"><source src="data:audio/wav;base64,UklGR'
-        in (players[0]["text/html"])
-    )
-    assert players[0]["text/plain"].startswith("<audio: narration of “Revenue rose")
+    # One player, in Out[n] (the static view, what a saved notebook keeps): the live
+    # view under the cell ends empty, and nothing else repeats the audio.
+    players = _players(result.outputs)
+    assert len(players) == 1 and players[0].count("<audio ") == 1
     final = result.result()
-    assert final is not None and "(espeak-ng)" in final["text/plain"]
+    assert final is not None and final["text/html"] == players[0]
+    assert '<audio controls="controls" src="data:audio/wav;base64,UklGR' in players[0]
+    assert "narration of “Revenue rose" in players[0]
+    assert "(espeak-ng)" in final["text/plain"]
+
+
+def test_a_background_narration_plays_once_where_its_view_ends(kernel: Kernel) -> None:
+    started = kernel.execute(
+        "%%route --background -o spoken\nRead this aloud: Costs fell in the spring."
+    )
+    assert started.status == "ok", started.errors()
+    waited = kernel.execute("_ = await spoken")
+    assert waited.status == "ok", waited.errors()
+    messages = [*started.outputs, *waited.outputs, *kernel.backlog]
+    players = _players(messages)
+    assert len(players) == 1 and players[0].count("<audio ") == 1
+    assert "narration of “Costs fell" in players[0]
+    ours = [  # the run's own view ended as the static view, with the player in it
+        m
+        for m in messages
+        if m["msg_type"] == "update_display_data"
+        and "<audio" in str(m["content"]["data"].get("text/html", ""))
+        and str(m["content"]["transient"]["display_id"]).startswith("notebook-router-")
+    ]
+    assert len(ours) == 1
