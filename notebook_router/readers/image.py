@@ -83,7 +83,8 @@ class ImageFacts(BaseModel):
 
     def summary(self) -> str:
         """The image in a few sentences: the figure's description when it is one,
-        then size and colours, then the words read from it.
+        then size and colours, then the words read from it (not for a figure,
+        whose own title and labels say them without OCR's misreadings).
 
         >>> ImageFacts(width=640, height=480, mode="RGB", format="PNG").summary()
         'A 640×480 PNG image (RGB).'
@@ -95,7 +96,9 @@ class ImageFacts(BaseModel):
             named = list(dict.fromkeys(c.name for c in self.colours))
             head += f", mostly {', '.join(named[:3])}"
         out.append(head + ".")
-        if self.text:
+        if self.figure is not None:
+            pass  # its title and labels are said above; OCR of a chart reads tick labels as noise
+        elif self.text:
             out.append(f"Text in it: “{' '.join(self.text.split())}”.")
         elif self.ocr:
             out.append("OCR found no text in it.")

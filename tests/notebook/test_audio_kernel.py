@@ -102,3 +102,33 @@ def test_a_background_narration_plays_once_where_its_view_ends(kernel: Kernel) -
         and str(m["content"]["transient"]["display_id"]).startswith("notebook-router-")
     ]
     assert len(ours) == 1
+
+
+def test_one_question_about_a_chart_and_an_audio_output_cites_both(kernel: Kernel) -> None:
+    drawn = kernel.execute(
+        "import matplotlib.pyplot as plt\n"
+        "fig, ax = plt.subplots()\n"
+        "ax.plot(range(1, 13), [10 + 3 * m for m in range(1, 13)])\n"
+        "ax.set_title('Revenue by month'); ax.set_xlabel('month'); ax.set_ylabel('revenue')\n"
+        "plt.close(fig)\n"
+        "fig"
+    )
+    assert drawn.status == "ok", drawn.errors()
+    played = kernel.execute(
+        "import numpy as np\nfrom IPython.display import Audio\n"
+        "Audio(np.sin(2 * np.pi * 440 * np.arange(12000) / 8000), rate=8000)"
+    )
+    assert played.status == "ok", played.errors()
+    chart, sound = (e.reply["content"]["execution_count"] for e in (drawn, played))
+    result = kernel.execute(
+        f"%%route -o both\nWhat do the chart in Out[{chart}] and the audio note in "
+        f"Out[{sound}] tell us?"
+    )
+    assert result.status == "ok", result.errors()
+    final = result.result()
+    assert final is not None
+    answer = " ".join(final["text/plain"].split())
+    assert f"Out[{chart}]: A line chart titled “Revenue by month”" in answer
+    assert f"The audio from Out[{sound}] is 1.50 s long" in answer
+    agents = kernel.execute("print([t.agent for t in both.result().tasks])")
+    assert agents.stdout.strip() == "['images', 'audio']"
