@@ -148,7 +148,7 @@ def _account(finding: dict[str, Any]) -> str:
 
     width, height = finding["size"]
     frames = "; ".join(
-        f"{f['time_s']:.2f} s{' (key frame)' if f['key'] else ''}: {f['described']}"
+        f"{f['time_s']:.2f} s{' (key frame)' if f['key'] else ''}: {f['described'].rstrip('.')}"
         for f in finding["frames"]
     )
     return (

@@ -54,6 +54,7 @@ async def test_describing_a_video_says_what_the_image_reader_sees_in_each_frame(
     assert f"Text in it: “{TITLES[0]}”" in answer
     assert "1.00 s (key frame): A 320×160 PNG image (RGB)" in answer
     assert f"Text in it: “{TITLES[1]}”" in answer
+    assert ".;" not in answer and ".." not in answer  # one full stop between frames
     frames = result.results["t1"].data["frames"]
     assert min(f["time_s"] for f in frames if TITLES[1] in f["described"]) >= 1.0
 
