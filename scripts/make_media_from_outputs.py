@@ -227,6 +227,77 @@ plt.show()
 %%route -o chart_run
 What does the chart above show?
 """),
+    md("""
+## Audio: an `Audio` output is heard as audio
+
+`IPython.display.Audio` shows a player; the sound itself is embedded in that output (a WAV in a
+data URL), and a task that points at the output gets the sound, never the HTML around it.
+Offline, the built-in `audio` agent measures it: duration, sample rate, channels, loudness, and
+where there is sound and silence. With a model it also transcribes what is said.
+
+This cell's result is a one-second tone followed by half a second of silence: `Out[18]`.
+"""),
+    code("""
+import numpy as np
+from IPython.display import Audio
+
+rate = 8000
+t = np.arange(int(1.5 * rate)) / rate
+Audio(np.sin(2 * np.pi * 440 * t) * (t < 1.0), rate=rate)
+"""),
+    code("""
+%%route -o heard
+How long is the audio in Out[18]?
+"""),
+    md("""
+## Video: frames extracted and described
+
+A video named in a task (here a clip the next cell makes with PyAV: two title cards, one second
+each) is decoded with PyAV, whose wheels bundle ffmpeg. The `video` agent reports its duration,
+frame rate and size, takes its key frames and evenly spaced ones, and describes each frame by
+what the image reader sees in it: its colours, and its words by OCR. The frames come back
+annotated with their time and description.
+"""),
+    code("""
+import av
+from PIL import Image, ImageDraw, ImageFont
+
+font = ImageFont.load_default(size=40)
+with av.open("cards.mp4", "w") as clip:
+    stream = clip.add_stream("libx264", rate=5)
+    stream.width, stream.height, stream.pix_fmt = 320, 160, "yuv420p"
+    for title in ("SALES UP", "COSTS DOWN"):
+        card = Image.new("RGB", (320, 160), "white")
+        ImageDraw.Draw(card).text((20, 55), title, fill="black", font=font)
+        for _ in range(5):  # one second at 5 frames a second
+            clip.mux(stream.encode(av.VideoFrame.from_image(card)))
+    clip.mux(stream.encode())
+"""),
+    code("""
+%%route -o watched
+Describe the video cards.mp4
+"""),
+    md("""
+## Narration: text to speech that plays
+
+The `narration` agent turns text into speech: offline with espeak-ng, with OpenAI's speech
+endpoint when its key is set. The run's view under the cell plays it.
+"""),
+    code("""
+%%route -o spoken
+Read this aloud: Revenue grew by 12 percent in the third quarter.
+"""),
+    md("""
+## One question, several media
+
+A question about the chart in `Out[2]` and the tone in `Out[18]` goes to the reader of each
+(the `images` agent for the chart, the `audio` agent for the tone), and the answer gives what
+each found, citing its source.
+"""),
+    code("""
+%%route -o both
+What do the chart in Out[2] and the audio note in Out[18] tell us?
+"""),
 ]
 
 

@@ -43,3 +43,29 @@ def colour_mp4(*, fps: int = 10, size: tuple[int, int] = (64, 48)) -> bytes:
         for packet in stream.encode():
             container.mux(packet)
     return out.getvalue()
+
+
+TITLES = ("SALES UP", "COSTS DOWN")
+"""The titled MP4's two cards (1 s each), black words on white."""
+
+
+def titled_mp4(*, fps: int = 5, size: tuple[int, int] = (320, 160)) -> bytes:
+    """A 2 s H.264 MP4 of title cards: one second each of :data:`TITLES`, in large type."""
+    import av
+    from PIL import Image, ImageDraw, ImageFont
+
+    width, height = size
+    font = ImageFont.load_default(size=40)
+    out = io.BytesIO()
+    with av.open(out, "w", format="mp4") as container:
+        stream = container.add_stream("libx264", rate=fps)
+        stream.width, stream.height, stream.pix_fmt = width, height, "yuv420p"
+        for i in range(len(TITLES) * fps):
+            card = Image.new("RGB", size, "white")
+            ImageDraw.Draw(card).text((20, 55), TITLES[i // fps], fill="black", font=font)
+            frame = av.VideoFrame.from_ndarray(np.asarray(card), format="rgb24")
+            for packet in stream.encode(frame):
+                container.mux(packet)
+        for packet in stream.encode():
+            container.mux(packet)
+    return out.getvalue()

@@ -97,6 +97,8 @@ _CHART = re.compile(
     r"visuali[sz]ation)s?(?:\s+above)?\b|\b(?:chart|plot|figure|graph|image)\s+above\b",
     re.IGNORECASE,
 )
+_PINNED = re.compile(r"\s*(?:\(\s*|(?:in|from|at|of)\s+)(?:Out|In)\s*\[\s*\d+\s*\]|\s*@cell:")
+"""An explicit reference right after an implicit one: "the chart in Out[2]" is Out[2]."""
 _TABLE = re.compile(
     r"\b(?:the|that|this|last|previous|latest)\s+(?:table|dataframe|data\s+frame)(?:\s+above)?\b"
     r"|\btable\s+above\b",
@@ -404,7 +406,7 @@ class OutputRecorder:
             (_ANY, lambda output: True),
         )
         for pattern, wanted in implicit:
-            found = pattern.search(text)
+            found = next((m for m in pattern.finditer(text) if not _pinned(text, m.end())), None)
             if found:
                 refs.append(self._latest(found.group(0), wanted, namespace, fmt))
         return refs
@@ -472,3 +474,9 @@ class OutputRecorder:
     def _ref(phrase: str, outputs: list[CellOutput], source: str) -> Reference:
         media = tuple(m for m in (o.to_media(source) for o in outputs) if m is not None)
         return Reference(phrase, media, f"{phrase} → {source}")
+
+
+def _pinned(text: str, end: int) -> bool:
+    """Whether the implicit phrase ending at ``end`` is tied to an explicit reference
+    ("the chart in Out[2]", "the table (Out[4])"): then it is that output, not the latest."""
+    return _PINNED.match(text, end) is not None

@@ -7,7 +7,8 @@ publisher captured when the view was created, so a cell agent capturing its
 own outputs cannot swallow them.
 
 Once the run has finished, its cell shows the static view only (HTML plan,
-answer, result tables, the tree as a graphviz picture; see
+answer, result tables, the tree as a graphviz picture, the media, with a
+player for each piece of audio the run made; see
 :func:`~notebook_router.render.bundle.run_bundle`), and the panel's widget is
 closed. A widget view saved in a notebook shows only while its model lives
 in the page: reopened with a new server it reads "Error displaying widget:

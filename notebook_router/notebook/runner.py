@@ -25,7 +25,6 @@ from notebook_router.notebook.options import (
     parse_route_options,
 )
 from notebook_router.notebook.panel import FRONTENDS
-from notebook_router.notebook.playback import play_audio
 from notebook_router.notebook.run_output import RunView, once_before_next_cell
 from notebook_router.notebook.session import NotebookSession
 from notebook_router.planner.run import Run
@@ -40,7 +39,8 @@ async def route_cell(line: str, cell: str) -> Run | None:
     """The body of a ``%%route`` cell (called by the input transformer).
 
     Returns the finished run, so the cell's result (``Out[n]``) is its
-    final state; returns None for ``--background`` runs.
+    static view, which also plays any audio the run made (a narration);
+    returns None for ``--background`` runs (their view ends as that view).
     """
     shell = get_ipython()
     from notebook_router.notebook import session_for
@@ -51,7 +51,6 @@ async def route_cell(line: str, cell: str) -> Run | None:
     if options.background:
         return None
     finished = await _await_cell(run, view)
-    play_audio(finished.state, shell.display_pub)  # a narration plays under the cell
     if options.insert:
         insert_code_below(shell, finished)
     return finished

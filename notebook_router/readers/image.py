@@ -31,27 +31,29 @@ COLOURS = 5
 _OCR_MIN_SIDE = 600
 """Small images are enlarged to about this size first: tesseract reads small text badly."""
 
-_NAMES = {
-    "black": (0, 0, 0),
-    "white": (255, 255, 255),
-    "grey": (128, 128, 128),
-    "light grey": (200, 200, 200),
-    "dark grey": (64, 64, 64),
-    "red": (220, 40, 40),
-    "dark red": (128, 0, 0),
-    "orange": (255, 140, 0),
-    "yellow": (240, 220, 40),
-    "green": (40, 160, 60),
-    "dark green": (0, 90, 30),
-    "teal": (0, 128, 128),
-    "cyan": (0, 200, 220),
-    "blue": (31, 119, 180),
-    "navy": (0, 0, 128),
-    "light blue": (150, 190, 230),
-    "purple": (128, 60, 160),
-    "pink": (240, 140, 180),
-    "brown": (140, 90, 40),
-}
+_NAMES: tuple[tuple[str, tuple[int, int, int]], ...] = (
+    ("black", (0, 0, 0)),
+    ("white", (255, 255, 255)),
+    ("grey", (128, 128, 128)),
+    ("light grey", (200, 200, 200)),
+    ("dark grey", (64, 64, 64)),
+    ("red", (220, 40, 40)),
+    ("dark red", (128, 0, 0)),
+    ("orange", (255, 140, 0)),
+    ("yellow", (240, 220, 40)),
+    ("green", (40, 160, 60)),
+    ("dark green", (0, 90, 30)),
+    ("teal", (0, 128, 128)),
+    ("cyan", (0, 200, 220)),
+    ("blue", (31, 119, 180)),
+    ("blue", (0, 0, 255)),  # pure blue too, not "navy" (matplotlib's blue is above)
+    ("navy", (0, 0, 128)),
+    ("light blue", (150, 190, 230)),
+    ("purple", (128, 60, 160)),
+    ("pink", (240, 140, 180)),
+    ("brown", (140, 90, 40)),
+)
+"""Plain colour names and the colours they stand for (a name may have several)."""
 
 
 class Colour(BaseModel):
@@ -81,7 +83,8 @@ class ImageFacts(BaseModel):
 
     def summary(self) -> str:
         """The image in a few sentences: the figure's description when it is one,
-        then size and colours, then the words read from it.
+        then size and colours, then the words read from it (not for a figure,
+        whose own title and labels say them without OCR's misreadings).
 
         >>> ImageFacts(width=640, height=480, mode="RGB", format="PNG").summary()
         'A 640×480 PNG image (RGB).'
@@ -93,7 +96,9 @@ class ImageFacts(BaseModel):
             named = list(dict.fromkeys(c.name for c in self.colours))
             head += f", mostly {', '.join(named[:3])}"
         out.append(head + ".")
-        if self.text:
+        if self.figure is not None:
+            pass  # its title and labels are said above; OCR of a chart reads tick labels as noise
+        elif self.text:
             out.append(f"Text in it: “{' '.join(self.text.split())}”.")
         elif self.ocr:
             out.append("OCR found no text in it.")
@@ -226,4 +231,8 @@ def _open(media: Media) -> Any:
 
 def _name(rgb: tuple[int, ...]) -> str:
     """The nearest plain colour name (by distance in RGB: rough, but says what a reader sees)."""
-    return min(_NAMES, key=lambda n: sum((a - b) ** 2 for a, b in zip(_NAMES[n], rgb, strict=True)))
+
+    def distance(named: tuple[str, tuple[int, int, int]]) -> int:
+        return sum((a - b) ** 2 for a, b in zip(named[1], rgb, strict=True))
+
+    return min(_NAMES, key=distance)[0]

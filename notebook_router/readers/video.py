@@ -5,8 +5,8 @@ a handful of frames as PNG media with their timestamps: the key frames the
 encoder marked, topped up with evenly spaced frames so a short clip with one
 key frame is still seen from start to end. :func:`annotate_frames` draws each
 frame's timestamp and description on it (the "video → annotated frames"
-transformation); :func:`frame_stats` measures a frame (brightness, dominant
-colour) with numpy, for describing it without a model.
+transformation). Frames are described by the image reader, as any image is
+(see :func:`~notebook_router.agents.builtin.video.describe_frames`).
 """
 
 from __future__ import annotations
@@ -25,21 +25,6 @@ from notebook_router.readers.files import mime_of
 
 MAX_FRAMES = 8
 """Frames kept by default: enough to follow a clip, few enough to send to a model."""
-COLOURS = {
-    "black": (0, 0, 0),
-    "white": (255, 255, 255),
-    "grey": (128, 128, 128),
-    "red": (220, 30, 30),
-    "orange": (245, 140, 20),
-    "yellow": (240, 220, 40),
-    "green": (40, 170, 60),
-    "cyan": (40, 200, 210),
-    "blue": (40, 70, 220),
-    "purple": (140, 50, 180),
-    "pink": (240, 130, 180),
-    "brown": (130, 80, 40),
-}
-"""Names for the dominant colour (the nearest one wins)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,30 +57,6 @@ class VideoFacts:
             f"{self.width}×{self.height}, {self.fps:.3g} fps ({self.frame_count} frames, "
             f"{self.codec}, {sound}); {len(self.frames)} frames extracted at {times} "
             f"({len(self.key_frames)} key frames)."
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class FrameStats:
-    """What numpy measures of one frame."""
-
-    brightness: float
-    """Mean luma, 0 (black) to 255 (white)."""
-    colour: str
-    """Name of the dominant colour (of :data:`COLOURS`)."""
-    rgb: tuple[int, int, int]
-    """The dominant colour itself."""
-    share: float
-    """Fraction of the pixels near the dominant colour."""
-
-    def summary(self) -> str:
-        light = (
-            "dark" if self.brightness < 70 else "bright" if self.brightness > 180 else "mid-tone"
-        )
-        hex_rgb = "#{:02x}{:02x}{:02x}".format(*self.rgb)
-        return (
-            f"{light} (mean brightness {self.brightness:.0f}/255), mostly {self.colour} "
-            f"({hex_rgb}, {self.share:.0%} of the pixels)"
         )
 
 
@@ -207,34 +168,6 @@ def _frame_media(frame: Any, time_s: float, key: bool, source: str) -> Media:
         description=f"{kind}{where} at {time_s:.2f} s",
         metadata={"time_s": round(time_s, 3), "key": key},
     )
-
-
-def frame_stats(frame: Media) -> FrameStats:
-    """Brightness and dominant colour of an image, measured with numpy."""
-    import numpy as np
-
-    pixels = np.asarray(_image(frame).convert("RGB"), dtype=np.float64).reshape(-1, 3)
-    luma = pixels @ np.array([0.299, 0.587, 0.114])
-    # The most common colour, in coarse bins (4 levels a channel), then its mean.
-    bins = (pixels // 64).astype(np.int64)
-    keys = bins[:, 0] * 16 + bins[:, 1] * 4 + bins[:, 2]
-    counts = np.bincount(keys, minlength=64)
-    top = int(counts.argmax())
-    mean = pixels[keys == top].mean(axis=0)
-    rgb = (int(mean[0]), int(mean[1]), int(mean[2]))
-    return FrameStats(
-        brightness=float(luma.mean()),
-        colour=_colour_name(rgb),
-        rgb=rgb,
-        share=float(counts[top]) / len(keys),
-    )
-
-
-def _colour_name(rgb: tuple[int, int, int]) -> str:
-    def distance(name: str) -> float:
-        return sum((a - b) ** 2 for a, b in zip(rgb, COLOURS[name], strict=True))
-
-    return min(COLOURS, key=distance)
 
 
 def annotate_frames(frames: Sequence[Media], descriptions: Sequence[str] = ()) -> list[Media]:

@@ -55,7 +55,9 @@ STYLE = """<style>
  padding:6px 8px;overflow:auto;max-height:260px;font-size:12px;margin:4px 0}
 </style>"""
 
-_SHOWN_MEDIA = ("image/png", "image/jpeg", "image/svg+xml", "audio/wav", "audio/mpeg", "audio/ogg")
+_SHOWN_IMAGES = ("image/png", "image/jpeg", "image/svg+xml")
+MAX_IMAGES = 6
+"""Images shown with a run (a video's annotated frames fill it); audio is always shown."""
 _COLUMNS = ("task", "", "agent", "status", "needs", "time", "result")
 
 
@@ -88,12 +90,27 @@ def render_html(
     if state.answer:
         parts.append(f'<div class="nr-answer">{render_answer(state.answer)}</div>')
     parts.extend(_evidence(item) for item in evidence(state))
-    shown = [m for m in media if m.mime_type in _SHOWN_MEDIA][:6]
+    shown = shown_media(media)
     if shown:
         parts.append('<div class="nr-media">' + "".join(_figure(m) for m in shown) + "</div>")
     parts.extend(f'<div class="nr-note">{escape(note)}</div>' for note in notes)
     parts.append("</div>")
     return "".join(parts)
+
+
+def shown_media(media: Sequence[Media]) -> list[Media]:
+    """The media a run shows: each payload once (by digest), up to :data:`MAX_IMAGES`
+    images, and every piece of audio (the one player of a narration: see below).
+
+    An attachment an agent read comes back as its result's media, annotated with
+    what the agent found (same payload, same digest): it is shown once, in the
+    attachment's place, captioned with the latest finding.
+    """
+    unique: dict[str, Media] = {}
+    for m in media:
+        unique[m.digest] = m  # a later copy keeps the first one's place
+    images = [d for d, m in unique.items() if m.mime_type in _SHOWN_IMAGES][:MAX_IMAGES]
+    return [m for d, m in unique.items() if d in images or m.mime_type.startswith("audio/")]
 
 
 def _head(state: RunState) -> str:
@@ -271,7 +288,9 @@ def _waiting(approval: PendingApproval) -> str:
 
 def _figure(media: Media) -> str:
     caption = escape(media.description or media.mime_type)
-    if media.mime_type.startswith("audio/"):  # a player, as IPython.display.Audio shows one
+    if media.mime_type.startswith("audio/"):
+        # The run's one player for this audio (a narration plays here): the static
+        # view is the cell's result, live and saved, so no other output repeats it.
         src = f"data:{media.mime_type};base64,{base64.b64encode(media.raw).decode()}"
         return (
             f'<figure><audio controls="controls" src="{src}" title="{caption}"></audio>'

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -56,21 +57,78 @@ def test_route_extracts_and_describes_the_frames_of_a_video(kernel: Kernel, tmp_
     assert f"annotated key frame of {clip} at 0.00 s" in final["text/html"]
 
 
-def test_a_narration_plays_under_the_cell_as_an_audio_player(kernel: Kernel) -> None:
+def _players(messages: list[dict[str, Any]]) -> list[str]:
+    """The HTML of every output that shows an audio player, as a front end would get it."""
+    return [
+        html
+        for m in messages
+        if m["msg_type"] in ("display_data", "update_display_data", "execute_result")
+        and "<audio" in (html := str(m["content"]["data"].get("text/html", "")))
+    ]
+
+
+def test_a_narration_plays_once_in_the_cells_result(kernel: Kernel) -> None:
     result = kernel.execute(
         "%%route\nRead this paragraph aloud: Revenue rose in every quarter of the year."
     )
     assert result.status == "ok", result.errors()
-    players = [
-        m["content"]["data"]
-        for m in result.outputs
-        if m["msg_type"] == "display_data" and "<audio" in m["content"]["data"].get("text/html", "")
-    ]
-    assert len(players) == 1
-    assert (
-        '<audio controls="controls"><source src="data:audio/wav;base64,UklGR'
-        in (players[0]["text/html"])
-    )
-    assert players[0]["text/plain"].startswith("<audio: narration of “Revenue rose")
+    # One player, in Out[n] (the static view, what a saved notebook keeps): the live
+    # view under the cell ends empty, and nothing else repeats the audio.
+    players = _players(result.outputs)
+    assert len(players) == 1 and players[0].count("<audio ") == 1
     final = result.result()
-    assert final is not None and "(espeak-ng)" in final["text/plain"]
+    assert final is not None and final["text/html"] == players[0]
+    assert '<audio controls="controls" src="data:audio/wav;base64,UklGR' in players[0]
+    assert "narration of “Revenue rose" in players[0]
+    assert "(espeak-ng)" in final["text/plain"]
+
+
+def test_a_background_narration_plays_once_where_its_view_ends(kernel: Kernel) -> None:
+    started = kernel.execute(
+        "%%route --background -o spoken\nRead this aloud: Costs fell in the spring."
+    )
+    assert started.status == "ok", started.errors()
+    waited = kernel.execute("_ = await spoken")
+    assert waited.status == "ok", waited.errors()
+    messages = [*started.outputs, *waited.outputs, *kernel.backlog]
+    players = _players(messages)
+    assert len(players) == 1 and players[0].count("<audio ") == 1
+    assert "narration of “Costs fell" in players[0]
+    ours = [  # the run's own view ended as the static view, with the player in it
+        m
+        for m in messages
+        if m["msg_type"] == "update_display_data"
+        and "<audio" in str(m["content"]["data"].get("text/html", ""))
+        and str(m["content"]["transient"]["display_id"]).startswith("notebook-router-")
+    ]
+    assert len(ours) == 1
+
+
+def test_one_question_about_a_chart_and_an_audio_output_cites_both(kernel: Kernel) -> None:
+    drawn = kernel.execute(
+        "import matplotlib.pyplot as plt\n"
+        "fig, ax = plt.subplots()\n"
+        "ax.plot(range(1, 13), [10 + 3 * m for m in range(1, 13)])\n"
+        "ax.set_title('Revenue by month'); ax.set_xlabel('month'); ax.set_ylabel('revenue')\n"
+        "plt.close(fig)\n"
+        "fig"
+    )
+    assert drawn.status == "ok", drawn.errors()
+    played = kernel.execute(
+        "import numpy as np\nfrom IPython.display import Audio\n"
+        "Audio(np.sin(2 * np.pi * 440 * np.arange(12000) / 8000), rate=8000)"
+    )
+    assert played.status == "ok", played.errors()
+    chart, sound = (e.reply["content"]["execution_count"] for e in (drawn, played))
+    result = kernel.execute(
+        f"%%route -o both\nWhat do the chart in Out[{chart}] and the audio note in "
+        f"Out[{sound}] tell us?"
+    )
+    assert result.status == "ok", result.errors()
+    final = result.result()
+    assert final is not None
+    answer = " ".join(final["text/plain"].split())
+    assert f"Out[{chart}]: A line chart titled “Revenue by month”" in answer
+    assert f"The audio from Out[{sound}] is 1.50 s long" in answer
+    agents = kernel.execute("print([t.agent for t in both.result().tasks])")
+    assert agents.stdout.strip() == "['images', 'audio']"

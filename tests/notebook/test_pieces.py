@@ -184,6 +184,18 @@ def test_implicit_references_pick_the_latest_matching_output() -> None:
     assert last.media[0].data == "'hello'"
 
 
+def test_an_implicit_phrase_tied_to_an_explicit_reference_is_that_output() -> None:
+    rec = _recorder()
+    rec.start_cell(None, "plt.plot(y)")
+    rec.record({"image/png": b"\x89PNG\r\n\x1a\nlater", "text/plain": "<Figure>"})
+    rec.finish_cell(4)
+    # "the chart in Out[2]" is Out[2], not also the latest chart (cell 4's).
+    refs = rec.resolve("What do the chart in Out[2] and the audio note in Out[3] say?", {}, _fmt)
+    assert [r.phrase for r in refs] == ["Out[2]", "Out[3]"]
+    (latest,) = rec.resolve("Describe the chart above", {}, _fmt)
+    assert latest.media[0].data == b"\x89PNG\r\n\x1a\nlater"
+
+
 def test_unknown_references_say_so_and_memory_is_bounded() -> None:
     rec = _recorder()
     rec.start_cell(None, "x")

@@ -9,7 +9,8 @@ from PIL import Image
 
 from notebook_router.errors import MediaReadError
 from notebook_router.media import Media
-from notebook_router.readers.video import annotate_frames, frame_stats, frame_time, read_video
+from notebook_router.readers.image import read_image
+from notebook_router.readers.video import annotate_frames, frame_time, read_video
 from tests.media_fixtures import colour_mp4
 
 
@@ -30,9 +31,11 @@ def test_a_clip_is_read_with_its_frames_spread_over_it(clip: Media) -> None:
     assert facts.summary().startswith("video/mp4 from clip.mp4: 3.00 s long, 64×48, 10 fps")
 
 
-def test_frames_are_measured_and_annotated_with_their_time(clip: Media) -> None:
+def test_frames_are_images_the_image_reader_reads_and_annotated_with_their_time(
+    clip: Media,
+) -> None:
     frames = read_video(clip, max_frames=3).frames
-    colours = [frame_stats(f).colour for f in frames]
+    colours = [read_image(f, ocr=False).colours[0].name for f in frames]
     assert colours == ["red", "green", "blue"]
     annotated = annotate_frames(frames, ["a red frame"])
     image = Image.open(io.BytesIO(annotated[0].raw))

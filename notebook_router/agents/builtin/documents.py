@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from pydantic import BaseModel, Field
 
@@ -151,6 +152,7 @@ def extractive(read: list[_Read], request: str) -> AgentResult:
         r"\bsummar", request, re.IGNORECASE
     )
     lines: list[str] = []
+    found_in: list[dict[str, Any]] = []
     citations: list[Citation] = []
     media: list[Media] = []
     quoted_any = False
@@ -168,16 +170,34 @@ def extractive(read: list[_Read], request: str) -> AgentResult:
         )
         line += _tables(doc.facts) + "".join(f" Note: {n}." for n in doc.facts.notes)
         lines.append(line)
+        found_in.append(_finding(doc, line, [f"“{s}” ({w})" for s, w in picked]))
         citations += [Citation(source=f"{doc.name}, {w}", text=s) for s, w in picked]
         media.append(annotated(doc.media, DOCUMENTS, line, doc.facts))
     text = "\n\n".join(lines)
     return AgentResult(
-        data=text,
+        data=found_in[0] if len(found_in) == 1 else found_in,
         summary=text,
         confidence=0.7 if quoted_any else 0.3,
         citations=tuple(citations),
         media=tuple(media),
     )
+
+
+def _finding(doc: _Read, said: str, quotes: list[str]) -> dict[str, Any]:
+    """One document's part of the result's data: its ``source`` and ``summary`` (as the
+    other media agents give theirs, so a combined answer cites it by its source)."""
+    return {
+        "source": doc.name,
+        "summary": said,
+        "kind": doc.facts.kind,
+        "title": doc.facts.title,
+        "pages": doc.facts.pages,
+        "quotes": quotes,
+    }
+
+
+def _quotes(doc: _Read, text: str) -> bool:
+    return " ".join(text.split()) in " ".join(doc.facts.text.split())
 
 
 def _summary(facts: DocumentFacts, target: LengthTarget) -> list[tuple[str, str]]:
@@ -241,8 +261,12 @@ async def _with_model(read: list[_Read], request: str, context: AgentContext) ->
     backed = " ".join(f"“{q.text}” ({q.where})" if q.where else f"“{q.text}”" for q in quotes)
     text = reply.parsed.answer + (f"\n\nQuoted: {backed}" if backed else "")
     names = ", ".join(d.name for d in read)
+    found_in = [
+        _finding(d, text, [f"“{q.text}” ({q.where})" for q in quotes if _quotes(d, q.text)])
+        for d in read
+    ]
     return AgentResult(
-        data=text,
+        data=found_in[0] if len(found_in) == 1 else found_in,
         summary=text,
         confidence=reply.parsed.confidence if quotes else min(reply.parsed.confidence, 0.5),
         citations=tuple(Citation(source=f"{names}, {q.where}", text=q.text) for q in quotes),

@@ -12,9 +12,11 @@ grounding, and the model answers the task.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from notebook_router.agents.base import AgentContext, BaseAgent, TaskRequest, parse_capabilities
 from notebook_router.agents.builtin.annotations import annotated
+from notebook_router.agents.builtin.media_found import cite
 from notebook_router.agents.result import AgentResult
 from notebook_router.errors import MediaReadError, ProviderError
 from notebook_router.media import Media
@@ -90,13 +92,32 @@ def described(facts: list[tuple[Media, ImageFacts]], request: str) -> AgentResul
     text = "\n".join(line for _, line in lines)
     sure = any(f.figure is not None or f.text for _, f in facts)
     return AgentResult(
-        data=text,
+        data=findings(facts, [line for _, line in lines]),
         summary=text,
         confidence=0.8 if sure else 0.5,
+        citations=tuple(cite(m, _name(m), line) for m, line in lines),
         media=tuple(
             annotated(m, IMAGES, line, f) for (m, line), (_, f) in zip(lines, facts, strict=True)
         ),
     )
+
+
+def findings(facts: list[tuple[Media, ImageFacts]], said: list[str]) -> Any:
+    """The result's data: per image, its ``source`` and ``summary`` (as the audio and
+    video agents give theirs, so an answer combining media cites each by its source),
+    with the facts read from it; one image gives one finding, several a list."""
+    found = [
+        {
+            "source": _name(media),
+            "summary": line,
+            "size": [image.width, image.height],
+            "colours": [c.name for c in image.colours],
+            "text": image.text,
+            "figure": None if image.figure is None else image.figure.model_dump(mode="json"),
+        }
+        for (media, image), line in zip(facts, said, strict=True)
+    ]
+    return found[0] if len(found) == 1 else found
 
 
 def _text_first(found: ImageFacts) -> str:
@@ -132,8 +153,9 @@ async def _with_model(
             update={"status": "partial", "error": "the model said nothing; described instead"}
         )
     return AgentResult(
-        data=answer,
+        data=findings(facts, [answer] * len(facts)),
         summary=answer,
         confidence=0.8,
+        citations=tuple(cite(m, _name(m), f.summary()) for m, f in facts),
         media=tuple(annotated(m, IMAGES, answer, f) for m, f in facts),
     )

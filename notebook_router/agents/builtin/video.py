@@ -4,7 +4,8 @@ It works on the run's video (media attached or made by an earlier task) and
 video files the task names (``clip.mp4``). Each clip is decoded with PyAV
 (:func:`~notebook_router.readers.video.read_video`): duration, frame rate,
 size, and its key frames topped up with evenly spaced ones. Every frame is
-described (:func:`describe_frames`), and the frames come back as media with
+described by the image reader (:func:`describe_frames`: colours, and its
+words by OCR), and the frames come back as media with
 their time and description drawn on them (the "video → annotated frames"
 transformation). With a model, the video itself goes to it (Gemini reads
 video; OpenAI gets the frames as images, see the providers' wire modules)
@@ -33,14 +34,16 @@ SYSTEM = (
 
 
 def describe_frames(frames: Sequence[Media]) -> list[str]:
-    """One description per frame, in order: what the frame looks like.
+    """One description per frame, in order: what the image reader sees in it.
 
-    The one place frames are described (the image agent's reader can take
-    over here). For now: brightness and dominant colour, measured with numpy.
+    Frames are images, so they are read as the images agent reads any image
+    (:func:`~notebook_router.readers.image.read_image`): size, dominant
+    colours, and the words in the frame by OCR where tesseract is installed
+    (a title card, a caption, a slide filmed in a talk).
     """
-    from notebook_router.readers.video import frame_stats
+    from notebook_router.readers.image import read_image
 
-    return [frame_stats(frame).summary() for frame in frames]
+    return [read_image(frame).summary() for frame in frames]
 
 
 class Video(BaseAgent):
@@ -145,7 +148,7 @@ def _account(finding: dict[str, Any]) -> str:
 
     width, height = finding["size"]
     frames = "; ".join(
-        f"{f['time_s']:.2f} s{' (key frame)' if f['key'] else ''}: {f['described']}"
+        f"{f['time_s']:.2f} s{' (key frame)' if f['key'] else ''}: {f['described'].rstrip('.')}"
         for f in finding["frames"]
     )
     return (

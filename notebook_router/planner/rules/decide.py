@@ -14,7 +14,7 @@ from notebook_router.agents.builtin.knowledge import KNOWLEDGE
 from notebook_router.agents.builtin.research import RESEARCH
 from notebook_router.planner.decisions import Decision, TaskSpec
 from notebook_router.planner.followup import FollowUp, follow_up
-from notebook_router.planner.planner_view import PlannerView, TaskView
+from notebook_router.planner.planner_view import AgentCard, PlannerView, TaskView
 from notebook_router.planner.rules.decompose import Clause, carries_material, decompose
 from notebook_router.planner.rules.matcher import AgentMatcher, matcher_for
 from notebook_router.text.preview import clip
@@ -76,19 +76,22 @@ def decide(view: PlannerView) -> Decision:
     run: list[TaskSpec] = []
     later: list[TaskSpec] = []
     ids = _IdMaker(tasks)
-    clause_ids: dict[int, str] = {}
+    clause_ids: dict[int, list[str]] = {}
     for index, clause, agent in routed:
-        task_id = ids.next()
-        clause_ids[index] = task_id
-        found = [_dep_id(all_clauses, d, clause_ids, view) for d in clause.depends_on]
-        deps = [d for d in found if d is not None]
-        spec = TaskSpec(id=task_id, description=clause.text, agent=agent, depends_on=deps)
-        if all(tasks[d].status in _OK for d in deps if d in tasks) and not any(
-            d in clause_ids.values() for d in deps
-        ):
-            run.append(spec)
-        else:
-            later.append(spec)
+        deps = [t for d in clause.depends_on for t in _dep_ids(all_clauses, d, clause_ids, view)]
+        new_ids = {t for planned_ids in clause_ids.values() for t in planned_ids}
+        clause_ids[index] = []
+        readers = [agent] if agent is None else media_readers(view, clause.text, agent)
+        for reader in readers:
+            task_id = ids.next()
+            clause_ids[index].append(task_id)
+            spec = TaskSpec(id=task_id, description=clause.text, agent=reader, depends_on=deps)
+            if all(tasks[d].status in _OK for d in deps if d in tasks) and not any(
+                d in new_ids for d in deps
+            ):
+                run.append(spec)
+            else:
+                later.append(spec)
 
     # The team answers what nothing else fits; it does not stand in for a user's agent
     # that failed (a built-in that could not, like the analyst declining, it may).
@@ -255,6 +258,9 @@ def _route(view: PlannerView, matcher: AgentMatcher, text: str) -> str | None:
     matches and the user has no agents of their own (it answers with what it would
     need; asking "which agent?" has no answer there)."""
     best = matcher.best(text)
+    reader = _named_reader(view, matcher, text)
+    if reader is not None and (best is None or _is_generalist(view, best)):
+        return reader  # "summarise data/report.pdf": the PDF the run holds is the documents'
     if best is None or (_is_team(view, best) and not carries_material(text)):
         # ("summarise: <text>" brings its own material: the words of the data in it
         # do not make it a question about the data)
@@ -262,6 +268,28 @@ def _route(view: PlannerView, matcher: AgentMatcher, text: str) -> str | None:
     if best is None and all(card.builtin for card in view.agents):
         best = next((c.name for c in view.agents if c.name == RESEARCH and c.builtin), None)
     return best
+
+
+def _named_reader(view: PlannerView, matcher: AgentMatcher, text: str) -> str | None:
+    """The agent reading a kind of media the run holds that ``text`` names ("pdf",
+    "chart", "audio"), the best ranked first; None when it names none.
+
+    Agents that read media are offered only when the run holds some of theirs,
+    so naming one's topic means naming media that is there: a summary of
+    "data/report.pdf" is the documents agent's, not the summariser's (which
+    has no words to read) nor the analyst's (the path says "data").
+    """
+    said = set(tokens(text))
+    named = [c.name for c in view.agents if c.reads and not said.isdisjoint(_topic_words(c))]
+    if not named:
+        return None
+    ranked = [name for name, _ in matcher.rank(text) if name in named]
+    return (ranked or named)[0]
+
+
+def _is_generalist(view: PlannerView, name: str) -> bool:
+    """A built-in that answers anything it has words for (the team, the data analyst)."""
+    return name == DATA_ANALYST or _is_team(view, name)
 
 
 def _names_data(view: PlannerView, task: TaskView) -> bool:
@@ -330,14 +358,45 @@ def _key(text: str) -> str:
     return " ".join(tokens(text))
 
 
-def _dep_id(
-    clauses: tuple[Clause, ...], index: int, clause_ids: dict[int, str], view: PlannerView
-) -> str | None:
+def _dep_ids(
+    clauses: tuple[Clause, ...], index: int, clause_ids: dict[int, list[str]], view: PlannerView
+) -> list[str]:
+    """The tasks doing clause ``index`` (several when it named several media)."""
     if index in clause_ids:
         return clause_ids[index]
-    # The dependency was planned earlier: find its task by description.
+    # The dependency was planned earlier: find its tasks by description.
     wanted = _key(clauses[index].text)
-    for task in reversed(view.tasks):
-        if _key(task.description) == wanted and task.status not in _GONE:
-            return task.id
-    return None
+    return [
+        task.id
+        for task in view.tasks
+        if _key(task.description) == wanted and task.status not in _GONE
+    ]
+
+
+def media_readers(view: PlannerView, text: str, agent: str) -> list[str]:
+    """The agents to give ``text``: ``agent``, and when it reads media, every other
+    agent reading media that the text names by its topics.
+
+    "What do the chart in Out[2] and the audio note in Out[3] tell us?" is one
+    clause but two media: the images agent reads the chart, the audio agent
+    hears the note, each a task of its own with the same words (each takes the
+    media of its kind), and the answer gives what each found, citing its
+    source. Only media the run holds count (agents reading other media are
+    not offered), and a user's own agent keeps the whole clause.
+    """
+    cards = {card.name: card for card in view.agents}
+    first = cards.get(agent)
+    if first is None or not first.reads:
+        return [agent]
+    said = set(tokens(text))
+    others = [
+        card.name
+        for card in view.agents
+        if card.reads and card.name != agent and not said.isdisjoint(_topic_words(card))
+    ]
+    return [agent, *others]
+
+
+@lru_cache(maxsize=256)
+def _topic_words(card: AgentCard) -> frozenset[str]:
+    return frozenset(tokens(" ".join(topic for topic, _ in card.capabilities)))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import shutil
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,7 @@ from notebook_router.agents.builtin import Video
 from notebook_router.agents.builtin.video import describe_frames
 from notebook_router.media import Media
 from tests.agents.builtin.helpers import context_for, model_replying
-from tests.media_fixtures import colour_mp4
+from tests.media_fixtures import TITLES, colour_mp4, titled_mp4
 
 
 async def test_a_video_file_named_in_the_task_is_described_frame_by_frame(
@@ -24,7 +25,7 @@ async def test_a_video_file_named_in_the_task_is_described_frame_by_frame(
     result = await Router().run("describe the video clip.mp4")
     assert [(t.agent, t.status) for t in result.tasks] == [("video", "fulfilled")]
     assert "The video clip.mp4 is 3.00 s long, 64×48 at 10 fps" in result.answer
-    assert "0.00 s (key frame): mid-tone (mean brightness 76/255), mostly red" in result.answer
+    assert "0.00 s (key frame): A 64×48 PNG image (RGB), mostly red." in result.answer
     assert "mostly green" in result.answer and "mostly blue" in result.answer
     frames = result.results["t1"].media
     assert len(frames) == 6 and all(m.mime_type == "image/png" for m in frames)
@@ -37,7 +38,25 @@ def test_frames_are_described_by_what_they_look_like() -> None:
 
     frames = read_video(Media(mime_type="video/mp4", data=colour_mp4()), max_frames=3).frames
     described = describe_frames(frames)
-    assert [d.split("mostly ")[1].split(" ")[0] for d in described] == ["red", "green", "blue"]
+    assert [d.split("mostly ")[1].split(".")[0] for d in described] == ["red", "green", "blue"]
+
+
+@pytest.mark.skipif(shutil.which("tesseract") is None, reason="needs the tesseract program")
+async def test_describing_a_video_says_what_the_image_reader_sees_in_each_frame(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "cards.mp4").write_bytes(titled_mp4())
+    result = await Router().run("describe the video cards.mp4")
+    answer = " ".join(result.answer.split())
+    # Each frame by its time, its colours and the words OCR read in it.
+    assert "0.00 s (key frame): A 320×160 PNG image (RGB), mostly white" in answer
+    assert f"Text in it: “{TITLES[0]}”" in answer
+    assert "1.00 s (key frame): A 320×160 PNG image (RGB)" in answer
+    assert f"Text in it: “{TITLES[1]}”" in answer
+    assert ".;" not in answer and ".." not in answer  # one full stop between frames
+    frames = result.results["t1"].data["frames"]
+    assert min(f["time_s"] for f in frames if TITLES[1] in f["described"]) >= 1.0
 
 
 async def test_with_a_model_the_video_goes_to_it_and_its_account_leads() -> None:
