@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 import re
+from collections import Counter
 from collections.abc import Sequence
 from html import escape
 
@@ -33,6 +34,8 @@ STYLE = """<style>
 .nr-run td{border-bottom:1px solid #f3f4f6;padding:3px 6px;vertical-align:top}
 /* above JupyterLab's right-aligned cells (.jp-RenderedHTMLCommon td) */
 .nr-run table td,.nr-run table th{text-align:left}
+.nr-run td.t,.nr-run td.s{white-space:nowrap}
+.nr-run .nr-plan{max-height:360px;overflow:auto;border:1px solid #f3f4f6;border-radius:6px}
 .nr-run .s{font-weight:600}.nr-run .s-running{color:#2563eb}.nr-run .s-fulfilled{color:#16a34a}
 .nr-run .s-partial{color:#ca8a04}.nr-run .s-failed{color:#dc2626}.nr-run .s-unable{color:#ea580c}
 .nr-run .s-cancelled,.nr-run .s-skipped,.nr-run .s-pending{color:#71717a}
@@ -59,6 +62,8 @@ _SHOWN_IMAGES = ("image/png", "image/jpeg", "image/svg+xml")
 MAX_IMAGES = 6
 """Images shown with a run (a video's annotated frames fill it); audio is always shown."""
 _COLUMNS = ("task", "", "agent", "status", "needs", "time", "result")
+_PLAN_ROWS = 12
+"""Plans longer than this scroll in a box of their own."""
 
 
 def render_html(
@@ -145,12 +150,21 @@ def _plan(tasks: list[Task]) -> str:
             "<tr>"
             f"<td>{escape(t.id)}</td><td>{escape(clip(t.description))}</td><td>{escape(t.agent)}</td>"
             f'<td class="s s-{t.status}">{t.status}</td>'
-            f"<td>{escape(', '.join(t.depends_on))}</td><td>{took}</td>"
+            f'<td>{escape(", ".join(t.depends_on))}</td><td class="t">{took}</td>'
             f"<td>{escape(_short(t.outcome, 160))}</td>"
             "</tr>"
         )
     head = "<tr>" + "".join(f"<th>{h}</th>" for h in _COLUMNS) + "</tr>"
-    return f"<table>{head}{''.join(rows)}</table>"
+    table = f"<table>{head}{''.join(rows)}</table>"
+    if len(tasks) <= _PLAN_ROWS:
+        return table
+    # A long plan scrolls in its own box, under a line that counts it by status.
+    counts = Counter(t.status for t in tasks)
+    summary = " · ".join(f"{n} {status}" for status, n in counts.most_common())
+    return (
+        f'<div class="nr-note">{len(tasks)} tasks: {summary}</div>'
+        f'<div class="nr-plan">{table}</div>'
+    )
 
 
 def render_answer(text: str) -> str:

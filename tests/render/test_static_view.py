@@ -190,3 +190,22 @@ async def test_a_run_that_ended_asking_offers_no_answer_box() -> None:
     state = panel_state(run.state, run.limits, elapsed_s=0.1)
     assert state.question == ""
     assert "Which agent should do it" in state.answer_html
+
+
+async def test_a_long_plan_scrolls_in_its_own_box_under_counts_by_status() -> None:
+    @agent(can=["count", "item"])
+    def counter(task: str) -> str:
+        "Counts one item."
+        return f"counted {task}"
+
+    steps = ", then ".join(f"count item {i}" for i in range(1, 21))
+    run = Router([counter], builtins=False).start(steps[0].upper() + steps[1:])
+    await run
+    html = run_bundle(run)["text/html"]
+    tasks = len(run.state.plan)
+    assert tasks > 12
+    assert f"{tasks} tasks: {tasks} fulfilled" in html
+    assert re.search(r'<div class="nr-plan"><table>.*</table></div>', html, re.S)
+    # A short plan needs no box.
+    short = run_bundle(await _finished_run())["text/html"]
+    assert "nr-plan" not in short.split("</style>")[1]
