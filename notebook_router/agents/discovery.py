@@ -27,7 +27,6 @@ from notebook_router.agents.tree import children_of, tree_text, walk_tree
 from notebook_router.errors import AgentDefinitionError
 from notebook_router.text.bm25 import BM25Index
 from notebook_router.text.tokens import tokens
-from notebook_router.tools.relevance import Catalogue, Query, Unit, document
 
 DEPTH_PENALTY = 0.1
 """Normalised relevance a member loses per level below the top."""
@@ -84,50 +83,33 @@ def capability_document(
     capabilities: Iterable[tuple[str, float]],
     reach: Iterable[tuple[str, float]] = (),
 ) -> dict[str, float]:
-    """The weighted bag of terms an agent is matched by (the tool router's relevance).
+    """The weighted bag of tokens an agent is matched by.
 
-    Name ×3, capability topics ×2 (by confidence), description; ``reach`` holds
-    the (topic, confidence) pairs of the agent's descendants, at half weight.
+    ``reach`` holds the (topic, confidence) pairs of the agent's descendants.
     """
-    fields = [(name, NAME_WEIGHT), (description, 1.0)]
-    fields += [(topic, CAPABILITY_WEIGHT * c) for topic, c in capabilities]
-    fields += [(topic, CAPABILITY_WEIGHT * REACH_WEIGHT * c) for topic, c in reach]
-    return document(fields)
-
-
-def task_query(catalogue: Catalogue, task: str) -> Query:
-    """``task`` read against ``catalogue``; its first word (usually the verb) counts double.
-
-    The action usually decides the agent: "plot monthly revenue" is a
-    plotting job even though "revenue" is the loader's topic.
-    """
-    query = catalogue.read(task)
-    if not query.units:
-        return query
-    first = query.units[0]
-    lead = Unit(first.text, first.terms, first.weight * VERB_WEIGHT, first.lexical)
-    return Query(units=[lead, *query.units[1:]], corrected=query.corrected)
-
-
-def plain_index(agents: Iterable[tuple[str, str, Iterable[str]]]) -> BM25Index:
-    """Agents ``(name, description, topics)`` indexed by their words as written: the
-    fallback for a task made only of words the relevance sets aside ("x things")."""
-    return BM25Index(
-        (name, _plain(f"{name.replace('_', ' ')} {description} " + " ".join(topics)))
-        for name, description, topics in agents
-    )
-
-
-def plain_scores(index: BM25Index, task: str) -> dict[str, float]:
-    """BM25 scores of ``index``'s agents for ``task``'s words as written, by name."""
-    return {index.keys[i]: s for i, s in index.scores(_plain(task)).items()}
-
-
-def _plain(text: str) -> dict[str, float]:
     bag: dict[str, float] = {}
-    for token in tokens(re.sub(r"[_\-.]", " ", text)):
+    for token in tokens(re.sub(r"[_\-.]", " ", name)):
+        bag[token] = bag.get(token, 0.0) + NAME_WEIGHT
+    for topic, confidence in capabilities:
+        for token in tokens(topic):
+            bag[token] = bag.get(token, 0.0) + CAPABILITY_WEIGHT * confidence
+    for topic, confidence in reach:
+        for token in tokens(topic):
+            bag[token] = bag.get(token, 0.0) + CAPABILITY_WEIGHT * REACH_WEIGHT * confidence
+    for token in tokens(description):
         bag[token] = bag.get(token, 0.0) + 1.0
     return bag
+
+
+def query_weights(task: str) -> dict[str, float]:
+    """Token weights for a task: its leading word (usually the verb) counts double."""
+    query = tokens(task)
+    weights: dict[str, float] = {}
+    for token in query:
+        weights[token] = weights.get(token, 0.0) + 1.0
+    if query:
+        weights[query[0]] += VERB_WEIGHT - 1
+    return weights
 
 
 def rank_by_depth(
@@ -160,8 +142,7 @@ class AgentTree:
             for path, agent in walk_tree(root):
                 self._add(TreeMember(agent, path))
         self.is_flat = all(m.depth == 0 and not children_of(m.agent) for m in self.members.values())
-        self._index: tuple[Catalogue, list[str]] | None = None
-        self._plain: BM25Index | None = None
+        self._index: BM25Index | None = None
         self._fingerprint: str | None = None
 
     def _add(self, member: TreeMember) -> None:
@@ -232,47 +213,36 @@ class AgentTree:
             scope = {m.name: m.path for m in self.members.values()}
         else:
             scope = {m.name: m.path for m in self.descendants(within)}
-        if not scope:
+        weights = query_weights(task)
+        if not weights or not scope:
             return []
-        catalogue, keys = self._catalogue()
-        scores = {keys[h.doc]: h.score for h in catalogue.rank(task_query(catalogue, task))}
-        if not scores:
-            # Only words the relevance sets aside ("x things"): match them as they are.
-            scores = plain_scores(self._words(), task)
+        index = self._bm25()
+        hits = index.scores(weights)
         raw = [
-            (name, scores[name], len(path) - 1)
-            for name, path in scope.items()
-            if scores.get(name, 0.0) > 0 and name not in skip
+            (index.keys[i], s, len(scope[index.keys[i]]) - 1)
+            for i, s in sorted(hits.items())
+            if index.keys[i] in scope and index.keys[i] not in skip and s > 0
         ]
         return [
             RouteScore(name=n, path=scope[n], relevance=r, score=s)
             for n, r, s in rank_by_depth(raw, depth_penalty)
         ]
 
-    def _catalogue(self) -> tuple[Catalogue, list[str]]:
-        # Members are ranked against one another only (no "nothing fits" here),
-        # so IDF is over the members as they are, as in the planner's matcher.
+    def _bm25(self) -> BM25Index:
         if self._index is None:
-            keys = list(self.members)
-            bags = [
-                capability_document(
+            self._index = BM25Index(
+                (
                     m.name,
-                    m.agent.description,
-                    ((c.topic, c.confidence) for c in m.agent.capabilities),
-                    self.reach(m.name),
+                    capability_document(
+                        m.name,
+                        m.agent.description,
+                        ((c.topic, c.confidence) for c in m.agent.capabilities),
+                        self.reach(m.name),
+                    ),
                 )
                 for m in self.members.values()
-            ]
-            self._index = (Catalogue(bags, background=0), keys)
-        return self._index
-
-    def _words(self) -> BM25Index:
-        if self._plain is None:
-            self._plain = plain_index(
-                (m.name, m.agent.description, [c.topic for c in m.agent.capabilities])
-                for m in self.members.values()
             )
-        return self._plain
+        return self._index
 
     def text(self) -> str:
         """Every tree as an indented outline."""

@@ -3,10 +3,10 @@
 A prompt that lists every agent grows with the registry: at 1,000 agents it
 is mostly agents. Past ``Limits.planner_agents`` (tree members counted) a
 model planner is shown the agents most relevant to the goal and the pending
-tasks, ranked by default with the same relevance as the offline planner's
-matcher (:mod:`notebook_router.tools.relevance` over names, capabilities and
-descriptions); any :class:`~notebook_router.tools.retrieval.Retriever`,
-such as an embedding one, can stand in), plus every agent the plan already uses. It can ask for
+tasks, retrieved with the tool store's machinery (BM25 over names,
+capabilities and descriptions by default; any
+:class:`~notebook_router.tools.retrieval.Retriever`, such as an embedding
+one, can stand in), plus every agent the plan already uses. It can ask for
 others with a ``retrieve_agents`` decision.
 
 What a run has been shown only grows, in the order first shown: the model
@@ -44,20 +44,14 @@ class AgentIndex:
     """
 
     def __init__(self, cards: Sequence[AgentCard], retriever: Retriever | None = None) -> None:
-        self.names = [c.name for c in cards]
-        self.retriever = retriever
-        if retriever is None:
-            # Imported here: importing the package should stay quick.
-            from notebook_router.agents.discovery import capability_document
-            from notebook_router.tools.relevance import Catalogue
-
-            bags = [capability_document(c.name, c.description, c.capabilities) for c in cards]
-            self.catalogue: Catalogue | None = Catalogue(bags, background=0)
-            return
+        # Imported here: the index (and numpy, when installed) is only needed by
+        # runs with many agents, and importing the package should stay quick.
+        from notebook_router.tools.retrieval import LexicalRetriever
         from notebook_router.tools.spec import Tool, ToolSpec
 
-        self.catalogue = None
-        retriever.build(
+        self.names = [c.name for c in cards]
+        self.retriever = retriever or LexicalRetriever()
+        self.retriever.build(
             [
                 (
                     "agents",
@@ -77,13 +71,8 @@ class AgentIndex:
         """The names of the ``k`` agents best matching ``query``, best first, not in ``exclude``."""
         if k < 1 or not query.strip():
             return []
-        if self.catalogue is not None:
-            hits = self.catalogue.rank(self.catalogue.read(query))
-            found = [self.names[h.doc] for h in hits if h.score > 0]
-        else:
-            assert self.retriever is not None
-            matches = self.retriever.search(query, k + len(exclude), None)
-            found = [self.names[m.entry] for m in matches if m.score > 0]
+        matches = self.retriever.search(query, k + len(exclude), None)
+        found = [self.names[m.entry] for m in matches if m.score > 0]
         return [n for n in found if n not in exclude][:k]
 
 

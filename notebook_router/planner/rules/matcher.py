@@ -1,10 +1,5 @@
 """Matching a task to the agent that fits it best, by lexical relevance (BM25).
 
-The relevance is the offline tool router's (:mod:`notebook_router.tools.relevance`):
-Snowball stems and the curated concept lexicon on both sides, so "chart the
-revenue" finds a plotting agent whose topics say "plot", and the request's
-given values (numbers, paths, quoted text) do not count as topics.
-
 Tree members compete with top-level agents: relevance is normalised to the
 best match and each level of depth costs
 :data:`~notebook_router.agents.discovery.DEPTH_PENALTY`, so a task goes
@@ -16,16 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from notebook_router.agents.discovery import (
-    capability_document,
-    plain_index,
-    plain_scores,
-    rank_by_depth,
-    task_query,
-)
+from notebook_router.agents.discovery import capability_document, query_weights, rank_by_depth
 from notebook_router.planner.planner_view import AgentCard
 from notebook_router.text.bm25 import BM25Index
-from notebook_router.tools.relevance import Catalogue
 
 
 class AgentMatcher:
@@ -58,24 +46,16 @@ class AgentMatcher:
         The user's agents first (scores relative to the best of them), then the
         built-in ones (relative to the best of those).
         """
+        weights = query_weights(task)
+        if not weights:
+            return []
         ranked: list[tuple[str, float]] = []
-        for catalogue, names in self._indexes:
-            if not names:
-                continue
-            query = task_query(catalogue, task)
-            scores = {names[h.doc]: h.score for h in catalogue.rank(query)}
-            if not scores:
-                # Only words the relevance sets aside ("x things"): match them as written.
-                scores = plain_scores(self._plain(names), task)
-            raw = [(name, score, self.depth.get(name, 0)) for name, score in scores.items()]
-            ranked += [(name, score) for name, _relevance, score in rank_by_depth(raw)]
+        for index, size in self._indexes:
+            if size:
+                hits = index.search(weights, k=size)
+                raw = [(hit.key, hit.score, self.depth.get(hit.key, 0)) for hit in hits]
+                ranked += [(name, score) for name, _relevance, score in rank_by_depth(raw)]
         return ranked
-
-    def _plain(self, names: list[str]) -> BM25Index:
-        by_name = {card.name: card for card in self.cards}
-        return plain_index(
-            (n, by_name[n].description, [t for t, _c in by_name[n].capabilities]) for n in names
-        )
 
     def best(self, task: str, exclude: frozenset[str] = frozenset()) -> str | None:
         """The best agent for ``task`` outside ``exclude``, or None if nothing matches."""
@@ -87,17 +67,17 @@ class AgentMatcher:
 
 def _index(
     cards: Sequence[AgentCard], reach: dict[str, list[tuple[str, float]]]
-) -> tuple[Catalogue, list[str]]:
-    """The agents' documents (:func:`~notebook_router.agents.discovery.capability_document`)."""
-    bags = [
-        capability_document(
-            card.name, card.description, card.capabilities, reach.get(card.name, ())
+) -> tuple[BM25Index, int]:
+    documents = (
+        (
+            card.name,
+            capability_document(
+                card.name, card.description, card.capabilities, reach.get(card.name, ())
+            ),
         )
         for card in cards
-    ]
-    # Agents are ranked against one another only (the planner has no "nothing fits"
-    # here), so IDF is over the agents as they are.
-    return Catalogue(bags, background=0), [card.name for card in cards]
+    )
+    return BM25Index(documents), len(cards)
 
 
 def _reach(cards: Sequence[AgentCard]) -> dict[str, list[tuple[str, float]]]:
