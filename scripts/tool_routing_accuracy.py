@@ -6,6 +6,7 @@
     python scripts/tool_routing_accuracy.py --catalog          # 129 tools, tuning file
     python scripts/tool_routing_accuracy.py --catalog --heldout  # 129 tools, held-out file
     python scripts/tool_routing_accuracy.py --catalog --sampled  # 2-37 candidates per request
+    python scripts/tool_routing_accuracy.py --catalog --fresh    # written from the tool list alone
 
 ``--sampled`` routes each request among a seeded random candidate set of
 2-37 tools, as a user with their own few tools would (BFCL's "multiple"
@@ -167,13 +168,19 @@ def main() -> None:
     parser.add_argument("--dev", action="store_true", help="use the dev set")
     parser.add_argument("--catalog", action="store_true", help="the 129-tool set (tuning file)")
     parser.add_argument("--heldout", action="store_true", help="with --catalog: the held-out file")
+    parser.add_argument(
+        "--fresh",
+        action="store_true",
+        help="with --catalog: the set written from the tool list alone (catalog/FRESH.md)",
+    )
     parser.add_argument("--sampled", action="store_true", help="2-37 candidates per request")
     parser.add_argument("--seed", type=int, default=0, help="with --sampled: the sampling seed")
     parser.add_argument("--model", default="offline")
     parser.add_argument("--errors", action="store_true", help="list every miss")
     args = parser.parse_args()
     if args.catalog:
-        tools, requests = load("heldout.jsonl" if args.heldout else "tune.jsonl", "catalog")
+        part = "fresh" if args.fresh else "heldout" if args.heldout else "tune"
+        tools, requests = load(f"{part}.jsonl", "catalog")
     else:
         tools, requests = load("dev_requests.jsonl" if args.dev else "requests.jsonl")
     seed = args.seed if args.sampled else None
