@@ -117,6 +117,11 @@ CELLS = [
         # only records a cell's first output, so it cannot compare this one.
         metadata={"tags": ["nbval-ignore-output"]},
     ),
+    # A real pause, as a user would take: the comparison takes milliseconds, the
+    # research a minute, so the stop below always finds the first done and keeps it.
+    new_code_cell(
+        "await asyncio.sleep(1)  # the comparison is done; the research is not\n%route status"
+    ),
     new_code_cell("%route stop"),
     new_code_cell(
         "stopped = await bg\n"
