@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import ipaddress
 import socket
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -30,6 +31,16 @@ def _is_loopback(address: Any) -> bool:
         return ipaddress.ip_address(host).is_loopback
     except ValueError:
         return False
+
+
+@pytest.fixture(autouse=True)
+def no_figures_left_open() -> Iterator[None]:
+    """Close the pyplot figures a test left open: code run later draws on the current figure
+    (``plt.plot`` reuses it), so a figure left behind would hide the next test's figure."""
+    yield
+    pyplot = sys.modules.get("matplotlib.pyplot")
+    if pyplot is not None:
+        pyplot.close("all")
 
 
 @pytest.fixture(autouse=True)

@@ -9,6 +9,7 @@ what every viewer understands: terminals read it as is, the HTML views
 from __future__ import annotations
 
 import json
+import reprlib
 from typing import Any
 
 MAX_ITEMS = 20
@@ -88,18 +89,22 @@ def _number(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
-def _cell(value: Any) -> str:
-    """A value on one line: text as it is, anything else as compact JSON."""
+def _cell(value: Any, depth: int = 0) -> str:
+    """A value on one line: text as it is, anything else as compact JSON (cut short)."""
     if isinstance(value, str):
         text = value
     elif isinstance(value, float):
         text = f"{value:,.4g}"
     elif isinstance(value, (bool, int)) or value is None:
         text = json.dumps(value)
-    elif isinstance(value, dict):  # a record in a list of mixed items: its fields, in a line
-        text = ", ".join(f"{k}: {_cell(v)}" for k, v in value.items())
+    elif isinstance(value, dict) and depth < MAX_DEPTH:
+        # A record in a list of mixed items: its fields, in a line.
+        text = ", ".join(f"{k}: {_cell(v, depth + 1)}" for k, v in list(value.items())[:MAX_ITEMS])
     else:
-        text = json.dumps(value, default=str, ensure_ascii=False)
+        try:
+            text = json.dumps(value, default=str, ensure_ascii=False)
+        except (RecursionError, ValueError):  # nested too deep, or a cycle: its start will do
+            text = reprlib.repr(value)
     text = " ".join(text.split())
     return text if len(text) <= CELL_CHARS else text[: CELL_CHARS - 1] + "…"
 

@@ -1,0 +1,23 @@
+"""Structured results written as Markdown never fail on values JSON cannot encode."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from notebook_router.text.markdown_data import markdown_lines
+
+
+def test_a_value_nested_deeper_than_json_can_encode_is_shown_cut_short() -> None:
+    deep: Any = "bottom"
+    for _ in range(5000):
+        deep = [deep]
+    lines = markdown_lines(["first", deep])
+    assert lines is not None and lines[0] == "- first"
+    assert lines[1].startswith("- [[[") and len(lines[1]) <= 82
+
+
+def test_a_record_that_holds_itself_is_shown_without_looping() -> None:
+    record: dict[str, Any] = {"name": "loop"}
+    record["self"] = record
+    lines = markdown_lines(["a", record])
+    assert lines is not None and lines[1].startswith("- name: loop, self: ")
