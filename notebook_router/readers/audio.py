@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from notebook_router.errors import MediaReadError, MediaToolMissingError
 from notebook_router.media import Media
-from notebook_router.readers.files import mime_of
+from notebook_router.readers.files import as_media
 
 if TYPE_CHECKING:
     import numpy as np
@@ -107,7 +107,7 @@ def duration_text(seconds: float) -> str:
 
 def read_audio(media: Media | str | Path) -> AudioFacts:
     """Decode ``media`` (or an audio file) and measure it."""
-    media = as_media(media)
+    media = as_media(media, "audio")
     samples, rate = decode(media)
     np = _numpy()
     mono = samples.mean(axis=1) if samples.shape[1] > 1 else samples[:, 0]
@@ -122,19 +122,6 @@ def read_audio(media: Media | str | Path) -> AudioFacts:
         peak_dbfs=_dbfs(float(np.max(np.abs(samples))) if samples.size else 0.0),
         segments=segments(mono, rate),
     )
-
-
-def as_media(value: Media | str | Path) -> Media:
-    """``value`` itself, or the audio file at that path as media."""
-    if isinstance(value, Media):
-        return value
-    path = Path(value)
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise MediaReadError(f"Cannot read the audio file {str(path)!r}: {exc.strerror}.") from None
-    mime = mime_of(path) or "application/octet-stream"
-    return Media(mime_type=mime, data=data, source=path.name)
 
 
 def decode(media: Media) -> tuple[NDArray[np.float32], int]:

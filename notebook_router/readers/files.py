@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterable
 from pathlib import Path
 
+from notebook_router.errors import MediaReadError
 from notebook_router.media import Media
 
 DOCUMENT_TYPES = {
@@ -96,6 +97,18 @@ def file_media(path: str | Path, *, source: str | None = None) -> Media:
         description=f"the file {source or path}",
         metadata={"path": str(file.resolve())},
     )
+
+
+def as_media(value: Media | str | Path, kind: str) -> Media:
+    """``value`` itself, or the file at that path as media (``kind`` names it in errors)."""
+    if isinstance(value, Media):
+        return value
+    path = Path(value)
+    try:
+        return file_media(path, source=path.name)
+    except OSError as exc:
+        problem = f"Cannot read the {kind} file {str(path)!r}: {exc.strerror}."
+        raise MediaReadError(problem) from None
 
 
 def media_named(

@@ -21,7 +21,7 @@ from typing import Any
 from notebook_router.errors import MediaReadError, MediaToolMissingError
 from notebook_router.media import Media
 from notebook_router.readers.audio import duration_text
-from notebook_router.readers.files import mime_of
+from notebook_router.readers.files import as_media
 
 MAX_FRAMES = 8
 """Frames kept by default: enough to follow a clip, few enough to send to a model."""
@@ -67,7 +67,7 @@ def frame_time(frame: Media) -> float:
 
 def read_video(media: Media | str | Path, *, max_frames: int = MAX_FRAMES) -> VideoFacts:
     """Decode ``media`` (or a video file) and take up to ``max_frames`` frames from it."""
-    media = as_media(media)
+    media = as_media(media, "video")
     av = _av()
     try:
         container = av.open(io.BytesIO(media.raw), mode="r")
@@ -94,19 +94,6 @@ def read_video(media: Media | str | Path, *, max_frames: int = MAX_FRAMES) -> Vi
             has_audio=bool(container.streams.audio),
             frames=tuple(frames),
         )
-
-
-def as_media(value: Media | str | Path) -> Media:
-    """``value`` itself, or the video file at that path as media."""
-    if isinstance(value, Media):
-        return value
-    path = Path(value)
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise MediaReadError(f"Cannot read the video file {str(path)!r}: {exc.strerror}.") from None
-    mime = mime_of(path) or "application/octet-stream"
-    return Media(mime_type=mime, data=data, source=path.name)
 
 
 def _duration(container: Any, stream: Any) -> float:
