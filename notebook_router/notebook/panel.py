@@ -42,7 +42,7 @@ from notebook_router.planner.rails import Limits
 from notebook_router.planner.run import Run
 from notebook_router.planner.state import RunState
 from notebook_router.providers.secrets import redact, redact_all, settled
-from notebook_router.render.panel_media import PICTURES, MediaStrip
+from notebook_router.render.panel_media import PICTURES, MediaStrip, Size
 from notebook_router.render.panel_state import TraceLine, panel_state, trace_line
 from notebook_router.render.panel_tables import ResultTables
 
@@ -239,7 +239,7 @@ class RunPanel(anywidget.AnyWidget):
 
     def _send_pictures(self, content: dict[str, Any]) -> None:
         """Answer a view's request for pictures, for media the strip shows (one message)."""
-        size = "large" if content.get("size") == "large" else "thumb"
+        size: Size = "large" if content.get("size") == "large" else "thumb"
         wanted = content.get("digests")
         if not isinstance(wanted, list):
             return
