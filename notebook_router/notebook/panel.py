@@ -13,6 +13,13 @@ the browser tells a kernel that is busy and queueing widget messages (the
 panel then points to the kernel interrupt) from one that is listening.
 The delegation tree is drawn by the panel's own code from the ``tree`` rows
 (see ``render/panel_tree.py``): nothing is loaded from the kernel or the network.
+
+The media strip's ``media`` trait holds small rows (digest, caption); a view
+asks for the pictures it lacks (``{"type": "media", "digests": [...], "size":
+"thumb" | "large"}``) and gets them in one custom message (``{"type": "media",
+"size": ..., "urls": {digest: data URL}}``). Pictures are made once per digest
+(``render/panel_media.py``) and only when a view asks: a headless run sends none,
+and the page keeps each one it got by digest, so a trait update never resends one.
 """
 
 from __future__ import annotations
@@ -35,6 +42,7 @@ from notebook_router.planner.rails import Limits
 from notebook_router.planner.run import Run
 from notebook_router.planner.state import RunState
 from notebook_router.providers.secrets import redact, redact_all, settled
+from notebook_router.render.panel_media import PICTURES, MediaStrip, Size
 from notebook_router.render.panel_state import TraceLine, panel_state, trace_line
 from notebook_router.render.panel_tables import ResultTables
 
@@ -78,6 +86,8 @@ class RunPanel(anywidget.AnyWidget):
     """The answer as the model writes it (streamed); empty once ``answer_html`` is set."""
     tables: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
     tables_note = traitlets.Unicode("").tag(sync=True)
+    media: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
+    media_note = traitlets.Unicode("").tag(sync=True)
     question = traitlets.Unicode("").tag(sync=True)
     approvals: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
     steering: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
@@ -92,6 +102,7 @@ class RunPanel(anywidget.AnyWidget):
         self._read = 0
         """Position in the run's event log up to which the trace has been formatted."""
         self._tables = ResultTables()
+        self._media = MediaStrip()
         self._started = time.monotonic()
         self._last = 0.0
         self._pending: asyncio.Handle | None = None
@@ -122,7 +133,7 @@ class RunPanel(anywidget.AnyWidget):
         """A still panel of a run that is not running here (``%route show``, ``import``)."""
         panel = cls(None)
         trace = [line for e in events if (line := trace_line(e)) is not None][-TRACE_LINES:]
-        shown = panel_state(state, limits, elapsed_s=elapsed_s, trace=trace)
+        shown = panel_state(state, limits, elapsed_s=elapsed_s, trace=trace, media=panel._media)
         with panel.hold_sync():
             panel.set_state_from(shown.model_dump())
         return panel
@@ -162,7 +173,12 @@ class RunPanel(anywidget.AnyWidget):
         self._trace.extend(line for e in unread if (line := trace_line(e)) is not None)
         elapsed = run.result().duration_s if run.done() else self._last - self._started
         state = panel_state(
-            run.state, run.limits, elapsed_s=elapsed, trace=self._trace, tables=self._tables
+            run.state,
+            run.limits,
+            elapsed_s=elapsed,
+            trace=self._trace,
+            tables=self._tables,
+            media=self._media,
         )
         with self.hold_sync():
             self.set_state_from(state.model_dump())
@@ -218,6 +234,20 @@ class RunPanel(anywidget.AnyWidget):
         FRONTENDS.seen = True
         if content.get("type") == "action":
             self._act(str(content.get("id", "")), str(content.get("action", "")), content)
+        elif content.get("type") == "media":
+            self._send_pictures(content)
+
+    def _send_pictures(self, content: dict[str, Any]) -> None:
+        """Answer a view's request for pictures, for media the strip shows (one message)."""
+        size: Size = "large" if content.get("size") == "large" else "thumb"
+        wanted = content.get("digests")
+        if not isinstance(wanted, list):
+            return
+        shown = self._media.shown
+        digests = {str(d) for d in wanted} & shown.keys()
+        urls = {d: PICTURES.url(d, shown[d], size) for d in sorted(digests)}
+        if urls:
+            self.send({"type": "media", "size": size, "urls": urls})
 
     def _act(self, ack_id: str, action: str, content: dict[str, Any]) -> None:
         message = str(content.get("message", "")).strip()

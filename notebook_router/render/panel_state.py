@@ -16,6 +16,7 @@ from notebook_router.planner import events as ev
 from notebook_router.planner.rails import Limits
 from notebook_router.planner.state import STOP_REASON_TEXT, RunState
 from notebook_router.render.html import render_answer
+from notebook_router.render.panel_media import MediaItem, MediaStrip
 from notebook_router.render.panel_tables import PanelTable, ResultTables
 from notebook_router.render.panel_tree import TreeNode, tree_nodes
 from notebook_router.text.preview import clip
@@ -87,6 +88,11 @@ class PanelState(BaseModel):
     tables: list[PanelTable]
     """Result tables, first rows only, shown under the answer (see render/panel_tables.py)."""
     tables_note: str
+    media: list[MediaItem]
+    """Images and audio the run holds, captioned with what agents found (no payload:
+    a view asks for the pictures by digest; see render/panel_media.py)."""
+    media_note: str
+    """How many more media the run holds than the strip shows ("+3 more")."""
     question: str
     approvals: list[ApprovalRow]
     """Code waiting for the user's Run or Skip, oldest first."""
@@ -116,14 +122,16 @@ def panel_state(
     elapsed_s: float,
     trace: Iterable[TraceLine] = (),
     tables: ResultTables | None = None,
+    media: MediaStrip | None = None,
 ) -> PanelState:
     """The panel's content for ``state`` as it is now.
 
-    A live panel passes the same ``tables`` each time, so each result table
-    is converted once.
+    A live panel passes the same ``tables`` and ``media`` each time, so each
+    result table is converted once and each payload hashed once.
     """
     status = panel_status(state)
     shown_tables, tables_note = (tables or ResultTables()).shown(state)
+    media_rows, media_note = (media or MediaStrip()).rows(state)
     headline = (
         STOP_REASON_TEXT[state.stop_reason] if state.stop_reason is not None else status
     ).split(" (")[0]
@@ -154,6 +162,8 @@ def panel_state(
         answer_html=render_answer(state.answer) if state.answer else "",
         tables=shown_tables,
         tables_note=tables_note,
+        media=media_rows,
+        media_note=media_note,
         # The answer box only while the run can take an answer: after the end the
         # question lives on in the answer text, and the next run takes the reply.
         question=clip(state.pending_question or "") if state.stop_reason is None else "",

@@ -104,8 +104,30 @@ def _open(page: Any, server: JupyterServer, path: str) -> None:
     _wait_for_kernel(page)
 
 
-def _panel_status(page: Any, cell: int, status: str, timeout_ms: float = 30_000) -> None:
-    _cell(page, cell).locator(f'.nrp[data-status="{status}"]').first.wait_for(timeout=timeout_ms)
+def _static_view(page: Any, cell: int, badge: str, timeout_ms: float = 30_000) -> Any:
+    """The run's static view, once the run has ended: its output, with the live panel gone."""
+    view = _cell(page, cell).locator(".nr-run").first
+    view.wait_for(timeout=timeout_ms)
+    assert badge in view.locator(".nr-badge").inner_text()
+    # The widget was closed: no panel is left under the cell (nor a widget error).
+    page.wait_for_function(
+        "c => !c.querySelector('.nrp') && !c.innerText.includes('Error displaying widget')",
+        arg=_cell(page, cell).element_handle(),
+        timeout=5_000,
+    )
+    return view
+
+
+def _plan_rows(view: Any) -> list[list[str]]:
+    """The static view's plan: each row's task, description, agent and status."""
+    rows: list[list[str]] = (
+        view.locator("table")
+        .first.locator("tr")
+        .evaluate_all(
+            "rows => rows.slice(1).map(r => [...r.cells].slice(0, 4).map(c => c.textContent))"
+        )
+    )
+    return rows
 
 
 def test_panel_in_jupyterlab_stop_and_redirect(jupyter_server: JupyterServer, page: Any) -> None:
@@ -145,19 +167,25 @@ def test_panel_in_jupyterlab_stop_and_redirect(jupyter_server: JupyterServer, pa
     page.wait_for_function("() => window.__nrStoppedAt !== undefined", polling="raf")
     wall_ms = (time.monotonic() - clicked) * 1000
     stop_ms = page.evaluate("() => window.__nrStoppedAt - window.__nrClickAt")
-    shot(page, "03-lab-stopped", _cell(page, 1).locator(".nrp").first)
+    shot(page, "03-lab-stopped", _cell(page, 1))  # the panel, or already the static view
     assert stop_ms < 1000, f"the panel showed the stop {stop_ms:.0f} ms after the click"
     print(
         f"\nStop click → panel shows stopped: {stop_ms:.0f} ms in the page, {wall_ms:.0f} ms wall"
     )
 
-    # The cell then finished normally and the next cell ran.
+    # The cell then finished normally and the next cell ran; the live panel made
+    # way for the run's static view, which says it was stopped.
     _cell(page, 2).locator(".jp-OutputArea-output").get_by_text("next cell ran").wait_for()
     stopped = _cell(page, 1)
     assert stopped.locator(".jp-OutputArea-output[data-mime-type*='stderr']").count() == 0
-    assert "stopped by user" in stopped.locator(".nrp-badge").first.inner_text()
-    assert "[3, 1, 4, 1, 5, 9, 2, 6]" in stopped.locator(".nrp-answer").first.inner_text()
-    assert stopped.locator('tr[data-task="t2"] .nrp-st-cancelled').count() >= 1
+    view = _static_view(page, 1, "stopped by user")
+    assert "[3, 1, 4, 1, 5, 9, 2, 6]" in view.locator(".nr-answer").inner_text()
+    plan = _plan_rows(view)
+    assert [(r[0], r[2], r[3]) for r in plan] == [
+        ("t1", "numbers", "fulfilled"),
+        ("t2", "slow", "cancelled"),
+    ]
+    shot(page, "03b-lab-stopped-static-view", view)
 
     # Redirect the next run from its panel: the plan changes.
     second = _cell(page, 3).locator(".nrp").first
@@ -177,11 +205,15 @@ def test_panel_in_jupyterlab_stop_and_redirect(jupyter_server: JupyterServer, pa
     )
     second.locator('tr[data-task="t2"] .nrp-st-fulfilled').wait_for()
     shot(page, "05-lab-redirected", second)
-    # Drawing the second tree left the first one alone.
-    assert stopped.locator(".nrp-tree .nrp-tn").count() >= 3
+    # Drawing the second tree left the first run's view alone.
+    assert view.locator(".nr-tree img").count() == 1
     second.locator(".nrp-stop").click()
-    _panel_status(page, 3, "stopped")
-    shot(page, "06-lab-second-stopped", _cell(page, 3).locator(".nrp").first)
+    second_view = _static_view(page, 3, "stopped by user")
+    assert [(r[0], r[2], r[3]) for r in _plan_rows(second_view)] == [
+        ("t1", "slow", "cancelled"),
+        ("t2", "numbers", "fulfilled"),
+    ]
+    shot(page, "06-lab-second-stopped", second_view)
 
 
 def test_panel_smoke_in_notebook_7(jupyter_server: JupyterServer, page: Any) -> None:
@@ -192,14 +224,24 @@ def test_panel_smoke_in_notebook_7(jupyter_server: JupyterServer, page: Any) -> 
     _cell(page, 1).wait_for()
     _wait_for_kernel(page)
     _run_all(page, 2)
-    _panel_status(page, 1, "finished")
-    panel = _cell(page, 1).locator('.nrp[data-status="finished"]').first
-    panel.locator('.nrp-tree [data-node="t2"][data-status="fulfilled"]').wait_for()
+    # While t1 loads (3 s), the live panel shows the plan and the tree.
+    panel = _cell(page, 1).locator('.nrp[data-status="running"]').first
+    panel.locator('.nrp-tree [data-node="t2"]').wait_for()
     # t2 needs t1's numbers: it hangs under t1 (goal, t1, t2: the third level).
     assert panel.locator('.nrp-tree [data-node="t2"]').get_attribute("aria-level") == "3"
-    assert "31" in panel.locator(".nrp-answer").inner_text()
     assert panel.locator("tr[data-task]").count() == 2
-    shot(page, "07-notebook7-finished", panel)
+    shot(page, "07-notebook7-running", panel)
+    view = _static_view(page, 1, "the goal was met")
+    assert "31" in view.locator(".nr-answer").inner_text()
+    assert [(r[0], r[2], r[3]) for r in _plan_rows(view)] == [
+        ("t1", "numbers", "fulfilled"),
+        ("t2", "total", "fulfilled"),
+    ]
+    page.wait_for_function(
+        "img => img.complete && img.naturalWidth > 0",
+        arg=view.locator(".nr-tree img").element_handle(),
+    )
+    shot(page, "07-notebook7-finished", view)
 
 
 def test_busy_kernel_points_to_the_interrupt_then_stops(
@@ -226,9 +268,11 @@ def test_busy_kernel_points_to_the_interrupt_then_stops(
     notice.wait_for(timeout=2_000)
     assert "interrupt" in notice.inner_text() and "■" in notice.inner_text()
     shot(page, "08-lab-busy-kernel-notice", panel)
-    # Once the kernel is free it handles the queued click: the run stops.
-    _panel_status(page, 1, "stopped", timeout_ms=20_000)
-    shot(page, "09-lab-busy-kernel-stopped", panel)
+    # Once the kernel is free it handles the queued click: the run stops, and the
+    # background cell's output becomes its static view.
+    view = _static_view(page, 1, "stopped by user", timeout_ms=20_000)
+    assert [(r[0], r[3]) for r in _plan_rows(view)] == [("t1", "cancelled")]
+    shot(page, "09-lab-busy-kernel-stopped", view)
 
 
 def test_a_committed_notebook_opened_in_jupyterlab_shows_its_static_views(
@@ -253,8 +297,15 @@ def test_a_committed_notebook_opened_in_jupyterlab_shows_its_static_views(
 
 TABLES = """\
 %load_ext notebook_router
+import asyncio
 import pandas as pd
 from notebook_router import agent
+
+@agent(can=["slow", "think", "weather"])
+async def slow(task):
+    "Thinks about the weather for a long time (the panel stays live meanwhile)."
+    await asyncio.sleep(30)
+    return "too late"
 
 @agent(can=["sales", "revenue", "month"])
 def sales(task):
@@ -272,12 +323,18 @@ def test_result_tables_show_as_tables_in_the_panel(
     jupyter_server: JupyterServer, page: Any
 ) -> None:
     jupyter_server.write_notebook(
-        "tables.ipynb", [TABLES, "%%route\nLoad the monthly revenue, then load many rows"]
+        "tables.ipynb",
+        [
+            TABLES,
+            "%%route\nLoad the monthly revenue, then load many rows, "
+            "then think slowly about the weather",
+        ],
     )
     _open(page, jupyter_server, "tables.ipynb")
     _run_all(page, 2)
-    _panel_status(page, 1, "finished")
-    panel = _cell(page, 1).locator('.nrp[data-status="finished"]').first
+    # The tables show in the live panel as soon as their tasks are done.
+    panel = _cell(page, 1).locator(".nrp").first
+    panel.locator('tr[data-task="t3"] .nrp-st-running').wait_for()
     sales = panel.locator('.nrp-result[data-task="t1"]')
     sales.wait_for()
     assert sales.locator("figcaption").inner_text() == "t1 · sales · table, 3 × 2"
@@ -297,6 +354,19 @@ def test_result_tables_show_as_tables_in_the_panel(
     # The plan row points to its table.
     panel.locator('tr[data-task="t1"]').get_by_role("button", name="▦ table").click()
     shot(page, "11-lab-result-tables", sales)
+    # Stopped, the run's static view keeps the tables (markup in data still as text).
+    panel.locator(".nrp-stop").click()
+    view = _static_view(page, 1, "stopped by user")
+    static = view.locator(".nr-evidence").first.locator("table tbody tr")
+    cells = static.evaluate_all("rows => rows.map(r => [...r.cells].map(c => c.textContent))")
+    assert cells == [
+        ["0", "2024-01", "120.50"],
+        ["1", "2024-02", "99.25"],
+        ["2", "<b>bold</b>", "7.00"],
+    ]
+    assert view.locator(".nr-evidence table b").count() == 0
+    assert view.locator(".nr-evidence").count() == 2
+    shot(page, "11b-lab-result-tables-static", view)
 
 
 CODER = """\
@@ -342,10 +412,11 @@ def test_code_approval_edit_run_and_skip_in_jupyterlab(
     shot(page, "13-lab-approval-edited", box)
     disabled = box.evaluate(CLICK_AND_READ)
     assert disabled == [True, True, True]  # until the kernel acknowledges the click
-    _panel_status(page, 1, "finished")
-    assert "total is 43" in panel.locator(".nrp-answer").inner_text()
-    assert panel.locator(".nrp-approval").count() == 0
-    shot(page, "14-lab-approval-ran", panel)
+    # The edited code ran: the panel made way for the static view, which says so.
+    view = _static_view(page, 1, "the goal was met")
+    assert "total is 43" in view.locator(".nr-answer").inner_text()
+    assert view.locator(".nr-approval").count() == 0  # nothing waits any more
+    shot(page, "14-lab-approval-ran", view)
 
     # The second run is skipped from the keyboard.
     _run_cell(page, 2)
@@ -353,9 +424,9 @@ def test_code_approval_edit_run_and_skip_in_jupyterlab(
     skip = second.locator(".nrp-approval").get_by_role("button", name="Skip")
     skip.focus()
     page.keyboard.press("Enter")
-    _panel_status(page, 2, "finished")
-    assert "you chose Skip" in second.locator(".nrp-answer").inner_text()
-    shot(page, "15-lab-approval-skipped", second)
+    view = _static_view(page, 2, "the goal was met")
+    assert "you chose Skip" in view.locator(".nr-answer").inner_text()
+    shot(page, "15-lab-approval-skipped", view)
 
 
 ANALYST_SALES = """\
@@ -397,9 +468,9 @@ def test_the_built_in_analysts_code_waits_for_run_or_skip_in_jupyterlab(
     assert box.locator("pre.nrp-code").inner_text() == ANALYST_TOTALS  # the model's code
     shot(page, "16-lab-analyst-code-waiting", box)
     box.get_by_role("button", name="Run").click()
-    _panel_status(page, 2, "finished")
-    assert panel.locator(".nrp-approval").count() == 0
-    table = panel.locator('.nrp-result[data-task="t1"] table.nrp-data tbody tr')
+    view = _static_view(page, 2, "the goal was met")
+    assert view.locator(".nr-approval").count() == 0
+    table = view.locator(".nr-evidence table tbody tr")
     rows = table.evaluate_all("rows => rows.map(r => [...r.cells].map(c => c.textContent))")
     space: dict[str, Any] = {}
     exec(ANALYST_SALES, space)  # the kernel's sales, built again here
@@ -407,24 +478,23 @@ def test_the_built_in_analysts_code_waits_for_run_or_skip_in_jupyterlab(
     expected = frame.groupby("region")["revenue"].sum().sort_values(ascending=False)
     assert [(r[-2], float(r[-1])) for r in rows] == list(expected.items())
     # The table, then its code (folded): no stray "null" where a note would go.
-    words = panel.locator(".nrp-results").inner_text().split()
+    words = view.locator(".nr-evidence").inner_text().split()
     assert "null" not in words and words[-1] == "code"
-    assert panel.locator('.nrp-result[data-task="t1"] summary').inner_text() == "code"
-    shot(page, "17-lab-analyst-code-ran", panel)
+    assert view.locator(".nr-evidence summary").inner_text() == "code"
+    shot(page, "17-lab-analyst-code-ran", view)
 
     # The second run's code is skipped: the panel says it did not run.
     _run_cell(page, 3)
     _run_cell(page, 4)
     second = _cell(page, 4).locator(".nrp").first
     second.locator(".nrp-approval").get_by_role("button", name="Skip").click()
-    _panel_status(page, 4, "finished")
-    assert second.locator('tr[data-task="t1"] .nrp-st-partial').count() == 1
-    trace = second.locator(".nrp-trace").text_content() or ""
-    assert "the code was not run: you chose Skip" in trace
-    skipped = second.locator('.nrp-result[data-task="t1"]')
+    view = _static_view(page, 4, "the goal was met")
+    assert [(r[0], r[3]) for r in _plan_rows(view)] == [("t1", "partial")]
+    assert "you chose Skip" in (view.locator("table").first.text_content() or "")
+    skipped = view.locator(".nr-evidence")
     assert skipped.locator("table").count() == 0  # no table: nothing ran
     assert skipped.locator("summary").inner_text() == "code (not run)"  # the code, marked
-    shot(page, "18-lab-analyst-code-skipped", second)
+    shot(page, "18-lab-analyst-code-skipped", view)
 
 
 def test_code_the_policy_never_runs_is_shown_in_the_jupyterlab_panel(
@@ -440,11 +510,10 @@ def test_code_the_policy_never_runs_is_shown_in_the_jupyterlab_panel(
     )
     _open(page, jupyter_server, "analyst_never.ipynb")
     _run_all(page, 3)
-    _panel_status(page, 2, "finished")
-    panel = _cell(page, 2).locator('.nrp[data-status="finished"]').first
-    shot(page, "19-lab-analyst-code-never", panel)
-    assert "the code policy is never" in (panel.text_content() or "")
-    code = panel.locator('.nrp-result[data-task="t1"] .nrp-result-code')
+    view = _static_view(page, 2, "the goal was met")
+    shot(page, "19-lab-analyst-code-never", view)
+    assert "the code policy is never" in (view.text_content() or "")
+    code = view.locator(".nr-evidence details")
     assert code.locator("summary").inner_text() == "code (not run)"
     assert ANALYST_TOTALS in (code.locator("pre").text_content() or "")
 
@@ -486,9 +555,63 @@ def test_a_waiting_route_asks_in_the_panel_and_goes_on_with_the_answer(
     panel.get_by_label("Answer to the planner's question").fill("North")
     shot(page, "16-lab-question-answered", panel)
     question.get_by_role("button", name="Answer").click()
-    _panel_status(page, 1, "finished")
-    done = _cell(page, 1).locator('.nrp[data-status="finished"]').first
-    assert "North sold 1200 units" in done.locator(".nrp-answer").inner_text()
-    assert done.locator(".nrp-question").is_hidden()
+    done = _static_view(page, 1, "the goal was met")
+    assert "North sold 1200 units" in done.locator(".nr-answer").inner_text()
     _cell(page, 2).locator(".jp-OutputArea-output").get_by_text("ran after the answer").wait_for()
     shot(page, "17-lab-question-run-finished", done)
+
+
+PICTURE = """\
+%load_ext notebook_router
+import asyncio, io
+from PIL import Image
+from IPython.display import Image as Shown, display
+from notebook_router import agent
+
+@agent(can=["describe", "chart", "picture"])
+async def describer(media):
+    "Describes the chart above (takes a moment)."
+    await asyncio.sleep(8)
+    return "a red chart"
+"""
+CHART = """\
+buf = io.BytesIO()
+Image.new("RGB", (640, 400), "red").save(buf, format="PNG")
+display(Shown(buf.getvalue()))
+"""
+
+THUMB = """fig => {
+  const img = fig.querySelector('img');
+  return img && img.complete && img.naturalWidth > 0 && !fig.classList.contains('nrp-mi-wait')
+    ? [img.naturalWidth, img.naturalHeight, img.getAttribute('src').slice(0, 22)] : null;
+}"""
+
+
+def test_a_run_with_an_image_shows_its_thumbnail_while_running(
+    jupyter_server: JupyterServer, page: Any
+) -> None:
+    jupyter_server.write_notebook(
+        "picture.ipynb",
+        [PICTURE, CHART, "%%route --agents describer\nDescribe the chart above"],
+    )
+    _open(page, jupyter_server, "picture.ipynb")
+    _run_all(page, 3)
+    panel = _cell(page, 2).locator('.nrp[data-status="running"]').first
+    figure = panel.locator(".nrp-media .nrp-mi-image").first
+    figure.wait_for()
+    page.wait_for_function(THUMB, arg=figure.element_handle(), timeout=10_000)
+    width, height, head = figure.evaluate(THUMB)
+    assert (width, height) == (160, 100) and head == "data:image/png;base64,", (width, height, head)
+    assert figure.locator("figcaption").inner_text().strip()  # says what it is
+    shot(page, "20-lab-media-thumbnail", panel)
+    # Clicked, it grows in place: a larger picture, asked for once.
+    figure.locator(".nrp-thumb").click()
+    page.wait_for_function(
+        "fig => fig.classList.contains('nrp-mi-big') && fig.querySelector('img').naturalWidth === 640",
+        arg=figure.element_handle(),
+        timeout=10_000,
+    )
+    assert figure.locator(".nrp-thumb").get_attribute("aria-expanded") == "true"
+    shot(page, "21-lab-media-enlarged", panel)
+    view = _static_view(page, 2, "the goal was met")
+    assert 'src="data:image/png' in view.inner_html()  # the static view shows it too

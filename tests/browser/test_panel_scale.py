@@ -250,13 +250,18 @@ def _scenario(page: Any, cell: int, name: str, ui: str) -> dict[str, Any]:
 
     # Stop mid-run, timed inside the page from the click handler to the badge.
     assert panel.get_attribute("data-status") == "running"
+    figures["tree_nodes_at_stop"] = box.locator(".nrp-tn").count()
     _cell(page, cell).evaluate(STOP_TIMER)
     panel.locator(".nrp-stop").click()
     page.wait_for_function("() => window.__nrStoppedAt !== undefined", polling="raf")
     stop_ms = page.evaluate("() => window.__nrStoppedAt - window.__nrClickAt")
     figures["stop_ms"] = round(stop_ms, 1)
-    page.wait_for_timeout(500)
-    shot(page, f"scale-{ui}-{name}-stopped", panel)
+    # Then the panel makes way for the run's static view, which says it was stopped.
+    view = _cell(page, cell).locator(".nr-run").first
+    view.wait_for(timeout=30_000)
+    assert "stopped by user" in view.locator(".nr-badge").inner_text()
+    assert _cell(page, cell).locator(".nrp").count() == 0
+    shot(page, f"scale-{ui}-{name}-stopped", view)
 
     measured = page.evaluate(MEASURED, windows)
     figures["windows_s"] = [round((b - a) / 1000, 2) for a, b in windows]
@@ -270,7 +275,6 @@ def _scenario(page: Any, cell: int, name: str, ui: str) -> dict[str, Any]:
     figures["long_animation_frames"] = measured["loaf"]
     # Outside the quiet windows (mount, the test's clicks and screenshots): reported, not judged.
     figures["long_tasks_elsewhere"] = measured["elsewhere"]
-    figures["tree_nodes_at_stop"] = box.locator(".nrp-tn").count()
     return figures
 
 

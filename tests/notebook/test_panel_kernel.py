@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import notebook_router.notebook
-from tests.notebook.kernel import Kernel, WidgetModel
+from tests.notebook.kernel import WIDGET_VIEW, Kernel, WidgetModel
 
 pytestmark = pytest.mark.kernel
 
@@ -22,6 +23,22 @@ STATIC = Path(notebook_router.notebook.__file__).parent / "static"
 def _panel(kernel: Kernel, msg_id: str) -> WidgetModel:
     kernel.pump(lambda: bool(kernel.panels(msg_id)))
     return kernel.panels(msg_id)[0]
+
+
+def _final_view(kernel: Kernel, run_id: str) -> dict[str, Any]:
+    """The last view a run's output showed (its static view once the run has ended)."""
+    display_id = f"notebook-router-{run_id}"
+
+    def views() -> list[dict[str, Any]]:
+        return [
+            m["content"]["data"]
+            for m in kernel.backlog
+            if m["msg_type"] in ("display_data", "update_display_data")
+            and m["content"].get("transient", {}).get("display_id") == display_id
+        ]
+
+    kernel.pump(lambda: bool(views()) and "text/html" in views()[-1])
+    return views()[-1]
 
 
 def _row(panel: WidgetModel, task: str) -> dict[str, object]:
@@ -52,13 +69,18 @@ def test_panel_follows_the_run_and_ends_with_the_static_view(kernel: Kernel) -> 
     kinds = [line["kind"] for line in state["trace"]]
     assert kinds[0] == "run_started" and kinds[-1] == "run_finished"
     assert "task_started" in kinds and "task_finished" in kinds
-    # Out[n]: the same panel, then the static view for viewers without a kernel.
+    # The run is over: the panel's widget is closed (nothing of it is saved), the
+    # live output emptied, and Out[n] is the static view only, for every viewer.
+    assert panel.closed
+    assert result.last_display() == {}
     final = result.result()
     assert final is not None
-    assert final["application/vnd.jupyter.widget-view+json"]["model_id"] == panel.comm_id
+    assert WIDGET_VIEW not in final
     assert final["image/svg+xml"].startswith("<svg")
     assert final["text/vnd.mermaid"].startswith("flowchart TD")
-    assert 'src="data:image/svg+xml;base64,' in final["text/html"]
+    html = final["text/html"]
+    assert 'class="nr-run"' in html and 'src="data:image/svg+xml;base64,' in html
+    assert "the goal was met" in html and "Add them up: 31" in html
 
 
 def test_panel_updates_are_batched_and_throttled(kernel: Kernel) -> None:
@@ -122,20 +144,14 @@ def test_redirect_and_answer_from_the_panel_reach_a_background_run(kernel: Kerne
     assert panel.state["ack"]["ok"] is False and panel.state["status"] == "running"
     kernel.widget_send(panel.comm_id, {"type": "action", "action": "stop", "id": "s1"})
     kernel.pump(lambda: panel.state.get("status") == "stopped")
-    # Clicking again on a finished run says so instead of failing silently.
-    kernel.widget_send(panel.comm_id, {"type": "action", "action": "stop", "id": "s2"})
-    kernel.pump(lambda: panel.state.get("ack", {}).get("id") == "s2")
-    assert panel.state["ack"]["detail"] == "The run has already finished."
-    # A message typed into the Redirect box after the end is refused out loud.
-    kernel.widget_send(
-        panel.comm_id, {"type": "action", "action": "redirect", "id": "r3", "message": "more"}
-    )
-    kernel.pump(lambda: panel.state.get("ack", {}).get("id") == "r3")
-    assert panel.state["ack"]["ok"] is False
-    assert (
-        "had already finished (stopped by user); your message was not delivered"
-        in (panel.state["ack"]["detail"])
-    )
+    assert panel.state["ack"] == {**panel.state["ack"], "id": "s1", "ok": True}
+    # Stopped, the panel goes: its widget is closed (no button is left to click
+    # on a finished run) and the background cell's output is the static view.
+    kernel.pump(lambda: panel.closed)
+    final = _final_view(kernel, panel.state["run_id"])
+    assert WIDGET_VIEW not in final
+    assert "stopped by user" in final["text/html"]
+    assert "Load the numbers" in final["text/html"]
 
 
 def test_a_clarifying_question_is_answered_in_the_panel(kernel: Kernel) -> None:
@@ -219,9 +235,13 @@ def _cell_finished(kernel: Kernel, msg_id: str) -> bool:
 
 
 def test_the_panel_draws_its_tree_itself_and_asks_the_kernel_for_nothing(kernel: Kernel) -> None:
-    result = kernel.execute("%%route\nLoad the numbers")
-    panel = kernel.widgets[result.panel_id()]
-    # What the notebook saves of the panel: its code and state, small.
+    msg_id = kernel.kc.execute(
+        "%%route --background --agents numbers,slow\nThink slowly about the weather"
+    )
+    panel = _panel(kernel, msg_id)
+    kernel.collect(msg_id, timeout=20)
+    kernel.pump(lambda: _row(panel, "t1").get("status") == "running")
+    # What the front end holds of the panel: its code and state, small.
     saved = sum(len(str(v)) for v in panel.state.items())
     assert saved < 60_000, saved
     # No Mermaid anywhere: not shipped, not asked for, not sent.
@@ -231,6 +251,7 @@ def test_the_panel_draws_its_tree_itself_and_asks_the_kernel_for_nothing(kernel:
     kernel.widget_send(panel.comm_id, {"type": "action", "action": "stop", "id": "after"})
     kernel.pump(lambda: panel.state.get("ack", {}).get("id") == "after")
     assert panel.custom == []
+    kernel.pump(lambda: panel.closed)
 
 
 CODER = """
@@ -278,10 +299,11 @@ def test_code_waits_in_the_panel_for_run_edit_or_skip(kernel: Kernel) -> None:
     assert panel.state["ack"]["detail"] == "Your edited code runs now."
     kernel.pump(lambda: panel.state.get("status") == "finished")
     assert panel.state["approvals"] == [] and "total is 43" in panel.state["answer_html"]
-    # A click that reaches the kernel after the run ended is refused, and says why.
-    _approve(kernel, panel, "late-1", "run")
-    assert panel.state["ack"]["ok"] is False
-    assert "had already finished" in panel.state["ack"]["detail"]
+    # Finished, the panel's widget closes (no Run button is left to click) and the
+    # cell's output is the static view, with the edited code's answer.
+    kernel.pump(lambda: panel.closed)
+    final = _final_view(kernel, panel.state["run_id"])
+    assert WIDGET_VIEW not in final and "total is 43" in final["text/html"]
 
     msg_id = kernel.kc.execute("%%route --background --agents coder\nWrite code to add them")
     panel = _panel(kernel, msg_id)
@@ -291,3 +313,5 @@ def test_code_waits_in_the_panel_for_run_edit_or_skip(kernel: Kernel) -> None:
     assert panel.state["ack"]["detail"].startswith("Skipped: the code will not run")
     kernel.pump(lambda: panel.state.get("status") == "finished")
     assert "you chose Skip" in panel.state["answer_html"]
+    kernel.pump(lambda: panel.closed)
+    assert "you chose Skip" in _final_view(kernel, panel.state["run_id"])["text/html"]

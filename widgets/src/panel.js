@@ -13,6 +13,7 @@
 import { TreeView, fmtSeconds, noteDraw } from "./tree.js";
 
 const ACK_TIMEOUT_MS = 300;
+const TRACE_END = 1e7; // a scroll offset past any trace's end
 const INFO_NOTICE_MS = 4000; // an info notice fades after this; warnings stay until the next action
 const PLAN_COLUMNS = 6;
 const STATUS_WORD = { fulfilled: "done" };
@@ -69,6 +70,18 @@ function statusCounts(rows) {
     .join(" · ");
 }
 
+// Pictures of media by size and digest, for every panel on the page: each one
+// crosses from the kernel once, whatever the number of views or trait updates.
+const shared = (globalThis.__notebook_router_panels__ ??= {});
+shared.pictures ??= new Map();
+const MAX_PICTURES = 200;
+
+function keepPicture(size, digest, url) {
+  const pictures = shared.pictures;
+  pictures.set(`${size}:${digest}`, url);
+  if (pictures.size > MAX_PICTURES) pictures.delete(pictures.keys().next().value);
+}
+
 const traceKey = (e) => `${e.t}|${e.kind}|${e.label}|${e.text}`;
 
 class PanelView {
@@ -80,6 +93,8 @@ class PanelView {
     this.approvalClicks = new Map(); // action id -> approval id, until acknowledged
     this.nextId = 1;
     this.planRows = new Map(); // task id -> {tr, cells, sig}
+    this.mediaFigs = new Map(); // digest -> its figure in the media strip (see mediaFigure)
+    this.asked = new Set(); // "size:digest" pictures asked of the kernel by this view
     this.traceKeys = []; // key of each trace line shown, in order
     this.sentMessages = new Map(); // action id -> the redirect text sent with it
     this.noticeKind = null;
@@ -88,8 +103,8 @@ class PanelView {
     this.build();
     this.disposers = [];
     // A change only marks its part for the next frame: a burst of trait
-    // changes is drawn once, all writes first and the few layout reads after
-    // them, so the page lays out once per frame (Lab's layouts are not cheap).
+    // changes is drawn once, with writes only (no layout is read), so the page
+    // lays out once per frame, when the browser renders it (Lab's layouts are not cheap).
     this.dirty = new Set();
     this.frame = 0;
     this.traceStick = true;
@@ -124,6 +139,10 @@ class PanelView {
     on("question", this.drawQuestion);
     on("approvals", this.drawApprovals);
     on("steering", this.drawSteering);
+    on("media media_note", this.drawMedia);
+    const onCustom = (msg) => this.onCustom(msg);
+    model.on("msg:custom", onCustom);
+    this.disposers.push(() => model.off("msg:custom", onCustom));
     // Acknowledgements are not drawing: they stop the "kernel busy" timer at once.
     const onAck = () => this.onAck();
     model.on("change:ack", onAck);
@@ -175,6 +194,10 @@ class PanelView {
       h("div", { class: "nrp-row" }, this.answerInput, h("button", { class: "nrp-btn", type: "button", onclick: () => this.answer() }, "Answer")),
     );
     this.approvals = h("div", { class: "nrp-approvals" });
+    this.mediaHead = h("h4", {}, "Media");
+    this.mediaList = h("div", { class: "nrp-media-list" });
+    this.mediaMore = h("span", { class: "nrp-more nrp-media-more", hidden: true });
+    this.mediaBox = h("section", { class: "nrp-media", hidden: true, role: "region", "aria-label": "Media" }, this.mediaHead, this.mediaList);
     this.meters = h("div", { class: "nrp-meters" });
     this.plan = h("tbody");
     this.planHead = h("h4", {}, "Plan");
@@ -192,6 +215,7 @@ class PanelView {
       this.steering,
       this.question,
       this.approvals,
+      this.mediaBox,
       h(
         "div",
         { class: "nrp-body" },
@@ -234,8 +258,12 @@ class PanelView {
       fn.call(this);
       noteDraw(fn.name, t, performance.now() - t);
     }
-    if (parts.includes(this.drawTree)) this.treeView.draw(); // writes, then its one read
-    if (parts.includes(this.drawTrace) && this.traceStick) this.traceList.scrollTop = this.traceList.scrollHeight;
+    // No layout is read on this path (reading one mid-update would force the browser
+    // to lay out then and there). The scroll writes come last: the tree finds its
+    // running row from the row's index; the trace sticks to its end by asking for
+    // more than it has (the browser clamps).
+    if (parts.includes(this.drawTree)) this.treeView.draw();
+    if (parts.includes(this.drawTrace) && this.traceStick) this.traceList.scrollTop = TRACE_END;
     noteDraw("frame", at, performance.now() - at);
   }
 
@@ -250,6 +278,7 @@ class PanelView {
     this.drawQuestion();
     this.drawApprovals();
     this.drawSteering();
+    this.drawMedia();
     this.treeView.draw();
   }
 
@@ -443,6 +472,106 @@ class PanelView {
     figure.classList.remove("nrp-flash");
     void figure.offsetWidth; // restart the highlight when the same table is asked for again
     figure.classList.add("nrp-flash");
+  }
+
+  // --- the media strip: thumbnails and players, captioned with what agents found ---
+
+  drawMedia() {
+    const items = this.model.get("media") || [];
+    const note = this.model.get("media_note") || "";
+    this.mediaBox.hidden = !items.length;
+    const keep = new Set();
+    const need = [];
+    let prev = null;
+    for (const m of items) {
+      keep.add(m.digest);
+      let fig = this.mediaFigs.get(m.digest);
+      if (!fig || fig.kind !== m.kind) {
+        fig?.node.remove();
+        this.mediaFigs.set(m.digest, (fig = this.mediaFigure(m)));
+      }
+      this.fillMedia(fig, m);
+      if (!this.showPicture(fig)) need.push(m.digest);
+      const want = prev ? prev.nextSibling : this.mediaList.firstChild;
+      if (want !== fig.node) this.mediaList.insertBefore(fig.node, want);
+      prev = fig.node;
+    }
+    for (const [digest, fig] of this.mediaFigs) {
+      if (!keep.has(digest)) {
+        fig.node.remove();
+        this.mediaFigs.delete(digest);
+      }
+    }
+    setText(this.mediaHead, items.length ? `Media · ${items.length}${note ? ` ${note}` : ""}` : "Media");
+    setText(this.mediaMore, note);
+    this.mediaMore.hidden = !note;
+    if (note) this.mediaList.append(this.mediaMore);
+    this.askPictures(need, "thumb");
+  }
+
+  mediaFigure(m) {
+    const fig = { digest: m.digest, kind: m.kind, big: false, caption: h("figcaption") };
+    if (m.kind === "audio") {
+      fig.player = h("audio", { controls: true, preload: "none" });
+      fig.node = h("figure", { class: "nrp-mi nrp-mi-audio nrp-mi-wait", "data-digest": m.digest }, fig.player, fig.caption);
+      return fig;
+    }
+    fig.img = h("img", { alt: "", loading: "lazy", decoding: "async" });
+    fig.button = h("button", { class: "nrp-thumb", type: "button", "aria-expanded": "false", onclick: () => this.toggleBig(fig) }, fig.img);
+    fig.node = h("figure", { class: "nrp-mi nrp-mi-image nrp-mi-wait", "data-digest": m.digest }, fig.button, fig.caption);
+    return fig;
+  }
+
+  fillMedia(fig, m) {
+    const who = m.agent ? `${m.agent}: ` : "";
+    const full = `${who}${m.caption}`;
+    if (fig.text === full) return;
+    fig.text = full;
+    fig.caption.textContent = m.caption;
+    fig.caption.title = full + (m.source && !m.caption.includes(m.source) ? ` (${m.source})` : "");
+    if (fig.img) {
+      fig.img.alt = m.caption;
+      fig.button.setAttribute("aria-label", `${fig.big ? "Shrink" : "Enlarge"}: ${m.caption}`);
+    } else fig.player.setAttribute("aria-label", `Play: ${m.caption}`);
+  }
+
+  /** Show the picture this view has for ``fig`` (false: none yet, ask the kernel). */
+  showPicture(fig) {
+    const size = fig.big ? "large" : "thumb";
+    let url = shared.pictures.get(`${size}:${fig.digest}`);
+    if (url === undefined && size === "large") url = shared.pictures.get(`thumb:${fig.digest}`);
+    if (url === undefined) return false;
+    fig.node.classList.remove("nrp-mi-wait");
+    // "": the kernel cannot show it here (too long an audio, an image Pillow cannot read).
+    fig.node.classList.toggle("nrp-mi-none", !url);
+    const target = fig.img || fig.player;
+    if (url && target.getAttribute("src") !== url) target.setAttribute("src", url);
+    return shared.pictures.has(`${size}:${fig.digest}`);
+  }
+
+  askPictures(digests, size) {
+    const fresh = digests.filter((d) => !this.asked.has(`${size}:${d}`));
+    if (!fresh.length) return;
+    for (const d of fresh) this.asked.add(`${size}:${d}`);
+    this.model.send({ type: "media", digests: fresh, size });
+  }
+
+  toggleBig(fig) {
+    fig.big = !fig.big;
+    fig.node.classList.toggle("nrp-mi-big", fig.big);
+    fig.button.setAttribute("aria-expanded", String(fig.big));
+    fig.button.setAttribute("aria-label", `${fig.big ? "Shrink" : "Enlarge"}: ${fig.img.alt}`);
+    if (!this.showPicture(fig)) this.askPictures([fig.digest], fig.big ? "large" : "thumb");
+  }
+
+  onCustom(msg) {
+    if (!msg || msg.type !== "media" || !msg.urls) return;
+    const size = msg.size === "large" ? "large" : "thumb";
+    for (const [digest, url] of Object.entries(msg.urls)) {
+      keepPicture(size, digest, String(url));
+      const fig = this.mediaFigs.get(digest);
+      if (fig) this.showPicture(fig);
+    }
   }
 
   drawQuestion() {

@@ -20,6 +20,9 @@ const MAX_AGENT_GROUPS = 8; // more distinct agents than this: grouping by agent
 const USER_QUIET_MS = 4000; // after the user scrolls or pans, the tree leaves the box alone
 const MIN_DRAW_GAP_MS = 60; // redraws are coalesced to one per frame, at most ~16 a second
 const DRAG_SLOP_PX = 4;
+const ROW_EM = 1.6; // every row is this tall (panel.css: .nrp-tn height), so row i starts at i rows
+const ROWS_PAD_PX = 4; // .nrp-tree-rows padding-top (panel.css)
+const FOLLOW_GAP_MS = 250; // the running node is brought into view at most this often
 
 const STATUS_WORD = { fulfilled: "done" };
 const ATTENTION = new Set(["running", "failed", "needs_user_input"]);
@@ -81,6 +84,13 @@ export class TreeView {
     this.frame = 0;
     this.timer = 0;
     this.lastDraw = -Infinity;
+    // What an update needs of the layout, kept without ever asking for it: the
+    // box's visible height (a ResizeObserver tells it) and its scroll offset
+    // (the scroll event tells it, after the browser's own layout).
+    this.viewHeight = 0;
+    this.scrollTop = 0;
+    this.fontPx = BASE_FONT_PX;
+    this.lastFollow = -Infinity;
     this.build();
   }
 
@@ -117,6 +127,13 @@ export class TreeView {
     this.box.addEventListener("pointerdown", (e) => this.onPointerDown(e));
     this.box.addEventListener("keydown", () => this.touched());
     this.box.addEventListener("touchstart", () => this.touched(), { passive: true });
+    this.box.addEventListener("scroll", () => (this.scrollTop = this.box.scrollTop), { passive: true });
+    if (typeof ResizeObserver !== "undefined") {
+      this.resize = new ResizeObserver((entries) => {
+        for (const e of entries) this.viewHeight = e.contentRect.height; // no padding on the box
+      });
+      this.resize.observe(this.box);
+    }
     this.applyZoom();
     this.drawGroupBtn();
   }
@@ -146,6 +163,7 @@ export class TreeView {
     // scroll extent follow, and the text stays crisp.
     // Rounded up, so the smallest text is never a hair under MIN_FONT_PX.
     const px = Math.ceil(Math.max(BASE_FONT_PX * this.zoom, MIN_FONT_PX / SMALL_EM) * 100) / 100;
+    this.fontPx = px;
     this.content.style.fontSize = `${px}px`;
     this.root.dataset.zoom = this.zoom.toFixed(2);
   }
@@ -245,7 +263,7 @@ export class TreeView {
     const running = this.nodes.filter((n) => n.status === "running").length;
     setText(this.summary, total ? `${total} node${total === 1 ? "" : "s"}${running ? ` · ${running} running` : ""}` : "");
     this.root.dataset.rendered = "tree";
-    this.keepRunningInView();
+    this.keepRunningInView(items);
     noteDraw("tree", started, performance.now() - started);
   }
 
@@ -411,28 +429,35 @@ export class TreeView {
     setText(p.counts, g.counts ? ` · ${g.counts}` : "");
   }
 
-  keepRunningInView() {
-    // It reads the layout (forcing one): twice a second is enough to follow the work.
+  /** Scroll the box to a running row when none is in view: the one write after all others.
+   *
+   * Rows have one fixed height, so row i starts at i rows from the top: where
+   * the running rows are comes from their index, never from reading the layout
+   * (a read here would force the browser to lay the tree out mid-update).
+   */
+  keepRunningInView(items) {
     const now = performance.now();
-    if (now - this.userAt < USER_QUIET_MS || now - (this.lastFollow || 0) < 500) return;
-    this.lastFollow = now;
-    const box = this.box;
-    if (box.scrollHeight <= box.clientHeight + 1) return;
-    const running = this.content.querySelectorAll('.nrp-tn[data-status="running"]');
-    if (!running.length) return;
-    const top = box.scrollTop;
-    const bottom = top + box.clientHeight;
-    let first = null;
-    for (const row of running) {
-      const y = row.offsetTop;
-      if (y >= top && y + row.offsetHeight <= bottom) return; // one is in view already
-      first ??= row;
+    if (now - this.userAt < USER_QUIET_MS || now - this.lastFollow < FOLLOW_GAP_MS) return;
+    const view = this.viewHeight;
+    const rowPx = this.fontPx * ROW_EM;
+    if (!view || ROWS_PAD_PX * 2 + items.length * rowPx <= view + 1) return; // no scrolling
+    const top = this.scrollTop;
+    let first = -1;
+    for (let i = 0; i < items.length; i++) {
+      if (items[i].type !== "node" || items[i].node.status !== "running") continue;
+      const y = ROWS_PAD_PX + i * rowPx;
+      if (y >= top && y + rowPx <= top + view) return; // one is in view already
+      if (first < 0) first = i;
     }
+    if (first < 0) return;
+    this.lastFollow = now;
     // Scroll the box itself (never scrollIntoView: that would move the page).
-    box.scrollTop = Math.max(0, first.offsetTop - box.clientHeight / 3);
+    const target = Math.max(0, Math.round(ROWS_PAD_PX + first * rowPx - view / 3));
+    this.box.scrollTop = this.scrollTop = target;
   }
 
   dispose() {
+    this.resize?.disconnect();
     if (this.frame) cancelAnimationFrame(this.frame);
     if (this.timer) clearTimeout(this.timer);
   }
