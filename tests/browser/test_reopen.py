@@ -134,7 +134,7 @@ def test_a_quickstart_saved_in_lab_reopens_with_static_views(
     path = _blank_quickstart(server.root, "quickstart.ipynb")
     _run_all_in_lab(page, server, path.name, _code_cells(path))
     # The background run (stopped by the next cells) ends as its static view too.
-    page.wait_for_function(TREES_LOADED, arg=ROUTE_CELLS - 1, timeout=30_000)
+    page.wait_for_function(TREES_LOADED, arg=ROUTE_CELLS, timeout=30_000)
     shot(page, "reopen-lab-ran", page.locator(".nr-run").first)
     saved = _save(page, path)
     outputs = [o for c in saved["cells"] for o in c.get("outputs", [])]
@@ -168,19 +168,21 @@ def test_saved_widget_state_and_offline_nbconvert_html(
         resources={"metadata": {"path": str(server.root)}},
     ).execute()
     nbformat.write(nb, path)
-    outputs = [o for c in nb.cells for o in c.get("outputs", [])]
-    # The cells that awaited their run end with its static view (nbclient drops the
-    # background run's final update, which comes after its cell: see the report).
-    finished = [o for o in outputs if "nr-run" in o.get("data", {}).get("text/html", "")]
-    assert len(finished) == ROUTE_CELLS - 1
-    assert not [o for o in finished if WIDGET_VIEW in o.get("data", {})]
+    # Every %%route cell ends with its run's static view, the background run's too
+    # (its final view comes as part of the cell running when it ends).
+    routes = [c for c in nb.cells if c.cell_type == "code" and c.source.startswith("%%route")]
+    assert len(routes) == ROUTE_CELLS
+    for cell in routes:
+        data = [o.get("data", {}) for o in cell.outputs]
+        assert any("nr-run" in d.get("text/html", "") for d in data), cell.source
+        assert not any(WIDGET_VIEW in d for d in data), cell.source
 
     _open_lab(page, server, path.name)
     started = time.monotonic()
     # No tree waits for a widget model (that took a 5 s timeout per panel).
-    page.wait_for_function(TREES_LOADED, arg=ROUTE_CELLS - 1, timeout=4_000)
+    page.wait_for_function(TREES_LOADED, arg=ROUTE_CELLS, timeout=4_000)
     print(f"\nwith widget state: every tree shown {time.monotonic() - started:.1f} s after opening")
-    _assert_static_views(page, "lab", "with-widget-state", runs=ROUTE_CELLS - 1)
+    _assert_static_views(page, "lab", "with-widget-state")
 
     html = tmp_path / "with_state.html"
     subprocess.run(
@@ -209,7 +211,7 @@ def test_saved_widget_state_and_offline_nbconvert_html(
 
     page.route("**/*", only_the_file)
     page.goto(html.as_uri())
-    page.wait_for_function(TREES_LOADED, arg=ROUTE_CELLS - 1, timeout=10_000)
+    page.wait_for_function(TREES_LOADED, arg=ROUTE_CELLS, timeout=10_000)
     first = page.locator(".nr-run").first
     assert first.is_visible() and first.locator(".nr-answer").is_visible()
     ours = page.locator(".nr-run").evaluate_all("els => els.map(e => e.outerHTML).join('')")
