@@ -12,6 +12,8 @@ import json
 import reprlib
 from typing import Any
 
+from notebook_router.text.unicode import valid_unicode
+
 MAX_ITEMS = 20
 """Items (or rows) written out; the rest are counted ("… 5 more")."""
 MAX_COLUMNS = 8
@@ -105,7 +107,9 @@ def _cell(value: Any, depth: int = 0) -> str:
             text = json.dumps(value, default=str, ensure_ascii=False)
         except (RecursionError, ValueError):  # nested too deep, or a cycle: its start will do
             text = reprlib.repr(value)
-    text = " ".join(text.split())
+    # An agent's text may hold lone surrogates (bytes decoded with surrogateescape):
+    # the answer must encode as UTF-8 for print(), the panel and the store.
+    text = valid_unicode(" ".join(text.split()))
     return text if len(text) <= CELL_CHARS else text[: CELL_CHARS - 1] + "…"
 
 

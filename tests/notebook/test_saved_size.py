@@ -44,9 +44,11 @@ def test_a_quickstart_saved_with_widget_state_keeps_no_finished_panel_and_stays_
     # Every run has finished: no output shows a panel; each %%route cell (the
     # background run's too) shows its static view instead.
     assert not any(WIDGET_VIEW in o.get("data", {}) for o in outputs)
-    routes = sum(cell.source.startswith("%%route") for cell in nb.cells)
-    runs = [o for o in outputs if 'class="nr-run"' in o.get("data", {}).get("text/html", "")]
-    assert routes >= 3 and len(runs) == routes, (routes, len(runs))
+    routes = [cell for cell in nb.cells if cell.source.startswith("%%route")]
+    assert len(routes) >= 3
+    for cell in routes:
+        shown = [o.get("data", {}).get("text/html", "") for o in cell.outputs]
+        assert any('class="nr-run"' in html for html in shown), cell.source
     # JupyterLab saves live models only (a closed panel is gone); nbclient keeps the
     # last state of every comm it saw, closed or not. Such a panel is orphaned (no
     # output shows it) and small: its code, and the final state of a finished run.

@@ -21,3 +21,10 @@ def test_a_record_that_holds_itself_is_shown_without_looping() -> None:
     record["self"] = record
     lines = markdown_lines(["a", record])
     assert lines is not None and lines[1].startswith("- name: loop, self: ")
+
+
+def test_text_with_lone_surrogates_is_written_as_valid_unicode() -> None:
+    lines = markdown_lines({"city": "caf\udce9", "items": ["caf\udce9", "bar"]})
+    assert lines is not None
+    "\n".join(lines).encode()  # would raise on a lone surrogate
+    assert lines[0].startswith("- city: caf")
