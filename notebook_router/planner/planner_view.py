@@ -160,6 +160,9 @@ class PlannerView(BaseModel):
     """The user's redirect message, when handling one."""
     dropped: dict[str, str] = Field(default_factory=dict)
     """Tasks the user dropped (id: description): do not plan them again unless asked."""
+    superseded: list[str] = Field(default_factory=list)
+    """Tasks planned for the request before a restart: the answer leaves them out unless
+    a new task uses their result, so plan again what the new request still wants."""
     feedback: str | None = None
     """Why the previous reply was rejected, when retrying."""
 
@@ -173,6 +176,8 @@ class PlannerView(BaseModel):
                     data.pop(key, None)
             if not self.dropped:
                 data.pop("dropped", None)
+            if not self.superseded:
+                data.pop("superseded", None)
             if not self.media:
                 data.pop("media", None)
             if self.more_tasks is None:
@@ -301,6 +306,7 @@ class ViewBuilder:
             message=message,
             feedback=feedback,
             dropped=_dropped(state, self.max_tasks, chars),
+            superseded=[t.id for t in tasks if t.id in set(state.superseded)],
         )
 
     def _level(self, condense: int) -> Condense:

@@ -44,6 +44,9 @@ Reply with one JSON object matching the Decision schema:
 - A task with a "critic" note of "needs_more" is not good enough yet: retry it with
   another agent if one fits, or add a task for what is missing.
 - The user dropped the tasks in "dropped": do not start or re-add them.
+- The tasks in "superseded" were for the request before a restart: the answer leaves them
+  out unless a new task takes their result as input, so plan again what the request still
+  needs, or depend on them.
 - "data" describes the tables in the user's notebook (their names, columns and a few
   rows, never the data itself). Questions about them go to an agent that analyses data
   (e.g. "data_analyst"): name the table and the columns in the task description.

@@ -62,3 +62,12 @@ async def test_a_restarted_run_cites_only_the_work_of_the_new_request() -> None:
     # The old work stays recorded: its result, and its events in the trace.
     assert result.data("t1") == [3, 1, 4]
     assert any(e.kind == "task_finished" and e.task_id == "t1" for e in run.history)
+
+
+async def test_a_restarted_request_that_repeats_earlier_work_has_all_of_it_in_the_answer() -> None:
+    _run, result = await _restarted("forget that, load the numbers and list the colours", colours)
+    done = [(t.agent, t.status) for t in result.tasks if t.id not in ("t1", "t2")]
+    assert sorted(done) == [("colours", "fulfilled"), ("numbers", "fulfilled")]
+    answer = result.answer
+    assert "Load the numbers" in answer and "List the colours: red, green" in answer
+    assert "[t1]" not in answer  # the new request's own result is cited, not the old one

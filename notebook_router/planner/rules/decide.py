@@ -44,7 +44,12 @@ def decide(view: PlannerView) -> Decision:
             reason=f"there is nothing to chart: the result of run {followed.source.run_id} "
             "was not a table (ask for a breakdown, by month or by group, to chart one)",
         )
-    planned = {_key(t.description) for t in view.tasks if t.status not in _GONE}
+    # Work for the request before a restart is not the new request's, even when a clause
+    # repeats: planned again, it is part of the answer (the old result stays recorded).
+    before = set(view.superseded)
+    planned = {
+        _key(t.description) for t in view.tasks if t.status not in _GONE and t.id not in before
+    }
     planned.update(_key(d) for d in view.dropped.values())  # the user said no: stays dropped
     all_clauses, carried = _plan_of(view.goal, followed)
     new_clauses = [(i, c) for i, c in enumerate(all_clauses) if _key(c.text) not in planned]
