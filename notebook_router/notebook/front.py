@@ -88,7 +88,18 @@ class NotebookFront:
         # so "the table above" never points at it.
         from notebook_router.render.bundle import run_bundle
 
-        return dict(run_bundle(run)), {OWN_OUTPUT: {"run_id": run.id}}
+        notes = []
+        if not run.done():
+            # A result cannot be updated later: say this is a moment of a live run.
+            notes.append(
+                f"still running: this is run {run.id} as it stood when shown; its live view "
+                f"is under the cell that started it, `await {_name_of(run, self.shell)}` "
+                "waits for the answer and `%route status` shows it again"
+            )
+        bundle = dict(run_bundle(run, notes=notes))
+        if notes:
+            bundle["text/plain"] = f"{notes[0]}\n{bundle['text/plain']}"
+        return bundle, {OWN_OUTPUT: {"run_id": run.id}}
 
     def _wrap(self, obj: Any, name: str, factory: Any) -> None:
         original = getattr(obj, name)
@@ -189,3 +200,9 @@ def _masked(data: Any, own: bool) -> Any:
     outputs are left as they are.
     """
     return redact_all(data) if own else data
+
+
+def _name_of(run: Run, shell: Any) -> str:
+    """A variable of the user's that holds ``run`` (for the hint), or a generic name."""
+    names = [k for k, v in shell.user_ns.items() if v is run and not k.startswith("_")]
+    return names[0] if names else "the run"

@@ -42,8 +42,10 @@ def graph_bundle(graph: nx.DiGraph) -> dict[str, str]:
     return bundle
 
 
-def run_bundle(run: Run, *, elapsed_s: float | None = None) -> dict[str, str]:
-    """The bundle for a live or finished ``run`` as it is now."""
+def run_bundle(
+    run: Run, *, elapsed_s: float | None = None, notes: Sequence[str] = ()
+) -> dict[str, str]:
+    """The bundle for a live or finished ``run`` as it is now (``notes``: lines shown with it)."""
     state = run.state
     media: list[Media] = list(state.attachments)
     for result in state.results.values():
@@ -51,7 +53,11 @@ def run_bundle(run: Run, *, elapsed_s: float | None = None) -> dict[str, str]:
     if elapsed_s is None and run.done():
         elapsed_s = run.result().duration_s
     return state_bundle(
-        state, elapsed_s=elapsed_s, media=media, max_iterations=run.limits.max_iterations
+        state,
+        elapsed_s=elapsed_s,
+        media=media,
+        notes=notes,
+        max_iterations=run.limits.max_iterations,
     )
 
 

@@ -62,6 +62,11 @@ def test_background_run_returns_at_once_and_goes_on(kernel: Kernel) -> None:
     assert result.status == "ok"
     out = _run(kernel, "print(bg.done(), _t.monotonic() - _t0 < 10)")
     assert out.strip() == "False True"
+    # Shown as a result while it runs: a moment of it, and it says so (a result never updates).
+    shown = kernel.execute("bg").result()
+    assert shown is not None and shown["text/plain"].startswith("still running: this is run ")
+    assert "`await bg` waits for the answer" in shown["text/plain"]
+    assert "still running" in shown["text/html"]
     _run(kernel, "%route stop")
     out = _run(kernel, "res = await bg\nprint(res.stop_reason, res.tasks[0].status)")
     assert out.strip() == "stopped_by_user cancelled"
