@@ -246,17 +246,6 @@ class Catalogue:
                 hit += mass
         return hit / total if total else 0.0
 
-    def unknown_share(self, query: Query) -> float:
-        """Share of the request's information in words no candidate and no lexicon knows."""
-        masses = [self._mass(u) for u in query.units]
-        total = math.fsum(masses)
-        unknown = math.fsum(
-            m
-            for u, m in zip(query.units, masses, strict=True)
-            if not u.lexical and not any(t in self.df for t in u.terms)
-        )
-        return unknown / total if total else 0.0
-
     def _knows(self, text: str) -> bool:
         """A capitalised word that names something tools do ("Celsius", "AQI", "Slack")."""
         return all(u.lexical or any(t in self.df for t in u.terms) for u in analyse(text)) and bool(

@@ -24,7 +24,7 @@ from typing import Any
 
 from notebook_router.tools.decision import RouteReply
 from notebook_router.tools.extract import Extraction, extract_inputs
-from notebook_router.tools.fit import Evidence, standing
+from notebook_router.tools.fit import Evidence
 from notebook_router.tools.relevance import Catalogue, analyse, document
 from notebook_router.tools.spec import ToolSpec
 
@@ -155,11 +155,7 @@ def route(request: str, specs: Sequence[ToolSpec]) -> RouteReply:
     evidence = Evidence(
         coverage=best.coverage,
         name=relevance.name_coverage(best.doc, catalog.names[best.doc], query),
-        unknown=relevance.unknown_share(query),
         missing_inputs=len(extraction.missing) / len(spec.required) if spec.required else 0.0,
-        standing=standing(
-            best.score, [h.score for h in everything if h.doc != best.doc], len(catalog.specs)
-        ),
         values_used=extraction.used_share if extraction.values and not extraction.missing else 0.0,
     )
     coverage = best.coverage
