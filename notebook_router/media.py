@@ -3,14 +3,43 @@
 from __future__ import annotations
 
 import hashlib
-from typing import Any
+import re
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from notebook_router.text.unicode import utf8_bytes
 
 CODE_MIME = "text/x-python"
 """Media type of code an agent ran: shown as a code block with the result, copied as is."""
+
+
+AUDIO_INLINE_BYTES = 1_500_000
+"""Audio up to this size is embedded in HTML (the live panel's player, a run's saved view);
+longer audio would fill the notebook with base64 and is only named there."""
+
+_MIME = re.compile(r"[a-z0-9][a-z0-9!#$&^_.+-]{0,126}/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}")
+"""RFC 6838's ``type/subtype`` names, lower case, no parameters: a type that is written
+into HTML attributes and data URLs can hold no quote, space, ``;`` or ``<``."""
+
+
+def mime_type(value: str) -> str:
+    """``value`` as a media type in lower case; ValueError when it is not ``type/subtype``.
+
+    >>> mime_type("Image/PNG")
+    'image/png'
+    """
+    lowered = value.strip().lower()
+    if not _MIME.fullmatch(lowered):
+        raise ValueError(
+            f"{value[:80]!r} is not a media type: give one like 'image/png' or 'audio/wav' "
+            "(type/subtype, letters, digits and !#$&^_.+- only, no parameters)."
+        )
+    return lowered
+
+
+MimeType = Annotated[str, AfterValidator(mime_type)]
+"""A validated media type (see :func:`mime_type`), for models that carry one."""
 
 
 def digest_bytes(data: bytes) -> str:
@@ -28,7 +57,8 @@ class Media(BaseModel):
 
     model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
 
-    mime_type: str
+    mime_type: MimeType
+    """``type/subtype`` in lower case (validated: it is written into HTML and data URLs)."""
     data: bytes | str = Field(repr=False)
     source: str = ""
     description: str = ""
@@ -86,7 +116,7 @@ class MediaRef(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     digest: str
-    mime_type: str
+    mime_type: MimeType
     source: str = ""
     description: str = ""
     size: int = 0

@@ -23,9 +23,25 @@ _MIME_ALIASES = {
     "audio/vnd.wave": "audio/wav",
     "audio/mpeg": "audio/mp3",
     "audio/x-flac": "audio/flac",
-    "video/x-matroska": "video/webm",
+    "video/quicktime": "video/mov",
+    "video/x-msvideo": "video/avi",
 }
 """The names Gemini knows these media types by."""
+GEMINI_VIDEO = frozenset(
+    {
+        "video/mp4",
+        "video/mpeg",
+        "video/mov",
+        "video/avi",
+        "video/x-flv",
+        "video/mpg",
+        "video/webm",
+        "video/wmv",
+        "video/3gpp",
+    }
+)
+"""The video types Gemini reads (its documentation's list); other containers (Matroska)
+go as their frames: a WebM label on a Matroska file would be a guess."""
 INLINE_BYTES = 20_000_000
 """Gemini's limit for a request's inline data; a longer video goes as its frames."""
 VIDEO_FRAMES = 8
@@ -106,27 +122,27 @@ def media_parts(types: Any, media: Media) -> list[Any]:
     """One piece of media as ``Part`` objects: inline data (images, audio, video, PDFs) or text.
 
     Gemini reads audio and video itself, so both go inline, under the type
-    names it knows. A video over the inline limit goes as its frames instead.
+    names it knows. A video over the inline limit, or in a container Gemini
+    does not list, goes as its frames instead.
     """
     if media.is_text:
         return [types.Part(text=media.as_prompt_text())]
     mime = _MIME_ALIASES.get(media.mime_type, media.mime_type)
-    if mime.startswith("video/") and media.size > INLINE_BYTES:
+    if mime.startswith("video/") and (media.size > INLINE_BYTES or mime not in GEMINI_VIDEO):
         return _video_frames(types, media)
     return [types.Part.from_bytes(data=media.raw, mime_type=mime)]
 
 
 def _video_frames(types: Any, media: Media) -> list[Any]:
     from notebook_router.errors import MediaError
-    from notebook_router.readers.video import frame_time, read_video
+    from notebook_router.readers.video import frame_time, frames_for_model
 
-    try:
-        facts = read_video(media, max_frames=VIDEO_FRAMES)
+    try:  # decoded once per video, not once per model call
+        facts = frames_for_model(media, VIDEO_FRAMES)
     except MediaError as exc:
         return [types.Part(text=f"{media.as_prompt_text()} (not decoded: {exc})")]
-    found = [
-        types.Part(text=f"{media.as_prompt_text()}\nVideo (too long to send): {facts.summary()}")
-    ]
+    why = "too long to send" if media.size > INLINE_BYTES else "a type Gemini does not take"
+    found = [types.Part(text=f"{media.as_prompt_text()}\nVideo ({why}): {facts.summary()}")]
     for frame in facts.frames:
         found.append(types.Part(text=f"Frame at {frame_time(frame):.2f} s:"))
         found.append(types.Part.from_bytes(data=frame.raw, mime_type=frame.mime_type))

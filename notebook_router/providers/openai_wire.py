@@ -132,10 +132,10 @@ def media_parts(media: Media) -> list[dict[str, Any]]:
     if not media.mime_type.startswith("video/"):
         return [media_part(media)]
     from notebook_router.errors import MediaError
-    from notebook_router.readers.video import frame_time, read_video
+    from notebook_router.readers.video import frame_time, frames_for_model
 
-    try:
-        facts = read_video(media, max_frames=VIDEO_FRAMES)
+    try:  # decoded once per video, not once per model call
+        facts = frames_for_model(media, VIDEO_FRAMES)
     except MediaError as exc:
         return [{"type": "text", "text": f"{media.as_prompt_text()} (not decoded: {exc})"}]
     parts: list[dict[str, Any]] = [

@@ -45,6 +45,16 @@ AUDIO_TYPES = {
     ".oga": "audio/ogg",
     ".mp3": "audio/mpeg",
 }
+AUDIO_ALIASES = {
+    "audio/x-wav": "audio/wav",
+    "audio/wave": "audio/wav",
+    "audio/vnd.wave": "audio/wav",
+    "audio/mp3": "audio/mpeg",
+    "audio/x-flac": "audio/flac",
+}
+"""Other names the audio types go by (IPython's ``Audio`` writes ``audio/x-wav``)."""
+PLAYABLE_AUDIO = frozenset({*AUDIO_TYPES.values(), *AUDIO_ALIASES})
+"""Audio types an HTML view plays: those a browser's ``<audio>`` knows, and only those."""
 VIDEO_TYPES = {
     ".mp4": "video/mp4",
     ".m4v": "video/mp4",
@@ -85,9 +95,21 @@ def paths_named(text: str) -> list[str]:
 
 
 def file_media(path: str | Path, *, source: str | None = None) -> Media:
-    """The file at ``path`` as media (its bytes; the type from its extension)."""
+    """The file at ``path`` as media (its bytes; the type from its extension).
+
+    Raises :class:`OSError` when it cannot be read, and
+    :class:`~notebook_router.errors.MediaReadError` when it is over :data:`MAX_BYTES`
+    (checked before reading: a 4 GB film is never loaded to be refused).
+    """
     file = Path(path).expanduser()
     mime = mime_of(file) or "application/octet-stream"
+    size = file.stat().st_size
+    if size > MAX_BYTES:
+        raise MediaReadError(
+            f"{source or path} is {size / 1e6:,.1f} MB, over the {MAX_BYTES / 1e6:g} MB a file "
+            "may be to be read as media: give a shorter clip or a smaller file (cut or "
+            "compress it first)."
+        )
     raw = file.read_bytes()
     data: bytes | str = raw.decode("utf-8", errors="replace") if mime.startswith("text/") else raw
     return Media(
@@ -134,10 +156,10 @@ def media_named(
             continue
         path = root / Path(name).expanduser()
         try:
-            if not path.is_file() or path.stat().st_size > MAX_BYTES:
+            if not path.is_file():
                 continue
             media = file_media(path, source=name)
-        except OSError:
+        except (OSError, MediaReadError):
             continue
         if media.digest not in seen:
             seen.add(media.digest)

@@ -28,6 +28,8 @@ OCR_INSTALL = (
 )
 COLOURS = 5
 """Dominant colours reported."""
+OCR_TIMEOUT_S = 30.0
+"""Longest tesseract may read one image (a huge scan would otherwise hold its thread)."""
 _OCR_MIN_SIDE = 600
 """Small images are enlarged to about this size first: tesseract reads small text badly."""
 
@@ -187,10 +189,12 @@ def ocr_text(image: Any) -> tuple[str, bool, str]:
         return "", False, OCR_INSTALL
     prepared = _for_ocr(image)
     try:
-        text = pytesseract.image_to_string(prepared)
+        text = pytesseract.image_to_string(prepared, timeout=OCR_TIMEOUT_S)
     except pytesseract.TesseractNotFoundError:
         return "", False, OCR_INSTALL
-    except (pytesseract.TesseractError, RuntimeError, OSError) as exc:
+    except (RuntimeError, OSError) as exc:  # TesseractError is a RuntimeError too
+        if str(exc) == "Tesseract process timeout":  # pytesseract's words for it
+            return "", False, f"OCR stopped after {OCR_TIMEOUT_S:g} s: the image took too long"
         return "", False, f"OCR failed: {exc}"
     lines = [" ".join(line.split()) for line in text.splitlines()]
     return "\n".join(line for line in lines if line), True, ""
@@ -221,6 +225,11 @@ def _open(media: Media) -> Any:
     try:
         image = Image.open(io.BytesIO(media.raw))
         image.load()
+    except Image.DecompressionBombError as exc:  # not an OSError: Pillow's guard on pixel count
+        raise MediaReadError(
+            f"{media.source or 'The image'} ({media.mime_type}) is too large to read: {exc} "
+            "Give a smaller image (resize it first)."
+        ) from None
     except (UnidentifiedImageError, OSError, ValueError) as exc:
         raise MediaReadError(
             f"Pillow could not open {media.source or 'the image'} ({media.mime_type}): {exc}. "

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import io
 import math
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -96,6 +98,30 @@ def read_video(media: Media | str | Path, *, max_frames: int = MAX_FRAMES) -> Vi
         )
 
 
+_SEEN: OrderedDict[tuple[str, int], VideoFacts] = OrderedDict()
+_SEEN_LOCK = threading.Lock()
+_SEEN_KEEP = 8
+
+
+def frames_for_model(media: Media, max_frames: int) -> VideoFacts:
+    """:func:`read_video`, remembered per payload (by digest) for the provider wires.
+
+    A model planner sends the run's media with every call: without this, each
+    call would decode the whole video again to send the same frames.
+    """
+    key = (media.digest, max_frames)
+    with _SEEN_LOCK:
+        if key in _SEEN:
+            _SEEN.move_to_end(key)
+            return _SEEN[key]
+    facts = read_video(media, max_frames=max_frames)
+    with _SEEN_LOCK:
+        _SEEN[key] = facts
+        while len(_SEEN) > _SEEN_KEEP:
+            _SEEN.popitem(last=False)
+    return facts
+
+
 def _duration(container: Any, stream: Any) -> float:
     if stream.duration is not None and stream.time_base is not None:
         return float(stream.duration * stream.time_base)
@@ -104,43 +130,97 @@ def _duration(container: Any, stream: Any) -> float:
     return 0.0
 
 
+@dataclass(frozen=True, slots=True)
+class _Mark:
+    """A frame known from its packet alone (no decoding): its time, and whether it is a key."""
+
+    time_s: float
+    key: bool
+
+
 def _frames(
     container: Any, stream: Any, source: str, duration: float, limit: int
 ) -> tuple[list[Media], int]:
-    """Key frames and evenly spaced frames (at most ``limit``), and how many frames there were."""
+    """Key frames and evenly spaced frames (at most ``limit``), and how many frames there were.
+
+    The frames to keep are chosen from the packets' timestamps and key flags
+    (demuxing reads no pixels); then only those frames are turned into PNGs,
+    and decoding stops after the last one. A long film's hundreds of key frames
+    are never all encoded to keep eight.
+    """
+    marks = _marks(container, stream)
+    wanted = _thin(_candidates(marks, duration, limit), limit)
+    container.seek(0)
+    return _decode_at(container, stream, wanted, source), len(marks)
+
+
+def _marks(container: Any, stream: Any) -> list[_Mark]:
+    """Every frame's time and key flag, in time order, from the packets alone."""
+    rate = float(stream.average_rate or stream.guessed_rate or 25)
+    found: list[_Mark] = []
+    for packet in container.demux(stream):
+        if packet.size == 0:  # the flush packet at the end holds no frame
+            continue
+        pts = packet.pts if packet.pts is not None else packet.dts
+        base = packet.time_base or stream.time_base
+        time_s = float(pts * base) if pts is not None and base else len(found) / rate
+        found.append(_Mark(time_s, bool(packet.is_keyframe)))
+    return sorted(found, key=lambda m: m.time_s)
+
+
+def _candidates(marks: list[_Mark], duration: float, limit: int) -> list[_Mark]:
+    """The key frames, and the first frame at or after each of ``limit`` even steps."""
     step = duration / limit if duration > 0 else 0.0
     next_due = 0.0
-    kept: list[Media] = []
-    count = 0
-    for frame in container.decode(stream):
-        count += 1
-        time_s = float(frame.time) if frame.time is not None else count / 25.0
-        due = time_s + 1e-6 >= next_due
-        if frame.key_frame or due:
-            kept.append(_frame_media(frame, time_s, bool(frame.key_frame), source))
+    kept: list[_Mark] = []
+    for mark in marks:
+        due = mark.time_s + 1e-6 >= next_due
+        if mark.key or due:
+            kept.append(mark)
             if due:
-                next_due = (math.floor(time_s / step) + 1) * step if step else math.inf
-    return _thin(kept, limit), count
+                next_due = (math.floor(mark.time_s / step) + 1) * step if step else math.inf
+    return kept
 
 
-def _thin(frames: list[Media], limit: int) -> list[Media]:
+def _thin(marks: list[_Mark], limit: int) -> list[_Mark]:
     """At most ``limit`` frames: the key frames first, the rest spread over the clip."""
-    if len(frames) <= limit:
-        return frames
-    keys = [f for f in frames if f.metadata.get("key")]
+    if len(marks) <= limit:
+        return marks
+    keys = [m for m in marks if m.key]
     if len(keys) >= limit:
         return _spread(keys, limit)
-    others = _spread([f for f in frames if not f.metadata.get("key")], limit - len(keys))
-    return sorted([*keys, *others], key=frame_time)
+    others = _spread([m for m in marks if not m.key], limit - len(keys))
+    return sorted([*keys, *others], key=lambda m: m.time_s)
 
 
-def _spread(frames: list[Media], limit: int) -> list[Media]:
-    if len(frames) <= limit:
-        return frames
+def _spread(marks: list[_Mark], limit: int) -> list[_Mark]:
+    if len(marks) <= limit:
+        return marks
     if limit <= 1:
-        return frames[:limit]
-    picks = {round(i * (len(frames) - 1) / (limit - 1)) for i in range(limit)}
-    return [f for i, f in enumerate(frames) if i in picks]
+        return marks[:limit]
+    picks = {round(i * (len(marks) - 1) / (limit - 1)) for i in range(limit)}
+    return [m for i, m in enumerate(marks) if i in picks]
+
+
+def _decode_at(container: Any, stream: Any, wanted: list[_Mark], source: str) -> list[Media]:
+    """The frames at ``wanted``'s times, as PNG media; decoding ends after the last."""
+    if not wanted:
+        return []
+    rate = float(stream.average_rate or stream.guessed_rate or 25)
+    tolerance = 0.5 / rate
+    out: list[Media] = []
+    pending = list(wanted)
+    for count, frame in enumerate(container.decode(stream)):
+        time_s = float(frame.time) if frame.time is not None else count / rate
+        # The first frame at or after the mark's time: a packet's time and its
+        # decoded frame's agree, up to rounding (half a frame of slack).
+        if time_s + tolerance >= pending[0].time_s:
+            out.append(_frame_media(frame, time_s, pending[0].key, source))
+            while pending and pending[0].time_s <= time_s + tolerance:
+                pending.pop(0)
+            if not pending:
+                break
+    return out
 
 
 def _frame_media(frame: Any, time_s: float, key: bool, source: str) -> Media:

@@ -13,8 +13,9 @@ from collections import Counter
 from collections.abc import Sequence
 from html import escape
 
-from notebook_router.media import Media
+from notebook_router.media import AUDIO_INLINE_BYTES, Media
 from notebook_router.planner.state import STOP_REASON_TEXT, PendingApproval, RunState, Task
+from notebook_router.readers.files import PLAYABLE_AUDIO
 from notebook_router.render.evidence import Evidence, evidence, table_html
 from notebook_router.text.preview import clip
 
@@ -60,7 +61,8 @@ STYLE = """<style>
 
 _SHOWN_IMAGES = ("image/png", "image/jpeg", "image/svg+xml")
 MAX_IMAGES = 6
-"""Images shown with a run (a video's annotated frames fill it); audio is always shown."""
+"""Images shown with a run (a video's annotated frames fill it); audio is always listed,
+and embedded up to :data:`~notebook_router.media.AUDIO_INLINE_BYTES`."""
 _COLUMNS = ("task", "", "agent", "status", "needs", "time", "result")
 _PLAN_ROWS = 12
 """Plans longer than this scroll in a box of their own."""
@@ -115,7 +117,7 @@ def shown_media(media: Sequence[Media]) -> list[Media]:
     for m in media:
         unique[m.digest] = m  # a later copy keeps the first one's place
     images = [d for d, m in unique.items() if m.mime_type in _SHOWN_IMAGES][:MAX_IMAGES]
-    return [m for d, m in unique.items() if d in images or m.mime_type.startswith("audio/")]
+    return [m for d, m in unique.items() if d in images or m.mime_type in PLAYABLE_AUDIO]
 
 
 def _head(state: RunState) -> str:
@@ -301,23 +303,47 @@ def _waiting(approval: PendingApproval) -> str:
 
 
 def _figure(media: Media) -> str:
+    # Every value written into an attribute is escaped, the data URL too: media
+    # may come from an imported export or a custom agent (types are checked
+    # twice: by Media itself, and here against the types a view shows).
     caption = escape(media.description or media.mime_type)
-    if media.mime_type.startswith("audio/"):
+    if media.mime_type in PLAYABLE_AUDIO:
+        return _audio(media, caption)
+    if media.mime_type not in _SHOWN_IMAGES:
+        return f"<figure><figcaption>{caption}</figcaption></figure>"
+    src = escape(_data_url(media.mime_type, media.raw))
+    return f'<figure><img src="{src}" alt="{caption}"/><figcaption>{caption}</figcaption></figure>'
+
+
+def _audio(media: Media, caption: str) -> str:
+    """A player for audio the run made; a caption for audio too long to embed, or
+    that plays in a cell's own output already (the static view is saved with the
+    notebook and resent on every update: a 40 MB recording would be 53 MB of base64)."""
+    size = _size(media.size)
+    if "cell_id" in media.metadata:  # a notebook output: its own player is in the notebook
+        where = f" in {escape(media.source)}" if media.source else " in its own output"
+        note = f"{caption} (audio, {size}: not embedded again, it plays{where})"
+    elif media.size > AUDIO_INLINE_BYTES:
+        note = f"{caption} (audio, {size}, not embedded: over {_size(AUDIO_INLINE_BYTES)})"
+    else:
         # The run's one player for this audio (a narration plays here): the static
         # view is the cell's result, live and saved, so no other output repeats it.
-        src = f"data:{media.mime_type};base64,{base64.b64encode(media.raw).decode()}"
+        src = escape(_data_url(media.mime_type, media.raw))
         return (
             f'<figure><audio controls="controls" src="{src}" title="{caption}"></audio>'
             f"<figcaption>{caption}</figcaption></figure>"
         )
-    if media.mime_type == "image/svg+xml":
-        body = media.data if isinstance(media.data, str) else media.data.decode()
-        encoded = base64.b64encode(body.encode()).decode()
-        src = f"data:image/svg+xml;base64,{encoded}"
-    else:
-        raw = media.raw
-        src = f"data:{media.mime_type};base64,{base64.b64encode(raw).decode()}"
-    return f'<figure><img src="{src}" alt="{caption}"/><figcaption>{caption}</figcaption></figure>'
+    return f'<figure class="nr-audio-note"><figcaption>{note}</figcaption></figure>'
+
+
+def _data_url(mime_type: str, raw: bytes) -> str:
+    return f"data:{mime_type};base64,{base64.b64encode(raw).decode()}"
+
+
+def _size(n: int) -> str:
+    if n >= 1_000_000:
+        return f"{n / 1_000_000:.1f} MB"
+    return f"{max(1, round(n / 1000))} KB"
 
 
 def _short(text: str, limit: int) -> str:

@@ -20,8 +20,9 @@ from typing import Literal
 from pydantic import BaseModel
 
 from notebook_router.agents.builtin.annotations import ANNOTATION
-from notebook_router.media import Media
+from notebook_router.media import AUDIO_INLINE_BYTES, Media
 from notebook_router.planner.state import RunState
+from notebook_router.readers.files import PLAYABLE_AUDIO
 from notebook_router.text.preview import preview
 
 MAX_SHOWN = 12
@@ -30,8 +31,6 @@ THUMB_PX = 160
 """A thumbnail's longer side at most."""
 LARGE_PX = 720
 """A picture enlarged in place: its longer side at most."""
-AUDIO_INLINE_BYTES = 1_500_000
-"""Audio up to this size plays in the panel; longer audio plays in the run's view at the end."""
 SVG_INLINE_BYTES = 64_000
 """An SVG up to this size is its own thumbnail (an <img> runs no script in it)."""
 CAPTION_CHARS = 160
@@ -85,7 +84,7 @@ def media_items(
 def _kind(media: Media) -> MediaKind | None:
     if media.mime_type in IMAGE_TYPES:
         return "image"
-    if media.mime_type.startswith("audio/"):
+    if media.mime_type in PLAYABLE_AUDIO:  # only types a browser plays reach a data URL
         return "audio"
     return None
 
@@ -169,7 +168,10 @@ PICTURES = Pictures()
 
 def _picture(media: Media, side: int) -> str:
     raw = media.raw
-    if media.mime_type.startswith("audio/"):
+    if _kind(media) is None:
+        return ""
+    if media.mime_type in PLAYABLE_AUDIO:
+        # Up to AUDIO_INLINE_BYTES (shared with the run's saved view, render/html.py).
         return _data_url(media.mime_type, raw) if len(raw) <= AUDIO_INLINE_BYTES else ""
     if media.mime_type == "image/svg+xml":
         return _data_url(media.mime_type, raw) if len(raw) <= SVG_INLINE_BYTES else ""

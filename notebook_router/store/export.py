@@ -20,7 +20,7 @@ from typing import Any
 from pydantic import BaseModel, Field, ValidationError
 
 from notebook_router.errors import ExportFormatError
-from notebook_router.media import Media
+from notebook_router.media import Media, MimeType
 from notebook_router.planner import events as ev
 from notebook_router.planner.graph import run_graph, to_mermaid
 from notebook_router.planner.state import Task, TaskStatus
@@ -73,7 +73,7 @@ class ExportedMedia(BaseModel):
     """A figure or other media a run produced, inline."""
 
     task_id: str | None = None
-    mime_type: str
+    mime_type: MimeType  # checked on import: it is written into the run's HTML view
     description: str = ""
     source: str = ""
     data_base64: str

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from notebook_router.errors import MediaReadError
@@ -64,3 +66,24 @@ def test_what_is_not_a_document_says_what_to_give() -> None:
         read_document(
             Media(mime_type="application/pdf", data=b"%PDF-1.4 nonsense", source="broken.pdf")
         )
+
+
+def test_a_long_pdf_is_searched_for_tables_on_its_first_pages_only(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import pdfplumber
+
+    from notebook_router.readers import document
+
+    searched: list[int] = []
+    extract = pdfplumber.page.Page.extract_tables
+
+    def counted(page: pdfplumber.page.Page, *args: Any, **kwargs: Any) -> Any:
+        searched.append(page.page_number)
+        return extract(page, *args, **kwargs)
+
+    monkeypatch.setattr(pdfplumber.page.Page, "extract_tables", counted)
+    monkeypatch.setattr(document, "TABLE_PAGES", 1)
+    facts = read_document(pdf_media())
+    assert searched == [1] and facts.pages == 2 and facts.parts[1].text  # all text still read
+    assert "tables searched on pages 1–1 of 2 only" in " ".join(facts.notes)

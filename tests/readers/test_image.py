@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import io
 import shutil
 
 import pytest
 
+from notebook_router.errors import MediaReadError
 from notebook_router.media import Media
 from notebook_router.readers.figure import read_figure
 from notebook_router.readers.image import OCR_INSTALL, read_image
@@ -60,3 +62,14 @@ def test_figure_facts_in_an_images_metadata_come_first_in_its_summary() -> None:
     # OCR of a chart reads tick labels out of order: the figure's own words stand instead.
     ocr = read_image(media).model_copy(update={"text": "revenue 454 40 4 354 a4 o", "ocr": True})
     assert "Text in it" not in ocr.summary() and "OCR found" not in ocr.summary()
+
+
+def test_an_image_too_large_to_open_safely_is_a_read_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    from PIL import Image
+
+    out = io.BytesIO()
+    Image.new("L", (100, 100)).save(out, format="PNG")
+    monkeypatch.setattr(Image, "MAX_IMAGE_PIXELS", 1000)  # 10,000 pixels: over twice the limit
+    bomb = Media(mime_type="image/png", data=out.getvalue(), source="huge.png")
+    with pytest.raises(MediaReadError, match=r"huge.png \(image/png\) is too large to read.*10000"):
+        read_image(bomb)

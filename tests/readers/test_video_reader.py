@@ -47,3 +47,38 @@ def test_frames_are_images_the_image_reader_reads_and_annotated_with_their_time(
 def test_bytes_that_are_not_video_are_refused_clearly() -> None:
     with pytest.raises(MediaReadError, match="Cannot open the video/mp4 video"):
         read_video(Media(mime_type="video/mp4", data=b"nope"))
+
+
+def _all_key_mp4(frames: int = 30) -> bytes:
+    """An MP4 whose every frame is a key frame (a screen recording's encoder may do this)."""
+    import av
+    import numpy as np
+
+    out = io.BytesIO()
+    with av.open(out, "w", format="mp4") as container:
+        stream = container.add_stream("libx264", rate=10)
+        stream.width, stream.height, stream.pix_fmt = 64, 48, "yuv420p"
+        stream.codec_context.gop_size = 1
+        for i in range(frames):
+            shade = np.full((48, 64, 3), i * 8, np.uint8)
+            for packet in stream.encode(av.VideoFrame.from_ndarray(shade, format="rgb24")):
+                container.mux(packet)
+        for packet in stream.encode():
+            container.mux(packet)
+    return out.getvalue()
+
+
+def test_only_the_frames_kept_are_encoded(monkeypatch: pytest.MonkeyPatch) -> None:
+    from notebook_router.readers import video
+
+    made: list[float] = []
+    encode = video._frame_media
+
+    def counted(frame: object, time_s: float, key: bool, source: str) -> Media:
+        made.append(time_s)
+        return encode(frame, time_s, key, source)
+
+    monkeypatch.setattr(video, "_frame_media", counted)
+    facts = read_video(Media(mime_type="video/mp4", data=_all_key_mp4()), max_frames=3)
+    assert facts.frame_count == 30 and len(facts.key_frames) == 3
+    assert made == [frame_time(f) for f in facts.frames] == [0.0, 1.4, 2.9]

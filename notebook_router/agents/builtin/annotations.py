@@ -11,6 +11,7 @@ it") all tie the finding to the same attachment.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from pydantic import BaseModel
@@ -22,16 +23,21 @@ ANNOTATION = "annotation"
 """The metadata key of an annotation."""
 
 
-def annotated(media: Media, agent: str, finding: str, facts: BaseModel | None = None) -> Media:
-    """``media`` with ``agent``'s ``finding`` (and the ``facts`` it rests on) attached.
+def annotated(
+    media: Media, agent: str, finding: str, facts: BaseModel | Mapping[str, Any] | None = None
+) -> Media:
+    """``media`` with ``agent``'s ``finding`` (and the ``facts`` it rests on, a model or
+    plain JSON-friendly data) attached.
 
     >>> page = Media(mime_type="text/plain", data="Sales rose.", source="notes.txt")
     >>> annotated(page, "documents", "one sentence on sales").description
     'one sentence on sales'
     """
     note: dict[str, Any] = {"agent": agent, "text": finding}
-    if facts is not None:
+    if isinstance(facts, BaseModel):
         note["facts"] = facts.model_dump(mode="json")
+    elif facts is not None:
+        note["facts"] = dict(facts)
     return media.model_copy(
         update={
             "description": preview(finding, 300),

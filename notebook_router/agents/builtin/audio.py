@@ -12,14 +12,17 @@ the clip it came from.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from notebook_router.agents.base import AgentContext, BaseAgent, TaskRequest, parse_capabilities
+from notebook_router.agents.builtin.annotations import annotated
 from notebook_router.agents.builtin.media_found import cite, label, media_of_kind
-from notebook_router.agents.result import AgentResult, Citation
+from notebook_router.agents.result import AgentResult
 from notebook_router.errors import MediaError, ProviderError
 from notebook_router.media import Media
 from notebook_router.providers.offline import is_offline
+from notebook_router.threads import in_thread
 
 AUDIO = "audio"
 SYSTEM = (
@@ -66,37 +69,52 @@ class Audio(BaseAgent):
     reads = ("audio/",)
 
     async def run(self, task: TaskRequest, context: AgentContext) -> AgentResult:
-        clips, missing = media_of_kind(context, task.description, "audio")
+        clips, unread = await in_thread(media_of_kind, context, task.description, "audio")
         if not clips:
-            return AgentResult.unable(_nothing_to_hear(missing))
-        from notebook_router.readers.audio import read_audio
-
-        findings: list[dict[str, Any]] = []
-        citations: list[Citation] = []
-        problems = [f"{name}: no such file" for name in missing]
-        for n, clip in enumerate(clips, 1):
-            name = label(clip, f"audio {n}")
-            try:
-                facts = read_audio(clip)
-            except MediaError as exc:
-                problems.append(f"{name}: {exc}")
-                continue
-            findings.append(_facts_data(name, facts))
-            citations.append(cite(clip, name, facts.summary()))
-        if not findings:
+            return AgentResult.unable(_nothing_to_hear(unread))
+        problems = list(unread)
+        heard = await _measure(clips, problems)
+        if not heard:
             return AgentResult.failed("; ".join(problems))
-        offline = is_offline(context.model.provider)
-        if not offline:
-            return await _with_model(task, context, clips, findings, citations, problems)
-        summary = " ".join(_sentence(f) for f in findings)
-        return _result(findings, summary, citations, problems, confidence=0.9)
+        if not is_offline(context.model.provider):
+            return await _with_model(task, context, heard, problems)
+        for clip in heard:
+            clip.said = _sentence(clip.finding)
+        return _result(heard, " ".join(c.said for c in heard), problems, confidence=0.9)
 
 
-def _nothing_to_hear(missing: list[str]) -> str:
-    if missing:
-        return (
-            f"I cannot find the audio file {', '.join(missing)} (looked in the working directory)."
-        )
+@dataclass(slots=True)
+class _Heard:
+    """A clip that decoded, with what was measured in it (and, later, what it says)."""
+
+    media: Media
+    finding: dict[str, Any]
+    said: str = ""
+
+
+async def _measure(clips: list[Media], problems: list[str]) -> list[_Heard]:
+    """The clips that decode, each with its facts; the others are noted in ``problems``.
+
+    Decoding runs on a worker thread: a long recording must not hold the
+    kernel's event loop (the panel, Stop) while it is measured.
+    """
+    from notebook_router.readers.audio import read_audio
+
+    heard: list[_Heard] = []
+    for n, clip in enumerate(clips, 1):
+        name = label(clip, f"audio {n}")
+        try:
+            facts = await in_thread(read_audio, clip)
+        except MediaError as exc:
+            problems.append(f"{name}: {exc}")
+            continue
+        heard.append(_Heard(clip, _facts_data(name, facts)))
+    return heard
+
+
+def _nothing_to_hear(unread: list[str]) -> str:
+    if unread:
+        return f"I cannot read the audio file ({'; '.join(unread)}; looked in the working folder)."
     return (
         "There is no audio in this task: refer to a notebook output that plays audio "
         "(e.g. `Out[3]`, or an `IPython.display.Audio` shown above as “the last output”), "
@@ -141,48 +159,55 @@ def _sentence(finding: dict[str, Any]) -> str:
 
 
 async def _with_model(
-    task: TaskRequest,
-    context: AgentContext,
-    clips: list[Media],
-    findings: list[dict[str, Any]],
-    citations: list[Citation],
-    problems: list[str],
+    task: TaskRequest, context: AgentContext, heard: list[_Heard], problems: list[str]
 ) -> AgentResult:
-    measured = " ".join(_sentence(f) for f in findings)
+    measured = " ".join(_sentence(c.finding) for c in heard)
     provider = context.model.provider
     transcripts: list[str] = []
     try:
         if isinstance(provider, Transcriber):
-            for clip, finding in zip(clips, findings, strict=False):
-                said = await provider.transcribe(clip)
-                finding["transcript"] = said
-                transcripts.append(f"Transcript of {finding['source']}: {said}")
+            for clip in heard:  # only clips that decoded: a broken file is not uploaded
+                said = await _transcript(provider, clip, problems)
+                if said is not None:
+                    clip.finding["transcript"] = said
+                    transcripts.append(f"Transcript of {clip.finding['source']}: {said}")
             sent: list[Media] = []
         else:
-            sent = clips[:4]  # the model hears the audio itself
+            sent = [c.media for c in heard[:4]]  # the model hears the audio itself
         prompt = "\n".join([f"Task: {task.description}", f"Measured: {measured}", *transcripts])
         answer = await context.model.ask(prompt, system=SYSTEM, purpose="agent.audio", media=sent)
     except ProviderError as exc:
         problems.append(f"the model could not listen ({exc}); measured offline instead")
-        return _result(findings, measured, citations, problems, confidence=0.7)
+        for clip in heard:
+            clip.said = _sentence(clip.finding)
+        return _result(heard, measured, problems, confidence=0.7)
     answer = answer.strip() or measured
-    return _result(findings, answer, citations, problems, confidence=0.8)
+    for clip in heard:
+        clip.said = answer
+    return _result(heard, answer, problems, confidence=0.8)
+
+
+async def _transcript(provider: Transcriber, clip: _Heard, problems: list[str]) -> str | None:
+    """What is said in one clip; None (and a problem noted) when it cannot be sent."""
+    try:
+        return await provider.transcribe(clip.media)
+    except MediaError as exc:  # e.g. a format the endpoint needs converted, and cannot be
+        problems.append(f"{clip.finding['source']}: not transcribed ({exc})")
+        return None
 
 
 def _result(
-    findings: list[dict[str, Any]],
-    summary: str,
-    citations: list[Citation],
-    problems: list[str],
-    *,
-    confidence: float,
+    heard: list[_Heard], summary: str, problems: list[str], *, confidence: float
 ) -> AgentResult:
+    findings = [c.finding for c in heard]
     data: Any = findings[0] if len(findings) == 1 else findings
     return AgentResult(
         status="partial" if problems else "fulfilled",
         data=data,
         summary=summary,
         confidence=confidence,
-        citations=tuple(citations),
+        citations=tuple(cite(c.media, c.finding["source"], c.finding["summary"]) for c in heard),
+        # Each clip comes back with what was found in it, as the other media agents do.
+        media=tuple(annotated(c.media, AUDIO, c.said, c.finding) for c in heard),
         error="; ".join(problems) or None,
     )

@@ -29,6 +29,7 @@ from notebook_router.readers.document import DocumentFacts, is_document, read_do
 from notebook_router.readers.files import DOCUMENT_TYPES, media_named, paths_named
 from notebook_router.text.extractive import LengthTarget, length_target, split_sentences, summarise
 from notebook_router.text.tokens import tokens
+from notebook_router.threads import in_thread
 
 DOCUMENTS = "documents"
 PROMPT_CHARS = 12_000
@@ -95,14 +96,16 @@ class Documents(BaseAgent):
 
     async def run(self, task: TaskRequest, context: AgentContext) -> AgentResult:
         request = task.description
-        documents = documents_for(request, context.media)
+        # Files and PDFs are read on a worker thread: a 200-page report takes seconds,
+        # and the kernel's loop (the panel, Stop, other tasks) keeps turning meanwhile.
+        documents = await in_thread(documents_for, request, context.media)
         if not documents:
             return AgentResult.unable(
                 f"There is no document to read for “{request}”: name the file in the task "
                 "(e.g. `summarise data/report.pdf`, a path relative to the notebook), or "
                 "point at a notebook output that holds one."
             )
-        read, problems = _read_all(documents)
+        read, problems = await in_thread(_read_all, documents)
         if not read:
             return AgentResult.failed("; ".join(problems))
         if is_offline(context.model.provider):

@@ -23,6 +23,7 @@ from notebook_router.media import Media
 from notebook_router.providers.offline import is_offline
 from notebook_router.readers.files import IMAGE_TYPES, media_named
 from notebook_router.readers.image import ImageFacts, is_image, read_image
+from notebook_router.threads import in_thread
 
 IMAGES = "images"
 MAX_IMAGES = 4
@@ -51,19 +52,14 @@ class Images(BaseAgent):
 
     async def run(self, task: TaskRequest, context: AgentContext) -> AgentResult:
         request = task.description
-        images = images_for(request, context.media)
+        images = await in_thread(images_for, request, context.media)
         if not images:
             return AgentResult.unable(
                 f"There is no image to look at for “{request}”: refer to one (“the chart "
                 "above”, Out[3]) or name an image file in the task (e.g. `shot.png`)."
             )
-        facts: list[tuple[Media, ImageFacts]] = []
-        problems: list[str] = []
-        for media in images[:MAX_IMAGES]:
-            try:
-                facts.append((media, read_image(media)))
-            except MediaReadError as exc:
-                problems.append(str(exc))
+        # Off the event loop: OCR of a large scan takes seconds (the panel and Stop go on).
+        facts, problems = await in_thread(_read_all, images[:MAX_IMAGES])
         if not facts:
             return AgentResult.failed("; ".join(problems))
         if is_offline(context.model.provider):
@@ -73,6 +69,17 @@ class Images(BaseAgent):
         if problems:
             result = result.model_copy(update={"status": "partial", "error": "; ".join(problems)})
         return result
+
+
+def _read_all(images: list[Media]) -> tuple[list[tuple[Media, ImageFacts]], list[str]]:
+    facts: list[tuple[Media, ImageFacts]] = []
+    problems: list[str] = []
+    for media in images:
+        try:
+            facts.append((media, read_image(media)))
+        except MediaReadError as exc:
+            problems.append(str(exc))
+    return facts, problems
 
 
 def images_for(request: str, media: list[Media]) -> list[Media]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from notebook_router.agents.base import AgentContext
 from notebook_router.agents.result import Citation
+from notebook_router.errors import MediaReadError
 from notebook_router.media import Media
 from notebook_router.readers.files import file_media, mime_of, paths_named
 from notebook_router.text.preview import preview
@@ -18,24 +19,27 @@ from notebook_router.text.preview import preview
 def media_of_kind(context: AgentContext, request: str, major: str) -> tuple[list[Media], list[str]]:
     """The run's ``major/*`` media, then files of that kind named in ``request``.
 
-    Returns the media and the names of named files that could not be read
-    (for the agent to say so). Media with the same payload count once (a
-    file the run already attached is not read twice).
+    Returns the media and, for each named file that could not be read, a line
+    saying why ("clip.mp4: no such file", or that it is too large), for the
+    agent to say so. Media with the same payload count once (a file the run
+    already attached is not read twice).
     """
     found = [m for m in context.media if m.mime_type.startswith(f"{major}/")]
-    missing: list[str] = []
+    unread: list[str] = []
     for name in paths_named(request):
         mime = mime_of(name)
         if mime is None or not mime.startswith(f"{major}/"):
             continue
         try:
             found.append(file_media(name, source=name))
+        except MediaReadError as exc:  # over the size limit: the message says which
+            unread.append(str(exc))
         except OSError:
-            missing.append(name)
+            unread.append(f"{name}: no such file")
     unique: dict[str, Media] = {}
     for media in found:
         unique.setdefault(media.digest, media)
-    return list(unique.values()), missing
+    return list(unique.values()), unread
 
 
 def label(media: Media, fallback: str) -> str:

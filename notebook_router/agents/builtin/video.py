@@ -15,7 +15,7 @@ and its account leads the answer; the frames are still measured and cited.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from notebook_router.agents.base import AgentContext, BaseAgent, TaskRequest, parse_capabilities
 from notebook_router.agents.builtin.media_found import cite, label, media_of_kind
@@ -23,6 +23,10 @@ from notebook_router.agents.result import AgentResult, Citation
 from notebook_router.errors import MediaError, ProviderError
 from notebook_router.media import Media
 from notebook_router.providers.offline import is_offline
+from notebook_router.threads import in_thread
+
+if TYPE_CHECKING:
+    from notebook_router.readers.video import VideoFacts
 
 VIDEO = "video"
 SHOWN_FRAMES = 6
@@ -73,25 +77,23 @@ class Video(BaseAgent):
     reads = ("video/",)
 
     async def run(self, task: TaskRequest, context: AgentContext) -> AgentResult:
-        clips, missing = media_of_kind(context, task.description, "video")
+        clips, unread = await in_thread(media_of_kind, context, task.description, "video")
         if not clips:
-            return AgentResult.unable(_nothing_to_watch(missing))
-        from notebook_router.readers.video import annotate_frames, frame_time, read_video
+            return AgentResult.unable(_nothing_to_watch(unread))
+        from notebook_router.readers.video import frame_time
 
         findings: list[dict[str, Any]] = []
         frames_out: list[Media] = []
         citations: list[Citation] = []
-        problems = [f"{name}: no such file" for name in missing]
+        problems = list(unread)
         for n, clip in enumerate(clips, 1):
             name = label(clip, f"video {n}")
-            try:
-                facts = read_video(clip)
+            try:  # decoding, OCR and drawing on a worker thread: the loop keeps turning
+                facts, shown, said, drawn = await in_thread(_watch, clip)
             except MediaError as exc:
                 problems.append(f"{name}: {exc}")
                 continue
-            shown = list(facts.frames[:SHOWN_FRAMES])
-            said = describe_frames(shown)
-            frames_out += annotate_frames(shown, said)
+            frames_out += drawn
             finding = {
                 "source": name,
                 "summary": facts.summary(),
@@ -132,11 +134,19 @@ class Video(BaseAgent):
         )
 
 
-def _nothing_to_watch(missing: list[str]) -> str:
-    if missing:
-        return (
-            f"I cannot find the video file {', '.join(missing)} (looked in the working directory)."
-        )
+def _watch(clip: Media) -> tuple[VideoFacts, list[Media], list[str], list[Media]]:
+    """A clip's facts, the frames shown, what each shows, and the frames annotated."""
+    from notebook_router.readers.video import annotate_frames, read_video
+
+    facts = read_video(clip)
+    shown = list(facts.frames[:SHOWN_FRAMES])
+    said = describe_frames(shown)
+    return facts, shown, said, annotate_frames(shown, said)
+
+
+def _nothing_to_watch(unread: list[str]) -> str:
+    if unread:
+        return f"I cannot read the video file ({'; '.join(unread)}; looked in the working folder)."
     return (
         "There is no video in this task: name a video file (e.g. `describe the video "
         "clip.mp4`; .mp4, .mov, .webm, .mkv, .avi) or attach one to the run."

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
 from notebook_router import Router
 from notebook_router.agents.builtin import Audio
+from notebook_router.errors import MediaReadError
 from notebook_router.media import Media
 from notebook_router.providers.scripted import ScriptedProvider
 from tests.agents.builtin.helpers import context_for, model_replying, prompt_of
@@ -81,3 +86,68 @@ async def test_a_summary_of_media_findings_cites_the_media_they_came_from() -> N
     summary = result.results["t2"]
     assert (summary.summary or "").startswith("audio/wav from Out[3]: 2.30 s long")
     assert [c.source for c in summary.citations] == ["t1 (audio, Out[3])"]
+
+
+class Particular(ScriptedProvider):
+    """A transcribing model that refuses audio it cannot convert, and lists what it got."""
+
+    def __init__(self, replies: list[str]) -> None:
+        super().__init__(replies)
+        self.heard: list[str] = []
+
+    async def transcribe(self, media: Media) -> str:
+        self.heard.append(media.source)
+        if media.source == "noise.flac":
+            raise MediaReadError("Cannot decode the audio/flac audio (noise.flac).")
+        return f"words in {media.source}"
+
+
+async def test_a_clip_that_does_not_decode_is_neither_transcribed_nor_paired_with_another() -> None:
+    broken = Media(mime_type="audio/wav", data=b"RIFF not really", source="broken.wav")
+    model = Particular(["Answered."])
+    task, context = context_for("what is said?", model=model, media=[broken, _clip()])
+    result = await Audio().run(task, context)
+    assert model.heard == ["Out[3]"]  # the broken file is not uploaded
+    assert result.status == "partial" and "broken.wav" in (result.error or "")
+    assert result.data["source"] == "Out[3]"
+    assert result.data["transcript"] == "words in Out[3]"
+    assert [c.source for c in result.citations] == ["Out[3]"]
+
+
+async def test_a_clip_the_endpoint_cannot_take_costs_only_its_own_transcript() -> None:
+    noise = Media(mime_type="audio/flac", data=tone_wav(fmt="FLAC"), source="noise.flac")
+    model = Particular(["Answered from one transcript."])
+    task, context = context_for("what is said?", model=model, media=[noise, _clip()])
+    result = await Audio().run(task, context)
+    assert result.status == "partial"  # not failed: the good clip is still heard
+    assert result.summary == "Answered from one transcript."
+    assert "noise.flac: not transcribed" in (result.error or "")
+    assert [f.get("transcript") for f in result.data] == [None, "words in Out[3]"]
+
+
+async def test_each_clip_comes_back_with_what_was_found_in_it() -> None:
+    clip = _clip()
+    task, context = context_for("how long is the audio?", media=[clip])
+    result = await Audio().run(task, context)
+    assert [m.digest for m in result.media] == [clip.digest]  # the same payload
+    assert result.media[0].description.startswith("The audio from Out[3] is 2.30 s long")
+    assert result.media[0].metadata["annotation"]["agent"] == "audio"
+
+
+async def test_a_named_file_over_the_size_limit_is_refused_before_it_is_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "long.wav").write_bytes(tone_wav())
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("notebook_router.readers.files.MAX_BYTES", 1000)
+    read: list[Path] = []
+
+    def reading(self: Path) -> bytes:
+        read.append(self)
+        return b""
+
+    monkeypatch.setattr(Path, "read_bytes", reading)
+    task, context = context_for("how long is long.wav?")
+    result = await Audio().run(task, context)
+    assert result.status == "unable" and read == []
+    assert "long.wav is 0.1 MB, over the 0.001 MB a file may be" in (result.error or "")

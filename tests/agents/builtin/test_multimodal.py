@@ -3,14 +3,18 @@ cites each medium by its source."""
 
 from __future__ import annotations
 
+import asyncio
+import threading
+
 import pytest
 
 from notebook_router import Router
 from notebook_router.agents.builtin import Documents
+from notebook_router.errors import MediaReadError
 from notebook_router.media import Media
 from notebook_router.readers.figure import read_figure
 from tests.agents.builtin.helpers import context_for
-from tests.media_fixtures import tone_wav
+from tests.media_fixtures import colour_mp4, tone_wav
 from tests.readers.make import line_chart, pdf_media, png_of
 
 
@@ -72,3 +76,53 @@ async def test_a_documents_finding_names_its_source() -> None:
     assert result.data["source"] == "report.pdf"
     assert result.data["summary"] == result.summary
     assert result.data["quotes"][0] == "“Revenue grew by 12 percent in the third quarter.” (page 1)"
+
+
+# ------------------------------------------------- a slow read does not hold the loop
+
+_READERS = [
+    ("notebook_router.agents.builtin.documents.read_document", "Summarise report.pdf", "pdf"),
+    ("notebook_router.agents.builtin.images.read_image", "What does the image show?", "png"),
+    ("notebook_router.readers.audio.read_audio", "How long is the audio in Out[3]?", "wav"),
+    ("notebook_router.readers.video.read_video", "Describe the video", "mp4"),
+]
+
+
+@pytest.mark.parametrize(("reader", "request_", "kind"), _READERS, ids=[r[2] for r in _READERS])
+async def test_stop_is_honoured_while_a_reader_is_still_reading(
+    reader: str,
+    request_: str,
+    kind: str,
+    chart: Media,
+    note: Media,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The reader blocks until the test lets it go. Run on the event loop, it would
+    # hold the loop (the panel, Stop) until its own 10 s timeout: run.stop() could
+    # not even be delivered while it reads.
+    started, release = threading.Event(), threading.Event()
+    freed: list[bool] = []
+
+    def slow(*args: object, **kwargs: object) -> object:
+        started.set()
+        freed.append(release.wait(10))
+        raise MediaReadError("gave up")
+
+    monkeypatch.setattr(reader, slow)
+    media = {"pdf": pdf_media(), "png": chart, "wav": note, "mp4": _video()}[kind]
+    run = Router().start(request_, media=[media])
+    for _ in range(1000):  # until the reader runs (the loop turns meanwhile)
+        if started.is_set():
+            break
+        await asyncio.sleep(0.01)
+    assert started.is_set(), "the reader was never called"
+    run.stop()
+    result = await asyncio.wait_for(run, timeout=30)
+    still_reading = not release.is_set() and not freed
+    release.set()
+    assert still_reading, "the run could only stop once the reader had finished"
+    assert result.stop_reason == "stopped_by_user"
+
+
+def _video() -> Media:
+    return Media(mime_type="video/mp4", data=colour_mp4(), source="clip.mp4")

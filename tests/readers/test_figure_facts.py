@@ -1,0 +1,50 @@
+"""A figure's facts over all its data, however many points it has."""
+
+from __future__ import annotations
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt
+import numpy as np
+
+from notebook_router.readers.figure import read_figure
+
+
+def test_a_million_point_line_is_described_by_its_whole_range() -> None:
+    fig, ax = plt.subplots()
+    x = np.arange(1_000_000)
+    ax.plot(x, np.where(x == 900_000, 50.0, np.sin(x / 1000)))
+    ax.set_xlabel("sample")
+    facts = read_figure(fig)
+    plt.close(fig)
+    (series,) = facts.axes[0].series
+    assert series.points == 1_000_000
+    assert series.x_range == (0.0, 999_999.0)
+    assert series.y_range is not None and series.y_range[1] == 50.0  # a peak late in the data
+    assert "x axis “sample” (0 to 999999)" in facts.describe()
+
+
+def test_a_big_scatter_counts_every_point_and_skips_what_is_not_a_number() -> None:
+    fig, ax = plt.subplots()
+    xs = np.linspace(-5.0, 5.0, 300_000)
+    ys = xs.copy()
+    ys[3::7] = np.nan  # scatter masks these points, x and y
+    ys[-1] = 1e9
+    ax.scatter(xs, ys)
+    facts = read_figure(fig)
+    plt.close(fig)
+    (series,) = facts.axes[0].series
+    assert series.kind == "scatter" and series.points == 300_000
+    assert series.x_range == (-5.0, 5.0)
+    assert series.y_range == (float(np.nanmin(ys)), 1e9)
+
+
+def test_masked_and_missing_values_do_not_count() -> None:
+    fig, ax = plt.subplots()
+    ax.plot(np.ma.masked_array([1.0, 200.0, 3.0], [False, True, False]), [1.0, np.nan, 5.0])
+    facts = read_figure(fig)
+    plt.close(fig)
+    (series,) = facts.axes[0].series
+    assert (series.x_range, series.y_range) == ((1.0, 3.0), (1.0, 5.0))
