@@ -392,8 +392,9 @@ def _check_style(style: str) -> ResponseStyle:
 
 
 def _files_named(task: str, media: Sequence[Media]) -> list[Media]:
-    """Documents and images the task names on disk ("summarise data/report.pdf"), attached
-    like a cell's output is, so the agent that reads them gets their bytes."""
+    """Documents, images, audio and video the task names on disk ("summarise
+    data/report.pdf"), attached like a cell's output is, so the agent that reads them
+    gets their bytes."""
     from notebook_router.readers.files import ATTACHED, media_named
 
-    return media_named(task, types=ATTACHED, have=media)
+    return media_named(task, types=ATTACHED, have=media, anywhere=True)  # the user's own words

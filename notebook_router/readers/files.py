@@ -133,18 +133,31 @@ def as_media(value: Media | str | Path, kind: str) -> Media:
         raise MediaReadError(problem) from None
 
 
+def outside(name: str | Path, base: str | Path | None = None) -> bool:
+    """Whether the file ``name`` (relative to ``base``, default the working folder) lies
+    outside that folder: an absolute path elsewhere, ``~``, or ``..`` leading out."""
+    root = Path(base) if base is not None else Path.cwd()
+    try:
+        return not (root / Path(name).expanduser()).resolve().is_relative_to(root.resolve())
+    except (OSError, RuntimeError):  # unresolvable (a symlink loop): treat as elsewhere
+        return True
+
+
 def media_named(
     text: str,
     *,
     base: str | Path | None = None,
     types: Iterable[str] | None = None,
     have: Iterable[Media] = (),
+    anywhere: bool = False,
 ) -> list[Media]:
     """The files ``text`` names that exist under ``base`` (default: the working folder), as media.
 
     ``types`` limits them to those media types; media already in ``have``
     (same bytes) are not read twice. Unreadable or oversized files are skipped:
-    the agent that needs one then says it has nothing to read.
+    the agent that needs one then says it has nothing to read. Files outside
+    ``base`` are read only when ``anywhere``: for the user's own request, not for
+    a task an agent or a model wrote (which text it has read could steer).
     """
     wanted = frozenset(types) if types is not None else None
     root = Path(base) if base is not None else Path.cwd()
@@ -153,6 +166,8 @@ def media_named(
     for name in paths_named(text):
         mime = mime_of(name)
         if mime is None or (wanted is not None and mime not in wanted):
+            continue
+        if not anywhere and outside(name, root):
             continue
         path = root / Path(name).expanduser()
         try:

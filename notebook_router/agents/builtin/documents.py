@@ -40,6 +40,14 @@ _QUESTION = re.compile(
     r"\?\s*$|^\s*(what|which|who|whom|when|where|why|how|does|do|is|are|did|can|list|find)\b",
     re.IGNORECASE,
 )
+_AS_TEXT = re.compile(
+    r"\b(?:(?:convert|turn|export|save)\b.*\b(?:to|into|as)\s+(?:plain\s+)?(?:text|markdown|txt)\b"
+    r"|(?:extract|get|pull|give\s+me|show\s+me|copy)\s+(?:out\s+)?(?:all\s+)?(?:of\s+)?"
+    r"(?:the\s+)?(?:full\s+|whole\s+|plain\s+|raw\s+)?text\b"
+    r"|\b(?:full|whole|entire)\s+text\b)",
+    re.IGNORECASE,
+)
+"""A request for the document's text itself (document → text), not a summary of it."""
 _GENERIC = frozenset(
     tokens(
         "document documents pdf report file paper page pages say says said tell about "
@@ -108,7 +116,9 @@ class Documents(BaseAgent):
         read, problems = await in_thread(_read_all, documents)
         if not read:
             return AgentResult.failed("; ".join(problems))
-        if is_offline(context.model.provider):
+        if _AS_TEXT.search(request):
+            result = as_text(read)
+        elif is_offline(context.model.provider):
             result = extractive(read, request)
         else:
             result = await _with_model(read, request, context)
@@ -143,6 +153,60 @@ def _read_all(documents: list[Media]) -> tuple[list[_Read], list[str]]:
         except MediaReadError as exc:
             problems.append(str(exc))
     return read, problems
+
+
+# ------------------------------------------------------------ document → text
+
+
+def as_text(read: list[_Read]) -> AgentResult:
+    """Each document's whole text as Markdown (a heading per page or section, its tables
+    as pipe tables), returned as a ``text/markdown`` media: the transformation, no model."""
+    lines: list[str] = []
+    found_in: list[dict[str, Any]] = []
+    media: list[Media] = []
+    for doc in read:
+        markdown = _markdown(doc.facts, doc.name)
+        words = doc.facts.words
+        said = f"{doc.name} ({doc.facts.summary()}) as text: {words:,} words" + (
+            f", {len(doc.facts.tables)} tables" if doc.facts.tables else ""
+        )
+        lines.append(said)
+        found_in.append({"source": doc.name, "summary": said, "text": markdown})
+        media.append(
+            Media(
+                mime_type="text/markdown",
+                data=markdown,
+                source=f"{doc.name} as text",
+                description=f"the text of {doc.name} ({words:,} words)",
+            )
+        )
+    return AgentResult(
+        data=found_in[0] if len(found_in) == 1 else found_in,
+        summary="\n".join(lines),
+        confidence=0.9 if any(d.facts.words for d in read) else 0.3,
+        media=tuple(media),
+    )
+
+
+def _markdown(facts: DocumentFacts, name: str) -> str:
+    lines = [f"# {facts.title or name}", ""]
+    tables: dict[str, list[str]] = {}
+    for table in facts.tables:
+        rows = table.rows or [[]]
+        width = max(len(r) for r in rows) or 1
+        pipe = [
+            "| " + " | ".join(c.replace("|", "\\|") for c in r + [""] * (width - len(r))) + " |"
+            for r in rows
+        ]
+        pipe.insert(1, "|" + "---|" * width)
+        tables.setdefault(table.where, []).extend(["", *pipe])
+    for part in facts.parts:
+        if not part.text.strip():
+            continue
+        lines += [f"## {part.where}", "", part.text.strip(), *tables.pop(part.where, []), ""]
+    for where, piped in tables.items():  # tables on pages with no text of their own
+        lines += [f"## {where}", *piped, ""]
+    return "\n".join(lines).rstrip() + "\n"
 
 
 # ------------------------------------------------------------------- offline

@@ -12,7 +12,7 @@ from notebook_router.agents.base import AgentContext
 from notebook_router.agents.result import Citation
 from notebook_router.errors import MediaReadError
 from notebook_router.media import Media
-from notebook_router.readers.files import file_media, mime_of, paths_named
+from notebook_router.readers.files import file_media, mime_of, outside, paths_named
 from notebook_router.text.preview import preview
 
 
@@ -26,9 +26,18 @@ def media_of_kind(context: AgentContext, request: str, major: str) -> tuple[list
     """
     found = [m for m in context.media if m.mime_type.startswith(f"{major}/")]
     unread: list[str] = []
+    attached = {m.source for m in context.media}
     for name in paths_named(request):
         mime = mime_of(name)
-        if mime is None or not mime.startswith(f"{major}/"):
+        if mime is None or not mime.startswith(f"{major}/") or name in attached:
+            continue
+        if outside(name):
+            # The task may be a model's words: only the user's own request (which the
+            # run attached already) may point outside the notebook's folder.
+            unread.append(
+                f"{name}: outside the notebook's folder, so not read for a task; name it "
+                "in the %%route cell itself to attach it"
+            )
             continue
         try:
             found.append(file_media(name, source=name))

@@ -120,3 +120,25 @@ def test_html_outputs_are_documents_only_when_nothing_else_is_there() -> None:
     pdf = pdf_media()
     assert documents_for("Summarise report.pdf", [table, pdf]) == [pdf]
     assert documents_for("Summarise the page above", [table]) == [table]
+
+
+async def test_a_pdf_turned_into_text_comes_back_whole_as_markdown_by_page() -> None:
+    task, context = context_for("Convert the report to text", media=[pdf_media()])
+    result = await Documents().run(task, context)
+    assert result.status == "fulfilled"
+    (text,) = [m for m in result.media if m.mime_type == "text/markdown"]
+    assert text.source == "report.pdf as text"
+    assert isinstance(text.data, str)
+    assert text.data.startswith("# Quarterly report\n\n## page 1\n\nRevenue grew by 12 percent")
+    assert "## page 2\n\nCosts fell slightly over the year." in text.data
+    assert "The office plants were watered on Tuesdays." in text.data  # whole, not a summary
+    assert (result.summary or "").startswith("report.pdf (PDF “Quarterly report” by Ada Lovelace")
+    assert result.data["text"] == text.data
+
+
+async def test_a_word_file_extracted_as_text_keeps_its_table_as_a_table() -> None:
+    word = Media(mime_type=DOCUMENT_TYPES[".docx"], data=docx_bytes(), source="notes.docx")
+    task, context = context_for("extract the full text of notes.docx", media=[word])
+    result = await Documents().run(task, context)
+    (text,) = [m for m in result.media if m.mime_type == "text/markdown"]
+    assert isinstance(text.data, str) and "| site | birds |\n|---|---|\n| river | 42 |" in text.data
