@@ -42,9 +42,8 @@ _QUESTION = re.compile(
 )
 _AS_TEXT = re.compile(
     r"\b(?:(?:convert|turn|export|save)\b.*\b(?:to|into|as)\s+(?:plain\s+)?(?:text|markdown|txt)\b"
-    r"|(?:extract|get|pull|give\s+me|show\s+me|copy)\s+(?:out\s+)?(?:all\s+)?(?:of\s+)?"
-    r"(?:the\s+)?(?:full\s+|whole\s+|plain\s+|raw\s+)?text\b"
-    r"|\b(?:full|whole|entire)\s+text\b)",
+    r"|\b(?:extract|get|pull|give\s+me|show\s+me|copy)\s+(?:out\s+)?(?:all\s+)?(?:of\s+)?"
+    r"(?:the\s+)?(?:full\s+|whole\s+|entire\s+|plain\s+|raw\s+)?text\b)",
     re.IGNORECASE,
 )
 """A request for the document's text itself (document → text), not a summary of it."""
