@@ -24,16 +24,21 @@ into HTML attributes and data URLs can hold no quote, space, ``;`` or ``<``."""
 
 
 def mime_type(value: str) -> str:
-    """``value`` as a media type in lower case; ValueError when it is not ``type/subtype``.
+    """``value`` as a media type in lower case, parameters dropped; ValueError when it is
+    not ``type/subtype``.
 
     >>> mime_type("Image/PNG")
     'image/png'
+    >>> mime_type("text/html; charset=utf-8")
+    'text/html'
     """
-    lowered = value.strip().lower()
+    # Parameters ("; charset=utf-8") say how to read the bytes, not what they are; a
+    # quote or "<" in them could not be kept anyway.
+    lowered = value.split(";", 1)[0].strip().lower()
     if not _MIME.fullmatch(lowered):
         raise ValueError(
             f"{value[:80]!r} is not a media type: give one like 'image/png' or 'audio/wav' "
-            "(type/subtype, letters, digits and !#$&^_.+- only, no parameters)."
+            "(type/subtype, letters, digits and !#$&^_.+- only)."
         )
     return lowered
 

@@ -64,8 +64,11 @@ def test_a_media_type_that_is_not_type_slash_subtype_is_refused() -> None:
     with pytest.raises(ValueError, match="is not a media type"):
         Media(mime_type='audio/x" onerror="alert(1)', data=b"RIFF")
     with pytest.raises(ValueError, match="is not a media type"):
-        ExportedMedia(mime_type="audio/wav; x=<b>", data_base64="")  # a shared export
+        ExportedMedia(mime_type="audio/<b>wav", data_base64="")  # a shared export
     assert Media(mime_type=" Image/PNG ", data=b"").mime_type == "image/png"
+    # Parameters say how to read the bytes, not what they are: dropped, never kept.
+    assert Media(mime_type="text/html; charset=utf-8", data="").mime_type == "text/html"
+    assert ExportedMedia(mime_type="audio/wav; x=<b>", data_base64="").mime_type == "audio/wav"
 
 
 def test_the_static_view_escapes_media_and_plays_only_audio_a_browser_knows() -> None:
