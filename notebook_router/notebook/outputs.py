@@ -185,7 +185,9 @@ class CellOutput:
 
 _AUDIO_TAG = re.compile(r"<audio\b.*?</audio>", re.IGNORECASE | re.DOTALL)
 _SRC = re.compile(r"""\bsrc\s*=\s*["']([^"']+)["']""", re.IGNORECASE)
-_DATA_URL = re.compile(r"^data:(audio/[\w.+-]+)(?:;[\w=.-]+)*;base64,(.*)$", re.DOTALL)
+_DATA_URL = re.compile(
+    r"^data:(audio/[\w.+-]{1,100})(?:;[\w=.-]+)*;base64,(.*)$", re.DOTALL | re.ASCII
+)
 _AUDIO_TYPES = {"audio/x-wav": "audio/wav", "audio/wave": "audio/wav", "audio/mp3": "audio/mpeg"}
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, Literal, Protocol, runtime_checkable
+from typing import Any, Literal, Protocol, TypeVar, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -19,6 +19,8 @@ from notebook_router.errors import ProviderError
 from notebook_router.media import Media
 from notebook_router.text.unicode import valid_unicode
 from notebook_router.usage import ZERO_USAGE, Usage
+
+_Built = TypeVar("_Built")
 
 Role = Literal["system", "user", "assistant", "tool"]
 TextSink = Callable[[str], None]
@@ -235,3 +237,15 @@ class ModelClient:
     def bound_to(self, source: str) -> ModelClient:
         """The same provider, with usage accounted to another source."""
         return ModelClient(self.provider, self._on_usage, source, self._slots)
+
+
+async def built(request: CompletionRequest, build: Callable[[], _Built]) -> _Built:
+    """``build()`` (a provider's wire request for ``request``), on a worker thread when
+    the request carries video: its frames are decoded to travel as images, which can
+    take seconds that the kernel's loop (the panel, Stop) must not wait. Otherwise here,
+    since building a request is cheap."""
+    if any(m.mime_type.startswith("video/") for msg in request.messages for m in msg.media):
+        from notebook_router.threads import in_thread
+
+        return await in_thread(build)
+    return build()

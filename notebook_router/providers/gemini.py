@@ -27,7 +27,7 @@ from notebook_router.errors import (
     RateLimitedError,
 )
 from notebook_router.providers import gemini_wire as wire
-from notebook_router.providers.base import Completion, CompletionRequest, TextSink
+from notebook_router.providers.base import Completion, CompletionRequest, TextSink, built
 from notebook_router.providers.pricing import price_usage
 from notebook_router.providers.retry import RetryPolicy, with_retries
 from notebook_router.providers.secrets import mask, redact, remember
@@ -71,7 +71,7 @@ class GeminiProvider:
         self._client = genai.Client(api_key=key, http_options=options)
 
     async def complete(self, request: CompletionRequest) -> Completion:
-        contents, config = self._request(request)
+        contents, config = await built(request, lambda: self._request(request))
         started = time.perf_counter()
         response = await with_retries(
             lambda: self._generate(contents, config), self.retry, what=f"gemini:{self.model}"
@@ -86,7 +86,7 @@ class GeminiProvider:
         Failures before the first piece are retried as for :meth:`complete`;
         after it, they are raised (see :mod:`~notebook_router.providers.streaming`).
         """
-        contents, config = self._request(request)
+        contents, config = await built(request, lambda: self._request(request))
         started = time.perf_counter()
 
         async def attempt(handover: Handover) -> wire.Reply:

@@ -31,7 +31,7 @@ from notebook_router.errors import (
     RateLimitedError,
 )
 from notebook_router.media import Media
-from notebook_router.providers.base import Completion, CompletionRequest, TextSink
+from notebook_router.providers.base import Completion, CompletionRequest, TextSink, built
 from notebook_router.providers.openai_wire import (
     ToolNames,
     media_part,
@@ -132,7 +132,7 @@ class OpenAIProvider:
 
     async def complete(self, request: CompletionRequest) -> Completion:
         names = ToolNames(request.tools)
-        params = self._params(request, names)
+        params = await built(request, lambda: self._params(request, names))
         started = time.perf_counter()
         response = await with_retries(
             lambda: self._create(params), self.retry, what=f"openai:{self.model}"
@@ -159,7 +159,7 @@ class OpenAIProvider:
         after it, they are raised (see :mod:`~notebook_router.providers.streaming`).
         """
         names = ToolNames(request.tools)
-        params = self._params(request, names)
+        params = await built(request, lambda: self._params(request, names))
         params["stream"] = True
         params["stream_options"] = {"include_usage": True}
         started = time.perf_counter()

@@ -215,7 +215,8 @@ def _series(ax: Any) -> list[SeriesFacts]:
 
 
 def _line(line: Any) -> SeriesFacts:
-    x, y = line.get_xdata(), line.get_ydata()
+    # orig=False: in matplotlib's own units, so dates are day numbers, as the axis says.
+    x, y = line.get_xdata(orig=False), line.get_ydata(orig=False)
     return SeriesFacts(
         kind="line", label=_label(line), points=len(y), x_range=_range(x), y_range=_range(y)
     )

@@ -101,6 +101,8 @@ def read_video(media: Media | str | Path, *, max_frames: int = MAX_FRAMES) -> Vi
 _SEEN: OrderedDict[tuple[str, int], VideoFacts] = OrderedDict()
 _SEEN_LOCK = threading.Lock()
 _SEEN_KEEP = 8
+_SEEN_BYTES = 64_000_000
+"""At most this many bytes of frames are remembered (4K frames are ~10 MB each)."""
 
 
 def frames_for_model(media: Media, max_frames: int) -> VideoFacts:
@@ -117,7 +119,10 @@ def frames_for_model(media: Media, max_frames: int) -> VideoFacts:
     facts = read_video(media, max_frames=max_frames)
     with _SEEN_LOCK:
         _SEEN[key] = facts
-        while len(_SEEN) > _SEEN_KEEP:
+        while len(_SEEN) > 1 and (
+            len(_SEEN) > _SEEN_KEEP
+            or sum(f.size for v in _SEEN.values() for f in v.frames) > _SEEN_BYTES
+        ):
             _SEEN.popitem(last=False)
     return facts
 

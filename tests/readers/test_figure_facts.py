@@ -48,3 +48,23 @@ def test_masked_and_missing_values_do_not_count() -> None:
     plt.close(fig)
     (series,) = facts.axes[0].series
     assert (series.x_range, series.y_range) == ((1.0, 3.0), (1.0, 5.0))
+
+
+def test_a_time_series_is_described_in_the_axis_own_units_not_raw_timestamps() -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.dates as mdates
+    import matplotlib.pyplot as plt
+    import pandas as pd
+
+    from notebook_router.readers.figure import read_figure
+
+    days = pd.date_range("2024-01-01", periods=10, freq="D")
+    fig, ax = plt.subplots()
+    ax.plot(days, range(10))
+    (series,) = [s for axes in read_figure(fig).axes for s in axes.series]
+    low, high = series.x_range or (0.0, 0.0)
+    first, last = (mdates.date2num(d) for d in (days[0], days[-1]))  # type: ignore[no-untyped-call]
+    assert (low, high) == (first, last)
+    plt.close(fig)

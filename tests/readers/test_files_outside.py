@@ -52,3 +52,15 @@ async def test_the_users_own_request_attaches_a_file_anywhere(folders: tuple[Pat
     result = await Router().run(f"Summarise {elsewhere / 'secret.pdf'}")
     assert [t.agent for t in result.tasks] == ["documents"]
     assert "Private" in result.answer
+
+
+async def test_a_missing_file_named_outside_the_folder_is_called_missing(
+    folders: tuple[Path, Path],
+) -> None:
+    from notebook_router.agents.builtin.audio import Audio
+
+    _notebook, elsewhere = folders
+    task, context = context_for(f"How long is the audio {elsewhere / 'talk.wav'}?")
+    result = await Audio().run(task, context)
+    said = f"{result.summary} {result.error}"
+    assert "no such file" in said and "outside the notebook" not in said

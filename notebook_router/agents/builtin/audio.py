@@ -207,7 +207,8 @@ def _result(
         summary=summary,
         confidence=confidence,
         citations=tuple(cite(c.media, c.finding["source"], c.finding["summary"]) for c in heard),
-        # Each clip comes back with what was found in it, as the other media agents do.
+        # Each clip comes back annotated, as the other media agents do: with its own
+        # measurements, and (with a model) the model's answer, which may cover every clip.
         media=tuple(annotated(c.media, AUDIO, c.said, c.finding) for c in heard),
         error="; ".join(problems) or None,
     )

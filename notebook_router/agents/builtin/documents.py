@@ -47,6 +47,8 @@ _AS_TEXT = re.compile(
     re.IGNORECASE,
 )
 """A request for the document's text itself (document → text), not a summary of it."""
+_DIGEST = re.compile(r"\b(?:summar\w*|bullets?|main|key|points?|argument|gist|tl;?dr)\b", re.I)
+"""Words that ask for a digest of the text ("the text's main argument"), not the text."""
 _GENERIC = frozenset(
     tokens(
         "document documents pdf report file paper page pages say says said tell about "
@@ -115,7 +117,7 @@ class Documents(BaseAgent):
         read, problems = await in_thread(_read_all, documents)
         if not read:
             return AgentResult.failed("; ".join(problems))
-        if _AS_TEXT.search(request):
+        if _AS_TEXT.search(request) and not _DIGEST.search(request):
             result = as_text(read)
         elif is_offline(context.model.provider):
             result = extractive(read, request)

@@ -8,6 +8,8 @@ name in the task (``clip.mp4``), relative to the working directory.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from notebook_router.agents.base import AgentContext
 from notebook_router.agents.result import Citation
 from notebook_router.errors import MediaReadError
@@ -31,7 +33,7 @@ def media_of_kind(context: AgentContext, request: str, major: str) -> tuple[list
         mime = mime_of(name)
         if mime is None or not mime.startswith(f"{major}/") or name in attached:
             continue
-        if outside(name):
+        if outside(name) and Path(name).expanduser().is_file():
             # The task may be a model's words: only the user's own request (which the
             # run attached already) may point outside the notebook's folder.
             unread.append(

@@ -142,3 +142,10 @@ async def test_a_word_file_extracted_as_text_keeps_its_table_as_a_table() -> Non
     result = await Documents().run(task, context)
     (text,) = [m for m in result.media if m.mime_type == "text/markdown"]
     assert isinstance(text.data, str) and "| site | birds |\n|---|---|\n| river | 42 |" in text.data
+
+
+async def test_asking_for_the_gist_of_the_text_gets_a_summary_not_the_whole_text() -> None:
+    task, context = context_for("give me the text summary of the report", media=[pdf_media()])
+    result = await Documents().run(task, context)
+    assert not [m for m in result.media if m.mime_type == "text/markdown"]
+    assert "Summary:" in (result.summary or "")
