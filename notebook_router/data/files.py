@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from notebook_router.errors import DataFileError
+from notebook_router.text.file_names import FileNames
 
 READERS = {
     ".csv": "read_csv",
@@ -52,14 +53,7 @@ FORMATS = {
 # The package pandas needs for a format, when that package is not pandas itself.
 ENGINES = {".parquet": "pyarrow", ".xlsx": "openpyxl", ".xls": "xlrd"}
 
-# Longest first, so "jsonl" is not read as "json" followed by "l".
-_EXT = "|".join(sorted((e[1:] for e in READERS), key=len, reverse=True))
-_END = rf"\.(?:{_EXT})(?!\w|\.\w)"
-# A quoted path may hold spaces; the quotes are not part of it.
-_QUOTED = re.compile(rf"([\"'`])(?P<path>[^\"'`\n]*[^\s\"'`/\\]{_END})\1", re.IGNORECASE)
-# A bare path: no spaces, no URL (":" is not a path character, and a path
-# cannot start right after one), and a stem before the extension (".csv" alone is a word).
-_BARE = re.compile(rf"(?<![\w./\\~:-])(?P<path>[\w./\\~-]*[\w-]{_END})", re.IGNORECASE)
+_NAMES = FileNames(READERS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,19 +79,7 @@ def paths_in_task(task: str) -> list[str]:
     >>> paths_in_task('mean fare in titanic.csv and "Sales 2024.xlsx", not https://x.org/a.csv')
     ['titanic.csv', 'Sales 2024.xlsx']
     """
-    found: list[tuple[int, str]] = []
-    taken: list[range] = []
-    for match in _QUOTED.finditer(task):
-        found.append((match.start(), match["path"]))
-        taken.append(range(match.start(), match.end()))
-    for match in _BARE.finditer(task):
-        if not any(match.start() in span for span in taken):
-            found.append((match.start(), match["path"]))
-    out: list[str] = []
-    for _, path in sorted(found):
-        if path not in out:
-            out.append(path)
-    return out
+    return _NAMES.find(task)
 
 
 def find_data_files(

@@ -2,21 +2,21 @@
 
 "Summarise data/report.pdf" names a file: the run gets its bytes as an
 attachment, the same way "the chart above" brings a cell's output, so every
-agent (and a model planner, as a media part) sees it. Paths are found like
-data files are (:mod:`notebook_router.data.files`): a token ending in a known
-extension, bare or quoted (a quoted name may hold spaces), relative to the
-working folder. Names that are not files here are left alone: the words may
+agent (and a model planner, as a media part) sees it. Names are found as
+data files' are, by one finder (:mod:`notebook_router.text.file_names`): a token
+ending in a known extension, bare or quoted (a quoted name may hold spaces),
+relative to the working folder. Names that are not files here are left alone: the words may
 just be words.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from pathlib import Path
 
 from notebook_router.errors import MediaReadError
 from notebook_router.media import Media
+from notebook_router.text.file_names import FileNames
 
 DOCUMENT_TYPES = {
     ".pdf": "application/pdf",
@@ -71,10 +71,7 @@ would hand every agent the same words twice."""
 MAX_BYTES = 50_000_000
 """Bigger files are not read into memory as an attachment."""
 
-_EXT = "|".join(sorted((e[1:] for e in FILE_TYPES), key=len, reverse=True))
-_END = rf"\.(?:{_EXT})(?!\w|\.\w)"
-_QUOTED = re.compile(rf"([\"'`])(?P<path>[^\"'`\n]*[^\s\"'`/\\]{_END})\1", re.IGNORECASE)
-_BARE = re.compile(rf"(?<![\w./\\~:-])(?P<path>[\w./\\~-]*[\w-]{_END})", re.IGNORECASE)
+_NAMES = FileNames(FILE_TYPES)
 
 
 def mime_of(path: str | Path) -> str | None:
@@ -86,12 +83,9 @@ def paths_named(text: str) -> list[str]:
     """Names of files the readers read (documents, images, audio, video) in ``text``, each once.
 
     >>> paths_named('summarise data/report.pdf and "Q3 notes.docx"')
-    ['Q3 notes.docx', 'data/report.pdf']
+    ['data/report.pdf', 'Q3 notes.docx']
     """
-    quoted = [m.group("path") for m in _QUOTED.finditer(text)]
-    rest = _QUOTED.sub(" ", text)
-    bare = [m.group("path") for m in _BARE.finditer(rest)]
-    return list(dict.fromkeys([*quoted, *bare]))
+    return _NAMES.find(text)
 
 
 def file_media(path: str | Path, *, source: str | None = None) -> Media:
