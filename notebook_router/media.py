@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
+from collections.abc import Mapping
 from typing import Annotated, Any
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
@@ -74,10 +76,21 @@ class Media(BaseModel):
         """The payload as bytes (text as UTF-8; lone surrogates never fail, see ``utf8_bytes``)."""
         return utf8_bytes(self.data) if isinstance(self.data, str) else self.data
 
-    @property
+    @functools.cached_property
     def digest(self) -> str:
-        """Content address of the payload; equal media share a digest."""
+        """Content address of the payload; equal media share a digest.
+
+        Hashed once per object (a payload can be tens of MB, and the panel, the
+        static view and the store all ask): media are frozen, so it cannot go stale.
+        """
         return digest_bytes(self.raw)
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Media:
+        """A copy (``update`` as in pydantic); one with a new payload hashes it anew."""
+        copy = super().model_copy(update=update, deep=deep)
+        if update and "data" in update:
+            copy.__dict__.pop("digest", None)
+        return copy
 
     @property
     def size(self) -> int:

@@ -62,19 +62,16 @@ def run_media(state: RunState) -> list[Media]:
     return media
 
 
-def media_items(
-    media: Iterable[Media], digests: DigestCache | None = None
-) -> tuple[list[MediaItem], list[Media], str]:
+def media_items(media: Iterable[Media]) -> tuple[list[MediaItem], list[Media], str]:
     """The strip's rows, the media they show (same order) and its "+N more" note.
 
     Each payload shows once (by digest) in its first place, captioned with its
     latest description: an attachment an agent read comes back annotated.
     """
-    digest = (digests or DigestCache()).of
     unique: dict[str, Media] = {}
     for m in media:
         if _kind(m) is not None:
-            unique[digest(m)] = m
+            unique[m.digest] = m
     shown = list(unique.items())[:MAX_SHOWN]
     more = len(unique) - len(shown)
     items = [_item(d, m) for d, m in shown]
@@ -106,38 +103,17 @@ def _item(digest: str, media: Media) -> MediaItem:
 class MediaStrip:
     """What a live panel's strip shows now, and the media behind each digest shown.
 
-    A panel passes the same strip each time: digests are computed once per
-    media object, and a view's request for a picture is answered only for
-    media the strip shows.
+    A view's request for a picture is answered only for media the strip shows.
     """
 
     def __init__(self) -> None:
-        self.digests = DigestCache()
         self.shown: dict[str, Media] = {}
 
     def rows(self, state: RunState) -> tuple[list[MediaItem], str]:
         """The strip's rows for ``state`` and its "+N more" note."""
-        items, media, note = media_items(run_media(state), self.digests)
+        items, media, note = media_items(run_media(state))
         self.shown = {item.digest: m for item, m in zip(items, media, strict=True)}
         return items, note
-
-
-class DigestCache:
-    """Digests of media objects a panel has seen (a digest hashes the whole payload)."""
-
-    def __init__(self) -> None:
-        self._seen: dict[int, tuple[Media, str]] = {}
-
-    def of(self, media: Media) -> str:
-        # Keyed by identity, the object held so its id is never reused while cached.
-        hit = self._seen.get(id(media))
-        if hit is not None and hit[0] is media:
-            return hit[1]
-        if len(self._seen) > 4 * MAX_SHOWN:
-            self._seen.clear()
-        digest = media.digest
-        self._seen[id(media)] = (media, digest)
-        return digest
 
 
 class Pictures:
