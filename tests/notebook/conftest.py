@@ -40,10 +40,10 @@ def _session_store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
         yield
 
 
-def _started() -> Iterator[Kernel]:
+def _started(setup: str = SETUP) -> Iterator[Kernel]:
     k = Kernel()
     try:
-        result = k.execute(SETUP)
+        result = k.execute(setup)
         assert result.status == "ok", result.errors()
         yield k
     finally:
@@ -54,6 +54,13 @@ def _started() -> Iterator[Kernel]:
 def kernel() -> Iterator[Kernel]:
     """One kernel per test module, with the extension and a few agents loaded."""
     yield from _started()
+
+
+@pytest.fixture(scope="module")
+def builtins_kernel() -> Iterator[Kernel]:
+    """One kernel per test module with the extension and no agents of the user's: the
+    built-in agents answer (media, the team)."""
+    yield from _started("%load_ext notebook_router")
 
 
 @pytest.fixture

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -14,38 +13,28 @@ from tests.notebook.kernel import Kernel
 pytestmark = pytest.mark.kernel
 
 
-@pytest.fixture(scope="module")
-def kernel() -> Iterator[Kernel]:
-    """A kernel with the extension and no agents of the user's: the built-ins answer."""
-    k = Kernel()
-    try:
-        loaded = k.execute("%load_ext notebook_router")
-        assert loaded.status == "ok", loaded.errors()
-        yield k
-    finally:
-        k.shutdown()
-
-
-def test_route_reports_the_duration_of_an_audio_output(kernel: Kernel) -> None:
-    shown = kernel.execute(
+def test_route_reports_the_duration_of_an_audio_output(builtins_kernel: Kernel) -> None:
+    shown = builtins_kernel.execute(
         "import numpy as np\nfrom IPython.display import Audio\n"
         "Audio(np.sin(2 * np.pi * 440 * np.arange(16000) / 8000), rate=8000)"
     )
     assert shown.status == "ok", shown.errors()
     n = shown.reply["content"]["execution_count"]
-    result = kernel.execute(f"%%route -o heard\nHow long is the audio in Out[{n}]?")
+    result = builtins_kernel.execute(f"%%route -o heard\nHow long is the audio in Out[{n}]?")
     assert result.status == "ok", result.errors()
     final = result.result()
     assert final is not None
     assert f"The audio from Out[{n}] is 2.00 s long (mono, 8000 Hz" in final["text/plain"]
-    agents = kernel.execute("print([t.agent for t in heard.result().tasks])")
+    agents = builtins_kernel.execute("print([t.agent for t in heard.result().tasks])")
     assert agents.stdout.strip() == "['audio']"
 
 
-def test_route_extracts_and_describes_the_frames_of_a_video(kernel: Kernel, tmp_path: Path) -> None:
+def test_route_extracts_and_describes_the_frames_of_a_video(
+    builtins_kernel: Kernel, tmp_path: Path
+) -> None:
     clip = tmp_path / "clip.mp4"
     clip.write_bytes(colour_mp4())
-    result = kernel.execute(f"%%route\nDescribe the video {clip}")
+    result = builtins_kernel.execute(f"%%route\nDescribe the video {clip}")
     assert result.status == "ok", result.errors()
     final = result.result()
     assert final is not None
@@ -67,8 +56,8 @@ def _players(messages: list[dict[str, Any]]) -> list[str]:
     ]
 
 
-def test_a_narration_plays_once_in_the_cells_result(kernel: Kernel) -> None:
-    result = kernel.execute(
+def test_a_narration_plays_once_in_the_cells_result(builtins_kernel: Kernel) -> None:
+    result = builtins_kernel.execute(
         "%%route\nRead this paragraph aloud: Revenue rose in every quarter of the year."
     )
     assert result.status == "ok", result.errors()
@@ -83,14 +72,14 @@ def test_a_narration_plays_once_in_the_cells_result(kernel: Kernel) -> None:
     assert "(espeak-ng)" in final["text/plain"]
 
 
-def test_a_background_narration_plays_once_where_its_view_ends(kernel: Kernel) -> None:
-    started = kernel.execute(
+def test_a_background_narration_plays_once_where_its_view_ends(builtins_kernel: Kernel) -> None:
+    started = builtins_kernel.execute(
         "%%route --background -o spoken\nRead this aloud: Costs fell in the spring."
     )
     assert started.status == "ok", started.errors()
-    waited = kernel.execute("_ = await spoken")
+    waited = builtins_kernel.execute("_ = await spoken")
     assert waited.status == "ok", waited.errors()
-    messages = [*started.outputs, *waited.outputs, *kernel.backlog]
+    messages = [*started.outputs, *waited.outputs, *builtins_kernel.backlog]
     players = _players(messages)
     assert len(players) == 1 and players[0].count("<audio ") == 1
     assert "narration of “Costs fell" in players[0]
@@ -104,8 +93,8 @@ def test_a_background_narration_plays_once_where_its_view_ends(kernel: Kernel) -
     assert len(ours) == 1
 
 
-def test_one_question_about_a_chart_and_an_audio_output_cites_both(kernel: Kernel) -> None:
-    drawn = kernel.execute(
+def test_one_question_about_a_chart_and_an_audio_output_cites_both(builtins_kernel: Kernel) -> None:
+    drawn = builtins_kernel.execute(
         "import matplotlib.pyplot as plt\n"
         "fig, ax = plt.subplots()\n"
         "ax.plot(range(1, 13), [10 + 3 * m for m in range(1, 13)])\n"
@@ -114,13 +103,13 @@ def test_one_question_about_a_chart_and_an_audio_output_cites_both(kernel: Kerne
         "fig"
     )
     assert drawn.status == "ok", drawn.errors()
-    played = kernel.execute(
+    played = builtins_kernel.execute(
         "import numpy as np\nfrom IPython.display import Audio\n"
         "Audio(np.sin(2 * np.pi * 440 * np.arange(12000) / 8000), rate=8000)"
     )
     assert played.status == "ok", played.errors()
     chart, sound = (e.reply["content"]["execution_count"] for e in (drawn, played))
-    result = kernel.execute(
+    result = builtins_kernel.execute(
         f"%%route -o both\nWhat do the chart in Out[{chart}] and the audio note in "
         f"Out[{sound}] tell us?"
     )
@@ -130,5 +119,5 @@ def test_one_question_about_a_chart_and_an_audio_output_cites_both(kernel: Kerne
     answer = " ".join(final["text/plain"].split())
     assert f"Out[{chart}]: A line chart titled “Revenue by month”" in answer
     assert f"The audio from Out[{sound}] is 1.50 s long" in answer
-    agents = kernel.execute("print([t.agent for t in both.result().tasks])")
+    agents = builtins_kernel.execute("print([t.agent for t in both.result().tasks])")
     assert agents.stdout.strip() == "['images', 'audio']"

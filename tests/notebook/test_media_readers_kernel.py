@@ -3,7 +3,6 @@ quoted, and a chart drawn in a cell described by its title and axes."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -11,18 +10,6 @@ import pytest
 from tests.notebook.kernel import Kernel
 
 pytestmark = pytest.mark.kernel
-
-
-@pytest.fixture(scope="module")
-def kernel() -> Iterator[Kernel]:
-    """A kernel with the extension and no agents of its own: the built-ins do the work."""
-    k = Kernel()
-    try:
-        loaded = k.execute("%load_ext notebook_router")
-        assert loaded.status == "ok", loaded.errors()
-        yield k
-    finally:
-        k.shutdown()
 
 
 MAKE_PDF = """
@@ -52,26 +39,28 @@ ax.legend();
 """
 
 
-def _answer(kernel: Kernel, task: str) -> str:
-    result = kernel.execute(f"%%route\n{task}")
+def _answer(builtins_kernel: Kernel, task: str) -> str:
+    result = builtins_kernel.execute(f"%%route\n{task}")
     assert result.status == "ok", (result.errors(), result.stderr)
     final = result.result()
     assert final is not None
     return str(final["text/plain"])
 
 
-def test_a_pdf_on_disk_is_summarised_with_its_words_quoted(kernel: Kernel, tmp_path: Path) -> None:
-    made = kernel.execute(MAKE_PDF.format(folder=str(tmp_path)))
+def test_a_pdf_on_disk_is_summarised_with_its_words_quoted(
+    builtins_kernel: Kernel, tmp_path: Path
+) -> None:
+    made = builtins_kernel.execute(MAKE_PDF.format(folder=str(tmp_path)))
     assert made.status == "ok", made.errors()
-    answer = _answer(kernel, "Summarise data/report.pdf in 2 sentences")
+    answer = _answer(builtins_kernel, "Summarise data/report.pdf in 2 sentences")
     assert "“Revenue grew by 12 percent in the third quarter.” (page 1)" in answer
     assert "“Therefore the margin improved to 18 percent.” (page 2)" in answer
 
 
-def test_a_chart_made_in_a_cell_is_described_by_its_title_and_axes(kernel: Kernel) -> None:
-    drawn = kernel.execute(CHART)
+def test_a_chart_made_in_a_cell_is_described_by_its_title_and_axes(builtins_kernel: Kernel) -> None:
+    drawn = builtins_kernel.execute(CHART)
     assert drawn.status == "ok", drawn.errors()
-    answer = _answer(kernel, "What does the chart above show?")
+    answer = _answer(builtins_kernel, "What does the chart above show?")
     assert (
         "A line chart titled “Revenue by month” with x axis “month” (1 to 12) and "
         "y axis “revenue” (13 to 46); series: North."
