@@ -35,7 +35,9 @@ CELLS = [
         "left alone). `-o report` keeps the run in a variable. The cell waits for the answer, so "
         "*Run All* works. While it runs, the panel under the cell shows the plan, the delegation "
         "tree and a trace; its **Stop** button ends the run with what it has (so does ■, the "
-        "kernel interrupt) and **Redirect** sends the planner a new instruction."
+        "kernel interrupt) and **Redirect** sends the planner a new instruction. When the run "
+        "ends, the panel gives way to the run's static view (plan, answer, tree picture), which "
+        "is what a saved notebook keeps and shows anywhere."
     ),
     new_code_cell(
         "%%route -o report\n"
