@@ -599,6 +599,9 @@ def test_a_run_with_an_image_shows_its_thumbnail_while_running(
     panel = _cell(page, 2).locator('.nrp[data-status="running"]').first
     figure = panel.locator(".nrp-media .nrp-mi-image").first
     figure.wait_for()
+    # Looked at, as a user would: JupyterLab may detach or skip drawing cells
+    # scrolled out of view (its notebook windowing), which no panel can change.
+    figure.scroll_into_view_if_needed()
     page.wait_for_function(THUMB, arg=figure.element_handle(), timeout=10_000)
     width, height, head = figure.evaluate(THUMB)
     assert (width, height) == (160, 100) and head == "data:image/png;base64,", (width, height, head)

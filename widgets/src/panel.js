@@ -516,7 +516,9 @@ class PanelView {
       fig.node = h("figure", { class: "nrp-mi nrp-mi-audio nrp-mi-wait", "data-digest": m.digest }, fig.player, fig.caption);
       return fig;
     }
-    fig.img = h("img", { alt: "", loading: "lazy", decoding: "async" });
+    // Never loading="lazy": the picture is a data: URL already here, and a lazy image
+    // in a panel scrolled out of view stays blank until scrolled to.
+    fig.img = h("img", { alt: "", decoding: "async" });
     fig.button = h("button", { class: "nrp-thumb", type: "button", "aria-expanded": "false", onclick: () => this.toggleBig(fig) }, fig.img);
     fig.node = h("figure", { class: "nrp-mi nrp-mi-image nrp-mi-wait", "data-digest": m.digest }, fig.button, fig.caption);
     return fig;
