@@ -2,9 +2,11 @@
 
     python bench/routing_quality.py
 
-Prints one JSON line: {"bench": "routing_quality", "tools", "tune": {...}, "heldout": {...},
-"fresh": {...}, and the same three as "..._sampled", "seconds"} (``_sampled``: each request routed
-among a seeded random set of 2-37 candidates holding its tool and that tool's neighbours)
+Prints one JSON line: {"bench": "routing_quality", "tools", "word_vectors", "tune": {...},
+"heldout": {...}, "fresh": {...}, and the same three as "..._sampled", "seconds"} (``_sampled``:
+each request routed among a seeded random set of 2-37 candidates holding its tool and that
+tool's neighbours; ``word_vectors``: the ``embeddings`` extra was installed and used, and
+"lexical" holds the same figures without it)
 where each part has the requests, the share that fit no tool, pick accuracy
 (requests some tool fits, routed to it) and no-fit precision / recall / F1 (requests no tool
 fits, declined). The lexicon and thresholds were tuned against the misses of the tuning
@@ -27,6 +29,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from notebook_router.tools.word_vectors import bundled_embedder  # noqa: E402
+
 
 def _script() -> ModuleType:
     spec = importlib.util.spec_from_file_location(
@@ -44,11 +48,18 @@ async def routing_quality() -> dict[str, Any]:
     line: dict[str, Any] = {"bench": "routing_quality"}
     started = time.perf_counter()
     parts = ("tune", "heldout", "fresh")
-    for part, seed in [(p, None) for p in parts] + [(p, 0) for p in parts]:
+    line["word_vectors"] = bundled_embedder() is not None
+    line["lexical"] = {}
+    runs: list[tuple[str, int | None, bool]] = [(p, None, True) for p in parts]
+    runs += [(p, 0, True) for p in parts]
+    if line["word_vectors"]:
+        runs += [(p, seed, False) for p, seed, _ in runs]
+    for part, seed, vectors in runs:
         tools, requests = script.load(f"{part}.jsonl", "catalog")
-        report = await script.evaluate(tools, requests, "offline", seed)
+        report = await script.evaluate(tools, requests, "offline", seed, vectors)
         line["tools"] = len(tools)
-        line[part if seed is None else f"{part}_sampled"] = {
+        into = line if vectors else line["lexical"]
+        into[part if seed is None else f"{part}_sampled"] = {
             "requests": report["requests"],
             "no_fit_share": round(report["no_fit_requests"] / report["requests"], 3),
             "pick_accuracy": report["pick_accuracy"],

@@ -7,6 +7,7 @@
     python scripts/tool_routing_accuracy.py --catalog --heldout  # 129 tools, held-out file
     python scripts/tool_routing_accuracy.py --catalog --sampled  # 2-37 candidates per request
     python scripts/tool_routing_accuracy.py --catalog --fresh    # written from the tool list alone
+    python scripts/tool_routing_accuracy.py --catalog --lexical  # without word vectors
 
 ``--sampled`` routes each request among a seeded random candidate set of
 2-37 tools, as a user with their own few tools would (BFCL's "multiple"
@@ -42,6 +43,7 @@ sys.path.insert(0, str(ROOT))
 
 from notebook_router.tools import ToolRouter, ToolSpec  # noqa: E402
 from notebook_router.tools.rules import catalog_for  # noqa: E402
+from notebook_router.tools.word_vectors import bundled_embedder  # noqa: E402
 
 SAMPLE_SIZES = (2, 37)
 
@@ -102,20 +104,22 @@ async def evaluate(
     requests: list[dict[str, Any]],
     model: str = "offline",
     sample_seed: int | None = None,
+    word_vectors: bool = True,
 ) -> dict[str, Any]:
     """The figures (see the module docstring) and the misses.
 
     ``sample_seed``: route each request among its own sampled candidate set.
+    ``word_vectors``: rank by meaning too, when the ``embeddings`` extra is installed.
     """
     specs = [ToolSpec.from_openai(t) for t in tools]
-    router = ToolRouter(specs, model=model)
+    router = ToolRouter(specs, model=model, word_vectors=word_vectors)
     sets = candidate_sets(specs, requests, sample_seed) if sample_seed is not None else None
     right = declined_right = declined = no_fit = picked_right = 0
     values = values_right = values_routed = 0
     misses: list[dict[str, Any]] = []
     for n, item in enumerate(requests):
         if sets is not None:
-            router = ToolRouter(sets[n], model=model)
+            router = ToolRouter(sets[n], model=model, word_vectors=word_vectors)
         decision = await router.achoose(item["query"])
         label = item["tool"]
         right += decision.tool == label
@@ -146,6 +150,7 @@ async def evaluate(
     recall = declined_right / no_fit if no_fit else 0.0
     f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
     return {
+        "word_vectors": word_vectors and bundled_embedder() is not None,
         "requests": n,
         "tools": len(tools) if sets is None else f"{SAMPLE_SIZES[0]}-{SAMPLE_SIZES[1]} sampled",
         "no_fit_requests": no_fit,
@@ -175,6 +180,7 @@ def main() -> None:
     )
     parser.add_argument("--sampled", action="store_true", help="2-37 candidates per request")
     parser.add_argument("--seed", type=int, default=0, help="with --sampled: the sampling seed")
+    parser.add_argument("--lexical", action="store_true", help="no word vectors (offline)")
     parser.add_argument("--model", default="offline")
     parser.add_argument("--errors", action="store_true", help="list every miss")
     args = parser.parse_args()
@@ -184,7 +190,7 @@ def main() -> None:
     else:
         tools, requests = load("dev_requests.jsonl" if args.dev else "requests.jsonl")
     seed = args.seed if args.sampled else None
-    report = asyncio.run(evaluate(tools, requests, args.model, seed))
+    report = asyncio.run(evaluate(tools, requests, args.model, seed, not args.lexical))
     misses = report.pop("misses")
     print(json.dumps({"bench": "tool_routing_accuracy", "model": args.model, **report}))
     if args.errors:

@@ -49,6 +49,7 @@ from notebook_router.tools.messages import FallbackMessage, default_fallback, mi
 from notebook_router.tools.spec import Tool, ToolLike
 from notebook_router.tools.store import ToolScope, ToolStore
 from notebook_router.tools.validate import check_inputs
+from notebook_router.tools.word_vectors import bundled_embedder
 from notebook_router.usage import ZERO_USAGE, Usage
 
 T = TypeVar("T")
@@ -72,6 +73,9 @@ class ToolRouter:
     declarations (OpenAI tools, Gemini function declarations) and read the
     model's function call, instead of asking for a JSON decision. Either
     way the choice is validated, repaired and falls back the same way.
+    ``word_vectors``: with the ``offline`` model, rank tools by meaning as well
+    as by words, when the ``embeddings`` extra is installed
+    (:mod:`~notebook_router.tools.word_vectors`; no download).
 
     >>> from notebook_router.tools import ToolRouter, tool
     >>> @tool
@@ -94,6 +98,7 @@ class ToolRouter:
         fallback_message: FallbackMessage | None = None,
         sleep: Sleep = asyncio.sleep,
         native_tools: bool = False,
+        word_vectors: bool = True,
     ) -> None:
         self.scope: ToolScope | None
         if isinstance(tools, ToolScope):
@@ -114,6 +119,7 @@ class ToolRouter:
         self.usage: Usage = ZERO_USAGE  # every routing call this router has made
         self._sleep = sleep
         self.native_tools = native_tools
+        self.word_vectors = word_vectors
 
     # -- async API ---------------------------------------------------------------------
 
@@ -296,7 +302,8 @@ class ToolRouter:
 
     def _by_rules(self, query: str, tools: dict[str, Tool]) -> ToolDecision:
         """The offline model's decision: made by rules, no model call, checked like a reply."""
-        reply = rules.route(query, [t.spec for t in tools.values()])
+        embedder = bundled_embedder() if self.word_vectors else None
+        reply = rules.route(query, [t.spec for t in tools.values()], embedder=embedder)
         problem = self._problem(reply, tools)
         if not problem:
             return self._decision(query, reply, tools, attempts=0, usage=ZERO_USAGE)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from notebook_router.tools.decision import RouteReply
 from notebook_router.tools.extract import Extraction, extract_inputs
@@ -28,12 +28,23 @@ from notebook_router.tools.fit import Evidence
 from notebook_router.tools.relevance import Catalogue, analyse, document
 from notebook_router.tools.spec import ToolSpec
 
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
+    from notebook_router.tools.word_vectors import StaticEmbedder
+
 # Lexical contenders within this share of the best score are re-ranked by how
 # many of their required inputs the request fills ("convert 20 CHF to SEK" is
 # a currency conversion, not a temperature one, though both say "convert").
 CONTENDERS = 5
 CLOSE = 0.6
 FIT_WEIGHT = 0.5
+# With word vectors, the tools nearest in meaning join the contenders, and how
+# much nearer in meaning one is than the nearest moves it: "how much gratuity"
+# reaches the tip calculator, "put on some jazz" the music player.
+SEMANTIC_CONTENDERS = 3
+SEMANTIC_WEIGHT = 0.75
 
 
 NAME_WEIGHT = 3.0
@@ -51,6 +62,21 @@ class ToolCatalog:
         raw = [w for f in fields for text, _ in f for w in re.findall(r"[a-z]+", text.lower())]
         self.relevance = Catalogue([document(f) for f in fields], raw)
         self.names = [analyse(spec.name) for spec in specs]
+        self._vectors: dict[int, NDArray[np.float32]] = {}
+
+    def similarities(self, request: str, embedder: StaticEmbedder) -> NDArray[np.float32]:
+        """Cosine similarity of ``request`` to each tool (tool vectors made once)."""
+        key = id(embedder)
+        if key not in self._vectors:
+            self._vectors[key] = embedder.embed([spec_text(s) for s in self.specs])
+        result: NDArray[np.float32] = self._vectors[key] @ embedder.embed([request])[0]
+        return result
+
+
+def spec_text(spec: ToolSpec) -> str:
+    """What word vectors read of a tool: its name as words, description and input names."""
+    inputs = " ".join(n.replace("_", " ") for n in spec.properties)
+    return f"{spec.name.replace('_', ' ').replace('.', ' ')}: {spec.description} {inputs}"
 
 
 def tool_fields(spec: ToolSpec) -> list[tuple[str, float]]:
@@ -126,8 +152,13 @@ def _sorted(value: Any) -> Any:
     return value
 
 
-def route(request: str, specs: Sequence[ToolSpec]) -> RouteReply:
+def route(
+    request: str, specs: Sequence[ToolSpec], *, embedder: StaticEmbedder | None = None
+) -> RouteReply:
     """The tool among ``specs`` that ``request`` asks for, with the inputs it gives, or none.
+
+    ``embedder``: word vectors (:mod:`.word_vectors`) that add meaning to the
+    lexical relevance; None: lexical only.
 
     >>> spec = ToolSpec(name="get_weather", description="Current weather in a city.",
     ...     parameters={"type": "object", "properties": {"city": {"type": "string"}}})
@@ -139,26 +170,35 @@ def route(request: str, specs: Sequence[ToolSpec]) -> RouteReply:
     query = relevance.read(request)
     everything = relevance.rank(query)
     hits = everything[:CONTENDERS]
-    if not hits:
+    lexical = {h.doc: h for h in hits if h.score >= CLOSE * hits[0].score}
+    similar = catalog.similarities(request, embedder) if embedder is not None else None
+    contenders = list(lexical)
+    if similar is not None:
+        nearest = sorted(range(len(similar)), key=lambda d: (-float(similar[d]), d))
+        contenders += [d for d in nearest[:SEMANTIC_CONTENDERS] if d not in lexical]
+    if not contenders:
         return RouteReply(tool=None, reason="no tool shares a word with the request")
+    top = hits[0].score if hits else 1.0
+    closest = max(float(similar[d]) for d in contenders) if similar is not None else 0.0
     ranked = []
-    for hit in hits:
-        if hit.score < CLOSE * hits[0].score:
-            break
-        spec = catalog.specs[hit.doc]
+    for doc in contenders:
+        spec = catalog.specs[doc]
         extraction = extract_inputs(request, spec)
-        ranked.append(
-            (hit.score / hits[0].score + FIT_WEIGHT * _fit(spec, extraction), hit, extraction)
+        score = (lexical[doc].score / top if doc in lexical else 0.0) + FIT_WEIGHT * _fit(
+            spec, extraction
         )
-    _, best, extraction = max(ranked, key=lambda r: (r[0], -r[1].doc))
-    spec = catalog.specs[best.doc]
+        if similar is not None:
+            score += SEMANTIC_WEIGHT * (float(similar[doc]) - closest)
+        ranked.append((score, doc, extraction))
+    _, doc, extraction = max(ranked, key=lambda r: (r[0], -r[1]))
+    spec = catalog.specs[doc]
+    coverage = next((h.coverage for h in everything if h.doc == doc), 0.0)
     evidence = Evidence(
-        coverage=best.coverage,
-        name=relevance.name_coverage(best.doc, catalog.names[best.doc], query),
+        coverage=coverage,
+        name=relevance.name_coverage(doc, catalog.names[doc], query),
         missing_inputs=len(extraction.missing) / len(spec.required) if spec.required else 0.0,
         values_used=extraction.used_share if extraction.values and not extraction.missing else 0.0,
     )
-    coverage = best.coverage
     if not evidence.fits:
         return RouteReply(
             tool=None,
