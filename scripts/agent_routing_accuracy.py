@@ -100,7 +100,9 @@ def main() -> None:
         if got == row["agent"]:
             right[row["agents"]] = right.get(row["agents"], 0) + 1
         elif args.errors:
-            print(f"{row['agents']}: {row['task']!r} → {got} (want {row['agent']})", file=sys.stderr)
+            print(
+                f"{row['agents']}: {row['task']!r} → {got} (want {row['agent']})", file=sys.stderr
+            )
     figures = {name: round(right.get(name, 0) / n, 3) for name, n in seen.items()}
     overall = round(sum(right.values()) / sum(seen.values()), 3)
     print(
