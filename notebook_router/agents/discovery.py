@@ -6,8 +6,9 @@ agent). ``AgentRegistry.tree()`` keeps one per registry, rebuilt only when
 the registry's version or the global tree generation changes (an agent was
 added, removed or redefined anywhere).
 
-Routing scores every member for a task by lexical relevance (BM25 over its
-name, capability topics scaled by confidence, description, and, at half
+Routing scores every member for a task with the relevance the offline
+planner and the tool router share (:mod:`notebook_router.agents.matching`:
+its name, capability topics scaled by confidence, description, and, at half
 weight, the topics of its descendants, so a parent is found by what its team
 can do), normalised so the best match scores 1, minus ``depth_penalty`` per
 level. A task can therefore go straight to a grandchild when that grandchild
@@ -18,23 +19,16 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from notebook_router.agents.base import Agent
+from notebook_router.agents.matching import AgentRelevance, AgentText
 from notebook_router.agents.tree import children_of, tree_text, walk_tree
 from notebook_router.errors import AgentDefinitionError
-from notebook_router.text.bm25 import BM25Index
-from notebook_router.text.tokens import tokens
 
 DEPTH_PENALTY = 0.1
 """Normalised relevance a member loses per level below the top."""
-NAME_WEIGHT = 3.0
-CAPABILITY_WEIGHT = 2.0
-REACH_WEIGHT = 0.5
-"""How much a descendant's topics count in its ancestors' documents (times the topic weight)."""
-VERB_WEIGHT = 2.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +61,7 @@ class RouteScore:
     name: str
     path: tuple[str, ...]
     relevance: float
-    """BM25 relevance, normalised so the best candidate scores 1."""
+    """Relevance, normalised so the best candidate scores 1."""
     score: float
     """``relevance`` minus the depth penalty."""
 
@@ -75,41 +69,6 @@ class RouteScore:
     def depth(self) -> int:
         """Levels below the top of the routing scope."""
         return len(self.path) - 1
-
-
-def capability_document(
-    name: str,
-    description: str,
-    capabilities: Iterable[tuple[str, float]],
-    reach: Iterable[tuple[str, float]] = (),
-) -> dict[str, float]:
-    """The weighted bag of tokens an agent is matched by.
-
-    ``reach`` holds the (topic, confidence) pairs of the agent's descendants.
-    """
-    bag: dict[str, float] = {}
-    for token in tokens(re.sub(r"[_\-.]", " ", name)):
-        bag[token] = bag.get(token, 0.0) + NAME_WEIGHT
-    for topic, confidence in capabilities:
-        for token in tokens(topic):
-            bag[token] = bag.get(token, 0.0) + CAPABILITY_WEIGHT * confidence
-    for topic, confidence in reach:
-        for token in tokens(topic):
-            bag[token] = bag.get(token, 0.0) + CAPABILITY_WEIGHT * REACH_WEIGHT * confidence
-    for token in tokens(description):
-        bag[token] = bag.get(token, 0.0) + 1.0
-    return bag
-
-
-def query_weights(task: str) -> dict[str, float]:
-    """Token weights for a task: its leading word (usually the verb) counts double."""
-    query = tokens(task)
-    weights: dict[str, float] = {}
-    for token in query:
-        weights[token] = weights.get(token, 0.0) + 1.0
-    if query:
-        weights[query[0]] += VERB_WEIGHT - 1
-    return weights
 
 
 def rank_by_depth(
@@ -142,7 +101,7 @@ class AgentTree:
             for path, agent in walk_tree(root):
                 self._add(TreeMember(agent, path))
         self.is_flat = all(m.depth == 0 and not children_of(m.agent) for m in self.members.values())
-        self._index: BM25Index | None = None
+        self._index: tuple[AgentRelevance, list[str]] | None = None
         self._fingerprint: str | None = None
 
     def _add(self, member: TreeMember) -> None:
@@ -213,35 +172,32 @@ class AgentTree:
             scope = {m.name: m.path for m in self.members.values()}
         else:
             scope = {m.name: m.path for m in self.descendants(within)}
-        weights = query_weights(task)
-        if not weights or not scope:
+        if not scope:
             return []
-        index = self._bm25()
-        hits = index.scores(weights)
+        relevance, names = self._relevance()
         raw = [
-            (index.keys[i], s, len(scope[index.keys[i]]) - 1)
-            for i, s in sorted(hits.items())
-            if index.keys[i] in scope and index.keys[i] not in skip and s > 0
+            (names[i], s, len(scope[names[i]]) - 1)
+            for i, s in sorted(relevance.scores(task).items())
+            if names[i] in scope and names[i] not in skip
         ]
         return [
             RouteScore(name=n, path=scope[n], relevance=r, score=s)
             for n, r, s in rank_by_depth(raw, depth_penalty)
         ]
 
-    def _bm25(self) -> BM25Index:
+    def _relevance(self) -> tuple[AgentRelevance, list[str]]:
         if self._index is None:
-            self._index = BM25Index(
-                (
+            members = list(self.members.values())
+            texts = [
+                AgentText(
                     m.name,
-                    capability_document(
-                        m.name,
-                        m.agent.description,
-                        ((c.topic, c.confidence) for c in m.agent.capabilities),
-                        self.reach(m.name),
-                    ),
+                    m.agent.description,
+                    [(c.topic, c.confidence) for c in m.agent.capabilities],
+                    self.reach(m.name),
                 )
-                for m in self.members.values()
-            )
+                for m in members
+            ]
+            self._index = (AgentRelevance(texts), [m.name for m in members])
         return self._index
 
     def text(self) -> str:

@@ -3,8 +3,8 @@
 A prompt that lists every agent grows with the registry: at 1,000 agents it
 is mostly agents. Past ``Limits.planner_agents`` (tree members counted) a
 model planner is shown the agents most relevant to the goal and the pending
-tasks, retrieved with the tool store's machinery (BM25 over names,
-capabilities and descriptions by default; any
+tasks, ranked by default with the relevance the offline planner matches
+agents with (:mod:`notebook_router.agents.matching`); any
 :class:`~notebook_router.tools.retrieval.Retriever`, such as an embedding
 one, can stand in), plus every agent the plan already uses. It can ask for
 others with a ``retrieve_agents`` decision.
@@ -22,6 +22,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from notebook_router.agents.matching import AgentRelevance, AgentText
 from notebook_router.planner.per_run import PerRun
 from notebook_router.planner.planner_view import AgentCard
 from notebook_router.planner.state import RunState
@@ -44,14 +45,17 @@ class AgentIndex:
     """
 
     def __init__(self, cards: Sequence[AgentCard], retriever: Retriever | None = None) -> None:
-        # Imported here: the index (and numpy, when installed) is only needed by
-        # runs with many agents, and importing the package should stay quick.
-        from notebook_router.tools.retrieval import LexicalRetriever
+        self.names = [c.name for c in cards]
+        self.retriever = retriever
+        self.relevance: AgentRelevance | None = None
+        if retriever is None:
+            texts = [AgentText(c.name, c.description, c.capabilities) for c in cards]
+            self.relevance = AgentRelevance(texts)
+            return
+        # Imported here: only a run given its own retriever needs the tool store's machinery.
         from notebook_router.tools.spec import Tool, ToolSpec
 
-        self.names = [c.name for c in cards]
-        self.retriever = retriever or LexicalRetriever()
-        self.retriever.build(
+        retriever.build(
             [
                 (
                     "agents",
@@ -71,8 +75,13 @@ class AgentIndex:
         """The names of the ``k`` agents best matching ``query``, best first, not in ``exclude``."""
         if k < 1 or not query.strip():
             return []
-        matches = self.retriever.search(query, k + len(exclude), None)
-        found = [self.names[m.entry] for m in matches if m.score > 0]
+        if self.relevance is not None:
+            scores = self.relevance.scores(query)
+            found = [self.names[i] for i in sorted(scores, key=lambda i: (-scores[i], i))]
+        else:
+            assert self.retriever is not None
+            matches = self.retriever.search(query, k + len(exclude), None)
+            found = [self.names[m.entry] for m in matches if m.score > 0]
         return [n for n in found if n not in exclude][:k]
 
 

@@ -172,14 +172,22 @@ class Catalogue:
         raw_words: Iterable[str] = (),
         *,
         background: int = BACKGROUND,
+        lengths: Sequence[float] | None = None,
     ) -> None:
-        """``background``: the least catalogue size IDF assumes (0: the catalogue as it is)."""
+        """``background``: the least catalogue size IDF assumes (0: the catalogue as it is).
+
+        ``lengths``: each candidate's length for BM25's normalisation, when not the
+        sum of its bag (terms that only add evidence, such as phrases of words the
+        bag already holds, should not make a candidate look longer).
+        """
         self.bags = [dict(b) for b in bags]
         self.df: dict[str, int] = {}
         for bag in self.bags:
             for t in bag:
                 self.df[t] = self.df.get(t, 0) + 1
-        self.lengths = [sum(b.values()) for b in self.bags]
+        self.lengths = (
+            list(lengths) if lengths is not None else [sum(b.values()) for b in self.bags]
+        )
         self.postings: dict[str, list[tuple[int, float]]] = {}
         for doc, bag in enumerate(self.bags):
             for t, tf in bag.items():

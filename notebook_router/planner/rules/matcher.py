@@ -1,4 +1,8 @@
-"""Matching a task to the agent that fits it best, by lexical relevance (BM25).
+"""Matching a task to the agent that fits it best, by the shared relevance.
+
+The relevance is the tool router's, read for agents
+(:mod:`notebook_router.agents.matching`): stems and the concept lexicon on
+both sides, given values masked, typos corrected, topics read as phrases.
 
 Tree members compete with top-level agents: relevance is normalised to the
 best match and each level of depth costs
@@ -11,24 +15,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from notebook_router.agents.discovery import capability_document, query_weights, rank_by_depth
+from notebook_router.agents.discovery import rank_by_depth
+from notebook_router.agents.matching import AgentRelevance, AgentText
 from notebook_router.planner.planner_view import AgentCard
-from notebook_router.text.bm25 import BM25Index
 
 
 class AgentMatcher:
     """Ranks agents for a task description.
 
-    An agent's document is its name (weighted ×3), capability topics (×2,
-    scaled by confidence), description, and its descendants' topics at half
-    weight. The task's leading verb counts double, since the action is
-    usually what decides the agent ("plot monthly revenue" is a plotting job
-    even though "revenue" is the loader's topic).
+    An agent is matched by its name, capability topics (scaled by
+    confidence), description, and its descendants' topics at half weight;
+    the task's leading verb counts double (see
+    :mod:`notebook_router.agents.matching`).
 
     The router's built-in agents are ranked apart, after every user agent
     that matches: the user's own agents come first whenever they fit, and
     adding a built-in never changes how the user's agents rank among
-    themselves (one shared BM25 index would shift every word's weight).
+    themselves (one shared index would shift every word's weight).
     """
 
     def __init__(self, cards: Sequence[AgentCard]) -> None:
@@ -41,19 +44,18 @@ class AgentMatcher:
         ]
 
     def rank(self, task: str) -> list[tuple[str, float]]:
-        """Agents that share at least one token with ``task``, best first, with their scores.
+        """Agents that match ``task``, best first, with their scores.
 
         The user's agents first (scores relative to the best of them), then the
         built-in ones (relative to the best of those).
         """
-        weights = query_weights(task)
-        if not weights:
-            return []
         ranked: list[tuple[str, float]] = []
-        for index, size in self._indexes:
-            if size:
-                hits = index.search(weights, k=size)
-                raw = [(hit.key, hit.score, self.depth.get(hit.key, 0)) for hit in hits]
+        for relevance, names in self._indexes:
+            if names:
+                scores = relevance.scores(task)
+                raw = [
+                    (names[i], s, self.depth.get(names[i], 0)) for i, s in sorted(scores.items())
+                ]
                 ranked += [(name, score) for name, _relevance, score in rank_by_depth(raw)]
         return ranked
 
@@ -67,17 +69,12 @@ class AgentMatcher:
 
 def _index(
     cards: Sequence[AgentCard], reach: dict[str, list[tuple[str, float]]]
-) -> tuple[BM25Index, int]:
-    documents = (
-        (
-            card.name,
-            capability_document(
-                card.name, card.description, card.capabilities, reach.get(card.name, ())
-            ),
-        )
+) -> tuple[AgentRelevance, list[str]]:
+    texts = [
+        AgentText(card.name, card.description, card.capabilities, reach.get(card.name, ()))
         for card in cards
-    )
-    return BM25Index(documents), len(cards)
+    ]
+    return AgentRelevance(texts), [card.name for card in cards]
 
 
 def _reach(cards: Sequence[AgentCard]) -> dict[str, list[tuple[str, float]]]:
