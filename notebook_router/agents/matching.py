@@ -132,7 +132,12 @@ class AgentRelevance:
     def read(self, task: str) -> Query:
         """``task`` as units: the leading one counts more; adjacent pairs add phrase terms."""
         query = self.catalogue.read(task)
-        units = query.units
+        # A word said again is the same evidence: "choose between plan A, plan B and
+        # plan C" is a choice, not three times a plan.
+        units: list[Unit] = []
+        for unit in query.units:
+            if all(unit.terms != kept.terms for kept in units):
+                units.append(unit)
         if not units:
             return query
         if _leads(task, units[0], query.corrected):

@@ -49,3 +49,21 @@ def test_one_word_of_a_phrase_topic_matches_it_only_partly() -> None:
     matcher = AgentMatcher(cards)
     assert matcher.best("Load the orders") == "table_loader"
     assert matcher.best("Is support load rising?") == "support_load"
+
+
+def test_a_word_said_again_is_not_more_evidence() -> None:
+    """Notebook 08's choice: three "plan"s do not make a choice between plans a planning job."""
+    cards = [
+        AgentCard(
+            name="planning",
+            description="Planning: breaks a goal into ordered steps",
+            capabilities=(("plan", 1.0), ("steps", 1.0), ("schedule", 1.0), ("roadmap", 1.0)),
+        ),
+        AgentCard(
+            name="decision",
+            description="Decision: weighs options against criteria and recommends one",
+            capabilities=(("decide", 1.0), ("choose", 1.0), ("options", 1.0), ("compare", 1.0)),
+        ),
+    ]
+    task = "Choose between plan A, plan B and plan C on price and speed"
+    assert AgentMatcher(cards).best(task) == "decision"

@@ -393,13 +393,22 @@ def media_readers(view: PlannerView, text: str, agent: str) -> list[str]:
     first = cards.get(agent)
     if first is None or not first.reads:
         return [agent]
-    said = set(tokens(text))
+    words = tokens(text)
+    said = set(words)
     others = [
         card.name
         for card in view.agents
         if card.reads and card.name != agent and not said.isdisjoint(_topic_words(card))
     ]
-    return [agent, *others]
+    if not others:
+        return [agent]
+
+    def first_named(name: str) -> int:
+        topics = _topic_words(cards[name])
+        return next((i for i, word in enumerate(words) if word in topics), len(words))
+
+    # In the order the text names them: the chart's task before the audio note's.
+    return sorted([agent, *others], key=first_named)
 
 
 @lru_cache(maxsize=256)

@@ -53,6 +53,16 @@ async def test_a_question_about_a_chart_and_an_audio_note_asks_each_reader(
         assert [c.source for c in found.citations] == [source]
 
 
+async def test_each_reader_is_asked_in_the_order_the_question_names_its_medium(
+    chart: Media, note: Media
+) -> None:
+    question = "What do the audio note in Out[3] and the chart in Out[2] tell us?"
+    result = await Router().start(question, media=[chart, note])
+    assert [t.agent for t in result.tasks] == ["audio", "images"]
+    answer = " ".join(result.answer.split())
+    assert answer.index("The audio from Out[3]") < answer.index("Out[2]: A line chart")
+
+
 async def test_a_question_naming_one_medium_asks_one_reader(chart: Media, note: Media) -> None:
     result = await Router().start("What does the chart in Out[2] show?", media=[chart, note])
     assert [t.agent for t in result.tasks] == ["images"]
