@@ -6,23 +6,15 @@ a change that routes tasks to the wrong agents more often fails here.
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.scripts import load_script
 
 
 def _script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "agent_routing_accuracy", ROOT / "scripts" / "agent_routing_accuracy.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("agent_routing_accuracy")
 
 
 @pytest.mark.parametrize(

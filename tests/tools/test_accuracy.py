@@ -7,26 +7,17 @@ were tuned on dev_requests.jsonl, never on this set.
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
 from notebook_router.tools import ToolSpec, check_inputs
 from notebook_router.tools.word_vectors import bundled_embedder
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.scripts import load_script
 
 
 def _script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "tool_routing_accuracy", ROOT / "scripts" / "tool_routing_accuracy.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("tool_routing_accuracy")
 
 
 def test_the_labelled_set_is_well_formed() -> None:
