@@ -39,7 +39,7 @@ MAX_TOKENS = 256
 class StaticEmbedder:
     """Mean of token vectors, normalised: an :class:`~.embedding.Embedder` with numpy rows."""
 
-    def __init__(self, vectors: NDArray[np.float32], tokenizer: Any) -> None:
+    def __init__(self, vectors: NDArray[np.floating[Any]], tokenizer: Any) -> None:
         self.vectors = vectors
         self.tokenizer = tokenizer
 
@@ -52,7 +52,7 @@ class StaticEmbedder:
         for i, encoding in enumerate(encodings):
             ids = np.asarray(encoding.ids[:MAX_TOKENS], dtype=np.int64)
             if ids.size:
-                mean = self.vectors[ids].mean(axis=0)
+                mean = self.vectors[ids].mean(axis=0, dtype=np.float32)
                 norm = float(np.linalg.norm(mean))
                 if norm:
                     out[i] = mean / norm
@@ -71,7 +71,8 @@ def bundled_embedder() -> StaticEmbedder | None:
         from tokenizers import Tokenizer
 
         with safe_open(str(root / WEIGHTS), framework="np") as f:
-            vectors = f.get_tensor("embedding.weight").astype("float32")
+            # Kept as shipped (float16, 16 MB); a text's mean is taken in float32.
+            vectors = f.get_tensor("embedding.weight")
         tokenizer = Tokenizer.from_file(str(root / TOKENIZER))
     except (ImportError, OSError, KeyError, ValueError, RuntimeError) as exc:
         # A broken or different release: routing stays lexical, and says why once.
