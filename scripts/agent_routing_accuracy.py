@@ -81,7 +81,8 @@ def ranker(kind: str, agents: Sequence[Agent]) -> Ranker:
     """The choice of agent ``kind`` names, over ``agents``."""
     if kind == "matcher":
         matcher = AgentMatcher([agent_card(a) for a in agents])
-        return matcher.best
+        # What the rule planner does: the best match by words, else the nearest in meaning.
+        return lambda task: matcher.best(task) or matcher.nearest(task)
     if kind == "tree":
         tree = AgentTree(agents)
         return lambda task: next((r.name for r in tree.route(task)), None)

@@ -33,10 +33,16 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
+from typing import TYPE_CHECKING
 
 from notebook_router.text.bm25 import BM25Index
 from notebook_router.text.tokens import tokens
 from notebook_router.tools.relevance import Catalogue, Query, Unit, analyse, stem
+from notebook_router.tools.word_vectors import bundled_embedder
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
 
 NAME_WEIGHT = 3.0
 CAPABILITY_WEIGHT = 2.0
@@ -45,6 +51,11 @@ REACH_WEIGHT = 0.5
 VERB_WEIGHT = 1.5
 DESCRIPTION_WEIGHT = 0.5
 """A description word: prose says more than its topics, so each word says less."""
+MEANING_FLOOR = 0.15
+"""Least cosine similarity for :meth:`AgentRelevance.by_meaning` to offer an agent: unrelated
+words ("hello", "what is the meaning of life", "zzz") sit at 0.04-0.15 to agent cards with
+these word vectors, tasks phrased in other words than a card's at 0.15-0.26."""
+MEANING_CONTENDERS = 3
 _PAIR = "+"
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
 _APOSTROPHE = re.compile(r"['’]")
@@ -120,6 +131,7 @@ class AgentRelevance:
     def __init__(self, agents: Sequence[AgentText]) -> None:
         self._texts = [_plain_text(a) for a in agents]
         self._plain: BM25Index | None = None
+        self._vectors: NDArray[np.float32] | None = None
         words = [w for text in self._texts for w in re.findall(r"[a-z]+", text.lower())]
         docs = [agent_document(a) for a in agents]
         self.catalogue = Catalogue(
@@ -164,6 +176,26 @@ class AgentRelevance:
         if found or not (plain := tokens(task)):
             return found
         return {i: s for i, s in self._plain_index().scores(plain).items() if s > 0}
+
+    def by_meaning(self, task: str) -> dict[int, float]:
+        """The agents nearest ``task`` in meaning (cosine similarity, by position), for a
+        task none matches by its words; empty without the ``embeddings`` extra.
+
+        "Boil the report down to five lines" shares no word with a card that
+        "summarises long documents", but its meaning is near.
+        """
+        embedder = bundled_embedder()
+        if embedder is None or not self._texts:
+            return {}
+        if self._vectors is None:
+            self._vectors = embedder.embed([t.replace("_", " ") for t in self._texts])
+        similar = self._vectors @ embedder.embed([task])[0]
+        nearest = sorted(range(len(similar)), key=lambda i: (-float(similar[i]), i))
+        return {
+            i: float(similar[i])
+            for i in nearest[:MEANING_CONTENDERS]
+            if float(similar[i]) >= MEANING_FLOOR
+        }
 
     def _plain_index(self) -> BM25Index:
         if self._plain is None:

@@ -76,7 +76,8 @@ class AgentIndex:
         if k < 1 or not query.strip():
             return []
         if self.relevance is not None:
-            scores = self.relevance.scores(query)
+            # Nothing said in a card's words: the cards nearest in meaning, if any.
+            scores = self.relevance.scores(query) or self.relevance.by_meaning(query)
             found = [self.names[i] for i in sorted(scores, key=lambda i: (-scores[i], i))]
         else:
             assert self.retriever is not None

@@ -261,7 +261,8 @@ def _route(view: PlannerView, matcher: AgentMatcher, text: str) -> str | None:
     when the text names the run's data (the knowledge agent when it shares words
     with a fact the notebook knows), and the team's research agent when nothing
     matches and the user has no agents of their own (it answers with what it would
-    need; asking "which agent?" has no answer there)."""
+    need; asking "which agent?" has no answer there), and else the agent nearest in
+    meaning (:meth:`AgentMatcher.nearest`)."""
     best = matcher.best(text)
     reader = _named_reader(view, matcher, text)
     if reader is not None and (best is None or _is_generalist(view, best)):
@@ -272,6 +273,10 @@ def _route(view: PlannerView, matcher: AgentMatcher, text: str) -> str | None:
         best = _data_agent(view, text) or _knowledge_agent(view, text) or best
     if best is None and all(card.builtin for card in view.agents):
         best = next((c.name for c in view.agents if c.name == RESEARCH and c.builtin), None)
+    if best is None:
+        # Said in other words than any card's ("boil the report down" to the summariser):
+        # the nearest in meaning, when word vectors are installed, before asking the user.
+        best = matcher.nearest(text)
     return best
 
 

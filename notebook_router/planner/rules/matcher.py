@@ -59,6 +59,18 @@ class AgentMatcher:
                 ranked += [(name, score) for name, _relevance, score in rank_by_depth(raw)]
         return ranked
 
+    def nearest(self, task: str) -> str | None:
+        """The user's own agent nearest ``task`` in meaning, for a task no agent matches
+        by its words (None: none near enough, or no word vectors installed).
+
+        Only the user's agents: a built-in is near in meaning to almost any request
+        (the summariser to "translate this"), and the user's own agents are what the
+        request was more likely written for; else the planner asks which agent.
+        """
+        relevance, names = self._indexes[0]
+        near = relevance.by_meaning(task)
+        return names[max(near, key=lambda i: (near[i], -i))] if near else None
+
     def best(self, task: str, exclude: frozenset[str] = frozenset()) -> str | None:
         """The best agent for ``task`` outside ``exclude``, or None if nothing matches."""
         for name, _score in self.rank(task):
