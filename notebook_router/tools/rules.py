@@ -62,14 +62,14 @@ class ToolCatalog:
         raw = [w for f in fields for text, _ in f for w in re.findall(r"[a-z]+", text.lower())]
         self.relevance = Catalogue([document(f) for f in fields], raw)
         self.names = [analyse(spec.name) for spec in specs]
-        self._vectors: dict[int, NDArray[np.float32]] = {}
+        self._vectors: tuple[StaticEmbedder, NDArray[np.float32]] | None = None
 
     def similarities(self, request: str, embedder: StaticEmbedder) -> NDArray[np.float32]:
         """Cosine similarity of ``request`` to each tool (tool vectors made once)."""
-        key = id(embedder)
-        if key not in self._vectors:
-            self._vectors[key] = embedder.embed([spec_text(s) for s in self.specs])
-        result: NDArray[np.float32] = self._vectors[key] @ embedder.embed([request])[0]
+        # Kept with the embedder they came from (not its id, which a new one may reuse).
+        if self._vectors is None or self._vectors[0] is not embedder:
+            self._vectors = (embedder, embedder.embed([spec_text(s) for s in self.specs]))
+        result: NDArray[np.float32] = self._vectors[1] @ embedder.embed([request])[0]
         return result
 
 
@@ -200,6 +200,8 @@ def route(
         values_used=extraction.used_share if extraction.values and not extraction.missing else 0.0,
     )
     if not evidence.fits:
+        if not coverage:  # only near in meaning: naming it would only puzzle
+            return RouteReply(tool=None, reason="no tool shares a word with the request")
         return RouteReply(
             tool=None,
             reason=(

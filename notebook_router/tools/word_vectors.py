@@ -17,6 +17,7 @@ routing is lexical only.
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Sequence
 from functools import lru_cache
 from importlib.util import find_spec
@@ -34,6 +35,9 @@ WEIGHTS = Path("weights") / "l2_supercat_256.safetensors"
 TOKENIZER = Path("tokenizers") / "l2_supercat_tokenizer_config.json"
 MAX_TOKENS = 256
 """A text is read up to this many tokens (a tool's description, a request)."""
+MAX_CHARS = 16 * MAX_TOKENS
+"""... and cut to this many characters first: tokenizing a pasted 800 kB text whole takes
+a third of a second, and only its first tokens count."""
 
 
 class StaticEmbedder:
@@ -48,7 +52,8 @@ class StaticEmbedder:
         import numpy as np
 
         out = np.zeros((len(texts), self.vectors.shape[1]), dtype=np.float32)
-        encodings = self.tokenizer.encode_batch(list(texts), add_special_tokens=False)
+        cut = [text[:MAX_CHARS] for text in texts]
+        encodings = self.tokenizer.encode_batch(cut, add_special_tokens=False)
         for i, encoding in enumerate(encodings):
             ids = np.asarray(encoding.ids[:MAX_TOKENS], dtype=np.int64)
             if ids.size:
@@ -59,9 +64,19 @@ class StaticEmbedder:
         return out
 
 
-@lru_cache(maxsize=1)
+_LOADING = threading.Lock()
+
+
 def bundled_embedder() -> StaticEmbedder | None:
     """The word vectors of the ``embeddings`` extra, loaded once (None: not installed)."""
+    with _LOADING:  # threads asking at once share one load (16 MB), not one each
+        return load_bundled()
+
+
+@lru_cache(maxsize=1)
+def load_bundled() -> StaticEmbedder | None:
+    """Load the vectors (call :func:`bundled_embedder`; ``load_bundled.cache_clear()``
+    makes the next call load them again)."""
     spec = find_spec(PACKAGE)  # finds the package without running its __init__
     if spec is None or not spec.submodule_search_locations:
         return None
@@ -74,7 +89,9 @@ def bundled_embedder() -> StaticEmbedder | None:
             # Kept as shipped (float16, 16 MB); a text's mean is taken in float32.
             vectors = f.get_tensor("embedding.weight")
         tokenizer = Tokenizer.from_file(str(root / TOKENIZER))
-    except (ImportError, OSError, KeyError, ValueError, RuntimeError) as exc:
+        if vectors.ndim != 2 or tokenizer.get_vocab_size() > vectors.shape[0]:
+            raise ValueError(f"vectors of shape {vectors.shape} do not fit the tokenizer")
+    except Exception as exc:  # tokenizers and safetensors raise bare Exception subclasses
         # A broken or different release: routing stays lexical, and says why once.
         log.warning("notebook_router: word vectors unavailable (%s); routing is lexical", exc)
         return None

@@ -571,7 +571,7 @@ from notebook_router import agent
 @agent(can=["describe", "chart", "picture"])
 async def describer(media):
     "Describes the chart above (takes a moment)."
-    await asyncio.sleep(8)
+    await asyncio.sleep(15)  # the test looks, clicks and enlarges while it runs
     return "a red chart"
 """
 CHART = """\

@@ -13,8 +13,11 @@ from notebook_router.agents import matching
 from notebook_router.agents.base import Agent
 from notebook_router.planner.agent_offer import AgentIndex
 from notebook_router.planner.planner_view import AgentCard
+from notebook_router.tools.word_vectors import bundled_embedder
 
-pytest.importorskip("tokenizers", reason="the [embeddings] extra is not installed")
+pytestmark = pytest.mark.skipif(
+    bundled_embedder() is None, reason="the [embeddings] extra is not installed"
+)
 
 
 def _team() -> list[Agent]:

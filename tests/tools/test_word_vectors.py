@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import logging
 import socket
 import sys
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +16,9 @@ import pytest
 from notebook_router.tools import ToolRouter, ToolSpec, word_vectors
 from notebook_router.tools.word_vectors import bundled_embedder
 
-pytest.importorskip("tokenizers", reason="the [embeddings] extra is not installed")
+pytestmark = pytest.mark.skipif(
+    bundled_embedder() is None, reason="the [embeddings] extra is not installed"
+)
 
 CATALOG = Path(__file__).resolve().parents[1] / "data" / "tool_routing" / "catalog" / "tools.json"
 
@@ -26,9 +30,9 @@ def _tools(*names: str) -> list[ToolSpec]:
 
 @pytest.fixture
 def fresh_load() -> Any:
-    bundled_embedder.cache_clear()
+    word_vectors.load_bundled.cache_clear()
     yield
-    bundled_embedder.cache_clear()
+    word_vectors.load_bundled.cache_clear()
 
 
 def test_the_vectors_load_from_the_installed_wheel_with_no_network(
@@ -82,3 +86,74 @@ def test_a_broken_install_falls_back_to_words_and_says_why(
     with caplog.at_level(logging.WARNING, logger="notebook_router.tools.word_vectors"):
         assert bundled_embedder() is None
     assert "routing is lexical" in caplog.text
+
+
+@pytest.mark.parametrize(
+    ("weights", "tokenizer"),
+    [
+        (b"\x00" * 64, "{}"),  # a weights file that is not safetensors
+        (None, "{not json"),  # the real weights, a tokenizer file cut short
+    ],
+    ids=["corrupt-weights", "corrupt-tokenizer"],
+)
+def test_a_corrupt_install_falls_back_to_words(
+    fresh_load: None,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    caplog: Any,
+    weights: bytes | None,
+    tokenizer: str,
+) -> None:
+    real = importlib.util.find_spec(word_vectors.PACKAGE)
+    assert real is not None and real.submodule_search_locations
+    shipped = Path(next(iter(real.submodule_search_locations)))
+    (tmp_path / "weights").mkdir()
+    (tmp_path / "tokenizers").mkdir()
+    target = tmp_path / word_vectors.WEIGHTS
+    if weights is None:
+        target.symlink_to(shipped / word_vectors.WEIGHTS)
+    else:
+        target.write_bytes(weights)
+    (tmp_path / word_vectors.TOKENIZER).write_text(tokenizer)
+
+    class Spec:
+        submodule_search_locations = [str(tmp_path)]
+
+    monkeypatch.setattr(word_vectors, "find_spec", lambda _name: Spec())
+    with caplog.at_level(logging.WARNING, logger="notebook_router.tools.word_vectors"):
+        decision = ToolRouter(
+            _tools("get_weather_forecast", "current_time"), model="offline"
+        ).choose("weather forecast for Oslo")
+    assert decision.tool == "get_weather_forecast"
+    assert "routing is lexical" in caplog.text
+
+
+def test_threads_asking_at_once_share_one_load(fresh_load: None) -> None:
+    loaded: list[object] = []
+    start = threading.Barrier(6)
+
+    def ask() -> None:
+        start.wait()
+        loaded.append(bundled_embedder())
+
+    threads = [threading.Thread(target=ask) for _ in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(loaded) == 6 and all(e is loaded[0] for e in loaded) and loaded[0] is not None
+
+
+def test_a_pasted_book_is_read_by_its_opening_only() -> None:
+    embedder = bundled_embedder()
+    assert embedder is not None
+    opening = "weather in Oslo " * (word_vectors.MAX_CHARS // 16)
+    book = opening + "send an email " * 50_000
+    assert (embedder.embed([book]) == embedder.embed([opening[: word_vectors.MAX_CHARS]])).all()
+
+
+def test_a_request_near_no_tool_by_its_words_is_declined_without_naming_one() -> None:
+    tools = _tools("get_tide_times", "current_time", "get_weather_forecast")
+    decision = ToolRouter(tools, model="offline").choose("zzzz qqqq")
+    assert decision.tool is None
+    assert decision.reason == "no tool shares a word with the request"
