@@ -25,7 +25,7 @@ class AgentMatcher:
 
     An agent is matched by its name, capability topics (scaled by
     confidence), description, and its descendants' topics at half weight;
-    the task's leading verb counts double (see
+    the task's leading verb counts ×1.5 (see
     :mod:`notebook_router.agents.matching`).
 
     The router's built-in agents are ranked apart, after every user agent
