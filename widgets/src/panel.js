@@ -10,6 +10,7 @@
 // update costs little however large the run; the tree is our own outline
 // (tree.js), drawn at most once a frame.
 
+import { syncKeyed } from "./keyed.js";
 import { TreeView, fmtSeconds, noteDraw } from "./tree.js";
 
 const ACK_TIMEOUT_MS = 300;
@@ -329,23 +330,12 @@ class PanelView {
     const rows = this.model.get("plan") || [];
     setText(this.planHead, rows.length ? `Plan · ${rows.length} task${rows.length === 1 ? "" : "s"}: ${statusCounts(rows)}` : "Plan");
     const tables = new Map((this.model.get("tables") || []).map((t) => [t.task_id, t.columns.length ? "▦ table" : "‹› code"]));
-    const keep = new Set();
-    let prev = null;
-    for (const r of rows) {
-      keep.add(r.id);
-      let row = this.planRows.get(r.id);
-      if (!row) this.planRows.set(r.id, (row = this.planRow(r.id)));
-      this.fillPlanRow(row, r, tables.get(r.id));
-      const want = prev ? prev.nextSibling : this.plan.firstChild;
-      if (want !== row.tr) this.plan.insertBefore(row.tr, want);
-      prev = row.tr;
-    }
-    for (const [id, row] of this.planRows) {
-      if (!keep.has(id)) {
-        row.tr.remove();
-        this.planRows.delete(id);
-      }
-    }
+    syncKeyed(this.plan, rows, this.planRows, {
+      key: (r) => r.id,
+      make: (r) => this.planRow(r.id),
+      fill: (row, r) => this.fillPlanRow(row, r, tables.get(r.id)),
+      node: (row) => row.tr,
+    });
     if (!rows.length) {
       this.planEmpty ??= h("tr", {}, h("td", { colspan: PLAN_COLUMNS, class: "nrp-empty" }, "Planning…"));
       if (this.plan.firstChild !== this.planEmpty) this.plan.replaceChildren(this.planEmpty);
@@ -480,28 +470,16 @@ class PanelView {
     const items = this.model.get("media") || [];
     const note = this.model.get("media_note") || "";
     this.mediaBox.hidden = !items.length;
-    const keep = new Set();
     const need = [];
-    let prev = null;
-    for (const m of items) {
-      keep.add(m.digest);
-      let fig = this.mediaFigs.get(m.digest);
-      if (!fig || fig.kind !== m.kind) {
-        fig?.node.remove();
-        this.mediaFigs.set(m.digest, (fig = this.mediaFigure(m)));
-      }
-      this.fillMedia(fig, m);
-      if (!this.showPicture(fig)) need.push(m.digest);
-      const want = prev ? prev.nextSibling : this.mediaList.firstChild;
-      if (want !== fig.node) this.mediaList.insertBefore(fig.node, want);
-      prev = fig.node;
-    }
-    for (const [digest, fig] of this.mediaFigs) {
-      if (!keep.has(digest)) {
-        fig.node.remove();
-        this.mediaFigs.delete(digest);
-      }
-    }
+    syncKeyed(this.mediaList, items, this.mediaFigs, {
+      key: (m) => m.digest,
+      make: (m) => this.mediaFigure(m),
+      fits: (fig, m) => fig.kind === m.kind,
+      fill: (fig, m) => {
+        this.fillMedia(fig, m);
+        if (!this.showPicture(fig)) need.push(m.digest);
+      },
+    });
     setText(this.mediaHead, items.length ? `Media · ${items.length}${note ? ` ${note}` : ""}` : "Media");
     setText(this.mediaMore, note);
     this.mediaMore.hidden = !note;

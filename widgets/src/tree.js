@@ -9,6 +9,8 @@
 // A parent with many children shows them as groups (by agent or by status)
 // that open and close on click; groups with running or failed work come first.
 
+import { syncKeyed } from "./keyed.js";
+
 export const BASE_FONT_PX = 12.5;
 export const MIN_FONT_PX = 11;
 const SMALL_EM = 0.9; // the smallest text in a row (ids, chips, times): panel.css uses the same
@@ -339,27 +341,12 @@ export class TreeView {
   }
 
   reconcile(items) {
-    const keep = new Set();
-    let prev = null;
-    for (const item of items) {
-      keep.add(item.key);
-      let row = this.rows.get(item.key);
-      if (!row) {
-        row = item.type === "group" ? this.makeGroup() : this.makeNode();
-        this.rows.set(item.key, row);
-      }
-      if (item.type === "group") this.fillGroup(row, item);
-      else this.fillNode(row, item);
-      const want = prev ? prev.nextSibling : this.content.firstChild;
-      if (want !== row.el) this.content.insertBefore(row.el, want);
-      prev = row.el;
-    }
-    for (const [key, row] of this.rows) {
-      if (!keep.has(key)) {
-        row.el.remove();
-        this.rows.delete(key);
-      }
-    }
+    syncKeyed(this.content, items, this.rows, {
+      key: (item) => item.key,
+      make: (item) => (item.type === "group" ? this.makeGroup() : this.makeNode()),
+      fill: (row, item) => (item.type === "group" ? this.fillGroup(row, item) : this.fillNode(row, item)),
+      node: (row) => row.el,
+    });
   }
 
   makeNode() {
