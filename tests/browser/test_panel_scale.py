@@ -7,8 +7,10 @@ they run the test checks what a person sees (tree text never below 11 px, the
 tree and plan boxes capped and scrolling, groups opening and closing on click)
 and what they feel: a PerformanceObserver installed before the run records
 every long task (main thread busy over 50 ms) while updates arrive, and the
-panel notes how long each of its own draws took (performance.now()). Stop is
-then clicked mid-run and timed in the page.
+panel notes how long each of its own draws took (performance.now()). A run
+whose long tasks were mostly not the panel's (the machine was busy) is measured
+once more and judged on the second run. Stop is then clicked mid-run and timed
+in the page.
 
 Measured figures are printed (pytest -s) and written to
 ``test-artifacts/browser/panel_scale.json``; screenshots go next to it.
@@ -314,11 +316,29 @@ def _both_runs(page: Any, ui: str) -> None:
         arg=_cell(page, 0).locator(".jp-InputPrompt").element_handle(),
         timeout=60_000,
     )
-    results = {"flat": _scenario(page, 1, "flat", ui)}
-    _wait_for_kernel(page)
-    results["tree"] = _scenario(page, 2, "tree", ui)
+    results: dict[str, Any] = {}
+    for cell, name in ((1, "flat"), (2, "tree")):
+        figures = _scenario(page, cell, name, ui)
+        _wait_for_kernel(page)
+        if _crowded_out(figures):
+            # Measured again, once, and judged on that run alone; both are recorded.
+            again = _scenario(page, cell, name, ui)
+            _wait_for_kernel(page)
+            figures = {**again, "first_run": figures}
+        results[name] = figures
     _record(ui, results)
     _check(results)
+
+
+def _crowded_out(figures: dict[str, Any]) -> bool:
+    """Long tasks came, and the panel's own draws were a small part of each.
+
+    On this shared 2-core machine another process can take the CPU while the
+    browser lays out JupyterLab; such a window says nothing of the panel. One
+    with a long task that is mostly the panel's is judged as it is.
+    """
+    over = [e for e in figures["long_tasks"] if e["duration"] > LONG_TASK_MS]
+    return bool(over) and all(e["panel_ms"] < e["duration"] / 2 for e in over)
 
 
 def test_sixty_tasks_and_sixty_sub_agents_in_jupyterlab(
