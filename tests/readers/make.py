@@ -106,5 +106,19 @@ def png_of(figure: Any) -> bytes:
     return buffer.getvalue()
 
 
+def chart_media(source: str) -> Media:
+    """The line chart as a PNG output, with what its figure object said (as the kernel's
+    hook records it)."""
+    from notebook_router.readers.figure import read_figure
+
+    figure = line_chart()
+    return Media(
+        mime_type="image/png",
+        data=png_of(figure),
+        source=source,
+        metadata={"figure": read_figure(figure).model_dump(mode="json")},
+    )
+
+
 def pdf_media(source: str = "report.pdf") -> Media:
     return Media(mime_type="application/pdf", data=pdf_bytes(), source=source)

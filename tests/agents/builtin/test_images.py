@@ -11,9 +11,8 @@ from notebook_router import Router
 from notebook_router.agents.builtin import Images
 from notebook_router.agents.builtin.annotations import ANNOTATION
 from notebook_router.media import Media
-from notebook_router.readers.figure import read_figure
 from tests.agents.builtin.helpers import context_for, model_replying
-from tests.readers.make import line_chart, png_of, text_image
+from tests.readers.make import chart_media, text_image
 
 needs_tesseract = pytest.mark.skipif(
     shutil.which("tesseract") is None,
@@ -22,13 +21,7 @@ needs_tesseract = pytest.mark.skipif(
 
 
 def _chart() -> Media:
-    figure = line_chart()
-    return Media(
-        mime_type="image/png",
-        data=png_of(figure),
-        source="the output of cell 3",
-        metadata={"figure": read_figure(figure).model_dump(mode="json")},
-    )
+    return chart_media("the output of cell 3")
 
 
 async def test_offline_a_chart_is_described_by_what_the_figure_knew() -> None:

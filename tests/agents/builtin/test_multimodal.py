@@ -12,21 +12,14 @@ from notebook_router import Router
 from notebook_router.agents.builtin import Documents
 from notebook_router.errors import MediaReadError
 from notebook_router.media import Media
-from notebook_router.readers.figure import read_figure
 from tests.agents.builtin.helpers import context_for
 from tests.media_fixtures import colour_mp4, tone_wav
-from tests.readers.make import line_chart, pdf_media, png_of
+from tests.readers.make import chart_media, pdf_media
 
 
 @pytest.fixture(scope="module")
 def chart() -> Media:
-    figure = line_chart()
-    return Media(
-        mime_type="image/png",
-        data=png_of(figure),
-        source="Out[2]",
-        metadata={"figure": read_figure(figure).model_dump(mode="json")},
-    )
+    return chart_media("Out[2]")
 
 
 @pytest.fixture(scope="module")
