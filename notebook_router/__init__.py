@@ -21,7 +21,6 @@ if TYPE_CHECKING:
     from notebook_router.agents.function import FunctionAgent, agent
     from notebook_router.agents.group import AgentGroup
     from notebook_router.agents.registry import AgentRegistry
-    from notebook_router.agents.result import AgentResult, Citation
     from notebook_router.context.shared import SharedContext
     from notebook_router.errors import NeedsUserInput, NotebookRouterError, Unable
     from notebook_router.media import Media
@@ -31,6 +30,7 @@ if TYPE_CHECKING:
     from notebook_router.planner.result import RunResult
     from notebook_router.planner.run import Run
     from notebook_router.providers.registry import resolve_model
+    from notebook_router.result import AgentResult, Citation
     from notebook_router.router import Router
     from notebook_router.tools import Tool, ToolDecision, ToolResult, ToolRouter, ToolStore, tool
     from notebook_router.usage import Usage
@@ -83,11 +83,11 @@ _LAZY = {
     "AgentContext": "notebook_router.agents.base",
     "AgentGroup": "notebook_router.agents.group",
     "AgentRegistry": "notebook_router.agents.registry",
-    "AgentResult": "notebook_router.agents.result",
+    "AgentResult": "notebook_router.result",
     "BaseAgent": "notebook_router.agents.base",
     "Capability": "notebook_router.agents.base",
     "CircuitBreaker": "notebook_router.agents.breaker",
-    "Citation": "notebook_router.agents.result",
+    "Citation": "notebook_router.result",
     "Decision": "notebook_router.planner.decisions",
     "Delegate": "notebook_router.agents.delegation",
     "Event": "notebook_router.planner.events",

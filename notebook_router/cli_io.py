@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TextIO
 
 from notebook_router.errors import ConfigError
-from notebook_router.providers.secrets import redact, settled
+from notebook_router.text.secrets import redact, settled
 from notebook_router.text.terminal import printable
 
 

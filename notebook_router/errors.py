@@ -75,7 +75,6 @@ from difflib import get_close_matches
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from notebook_router.planner.run import Run
     from notebook_router.usage import Usage
 
 
@@ -305,14 +304,12 @@ class NoPendingApprovalError(RunError):
 class RunInterrupted(NotebookRouterError):
     """The kernel interrupt stopped a run; raised so Run All stops, shown without a traceback."""
 
-    def __init__(self, run: Run) -> None:
-        result = run.result()
-        done = sum(1 for t in result.tasks if t.status in ("fulfilled", "partial"))
+    def __init__(self, run_id: str, done: int, tasks: int) -> None:
         super().__init__(
-            f"Run {run.id} was interrupted: {done} of {len(result.tasks)} tasks had finished; "
+            f"Run {run_id} was interrupted: {done} of {tasks} tasks had finished; "
             "their answer is shown above. Stopping here so the notebook does not run on."
         )
-        self.run = run
+        self.run_id = run_id
 
     def _render_traceback_(self) -> list[str]:
         # IPython's hook: one line in place of a traceback the user has no use for.

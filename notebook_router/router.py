@@ -17,7 +17,6 @@ from notebook_router.errors import ConfigError, EmptyTaskError
 from notebook_router.loop import run_to_end
 from notebook_router.media import Media
 from notebook_router.planner.combo_planner import ComboPlanner
-from notebook_router.planner.critic import Critic, RuleCritic
 from notebook_router.planner.planner import ModelPlanner, Planner
 from notebook_router.planner.rails import Limits
 from notebook_router.planner.result import RunResult
@@ -33,6 +32,7 @@ from notebook_router.run_options import PLANNER_STYLES, PlannerStyle
 from notebook_router.styles import STYLES, ResponseStyle
 from notebook_router.supervisor.combos import AgentComboCache
 from notebook_router.text.unicode import valid_unicode
+from notebook_router.verification.critic import Critic, RuleCritic
 
 log = logging.getLogger("notebook_router")
 
@@ -57,7 +57,7 @@ class Router:
 
     ``breaker`` is the circuit breaker for agents inside trees (shared by
     every run of this router; default: open after 3 failures in a row, try
-    again after 30 s). ``critic`` (e.g. :class:`~notebook_router.planner.critic.RuleCritic`)
+    again after 30 s). ``critic`` (e.g. :class:`~notebook_router.verification.critic.RuleCritic`)
     checks each result and can keep the plan open. ``planner`` defaults to
     :func:`default_planner` for the model: rules for ``offline``, the model otherwise;
     it may also name a style (see :func:`resolve_planner`).
@@ -122,7 +122,7 @@ class Router:
         ``retrieve_agents``, ``call_agent``, ``write_todos`` and ``reflect_on_progress``,
         by native tool calling; it needs a model that calls tools, not ``offline``).
         The supervisor style checks every worker result with a
-        :class:`~notebook_router.planner.critic.RuleCritic` when ``critic`` is not given.
+        :class:`~notebook_router.verification.critic.RuleCritic` when ``critic`` is not given.
 
         ``combo_cache``: the agent-combination cache, which lets a request planned
         before (same words, same agents, same data tables) skip its first planning
@@ -238,7 +238,7 @@ class Router:
         code: CodePolicy | None = None,
     ) -> Run:
         """Start a run of ``state`` with this router's agents, model, planner and guards."""
-        from notebook_router.store.memory import bound
+        from notebook_router.context.memory import bound
 
         planner = self._planning
         run = Run(

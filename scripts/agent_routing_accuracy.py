@@ -35,11 +35,11 @@ DATA = ROOT / "tests" / "data" / "agent_routing"
 sys.path.insert(0, str(ROOT))
 
 from notebook_router.agents.base import Agent  # noqa: E402
+from notebook_router.agents.card import AgentCard, agent_card  # noqa: E402
 from notebook_router.agents.discovery import AgentTree  # noqa: E402
 from notebook_router.agents.function import FunctionAgent  # noqa: E402
+from notebook_router.agents.matcher import AgentMatcher  # noqa: E402
 from notebook_router.planner.agent_offer import AgentIndex  # noqa: E402
-from notebook_router.planner.planner_view import AgentCard, agent_card  # noqa: E402
-from notebook_router.planner.rules.matcher import AgentMatcher  # noqa: E402
 
 Ranker = Callable[[str], str | None]
 

@@ -3,7 +3,11 @@
 - providers know nothing of plans, agents, tools or the notebook;
 - the planner never reaches for the notebook or its renderings;
 - the core runs headless: it never imports the notebook layer, IPython or widget libraries;
-- planner, agents, providers and tools do not import each other in a circle.
+- planner, agents, providers and tools do not import each other in a circle at load time,
+  and no two parts of the package import each other in a circle at all (lazy and
+  ``TYPE_CHECKING`` imports count: a circle of those is still a tangle to read);
+- the planner never names a built-in agent (it finds one by role), and the exception tree
+  knows nothing of the planner.
 
 Each rule is a function over the parsed imports that returns what breaks it,
 one readable line per import. Each is also run on a small bad example of its
@@ -143,13 +147,14 @@ def _within(target: str, names: Iterable[str]) -> bool:
 
 def imports_from(modules: Modules, importer: str, banned: Iterable[str]) -> list[str]:
     """Every import (at any level) by ``importer``'s modules of a ``banned`` area of the package."""
-    targets = [f"{PACKAGE}.{name}" for name in banned]
+    names = list(banned)
     return [
-        f"{found}: {importer} must not import {area(found.target)}"
+        f"{found}: {importer} must not import {name}"
         for module, found_imports in modules.items()
         if area(module) == importer
         for found in found_imports
-        if _within(found.target, targets)
+        for name in names
+        if _within(found.target, [f"{PACKAGE}.{name}"])
     ]
 
 
@@ -182,25 +187,32 @@ def _frontend_name(target: str) -> str:
     return "the notebook layer" if target.startswith(PACKAGE) else target.split(".")[0]
 
 
-def package_graph(modules: Modules, packages: Iterable[str] = CYCLE_FREE) -> nx.DiGraph:
-    """Which of ``packages`` imports which at top level; each edge keeps its imports."""
-    wanted = set(packages)
+def package_graph(
+    modules: Modules, packages: Iterable[str] | None = CYCLE_FREE, *, every_import: bool = False
+) -> nx.DiGraph:
+    """Which of ``packages`` (None: every part of the package) imports which; each edge keeps
+    its imports. Only imports that run at load time count, unless ``every_import``."""
+    wanted = set(packages) if packages is not None else {area(m) for m in modules}
     graph = nx.DiGraph()
     graph.add_nodes_from(wanted)
     for module, found_imports in modules.items():
         source = area(module)
         for found in found_imports:
             target = area(found.target)
-            if found.top_level and source in wanted and target in wanted and source != target:
+            counted = found.top_level or every_import
+            if counted and source in wanted and target in wanted and source != target:
                 if not graph.has_edge(source, target):
                     graph.add_edge(source, target, imports=[])
                 graph.edges[source, target]["imports"].append(str(found))
     return graph
 
 
-def import_cycles(modules: Modules, packages: Iterable[str] = CYCLE_FREE) -> list[str]:
-    """Each circle of top-level imports between ``packages``, with an import for every step."""
-    graph = package_graph(modules, packages)
+def import_cycles(
+    modules: Modules, packages: Iterable[str] | None = CYCLE_FREE, *, every_import: bool = False
+) -> list[str]:
+    """Each circle of imports between ``packages`` (see :func:`package_graph`), with an
+    import for every step."""
+    graph = package_graph(modules, packages, every_import=every_import)
     problems: list[str] = []
     for found in nx.simple_cycles(graph):
         start = found.index(min(found))  # the same circle always reads the same way
@@ -249,6 +261,21 @@ def test_the_core_runs_headless(modules: Modules) -> None:
 
 def test_planner_agents_providers_and_tools_import_no_circle(modules: Modules) -> None:
     problems = import_cycles(modules)
+    assert not problems, _report(problems)
+
+
+def test_no_two_parts_of_the_package_import_each_other_in_a_circle(modules: Modules) -> None:
+    problems = import_cycles(modules, None, every_import=True)
+    assert not problems, _report(problems)
+
+
+def test_the_planner_never_names_a_built_in_agent(modules: Modules) -> None:
+    problems = imports_from(modules, "planner", ("agents.builtin",))
+    assert not problems, _report(problems)
+
+
+def test_the_exception_tree_knows_nothing_of_the_planner(modules: Modules) -> None:
+    problems = imports_from(modules, "errors", ("planner",))
     assert not problems, _report(problems)
 
 
@@ -355,4 +382,50 @@ def test_a_circle_of_top_level_imports_is_reported_with_its_steps() -> None:
         f"{PACKAGE}/planner/planner.py:1 imports {PACKAGE}.providers.base; "
         f"{PACKAGE}/providers/offline.py:1 imports {PACKAGE}.tools.spec; "
         f"{PACKAGE}/tools/router.py:1 imports {PACKAGE}.planner.planner)"
+    ]
+
+
+def test_a_circle_through_lazy_imports_is_reported_only_when_every_import_counts() -> None:
+    bad = _modules(
+        {
+            f"{PACKAGE}.store.memory": "from notebook_router.planner.arc import ArcRun\n",
+            f"{PACKAGE}.agents.builtin.knowledge": "def run():\n"
+            "    from notebook_router.store.memory import current_memory\n",
+            f"{PACKAGE}.planner.decide": "from notebook_router.agents.builtin import TEAM\n",
+        }
+    )
+    assert import_cycles(bad, None) == []
+    assert import_cycles(bad, None, every_import=True) == [
+        "agents → store → planner → agents ("
+        f"{PACKAGE}/agents/builtin/knowledge.py:2 imports {PACKAGE}.store.memory (inside a "
+        "function or TYPE_CHECKING); "
+        f"{PACKAGE}/store/memory.py:1 imports {PACKAGE}.planner.arc; "
+        f"{PACKAGE}/planner/decide.py:1 imports {PACKAGE}.agents.builtin)"
+    ]
+
+
+def test_the_planner_naming_a_built_in_agent_is_reported() -> None:
+    bad = _modules(
+        {
+            f"{PACKAGE}.planner.followup": "from notebook_router.agents.builtin.knowledge "
+            "import KNOWLEDGE\n",
+            f"{PACKAGE}.planner.decide": "from notebook_router.agents.roles import RECALL\n",
+        }
+    )
+    assert imports_from(bad, "planner", ("agents.builtin",)) == [
+        f"{PACKAGE}/planner/followup.py:1 imports {PACKAGE}.agents.builtin.knowledge: "
+        "planner must not import agents.builtin"
+    ]
+
+
+def test_the_exception_tree_reaching_for_the_planner_is_reported() -> None:
+    bad = _modules(
+        {
+            f"{PACKAGE}.errors": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+            "    from notebook_router.planner.run import Run\n"
+        }
+    )
+    assert imports_from(bad, "errors", ("planner",)) == [
+        f"{PACKAGE}/errors.py:3 imports {PACKAGE}.planner.run (inside a function or "
+        "TYPE_CHECKING): errors must not import planner"
     ]

@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 from pydantic import BaseModel, ConfigDict, Field
 
 from notebook_router.agents.approval import NO_RUN_TO_ASK, ApproveHook, CodeApproval
-from notebook_router.agents.result import AgentResult
 from notebook_router.agents.tree import TreeNode
 from notebook_router.errors import AgentDefinitionError
 from notebook_router.media import Media
+from notebook_router.result import AgentResult
 from notebook_router.styles import ResponseStyle
 
 if TYPE_CHECKING:
@@ -225,6 +225,9 @@ class BaseAgent(TreeNode):
     that reads media is offered to the planner only in runs that hold some of them:
     without a document, "summarise the causes of the revolution" is not a job for the
     document reader, however well its words match."""
+    roles: frozenset[str] = frozenset()
+    """Duties of the run this agent takes (:mod:`notebook_router.agents.roles`): the
+    planner finds "whoever recalls earlier runs" by role, never by name."""
 
     async def run(self, task: TaskRequest, context: AgentContext) -> AgentResult | Any:
         raise NotImplementedError

@@ -24,8 +24,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from notebook_router.agents.result import AgentResult, Citation, ResultStatus
 from notebook_router.media import Media
+from notebook_router.result import AgentResult, Citation, ResultStatus
 from notebook_router.text.preview import preview
 
 DelegationStatus = ResultStatus

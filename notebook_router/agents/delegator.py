@@ -41,9 +41,9 @@ from notebook_router.agents.delegation import (
     response_from_result,
 )
 from notebook_router.agents.discovery import DEPTH_PENALTY, AgentTree, TreeMember
-from notebook_router.agents.result import AgentResult, coerce_result, describe_exception
 from notebook_router.agents.tree import children_of, tree_generation
 from notebook_router.errors import DelegationCycleError, NeedsUserInput, Unable
+from notebook_router.result import AgentResult, coerce_result, describe_exception
 
 Invoke = Callable[[Agent, DelegationRequest], Awaitable[Any]]
 """Runs one agent's own body for a request; returns whatever the agent returned."""

@@ -4,7 +4,7 @@ Every string a description holds (cell values, categories, column names,
 previews) passes through :class:`Masker` before it is cut short: cutting
 first could leave part of a key behind that no longer looks like one. The
 masking itself is the project's one secret scrubber,
-:func:`notebook_router.providers.secrets.redact`; this module only adds a
+:func:`notebook_router.text.secrets.redact`; this module only adds a
 cheap test so that the thousands of ordinary strings in a scan skip it.
 """
 
@@ -14,8 +14,8 @@ import datetime as _dt
 import re
 from typing import Any
 
-from notebook_router.providers.secrets import known_keys, redact
 from notebook_router.text.preview import preview
+from notebook_router.text.secrets import known_keys, redact
 
 CELL_CHARS = 40
 """How much of one value a description shows."""

@@ -15,7 +15,7 @@ from typing import Any
 
 from notebook_router.data.context import TABULAR_KINDS, DataContext
 from notebook_router.data.scanner import NamespaceScanner
-from notebook_router.providers.secrets import redact
+from notebook_router.text.secrets import redact
 
 ANALYSABLE_KINDS = frozenset({"pandas.DataFrame", "pandas.Series"})
 """The kinds the analyst runs pandas code on directly."""

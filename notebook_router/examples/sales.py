@@ -17,10 +17,10 @@ from importlib import resources
 from typing import Any
 
 from notebook_router.agents.function import agent
-from notebook_router.agents.result import AgentResult
 from notebook_router.errors import Unable
 from notebook_router.examples.charts import line_chart_svg
 from notebook_router.media import Media
+from notebook_router.result import AgentResult
 
 REGIONS = ("North", "South", "East", "West")
 Row = dict[str, Any]

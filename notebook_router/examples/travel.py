@@ -37,8 +37,8 @@ from notebook_router.agents.delegation import Delegate
 from notebook_router.agents.discovery import AgentTree
 from notebook_router.agents.function import agent
 from notebook_router.agents.group import AgentGroup
-from notebook_router.agents.result import AgentResult
 from notebook_router.errors import NeedsUserInput, Unable
+from notebook_router.result import AgentResult
 
 SERVICE_LATENCY_S = 0.05
 """How long each lookup waits, standing in for a real agent's remote call."""

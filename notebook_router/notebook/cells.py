@@ -28,11 +28,11 @@ from notebook_router.agents.base import (
     check_agent_name,
     parse_capabilities,
 )
-from notebook_router.agents.result import AgentResult
 from notebook_router.agents.tree import TreeNode, walk_tree
 from notebook_router.errors import DelegationCycleError, NeedsUserInput, Unable
 from notebook_router.media import Media
 from notebook_router.notebook.outputs import CellOutput, describe_figure, is_figure
+from notebook_router.result import AgentResult
 from notebook_router.threads import in_thread
 
 _BOUND = ("task", "context", "inputs", "request")

@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, Any
 
 from notebook_router.agents.tree import TreeNode
 from notebook_router.notebook.outputs import OWN_OUTPUT, OutputRecorder
-from notebook_router.providers.secrets import redact_all
 from notebook_router.render.display import RUN, display_runs_in, for_class
+from notebook_router.text.secrets import redact_all
 
 if TYPE_CHECKING:
     from notebook_router.notebook.session import NotebookSession

@@ -15,8 +15,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from notebook_router.providers.secrets import redact
 from notebook_router.text.preview import preview
+from notebook_router.text.secrets import redact
 
 _CODE = re.compile(r"```.*?```|`[^`\n]*`", re.DOTALL)
 # An escaped field ({{x}} -> {x}), a lone escaped brace ({{ -> {), or a field.

@@ -25,8 +25,8 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TextIO
 
-from notebook_router.providers.secrets import redact
 from notebook_router.text.preview import preview
+from notebook_router.text.secrets import redact
 
 # Recording starts at ``%load_ext``, in every kernel, before any run: Media (a
 # pydantic model) is imported when a run first turns an output into media.

@@ -41,10 +41,10 @@ from notebook_router.planner import events as ev
 from notebook_router.planner.rails import Limits
 from notebook_router.planner.run import Run
 from notebook_router.planner.state import RunState
-from notebook_router.providers.secrets import redact, redact_all, settled
 from notebook_router.render.panel_media import PICTURES, MediaStrip, Size
 from notebook_router.render.panel_state import TraceLine, panel_state, trace_line
 from notebook_router.render.panel_tables import ResultTables
+from notebook_router.text.secrets import redact, redact_all, settled
 
 STATIC = Path(__file__).parent / "static"
 TRACE_LINES = 200

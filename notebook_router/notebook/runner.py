@@ -64,7 +64,9 @@ async def _await_cell(run: Run, view: RunView) -> Run:
     except asyncio.CancelledError:
         if _interrupted(run):
             view.keep()  # no result will follow: the view shows the final state
-            raise RunInterrupted(run) from None
+            result = run.result()
+            done = sum(1 for t in result.tasks if t.status in ("fulfilled", "partial"))
+            raise RunInterrupted(run.id, done, len(result.tasks)) from None
         raise
     finally:
         pump.stop()

@@ -22,9 +22,9 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from notebook_router.agents.card import AgentCard
 from notebook_router.agents.matching import AgentRelevance, AgentText
 from notebook_router.planner.per_run import PerRun
-from notebook_router.planner.planner_view import AgentCard
 from notebook_router.planner.state import RunState
 
 if TYPE_CHECKING:

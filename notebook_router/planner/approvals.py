@@ -21,7 +21,7 @@ from notebook_router.errors import ConfigError, NoPendingApprovalError
 from notebook_router.planner import events as ev
 from notebook_router.planner.eventlog import EventLog
 from notebook_router.planner.state import RunState
-from notebook_router.providers.secrets import redact
+from notebook_router.text.secrets import redact
 
 Decision = Literal["run", "skip"]
 DECISIONS: tuple[Decision, ...] = ("run", "skip")

@@ -27,7 +27,6 @@ from notebook_router.agents.base import NO_INPUTS, Agent, AgentContext, Inputs, 
 from notebook_router.agents.breaker import CircuitBreaker
 from notebook_router.agents.delegator import Delegator
 from notebook_router.agents.registry import AgentRegistry
-from notebook_router.agents.result import AgentResult, coerce_result, describe_exception
 from notebook_router.data.source import DataSource
 from notebook_router.errors import NeedsUserInput, Unable
 from notebook_router.planner import events as ev
@@ -38,6 +37,7 @@ from notebook_router.planner.state import RunState
 from notebook_router.planner.tree_tasks import HopRecorder, TreeTask, bind_context
 from notebook_router.planner.watchdog import Watchdog
 from notebook_router.providers.base import ModelClient
+from notebook_router.result import AgentResult, coerce_result, describe_exception
 from notebook_router.text.preview import clip, preview
 from notebook_router.text.unicode import valid_unicode
 from notebook_router.usage import ZERO_USAGE, Usage

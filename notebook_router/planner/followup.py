@@ -22,7 +22,7 @@ do from the session's arc:
   it, another agent's table gets a plotting step after it. When the result was
   no table (a single number, a text), there is nothing to chart and the
   follow-up has no tasks.
-- **why**: "why is that?": the knowledge agent recalls what the previous run
+- **why**: "why is that?": the agent that recalls earlier runs recalls what the previous run
   found and how (its plan, the facts that bear on it); the answer cites it.
 
 Only runs that did work on data or with the user's agents are followed: a run
@@ -39,11 +39,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
-from notebook_router.agents.builtin import TEAM
-from notebook_router.agents.builtin.coder import CODER
-from notebook_router.agents.builtin.data_analyst import DATA_ANALYST
-from notebook_router.agents.builtin.knowledge import KNOWLEDGE
-from notebook_router.planner.arc import ArcRun, ArcTask, ArcView
+from notebook_router.agents.roles import DRAWS_TABLES, GENERALIST
+from notebook_router.context.arc import ArcRun, ArcTask, ArcView
 from notebook_router.text.preview import clip
 from notebook_router.text.tokens import normalize, tokens
 
@@ -137,11 +134,11 @@ def _follow_up(goal: str, arc: ArcView) -> FollowUp | None:
         if source is None:
             return None
         recall = f"Recall run {source.run_id}: what it found for “{clip(source.goal)}” and how"
-        task = ArcTask(id="t1", description=recall, agent=KNOWLEDGE)
+        task = ArcTask(id="t1", description=recall, agent="")  # whoever recalls: by role
         return FollowUp("why", source, source.goal, (task,), "why its answer")
     # Work to redo: a run whose tasks were all the team's notes (a plan, a recalled
     # fact, a research note) is not one.
-    planned = [r for r in arc.runs if any(t.agent not in TEAM for t in r.tasks)]
+    planned = [r for r in arc.runs if any(GENERALIST not in t.roles for t in r.tasks)]
     if not planned:
         return None
     source = planned[-1]
@@ -184,7 +181,7 @@ def _entity(text: str) -> str | None:
     if any(w.lower() in _NOT_ENTITY for w in found):
         return None
     # Imported here: the rules package imports this module.
-    from notebook_router.planner.rules.decompose import VERBS
+    from notebook_router.language.clauses import VERBS
 
     first = found[0]
     if _kind(first) is None and normalize(first.lower()) in VERBS:
@@ -288,8 +285,6 @@ NOTHING_TO_CHART = "nothing to chart: its result was not a table"
 """The change of a "present" follow-up of a run whose last result was no table (it has no tasks)."""
 
 
-# Built-ins that draw the tables they compute: asked for the chart in their own task.
-_DRAWS_ITS_TABLE = (DATA_ANALYST, CODER)
 _AS_A_CHART = re.compile(r"\s+as\s+an?\s+[\w-]+(?:\s+[\w-]+)?\s*$", re.IGNORECASE)
 
 
@@ -301,7 +296,7 @@ def _present(source: ArcRun, kind: str) -> FollowUp:
     if not plotting and not (tasks and tasks[-1].table):
         # A single number or a text: "plotting" it would only print it again.
         return FollowUp("present", source, goal, (), NOTHING_TO_CHART)
-    if not plotting and tasks[-1].agent in _DRAWS_ITS_TABLE:
+    if not plotting and DRAWS_TABLES in tasks[-1].roles:  # it draws in its own task
         plotting = [len(tasks) - 1]  # "the total revenue by region as a bar chart"
     if plotting:
         for i in plotting:

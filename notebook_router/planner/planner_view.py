@@ -25,55 +25,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
+from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer
 
-from notebook_router.agents.base import Agent
+from notebook_router.agents.card import AgentCard, agent_card
 from notebook_router.agents.registry import AgentRegistry
-from notebook_router.agents.result import AgentResult
 from notebook_router.agents.tree import tree_generation
-from notebook_router.planner.arc import ArcView
-from notebook_router.planner.critic import CriticVerdict
+from notebook_router.context.arc import ArcView
 from notebook_router.planner.media_notes import MediaNote
 from notebook_router.planner.state import NOT_DONE_STATUSES, RunState, Task
 from notebook_router.planner.task_digest import TaskDigest, digest
+from notebook_router.result import AgentResult
 from notebook_router.styles import ResponseStyle
 from notebook_router.text.preview import preview
 from notebook_router.text.tokens import tokens
-
-
-class AgentCard(BaseModel):
-    """An agent as the planner sees it.
-
-    Members of a tree carry their ``parent`` and ``depth``; top-level agents
-    leave both out of their JSON, so flat registries give the same prompts
-    as before trees existed.
-    """
-
-    model_config = ConfigDict(frozen=True)
-
-    name: str
-    description: str
-    capabilities: tuple[tuple[str, float], ...] = ()
-    parent: str | None = Field(
-        default=None, description="The agent this one sits under (it can also be asked directly)."
-    )
-    depth: int = Field(default=0, description="Levels below the top: 1 for a child, 2 ...")
-    builtin: bool = Field(default=False, exclude=True)
-    """Comes with the router (the user's own agents win ties with it); not in prompts."""
-    reads: tuple[str, ...] = Field(default=(), exclude=True)
-    """The media types the agent works on (see ``BaseAgent.reads``); not in prompts."""
-
-    @model_serializer(mode="wrap")
-    def _drop_tree_defaults(self, handler: SerializerFunctionWrapHandler) -> Any:
-        data = handler(self)
-        if isinstance(data, dict):
-            if self.parent is None:
-                data.pop("parent", None)
-                data.pop("depth", None)
-            # One line, "topic (confidence)": pairs of a list take four lines each
-            # in an indented prompt, and most of the agent list's tokens.
-            data["capabilities"] = ", ".join(f"{t} ({c:g})" for t, c in self.capabilities)
-        return data
+from notebook_router.verification.critic import CriticVerdict
 
 
 class TaskView(BaseModel):
@@ -509,19 +474,6 @@ def _data_words(state: RunState) -> frozenset[str]:
         return frozenset()
     names = [n for t in state.data.tables for n in (t.name, *t.columns)]
     return frozenset(w for n in names for w in tokens(n.replace("_", " ")))
-
-
-def agent_card(agent: Agent, parent: str | None = None, depth: int = 0) -> AgentCard:
-    """The planner's view of one agent."""
-    return AgentCard(
-        name=agent.name,
-        description=agent.description,
-        capabilities=tuple((c.topic, c.confidence) for c in agent.capabilities),
-        parent=parent,
-        depth=depth,
-        builtin=bool(getattr(agent, "builtin", False)),
-        reads=tuple(getattr(agent, "reads", ())),
-    )
 
 
 def usable(cards: list[AgentCard], state: RunState) -> list[AgentCard]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from notebook_router.planner.planner_view import AgentCard
+from notebook_router.agents.card import AgentCard
 from notebook_router.planner.state import RunState
 
 _GREETING = re.compile(

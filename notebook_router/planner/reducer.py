@@ -24,10 +24,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Literal, cast
 
-from notebook_router.agents.builtin.claims import ClaimCheck, SourceScore
 from notebook_router.context.digest import value_digest
 from notebook_router.planner import events as ev
-from notebook_router.planner.critic import CriticVerdict
 from notebook_router.planner.state import (
     Attribution,
     HistoryEntry,
@@ -40,6 +38,8 @@ from notebook_router.planner.state import (
     TaskStatus,
 )
 from notebook_router.usage import Usage
+from notebook_router.verification.claims import ClaimCheck, SourceScore
+from notebook_router.verification.critic import CriticVerdict
 
 
 def apply(state: RunState, event: ev.Event) -> None:

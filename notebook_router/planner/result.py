@@ -7,7 +7,6 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from notebook_router.agents.result import AgentResult
 from notebook_router.planner.state import (
     STOP_REASON_TEXT,
     Attribution,
@@ -17,6 +16,7 @@ from notebook_router.planner.state import (
     StopReason,
     Task,
 )
+from notebook_router.result import AgentResult
 from notebook_router.usage import Usage
 
 

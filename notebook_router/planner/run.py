@@ -50,7 +50,6 @@ from notebook_router.errors import (
 )
 from notebook_router.planner import events as ev
 from notebook_router.planner.approvals import Approvals, check_decision
-from notebook_router.planner.critic import Critic, CriticVerdict, combine
 from notebook_router.planner.data_hop import describe_data
 from notebook_router.planner.decisions import Synthesis
 from notebook_router.planner.eventlog import EventLog, Subscriber
@@ -80,6 +79,7 @@ from notebook_router.providers.base import ModelClient, Provider
 from notebook_router.text.preview import preview
 from notebook_router.text.unicode import valid_unicode
 from notebook_router.usage import Usage
+from notebook_router.verification.critic import Critic, CriticVerdict, combine
 
 if TYPE_CHECKING:  # networkx is imported by run_graph, when someone asks for a graph
     import networkx as nx

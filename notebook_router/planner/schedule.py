@@ -31,9 +31,9 @@ from collections.abc import Mapping, Sequence
 from itertools import islice
 from typing import Any, Literal, NamedTuple
 
-from notebook_router.agents.result import AgentResult
 from notebook_router.planner.events import TaskInfo
 from notebook_router.planner.state import OK_STATUSES, Plan, Task
+from notebook_router.result import AgentResult
 
 SurpriseKind = Literal[
     "first",

@@ -16,16 +16,16 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic.dataclasses import dataclass as pydantic_dataclass
 
-from notebook_router.agents.result import AgentResult
+from notebook_router.context.arc import ArcView
 from notebook_router.context.digest import RunningDigest
 from notebook_router.context.shared import SharedContext
 from notebook_router.errors import InvalidDecisionError
 from notebook_router.media import Media, MediaRef
-from notebook_router.planner.arc import ArcView
-from notebook_router.planner.critic import CriticVerdict
 from notebook_router.planner.events import DataDescribed, TaskInfo
+from notebook_router.result import AgentResult
 from notebook_router.styles import ResponseStyle
 from notebook_router.usage import ZERO_USAGE, Usage
+from notebook_router.verification.critic import CriticVerdict
 
 if TYPE_CHECKING:  # imported where a graph is first needed: networkx is ~80 ms of start-up
     import networkx as nx

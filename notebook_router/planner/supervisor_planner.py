@@ -18,7 +18,7 @@ Each run holds one conversation with the model, offered four tools:
 * A reply without tool calls finishes (``complete``); while the critic still
   wants more from an agent, the first such reply is refused with a note.
 
-The router turns its :class:`~notebook_router.planner.critic.RuleCritic` on for
+The router turns its :class:`~notebook_router.verification.critic.RuleCritic` on for
 this style when it has no critic, so every worker result is checked. Redirects
 and the final answer are the JSON calls of
 :class:`~notebook_router.planner.planner.ModelPlanner`. The offline model cannot

@@ -17,10 +17,10 @@ from notebook_router.agents.base import Agent, AgentContext, Capability, TaskReq
 from notebook_router.agents.breaker import CircuitState
 from notebook_router.agents.delegation import DelegationRequest, DelegationResponse
 from notebook_router.agents.delegator import Delegator
-from notebook_router.agents.result import AgentResult
 from notebook_router.planner import events as ev
 from notebook_router.planner.eventlog import EventLog
 from notebook_router.providers.base import ModelClient
+from notebook_router.result import AgentResult
 from notebook_router.text.preview import preview
 from notebook_router.usage import Usage
 

@@ -6,7 +6,7 @@ the threshold (``Router(verify=0.5)``, ``Limits.verify_below``, ``%%route
 --verify-below``). The claims in the result's text are checked against the evidence
 the run has: the result's own data, the tables earlier results made, the notebook's
 tables, the shared context and tool outputs, and the sources it cites (which are
-scored too). The verdict is a :class:`~notebook_router.planner.critic.CriticVerdict`:
+scored too). The verdict is a :class:`~notebook_router.verification.critic.CriticVerdict`:
 
 - every claim found: ``ok``, and the answer says the claims are verified;
 - a claim the data *contradicts* (it gives a different figure for the very thing the
@@ -25,25 +25,21 @@ import logging
 from collections.abc import Iterator
 from typing import Any
 
-from notebook_router.agents.builtin.claims import (
-    CONTRADICTED,
-    ClaimCheck,
-    Evidence,
-    SourceScore,
-    ask_model,
-    check_numbers,
-    score_sources,
-)
-from notebook_router.agents.builtin.verifier import VERIFIER
 from notebook_router.agents.registry import AgentRegistry
-from notebook_router.agents.result import AgentResult
+from notebook_router.agents.roles import VERIFY, has_role
 from notebook_router.data.source import DataSource
 from notebook_router.media import CODE_MIME
-from notebook_router.planner.critic import CriticVerdict
 from notebook_router.planner.state import RunState, Task
 from notebook_router.providers.base import ModelClient
 from notebook_router.providers.offline import is_offline
+from notebook_router.result import AgentResult
 from notebook_router.text.preview import clip
+from notebook_router.verification.claims import CONTRADICTED, ClaimCheck, SourceScore
+from notebook_router.verification.critic import CriticVerdict
+from notebook_router.verification.evidence import Evidence
+from notebook_router.verification.judge import check_numbers
+from notebook_router.verification.model_check import ask_model
+from notebook_router.verification.sources import score_sources
 
 log = logging.getLogger("notebook_router")
 
@@ -69,7 +65,9 @@ class Verification:
         data: DataSource | None = None,
     ) -> None:
         self.threshold = threshold
-        self.model = model.bound_to(VERIFIER)
+        # Accounted to the agent that verifies, when there is one: its checks are this.
+        self.checker = next((a.name for a in agents if has_role(a, VERIFY)), "verification")
+        self.model = model.bound_to(self.checker)
         self.agents = agents
         self.data = data
         self.offline = is_offline(model.provider)
@@ -78,7 +76,7 @@ class Verification:
 
     def wants(self, task: Task, result: AgentResult) -> bool:
         """Whether ``result`` is checked: unsure, or the answer to a task sent back."""
-        if not result.ok or task.agent == VERIFIER:
+        if not result.ok or task.agent == self.checker:
             return False  # the verifier's own verdicts are not verified again
         return result.confidence < self.threshold or task.id in self.sent_back
 

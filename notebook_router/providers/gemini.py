@@ -30,8 +30,8 @@ from notebook_router.providers import gemini_wire as wire
 from notebook_router.providers.base import Completion, CompletionRequest, TextSink, built
 from notebook_router.providers.pricing import price_usage
 from notebook_router.providers.retry import RetryPolicy, with_retries
-from notebook_router.providers.secrets import mask, redact, remember
 from notebook_router.providers.streaming import Handover, stream_with_retries
+from notebook_router.text.secrets import mask, redact, remember
 
 DEFAULT_MODEL = "gemini-2.5-flash"
 

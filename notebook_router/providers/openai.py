@@ -41,9 +41,9 @@ from notebook_router.providers.openai_wire import (
 )
 from notebook_router.providers.pricing import price_usage
 from notebook_router.providers.retry import RetryPolicy, with_retries
-from notebook_router.providers.secrets import mask, redact, remember
 from notebook_router.providers.streaming import Handover, stream_with_retries
 from notebook_router.readers.audio import WAV_TYPES, to_wav
+from notebook_router.text.secrets import mask, redact, remember
 
 __all__ = ["DEFAULT_MODEL", "OpenAIProvider", "map_openai_error", "media_part"]
 

@@ -17,7 +17,7 @@ recorded too. Requests without tools hash as they always did, so older
 recordings still replay.
 
 Keys never reach a recording: requests carry none, and every string is
-passed through :func:`~notebook_router.providers.secrets.redact` anyway.
+passed through :func:`~notebook_router.text.secrets.redact` anyway.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ from notebook_router.providers.base import (
     ToolCall,
     stream_or_complete,
 )
-from notebook_router.providers.secrets import redact
+from notebook_router.text.secrets import redact
 from notebook_router.usage import Usage
 
 Mode = Literal["record", "replay", "auto"]

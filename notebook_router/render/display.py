@@ -13,7 +13,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from notebook_router.providers.secrets import redact, redact_all
+from notebook_router.text.secrets import redact, redact_all
 
 RUN = "notebook_router.planner.run.Run"
 RUN_RESULT = "notebook_router.planner.result.RunResult"

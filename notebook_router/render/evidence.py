@@ -13,10 +13,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from notebook_router.agents.result import AgentResult
 from notebook_router.data.tables import TABLE_COLUMNS, TABLE_ROWS, as_table
 from notebook_router.media import CODE_MIME
 from notebook_router.planner.state import RunState, Task
+from notebook_router.result import AgentResult
 from notebook_router.text.preview import clip
 
 

@@ -18,11 +18,11 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from notebook_router.agents.result import AgentResult
 from notebook_router.data.tables import table_cells
 from notebook_router.planner.state import RunState, Task
-from notebook_router.providers.secrets import Scanner
 from notebook_router.render.evidence import evidence_of
+from notebook_router.result import AgentResult
+from notebook_router.text.secrets import Scanner
 
 CODE_CHARS = 4_000
 """Characters of one result's code the panel holds (the full code is in the run's result)."""

@@ -19,8 +19,8 @@ from typing import Any, Literal
 from pydantic import ValidationError
 
 from notebook_router.planner import events as ev
-from notebook_router.providers.secrets import Scanner as Scanner  # the store's name for it
 from notebook_router.text.preview import preview
+from notebook_router.text.secrets import Scanner as Scanner  # the store's name for it
 
 Format = Literal["json", "pickle", "preview"]
 MAX_VALUE_BYTES = 16 * 1024 * 1024

@@ -18,27 +18,10 @@ from __future__ import annotations
 import sqlite3
 import time
 
-from pydantic import BaseModel, ConfigDict
-
+from notebook_router.context.memory import Fact
 from notebook_router.store.codec import Scanner
 from notebook_router.store.database import Database
 from notebook_router.text.tokens import tokens
-
-
-class Fact(BaseModel):
-    """One stored fact."""
-
-    model_config = ConfigDict(frozen=True)
-
-    id: int
-    scope: str = ""
-    """The notebook the fact belongs to ("" when the kernel does not know its name)."""
-    topic: str
-    text: str
-    source: str
-    run_id: str | None
-    confidence: float
-    created_at: float
 
 
 class FactStore:

@@ -1,13 +1,13 @@
 """Memory across runs: the conversation arc of a notebook and its knowledge base.
 
 A :class:`RunMemory` keeps, for one notebook (its ``scope``), an
-:class:`~notebook_router.planner.arc.ArcRun` per finished run and the facts
+:class:`~notebook_router.context.arc.ArcRun` per finished run and the facts
 the runs learned. Both live in the session database, so they survive a
 kernel restart; the arc is also kept in memory, so building a run's view of
 it reads no database. Without a session store the memory is a private
 in-memory database: the same code, gone with the process.
 
->>> from notebook_router.planner.arc import ArcRun
+>>> from notebook_router.context.arc import ArcRun
 >>> memory = RunMemory()
 >>> memory.record(ArcRun(run_id="r1", goal="Revenue for North", answer="North: 1.2M"))
 >>> [r.goal for r in memory.view("now do the same for South").runs]
@@ -21,16 +21,15 @@ from __future__ import annotations
 import json
 import logging
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from notebook_router.planner.arc import ArcFact, ArcRun, ArcTask, ArcView, is_table
+from notebook_router.agents.roles import roles_of
+from notebook_router.context.arc import ArcFact, ArcRun, ArcTask, ArcView, is_table
 from notebook_router.planner.followup import follow_up
-from notebook_router.providers.secrets import redact_all
 from notebook_router.store.database import MEMORY, Database
 from notebook_router.store.facts import FactStore
+from notebook_router.text.secrets import redact_all
 
 if TYPE_CHECKING:
     from notebook_router.planner.run import Run
@@ -116,15 +115,21 @@ class RunMemory:
         def finished() -> None:
             try:
                 learned = [f.text for f in self.facts.all() if f.run_id == run.id]
-                self.record(entry_of(run.state, learned))
+                roles = {agent.name: roles_of(agent) for agent in run.agents}
+                self.record(entry_of(run.state, learned, roles))
             except Exception:  # the memory must never break the end of a run
                 log.exception("notebook_router: could not add run %s to the arc", run.id)
 
         run.on_finish(finished)
 
 
-def entry_of(state: RunState, facts: list[str] | None = None) -> ArcRun:
-    """The arc's entry for a finished run (``facts``: those it learned).
+def entry_of(
+    state: RunState,
+    facts: list[str] | None = None,
+    roles: Mapping[str, frozenset[str]] | None = None,
+) -> ArcRun:
+    """The arc's entry for a finished run (``facts``: those it learned; ``roles``: the
+    roles of its agents, by name).
 
     A follow-up is kept as what it did ("Load the sales table for the South
     region, then ..."), not as typed ("now do the same for South"): the next
@@ -140,6 +145,7 @@ def entry_of(state: RunState, facts: list[str] | None = None) -> ArcRun:
             agent=t.agent,
             depends_on=t.depends_on,
             table=t.id in state.results and is_table(state.results[t.id].data),
+            roles=(roles or {}).get(t.agent, frozenset()),
         )
         for t in state.tasks
         if t.status not in ("cancelled", "skipped") and not why
@@ -158,24 +164,3 @@ def entry_of(state: RunState, facts: list[str] | None = None) -> ArcRun:
         facts=facts,
         followed=None if followed is None else followed.source.run_id,
     )
-
-
-_CURRENT: ContextVar[RunMemory | None] = ContextVar("notebook_router_memory", default=None)
-
-
-def current_memory() -> RunMemory | None:
-    """The memory of the run this code runs in (an agent's), or None if it has none.
-
-    Agents reach the knowledge base through it: ``current_memory().facts``.
-    """
-    return _CURRENT.get()
-
-
-@contextmanager
-def bound(memory: RunMemory | None) -> Iterator[None]:
-    """Make ``memory`` the current one for tasks started inside (a run's task copies it)."""
-    token = _CURRENT.set(memory)
-    try:
-        yield
-    finally:
-        _CURRENT.reset(token)

@@ -15,12 +15,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import cast
 
-from notebook_router.agents.result import AgentResult, ResultStatus
 from notebook_router.context.shared import SharedContext
 from notebook_router.media import Media
 from notebook_router.planner import events as ev
 from notebook_router.planner.reducer import apply
 from notebook_router.planner.state import RunState
+from notebook_router.result import AgentResult, ResultStatus
 from notebook_router.store.models import StoredRun
 from notebook_router.styles import STYLES
 

@@ -10,8 +10,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from notebook_router.planner.critic import CriticVerdict
 from notebook_router.supervisor.todos import Todo
+from notebook_router.verification.critic import CriticVerdict
 
 
 class RetrieveAgentsInput(BaseModel):

@@ -37,12 +37,11 @@ from notebook_router.agents.breaker import CircuitBreaker, CircuitState
 from notebook_router.agents.delegation import DelegationRequest, DelegationResponse
 from notebook_router.agents.delegator import Delegator
 from notebook_router.agents.registry import AgentLike, AgentRegistry
-from notebook_router.agents.result import AgentResult
 from notebook_router.context.shared import SharedContext
 from notebook_router.errors import AgentNotFoundError, SupervisorToolError
-from notebook_router.planner.critic import Critic, CriticVerdict, RuleCritic
 from notebook_router.providers.base import ModelClient, Provider
 from notebook_router.providers.registry import resolve_model
+from notebook_router.result import AgentResult
 from notebook_router.supervisor.combos import AgentComboCache
 from notebook_router.supervisor.models import (
     AgentOption,
@@ -61,6 +60,7 @@ from notebook_router.supervisor.specs import INPUTS, tool_specs
 from notebook_router.supervisor.todos import PlanBook, Todo
 from notebook_router.text.preview import preview
 from notebook_router.usage import ZERO_USAGE, Usage
+from notebook_router.verification.critic import Critic, CriticVerdict, RuleCritic
 
 
 class Supervisor:

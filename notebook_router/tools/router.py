@@ -40,8 +40,8 @@ from notebook_router.providers.base import (
 )
 from notebook_router.providers.offline import is_offline
 from notebook_router.providers.registry import resolve_model
-from notebook_router.providers.secrets import redact
 from notebook_router.text.json_reply import parse_model_output
+from notebook_router.text.secrets import redact
 from notebook_router.tools import prompts, rules
 from notebook_router.tools.decision import RouteReply, ToolDecision, ToolResult, route_schema
 from notebook_router.tools.execute import Retries, Sleep, call_tool, stream_tool

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from notebook_router.planner.planner_view import AgentCard
-from notebook_router.planner.rules.matcher import AgentMatcher
+from notebook_router.agents.card import AgentCard
+from notebook_router.agents.matcher import AgentMatcher
 
 
 def _card(name: str, description: str, *topics: str) -> AgentCard:

@@ -41,7 +41,7 @@ def test_keys_in_cells_column_names_and_variables_are_masked(
 
 def test_a_key_given_to_a_provider_in_code_never_reaches_a_listing() -> None:
     from notebook_router.data import NamespaceScanner
-    from notebook_router.providers.secrets import remember
+    from notebook_router.text.secrets import remember
 
     key = "localtoken-" + "9f8e7d6c5b4a3928"  # not key-shaped, known only as given in code
     remember(key)

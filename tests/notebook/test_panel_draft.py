@@ -9,7 +9,7 @@ from notebook_router import Router
 from notebook_router.notebook.panel import RunPanel
 from notebook_router.planner.decisions import Synthesis
 from notebook_router.providers.base import Completion, CompletionRequest, TextSink
-from notebook_router.providers.secrets import remember
+from notebook_router.text.secrets import remember
 from tests.conftest import Script, task
 from tests.helpers_agents import sleeper
 

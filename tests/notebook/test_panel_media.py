@@ -13,12 +13,12 @@ from PIL import Image
 
 from notebook_router import Router, agent
 from notebook_router.agents.builtin.annotations import annotated
-from notebook_router.agents.result import AgentResult
 from notebook_router.media import Media
 from notebook_router.notebook.panel import RunPanel
 from notebook_router.planner.rails import Limits
 from notebook_router.render import panel_media
 from notebook_router.render.panel_media import LARGE_PX, MAX_SHOWN, THUMB_PX
+from notebook_router.result import AgentResult
 from tests.media_fixtures import tone_wav
 
 FINDING = "a red square on a white page, with the word SALES"

@@ -13,7 +13,7 @@ from notebook_router.agents.approval import CodeApproval
 from notebook_router.agents.base import AgentContext, TaskRequest
 from notebook_router.errors import ConfigError, NoPendingApprovalError, RunFinishedError
 from notebook_router.planner import events as ev
-from notebook_router.providers import secrets
+from notebook_router.text import secrets
 from tests.conftest import Script, router_with, task
 
 CODE = "total = df['revenue'].sum()\ntotal"

@@ -8,8 +8,8 @@ the chart to the loader.
 
 from __future__ import annotations
 
-from notebook_router.planner.planner_view import AgentCard
-from notebook_router.planner.rules.matcher import AgentMatcher
+from notebook_router.agents.card import AgentCard
+from notebook_router.agents.matcher import AgentMatcher
 
 
 def _card(name: str, can: str, description: str) -> AgentCard:

@@ -7,8 +7,12 @@ from __future__ import annotations
 
 import pytest
 
-from notebook_router.planner.arc import ArcRun, ArcTask, ArcView
+from notebook_router.agents.roles import ANALYST, DRAWS_TABLES, GENERALIST
+from notebook_router.context.arc import ArcRun, ArcTask, ArcView
 from notebook_router.planner.followup import follow_up, substitute
+
+ANALYST_ROLES = frozenset({ANALYST, DRAWS_TABLES})
+"""The data analyst's roles: it answers questions about tables and draws the ones it makes."""
 
 NORTH = ArcRun(
     run_id="r1",
@@ -38,7 +42,12 @@ TOTAL = ArcRun(  # the data analyst's single number
     run_id="r6",
     goal="What is the total revenue for North?",
     tasks=(
-        ArcTask(id="t1", description="What is the total revenue for North?", agent="data_analyst"),
+        ArcTask(
+            id="t1",
+            description="What is the total revenue for North?",
+            agent="data_analyst",
+            roles=ANALYST_ROLES,
+        ),
     ),
 )
 BY_REGION = ArcRun(  # the data analyst's table
@@ -50,13 +59,22 @@ BY_REGION = ArcRun(  # the data analyst's table
             description="What is the total revenue by region?",
             agent="data_analyst",
             table=True,
+            roles=ANALYST_ROLES,
         ),
     ),
 )
 PLAN = ArcRun(  # the team's note: nothing to redo or draw
     run_id="r8",
     goal="Plan a product launch",
-    tasks=(ArcTask(id="t1", description="Plan a product launch", agent="planning", table=True),),
+    tasks=(
+        ArcTask(
+            id="t1",
+            description="Plan a product launch",
+            agent="planning",
+            table=True,
+            roles=frozenset({GENERALIST}),
+        ),
+    ),
 )
 UNNAMED = ArcRun(
     run_id="r5",
@@ -195,7 +213,7 @@ def test_why_recalls_the_previous_run(request_: str) -> None:
     assert followed is not None and followed.kind == "why"
     assert followed.source.run_id == "r4"
     assert [(t.description.split(":")[0], t.agent) for t in followed.tasks] == [
-        ("Recall run r4", "knowledge")
+        ("Recall run r4", "")  # whoever recalls: the planner finds it by role
     ]
 
 

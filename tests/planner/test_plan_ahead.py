@@ -14,8 +14,8 @@ import pytest
 
 from notebook_router import AgentResult, Limits, NeedsUserInput, Router, Unable, agent
 from notebook_router.planner import events as ev
-from notebook_router.planner.critic import CriticVerdict
 from notebook_router.planner.run import Run
+from notebook_router.verification.critic import CriticVerdict
 from tests.conftest import Script, router_with, task
 from tests.helpers_agents import sleeper
 

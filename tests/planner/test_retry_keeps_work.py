@@ -12,8 +12,8 @@ import threading
 
 from notebook_router import Router, agent
 from notebook_router.agents.base import Agent
-from notebook_router.agents.result import AgentResult
-from notebook_router.planner.critic import CriticVerdict
+from notebook_router.result import AgentResult
+from notebook_router.verification.critic import CriticVerdict
 
 FIRST = "North led with 377,900 in revenue."
 

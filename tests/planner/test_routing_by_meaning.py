@@ -11,8 +11,8 @@ import pytest
 from notebook_router import Router, agent
 from notebook_router.agents import matching
 from notebook_router.agents.base import Agent
+from notebook_router.agents.card import AgentCard
 from notebook_router.planner.agent_offer import AgentIndex
-from notebook_router.planner.planner_view import AgentCard
 from notebook_router.tools.word_vectors import bundled_embedder
 
 pytestmark = pytest.mark.skipif(

@@ -10,12 +10,12 @@ from typing import Any
 import pytest
 
 from notebook_router import Router, agent
+from notebook_router.agents.card import AgentCard
+from notebook_router.agents.matcher import AgentMatcher
 from notebook_router.examples.sales import AGENTS
 from notebook_router.planner import events as ev
 from notebook_router.planner.planner import ModelPlanner
-from notebook_router.planner.planner_view import AgentCard
 from notebook_router.planner.rules import RulePlanner
-from notebook_router.planner.rules.matcher import AgentMatcher
 from notebook_router.planner.state import Task
 from notebook_router.providers.base import Completion, CompletionRequest
 from notebook_router.providers.offline import OfflineProvider
@@ -129,7 +129,7 @@ async def test_a_model_planner_on_the_offline_model_stops_saying_to_use_a_real_m
     ],
 )
 def test_routing_picks_the_agent_whose_description_fits(task: str, agent_name: str | None) -> None:
-    from notebook_router.planner.planner_view import agent_card
+    from notebook_router.agents.card import agent_card
 
     matcher = AgentMatcher([agent_card(a) for a in AGENTS])
     assert matcher.best(task) == agent_name

@@ -14,11 +14,11 @@ import pytest
 from notebook_router import Router, agent
 from notebook_router.errors import ConfigError
 from notebook_router.planner import events as ev
-from notebook_router.planner.critic import RuleCritic
 from notebook_router.planner.decisions import Synthesis
 from notebook_router.planner.supervisor_planner import SupervisorPlanner
 from notebook_router.providers.base import Completion, CompletionRequest, Message, ToolCall
 from notebook_router.providers.scripted import ScriptedProvider
+from notebook_router.verification.critic import RuleCritic
 
 _ids = itertools.count(1)
 

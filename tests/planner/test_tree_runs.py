@@ -9,13 +9,13 @@ from typing import Any
 
 from notebook_router import Router, Unable, agent
 from notebook_router.agents.group import AgentGroup
-from notebook_router.agents.result import AgentResult
 from notebook_router.errors import NeedsUserInput
 from notebook_router.examples.travel import AGENTS as TRAVEL
 from notebook_router.planner import events as ev
-from notebook_router.planner.critic import RuleCritic
 from notebook_router.planner.graph import run_graph, to_mermaid
 from notebook_router.planner.state import Hop, RunState, Task
+from notebook_router.result import AgentResult
+from notebook_router.verification.critic import RuleCritic
 from tests.conftest import Script, router_with, task
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"

@@ -15,14 +15,16 @@ from notebook_router.agents.base import (
     TaskRequest,
     parse_capabilities,
 )
-from notebook_router.agents.builtin.claims import UNREADABLE, Evidence, check_numbers
-from notebook_router.agents.result import Citation
 from notebook_router.errors import ConfigError
 from notebook_router.planner import events as ev
 from notebook_router.planner.decisions import Synthesis
 from notebook_router.providers.base import CompletionRequest
 from notebook_router.providers.scripted import ScriptedProvider
+from notebook_router.result import Citation
 from notebook_router.usage import Usage
+from notebook_router.verification.evidence import Evidence
+from notebook_router.verification.judge import check_numbers
+from notebook_router.verification.model_check import UNREADABLE
 
 
 @pytest.fixture

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pandas as pd
 
-from notebook_router.agents.result import AgentResult
 from notebook_router.media import CODE_MIME, Media
 from notebook_router.planner.state import RunState, Task
 from notebook_router.render.html import render_html
 from notebook_router.render.text import render_text
+from notebook_router.result import AgentResult
 
 
 def _state(data: object, *, code: str = "") -> RunState:

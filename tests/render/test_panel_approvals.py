@@ -10,10 +10,10 @@ from notebook_router.agents.base import AgentContext
 from notebook_router.agents.function import agent
 from notebook_router.planner import events as ev
 from notebook_router.planner.run import Run
-from notebook_router.providers import secrets
 from notebook_router.render import run_bundle
 from notebook_router.render.html import render_html
 from notebook_router.render.panel_state import ApprovalRow, panel_state, trace_line
+from notebook_router.text import secrets
 from tests.conftest import Script, router_with, task
 
 KEY = "sk-" + "test-PANEL0123456789abcdefAPPROVE"  # built, so no key-shaped literal is tracked

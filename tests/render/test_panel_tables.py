@@ -6,7 +6,6 @@ import json
 
 import pandas as pd
 
-from notebook_router.agents.result import AgentResult
 from notebook_router.planner.rails import Limits
 from notebook_router.planner.state import RunState, Task
 from notebook_router.render.panel_state import PanelState, panel_state
@@ -17,6 +16,7 @@ from notebook_router.render.panel_tables import (
     panel_table,
     table_size,
 )
+from notebook_router.result import AgentResult
 
 SHAPED = "sk-" + "proj0123456789abcdefPANEL"  # built, so no key-shaped literal is tracked
 

@@ -8,12 +8,12 @@ import pytest
 from PIL import Image
 
 from notebook_router import Router, agent
-from notebook_router.agents.result import AgentResult
 from notebook_router.media import AUDIO_INLINE_BYTES, Media
 from notebook_router.planner.state import RunState
 from notebook_router.render import run_bundle
 from notebook_router.render.html import render_html
 from notebook_router.render.panel_media import Pictures, media_items
+from notebook_router.result import AgentResult
 from notebook_router.store.export import ExportedMedia
 from tests.media_fixtures import tone_wav
 

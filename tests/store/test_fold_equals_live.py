@@ -30,7 +30,6 @@ from notebook_router.agents.group import AgentGroup
 from notebook_router.errors import NeedsUserInput, RunFinishedError
 from notebook_router.examples.travel import AGENTS as TRAVEL
 from notebook_router.media import Media
-from notebook_router.planner.critic import RuleCritic
 from notebook_router.planner.decisions import (
     Decision,
     RedirectDecision,
@@ -45,6 +44,7 @@ from notebook_router.render.panel_state import panel_state
 from notebook_router.store import SessionStore
 from notebook_router.store.export import export_run
 from notebook_router.store.stored_bundle import stored_bundle
+from notebook_router.verification.critic import RuleCritic
 
 T = TypeVar("T")
 EXAMPLES = int(os.environ.get("FOLD_EXAMPLES", "500"))

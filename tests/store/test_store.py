@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 from notebook_router import Router, agent
-from notebook_router.agents.result import AgentResult
 from notebook_router.errors import RunNotStoredError, StoreError, StoreVersionError
+from notebook_router.result import AgentResult
 from notebook_router.store import SCHEMA_VERSION, SessionStore, parse_duration
 from notebook_router.store.combos import SqliteComboBackend
 from notebook_router.store.schema import current_version, migrate
@@ -329,8 +329,8 @@ async def test_secrets_never_reach_the_database(
 
 async def test_keys_in_numpy_text_media_sources_and_fact_topics_stay_out(tmp_path: Path) -> None:
     np = pytest.importorskip("numpy")
-    from notebook_router.agents.result import AgentResult
     from notebook_router.media import Media
+    from notebook_router.result import AgentResult
 
     @agent(can=["keys", "array"])
     def arrays() -> AgentResult:

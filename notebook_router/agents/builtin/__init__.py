@@ -36,8 +36,8 @@ if TYPE_CHECKING:
 
 if not TYPE_CHECKING:  # hidden from type checkers, which read the imports above instead
     # Each agent's module is imported when the agent is first asked for, not with the
-    # package: importing one module of it (the critic reads ``claims``) would otherwise
-    # build the whole team's models and prompts at start-up.
+    # package: importing one module of it would otherwise build the whole team's models
+    # and prompts at start-up.
     __getattr__ = lazy_exports(
         __name__,
         {

@@ -18,10 +18,10 @@ from typing import Any, Protocol, runtime_checkable
 from notebook_router.agents.base import AgentContext, BaseAgent, TaskRequest, parse_capabilities
 from notebook_router.agents.builtin.annotations import annotated
 from notebook_router.agents.builtin.media_found import cite, label, media_of_kind
-from notebook_router.agents.result import AgentResult
 from notebook_router.errors import MediaError, ProviderError
 from notebook_router.media import Media
 from notebook_router.providers.offline import is_offline
+from notebook_router.result import AgentResult
 from notebook_router.threads import in_thread
 
 AUDIO = "audio"

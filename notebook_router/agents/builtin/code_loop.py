@@ -18,15 +18,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from notebook_router.agents.base import AgentContext, TaskRequest
-from notebook_router.agents.result import AgentResult
 from notebook_router.code import CodeOutcome, run_code
 from notebook_router.data.source import DataSource
 from notebook_router.data.tables import as_table
 from notebook_router.errors import ProviderError
 from notebook_router.media import CODE_MIME, Media
 from notebook_router.providers.base import CompletionRequest, Message
-from notebook_router.providers.secrets import redact
+from notebook_router.result import AgentResult
 from notebook_router.text.preview import clip
+from notebook_router.text.secrets import redact
 
 SYSTEM = """\
 You write Python that runs in the user's Jupyter kernel, on their live variables.

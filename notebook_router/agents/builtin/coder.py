@@ -12,8 +12,9 @@ from __future__ import annotations
 from notebook_router.agents.base import AgentContext, BaseAgent, TaskRequest, parse_capabilities
 from notebook_router.agents.builtin.code_loop import finish, write_and_run
 from notebook_router.agents.builtin.data_analyst import DESCRIPTION_CHARS, DataAnalyst
-from notebook_router.agents.result import AgentResult
+from notebook_router.agents.roles import DRAWS_TABLES
 from notebook_router.providers.offline import is_offline
+from notebook_router.result import AgentResult
 
 CODER = "coder"
 """The built-in coding agent's name."""
@@ -24,6 +25,7 @@ class Coder(BaseAgent):
 
     name = CODER
     builtin = True
+    roles = frozenset({DRAWS_TABLES})
     description = (
         "Writes Python code for a task and runs it in the notebook's kernel, on the "
         "notebook's variables, when the code policy allows (ask: you approve it first). "

@@ -24,11 +24,12 @@ from notebook_router.agents.base import (
     parse_capabilities,
 )
 from notebook_router.agents.builtin.code_loop import finish, write_and_run
-from notebook_router.agents.result import AgentResult
+from notebook_router.agents.roles import ANALYST, DRAWS_TABLES
 from notebook_router.data.source import DataSource
 from notebook_router.data.tables import as_table
 from notebook_router.media import CODE_MIME, Media
 from notebook_router.providers.offline import is_offline
+from notebook_router.result import AgentResult
 from notebook_router.text.tokens import tokens
 
 DESCRIPTION_CHARS = 6000
@@ -43,6 +44,7 @@ class DataAnalyst(BaseAgent):
 
     name = DATA_ANALYST
     builtin = True
+    roles = frozenset({ANALYST, DRAWS_TABLES})
     description = (
         "Answers questions about the notebook's tables (pandas DataFrames): describe and "
         "summarise, statistics, group-by aggregates and rankings, filters, missing values, "

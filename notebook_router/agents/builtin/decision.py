@@ -25,8 +25,9 @@ from notebook_router.agents.builtin.criteria import (
 )
 from notebook_router.agents.builtin.material import given_sources, numbered
 from notebook_router.agents.builtin.replies import ask_json, needs_a_model
-from notebook_router.agents.result import AgentResult
+from notebook_router.agents.roles import GENERALIST
 from notebook_router.providers.offline import is_offline
+from notebook_router.result import AgentResult
 
 DECISION = "decision"
 EXAMPLE = (
@@ -63,6 +64,7 @@ class Decision(BaseAgent):
 
     name = DECISION
     builtin = True
+    roles = frozenset({GENERALIST})
     description = (
         "Decision: recommends one of several options over stated criteria (e.g. choose "
         "between A, B and C on price and speed) and returns each option's scores on each "

@@ -21,12 +21,12 @@ from pydantic import BaseModel, Field
 from notebook_router.agents.base import AgentContext, BaseAgent, TaskRequest, parse_capabilities
 from notebook_router.agents.builtin.annotations import annotated
 from notebook_router.agents.builtin.replies import ask_json
-from notebook_router.agents.result import AgentResult, Citation
 from notebook_router.errors import MediaReadError
 from notebook_router.media import Media
 from notebook_router.providers.offline import is_offline
 from notebook_router.readers.document import DocumentFacts, is_document, read_document
 from notebook_router.readers.files import DOCUMENT_TYPES, media_named, paths_named
+from notebook_router.result import AgentResult, Citation
 from notebook_router.text.extractive import LengthTarget, length_target, split_sentences, summarise
 from notebook_router.text.tokens import tokens
 from notebook_router.threads import in_thread

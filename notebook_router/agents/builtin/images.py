@@ -17,12 +17,12 @@ from typing import Any
 from notebook_router.agents.base import AgentContext, BaseAgent, TaskRequest, parse_capabilities
 from notebook_router.agents.builtin.annotations import annotated
 from notebook_router.agents.builtin.media_found import cite
-from notebook_router.agents.result import AgentResult
 from notebook_router.errors import MediaReadError, ProviderError
 from notebook_router.media import Media
 from notebook_router.providers.offline import is_offline
 from notebook_router.readers.files import IMAGE_TYPES, media_named
 from notebook_router.readers.image import ImageFacts, is_image, read_image
+from notebook_router.result import AgentResult
 from notebook_router.threads import in_thread
 
 IMAGES = "images"

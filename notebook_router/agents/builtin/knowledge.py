@@ -6,7 +6,7 @@ later run of the notebook finds it, after a kernel restart too; "when does
 the fiscal year start?" recalls the facts sharing the most words with the
 question; "forget the fiscal year" (or "forget fact 3") removes one. Each
 run's planner also sees the facts bearing on its goal, and other agents read
-them with ``current_memory().facts`` (:mod:`notebook_router.store.memory`).
+them with ``current_memory().facts`` (:mod:`notebook_router.context.memory`).
 
 Offline the agent answers with the matching facts themselves; with a model
 it answers the question from them, citing each fact it used by id.
@@ -18,13 +18,15 @@ import re
 from typing import TYPE_CHECKING
 
 from notebook_router.agents.base import AgentContext, BaseAgent, TaskRequest, parse_capabilities
-from notebook_router.agents.result import AgentResult
+from notebook_router.agents.roles import GENERALIST, RECALL
 from notebook_router.errors import ProviderError
 from notebook_router.providers.offline import is_offline
+from notebook_router.result import AgentResult
 
 if TYPE_CHECKING:
-    from notebook_router.store.facts import Fact, FactStore
-    from notebook_router.store.memory import RunMemory
+    from collections.abc import Sequence
+
+    from notebook_router.context.memory import Fact, FactBase, Memory
 
 KNOWLEDGE = "knowledge"
 """The built-in knowledge-base agent's name."""
@@ -60,6 +62,7 @@ class Knowledge(BaseAgent):
 
     name = KNOWLEDGE
     builtin = True
+    roles = frozenset({GENERALIST, RECALL})
     description = (
         "The notebook's knowledge base: remembers facts you state (remember that ...), "
         "recalls what is known about a question, forgets a fact; kept across runs and "
@@ -78,7 +81,7 @@ class Knowledge(BaseAgent):
     )
 
     async def run(self, task: TaskRequest, context: AgentContext) -> AgentResult:
-        from notebook_router.store.memory import current_memory
+        from notebook_router.context.memory import current_memory
 
         memory = current_memory()
         if memory is None:
@@ -132,7 +135,7 @@ def nothing_to(verb: str) -> AgentResult:
     )
 
 
-def remember_fact(facts: FactStore, text: str, *, run_id: str) -> AgentResult:
+def remember_fact(facts: FactBase, text: str, *, run_id: str) -> AgentResult:
     """Keep ``text`` (secrets masked); say what was kept."""
     # "(...)": the user's reply to the question nothing_to asked, appended by the planner.
     text = text.strip().removeprefix("(").removesuffix(")").strip().rstrip(".!")
@@ -145,7 +148,7 @@ def remember_fact(facts: FactStore, text: str, *, run_id: str) -> AgentResult:
     )
 
 
-def forget_fact(facts: FactStore, what: str) -> AgentResult:
+def forget_fact(facts: FactBase, what: str) -> AgentResult:
     """Remove the fact ``what`` names (its id, or the best word match); or every fact."""
     what = what.strip().rstrip(".!")
     if _EVERYTHING.match(what):
@@ -177,7 +180,7 @@ def forget_fact(facts: FactStore, what: str) -> AgentResult:
     )
 
 
-def recall(facts: list[Fact], question: str) -> AgentResult:
+def recall(facts: Sequence[Fact], question: str) -> AgentResult:
     """The facts matching ``question``, cited by id (offline: the facts are the answer)."""
     if not facts:
         return AgentResult.unable(
@@ -192,7 +195,7 @@ def recall(facts: list[Fact], question: str) -> AgentResult:
     )
 
 
-def recall_run(memory: RunMemory, run_id: str) -> AgentResult:
+def recall_run(memory: Memory, run_id: str) -> AgentResult:
     """What an earlier run of the notebook found, and how (for "why is that?")."""
     found = [r for r in memory.runs() if r.run_id.startswith(run_id)]
     if not found:

@@ -19,12 +19,12 @@ from pathlib import Path
 from typing import Any
 
 from notebook_router.agents.base import AgentContext
-from notebook_router.agents.result import AgentResult, Citation
+from notebook_router.result import AgentResult, Citation
 from notebook_router.text.preview import preview
 
 SearchFunction = Callable[[str], Any]
 """``search(query)`` returns hits (or an awaitable of them): strings, ``(title, text)``
-pairs, :class:`~notebook_router.agents.result.Citation` objects, or dicts with a
+pairs, :class:`~notebook_router.result.Citation` objects, or dicts with a
 title (``title``/``name``/``source``), a text (``text``/``snippet``/``content``/``body``)
 and optionally a ``url``. Given a URL, it should return that page (a fetch)."""
 
@@ -196,7 +196,7 @@ def _context(context: AgentContext) -> list[Source]:
 
 def _facts(request: str) -> list[Source]:
     """The notebook's knowledge base: the facts that share words with ``request``."""
-    from notebook_router.store.memory import current_memory
+    from notebook_router.context.memory import current_memory
 
     memory = current_memory()
     if memory is None:

@@ -11,10 +11,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from notebook_router.agents.base import AgentContext
-from notebook_router.agents.result import Citation
 from notebook_router.errors import MediaReadError
 from notebook_router.media import Media
 from notebook_router.readers.files import file_media, mime_of, outside, paths_named
+from notebook_router.result import Citation
 from notebook_router.text.preview import preview
 
 

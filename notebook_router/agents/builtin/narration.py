@@ -20,10 +20,10 @@ from typing import Protocol, runtime_checkable
 
 from notebook_router.agents.base import AgentContext, BaseAgent, TaskRequest, parse_capabilities
 from notebook_router.agents.builtin.material import text_of
-from notebook_router.agents.result import AgentResult, Citation
 from notebook_router.errors import MediaError, MediaToolMissingError, ProviderError
 from notebook_router.media import Media
 from notebook_router.providers.offline import is_offline
+from notebook_router.result import AgentResult, Citation
 from notebook_router.text.preview import preview
 
 NARRATION = "narration"

@@ -17,8 +17,9 @@ from pydantic import BaseModel, Field
 
 from notebook_router.agents.base import AgentContext, BaseAgent, TaskRequest, parse_capabilities
 from notebook_router.agents.builtin.replies import ask_json
-from notebook_router.agents.result import AgentResult
+from notebook_router.agents.roles import GENERALIST
 from notebook_router.providers.offline import is_offline
+from notebook_router.result import AgentResult
 
 if TYPE_CHECKING:
     from notebook_router.agents.registry import AgentRegistry
@@ -50,6 +51,7 @@ class Planning(BaseAgent):
 
     name = PLANNING
     builtin = True
+    roles = frozenset({GENERALIST})
     description = (
         "Planning: breaks a broad or vague goal into a plan of concrete sub-tasks, each "
         "with the agent that fits it and what it depends on (the plan is returned as "
@@ -97,9 +99,9 @@ class Planning(BaseAgent):
 
     def _rule_steps(self, goal: str) -> list[Step]:
         # Imported here: the planner imports the built-in agents, not the other way round.
-        from notebook_router.planner.planner_view import agent_card
-        from notebook_router.planner.rules.decompose import decompose
-        from notebook_router.planner.rules.matcher import AgentMatcher
+        from notebook_router.agents.card import agent_card
+        from notebook_router.agents.matcher import AgentMatcher
+        from notebook_router.language.clauses import decompose
 
         cards = [agent_card(a) for a in self.agents or () if a.name != self.name]
         matcher = AgentMatcher(cards)

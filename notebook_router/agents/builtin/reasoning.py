@@ -16,8 +16,9 @@ from notebook_router.agents.base import AgentContext, BaseAgent, TaskRequest, pa
 from notebook_router.agents.builtin.decision import offline_decision
 from notebook_router.agents.builtin.material import given_sources, numbered
 from notebook_router.agents.builtin.replies import ask_json, needs_a_model
-from notebook_router.agents.result import AgentResult
+from notebook_router.agents.roles import GENERALIST
 from notebook_router.providers.offline import is_offline
+from notebook_router.result import AgentResult
 
 REASONING = "reasoning"
 SYSTEM = (
@@ -40,6 +41,7 @@ class Reasoning(BaseAgent):
 
     name = REASONING
     builtin = True
+    roles = frozenset({GENERALIST})
     description = (
         "Reasoning: answers general questions no other agent covers, explains why and how, "
         "works through a problem step by step, and gives reasoned recommendations (needs a "

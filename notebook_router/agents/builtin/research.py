@@ -23,8 +23,9 @@ from notebook_router.agents.builtin.material import (
     searched,
 )
 from notebook_router.agents.builtin.replies import ask_json, needs_a_model
-from notebook_router.agents.result import AgentResult
+from notebook_router.agents.roles import FALLBACK, GENERALIST
 from notebook_router.providers.offline import is_offline
+from notebook_router.result import AgentResult
 from notebook_router.text.bm25 import BM25Index
 from notebook_router.text.extractive import split_sentences
 from notebook_router.text.tokens import tokens
@@ -57,6 +58,7 @@ class Research(BaseAgent):
 
     name = RESEARCH
     builtin = True
+    roles = frozenset({GENERALIST, FALLBACK})
     description = (
         "Research: answers a question from sources and cites each one: results of earlier "
         "tasks, notebook outputs, files or URLs named in the task, the shared context, and "

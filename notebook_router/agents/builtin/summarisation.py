@@ -19,8 +19,9 @@ from pydantic import BaseModel, Field
 from notebook_router.agents.base import AgentContext, BaseAgent, TaskRequest, parse_capabilities
 from notebook_router.agents.builtin.material import Source, given_sources, numbered
 from notebook_router.agents.builtin.replies import ask_json, needs_a_model
-from notebook_router.agents.result import AgentResult
+from notebook_router.agents.roles import GENERALIST
 from notebook_router.providers.offline import is_offline
+from notebook_router.result import AgentResult
 from notebook_router.text.extractive import (
     LengthTarget,
     length_target,
@@ -55,6 +56,7 @@ class Summarisation(BaseAgent):
 
     name = SUMMARISATION
     builtin = True
+    roles = frozenset({GENERALIST})
     description = (
         "Summarisation: summarises text, notebook outputs, DataFrame descriptions and the "
         "results of earlier tasks, keeping numbers and conclusions, to a length you ask "

@@ -4,7 +4,7 @@ Asked for by name or by a request ("verify that North's revenue is 1,200", "chec
 these figures"), it checks the request's claims, and the results it is handed, against
 the data: the results of the tasks it depends on, the notebook's tables, what agents
 wrote to the shared context, and the text outputs that came with them. Offline it
-checks numbers (:mod:`notebook_router.agents.builtin.claims`); with a model, a verifier
+checks numbers (:mod:`notebook_router.verification.judge`); with a model, a verifier
 prompt gives a verdict per claim. The run calls the same checks by itself on a result
 whose confidence is low (:mod:`notebook_router.planner.verification`).
 """
@@ -14,14 +14,13 @@ from __future__ import annotations
 import re
 
 from notebook_router.agents.base import AgentContext, BaseAgent, TaskRequest, parse_capabilities
-from notebook_router.agents.builtin.claims import (
-    ClaimCheck,
-    Evidence,
-    ask_model,
-    check_numbers,
-)
-from notebook_router.agents.result import AgentResult
+from notebook_router.agents.roles import GENERALIST, VERIFY
 from notebook_router.providers.offline import is_offline
+from notebook_router.result import AgentResult
+from notebook_router.verification.claims import ClaimCheck
+from notebook_router.verification.evidence import Evidence
+from notebook_router.verification.judge import check_numbers
+from notebook_router.verification.model_check import ask_model
 
 VERIFIER = "verifier"
 """The built-in verifier's name (the run never verifies the verifier's own verdicts)."""
@@ -38,6 +37,7 @@ class Verifier(BaseAgent):
 
     name = VERIFIER
     builtin = True
+    roles = frozenset({GENERALIST, VERIFY})
     description = (
         "Verifies claims (numbers, totals, facts) against the evidence the run has: the "
         "notebook's tables, earlier results and tool outputs. Use it for 'verify that ...', "

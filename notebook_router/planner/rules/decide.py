@@ -8,15 +8,13 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from notebook_router.agents.builtin import TEAM
-from notebook_router.agents.builtin.data_analyst import DATA_ANALYST
-from notebook_router.agents.builtin.knowledge import KNOWLEDGE
-from notebook_router.agents.builtin.research import RESEARCH
+from notebook_router.agents.card import AgentCard, holder
+from notebook_router.agents.matcher import AgentMatcher, matcher_for
+from notebook_router.agents.roles import ANALYST, FALLBACK, GENERALIST, RECALL
+from notebook_router.language.clauses import Clause, carries_material, decompose
 from notebook_router.planner.decisions import Decision, TaskSpec
 from notebook_router.planner.followup import FollowUp, follow_up
-from notebook_router.planner.planner_view import AgentCard, PlannerView, TaskView
-from notebook_router.planner.rules.decompose import Clause, carries_material, decompose
-from notebook_router.planner.rules.matcher import AgentMatcher, matcher_for
+from notebook_router.planner.planner_view import PlannerView, TaskView
 from notebook_router.text.preview import clip
 from notebook_router.text.tokens import tokens, words
 
@@ -32,11 +30,11 @@ def decide(view: PlannerView) -> Decision:
     tasks = {t.id: t for t in view.tasks}
     followed = follow_up(view.goal, view.arc)
     agent_names = {card.name for card in view.agents}
-    if followed is not None and followed.kind == "why" and KNOWLEDGE not in agent_names:
+    if followed is not None and followed.kind == "why" and holder(view.agents, RECALL) is None:
         return Decision(
             action="complete",
             reason=f"a question about the answer of run {followed.source.run_id}, and no "
-            f"{KNOWLEDGE} agent to recall it",
+            "agent to recall it",
         )
     if followed is not None and followed.kind == "present" and not followed.tasks:
         return Decision(
@@ -51,7 +49,7 @@ def decide(view: PlannerView) -> Decision:
         _key(t.description) for t in view.tasks if t.status not in _GONE and t.id not in before
     }
     planned.update(_key(d) for d in view.dropped.values())  # the user said no: stays dropped
-    all_clauses, carried = _plan_of(view.goal, followed)
+    all_clauses, carried = _plan_of(view, followed)
     new_clauses = [(i, c) for i, c in enumerate(all_clauses) if _key(c.text) not in planned]
 
     # Route the clauses that are not in the plan yet (a follow-up keeps its run's agents).
@@ -100,8 +98,9 @@ def decide(view: PlannerView) -> Decision:
 
     # The team answers what nothing else fits; it does not stand in for a user's agent
     # that failed (a built-in that could not, like the analyst declining, it may).
-    team = frozenset(c.name for c in view.agents if c.builtin and c.name in TEAM)
+    team = frozenset(c.name for c in view.agents if c.builtin and GENERALIST in c.roles)
     builtins = frozenset(c.name for c in view.agents if c.builtin)
+    analyst = holder(view.agents, ANALYST)
     drop: list[str] = []
     for task in view.tasks:
         if task.status != "pending":
@@ -109,7 +108,7 @@ def decide(view: PlannerView) -> Decision:
         upstream = [tasks[d] for d in task.depends_on if d in tasks]
         if any(
             u.status in _RETRY + _GONE
-            and not _will_retry(u, matcher, team, builtins, _names_data(view, u))
+            and not _will_retry(u, matcher, team, builtins, _names_data(view, u), analyst)
             for u in upstream
         ):
             drop.append(task.id)
@@ -117,7 +116,7 @@ def decide(view: PlannerView) -> Decision:
             run.append(TaskSpec(id=task.id))
 
     for task in view.tasks:
-        alternative = _will_retry(task, matcher, team, builtins, _names_data(view, task))
+        alternative = _will_retry(task, matcher, team, builtins, _names_data(view, task), analyst)
         if alternative:
             run.append(TaskSpec(id=task.id, agent=alternative))
 
@@ -182,6 +181,7 @@ def _will_retry(
     team: frozenset[str] = frozenset(),
     builtins: frozenset[str] = frozenset(),
     names_data: bool = False,
+    analyst: str | None = None,
 ) -> str | None:
     """The agent to retry a failed or unable task with (once), if another fits.
 
@@ -197,7 +197,7 @@ def _will_retry(
     alternative = matcher.best(
         task.description, exclude=tried if task.agent in builtins | team else tried | team
     )
-    if alternative == DATA_ANALYST and task.agent in team and not names_data:
+    if alternative is not None and alternative == analyst and task.agent in team and not names_data:
         # A question the team could not answer offline is not one about the data just
         # because it says "summarise": the team's reply says what it needs.
         return None
@@ -272,7 +272,7 @@ def _route(view: PlannerView, matcher: AgentMatcher, text: str) -> str | None:
         # do not make it a question about the data)
         best = _data_agent(view, text) or _knowledge_agent(view, text) or best
     if best is None and all(card.builtin for card in view.agents):
-        best = next((c.name for c in view.agents if c.name == RESEARCH and c.builtin), None)
+        best = holder((c for c in view.agents if c.builtin), FALLBACK)
     if best is None:
         # Said in other words than any card's ("boil the report down" to the summariser):
         # the nearest in meaning, when word vectors are installed, before asking the user.
@@ -299,7 +299,7 @@ def _named_reader(view: PlannerView, matcher: AgentMatcher, text: str) -> str | 
 
 def _is_generalist(view: PlannerView, name: str) -> bool:
     """A built-in that answers anything it has words for (the team, the data analyst)."""
-    return name == DATA_ANALYST or _is_team(view, name)
+    return name == holder(view.agents, ANALYST) or _is_team(view, name)
 
 
 def _names_data(view: PlannerView, task: TaskView) -> bool:
@@ -307,7 +307,7 @@ def _names_data(view: PlannerView, task: TaskView) -> bool:
 
 
 def _is_team(view: PlannerView, name: str) -> bool:
-    return name in TEAM and any(c.name == name and c.builtin for c in view.agents)
+    return any(c.name == name and c.builtin and GENERALIST in c.roles for c in view.agents)
 
 
 def _data_agent(view: PlannerView, text: str) -> str | None:
@@ -316,16 +316,24 @@ def _data_agent(view: PlannerView, text: str) -> str | None:
     "which region had the highest total revenue?" shares no word with any agent's
     topics, but ``region`` and ``revenue`` are columns of a table the run can read.
     """
-    if not view.data_words or not any(card.name == DATA_ANALYST for card in view.agents):
+    analyst = holder(view.agents, ANALYST)
+    if not view.data_words or analyst is None:
         return None
-    return DATA_ANALYST if not view.data_words.isdisjoint(tokens(text)) else None
+    return analyst if not view.data_words.isdisjoint(tokens(text)) else None
 
 
-def _plan_of(goal: str, followed: FollowUp | None) -> tuple[tuple[Clause, ...], dict[int, str]]:
-    """The clauses to plan, and the agent a follow-up carries over for some of them."""
+def _plan_of(
+    view: PlannerView, followed: FollowUp | None
+) -> tuple[tuple[Clause, ...], dict[int, str]]:
+    """The clauses to plan, and the agent a follow-up carries over for some of them
+    ("why is that?" goes to whoever recalls earlier runs)."""
     if followed is None or not followed.tasks:
-        return _clauses(goal), {}
-    return _followed_clauses(followed)
+        return _clauses(view.goal), {}
+    clauses, carried = _followed_clauses(followed)
+    if followed.kind == "why":
+        recaller = holder(view.agents, RECALL)
+        carried = {i: recaller for i in range(len(clauses))} if recaller else {}
+    return clauses, carried
 
 
 @lru_cache(maxsize=64)
@@ -349,11 +357,12 @@ def _knowledge_agent(view: PlannerView, text: str) -> str | None:
     "When does the fiscal year start?" names no agent's topic; the fact
     "the fiscal year starts in April" shares its words.
     """
-    if view.arc is None or not any(card.name == KNOWLEDGE for card in view.agents):
+    recaller = holder(view.agents, RECALL)
+    if view.arc is None or recaller is None:
         return None
     wanted = set(tokens(text))
     known = any(wanted & set(tokens(f"{f.topic} {f.text}")) for f in view.arc.facts)
-    return KNOWLEDGE if known else None
+    return recaller if known else None
 
 
 @lru_cache(maxsize=64)

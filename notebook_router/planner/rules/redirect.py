@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import re
 
+from notebook_router.language.clauses import decompose
 from notebook_router.planner.decisions import RedirectDecision
 from notebook_router.planner.planner_view import PlannerView, TaskView
-from notebook_router.planner.rules.decompose import decompose
 from notebook_router.text.tokens import tokens
 
 _OK = ("fulfilled", "partial")

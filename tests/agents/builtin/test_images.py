@@ -67,8 +67,8 @@ async def test_without_an_image_it_says_how_to_point_at_one() -> None:
 
 
 def test_the_rule_planner_sends_image_requests_to_it() -> None:
-    from notebook_router.planner.planner_view import AgentCard
-    from notebook_router.planner.rules.matcher import AgentMatcher
+    from notebook_router.agents.card import AgentCard
+    from notebook_router.agents.matcher import AgentMatcher
 
     cards = [
         AgentCard(

@@ -116,7 +116,8 @@ async def test_with_a_model_and_no_source_the_answer_is_marked_as_general_knowle
 
 
 async def test_offline_it_answers_from_the_notebooks_knowledge_base_citing_the_fact() -> None:
-    from notebook_router.store.memory import RunMemory, bound
+    from notebook_router.context.memory import bound
+    from notebook_router.store.memory import RunMemory
 
     memory = RunMemory()
     memory.facts.add("The fiscal year starts in April and ends in March.")

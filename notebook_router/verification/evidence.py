@@ -1,26 +1,7 @@
-"""Checking what a result claims against the evidence a run has.
-
-Shared by the :class:`~notebook_router.agents.builtin.verifier.Verifier` agent and the
-run's automatic verification (:mod:`notebook_router.planner.verification`), so a claim
-is judged the same way whoever asks.
-
-Offline, the claims are the numbers in a result's text
-(:mod:`~notebook_router.agents.builtin.numbers` reads them): each must be found in the
-evidence (the data a result or an earlier result holds, the notebook's tables, tool
-outputs, cited sources), or be computable from it (a column's sum, mean, median, count,
-min, max; a group's total or share; the difference, ratio and percentage change between
-two group totals, or from a first value to the last), to the precision it is written
-with, and about what its sentence names ("North's total" is checked against North's
-figures, not the grand total). A number not found is *unverified*; one the data gives
-differently for the very thing it names (a group's total a little off, or another
-figure passed off as the group's) is *contradicted*. With a model, a
-verifier prompt returns a verdict per claim as JSON; a reply that cannot be read makes
-every claim unverified, never an error.
-
->>> evidence = Evidence()
->>> evidence.add({"North": 1200.0, "South": 800.0}, "totals")
->>> [(c.text, c.verified) for c in check_numbers("North sold 1,200 and South 950.", evidence)]
-[('1,200', True), ('950', False)]
+"""The numbers a run can vouch for: every value of the tables, series, mappings and texts
+its results and the notebook hold, and the figures computable from them (a column's sum,
+mean, median, count, min, max; a group's total or share; the difference, ratio and change
+between two group totals), each with where it comes from and what it is about.
 """
 
 from __future__ import annotations
@@ -28,24 +9,11 @@ from __future__ import annotations
 import bisect
 import math
 import re
-from collections.abc import Iterable, Mapping, Sequence
-from datetime import datetime, timezone
+from collections.abc import Mapping, Sequence
 from typing import Any, Literal, NamedTuple
 
-from pydantic import BaseModel, ConfigDict, Field
-
-from notebook_router.agents.builtin.numbers import (
-    Number,
-    claimed_numbers,
-    clause_of,
-    numbers_in,
-    sentence_of,
-)
-from notebook_router.errors import NotebookRouterError
-from notebook_router.providers.base import ModelClient
-from notebook_router.text.json_reply import parse_model_output
-from notebook_router.text.preview import clip, preview
-from notebook_router.text.tokens import tokens
+from notebook_router.text.preview import preview
+from notebook_router.verification.numbers import numbers_in
 
 MAX_CELLS = 200_000
 """Tables up to this many cells give every value as evidence; bigger ones their statistics."""
@@ -56,34 +24,6 @@ PAIR_GROUPS = 12
 (beyond it, between the first and the last only)."""
 EVIDENCE_CHARS = 6000
 """How much of the verifier prompt the evidence may take."""
-
-
-class ClaimCheck(BaseModel):
-    """One claim of a result and whether the evidence bears it out."""
-
-    model_config = ConfigDict(frozen=True)
-
-    text: str = Field(description="The claim as the result states it (a number, or a sentence).")
-    verified: bool
-    evidence: str = Field(default="", description="Where it was found, or why it was not.")
-
-    @property
-    def contradicted(self) -> bool:
-        """The data gives a different figure for what the claim names (not merely: not found)."""
-        return not self.verified and self.evidence.startswith(CONTRADICTED)
-
-
-class SourceScore(BaseModel):
-    """A cited source, scored: how relevant, how recent, how much the run used it (0..1)."""
-
-    model_config = ConfigDict(frozen=True)
-
-    source: str
-    relevance: float
-    recency: float
-    use: float
-    score: float
-
 
 # ------------------------------------------------------------------------ evidence
 
@@ -101,8 +41,8 @@ Stat = Literal[
     "ratio",
     "change",
 ]
-_AGGREGATES = {"sum", "mean", "median", "min", "max", "count", "share"}
-_BETWEEN = {"diff", "ratio", "change"}
+AGGREGATES = {"sum", "mean", "median", "min", "max", "count", "share"}
+BETWEEN = {"diff", "ratio", "change"}
 _STOP_LABELS = {"total", "all", "other", "others", "none", "nan", "yes", "no", "true", "false"}
 
 
@@ -174,11 +114,6 @@ class Evidence:
     def columns(self) -> set[str]:
         """The columns the facts come from."""
         return {fact.column for fact in self.about(None) if fact.column}
-
-    def find(self, claim: Number) -> str | None:
-        """Where ``claim`` is found, to its precision, whatever it is about; None if nowhere."""
-        found = _matches(self, claim, labels=frozenset())
-        return found[0].where if found else None
 
     def labels_in(self, text: str) -> list[tuple[int, str]]:
         """Where ``text`` names a group label of the evidence ("North's" names north)."""
@@ -446,270 +381,3 @@ def _numeric(series: Any) -> bool:
 
 def _numeric_index(index: Any) -> bool:
     return bool(getattr(index.dtype, "kind", "O") in "iuf")
-
-
-# ------------------------------------------------------------------ judging a claim
-
-CLOSE = 0.25
-"""A figure this near (relatively) to the data's figure for the same thing, but not within
-its written precision, is contradicted: a slip, not a different quantity."""
-NOT_FOUND = "not found in (or computable from) the data or tool outputs"
-CONTRADICTED = "contradicted by the data"
-
-
-def _fits(claim: Number, fact: Fact) -> bool:
-    """Whether ``fact`` is the same kind of number as ``claim`` (a share, a ratio, an amount)."""
-    if claim.ratio:
-        return fact.stat == "ratio"
-    if claim.percent:
-        return fact.stat != "ratio"
-    return not fact.percent and fact.stat != "ratio"
-
-
-def _matches(evidence: Evidence, claim: Number, labels: frozenset[str]) -> list[Fact]:
-    """The facts ``claim`` states, to its precision, among those about ``labels``."""
-    wanted = [(claim.value, claim.tolerance, True)]
-    if claim.percent:  # 35% may be held as 0.35
-        wanted.append((claim.value / 100, claim.tolerance / 100, False))
-    if claim.bound:  # "over 350K": a figure above it, within a quarter
-        low, high = sorted(
-            (claim.value, claim.value * (1 + CLOSE if claim.bound == "above" else 1 - CLOSE))
-        )
-        wanted = [((low + high) / 2, (high - low) / 2 + claim.tolerance, True)]
-    found = []
-    for value, tolerance, as_written in wanted:
-        for fact in evidence.near(value, tolerance):
-            if claim.percent and not as_written and fact.percent:
-                continue
-            # A difference or change between figures only stands for one said so ("ahead
-            # of", "grew"): else a share of 30% would be "verified" by a 29.7% gap.
-            said = claim.ratio or claim.hint in _BETWEEN
-            if said and fact.stat not in _BETWEEN and fact.labels is not None:
-                continue  # "ahead by 95,000" is a gap, not some group's mean
-            between = fact.stat in _BETWEEN and not said
-            if _fits(claim, fact) and _about(fact, labels) and not between:
-                found.append(fact)
-    return found
-
-
-def _about(fact: Fact, labels: frozenset[str]) -> bool:
-    return not labels or fact.labels is None or bool(fact.labels & labels)
-
-
-class _Context(NamedTuple):
-    labels: frozenset[str]
-    """The labels its clause names (or the nearest one in its sentence)."""
-    subject: str | None
-    """The label it is most likely a figure of."""
-    columns: frozenset[str]
-    written: str
-    """The subject as the text writes it."""
-
-
-def _context(evidence: Evidence, text: str, claim: Number) -> _Context:
-    begin, end = sentence_of(text, claim.start, claim.end)
-    named = [(begin + at, label) for at, label in evidence.labels_in(text[begin:end])]
-    c_begin, c_end = clause_of(text, claim.start, claim.end)
-    clause = [(at, label) for at, label in named if c_begin <= at < c_end]
-    before = [label for at, label in clause if at < claim.start]
-    after = [label for at, label in clause if at > claim.start]
-    subject = before[-1] if before else after[0] if after else None
-    if subject is not None:  # as the text writes it: "North", not "north"
-        at = next(at for at, label in clause if label == subject)
-        written = text[at : at + len(subject)]
-    labels = frozenset(label for _, label in clause)
-    if not clause:  # "(0.28M)", "it grew 5.7%": about the sentence's one label, if it has one
-        labels = frozenset(label for _, label in named)
-        subject = next(iter(labels)) if len(labels) == 1 else None
-        written = named[0][1] if named else ""
-        if subject is not None:
-            written = text[named[0][0] : named[0][0] + len(subject)]
-    words = set(re.findall(r"\w+", text[c_begin:c_end].lower()))
-    columns = frozenset(column for column in evidence.columns() if column.lower() in words)
-    return _Context(labels, subject, columns, written if subject is not None else "")
-
-
-def judge(evidence: Evidence, text: str, claim: Number) -> ClaimCheck:
-    """Whether ``claim`` (a number of ``text``) is verified, merely not found, or contradicted:
-    the data holds a different figure for the very thing it names."""
-    context = _context(evidence, text, claim)
-    found = _matches(evidence, claim, context.labels)
-    if found:
-        return ClaimCheck(text=claim.text, verified=True, evidence=found[0].where)
-    wrong = None if claim.bound else _contradiction(evidence, claim, context)
-    return ClaimCheck(text=claim.text, verified=False, evidence=wrong or NOT_FOUND)
-
-
-def _contradiction(evidence: Evidence, claim: Number, context: _Context) -> str | None:
-    subject, hint = context.subject, claim.hint
-    if hint in ("diff", "change"):
-        hint = "change" if claim.percent else "diff"
-    if claim.ratio:
-        hint = "ratio"
-    same = [
-        f
-        for f in evidence.about(subject)
-        if _fits(claim, f) and (claim.ratio or f.percent == claim.percent)
-    ]
-    if subject is not None:
-        if hint in _BETWEEN:
-            same = [f for f in same if f.stat == hint and _about(f, context.labels)]
-        elif hint:
-            same = [f for f in same if f.stat == hint]
-        else:
-            same = [f for f in same if f.stat not in _BETWEEN]
-    elif hint in _AGGREGATES and context.columns:  # "total revenue was 1.3M"
-        same = [f for f in same if f.stat == hint and f.column in context.columns]
-    else:
-        return None
-    named = [f for f in same if f.labels is not None and f.labels <= context.labels]
-    nearest = min(named or same, key=lambda f: abs(f.value - claim.value), default=None)
-    if nearest is not None and (
-        hint or abs(nearest.value - claim.value) <= CLOSE * abs(nearest.value)
-    ):
-        return f"{CONTRADICTED}: {nearest.where} is {_shown(nearest)}"
-    if subject is None or claim.percent or claim.ratio or len(context.labels) > 1:
-        return None  # "East and West made 669,250" may well add them up
-    # A figure of something else named as the subject's: "North made 1.2M" (the grand total).
-    elsewhere = [
-        f
-        for f in _matches(evidence, claim, frozenset())
-        if f.stat in _AGGREGATES and f.labels is not None and subject not in f.labels
-    ]
-    if elsewhere:
-        said = f"{CONTRADICTED}: {claim.text} is {elsewhere[0].where}, not {context.written}'s"
-        own = [f for f in same if f.stat == "sum"]
-        return said + (f" ({own[0].where} is {_shown(own[0])})" if own else "")
-    largest = max(same, key=lambda f: abs(f.value), default=None)
-    if largest is not None and abs(claim.value) > 1.5 * abs(largest.value):
-        most = f"{largest.where} is {_shown(largest)}"
-        return f"{CONTRADICTED}: more than any figure the data has for {context.written} ({most})"
-    return None
-
-
-def _shown(fact: Fact) -> str:
-    value = fact.value
-    text = f"{value:,.0f}" if abs(value) >= 100 else f"{value:,.3g}"
-    return f"{text}%" if fact.percent else text
-
-
-def check_numbers(text: str, evidence: Evidence, *, ignore: str = "") -> list[ClaimCheck]:
-    """Each number ``text`` claims, verified if ``evidence`` holds it (or holds what it is
-    computed from) for what the text says it is about, to the precision it is written
-    with; a figure the data gives differently is marked contradicted (see :func:`judge`)."""
-    return [judge(evidence, text, claim) for claim in claimed_numbers(text, ignore=ignore)]
-
-
-# ------------------------------------------------------------------ sources
-
-
-def score_sources(
-    citations: Iterable[tuple[str, str, str | None]], about: str, *, now: datetime | None = None
-) -> list[SourceScore]:
-    """Score cited sources (``(source, text, url)`` each, once per use) for ``about``.
-
-    relevance: the share of ``about``'s words the source's text shares; recency: 1 for
-    this year, less by 0.2 a year, 0.5 when no year is given; use: how often the run's
-    results cite it (3 or more: 1). The score weighs them 2:1:1, best first.
-    """
-    year = (now or datetime.now(timezone.utc)).year
-    wanted = set(tokens(about))
-    seen: dict[str, tuple[str, str | None, int]] = {}
-    for source, text, url in citations:
-        _, _, uses = seen.get(source, (text, url, 0))
-        seen[source] = (text, url, uses + 1)
-    scores = []
-    for source, (text, url, uses) in seen.items():
-        shared = wanted & set(tokens(f"{source} {text}"))
-        relevance = len(shared) / len(wanted) if wanted else 0.0
-        years = [int(y) for y in re.findall(r"\b(19\d\d|20\d\d)\b", f"{source} {text} {url}")]
-        recency = max(0.0, 1 - 0.2 * (year - max(years))) if years else 0.5
-        use = min(1.0, uses / 3)
-        score = (2 * relevance + recency + use) / 4
-        scores.append(
-            SourceScore(
-                source=source,
-                relevance=round(relevance, 2),
-                recency=round(recency, 2),
-                use=round(use, 2),
-                score=round(score, 2),
-            )
-        )
-    return sorted(scores, key=lambda s: -s.score)
-
-
-# ------------------------------------------------------------------ with a model
-
-VERIFY_PROMPT = """\
-You verify the claims in an agent's result against the evidence given, and nothing else.
-Reply with one JSON object: {"claims": [{"claim": "...", "verdict": "verified" |
-"unverified" | "contradicted", "evidence": "where it is found, or why not"}], "retry":
-"the task reworded so that an agent can get it right, or null", "agent": "the agent to
-retry with, or null for the same one"}.
-- One entry per factual claim (numbers, names, dates, conclusions); "verified" only when the
-  evidence states it or it can be computed from the evidence.
-- "Number check" lists the numbers already looked up in the data: trust it.
-"""
-
-Verdict = Literal["verified", "unverified", "contradicted"]
-
-
-class ClaimVerdict(BaseModel):
-    """The verifier model's verdict on one claim."""
-
-    claim: str = Field(max_length=500)
-    verdict: Verdict
-    evidence: str = Field(default="", max_length=500)
-
-
-class VerifierReply(BaseModel):
-    """The verifier model's reply: a verdict per claim, and how to retry the task."""
-
-    claims: list[ClaimVerdict] = Field(default_factory=list, max_length=50)
-    retry: str | None = Field(default=None, max_length=1000)
-    agent: str | None = None
-
-
-UNREADABLE = "the verifier's reply could not be read"
-
-
-async def ask_model(
-    model: ModelClient,
-    *,
-    task: str,
-    text: str,
-    evidence: Evidence,
-    numbers: Sequence[ClaimCheck],
-    purpose: str,
-    agents: Sequence[str] = (),
-) -> tuple[list[ClaimCheck], VerifierReply | None]:
-    """The model's verdict on each claim of ``text``; every claim unverified if it cannot say.
-
-    Returns the checks and the reply (None when it could not be read: then the number
-    checks stand, and ``text`` as a whole is one unverified claim).
-    """
-    checked = "\n".join(
-        f"- {c.text}: {'found' if c.verified else 'NOT found'} ({c.evidence})" for c in numbers
-    )
-    prompt = (
-        f"Task: {clip(task, 1000)}\n\nResult to verify:\n{clip(text, 4000)}\n\n"
-        f"Evidence:\n{evidence.describe()}\n\nNumber check:\n{checked or '(no numbers)'}"
-    )
-    if agents:
-        prompt += f"\n\nAgents: {', '.join(agents)}"
-    try:
-        reply = parse_model_output(
-            await model.ask(prompt, system=VERIFY_PROMPT, purpose=purpose), VerifierReply
-        )
-    except (NotebookRouterError, ValueError):  # a broken reply is unverified, not a crash
-        whole = ClaimCheck(text=clip(text, 160), verified=False, evidence=UNREADABLE)
-        return [*numbers, whole], None
-    checks = [
-        ClaimCheck(
-            text=clip(c.claim, 160),
-            verified=c.verdict == "verified",
-            evidence=f"{CONTRADICTED}: {c.evidence}" if c.verdict == "contradicted" else c.evidence,
-        )
-        for c in reply.claims
-    ]
-    return checks, reply

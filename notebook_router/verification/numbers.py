@@ -1,6 +1,6 @@
 """Numbers as a result's text writes them: value, the precision written, and how they are said.
 
-Read by :mod:`notebook_router.agents.builtin.claims`, which checks them against the data.
+Read by :mod:`notebook_router.verification.judge`, which checks them against the data.
 A number carries what the words around it say about it: a hedge ("about 378,000" is
 looser than "378,000"), a bound ("over 350K" is no exact figure) and the quantity it
 names ("total", "average", "ahead of", "grew", "% of"), so that a figure that is merely

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from notebook_router.planner.rules.decompose import decompose
+from notebook_router.language.clauses import decompose
 
 
 @pytest.mark.parametrize(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from notebook_router.providers.openai import OpenAIProvider
-from notebook_router.providers.secrets import redact, redact_all
+from notebook_router.text.secrets import redact, redact_all
 
 
 def test_a_key_given_to_a_provider_in_code_is_masked_like_one_from_the_environment(

@@ -15,9 +15,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
+from notebook_router.agents.card import AgentCard
 from notebook_router.agents.discovery import rank_by_depth
 from notebook_router.agents.matching import AgentRelevance, AgentText
-from notebook_router.planner.planner_view import AgentCard
 
 
 class AgentMatcher:

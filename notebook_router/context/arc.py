@@ -38,6 +38,9 @@ class ArcTask(BaseModel):
     depends_on: tuple[str, ...] = ()
     table: bool = False
     """Whether its result was a table (rows a chart can be drawn from), not a number or a text."""
+    roles: frozenset[str] = frozenset()
+    """The roles its agent declared (:mod:`notebook_router.agents.roles`): a generalist's
+    note is no work to redo, an agent that draws its tables is asked for the chart."""
 
 
 def is_table(data: Any) -> bool:
