@@ -1,5 +1,5 @@
 # The two commands a newcomer needs: `make demo` and `make test`. Both set up
-# .venv themselves on a fresh machine (Python >= 3.10 on PATH as python3).
+# .venv themselves on a fresh machine (Python >= 3.11 on PATH as python3).
 
 PYTHON ?= python3
 VENV   := .venv

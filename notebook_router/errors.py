@@ -71,8 +71,9 @@ stop it at a time limit or a Stop. It never reaches a caller, and it is no
 from __future__ import annotations
 
 from collections.abc import Iterable
-from difflib import get_close_matches
 from typing import TYPE_CHECKING
+
+from notebook_router.language.spelling import closest
 
 if TYPE_CHECKING:
     from notebook_router.usage import Usage
@@ -333,7 +334,7 @@ class MediaToolMissingError(MediaError):
 
 
 def _did_you_mean(word: str, candidates: Iterable[str]) -> str:
-    match = get_close_matches(word, list(candidates), n=1, cutoff=0.6)
+    match = closest(word, candidates)
     return f" Did you mean {match[0]!r}?" if match else ""
 
 

@@ -118,7 +118,7 @@ and you would re-run it with clearer words).
     code(
         """
 %%route --background -o asks
-Load the sales table for the West region, then spot anomalies
+Load the sales table for the West region, then flag unusual swings
 """,
         tags=("nbval-ignore-output",),
     ),

@@ -7,7 +7,9 @@
   and no two parts of the package import each other in a circle at all (lazy and
   ``TYPE_CHECKING`` imports count: a circle of those is still a tangle to read);
 - the planner never names a built-in agent (it finds one by role), and the exception tree
-  knows nothing of the planner.
+  knows nothing of the planner;
+- English is read in one place: nothing outside ``language/`` defines a stemmer, a
+  stopword or synonym list, a BM25 or a speller, or imports a library that does.
 
 Each rule is a function over the parsed imports that returns what breaks it,
 one readable line per import. Each is also run on a small bad example of its
@@ -17,6 +19,7 @@ own: a rule that could never fail would fail those tests.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -223,6 +226,50 @@ def import_cycles(
     return sorted(problems)
 
 
+LANGUAGE_LIBRARIES = ("snowballstemmer", "nltk", "difflib", "rank_bm25", "Levenshtein")
+"""Libraries that stem, spell or rank text: only ``language/`` may use them."""
+_LANGUAGE_NAME = re.compile(r"(?i)^_?(?:stem(?:mer)?|[a-z_]*stemmer|[a-z_]*speller|spell\w*)$|bm25")
+_WORD_LIST_NAME = re.compile(r"(?i)stop_?words|^_?stop$|synonym|filler")
+
+
+def reading_outside_language(sources: dict[str, str]) -> list[str]:
+    """Stemmers, spellers, BM25s, stopword and synonym lists defined (or the libraries
+    for them imported) by modules outside ``language/``; ``sources`` by module name."""
+    problems: list[str] = []
+    for module, source in sorted(sources.items()):
+        if area(module) == "language":
+            continue
+        path = module.replace(".", "/") + ".py"
+        for found in imports_of(source, module, path):
+            if _within(found.target, LANGUAGE_LIBRARIES):
+                problems.append(f"{found}: only language/ reads words with it")
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                if _LANGUAGE_NAME.search(node.name):
+                    problems.append(f"{path}:{node.lineno} defines {node.name}: use language/")
+            elif isinstance(node, (ast.Assign, ast.AnnAssign)) and node.col_offset == 0:
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                for target in targets:
+                    if isinstance(target, ast.Name) and _WORD_LIST_NAME.search(target.id):
+                        problems.append(
+                            f"{path}:{node.lineno} defines {target.id}: a word list belongs "
+                            "in language/data"
+                        )
+    return problems
+
+
+def package_sources() -> dict[str, str]:
+    """Every module of the package's source, by module name."""
+    sources: dict[str, str] = {}
+    for file in sorted((ROOT / PACKAGE).rglob("*.py")):
+        relative = file.relative_to(ROOT)
+        parts = (
+            relative.parent.parts if file.name == "__init__.py" else relative.with_suffix("").parts
+        )
+        sources[".".join(parts)] = file.read_text(encoding="utf-8")
+    return sources
+
+
 def _report(problems: list[str]) -> str:
     return "\n".join(["", *problems])
 
@@ -276,6 +323,11 @@ def test_the_planner_never_names_a_built_in_agent(modules: Modules) -> None:
 
 def test_the_exception_tree_knows_nothing_of_the_planner(modules: Modules) -> None:
     problems = imports_from(modules, "errors", ("planner",))
+    assert not problems, _report(problems)
+
+
+def test_english_is_read_only_in_the_language_layer() -> None:
+    problems = reading_outside_language(package_sources())
     assert not problems, _report(problems)
 
 
@@ -428,4 +480,27 @@ def test_the_exception_tree_reaching_for_the_planner_is_reported() -> None:
     assert imports_from(bad, "errors", ("planner",)) == [
         f"{PACKAGE}/errors.py:3 imports {PACKAGE}.planner.run (inside a function or "
         "TYPE_CHECKING): errors must not import planner"
+    ]
+
+
+def test_a_stemmer_speller_bm25_or_word_list_outside_language_is_reported() -> None:
+    bad = {
+        f"{PACKAGE}.analyst.schema": "import snowballstemmer\n\ndef stem(word):\n    return word\n",
+        f"{PACKAGE}.tools.index": "class BM25Index:\n    pass\n",
+        f"{PACKAGE}.tools.fuzzy": "class Speller:\n    pass\n",
+        f"{PACKAGE}.analyst.reading": "STOPWORDS = {'a', 'the'}\n",
+        f"{PACKAGE}.tools.lexicon": "TOOL_SYNONYMS = (('delete', 'remove'),)\n",
+        f"{PACKAGE}.analyst.families": "def f():\n    from difflib import get_close_matches\n",
+        f"{PACKAGE}.language.stems": "import snowballstemmer\n\ndef stem(word):\n    return word\n",
+        f"{PACKAGE}.tools.router": "def correct_inputs(x):\n    return x\n",
+    }
+    assert reading_outside_language(bad) == [
+        f"{PACKAGE}/analyst/families.py:2 imports difflib (inside a function or TYPE_CHECKING): "
+        "only language/ reads words with it",
+        f"{PACKAGE}/analyst/reading.py:1 defines STOPWORDS: a word list belongs in language/data",
+        f"{PACKAGE}/analyst/schema.py:1 imports snowballstemmer: only language/ reads words with it",
+        f"{PACKAGE}/analyst/schema.py:3 defines stem: use language/",
+        f"{PACKAGE}/tools/fuzzy.py:1 defines Speller: use language/",
+        f"{PACKAGE}/tools/index.py:1 defines BM25Index: use language/",
+        f"{PACKAGE}/tools/lexicon.py:1 defines TOOL_SYNONYMS: a word list belongs in language/data",
     ]

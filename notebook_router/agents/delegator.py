@@ -156,7 +156,7 @@ class Delegator:
                 response, own_failed = await asyncio.wait_for(
                     self._handle(agent, request, invoke), limit
                 )
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 response = refusal(request, "failed", f"timed out after {limit:g} s")
                 own_failed = True
         self._record(agent.name, ok=not own_failed)

@@ -1,6 +1,6 @@
 """How well each agent fits a task: the tool router's relevance, read for agents.
 
-Agents and tools are read alike (:mod:`notebook_router.tools.relevance`):
+Agents and tools are read alike (:mod:`notebook_router.language.relevance`):
 Snowball stems, the concept lexicon ("graph" and "plot" meet), values a
 task merely gives masked, typos corrected against the agents' own words.
 What differs is how an agent's card is laid out:
@@ -35,9 +35,10 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
-from notebook_router.text.bm25 import BM25Index
-from notebook_router.text.tokens import tokens
-from notebook_router.tools.relevance import Catalogue, Query, Unit, analyse, stem
+from notebook_router.language.bm25 import BM25Index
+from notebook_router.language.lexicon import terms
+from notebook_router.language.relevance import Catalogue, Query, Unit, analyse
+from notebook_router.language.stems import stem
 from notebook_router.tools.word_vectors import bundled_embedder
 
 if TYPE_CHECKING:
@@ -173,9 +174,9 @@ class AgentRelevance:
         well be named with them.
         """
         found = {r.doc: r.score for r in self.catalogue.rank(self.read(task)) if r.score > 0}
-        if found or not (plain := tokens(task)):
+        if found or not (plain := terms(task)):
             return found
-        return {i: s for i, s in self._plain_index().scores(plain).items() if s > 0}
+        return {i: s for i, s in self._plain_index().scores(Counter(plain)).items() if s > 0}
 
     def by_meaning(self, task: str) -> dict[int, float]:
         """The agents nearest ``task`` in meaning (cosine similarity, by position), for a
@@ -199,9 +200,7 @@ class AgentRelevance:
 
     def _plain_index(self) -> BM25Index:
         if self._plain is None:
-            self._plain = BM25Index(
-                (str(i), Counter(tokens(text))) for i, text in enumerate(self._texts)
-            )
+            self._plain = BM25Index(("", Counter(terms(text))) for text in self._texts)
         return self._plain
 
 

@@ -12,23 +12,27 @@ import re
 from notebook_router.analyst import phrases as ph
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import Filter, Scalar
+from notebook_router.language.numbers import number
+from notebook_router.language.patterns import alternation
+from notebook_router.language.tables import table
 
 UNSIGNED = r"\d[\d,]*(?:\.\d+)?"
-PREFIX_OPS: tuple[tuple[str, str], ...] = (
-    (">=", r">=|=>|at least|no less than|not less than|greater than or equal to|more than or equal to|minimum of"),
-    ("<=", r"<=|=<|at most|no more than|not more than|less than or equal to|up to|maximum of"),
-    ("!=", r"!=|<>|not equal to|different from|other than"),
-    (">", r">|greater than|more than|larger than|higher than|bigger than|above|over|exceeds?|exceeding|older than|later than|after"),
-    ("<", r"<|less than|fewer than|smaller than|lower than|below|under|younger than|earlier than|before"),
-    ("==", r"==|=|equal to|equals|exactly"),
-)  # fmt: skip
-POSTFIX_OPS = (
-    (">=", r"or more|or above|and above|or older|or higher|or greater|or over|\+"),
-    ("<=", r"or less|or below|and below|or younger|or lower|or fewer|or under"),
+_WORDS = table("analysis")
+PREFIX_OPS: tuple[tuple[str, str], ...] = tuple(
+    (op, alternation(phrases)) for op, phrases in _WORDS["comparisons"]["before"].items()
 )
-NEGATION = r"(?:not|n't|non|never|no|except|excluding|other than|besides)"
-PEOPLE = r"\b(?:years?|passengers?|people|persons?|customers?|patients?|adults?|individuals?|users?|employees?|members?|students?)\b"
-CONDITION_LEAD = r"(?:who|that|which|where|whose|did|didn't|had|have|has|were|was|if)"
+"""Each comparison said before its number, with the pattern of its words."""
+POSTFIX_OPS: tuple[tuple[str, str], ...] = tuple(
+    (op, alternation(phrases)) for op, phrases in _WORDS["comparisons"]["after"].items()
+)
+"""Each comparison said after its number ("60 or more")."""
+NEGATION = rf"(?:{alternation(_WORDS['conditions']['negation'])})"
+PEOPLE = rf"\b(?:{alternation(_WORDS['conditions']['people'])})\b"
+CONDITION_LEAD = rf"(?:{alternation(_WORDS['conditions']['lead'])})"
+SIGNS: dict[str, tuple[str, int]] = {
+    word: (op, value) for word, (op, value) in _WORDS["signs"].items()
+}
+"""A sign said in words ("negative returns") → its comparison with zero."""
 
 
 def conditions(r: Reading) -> list[Filter]:
@@ -42,7 +46,7 @@ def conditions(r: Reading) -> list[Filter]:
 
 
 def _num(text: str) -> int | float:
-    return ph.as_int_or_float(ph.number(text))
+    return ph.as_int_or_float(number(text))
 
 
 def _take(r: Reading, m: re.Match[str]) -> None:
@@ -124,9 +128,8 @@ def _number_first(r: Reading) -> list[Filter]:
 def _sign(r: Reading) -> list[Filter]:
     """ "where inflation was negative", "positive returns", "non-negative x"."""
     out = []
-    words = {"negative": ("<", 0), "positive": (">", 0), "non-negative": (">=", 0),
-             "nonnegative": (">=", 0), "non-positive": ("<=", 0), "zero": ("==", 0)}  # fmt: skip
-    sign = "|".join(sorted(words, key=len, reverse=True))
+    words = SIGNS
+    sign = alternation(words)
     patterns = (
         rf"\bC(\d+)\s+(?:is|are|was|were|being|went|turned)?\s*({sign})\b",
         rf"\b({sign})\s+C(\d+)\b",

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from difflib import get_close_matches
 
 from notebook_router.analyst import phrases as ph
 from notebook_router.analyst.conditions import binary_conditions, date_column
@@ -36,6 +35,7 @@ from notebook_router.analyst.intents import (
 )  # fmt: skip
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import Decline, Filter
+from notebook_router.language.spelling import closest
 
 
 def plot(r: Reading) -> Outcome:
@@ -215,7 +215,7 @@ def count(r: Reading) -> Outcome:
 
 def _near_column(r: Reading, word: str) -> bool:
     names = [n.lower() for n in r.schema.names()]
-    return bool(get_close_matches(word, names, n=1, cutoff=0.75))
+    return bool(closest(word, names, cutoff=0.75))
 
 
 def grouped(r: Reading) -> Outcome:

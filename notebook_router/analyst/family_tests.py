@@ -25,7 +25,7 @@ from notebook_router.analyst.intents import (
     time_like,
 )  # fmt: skip
 from notebook_router.analyst.reading import Reading
-from notebook_router.text.tokens import NUMBER_WORDS
+from notebook_router.language.numbers import NUM, NUMBER_WORDS, number
 
 
 def normality(r: Reading) -> Outcome:
@@ -81,9 +81,7 @@ def trend(r: Reading) -> Outcome:
         r"\bnext\s+(\d+|" + "|".join(NUMBER_WORDS) + r")?\s*(day|week|month|quarter|year)s?\b",
         r.text,
     )
-    horizon = (
-        int(ph.number(horizon_match.group(1))) if horizon_match and horizon_match.group(1) else 1
-    )
+    horizon = int(number(horizon_match.group(1))) if horizon_match and horizon_match.group(1) else 1
     freq = ph.FREQS[horizon_match.group(2)] if horizon_match else (r.freq or "M")
     forecast = horizon_match is not None or r.has(
         r"\b(?:forecast\w*|predict\w*|projection|extrapolat\w*)\b"
@@ -119,11 +117,11 @@ def _regression(r: Reading, targets: list[str]) -> Outcome:
         else:
             kept.append(f)
     m = re.search(
-        rf"\b(?:when|if|for|at|given|with)\s+(?:an?\s+)?(?:C\d+\s*)?(?:is|=|of|equals?)?\s*({ph.NUM})",
+        rf"\b(?:when|if|for|at|given|with)\s+(?:an?\s+)?(?:C\d+\s*)?(?:is|=|of|equals?)?\s*({NUM})",
         r.skeleton,
     )
     if at is None and m and r.has(r"\bpredict"):
-        at = ph.number(m.group(1))
+        at = number(m.group(1))
     r.filters = kept
     return base(r, "regression", columns=(y, x), at=at)
 

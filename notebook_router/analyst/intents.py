@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from difflib import get_close_matches
 
 from notebook_router.analyst import phrases as ph
 from notebook_router.analyst.conditions import date_column
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.schema import Schema
 from notebook_router.analyst.spec import Decline, Derived, Spec
+from notebook_router.language.spelling import closest
 
 Outcome = Spec | Decline | None
 GROUPABLE = ("category", "binary", "datetext")
@@ -78,7 +78,7 @@ def no_column(r: Reading, what: str) -> Decline:
     lowered = {n.lower(): n for n in names}
     guesses: list[str] = []
     for word in unknown:
-        for hit in get_close_matches(word, list(lowered), n=2, cutoff=0.6):
+        for hit in closest(word, lowered, n=2):
             if lowered[hit] not in guesses:
                 guesses.append(lowered[hit])
     missing = f" '{unknown[0]}'" if unknown else ""

@@ -10,48 +10,22 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from notebook_router.text.tokens import NUMBER_WORDS
+from notebook_router.language.numbers import NUMBER_WORDS, number
+from notebook_router.language.patterns import alternation
+from notebook_router.language.tables import table
 
-NUM = r"-?\d[\d,]*(?:\.\d+)?|-?\.\d+"
+_WORDS = table("analysis")
 
-AGGS: tuple[tuple[str, str], ...] = (
-    ("iqr", r"\b(?:iqr|inter-? ?quartile range)\b"),
-    ("cv", r"\bcoefficient of variation\b"),
-    ("sem", r"\bstandard error\b"),
-    ("std", r"\b(?:std|standard deviations?|stdev|std\.? dev|sd)\b"),
-    ("var", r"\b(?:variance|var)\b"),
-    ("median", r"\bmedian\b"),
-    ("mean", r"\b(?:mean|average|avg|arithmetic mean|typical)\b"),
-    ("skew", r"\bskew(?:ness|ed)?\b"),
-    ("kurt", r"\bkurtosis\b"),
-    ("mode", r"\b(?:mode|most (?:common|frequent|popular)|commonest)\b"),
-    ("range", r"\brange\b"),
-    ("min", r"\b(?:min|minimum|lowest|smallest|least|fewest|youngest|earliest|cheapest)\b"),
-    ("max", r"\b(?:max|maximum|highest|largest|biggest|greatest|most|oldest|latest|longest)\b"),
-    ("sum", r"\b(?:sum|total|summed|overall amount)\b"),
-    ("nunique", r"\b(?:unique|distinct)\b"),
-    ("count", r"\b(?:count|number of|how many)\b"),
+AGGS: tuple[tuple[str, str], ...] = tuple(
+    (name, rf"\b(?:{alternation(phrases)})\b") for name, phrases in _WORDS["aggregations"].items()
 )
-AGG_WORDS = {
-    "mean": "mean", "median": "median", "std": "standard deviation", "var": "variance",
-    "min": "minimum", "max": "maximum", "sum": "total", "count": "count",
-    "nunique": "number of distinct values", "skew": "skewness", "kurt": "kurtosis",
-    "range": "range", "mode": "most common value", "iqr": "interquartile range",
-    "cv": "coefficient of variation", "sem": "standard error of the mean", "quantile": "quantile",
-    "size": "number of rows",
-}  # fmt: skip
-
-DESCENDING = (
-    r"\b(?:top|highest|most|largest|biggest|greatest|best|maximum|max|descending|leading)\b"
-)
-ASCENDING = r"\b(?:bottom|lowest|least|smallest|fewest|worst|minimum|min|ascending)\b"
-FREQS = {
-    "day": "D", "daily": "D", "week": "W", "weekly": "W", "month": "M", "monthly": "M",
-    "quarter": "Q", "quarterly": "Q", "year": "Y", "yearly": "Y", "annual": "Y", "annually": "Y",
-}  # fmt: skip
-MONTHS = (
-    "january february march april may june july august september october november december"
-).split()
+"""Each statistic with the pattern of the words that name it, in the order they are tried."""
+AGG_WORDS: dict[str, str] = _WORDS["said"]
+"""How an answer names each statistic."""
+DESCENDING = rf"\b(?:{alternation(_WORDS['order']['descending'])})\b"
+ASCENDING = rf"\b(?:{alternation(_WORDS['order']['ascending'])})\b"
+FREQS: dict[str, str] = _WORDS["periods"]
+MONTHS: list[str] = _WORDS["calendar"]["months"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,14 +34,6 @@ class AnswerFormat:
 
     name: str
     hint: str
-
-
-def number(text: str) -> float:
-    """A number as written ("1,200", "3.5", "five")."""
-    text = text.strip().lower()
-    if text in NUMBER_WORDS:
-        return float(NUMBER_WORDS[text])
-    return float(text.replace(",", ""))
 
 
 def as_int_or_float(value: float) -> int | float:

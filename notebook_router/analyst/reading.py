@@ -13,37 +13,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from notebook_router.analyst import phrases as ph
-from notebook_router.analyst.schema import Mention, Schema, find_mentions, partial_column, words
+from notebook_router.analyst.schema import Mention, Schema, find_mentions, partial_column
 from notebook_router.analyst.spec import Derived, Filter
+from notebook_router.language.lexicon import STOPWORDS
+from notebook_router.language.numbers import NUM, number
+from notebook_router.language.tables import word_list
+from notebook_router.language.words import plain, word_spans
 
-STOPWORDS = set(
-    """a an the of in on at to for from by with and or is are was were be been being do does did
-    what which who whom whose how many much there their this that these those it its as than then
-    per each every all any some me show give tell find compute calculate get list display return
-    please can could would you i we our my your data dataset table frame dataframe df column columns
-    row rows value values record records entry entries observation observations between among across
-    over under into out up down also only just about have has had not no yes if where when while
-    after before during above below more less most least same other use using based whether both
-    across value variable variables field fields number numbers amount result results answer
-    overall have among versus vs against one two three four five first second third last next""".split()
-)
-OPERATION_WORDS = set(
-    """mean average avg median std standard deviation variance var min minimum max maximum sum total
-    count unique distinct skew skewness kurtosis mode range quantile percentile quartile iqr
-    interquartile describe summary summarize summarise statistics stats descriptive overview
-    percentage percent proportion fraction share rate ratio missing null nan na empty outlier outliers
-    anomaly anomalies zscore z score correlation correlate correlated pearson spearman kendall
-    relationship normal normally distributed distribution gaussian shapiro wilk agostino kolmogorov
-    smirnov test p plot chart graph histogram scatter box boxplot bar line pie draw visualize visualise
-    trend forecast predict prediction regression regress linear slope fit pivot crosstab group grouped
-    groups bin bins bucket buckets top bottom highest lowest largest smallest biggest greatest most
-    least rank ranking sorted sort order descending ascending frequency frequencies often common
-    frequent daily weekly monthly quarterly yearly annual day week month quarter year years level
-    significance alpha round rounded decimal decimals places digits format times plus minus
-    divided difference product combined new create add derived equal greater less larger smaller
-    older younger aged exactly least lowest many typical rows size shape dtypes type types head
-    preview sample whole entire dataframe""".split()
-)
+IGNORED: frozenset[str] = STOPWORDS | word_list("data_words")
+"""Words never linked to a column: function words, words about the table or the asking."""
+OPERATION_WORDS: frozenset[str] = word_list("operation_words")
+"""Words that name an operation (a statistic, a chart, a period), never a column."""
 
 
 @dataclass(slots=True)
@@ -110,30 +90,12 @@ class Reading:
 
     def unknown_words(self) -> list[str]:
         """Content words that name no column, value, operation or common word."""
-        taken = " ".join(w for w, _, _ in words(self.skeleton))
+        taken = " ".join(w for w, _, _ in word_spans(self.skeleton))
         return [
             w
             for w in re.findall(r"[a-z][a-z_]{2,}", taken)
-            if w not in STOPWORDS and w not in OPERATION_WORDS and not re.fullmatch(r"[cv]\d+", w)
+            if w not in IGNORED and w not in OPERATION_WORDS and not re.fullmatch(r"[cv]\d+", w)
         ]
-
-
-def normalise(question: str) -> str:
-    """Typographic variants made plain: dashes, quotes, comparison signs."""
-    table = {
-        "–": "-",
-        "—": "-",
-        "−": "-",
-        "‘": "'",
-        "’": "'",
-        "“": '"',
-        "”": '"',
-        "≥": ">=",
-        "≤": "<=",
-    }
-    for old, new in table.items():
-        question = question.replace(old, new)
-    return question
 
 
 def choose_frame(
@@ -158,7 +120,7 @@ def choose_frame(
 
 def read(question: str, frames: Mapping[str, Schema], default: str | None) -> Reading | str:
     """Read ``question``; a string is returned instead when no frame can be chosen."""
-    text = normalise(question)
+    text = plain(question)
     formats, text = ph.answer_formats(text)
     lower = text.lower()
     digits, lower = ph.rounding(lower)
@@ -202,9 +164,9 @@ def _period_from_date_column(r: Reading) -> None:
 
 
 def _mentions(text: str, schema: Schema) -> list[Mention]:
-    ignore = STOPWORDS | OPERATION_WORDS
+    ignore = IGNORED | OPERATION_WORDS
     found = find_mentions(text, schema, ignore=ignore)
-    for word, start, end in words(text):
+    for word, start, end in word_spans(text):
         if word in ignore or any(m.start <= start < m.end for m in found):
             continue
         column = partial_column(word, schema)
@@ -228,8 +190,8 @@ def mention_index(token: str) -> int:
 
 
 def first_number(text: str) -> float | None:
-    m = re.search(ph.NUM, text)
-    return ph.number(m.group()) if m else None
+    m = re.search(NUM, text)
+    return number(m.group()) if m else None
 
 
 def columns_in(skeleton: str, reading: Reading) -> list[str]:

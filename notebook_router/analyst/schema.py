@@ -14,26 +14,13 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-_WORD = re.compile(r"[a-z0-9]+")
+from notebook_router.language.stems import forms, stem
+from notebook_router.language.words import word_spans
+
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _PARENS = re.compile(r"\([^)]*\)|\[[^\]]*\]")
 MAX_CATEGORIES = 40
 SAMPLE_ROWS = 20_000
-
-
-def stem(word: str) -> str:
-    """A crude English stem: enough that survived/survival/survive and ages/age meet."""
-    w = word.lower()
-    for suffix in ("ation", "ies", "ing", "ed", "es", "al", "s", "e", "y"):
-        if w.endswith(suffix) and len(w) - len(suffix) >= 3 and not w.endswith("ss"):
-            w = w[: -len(suffix)]
-            break
-    return w
-
-
-def words(text: str) -> list[tuple[str, int, int]]:
-    """The lower-case words of ``text`` with their character spans."""
-    return [(m.group(), m.start(), m.end()) for m in _WORD.finditer(text.lower())]
 
 
 def name_variants(name: str) -> set[tuple[str, ...]]:
@@ -41,10 +28,10 @@ def name_variants(name: str) -> set[tuple[str, ...]]:
     variants: set[tuple[str, ...]] = set()
     for form in {name, _PARENS.sub(" ", name)}:
         for spaced in {form, _CAMEL.sub(" ", form)}:
-            toks = tuple(stem(w) for w, _, _ in words(spaced))
+            toks = tuple(stem(w) for w, _, _ in word_spans(spaced))
             if toks:
                 variants.add(toks)
-                variants.add((stem("".join(w for w, _, _ in words(spaced))),))
+                variants.add((stem("".join(w for w, _, _ in word_spans(spaced))),))
     return variants
 
 
@@ -150,17 +137,22 @@ def _looks_like_dates(name: str, series: Any) -> bool:
 
 def find_mentions(text: str, schema: Schema, ignore: Iterable[str] = ()) -> list[Mention]:
     """Non-overlapping column and value mentions in ``text``, longest first."""
-    toks = words(text)
+    toks = word_spans(text)
     stems = [stem(w) for w, _, _ in toks]
-    skip = {stem(w) for w in ignore}
+    ignored = set(ignore)
+    skip = {stem(w) for w in ignored}
     found: list[tuple[int, int, int, Mention]] = []
     for col in schema.columns:
+        own = {form for w, _, _ in word_spans(_CAMEL.sub(" ", col.name)) for form in forms(w)}
         for variant in name_variants(col.name):
             for i in _occurrences(stems, variant):
                 j = i + len(variant) - 1
+                said = {w for w, _, _ in toks[i : j + 1]}
+                if said <= ignored and not said & own:
+                    continue  # "yearly" is a period, not the column ``year`` ("years" is)
                 found.append((len(variant), 1, i, Mention(toks[i][1], toks[j][2], col.name)))
         for value in _matchable_values(col, skip):
-            variant = tuple(stem(w) for w, _, _ in words(str(value)))
+            variant = tuple(stem(w) for w, _, _ in word_spans(str(value)))
             for i in _occurrences(stems, variant):
                 j = i + len(variant) - 1
                 mention = Mention(toks[i][1], toks[j][2], col.name, value, True)
@@ -185,7 +177,7 @@ def _matchable_values(col: Column, skip: set[str]) -> list[Any]:
     for value in col.values:
         if not isinstance(value, str) or len(value.strip()) < 3:
             continue
-        value_stems = {stem(w) for w, _, _ in words(value)}
+        value_stems = {stem(w) for w, _, _ in word_spans(value)}
         if value_stems and not value_stems <= skip:
             out.append(value)
     return out
@@ -198,8 +190,8 @@ def partial_column(word: str, schema: Schema) -> str | None:
         return None
     hits = []
     for col in schema.columns:
-        joined = "".join(x for x, _, _ in words(col.name))
-        parts = [x for x, _, _ in words(_CAMEL.sub(" ", col.name))]
+        joined = "".join(x for x, _, _ in word_spans(col.name))
+        parts = [x for x, _, _ in word_spans(_CAMEL.sub(" ", col.name))]
         close = (joined.endswith(w) or joined.startswith(w)) and len(joined) - len(w) <= 3
         # an abbreviated name: "unemp" for unemployment, "infl" for inflation
         short = len(joined) >= 4 and w.startswith(joined) and joined.isalpha()

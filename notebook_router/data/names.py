@@ -20,13 +20,13 @@ Spans never overlap: a longer phrase wins over a name inside it.
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from notebook_router.data.context import TABULAR_KINDS, DataContext
 from notebook_router.data.describe import DataDescription
+from notebook_router.language.spelling import closest
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,9 +221,7 @@ def _score(word: str, name: str) -> float:
     parts = _parts(name)
     if word in parts or word.rstrip("s") in (p.rstrip("s") for p in parts):
         return 2
-    if len(word) >= 4 and any(
-        difflib.SequenceMatcher(None, word, p).ratio() >= 0.8 for p in (lowered, *parts)
-    ):
+    if len(word) >= 4 and closest(word, (lowered, *parts), cutoff=0.8):
         return 1
     return 0
 

@@ -28,46 +28,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from notebook_router.text.tokens import normalize, tokens, words
+from notebook_router.language.lexicon import term, term_set, terms
+from notebook_router.language.tables import table
+from notebook_router.language.words import words
 
-_RAW_VERBS = """
-load read open import fetch download get collect gather query search find look scrape
-calculate compute count sum measure estimate extract pull retrieve generate create make build
-produce clean prepare filter sort group merge join aggregate plot chart graph draw visualize
-visualise summarize summarise analyze analyse describe explain compare report rank interpret
-forecast predict present tabulate write draft compose review evaluate assess recommend suggest
-propose list show give tell book reserve plan schedule organize organise translate convert format
-export save send email notify check verify validate test train fit simulate optimize improve fix
-debug run execute deploy update delete remove add insert identify detect classify cluster
-segment locate track monitor research investigate study explore examine inspect outline design
-arrange find think consider reflect ponder wait pause choose pick select decide weigh
-"""
-_SOURCES = (
-    "load fetch download collect gather query scrape retrieve pull import search find research"
-)
-_TRANSFORMS = (
-    "calculate compute count measure extract clean prepare filter aggregate sort group merge "
-    "join estimate convert"
-)
-_PRESENTERS = (
-    "plot summarize analyze describe explain compare report rank interpret forecast present "
-    "tabulate write review evaluate assess critique"
-)
-
-# Urgency, politeness and tone: words that say how or when, never what to do.
-_RAW_TONE = """
-asap urgent urgently urgency quick quickly question please pls plz kindly thanks thank thx ty
-cheers appreciate appreciated appreciation advance soon sooner possible whenever convenient
-convenience hurry rush rushing priority important fyi btw hi hello hey dear ok okay great
-awesome cool nice good much lot sorry bother regards best team folks everyone guys worry
-worries ahead morning afternoon evening
-"""
-
-VERBS = frozenset(normalize(w) for w in _RAW_VERBS.split())
-TONE = frozenset(normalize(w) for w in _RAW_TONE.split())
-SOURCES = frozenset(normalize(w) for w in _SOURCES.split())
-TRANSFORMS = frozenset(normalize(w) for w in _TRANSFORMS.split())
-PRESENTERS = frozenset(normalize(w) for w in _PRESENTERS.split())
+_WORDS = table("clauses")
+VERBS = term_set(_WORDS["verbs"])
+TONE = term_set(_WORDS["tone"])
+SOURCES = term_set(_WORDS["sources"])
+TRANSFORMS = term_set(_WORDS["transforms"])
+PRESENTERS = term_set(_WORDS["presenters"])
 
 _SENTENCES = re.compile(r"(?<=[.!?;])\s+|\n+")
 # A fragment boundary inside a part: after a comma, colon, dash, "!" or "?".
@@ -166,7 +136,7 @@ def _split_on_verbs(part: str) -> list[str]:
 
 def names_work(text: str) -> bool:
     """True if ``text`` has a word that could name work (not only stopwords and tone)."""
-    return any(token not in TONE for token in tokens(text))
+    return any(token not in TONE for token in terms(text))
 
 
 def _clean(text: str) -> str:
@@ -189,7 +159,7 @@ def _leading_verb(text: str) -> str | None:
     first = words(text)[:1]
     if not first:
         return None
-    verb = normalize(first[0])
+    verb = term(first[0])
     return verb if verb in VERBS else None
 
 

@@ -9,7 +9,7 @@ with the store off).
 from __future__ import annotations
 
 import argparse
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -127,7 +127,7 @@ def _live_row(run: Any) -> list[Any]:
     state = run.state
     done = sum(1 for t in state.plan if t.status in ("fulfilled", "partial"))
     status = STATUS_TEXT.get(state.stop_reason or "running", "running")
-    started = run.result().started_at if run.done() else datetime.now(timezone.utc)
+    started = run.result().started_at if run.done() else datetime.now(UTC)
     tokens = f"{state.usage.total_tokens:,}"
     return [
         run.id,

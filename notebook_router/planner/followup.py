@@ -41,8 +41,8 @@ from typing import Literal
 
 from notebook_router.agents.roles import DRAWS_TABLES, GENERALIST
 from notebook_router.context.arc import ArcRun, ArcTask, ArcView
+from notebook_router.language.lexicon import term, terms
 from notebook_router.text.preview import clip
-from notebook_router.text.tokens import normalize, tokens
 
 FollowKind = Literal["same", "present", "why"]
 
@@ -176,7 +176,7 @@ def _entity(text: str) -> str | None:
     text = text.strip(" \t?.!,;:\"'")
     text = re.sub(r"^(?:the|a|an)\s+", "", text, flags=re.IGNORECASE)
     found = _WORDS.findall(text)
-    if not found or len(found) > ENTITY_WORDS or not tokens(text):
+    if not found or len(found) > ENTITY_WORDS or not terms(text):
         return None  # "do the same for" (nothing after), "do it again"
     if any(w.lower() in _NOT_ENTITY for w in found):
         return None
@@ -184,7 +184,7 @@ def _entity(text: str) -> str | None:
     from notebook_router.language.clauses import VERBS
 
     first = found[0]
-    if _kind(first) is None and normalize(first.lower()) in VERBS:
+    if _kind(first) is None and term(first.lower()) in VERBS:
         return None  # "show me the total", "plot it"
     return text
 

@@ -31,13 +31,13 @@ from notebook_router.agents.card import AgentCard, agent_card
 from notebook_router.agents.registry import AgentRegistry
 from notebook_router.agents.tree import tree_generation
 from notebook_router.context.arc import ArcView
+from notebook_router.language.lexicon import terms
 from notebook_router.planner.media_notes import MediaNote
 from notebook_router.planner.state import NOT_DONE_STATUSES, RunState, Task
 from notebook_router.planner.task_digest import TaskDigest, digest
 from notebook_router.result import AgentResult
 from notebook_router.styles import ResponseStyle
 from notebook_router.text.preview import preview
-from notebook_router.text.tokens import tokens
 from notebook_router.verification.critic import CriticVerdict
 
 
@@ -473,7 +473,7 @@ def _data_words(state: RunState) -> frozenset[str]:
     if state.data is None:
         return frozenset()
     names = [n for t in state.data.tables for n in (t.name, *t.columns)]
-    return frozenset(w for n in names for w in tokens(n.replace("_", " ")))
+    return frozenset(w for n in names for w in terms(n.replace("_", " ")))
 
 
 def usable(cards: list[AgentCard], state: RunState) -> list[AgentCard]:

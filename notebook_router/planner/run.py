@@ -31,7 +31,7 @@ import threading
 import uuid
 from collections import Counter
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from notebook_router.agents.approval import CodePolicy, check_code_policy
@@ -208,7 +208,7 @@ class Run:
         self._closing = False
         """The loop has stopped deciding: messages can no longer be acted on."""
         self._duration_s = 0.0
-        self._started_wall = datetime.now(timezone.utc)
+        self._started_wall = datetime.now(UTC)
         state.context.listen(self._on_context_change)
 
     # ------------------------------------------------------------------ public

@@ -25,7 +25,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import defaultdict
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
 
@@ -246,7 +246,7 @@ class RecordingProvider:
             "response": _response(completion, chunks),
             "usage": completion.usage.model_dump(),
             "latency_s": round(completion.latency_s, 4),
-            "recorded_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+            "recorded_at": datetime.now(UTC).isoformat(timespec="seconds"),
         }
         self.path.parent.mkdir(parents=True, exist_ok=True)
         with self.path.open("a", encoding="utf-8") as fh:

@@ -13,7 +13,7 @@ import base64
 import html
 import json
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -127,7 +127,7 @@ def export_run(store: SessionStore, ident: str) -> ExportedRun:
             if found is not None:
                 media.append(_exported_media(found, task_id))
     exported = ExportedRun(
-        exported_at=datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        exported_at=datetime.now(UTC).isoformat(timespec="seconds"),
         run=stored.info,
         plan=plan,
         tree=to_mermaid(run_graph(state)),

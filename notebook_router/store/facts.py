@@ -19,9 +19,9 @@ import sqlite3
 import time
 
 from notebook_router.context.memory import Fact
+from notebook_router.language.lexicon import terms
 from notebook_router.store.codec import Scanner
 from notebook_router.store.database import Database
-from notebook_router.text.tokens import tokens
 
 
 class FactStore:
@@ -71,12 +71,12 @@ class FactStore:
 
     def search(self, query: str, *, limit: int = 5, topic: str | None = None) -> list[Fact]:
         """Facts sharing the most (stemmed) words with ``query``, best first."""
-        wanted = set(tokens(query))
+        wanted = set(terms(query))
         if not wanted:
             return []
         scored = []
         for fact in self.all(topic):
-            overlap = len(wanted & set(tokens(f"{fact.topic} {fact.text}")))
+            overlap = len(wanted & set(terms(f"{fact.topic} {fact.text}")))
             if overlap:
                 scored.append((-overlap, -fact.confidence, fact.id, fact))
         return [item[3] for item in sorted(scored)[:limit]]

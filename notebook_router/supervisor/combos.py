@@ -2,7 +2,7 @@
 
 A supervisor that has worked out which agents fit "population of Hjo" after
 a statistics call keeps the answer, keyed by the route hint, the agents
-called recently and the request's content tokens (stemmed, stop words out,
+called recently and the request's content terms (stemmed, stop words out,
 order ignored), so the same kind of request next time skips retrieval.
 
 Entries live for ``ttl_s`` after they are stored, count their hits and
@@ -30,7 +30,7 @@ from typing import Protocol
 from pydantic import BaseModel, ConfigDict, Field
 
 from notebook_router.errors import ConfigError
-from notebook_router.text.tokens import tokens
+from notebook_router.language.lexicon import terms
 
 DEFAULT_TTL_S = 20 * 60.0
 
@@ -157,7 +157,7 @@ class AgentComboCache:
         return ComboKey(
             route_hint=route_hint.strip().lower(),
             recent=window,
-            tokens=tuple(sorted(set(tokens(query)))),
+            tokens=tuple(sorted(set(terms(query)))),
         )
 
     def lookup(

@@ -358,7 +358,7 @@ class Supervisor:
         limit = agent.timeout_s or self.agent_timeout_s
         try:
             return await (asyncio.wait_for(work, limit) if limit else work)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             return DelegationResponse(
                 request_id=request.id,
                 agent=agent.name,

@@ -14,7 +14,8 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from notebook_router.text.tokens import NUMBER_WORDS, tokens
+from notebook_router.language.lexicon import terms
+from notebook_router.language.numbers import NUMBER_WORDS
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])|\n\s*\n|\n\s*[-*•]\s+")
 _NUMBER = re.compile(r"\d")
@@ -110,7 +111,7 @@ def summarise(text: str, target: LengthTarget | None = None) -> list[str]:
 
 
 def _scores(sentences: list[str]) -> list[float]:
-    bags = [tokens(s) for s in sentences]
+    bags = [terms(s) for s in sentences]
     frequency = Counter(t for bag in bags for t in set(bag))
     top = max(frequency.values(), default=1)
     scores: list[float] = []
@@ -134,7 +135,7 @@ def _unique(sentences: list[str]) -> list[str]:
     seen: set[str] = set()
     out: list[str] = []
     for sentence in sentences:
-        key = " ".join(tokens(sentence)) or sentence
+        key = " ".join(terms(sentence)) or sentence
         if key not in seen:
             seen.add(key)
             out.append(sentence)

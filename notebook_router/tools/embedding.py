@@ -14,7 +14,7 @@ import math
 from collections.abc import Collection, Sequence
 from typing import Protocol, runtime_checkable
 
-from notebook_router.tools.lexicon import terms
+from notebook_router.language.lexicon import terms
 from notebook_router.tools.retrieval import Match
 from notebook_router.tools.spec import Tool
 

@@ -15,18 +15,17 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from notebook_router.tools.lexicon import CURRENCIES, is_filler, term, terms
+from notebook_router.language.lexicon import CURRENCIES, is_filler, term, term_set, terms
+from notebook_router.language.spans import Span, find_spans, is_ordinal, is_percent
+from notebook_router.language.tables import table
 from notebook_router.tools.slots import Slot, enum_options, slots_of
-from notebook_router.tools.spans import Span, find_spans, is_ordinal, is_percent
 from notebook_router.tools.spec import ToolSpec
 
 _VALUE_KINDS = frozenset(["quoted", "email", "url", "path", "date", "time", "number", "assignment"])
-_TARGET_CUES = frozenset(["to", "into", "in", "as", "until", "till", "through"])
-_SOURCE_CUES = frozenset(["from", "since"])
-_NAMING_CUES = frozenset(["called", "named", "titled", "entitled", "subject", "title", "name"])
-_NEGATIONS = frozenset(["not", "no", "without", "don't", "dont", "never", "exclude"])
-_BACKWARDS = frozenset(["before", "ago", "earlier", "back", "subtract", "minus"])
-_ARTICLES = frozenset(["a", "an", "the", "my", "this", "that"])
+_CUES = {name: frozenset(words) for name, words in table("parameters")["cues"].items()}
+_TARGET_CUES, _SOURCE_CUES, _NAMING_CUES = _CUES["target"], _CUES["source"], _CUES["naming"]
+_NEGATIONS, _BACKWARDS, _ARTICLES = _CUES["negation"], _CUES["backwards"], _CUES["articles"]
+_KINDS = {kind: term_set(words) for kind, words in table("parameters")["kinds"].items()}
 _RUN_GAP = re.compile(r"^[\s,;]*(?:and|&)?[\s,;]*$")
 _WORD = re.compile(r"[A-Za-zÀ-ÿ0-9']+")
 _DEGREES = re.compile(r"(?<=\d)\s*°?\s*([CFK])\b")
@@ -245,7 +244,7 @@ def _cue_bonus(slot: Slot, value: _Value, req: _Request) -> float:
     elif value.kind == "number" and any(w.term in slot.context for w in after):
         bonus += 0.5
     if slot.kind in ("text", "path", "other") and any(w.lower in _NAMING_CUES for w in before):
-        bonus += 0.5 if slot.words & {"title", "name", "subject", "archive"} else -0.25
+        bonus += 0.5 if slot.words & _KINDS["named"] else -0.25
     role = _role_of(value, req)
     if slot.role != "none" and role != "none":
         bonus += 0.75 if role == slot.role else -0.75
@@ -264,7 +263,7 @@ def _role_of(value: _Value, req: _Request) -> str:
         gap = req.text[previous.end : value.start]
         if previous.lower.replace(".", "").isdigit() or re.search(r"\d", gap):
             return "source"
-        if previous.term in ("degree",) and len(before) > 1 and before[-2].lower.isdigit():
+        if previous.term in _KINDS["degree"] and len(before) > 1 and before[-2].lower.isdigit():
             return "source"
     if previous is not None and previous.lower in _SOURCE_CUES:
         return "source"
@@ -289,7 +288,7 @@ def _fill_booleans(slots: list[Slot], req: _Request, out: Extraction) -> None:
     for slot in slots:
         if slot.kind != "boolean" or slot.name in out.inputs:
             continue
-        key = [w for w in slot.words if w not in ("only", "use", "include", "is", "with")]
+        key = [w for w in slot.words if w not in _KINDS["boolean_filler"]]
         if key and all(w in said for w in key):
             first = min(said[w] for w in key)
             negated = any(w.lower in _NEGATIONS for w in req.words[max(0, first - 3) : first])

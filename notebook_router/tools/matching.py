@@ -17,9 +17,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from notebook_router.tools.index import LexicalIndex
-from notebook_router.tools.lexicon import CURRENCIES, is_filler, term, terms
-from notebook_router.tools.spans import Span, find_spans
+from notebook_router.language.bm25 import BM25Index
+from notebook_router.language.lexicon import CURRENCIES, is_filler, term, terms
+from notebook_router.language.spans import Span, find_spans
+from notebook_router.language.words import identifier_words
 from notebook_router.tools.spec import Tool
 
 NAME_WEIGHT = 3.0
@@ -47,6 +48,16 @@ def tool_bag(tool: Tool) -> dict[str, float]:
         _add(bag, _schema_terms(schema, values=True), PARAMETER_WEIGHT)
         _add(bag, _schema_terms(schema, values=False), PARAMETER_TEXT_WEIGHT)
     return bag
+
+
+def tool_words(tool: Tool) -> list[str]:
+    """The words a tool is written with (its name, keywords, description, parameters),
+    before stemming: what a misspelt request word is corrected against."""
+    texts = [tool.name, *tool.keywords, tool.description]
+    for name, schema in tool.spec.properties.items():
+        texts += [name, str(schema.get("description", "")) if isinstance(schema, dict) else ""]
+        texts += [str(o) for o in (schema.get("enum", []) if isinstance(schema, dict) else [])]
+    return [w for text in texts for w in identifier_words(text) if w.isalpha()]
 
 
 def name_terms(name: str) -> frozenset[str]:
@@ -83,7 +94,7 @@ class QueryTerms:
     spans: list[Span] = field(default_factory=list)
 
 
-def query_terms(text: str, index: LexicalIndex) -> QueryTerms:
+def query_terms(text: str, index: BM25Index) -> QueryTerms:
     """The terms of ``text`` that say which tool is wanted (see the module docstring)."""
     spans = find_spans(text)
     out = QueryTerms(spans=spans)
@@ -103,7 +114,7 @@ def query_terms(text: str, index: LexicalIndex) -> QueryTerms:
     return out
 
 
-def _resolve(word: str, index: LexicalIndex, out: QueryTerms) -> list[tuple[str, float]]:
+def _resolve(word: str, index: BM25Index, out: QueryTerms) -> list[tuple[str, float]]:
     """The indexed terms a request word stands for (itself, a fix, or its parts)."""
     t = term(word)
     if t in index:
@@ -113,14 +124,14 @@ def _resolve(word: str, index: LexicalIndex, out: QueryTerms) -> list[tuple[str,
     parts = _compound(word, index)
     if parts:
         return [(p, 1.0) for p in parts]  # "lowercase", "weekday"
-    fixed = index.correct(t)
-    if fixed is not None:
+    fixed = index.correct(word)
+    if fixed is not None and term(fixed) in index:
         out.corrected[word] = fixed
-        return [(fixed, CORRECTED_WEIGHT)]
+        return [(term(fixed), CORRECTED_WEIGHT)]
     return [(t, 1.0)]
 
 
-def _compound(word: str, index: LexicalIndex) -> list[str]:
+def _compound(word: str, index: BM25Index) -> list[str]:
     if len(word) < 6:
         return []
     for cut in range(3, len(word) - 2):
@@ -134,6 +145,6 @@ def _singular_key(word: str) -> str:
     return word[:-1] if word.endswith("s") and word[:-1] in CURRENCIES else word
 
 
-def _known(text: str, index: LexicalIndex) -> bool:
+def _known(text: str, index: BM25Index) -> bool:
     """A capitalised name or code that is a word of the tools ("Celsius", "AQI")."""
     return all(term(w.lower()) in index for w in _WORD.findall(text))

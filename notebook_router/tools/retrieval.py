@@ -12,8 +12,8 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-from notebook_router.tools.index import LexicalIndex
-from notebook_router.tools.matching import query_terms, tool_bag
+from notebook_router.language.bm25 import BM25Index
+from notebook_router.tools.matching import query_terms, tool_bag, tool_words
 from notebook_router.tools.spec import Tool
 
 
@@ -62,16 +62,18 @@ class LexicalRetriever:
     """
 
     def __init__(self) -> None:
-        self.index = LexicalIndex([])
+        self.index = BM25Index([])
         self.builds = 0
         """Times the whole index was rebuilt (a tool replaced or removed)."""
 
     def build(self, entries: Sequence[tuple[str, Tool]]) -> None:
         self.builds += 1
-        self.index = LexicalIndex([(ns, tool_bag(tool)) for ns, tool in entries])
+        self.index = BM25Index()
+        for ns, tool in entries:
+            self.index.add(ns, tool_bag(tool), words=tool_words(tool))
 
     def add(self, namespace: str, tool: Tool) -> None:
-        self.index.add(namespace, tool_bag(tool))
+        self.index.add(namespace, tool_bag(tool), words=tool_words(tool))
 
     def search(self, query: str, k: int, namespaces: Collection[str] | None) -> list[Match]:
         weights = query_terms(query, self.index).weights

@@ -22,10 +22,10 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from notebook_router.language.relevance import Catalogue, analyse, document
 from notebook_router.tools.decision import RouteReply
 from notebook_router.tools.extract import Extraction, extract_inputs
 from notebook_router.tools.fit import Evidence
-from notebook_router.tools.relevance import Catalogue, analyse, document
 from notebook_router.tools.spec import ToolSpec
 
 if TYPE_CHECKING:

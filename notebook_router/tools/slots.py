@@ -13,7 +13,8 @@ import re
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from notebook_router.tools.lexicon import terms
+from notebook_router.language.lexicon import term_set, terms
+from notebook_router.language.tables import table
 
 Role = Literal["source", "target", "none"]
 SlotKind = Literal[
@@ -39,39 +40,9 @@ SlotKind = Literal[
 
 _SOURCE = re.compile(r"(^|_)(from|source|src|start|begin|base|origin|a|first|x)(_|$)")
 _TARGET = re.compile(r"(^|_)(to|target|dest|destination|end|quote|into|b|second|y)(_|$)")
-_PLACE = {
-    "city",
-    "location",
-    "place",
-    "country",
-    "address",
-    "region",
-    "zone",
-    "timezone",
-    "destination",
-    "origin",
-    "town",
-}
-_TEXT = {
-    "text",
-    "content",
-    "message",
-    "body",
-    "query",
-    "pattern",
-    "title",
-    "subject",
-    "name",
-    "note",
-    "prompt",
-    "question",
-    "phrase",
-    "keyword",
-    "term",
-    "search",
-}
-_CODE = {"ticker", "symbol", "code"}
-_PATHY = {"path", "file", "filename", "folder", "directory", "dir", "archive"}
+_KINDS = {kind: term_set(words) for kind, words in table("parameters")["kinds"].items()}
+_PLACE, _TEXT, _CODE, _PATHY = _KINDS["place"], _KINDS["text"], _KINDS["code"], _KINDS["path"]
+_PERCENT = term_set(["rate", "pct"])
 
 
 @dataclass(frozen=True)
@@ -108,7 +79,7 @@ def _slot(name: str, schema: dict[str, Any]) -> Slot:
         role=_role(name.lower()),
         words=words,
         context=context,
-        percent=any(w.startswith("percent") or w in ("rate", "pct") for w in context),
+        percent=any(w.startswith("percent") or w in _PERCENT for w in context),
         negatable="negative" in lowered,
     )
 
@@ -129,25 +100,25 @@ def _kind(name: str, schema: dict[str, Any], words: frozenset[str], text: str) -
     fmt = schema.get("format")
     if fmt in ("date", "date-time"):
         return "date"
-    if fmt == "email" or "email" in words:
+    if fmt == "email" or words & _KINDS["email"]:
         return "email"
-    if fmt in ("uri", "url") or words & {"url", "uri", "link"}:
+    if fmt in ("uri", "url") or words & _KINDS["url"]:
         return "url"
-    if "time" in words or "hh:mm" in text:
+    if words & _KINDS["time"] or "hh:mm" in text:
         return "time"
     if "glob" in text:
         return "glob"
     if words & _PATHY:
         return "path"
-    if "language" in words:
+    if words & _KINDS["language"]:
         return "language"
-    if "currency" in words or "iso 4217" in text:
+    if words & _KINDS["currency"] or "iso 4217" in text:
         return "currency"
     if words & _CODE:
         return "code"
     if words & _PLACE or "city" in text:
         return "place"
-    if "number" in words:
+    if words & _KINDS["numeral"]:
         return "numeral"
     if words & _TEXT or not types or "string" in types:
         return "text"

@@ -21,8 +21,8 @@ from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from notebook_router.language.numbers import NUMBER_WORDS
 from notebook_router.result import AgentResult
-from notebook_router.text.tokens import NUMBER_WORDS
 from notebook_router.verification.claims import ClaimCheck, SourceScore
 
 Verdict = Literal["ok", "needs_more", "unverified"]

@@ -12,8 +12,8 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal, NamedTuple
 
+from notebook_router.language.numbers import numbers_in
 from notebook_router.text.preview import preview
-from notebook_router.verification.numbers import numbers_in
 
 MAX_CELLS = 200_000
 """Tables up to this many cells give every value as evidence; bigger ones their statistics."""

@@ -17,9 +17,9 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from notebook_router.language.numbers import Number, claimed_numbers, clause_of, sentence_of
 from notebook_router.verification.claims import CONTRADICTED, NOT_FOUND, ClaimCheck
 from notebook_router.verification.evidence import AGGREGATES, BETWEEN, Evidence, Fact
-from notebook_router.verification.numbers import Number, claimed_numbers, clause_of, sentence_of
 
 # ------------------------------------------------------------------ judging a claim
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
-from notebook_router.text.tokens import tokens
+from notebook_router.language.lexicon import terms
 from notebook_router.verification.claims import SourceScore
 
 # ------------------------------------------------------------------ sources
@@ -21,15 +21,15 @@ def score_sources(
     this year, less by 0.2 a year, 0.5 when no year is given; use: how often the run's
     results cite it (3 or more: 1). The score weighs them 2:1:1, best first.
     """
-    year = (now or datetime.now(timezone.utc)).year
-    wanted = set(tokens(about))
+    year = (now or datetime.now(UTC)).year
+    wanted = set(terms(about))
     seen: dict[str, tuple[str, str | None, int]] = {}
     for source, text, url in citations:
         _, _, uses = seen.get(source, (text, url, 0))
         seen[source] = (text, url, uses + 1)
     scores = []
     for source, (text, url, uses) in seen.items():
-        shared = wanted & set(tokens(f"{source} {text}"))
+        shared = wanted & set(terms(f"{source} {text}"))
         relevance = len(shared) / len(wanted) if wanted else 0.0
         years = [int(y) for y in re.findall(r"\b(19\d\d|20\d\d)\b", f"{source} {text} {url}")]
         recency = max(0.0, 1 - 0.2 * (year - max(years))) if years else 0.5

@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 
 from notebook_router.errors import ConfigError, DuplicateToolError, ToolNotFoundError
+from notebook_router.language.spelling import Speller
 from notebook_router.tools import EmbeddingRetriever, HashingEmbedder, ToolStore
-from notebook_router.tools.fuzzy import Speller
 from notebook_router.tools.retrieval import LexicalRetriever, Retriever
 from notebook_router.tools.store import matches
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
+from notebook_router.language.numbers import numbers_in
 from notebook_router.verification.claims import ClaimCheck
 from notebook_router.verification.evidence import Evidence
 from notebook_router.verification.judge import check_numbers
-from notebook_router.verification.numbers import numbers_in
 
 # North 120,500 + 130,000 + 127,400 = 377,900 (30.7 % of 1,231,650; +5.7 % Jan to Mar);
 # South 284,500 (mean 94,833); East 303,750 (24.7 %); West 265,500; the months 406,750,

@@ -15,7 +15,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from notebook_router.text.tokens import normalize
+from notebook_router.language.lexicon import term, term_set
+from notebook_router.language.tables import table
 
 _ASK = re.compile(
     r"\b(?:choose|pick|select|decide|compare|rank|recommend|which is better)\b"
@@ -26,29 +27,17 @@ _ASK = re.compile(
 )
 _SPLIT = re.compile(r"\s*(?:,|\band\b|\bor\b|\bvs\.?|\bversus\b|/)\s*", re.IGNORECASE)
 _NUMBER = r"(-?\d[\d,]*(?:\.\d+)?)"
-LOWER_IS_BETTER = frozenset(
-    normalize(w)
-    for w in (
-        "price cost costs fee fees expense time duration latency delay distance risk weight "
-        "error errors emissions noise effort complexity debt loss losses wait"
-    ).split()
-)
-
-
-# Words a task uses for a criterion's number besides its name ("A costs 10" is a price).
-_SYNONYMS: dict[str, tuple[str, ...]] = {
-    "price": ("cost", "costs", "priced", "fee"),
-    "cost": ("price", "costs", "priced", "fee"),
-    "quality": ("rated", "rating", "score", "stars"),
-    "rating": ("rated", "stars", "score"),
-}
+_WORDS = table("criteria")
+LOWER_IS_BETTER = term_set(_WORDS["lower_is_better"])
+"""Criteria where less is better (a lower price, a shorter wait), as terms."""
+_ALSO_CALLED: dict[str, list[str]] = _WORDS["synonyms"]
+_SPEEDS = frozenset(_WORDS["speed"])
 # A duration given for a speed ("takes 5 days"): fewer units are faster.
 _DURATION = re.compile(
     r"(?:takes?|taking|in|within|delivers? in|needs?)\s+" + r"(-?\d[\d,]*(?:\.\d+)?)"
     r"\s*(minutes?|mins?|hours?|hrs?|days?|weeks?|months?|seconds?|secs?)\b",
     re.IGNORECASE,
 )
-_SPEEDS = frozenset({"speed", "fast", "faster", "quick", "quickness", "turnaround", "delivery"})
 
 
 @dataclass
@@ -75,7 +64,7 @@ class Scoring:
         """Whether less of ``criterion`` is better (prices, costs, times, risks)."""
         if criterion in self.durations:
             return True
-        return any(normalize(w) in LOWER_IS_BETTER for w in re.findall(r"\w+", criterion.lower()))
+        return any(term(w) in LOWER_IS_BETTER for w in re.findall(r"\w+", criterion.lower()))
 
     def records(self) -> list[dict[str, Any]]:
         """One row per option: its values, its score and its rank (best first)."""
@@ -226,7 +215,7 @@ def score(
 def _number_for(segment: str, criterion: str) -> float | None:
     name = criterion.split()[-1]
     stem = name[:-1] if name.endswith("s") else name
-    for word in (re.escape(stem), *(re.escape(w) for w in _SYNONYMS.get(stem.lower(), ()))):
+    for word in (re.escape(stem), *(re.escape(w) for w in _ALSO_CALLED.get(stem.lower(), ()))):
         for pattern in (
             rf"\b{word}\w*\b[^\d\-;]{{0,20}}?{_NUMBER}",  # "price 90", "costs $90"
             rf"{_NUMBER}\s*(?:[^\s\d;,]+\s+)?{word}\b",  # "90 price", "5 km speed"

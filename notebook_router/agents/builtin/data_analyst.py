@@ -27,10 +27,10 @@ from notebook_router.agents.builtin.code_loop import finish, write_and_run
 from notebook_router.agents.roles import ANALYST, DRAWS_TABLES
 from notebook_router.data.source import DataSource
 from notebook_router.data.tables import as_table
+from notebook_router.language.lexicon import terms
 from notebook_router.media import CODE_MIME, Media
 from notebook_router.providers.offline import is_offline
 from notebook_router.result import AgentResult
-from notebook_router.text.tokens import tokens
 
 DESCRIPTION_CHARS = 6000
 """How much of the model's prompt the data's descriptions may take."""
@@ -152,12 +152,12 @@ def _named_table(text: str, source: Any, tables: dict[str, Any]) -> str | None:
         for ref in resolve_references(text, source.context):
             if ref.name is not None and ref.name in tables:
                 return ref.name
-    words = set(tokens(text))
+    words = set(terms(text))
     best, best_hits = None, -1
     for name, table in tables.items():  # most recently changed first
         columns = getattr(table, "columns", None)
         names = [str(c) for c in columns] if columns is not None else [str(table.name)]
-        hits = sum(1 for c in names if set(tokens(c.replace("_", " "))) & words)
+        hits = sum(1 for c in names if set(terms(c.replace("_", " "))) & words)
         if hits > best_hits:
             best, best_hits = name, hits
     return best

@@ -22,13 +22,13 @@ from notebook_router.agents.base import AgentContext, BaseAgent, TaskRequest, pa
 from notebook_router.agents.builtin.annotations import annotated
 from notebook_router.agents.builtin.replies import ask_json
 from notebook_router.errors import MediaReadError
+from notebook_router.language.lexicon import terms
 from notebook_router.media import Media
 from notebook_router.providers.offline import is_offline
 from notebook_router.readers.document import DocumentFacts, is_document, read_document
 from notebook_router.readers.files import DOCUMENT_TYPES, media_named, paths_named
 from notebook_router.result import AgentResult, Citation
 from notebook_router.text.extractive import LengthTarget, length_target, split_sentences, summarise
-from notebook_router.text.tokens import tokens
 from notebook_router.threads import in_thread
 
 DOCUMENTS = "documents"
@@ -50,7 +50,7 @@ _AS_TEXT = re.compile(
 _DIGEST = re.compile(r"\b(?:summar\w*|bullets?|main|key|points?|argument|gist|tl;?dr)\b", re.I)
 """Words that ask for a digest of the text ("the text's main argument"), not the text."""
 _GENERIC = frozenset(
-    tokens(
+    terms(
         "document documents pdf report file paper page pages say says said tell about "
         "according mention mentions read summarise summary docx word html markdown text"
     )
@@ -274,15 +274,15 @@ def _summary(facts: DocumentFacts, target: LengthTarget) -> list[tuple[str, str]
 
 def _answer(facts: DocumentFacts, question: str, target: LengthTarget) -> list[tuple[str, str]]:
     """The sentences sharing the most words with the question (the document's own words)."""
-    asked = set(tokens(question)) - _GENERIC
+    asked = set(terms(question)) - _GENERIC
     for path in paths_named(question):
-        asked -= set(tokens(path))
+        asked -= set(terms(path))
     if not asked:
         return []
     scored: list[tuple[int, int, str, str]] = []
     for part in facts.parts:
         for sentence in split_sentences(part.text):
-            hits = len(asked & set(tokens(sentence)))
+            hits = len(asked & set(terms(sentence)))
             if hits:
                 scored.append((hits, len(scored), sentence, part.where))
     best = sorted(scored, key=lambda s: (-s[0], s[1]))[: target.sentences or 3]

@@ -122,7 +122,7 @@ async def espeak(text: str, *, voice: str = "en") -> bytes:
             _, err = await asyncio.wait_for(
                 process.communicate(text.encode()), timeout=ESPEAK_TIMEOUT_S
             )
-        except (asyncio.TimeoutError, asyncio.CancelledError):
+        except (TimeoutError, asyncio.CancelledError):
             process.kill()
             await process.wait()
             raise

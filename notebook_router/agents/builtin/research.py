@@ -12,6 +12,8 @@ not the JSON asked for falls back to the lexical answer.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from pydantic import BaseModel, Field
 
 from notebook_router.agents.base import AgentContext, BaseAgent, TaskRequest, parse_capabilities
@@ -24,11 +26,11 @@ from notebook_router.agents.builtin.material import (
 )
 from notebook_router.agents.builtin.replies import ask_json, needs_a_model
 from notebook_router.agents.roles import FALLBACK, GENERALIST
+from notebook_router.language.bm25 import BM25Index
+from notebook_router.language.lexicon import terms
 from notebook_router.providers.offline import is_offline
 from notebook_router.result import AgentResult
-from notebook_router.text.bm25 import BM25Index
 from notebook_router.text.extractive import split_sentences
-from notebook_router.text.tokens import tokens
 
 RESEARCH = "research"
 PASSAGES = 3
@@ -137,8 +139,8 @@ def lexical_answer(question: str, sources: list[Source]) -> AgentResult:
             + needs_a_model("answer it from general knowledge")
         )
     passages = [(s, p) for s in sources for p in split_sentences(s.text) or [s.text]]
-    index = BM25Index((str(i), _bag(p)) for i, (_, p) in enumerate(passages))
-    hits = index.search(tokens(question), k=PASSAGES)
+    index = BM25Index(("", _bag(p)) for _, p in passages)
+    hits = index.search(Counter(terms(question)), k=PASSAGES)
     if not hits:
         names = ", ".join(s.name for s in sources[:5])
         return AgentResult.unable(
@@ -146,7 +148,7 @@ def lexical_answer(question: str, sources: list[Source]) -> AgentResult:
             "knowledge. " + needs_a_model("answer beyond them")
         )
     best = hits[0].score
-    chosen = [passages[h.index] for h in hits if h.score >= best / 3]
+    chosen = [passages[h.doc] for h in hits if h.score >= best / 3]
     lines = [f"{p} [{s.name}]" for s, p in chosen]
     return AgentResult(
         data="\n".join(lines),
@@ -159,6 +161,6 @@ def lexical_answer(question: str, sources: list[Source]) -> AgentResult:
 
 def _bag(passage: str) -> dict[str, float]:
     bag: dict[str, float] = {}
-    for token in tokens(passage):
+    for token in terms(passage):
         bag[token] = bag.get(token, 0.0) + 1.0
     return bag

@@ -12,11 +12,12 @@ from notebook_router.agents.card import AgentCard, holder
 from notebook_router.agents.matcher import AgentMatcher, matcher_for
 from notebook_router.agents.roles import ANALYST, FALLBACK, GENERALIST, RECALL
 from notebook_router.language.clauses import Clause, carries_material, decompose
+from notebook_router.language.lexicon import terms
+from notebook_router.language.words import words
 from notebook_router.planner.decisions import Decision, TaskSpec
 from notebook_router.planner.followup import FollowUp, follow_up
 from notebook_router.planner.planner_view import PlannerView, TaskView
 from notebook_router.text.preview import clip
-from notebook_router.text.tokens import tokens, words
 
 UNROUTABLE_MARK = "No agent fits"
 _OK = ("fulfilled", "partial")
@@ -289,7 +290,7 @@ def _named_reader(view: PlannerView, matcher: AgentMatcher, text: str) -> str | 
     "data/report.pdf" is the documents agent's, not the summariser's (which
     has no words to read) nor the analyst's (the path says "data").
     """
-    said = set(tokens(text))
+    said = set(terms(text))
     named = [c.name for c in view.agents if c.reads and not said.isdisjoint(_topic_words(c))]
     if not named:
         return None
@@ -319,7 +320,7 @@ def _data_agent(view: PlannerView, text: str) -> str | None:
     analyst = holder(view.agents, ANALYST)
     if not view.data_words or analyst is None:
         return None
-    return analyst if not view.data_words.isdisjoint(tokens(text)) else None
+    return analyst if not view.data_words.isdisjoint(terms(text)) else None
 
 
 def _plan_of(
@@ -360,8 +361,8 @@ def _knowledge_agent(view: PlannerView, text: str) -> str | None:
     recaller = holder(view.agents, RECALL)
     if view.arc is None or recaller is None:
         return None
-    wanted = set(tokens(text))
-    known = any(wanted & set(tokens(f"{f.topic} {f.text}")) for f in view.arc.facts)
+    wanted = set(terms(text))
+    known = any(wanted & set(terms(f"{f.topic} {f.text}")) for f in view.arc.facts)
     return recaller if known else None
 
 
@@ -374,7 +375,7 @@ def _clauses(goal: str) -> tuple[Clause, ...]:
 
 @lru_cache(maxsize=8192)
 def _key(text: str) -> str:
-    return " ".join(tokens(text))
+    return " ".join(terms(text))
 
 
 def _dep_ids(
@@ -407,7 +408,7 @@ def media_readers(view: PlannerView, text: str, agent: str) -> list[str]:
     first = cards.get(agent)
     if first is None or not first.reads:
         return [agent]
-    words = tokens(text)
+    words = terms(text)
     said = set(words)
     others = [
         card.name
@@ -427,4 +428,4 @@ def media_readers(view: PlannerView, text: str, agent: str) -> list[str]:
 
 @lru_cache(maxsize=256)
 def _topic_words(card: AgentCard) -> frozenset[str]:
-    return frozenset(tokens(" ".join(topic for topic, _ in card.capabilities)))
+    return frozenset(terms(" ".join(topic for topic, _ in card.capabilities)))

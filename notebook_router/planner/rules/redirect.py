@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 
 from notebook_router.language.clauses import decompose
+from notebook_router.language.lexicon import terms
 from notebook_router.planner.decisions import RedirectDecision
 from notebook_router.planner.planner_view import PlannerView, TaskView
-from notebook_router.text.tokens import tokens
 
 _OK = ("fulfilled", "partial")
 _STATUS = re.compile(
@@ -96,16 +96,16 @@ def _status(view: PlannerView) -> str:
 
 
 def _key(text: str) -> str:
-    return " ".join(tokens(text))
+    return " ".join(terms(text))
 
 
 def _matching_tasks(tasks: list[TaskView], text: str) -> list[TaskView]:
-    wanted = set(tokens(text))
+    wanted = set(terms(text))
     out = []
     for task in tasks:
         if task.status not in ("pending", "running"):
             continue
-        have = set(tokens(task.description)) | set(tokens(task.agent.replace("_", " ")))
+        have = set(terms(task.description)) | set(terms(task.agent.replace("_", " ")))
         if wanted and len(wanted & have) / len(wanted) >= 0.5:
             out.append(task)
     return out

@@ -16,10 +16,10 @@ import re
 from collections import Counter
 
 from notebook_router.errors import ProviderError
+from notebook_router.language.lexicon import terms
 from notebook_router.providers.base import Completion, CompletionRequest, Provider, TextSink
 from notebook_router.providers.offline.media import describe_all
 from notebook_router.providers.streaming import word_groups
-from notebook_router.text.tokens import tokens
 from notebook_router.usage import Usage, estimate_tokens
 
 NAME = "offline"
@@ -117,11 +117,11 @@ def _extract(request: CompletionRequest, sentences: int = 3) -> str | None:
     material = " ".join([*users[:-1], rest]).strip()
     if not material:
         return None
-    wanted = Counter(tokens(ask))
+    wanted = Counter(terms(ask))
     candidates = [s.strip() for s in _SENTENCE.split(material) if s.strip()]
     scored = sorted(
         range(len(candidates)),
-        key=lambda i: (-sum(wanted[t] for t in tokens(candidates[i])), i),
+        key=lambda i: (-sum(wanted[t] for t in terms(candidates[i])), i),
     )
     keep = sorted(scored[:sentences])
     return " ".join(candidates[i] for i in keep)

@@ -3,10 +3,10 @@
 One ranker for the offline tool router and the offline planner's agent
 matcher. Text on both sides is read the same way (:func:`analyse`):
 
-- words are stemmed with the Snowball English stemmer ("gratuities" and
+- words are stemmed with the one stemmer (:mod:`.stems`: "gratuities" and
   "gratuity" meet), apostrophes dropped, stopwords and conversational
   filler left out;
-- the curated lexicon (:mod:`.concepts`) turns words and phrases into the
+- the curated lexicon (``data/concepts.toml``) turns words and phrases into the
   concepts they ask for ("text message" → ``sms``, "gratuity" → ``tip``),
   longest phrase first;
 - in a request, values it merely *gives* (numbers, quoted text, paths,
@@ -14,8 +14,8 @@ matcher. Text on both sides is read the same way (:func:`analyse`):
   word are corrected.
 
 Each request word or phrase is a *unit* whose alternatives (its stem and its
-concepts) a candidate may match; a candidate's score is BM25 with, per unit,
-its best alternative. Whether the best candidate *fits* is decided by its
+concepts) a candidate may match; a candidate's score is BM25 (:mod:`.bm25`) with,
+per unit, its best alternative. Whether the best candidate *fits* is decided by its
 coverage: the share of the request's information (IDF over the catalogue)
 it matches. Words the catalogue and the lexicon have never seen count for
 little there (they are usually what the request is about — "report",
@@ -26,19 +26,17 @@ sends email leaves ``sms`` uncovered, so it does not fit.
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 
-import snowballstemmer
-
-from notebook_router.text.tokens import STOPWORDS
-from notebook_router.tools.concepts import CONCEPTS
-from notebook_router.tools.fuzzy import Speller
-from notebook_router.tools.lexicon import FILLER
-from notebook_router.tools.spans import find_spans
+from notebook_router.language.bm25 import BM25Index
+from notebook_router.language.lexicon import FILLER, STOPWORDS
+from notebook_router.language.spans import find_spans
+from notebook_router.language.spelling import Speller
+from notebook_router.language.stems import stem
+from notebook_router.language.tables import table
+from notebook_router.language.words import identifier_words
 
 UNKNOWN_WEIGHT = 1.0
 """How much a word neither the catalogue nor the lexicon knows counts toward coverage."""
@@ -49,40 +47,27 @@ BACKGROUND = 50
 others unrelated to the request: a term one tool of two has is not rare, but one
 tool of a realistic catalogue having it is, and a lone tool is judged as if
 among such others."""
-K1, B = 1.2, 0.75
 
-_TOKEN = re.compile(r"[^\W_]+", re.UNICODE)
-_SPLIT = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|[_\-./]")
-_APOSTROPHE = re.compile(r"['’]")
 _MASKED_KINDS = frozenset(
     ["quoted", "email", "url", "path", "date", "time", "number", "assignment"]
 )
-_STEMMER = snowballstemmer.stemmer("english")
 # What follows these is what to say, not what to do: "email Bob *that the report is ready*".
 _CONTENT = re.compile(r"(?:\b(?:that|saying|says)\b|:)(?=\s*\S)", re.IGNORECASE)
 
 
-@lru_cache(maxsize=65536)
-def stem(word: str) -> str:
-    """The Snowball stem of one lower-case word."""
-    return str(_STEMMER.stemWord(word))
-
-
-def _words(text: str) -> list[str]:
-    """Lower-case words, identifiers split, apostrophes dropped ("what's" → "whats")."""
-    spaced = _SPLIT.sub(" ", text)
-    return _TOKEN.findall(_APOSTROPHE.sub("", spaced).lower())
+_words = identifier_words
 
 
 def _build() -> tuple[dict[tuple[str, ...], frozenset[str]], frozenset[str]]:
-    table: dict[tuple[str, ...], set[str]] = {}
-    for key, phrases in CONCEPTS.items():
+    concepts: dict[str, list[str]] = table("concepts")
+    phrases_of: dict[tuple[str, ...], set[str]] = {}
+    for key, phrases in concepts.items():
         for phrase in (key.replace("_", " "), *phrases):
             stems = tuple(stem(w) for w in _words(phrase))
             if stems:
-                table.setdefault(stems, set()).add(key)
-    words = frozenset(w for phrases in CONCEPTS.values() for p in phrases for w in _words(p))
-    return {k: frozenset(v) for k, v in table.items()}, words
+                phrases_of.setdefault(stems, set()).add(key)
+    words = frozenset(w for phrases in concepts.values() for p in phrases for w in _words(p))
+    return {k: frozenset(v) for k, v in phrases_of.items()}, words
 
 
 _PHRASES, _LEXICON_WORDS = _build()
@@ -180,22 +165,13 @@ class Catalogue:
         sum of its bag (terms that only add evidence, such as phrases of words the
         bag already holds, should not make a candidate look longer).
         """
-        self.bags = [dict(b) for b in bags]
-        self.df: dict[str, int] = {}
-        for bag in self.bags:
-            for t in bag:
-                self.df[t] = self.df.get(t, 0) + 1
-        self.lengths = (
-            list(lengths) if lengths is not None else [sum(b.values()) for b in self.bags]
-        )
-        self.postings: dict[str, list[tuple[int, float]]] = {}
-        for doc, bag in enumerate(self.bags):
-            for t, tf in bag.items():
-                self.postings.setdefault(t, []).append((doc, tf))
-        n = len(self.bags)
-        self.avg = (math.fsum(self.lengths) / n) if n else 1.0
-        self.size = max(n, background)
-        self.unseen_idf = math.log(1 + (self.size + 0.5) / 0.5)
+        self.index = BM25Index(background=background)
+        for doc, bag in enumerate(bags):
+            self.index.add("", bag, None if lengths is None else lengths[doc])
+        self.bags = self.index.bags
+        self.df = self.index.df
+        self.size = self.index.size
+        self.unseen_idf = self.index.unseen_idf
         vocabulary: dict[str, int] = {}
         for w in (*raw_words, *_LEXICON_WORDS):
             if w.isalpha():
@@ -205,10 +181,7 @@ class Catalogue:
 
     def idf(self, term: str) -> float:
         """BM25 IDF (non-negative); a term no candidate has is as informative as any."""
-        f = self.df.get(term)
-        if not f:
-            return self.unseen_idf
-        return math.log(1 + (self.size - f + 0.5) / (f + 0.5))
+        return self.index.idf_of(term)
 
     def read(self, text: str) -> Query:
         """``text`` as units, with given values masked and typos corrected."""
@@ -279,12 +252,7 @@ class Catalogue:
             total += mass
             best: dict[int, float] = {}
             for t in unit.terms:
-                if t not in self.df:
-                    continue
-                idf = self.idf(t)
-                for doc, tf in self.postings[t]:
-                    norm = K1 * (1 - B + B * self.lengths[doc] / (self.avg or 1.0))
-                    impact = idf * tf * (K1 + 1) / (tf + norm)
+                for doc, impact in self.index.impacts(t):
                     if impact > best.get(doc, 0.0):
                         best[doc] = impact
             for doc, impact in best.items():

@@ -1,6 +1,9 @@
-"""Numbers as a result's text writes them: value, the precision written, and how they are said.
+"""Numbers as people write them: "1,200", ".300", "five", "12.3M", "about 378,000".
 
-Read by :mod:`notebook_router.verification.judge`, which checks them against the data.
+:func:`number` reads one written number; :func:`numbers_in` finds every number of a
+text with its value, the precision it is written with, and how it is said. The
+verification judges the numbers a result claims with it
+(:mod:`notebook_router.verification.judge`).
 A number carries what the words around it say about it: a hedge ("about 378,000" is
 looser than "378,000"), a bound ("over 350K" is no exact figure) and the quantity it
 names ("total", "average", "ahead of", "grew", "% of"), so that a figure that is merely
@@ -17,6 +20,28 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from notebook_router.language.tables import table
+
+NUMBER_WORDS: dict[str, int] = table("numbers")["words"]
+"""Small numbers as people write them in requests ("top three", "in two sentences")."""
+SCALES: dict[str, float] = table("numbers")["scales"]
+"""The scale words after a figure ("350K", "1.2 million") → their factor."""
+NUM = r"-?\d[\d,]*(?:\.\d+)?|-?\.\d+"
+"""A number written with digits: "1,200", "3.5", "-2", ".300" (a pattern to embed)."""
+
+
+def number(text: str) -> float:
+    """A number as written ("1,200", "3.5", ".300", "five").
+
+    >>> number("1,000,000"), number(".300"), number("Five")
+    (1000000.0, 0.3, 5.0)
+    """
+    text = text.strip().lower()
+    if text in NUMBER_WORDS:
+        return float(NUMBER_WORDS[text])
+    return float(text.replace(",", ""))
+
+
 _DATES = re.compile(
     r"\b\d{4}-\d{1,2}(?:-\d{1,2})?\b|\b\d{1,2}:\d{2}(?::\d{2})?\b|\b\d{1,2}/\d{1,2}/\d{2,4}\b"
 )
@@ -26,13 +51,12 @@ _NUMBER = re.compile(
     r"(?<![\w.])(?P<sign>[-−])?(?P<cur>[$€£])?"
     r"(?P<num>\d{1,3}(?P<sep>[,\u00a0\u202f\u2009])\d{3}(?:(?P=sep)\d{3})*(?:\.\d+)?"
     r"|\d+(?:\.\d+)?|\.\d+)"
-    r"(?:\s?(?P<suffix>%|per\s?cent\b|k\b|thousand\b|mn\b|m\b|million\b|bn\b|b\b|billion\b"
-    r"|x\b|×|times\b))?"
+    r"(?:\s?(?P<suffix>%|per\s?cent\b|"
+    + "|".join(rf"{word}\b" for word in sorted(SCALES, key=len, reverse=True))
+    + r"|x\b|×|times\b))?"
     r"(?!\w|[.,]\d)",
     re.I,
 )
-_SCALE = {"k": 1e3, "thousand": 1e3, "m": 1e6, "mn": 1e6, "million": 1e6}
-_SCALE.update({"b": 1e9, "bn": 1e9, "billion": 1e9})
 _RATIO = {"x", "×", "times"}
 
 _HEDGE = re.compile(
@@ -104,7 +128,7 @@ def numbers_in(text: str) -> list[Number]:
     for match in _NUMBER.finditer(blanked):
         digits = re.sub(r"[,\u00a0\u202f\u2009]", "", match["num"])
         suffix = re.sub(r"\s+", "", (match["suffix"] or "").lower())
-        scale = _SCALE.get(suffix, 1.0)
+        scale = SCALES.get(suffix, 1.0)
         value = float(digits) * scale * (-1 if match["sign"] else 1)
         before = text[max(0, match.start() - 40) : match.start()]
         hedged = bool(_HEDGE.search(before))

@@ -1,4 +1,4 @@
-"""Typo and word-form correction against a vocabulary.
+"""Typo and word-form correction against a vocabulary, and "did you mean" suggestions.
 
 Typos by symmetric deletion (one edit away); word forms by shared stems
 ("remind" → "reminder", "regress" → "regression"), found by binary search
@@ -14,7 +14,8 @@ which keeps retrieval over thousands of tools fast.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+from difflib import get_close_matches
 
 MAX_SUFFIX = 5
 # Derivational endings that keep a word's meaning close enough to match on.
@@ -107,3 +108,14 @@ def same_word(a: str, b: str) -> bool:
         return True
     short, long = (a, b) if len(a) < len(b) else (b, a)
     return len(short) >= 4 and long.startswith(short) and long[len(short) :] in SUFFIXES
+
+
+def closest(word: str, candidates: Iterable[str], *, n: int = 1, cutoff: float = 0.6) -> list[str]:
+    """The ``candidates`` most like ``word`` (a name mistyped, a column half-remembered),
+    best first: what a "did you mean" offers. Unlike :class:`Speller`, any number of
+    edits may separate them; ``cutoff`` is the least similarity (0..1) to offer.
+
+    >>> closest("smhi_wether", ["smhi_weather", "scb_population"])
+    ['smhi_weather']
+    """
+    return get_close_matches(word, list(candidates), n=n, cutoff=cutoff)

@@ -13,8 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from notebook_router.text.tokens import STOPWORDS
-from notebook_router.tools.lexicon import FILLER
+from notebook_router.language.lexicon import FILLER, STOPWORDS
 
 Kind = Literal[
     "quoted", "email", "url", "path", "date", "time", "number", "code", "name", "assignment"

@@ -1,8 +1,7 @@
-"""A BM25 index over tools, partitioned by namespace, built for fast top-k queries.
+"""The one BM25: Okapi BM25 with a non-negative IDF over weighted bags of terms.
 
-Same scoring as :class:`notebook_router.text.bm25.BM25Index` (Okapi BM25 with
-a non-negative IDF over weighted bags of terms), organised differently
-because a tool store asks different questions of it:
+Every ranker of texts uses it (tools, agents, research passages, the relevance of
+:mod:`.relevance`). It is organised for the largest of them, a tool store:
 
 - each term's postings are split by namespace, so a search restricted to
   ``tools/statistics/*`` never walks the postings of other namespaces, while
@@ -23,10 +22,9 @@ from collections import Counter
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from operator import itemgetter
 from typing import Any, TypeVar
 
-from notebook_router.tools.fuzzy import Speller
+from notebook_router.language.spelling import Speller
 
 T = TypeVar("T")
 
@@ -54,10 +52,10 @@ class Scored:
     score: float
 
 
-class LexicalIndex:
+class BM25Index:
     """BM25 over ``(namespace, {term: weight})`` documents, grown one document at a time.
 
-    >>> index = LexicalIndex([("a", {"plot": 3.0}), ("b", {"mean": 1.0})])
+    >>> index = BM25Index([("a", {"plot": 3.0}), ("b", {"mean": 1.0})])
     >>> [s.doc for s in index.search({"mean": 1.0})]
     [1]
 
@@ -76,9 +74,15 @@ class LexicalIndex:
         *,
         k1: float = 1.2,
         b: float = 0.75,
+        background: int = 0,
     ) -> None:
+        """``background``: the least number of documents IDF assumes (0: the index as it
+        is). A term one document of two holds is not rare, but one of a realistic
+        catalogue holding it is: a small index may be judged as if among unrelated others.
+        """
         self.k1 = k1
         self.b = b
+        self.background = background
         self.namespaces: list[str] = []
         self.bags: list[dict[str, float]] = []
         self.df: Counter[str] = Counter()
@@ -86,26 +90,44 @@ class LexicalIndex:
         self._lengths: list[float] = []
         # term -> namespace -> (document ids, term weights), in document order.
         self._postings: dict[str, dict[str, tuple[list[int], list[float]]]] = {}
-        self._speller = Speller(self.df)  # reads the live counts; learns words as they come
+        self.vocabulary: Counter[str] = Counter()
+        """The words the documents were written with (before stemming), for :meth:`correct`."""
+        self._speller = Speller(self.vocabulary)  # reads the live counts; learns as they come
         self._stats: _Stats | None = None
         """Impacts and IDF of the current documents, worked out as queries need them."""
         for namespace, bag in documents:
             self.add(namespace, bag)
 
-    def add(self, namespace: str, bag: Mapping[str, float]) -> int:
-        """File one more document; its position (the id searches return)."""
+    def add(
+        self,
+        namespace: str,
+        bag: Mapping[str, float],
+        length: float | None = None,
+        words: Iterable[str] = (),
+    ) -> int:
+        """File one more document; its position (the id searches return).
+
+        ``length``: its length for BM25's normalisation, when not the sum of its bag
+        (terms that only add evidence should not make a document look longer).
+        ``words``: the words it was written with, for correcting a request's typos (a
+        stem is no word to spell against: "population" is filed as "popul").
+        """
         doc = len(self.bags)
         bag = dict(bag)
         self.namespaces.append(namespace)
         self.bags.append(bag)
-        self._lengths.append(sum(bag.values()))
+        self._lengths.append(sum(bag.values()) if length is None else length)
         self.df.update(bag.keys())
+        for word in words:
+            if word not in self.vocabulary:
+                self.vocabulary[word] = 0  # counted before learning: the speller reads it
+                self._speller.learn(word)
+            self.vocabulary[word] += 1
         postings = self._postings
         for t, tf in bag.items():
             by_ns = postings.get(t)
             if by_ns is None:
                 by_ns = postings[t] = {}
-                self._speller.learn(t)
             entry = by_ns.get(namespace)
             if entry is None:
                 entry = by_ns[namespace] = ([], [])
@@ -129,10 +151,34 @@ class LexicalIndex:
         return stats.idf
 
     @property
+    def size(self) -> int:
+        """How many documents IDF counts: the index's, or the background's if more."""
+        return max(len(self.bags), self.background)
+
+    @property
     def unseen_idf(self) -> float:
         """The IDF of a term no document has: as informative as a term can be."""
-        n = len(self.bags)
-        return math.log(1 + (n + 0.5) / 0.5)
+        return math.log(1 + (self.size + 0.5) / 0.5)
+
+    def idf_of(self, term: str) -> float:
+        """``term``'s IDF (the unseen IDF for a term no document has)."""
+        return self._idf(term) if term in self.df else self.unseen_idf
+
+    def impacts(self, term: str) -> list[tuple[int, float]]:
+        """Every document holding ``term`` with its BM25 impact (document order per
+        namespace)."""
+        by_ns = self._impact_lists(term)
+        if by_ns is None:
+            return []
+        return [pair for ids, values in by_ns.values() for pair in zip(ids, values)]  # noqa: B905
+
+    def scores(self, query: Mapping[str, float]) -> dict[int, float]:
+        """The score of every document sharing a term with ``query`` (term → weight)."""
+        acc: dict[int, float] = {}
+        for t, weight in query.items():
+            for i, impact in self.impacts(t):
+                acc[i] = acc.get(i, 0.0) + weight * impact
+        return acc
 
     def search(
         self,
@@ -157,8 +203,8 @@ class LexicalIndex:
             for ids, impacts in lists:
                 for i, impact in zip(ids, impacts):  # noqa: B905 (same length by construction)
                     acc[i] = get(i, 0.0) + weight * impact
-        # C-level key (no lambda per candidate): ties go to the document scored first.
-        best = heapq.nlargest(k, acc.items(), key=itemgetter(1))
+        # Ties go to the earlier document, as with numpy: the same results either way.
+        best = heapq.nlargest(k, acc.items(), key=lambda item: (item[1], -item[0]))
         return [Scored(i, s) for i, s in best]
 
     def _search_arrays(
@@ -195,14 +241,14 @@ class LexicalIndex:
                 matched += mass
         return matched / total if total else 0.0
 
-    def correct(self, term: str) -> str | None:
-        """The indexed term one edit away from ``term`` (a likely typo), if any."""
-        return self._speller.correct(term)
+    def correct(self, word: str) -> str | None:
+        """The documents' word ``word`` most likely meant (a typo, a word form), if any."""
+        return self._speller.correct(word)
 
     # ------------------------------------------------------------ impacts
 
     def _idf(self, term: str) -> float:
-        n, f = len(self.bags), self.df[term]
+        n, f = self.size, self.df[term]
         return math.log(1 + (n - f + 0.5) / (f + 0.5))
 
     def _current(self) -> _Stats:
