@@ -2,10 +2,27 @@
 
 from __future__ import annotations
 
-from tests.data.trust.answers import airports, cars, penguins, seattle_weather
+from tests.data.trust.answers import (
+    airports,
+    barley,
+    cars,
+    gapminder,
+    iowa_electricity,
+    mlb,
+    mpg,
+    msleep,
+    penguins,
+    salaries,
+    seattle_weather,
+    stocks,
+    titanic,
+    txhousing,
+)
 from tests.data.trust.answers.common import Answer
 
-_MODULES = (penguins, cars, seattle_weather, airports)
+_MODULES = (penguins, cars, seattle_weather, airports, barley, iowa_electricity, stocks, mpg,
+    txhousing, salaries, gapminder, msleep, titanic, mlb,
+)
 
 
 def _gather() -> dict[str, Answer]:

@@ -90,18 +90,19 @@ def one(frame: pd.DataFrame, column: str) -> int | float:
     return num(frame[column].iloc[0])
 
 
-def absent(frame: pd.DataFrame, *words: str) -> str:
-    """NOT_IN_DATA, after checking no column name contains any word and no text value
-    has a word starting with it (so "humid" also rules out "humidity")."""
+def absent(frame: pd.DataFrame, *words: str, values: bool = True) -> str:
+    """NOT_IN_DATA, after checking no column name contains any word and (unless
+    ``values`` is False, for free-text columns such as names) no text value has a word
+    starting with it (so "humid" also rules out "humidity")."""
     for word in words:
         needle = word.casefold()
         if any(needle in str(c).casefold() for c in frame.columns):
             raise AmbiguousAnswer(f"a column mentions {word!r}")
         pattern = rf"\b{re.escape(needle)}"
-        for column in frame.columns:
-            values = frame[column]
-            if values.dtype.kind in "OSUT" or str(values.dtype) in {"str", "string"}:
-                texts = values.dropna().astype(str).str.casefold()
+        for column in frame.columns if values else ():
+            cells = frame[column]
+            if cells.dtype.kind in "OSUT" or str(cells.dtype) in {"str", "string"}:
+                texts = cells.dropna().astype(str).str.casefold()
                 if texts.str.contains(pattern, regex=True).any():
                     raise AmbiguousAnswer(f"column {column!r} holds a value with {word!r}")
     return NOT_IN_DATA
