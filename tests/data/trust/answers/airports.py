@@ -30,4 +30,9 @@ ANSWERS: dict[str, Answer] = {
     "airports-017": lambda t: [absent(t("airports"), "runway")],
     "airports-018": lambda t: [absent(t("airports"), "passenger", "traffic")],
     "airports-019": lambda t: [int(t("airports")["city"].nunique())],
+    "airports-020": lambda t: [num(t("airports")["latitude"].mean())],
+    "airports-021": lambda t: [
+        count(t("airports")["state"] == "AK"),
+        count((t("airports")["state"] == "AK") & (t("airports")["latitude"] > 66.56)),
+    ],
 }

@@ -40,4 +40,6 @@ ANSWERS: dict[str, Answer] = {
     "barley-016": lambda t: [
         count(t("barley").query("year == 1931").groupby("site")["yield"].mean() >= 35)
     ],
+    "barley-017": lambda t: [len(t("barley"))],
+    "barley-018": lambda t: [num(t("barley")["yield"].max())],
 }

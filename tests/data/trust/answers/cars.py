@@ -36,4 +36,11 @@ ANSWERS: dict[str, Answer] = {
     "cars-020": lambda t: [mapping(t("cars").groupby("Origin")["Horsepower"].mean())],
     "cars-021": lambda t: [absent(t("cars"), "price", "cost", "msrp")],
     "cars-022": lambda t: [num(t("cars").query("Horsepower > 150")["Acceleration"].mean())],
+    "cars-023": lambda t: [num(t("cars")["Miles_per_Gallon"].max())],
+    "cars-024": lambda t: [num(t("cars")["Weight_in_lbs"].std(ddof=1))],
+    "cars-025": lambda t: [
+        num(t("cars").query("Origin == 'Europe'")["Acceleration"].mean()),
+        num(t("cars").query("Origin == 'Japan'")["Acceleration"].mean()),
+    ],
+    "cars-026": lambda t: [num(t("cars").query("Origin == 'Japan'")["Miles_per_Gallon"].mean())],
 }

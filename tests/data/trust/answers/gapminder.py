@@ -66,4 +66,19 @@ ANSWERS: dict[str, Answer] = {
         len(set(t("gapminder_1952")["country"]) & set(t("gapminder_2007")["country"]))
     ],
     "gapminder-024": lambda t: [_at(t, "Bosnia and Herzegovina", 1992, "pop")],
+    "gapminder-025": lambda t: [len(t("gapminder"))],
+    "gapminder-026": lambda t: [num(t("gapminder")["pop"].max())],
+    "gapminder-027": lambda t: [
+        num(t("gapminder").query("continent == 'Asia' and year == 2007")["pop"].sum()),
+        num(t("gapminder").query("continent == 'Asia' and year == 2007")["lifeExp"].mean()),
+    ],
+    "gapminder-028": lambda t: [
+        top(
+            t("gapminder_2007").groupby("continent")["lifeExp"].mean()
+            - t("gapminder_1952").groupby("continent")["lifeExp"].mean()
+        )
+    ],
+    "gapminder-029": lambda t: [
+        ranked(t("gapminder").query("year == 1952").set_index("country")["gdpPercap"], 5)
+    ],
 }

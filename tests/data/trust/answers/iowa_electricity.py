@@ -46,4 +46,5 @@ ANSWERS: dict[str, Answer] = {
     "iowa_electricity-014": lambda t: [
         mapping(t("iowa_electricity").groupby("source")["net_generation"].sum())
     ],
+    "iowa_electricity-015": lambda t: [len(t("iowa_electricity"))],
 }

@@ -50,4 +50,6 @@ ANSWERS: dict[str, Answer] = {
     "mlb-018": lambda t: [absent(t("mlb"), "salary", "salaries", "pay")],
     "mlb-019": lambda t: [_team_sum(t, "COL", "triples"), _team_sum(t, "COL", "walks")],
     "mlb-020": lambda t: [mapping(t("mlb").query("position == 'C'").groupby("team")["HR"].mean())],
+    "mlb-021": lambda t: [num(t("mlb")["AVG"].mean())],
+    "mlb-022": lambda t: [num(t("mlb")["games"].median())],
 }

@@ -39,4 +39,7 @@ ANSWERS: dict[str, Answer] = {
         )
     ],
     "mpg-022": lambda t: [num(t("mpg").query("cyl == 6")["cty"].mean())],
+    "mpg-023": lambda t: [num(t("mpg")["cty"].median())],
+    "mpg-024": lambda t: [num(t("mpg")["displ"].min())],
+    "mpg-025": lambda t: [count(t("mpg_1999")["drv"] == "4"), count(t("mpg_2008")["drv"] == "4")],
 }

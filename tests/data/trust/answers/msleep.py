@@ -30,4 +30,9 @@ ANSWERS: dict[str, Answer] = {
     "msleep-017": lambda t: [absent(t("msleep"), "life", "span", "longev")],
     "msleep-018": lambda t: [count(t("msleep")["conservation"] == "domesticated")],
     "msleep-019": lambda t: [top(t("msleep").groupby("order").size())],
+    "msleep-020": lambda t: [len(t("msleep"))],
+    "msleep-021": lambda t: [
+        mapping(t("msleep").groupby("vore").size()),
+        mapping(t("msleep").groupby("vore")["brainwt"].mean()),
+    ],
 }

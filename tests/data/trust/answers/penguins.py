@@ -51,4 +51,6 @@ ANSWERS: dict[str, Answer] = {
         num(t("penguins").query("species == 'Gentoo'")["body_mass_g"].mean()),
         absent(t("penguins"), "life", "span"),
     ],
+    "penguins-026": lambda t: [len(t("penguins").columns)],
+    "penguins-027": lambda t: [num(t("penguins")["bill_length_mm"].median())],
 }

@@ -39,4 +39,7 @@ ANSWERS: dict[str, Answer] = {
     "salaries-021": lambda t: [cause()],
     "salaries-022": lambda t: [sorted(set(t("salaries").columns) - set(t("titanic").columns))],
     "salaries-023": lambda t: [count(t("salaries").eval("rank == 'AsstProf' and salary < 75000"))],
+    "salaries-024": lambda t: [num(t("salaries")["salary"].max())],
+    "salaries-025": lambda t: [num(t("salaries")["yrs.since.phd"].min())],
+    "salaries-026": lambda t: [count(t("salaries").eval("sex == 'Female' and salary > 150000"))],
 }

@@ -75,4 +75,10 @@ ANSWERS: dict[str, Answer] = {
     "seattle_weather-020": lambda t: [mapping(t("seattle_weather").groupby("weather")["wind"].mean())],
     "seattle_weather-021": lambda t: [absent(t("seattle_weather"), "humid")],
     "seattle_weather-022": lambda t: [count(t("weather_2015")["weather"] == "rain")],
+    "seattle_weather-023": lambda t: [num(t("seattle_weather")["temp_min"].mean())],
+    "seattle_weather-024": lambda t: [key(t("seattle_weather")["date"].min())],
+    "seattle_weather-025": lambda t: [
+        num(t("weather_2012")["wind"].mean()),
+        num(t("weather_2015")["wind"].mean()),
+    ],
 }

@@ -34,4 +34,12 @@ ANSWERS: dict[str, Answer] = {
             ascending=True,
         )
     ],
+    "stocks-015": lambda t: [num(t("stocks")["price"].max())],
+    "stocks-016": lambda t: [
+        num(t("stocks").query("symbol == 'AMZN'")["price"].max()),
+        num(t("stocks").query("symbol == 'AMZN'")["price"].min()),
+    ],
+    "stocks-017": lambda t: [
+        num(t("stocks").loc[lambda d: (d["symbol"] == "AAPL") & (d["date"].dt.year == 2009), "price"].max())
+    ],
 }

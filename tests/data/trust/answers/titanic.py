@@ -46,4 +46,9 @@ ANSWERS: dict[str, Answer] = {
     "titanic-018": lambda t: [absent(t("titanic"), "embark", "port", values=False)],
     "titanic-019": lambda t: [sorted(set(t("titanic").columns) & set(t("penguins").columns))],
     "titanic-020": lambda t: [num(t("titanic").query("survived == 'no'")["age"].mean())],
+    "titanic-021": lambda t: [num(t("titanic")["age"].max())],
+    "titanic-022": lambda t: [
+        num(t("titanic").query("passengerClass == '1st'")["age"].mean()),
+        percent(t("titanic").query("passengerClass == '3rd'")["survived"] == "yes"),
+    ],
 }

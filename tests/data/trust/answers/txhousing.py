@@ -49,4 +49,14 @@ ANSWERS: dict[str, Answer] = {
     "txhousing-020": lambda t: [
         sorted(set(t("txhousing_2014")["city"]) - set(t("txhousing_2015")["city"]))
     ],
+    "txhousing-021": lambda t: [len(t("txhousing"))],
+    "txhousing-022": lambda t: [num(t("txhousing")["median"].mean())],
+    "txhousing-023": lambda t: [
+        num(t("txhousing").query("city == 'Houston' and year == 2014")["volume"].sum()),
+        count(t("txhousing").eval("city == 'Houston' and year == 2014 and sales > 7000")),
+    ],
+    "txhousing-024": lambda t: [sorted(set(t("txhousing_2014").columns) & set(t("txhousing_2015").columns))],
+    "txhousing-025": lambda t: [
+        mapping(t("txhousing").query("city == 'Dallas'").groupby("year")["median"].mean())
+    ],
 }
