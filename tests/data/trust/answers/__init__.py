@@ -20,8 +20,21 @@ from tests.data.trust.answers import (
 )
 from tests.data.trust.answers.common import Answer
 
-_MODULES = (penguins, cars, seattle_weather, airports, barley, iowa_electricity, stocks, mpg,
-    txhousing, salaries, gapminder, msleep, titanic, mlb,
+_MODULES = (
+    penguins,
+    cars,
+    seattle_weather,
+    airports,
+    barley,
+    iowa_electricity,
+    stocks,
+    mpg,
+    txhousing,
+    salaries,
+    gapminder,
+    msleep,
+    titanic,
+    mlb,
 )
 
 

@@ -9,14 +9,21 @@ ANSWERS: dict[str, Answer] = {
     "airports-002": lambda t: [int(t("airports")["state"].nunique())],
     "airports-003": lambda t: [count(t("airports")["state"] == "TX")],
     "airports-004": lambda t: [count(t("airports")["city"] == "Colorado Springs")],
-    "airports-005": lambda t: [count((t("airports")["city"] == "Houston") & (t("airports")["state"] == "TX"))],
+    "airports-005": lambda t: [
+        count((t("airports")["city"] == "Houston") & (t("airports")["state"] == "TX"))
+    ],
     "airports-006": lambda t: [str(t("airports").query("iata == 'LAX'")["city"].item())],
     "airports-007": lambda t: [count(t("airports")["latitude"] > 60)],
-    "airports-008": lambda t: [count((t("airports")["state"] == "FL") & (t("airports")["latitude"] < 26))],
+    "airports-008": lambda t: [
+        count((t("airports")["state"] == "FL") & (t("airports")["latitude"] < 26))
+    ],
     "airports-009": lambda t: [mapping(t("airports").groupby("country").size())],
     "airports-010": lambda t: [ranked(t("airports").groupby("state").size(), 4)],
     "airports-011": lambda t: [top(t("airports").groupby("city").size())],
-    "airports-012": lambda t: [count(t("airports")["state"] == "CA"), count(t("airports")["state"] == "NY")],
+    "airports-012": lambda t: [
+        count(t("airports")["state"] == "CA"),
+        count(t("airports")["state"] == "NY"),
+    ],
     "airports-013": lambda t: [
         num(t("airports").query("state == 'AK'")["latitude"].mean()),
         num(t("airports").query("state == 'HI'")["latitude"].mean()),

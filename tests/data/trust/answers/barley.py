@@ -10,7 +10,9 @@ ANSWERS: dict[str, Answer] = {
     "barley-003": lambda t: [
         num(t("barley").query("site == 'Grand Rapids' and year == 1932")["yield"].sum())
     ],
-    "barley-004": lambda t: [num(t("barley").query("variety == 'Wisconsin No. 38'")["yield"].mean())],
+    "barley-004": lambda t: [
+        num(t("barley").query("variety == 'Wisconsin No. 38'")["yield"].mean())
+    ],
     "barley-005": lambda t: [top(t("barley").groupby("variety")["yield"].sum())],
     "barley-006": lambda t: [ranked(t("barley").groupby("site")["yield"].mean(), 3)],
     "barley-007": lambda t: [

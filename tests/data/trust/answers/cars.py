@@ -7,7 +7,9 @@ from tests.data.trust.answers.common import Answer, absent, count, mapping, num,
 ANSWERS: dict[str, Answer] = {
     "cars-001": lambda t: [num(t("cars")["Horsepower"].mean())],
     "cars-002": lambda t: [len(t("cars"))],
-    "cars-003": lambda t: [count((t("cars")["Cylinders"] == 4) & (t("cars")["Miles_per_Gallon"] > 30))],
+    "cars-003": lambda t: [
+        count((t("cars")["Cylinders"] == 4) & (t("cars")["Miles_per_Gallon"] > 30))
+    ],
     "cars-004": lambda t: [num(t("cars").query("Year >= 1980")["Weight_in_lbs"].mean())],
     "cars-005": lambda t: [count(t("cars")["Cylinders"].between(4, 6))],
     "cars-006": lambda t: [num(t("cars").query("Origin == 'Japan'")["Miles_per_Gallon"].mean())],

@@ -41,7 +41,7 @@ def num(value: Any) -> int | float:
 def key(value: Any) -> str:
     """A group label as text: integral numbers without ".0", dates as YYYY-MM-DD."""
     if isinstance(value, pd.Timestamp):
-        return value.strftime("%Y-%m-%d")
+        return str(value.strftime("%Y-%m-%d"))
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return str(num(value))
     if hasattr(value, "item"):  # a numpy scalar

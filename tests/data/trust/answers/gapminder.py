@@ -2,11 +2,21 @@
 
 from __future__ import annotations
 
-from tests.data.trust.answers.common import Answer, absent, count, mapping, num, one, ranked, top
+from tests.data.trust.answers.common import (
+    Answer,
+    Tables,
+    absent,
+    count,
+    mapping,
+    num,
+    one,
+    ranked,
+    top,
+)
 
 
-def _at(t: object, country: str, year: int, column: str) -> int | float:
-    frame = t("gapminder")  # type: ignore[operator]
+def _at(t: Tables, country: str, year: int, column: str) -> int | float:
+    frame = t("gapminder")
     return one(frame[(frame["country"] == country) & (frame["year"] == year)], column)
 
 

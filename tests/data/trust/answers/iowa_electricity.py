@@ -2,18 +2,24 @@
 
 from __future__ import annotations
 
-from tests.data.trust.answers.common import Answer, absent, count, mapping, num, one, top
+from tests.data.trust.answers.common import Answer, Tables, absent, count, mapping, num, one, top
 
 
-def _share(t: object, source: str) -> float:
-    frame = t("iowa_electricity").query("year == 2017")  # type: ignore[operator]
-    return num(100 * frame.loc[frame["source"] == source, "net_generation"].sum() / frame["net_generation"].sum())
+def _share(t: Tables, source: str) -> float:
+    frame = t("iowa_electricity").query("year == 2017")
+    return num(
+        100
+        * frame.loc[frame["source"] == source, "net_generation"].sum()
+        / frame["net_generation"].sum()
+    )
 
 
 ANSWERS: dict[str, Answer] = {
     "iowa_electricity-001": lambda t: [num(t("iowa_electricity")["net_generation"].sum())],
     "iowa_electricity-002": lambda t: [
-        one(t("iowa_electricity").query("source == 'Renewables' and year == 2017"), "net_generation")
+        one(
+            t("iowa_electricity").query("source == 'Renewables' and year == 2017"), "net_generation"
+        )
     ],
     "iowa_electricity-003": lambda t: [
         num(t("iowa_electricity").query("source == 'Nuclear Energy'")["net_generation"].sum())
@@ -25,14 +31,23 @@ ANSWERS: dict[str, Answer] = {
         top(t("iowa_electricity").groupby("year")["net_generation"].sum())
     ],
     "iowa_electricity-006": lambda t: [
-        one(t("iowa_electricity").query("source == 'Fossil Fuels' and year == 2001"), "net_generation"),
-        one(t("iowa_electricity").query("source == 'Renewables' and year == 2001"), "net_generation"),
+        one(
+            t("iowa_electricity").query("source == 'Fossil Fuels' and year == 2001"),
+            "net_generation",
+        ),
+        one(
+            t("iowa_electricity").query("source == 'Renewables' and year == 2001"), "net_generation"
+        ),
     ],
     "iowa_electricity-007": lambda t: [
         count(t("iowa_electricity").eval("source == 'Renewables' and net_generation > 10000"))
     ],
     "iowa_electricity-008": lambda t: [
-        mapping(t("iowa_electricity").query("source == 'Renewables'").set_index("year")["net_generation"])
+        mapping(
+            t("iowa_electricity")
+            .query("source == 'Renewables'")
+            .set_index("year")["net_generation"]
+        )
     ],
     "iowa_electricity-009": lambda t: [
         mapping(t("iowa_electricity").groupby("source")["net_generation"].mean())

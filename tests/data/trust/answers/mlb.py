@@ -5,8 +5,8 @@ from __future__ import annotations
 from tests.data.trust.answers.common import (
     AmbiguousAnswer,
     Answer,
+    Tables,
     absent,
-    count,
     mapping,
     num,
     ranked,
@@ -14,18 +14,18 @@ from tests.data.trust.answers.common import (
 )
 
 
-def _players(t: object, expression: str) -> int:
+def _players(t: Tables, expression: str) -> int:
     """Rows matching ``expression``: one row per player. Names are abbreviated, so two
     players can share one ("Martinez, J" of BOS and of STL); a repeated name on the same
     team would be one player counted twice, which is refused."""
-    rows = t("mlb").query(expression)  # type: ignore[operator]
+    rows = t("mlb").query(expression)
     if rows.duplicated(["name", "team"]).any():
         raise AmbiguousAnswer(f"a name repeats within a team where {expression}")
     return len(rows)
 
 
-def _team_sum(t: object, team: str, column: str) -> int | float:
-    frame = t("mlb")  # type: ignore[operator]
+def _team_sum(t: Tables, team: str, column: str) -> int | float:
+    frame = t("mlb")
     return num(frame.loc[frame["team"] == team, column].sum())
 
 

@@ -10,13 +10,21 @@ ANSWERS: dict[str, Answer] = {
     "penguins-003": lambda t: [count(t("penguins")["flipper_length_mm"] > 200)],
     "penguins-004": lambda t: [count(t("penguins")["body_mass_g"] >= 4500)],
     "penguins-005": lambda t: [
-        num(t("penguins").query("species == 'Adelie' and island == 'Biscoe'")["bill_length_mm"].mean())
+        num(
+            t("penguins")
+            .query("species == 'Adelie' and island == 'Biscoe'")["bill_length_mm"]
+            .mean()
+        )
     ],
-    "penguins-006": lambda t: [count(t("penguins").eval("species == 'Gentoo' and sex == 'female'"))],
+    "penguins-006": lambda t: [
+        count(t("penguins").eval("species == 'Gentoo' and sex == 'female'"))
+    ],
     "penguins-007": lambda t: [
         num(t("penguins").query("island == 'Torgersen'")["flipper_length_mm"].median())
     ],
-    "penguins-008": lambda t: [num(t("penguins").query("species == 'Chinstrap'")["body_mass_g"].mean())],
+    "penguins-008": lambda t: [
+        num(t("penguins").query("species == 'Chinstrap'")["body_mass_g"].mean())
+    ],
     "penguins-009": lambda t: [count(t("penguins")["sex"] == "male")],
     "penguins-010": lambda t: [mapping(t("penguins").groupby("species")["body_mass_g"].mean())],
     "penguins-011": lambda t: [mapping(t("penguins").groupby("island").size())],
@@ -41,8 +49,12 @@ ANSWERS: dict[str, Answer] = {
         mapping(t("penguins").groupby("species").size()),
         mapping(t("penguins").groupby("island")["flipper_length_mm"].mean()),
     ],
-    "penguins-019": lambda t: [num(t("penguins").query("species == 'Gentoo'")["body_mass_g"].mean())],
-    "penguins-020": lambda t: [mapping(t("penguins").groupby("species")["bill_length_mm"].median())],
+    "penguins-019": lambda t: [
+        num(t("penguins").query("species == 'Gentoo'")["body_mass_g"].mean())
+    ],
+    "penguins-020": lambda t: [
+        mapping(t("penguins").groupby("species")["bill_length_mm"].median())
+    ],
     "penguins-021": lambda t: [mapping(t("penguins").groupby("species")["body_mass_g"].mean())],
     "penguins-022": lambda t: [mapping(t("penguins").groupby("island").size())],
     "penguins-023": lambda t: [absent(t("penguins"), "age")],

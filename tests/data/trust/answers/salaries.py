@@ -10,7 +10,9 @@ ANSWERS: dict[str, Answer] = {
     "salaries-003": lambda t: [num(t("salaries").query("sex == 'Female'")["salary"].mean())],
     "salaries-004": lambda t: [count(t("salaries")["sex"] == "Male")],
     "salaries-005": lambda t: [count(t("salaries")["salary"] > 150_000)],
-    "salaries-006": lambda t: [num(t("salaries").loc[lambda d: d["yrs.service"] >= 20, "salary"].mean())],
+    "salaries-006": lambda t: [
+        num(t("salaries").loc[lambda d: d["yrs.service"] >= 20, "salary"].mean())
+    ],
     "salaries-007": lambda t: [count(t("salaries")["salary"] < 80_000)],
     "salaries-008": lambda t: [num(t("salaries").query("rank == 'AsstProf'")["salary"].mean())],
     "salaries-009": lambda t: [num(t("salaries").query("discipline == 'B'")["salary"].mean())],

@@ -13,7 +13,6 @@ from tests.data.trust.answers.common import (
     top,
 )
 
-
 ANSWERS: dict[str, Answer] = {
     "seattle_weather-001": lambda t: [num(t("seattle_weather")["temp_max"].max())],
     "seattle_weather-002": lambda t: [len(t("seattle_weather"))],
@@ -22,22 +21,32 @@ ANSWERS: dict[str, Answer] = {
         num(t("seattle_weather").loc[lambda d: d["date"].dt.year == 2014, "temp_max"].mean())
     ],
     "seattle_weather-005": lambda t: [
-        count(t("seattle_weather").pipe(lambda d: (d["date"].dt.year == 2015) & (d["temp_max"] > 30)))
+        count(
+            t("seattle_weather").pipe(lambda d: (d["date"].dt.year == 2015) & (d["temp_max"] > 30))
+        )
     ],
     "seattle_weather-006": lambda t: [count(t("seattle_weather")["weather"] == "snow")],
-    "seattle_weather-007": lambda t: [num(t("seattle_weather").query("weather == 'fog'")["wind"].mean())],
+    "seattle_weather-007": lambda t: [
+        num(t("seattle_weather").query("weather == 'fog'")["wind"].mean())
+    ],
     "seattle_weather-008": lambda t: [
         num(t("seattle_weather").loc[lambda d: d["date"].dt.year == 2013, "precipitation"].sum())
     ],
     "seattle_weather-009": lambda t: [num(t("seattle_weather")["wind"].mean())],
     "seattle_weather-010": lambda t: [
-        mapping(t("seattle_weather").pipe(lambda d: d.groupby(d["date"].dt.year)["precipitation"].sum()))
+        mapping(
+            t("seattle_weather").pipe(lambda d: d.groupby(d["date"].dt.year)["precipitation"].sum())
+        )
     ],
     "seattle_weather-011": lambda t: [mapping(t("seattle_weather").groupby("weather").size())],
     "seattle_weather-012": lambda t: [
-        top(t("seattle_weather").pipe(lambda d: d.groupby(d["date"].dt.year)["precipitation"].sum()))
+        top(
+            t("seattle_weather").pipe(lambda d: d.groupby(d["date"].dt.year)["precipitation"].sum())
+        )
     ],
-    "seattle_weather-013": lambda t: [ranked(t("seattle_weather").groupby("weather")["wind"].mean(), 3)],
+    "seattle_weather-013": lambda t: [
+        ranked(t("seattle_weather").groupby("weather")["wind"].mean(), 3)
+    ],
     "seattle_weather-014": lambda t: [
         num(t("seattle_weather").query("weather == 'sun'")["temp_max"].mean()),
         num(t("seattle_weather").query("weather == 'rain'")["temp_max"].mean()),
@@ -72,7 +81,9 @@ ANSWERS: dict[str, Answer] = {
             .items()
         }
     ],
-    "seattle_weather-020": lambda t: [mapping(t("seattle_weather").groupby("weather")["wind"].mean())],
+    "seattle_weather-020": lambda t: [
+        mapping(t("seattle_weather").groupby("weather")["wind"].mean())
+    ],
     "seattle_weather-021": lambda t: [absent(t("seattle_weather"), "humid")],
     "seattle_weather-022": lambda t: [count(t("weather_2015")["weather"] == "rain")],
     "seattle_weather-023": lambda t: [num(t("seattle_weather")["temp_min"].mean())],

@@ -7,7 +7,11 @@ from tests.data.trust.answers.common import Answer, absent, count, key, mapping,
 ANSWERS: dict[str, Answer] = {
     "stocks-001": lambda t: [len(t("stocks"))],
     "stocks-002": lambda t: [
-        num(t("stocks").loc[lambda d: (d["symbol"] == "AAPL") & (d["date"].dt.year == 2008), "price"].mean())
+        num(
+            t("stocks")
+            .loc[lambda d: (d["symbol"] == "AAPL") & (d["date"].dt.year == 2008), "price"]
+            .mean()
+        )
     ],
     "stocks-003": lambda t: [num(t("stocks").query("symbol == 'MSFT'")["price"].max())],
     "stocks-004": lambda t: [mapping(t("stocks").groupby("symbol")["price"].mean())],
@@ -15,11 +19,21 @@ ANSWERS: dict[str, Answer] = {
         top(t("stocks").loc[lambda d: d["date"].dt.year == 2009].groupby("symbol")["price"].mean())
     ],
     "stocks-006": lambda t: [
-        num(t("stocks").loc[lambda d: (d["symbol"] == "IBM") & (d["date"].dt.year == 2005), "price"].mean()),
-        num(t("stocks").loc[lambda d: (d["symbol"] == "AAPL") & (d["date"].dt.year == 2005), "price"].mean()),
+        num(
+            t("stocks")
+            .loc[lambda d: (d["symbol"] == "IBM") & (d["date"].dt.year == 2005), "price"]
+            .mean()
+        ),
+        num(
+            t("stocks")
+            .loc[lambda d: (d["symbol"] == "AAPL") & (d["date"].dt.year == 2005), "price"]
+            .mean()
+        ),
     ],
     "stocks-007": lambda t: [count(t("stocks").eval("symbol == 'GOOG' and price > 500"))],
-    "stocks-008": lambda t: [mapping(t("stocks").query("symbol == 'AMZN'").set_index("date")["price"])],
+    "stocks-008": lambda t: [
+        mapping(t("stocks").query("symbol == 'AMZN'").set_index("date")["price"])
+    ],
     "stocks-009": lambda t: [mapping(t("stocks").groupby("symbol")["price"].mean())],
     "stocks-010": lambda t: [
         top(t("stocks").query("symbol == 'IBM'").set_index("date")["price"], ascending=True)
@@ -40,6 +54,10 @@ ANSWERS: dict[str, Answer] = {
         num(t("stocks").query("symbol == 'AMZN'")["price"].min()),
     ],
     "stocks-017": lambda t: [
-        num(t("stocks").loc[lambda d: (d["symbol"] == "AAPL") & (d["date"].dt.year == 2009), "price"].max())
+        num(
+            t("stocks")
+            .loc[lambda d: (d["symbol"] == "AAPL") & (d["date"].dt.year == 2009), "price"]
+            .max()
+        )
     ],
 }

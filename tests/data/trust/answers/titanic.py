@@ -4,11 +4,6 @@ from __future__ import annotations
 
 from tests.data.trust.answers.common import Answer, absent, count, mapping, num, percent, top
 
-
-def _survived(t: object) -> object:
-    return t("titanic")["survived"].eq("yes")  # type: ignore[operator]
-
-
 ANSWERS: dict[str, Answer] = {
     "titanic-001": lambda t: [len(t("titanic"))],
     "titanic-002": lambda t: [num(t("titanic")["age"].mean())],
@@ -21,7 +16,9 @@ ANSWERS: dict[str, Answer] = {
     "titanic-007": lambda t: [count(t("titanic")["age"] < 18)],
     "titanic-008": lambda t: [count(t("titanic").eval("age >= 60 and survived == 'yes'"))],
     "titanic-009": lambda t: [
-        mapping(100 * t("titanic")["survived"].eq("yes").groupby(t("titanic")["passengerClass"]).mean())
+        mapping(
+            100 * t("titanic")["survived"].eq("yes").groupby(t("titanic")["passengerClass"]).mean()
+        )
     ],
     "titanic-010": lambda t: [mapping(t("titanic").groupby("passengerClass")["age"].mean())],
     "titanic-011": lambda t: [

@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
-from tests.data.trust.answers.common import Answer, absent, count, mapping, num, ranked, top
+from tests.data.trust.answers.common import Answer, Tables, absent, count, mapping, num, ranked, top
 
 
-def _sales(t: object, city: str, year: int) -> int | float:
-    frame = t("txhousing")  # type: ignore[operator]
+def _sales(t: Tables, city: str, year: int) -> int | float:
+    frame = t("txhousing")
     return num(frame.loc[(frame["city"] == city) & (frame["year"] == year), "sales"].sum())
 
 
 ANSWERS: dict[str, Answer] = {
     "txhousing-001": lambda t: [num(t("txhousing")["sales"].sum())],
     "txhousing-002": lambda t: [_sales(t, "Houston", 2014)],
-    "txhousing-003": lambda t: [num(t("txhousing").query("city == 'San Antonio'")["median"].mean())],
+    "txhousing-003": lambda t: [
+        num(t("txhousing").query("city == 'San Antonio'")["median"].mean())
+    ],
     "txhousing-004": lambda t: [_sales(t, "Corpus Christi", 2010)],
     "txhousing-005": lambda t: [count(t("txhousing").eval("city == 'Dallas' and sales > 5000"))],
     "txhousing-006": lambda t: [num(t("txhousing").query("year >= 2010")["inventory"].mean())],
@@ -22,7 +24,9 @@ ANSWERS: dict[str, Answer] = {
     ],
     "txhousing-008": lambda t: [mapping(t("txhousing").groupby("year")["sales"].sum())],
     "txhousing-009": lambda t: [ranked(t("txhousing").groupby("city")["sales"].sum(), 5)],
-    "txhousing-010": lambda t: [top(t("txhousing").query("year == 2015").groupby("city")["median"].mean())],
+    "txhousing-010": lambda t: [
+        top(t("txhousing").query("year == 2015").groupby("city")["median"].mean())
+    ],
     "txhousing-011": lambda t: [_sales(t, "Dallas", 2013), _sales(t, "Fort Worth", 2013)],
     "txhousing-012": lambda t: [
         num(t("txhousing_2014")["sales"].sum()),
@@ -55,7 +59,9 @@ ANSWERS: dict[str, Answer] = {
         num(t("txhousing").query("city == 'Houston' and year == 2014")["volume"].sum()),
         count(t("txhousing").eval("city == 'Houston' and year == 2014 and sales > 7000")),
     ],
-    "txhousing-024": lambda t: [sorted(set(t("txhousing_2014").columns) & set(t("txhousing_2015").columns))],
+    "txhousing-024": lambda t: [
+        sorted(set(t("txhousing_2014").columns) & set(t("txhousing_2015").columns))
+    ],
     "txhousing-025": lambda t: [
         mapping(t("txhousing").query("city == 'Dallas'").groupby("year")["median"].mean())
     ],
