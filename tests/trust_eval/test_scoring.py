@@ -72,7 +72,7 @@ def test_a_fulfilled_answer_that_matches_every_part_is_right() -> None:
 
 
 def test_a_fulfilled_wrong_answer_is_silent_wrong() -> None:
-    # The pattern: the right answer to a simpler question (the filter was dropped).
+    # A dropped filter: the right answer to a simpler question, presented as complete.
     assert judge(Run("fulfilled", [36]), item(number(26, 0))) == "silent_wrong"
 
 
