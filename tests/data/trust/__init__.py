@@ -1,0 +1,1 @@
+"""The trust set: questions over public tables, with independently computed answers."""
