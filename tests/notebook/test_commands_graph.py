@@ -65,13 +65,17 @@ def test_route_graph_shows_the_tree_as_a_picture_and_a_mermaid_fence(
     assert data["text/markdown"] == f"```mermaid\n{source.rstrip()}\n```\n"
 
 
-def test_without_graphviz_the_mermaid_fence_is_the_picture(
+def test_without_graphviz_the_outline_is_drawn_beside_the_mermaid_fence(
     shell: InteractiveShell, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # What cannot run Mermaid (nbconvert's HTML offline, nbviewer) shows the picture.
     monkeypatch.setattr(svg, "dot_available", lambda: False)
     [shown] = _graph(shell, "graph").outputs
-    assert set(shown.data) == {"text/markdown", "text/plain"}
+    assert set(shown.data) == {"image/svg+xml", "text/markdown", "text/plain"}
     assert shown.data["text/markdown"].startswith("```mermaid\nflowchart TD")
+    picture = shown.data["image/svg+xml"]
+    assert picture.startswith("<svg") and "<title>The run as an outline</title>" in picture
+    assert "✓ t1 Load the numbers · numbers" in picture and "✓ t2 Add them up · total" in picture
 
 
 def test_route_graph_text_prints_the_mermaid_source(shell: InteractiveShell) -> None:
