@@ -18,10 +18,7 @@ from notebook_router.planner import events as ev
 from notebook_router.planner.graph import run_graph, to_mermaid
 from notebook_router.planner.state import RunState
 from notebook_router.render import svg
-from notebook_router.render.html import render_html
-from notebook_router.render.outline import outline
-from notebook_router.render.outline_svg import outline_svg
-from notebook_router.render.panel_tree import tree_nodes
+from notebook_router.render.html import graph_html, render_html
 from notebook_router.render.text import render_text
 from notebook_router.render.tree_html import DIAGRAM_NODES
 
@@ -32,18 +29,21 @@ MERMAID_MIME = "text/vnd.mermaid"
 
 
 def graph_bundle(state: RunState) -> dict[str, str]:
-    """A run graph as a diagram every front end draws (``%route graph``).
+    """A run's graph as a diagram every front end shows (``%route graph``).
 
-    A Markdown ``mermaid`` fence, which JupyterLab 4.1+, Notebook 7 and GitHub
-    draw; beside it an SVG picture for what cannot run Mermaid (nbconvert's
-    HTML offline, nbviewer): graphviz's drawing where ``dot`` is installed,
-    else the run's outline (the live panel's tree) drawn as SVG here. The
-    Mermaid source is the text for terminals.
+    ``text/html`` is what notebooks, nbviewer and nbconvert's pages show, with no
+    script and nothing fetched: graphviz's picture where ``dot`` is installed,
+    else the run's outline (the live panel's tree) with a line on how to get
+    graphviz. Beside it, the picture as ``image/svg+xml``, a Markdown ``mermaid``
+    fence for Markdown-only viewers, and the Mermaid source as text for terminals.
     """
     graph = run_graph(state)
     source = to_mermaid(graph)
     bundle = {"text/plain": source, "text/markdown": f"```mermaid\n{source.rstrip()}\n```\n"}
-    bundle["image/svg+xml"] = svg.to_svg(graph) or outline_svg(outline(tree_nodes(state)))
+    picture = svg.to_svg(graph)
+    if picture is not None:
+        bundle["image/svg+xml"] = picture
+    bundle["text/html"] = graph_html(state, picture, dot_installed=svg.dot_available())
     return bundle
 
 

@@ -30,10 +30,10 @@ from notebook_router.render.plan_html import SMALL_RUN, plan_html, plan_summary
 from notebook_router.render.sections import steering_html, usage_html
 from notebook_router.render.static_style import STYLE
 from notebook_router.render.steering import steering_record
-from notebook_router.render.tree_html import diagram_html, outline_html
+from notebook_router.render.tree_html import INSTALL_DOT, diagram_html, outline_html
 from notebook_router.text.preview import clip, preview
 
-__all__ = ["STYLE", "render_answer", "render_html", "shown_media"]
+__all__ = ["STYLE", "graph_html", "render_answer", "render_html", "shown_media"]
 
 _SHOWN_IMAGES = ("image/png", "image/jpeg", "image/svg+xml")
 MAX_IMAGES = 6
@@ -103,6 +103,26 @@ def _plan_and_tree(state: RunState, svg: str | None, dot_installed: bool) -> str
         opened=deep,
         cls="nr-section nr-tree",
     )
+
+
+def graph_html(state: RunState, svg: str | None, *, dot_installed: bool) -> str:
+    """``%route graph``'s view: graphviz's picture (``svg``) at its own size in a box that
+    scrolls, or, without one, the outline with a line on how to get graphviz."""
+    if svg is not None:
+        encoded = base64.b64encode(svg.encode()).decode()
+        body = (
+            '<div class="nr-diagram-box" style="overflow:auto;max-height:720px;max-width:100%">'
+            '<img alt="The run as a graph: goal, tasks and agents" '
+            f'src="data:image/svg+xml;base64,{encoded}"/></div>'
+        )
+    else:
+        body = outline_html(outline(tree_nodes(state)))
+        if not dot_installed:
+            body += (
+                "<div class=\"nr-note\">This is the run's outline: graphviz's <code>dot</code> "
+                f"draws it as a diagram ({esc(INSTALL_DOT)}).</div>"
+            )
+    return f'{STYLE}<div class="nr-run nr-graph">{body}</div>'
 
 
 def shown_media(media: Sequence[Media]) -> list[Media]:

@@ -39,7 +39,8 @@ STYLE = (
     "font:13px/1.45 var(--jp-ui-font-family,system-ui,-apple-system,'Segoe UI',sans-serif);"
     "color:var(--jp-content-font-color1);background:var(--jp-layout-color0);"
     "border:1px solid var(--nr-line);border-radius:8px;padding:10px 12px;max-width:980px;"
-    "box-sizing:border-box;overflow-wrap:break-word;text-align:left}"
+    "box-sizing:border-box;overflow-wrap:break-word;text-align:left;"
+    "container-type:inline-size;container-name:nr-run}"
     "[data-jp-theme-light=true] .nr-run{--nr-muted:#52525b}"
     "[data-jp-theme-light=false] .nr-run,.vscode-dark .nr-run{" + _DARK + ";--nr-muted:#a1a1aa}"
     "@media (prefers-color-scheme:dark){body:not([data-jp-theme-light]) .nr-run{" + _DARK + "}}"
@@ -95,6 +96,16 @@ STYLE = (
     ".nr-run col.nr-c-id{width:3.6em}.nr-run col.nr-c-agent{width:22%}"
     ".nr-run col.nr-c-status{width:7.6em}.nr-run col.nr-c-time{width:5em}"
     ".nr-run details.nr-group{margin:2px 0 2px 2px}"
+    # A narrow output (a file browser open, a small window): each task is a short line
+    # (id, agent, status, time) over its text, which keeps the whole width.
+    "@container nr-run (max-width:560px){"
+    ".nr-run.nr-run table.nr-plan-table,.nr-run.nr-run table.nr-plan-table tbody{display:block}"
+    ".nr-run.nr-run table.nr-plan-table thead{display:none}"
+    ".nr-run.nr-run table.nr-plan-table tr{display:flex;flex-wrap:wrap;align-items:baseline;"
+    "gap:0 8px;padding:3px 0;border-bottom:1px solid var(--nr-line)}"
+    ".nr-run.nr-run table.nr-plan-table td{display:block;border:0;padding:0}"
+    ".nr-run.nr-run table.nr-plan-table td:nth-child(2){order:9;flex-basis:100%}"
+    ".nr-run.nr-run table.nr-plan-table td.nr-time{margin-left:auto}}"
     ".nr-run details.nr-group>summary{font-weight:400;color:inherit}"
     # The tree: the live panel's outline, written out.
     ".nr-run ul.nr-outline,.nr-run ul.nr-outline ul{list-style:none;margin:0;padding:0}"
