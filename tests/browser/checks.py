@@ -53,7 +53,7 @@ READ_TEXT = r"""(root) => {
     const ink = parse(style.color);
     const fg = over({ ...ink, a: ink.a * opacity }, bg);
     out.push({
-      ratio: Math.round(contrast(fg, bg) * 100) / 100,
+      ratio: contrast(fg, bg),
       size: parseFloat(style.fontSize),
       fg: hex(fg), bg: hex(bg),
       tag: el.tagName.toLowerCase(), cls: String(el.className || ""),
@@ -117,9 +117,11 @@ def assert_readable(view: Any, where: str) -> dict[str, float]:
     assert not low, f"{where}: text under {MIN_CONTRAST}:1: {low[:8]}"
     small = [t for t in texts if t["size"] < MIN_FONT_PX]
     assert not small, f"{where}: text under {MIN_FONT_PX} px: {small[:8]}"
+    worst = min(texts, key=lambda t: t["ratio"])
     return {
         "texts": len(texts),
-        "min_contrast": min(t["ratio"] for t in texts),
+        "min_contrast": round(worst["ratio"], 2),
+        "min_contrast_text": f"{worst['text']} ({worst['fg']} on {worst['bg']})",
         "min_font_px": min(t["size"] for t in texts),
     }
 
@@ -140,7 +142,7 @@ def assert_hover_readable(page: Any, view: Any, where: str, rows: int = 4) -> fl
             assert not low, f"{where}: hovered row {j} of table {i}: {low[:5]}"
             worst = min([worst, *(t["ratio"] for t in texts)])
     page.mouse.move(0, 0)
-    return worst
+    return round(worst, 2)
 
 
 def assert_aligned(view: Any, where: str) -> int:
