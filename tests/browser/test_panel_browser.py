@@ -349,11 +349,15 @@ def test_result_tables_show_as_tables_in_the_panel(
     cells = sales.locator("table.nrp-data tbody tr").evaluate_all(
         "rows => rows.map(r => [...r.cells].map(c => c.textContent))"
     )
-    assert cells == [
-        ["0", "2024-01", "120.5"],
+    assert cells == [  # one precision per column, as in the finished view
+        ["0", "2024-01", "120.50"],
         ["1", "2024-02", "99.25"],
-        ["2", "<b>bold</b>", "7"],
+        ["2", "<b>bold</b>", "7.00"],
     ]
+    aligned = sales.locator("table.nrp-data tbody tr").first.evaluate(
+        "r => [...r.cells].map(c => getComputedStyle(c).textAlign)"
+    )
+    assert aligned[0] == aligned[2] == "right" and aligned[1] in ("left", "start")
     assert sales.locator("table.nrp-data b").count() == 0  # markup in data shows as text
     assert sales.locator("thead th").all_inner_texts()[1:] == ["month", "revenue"]
     long = panel.locator('.nrp-result[data-task="t2"]')

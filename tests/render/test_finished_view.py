@@ -234,3 +234,38 @@ def test_status_counts_follow_the_panels_order() -> None:
     assert counts_text(Counter({"fulfilled": 3, "failed": 1, "running": 2})) == (
         "2 running · 1 failed · 3 fulfilled"
     )
+
+
+def test_the_panel_says_who_works_on_while_it_waits_for_you() -> None:
+    from notebook_router.planner.rails import Limits
+    from notebook_router.render.panel_state import panel_state
+
+    state = RunState(run_id="r", query="q", goal="g")
+    state.plan.add([_task(i, "worker", "running") for i in range(1, 7)])
+    state.pending_question = "Which region?"
+    shown = panel_state(state, Limits(), elapsed_s=1.0)
+    assert shown.status == "waiting" and shown.headline == "waiting for your answer · 6 running"
+    state.pending_question = None
+    state.plan.tasks["t1"].status = "pending"  # the rest have ended
+    for i in range(2, 7):
+        state.plan.tasks[f"t{i}"].status = "fulfilled"
+    state.pending_question = "Which region?"
+    assert panel_state(state, Limits(), elapsed_s=1.0).headline == "waiting for your answer"
+
+
+def test_the_panel_state_carries_the_breakdown_its_meters_open() -> None:
+    from notebook_router.planner.rails import Limits
+    from notebook_router.render.panel_state import panel_state
+
+    state = _small()
+    state.add_usage(
+        Usage(input_tokens=300, output_tokens=12, cost_usd=5e-5, calls=1), "numbers", "t1"
+    )
+    usage = panel_state(state, Limits(), elapsed_s=1.0).usage
+    assert [(a.name, a.tokens_text, a.cost_text) for a in usage.agents] == [
+        ("planner", "1,000", "$0.0015"),
+        ("numbers", "312", "$0.0001"),
+    ]
+    assert [(t.name, t.agent, t.label) for t in usage.tasks] == [
+        ("t1", "numbers", "numbers item 1")
+    ]
