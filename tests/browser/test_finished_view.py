@@ -3,11 +3,12 @@ Notebook 7, and nbconvert's HTML opened offline (light and dark), in headless Ch
 
 One notebook is run headless (nbclient), as Run All would: a two-task run, a table of
 large numbers, a 60-task run, its ``%route graph`` (graphviz) and a small run's graph
-without graphviz, and a run that was asked a question, redirected and stopped. Its
-saved finished views are then opened everywhere and measured from computed styles:
+without graphviz, a run that was asked a question, redirected and stopped, and a bar
+chart the analyst drew. Its saved finished views are then opened everywhere and measured from computed styles:
 every piece of text (hovered table rows too) at 4.5:1 or more and 11 px or more, text
-cells left-aligned and numbers right-aligned, the 60-task view under ~900 px with
-every task one click away, nothing sticking out sideways at 800 and 600 px. The
+cells left-aligned and numbers right-aligned, the chart at its own size (its axis text
+with it), the 60-task view under ~900 px with every task one click away, nothing
+sticking out sideways at 800 and 600 px. The
 figures go to ``test-artifacts/browser/finished_view.json``; screenshots beside it.
 """
 
@@ -82,6 +83,9 @@ async def slow(task):
     "Thinks about the weather for a long time."
     await asyncio.sleep(30)
     return "too late"
+
+sales = pd.DataFrame({"region": ["North", "South", "East", "West"] * 3,
+                      "revenue": [1200.0, 950.5, 780.25, 1310.0] * 3})
 """
 VERBS = ("load", "chart", "sum")
 SIXTY = "%%route --agents loader,charter,summer\n" + ", ".join(
@@ -121,9 +125,20 @@ CELLS = [
     NO_DOT,
     "%route graph {small.id}",
     STEERED,
+    "%%route --code auto --agents data_analyst\nbar chart of total revenue by region in sales",
 ]
-VIEWS = 4  # the small run, the table, the sixty tasks, the steered run
+VIEWS = 5  # the small run, the table, the sixty tasks, the steered run, a chart
 SIXTY_VIEW = 2
+CHART_VIEW = 4
+MIN_FIGURE_SCALE = 0.85
+"""A chart drawn at 96 dpi with 10 pt labels keeps them at 11 px or more down to this scale."""
+
+FIGURE = """view => {
+  const img = view.querySelector('.nr-media img');
+  const content = view.getBoundingClientRect().width;
+  return img && img.complete ? { natural: img.naturalWidth, shown: img.getBoundingClientRect().width,
+                                 view: content } : null;
+}"""
 
 SCROLL_THROUGH = """(n) => {
   const scroller = [...document.querySelectorAll('.jp-WindowedPanel-outer, #main-panel .jp-Notebook')]
@@ -241,6 +256,17 @@ def _check_views(page: Any, views: list[Any], where: str, *, styled: bool) -> di
     return figures
 
 
+def _figure_size(page: Any, view: Any, where: str) -> dict[str, float]:
+    """The chart is shown at its own size, or as wide as the view allows: never a small box."""
+    view.scroll_into_view_if_needed()
+    page.wait_for_function(f"v => ({FIGURE})(v) !== null", arg=view.element_handle())
+    size: dict[str, float] = view.evaluate(FIGURE)
+    scale = size["shown"] / size["natural"]
+    fits = size["natural"] <= size["view"] - 30  # the view's padding and border
+    assert scale >= MIN_FIGURE_SCALE if not fits else scale > 0.99, f"{where}: {size}"
+    return {**size, "scale": round(scale, 3)}
+
+
 def _steering_shown(view: Any) -> list[str]:
     lines: list[str] = view.locator(".nr-steering li").all_inner_texts()
     return lines
@@ -271,6 +297,7 @@ def test_finished_views_read_well_in_jupyterlab_and_notebook_7(
             assert card is None or card < 0.05, f"{where}: a light card in a dark theme ({card})"
         steering = _steering_shown(views[3])
         assert [line.split(" ", 3)[2] for line in steering] == ["?", "↪", "■"], steering
+        figures["chart"] = _figure_size(page, views[CHART_VIEW], where)
         results[where] = figures
     _record(f"jupyter-{theme}", results)
 
@@ -386,6 +413,7 @@ def test_nbconvert_html_offline_shows_readable_views_and_route_graph(
     figures = _check_views(
         page, [views.nth(i) for i in range(VIEWS)], f"nbconvert-{theme}", styled=True
     )
+    figures["chart"] = _figure_size(page, views.nth(CHART_VIEW), f"nbconvert-{theme}")
     # %route graph: graphviz's picture of the 60 tasks; without graphviz, the outline.
     picture = page.locator(".nr-graph img")
     assert picture.count() == 1
