@@ -82,9 +82,10 @@ def render_html(
 def _plan_and_tree(state: RunState, svg: str | None, dot_installed: bool) -> str:
     """The plan (a line, a table or groups) and the tree (outline, then diagram).
 
-    A small run folds both under its one line. Otherwise the plan shows, and
-    the tree too when it says more than the plan does (tasks that wait for
-    others, or agents that delegated): a flat plan's tree is the plan again.
+    A small run folds both under its one line. Otherwise the plan shows; the
+    tree shows (a small run's too) when it says more than the plan does: tasks
+    that wait for others, or agents that delegated. A flat plan's tree is the
+    plan again, so it stays folded.
     """
     tasks = list(state.plan)
     branches = outline(tree_nodes(state))
@@ -92,12 +93,13 @@ def _plan_and_tree(state: RunState, svg: str | None, dot_installed: bool) -> str
     graph_nodes = len(nodes) + len({t.agent for t in tasks})
     tree = outline_html(branches) + diagram_html(svg, graph_nodes, dot_installed=dot_installed)
     summary = "Plan · " + plan_summary(tasks)
-    if len(tasks) <= SMALL_RUN:
+    small = len(tasks) <= SMALL_RUN
+    deep = any(n.kind == "subagent" or (n.kind == "task" and n.parent != "goal") for n in nodes)
+    if small and not any(n.kind == "subagent" for n in nodes):
         body = plan_html(tasks) + f'<div class="nr-tree">{tree}</div>'
         return fold(summary, body, cls="nr-section nr-plan")
-    deep = any(n.kind == "subagent" or (n.kind == "task" and n.parent != "goal") for n in nodes)
     rows = len(nodes) - 1
-    return fold(summary, plan_html(tasks), opened=True, cls="nr-section nr-plan") + fold(
+    return fold(summary, plan_html(tasks), opened=not small, cls="nr-section nr-plan") + fold(
         f"Delegation tree · {rows} node{'' if rows == 1 else 's'}",
         tree,
         opened=deep,

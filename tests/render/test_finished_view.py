@@ -269,3 +269,17 @@ def test_the_panel_state_carries_the_breakdown_its_meters_open() -> None:
     assert [(t.name, t.agent, t.label) for t in usage.tasks] == [
         ("t1", "numbers", "numbers item 1")
     ]
+
+
+async def test_a_delegated_run_shows_its_tree_even_when_its_plan_is_one_line() -> None:
+    from notebook_router import Router
+    from notebook_router.examples import travel
+    from notebook_router.render import run_bundle
+
+    run = Router(travel.AGENTS).start("Plan a trip to Italy with great food")
+    await run
+    html = run_bundle(run)["text/html"]
+    assert len(run.state.plan) == 1
+    assert '<details class="nr-section nr-plan"><summary>Plan · ' in html  # one folded line
+    tree = html.split('<details class="nr-section nr-tree" open><summary>Delegation tree · ')[1]
+    assert 'class="nr-outline"' in tree and ">restaurants<" in tree  # the hops, in view
