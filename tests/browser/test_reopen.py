@@ -144,8 +144,11 @@ def test_a_quickstart_saved_in_lab_reopens_with_static_views(
     saved = _save(page, path)
     outputs = [o for c in saved["cells"] for o in c.get("outputs", [])]
     assert not [o for o in outputs if WIDGET_VIEW in o.get("data", {})]
-    # An untrusted copy: the same notebook without a signature.
-    nbformat.write(nbformat.read(path, as_version=4), server.root / "untrusted.ipynb")
+    # An untrusted copy. Trust is kept by content, not by name (an identical copy
+    # is trusted too): the copy differs, as a fresh clone's metadata would.
+    clone = nbformat.read(path, as_version=4)
+    clone.metadata["title"] = "a fresh clone"
+    nbformat.write(clone, server.root / "untrusted.ipynb")
 
     server = jupyter_process.restart()
     for name in ("quickstart.ipynb", "untrusted.ipynb"):
