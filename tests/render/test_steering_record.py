@@ -40,11 +40,10 @@ def numbers(task: str) -> list[int]:
     return [3, 1, 4]
 
 
-async def _until(check: Callable[[], bool], timeout: float = 10.0) -> None:
-    deadline = asyncio.get_running_loop().time() + timeout
-    while not check():
-        assert asyncio.get_running_loop().time() < deadline, "timed out waiting"
-        await asyncio.sleep(0.02)
+async def _until(check: Callable[[], bool]) -> None:
+    async with asyncio.timeout(10.0):
+        while not check():
+            await asyncio.sleep(0.02)
 
 
 async def _answer_north(question: str) -> str:
