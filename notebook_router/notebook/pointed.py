@@ -22,10 +22,10 @@ from typing import TYPE_CHECKING, Any
 
 from notebook_router.data.pointers import OutputRecord, Subject, pick
 from notebook_router.language.references import Mention, kinds_asked, mentions
+from notebook_router.media import AMBIGUOUS, POINTED, Media
 from notebook_router.notebook.outputs import CellOutput, Reference
 
 if TYPE_CHECKING:
-    from notebook_router.media import Media
     from notebook_router.notebook.outputs import OutputRecorder
 
 Formatter = Callable[[Any], dict[str, Any]]
@@ -100,7 +100,7 @@ def _one(
             return None  # "the chart above and that plot": one output, attached once
         pointed.append(output)
         return recorder.ref(phrase, [output], _name(n, output))
-    if "table" in mention.kinds and not mention.pronoun:
+    if "table" in mention.kinds:
         table = _only_table(namespace, fmt)
         if table is not None:
             name, output = table
@@ -112,8 +112,6 @@ def _one(
 
 def _tagged(ref: Reference) -> Reference:
     """``ref`` with each medium saying which phrase pointed at it (``media.POINTED``)."""
-    from notebook_router.media import POINTED
-
     media = tuple(
         m.model_copy(update={"metadata": {**m.metadata, POINTED: ref.phrase}}) for m in ref.media
     )
@@ -127,8 +125,6 @@ def _order(mention: Mention) -> tuple[int, int]:
 
 
 def _ambiguous(phrase: str, candidates: list[tuple[int, CellOutput]]) -> Reference:
-    from notebook_router.media import AMBIGUOUS
-
     media: list[Media] = []
     for n, output in candidates:
         found = output.to_media(_name(n, output))
