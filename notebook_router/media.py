@@ -16,6 +16,15 @@ CODE_MIME = "text/x-python"
 """Media type of code an agent ran: shown as a code block with the result, copied as is."""
 
 
+POINTED = "pointed"
+"""Metadata key of media a request pointed at: the phrase that did ("it", "the chart
+above", "Out[2]"), so a task saying it goes to the agent that reads that medium."""
+
+AMBIGUOUS = "ambiguous"
+"""Metadata key of media attached as one of several outputs a request's word may mean
+(its value is the word, e.g. "it"): the planner asks the user which, never guesses."""
+
+
 AUDIO_INLINE_BYTES = 1_500_000
 """Audio up to this size is embedded in HTML (the live panel's player, a run's saved view);
 longer audio would fill the notebook with base64 and is only named there."""

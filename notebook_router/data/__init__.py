@@ -28,7 +28,8 @@ from notebook_router.data.listing import (
     listing,
     parse_listing_question,
 )
-from notebook_router.data.names import OutputRecord, Reference, resolve_references
+from notebook_router.data.names import Reference, resolve_references
+from notebook_router.data.pointers import OutputRecord
 from notebook_router.data.scanner import NamespaceScanner
 
 __all__ = [

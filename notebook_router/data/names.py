@@ -15,7 +15,9 @@ each came from:
 * an output by its position: "the second chart" (second from the oldest
   of the recent outputs), "the last table", "the second to last plot".
 
-Spans never overlap: a longer phrase wins over a name inside it.
+Spans never overlap: a longer phrase wins over a name inside it. Ordinals and "it"
+are read as every reader of a request reads them (:mod:`notebook_router.language.references`;
+which output they mean: :mod:`notebook_router.data.pointers`).
 """
 
 from __future__ import annotations
@@ -26,18 +28,9 @@ from dataclasses import dataclass
 
 from notebook_router.data.context import TABULAR_KINDS, DataContext
 from notebook_router.data.describe import DataDescription
+from notebook_router.data.pointers import OutputRecord, pick
+from notebook_router.language.references import mentions, position
 from notebook_router.language.spelling import closest
-
-
-@dataclass(frozen=True, slots=True)
-class OutputRecord:
-    """One recent cell output, as the notebook layer reports it (oldest first in a list)."""
-
-    kind: str
-    """``figure``, ``table``, ``text``, ``image``..."""
-    label: str = ""
-    stamp: int | None = None
-    """When it appeared, on the scanner's clock (e.g. the cell's execution count)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,22 +48,6 @@ class Reference:
     """``name``, ``described``, ``recent`` or ``ordinal``: which rule matched."""
 
 
-_ORDINALS = {
-    "first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3,
-    "fifth": 4, "5th": 4, "sixth": 5, "6th": 5, "seventh": 6, "7th": 6, "eighth": 7, "8th": 7,
-    "ninth": 8, "9th": 8, "tenth": 9, "10th": 9,
-    "last": -1, "latest": -1, "previous": -1, "final": -1, "most recent": -1,
-    "penultimate": -2, "second to last": -2, "second-to-last": -2, "second last": -2,
-    "next to last": -2, "next-to-last": -2, "second-last": -2,
-}  # fmt: skip
-_FIGURE_WORDS = r"chart|plot|figure|graph|image|picture|visuali[sz]ation|histogram"
-_OUTPUT_KINDS = {"figure": ("figure", "image", "chart", "plot"), "table": ("table",), "any": ()}
-_ORDINAL = re.compile(
-    r"\b(?:the\s+)?(?P<ord>"
-    + "|".join(sorted((re.escape(o) for o in _ORDINALS), key=len, reverse=True))
-    + rf")\s+(?P<noun>{_FIGURE_WORDS}|table|output|result)s?\b",
-    re.IGNORECASE,
-)
 _NOUNS = r"data\s*frames?|dfs?|tables?|frames?|data\s*sets?|data|series|arrays?|records|list"
 _DESCRIBED = re.compile(
     rf"\b(?:the|that|this|my|our|those|these)\s+(?P<qual>[A-Za-z_]\w*(?:\s+[A-Za-z_]\w*)?)\s+"
@@ -81,15 +58,6 @@ _GENERIC = re.compile(
     rf"\b(?:the|that|this|my)\s+(?:(?:whole|entire|full|same|current|above)\s+)?"
     rf"(?P<noun>{_NOUNS})\b",
     re.IGNORECASE,
-)
-_IT = re.compile(
-    r"\bit\b(?!\s*'|\s+(?:is|was|would|will|should|could|can|seems|looks|has|had|does|did|"
-    r"might|may|must|takes|works|turns|means)\b)",
-    re.IGNORECASE,
-)
-_SUBJECT_BEFORE = frozenset(
-    "is was does did can could would will should has had if when whether because since as "
-    "so that until unless while".split()
 )
 _WORD = re.compile(r"`([A-Za-z_]\w*)`|\b([A-Za-z_]\w*)\b")
 _COMMON_WORDS = frozenset(
@@ -118,19 +86,15 @@ def resolve_references(
 
 def _ordinals(text: str, context: DataContext, outputs: Sequence[OutputRecord]) -> list[Reference]:
     refs = []
-    for m in _ORDINAL.finditer(text):
-        position = _ORDINALS[" ".join(m.group("ord").lower().split())]
-        noun = m.group("noun").lower()
-        kind = "table" if noun == "table" else "any" if noun in ("output", "result") else "figure"
-        wanted = _OUTPUT_KINDS[kind]
-        matching = [i for i, o in enumerate(outputs) if not wanted or o.kind.lower() in wanted]
-        span = (m.start(), m.end(), m.group(0))
-        if -len(matching) <= position < len(matching):
-            refs.append(
-                Reference(span[2], span[0], span[1], output=matching[position], how="ordinal")
-            )
-        elif kind == "table" and position == -1 and (recent := context.most_recent(tabular=True)):
-            refs.append(Reference(span[2], span[0], span[1], name=recent.name, how="recent"))
+    for m in mentions(text):
+        if m.position is None or not m.kinds:
+            continue
+        chosen = pick(m, outputs)
+        span = (m.phrase, m.start, m.end)
+        if chosen.outputs:
+            refs.append(Reference(*span, output=chosen.outputs[0], how="ordinal"))
+        elif m.kinds == {"table"} and m.position == -1 and (recent := _recent_table(context)):
+            refs.append(Reference(*span, name=recent.name, how="recent"))
     return refs
 
 
@@ -138,8 +102,8 @@ def _described(text: str, context: DataContext) -> list[Reference]:
     refs = []
     for m in _DESCRIBED.finditer(text):
         words = [w.lower() for w in m.group("qual").split()]
-        if words[0] in _ORDINALS:
-            continue
+        if position(words[0]) is not None:
+            continue  # "the second table": an output by its place
         words = [w for w in words if w not in _GENERIC_QUALIFIERS]
         if not words:
             continue
@@ -170,14 +134,16 @@ def _it(text: str, context: DataContext, outputs: Sequence[OutputRecord]) -> lis
     recent = context.most_recent()
     newest = _newest_output(outputs)
     stamp = -1 if newest is None else outputs[newest].stamp or 0
-    for m in _IT.finditer(text):
-        before = text[: m.start()].split()
-        if before and before[-1].lower() in _SUBJECT_BEFORE:  # "is it possible", "if it fails"
+    for m in mentions(text):
+        # One reading of "it": "is it possible" and "if it fails" are no pointer, and an
+        # "it" after words it may stand for ("the ratio ...: mean of it") is theirs.
+        if not m.pronoun or m.antecedent:
             continue
+        span = (m.phrase, m.start, m.end)
         if newest is not None and (recent is None or stamp > recent.changed_at):
-            refs.append(Reference(m.group(0), m.start(), m.end(), output=newest, how="recent"))
+            refs.append(Reference(*span, output=newest, how="recent"))
         elif recent is not None:
-            refs.append(Reference(m.group(0), m.start(), m.end(), name=recent.name, how="recent"))
+            refs.append(Reference(*span, name=recent.name, how="recent"))
     return refs
 
 
@@ -242,6 +208,10 @@ def _recent_for(noun: str, context: DataContext) -> DataDescription | None:
         return next((d for d in context.data if d.kind == "numpy.ndarray"), None)
     if noun.startswith("data") and not noun.replace(" ", "").startswith("dataframe"):
         return context.most_recent()  # "the data", "the dataset": any kind
+    return context.most_recent(tabular=True)
+
+
+def _recent_table(context: DataContext) -> DataDescription | None:
     return context.most_recent(tabular=True)
 
 

@@ -1,13 +1,13 @@
-"""A memory of recent cell outputs, and finding the ones a task refers to.
+"""A memory of recent cell outputs, and looking them up as media.
 
 Every display (``display(...)``, figures, rich reprs) and every execute
 result is recorded with the cell that made it, for the last ``max_cells``
-cells. A task can then point at them:
+cells. A task can then point at them (see :mod:`~notebook_router.notebook.pointed`):
 
 * explicitly: ``Out[3]``, ``In[3]`` (the cell's source), ``@cell:<id>``;
-* implicitly: "the chart above", "that table", "the last output" resolve to
-  the most recent matching output (or, for tables, the one DataFrame in the
-  namespace).
+* implicitly: "the chart above", "the audio clip above", "that table", "the last
+  output", "it" resolve to the output they mean (or, for tables, the one DataFrame
+  in the namespace).
 
 What is found travels with the run as :class:`~notebook_router.media.Media`,
 never pasted into the prompt.
@@ -87,28 +87,6 @@ def masked_prints() -> Iterator[None]:
     """
     with contextlib.redirect_stdout(_MaskedStream(sys.stdout)):
         yield
-
-
-_OUT = re.compile(r"\bOut\s*\[\s*(\d+)\s*\]")
-_IN = re.compile(r"\bIn\s*\[\s*(\d+)\s*\]")
-_CELL = re.compile(r"@cell:([\w\-]+)")
-_CHART = re.compile(
-    r"\b(?:the|that|this|last|previous|latest)\s+(?:chart|plot|figure|graph|image|picture|"
-    r"visuali[sz]ation)s?(?:\s+above)?\b|\b(?:chart|plot|figure|graph|image)\s+above\b",
-    re.IGNORECASE,
-)
-_PINNED = re.compile(r"\s*(?:\(\s*|(?:in|from|at|of)\s+)(?:Out|In)\s*\[\s*\d+\s*\]|\s*@cell:")
-"""An explicit reference right after an implicit one: "the chart in Out[2]" is Out[2]."""
-_TABLE = re.compile(
-    r"\b(?:the|that|this|last|previous|latest)\s+(?:table|dataframe|data\s+frame)(?:\s+above)?\b"
-    r"|\btable\s+above\b",
-    re.IGNORECASE,
-)
-_ANY = re.compile(
-    r"\b(?:the|that|this)\s+(?:output|result)\s+above\b|\b(?:the\s+)?(?:last|previous)\s+"
-    r"(?:output|result)\b",
-    re.IGNORECASE,
-)
 
 
 @dataclass(slots=True)
@@ -303,6 +281,8 @@ class Reference:
     phrase: str
     media: tuple[Media, ...]
     note: str
+    ambiguous: bool = False
+    """The phrase ("it") may mean any of ``media``: which one is for the user to say."""
 
 
 @dataclass
@@ -321,6 +301,11 @@ class OutputRecorder:
     _on_finish: list[Callable[[int], None]] = field(default_factory=list)
     _figure: tuple[Any, dict[str, Any]] | None = None
     """The bundle a figure was just formatted into, and its facts (see :meth:`formatted`)."""
+    recorded: int = 0
+    """How many outputs have been recorded: a clock that moves whenever one is shown."""
+    subject: tuple[tuple[CellOutput, ...], int] | None = None
+    """What the last ``%%route`` request pointed at, and :attr:`recorded` then: while no
+    output has been shown since, a follow-up's "it" means it (None: no request yet)."""
 
     # ----------------------------------------------------------------- recording
 
@@ -381,57 +366,35 @@ class OutputRecorder:
         pending, self._figure = self._figure, None
         figure = pending[1] if pending is not None and pending[0] is data else None
         outputs.append(CellOutput(self.current, self.current_id, dict(data), kind, obj, figure))
+        self.recorded += 1
         self.cells.move_to_end(self.current)
         while len(self.cells) > self.max_cells:
             old, _ = self.cells.popitem(last=False)
             self.sources.pop(old, None)
 
-    # ---------------------------------------------------------------- resolving
+    # ---------------------------------------------------------------- looking up
+    # (which outputs a request's words point at: notebook_router.notebook.pointed)
 
-    def resolve(
-        self,
-        text: str,
-        namespace: Mapping[str, Any],
-        fmt: Callable[[Any], dict[str, Any]],
-    ) -> list[Reference]:
-        """Every output the task text refers to, as media."""
-        refs: list[Reference] = []
-        for match in _OUT.finditer(text):
-            refs.append(self._out(int(match.group(1)), match.group(0), namespace, fmt))
-        for match in _IN.finditer(text):
-            refs.append(self._in(int(match.group(1)), match.group(0)))
-        for match in _CELL.finditer(text):
-            refs.append(self._cell(match.group(1), match.group(0)))
-        implicit: tuple[tuple[re.Pattern[str], Callable[[CellOutput], bool]], ...] = (
-            (_CHART, CellOutput.is_image),
-            (_TABLE, CellOutput.is_table),
-            (_ANY, lambda output: True),
-        )
-        for pattern, wanted in implicit:
-            found = next((m for m in pattern.finditer(text) if not _pinned(text, m.end())), None)
-            if found:
-                refs.append(self._latest(found.group(0), wanted, namespace, fmt))
-        return refs
-
-    def _out(
+    def out(
         self,
         n: int,
         phrase: str,
         namespace: Mapping[str, Any],
         fmt: Callable[[Any], dict[str, Any]],
-    ) -> Reference:
+    ) -> tuple[Reference, CellOutput | None]:
+        """``Out[n]`` as media, and the recorded output it is (None when not recorded)."""
         for output in self.cells.get(n, []):
             if output.kind == "result":
-                return self._ref(phrase, [output], f"Out[{n}]")
+                return self.ref(phrase, [output], f"Out[{n}]"), output
         out = namespace.get("Out", {})
         if isinstance(out, Mapping) and n in out:
             output = CellOutput(n, None, fmt(out[n]), "result", out[n])
-            return self._ref(phrase, [output], f"Out[{n}]")
-        return Reference(
-            phrase, (), f"{phrase}: no such output (kept: the last {self.max_cells} cells)"
-        )
+            return self.ref(phrase, [output], f"Out[{n}]"), None
+        missing = f"{phrase}: no such output (kept: the last {self.max_cells} cells)"
+        return Reference(phrase, (), missing), None
 
-    def _in(self, n: int, phrase: str) -> Reference:
+    def source_of(self, n: int, phrase: str) -> Reference:
+        """``In[n]``: the source of cell ``n`` as code media."""
         source = self.sources.get(n)
         if source is None:
             return Reference(phrase, (), f"{phrase}: no such cell in this session")
@@ -443,42 +406,15 @@ class OutputRecorder:
         )
         return Reference(phrase, (media,), f"{phrase}: the source of cell {n}")
 
-    def _cell(self, cell_id: str, phrase: str) -> Reference:
+    def cell(self, cell_id: str, phrase: str) -> Reference:
+        """``@cell:<id>``: every output of that cell."""
         n = self.cell_ids.get(cell_id)
         if n is None or n not in self.cells:
             return Reference(phrase, (), f"{phrase}: no outputs recorded for that cell")
-        return self._ref(phrase, self.cells[n], f"@cell:{cell_id}")
-
-    def _latest(
-        self,
-        phrase: str,
-        wanted: Callable[[CellOutput], bool],
-        namespace: Mapping[str, Any],
-        fmt: Callable[[Any], dict[str, Any]],
-    ) -> Reference:
-        for n in reversed(self.cells):
-            for output in reversed(self.cells[n]):
-                if wanted(output):
-                    return self._ref(phrase, [output], f"the output of cell {n}")
-        if wanted is CellOutput.is_table:
-            tables = [
-                (name, v)
-                for name, v in namespace.items()
-                if not name.startswith("_") and hasattr(v, "shape") and hasattr(v, "columns")
-            ]
-            if len(tables) == 1:
-                name, value = tables[0]
-                output = CellOutput(0, None, fmt(value), "result", value)
-                return self._ref(phrase, [output], f"the variable {name}")
-        return Reference(phrase, (), f"{phrase}: nothing matching in the recent outputs")
+        return self.ref(phrase, self.cells[n], f"@cell:{cell_id}")
 
     @staticmethod
-    def _ref(phrase: str, outputs: list[CellOutput], source: str) -> Reference:
+    def ref(phrase: str, outputs: list[CellOutput], source: str) -> Reference:
+        """A reference to ``outputs`` as media named ``source``."""
         media = tuple(m for m in (o.to_media(source) for o in outputs) if m is not None)
         return Reference(phrase, media, f"{phrase} → {source}")
-
-
-def _pinned(text: str, end: int) -> bool:
-    """Whether the implicit phrase ending at ``end`` is tied to an explicit reference
-    ("the chart in Out[2]", "the table (Out[4])"): then it is that output, not the latest."""
-    return _PINNED.match(text, end) is not None

@@ -25,6 +25,7 @@ from notebook_router.notebook.options import (
     parse_route_options,
 )
 from notebook_router.notebook.panel import FRONTENDS
+from notebook_router.notebook.pointed import resolve
 from notebook_router.notebook.run_output import RunView, once_before_next_cell
 from notebook_router.notebook.session import NotebookSession
 from notebook_router.planner.run import Run
@@ -105,8 +106,10 @@ def start_route(session: NotebookSession, options: RouteOptions, cell: str) -> t
     task = interpolate(cell, shell.user_ns)
     if not task.text.strip():
         raise UsageError("%%route needs a task in the cell body, e.g. `Summarise the sales table`.")
-    references = session.outputs.resolve(task.text, shell.user_ns, _formatter(shell))
-    media = [m for ref in references for m in ref.media]
+    references = resolve(
+        session.outputs, task.text, shell.user_ns, _formatter(shell), remember=True
+    )
+    media = list({m.digest: m for ref in references for m in ref.media}.values())
     context: dict[str, Any] = dict(task.values)
     fed = [f"{{{v.name}}} = {v.preview}" for v in task.variables] + [r.note for r in references]
     if fed:

@@ -15,7 +15,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer
 
-from notebook_router.media import Media
+from notebook_router.media import AMBIGUOUS, POINTED, Media
 from notebook_router.planner.per_run import PerRun
 from notebook_router.planner.state import OK_STATUSES, RunState
 from notebook_router.text.preview import preview
@@ -55,12 +55,21 @@ class MediaNote(BaseModel):
     """True when the payload travels with this very message as a media part."""
     said: list[str] = Field(default_factory=list)
     """What agents said about it ("t1 (vision): a bar chart of sales by region")."""
+    ambiguous: str | None = None
+    """Set when the request's word (e.g. "it") may mean this attachment or another one so
+    marked: which one is for the user to say (ask; do not guess)."""
+    source: str = Field(default="", exclude=True)
+    """Where it came from (``Out[2]``), for readers in the process."""
+    mime_type: str = Field(default="", exclude=True)
 
     @model_serializer(mode="wrap")
     def _drop_silence(self, handler: SerializerFunctionWrapHandler) -> Any:
         data = handler(self)
-        if isinstance(data, dict) and not self.said:
-            data.pop("said", None)
+        if isinstance(data, dict):
+            if not self.said:
+                data.pop("said", None)
+            if self.ambiguous is None:
+                data.pop("ambiguous", None)
         return data
 
 
@@ -94,9 +103,35 @@ def media_notes(state: RunState, attached: Sequence[Media] = ()) -> list[MediaNo
             size=m.size,
             attached=m.digest in sending,
             said=_said(state, m),
+            ambiguous=_word(m.metadata.get(AMBIGUOUS)),
+            source=m.source,
+            mime_type=m.mime_type,
         )
         for m in state.attachments
     ]
+
+
+def pointers(state: RunState) -> list[tuple[str, str, str]]:
+    """The attachments the request pointed at: (the phrase that did, their source, their
+    media type), e.g. ("it", "Out[2]", "audio/wav")."""
+    return [
+        (str(m.metadata[POINTED]), m.source, m.mime_type)
+        for m in state.attachments
+        if POINTED in m.metadata
+    ]
+
+
+def choices(state: RunState) -> list[MediaNote]:
+    """The attachments a word of the request may each mean (see ``media.AMBIGUOUS``);
+    empty unless there are at least two to choose from."""
+    marked = [m for m in state.attachments if AMBIGUOUS in m.metadata]
+    if len(marked) < 2:
+        return []
+    return [n for n in media_notes(state) if n.ambiguous is not None]
+
+
+def _word(value: Any) -> str | None:
+    return str(value) if value is not None else None
 
 
 def _kind(mime: str) -> str:

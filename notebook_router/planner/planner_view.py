@@ -32,7 +32,8 @@ from notebook_router.agents.registry import AgentRegistry
 from notebook_router.agents.tree import tree_generation
 from notebook_router.context.arc import ArcView
 from notebook_router.language.lexicon import terms
-from notebook_router.planner.media_notes import MediaNote
+from notebook_router.language.references import kind_of
+from notebook_router.planner.media_notes import MediaNote, choices, pointers
 from notebook_router.planner.state import NOT_DONE_STATUSES, RunState, Task
 from notebook_router.planner.task_digest import TaskDigest, digest
 from notebook_router.result import AgentResult
@@ -107,6 +108,15 @@ class PlannerView(BaseModel):
     that bear on this goal: what follow-ups ("now do the same for South") build on."""
     media: list[MediaNote] = Field(default_factory=list)
     """The media that came with the request, described (sent as media parts only once)."""
+    held: frozenset[str] = Field(default=frozenset(), exclude=True)
+    """The media types the run holds, attached or made by a task (for the rule planner's
+    routing to readers; not in prompts)."""
+    pointers: list[tuple[str, str, str]] = Field(default_factory=list, exclude=True)
+    """The attachments the request pointed at: (phrase, source, media type), for the rule
+    planner (a task saying "it" or "Out[2]" is for the agent reading that medium)."""
+    choices: list[MediaNote] = Field(default_factory=list, exclude=True)
+    """Attachments a word of the request ("it") may each mean: the user says which (for
+    the rule planner; a model planner reads ``ambiguous`` in ``media``)."""
     iteration: int = 0
     tasks: list[TaskView] = Field(default_factory=list)
     omitted_tasks: int = 0
@@ -256,6 +266,9 @@ class ViewBuilder:
             data_words=self.data_words(state),
             arc=state.arc,
             media=list(media),
+            held=frozenset(_held(state)),
+            pointers=pointers(state),
+            choices=choices(state),
             iteration=state.iteration if iteration is None else iteration,
             tasks=[self._task_view(state, t, chars, level.described) for t in tasks],
             omitted_tasks=left_out,
@@ -480,9 +493,29 @@ def usable(cards: list[AgentCard], state: RunState) -> list[AgentCard]:
     """The agents that can work in this run: those that read media only when it holds some."""
     if not any(card.reads for card in cards):
         return cards
+    kinds = _held(state)
+    return [card for card in cards if not card.reads or _reads_any(card.reads, kinds)]
+
+
+def held_by(card: AgentCard, view: PlannerView) -> tuple[str, ...]:
+    """The media types the run holds that ``card`` reads (sorted)."""
+    return tuple(sorted(kind for kind in view.held if _reads_any(card.reads, {kind})))
+
+
+def pointed_for(card: AgentCard, view: PlannerView) -> list[tuple[str, str]]:
+    """The (phrase, source) of each attachment the request pointed at that ``card`` reads,
+    when it is a medium (a table shown as HTML is the data's, not the documents')."""
+    return [
+        (p, s)
+        for p, s, kind in view.pointers
+        if _reads_any(card.reads, {kind}) and kind_of(kind) is not None
+    ]
+
+
+def _held(state: RunState) -> set[str]:
     kinds = {m.mime_type for m in state.attachments}
     kinds.update(m.mime_type for result in state.results.values() for m in result.media)
-    return [card for card in cards if not card.reads or _reads_any(card.reads, kinds)]
+    return kinds
 
 
 def _reads_any(reads: tuple[str, ...], kinds: set[str]) -> bool:

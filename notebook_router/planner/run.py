@@ -577,7 +577,9 @@ class Run:
                         self._completed_because = PLANNED_THROUGH if as_planned else RAN_TO_ITS_END
                         return
                     schedule.note(ended.kind, ended.detail, ended.task_id)
-            if self._stall.observe(self.state.fingerprint()):
+            # A new answer from the user is progress, as a change of plan is: a planner
+            # that asks again after a reply naming none of the options gets its reply.
+            if self._stall.observe((self.state.fingerprint(), steering.answers)):
                 self._set_stop(
                     "stalled", f"{self._stall.unchanged} decisions in a row changed nothing"
                 )

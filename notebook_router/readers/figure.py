@@ -26,6 +26,8 @@ if TYPE_CHECKING:  # numpy is imported when a figure is read, not when this modu
 
 MAX_SERIES = 12
 MAX_CATEGORIES = 12
+_FLAT = 0.05
+"""A change under this share of a series' range is no rise or fall."""
 
 _KIND_OF_ARTIST = {
     "Line2D": "line",
@@ -60,6 +62,30 @@ class SeriesFacts(BaseModel):
     points: int = 0
     x_range: tuple[float, float] | None = None
     y_range: tuple[float, float] | None = None
+    ends: tuple[float, float] | None = None
+    """The value at the smallest x and at the largest (lines and bars): where it goes."""
+
+    def trend(self) -> str | None:
+        """Where the series goes, in words: "rises from 13 to 46", "falls from 9 to 2,
+        after a peak of 12", "stays at 5"; None when its ends are not known."""
+        if self.ends is None or self.y_range is None:
+            return None
+        start, end = self.ends
+        low, high = self.y_range
+        name = self.label or f"the {self.kind}"
+        span = high - low
+        if span == 0:
+            return f"{name} stays at {_num(start)}"
+        change = end - start
+        if abs(change) <= _FLAT * span:
+            text = f"{name} ends about where it starts ({_num(start)} to {_num(end)})"
+        else:
+            text = f"{name} {'rises' if change > 0 else 'falls'} from {_num(start)} to {_num(end)}"
+        if high - max(start, end) > _FLAT * span:
+            text += f", after a peak of {_num(high)}"
+        elif min(start, end) - low > _FLAT * span:
+            text += f", after a low of {_num(low)}"
+        return text
 
 
 class AxesFacts(BaseModel):
@@ -105,6 +131,20 @@ class AxesFacts(BaseModel):
             shown = ", ".join(self.x_categories[:8])
             sentence += f"; categories: {shown}" + (" …" if len(self.x_categories) > 8 else "")
         return sentence
+
+    def trends(self) -> list[str]:
+        """Where each line or bar series goes, with the x span it covers."""
+        said = []
+        for series in self.series:
+            trend = series.trend()
+            if trend is None:
+                continue
+            if series.x_range is not None and not self.x_categories:
+                low, high = series.x_range
+                axis = f"{self.x_label} " if self.x_label else "x "
+                trend += f" ({axis}{_num(low)} to {_num(high)})"
+            said.append(trend)
+        return said
 
     def _span(self, axis: str) -> str:
         if axis == "x" and self.x_categories:
@@ -156,6 +196,16 @@ class FigureFacts(BaseModel):
         )
         each = "; ".join(f"({i}) {a.describe()}" for i, a in enumerate(charts, 1))
         return _sentence(f"{head}: {each}")
+
+    def trend(self) -> str | None:
+        """Where the series of its charts go, as a sentence; None when none says.
+
+        >>> FigureFacts(axes=[AxesFacts(x_label="month", series=[SeriesFacts(kind="line",
+        ...     label="North", x_range=(1, 12), y_range=(13, 46), ends=(13, 46))])]).trend()
+        'Trend: North rises from 13 to 46 (month 1 to 12).'
+        """
+        said = [t for a in self.axes for t in a.trends()]
+        return _sentence("Trend: " + "; ".join(said)) if said else None
 
 
 def is_figure(value: Any) -> bool:
@@ -218,7 +268,12 @@ def _line(line: Any) -> SeriesFacts:
     # orig=False: in matplotlib's own units, so dates are day numbers, as the axis says.
     x, y = line.get_xdata(orig=False), line.get_ydata(orig=False)
     return SeriesFacts(
-        kind="line", label=_label(line), points=len(y), x_range=_range(x), y_range=_range(y)
+        kind="line",
+        label=_label(line),
+        points=len(y),
+        x_range=_range(x),
+        y_range=_range(y),
+        ends=_ends(x, y),
     )
 
 
@@ -239,6 +294,7 @@ def _bars(container: Any, patches: list[Any], kind: str) -> SeriesFacts:
         points=len(patches),
         x_range=_range(xs),
         y_range=_range(ys),
+        ends=_ends(xs, heights),
     )
 
 
@@ -302,6 +358,20 @@ def _range(values: Any) -> tuple[float, float] | None:
     array = values if numeric else _numbers(values)
     finite = array[np.isfinite(array)]
     return (float(finite.min()), float(finite.max())) if finite.size else None
+
+
+def _ends(xs: Any, ys: Any) -> tuple[float, float] | None:
+    """The y at the smallest x and at the largest, over the finite points (None if none)."""
+    import numpy as np
+
+    x, y = _numbers(xs).ravel(), _numbers(ys).ravel()
+    if x.shape != y.shape:
+        return None
+    finite = np.isfinite(x) & np.isfinite(y)
+    if not finite.any():
+        return None
+    x, y = x[finite], y[finite]
+    return float(y[int(np.argmin(x))]), float(y[int(np.argmax(x))])
 
 
 def _pair(limits: Any) -> tuple[float, float] | None:

@@ -17,6 +17,7 @@ from notebook_router.notebook.options import (
     parse_route_options,
 )
 from notebook_router.notebook.outputs import OutputRecorder
+from notebook_router.notebook.pointed import resolve
 from notebook_router.notebook.transform import route_transformer
 from notebook_router.planner.state import RunState, Task
 from notebook_router.render import render_html, render_text
@@ -163,7 +164,7 @@ def _fmt(obj: object) -> dict[str, object]:
 
 def test_explicit_references_resolve_to_media() -> None:
     rec = _recorder()
-    refs = rec.resolve("Compare Out[2] with In[1] and @cell:cell-a", {}, _fmt)
+    refs = resolve(rec, "Compare Out[2] with In[1] and @cell:cell-a", {}, _fmt)
     kinds = [(r.phrase, [m.mime_type for m in r.media]) for r in refs]
     assert kinds == [
         ("Out[2]", ["text/html"]),
@@ -176,11 +177,11 @@ def test_explicit_references_resolve_to_media() -> None:
 
 def test_implicit_references_pick_the_latest_matching_output() -> None:
     rec = _recorder()
-    (chart,) = rec.resolve("Describe the chart above", {}, _fmt)
+    (chart,) = resolve(rec, "Describe the chart above", {}, _fmt)
     assert chart.media[0].mime_type == "image/png"
-    (table,) = rec.resolve("Summarise that table", {}, _fmt)
+    (table,) = resolve(rec, "Summarise that table", {}, _fmt)
     assert table.media[0].mime_type == "text/html"
-    (last,) = rec.resolve("What does the last output say?", {}, _fmt)
+    (last,) = resolve(rec, "What does the last output say?", {}, _fmt)
     assert last.media[0].data == "'hello'"
 
 
@@ -190,9 +191,9 @@ def test_an_implicit_phrase_tied_to_an_explicit_reference_is_that_output() -> No
     rec.record({"image/png": b"\x89PNG\r\n\x1a\nlater", "text/plain": "<Figure>"})
     rec.finish_cell(4)
     # "the chart in Out[2]" is Out[2], not also the latest chart (cell 4's).
-    refs = rec.resolve("What do the chart in Out[2] and the audio note in Out[3] say?", {}, _fmt)
+    refs = resolve(rec, "What do the chart in Out[2] and the audio note in Out[3] say?", {}, _fmt)
     assert [r.phrase for r in refs] == ["Out[2]", "Out[3]"]
-    (latest,) = rec.resolve("Describe the chart above", {}, _fmt)
+    (latest,) = resolve(rec, "Describe the chart above", {}, _fmt)
     assert latest.media[0].data == b"\x89PNG\r\n\x1a\nlater"
 
 
@@ -202,9 +203,9 @@ def test_unknown_references_say_so_and_memory_is_bounded() -> None:
     rec.record({"text/plain": "4"})
     rec.finish_cell(4)
     assert list(rec.cells) == [2, 3, 4]  # cell 1 dropped: max_cells=3
-    (missing,) = rec.resolve("Look at Out[1]", {}, _fmt)
+    (missing,) = resolve(rec, "Look at Out[1]", {}, _fmt)
     assert missing.media == () and "no such output" in missing.note
-    assert rec.resolve("Load the sales table and plot it", {}, _fmt) == []
+    assert resolve(rec, "Load the sales table and plot it", {}, _fmt) == []
 
 
 def test_cells_the_kernel_did_not_number_are_numbered_like_run_all() -> None:
@@ -216,9 +217,9 @@ def test_cells_the_kernel_did_not_number_are_numbered_like_run_all() -> None:
         if value:
             rec.record({"text/plain": value}, kind="result")
         rec.finish_cell(None)
-    (second,) = rec.resolve("Describe Out[3]", {}, _fmt)
+    (second,) = resolve(rec, "Describe Out[3]", {}, _fmt)
     assert second.media[0].data == "'second'" and second.note == "Out[3] → Out[3]"
-    (cell_in,) = rec.resolve("Explain In[2]", {}, _fmt)
+    (cell_in,) = resolve(rec, "Explain In[2]", {}, _fmt)
     assert cell_in.media[0].data == "'first'"
     # A numbered cell after them keeps the kernel's number.
     rec.start_cell(None, "'third'")
@@ -229,10 +230,45 @@ def test_cells_the_kernel_did_not_number_are_numbered_like_run_all() -> None:
 
 def test_a_single_dataframe_variable_counts_as_that_table() -> None:
     rec = OutputRecorder()
-    (ref,) = rec.resolve(
-        "Summarise that dataframe", {"sales": Frame(), "_hidden": Frame(), "n": 3}, _fmt
+    (ref,) = resolve(
+        rec, "Summarise that dataframe", {"sales": Frame(), "_hidden": Frame(), "n": 3}, _fmt
     )
     assert ref.note.endswith("the variable sales")
+
+
+def _played(rec: OutputRecorder, n: int, marker: bytes) -> None:
+    """An ``IPython.display.Audio`` result in cell ``n`` (its sound only in the HTML)."""
+    sound = base64.b64encode(b"RIFF" + marker).decode()
+    html = f'<audio controls><source src="data:audio/wav;base64,{sound}"></audio>'
+    rec.start_cell(None, "Audio(x)")
+    rec.record({"text/html": html, "text/plain": "<Audio>"}, kind="result")
+    rec.finish_cell(n)
+
+
+def test_it_means_what_the_last_request_pointed_at_until_something_new_is_shown() -> None:
+    from notebook_router.media import AMBIGUOUS, POINTED
+
+    rec = OutputRecorder()
+    _played(rec, 1, b"first")
+    _played(rec, 2, b"second")
+    (clip,) = resolve(rec, "how long is the first recording?", {}, _fmt, remember=True)
+    assert clip.media[0].raw == b"RIFFfirst" and clip.media[0].source == "Out[1]"
+    assert clip.media[0].metadata[POINTED] == "the first recording"
+    (it,) = resolve(rec, "is there silence in it?", {}, _fmt, remember=True)
+    assert it.media[0].raw == b"RIFFfirst"  # a follow-up: the clip asked about
+    _played(rec, 3, b"third")
+    (it,) = resolve(rec, "is there silence in it?", {}, _fmt, remember=True)
+    assert it.media[0].raw == b"RIFFthird"  # something new was shown: the newest
+    # One cell showing a chart and a clip: "it" may mean either, each marked.
+    rec.start_cell(None, "display(fig); Audio(x)")
+    rec.record({"image/png": PNG, "text/plain": "<Figure>"})
+    rec.finish_cell(4)
+    _played(rec, 4, b"fourth")
+    (either,) = resolve(rec, "describe it", {}, _fmt)
+    assert either.ambiguous and [m.metadata[AMBIGUOUS] for m in either.media] == ["it", "it"]
+    assert [m.mime_type for m in either.media] == ["image/png", "audio/wav"]
+    (heard,) = resolve(rec, "how long is it?", {}, _fmt)
+    assert not heard.ambiguous and heard.media[0].raw == b"RIFFfourth"
 
 
 # ------------------------------------------------------------------- rendering

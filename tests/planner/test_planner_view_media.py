@@ -82,3 +82,23 @@ async def test_a_run_with_no_media_sends_no_media_notes() -> None:
     provider = ScriptedProvider(fallback=script, usage=Usage())
     await Router([vision], model=provider).run("what does this show?")
     assert all("media" not in _view(r) for r in provider.requests)
+
+
+async def test_outputs_it_may_each_mean_are_marked_for_a_model_planner_to_ask_about() -> None:
+    from notebook_router.media import AMBIGUOUS
+
+    @agent(can=["chart"])
+    def vision(task: str) -> str:
+        return "ok"
+
+    first = CHART.model_copy(update={"metadata": {AMBIGUOUS: "it"}})
+    second = Media(mime_type="audio/wav", data=b"RIFF0000", source="Out[4]")
+    second = second.model_copy(update={"metadata": {AMBIGUOUS: "it"}})
+    script = Script(decide=[{"action": "clarify", "question": "Out[3] or Out[4]?"}])
+    provider = ScriptedProvider(fallback=script, usage=Usage())
+    await Router([vision], model=provider).run("describe it", media=[first, second])
+    decide = next(r for r in provider.requests if r.purpose == "router.decide")
+    assert [(m["label"], m.get("ambiguous")) for m in _view(decide)["media"]] == [
+        ("Out[3]: sales by region", "it"),
+        ("Out[4]", "it"),
+    ]

@@ -6,6 +6,8 @@ import matplotlib
 
 matplotlib.use("Agg")
 
+from typing import Any
+
 import matplotlib.pyplot as plt
 import numpy as np
 
@@ -68,3 +70,28 @@ def test_a_time_series_is_described_in_the_axis_own_units_not_raw_timestamps() -
     first, last = (mdates.date2num(d) for d in (days[0], days[-1]))  # type: ignore[no-untyped-call]
     assert (low, high) == (first, last)
     plt.close(fig)
+
+
+def _trend(draw: Any) -> str | None:
+    fig, ax = plt.subplots()
+    draw(ax)
+    ax.set_xlabel("month")
+    facts = read_figure(fig)
+    plt.close(fig)
+    return facts.trend()
+
+
+def test_where_each_series_goes_is_read_from_its_ends_in_x_order() -> None:
+    assert _trend(lambda ax: ax.plot([3, 1, 2], [30, 10, 20], label="North")) == (
+        "Trend: North rises from 10 to 30 (month 1 to 3)."
+    )
+    assert _trend(lambda ax: ax.plot([1, 2, 3, 4, 5], [5, 9, 12, 8, 2])) == (
+        "Trend: the line falls from 5 to 2, after a peak of 12 (month 1 to 5)."
+    )
+    assert _trend(lambda ax: ax.plot([1, 2, 3], [4, 4, 4])) == (
+        "Trend: the line stays at 4 (month 1 to 3)."
+    )
+    assert _trend(lambda ax: ax.bar(["a", "b", "c"], [3, 1, 3.05])) == (
+        "Trend: the bar ends about where it starts (3 to 3.05), after a low of 1."
+    )
+    assert _trend(lambda ax: ax.scatter([1, 2], [3, 4])) is None  # no line, no direction

@@ -11,13 +11,13 @@ grounding, and the model answers the task.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from notebook_router.agents.base import AgentContext, BaseAgent, TaskRequest, parse_capabilities
 from notebook_router.agents.builtin.annotations import annotated
-from notebook_router.agents.builtin.media_found import cite
+from notebook_router.agents.builtin.media_found import cite, named_first
 from notebook_router.errors import MediaReadError, ProviderError
+from notebook_router.language.references import aspects_asked
 from notebook_router.media import Media
 from notebook_router.providers.offline import is_offline
 from notebook_router.readers.files import IMAGE_TYPES, media_named
@@ -28,7 +28,6 @@ from notebook_router.threads import in_thread
 IMAGES = "images"
 MAX_IMAGES = 4
 """Images looked at per task (a model gets them all as parts; more would cost too much)."""
-_READ_TEXT = re.compile(r"\b(text|words?|ocr|transcribe|says?|written|writing|caption)\b", re.I)
 SYSTEM = (
     "You look at images and charts and answer exactly what is asked. Use the facts given "
     "(a chart's title, axes and series; text read by OCR) and what you see; say when "
@@ -84,17 +83,21 @@ def _read_all(images: list[Media]) -> tuple[list[tuple[Media, ImageFacts]], list
 
 def images_for(request: str, media: list[Media]) -> list[Media]:
     """The raster images the run holds, then the image files the task names."""
-    held = [m for m in media if is_image(m)]
+    held = named_first([m for m in media if is_image(m)], request)
     return [*held, *media_named(request, types=IMAGE_TYPES.values(), have=media)]
 
 
 def described(facts: list[tuple[Media, ImageFacts]], request: str) -> AgentResult:
     """What each image's facts say, in sentences (the words in it first when asked for)."""
     lines = []
+    asked = aspects_asked(request, "image")
     for media, found in facts:
         line = found.summary()
-        if _READ_TEXT.search(request) and found.figure is None:
+        if "text" in asked and found.figure is None:
             line = _text_first(found)
+        trend = found.figure.trend() if found.figure is not None else None
+        if "trend" in asked and trend:
+            line = f"{trend} {line}"
         lines.append((media, f"{_name(media)}: {line}"))
     text = "\n".join(line for _, line in lines)
     sure = any(f.figure is not None or f.text for _, f in facts)

@@ -8,6 +8,7 @@ name in the task (``clip.mp4``), relative to the working directory.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from notebook_router.agents.base import AgentContext
@@ -26,7 +27,7 @@ def media_of_kind(context: AgentContext, request: str, major: str) -> tuple[list
     agent to say so. Media with the same payload count once (a file the run
     already attached is not read twice).
     """
-    found = [m for m in context.media if m.mime_type.startswith(f"{major}/")]
+    found = named_first([m for m in context.media if m.mime_type.startswith(f"{major}/")], request)
     unread: list[str] = []
     attached = {m.source for m in context.media}
     for name in paths_named(request):
@@ -51,6 +52,18 @@ def media_of_kind(context: AgentContext, request: str, major: str) -> tuple[list
     for media in found:
         unique.setdefault(media.digest, media)
     return list(unique.values()), unread
+
+
+def named_first(media: list[Media], request: str) -> list[Media]:
+    """The media ``request`` names by source ("is there silence in Out[2]?" reads Out[2]),
+    or all of them when it names none: a task about one output of several the run holds
+    is about that one."""
+    named = [m for m in media if m.source and _names(request, m.source)]
+    return named or media
+
+
+def _names(request: str, source: str) -> bool:
+    return re.search(rf"(?<!\w){re.escape(source)}(?!\w)", request) is not None
 
 
 def label(media: Media, fallback: str) -> str:

@@ -13,10 +13,11 @@ from notebook_router.agents.matcher import AgentMatcher, matcher_for
 from notebook_router.agents.roles import ANALYST, FALLBACK, GENERALIST, RECALL
 from notebook_router.language.clauses import Clause, carries_material, decompose
 from notebook_router.language.lexicon import terms
+from notebook_router.language.references import asks_about, points_at
 from notebook_router.language.words import words
 from notebook_router.planner.decisions import Decision, TaskSpec
 from notebook_router.planner.followup import FollowUp, follow_up
-from notebook_router.planner.planner_view import PlannerView, TaskView
+from notebook_router.planner.planner_view import PlannerView, TaskView, held_by, pointed_for
 from notebook_router.text.preview import clip
 
 UNROUTABLE_MARK = "No agent fits"
@@ -283,19 +284,44 @@ def _route(view: PlannerView, matcher: AgentMatcher, text: str) -> str | None:
 
 def _named_reader(view: PlannerView, matcher: AgentMatcher, text: str) -> str | None:
     """The agent reading a kind of media the run holds that ``text`` names ("pdf",
-    "chart", "audio"), the best ranked first; None when it names none.
+    "chart", "audio", "the recording above") or asks about ("how long", "silence",
+    "the trend"), the best ranked first; None when it names none.
 
     Agents that read media are offered only when the run holds some of theirs,
     so naming one's topic means naming media that is there: a summary of
     "data/report.pdf" is the documents agent's, not the summariser's (which
-    has no words to read) nor the analyst's (the path says "data").
+    has no words to read) nor the analyst's (the path says "data"); "what is
+    the duration of Out[2]?" is the audio agent's when Out[2] is audio.
     """
     said = set(terms(text))
-    named = [c.name for c in view.agents if c.reads and not said.isdisjoint(_topic_words(c))]
+    named = [c.name for c in view.agents if c.reads and _names_medium(view, c, said, text)]
     if not named:
         return None
     ranked = [name for name, _ in matcher.rank(text) if name in named]
     return (ranked or named)[0]
+
+
+def _names_medium(view: PlannerView, card: AgentCard, said: set[str], text: str) -> bool:
+    """Whether ``text`` names the medium ``card`` reads: one of its topics, a pointer at or
+    a property of a kind of media the run holds that it reads ("the recording above",
+    "how long": see ``language.references.asks_about``), or the phrase that pointed at
+    such an attachment ("describe it", "what is in Out[2]?")."""
+    if not said.isdisjoint(_topic_words(card)):
+        return True
+    return _medium_at(view, card, text) is not None
+
+
+def _medium_at(view: PlannerView, card: AgentCard, text: str) -> int | None:
+    """Where ``text`` first points at or asks about a medium ``card`` reads (a term index)."""
+    found = [
+        at
+        for at in (
+            asks_about(text, held_by(card, view)),
+            points_at(text, pointed_for(card, view)),
+        )
+        if at is not None
+    ]
+    return min(found) if found else None
 
 
 def _is_generalist(view: PlannerView, name: str) -> bool:
@@ -413,14 +439,16 @@ def media_readers(view: PlannerView, text: str, agent: str) -> list[str]:
     others = [
         card.name
         for card in view.agents
-        if card.reads and card.name != agent and not said.isdisjoint(_topic_words(card))
+        if card.reads and card.name != agent and _names_medium(view, card, said, text)
     ]
     if not others:
         return [agent]
 
     def first_named(name: str) -> int:
         topics = _topic_words(cards[name])
-        return next((i for i, word in enumerate(words) if word in topics), len(words))
+        named = next((i for i, word in enumerate(words) if word in topics), len(words))
+        asked = _medium_at(view, cards[name], text)
+        return named if asked is None else min(named, asked)
 
     # In the order the text names them: the chart's task before the audio note's.
     return sorted([agent, *others], key=first_named)

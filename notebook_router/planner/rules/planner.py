@@ -15,6 +15,7 @@ from notebook_router.planner.followup import FollowUp, follow_up
 from notebook_router.planner.planner import PlannerCall
 from notebook_router.planner.planner_view import ViewBuilder
 from notebook_router.planner.prerouter import instant_reply_to
+from notebook_router.planner.rules.choices import settle_choice
 from notebook_router.planner.rules.decide import decide
 from notebook_router.planner.rules.redirect import redirect
 from notebook_router.planner.synthesis import template_synthesis
@@ -46,7 +47,9 @@ class RulePlanner:
             iteration=call.iteration,
             every_task=True,
         )
-        return decide(view)
+        # "it" that may mean several outputs: ask which before planning anything.
+        settled = settle_choice(view)
+        return settled if isinstance(settled, Decision) else decide(settled)
 
     async def redirect(self, call: PlannerCall, message: str) -> RedirectDecision:
         """Status, restart, refine or a question, for a message sent mid-run."""

@@ -151,3 +151,14 @@ async def test_a_named_file_over_the_size_limit_is_refused_before_it_is_read(
     result = await Audio().run(task, context)
     assert result.status == "unable" and read == []
     assert "long.wav is 0.1 MB, over the 0.001 MB a file may be" in (result.error or "")
+
+
+async def test_a_task_naming_one_of_several_clips_hears_that_one() -> None:
+    other = Media(mime_type="audio/flac", data=tone_wav(fmt="FLAC"), source="Out[5]")
+    task, context = context_for("is there silence in Out[5]?", media=[_clip(), other])
+    result = await Audio().run(task, context)
+    assert [c.source for c in result.citations] == ["Out[5]"]
+    # Naming none of them, the task is about every clip the run holds.
+    task, context = context_for("is there silence in them?", media=[_clip(), other])
+    result = await Audio().run(task, context)
+    assert [c.source for c in result.citations] == ["Out[3]", "Out[5]"]
