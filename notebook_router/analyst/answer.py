@@ -53,7 +53,7 @@ def analyse(question: str, frames: Mapping[str, Any], *, default: str | None = N
             frame = understood.frame
         else:
             answers = [_answer(part, spec, frames) for part, spec in zip(parts, specs, strict=True)]
-            if all(a.status == "answered" for a in answers):
+            if all(a.status != "declined" for a in answers):
                 return _combine(answers)
     understood = understand(question, schemas, default)
     if isinstance(understood, Decline):
@@ -90,10 +90,23 @@ def _answer(question: str, spec: Spec, frames: Mapping[str, Any]) -> Analysis:
     formats, _ = answer_formats(question)
     if formats:
         text += " " + " ".join(_fill(f, spec, value, outputs) for f in formats)
+    missing = tuple(str(part) for part in spec.left_out)
+    if missing:
+        text += " " + left_out_sentence(missing)
     return Analysis(
-        status="answered", text=text, value=value, table=_table(program, ran.result, ran.outputs),
-        figure=ran.figure, code=program.code, operation=spec.op, columns=_columns(spec),
+        status="partial" if missing else "answered", text=text, value=value,
+        table=_table(program, ran.result, ran.outputs), figure=ran.figure, code=program.code,
+        operation=spec.op, columns=_columns(spec), left_out=missing,
     )  # fmt: skip
+
+
+def left_out_sentence(missing: tuple[str, ...]) -> str:
+    """What the answer did not use, said plainly: the answer is to a narrower question."""
+    return (
+        "This answers only part of the question: I did not use "
+        + "; ".join(missing)
+        + ". Name the column it applies to, or rephrase, and ask again."
+    )
 
 
 def _value(program: Program, result: Any) -> Any:
@@ -170,8 +183,10 @@ def _slot_text(value: Any, digits: int | None) -> str:
 def _combine(answers: list[Analysis]) -> Analysis:
     figure = next((a.figure for a in answers if a.figure is not None), None)
     table = next((a.table for a in answers if a.table is not None), None)
+    missing = tuple(dict.fromkeys(m for a in answers for m in a.left_out))
     return Analysis(
-        status="answered",
+        status="partial" if missing else "answered",
+        left_out=missing,
         text=" ".join(a.text for a in answers),
         # the last part is the one asked about ("add X; what's its largest value?")
         value=next((a.value for a in reversed(answers) if a.value is not None), None),

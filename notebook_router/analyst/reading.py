@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from notebook_router.analyst import phrases as ph
-from notebook_router.analyst.schema import Mention, Schema, find_mentions, partial_column
+from notebook_router.analyst.linking import Mention, find_mentions, partial_column
+from notebook_router.analyst.schema import Schema
 from notebook_router.analyst.spec import Derived, Filter
 from notebook_router.language.lexicon import STOPWORDS
 from notebook_router.language.numbers import NUM, number
@@ -50,6 +51,8 @@ class Reading:
     bin_count: int | None = None
     date_hint: str = ""
     """The date column the question grouped by ("by month" naming a datetime column)."""
+    written: str = ""
+    """The question as written (case kept), aligned with ``text`` when their lengths agree."""
 
     def remaining(self, *kinds: str) -> list[str]:
         """Columns still in the skeleton (not used up as filters or groups), of the given kinds."""
@@ -132,11 +135,12 @@ def read(question: str, frames: Mapping[str, Schema], default: str | None) -> Re
     if frame is None:
         return "no_frame" if not frames else "which_frame"
     schema = frames[frame]
-    mentions = _mentions(lower, schema)
+    mentions = _mentions(lower, schema, written=text if len(text) == len(lower) else None)
     skeleton = _skeleton(lower, mentions)
     freq, skeleton = ph.frequency(skeleton)
     reading = Reading(question, frame, schema, lower, skeleton, mentions, formats, digits, level,
                       q, n, asc, freq)  # fmt: skip
+    reading.written = text
     if not freq:
         _period_from_date_column(reading)
     return reading
@@ -163,15 +167,15 @@ def _period_from_date_column(r: Reading) -> None:
             return
 
 
-def _mentions(text: str, schema: Schema) -> list[Mention]:
+def _mentions(text: str, schema: Schema, written: str | None = None) -> list[Mention]:
     ignore = IGNORED | OPERATION_WORDS
-    found = find_mentions(text, schema, ignore=ignore)
+    found = find_mentions(text, schema, ignore=ignore, written=written)
     for word, start, end in word_spans(text):
         if word in ignore or any(m.start <= start < m.end for m in found):
             continue
-        column = partial_column(word, schema)
-        if column is not None:
-            found.append(Mention(start, end, column))
+        partial = partial_column(word, schema)
+        if partial is not None:
+            found.append(replace(partial, start=start, end=end))
     return sorted(found, key=lambda m: m.start)
 
 

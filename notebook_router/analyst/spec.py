@@ -28,6 +28,17 @@ class Derived:
 
 
 @dataclass(frozen=True, slots=True)
+class LeftOut:
+    """A part of the question the operation does not use, in the question's words, and why."""
+
+    said: str
+    why: str
+
+    def __str__(self) -> str:
+        return f"“{self.said}” ({self.why})"
+
+
+@dataclass(frozen=True, slots=True)
 class Spec:
     """What to compute, in enough detail that code generation needs no more reading."""
 
@@ -63,6 +74,9 @@ class Spec:
     """Which computed number is the value: ``p_value``, ``statistic``, ``verdict`` or the usual."""
     lookup: tuple[Filter, ...] = ()
     """For tables: the row/column labels of the one cell asked for."""
+    left_out: tuple[LeftOut, ...] = ()
+    """What of the question this operation does not use (:mod:`.accounting`): the answer
+    is then partial, and says so."""
 
 
 @dataclass(frozen=True, slots=True)

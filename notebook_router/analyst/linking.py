@@ -1,0 +1,255 @@
+"""Where a question names a table's columns and values (schema and value linking).
+
+A column is named by its own words, whatever their case, separators, plural or a unit
+in parentheses ("sepal lengths" for ``sepal length (cm)``, "passenger id" for
+``PassengerId``), by the initials of a name of several words ("mpg" for
+``Miles_per_Gallon``), by its words in another order with their first letters
+("max temperature" for ``temp_max``), by one distinctive word of its name ("class" for
+``Pclass``, "salaries" for ``salary_in_thousands``) or by an everyday word for it
+(``language/data/column_words.toml``: "rainfall" for ``precipitation``).
+
+A value is named by its words ("united states", "Chinstrap"), by its plural
+("chinstraps"), or, for a short upper-case code ("CA", "LAX"), as written. Values come
+from the data: every distinct value of every text column (:mod:`~notebook_router.data.values`).
+Longer mentions win, and a column's own name wins over a value spelt the same.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from notebook_router.analyst.schema import Column, Schema
+from notebook_router.language.stems import forms, stem
+from notebook_router.language.tables import table
+from notebook_router.language.words import word_spans
+
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+_PARENS = re.compile(r"\([^)]*\)|\[[^\]]*\]")
+_PREFIX = 4
+"""A question's word may stand for a longer name's word it begins ("temp" in "temperature")."""
+
+
+@dataclass(frozen=True, slots=True)
+class Mention:
+    """A span of the question that names a column (``value`` is None) or one of its values."""
+
+    start: int
+    end: int
+    column: str
+    value: Any = None
+    is_value: bool = False
+    how: str = "name"
+    """``name``, ``initials``, ``words``, ``part``, ``synonym``, ``value`` or ``code``."""
+    also: tuple[str, ...] = ()
+    """Other columns holding the same value (the mention chose the most common one)."""
+
+
+def _words_of(name: str) -> list[str]:
+    return [w for w, _, _ in word_spans(_CAMEL.sub(" ", _PARENS.sub(" ", name)))]
+
+
+@lru_cache(maxsize=4096)
+def name_variants(name: str) -> frozenset[tuple[str, ...]]:
+    """Every stemmed word sequence that names column ``name`` (its words, joined, initials)."""
+    variants: set[tuple[str, ...]] = set()
+    for form in {name, _PARENS.sub(" ", name)}:
+        for spaced in {form, _CAMEL.sub(" ", form)}:
+            toks = tuple(stem(w) for w, _, _ in word_spans(spaced))
+            if toks:
+                variants.add(toks)
+                variants.add((stem("".join(w for w, _, _ in word_spans(spaced))),))
+    parts = _words_of(name)
+    if len(parts) >= 2 and all(p.isalpha() for p in parts):
+        variants.add(("".join(p[0] for p in parts),))  # "mpg" for Miles_per_Gallon
+    return frozenset(variants)
+
+
+@lru_cache(maxsize=1)
+def _synonyms() -> dict[str, frozenset[str]]:
+    """Each everyday word (stemmed) → the stems of the column words it may stand for."""
+    out: dict[str, set[str]] = {}
+    for group in table("column_words")["groups"]:
+        stems = {stem(w) for g in group for w in _words_of(g)}
+        for word in group:
+            for part in _words_of(word):
+                out.setdefault(stem(part), set()).update(stems)
+    return {k: frozenset(v) for k, v in out.items()}
+
+
+def find_mentions(
+    text: str, schema: Schema, ignore: Iterable[str] = (), *, written: str | None = None
+) -> list[Mention]:
+    """Non-overlapping column and value mentions in ``text`` (lower case), longest first.
+
+    ``ignore``: words never read as a value (function words, operation words); they
+    name a column only when they are its own word ("years" for ``year``, not "yearly").
+    ``written``: the question as written, aligned with ``text``, for case-sensitive codes.
+    """
+    toks = word_spans(text)
+    stems = [stem(w) for w, _, _ in toks]
+    ignored = set(ignore)
+    skip = {stem(w) for w in ignored}
+    found: list[tuple[int, int, int, Mention]] = []
+    for col in schema.columns:
+        own = {form for w in _words_of(col.name) for form in forms(w)}
+        for variant in name_variants(col.name):
+            for i in _occurrences(stems, variant):
+                j = i + len(variant) - 1
+                said = {w for w, _, _ in toks[i : j + 1]}
+                if said <= ignored and not said & own:
+                    continue  # "yearly" is a period, not the column ``year`` ("years" is)
+                found.append((len(variant), 2, i, Mention(toks[i][1], toks[j][2], col.name)))
+        found.extend(_in_other_order(toks, stems, col, ignored))
+        for value in _category_values(col, skip):
+            variant = tuple(stem(w) for w, _, _ in word_spans(str(value)))
+            for i in _occurrences(stems, variant):
+                j = i + len(variant) - 1
+                mention = Mention(toks[i][1], toks[j][2], col.name, value, True, "value")
+                found.append((len(variant), 1, i, mention))
+    found.extend(_indexed_values(text, toks, schema, skip, written))
+    return _longest_first(found)
+
+
+def _longest_first(found: list[tuple[int, int, int, Mention]]) -> list[Mention]:
+    found.sort(key=lambda f: (-f[0], -f[1], f[2]))
+    chosen: list[Mention] = []
+    for _, _, _, m in found:
+        if all(m.end <= c.start or m.start >= c.end for c in chosen):
+            chosen.append(m)
+    return sorted(chosen, key=lambda m: m.start)
+
+
+def _occurrences(stems: list[str], variant: tuple[str, ...]) -> list[int]:
+    n = len(variant)
+    return [i for i in range(len(stems) - n + 1) if tuple(stems[i : i + n]) == variant]
+
+
+def _in_other_order(
+    toks: list[tuple[str, int, int]], stems: list[str], col: Column, ignored: set[str]
+) -> list[tuple[int, int, int, Mention]]:
+    """A name of two or three words said in another order or with longer words:
+    "max temperature" for ``temp_max``, "temperature max" too."""
+    parts = [p for p in _words_of(col.name) if p.isalpha()]
+    if not 2 <= len(parts) <= 3:
+        return []
+    out = []
+    n = len(parts)
+    for i in range(len(toks) - n + 1):
+        window = toks[i : i + n]
+        if all(w in ignored for w, _, _ in window):
+            continue
+        if _covers([w for w, _, _ in window], stems[i : i + n], parts):
+            mention = Mention(window[0][1], window[-1][2], col.name, how="words")
+            out.append((n, 1, i, mention))
+    return out
+
+
+def _covers(said: list[str], said_stems: list[str], parts: list[str]) -> bool:
+    left = list(parts)
+    for word, word_stem in zip(said, said_stems, strict=True):
+        hit = next(
+            (
+                p
+                for p in left
+                if stem(p) == word_stem or (len(p) >= _PREFIX and word.startswith(p))
+            ),
+            None,
+        )
+        if hit is None:
+            return False
+        left.remove(hit)
+    return not left
+
+
+def _category_values(col: Column, skip: set[str]) -> list[Any]:
+    if col.kind != "category":
+        return []
+    out = []
+    for value in col.values:
+        if not isinstance(value, str) or len(value.strip()) < 3:
+            continue
+        value_stems = {stem(w) for w, _, _ in word_spans(value)}
+        if value_stems and not value_stems <= skip:
+            out.append(value)
+    return out
+
+
+def _indexed_values(
+    text: str,
+    toks: list[tuple[str, int, int]],
+    schema: Schema,
+    skip: set[str],
+    written: str | None,
+) -> list[tuple[int, int, int, Mention]]:
+    """Values of any text column named by their words (or as an exact upper-case code)."""
+    index = schema.values
+    if index is None:
+        return []
+    out: list[tuple[int, int, int, Mention]] = []
+    for i in range(len(toks)):
+        for size in range(min(index.longest, len(toks) - i), 0, -1):
+            said = tuple(w for w, _, _ in toks[i : i + size])
+            if {stem(w) for w in said} <= skip:
+                continue
+            hits = index.lookup(said)
+            if hits:
+                out.append((size, 0, i, _value_mention(toks[i][1], toks[i + size - 1][2], hits)))
+                break
+    if written is not None and len(written) == len(text):
+        for _, start, end in toks:
+            hits = index.code(written[start:end])
+            if hits and not written[start:end].islower():
+                out.append((1, 0, 0, _value_mention(start, end, hits, "code")))
+    return out
+
+
+def _value_mention(start: int, end: int, hits: list[Any], how: str = "value") -> Mention:
+    """The value in the column that holds it most (others kept in ``also``)."""
+    ranked = sorted(hits, key=lambda h: (-h.exact, -h.rows, h.column))
+    best = ranked[0]
+    others = tuple(dict.fromkeys(h.column for h in ranked[1:] if h.column != best.column))
+    return Mention(start, end, best.column, best.value, True, how, others)
+
+
+def _head_stems(parts: list[str]) -> set[str]:
+    """The words of a name that can stand for it alone: its first word ("salary" of
+    ``salary_in_thousands``), and its last of a short name ("mass" of ``body_mass_g``)."""
+    alpha = [p for p in parts if p.isalpha() and len(p) > 1]
+    if not alpha:
+        return set()
+    heads = {stem(alpha[0])}
+    if len(alpha) <= 3:
+        heads.update(stem(p) for p in alpha)
+    return heads
+
+
+def partial_column(word: str, schema: Schema) -> Mention | None:
+    """The one column a lone word stands for ("class" for ``Pclass``, "salaries" for
+    ``salary_in_thousands``, "rainfall" for ``precipitation``), if exactly one; a
+    mention spanning nothing (start and end are set by the caller)."""
+    w = word.lower()
+    if len(w) < 3:
+        return None
+    hits: dict[str, str] = {}
+    w_stem = stem(w)
+    for col in schema.columns:
+        parts = _words_of(col.name)
+        joined = "".join(parts)
+        close = (joined.endswith(w) or joined.startswith(w)) and len(joined) - len(w) <= 3
+        # an abbreviated name: "unemp" for unemployment, "infl" for inflation
+        short = len(joined) >= 4 and w.startswith(joined) and joined.isalpha()
+        if len(w) >= 4 and (close or short or w_stem in _head_stems(parts)):
+            hits.setdefault(col.name, "part")
+    if not hits:
+        synonyms = _synonyms().get(w_stem, frozenset())
+        for col in schema.columns:
+            if synonyms & {stem(p) for p in _words_of(col.name)}:
+                hits.setdefault(col.name, "synonym")
+    if len(hits) != 1:
+        return None
+    column, how = next(iter(hits.items()))
+    return Mention(0, 0, column, how=how)
