@@ -148,8 +148,10 @@ class AgentRelevance:
         # A word said again is the same evidence: "choose between plan A, plan B and
         # plan C" is a choice, not three times a plan.
         units: list[Unit] = []
-        for unit in query.units:
-            if all(unit.terms != kept.terms for kept in units):
+        seen: set[frozenset[str]] = set()
+        for unit in query.units:  # a set, not a scan of the kept units: a pasted book is long
+            if unit.terms not in seen:
+                seen.add(unit.terms)
                 units.append(unit)
         if not units:
             return query

@@ -27,6 +27,8 @@ from typing import Any, TypeVar
 from notebook_router.language.spelling import Speller
 
 T = TypeVar("T")
+VECTORISE_FROM = 256
+"""Documents from which a search uses numpy (when installed): below, plain Python is as fast."""
 
 
 @cache
@@ -86,7 +88,7 @@ class BM25Index:
         self.namespaces: list[str] = []
         self.bags: list[dict[str, float]] = []
         self.df: Counter[str] = Counter()
-        self.vectorised = _numpy() is not None
+        self._vectorised: bool | None = None
         self._lengths: list[float] = []
         # term -> namespace -> (document ids, term weights), in document order.
         self._postings: dict[str, dict[str, tuple[list[int], list[float]]]] = {}
@@ -97,6 +99,20 @@ class BM25Index:
         """Impacts and IDF of the current documents, worked out as queries need them."""
         for namespace, bag in documents:
             self.add(namespace, bag)
+
+    @property
+    def vectorised(self) -> bool:
+        """Whether searches use numpy's arrays: for large indexes, where numpy is installed.
+
+        Small ones (an agent set, a source's passages) are as fast in plain Python and
+        never import numpy; set it to force either way (the bench measures both)."""
+        if self._vectorised is None:
+            return len(self.bags) >= VECTORISE_FROM and _numpy() is not None
+        return self._vectorised
+
+    @vectorised.setter
+    def vectorised(self, value: bool) -> None:
+        self._vectorised = value
 
     def add(
         self,
