@@ -83,8 +83,12 @@ def _answer(question: str, spec: Spec, frames: Mapping[str, Any]) -> Analysis:
         return Analysis("declined", text, code=program.code, operation=spec.op, closest=CLOSEST)
     value = _value(program, ran.result)
     outputs = {k: plain(v) for k, v in ran.outputs.items() if k != "table"}
+    table = _table(program, ran.result, ran.outputs)
+    shown = ran.outputs.get("table")
     try:
-        text = narrate.describe(spec, value, {**outputs, "table": ran.outputs.get("table")})
+        text = narrate.describe(
+            spec, value, {**outputs, "table": table if program.shape == "figure" else shown}
+        )
     except (TypeError, ValueError, KeyError, AttributeError, IndexError):
         text = f"Result of {spec.op}: {value}."  # the numbers still come from the code that ran
     formats, _ = answer_formats(question)
@@ -95,7 +99,7 @@ def _answer(question: str, spec: Spec, frames: Mapping[str, Any]) -> Analysis:
         text += " " + left_out_sentence(missing)
     return Analysis(
         status="partial" if missing else "answered", text=text, value=value,
-        table=_table(program, ran.result, ran.outputs), figure=ran.figure, code=program.code,
+        table=table, figure=ran.figure, code=program.code,
         operation=spec.op, columns=_columns(spec), left_out=missing,
     )  # fmt: skip
 

@@ -40,7 +40,8 @@ def conditions(r: Reading) -> list[Filter]:
     found: list[Filter] = []
     _row_unit(r)
     for finder in (_between, _postfix, _comparisons, _number_first, _sign, _age_words, _years,
-                   _quarter, _year, _month, _ordinal, _column_equals, _values):  # fmt: skip
+                   _year_bound, _quarter, _year, _month, _ordinal, _numbered, _column_equals,
+                   _values):  # fmt: skip
         found.extend(finder(r))
     return found
 
@@ -216,6 +217,55 @@ def _year_column(r: Reading) -> str | None:
         if column.strip().lower() in ("year", "yr", "years"):
             return column
     return None
+
+
+YEAR = r"(?:1[6-9]|20)\d\d"
+_YEAR_BOUND = re.compile(
+    rf"\b(?:(?P<open>from|starting(?:\s+(?:in|from))?|beginning(?:\s+in)?)\s+(?:the\s+year\s+|year\s+)?"
+    rf"(?P<start>{YEAR})\s*(?:onwards?|on|and\s+(?:later|after|beyond)|or\s+later|forward)\b"
+    rf"|(?P<word>since|after|before|until|till|through|up\s+to)\s+(?:the\s+year\s+|year\s+)?"
+    rf"(?P<year>{YEAR})\b(?!\s*(?:-|to|and)\s*\d)"
+    rf"|\b(?P<late>{YEAR})\s*(?:onwards?|and\s+(?:later|after|beyond)|or\s+later)\b)"
+)
+_BOUND_OPS = {"since": ">=", "after": ">", "before": "<", "until": "<=", "till": "<=",
+              "through": "<=", "up to": "<="}  # fmt: skip
+
+
+def _year_bound(r: Reading) -> list[Filter]:
+    """An open span of years: "from 1980 onwards", "since 2010", "before 1990", "2007 and later"."""
+    m = _YEAR_BOUND.search(r.skeleton)
+    if not m:
+        return []
+    if m.group("word"):
+        op, year = _BOUND_OPS[" ".join(m.group("word").split())], int(m.group("year"))
+    else:
+        op, year = ">=", int(m.group("start") or m.group("late"))
+    column = _year_column(r)
+    if column is not None:
+        _take(r, m)
+        return [Filter(column, op, year)]
+    dates = date_column(r)
+    if dates is None:
+        return []
+    _take(r, m)
+    return [Filter(dates, f"year{op}", year)]
+
+
+def _numbered(r: Reading) -> list[Filter]:
+    """A number that names rows by a column's value: "4-cylinder cars", "the 2008 cars"."""
+    out = []
+    for m in list(re.finditer(r"\b(\d+)\s*-\s*C(\d+)\b", r.skeleton)):
+        column = r.column_at(int(m.group(2)))
+        value = _known_value(r, column, m.group(1))
+        if value is not None:
+            out.append(Filter(column, "==", value))
+            _take(r, m)
+    year_col = _year_column(r)
+    m = re.search(rf"\bthe\s+({YEAR})\s+(?=[a-z])", r.skeleton)
+    if m and year_col is not None and _known_value(r, year_col, m.group(1)) is not None:
+        out.append(Filter(year_col, "==", int(m.group(1))))
+        _take(r, m)
+    return out
 
 
 def _year(r: Reading) -> list[Filter]:

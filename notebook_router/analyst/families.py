@@ -24,10 +24,13 @@ from notebook_router.analyst.intents import (
     SUMMARY,
     Outcome,
     base,
+    _few_numbers,
     default_agg,
     groups,
+    entity_column,
     label_column,
     no_column,
+    plot_agg,
     ranking_order,
     stat_aggs,
     time_axis,
@@ -35,7 +38,11 @@ from notebook_router.analyst.intents import (
 )  # fmt: skip
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import Decline, Filter
+from notebook_router.language.patterns import alternation
 from notebook_router.language.spelling import closest
+from notebook_router.language.tables import table
+
+UNITS = alternation(table("analysis")["units"]["words"])
 
 
 def plot(r: Reading) -> Outcome:
@@ -64,11 +71,18 @@ def plot(r: Reading) -> Outcome:
             fields.update(freq=r.freq, date_column=axis[0], parse_dates=axis[1])
         elif not targets and not group:
             return no_column(r, "the plot")
-        fields.setdefault("aggs", (default_agg(r, targets[0] if targets else None),))
+        if not targets and r.unknown_words() and not r.has(r"\b(?:how many|number of|count)\b"):
+            return no_column(r, "the plot")  # a measure named that no column holds
+        fields.setdefault("aggs", (plot_agg(r, targets[0] if targets else None),))
         if kind == "line" and not group and not r.freq:
             dates = date_column(r)
-            fields["date_column"] = dates or ""
-            fields["parse_dates"] = dates is not None and r.kind(dates) == "datetext"
+            periods = [c for c in r.schema.of_kind("number") if _few_numbers(r, c)]
+            periods = [c for c in periods if time_like(r, c) and c not in targets]
+            if dates is None and periods:  # "mpg over time" with a year column: by year
+                fields["group_by"] = (periods[0],)
+            else:
+                fields["date_column"] = dates or ""
+                fields["parse_dates"] = dates is not None and r.kind(dates) == "datetext"
     return base(r, "plot", **fields)
 
 
@@ -187,12 +201,16 @@ def count(r: Reading) -> Outcome:
         return None
     if r.has(r"\b(?:mean|average|avg|median|typical|total)\s+(?:number|count) of\b"):
         return None  # "the mean number of children" is a statistic of a count column
+    if r.has(rf"\bhow many\s+(?:{UNITS})\b") and stat_aggs(r):
+        return None  # "how many hours are they awake on average?": a statistic in hours
     group, which = groups(r)
     if r.has(r"\bvalue counts\b|\bfrequenc|\bdistribution of\b") and not group:
         cats = r.remaining("category", "binary", "text", "datetext") or r.remaining()
         if cats:
             return base(r, "value_counts", columns=(cats[0],))
     measure = binary_conditions(r, always=not group)
+    if not group and r.top and r.remaining(*GROUPABLE):
+        group = r.remaining(*GROUPABLE)[:1]  # "top 4 states by number of airports"
     if group:
         return _grouped(r, group, which, target=None, agg="size")
     if r.filters or measure:
@@ -220,6 +238,7 @@ def _near_column(r: Reading, word: str) -> bool:
 
 def grouped(r: Reading) -> Outcome:
     group, which = groups(r)
+    which = which or (bool(r.freq) and r.has(r"\b(?:which|what)\s+$|\b(?:which|what)\b"))
     if not group and not r.freq and not (r.top and r.remaining(*GROUPABLE)):
         return None
     if not group and not r.freq:
@@ -262,6 +281,12 @@ def rows(r: Reading) -> Outcome:
     order = ranking_order(r)
     if not targets or order is None:
         return None
+    averaged = [a for a in stat_aggs(r) if a not in ("min", "max", "count")]
+    entity = entity_column(r) if averaged else ""
+    if entity and (r.top or r.has(r"\b(?:which|who)\b")):
+        # "which 2 stocks had the lowest average price": an average per stock, ranked
+        which = r.top is None
+        return _grouped(r, [entity], which, targets[0], averaged[0])
     who = r.has(r"\b(?:who|whom|whose|which|name of|what is the name)\b")
     if not (r.top or who):
         return None

@@ -17,7 +17,7 @@ from notebook_router.analyst.spec import Decline, Derived, Spec
 from notebook_router.language.spelling import closest
 
 Outcome = Spec | Decline | None
-GROUPABLE = ("category", "binary", "datetext")
+GROUPABLE = ("category", "binary", "datetext", "text")
 NUMERIC = ("number", "binary")
 PLOT = r"\b(?:plot|chart|graph|histogram|hist|scatter|boxplot|box[- ]?plot|visuali[sz]e|draw|pie)\b"
 NORMAL = (
@@ -156,7 +156,7 @@ def groups(r: Reading) -> tuple[list[str], bool]:
                 r.skeleton = ph.blank(r.skeleton, m)
     for m in list(
         re.finditer(
-            r"\b(?:which|what|whose)\s+(?:\w+\s+)?C(\d+)\b|\bC(\d+)\s+(?:with|has|had|having)\s+the\s+(?:highest|lowest|most|least|largest|smallest|greatest|best|worst|maximum|minimum)",
+            r"\b(?:which|what|whose)\s+(?:(?![CV]\d)\w+\s+)?C(\d+)\b|\bC(\d+)\s+(?:with|has|had|having)\s+the\s+(?:highest|lowest|most|least|largest|smallest|greatest|best|worst|maximum|minimum)",
             r.skeleton,
         )
     ):
@@ -175,9 +175,11 @@ def groups(r: Reading) -> tuple[list[str], bool]:
 
 
 def _few_numbers(r: Reading, column: str) -> bool:
-    """A numeric column that reads as categories: a dozen or fewer whole numbers (a class, a year)."""
+    """A numeric column that reads as categories: a dozen or fewer whole numbers (a class),
+    or whole numbers in a column named for a period (a year, a month)."""
     values = r.schema.column(column).values if r.kind(column) == "number" else ()
-    return 0 < len(values) <= 12 and all(float(v).is_integer() for v in values)
+    whole = bool(values) and all(float(v).is_integer() for v in values)
+    return whole and (len(values) <= 12 or re.search(TIME_NAME, column) is not None)
 
 
 def ranking_order(r: Reading) -> bool | None:
@@ -226,6 +228,18 @@ def default_agg(r: Reading, target: str | None) -> str:
     return "mean" if r.kind(target) == "binary" else "sum"
 
 
+def plot_agg(r: Reading, target: str | None) -> str:
+    """The statistic a chart of ``target`` by group shows: the one named, the row count
+    for "number of", else the mean (a per-row measure is averaged; summed, two groups'
+    heights would only say which group has more rows)."""
+    aggs = stat_aggs(r)
+    if aggs:
+        return aggs[0]
+    if target is None or r.has(r"\b(?:how many|number of|count)\b"):
+        return "size"
+    return "mean"
+
+
 def time_axis(r: Reading) -> tuple[str, bool] | Decline:
     dates = date_column(r)
     if dates is None:
@@ -235,6 +249,16 @@ def time_axis(r: Reading) -> tuple[str, bool] | Decline:
             ("group by one of the columns instead", "plot a column against another"),
         )
     return dates, r.kind(dates) == "datetext"
+
+
+def entity_column(r: Reading) -> str:
+    """The column naming what the rows are about (a stock's symbol, a city): the label
+    column, else the category with the most distinct values."""
+    label = label_column(r)
+    if label:
+        return label
+    cats = sorted(r.schema.of_kind("category"), key=lambda c: -len(r.schema.column(c).values))
+    return cats[0] if cats else ""
 
 
 def label_column(r: Reading) -> str:

@@ -23,6 +23,7 @@ from functools import lru_cache
 from typing import Any
 
 from notebook_router.analyst.schema import Column, Schema
+from notebook_router.data.values import ValueHit
 from notebook_router.language.stems import forms, stem
 from notebook_router.language.tables import table
 from notebook_router.language.words import word_spans
@@ -104,6 +105,7 @@ def find_mentions(
                     continue  # "yearly" is a period, not the column ``year`` ("years" is)
                 found.append((len(variant), 2, i, Mention(toks[i][1], toks[j][2], col.name)))
         found.extend(_in_other_order(toks, stems, col, ignored))
+        found.extend(_run_together(toks, col))
         for value in _category_values(col, skip):
             variant = tuple(stem(w) for w, _, _ in word_spans(str(value)))
             for i in _occurrences(stems, variant):
@@ -145,6 +147,26 @@ def _in_other_order(
         if _covers([w for w, _, _ in window], stems[i : i + n], parts):
             mention = Mention(window[0][1], window[-1][2], col.name, how="words")
             out.append((n, 1, i, mention))
+    return out
+
+
+def _run_together(
+    toks: list[tuple[str, int, int]], col: Column
+) -> list[tuple[int, int, int, Mention]]:
+    """A name written as one word said as several: "gdp per capita" for ``gdpPercap``,
+    "life expectancy" for ``lifeExp`` (the name begins them, reaching into the last)."""
+    joined_name = "".join(_words_of(col.name))
+    if len(joined_name) < 5 or not joined_name.isalpha():
+        return []
+    out = []
+    for size in (2, 3):
+        for i in range(len(toks) - size + 1):
+            said = [w for w, _, _ in toks[i : i + size]]
+            joined = "".join(said)
+            reaches_last = len(joined_name) > len(joined) - len(said[-1])
+            if joined.startswith(joined_name) and reaches_last or joined == joined_name:
+                mention = Mention(toks[i][1], toks[i + size - 1][2], col.name, how="words")
+                out.append((size, 1, i, mention))
     return out
 
 
@@ -199,11 +221,52 @@ def _indexed_values(
             if hits:
                 out.append((size, 0, i, _value_mention(toks[i][1], toks[i + size - 1][2], hits)))
                 break
+        else:
+            word = toks[i][0]
+            if stem(word) not in skip:
+                hits = _loose_values(word, schema)
+                if hits:
+                    out.append((1, 0, i, _value_mention(toks[i][1], toks[i][2], hits, "words")))
     if written is not None and len(written) == len(text):
         for _, start, end in toks:
             hits = index.code(written[start:end])
             if hits and not written[start:end].islower():
                 out.append((1, 0, 0, _value_mention(start, end, hits, "code")))
+    return out
+
+
+def _loose_values(word: str, schema: Schema) -> list[Any]:
+    """Values a word names in other words: "women" for "female" (``value_words.toml``),
+    "foggy" for "fog", "carnivores" for the short category "carni"."""
+    index = schema.values
+    assert index is not None
+    for other in _value_words().get(word, ()):
+        hits = index.lookup((other,))
+        if hits:
+            return hits
+    if len(word) > 4 and word.endswith("y"):  # "foggy", "rainy", "sunny"
+        base = word[:-1]
+        base = base[:-1] if len(base) > 3 and base[-1] == base[-2] else base
+        hits = index.lookup((base,))
+        if hits:
+            return hits
+    if len(word) >= 6:  # an abbreviated category: "carni" for "carnivores"
+        for col in schema.columns:
+            if col.kind != "category":
+                continue
+            short = [v for v in col.values if isinstance(v, str) and 4 <= len(v) < len(word) - 1]
+            found = [v for v in short if word.startswith(v.lower())]
+            if len(found) == 1:
+                return [ValueHit(col.name, found[0], 0, False)]
+    return []
+
+
+@lru_cache(maxsize=1)
+def _value_words() -> dict[str, tuple[str, ...]]:
+    out: dict[str, tuple[str, ...]] = {}
+    for group in table("value_words")["groups"]:
+        for word in group:
+            out[word] = tuple(w for w in group if w != word)
     return out
 
 
@@ -216,15 +279,18 @@ def _value_mention(start: int, end: int, hits: list[Any], how: str = "value") ->
 
 
 def _head_stems(parts: list[str]) -> set[str]:
-    """The words of a name that can stand for it alone: its first word ("salary" of
-    ``salary_in_thousands``), and its last of a short name ("mass" of ``body_mass_g``)."""
-    alpha = [p for p in parts if p.isalpha() and len(p) > 1]
-    if not alpha:
-        return set()
-    heads = {stem(alpha[0])}
-    if len(alpha) <= 3:
-        heads.update(stem(p) for p in alpha)
-    return heads
+    """The word of a name that can stand for it alone: its head noun, the last word
+    before a preposition, units and qualifiers at the end skipped ("class" of
+    ``passengerClass``, "salary" of ``salary_in_thousands``, "mass" of ``body_mass_g``,
+    "review" of ``review_count``)."""
+    names = table("analysis")["names"]
+    words = [p for p in parts if p.isalnum()]
+    cut = next((i for i, p in enumerate(words) if p in names["prepositions"] and i > 0), None)
+    before = words[:cut] if cut is not None else words
+    while len(before) > 1 and before[-1] in names["trailing"]:
+        before = before[:-1]
+    head = before[-1] if before else ""
+    return {stem(head)} if len(head) > 1 and head.isalpha() else set()
 
 
 def partial_column(word: str, schema: Schema) -> Mention | None:

@@ -26,6 +26,10 @@ def where(filters: tuple[Filter, ...]) -> str:
             parts.append(f"year of {f.column} between {f.value[0]} and {f.value[1]}")
         elif f.op in ("year", "month", "quarter"):
             parts.append(f"{f.op} of {f.column} = {f.value}")
+        elif f.op.startswith("year"):
+            parts.append(f"year of {f.column} {f.op[4:]} {f.value}")
+        elif f.op == "contains":
+            parts.append(f"{f.column} contains “{f.value}”")
         else:
             parts.append(f"{f.column} {'=' if f.op == '==' else f.op} {f.value}")
     return " (rows where " + " and ".join(parts) + ")"
@@ -342,7 +346,22 @@ def _plot(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
         if spec.group_by
         else (f" by {PERIOD[spec.freq]}" if spec.freq else "")
     )
-    return f"A {kinds[spec.plot]} of {cols}{by}{where(spec.filters)} (figure below; its data are in the table)."
+    aggregated = spec.plot in ("line", "bar", "pie") and by and spec.columns and spec.aggs
+    if aggregated:  # the statistic each bar or point shows, always named
+        cols = f"the {AGG_WORDS.get(spec.aggs[0], spec.aggs[0])} {cols}"
+    shown = _plotted(outputs.get("table")) if aggregated or not spec.columns else ""
+    return (
+        f"A {kinds[spec.plot]} of {cols}{by}{where(spec.filters)}{shown} "
+        "(figure below; its data are in the table)."
+    )
+
+
+def _plotted(table: Any) -> str:
+    """The plotted figures, when they are few enough to read in a sentence."""
+    if table is None or not hasattr(table, "iloc") or len(table) > 8 or table.shape[1] != 1:
+        return ""
+    column = table.iloc[:, 0]
+    return ": " + "; ".join(f"{label}: {fmt(v)}" for label, v in column.items())
 
 
 def _derived(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:

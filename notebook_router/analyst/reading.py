@@ -176,7 +176,20 @@ def _mentions(text: str, schema: Schema, written: str | None = None) -> list[Men
         partial = partial_column(word, schema)
         if partial is not None:
             found.append(replace(partial, start=start, end=end))
-    return sorted(found, key=lambda m: m.start)
+    return _names_of_columns(text, sorted(found, key=lambda m: m.start))
+
+
+def _names_of_columns(text: str, found: list[Mention]) -> list[Mention]:
+    """ "city name", "country names": the word "name" says it is that column's values,
+    not a column of its own."""
+    kept: list[Mention] = []
+    for m in found:
+        said = text[m.start : m.end].strip()
+        after_column = kept and not kept[-1].is_value and not text[kept[-1].end : m.start].strip()
+        if said in ("name", "names") and after_column:
+            continue
+        kept.append(m)
+    return kept
 
 
 def _skeleton(text: str, mentions: list[Mention]) -> str:

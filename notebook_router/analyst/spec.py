@@ -13,7 +13,8 @@ class Filter:
 
     column: str
     op: str
-    """One of ``== != > >= < <= between isin notin year years month``."""
+    """One of ``== != > >= < <= between isin notin contains year years month quarter``, or
+    ``year>=`` (and ``>``, ``<``, ``<=``) for a date column's year."""
     value: Scalar | tuple[Scalar, ...] | None = None
 
 

@@ -111,6 +111,7 @@ class DataAnalyst(BaseAgent):
         return AgentResult(
             status="partial" if partial else "fulfilled",
             data=analysis.table if analysis.table is not None else analysis.value,
+            value=analysis.value if analysis.table is not None else None,
             summary=analysis.text,
             media=tuple(_evidence(analysis, task.id)),
             # what the answer left out of the question, for the run's headline and answer
