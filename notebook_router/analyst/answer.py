@@ -9,6 +9,7 @@ from typing import Any
 
 from notebook_router.analyst import narrate
 from notebook_router.analyst.codegen import Program, generate
+from notebook_router.analyst.frames_compare import compare_frames, named_frames
 from notebook_router.analyst.execute import run
 from notebook_router.analyst.intents import CLOSEST
 from notebook_router.analyst.phrases import AnswerFormat, answer_formats
@@ -38,6 +39,9 @@ def analyse(question: str, frames: Mapping[str, Any], *, default: str | None = N
     >>> analyse("total revenue by region", {"df": df}).value
     {'N': 4.0, 'S': 2.0}
     """
+    named = named_frames(question, frames)
+    if len(named) >= 2:
+        return compare_frames(question, named, frames, _on_one_frame)
     schemas = frame_schemas(frames)
     parts = [p for p in SPLIT.split(question) if p.strip()]
     if len(parts) > 1:
@@ -63,6 +67,10 @@ def analyse(question: str, frames: Mapping[str, Any], *, default: str | None = N
     return _answer(question, understood, frames)
 
 
+def _on_one_frame(question: str, frames: Mapping[str, Any], name: str) -> Analysis:
+    return analyse(question, frames, default=name)
+
+
 def _carry(previous: Spec, spec: Spec) -> Spec:
     """A follow-up that names no column ("...; what's the largest one?") is about the
     column the previous part made or used."""
@@ -81,8 +89,8 @@ def _answer(question: str, spec: Spec, frames: Mapping[str, Any]) -> Analysis:
     except Exception as error:  # the code is shown; the person reading it should see why it failed
         text = f"The code for this ({spec.op}) failed: {type(error).__name__}: {error}."
         return Analysis("declined", text, code=program.code, operation=spec.op, closest=CLOSEST)
-    value = _value(program, ran.result)
     outputs = {k: plain(v) for k, v in ran.outputs.items() if k != "table"}
+    value = _value(program, ran.result, outputs)
     table = _table(program, ran.result, ran.outputs)
     shown = ran.outputs.get("table")
     try:
@@ -113,10 +121,12 @@ def left_out_sentence(missing: tuple[str, ...]) -> str:
     )
 
 
-def _value(program: Program, result: Any) -> Any:
+def _value(program: Program, result: Any, outputs: dict[str, Any] | None = None) -> Any:
     if program.shape in ("figure", "frame_only"):
         return None
     value = plain(result)
+    if isinstance(value, dict) and outputs and "difference" in outputs:  # a comparison
+        return {**value, "difference": outputs["difference"], "ratio": outputs.get("ratio")}
     if program.shape == "scalar" and isinstance(value, (int, float)):
         return float(value)
     return value

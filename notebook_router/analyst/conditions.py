@@ -254,7 +254,7 @@ def _year_bound(r: Reading) -> list[Filter]:
 def _numbered(r: Reading) -> list[Filter]:
     """A number that names rows by a column's value: "4-cylinder cars", "the 2008 cars"."""
     out = []
-    for m in list(re.finditer(r"\b(\d+)\s*-\s*C(\d+)\b", r.skeleton)):
+    for m in list(re.finditer(r"\b(\d+)\s*-?\s*C(\d+)\b", r.skeleton)):
         column = r.column_at(int(m.group(2)))
         value = _known_value(r, column, m.group(1))
         if value is not None:

@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from notebook_router.analyst import phrases as ph
 from notebook_router.analyst.conditions import binary_conditions, date_column
+from notebook_router.analyst.family_compare import compare
 from notebook_router.analyst.family_tables import pivot
 from notebook_router.analyst.family_tests import correlation, missing, normality, outliers, trend
 from notebook_router.analyst.intents import (
@@ -339,6 +340,7 @@ def derived(r: Reading) -> Outcome:
 
 
 INTENTS: tuple[Callable[[Reading], Outcome], ...] = (
+    compare,
     plot,
     normality,
     correlation,

@@ -290,7 +290,10 @@ def _head_stems(parts: list[str]) -> set[str]:
     while len(before) > 1 and before[-1] in names["trailing"]:
         before = before[:-1]
     head = before[-1] if before else ""
-    return {stem(head)} if len(head) > 1 and head.isalpha() else set()
+    heads = {stem(head)} if len(head) > 1 and head.isalpha() else set()
+    if head in names["measures"] and len(before) > 1 and before[-2].isalpha():
+        heads.add(stem(before[-2]))  # "flipper" of flipper_length_mm: the thing measured
+    return heads
 
 
 def partial_column(word: str, schema: Schema) -> Mention | None:

@@ -371,3 +371,25 @@ def _derived(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
     shown = ", ".join(fmt(v, spec.rounding) for v in first)
     what = f"{dv.left} {sign} {dv.right}" if dv else spec.columns[0]
     return f"New column {spec.columns[0]} = {what}{where(spec.filters)}; first values: {shown} (all in the table)."
+
+
+def _compare(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
+    d = spec.rounding
+    column = spec.group_by[0]
+    what = f"{_agg(spec)} {spec.columns[0]}" if spec.columns else "number of rows"
+    others = tuple(f for f in spec.filters if not (f.column == column and f.op == "isin"))
+    sides = [(k, v) for k, v in (value or {}).items() if k not in ("difference", "ratio")]
+    figures = "; ".join(f"{side}: {fmt(v, d)}" for side, v in sides)
+    text = f"The {what} by {column}{where(others)}: {figures}."
+    if len(sides) >= 2:
+        (a, x), (b, y) = sides[0], sides[1]
+        diff, ratio = outputs.get("difference"), outputs.get("ratio")
+        if isinstance(diff, (int, float)) and diff == diff:
+            word = "higher" if diff > 0 else "lower" if diff < 0 else "the same as"
+            text += f" {a} is {word}" + (f" than {b}" if diff else f" {b}")
+            if diff:
+                text += f" by {fmt(abs(diff), d)}"
+            if isinstance(ratio, (int, float)) and ratio == ratio and diff:
+                text += f" ({fmt(ratio, 2)} times {b})"
+            text += "."
+    return text
