@@ -9,8 +9,8 @@ from typing import Any
 
 from notebook_router.analyst import narrate
 from notebook_router.analyst.codegen import Program, generate
-from notebook_router.analyst.frames_compare import compare_frames, named_frames
 from notebook_router.analyst.execute import run
+from notebook_router.analyst.frames_compare import compare_frames, named_frames
 from notebook_router.analyst.intents import CLOSEST
 from notebook_router.analyst.phrases import AnswerFormat, answer_formats
 from notebook_router.analyst.result import Analysis
@@ -18,7 +18,12 @@ from notebook_router.analyst.schema import frame_schemas
 from notebook_router.analyst.spec import Decline, Spec
 from notebook_router.analyst.understand import understand
 from notebook_router.analyst.values import fmt, plain
+from notebook_router.language.patterns import alternation
+from notebook_router.language.tables import table
 
+BACK_REFERENCE = re.compile(
+    rf"\b(?:{alternation(table('analysis')['parts']['back_references'])})\b", re.IGNORECASE
+)
 SPLIT = re.compile(
     r"\s*(?:,?\s*and then|,?\s*then|;|\.\s+|,?\s+and|,?\s+also|,?\s+plus)\s+(?=(?:plot|draw|show|chart|graph|"
     r"describe|summari[sz]e|compute|calculate|find|count|list|make|create|test|check|give|visuali[sz]e|"
@@ -52,13 +57,13 @@ def analyse(question: str, frames: Mapping[str, Any], *, default: str | None = N
             if isinstance(understood, Decline):
                 break
             if specs:
-                understood = _carry(specs[-1], understood)
+                understood = _carry(specs[-1], understood, part)
             specs.append(understood)
             frame = understood.frame
         else:
             answers = [_answer(part, spec, frames) for part, spec in zip(parts, specs, strict=True)]
             if all(a.status != "declined" for a in answers):
-                return _combine(answers)
+                return _combine(answers, parts)
     understood = understand(question, schemas, default)
     if isinstance(understood, Decline):
         return Analysis(
@@ -71,15 +76,20 @@ def _on_one_frame(question: str, frames: Mapping[str, Any], name: str) -> Analys
     return analyse(question, frames, default=name)
 
 
-def _carry(previous: Spec, spec: Spec) -> Spec:
-    """A follow-up that names no column ("...; what's the largest one?") is about the
-    column the previous part made or used."""
-    if spec.op != "statistic" or spec.variant != "all" or not previous.columns:
-        return spec
-    return replace(
-        spec, variant="", columns=previous.columns[:1], derived=previous.derived,
-        filters=previous.filters + spec.filters,
-    )  # fmt: skip
+def _carry(previous: Spec, spec: Spec, part: str) -> Spec:
+    """A later part is about what the earlier part chose: one that names no column
+    ("...; what's the largest one?") measures the column the previous part used, and one
+    that refers back ("... what is *their* average horsepower?") keeps its rows."""
+    if spec.op == "statistic" and spec.variant == "all" and previous.columns:
+        return replace(
+            spec, variant="", columns=previous.columns[:1], derived=previous.derived,
+            filters=previous.filters + spec.filters,
+        )  # fmt: skip
+    if BACK_REFERENCE.search(part) and previous.frame == spec.frame:
+        own = {f.column for f in spec.filters}
+        kept = tuple(f for f in previous.filters if f.column not in own)
+        return replace(spec, filters=kept + spec.filters)
+    return spec
 
 
 def _answer(question: str, spec: Spec, frames: Mapping[str, Any]) -> Analysis:
@@ -194,16 +204,26 @@ def _slot_text(value: Any, digits: int | None) -> str:
     return fmt(value) if isinstance(value, int) and not isinstance(value, bool) else str(value)
 
 
-def _combine(answers: list[Analysis]) -> Analysis:
+STEPS = frozenset({"derived", "pivot", "resample"})
+"""Operations that, said as an instruction before a question ("resample to yearly means;
+what's the 1990 mean?"), prepare what the question is about rather than answer it."""
+QUESTION = re.compile(r"\s*(?:what|how|which|who|when|where|is|are|does|do|can)\b", re.IGNORECASE)
+
+
+def _combine(answers: list[Analysis], parts: list[str]) -> Analysis:
     figure = next((a.figure for a in answers if a.figure is not None), None)
     table = next((a.table for a in answers if a.table is not None), None)
+    # Every part's answer, in the order asked; a part that only made a column ("add sepal
+    # area; what's the largest one?") is a step towards the next, not an answer.
+    steps = [a.operation in STEPS and not QUESTION.match(part) for a, part in zip(answers, parts, strict=True)]
+    steps[-1] = False  # the last part is always asked
+    values = [a.value if a.value is not None else a.table for a, step in zip(answers, steps, strict=True) if not step]
     missing = tuple(dict.fromkeys(m for a in answers for m in a.left_out))
     return Analysis(
         status="partial" if missing else "answered",
         left_out=missing,
         text=" ".join(a.text for a in answers),
-        # the last part is the one asked about ("add X; what's its largest value?")
-        value=next((a.value for a in reversed(answers) if a.value is not None), None),
+        value=values if len(values) > 1 else (values[0] if values else None),
         table=table,
         figure=figure,
         code="\n\n".join(a.code for a in answers),

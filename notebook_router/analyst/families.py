@@ -18,17 +18,17 @@ from notebook_router.analyst.family_tables import pivot
 from notebook_router.analyst.family_tests import correlation, missing, normality, outliers, trend
 from notebook_router.analyst.intents import (
     ALL_COLUMNS,
-    GROUPABLE,
     NUMERIC,
     PERCENT,
     PLOT,
     SUMMARY,
     Outcome,
-    base,
     _few_numbers,
+    base,
     default_agg,
-    groups,
     entity_column,
+    groupable,
+    groups,
     label_column,
     no_column,
     plot_agg,
@@ -210,8 +210,8 @@ def count(r: Reading) -> Outcome:
         if cats:
             return base(r, "value_counts", columns=(cats[0],))
     measure = binary_conditions(r, always=not group)
-    if not group and r.top and r.remaining(*GROUPABLE):
-        group = r.remaining(*GROUPABLE)[:1]  # "top 4 states by number of airports"
+    if not group and r.top and _groupable_left(r):
+        group = _groupable_left(r)[:1]  # "top 4 states by number of airports"
     if group:
         return _grouped(r, group, which, target=None, agg="size")
     if r.filters or measure:
@@ -240,10 +240,10 @@ def _near_column(r: Reading, word: str) -> bool:
 def grouped(r: Reading) -> Outcome:
     group, which = groups(r)
     which = which or (bool(r.freq) and r.has(r"\b(?:which|what)\s+$|\b(?:which|what)\b"))
-    if not group and not r.freq and not (r.top and r.remaining(*GROUPABLE)):
+    if not group and not r.freq and not (r.top and _groupable_left(r)):
         return None
     if not group and not r.freq:
-        group = [r.remaining(*GROUPABLE)[0]]
+        group = [_groupable_left(r)[0]]
         r.skeleton = r.skeleton.replace(f"C{_index_of(r, group[0])}", " ")
     targets = r.targets()
     target = targets[0] if targets else None
@@ -251,6 +251,10 @@ def grouped(r: Reading) -> Outcome:
     if target is None and agg not in ("size", "count") and r.unknown_words():
         return no_column(r, f"the {ph.AGG_WORDS.get(agg, agg)}")
     return _grouped(r, group, which, target, agg)
+
+
+def _groupable_left(r: Reading) -> list[str]:
+    return [c for c in r.remaining() if groupable(r, c)]
 
 
 def _index_of(r: Reading, column: str) -> int:

@@ -17,7 +17,7 @@ from notebook_router.analyst.spec import Decline, Derived, Spec
 from notebook_router.language.spelling import closest
 
 Outcome = Spec | Decline | None
-GROUPABLE = ("category", "binary", "datetext", "text")
+GROUPABLE = ("category", "binary", "datetext")
 NUMERIC = ("number", "binary")
 PLOT = r"\b(?:plot|chart|graph|histogram|hist|scatter|boxplot|box[- ]?plot|visuali[sz]e|draw|pie)\b"
 NORMAL = (
@@ -151,7 +151,7 @@ def groups(r: Reading) -> tuple[list[str], bool]:
     for pattern in patterns:
         for m in list(re.finditer(pattern, r.skeleton)):
             cols = [r.column_at(int(g)) for g in m.groups() if g is not None]
-            if cols and all(r.kind(c) in GROUPABLE or _few_numbers(r, c) for c in cols):
+            if cols and all(groupable(r, c) for c in cols):
                 found.extend(c for c in cols if c not in found)
                 r.skeleton = ph.blank(r.skeleton, m)
     for m in list(
@@ -161,7 +161,7 @@ def groups(r: Reading) -> tuple[list[str], bool]:
         )
     ):
         column = r.column_at(int(m.group(1) or m.group(2)))
-        if r.kind(column) in GROUPABLE or _few_numbers(r, column):
+        if groupable(r, column):
             if column not in found:
                 found.append(column)
             which = True
@@ -172,6 +172,14 @@ def groups(r: Reading) -> tuple[list[str], bool]:
                 + r.skeleton[m.end() :]
             )
     return found, which
+
+
+def groupable(r: Reading, column: str) -> bool:
+    """A column whose values name groups of rows: categories, yes/no, dates as text, text
+    with repeated values (a city, not a name), and numbers that read as categories."""
+    if r.kind(column) == "text":
+        return r.schema.column(column).repeats
+    return r.kind(column) in GROUPABLE or _few_numbers(r, column)
 
 
 def _few_numbers(r: Reading, column: str) -> bool:

@@ -164,7 +164,7 @@ def _run_together(
             said = [w for w, _, _ in toks[i : i + size]]
             joined = "".join(said)
             reaches_last = len(joined_name) > len(joined) - len(said[-1])
-            if joined.startswith(joined_name) and reaches_last or joined == joined_name:
+            if (joined.startswith(joined_name) and reaches_last) or joined == joined_name:
                 mention = Mention(toks[i][1], toks[i + size - 1][2], col.name, how="words")
                 out.append((size, 1, i, mention))
     return out

@@ -382,7 +382,7 @@ def _compare(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
     figures = "; ".join(f"{side}: {fmt(v, d)}" for side, v in sides)
     text = f"The {what} by {column}{where(others)}: {figures}."
     if len(sides) >= 2:
-        (a, x), (b, y) = sides[0], sides[1]
+        a, b = sides[0][0], sides[1][0]
         diff, ratio = outputs.get("difference"), outputs.get("ratio")
         if isinstance(diff, (int, float)) and diff == diff:
             word = "higher" if diff > 0 else "lower" if diff < 0 else "the same as"

@@ -27,6 +27,9 @@ class Column:
     kind: str
     """``number``, ``binary`` (0/1 or bool), ``category``, ``datetime``, ``datetext`` or ``text``."""
     values: tuple[Any, ...] = ()
+    repeats: bool = True
+    """Some value stands on more than one row (False for a label such as a name or an id:
+    grouping by it gives one row a group)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +86,8 @@ def _column(name: str, series: Any) -> Column:
         return Column(name, "category", few)
     if _looks_like_dates(name, series):
         return Column(name, "datetext")
-    return Column(name, "text")
+    head = series.iloc[:SAMPLE_ROWS].dropna()
+    return Column(name, "text", repeats=bool(len(head)) and head.nunique() < len(head))
 
 
 def _few_values(series: Any) -> tuple[Any, ...]:

@@ -472,7 +472,7 @@ def _data_words(state: RunState) -> frozenset[str]:
     """The words that name the run's tables and their columns ("order_date" gives "order date")."""
     if state.data is None:
         return frozenset()
-    names = [n for t in state.data.tables for n in (t.name, *t.columns)]
+    names = [n for t in state.data.tables for n in (t.name, *t.columns, *t.values)]
     return frozenset(w for n in names for w in terms(n.replace("_", " ")))
 
 

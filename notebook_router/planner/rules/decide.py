@@ -202,6 +202,10 @@ def _will_retry(
         # A question the team could not answer offline is not one about the data just
         # because it says "summarise": the team's reply says what it needs.
         return None
+    if task.agent == analyst and names_data and alternative in team:
+        # A question about the data the analyst declined stays declined, with its reason:
+        # a generalist would answer some other question ("verified 1 of 1 claims").
+        return None
     return alternative
 
 
