@@ -12,11 +12,11 @@ import re
 from notebook_router.analyst import phrases as ph
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import Filter, Scalar
-from notebook_router.language.numbers import number
+from notebook_router.language.numbers import SCALES, number
 from notebook_router.language.patterns import alternation
 from notebook_router.language.tables import table
 
-UNSIGNED = r"\d[\d,]*(?:\.\d+)?"
+UNSIGNED = r"(?:\d[\d,]*(?:\.\d+)?|\.\d+)"
 _WORDS = table("analysis")
 PREFIX_OPS: tuple[tuple[str, str], ...] = tuple(
     (op, alternation(phrases)) for op, phrases in _WORDS["comparisons"]["before"].items()
@@ -29,6 +29,10 @@ POSTFIX_OPS: tuple[tuple[str, str], ...] = tuple(
 NEGATION = rf"(?:{alternation(_WORDS['conditions']['negation'])})"
 PEOPLE = rf"\b(?:{alternation(_WORDS['conditions']['people'])})\b"
 CONDITION_LEAD = rf"(?:{alternation(_WORDS['conditions']['lead'])})"
+VERB = rf"(?:{alternation(_WORDS['conditions']['verbs'])})"
+UNIT = rf"(?:{alternation(_WORDS['conditions']['units'])})"
+SCALE = rf"(?:\s*(?:{alternation(SCALES)})\b)?"
+"""A scale word after the number ("1.2 million", "50k"), read by :func:`_num`."""
 SIGNS: dict[str, tuple[str, int]] = {
     word: (op, value) for word, (op, value) in _WORDS["signs"].items()
 }
@@ -39,7 +43,7 @@ def conditions(r: Reading) -> list[Filter]:
     """Every row condition in the question, blanking each from ``r.skeleton``."""
     found: list[Filter] = []
     _row_unit(r)
-    for finder in (_between, _postfix, _comparisons, _number_first, _sign, _age_words, _years,
+    for finder in (_between, _postfix, _comparisons, _number_first, _named_first, _sign, _age_words, _years,
                    _year_bound, _quarter, _year, _month, _ordinal, _numbered, _column_equals,
                    _values):  # fmt: skip
         found.extend(finder(r))
@@ -47,7 +51,12 @@ def conditions(r: Reading) -> list[Filter]:
 
 
 def _num(text: str) -> int | float:
-    return ph.as_int_or_float(number(text))
+    """A number as written, with its scale word ("1.2 million", "50k")."""
+    m = re.fullmatch(rf"\s*(-?{UNSIGNED})\s*([a-z]*)\s*", text.lower())
+    if m is None:
+        return ph.as_int_or_float(number(text))
+    value = number(m.group(1)) * SCALES.get(m.group(2), 1.0)
+    return ph.as_int_or_float(value)
 
 
 def _take(r: Reading, m: re.Match[str]) -> None:
@@ -88,13 +97,29 @@ def _comparisons(r: Reading) -> list[Filter]:
     out = []
     for op, words in PREFIX_OPS:
         pattern = (
-            rf"\bC(\d+)\s*(?:values?\s*)?(?:(?:is|are|was|were|being|of|has|have|had)\s+)?"
-            rf"(?:strictly\s+)?(?:{words})\s*(?:than\s+)?(?:the\s+value\s+)?(?:of\s+)?\$?(-?{UNSIGNED})"
+            rf"\bC(\d+)\s*(?:values?\s*)?(?:(?:is|are|was|were|being|of|has|have|had|did)\s+)?"
+            rf"(?:{VERB}\s+)?(?:strictly\s+)?(?:{words})\s*(?:than\s+)?(?:the\s+value\s+)?(?:of\s+)?"
+            rf"\$?(-?{UNSIGNED}{SCALE})"
         )
         for m in list(re.finditer(pattern, r.skeleton)):
             column = r.column_at(int(m.group(1)))
             if re.match(r"\s*%?\s+C\d+\b", r.skeleton[m.end() :]):
                 continue  # "quarters had more than 5 rate": the number is the next column's
+            if _numeric(r, column):
+                out.append(Filter(column, op, _num(m.group(2))))
+                _take(r, m)
+    return out
+
+
+def _named_first(r: Reading) -> list[Filter]:
+    """ "south of latitude 26", "over age 60": the comparison, then the column, then the number."""
+    out = []
+    for op, words in PREFIX_OPS:
+        if op in ("==", "!="):
+            continue
+        pattern = rf"\b(?:{words})\s+(?:the\s+)?C(\d+)\s+(?:of\s+)?\$?(-?{UNSIGNED}{SCALE})(?!\s*C\d)"
+        for m in list(re.finditer(pattern, r.skeleton)):
+            column = r.column_at(int(m.group(1)))
             if _numeric(r, column):
                 out.append(Filter(column, op, _num(m.group(2))))
                 _take(r, m)
@@ -117,7 +142,7 @@ def _number_first(r: Reading) -> list[Filter]:
     for op, words in PREFIX_OPS:
         if op in ("==", "!="):
             continue
-        pattern = rf"\b(?:{words})\s+\$?(-?{UNSIGNED})\s+C(\d+)\b"
+        pattern = rf"\b(?:{words})\s+\$?(-?{UNSIGNED}{SCALE})\s+(?:{UNIT}\s+(?:of\s+)?)?C(\d+)\b"
         for m in list(re.finditer(pattern, r.skeleton)):
             column = r.column_at(int(m.group(2)))
             if _numeric(r, column):

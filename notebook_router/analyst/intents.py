@@ -147,6 +147,7 @@ def groups(r: Reading) -> tuple[list[str], bool]:
     patterns = (
         rf"\b{GROUP_LEAD}\s+(?:the\s+|each\s+|different\s+|every\s+)?C(\d+)(?:\s*(?:and|,|&)\s*(?:by\s+)?C(\d+))?",
         r"\bC(\d+)[- ]wise\b",
+        r"\b(?:rank|sort|order|list)\s+(?:the\s+|all\s+)?C(\d+)\s+(?=by\b)",
     )
     for pattern in patterns:
         for m in list(re.finditer(pattern, r.skeleton)):

@@ -136,17 +136,22 @@ def _in_other_order(
     """A name of two or three words said in another order or with longer words:
     "max temperature" for ``temp_max``, "temperature max" too."""
     parts = [p for p in _words_of(col.name) if p.isalpha()]
-    if not 2 <= len(parts) <= 3:
-        return []
+    trailing = table("analysis")["names"]["trailing"]
+    core = list(parts)
+    while len(core) > 2 and core[-1] in trailing:
+        core.pop()  # "bill length" for bill_length_mm: the unit need not be said
     out = []
-    n = len(parts)
-    for i in range(len(toks) - n + 1):
-        window = toks[i : i + n]
-        if all(w in ignored for w, _, _ in window):
+    for wanted in {tuple(parts), tuple(core)}:
+        n = len(wanted)
+        if not 2 <= n <= 3:
             continue
-        if _covers([w for w, _, _ in window], stems[i : i + n], parts):
-            mention = Mention(window[0][1], window[-1][2], col.name, how="words")
-            out.append((n, 1, i, mention))
+        for i in range(len(toks) - n + 1):
+            window = toks[i : i + n]
+            if all(w in ignored for w, _, _ in window):
+                continue
+            if _covers([w for w, _, _ in window], stems[i : i + n], list(wanted)):
+                mention = Mention(window[0][1], window[-1][2], col.name, how="words")
+                out.append((n, 1, i, mention))
     return out
 
 
@@ -296,6 +301,18 @@ def _head_stems(parts: list[str]) -> set[str]:
     return heads
 
 
+def _abbreviates(short: str, word: str) -> bool:
+    """``short`` is a column name shortened from ``word``: its letters in order, the first
+    letter the same ("cty" for city, "hwy" for highway, "cyl" for cylinders, "yrs" for
+    years)."""
+    if not (3 <= len(short) <= 5 and short.isalpha() and len(word) > len(short)):
+        return False
+    if short[0] != word[0] or word.startswith(short) and len(short) < 3:
+        return False
+    letters = iter(word)
+    return all(ch in letters for ch in short)
+
+
 def partial_column(word: str, schema: Schema) -> Mention | None:
     """The one column a lone word stands for ("class" for ``Pclass``, "salaries" for
     ``salary_in_thousands``, "rainfall" for ``precipitation``), if exactly one; a
@@ -318,6 +335,10 @@ def partial_column(word: str, schema: Schema) -> Mention | None:
         for col in schema.columns:
             if synonyms & {stem(p) for p in _words_of(col.name)}:
                 hits.setdefault(col.name, "synonym")
+    if not hits:
+        for col in schema.columns:
+            if _abbreviates(col.name.lower(), w):
+                hits.setdefault(col.name, "abbreviation")
     if len(hits) != 1:
         return None
     column, how = next(iter(hits.items()))
