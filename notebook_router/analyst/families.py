@@ -266,7 +266,7 @@ def _grouped(r: Reading, group: list[str], which: bool, target: str | None, agg:
     variant = (
         "which" if which else ("top" if r.top else ("sorted" if order is not None else "mapping"))
     )
-    if variant == "sorted" and not r.has(r"\b(?:sort\w*|rank\w*|order\w*|descending|ascending)\b"):
+    if variant == "sorted" and not re.search(r"\b(?:sort\w*|rank\w*|order\w*|descending|ascending)\b", r.text):
         variant = "mapping"
     fields: dict[str, object] = {
         "variant": variant, "columns": (target,) if target else (), "aggs": (agg,),

@@ -6,13 +6,15 @@ the same decision (which is what makes offline runs reproducible).
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from notebook_router.agents.card import AgentCard, holder
 from notebook_router.agents.matcher import AgentMatcher, matcher_for
 from notebook_router.agents.roles import ANALYST, FALLBACK, GENERALIST, RECALL
 from notebook_router.language.clauses import Clause, carries_material, decompose
-from notebook_router.language.lexicon import terms
+from notebook_router.language.lexicon import STOPWORDS, terms
+from notebook_router.language.tables import word_list
 from notebook_router.language.words import words
 from notebook_router.planner.decisions import Decision, TaskSpec
 from notebook_router.planner.followup import FollowUp, follow_up
@@ -20,6 +22,9 @@ from notebook_router.planner.planner_view import PlannerView, TaskView
 from notebook_router.text.preview import clip
 
 UNROUTABLE_MARK = "No agent fits"
+ANALYSIS_WORDS = word_list("operation_words") - STOPWORDS
+"""Words that name an operation on a table (a statistic, a chart, an order)."""
+_ASKS_A_TABLE = re.compile(r"\bhow (?:many|much)\b|\b(?:1[6-9]|20)\d\d\b", re.IGNORECASE)
 _OK = ("fulfilled", "partial")
 _GONE = ("cancelled", "skipped")
 _RETRY = ("failed", "unable")
@@ -324,7 +329,15 @@ def _data_agent(view: PlannerView, text: str) -> str | None:
     analyst = holder(view.agents, ANALYST)
     if not view.data_words or analyst is None:
         return None
-    return analyst if not view.data_words.isdisjoint(terms(text)) else None
+    if not view.data_words.isdisjoint(terms(text)):
+        return analyst
+    # Asked the way one asks a table ("how many ...", "the average ...", "compare ...",
+    # "in 2007"): with tables in the run, the analyst answers or says what is missing,
+    # where a generalist could only say it has no model.
+    said = set(words(text))
+    if said & ANALYSIS_WORDS or _ASKS_A_TABLE.search(text):
+        return analyst
+    return None
 
 
 def _plan_of(
