@@ -24,6 +24,7 @@ from notebook_router.analyst.linking import Mention
 from notebook_router.analyst.reading import IGNORED, OPERATION_WORDS, Reading
 from notebook_router.analyst.spec import Filter, LeftOut, Spec
 from notebook_router.language.numbers import number
+from notebook_router.language.tables import table
 from notebook_router.language.words import word_spans
 
 ALL_COLUMN_OPS = frozenset({"summary", "shape", "missing", "correlation", "normality", "outliers"})
@@ -70,6 +71,8 @@ def left_out(r: Reading, spec: Spec) -> tuple[LeftOut, ...]:
         *_unread_numbers(r, spec),
         *_unread_names(r),
         *_unread_groups(r, spec),
+        *_unread_measures(r),
+        *_unread_places(r),
         *_unmade_comparison(r, spec),
     ]
     return tuple(dict.fromkeys(found))
@@ -205,6 +208,52 @@ def _unread_names(r: Reading) -> list[LeftOut]:
 def _opens_sentence(text: str, start: int) -> bool:
     before = text[:start].rstrip()
     return not before or before[-1] in ".!?:;\"'(“"
+
+
+_AGG_ALTERNATION = "|".join(
+    sorted({w for words in table("analysis")["aggregations"].values() for w in words if " " not in w}, key=len, reverse=True)
+)
+_MEASURE_AFTER = re.compile(rf"\b(?:{_AGG_ALTERNATION})\s+(?:the\s+|of\s+(?:the\s+)?)?(?P<word>[a-z][a-z'-]+)\b")
+_MEASURE_BEFORE = re.compile(r"\b(?P<word>[a-z][a-z'-]+)\s+(?:rates?|ratios?|shares?|percentages?|levels?|scores?)\b")
+_METHOD_WORDS = frozenset(table("analysis")["methods"]["words"]) | frozenset(
+    table("analysis")["units"]["words"]
+)
+_PLACE = re.compile(r"\b(?:in|at|from|within|inside)\s+(?:the\s+)?(?P<word>[a-z][a-z'-]+)\b")
+
+
+def _unknown(r: Reading, word: str) -> bool:
+    """A content word that names nothing the reading knows (no column, value, operation,
+    method or unit), and is not explained by a column named in parentheses after it."""
+    if word not in r.unknown_words() or word in IGNORED or word in OPERATION_WORDS:
+        return False
+    if word in _METHOD_WORDS:
+        return False
+    if re.search(rf"\b{re.escape(word)}\b[^=.?]*=|\b(?:called|named)\s+(?:\w+\s+)?{re.escape(word)}\b", r.text):
+        return False  # the name a question gives a new column ("consumption share = ...")
+    at = r.skeleton.find(word)
+    explained = re.match(r"[^()]{0,40}\([^)]*\bC\d+\b", r.skeleton[at:]) if at >= 0 else None
+    return explained is None
+
+
+def _unread_measures(r: Reading) -> list[LeftOut]:
+    """ "their average lifespan", "the literacy rate": a measure named that no column holds."""
+    out = []
+    for pattern in (_MEASURE_AFTER, _MEASURE_BEFORE):
+        for m in pattern.finditer(r.skeleton):
+            word = m.group("word")
+            if _unknown(r, word) and not word.endswith("s"):
+                out.append(LeftOut(word, "a measure no column of the table holds"))
+    return out
+
+
+def _unread_places(r: Reading) -> list[LeftOut]:
+    """ "in the physics department": a place or group named that no column holds."""
+    out = []
+    for m in _PLACE.finditer(r.skeleton):
+        word = m.group("word")
+        if _unknown(r, word) and (not word.endswith("s") or word.endswith(("ss", "ics"))):
+            out.append(LeftOut(word, "a name no column of the table holds"))
+    return out
 
 
 def _unread_groups(r: Reading, spec: Spec) -> list[LeftOut]:

@@ -78,6 +78,13 @@ def _between(r: Reading) -> list[Filter]:
         if _numeric(r, column):
             out.append(Filter(column, "between", (_num(m.group(2)), _num(m.group(3)))))
             _take(r, m)
+    # "4 to 6 cylinders", "between 10 and 20 mm of rain": the range before its column
+    first = rf"\b(?:between\s+)?({UNSIGNED})\s*(?:and|to|-)\s*({UNSIGNED})\s+(?:{UNIT}\s+(?:of\s+)?)?C(\d+)\b"
+    for m in list(re.finditer(first, r.skeleton)):
+        column = r.column_at(int(m.group(3)))
+        if _numeric(r, column):
+            out.append(Filter(column, "between", (_num(m.group(1)), _num(m.group(2)))))
+            _take(r, m)
     return out
 
 

@@ -204,6 +204,11 @@ def count(r: Reading) -> Outcome:
         return None  # "the mean number of children" is a statistic of a count column
     if r.has(rf"\bhow many\s+(?:{UNITS})\b") and stat_aggs(r):
         return None  # "how many hours are they awake on average?": a statistic in hours
+    asked = re.search(r"\bhow many\s+C(\d+)\b", r.skeleton)
+    if asked and r.kind(r.column_at(int(asked.group(1)))) == "number" and stat_aggs(r):
+        return None  # "on average how many listings ...": a statistic of ``listings``
+    if r.has(r"\b(?:in total|altogether|combined|total)\b") and not r.targets():
+        return no_column(r, "the total")  # "how many home runs in total?": a sum, of what?
     group, which = groups(r)
     if r.has(r"\bvalue counts\b|\bfrequenc|\bdistribution of\b") and not group:
         cats = r.remaining("category", "binary", "text", "datetext") or r.remaining()
@@ -314,7 +319,8 @@ def statistic(r: Reading) -> Outcome:
     if not targets and set(aggs) <= {"mode", "min", "max", "nunique"}:
         targets = r.remaining("category", "text", "datetime", "datetext")
     if not targets:
-        if r.unknown_words() and not r.has(ALL_COLUMNS):
+        valued = any(m.is_value for m in r.mentions)
+        if (r.unknown_words() or valued) and not r.has(ALL_COLUMNS):
             return no_column(r, f"the {ph.AGG_WORDS.get(aggs[0], aggs[0])}")
         return base(r, "statistic", variant="all", aggs=tuple(aggs[:1]), quantile=r.quantile)
     for column in targets:

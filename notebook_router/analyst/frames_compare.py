@@ -18,7 +18,7 @@ from notebook_router.analyst.result import Analysis
 from notebook_router.analyst.values import fmt
 
 COMMON = re.compile(r"\b(?:in common|common columns?|columns? (?:they |both )?share|share|same columns?|both have|shared)\b")
-ONLY = re.compile(r"\b(?:only in|not in|missing from|differ\w*|difference in columns|which columns? (?:are|is) (?:unique|different))\b")
+ONLY = re.compile(r"\bcolumns?\b.*\b(?:only in|not in|missing from|differ\w*)\b|\b(?:only in|missing from)\b.*\bcolumns?\b|\bwhich columns? (?:are|is) (?:unique|different)\b")
 ROWS = re.compile(r"\b(?:more|fewer|most|fewest|how many|number of|count of)\s+rows\b|\brows?\b.*\b(?:more|fewer)\b")
 Answer = Callable[[str, Mapping[str, Any], str], Analysis]
 

@@ -255,11 +255,11 @@ def _loose_values(word: str, schema: Schema) -> list[Any]:
         hits = index.lookup((base,))
         if hits:
             return hits
-    if len(word) >= 6:  # an abbreviated category: "carni" for "carnivores"
+    if len(word) >= 8:  # an abbreviated category: "carni" for "carnivores" (not "rain")
         for col in schema.columns:
             if col.kind != "category":
                 continue
-            short = [v for v in col.values if isinstance(v, str) and 4 <= len(v) < len(word) - 1]
+            short = [v for v in col.values if isinstance(v, str) and 5 <= len(v) < len(word) - 2]
             found = [v for v in short if word.startswith(v.lower())]
             if len(found) == 1:
                 return [ValueHit(col.name, found[0], 0, False)]
@@ -307,10 +307,14 @@ def _abbreviates(short: str, word: str) -> bool:
     years)."""
     if not (3 <= len(short) <= 5 and short.isalpha() and len(word) > len(short)):
         return False
-    if short[0] != word[0] or word.startswith(short) and len(short) < 3:
+    if short[0] != word[0]:
         return False
     letters = iter(word)
-    return all(ch in letters for ch in short)
+    if not all(ch in letters for ch in short):
+        return False
+    # Shortened, not a far-fetched subsequence ("cpi" is not "consumption"): a prefix,
+    # or ending as the word ends, or keeping half its letters.
+    return word.startswith(short) or short[-1] == word[-1] or len(word) <= 2 * len(short)
 
 
 def partial_column(word: str, schema: Schema) -> Mention | None:
