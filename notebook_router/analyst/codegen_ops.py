@@ -150,6 +150,13 @@ def compare(b: Builder) -> Program:
     return b.program("series", {"difference": "difference", "ratio": "ratio"})
 
 
+def value(b: Builder) -> Program:
+    """The value on the rows picked out: one number when one row, else the list of them."""
+    column = b.spec.columns[0]
+    b.add(f"picked = {b.col(column)}", "result = picked.iloc[0] if len(picked) == 1 else picked.tolist()")
+    return b.program("scalar", {"rows": "len(picked)"})
+
+
 def share(b: Builder) -> Program:
     s = b.spec
     b.add(
@@ -278,6 +285,6 @@ def derived(b: Builder) -> Program:
 GENERATORS: dict[str, Generator] = {
     "statistic": statistic, "count": count, "percentage": percentage, "value_counts": value_counts,
     "unique": unique, "groupby": groupby, "resample": resample, "share": share, "missing": missing,
-    "compare": compare,
+    "compare": compare, "value": value,
     "bins": bins, "summary": summary, "shape": shape, "rows": rows, "derived": derived,
 }  # fmt: skip

@@ -342,6 +342,15 @@ def _filter_note(filters: list[Filter]) -> str:
     return ", ".join(f"{f.column} {f.op} {f.value}" for f in filters)
 
 
+def value(r: Reading) -> Outcome:
+    """A column's value on the rows the question picks out, no statistic named: "life
+    expectancy in Mexico in 2007", "the population of the United States in 1952"."""
+    targets = r.targets()
+    if len(targets) != 1 or not r.filters or r.aggs:
+        return None
+    return base(r, "value", columns=(targets[0],))
+
+
 def derived(r: Reading) -> Outcome:
     """A new column asked for on its own ("sum of A and B"): shown, not aggregated."""
     if r.derived is None:
@@ -367,5 +376,6 @@ INTENTS: tuple[Callable[[Reading], Outcome], ...] = (
     grouped,
     rows,
     statistic,
+    value,
     derived,
 )

@@ -393,3 +393,11 @@ def _compare(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
                 text += f" ({fmt(ratio, 2)} times {b})"
             text += "."
     return text
+
+
+def _value(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
+    column, w = spec.columns[0], where(spec.filters)
+    if isinstance(value, list):
+        shown = ", ".join(fmt(v) for v in value[:10]) + (" ..." if len(value) > 10 else "")
+        return f"{len(value)} rows match{w}; their {column}: {shown}."
+    return f"The {column}{w} is {fmt(value, spec.rounding)}."

@@ -42,6 +42,7 @@ from typing import Literal
 from notebook_router.agents.roles import DRAWS_TABLES, GENERALIST
 from notebook_router.context.arc import ArcRun, ArcTask, ArcView
 from notebook_router.language.lexicon import term, terms
+from notebook_router.language.tables import table
 from notebook_router.text.preview import clip
 
 FollowKind = Literal["same", "present", "why"]
@@ -77,6 +78,12 @@ _NOW = re.compile(
     r"^(?:(?:and|so|ok|okay|then|but)[\s,]+)*now[\s,]+(?P<for>for\s+)?(?P<new>.+?)\s*[?.!]*$",
     re.IGNORECASE,
 )
+# "and Europe?", "and in July 2014?", "and the median?": a bare "and" with an entity after it.
+_AND = re.compile(
+    r"^(?:(?:and|but|also|ok|okay|so)[\s,]+)+(?:(?:what|how)\s+about\s+)?"
+    r"(?:(?:for|in|of|with|on|about|at|from|during)\s+)?(?P<new>.+?)\s*[?.!]*$",
+    re.IGNORECASE,
+)
 _PRESENT = re.compile(
     _LEAD + r"(?:(?:show|plot|draw|make|display|do)\s+(?:it|that|this|them)\s+)?"
     r"as\s+an?\s+(?P<kind>[\w-]+(?:\s+[\w-]+)?)\s*[?.!]*$",
@@ -110,6 +117,8 @@ _NOT_ENTITY = frozenset(
     "is are was were be been am do does did has have had can could will would should "
     "shall may might must chart plot graph histogram diagram".split()
 )
+_VALUE_WORDS = frozenset(w for group in table("value_words")["groups"] for w in group)
+"""Words for values a column spells another way ("women", "men"): one takes the other's place."""
 ENTITY_WORDS = 3
 """The most words an entity swapped in by a follow-up has ("New York City")."""
 _PREPOSITION = r"(?:for|in|of|from|at|about|on|across|within|by)\s+(?:the\s+)?"
@@ -167,7 +176,23 @@ def _new_entity(goal: str) -> str | None:
         # (a year, a region, a statistic, a name), so "now tabulate" stays a request.
         if new is not None and (now["for"] or _kind(new) or new[:1].isupper()):
             return new
+    bare = _AND.match(goal)
+    if bare:
+        new = _entity(bare["new"])
+        # "and Europe?", "and in 2015?": short, and plainly an entity or a kind of one
+        if new is not None and (_plain_entity(new) or len(new.split()) <= 2):
+            return new
     return None
+
+
+def _verbs() -> frozenset[str]:
+    from notebook_router.language.clauses import VERBS
+
+    return VERBS
+
+
+def _plain_entity(new: str) -> bool:
+    return any(_kind(w) or w[:1].isupper() or w.lower() in _VALUE_WORDS for w in new.split())
 
 
 def _entity(text: str) -> str | None:
@@ -225,11 +250,14 @@ def old_entity(texts: list[str], new: str) -> str | None:
         for text in texts:
             for i, word in enumerate(_WORDS.findall(text)):
                 # "Count the orders": a statistic opening the text is its verb, not its measure.
-                leading_verb = i == 0 and kind == "statistic"
+                leading_verb = i == 0 and kind == "statistic" and term(word.lower()) in _verbs()
                 if _kind(word) == kind and word.lower() != new.lower() and not leading_verb:
                     return str(word)
         if kind in ("year", "statistic"):  # none in the run before: nothing to swap
             return None
+    aligned = _aligned(texts, new)
+    if aligned is not None:
+        return aligned
     patterns = [_NAME_AFTER_PREPOSITION]
     if new[:1].isupper():  # "South" may take the place of a name anywhere but a sentence start
         patterns.append(_NAME_INSIDE)
@@ -241,6 +269,33 @@ def old_entity(texts: list[str], new: str) -> str | None:
                 if name and name.lower() != new.lower():
                     return name
     return None
+
+
+def _aligned(texts: list[str], new: str) -> str | None:
+    """The phrase of ``texts`` shaped like ``new`` that differs from it: "July 2015" for
+    "July 2014", "6-cylinder" for "8-cylinder", "men" for "women" (words of one kind)."""
+    wanted = [_shape(w) for w in _WORDS.findall(new)]
+    new_words = [w.lower() for w in _WORDS.findall(new)]
+    for text in texts:
+        found = list(_WORDS.finditer(text))
+        for i in range(len(found) - len(wanted) + 1):
+            window = found[i : i + len(wanted)]
+            said = [m.group(0).lower() for m in window]
+            if said != new_words and [_shape(m.group(0)) for m in window] == wanted:
+                return text[window[0].start() : window[-1].end()]
+    return None
+
+
+def _shape(word: str) -> str:
+    """What a word is, for aligning phrases: its kind, a number's shape, or the word."""
+    kind = _kind(word)
+    if kind is not None:
+        return kind
+    if any(c.isdigit() for c in word):
+        return "number:" + re.sub(r"\d+", "#", word.lower())
+    if word.lower() in _VALUE_WORDS:
+        return "value"
+    return "word:" + word.lower()
 
 
 def _kind(word: str) -> str | None:
@@ -268,8 +323,10 @@ def substitute(text: str, old: str, new: str) -> str:
 
     def cased(match: re.Match[str]) -> str:
         found = match.group(0)
+        if found.isupper() and len(found) > 1 and new.islower():
+            return new.upper()  # "ibm" in place of "AAPL"
         if found.isupper() and len(found) > 1:
-            return new.upper()
+            return new  # "Europe" in place of "USA": as the user wrote it
         if found.islower():
             return new.lower()
         if found[:1].isupper():
