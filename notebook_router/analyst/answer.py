@@ -24,8 +24,14 @@ from notebook_router.language.tables import table
 BACK_REFERENCE = re.compile(
     rf"\b(?:{alternation(table('analysis')['parts']['back_references'])})\b", re.IGNORECASE
 )
+NEGATED_PART = re.compile(
+    r"\s*(?:and\s+)?how many\s+(?:\w+\s+)?(?:did not|didn't|do not|don't|were not|weren't|"
+    r"are not|aren't|have not|haven't|had not|hadn't|does not|doesn't)\b",
+    re.IGNORECASE,
+)
 SPLIT = re.compile(
-    r"\s*(?:,?\s*and then|,?\s*then|;|\.\s+|,?\s+and|,?\s+also|,?\s+plus)\s+(?=(?:plot|draw|show|chart|graph|"
+    r"\s*;\s*(?:then\s+|and\s+)?|"
+    r"\s*(?:,?\s*and then|,?\s*then|\.\s+|,?\s+and|,?\s+also|,?\s+plus)\s+(?=(?:plot|draw|show|chart|graph|"
     r"describe|summari[sz]e|compute|calculate|find|count|list|make|create|test|check|give|visuali[sz]e|"
     r"what|how|which|is|are)\b)",
     re.IGNORECASE,
@@ -85,6 +91,10 @@ def _carry(previous: Spec, spec: Spec, part: str) -> Spec:
             spec, variant="", columns=previous.columns[:1], derived=previous.derived,
             filters=previous.filters + spec.filters,
         )  # fmt: skip
+    if NEGATED_PART.match(part) and previous.frame == spec.frame and previous.measure:
+        # "how many survived and how many didn't?": the same rows, the condition turned
+        flipped = tuple(replace(f, op="!=") if f.op == "==" else f for f in previous.measure)
+        return replace(previous, measure=flipped)
     if BACK_REFERENCE.search(part) and previous.frame == spec.frame:
         own = {f.column for f in spec.filters}
         kept = tuple(f for f in previous.filters if f.column not in own)

@@ -141,7 +141,11 @@ def compare(b: Builder) -> Program:
     s = b.spec
     column = s.group_by[0]
     sides = next(f.value for f in s.filters if f.column == column and f.op == "isin")
-    expr = grouped_expr(b, f"{b.rows}.groupby({column!r})")
+    if s.measure:  # the share of each side's rows that meet the measured condition
+        hit = mask(b, s.measure, b.rows)
+        expr = f"({b.rows}.assign(_hit={wrap(hit)}).groupby({column!r})['_hit'].mean() * 100)"
+    else:
+        expr = grouped_expr(b, f"{b.rows}.groupby({column!r})")
     b.add(
         f"result = {expr}.reindex({list(sides)!r})",
         "difference = result.iloc[0] - result.iloc[1]",

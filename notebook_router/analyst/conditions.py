@@ -33,6 +33,8 @@ VERB = rf"(?:{alternation(_WORDS['conditions']['verbs'])})"
 UNIT = rf"(?:{alternation(_WORDS['conditions']['units'])})"
 SCALE = rf"(?:\s*(?:{alternation(SCALES)})\b)?"
 """A scale word after the number ("1.2 million", "50k"), read by :func:`_num`."""
+YES = frozenset(_WORDS["conditions"]["yes"])
+NO = frozenset(_WORDS["conditions"]["no"])
 SIGNS: dict[str, tuple[str, int]] = {
     word: (op, value) for word, (op, value) in _WORDS["signs"].items()
 }
@@ -43,6 +45,7 @@ def conditions(r: Reading) -> list[Filter]:
     """Every row condition in the question, blanking each from ``r.skeleton``."""
     found: list[Filter] = []
     _row_unit(r)
+    _back_references(r)
     for finder in (_between, _postfix, _comparisons, _number_first, _named_first, _sign, _age_words, _years,
                    _year_bound, _quarter, _year, _month, _ordinal, _numbered, _column_equals,
                    _values):  # fmt: skip
@@ -133,14 +136,23 @@ def _named_first(r: Reading) -> list[Filter]:
     return out
 
 
+def _back_references(r: Reading) -> None:
+    """ "that year", "the same month": a period the question already chose (an earlier
+    part's rows, carried over), not a column to measure, so it is blanked."""
+    for m in list(re.finditer(r"\b(?:that|this|the same|those|these)\s+C(\d+)\b", r.skeleton)):
+        if re.search(r"(?i)year|month|quarter|week|day|date|period", r.column_at(int(m.group(1)))):
+            _take(r, m)
+
+
 def _row_unit(r: Reading) -> None:
     """ "in quarters where ...", "for years when ...": the column names what a row is, not a
     thing to measure, so it is blanked."""
     pattern = (
-        r"\b(?:in|for|among|of|on)\s+(?:the\s+)?C(\d+)\s+(?=where|when|in which|with|that|whose)"
+        r"\b(?:in|for|among|of|on)\s+(?:the\s+)?(C\d+)\s+(?=where|when|in which|with|that|whose)"
     )
     for m in list(re.finditer(pattern, r.skeleton)):
-        _take(r, m)
+        # only the column: "the number of months with ..." still asks for a number
+        r.skeleton = r.skeleton[: m.start(1)] + " " * len(m.group(1)) + r.skeleton[m.end(1) :]
 
 
 def _number_first(r: Reading) -> list[Filter]:
@@ -348,12 +360,15 @@ def _quarter(r: Reading) -> list[Filter]:
 
 def _month(r: Reading) -> list[Filter]:
     months = "|".join(ph.MONTHS)
-    m = re.search(rf"\b(?:in|during|for|of)\s+({months})\b", r.skeleton)
+    m = re.search(rf"\b(?:in|during|for|of)\s+({months})\b(?:,?\s+({YEAR})\b)?", r.skeleton)
     dates = date_column(r)
     if not m or dates is None:
         return []
     _take(r, m)
-    return [Filter(dates, "month", ph.MONTHS.index(m.group(1)) + 1)]
+    out = [Filter(dates, "month", ph.MONTHS.index(m.group(1)) + 1)]
+    if m.group(2):  # "in July 2014": the month of that year
+        out.append(Filter(dates, "year", int(m.group(2))))
+    return out
 
 
 def _ordinal(r: Reading) -> list[Filter]:
@@ -397,14 +412,18 @@ def _known_value(r: Reading, column: str, word: str) -> Scalar | None:
 def _values(r: Reading) -> list[Filter]:
     wanted: dict[str, list[Scalar]] = {}
     negated: dict[str, list[Scalar]] = {}
+    out_contains: list[Filter] = []
     for m in list(re.finditer(r"\bV(\d+)\b", r.skeleton)):
         mention = r.mentions[int(m.group(1))]
         before = r.skeleton[max(0, m.start() - 14) : m.start()]
+        _take(r, m)
+        if mention.how == "contains":  # "a manual transmission": values that begin so
+            out_contains.append(Filter(mention.column, "contains", mention.value))
+            continue
         target = negated if re.search(rf"\b{NEGATION}\b[- ]?\s*(?:the\s+)?$", before) else wanted
         target.setdefault(mention.column, []).append(mention.value)
-        _take(r, m)
     out = [_equal(c, v, "==") for c, v in wanted.items()]
-    return out + [_equal(c, v, "!=") for c, v in negated.items()]
+    return out + [_equal(c, v, "!=") for c, v in negated.items()] + out_contains
 
 
 def _equal(column: str, values: list[Scalar], op: str) -> Filter:
@@ -423,15 +442,30 @@ def binary_conditions(r: Reading, *, always: bool) -> list[Filter]:
     out = []
     for m in list(re.finditer(r"\bC(\d+)\b", r.skeleton)):
         column = r.column_at(int(m.group(1)))
-        if r.kind(column) != "binary":
+        sides = yes_no(r, column)
+        if sides is None:
             continue
         before = r.skeleton[max(0, m.start() - 24) : m.start()]
         led = re.search(rf"\b{CONDITION_LEAD}\b", before) is not None
         if not (always or led):
             continue
         negative = re.search(rf"\b{NEGATION}\b|n't\b", before) is not None
-        truthy = r.schema.column(column).values[1]
-        falsy = r.schema.column(column).values[0]
+        falsy, truthy = sides
         out.append(Filter(column, "==", falsy if negative else truthy))
         _take(r, m)
     return out
+
+
+def yes_no(r: Reading, column: str) -> tuple[Scalar, Scalar] | None:
+    """A yes/no column's (no, yes) values: 0/1 and booleans, or two labels one of which
+    says yes ("yes"/"no", "Y"/"N", "true"/"false")."""
+    values = r.schema.column(column).values
+    if r.kind(column) == "binary":
+        return values[0], values[1]
+    if r.kind(column) != "category" or len(values) != 2:
+        return None
+    said = [str(v).strip().lower() for v in values]
+    for i, word in enumerate(said):
+        if word in YES and said[1 - i] in NO:
+            return values[1 - i], values[i]
+    return None

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import re
 
-from notebook_router.analyst.intents import NUMERIC, Outcome, base, no_column, stat_aggs
+from notebook_router.analyst.conditions import binary_conditions
+from notebook_router.analyst.intents import NUMERIC, PERCENT, Outcome, base, no_column, stat_aggs
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import Filter, Scalar
 
@@ -31,6 +32,12 @@ def compare(r: Reading) -> Outcome:
         return None
     column, values, rest = sides
     targets = [t for t in r.targets() if t != column]
+    if not targets and r.has(PERCENT):  # "survival rates of men and women": the share saying yes
+        measure_of = binary_conditions(r, always=True)
+        if measure_of:
+            keep = (*rest, Filter(column, "isin", tuple(values)))
+            return base(r, "compare", group_by=(column,), aggs=("share",), filters=keep,
+                        measure=tuple(measure_of), percent=True)  # fmt: skip
     counting = r.has(r"\b(?:how many|number of|count)\b")
     aggs = [a for a in stat_aggs(r) if a not in ("min", "max")] or stat_aggs(r)
     if targets and not counting:

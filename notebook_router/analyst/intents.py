@@ -32,7 +32,7 @@ SUMMARY = (
     r"\b(?:describe|description|summary|summari[sz]e|overview|descriptive|basic stat\w*|"
     r"five[- ]number|statistics|stats|profile)\b"
 )
-PERCENT = r"\b(?:percent|percentage|pct|proportion|fraction|share|rate|ratio of)\b|%"
+PERCENT = r"\b(?:percent|percentages?|pct|proportions?|fractions?|shares?|rates?|ratio of)\b|%"
 ALL_COLUMNS = r"\b(?:each|every|all|per|by)\s+(?:numeric(?:al)?\s+)?(?:columns?|variables?|features?|fields?)\b"
 CLOSEST = (
     "summary statistics (describe, mean, median, std, quantiles, skewness, kurtosis)",

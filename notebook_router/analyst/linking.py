@@ -44,7 +44,8 @@ class Mention:
     value: Any = None
     is_value: bool = False
     how: str = "name"
-    """``name``, ``initials``, ``words``, ``part``, ``synonym``, ``value`` or ``code``."""
+    """``name``, ``words``, ``part``, ``synonym``, ``abbreviation``, ``value``, ``code``, or
+    ``contains`` (a word that begins several values: "manual" of "manual(m5)")."""
     also: tuple[str, ...] = ()
     """Other columns holding the same value (the mention chose the most common one)."""
 
@@ -229,9 +230,9 @@ def _indexed_values(
         else:
             word = toks[i][0]
             if stem(word) not in skip:
-                hits = _loose_values(word, schema)
+                hits, how = _loose_values(word, schema)
                 if hits:
-                    out.append((1, 0, i, _value_mention(toks[i][1], toks[i][2], hits, "words")))
+                    out.append((1, 0, i, _value_mention(toks[i][1], toks[i][2], hits, how)))
     if written is not None and len(written) == len(text):
         for _, start, end in toks:
             hits = index.code(written[start:end])
@@ -240,7 +241,7 @@ def _indexed_values(
     return out
 
 
-def _loose_values(word: str, schema: Schema) -> list[Any]:
+def _loose_values(word: str, schema: Schema) -> tuple[list[Any], str]:
     """Values a word names in other words: "women" for "female" (``value_words.toml``),
     "foggy" for "fog", "carnivores" for the short category "carni"."""
     index = schema.values
@@ -248,13 +249,18 @@ def _loose_values(word: str, schema: Schema) -> list[Any]:
     for other in _value_words().get(word, ()):
         hits = index.lookup((other,))
         if hits:
-            return hits
+            return hits, "words"
     if len(word) > 4 and word.endswith("y"):  # "foggy", "rainy", "sunny"
         base = word[:-1]
         base = base[:-1] if len(base) > 3 and base[-1] == base[-2] else base
         hits = index.lookup((base,))
         if hits:
-            return hits
+            return hits, "words"
+    heads = index.heads.get(word, {})
+    if len(heads) == 1 and len(word) >= 4:  # "manual" for manual(m5), manual(m6), ...
+        column, count = next(iter(heads.items()))
+        if count >= 2:
+            return [ValueHit(column, word, 0, False)], "contains"
     if len(word) >= 8:  # an abbreviated category: "carni" for "carnivores" (not "rain")
         for col in schema.columns:
             if col.kind != "category":
@@ -262,8 +268,8 @@ def _loose_values(word: str, schema: Schema) -> list[Any]:
             short = [v for v in col.values if isinstance(v, str) and 5 <= len(v) < len(word) - 2]
             found = [v for v in short if word.startswith(v.lower())]
             if len(found) == 1:
-                return [ValueHit(col.name, found[0], 0, False)]
-    return []
+                return [ValueHit(col.name, found[0], 0, False)], "words"
+    return [], "words"
 
 
 @lru_cache(maxsize=1)

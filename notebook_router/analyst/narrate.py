@@ -377,6 +377,8 @@ def _compare(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
     d = spec.rounding
     column = spec.group_by[0]
     what = f"{_agg(spec)} {spec.columns[0]}" if spec.columns else "number of rows"
+    if spec.measure:
+        what = "percentage of rows" + where(spec.measure).replace(" (rows", "").rstrip(")")
     others = tuple(f for f in spec.filters if not (f.column == column and f.op == "isin"))
     sides = [(k, v) for k, v in (value or {}).items() if k not in ("difference", "ratio")]
     figures = "; ".join(f"{side}: {fmt(v, d)}" for side, v in sides)

@@ -48,6 +48,9 @@ class ValueIndex:
 
     by_words: dict[tuple[str, ...], list[ValueHit]] = field(default_factory=dict)
     by_stems: dict[tuple[str, ...], list[ValueHit]] = field(default_factory=dict)
+    heads: dict[str, dict[str, int]] = field(default_factory=dict)
+    """The first word of values of several words ("manual" of "manual(m5)"), by column,
+    with how many distinct values begin with it."""
     codes: dict[str, list[ValueHit]] = field(default_factory=dict)
     """Short codes ("CA", "LAX"), matched only as written: "ca" or "in" in prose are words."""
     longest: int = 1
@@ -101,6 +104,9 @@ def _add(index: ValueIndex, column: str, value: str, rows: int) -> None:
     if len(text) < 3:
         return  # "a", "NA", "x": too short to name in prose
     index.by_words.setdefault(said, []).append(ValueHit(column, value, rows, True))
+    if len(said) > 1 and said[0].isalpha():
+        by_column = index.heads.setdefault(said[0], {})
+        by_column[column] = by_column.get(column, 0) + 1
     stems = tuple(stem(w) for w in said)
     index.by_stems.setdefault(stems, []).append(ValueHit(column, value, rows, False))
     index.longest = max(index.longest, len(said))

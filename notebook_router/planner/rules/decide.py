@@ -14,7 +14,8 @@ from notebook_router.agents.matcher import AgentMatcher, matcher_for
 from notebook_router.agents.roles import ANALYST, FALLBACK, GENERALIST, RECALL
 from notebook_router.language.clauses import Clause, carries_material, decompose
 from notebook_router.language.lexicon import STOPWORDS, terms
-from notebook_router.language.tables import word_list
+from notebook_router.language.patterns import alternation
+from notebook_router.language.tables import table, word_list
 from notebook_router.language.words import words
 from notebook_router.planner.decisions import Decision, TaskSpec
 from notebook_router.planner.followup import FollowUp, follow_up
@@ -24,6 +25,9 @@ from notebook_router.text.preview import clip
 UNROUTABLE_MARK = "No agent fits"
 ANALYSIS_WORDS = word_list("operation_words") - STOPWORDS
 """Words that name an operation on a table (a statistic, a chart, an order)."""
+_REFERS_BACK = re.compile(
+    rf"\b(?:{alternation(table('analysis')['parts']['back_references'])})\b", re.IGNORECASE
+)
 _ASKS_A_TABLE = re.compile(r"\bhow (?:many|much)\b|\b(?:1[6-9]|20)\d\d\b", re.IGNORECASE)
 _OK = ("fulfilled", "partial")
 _GONE = ("cancelled", "skipped")
@@ -56,6 +60,8 @@ def decide(view: PlannerView) -> Decision:
     }
     planned.update(_key(d) for d in view.dropped.values())  # the user said no: stays dropped
     all_clauses, carried = _plan_of(view, followed)
+    if not carried:
+        all_clauses = _joined_for_data(view, all_clauses)
     new_clauses = [(i, c) for i, c in enumerate(all_clauses) if _key(c.text) not in planned]
 
     # Route the clauses that are not in the plan yet (a follow-up keeps its run's agents).
@@ -338,6 +344,32 @@ def _data_agent(view: PlannerView, text: str) -> str | None:
     if said & ANALYSIS_WORDS or _ASKS_A_TABLE.search(text):
         return analyst
     return None
+
+
+def _joined_for_data(view: PlannerView, clauses: tuple[Clause, ...]) -> tuple[Clause, ...]:
+    """Clauses about the data that refer back ("total population of Asia in 2007, then its
+    average life expectancy that year") stay one task: the analyst reads the second
+    with the rows the first chose, which two separate tasks could not share."""
+    if len(clauses) < 2 or not view.data_words or holder(view.agents, ANALYST) is None:
+        return clauses
+    out: list[Clause] = []
+    moved: dict[int, int] = {}
+    for i, clause in enumerate(clauses):
+        previous = out[-1] if out else None
+        joins = (
+            previous is not None
+            and _REFERS_BACK.search(clause.text) is not None
+            and _data_agent(view, previous.text) is not None
+            and not carries_material(clause.text)
+        )
+        if previous is not None and joins:
+            text = f"{previous.text.rstrip(' .;,')}; {clause.text[:1].lower()}{clause.text[1:]}"
+            out[-1] = Clause(text, previous.verb, previous.after_previous, previous.depends_on)
+        else:
+            depends = [moved[d] for d in clause.depends_on if d in moved]
+            out.append(Clause(clause.text, clause.verb, clause.after_previous, sorted(set(depends))))
+        moved[i] = len(out) - 1
+    return tuple(out)
 
 
 def _plan_of(
