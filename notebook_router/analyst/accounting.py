@@ -211,7 +211,17 @@ def _opens_sentence(text: str, start: int) -> bool:
 
 
 _AGG_ALTERNATION = "|".join(
-    sorted({w for words in table("analysis")["aggregations"].values() for w in words if " " not in w}, key=len, reverse=True)
+    sorted(
+        {
+            w
+            for agg, words in table("analysis")["aggregations"].items()
+            if agg not in ("min", "max", "count", "nunique", "mode")  # "the heaviest car"
+            for w in words
+            if " " not in w
+        },
+        key=len,
+        reverse=True,
+    )
 )
 _MEASURE_AFTER = re.compile(rf"\b(?:{_AGG_ALTERNATION})\s+(?:the\s+|of\s+(?:the\s+)?)?(?P<word>[a-z][a-z'-]+)\b")
 _MEASURE_BEFORE = re.compile(r"\b(?P<word>[a-z][a-z'-]+)\s+(?:rates?|ratios?|shares?|percentages?|levels?|scores?)\b")
@@ -239,7 +249,7 @@ def _unread_measures(r: Reading) -> list[LeftOut]:
     """ "their average lifespan", "the literacy rate": a measure named that no column holds."""
     out = []
     for pattern in (_MEASURE_AFTER, _MEASURE_BEFORE):
-        for m in pattern.finditer(r.skeleton):
+        for m in pattern.finditer(r.text):
             word = m.group("word")
             if _unknown(r, word) and not word.endswith("s"):
                 out.append(LeftOut(word, "a measure no column of the table holds"))
@@ -249,7 +259,7 @@ def _unread_measures(r: Reading) -> list[LeftOut]:
 def _unread_places(r: Reading) -> list[LeftOut]:
     """ "in the physics department": a place or group named that no column holds."""
     out = []
-    for m in _PLACE.finditer(r.skeleton):
+    for m in _PLACE.finditer(r.text):
         word = m.group("word")
         if _unknown(r, word) and (not word.endswith("s") or word.endswith(("ss", "ics"))):
             out.append(LeftOut(word, "a name no column of the table holds"))

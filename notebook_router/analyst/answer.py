@@ -10,7 +10,7 @@ from typing import Any
 from notebook_router.analyst import narrate
 from notebook_router.analyst.codegen import Program, generate
 from notebook_router.analyst.execute import run
-from notebook_router.analyst.frames_compare import compare_frames, named_frames
+from notebook_router.analyst.frames_compare import compare_frames, named_frames, unnamed_tables
 from notebook_router.analyst.intents import CLOSEST
 from notebook_router.analyst.phrases import AnswerFormat, answer_formats
 from notebook_router.analyst.result import Analysis
@@ -53,6 +53,9 @@ def analyse(question: str, frames: Mapping[str, Any], *, default: str | None = N
     named = named_frames(question, frames)
     if len(named) >= 2:
         return compare_frames(question, named, frames, _on_one_frame)
+    unclear = unnamed_tables(question, frames, named)
+    if unclear is not None:
+        return Analysis("declined", unclear, operation="decline", closest=CLOSEST)
     schemas = frame_schemas(frames)
     parts = [p for p in SPLIT.split(question) if p.strip()]
     if len(parts) > 1:

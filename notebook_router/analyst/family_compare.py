@@ -13,7 +13,15 @@ from __future__ import annotations
 import re
 
 from notebook_router.analyst.conditions import binary_conditions
-from notebook_router.analyst.intents import NUMERIC, PERCENT, Outcome, base, no_column, stat_aggs
+from notebook_router.analyst.intents import (
+    NUMERIC,
+    PERCENT,
+    Outcome,
+    base,
+    no_column,
+    stat_aggs,
+    time_like,
+)
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import Filter, Scalar
 
@@ -45,10 +53,14 @@ def compare(r: Reading) -> Outcome:
         if r.kind(targets[0]) not in NUMERIC:
             return no_column(r, f"the {agg} to compare")
         measure: tuple[str, ...] = (targets[0],)
-    elif counting or not r.unknown_words():
+    elif counting:
         agg, measure = "size", ()
     else:
-        return no_column(r, "the figure to compare")
+        # "compare fossil fuels and renewables in 2001": the table's one measure, summed
+        measures = [c for c in r.schema.of_kind("number") if c != column and not time_like(r, c)]
+        if len(measures) != 1 or r.unknown_words():
+            return no_column(r, "the figure to compare")
+        agg, measure = "sum", (measures[0],)
     keep = (*rest, Filter(column, "isin", tuple(values)))
     return base(r, "compare", columns=measure, group_by=(column,), aggs=(agg,), filters=keep)
 

@@ -17,21 +17,60 @@ from notebook_router.analyst.family_compare import COMPARING
 from notebook_router.analyst.result import Analysis
 from notebook_router.analyst.values import fmt
 
-COMMON = re.compile(r"\b(?:in common|common columns?|columns? (?:they |both )?share|share|same columns?|both have|shared)\b")
+COMMON = re.compile(r"\bcolumns?\b.*\b(?:in common|share[sd]?|both have|same)\b|\b(?:common|shared|same)\s+columns?\b|\bin common\b")
 ONLY = re.compile(r"\bcolumns?\b.*\b(?:only in|not in|missing from|differ\w*)\b|\b(?:only in|missing from)\b.*\bcolumns?\b|\bwhich columns? (?:are|is) (?:unique|different)\b")
 ROWS = re.compile(r"\b(?:more|fewer|most|fewest|how many|number of|count of)\s+rows\b|\brows?\b.*\b(?:more|fewer)\b")
 Answer = Callable[[str, Mapping[str, Any], str], Analysis]
 
 
 def named_frames(question: str, frames: Mapping[str, Any]) -> list[str]:
-    """The frames the question names, in the order it names them."""
+    """The frames the question names, in the order it names them: by their whole name, or,
+    for frames whose names differ by one part, by that part ("1999 and 2008" for
+    ``mpg_1999`` and ``mpg_2008``)."""
     found = []
     lower = question.lower()
     for name in frames:
         m = re.search(rf"(?<![\w.']){re.escape(name.lower())}(?![\w])", lower)
         if m:
             found.append((m.start(), name))
+    if len(found) < 2:
+        found = _by_distinct_part(lower, frames) or found
     return [name for _, name in sorted(found)]
+
+
+def _by_distinct_part(lower: str, frames: Mapping[str, Any]) -> list[tuple[int, str]]:
+    parts = {name: set(re.split(r"[_\W]+", name.lower())) - {""} for name in frames}
+    found = []
+    for name, own in parts.items():
+        distinct = own - set().union(*(p for n, p in parts.items() if n != name))
+        for part in distinct:
+            m = re.search(rf"(?<![\w.']){re.escape(part)}(?![\w])", lower)
+            if m and (part.isdigit() or len(part) >= 3):
+                found.append((m.start(), name))
+                break
+    return found if len(found) >= 2 else []
+
+
+def _distinct_parts(names: list[str]) -> list[str]:
+    parts = {name: set(re.split(r"[_\W]+", name.lower())) - {""} for name in names}
+    return [
+        part
+        for name, own in parts.items()
+        for part in own - set().union(*(p for n, p in parts.items() if n != name))
+    ]
+
+
+def unnamed_tables(question: str, frames: Mapping[str, Any], named: list[str]) -> str | None:
+    """Why a question about several tables cannot be answered: it says "both tables" (or
+    "each table") but names fewer than two of them."""
+    if len(frames) < 2 or len(named) >= 2:
+        return None
+    if not re.search(r"\b(?:both|each|two|all)\s+(?:of\s+the\s+)?(?:tables|frames|dataframes|datasets)\b|\bboth\b", question.lower()):
+        return None
+    return (
+        "The question is about several tables, but I can't tell which: name them "
+        f"(the notebook has {', '.join(frames)})."
+    )
 
 
 def compare_frames(question: str, names: list[str], frames: Mapping[str, Any], answer: Answer) -> Analysis:
@@ -41,11 +80,13 @@ def compare_frames(question: str, names: list[str], frames: Mapping[str, Any], a
     text = question
     for name in names:
         text = re.sub(rf"(?<![\w.']){re.escape(name)}(?![\w])", " ", text, flags=re.IGNORECASE)
+    for part in _distinct_parts(names):  # "in 1999 and 2008", naming mpg_1999 and mpg_2008
+        text = re.sub(rf"(?<![\w.']){re.escape(part)}(?![\w])", " ", text, flags=re.IGNORECASE)
     text = re.sub(COMPARING, " ", text, flags=re.IGNORECASE)
     if ROWS.search(text.lower()):
         values = {name: len(frames[name]) for name in names}
         code = "\n".join(f"len({name})" for name in names)
-        return _side_by_side(values, "shape", code, "The number of rows")
+        return _side_by_side(values, "shape", code, "The number of rows", which=_which(text))
     parts = {name: answer(text, {name: frames[name]}, name) for name in names}
     declined = [n for n, a in parts.items() if a.status == "declined"]
     if declined:
@@ -60,11 +101,24 @@ def compare_frames(question: str, names: list[str], frames: Mapping[str, Any], a
     first = next(iter(parts.values()))
     missing = tuple(m for a in parts.values() for m in a.left_out if "a comparison" not in m)
     return _side_by_side(values, first.operation, "\n\n".join(a.code for a in parts.values()),
-                         first.text.split(" is ")[0], missing)  # fmt: skip
+                         first.text.split(" is ")[0], missing, which=_which(text))  # fmt: skip
+
+
+def _which(text: str) -> str:
+    """ "more" or "fewer" when the question asks which table has more (or fewer), else ""."""
+    m = re.search(r"\bwhich\b.*\b(more|most|larger|bigger|higher|fewer|less|smaller|lower)\b", text.lower())
+    if m is None:
+        return ""
+    return "more" if m.group(1) in ("more", "most", "larger", "bigger", "higher") else "fewer"
 
 
 def _side_by_side(
-    values: dict[str, Any], operation: str, code: str, what: str, missing: tuple[str, ...] = ()
+    values: dict[str, Any],
+    operation: str,
+    code: str,
+    what: str,
+    missing: tuple[str, ...] = (),
+    which: str = "",
 ) -> Analysis:
     import pandas as pd
 
@@ -79,7 +133,11 @@ def _side_by_side(
     text = f"{head} per table: {figures}. {a} has {word}" + (
         f" than {b} by {fmt(abs(diff))} ({fmt(ratio, 2)} times {b})." if diff else f" as {b}."
     )
-    value = {**values, "difference": diff, "ratio": ratio}
+    value: Any = {**values, "difference": diff, "ratio": ratio}
+    if which:  # "which of the two tables has more rows?": the table is the answer
+        ranked = sorted(values, key=lambda n: values[n], reverse=which == "more")
+        value = ranked[0]
+        text = f"{value} has {which} ({what.lower() if what else 'figure'}: {figures})."
     status = "partial" if missing else "answered"
     return Analysis(status, text, value=value, table=table, code=code,
                     operation=f"compare_frames:{operation}", left_out=missing)  # fmt: skip
