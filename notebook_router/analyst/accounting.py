@@ -43,7 +43,9 @@ _CONDITION_BEFORE = re.compile(
     r"exceed\w*|reached?|hit|top|bottom|at))\s*\$?-?\s*$"
 )
 # ... or after it ("4 stars or more", "18+", "4-cylinder").
-_CONDITION_AFTER = re.compile(r"\s*(?:\+|or\s+(?:more|less|fewer|above|below|over|under)|-\s*[CV]\d)")
+_CONDITION_AFTER = re.compile(
+    r"\s*(?:\+|or\s+(?:more|less|fewer|above|below|over|under)|-\s*[CV]\d)"
+)
 _GROUP_ASKED = re.compile(
     r"\b(?:grouped by|broken down by|split by|by|per|for each|for every|in each|across)\s+"
     r"(?:the\s+|each\s+)?(?P<what>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})"
@@ -223,8 +225,12 @@ _AGG_ALTERNATION = "|".join(
         reverse=True,
     )
 )
-_MEASURE_AFTER = re.compile(rf"\b(?:{_AGG_ALTERNATION})\s+(?:the\s+|of\s+(?:the\s+)?)?(?P<word>[a-z][a-z'-]+)\b")
-_MEASURE_BEFORE = re.compile(r"\b(?P<word>[a-z][a-z'-]+)\s+(?:rates?|ratios?|shares?|percentages?|levels?|scores?)\b")
+_MEASURE_AFTER = re.compile(
+    rf"\b(?:{_AGG_ALTERNATION})\s+(?:the\s+|of\s+(?:the\s+)?)?(?P<word>[a-z][a-z'-]+)\b"
+)
+_MEASURE_BEFORE = re.compile(
+    r"\b(?P<word>[a-z][a-z'-]+)\s+(?:rates?|ratios?|shares?|percentages?|levels?|scores?)\b"
+)
 _METHOD_WORDS = frozenset(table("analysis")["methods"]["words"]) | frozenset(
     table("analysis")["units"]["words"]
 )
@@ -238,7 +244,10 @@ def _unknown(r: Reading, word: str) -> bool:
         return False
     if word in _METHOD_WORDS:
         return False
-    if re.search(rf"\b{re.escape(word)}\b[^=.?]*=|\b(?:called|named)\s+(?:\w+\s+)?{re.escape(word)}\b", r.text):
+    if re.search(
+        rf"\b{re.escape(word)}\b[^=.?]*=|\b(?:called|named)\s+(?:\w+\s+)?{re.escape(word)}\b",
+        r.text,
+    ):
         return False  # the name a question gives a new column ("consumption share = ...")
     at = r.skeleton.find(word)
     explained = re.match(r"[^()]{0,40}\([^)]*\bC\d+\b", r.skeleton[at:]) if at >= 0 else None

@@ -228,9 +228,16 @@ def _combine(answers: list[Analysis], parts: list[str]) -> Analysis:
     table = next((a.table for a in answers if a.table is not None), None)
     # Every part's answer, in the order asked; a part that only made a column ("add sepal
     # area; what's the largest one?") is a step towards the next, not an answer.
-    steps = [a.operation in STEPS and not QUESTION.match(part) for a, part in zip(answers, parts, strict=True)]
+    steps = [
+        a.operation in STEPS and not QUESTION.match(part)
+        for a, part in zip(answers, parts, strict=True)
+    ]
     steps[-1] = False  # the last part is always asked
-    values = [a.value if a.value is not None else a.table for a, step in zip(answers, steps, strict=True) if not step]
+    values = [
+        a.value if a.value is not None else a.table
+        for a, step in zip(answers, steps, strict=True)
+        if not step
+    ]
     missing = tuple(dict.fromkeys(m for a in answers for m in a.left_out))
     return Analysis(
         status="partial" if missing else "answered",

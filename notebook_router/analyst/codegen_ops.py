@@ -157,7 +157,10 @@ def compare(b: Builder) -> Program:
 def value(b: Builder) -> Program:
     """The value on the rows picked out: one number when one row, else the list of them."""
     column = b.spec.columns[0]
-    b.add(f"picked = {b.col(column)}", "result = picked.iloc[0] if len(picked) == 1 else picked.tolist()")
+    b.add(
+        f"picked = {b.col(column)}",
+        "result = picked.iloc[0] if len(picked) == 1 else picked.tolist()",
+    )
     return b.program("scalar", {"rows": "len(picked)"})
 
 

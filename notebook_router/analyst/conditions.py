@@ -127,7 +127,9 @@ def _named_first(r: Reading) -> list[Filter]:
     for op, words in PREFIX_OPS:
         if op in ("==", "!="):
             continue
-        pattern = rf"\b(?:{words})\s+(?:the\s+)?C(\d+)\s+(?:of\s+)?\$?(-?{UNSIGNED}{SCALE})(?!\s*C\d)"
+        pattern = (
+            rf"\b(?:{words})\s+(?:the\s+)?C(\d+)\s+(?:of\s+)?\$?(-?{UNSIGNED}{SCALE})(?!\s*C\d)"
+        )
         for m in list(re.finditer(pattern, r.skeleton)):
             column = r.column_at(int(m.group(1)))
             if _numeric(r, column):

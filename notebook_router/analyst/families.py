@@ -74,7 +74,11 @@ def plot(r: Reading) -> Outcome:
             return no_column(r, "the plot")
         if not targets and r.unknown_words() and not r.has(r"\b(?:how many|number of|count)\b"):
             return no_column(r, "the plot")  # a measure named that no column holds
-        fields.setdefault("aggs", (plot_agg(r, targets[0] if targets else None),))
+        target = targets[0] if targets else None
+        # By group: the mean of a per-row measure. Over periods ("revenue by month"): the
+        # total of each period, as before; either way the title and the answer name it.
+        per_period = bool(r.freq) and not group
+        fields.setdefault("aggs", (default_agg(r, target) if per_period else plot_agg(r, target),))
         if kind == "line" and not group and not r.freq:
             dates = date_column(r)
             periods = [c for c in r.schema.of_kind("number") if _few_numbers(r, c)]
@@ -271,7 +275,9 @@ def _grouped(r: Reading, group: list[str], which: bool, target: str | None, agg:
     variant = (
         "which" if which else ("top" if r.top else ("sorted" if order is not None else "mapping"))
     )
-    if variant == "sorted" and not re.search(r"\b(?:sort\w*|rank\w*|order\w*|descending|ascending)\b", r.text):
+    if variant == "sorted" and not re.search(
+        r"\b(?:sort\w*|rank\w*|order\w*|descending|ascending)\b", r.text
+    ):
         variant = "mapping"
     fields: dict[str, object] = {
         "variant": variant, "columns": (target,) if target else (), "aggs": (agg,),

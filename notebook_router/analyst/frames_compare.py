@@ -17,9 +17,15 @@ from notebook_router.analyst.family_compare import COMPARING
 from notebook_router.analyst.result import Analysis
 from notebook_router.analyst.values import fmt
 
-COMMON = re.compile(r"\bcolumns?\b.*\b(?:in common|share[sd]?|both have|same)\b|\b(?:common|shared|same)\s+columns?\b|\bin common\b")
-ONLY = re.compile(r"\bcolumns?\b.*\b(?:only in|not in|missing from|differ\w*)\b|\b(?:only in|missing from)\b.*\bcolumns?\b|\bwhich columns? (?:are|is) (?:unique|different)\b")
-ROWS = re.compile(r"\b(?:more|fewer|most|fewest|how many|number of|count of)\s+rows\b|\brows?\b.*\b(?:more|fewer)\b")
+COMMON = re.compile(
+    r"\bcolumns?\b.*\b(?:in common|share[sd]?|both have|same)\b|\b(?:common|shared|same)\s+columns?\b|\bin common\b"
+)
+ONLY = re.compile(
+    r"\bcolumns?\b.*\b(?:only in|not in|missing from|differ\w*)\b|\b(?:only in|missing from)\b.*\bcolumns?\b|\bwhich columns? (?:are|is) (?:unique|different)\b"
+)
+ROWS = re.compile(
+    r"\b(?:more|fewer|most|fewest|how many|number of|count of)\s+rows\b|\brows?\b.*\b(?:more|fewer)\b"
+)
 Answer = Callable[[str, Mapping[str, Any], str], Analysis]
 
 
@@ -65,7 +71,10 @@ def unnamed_tables(question: str, frames: Mapping[str, Any], named: list[str]) -
     "each table") but names fewer than two of them."""
     if len(frames) < 2 or len(named) >= 2:
         return None
-    if not re.search(r"\b(?:both|each|two|all)\s+(?:of\s+the\s+)?(?:tables|frames|dataframes|datasets)\b|\bboth\b", question.lower()):
+    if not re.search(
+        r"\b(?:both|each|two|all)\s+(?:of\s+the\s+)?(?:tables|frames|dataframes|datasets)\b|\bboth\b",
+        question.lower(),
+    ):
         return None
     return (
         "The question is about several tables, but I can't tell which: name them "
@@ -73,7 +82,9 @@ def unnamed_tables(question: str, frames: Mapping[str, Any], named: list[str]) -
     )
 
 
-def compare_frames(question: str, names: list[str], frames: Mapping[str, Any], answer: Answer) -> Analysis:
+def compare_frames(
+    question: str, names: list[str], frames: Mapping[str, Any], answer: Answer
+) -> Analysis:
     """The answer to ``question`` for each frame in ``names``, side by side."""
     if COMMON.search(question.lower()) or ONLY.search(question.lower()):
         return _columns(question, names, frames)
@@ -106,7 +117,9 @@ def compare_frames(question: str, names: list[str], frames: Mapping[str, Any], a
 
 def _which(text: str) -> str:
     """ "more" or "fewer" when the question asks which table has more (or fewer), else ""."""
-    m = re.search(r"\bwhich\b.*\b(more|most|larger|bigger|higher|fewer|less|smaller|lower)\b", text.lower())
+    m = re.search(
+        r"\bwhich\b.*\b(more|most|larger|bigger|higher|fewer|less|smaller|lower)\b", text.lower()
+    )
     if m is None:
         return ""
     return "more" if m.group(1) in ("more", "most", "larger", "bigger", "higher") else "fewer"
@@ -148,7 +161,9 @@ def _columns(question: str, names: list[str], frames: Mapping[str, Any]) -> Anal
     common = [c for c in columns[0] if all(c in other for other in columns[1:])]
     code = f"result = sorted(set({names[0]}.columns) & set({names[1]}.columns))"
     if ONLY.search(question.lower()) and not COMMON.search(question.lower()):
-        only = {n: [c for c in cols if c not in common] for n, cols in zip(names, columns, strict=True)}
+        only = {
+            n: [c for c in cols if c not in common] for n, cols in zip(names, columns, strict=True)
+        }
         text = "; ".join(f"only in {n}: {', '.join(cs) or 'none'}" for n, cs in only.items())
         code = f"result = sorted(set({names[0]}.columns) ^ set({names[1]}.columns))"
         return Analysis("answered", text[0].upper() + text[1:] + ".", value=only, code=code,

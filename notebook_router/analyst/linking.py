@@ -180,11 +180,7 @@ def _covers(said: list[str], said_stems: list[str], parts: list[str]) -> bool:
     left = list(parts)
     for word, word_stem in zip(said, said_stems, strict=True):
         hit = next(
-            (
-                p
-                for p in left
-                if stem(p) == word_stem or (len(p) >= _PREFIX and word.startswith(p))
-            ),
+            (p for p in left if stem(p) == word_stem or (len(p) >= _PREFIX and word.startswith(p))),
             None,
         )
         if hit is None:

@@ -42,9 +42,9 @@ def describe_data(source: DataSource, goal: str) -> ev.DataDescribed:
             kind=d.kind,
             shape=d.shape_text(),
             columns=tuple(c.name for c in d.columns),
-            values=tuple(
-                dict.fromkeys(v for c in d.columns for v, _ in c.top if not _numeric(v))
-            )[:MAX_VALUES],
+            values=tuple(dict.fromkeys(v for c in d.columns for v, _ in c.top if not _numeric(v)))[
+                :MAX_VALUES
+            ],
         )
         for d in context.data
     )

@@ -320,13 +320,14 @@ def substitute(text: str, old: str, new: str) -> str:
     'Load the sales table for the South region (south_sales)'
     """
     pattern = re.compile(rf"(?<![^\W_]){re.escape(old)}(?![^\W_])", re.IGNORECASE)
+    # An acronym ("USA", written so everywhere) gives way to the new word as the user
+    # wrote it ("Europe"); a word shouted once ("NORTH total") stays shouted.
+    acronym = all(m.group(0).isupper() for m in pattern.finditer(text))
 
     def cased(match: re.Match[str]) -> str:
         found = match.group(0)
-        if found.isupper() and len(found) > 1 and new.islower():
-            return new.upper()  # "ibm" in place of "AAPL"
         if found.isupper() and len(found) > 1:
-            return new  # "Europe" in place of "USA": as the user wrote it
+            return new if acronym and not new.islower() else new.upper()
         if found.islower():
             return new.lower()
         if found[:1].isupper():

@@ -13,9 +13,9 @@ from notebook_router.agents.card import AgentCard, holder
 from notebook_router.agents.matcher import AgentMatcher, matcher_for
 from notebook_router.agents.roles import ANALYST, FALLBACK, GENERALIST, RECALL
 from notebook_router.language.clauses import Clause, carries_material, decompose
-from notebook_router.language.lexicon import STOPWORDS, terms
+from notebook_router.language.lexicon import terms
 from notebook_router.language.patterns import alternation
-from notebook_router.language.tables import table, word_list
+from notebook_router.language.tables import table
 from notebook_router.language.words import words
 from notebook_router.planner.decisions import Decision, TaskSpec
 from notebook_router.planner.followup import FollowUp, follow_up
@@ -23,8 +23,8 @@ from notebook_router.planner.planner_view import PlannerView, TaskView
 from notebook_router.text.preview import clip
 
 UNROUTABLE_MARK = "No agent fits"
-ANALYSIS_WORDS = word_list("operation_words") - STOPWORDS
-"""Words that name an operation on a table (a statistic, a chart, an order)."""
+ANALYSIS_WORDS = frozenset(table("analysis")["routing"]["words"])
+"""Words that make a request a question for the table (``language/data/analysis.toml``)."""
 _REFERS_BACK = re.compile(
     rf"\b(?:{alternation(table('analysis')['parts']['back_references'])})\b", re.IGNORECASE
 )
@@ -367,7 +367,9 @@ def _joined_for_data(view: PlannerView, clauses: tuple[Clause, ...]) -> tuple[Cl
             out[-1] = Clause(text, previous.verb, previous.after_previous, previous.depends_on)
         else:
             depends = [moved[d] for d in clause.depends_on if d in moved]
-            out.append(Clause(clause.text, clause.verb, clause.after_previous, sorted(set(depends))))
+            out.append(
+                Clause(clause.text, clause.verb, clause.after_previous, sorted(set(depends)))
+            )
         moved[i] = len(out) - 1
     return tuple(out)
 
