@@ -2,6 +2,7 @@
 
 python -m notebook_router run "TASK" | - | @FILE [--model offline] [--agents MODULE] [--json]
                               [--data FILE.csv|.tsv|.parquet|.json|.jsonl|.xlsx]
+                              [--out DIR] [--open]
 python -m notebook_router agents --agents MODULE_OR_FILE
 python -m notebook_router execute NOTEBOOK.ipynb
 python -m notebook_router runs [--store PATH] [--json]
@@ -9,7 +10,9 @@ python -m notebook_router export RUN --to FILE.json|FILE.html [--store PATH]
 python -m notebook_router purge --older-than AGE [--store PATH]
 
 A run sees, as DataFrames, the data files its task names ("mean fare in titanic.csv")
-and those given with --data; it prints the answer, then each result's table and code.
+and those given with --data; it prints the answer, then each result's table and code,
+and saves the figures (and audio) its agents made in a folder (--out DIR, by default
+route-<run id>), printing their paths; --open shows them in the system's viewer.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ import contextlib
 import json
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from notebook_router.agents.approval import CODE_POLICIES
@@ -82,6 +86,15 @@ def build_parser() -> argparse.ArgumentParser:
             "code an agent writes: never (show it, the default here), auto (run it), "
             "ask (show it and ask on the terminal)"
         ),
+    )
+    run.add_argument(
+        "--out",
+        default=None,
+        metavar="DIR",
+        help="where the figures and audio the run made are saved (default: route-<run id>)",
+    )
+    run.add_argument(
+        "--open", action="store_true", help="open each saved figure in the system's viewer"
     )
     run.add_argument("-q", "--quiet", action="store_true", help="no progress lines on stderr")
     agents = sub.add_parser("agents", help="list the agents a module or file defines")
@@ -198,19 +211,50 @@ def _run(args: argparse.Namespace, agents: list[Agent]) -> int:
         )
     )
     result, state = finished.value
+    saved = _save_media(args, state)
     if args.json:
-        print(json.dumps(_summary(result, state), ensure_ascii=False, indent=2))
+        summary = _summary(result, state)
+        summary["files"] = [str(path) for path in saved]
+        print(json.dumps(summary, ensure_ascii=False, indent=2))
     else:
         assert draft is not None
         draft.finish(result.answer)
         shown = evidence_text(state)
         if shown:
             print("\n".join(shown))
+        if saved:
+            print("\nsaved:\n" + "\n".join(f"  {path}" for path in saved))
         print(_footer(result, router), file=sys.stderr)
+    if args.open:
+        _open_all(saved)
     note = finished.note()
     if note:
         print(f"note: {note}", file=sys.stderr)
     return 0
+
+
+def _save_media(args: argparse.Namespace, state: RunState) -> list[Path]:
+    """Save the figures and audio the run made (see :mod:`notebook_router.cli_media`)."""
+    from notebook_router.cli_media import default_folder, save_media
+
+    folder = Path(args.out) if args.out else default_folder(state.run_id)
+    try:
+        return save_media(state, folder)
+    except OSError as exc:  # the answer is printed all the same
+        print(
+            f"note: could not save the run's figures in {folder}: {exc.strerror}", file=sys.stderr
+        )
+        return []
+
+
+def _open_all(paths: list[Path]) -> None:
+    from notebook_router.cli_media import open_file
+
+    if not paths:
+        print("note: the run made no figure to open", file=sys.stderr)
+    for path in paths:
+        if not open_file(path):
+            print(f"note: no viewer could open {path}", file=sys.stderr)
 
 
 async def _drive(

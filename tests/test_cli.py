@@ -19,11 +19,21 @@ DEMO = (
 )
 
 
+@pytest.fixture(autouse=True)
+def in_a_scratch_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Run where a user would: the figures a run saves (route-<run id>/) land there."""
+    monkeypatch.chdir(tmp_path)
+
+
 def test_run_prints_the_answer_and_progress(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["run", DEMO, "--agents", "notebook_router.examples.sales"]) == 0
     out, err = capsys.readouterr()
     assert "Revenue grew 36.2%" in out and "[t3]" in out
     assert "▸ t1 sales_data" in err and "the goal was met" in err
+    # The chart the run drew is saved here and its path printed.
+    [chart] = out.split("\nsaved:\n", 1)[1].split()
+    assert chart.endswith("t2-monthly-revenue-north.svg") and chart.startswith("route-")
+    assert Path(chart).read_text().lstrip().startswith("<svg")
 
 
 def test_run_json_is_one_object_with_answer_reason_tasks_timings_usage(

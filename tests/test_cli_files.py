@@ -59,7 +59,7 @@ def test_a_grouped_result_is_printed_as_a_markdown_table_with_its_code(tmp_path:
 
     assert done.returncode == 0, done.stderr
     rows = [f"| {region} | {value:.6g} |" for region, value in means.items()]
-    table = "\n".join(["| region | revenue |", "|---|---|", *rows])
+    table = "\n".join(["| region | revenue |", "|---|---:|", *rows])  # numbers right-aligned
     assert table in done.stdout
     assert "sales.groupby('region')['revenue'].mean()" in done.stdout
     assert done.stdout.index(table) > done.stdout.index("Here is what I found")

@@ -267,7 +267,7 @@ class RouteCommands(HistoryCommands):
             return
         from notebook_router.render.bundle import graph_bundle
 
-        show_own(graph_bundle(run.graph()))
+        show_own(graph_bundle(run.state))
 
     def _model(self, rest: list[str]) -> None:
         if not rest:

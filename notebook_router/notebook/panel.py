@@ -80,6 +80,8 @@ class RunPanel(anywidget.AnyWidget):
     plan: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
     tree: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
     meters: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
+    usage: traitlets.Dict[str, Any] = traitlets.Dict().tag(sync=True)
+    """Tokens and cost by agent and by task (the meters' breakdown)."""
     trace: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
     answer_html = traitlets.Unicode("").tag(sync=True)
     draft = traitlets.Unicode("").tag(sync=True)

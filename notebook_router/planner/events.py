@@ -171,6 +171,8 @@ class UsageUpdated(_Event, tag="usage"):
     total_cost_usd: float
     calls: int = 1
     """Model calls this usage stands for."""
+    task_id: str = ""
+    """The task whose work spent it ("" for the planner's own calls: deciding, answering)."""
 
 
 class InterruptReceived(_Event, tag="interrupt_received"):

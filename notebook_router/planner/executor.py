@@ -20,7 +20,7 @@ import asyncio
 import threading
 from collections import deque
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from notebook_router.agents.approval import ApproveHook, CodeApproval
 from notebook_router.agents.base import NO_INPUTS, Agent, AgentContext, Inputs, TaskRequest
@@ -42,7 +42,11 @@ from notebook_router.text.preview import clip, preview
 from notebook_router.text.unicode import valid_unicode
 from notebook_router.usage import ZERO_USAGE, Usage
 
-UsageSink = Callable[[Usage, str], None]
+
+class UsageSink(Protocol):
+    """Where spent tokens go: who spent them (an agent, ``planner``) and for which task."""
+
+    def __call__(self, usage: Usage, source: str, task_id: str = "") -> None: ...
 
 
 class Executor:
@@ -74,7 +78,6 @@ class Executor:
         self.inflight: dict[str, asyncio.Task[None]] = {}
         self.done: deque[tuple[str, AgentResult]] = deque()
         self._model = model
-        self._clients: dict[str, ModelClient] = {}
         self._on_usage = on_usage
         self._wake = wake
         self._create_task = loop.create_task
@@ -146,7 +149,7 @@ class Executor:
             if deps
             else NO_INPUTS,
             shared=state.context,
-            model=self._clients.get(agent.name) or self._client_for(agent.name),
+            model=self._client_for(agent.name, task_id),
             media=[*attachments, *(m for d in deps for m in results[d].media)]
             if deps or attachments
             else [],
@@ -290,7 +293,7 @@ class Executor:
         if error:
             error = valid_unicode(error)
         if usage is not ZERO_USAGE and usage:
-            self._on_usage(usage, task.agent)
+            self._on_usage(usage, task.agent, task_id)
         # The result's data is too big for an event: it is filed first, and the
         # event that announces it folds the rest of the result into the plan.
         self.state.results[task_id] = result
@@ -382,9 +385,14 @@ class Executor:
         else:  # sync agents run on worker threads: hand over to the loop
             self._call_soon_threadsafe(emit)
 
-    def _client_for(self, agent_name: str) -> ModelClient:
-        client = self._clients[agent_name] = self._model.bound_to(agent_name)
-        return client
+    def _client_for(self, agent_name: str, task_id: str) -> ModelClient:
+        """A model client whose calls count against ``agent_name`` and ``task_id``."""
+        on_usage = self._on_usage
+
+        def spent(usage: Usage, source: str) -> None:
+            on_usage(usage, source, task_id)
+
+        return self._model.bound_to(agent_name, spent)
 
     def _tree_task(self, agent: Agent) -> TreeTask:
         delegator = self._delegator
@@ -398,7 +406,7 @@ class Executor:
             agent,
             delegator,
             self.limits.max_hops,
-            bind_context(lambda name: self._clients.get(name) or self._client_for(name)),
+            bind_context(self._client_for),
             self._on_usage,
         )
 

@@ -30,7 +30,7 @@ STATUS_STYLE = {
     "needs_user_input": "fill:#e0f2fe,stroke:#0284c7,stroke-dasharray:6 3,color:#0c4a6e",
     "failed": "fill:#fee2e2,stroke:#dc2626,color:#7f1d1d",
     "cancelled": "fill:#f4f4f5,stroke:#71717a,stroke-dasharray:4 3,color:#52525b",
-    "skipped": "fill:#fafafa,stroke:#d4d4d8,stroke-dasharray:2 2,color:#a1a1aa",
+    "skipped": "fill:#fafafa,stroke:#a1a1aa,stroke-dasharray:2 2,color:#52525b",
     "goal": "fill:#ede9fe,stroke:#7c3aed,color:#3b0764",
     "agent": "fill:#ffffff,stroke:#64748b,color:#0f172a",
 }

@@ -163,7 +163,7 @@ def _usage(state: RunState, event: ev.UsageUpdated) -> None:
         cost_usd=event.cost_usd,
         calls=event.calls,
     )
-    state.add_usage(usage, event.source)
+    state.add_usage(usage, event.source, event.task_id)
 
 
 def _critic(state: RunState, event: ev.CriticNoted) -> None:

@@ -44,6 +44,8 @@ class RunResult(BaseModel):
     interrupts: list[Interrupt] = Field(default_factory=list)
     usage: Usage = Usage()
     usage_by_source: dict[str, Usage] = Field(default_factory=dict)
+    usage_by_task: dict[str, Usage] = Field(default_factory=dict)
+    """What each task's work spent (the planner's own calls are in ``usage_by_source``)."""
     iterations: int = 0
     delegations: dict[str, list[Hop]] = Field(default_factory=dict)
     """Per task, the hops its request made down its agent's tree (empty for flat agents)."""
@@ -70,6 +72,7 @@ class RunResult(BaseModel):
             interrupts=list(state.interrupts),
             usage=state.usage,
             usage_by_source=dict(state.usage_by_source),
+            usage_by_task=dict(state.usage_by_task),
             iterations=state.iteration,
             delegations=dict(state.delegations) if state.delegations else {},
             started_at=started_at,
@@ -147,6 +150,7 @@ class RunResult(BaseModel):
             },
             "usage": _usage(self.usage),
             "usage_by_source": {k: _usage(v) for k, v in self.usage_by_source.items()},
+            "usage_by_task": {k: _usage(v) for k, v in self.usage_by_task.items()},
             "attributions": [a.model_dump() for a in self.attributions],
         }
 

@@ -909,7 +909,7 @@ class Run:
 
     # ------------------------------------------------------------------ events
 
-    def _on_usage(self, usage: Usage, source: str) -> None:
+    def _on_usage(self, usage: Usage, source: str, task_id: str = "") -> None:
         if not usage:
             return
         state = self.state
@@ -923,6 +923,7 @@ class Run:
                 total_tokens=total.total_tokens,
                 total_cost_usd=total.cost_usd,
                 calls=usage.calls,
+                task_id=task_id,
             )
         )
         exceeded = budget_exceeded(self.limits, state.usage)

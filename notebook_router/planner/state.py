@@ -403,6 +403,9 @@ class RunState:
     """Decisions that only waited for running agents (not counted against ``max_iterations``)."""
     usage: Usage = ZERO_USAGE
     usage_by_source: dict[str, Usage] = Field(default_factory=dict)
+    """Usage by who spent it: each agent by name, and ``planner``."""
+    usage_by_task: dict[str, Usage] = Field(default_factory=dict)
+    """Usage by the task whose work spent it (the planner's own calls belong to none)."""
     interrupts: list[Interrupt] = Field(default_factory=list)
     attachments: list[Media] = Field(default_factory=list)
     """Media that came with the request (e.g. a figure from a cell); every agent sees it."""
@@ -457,10 +460,13 @@ class RunState:
                 todo.extend(self.plan.tasks[task_id].depends_on)
         return [t for t in self.tasks if t.id not in old or t.id in used]
 
-    def add_usage(self, usage: Usage, source: str) -> None:
-        """Account ``usage`` to the run and to ``source`` (an agent name or ``planner``)."""
+    def add_usage(self, usage: Usage, source: str, task_id: str = "") -> None:
+        """Account ``usage`` to the run, to ``source`` (an agent name or ``planner``) and,
+        when the work was a task's, to ``task_id``."""
         self.usage = self.usage + usage
         self.usage_by_source[source] = self.usage_by_source.get(source, ZERO_USAGE) + usage
+        if task_id:
+            self.usage_by_task[task_id] = self.usage_by_task.get(task_id, ZERO_USAGE) + usage
 
     @property
     def planning_decisions(self) -> int:

@@ -108,7 +108,7 @@ class TreeTask:
         delegator: Delegator,
         max_hops: int,
         bind: Callable[[Agent, TaskRequest, AgentContext], AgentContext],
-        on_usage: Callable[[Usage, str], None],
+        on_usage: Callable[[Usage, str, str], None],
     ) -> None:
         self.agent = agent
         self.name: str = agent.name
@@ -147,7 +147,7 @@ class TreeTask:
                 value = await member.run(sub, self._bind(member, sub, context))
             # Usage an agent reports on its result is its own, whatever its depth.
             if isinstance(value, AgentResult) and value.usage:
-                self._on_usage(value.usage, member.name)
+                self._on_usage(value.usage, member.name, task.id)
             return value
 
         # The executor's watchdog already bounds the whole task: no second timer here.
@@ -156,10 +156,11 @@ class TreeTask:
 
 
 def bind_context(
-    clients: Callable[[str], ModelClient],
+    clients: Callable[[str, str], ModelClient],
 ) -> Callable[[Agent, TaskRequest, AgentContext], AgentContext]:
     """How a sub-agent's context is made from its task's: same run, inputs and shared
-    context; its own task text and a model client that accounts usage to it."""
+    context; its own task text and a model client (``clients(agent, task_id)``) that
+    accounts usage to it and to the task it serves."""
 
     def bind(member: Agent, sub: TaskRequest, root: AgentContext) -> AgentContext:
         return AgentContext(
@@ -168,7 +169,7 @@ def bind_context(
             task=sub,
             inputs=root.inputs,
             shared=root.shared,
-            model=clients(member.name),
+            model=clients(member.name, sub.id),
             media=root.media,
             data=root.data,
             _trace=root._trace,

@@ -234,9 +234,10 @@ class ModelClient:
         )
         return completion.text
 
-    def bound_to(self, source: str) -> ModelClient:
-        """The same provider, with usage accounted to another source."""
-        return ModelClient(self.provider, self._on_usage, source, self._slots)
+    def bound_to(self, source: str, on_usage: UsageSink | None = None) -> ModelClient:
+        """The same provider (and call slots), with usage accounted to another ``source``
+        (and handed to ``on_usage`` instead, when given: a task's client names its task)."""
+        return ModelClient(self.provider, on_usage or self._on_usage, source, self._slots)
 
 
 async def built(request: CompletionRequest, build: Callable[[], _Built]) -> _Built:

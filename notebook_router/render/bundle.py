@@ -1,9 +1,11 @@
 """The MIME bundle a run displays as (``Out[n]``, saved notebooks, any front end).
 
-One bundle serves every viewer: ``text/html`` (plan, answer and the tree as
-a picture) for nbviewer, GitHub and nbconvert; ``image/svg+xml`` (graphviz)
-and ``text/vnd.mermaid`` for tools that want the tree itself; ``text/plain``
-for terminals. The notebook layer adds the live panel's widget view in front.
+One bundle serves every viewer: ``text/html`` (the finished view: answer,
+evidence, steering, plan, the tree as an outline and, for small runs, a
+picture) for every notebook front end, nbviewer, GitHub and nbconvert;
+``image/svg+xml`` (graphviz, small runs) and ``text/vnd.mermaid`` for tools
+that want the tree itself; ``text/plain`` for terminals. The notebook layer
+adds the live panel's widget view in front.
 """
 
 from __future__ import annotations
@@ -12,33 +14,36 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from notebook_router.media import Media
+from notebook_router.planner import events as ev
 from notebook_router.planner.graph import run_graph, to_mermaid
 from notebook_router.planner.state import RunState
-from notebook_router.render.html import render_html
-from notebook_router.render.svg import to_svg
+from notebook_router.render import svg
+from notebook_router.render.html import graph_html, render_html
 from notebook_router.render.text import render_text
+from notebook_router.render.tree_html import DIAGRAM_NODES
 
 if TYPE_CHECKING:
-    import networkx as nx
-
     from notebook_router.planner.run import Run
 
 MERMAID_MIME = "text/vnd.mermaid"
 
 
-def graph_bundle(graph: nx.DiGraph) -> dict[str, str]:
-    """A run graph as a diagram every front end draws (``%route graph``).
+def graph_bundle(state: RunState) -> dict[str, str]:
+    """A run's graph as a diagram every front end shows (``%route graph``).
 
-    The graphviz picture where ``dot`` is installed (nbconvert, nbviewer and
-    classic front ends use it), a Markdown ``mermaid`` fence that JupyterLab
-    4.1+, Notebook 7 and GitHub draw (and the only picture without graphviz),
-    and the Mermaid source as text for terminals.
+    ``text/html`` is what notebooks, nbviewer and nbconvert's pages show, with no
+    script and nothing fetched: graphviz's picture where ``dot`` is installed,
+    else the run's outline (the live panel's tree) with a line on how to get
+    graphviz. Beside it, the picture as ``image/svg+xml``, a Markdown ``mermaid``
+    fence for Markdown-only viewers, and the Mermaid source as text for terminals.
     """
+    graph = run_graph(state)
     source = to_mermaid(graph)
     bundle = {"text/plain": source, "text/markdown": f"```mermaid\n{source.rstrip()}\n```\n"}
-    svg = to_svg(graph)
-    if svg is not None:
-        bundle["image/svg+xml"] = svg
+    picture = svg.to_svg(graph)
+    if picture is not None:
+        bundle["image/svg+xml"] = picture
+    bundle["text/html"] = graph_html(state, picture, dot_installed=svg.dot_available())
     return bundle
 
 
@@ -58,6 +63,7 @@ def run_bundle(
         media=media,
         notes=notes,
         max_iterations=run.limits.max_iterations,
+        events=run.history,
     )
 
 
@@ -68,25 +74,31 @@ def state_bundle(
     media: Sequence[Media] = (),
     notes: Sequence[str] = (),
     max_iterations: int | None = None,
+    events: Sequence[ev.Event] = (),
 ) -> dict[str, str]:
-    """The bundle for a run state (a live run's, or one rebuilt from the session database)."""
+    """The bundle for a run state (a live run's, or one rebuilt from the session database),
+    with ``events`` (the run's events so far) for the steering it records."""
     references = state.context.get("references") or []
     if references:
         notes = [*notes, f"used: {'; '.join(str(r) for r in references)}"]
-    bundle: dict[str, str] = {"text/plain": render_text(state)}
-    svg: str | None = None
+    bundle: dict[str, str] = {"text/plain": render_text(state, events)}
+    picture: str | None = None
     if len(state.plan):
         graph = run_graph(state)
-        svg = to_svg(graph)
         bundle[MERMAID_MIME] = to_mermaid(graph)
-        if svg is not None:
-            bundle["image/svg+xml"] = svg
+        # Drawn only where the view shows it: a picture of a large run reads at no size.
+        if graph.number_of_nodes() <= DIAGRAM_NODES:
+            picture = svg.to_svg(graph)
+        if picture is not None:
+            bundle["image/svg+xml"] = picture
     bundle["text/html"] = render_html(
         state,
         elapsed_s=elapsed_s,
         media=media,
         notes=notes,
         max_iterations=max_iterations,
-        tree_svg=svg,
+        tree_svg=picture,
+        events=events,
+        dot_installed=svg.dot_available(),
     )
     return bundle

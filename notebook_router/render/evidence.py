@@ -86,12 +86,26 @@ def answer_code(state: RunState) -> str:
 
 
 def table_html(table: Any) -> str:
-    """The first rows of ``table`` as an HTML table (pandas escapes the cells)."""
+    """The first rows of ``table`` as an HTML table: every cell escaped, numbers with
+    separators, one precision per column and right-aligned, text left-aligned."""
+    from notebook_router.render.html_parts import cell  # the HTML pieces; text views need none
+    from notebook_router.render.numbers import table_text
+
     try:
-        html: str = table.to_html(max_rows=TABLE_ROWS, max_cols=TABLE_COLUMNS, border=0)
+        header, body, numeric = table_text(table)
     except Exception:  # an odd table never breaks the view of a run
         return ""
-    return html
+    head = "".join(cell("th", h, numeric[j]) for j, h in enumerate(header))
+    rows = "".join(
+        "<tr>"
+        + "".join(cell("th" if j == 0 else "td", v, numeric[j]) for j, v in enumerate(row))
+        + "</tr>"
+        for row in body
+    )
+    return (
+        f'<div class="nr-table-box"><table class="nr-table"><thead><tr>{head}</tr></thead>'
+        f"<tbody>{rows}</tbody></table></div>"
+    )
 
 
 def table_records(table: Any) -> list[dict[str, Any]]:

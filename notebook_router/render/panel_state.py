@@ -15,10 +15,13 @@ from pydantic import BaseModel
 from notebook_router.planner import events as ev
 from notebook_router.planner.rails import Limits
 from notebook_router.planner.state import STOP_REASON_TEXT, RunState
-from notebook_router.render.html import render_answer
+from notebook_router.render.answer import render_answer
+from notebook_router.render.costs import UsageBreakdown, usage_breakdown
+from notebook_router.render.numbers import money
 from notebook_router.render.panel_media import MediaItem, MediaStrip
 from notebook_router.render.panel_tables import PanelTable, ResultTables
 from notebook_router.render.panel_tree import TreeNode, tree_nodes
+from notebook_router.render.readable import readable_outcome
 from notebook_router.text.preview import clip
 
 PanelStatus = Literal[
@@ -83,6 +86,8 @@ class PanelState(BaseModel):
     tree: list[TreeNode]
     """The delegation tree as rows the browser updates in place (see render/panel_tree.py)."""
     meters: list[Meter]
+    usage: UsageBreakdown
+    """Tokens and cost by agent and by task: the meters' breakdown (render/costs.py)."""
     trace: list[TraceLine]
     answer_html: str
     tables: list[PanelTable]
@@ -135,8 +140,8 @@ def panel_state(
     headline = (
         STOP_REASON_TEXT[state.stop_reason] if state.stop_reason is not None else status
     ).split(" (")[0]
-    if status == "waiting" and not state.pending_question:
-        headline = "waiting for your approval"
+    if status == "waiting":
+        headline = _waiting_headline(state)
     return PanelState(
         run_id=state.run_id,
         status=status,
@@ -152,12 +157,13 @@ def panel_state(
                 status=t.status,
                 depends_on=list(t.depends_on),
                 duration_s=t.duration_s,
-                result=t.outcome,
+                result=readable_outcome(t.outcome),
             )
             for t in state.plan
         ],
         tree=tree_nodes(state),
         meters=meters(state, limits, elapsed_s),
+        usage=usage_breakdown(state),
         trace=list(trace),
         answer_html=render_answer(state.answer) if state.answer else "",
         tables=shown_tables,
@@ -177,6 +183,15 @@ def panel_state(
             if i.kind == "redirect"
         ],
     )
+
+
+def _waiting_headline(state: RunState) -> str:
+    """``waiting for your answer``, and how many agents work on meanwhile: a question or
+    code waiting for Run does not stop the rest of the plan."""
+    what = "waiting for your answer" if state.pending_question else "waiting for your approval"
+    waiting = {a.task_id for a in state.approvals.values()}
+    running = sum(1 for t in state.plan.with_status("running") if t.id not in waiting)
+    return f"{what} · {running} running" if running else what
 
 
 def meters(state: RunState, limits: Limits, elapsed_s: float) -> list[Meter]:
@@ -201,8 +216,8 @@ def meters(state: RunState, limits: Limits, elapsed_s: float) -> list[Meter]:
             label="cost",
             value=usage.cost_usd,
             limit=limits.max_cost_usd,
-            text=f"${usage.cost_usd:.4f}"
-            + (f"/${limits.max_cost_usd:.2f}" if limits.max_cost_usd else ""),
+            text=money(usage.cost_usd)
+            + (f"/${limits.max_cost_usd:,.2f}" if limits.max_cost_usd else ""),
         ),
         Meter(
             label="time",

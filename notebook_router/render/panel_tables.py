@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from notebook_router.data.tables import table_cells
 from notebook_router.planner.state import RunState, Task
 from notebook_router.render.evidence import evidence_of
+from notebook_router.render.numbers import table_text
 from notebook_router.result import AgentResult
 from notebook_router.text.secrets import Scanner
 
@@ -40,6 +40,9 @@ class PanelTable(BaseModel):
     columns: list[str]
     """The header; the first column is the index (its name, or empty)."""
     rows: list[list[str]]
+    numeric: list[bool] = []
+    """Which columns hold numbers (written with separators, one precision per column:
+    the panel right-aligns them)."""
     more: str
     """What is left out, e.g. ``… 80 more rows, 3 more columns`` (empty when nothing is)."""
     code: str = ""
@@ -111,14 +114,15 @@ def panel_table(task: Task, result: AgentResult) -> PanelTable | None:
 
     header: list[str] = []
     body: list[list[str]] = []
+    numeric: list[bool] = []
     more = ""
     caption = f"{task.id} · {task.agent}"
     if item.table is not None:
         try:
-            header, body = table_cells(item.table)
+            header, body, numeric = table_text(item.table)
             rows, columns = item.table.shape
         except Exception:  # an odd table never breaks the panel: its row keeps the shape text
-            header, body = [], []
+            header, body, numeric = [], [], []
         else:
             caption += f" · table, {rows} × {columns}"
             more = _more(rows - len(body), columns - (len(header) - 1))
@@ -132,6 +136,7 @@ def panel_table(task: Task, result: AgentResult) -> PanelTable | None:
         caption=caption,
         columns=[clip(c) for c in header],
         rows=[[clip(c) for c in row] for row in body],
+        numeric=numeric,
         more=more,
         code=code,
         code_label=item.code_label if code else "",
@@ -159,7 +164,8 @@ def table_size(table: PanelTable) -> int:
     """What ``table`` counts against the budget: its text, each cell with its JSON quotes."""
     cells = [*table.columns, *(c for row in table.rows for c in row)]
     text = len(table.caption) + len(table.more) + len(table.code) + len(table.code_label)
-    return sum(len(c) + 3 for c in cells) + text + _KEYS
+    flags = 6 * len(table.numeric)  # "true," / "false,"
+    return sum(len(c) + 3 for c in cells) + text + flags + _KEYS
 
 
 _KEYS = len(PanelTable(task_id="", caption="", columns=[], rows=[], more="").model_dump_json())

@@ -25,6 +25,7 @@ from notebook_router.planner import events as ev
 from notebook_router.planner.graph import run_graph, to_mermaid
 from notebook_router.planner.state import Task, TaskStatus
 from notebook_router.render.bundle import state_bundle
+from notebook_router.render.steering import SteeringItem, steering_record
 from notebook_router.store import codec
 from notebook_router.store.models import RunInfo
 from notebook_router.store.store import SessionStore
@@ -92,6 +93,9 @@ class ExportedRun(BaseModel):
     answer: str | None
     events: list[dict[str, Any]]
     media: list[ExportedMedia] = Field(default_factory=list)
+    steering: list[SteeringItem] = Field(default_factory=list)
+    """How the user steered the run (redirects, questions, approvals, Stop and ■), as the
+    finished view shows it; the events hold the same, event by event."""
 
 
 def export_run(store: SessionStore, ident: str) -> ExportedRun:
@@ -134,6 +138,7 @@ def export_run(store: SessionStore, ident: str) -> ExportedRun:
         answer=state.answer,
         events=[ev.event_to_dict(e) for e in stored.events],
         media=media,
+        steering=steering_record(stored.events),
     )
     # Belt and braces: the database holds no secrets, and neither may the file.
     return ExportedRun.model_validate_json(scan.clean(exported.model_dump_json()) or "{}")
@@ -169,6 +174,7 @@ def export_html(store: SessionStore, exported: ExportedRun) -> str:
         elapsed_s=rebuilt.elapsed_s,
         media=rebuilt.media,
         max_iterations=exported.run.max_iterations,
+        events=rebuilt.events,
     )["text/html"]
     rows = "".join(
         f"<tr><td>{e.get('seq')}</td><td>{float(e.get('t', 0.0)):.3f}</td>"

@@ -38,8 +38,11 @@ class Rebuilt:
         *,
         last_seq: int = 0,
         elapsed_s: float = 0.0,
+        events: list[ev.Event] | None = None,
     ) -> None:
         self.state = state
+        self.events = events or []
+        """The recorded events the state was folded from (the steering record reads them)."""
         self.last_seq = last_seq
         """Sequence number of the last recorded event."""
         self.elapsed_s = elapsed_s
@@ -96,4 +99,5 @@ def rebuild(stored: StoredRun, load_media: MediaLoader) -> Rebuilt:
         media,
         last_seq=last.seq if last else 0,
         elapsed_s=last.t if last else 0.0,
+        events=list(stored.events),
     )

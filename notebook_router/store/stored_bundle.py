@@ -22,6 +22,7 @@ def stored_bundle(rebuilt: Rebuilt, info: RunInfo) -> dict[str, str]:
         media=rebuilt.media,
         notes=notes,
         max_iterations=info.max_iterations,
+        events=rebuilt.events,
     )
     if info.status == "interrupted":
         bundle["text/plain"] = bundle["text/plain"].replace(": running ·", ": interrupted ·", 1)

@@ -78,11 +78,15 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
 
 
 class JupyterProcess:
-    """A Jupyter server process on ``root``; :meth:`restart` starts a new one on the same root."""
+    """A Jupyter server process on ``root``; :meth:`restart` starts a new one on the same root.
 
-    def __init__(self, root: Path, scratch: Path) -> None:
+    ``theme`` is JupyterLab's (and Notebook 7's) theme, e.g. ``"JupyterLab Dark"``.
+    """
+
+    def __init__(self, root: Path, scratch: Path, theme: str | None = None) -> None:
         self.root = root
         self.scratch = scratch
+        self.theme = theme
         self.proc: subprocess.Popen[bytes] | None = None
         self.server: JupyterServer | None = None
         self._starts = 0
@@ -95,19 +99,10 @@ class JupyterProcess:
         news = settings / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings"
         news.parent.mkdir(parents=True, exist_ok=True)
         news.write_text('{"fetchNews": "false"}')  # no "get Jupyter news?" toast over the panel
-        # Nothing from this machine's Jupyter config or saved workspaces (a restored
-        # workspace would reopen notebooks from earlier runs in other tabs). The
-        # data dir (notebook signatures: what is trusted) is shared by every start.
-        home = self.scratch / "jupyter-home"
-        env = {
-            **os.environ,
-            "JUPYTER_PLATFORM_DIRS": "1",
-            "JUPYTER_CONFIG_DIR": str(home / "config"),
-            "JUPYTER_RUNTIME_DIR": str(home / "runtime"),
-            "JUPYTERLAB_SETTINGS_DIR": str(settings),
-            "JUPYTERLAB_WORKSPACES_DIR": str(home / "workspaces"),
-            "PYTHONUNBUFFERED": "1",
-        }
+        if self.theme:
+            themes = news.with_name("themes.jupyterlab-settings")
+            themes.write_text(f'{{"theme": "{self.theme}"}}')
+        env = self.env()
         self.proc = subprocess.Popen(
             [
                 sys.executable,
@@ -140,6 +135,31 @@ class JupyterProcess:
                 time.sleep(0.3)
         self.server = JupyterServer(url, token, self.root)
         return self.server
+
+    def env(self) -> dict[str, str]:
+        """The server's environment (also what ``jupyter trust`` needs to sign for it)."""
+        # Nothing from this machine's Jupyter config or saved workspaces (a restored
+        # workspace would reopen notebooks from earlier runs in other tabs). The
+        # data dir (notebook signatures: what is trusted) is shared by every start.
+        home = self.scratch / "jupyter-home"
+        return {
+            **os.environ,
+            "JUPYTER_PLATFORM_DIRS": "1",
+            "JUPYTER_CONFIG_DIR": str(home / "config"),
+            "JUPYTER_RUNTIME_DIR": str(home / "runtime"),
+            "JUPYTERLAB_SETTINGS_DIR": str(self.scratch / "lab-settings"),
+            "JUPYTERLAB_WORKSPACES_DIR": str(home / "workspaces"),
+            "PYTHONUNBUFFERED": "1",
+        }
+
+    def trust(self, path: Path) -> None:
+        """Sign ``path`` as its owner would (``jupyter trust``): it opens trusted."""
+        subprocess.run(
+            [sys.executable, "-m", "jupyter", "trust", str(path)],
+            check=True,
+            capture_output=True,
+            env=self.env(),
+        )
 
     def stop(self) -> None:
         """Stop the server (and with it every kernel it started)."""
@@ -227,3 +247,17 @@ def shot(page: Any, name: str, focus: Any = None) -> Path:
         focus.scroll_into_view_if_needed()
     page.screenshot(path=str(path), full_page=False)
     return path
+
+
+SIDEBAR_SHOWN = """() => {
+  const stack = document.querySelector('#jp-left-stack');
+  return !!stack && !stack.classList.contains('lm-mod-hidden') && stack.offsetWidth > 0;
+}"""
+
+
+def left_sidebar(page: Any, *, shown: bool) -> None:
+    """Open or close JupyterLab's left side bar (the file browser), as its tab does."""
+    if page.evaluate(SIDEBAR_SHOWN) == shown:
+        return
+    page.locator('.jp-SideBar.jp-mod-left .lm-TabBar-tab[data-id="filebrowser"]').click()
+    page.wait_for_function(f"() => ({SIDEBAR_SHOWN})() === {str(shown).lower()}")

@@ -119,15 +119,25 @@ def _static_view(page: Any, cell: int, badge: str, timeout_ms: float = 30_000) -
 
 
 def _plan_rows(view: Any) -> list[list[str]]:
-    """The static view's plan: each row's task, description, agent and status."""
-    rows: list[list[str]] = (
-        view.locator("table")
-        .first.locator("tr")
-        .evaluate_all(
-            "rows => rows.slice(1).map(r => [...r.cells].slice(0, 4).map(c => c.textContent))"
-        )
+    """The static view's plan: each row's task, description, agent and status (folded or not)."""
+    rows: list[list[str]] = view.locator("table.nr-plan-table tr[data-task]").evaluate_all(
+        "rows => rows.map(r => [...r.cells].slice(0, 4).map(c => c.textContent))"
     )
     return rows
+
+
+def _open_diagram(view: Any) -> Any:
+    """Open the view's plan and its diagram (a small run folds both), as a reader clicks;
+    the picture, once drawn."""
+    for fold in ("details.nr-plan", "details.nr-diagram"):
+        details = view.locator(fold).first
+        if details.get_attribute("open") is None:
+            details.locator(":scope > summary").click()
+    picture = view.locator(".nr-diagram img")
+    view.page.wait_for_function(
+        "img => img.complete && img.naturalWidth > 0", arg=picture.element_handle()
+    )
+    return picture
 
 
 def test_panel_in_jupyterlab_stop_and_redirect(jupyter_server: JupyterServer, page: Any) -> None:
@@ -206,7 +216,7 @@ def test_panel_in_jupyterlab_stop_and_redirect(jupyter_server: JupyterServer, pa
     second.locator('tr[data-task="t2"] .nrp-st-fulfilled').wait_for()
     shot(page, "05-lab-redirected", second)
     # Drawing the second tree left the first run's view alone.
-    assert view.locator(".nr-tree img").count() == 1
+    assert view.locator(".nr-diagram img").count() == 1
     second.locator(".nrp-stop").click()
     second_view = _static_view(page, 3, "stopped by user")
     assert [(r[0], r[2], r[3]) for r in _plan_rows(second_view)] == [
@@ -237,10 +247,8 @@ def test_panel_smoke_in_notebook_7(jupyter_server: JupyterServer, page: Any) -> 
         ("t1", "numbers", "fulfilled"),
         ("t2", "total", "fulfilled"),
     ]
-    page.wait_for_function(
-        "img => img.complete && img.naturalWidth > 0",
-        arg=view.locator(".nr-tree img").element_handle(),
-    )
+    picture = _open_diagram(view)
+    assert picture.bounding_box()["width"] > 100
     shot(page, "07-notebook7-finished", view)
 
 
@@ -289,7 +297,7 @@ def test_a_committed_notebook_opened_in_jupyterlab_shows_its_static_views(
     run.first.wait_for()
     text = run.first.inner_text()
     assert text.startswith("the goal was met Load the sales table")  # badge set apart
-    assert "Forecast next quarter" in text and "delegation tree" in text
+    assert "Forecast next quarter" in text and "Plan · " in text
     outputs = page.locator(".jp-NotebookPanel:visible .jp-OutputArea").all_inner_texts()
     assert not any("Error displaying widget" in t for t in outputs)
     shot(page, "10-lab-committed-quickstart", run.first)
@@ -341,11 +349,15 @@ def test_result_tables_show_as_tables_in_the_panel(
     cells = sales.locator("table.nrp-data tbody tr").evaluate_all(
         "rows => rows.map(r => [...r.cells].map(c => c.textContent))"
     )
-    assert cells == [
-        ["0", "2024-01", "120.5"],
+    assert cells == [  # one precision per column, as in the finished view
+        ["0", "2024-01", "120.50"],
         ["1", "2024-02", "99.25"],
-        ["2", "<b>bold</b>", "7"],
+        ["2", "<b>bold</b>", "7.00"],
     ]
+    aligned = sales.locator("table.nrp-data tbody tr").first.evaluate(
+        "r => [...r.cells].map(c => getComputedStyle(c).textAlign)"
+    )
+    assert aligned[0] == aligned[2] == "right" and aligned[1] in ("left", "start")
     assert sales.locator("table.nrp-data b").count() == 0  # markup in data shows as text
     assert sales.locator("thead th").all_inner_texts()[1:] == ["month", "revenue"]
     long = panel.locator('.nrp-result[data-task="t2"]')
@@ -490,7 +502,7 @@ def test_the_built_in_analysts_code_waits_for_run_or_skip_in_jupyterlab(
     second.locator(".nrp-approval").get_by_role("button", name="Skip").click()
     view = _static_view(page, 4, "the goal was met")
     assert [(r[0], r[3]) for r in _plan_rows(view)] == [("t1", "partial")]
-    assert "you chose Skip" in (view.locator("table").first.text_content() or "")
+    assert "you chose Skip" in (view.locator("table.nr-plan-table").first.text_content() or "")
     skipped = view.locator(".nr-evidence")
     assert skipped.locator("table").count() == 0  # no table: nothing ran
     assert skipped.locator("summary").inner_text() == "code (not run)"  # the code, marked

@@ -44,7 +44,7 @@ ALL_RAN = """(n) => {
 }"""
 
 TREES_LOADED = """(n) => {
-  const imgs = [...document.querySelectorAll('.nr-run .nr-tree img')];
+  const imgs = [...document.querySelectorAll('.nr-run .nr-diagram img')];
   return imgs.length >= n && imgs.every(i => i.complete && i.naturalWidth > 0);
 }"""
 
@@ -111,9 +111,14 @@ def _assert_static_views(page: Any, where: str, name: str, runs: int = ROUTE_CEL
     first = page.locator(".nr-run").first
     first.scroll_into_view_if_needed()
     assert "Load the sales table for the North region" in first.inner_text()
-    assert first.locator("table").first.is_visible()  # the plan
-    assert first.locator(".nr-answer").is_visible()
-    tree = first.locator(".nr-tree img")
+    assert first.locator(".nr-answer").is_visible()  # the answer first
+    # The plan and its diagram, one click each (a small run folds them).
+    for fold in ("details.nr-plan", "details.nr-diagram"):
+        details = first.locator(fold).first
+        if details.get_attribute("open") is None:
+            details.locator(":scope > summary").click()
+    assert first.locator("table.nr-plan-table").first.is_visible()
+    tree = first.locator(".nr-diagram img")
     box = tree.bounding_box()
     assert box is not None and box["width"] > 100
     body = page.locator("body").inner_text()
@@ -139,8 +144,11 @@ def test_a_quickstart_saved_in_lab_reopens_with_static_views(
     saved = _save(page, path)
     outputs = [o for c in saved["cells"] for o in c.get("outputs", [])]
     assert not [o for o in outputs if WIDGET_VIEW in o.get("data", {})]
-    # An untrusted copy: the same notebook without a signature.
-    nbformat.write(nbformat.read(path, as_version=4), server.root / "untrusted.ipynb")
+    # An untrusted copy. Trust is kept by content, not by name (an identical copy
+    # is trusted too): the copy differs, as a fresh clone's metadata would.
+    clone = nbformat.read(path, as_version=4)
+    clone.metadata["title"] = "a fresh clone"
+    nbformat.write(clone, server.root / "untrusted.ipynb")
 
     server = jupyter_process.restart()
     for name in ("quickstart.ipynb", "untrusted.ipynb"):

@@ -44,7 +44,7 @@ def test_describe_and_plot_shows_the_table_the_figure_and_the_code(kernel: Kerne
     assert final is not None
     html = final["text/html"]
     assert "data_analyst" in html
-    assert 'class="dataframe"' in html  # the summary as a table, not "DataFrame 8×2"
+    assert 'class="nr-table"' in html  # the summary as a table, not "DataFrame 8×2"
     assert "data:image/png;base64," in html  # the monthly line chart
     assert "df.describe()" in html and "resample" in html  # the code that ran
     # The table holds the true figures, computed again here with plain pandas.

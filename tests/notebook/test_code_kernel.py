@@ -86,11 +86,12 @@ def _code_blocks(page: str) -> list[str]:
 
 
 def _table(page: str) -> dict[str, float]:
-    """The first pandas table in ``page``, as index -> value."""
-    found = re.search(r'<table[^>]*class="dataframe".*?</table>', page, re.S)
+    """The first result table in ``page``, as index -> value (numbers as written, 1,234.5)."""
+    found = re.search(r'<table class="nr-table">.*?</table>', page, re.S)
     assert found, "no table in the output"
-    rows = re.findall(r"<tr>\s*<th>([^<]*)</th>\s*<td>([^<]*)</td>\s*</tr>", found.group(0))
-    return {name: float(value) for name, value in rows}
+    body = found.group(0).split("<tbody>")[1]
+    rows = re.findall(r"<tr><th[^>]*>([^<]*)</th><td[^>]*>([^<]*)</td></tr>", body)
+    return {name: float(value.replace(",", "")) for name, value in rows}
 
 
 def _touched(kernel: Kernel) -> str:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import base64
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -57,21 +59,28 @@ def test_route_graph_shows_the_tree_as_a_picture_and_a_mermaid_fence(
     assert captured.stdout == ""  # no raw Mermaid source printed
     [shown] = captured.outputs
     data = shown.data
-    assert set(data) == {"image/svg+xml", "text/markdown", "text/plain"}
+    assert set(data) == {"text/html", "image/svg+xml", "text/markdown", "text/plain"}
     assert data["image/svg+xml"].startswith("<svg")
     assert "t1 · Load the numbers" in data["image/svg+xml"]
+    # What notebooks and nbconvert pages show: the picture itself, nothing to fetch.
+    encoded = re.search(r'src="data:image/svg\+xml;base64,([^"]+)"', data["text/html"])
+    assert encoded is not None
+    assert base64.b64decode(encoded.group(1)).decode() == data["image/svg+xml"]
     source = data["text/plain"]
     assert source.startswith("flowchart TD")
     assert data["text/markdown"] == f"```mermaid\n{source.rstrip()}\n```\n"
 
 
-def test_without_graphviz_the_mermaid_fence_is_the_picture(
+def test_without_graphviz_the_outline_is_the_picture(
     shell: InteractiveShell, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(svg, "dot_available", lambda: False)
     [shown] = _graph(shell, "graph").outputs
-    assert set(shown.data) == {"text/markdown", "text/plain"}
+    assert set(shown.data) == {"text/html", "text/markdown", "text/plain"}
     assert shown.data["text/markdown"].startswith("```mermaid\nflowchart TD")
+    html = shown.data["text/html"]
+    assert '<ul class="nr-outline">' in html and 'data-node="t2"' in html
+    assert "Add them up" in html and "apt-get install graphviz" in html
 
 
 def test_route_graph_text_prints_the_mermaid_source(shell: InteractiveShell) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import typing
 
 import traitlets
+from pydantic import BaseModel
 
 from notebook_router.notebook.panel import RunPanel
 from notebook_router.render.panel_state import PanelState
@@ -36,8 +37,9 @@ def test_each_field_has_a_trait_of_its_kind() -> None:
     for name, field in PanelState.model_fields.items():
         annotation = field.annotation
         is_list = typing.get_origin(annotation) is list
-        expected = traitlets.List if is_list else traitlets.Unicode
+        is_model = isinstance(annotation, type) and issubclass(annotation, BaseModel)
+        expected = traitlets.List if is_list else traitlets.Dict if is_model else traitlets.Unicode
         assert isinstance(traits[name], expected), (name, annotation)
-        if not is_list:  # str, or a Literal of strs: never None, which Unicode() refuses
+        if not is_list and not is_model:  # str, or a Literal of strs: never None
             values = typing.get_args(annotation) or (annotation,)
             assert all(v is str or isinstance(v, str) for v in values), name

@@ -246,7 +246,7 @@ def test_render_html_escapes_and_shows_the_plan_and_answer() -> None:
     state.stop_reason = "completed"
     html = render_html(state, elapsed_s=1.5, notes=["used: {region} = North"])
     assert "Plot &lt;b&gt;revenue&lt;/b&gt;" in html and "<b>revenue</b>" not in html
-    assert "Load &amp; clean" in html and "s-fulfilled" in html
+    assert "Load &amp; clean" in html and "nr-st-fulfilled" in html
     assert "<li>Loaded 12 rows <sup" in html
     assert "used: {region} = North" in html
     text = render_text(state)

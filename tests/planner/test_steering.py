@@ -83,7 +83,7 @@ class Rig:
             policy=policy,
         )
 
-    def _usage(self, usage: Usage, source: str) -> None:
+    def _usage(self, usage: Usage, source: str, task_id: str = "") -> None:
         return None
 
     def _wake(self) -> None:

@@ -6,7 +6,10 @@ from typing import Any
 
 from notebook_router import Router, agent
 from notebook_router.render import run_bundle
-from notebook_router.render.html import render_answer
+from notebook_router.render.answer import render_answer
+
+L = ' style="text-align:left"'
+R = ' class="nr-num" style="text-align:right"'
 
 
 def test_bullets_numbered_lists_nesting_and_tables_render_escaped() -> None:
@@ -31,8 +34,8 @@ def test_bullets_numbered_lists_nesting_and_tables_render_escaped() -> None:
         '<ul><li>Cities <sup title="task t1">[t1]</sup>:'
         "<ul><li>Paris</li><li>&lt;script&gt;alert(1)&lt;/script&gt;</li></ul></li>"
         '<li>Sizes <sup title="task t2">[t2]</sup>:<table class="nr-md">'
-        "<tr><th>city</th><th>pop</th></tr>"
-        "<tr><td>Paris</td><td>&lt;i&gt;2.1&lt;/i&gt;</td></tr></table></li></ul>"
+        f"<tr><th{L}>city</th><th{L}>pop</th></tr>"
+        f"<tr><td{L}>Paris</td><td{L}>&lt;i&gt;2.1&lt;/i&gt;</td></tr></table></li></ul>"
         "<ol><li>first</li><li><b>second</b></li></ol>"
     )
 
@@ -83,8 +86,9 @@ async def test_records_read_as_a_table_and_a_mapping_as_nested_bullets() -> None
     )
     html = render_answer(result.answer)
     assert (
-        '<table class="nr-md"><tr><th>city</th><th>millions</th></tr>'
-        "<tr><td>Paris</td><td>2.1</td></tr><tr><td>Ro|me</td><td>2.8</td></tr></table>"
+        f'<table class="nr-md"><tr><th{L}>city</th><th{R}>millions</th></tr>'
+        f"<tr><td{L}>Paris</td><td{R}>2.1</td></tr><tr><td{L}>Ro|me</td><td{R}>2.8</td></tr>"
+        "</table>"
     ) in html
     mapped = await Router([capitals]).start("Map the capitals")
     assert mapped.answer.endswith(
@@ -109,3 +113,30 @@ async def test_a_list_of_numbers_stays_on_its_line() -> None:
 
     result = await Router([numbers]).start("Load the numbers")
     assert result.answer.endswith("- Load the numbers: [3, 1, 4] [t1]")
+
+
+def test_numbers_in_answers_read_as_numbers() -> None:
+    html = render_answer(
+        "Revenue was 8.974061e+06 in 2024 (1234567.891 per store).\n\n"
+        "| region | revenue |\n|---|---|\n| North | 8974061.0 |\n| South | 1.2e+03 |"
+    )
+    assert "Revenue was 8,974,061 in 2024 (1,234,567.89 per store)." in html
+    assert f"<td{R}>8,974,061</td>" in html and f"<td{R}>1,200</td>" in html
+    assert "e+0" not in html
+
+
+def test_a_long_list_shows_its_first_items_and_folds_the_rest() -> None:
+    html = render_answer("\n".join(f"- item {i} [t{i}]" for i in range(1, 61)))
+    shown, folded = html.split('<details class="nr-more">')
+    assert shown.count("<li>") == 8 and "item 8 " in shown and "item 9 " not in shown
+    assert "<summary>52 more</summary>" in folded and folded.count("<li>") == 52
+    numbered = render_answer("\n".join(f"{i}. step {i}" for i in range(1, 15)))
+    assert '<ol start="9"><li>step 9</li>' in numbered  # the fold goes on counting
+
+
+def test_a_long_table_in_an_answer_shows_ten_rows_then_the_rest() -> None:
+    rows = "\n".join(f"| r{i} | {i} |" for i in range(30))
+    html = render_answer("| name | n |\n|---|---|\n" + rows)
+    shown, folded = html.split('<details class="nr-more">')
+    assert shown.count("<tr>") == 11 and "<summary>20 more rows</summary>" in folded
+    assert folded.count("<th") == 2  # the header again over the rest

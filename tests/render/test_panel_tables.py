@@ -44,7 +44,9 @@ def test_a_dataframe_result_is_a_table_of_cells_in_the_panel_state() -> None:
     [table] = shown.tables
     assert table.task_id == "t1" and table.caption == "t1 · cells · table, 2 × 2"
     assert table.columns == ["", "month", "revenue"]
-    assert table.rows == [["0", "2024-01", "120.5"], ["1", "2024-02", "36947.0312"]]
+    # One precision per column (two decimals: the column reaches a thousand), separators.
+    assert table.rows == [["0", "2024-01", "120.50"], ["1", "2024-02", "36,947.03"]]
+    assert table.numeric == [True, False, True]
     assert table.more == "" and shown.tables_note == ""
 
 

@@ -49,7 +49,7 @@ async def test_bundle_carries_plan_tree_picture_and_mermaid() -> None:
     html = bundle["text/html"]
     encoded = re.search(r'src="data:image/svg\+xml;base64,([^"]+)"', html)
     assert encoded is not None and base64.b64decode(encoded.group(1)).decode() == svg
-    assert "<td>Add them up</td>" in html
+    assert '<tr data-task="t2">' in html and ">Add them up <span" in html
 
 
 async def test_without_graphviz_the_bundle_still_has_plan_and_mermaid(
@@ -92,7 +92,7 @@ async def test_nbconvert_html_shows_the_static_view_not_the_widget() -> None:
     nb.cells = [cell]
     html, _ = HTMLExporter().from_notebook_node(nb)
     assert "the goal was met" in html
-    assert "<td>Add them up</td>" in html
+    assert ">Add them up <span" in html
     assert 'src="data:image/svg+xml;base64,' in html
     assert "0123456789abcdef" not in html  # no widget without saved widget state
 
@@ -192,7 +192,7 @@ async def test_a_run_that_ended_asking_offers_no_answer_box() -> None:
     assert "Which agent should do it" in state.answer_html
 
 
-async def test_a_long_plan_scrolls_in_its_own_box_under_counts_by_status() -> None:
+async def test_a_long_plan_is_grouped_by_status_and_agent_each_group_one_click_away() -> None:
     @agent(can=["count", "item"])
     def counter(task: str) -> str:
         "Counts one item."
@@ -204,8 +204,17 @@ async def test_a_long_plan_scrolls_in_its_own_box_under_counts_by_status() -> No
     html = run_bundle(run)["text/html"]
     tasks = len(run.state.plan)
     assert tasks > 12
-    assert f"{tasks} tasks: {tasks} fulfilled" in html
-    assert re.search(r'<div class="nr-plan"><table>.*</table></div>', html, re.S)
-    # A short plan needs no box.
+    assert f"Plan · {tasks} tasks: {tasks} fulfilled" in html
+    group = re.search(
+        r'<details class="nr-group"><summary>(\d+) fulfilled by counter</summary>', html
+    )
+    assert group is not None and int(group.group(1)) == tasks  # folded: nothing needs a look
+    assert html.count("<tr data-task=") == tasks  # every task is in the view, one click away
+    # A short plan is one table, open; a one- or two-task run says its plan on one line.
     short = run_bundle(await _finished_run())["text/html"]
-    assert "nr-plan" not in short.split("</style>")[1]
+    assert 'class="nr-group"' not in short
+    assert re.search(
+        r'<details class="nr-section nr-plan"><summary>Plan · <span class="nr-id">t1</span> '
+        r'numbers <span class="nr-st nr-st-fulfilled">fulfilled</span>',
+        short,
+    )

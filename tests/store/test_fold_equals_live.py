@@ -202,7 +202,7 @@ def snapshot(state: RunState, limits: Limits) -> dict[str, Any]:
         ),
         "dropped": list(state.dropped),
         "history": [h.model_dump() for h in state.history],
-        "usage": (state.usage, state.usage_by_source),
+        "usage": (state.usage, state.usage_by_source, state.usage_by_task),
         "interrupts": [i.model_dump() for i in state.interrupts],
         "attributions": [a.model_dump() for a in state.attributions],
         "delegations": {k: [h.model_dump() for h in v] for k, v in state.delegations.items()},

@@ -8,7 +8,10 @@
 // waits, so redraws never throw away an edit in progress. Every list (plan,
 // tree, trace) keeps its rows by key and changes only what changed, so an
 // update costs little however large the run; the tree is our own outline
-// (tree.js), drawn at most once a frame.
+// (tree.js), drawn at most once a frame. The meters open a breakdown of
+// tokens and cost by agent and by task (the `usage` trait). The panel lays
+// itself out by its own width (a container query): below ~700 px the plan
+// and the tree stack, and narrower still the plan drops its "needs" column.
 
 import { syncKeyed } from "./keyed.js";
 import { TreeView, fmtSeconds, noteDraw } from "./tree.js";
@@ -17,6 +20,7 @@ const ACK_TIMEOUT_MS = 300;
 const TRACE_END = 1e7; // a scroll offset past any trace's end
 const INFO_NOTICE_MS = 4000; // an info notice fades after this; warnings stay until the next action
 const PLAN_COLUMNS = 6;
+const USAGE_TASKS = 12; // tasks listed in the breakdown, costliest first
 const STATUS_WORD = { fulfilled: "done" };
 const STATUS_ORDER = ["running", "failed", "needs_user_input", "unable", "partial", "fulfilled", "pending", "cancelled", "skipped"];
 const STATUS_TEXT = {
@@ -48,13 +52,15 @@ function h(tag, attrs = {}, ...children) {
 const NUMBER = /^(?=.*\d)[-+]?(\d[\d,]*)?(\.\d+)?([eE][-+]?\d+)?%?$/;
 
 function dataTable(t) {
-  const cell = (tag, text) => h(tag, { class: text && NUMBER.test(text) ? "nrp-num" : null }, text);
+  // The kernel says which columns hold numbers (written with separators); older states do not.
+  const numeric = (i, text) => (t.numeric && t.numeric.length ? t.numeric[i] : text && NUMBER.test(text));
+  const cell = (tag, text, i) => h(tag, { class: numeric(i, text) ? "nrp-num" : null }, text);
   return h(
     "table",
     { class: "nrp-data" },
-    h("thead", {}, h("tr", {}, t.columns.map((c) => h("th", {}, c)))),
+    h("thead", {}, h("tr", {}, t.columns.map((c, i) => cell("th", c, i)))),
     // Cells are text nodes (h() never parses HTML): a cell holding markup shows it as written.
-    h("tbody", {}, t.rows.map((row) => h("tr", {}, row.map((c, i) => cell(i === 0 ? "th" : "td", c))))),
+    h("tbody", {}, t.rows.map((row) => h("tr", {}, row.map((c, i) => cell(i === 0 ? "th" : "td", c, i))))),
   );
 }
 
@@ -131,7 +137,7 @@ class PanelView {
       model.on(`change:${name}`, now);
       this.disposers.push(() => model.off(`change:${name}`, now));
     }
-    on("meters", this.drawMeters);
+    on("meters usage", this.drawMeters);
     on("plan tables", this.drawPlan);
     on("tree", this.drawTree);
     on("trace", this.drawTrace);
@@ -199,7 +205,21 @@ class PanelView {
     this.mediaList = h("div", { class: "nrp-media-list" });
     this.mediaMore = h("span", { class: "nrp-more nrp-media-more", hidden: true });
     this.mediaBox = h("section", { class: "nrp-media", hidden: true, role: "region", "aria-label": "Media" }, this.mediaHead, this.mediaList);
-    this.meters = h("div", { class: "nrp-meters" });
+    this.meterList = h("div", { class: "nrp-meter-list" });
+    this.usageBtn = h(
+      "button",
+      {
+        class: "nrp-btn nrp-usage-btn",
+        type: "button",
+        hidden: true,
+        "aria-expanded": "false",
+        title: "Tokens and cost by agent and by task",
+        onclick: () => this.toggleUsage(),
+      },
+      "by agent ▸",
+    );
+    this.usageBox = h("div", { class: "nrp-usage", hidden: true, role: "region", "aria-label": "Tokens and cost by agent and by task" });
+    this.meters = h("div", { class: "nrp-meters" }, this.meterList, this.usageBtn);
     this.plan = h("tbody");
     this.planHead = h("h4", {}, "Plan");
     this.traceList = h("ol", { class: "nrp-trace" });
@@ -211,6 +231,7 @@ class PanelView {
       { class: "nrp" },
       h("div", { class: "nrp-head" }, this.status, this.goal, this.runId, h("span", { class: "nrp-spacer" }), this.redirectBtn, this.stopBtn),
       this.meters,
+      this.usageBox,
       this.notice,
       this.redirectRow,
       this.steering,
@@ -312,17 +333,55 @@ class PanelView {
 
   drawMeters() {
     const meters = this.model.get("meters") || [];
-    this.meters.replaceChildren(
+    const usage = this.model.get("usage") || {};
+    const agents = usage.agents || [];
+    // Who spent it, on hover: the costliest agents (the breakdown has every one).
+    const spenders = agents.slice(0, 4).map((a) => `${a.name} ${a.tokens_text} (${a.cost_text})`).join(" · ");
+    this.meterList.replaceChildren(
       ...meters.map((m) => {
         const frac = m.limit ? Math.min(1, m.value / m.limit) : null;
+        const spent = m.label === "tokens" || m.label === "cost" ? spenders : "";
+        const title = [m.title, spent].filter(Boolean).join("\n");
         return h(
           "div",
-          { class: `nrp-meter${frac !== null && frac >= 0.9 ? " nrp-hot" : ""}`, title: m.title || "" },
+          { class: `nrp-meter${frac !== null && frac >= 0.9 ? " nrp-hot" : ""}`, title },
           h("span", { class: "nrp-meter-label" }, m.label),
           h("span", { class: "nrp-meter-value" }, m.text),
           frac === null ? null : h("span", { class: "nrp-bar" }, h("span", { style: `width:${(frac * 100).toFixed(1)}%` })),
         );
       }),
+    );
+    this.usageBtn.hidden = !agents.length;
+    if (!agents.length) this.usageBox.hidden = true;
+    if (!this.usageBox.hidden) this.drawUsage(usage);
+  }
+
+  toggleUsage() {
+    const open = this.usageBox.hidden;
+    this.usageBox.hidden = !open;
+    this.usageBtn.setAttribute("aria-expanded", String(open));
+    setText(this.usageBtn, open ? "by agent ▾" : "by agent ▸");
+    if (open) this.drawUsage(this.model.get("usage") || {});
+  }
+
+  /** The breakdown: every agent (the planner too), then the costliest tasks. */
+  drawUsage(usage) {
+    const row = (cells) => h("tr", {}, cells.map(([text, num]) => h("td", { class: num ? "nrp-num" : null }, text)));
+    const head = (names) => h("thead", {}, h("tr", {}, names.map((n, i) => h("th", { class: i ? "nrp-num" : null }, n))));
+    const pct = (share) => `${Math.round(share * 100)}%`;
+    const line = (name, u) => row([[name], [String(u.calls), 1], [u.tokens_text, 1], [u.cost_text, 1], [pct(u.share), 1]]);
+    const agents = (usage.agents || []).map((a) => line(a.name, a));
+    const all = usage.tasks || [];
+    const tasks = [...all]
+      .sort((a, b) => b.input_tokens + b.output_tokens - (a.input_tokens + a.output_tokens))
+      .slice(0, USAGE_TASKS)
+      .map((t) => line(`${t.name} · ${t.agent}`, t));
+    const more = all.length - tasks.length;
+    const columns = ["calls", "tokens", "cost", "share"];
+    this.usageBox.replaceChildren(
+      h("table", { class: "nrp-data nrp-usage-agents" }, head(["agent", ...columns]), h("tbody", {}, agents)),
+      ...(tasks.length ? [h("table", { class: "nrp-data nrp-usage-tasks" }, head(["task", ...columns]), h("tbody", {}, tasks))] : []),
+      ...(more > 0 ? [h("div", { class: "nrp-more" }, `${more} more task${more === 1 ? "" : "s"} spent less`)] : []),
     );
   }
 
