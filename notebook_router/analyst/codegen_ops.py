@@ -141,6 +141,7 @@ def compare(b: Builder) -> Program:
     s = b.spec
     column = s.group_by[0]
     sides = next(f.value for f in s.filters if f.column == column and f.op == "isin")
+    assert isinstance(sides, tuple)  # the compare family always gives the sides as a tuple
     if s.measure:  # the share of each side's rows that meet the measured condition
         hit = mask(b, s.measure, b.rows)
         expr = f"({b.rows}.assign(_hit={wrap(hit)}).groupby({column!r})['_hit'].mean() * 100)"

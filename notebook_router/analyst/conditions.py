@@ -307,10 +307,10 @@ def _numbered(r: Reading) -> list[Filter]:
             out.append(Filter(column, "==", value))
             _take(r, m)
     year_col = _year_column(r)
-    m = re.search(rf"\bthe\s+({YEAR})\s+(?=[a-z])", r.skeleton)
-    if m and year_col is not None and _known_value(r, year_col, m.group(1)) is not None:
-        out.append(Filter(year_col, "==", int(m.group(1))))
-        _take(r, m)
+    said = re.search(rf"\bthe\s+({YEAR})\s+(?=[a-z])", r.skeleton)
+    if said and year_col is not None and _known_value(r, year_col, said.group(1)) is not None:
+        out.append(Filter(year_col, "==", int(said.group(1))))
+        _take(r, said)
     return out
 
 

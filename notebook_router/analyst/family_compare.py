@@ -80,7 +80,8 @@ def _sides(r: Reading) -> tuple[str, list[Scalar], list[Filter]] | None:
     for column, found in equal.items():
         if len(found) >= 2:
             rest = [f for f in r.filters if f not in found]
-            return column, [f.value for f in found if not isinstance(f.value, tuple)], rest
+            values = [f.value for f in found if isinstance(f.value, (str, int, float))]
+            return column, values, rest
     return None
 
 

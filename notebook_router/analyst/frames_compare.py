@@ -95,7 +95,7 @@ def compare_frames(
         text = re.sub(rf"(?<![\w.']){re.escape(part)}(?![\w])", " ", text, flags=re.IGNORECASE)
     text = re.sub(COMPARING, " ", text, flags=re.IGNORECASE)
     if ROWS.search(text.lower()):
-        values = {name: len(frames[name]) for name in names}
+        values: dict[str, Any] = {name: len(frames[name]) for name in names}
         code = "\n".join(f"len({name})" for name in names)
         return _side_by_side(values, "shape", code, "The number of rows", which=_which(text))
     parts = {name: answer(text, {name: frames[name]}, name) for name in names}
@@ -151,8 +151,7 @@ def _side_by_side(
         ranked = sorted(values, key=lambda n: values[n], reverse=which == "more")
         value = ranked[0]
         text = f"{value} has {which} ({what.lower() if what else 'figure'}: {figures})."
-    status = "partial" if missing else "answered"
-    return Analysis(status, text, value=value, table=table, code=code,
+    return Analysis("partial" if missing else "answered", text, value=value, table=table, code=code,
                     operation=f"compare_frames:{operation}", left_out=missing)  # fmt: skip
 
 

@@ -124,6 +124,11 @@ def value_index(frame: Any) -> ValueIndex:
         if cached is not None and cached[0]() is frame and cached[1] == signal:
             return cached[2]
     built = build_index(frame)
+
+    def forget(_: object) -> None:  # the frame is gone: so is its index
+        with _LOCK:
+            _CACHE.pop(key, None)
+
     with _LOCK:
-        _CACHE[key] = (weakref.ref(frame, lambda _, k=key: _CACHE.pop(k, None)), signal, built)
+        _CACHE[key] = (weakref.ref(frame, forget), signal, built)
     return built
