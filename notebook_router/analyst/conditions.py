@@ -92,14 +92,20 @@ def _between(r: Reading) -> list[Filter]:
 
 
 def _postfix(r: Reading) -> list[Filter]:
+    """ "age 60 or more", and the number first: "4 stars or more", "4 or more stars", "18+ years"."""
     out = []
     for op, words in POSTFIX_OPS:
-        pattern = rf"\bC(\d+)\s*(?:is|are|was|were|of|aged)?\s*({UNSIGNED})\s*(?:{words})"
-        for m in list(re.finditer(pattern, r.skeleton)):
-            column = r.column_at(int(m.group(1)))
-            if _numeric(r, column):
-                out.append(Filter(column, op, _num(m.group(2))))
-                _take(r, m)
+        patterns = (
+            rf"\bC(?P<c>\d+)\s*(?:is|are|was|were|of|aged)?\s*(?P<n>{UNSIGNED})\s*(?:{words})",
+            rf"(?<![\w.])(?P<n>{UNSIGNED})\s*-?\s*C(?P<c>\d+)\s*(?:{words})",
+            rf"(?<![\w.])(?P<n>{UNSIGNED})\s*(?:{words})\s*C(?P<c>\d+)\b",
+        )
+        for pattern in patterns:
+            for m in list(re.finditer(pattern, r.skeleton)):
+                column = r.column_at(int(m["c"]))
+                if _numeric(r, column):
+                    out.append(Filter(column, op, _num(m["n"])))
+                    _take(r, m)
     return out
 
 

@@ -41,8 +41,9 @@ from typing import Literal
 
 from notebook_router.agents.roles import DRAWS_TABLES, GENERALIST
 from notebook_router.context.arc import ArcRun, ArcTask, ArcView
-from notebook_router.language.lexicon import term, terms
+from notebook_router.language.lexicon import is_filler, term, terms
 from notebook_router.language.tables import table
+from notebook_router.planner.events import DataDescribed
 from notebook_router.text.preview import clip
 
 FollowKind = Literal["same", "present", "why"]
@@ -128,15 +129,34 @@ _NAME_INSIDE = re.compile(rf"(?<![.!?]\s)(?<!^)\b(?P<name>{_NAME})")
 _WORD_AFTER_PREPOSITION = re.compile(rf"\b{_PREPOSITION}(?P<name>[a-z][\w-]*)")
 
 
-def follow_up(goal: str, arc: ArcView | None) -> FollowUp | None:
-    """How ``goal`` follows the arc's latest run, or None when it stands on its own."""
+def column_terms(data: DataDescribed | None) -> frozenset[str]:
+    """The terms of the described data's column names ("order_date" gives "order", "date")."""
+    if data is None:
+        return frozenset()
+    return _column_terms(tuple(c for t in data.tables for c in t.columns))
+
+
+@lru_cache(maxsize=32)
+def _column_terms(columns: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(w for c in columns for w in terms(c.replace("_", " ")))
+
+
+def follow_up(
+    goal: str, arc: ArcView | None, columns: frozenset[str] = frozenset()
+) -> FollowUp | None:
+    """How ``goal`` follows the arc's latest run, or None when it stands on its own.
+
+    ``columns`` are the terms of the data's column names: with them, a column named by
+    the follow-up ("now do the same for units") takes the place of the measure the run
+    before was about ("revenue"), and "by month" the place of its group-by ("by region").
+    """
     if arc is None or not arc.runs:
         return None
-    return _follow_up(" ".join(goal.split()), arc)
+    return _follow_up(" ".join(goal.split()), arc, columns)
 
 
 @lru_cache(maxsize=64)
-def _follow_up(goal: str, arc: ArcView) -> FollowUp | None:
+def _follow_up(goal: str, arc: ArcView, columns: frozenset[str]) -> FollowUp | None:
     # Cached: the rule planner asks at every decision, and the view is frozen.
     if _WHY.match(goal):
         source = arc.last
@@ -155,7 +175,7 @@ def _follow_up(goal: str, arc: ArcView) -> FollowUp | None:
     if present and _presentation(present["kind"]):
         return _present(source, present["kind"].strip())
     new = _new_entity(goal)
-    return None if new is None else _same(source, new)
+    return None if new is None else _same(source, new, columns)
 
 
 def _presentation(kind: str) -> bool:
@@ -217,20 +237,21 @@ def _entity(text: str) -> str | None:
 # ---------------------------------------------------------------------- same
 
 
-def _same(source: ArcRun, new: str) -> FollowUp | None:
+def _same(source: ArcRun, new: str, columns: frozenset[str]) -> FollowUp | None:
     texts = [source.goal, *(t.description for t in source.tasks)]
-    old = old_entity(texts, new)
+    old = column_slot(texts, new, columns) or old_entity(texts, new)
     if old is None and _kind(new) == "statistic":
         return None  # "now the median" after a run that named no statistic: a new request
     if old is None:
-        goal = f"{source.goal.rstrip(' .')} for {new}"
+        added = new if _BY.match(new) else f"for {new}"  # "by month" is said as it is
+        goal = f"{source.goal.rstrip(' .?')} {added}"
         tasks = tuple(
-            t.model_copy(update={"description": f"{t.description.rstrip(' .')} for {new}"})
+            t.model_copy(update={"description": f"{t.description.rstrip(' .?')} {added}"})
             if i == 0
             else t
             for i, t in enumerate(source.tasks)
         )
-        return FollowUp("same", source, goal, tasks, f"for {new}")
+        return FollowUp("same", source, goal, tasks, added)
     tasks = tuple(
         t.model_copy(
             update={
@@ -241,6 +262,46 @@ def _same(source: ArcRun, new: str) -> FollowUp | None:
         for t in source.tasks
     )
     return FollowUp("same", source, substitute(source.goal, old, new), tasks, f"{old} → {new}")
+
+
+_GROUPING = frozenset({"by", "per", "each", "every", "across"})
+"""Words before a column that make it the group-by slot, not the measure."""
+_BY = re.compile(r"^(?:by|per|for\s+each|across)\s+", re.IGNORECASE)
+
+
+def column_slot(texts: list[str], new: str, columns: frozenset[str]) -> str | None:
+    """The slot of ``texts`` a column named by ``new`` fills, if ``new`` names one.
+
+    "units" takes the place of the measure ("total revenue by region" → "revenue"),
+    "by month" the place of the group-by ("by region"): the first phrase of column
+    words in that role that differs from ``new``.
+    """
+    grouping = _BY.match(new)
+    named = terms(new[grouping.end() :] if grouping else new)
+    if not columns or not named or not set(named) <= columns:
+        return None
+    for text in texts:
+        found = list(_WORDS.finditer(text))
+        i = 0
+        while i < len(found):
+            if term(found[i].group(0).lower()) not in columns or is_filler(
+                found[i].group(0).lower()
+            ):
+                i += 1
+                continue
+            j = i
+            while j + 1 < len(found) and term(found[j + 1].group(0).lower()) in columns:
+                j += 1
+            before = found[i - 1].group(0).lower() if i else ""
+            phrase = text[found[i].start() : found[j].end()]
+            if grouping and before in _GROUPING:
+                whole = text[found[i - 1].start() : found[j].end()]
+                if whole.lower() != new.lower():
+                    return whole
+            elif not grouping and before not in _GROUPING and phrase.lower() != new.lower():
+                return phrase
+            i = j + 1
+    return None
 
 
 def old_entity(texts: list[str], new: str) -> str | None:

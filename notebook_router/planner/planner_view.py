@@ -32,6 +32,7 @@ from notebook_router.agents.registry import AgentRegistry
 from notebook_router.agents.tree import tree_generation
 from notebook_router.context.arc import ArcView
 from notebook_router.language.lexicon import terms
+from notebook_router.planner.followup import column_terms
 from notebook_router.planner.media_notes import MediaNote
 from notebook_router.planner.state import NOT_DONE_STATUSES, RunState, Task
 from notebook_router.planner.task_digest import TaskDigest, digest
@@ -102,6 +103,8 @@ class PlannerView(BaseModel):
     """The names of the tables the data analyst can work on."""
     data_words: frozenset[str] = Field(default=frozenset(), exclude=True)
     """Table and column names as words (for the rule planner's routing; not in prompts)."""
+    column_words: frozenset[str] = Field(default=frozenset(), exclude=True)
+    """The terms of the column names alone (the slots a follow-up's words may fill)."""
     arc: ArcView | None = None
     """Earlier runs of the session (goal, short answer, plan, data used) and the facts
     that bear on this goal: what follow-ups ("now do the same for South") build on."""
@@ -254,6 +257,7 @@ class ViewBuilder:
             data=None if state.data is None else state.data.text,
             tables=[] if state.data is None else [t.name for t in state.data.tables],
             data_words=self.data_words(state),
+            column_words=column_terms(state.data),
             arc=state.arc,
             media=list(media),
             iteration=state.iteration if iteration is None else iteration,
