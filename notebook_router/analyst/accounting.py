@@ -75,6 +75,7 @@ def left_out(r: Reading, spec: Spec) -> tuple[LeftOut, ...]:
         *_unread_groups(r, spec),
         *_unread_measures(r),
         *_unread_places(r),
+        *_unread_kinds(r),
         *_unmade_comparison(r, spec),
     ]
     return tuple(dict.fromkeys(found))
@@ -145,9 +146,11 @@ def _row_noun(r: Reading, m: Mention) -> bool:
     said = r.text[m.start : m.end].strip()
     if not said.endswith("s"):
         return False
+    column = r.schema.column(m.column)
+    if column.kind == "number" and not m.is_value and not _TIME_NAME.search(m.column):
+        return False  # "how many stars do they have": a figure of each row, not the rows
     if _ROW_NOUN.search(r.text[: m.start]):
         return True
-    column = r.schema.column(m.column)
     return column.kind == "text" and not column.values
 
 
@@ -272,6 +275,34 @@ def _unread_places(r: Reading) -> list[LeftOut]:
         word = m.group("word")
         if _unknown(r, word) and (not word.endswith("s") or word.endswith(("ss", "ics"))):
             out.append(LeftOut(word, "a name no column of the table holds"))
+    return out
+
+
+# "how many assistant professors": a word saying which kind of row, before what is counted.
+_KIND_COUNTED = re.compile(
+    r"\b(?:how many|number of|count of|count the)\s+(?:the\s+)?"
+    r"(?P<kind>[a-z][a-z'-]+)\s+(?P<rows>[a-z][a-z'-]+s)\b"
+)
+# "average HR per team for catchers": the rows a question ends by choosing.
+_KIND_CHOSEN = re.compile(
+    r"\b(?:for|among|amongst)\s+(?:the\s+|all\s+)?(?P<rows>[a-z][a-z'-]+s)\s*(?:only\s*)?[?.!]?\s*$"
+)
+_PEOPLE = frozenset(table("analysis")["conditions"]["people"])
+
+
+def _unread_kinds(r: Reading) -> list[LeftOut]:
+    """A kind of row said that no column holds: "how many *assistant* professors",
+    "for *catchers*" (a value the table spells as a code the question cannot be tied to)."""
+    out = []
+    for m in _KIND_COUNTED.finditer(r.text):
+        kind = m.group("kind")
+        if _unknown(r, kind) and not kind.endswith("s"):
+            out.append(LeftOut(f"{kind} {m.group('rows')}", "a kind of row no column holds"))
+    frame = r.frame.lower()
+    for m in _KIND_CHOSEN.finditer(r.text):
+        rows = m.group("rows")
+        if _unknown(r, rows) and rows not in _PEOPLE and not frame.startswith(rows.rstrip("s")):
+            out.append(LeftOut(rows, "a kind of row no column holds"))
     return out
 
 

@@ -37,7 +37,7 @@ from notebook_router.analyst.intents import (
     time_axis,
     time_like,
 )  # fmt: skip
-from notebook_router.analyst.reading import Reading
+from notebook_router.analyst.reading import IGNORED, OPERATION_WORDS, Reading
 from notebook_router.analyst.spec import Decline, Filter
 from notebook_router.language.patterns import alternation
 from notebook_router.language.spelling import closest
@@ -211,6 +211,21 @@ def count(r: Reading) -> Outcome:
     asked = re.search(r"\bhow many\s+C(\d+)\b", r.skeleton)
     if asked and r.kind(r.column_at(int(asked.group(1)))) == "number" and stat_aggs(r):
         return None  # "on average how many listings ...": a statistic of ``listings``
+    counted = _COUNTED.search(r.skeleton)
+    # "how many homes were sold in 2010", "how many listings did El Paso have": the column
+    # counts things, so the answer adds it up (and says it is a total). Not "how many
+    # values are in C": what is counted there is the data's own (values, rows, nulls).
+    things = (counted.group("things") or "").split() if counted else []
+    if (
+        counted
+        and _whole(r, r.column_at(int(counted.group("column"))))
+        and not any(w in IGNORED or w in OPERATION_WORDS for w in things)
+    ):
+        column = r.column_at(int(counted.group("column")))
+        group, which = groups(r)
+        if group:
+            return _grouped(r, group, which, target=column, agg="sum")
+        return base(r, "statistic", columns=(column,), aggs=("sum",))
     if r.has(r"\b(?:in total|altogether|combined|total)\b") and not r.targets():
         return no_column(r, "the total")  # "how many home runs in total?": a sum, of what?
     group, which = groups(r)
@@ -239,6 +254,24 @@ def count(r: Reading) -> Outcome:
     if re.search(r"(?<![CVD\d])\d", r.skeleton) or any(_near_column(r, w) for w in unknown):
         return no_column(r, "the count")
     return base(r, "shape", variant="rows")
+
+
+# "how many C3", "how many homes were C3": the things counted are a column's figures.
+_COUNTED = re.compile(
+    r"\bhow many\s+(?:(?P<things>(?:[a-z]+\s+){0,2}?)(?:were|was|are|is|got|get|did|do|does|"
+    r"have|has|had)\s+(?:[a-z]+\s+)?)?C(?P<column>\d+)\b"
+)
+
+
+def _whole(r: Reading, column: str) -> bool:
+    """A column of whole numbers counting something: many values (a few, such as a
+    car's cylinders or a hotel's stars, describe each row), and not an id or a year."""
+    if r.kind(column) != "number" or (r.derived is not None and column == r.derived.name):
+        return False
+    described = r.schema.column(column)
+    if not described.whole or described.values:
+        return False
+    return not re.search(r"(?i)year|id$|code", column)
 
 
 def _near_column(r: Reading, word: str) -> bool:

@@ -30,6 +30,8 @@ class Column:
     repeats: bool = True
     """Some value stands on more than one row (False for a label such as a name or an id:
     grouping by it gives one row a group)."""
+    whole: bool = False
+    """A number column of whole numbers (a count of things: "how many were sold" adds it up)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +82,8 @@ def _column(name: str, series: Any) -> Column:
         if len(head) and head.isin([0, 1]).all() and series.dropna().isin([0, 1]).all():
             return Column(name, "binary", (0, 1))
         few = _few_values(series)
-        return Column(name, "number", few)
+        whole = bool(len(head)) and bool((head % 1 == 0).all())
+        return Column(name, "number", few, whole=whole)
     few = _few_values(series)
     if few:
         return Column(name, "category", few)

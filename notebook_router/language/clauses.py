@@ -32,6 +32,7 @@ import re
 from dataclasses import dataclass, field
 
 from notebook_router.language.lexicon import FILLER, STOPWORDS, term, term_set, terms
+from notebook_router.language.patterns import alternation
 from notebook_router.language.tables import table
 from notebook_router.language.words import words
 
@@ -42,12 +43,9 @@ SOURCES = term_set(_WORDS["sources"])
 TRANSFORMS = term_set(_WORDS["transforms"])
 PRESENTERS = term_set(_WORDS["presenters"])
 _STATISTIC = re.compile(
-    rf"^(?:the\s+|a\s+|its\s+|their\s+)?(?:{'|'.join(re.escape(w) for w in _WORDS['statistics'])})\b",
-    re.IGNORECASE,
+    rf"^(?:the\s+|a\s+|its\s+|their\s+)?(?:{alternation(_WORDS['statistics'])})\b", re.I
 )
-_RELATING = re.compile(
-    rf"\b(?:{'|'.join(re.escape(w) for w in _WORDS['relating'])})\b", re.IGNORECASE
-)
+_RELATING = re.compile(rf"\b(?:{alternation(_WORDS['relating'])})\b", re.I)
 
 _SENTENCES = re.compile(r"(?<=[.!?;])\s+|\n+")
 # A fragment boundary inside a part: after a comma, colon, dash, "!" or "?".
@@ -137,9 +135,8 @@ def _split_on_verbs(part: str) -> list[str]:
     out = [pieces[0]]
     for sep, text in zip(pieces[1::2], pieces[2::2], strict=True):
         # "choose between plan A, plan B and plan C": options, though "plan" is a verb.
-        if _leading_verb(_clean(text)) is not None and not _OPTIONS.search(out[-1]):
-            out.append(text)
-        elif _another_statistic(out[-1], text):
+        verb = _leading_verb(_clean(text)) is not None and not _OPTIONS.search(out[-1])
+        if verb or _another_statistic(out[-1], text):
             out.append(text)
         else:
             out[-1] = out[-1] + sep + text
