@@ -76,6 +76,7 @@ def left_out(r: Reading, spec: Spec) -> tuple[LeftOut, ...]:
         *_unread_measures(r),
         *_unread_places(r),
         *_unread_kinds(r),
+        *_unread_asked(r, spec),
         *_unmade_comparison(r, spec),
     ]
     return tuple(dict.fromkeys(found))
@@ -303,6 +304,48 @@ def _unread_kinds(r: Reading) -> list[LeftOut]:
         rows = m.group("rows")
         if _unknown(r, rows) and rows not in _PEOPLE and not frame.startswith(rows.rstrip("s")):
             out.append(LeftOut(rows, "a kind of row no column holds"))
+    return out
+
+
+# "which fertilizer gave ...", "the most homers", "the three most populous counties": what
+# the question asks for by name, which a column must hold.
+_ASKED_FOR = re.compile(
+    r"\bwhich\s+(?P<which>[a-z][a-z'-]+)\b"
+    r"|\b(?:most|fewest|least)\s+(?!squares\b)(?:number\s+of\s+)?(?P<most>[a-z][a-z'-]+)\b"
+)
+
+
+_GENERIC = frozenset(table("analysis")["asked"]["generic"])
+_PERIOD = re.compile(
+    r"(?:year|quarter|month|week|weekday|day|date|decade|century|season|hour|period)s?"
+)
+_COUNTING = re.compile(r"\b(?:how many|number|count|counts|most common|frequent\w*|rows?)\b")
+
+
+def _unread_asked(r: Reading, spec: Spec) -> list[LeftOut]:
+    """The thing a question asks for ("which *fertilizer*", "the most *homers*") when no
+    column holds it: the answer would be about something else. So too any unknown word
+    of a ranking by the number of rows the question never asked to count ("the three
+    most *populous* counties")."""
+    out = []
+    if spec.op == "groupby" and spec.aggs == ("size",) and not _COUNTING.search(r.question.lower()):
+        out += [LeftOut(w, "a measure no column of the table holds") for w in r.unknown_words()]
+    frame = r.frame.lower().rstrip("s")
+    for m in _ASKED_FOR.finditer(r.text):
+        word = m.group("which") or m.group("most")
+        if not _unknown(r, word) or word in _PEOPLE or (frame and word.startswith(frame)):
+            continue
+        if _PERIOD.fullmatch(word) or word in _GENERIC:
+            continue  # "which decade" (a period of the table's dates), "which pair of ..."
+        if m.group("which") and word.endswith("s") and not word.endswith("ss"):
+            continue  # "which states", "which years": what the rows are, said in the plural
+        if m.group("which") and (spec.op != "rows" or spec.label_column):
+            continue  # only a row picked by its number answers "which X?" with no X at all
+        if m.group("most") and (not word.endswith("s") or word.endswith(("ss", "ous"))):
+            continue  # "the most recent", "most likely": how, not what is counted
+        if m.group("most") and "size" not in spec.aggs:
+            continue  # a column is measured: the plural is what its rows are
+        out.append(LeftOut(word, "a thing no column of the table holds"))
     return out
 
 

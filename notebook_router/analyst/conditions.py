@@ -62,6 +62,19 @@ def _num(text: str) -> int | float:
     return ph.as_int_or_float(value)
 
 
+# A negation, then words that only lead to what it negates: "not *from the* USA",
+# "excluding *the ones on* Torgersen", "other than 8-cylinder ones", "not in 3rd class".
+_NEGATED = re.compile(
+    rf"\b{NEGATION}\b[- ]?(?:\s*\b(?:the|ones?|those|that|who|which|are|is|was|were|be|"
+    r"on|in|from|at|of|with|by|made|built|located|based|living|coming|any|an?)\b)*\s*$"
+)
+
+
+def negated(r: Reading, start: int) -> bool:
+    """Whether the condition said at ``start`` of the skeleton is negated before it."""
+    return _NEGATED.search(r.skeleton[max(0, start - 40) : start]) is not None
+
+
 def _take(r: Reading, m: re.Match[str]) -> None:
     r.skeleton = ph.blank(r.skeleton, m)
 
@@ -310,7 +323,7 @@ def _numbered(r: Reading) -> list[Filter]:
         column = r.column_at(int(m.group(2)))
         value = _known_value(r, column, m.group(1))
         if value is not None:
-            out.append(Filter(column, "==", value))
+            out.append(Filter(column, "!=" if negated(r, m.start()) else "==", value))
             _take(r, m)
     year_col = _year_column(r)
     said = re.search(rf"\bthe\s+({YEAR})\s+(?=[a-z])", r.skeleton)
@@ -333,7 +346,7 @@ def _year(r: Reading) -> list[Filter]:
     column = _year_column(r)
     if column is not None:
         _take(r, m)
-        return [Filter(column, "==", year)]
+        return [Filter(column, "!=" if negated(r, m.start()) else "==", year)]
     dates = date_column(r)
     if dates is None:
         return []
@@ -386,7 +399,7 @@ def _ordinal(r: Reading) -> list[Filter]:
         column = r.column_at(int(m.group(2)))
         value = ordinals[m.group(1)]
         if value in r.schema.column(column).values:
-            out.append(Filter(column, "==", value))
+            out.append(Filter(column, "!=" if negated(r, m.start()) else "==", value))
             _take(r, m)
     return out
 
@@ -400,7 +413,7 @@ def _column_equals(r: Reading) -> list[Filter]:
         column = r.column_at(int(m.group(1)))
         value = _known_value(r, column, m.group(2))
         if value is not None:
-            out.append(Filter(column, "==", value))
+            out.append(Filter(column, "!=" if negated(r, m.start()) else "==", value))
             _take(r, m)
     return out
 
@@ -419,19 +432,19 @@ def _known_value(r: Reading, column: str, word: str) -> Scalar | None:
 
 def _values(r: Reading) -> list[Filter]:
     wanted: dict[str, list[Scalar]] = {}
-    negated: dict[str, list[Scalar]] = {}
+    without: dict[str, list[Scalar]] = {}
     out_contains: list[Filter] = []
     for m in list(re.finditer(r"\bV(\d+)\b", r.skeleton)):
         mention = r.mentions[int(m.group(1))]
-        before = r.skeleton[max(0, m.start() - 14) : m.start()]
+        denied = negated(r, m.start())
         _take(r, m)
         if mention.how == "contains":  # "a manual transmission": values that begin so
             out_contains.append(Filter(mention.column, "contains", mention.value))
             continue
-        target = negated if re.search(rf"\b{NEGATION}\b[- ]?\s*(?:the\s+)?$", before) else wanted
+        target = without if denied else wanted
         target.setdefault(mention.column, []).append(mention.value)
     out = [_equal(c, v, "==") for c, v in wanted.items()]
-    return out + [_equal(c, v, "!=") for c, v in negated.items()] + out_contains
+    return out + [_equal(c, v, "!=") for c, v in without.items()] + out_contains
 
 
 def _equal(column: str, values: list[Scalar], op: str) -> Filter:

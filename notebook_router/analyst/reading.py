@@ -17,8 +17,9 @@ from notebook_router.analyst.linking import Mention, find_mentions, partial_colu
 from notebook_router.analyst.schema import Schema
 from notebook_router.analyst.spec import Derived, Filter
 from notebook_router.language.lexicon import STOPWORDS
-from notebook_router.language.numbers import NUM, number
-from notebook_router.language.tables import word_list
+from notebook_router.language.numbers import NUM, number, spell_digits
+from notebook_router.language.patterns import alternation
+from notebook_router.language.tables import table, word_list
 from notebook_router.language.words import plain, word_spans
 
 IGNORED: frozenset[str] = STOPWORDS | word_list("data_words")
@@ -130,6 +131,7 @@ def read(question: str, frames: Mapping[str, Schema], default: str | None) -> Re
     level, lower = ph.alpha(lower)
     q, lower = ph.quantile(lower)
     n, asc, lower = ph.top_n(lower)
+    lower = spell_digits(lower, _NUMBER_BEFORE, _NUMBER_AFTER)
     columns = {name: schema.names() for name, schema in frames.items()}
     frame, lower = choose_frame(lower, list(frames), default, columns)
     if frame is None:
@@ -144,6 +146,18 @@ def read(question: str, frames: Mapping[str, Schema], default: str | None) -> Re
     if not freq:
         _period_from_date_column(reading)
     return reading
+
+
+_COMPARISONS = table("analysis")["comparisons"]
+# Words after which a number word is a figure of a condition ("below zero", "more than a
+# million", "between four and six"), and words before which it is ("five or more").
+_NUMBER_BEFORE = re.compile(
+    rf"\b(?:{alternation(p for ps in _COMPARISONS['before'].values() for p in ps if p[0].isalpha())}"
+    r"|between|exactly)\s+$|\b(?:between\s+\d+\s+and|from\s+\d+\s+to)\s+$"
+)
+_NUMBER_AFTER = re.compile(
+    rf"\s*(?:{alternation(p for ps in _COMPARISONS['after'].values() for p in ps)})"
+)
 
 
 _BY_COLUMN = re.compile(r"\b(?:by|per|each|every|for each|over|across)\s+(?:the\s+)?C(\d+)\b")
