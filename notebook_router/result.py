@@ -61,6 +61,9 @@ class AgentResult(BaseModel):
     question to ask the user for ``needs_user_input``."""
     summary: str | None = None
     """The agent's own one-line account of what it produced; synthesis prefers it."""
+    value: Any = Field(default=None, exclude=True)
+    """The answer's headline value when ``data`` is the table it comes from ("dodge", for
+    "which manufacturer has the most cars?", beside the ranking); None otherwise."""
 
     @property
     def ok(self) -> bool:

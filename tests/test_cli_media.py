@@ -43,7 +43,7 @@ def test_a_chart_is_saved_in_a_folder_named_after_the_run_and_its_path_printed(
     assert done.returncode == 0, done.stderr
     saved = done.stdout.split("\nsaved:\n", 1)[1].split()
     [path] = [tmp_path / p for p in saved]
-    assert path.parent.name.startswith("route-") and path.name == "t1-total-revenue-by-region.png"
+    assert path.parent.name.startswith("route-") and path.name == "t1-mean-revenue-by-region.png"
     with Image.open(path) as picture:  # a real chart, at the size the analyst drew it
         assert picture.format == "PNG" and picture.width > 500
 
@@ -53,7 +53,7 @@ def test_out_chooses_the_folder_and_json_lists_the_files(tmp_path: Path) -> None
     done = _cli(CHART, "--code", "auto", "--json", "--out", "charts", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     files = json.loads(done.stdout)["files"]
-    assert files == [str(Path("charts") / "t1-total-revenue-by-region.png")]
+    assert files == [str(Path("charts") / "t1-mean-revenue-by-region.png")]
     assert (tmp_path / files[0]).stat().st_size > 1000
 
 
@@ -70,7 +70,7 @@ def test_open_hands_each_figure_to_the_systems_viewer(tmp_path: Path) -> None:
     deadline = time.monotonic() + 10
     while not opened.exists() and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert opened.read_text().split() == [str(Path("out") / "t1-total-revenue-by-region.png")]
+    assert opened.read_text().split() == [str(Path("out") / "t1-mean-revenue-by-region.png")]
 
 
 def test_a_run_that_made_no_figure_writes_no_folder(tmp_path: Path) -> None:

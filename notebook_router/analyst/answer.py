@@ -10,6 +10,7 @@ from typing import Any
 from notebook_router.analyst import narrate
 from notebook_router.analyst.codegen import Program, generate
 from notebook_router.analyst.execute import run
+from notebook_router.analyst.frames_compare import compare_frames, named_frames, unnamed_tables
 from notebook_router.analyst.intents import CLOSEST
 from notebook_router.analyst.phrases import AnswerFormat, answer_formats
 from notebook_router.analyst.result import Analysis
@@ -17,9 +18,20 @@ from notebook_router.analyst.schema import frame_schemas
 from notebook_router.analyst.spec import Decline, Spec
 from notebook_router.analyst.understand import understand
 from notebook_router.analyst.values import fmt, plain
+from notebook_router.language.patterns import alternation
+from notebook_router.language.tables import table
 
+BACK_REFERENCE = re.compile(
+    rf"\b(?:{alternation(table('analysis')['parts']['back_references'])})\b", re.IGNORECASE
+)
+NEGATED_PART = re.compile(
+    r"\s*(?:and\s+)?how many\s+(?:\w+\s+)?(?:did not|didn't|do not|don't|were not|weren't|"
+    r"are not|aren't|have not|haven't|had not|hadn't|does not|doesn't)\b",
+    re.IGNORECASE,
+)
 SPLIT = re.compile(
-    r"\s*(?:,?\s*and then|,?\s*then|;|\.\s+|,?\s+and|,?\s+also|,?\s+plus)\s+(?=(?:plot|draw|show|chart|graph|"
+    r"\s*;\s*(?:then\s+|and\s+)?|"
+    r"\s*(?:,?\s*and then|,?\s*then|\.\s+|,?\s+and|,?\s+also|,?\s+plus)\s+(?=(?:plot|draw|show|chart|graph|"
     r"describe|summari[sz]e|compute|calculate|find|count|list|make|create|test|check|give|visuali[sz]e|"
     r"what|how|which|is|are)\b)",
     re.IGNORECASE,
@@ -38,6 +50,12 @@ def analyse(question: str, frames: Mapping[str, Any], *, default: str | None = N
     >>> analyse("total revenue by region", {"df": df}).value
     {'N': 4.0, 'S': 2.0}
     """
+    named = named_frames(question, frames)
+    if len(named) >= 2:
+        return compare_frames(question, named, frames, _on_one_frame)
+    unclear = unnamed_tables(question, frames, named)
+    if unclear is not None:
+        return Analysis("declined", unclear, operation="decline", closest=CLOSEST)
     schemas = frame_schemas(frames)
     parts = [p for p in SPLIT.split(question) if p.strip()]
     if len(parts) > 1:
@@ -48,13 +66,13 @@ def analyse(question: str, frames: Mapping[str, Any], *, default: str | None = N
             if isinstance(understood, Decline):
                 break
             if specs:
-                understood = _carry(specs[-1], understood)
+                understood = _carry(specs[-1], understood, part)
             specs.append(understood)
             frame = understood.frame
         else:
             answers = [_answer(part, spec, frames) for part, spec in zip(parts, specs, strict=True)]
-            if all(a.status == "answered" for a in answers):
-                return _combine(answers)
+            if all(a.status != "declined" for a in answers):
+                return _combine(answers, parts)
     understood = understand(question, schemas, default)
     if isinstance(understood, Decline):
         return Analysis(
@@ -63,15 +81,28 @@ def analyse(question: str, frames: Mapping[str, Any], *, default: str | None = N
     return _answer(question, understood, frames)
 
 
-def _carry(previous: Spec, spec: Spec) -> Spec:
-    """A follow-up that names no column ("...; what's the largest one?") is about the
-    column the previous part made or used."""
-    if spec.op != "statistic" or spec.variant != "all" or not previous.columns:
-        return spec
-    return replace(
-        spec, variant="", columns=previous.columns[:1], derived=previous.derived,
-        filters=previous.filters + spec.filters,
-    )  # fmt: skip
+def _on_one_frame(question: str, frames: Mapping[str, Any], name: str) -> Analysis:
+    return analyse(question, frames, default=name)
+
+
+def _carry(previous: Spec, spec: Spec, part: str) -> Spec:
+    """A later part is about what the earlier part chose: one that names no column
+    ("...; what's the largest one?") measures the column the previous part used, and one
+    that refers back ("... what is *their* average horsepower?") keeps its rows."""
+    if spec.op == "statistic" and spec.variant == "all" and previous.columns:
+        return replace(
+            spec, variant="", columns=previous.columns[:1], derived=previous.derived,
+            filters=previous.filters + spec.filters,
+        )  # fmt: skip
+    if NEGATED_PART.match(part) and previous.frame == spec.frame and previous.measure:
+        # "how many survived and how many didn't?": the same rows, the condition turned
+        flipped = tuple(replace(f, op="!=") if f.op == "==" else f for f in previous.measure)
+        return replace(previous, measure=flipped)
+    if BACK_REFERENCE.search(part) and previous.frame == spec.frame:
+        own = {f.column for f in spec.filters}
+        kept = tuple(f for f in previous.filters if f.column not in own)
+        return replace(spec, filters=kept + spec.filters)
+    return spec
 
 
 def _answer(question: str, spec: Spec, frames: Mapping[str, Any]) -> Analysis:
@@ -81,25 +112,44 @@ def _answer(question: str, spec: Spec, frames: Mapping[str, Any]) -> Analysis:
     except Exception as error:  # the code is shown; the person reading it should see why it failed
         text = f"The code for this ({spec.op}) failed: {type(error).__name__}: {error}."
         return Analysis("declined", text, code=program.code, operation=spec.op, closest=CLOSEST)
-    value = _value(program, ran.result)
     outputs = {k: plain(v) for k, v in ran.outputs.items() if k != "table"}
+    value = _value(program, ran.result, outputs)
+    table = _table(program, ran.result, ran.outputs)
+    shown = ran.outputs.get("table")
     try:
-        text = narrate.describe(spec, value, {**outputs, "table": ran.outputs.get("table")})
+        text = narrate.describe(
+            spec, value, {**outputs, "table": table if program.shape == "figure" else shown}
+        )
     except (TypeError, ValueError, KeyError, AttributeError, IndexError):
         text = f"Result of {spec.op}: {value}."  # the numbers still come from the code that ran
     formats, _ = answer_formats(question)
     if formats:
         text += " " + " ".join(_fill(f, spec, value, outputs) for f in formats)
+    missing = tuple(str(part) for part in spec.left_out)
+    if missing:
+        text += " " + left_out_sentence(missing)
     return Analysis(
-        status="answered", text=text, value=value, table=_table(program, ran.result, ran.outputs),
-        figure=ran.figure, code=program.code, operation=spec.op, columns=_columns(spec),
+        status="partial" if missing else "answered", text=text, value=value,
+        table=table, figure=ran.figure, code=program.code,
+        operation=spec.op, columns=_columns(spec), left_out=missing,
     )  # fmt: skip
 
 
-def _value(program: Program, result: Any) -> Any:
+def left_out_sentence(missing: tuple[str, ...]) -> str:
+    """What the answer did not use, said plainly: the answer is to a narrower question."""
+    return (
+        "This answers only part of the question: I did not use "
+        + "; ".join(missing)
+        + ". Name the column it applies to, or rephrase, and ask again."
+    )
+
+
+def _value(program: Program, result: Any, outputs: dict[str, Any] | None = None) -> Any:
     if program.shape in ("figure", "frame_only"):
         return None
     value = plain(result)
+    if isinstance(value, dict) and outputs and "difference" in outputs:  # a comparison
+        return {**value, "difference": outputs["difference"], "ratio": outputs.get("ratio")}
     if program.shape == "scalar" and isinstance(value, (int, float)):
         return float(value)
     return value
@@ -167,14 +217,33 @@ def _slot_text(value: Any, digits: int | None) -> str:
     return fmt(value) if isinstance(value, int) and not isinstance(value, bool) else str(value)
 
 
-def _combine(answers: list[Analysis]) -> Analysis:
+STEPS = frozenset({"derived", "pivot", "resample"})
+"""Operations that, said as an instruction before a question ("resample to yearly means;
+what's the 1990 mean?"), prepare what the question is about rather than answer it."""
+QUESTION = re.compile(r"\s*(?:what|how|which|who|when|where|is|are|does|do|can)\b", re.IGNORECASE)
+
+
+def _combine(answers: list[Analysis], parts: list[str]) -> Analysis:
     figure = next((a.figure for a in answers if a.figure is not None), None)
     table = next((a.table for a in answers if a.table is not None), None)
+    # Every part's answer, in the order asked; a part that only made a column ("add sepal
+    # area; what's the largest one?") is a step towards the next, not an answer.
+    steps = [
+        a.operation in STEPS and not QUESTION.match(part)
+        for a, part in zip(answers, parts, strict=True)
+    ]
+    steps[-1] = False  # the last part is always asked
+    values = [
+        a.value if a.value is not None else a.table
+        for a, step in zip(answers, steps, strict=True)
+        if not step
+    ]
+    missing = tuple(dict.fromkeys(m for a in answers for m in a.left_out))
     return Analysis(
-        status="answered",
+        status="partial" if missing else "answered",
+        left_out=missing,
         text=" ".join(a.text for a in answers),
-        # the last part is the one asked about ("add X; what's its largest value?")
-        value=next((a.value for a in reversed(answers) if a.value is not None), None),
+        value=values if len(values) > 1 else (values[0] if values else None),
         table=table,
         figure=figure,
         code="\n\n".join(a.code for a in answers),

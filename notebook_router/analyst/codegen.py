@@ -118,6 +118,10 @@ def condition(b: Builder, f: Filter, rows: str) -> str:
         return f"{'~' if f.op == 'notin' else ''}{c}.isin({values!r})"
     if f.op in ("year", "month", "quarter"):
         return f"{c}.dt.{f.op} == {f.value!r}"
+    if f.op.startswith("year") and f.op[4:] in (">", ">=", "<", "<="):
+        return f"{c}.dt.year {f.op[4:]} {f.value!r}"
+    if f.op == "contains":
+        return f"{c}.astype(str).str.contains({f.value!r}, case=False, regex=False)"
     if f.op == "years" and isinstance(f.value, tuple):
         return f"{c}.dt.year.between({f.value[0]!r}, {f.value[1]!r})"
     return f"{c} {f.op} {f.value!r}"

@@ -136,6 +136,35 @@ def resample(b: Builder) -> Program:
     return _ranked(b, f"{expr}.to_period({s.freq!r})")
 
 
+def compare(b: Builder) -> Program:
+    """Each side's figure, in the order the question named the sides, and how they differ."""
+    s = b.spec
+    column = s.group_by[0]
+    sides = next(f.value for f in s.filters if f.column == column and f.op == "isin")
+    assert isinstance(sides, tuple)  # the compare family always gives the sides as a tuple
+    if s.measure:  # the share of each side's rows that meet the measured condition
+        hit = mask(b, s.measure, b.rows)
+        expr = f"({b.rows}.assign(_hit={wrap(hit)}).groupby({column!r})['_hit'].mean() * 100)"
+    else:
+        expr = grouped_expr(b, f"{b.rows}.groupby({column!r})")
+    b.add(
+        f"result = {expr}.reindex({list(sides)!r})",
+        "difference = result.iloc[0] - result.iloc[1]",
+        "ratio = result.iloc[0] / result.iloc[1] if result.iloc[1] else float('nan')",
+    )
+    return b.program("series", {"difference": "difference", "ratio": "ratio"})
+
+
+def value(b: Builder) -> Program:
+    """The value on the rows picked out: one number when one row, else the list of them."""
+    column = b.spec.columns[0]
+    b.add(
+        f"picked = {b.col(column)}",
+        "result = picked.iloc[0] if len(picked) == 1 else picked.tolist()",
+    )
+    return b.program("scalar", {"rows": "len(picked)"})
+
+
 def share(b: Builder) -> Program:
     s = b.spec
     b.add(
@@ -264,5 +293,6 @@ def derived(b: Builder) -> Program:
 GENERATORS: dict[str, Generator] = {
     "statistic": statistic, "count": count, "percentage": percentage, "value_counts": value_counts,
     "unique": unique, "groupby": groupby, "resample": resample, "share": share, "missing": missing,
+    "compare": compare, "value": value,
     "bins": bins, "summary": summary, "shape": shape, "rows": rows, "derived": derived,
 }  # fmt: skip

@@ -12,11 +12,11 @@ import re
 from notebook_router.analyst import phrases as ph
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import Filter, Scalar
-from notebook_router.language.numbers import number
+from notebook_router.language.numbers import SCALES, number
 from notebook_router.language.patterns import alternation
 from notebook_router.language.tables import table
 
-UNSIGNED = r"\d[\d,]*(?:\.\d+)?"
+UNSIGNED = r"(?:\d[\d,]*(?:\.\d+)?|\.\d+)"
 _WORDS = table("analysis")
 PREFIX_OPS: tuple[tuple[str, str], ...] = tuple(
     (op, alternation(phrases)) for op, phrases in _WORDS["comparisons"]["before"].items()
@@ -29,6 +29,12 @@ POSTFIX_OPS: tuple[tuple[str, str], ...] = tuple(
 NEGATION = rf"(?:{alternation(_WORDS['conditions']['negation'])})"
 PEOPLE = rf"\b(?:{alternation(_WORDS['conditions']['people'])})\b"
 CONDITION_LEAD = rf"(?:{alternation(_WORDS['conditions']['lead'])})"
+VERB = rf"(?:{alternation(_WORDS['conditions']['verbs'])})"
+UNIT = rf"(?:{alternation(_WORDS['conditions']['units'])})"
+SCALE = rf"(?:\s*(?:{alternation(SCALES)})\b)?"
+"""A scale word after the number ("1.2 million", "50k"), read by :func:`_num`."""
+YES = frozenset(_WORDS["conditions"]["yes"])
+NO = frozenset(_WORDS["conditions"]["no"])
 SIGNS: dict[str, tuple[str, int]] = {
     word: (op, value) for word, (op, value) in _WORDS["signs"].items()
 }
@@ -39,14 +45,34 @@ def conditions(r: Reading) -> list[Filter]:
     """Every row condition in the question, blanking each from ``r.skeleton``."""
     found: list[Filter] = []
     _row_unit(r)
-    for finder in (_between, _postfix, _comparisons, _number_first, _sign, _age_words, _years,
-                   _quarter, _year, _month, _ordinal, _column_equals, _values):  # fmt: skip
+    _back_references(r)
+    for finder in (_between, _postfix, _comparisons, _number_first, _named_first, _sign, _age_words, _years,
+                   _year_bound, _quarter, _year, _month, _ordinal, _numbered, _column_equals,
+                   _values):  # fmt: skip
         found.extend(finder(r))
     return found
 
 
 def _num(text: str) -> int | float:
-    return ph.as_int_or_float(number(text))
+    """A number as written, with its scale word ("1.2 million", "50k")."""
+    m = re.fullmatch(rf"\s*(-?{UNSIGNED})\s*([a-z]*)\s*", text.lower())
+    if m is None:
+        return ph.as_int_or_float(number(text))
+    value = number(m.group(1)) * SCALES.get(m.group(2), 1.0)
+    return ph.as_int_or_float(value)
+
+
+# A negation, then words that only lead to what it negates: "not *from the* USA",
+# "excluding *the ones on* Torgersen", "other than 8-cylinder ones", "not in 3rd class".
+_NEGATED = re.compile(
+    rf"\b{NEGATION}\b[- ]?(?:\s*\b(?:the|ones?|those|that|who|which|are|is|was|were|be|"
+    r"on|in|from|at|of|with|by|made|built|located|based|living|coming|any|an?)\b)*\s*$"
+)
+
+
+def negated(r: Reading, start: int) -> bool:
+    """Whether the condition said at ``start`` of the skeleton is negated before it."""
+    return _NEGATED.search(r.skeleton[max(0, start - 40) : start]) is not None
 
 
 def _take(r: Reading, m: re.Match[str]) -> None:
@@ -68,18 +94,31 @@ def _between(r: Reading) -> list[Filter]:
         if _numeric(r, column):
             out.append(Filter(column, "between", (_num(m.group(2)), _num(m.group(3)))))
             _take(r, m)
+    # "4 to 6 cylinders", "between 10 and 20 mm of rain": the range before its column
+    first = rf"\b(?:between\s+)?({UNSIGNED})\s*(?:and|to|-)\s*({UNSIGNED})\s+(?:{UNIT}\s+(?:of\s+)?)?C(\d+)\b"
+    for m in list(re.finditer(first, r.skeleton)):
+        column = r.column_at(int(m.group(3)))
+        if _numeric(r, column):
+            out.append(Filter(column, "between", (_num(m.group(1)), _num(m.group(2)))))
+            _take(r, m)
     return out
 
 
 def _postfix(r: Reading) -> list[Filter]:
+    """ "age 60 or more", and the number first: "4 stars or more", "4 or more stars", "18+ years"."""
     out = []
     for op, words in POSTFIX_OPS:
-        pattern = rf"\bC(\d+)\s*(?:is|are|was|were|of|aged)?\s*({UNSIGNED})\s*(?:{words})"
-        for m in list(re.finditer(pattern, r.skeleton)):
-            column = r.column_at(int(m.group(1)))
-            if _numeric(r, column):
-                out.append(Filter(column, op, _num(m.group(2))))
-                _take(r, m)
+        patterns = (
+            rf"\bC(?P<c>\d+)\s*(?:is|are|was|were|of|aged)?\s*(?P<n>{UNSIGNED})\s*(?:{words})",
+            rf"(?<![\w.])(?P<n>{UNSIGNED})\s*-?\s*C(?P<c>\d+)\s*(?:{words})",
+            rf"(?<![\w.])(?P<n>{UNSIGNED})\s*(?:{words})\s*C(?P<c>\d+)\b",
+        )
+        for pattern in patterns:
+            for m in list(re.finditer(pattern, r.skeleton)):
+                column = r.column_at(int(m["c"]))
+                if _numeric(r, column):
+                    out.append(Filter(column, op, _num(m["n"])))
+                    _take(r, m)
     return out
 
 
@@ -87,8 +126,9 @@ def _comparisons(r: Reading) -> list[Filter]:
     out = []
     for op, words in PREFIX_OPS:
         pattern = (
-            rf"\bC(\d+)\s*(?:values?\s*)?(?:(?:is|are|was|were|being|of|has|have|had)\s+)?"
-            rf"(?:strictly\s+)?(?:{words})\s*(?:than\s+)?(?:the\s+value\s+)?(?:of\s+)?\$?(-?{UNSIGNED})"
+            rf"\bC(\d+)\s*(?:values?\s*)?(?:(?:is|are|was|were|being|of|has|have|had|did)\s+)?"
+            rf"(?:{VERB}\s+)?(?:strictly\s+)?(?:{words})\s*(?:than\s+)?(?:the\s+value\s+)?(?:of\s+)?"
+            rf"\$?(-?{UNSIGNED}{SCALE})"
         )
         for m in list(re.finditer(pattern, r.skeleton)):
             column = r.column_at(int(m.group(1)))
@@ -100,14 +140,40 @@ def _comparisons(r: Reading) -> list[Filter]:
     return out
 
 
+def _named_first(r: Reading) -> list[Filter]:
+    """ "south of latitude 26", "over age 60": the comparison, then the column, then the number."""
+    out = []
+    for op, words in PREFIX_OPS:
+        if op in ("==", "!="):
+            continue
+        pattern = (
+            rf"\b(?:{words})\s+(?:the\s+)?C(\d+)\s+(?:of\s+)?\$?(-?{UNSIGNED}{SCALE})(?!\s*C\d)"
+        )
+        for m in list(re.finditer(pattern, r.skeleton)):
+            column = r.column_at(int(m.group(1)))
+            if _numeric(r, column):
+                out.append(Filter(column, op, _num(m.group(2))))
+                _take(r, m)
+    return out
+
+
+def _back_references(r: Reading) -> None:
+    """ "that year", "the same month": a period the question already chose (an earlier
+    part's rows, carried over), not a column to measure, so it is blanked."""
+    for m in list(re.finditer(r"\b(?:that|this|the same|those|these)\s+C(\d+)\b", r.skeleton)):
+        if re.search(r"(?i)year|month|quarter|week|day|date|period", r.column_at(int(m.group(1)))):
+            _take(r, m)
+
+
 def _row_unit(r: Reading) -> None:
     """ "in quarters where ...", "for years when ...": the column names what a row is, not a
     thing to measure, so it is blanked."""
     pattern = (
-        r"\b(?:in|for|among|of|on)\s+(?:the\s+)?C(\d+)\s+(?=where|when|in which|with|that|whose)"
+        r"\b(?:in|for|among|of|on)\s+(?:the\s+)?(C\d+)\s+(?=where|when|in which|with|that|whose)"
     )
     for m in list(re.finditer(pattern, r.skeleton)):
-        _take(r, m)
+        # only the column: "the number of months with ..." still asks for a number
+        r.skeleton = r.skeleton[: m.start(1)] + " " * len(m.group(1)) + r.skeleton[m.end(1) :]
 
 
 def _number_first(r: Reading) -> list[Filter]:
@@ -116,7 +182,7 @@ def _number_first(r: Reading) -> list[Filter]:
     for op, words in PREFIX_OPS:
         if op in ("==", "!="):
             continue
-        pattern = rf"\b(?:{words})\s+\$?(-?{UNSIGNED})\s+C(\d+)\b"
+        pattern = rf"\b(?:{words})\s+\$?(-?{UNSIGNED}{SCALE})\s+(?:{UNIT}\s+(?:of\s+)?)?C(\d+)\b"
         for m in list(re.finditer(pattern, r.skeleton)):
             column = r.column_at(int(m.group(2)))
             if _numeric(r, column):
@@ -218,6 +284,55 @@ def _year_column(r: Reading) -> str | None:
     return None
 
 
+YEAR = r"(?:1[6-9]|20)\d\d"
+_YEAR_BOUND = re.compile(
+    rf"\b(?:(?P<open>from|starting(?:\s+(?:in|from))?|beginning(?:\s+in)?)\s+(?:the\s+year\s+|year\s+)?"
+    rf"(?P<start>{YEAR})\s*(?:onwards?|on|and\s+(?:later|after|beyond)|or\s+later|forward)\b"
+    rf"|(?P<word>since|after|before|until|till|through|up\s+to)\s+(?:the\s+year\s+|year\s+)?"
+    rf"(?P<year>{YEAR})\b(?!\s*(?:-|to|and)\s*\d)"
+    rf"|\b(?P<late>{YEAR})\s*(?:onwards?|and\s+(?:later|after|beyond)|or\s+later)\b)"
+)
+_BOUND_OPS = {"since": ">=", "after": ">", "before": "<", "until": "<=", "till": "<=",
+              "through": "<=", "up to": "<="}  # fmt: skip
+
+
+def _year_bound(r: Reading) -> list[Filter]:
+    """An open span of years: "from 1980 onwards", "since 2010", "before 1990", "2007 and later"."""
+    m = _YEAR_BOUND.search(r.skeleton)
+    if not m:
+        return []
+    if m.group("word"):
+        op, year = _BOUND_OPS[" ".join(m.group("word").split())], int(m.group("year"))
+    else:
+        op, year = ">=", int(m.group("start") or m.group("late"))
+    column = _year_column(r)
+    if column is not None:
+        _take(r, m)
+        return [Filter(column, op, year)]
+    dates = date_column(r)
+    if dates is None:
+        return []
+    _take(r, m)
+    return [Filter(dates, f"year{op}", year)]
+
+
+def _numbered(r: Reading) -> list[Filter]:
+    """A number that names rows by a column's value: "4-cylinder cars", "the 2008 cars"."""
+    out = []
+    for m in list(re.finditer(r"\b(\d+)\s*-?\s*C(\d+)\b", r.skeleton)):
+        column = r.column_at(int(m.group(2)))
+        value = _known_value(r, column, m.group(1))
+        if value is not None:
+            out.append(Filter(column, "!=" if negated(r, m.start()) else "==", value))
+            _take(r, m)
+    year_col = _year_column(r)
+    said = re.search(rf"\bthe\s+({YEAR})\s+(?=[a-z])", r.skeleton)
+    if said and year_col is not None and _known_value(r, year_col, said.group(1)) is not None:
+        out.append(Filter(year_col, "==", int(said.group(1))))
+        _take(r, said)
+    return out
+
+
 def _year(r: Reading) -> list[Filter]:
     m = re.search(
         r"\b(?:in|during|for|of|from|within|over|throughout)\s+(?:the\s+year\s+|year\s+)?"
@@ -231,7 +346,7 @@ def _year(r: Reading) -> list[Filter]:
     column = _year_column(r)
     if column is not None:
         _take(r, m)
-        return [Filter(column, "==", year)]
+        return [Filter(column, "!=" if negated(r, m.start()) else "==", year)]
     dates = date_column(r)
     if dates is None:
         return []
@@ -266,12 +381,15 @@ def _quarter(r: Reading) -> list[Filter]:
 
 def _month(r: Reading) -> list[Filter]:
     months = "|".join(ph.MONTHS)
-    m = re.search(rf"\b(?:in|during|for|of)\s+({months})\b", r.skeleton)
+    m = re.search(rf"\b(?:in|during|for|of)\s+({months})\b(?:,?\s+({YEAR})\b)?", r.skeleton)
     dates = date_column(r)
     if not m or dates is None:
         return []
     _take(r, m)
-    return [Filter(dates, "month", ph.MONTHS.index(m.group(1)) + 1)]
+    out = [Filter(dates, "month", ph.MONTHS.index(m.group(1)) + 1)]
+    if m.group(2):  # "in July 2014": the month of that year
+        out.append(Filter(dates, "year", int(m.group(2))))
+    return out
 
 
 def _ordinal(r: Reading) -> list[Filter]:
@@ -281,7 +399,7 @@ def _ordinal(r: Reading) -> list[Filter]:
         column = r.column_at(int(m.group(2)))
         value = ordinals[m.group(1)]
         if value in r.schema.column(column).values:
-            out.append(Filter(column, "==", value))
+            out.append(Filter(column, "!=" if negated(r, m.start()) else "==", value))
             _take(r, m)
     return out
 
@@ -295,7 +413,7 @@ def _column_equals(r: Reading) -> list[Filter]:
         column = r.column_at(int(m.group(1)))
         value = _known_value(r, column, m.group(2))
         if value is not None:
-            out.append(Filter(column, "==", value))
+            out.append(Filter(column, "!=" if negated(r, m.start()) else "==", value))
             _take(r, m)
     return out
 
@@ -314,15 +432,19 @@ def _known_value(r: Reading, column: str, word: str) -> Scalar | None:
 
 def _values(r: Reading) -> list[Filter]:
     wanted: dict[str, list[Scalar]] = {}
-    negated: dict[str, list[Scalar]] = {}
+    without: dict[str, list[Scalar]] = {}
+    out_contains: list[Filter] = []
     for m in list(re.finditer(r"\bV(\d+)\b", r.skeleton)):
         mention = r.mentions[int(m.group(1))]
-        before = r.skeleton[max(0, m.start() - 14) : m.start()]
-        target = negated if re.search(rf"\b{NEGATION}\b[- ]?\s*(?:the\s+)?$", before) else wanted
-        target.setdefault(mention.column, []).append(mention.value)
+        denied = negated(r, m.start())
         _take(r, m)
+        if mention.how == "contains":  # "a manual transmission": values that begin so
+            out_contains.append(Filter(mention.column, "contains", mention.value))
+            continue
+        target = without if denied else wanted
+        target.setdefault(mention.column, []).append(mention.value)
     out = [_equal(c, v, "==") for c, v in wanted.items()]
-    return out + [_equal(c, v, "!=") for c, v in negated.items()]
+    return out + [_equal(c, v, "!=") for c, v in without.items()] + out_contains
 
 
 def _equal(column: str, values: list[Scalar], op: str) -> Filter:
@@ -341,15 +463,30 @@ def binary_conditions(r: Reading, *, always: bool) -> list[Filter]:
     out = []
     for m in list(re.finditer(r"\bC(\d+)\b", r.skeleton)):
         column = r.column_at(int(m.group(1)))
-        if r.kind(column) != "binary":
+        sides = yes_no(r, column)
+        if sides is None:
             continue
         before = r.skeleton[max(0, m.start() - 24) : m.start()]
         led = re.search(rf"\b{CONDITION_LEAD}\b", before) is not None
         if not (always or led):
             continue
         negative = re.search(rf"\b{NEGATION}\b|n't\b", before) is not None
-        truthy = r.schema.column(column).values[1]
-        falsy = r.schema.column(column).values[0]
+        falsy, truthy = sides
         out.append(Filter(column, "==", falsy if negative else truthy))
         _take(r, m)
     return out
+
+
+def yes_no(r: Reading, column: str) -> tuple[Scalar, Scalar] | None:
+    """A yes/no column's (no, yes) values: 0/1 and booleans, or two labels one of which
+    says yes ("yes"/"no", "Y"/"N", "true"/"false")."""
+    values = r.schema.column(column).values
+    if r.kind(column) == "binary":
+        return values[0], values[1]
+    if r.kind(column) != "category" or len(values) != 2:
+        return None
+    said = [str(v).strip().lower() for v in values]
+    for i, word in enumerate(said):
+        if word in YES and said[1 - i] in NO:
+            return values[1 - i], values[i]
+    return None

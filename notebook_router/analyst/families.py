@@ -13,29 +13,37 @@ from collections.abc import Callable
 
 from notebook_router.analyst import phrases as ph
 from notebook_router.analyst.conditions import binary_conditions, date_column
+from notebook_router.analyst.family_compare import compare
 from notebook_router.analyst.family_tables import pivot
 from notebook_router.analyst.family_tests import correlation, missing, normality, outliers, trend
 from notebook_router.analyst.intents import (
     ALL_COLUMNS,
-    GROUPABLE,
     NUMERIC,
     PERCENT,
     PLOT,
     SUMMARY,
     Outcome,
+    _few_numbers,
     base,
     default_agg,
+    entity_column,
+    groupable,
     groups,
     label_column,
     no_column,
+    plot_agg,
     ranking_order,
     stat_aggs,
     time_axis,
     time_like,
 )  # fmt: skip
-from notebook_router.analyst.reading import Reading
+from notebook_router.analyst.reading import IGNORED, OPERATION_WORDS, Reading
 from notebook_router.analyst.spec import Decline, Filter
+from notebook_router.language.patterns import alternation
 from notebook_router.language.spelling import closest
+from notebook_router.language.tables import table
+
+UNITS = alternation(table("analysis")["units"]["words"])
 
 
 def plot(r: Reading) -> Outcome:
@@ -64,11 +72,22 @@ def plot(r: Reading) -> Outcome:
             fields.update(freq=r.freq, date_column=axis[0], parse_dates=axis[1])
         elif not targets and not group:
             return no_column(r, "the plot")
-        fields.setdefault("aggs", (default_agg(r, targets[0] if targets else None),))
+        if not targets and r.unknown_words() and not r.has(r"\b(?:how many|number of|count)\b"):
+            return no_column(r, "the plot")  # a measure named that no column holds
+        target = targets[0] if targets else None
+        # By group: the mean of a per-row measure. Over periods ("revenue by month"): the
+        # total of each period, as before; either way the title and the answer name it.
+        per_period = bool(r.freq) and not group
+        fields.setdefault("aggs", (default_agg(r, target) if per_period else plot_agg(r, target),))
         if kind == "line" and not group and not r.freq:
             dates = date_column(r)
-            fields["date_column"] = dates or ""
-            fields["parse_dates"] = dates is not None and r.kind(dates) == "datetext"
+            periods = [c for c in r.schema.of_kind("number") if _few_numbers(r, c)]
+            periods = [c for c in periods if time_like(r, c) and c not in targets]
+            if dates is None and periods:  # "mpg over time" with a year column: by year
+                fields["group_by"] = (periods[0],)
+            else:
+                fields["date_column"] = dates or ""
+                fields["parse_dates"] = dates is not None and r.kind(dates) == "datetext"
     return base(r, "plot", **fields)
 
 
@@ -187,12 +206,36 @@ def count(r: Reading) -> Outcome:
         return None
     if r.has(r"\b(?:mean|average|avg|median|typical|total)\s+(?:number|count) of\b"):
         return None  # "the mean number of children" is a statistic of a count column
+    if r.has(rf"\bhow many\s+(?:{UNITS})\b") and stat_aggs(r):
+        return None  # "how many hours are they awake on average?": a statistic in hours
+    asked = re.search(r"\bhow many\s+C(\d+)\b", r.skeleton)
+    if asked and r.kind(r.column_at(int(asked.group(1)))) == "number" and stat_aggs(r):
+        return None  # "on average how many listings ...": a statistic of ``listings``
+    counted = _COUNTED.search(r.skeleton)
+    # "how many homes were sold in 2010", "how many listings did El Paso have": the column
+    # counts things, so the answer adds it up (and says it is a total). Not "how many
+    # values are in C": what is counted there is the data's own (values, rows, nulls).
+    things = (counted.group("things") or "").split() if counted else []
+    if (
+        counted
+        and _whole(r, r.column_at(int(counted.group("column"))))
+        and not any(w in IGNORED or w in OPERATION_WORDS for w in things)
+    ):
+        column = r.column_at(int(counted.group("column")))
+        group, which = groups(r)
+        if group:
+            return _grouped(r, group, which, target=column, agg="sum")
+        return base(r, "statistic", columns=(column,), aggs=("sum",))
+    if r.has(r"\b(?:in total|altogether|combined|total)\b") and not r.targets():
+        return no_column(r, "the total")  # "how many home runs in total?": a sum, of what?
     group, which = groups(r)
     if r.has(r"\bvalue counts\b|\bfrequenc|\bdistribution of\b") and not group:
         cats = r.remaining("category", "binary", "text", "datetext") or r.remaining()
         if cats:
             return base(r, "value_counts", columns=(cats[0],))
     measure = binary_conditions(r, always=not group)
+    if not group and r.top and _groupable_left(r):
+        group = _groupable_left(r)[:1]  # "top 4 states by number of airports"
     if group:
         return _grouped(r, group, which, target=None, agg="size")
     if r.filters or measure:
@@ -213,6 +256,24 @@ def count(r: Reading) -> Outcome:
     return base(r, "shape", variant="rows")
 
 
+# "how many C3", "how many homes were C3": the things counted are a column's figures.
+_COUNTED = re.compile(
+    r"\bhow many\s+(?:(?P<things>(?:[a-z]+\s+){0,2}?)(?:were|was|are|is|got|get|did|do|does|"
+    r"have|has|had)\s+(?:[a-z]+\s+)?)?C(?P<column>\d+)\b"
+)
+
+
+def _whole(r: Reading, column: str) -> bool:
+    """A column of whole numbers counting something: many values (a few, such as a
+    car's cylinders or a hotel's stars, describe each row), and not an id or a year."""
+    if r.kind(column) != "number" or (r.derived is not None and column == r.derived.name):
+        return False
+    described = r.schema.column(column)
+    if not described.whole or described.values:
+        return False
+    return not re.search(r"(?i)year|id$|code", column)
+
+
 def _near_column(r: Reading, word: str) -> bool:
     names = [n.lower() for n in r.schema.names()]
     return bool(closest(word, names, cutoff=0.75))
@@ -220,10 +281,11 @@ def _near_column(r: Reading, word: str) -> bool:
 
 def grouped(r: Reading) -> Outcome:
     group, which = groups(r)
-    if not group and not r.freq and not (r.top and r.remaining(*GROUPABLE)):
+    which = which or (bool(r.freq) and r.has(r"\b(?:which|what)\s+$|\b(?:which|what)\b"))
+    if not group and not r.freq and not (r.top and _groupable_left(r)):
         return None
     if not group and not r.freq:
-        group = [r.remaining(*GROUPABLE)[0]]
+        group = [_groupable_left(r)[0]]
         r.skeleton = r.skeleton.replace(f"C{_index_of(r, group[0])}", " ")
     targets = r.targets()
     target = targets[0] if targets else None
@@ -231,6 +293,10 @@ def grouped(r: Reading) -> Outcome:
     if target is None and agg not in ("size", "count") and r.unknown_words():
         return no_column(r, f"the {ph.AGG_WORDS.get(agg, agg)}")
     return _grouped(r, group, which, target, agg)
+
+
+def _groupable_left(r: Reading) -> list[str]:
+    return [c for c in r.remaining() if groupable(r, c)]
 
 
 def _index_of(r: Reading, column: str) -> int:
@@ -242,7 +308,9 @@ def _grouped(r: Reading, group: list[str], which: bool, target: str | None, agg:
     variant = (
         "which" if which else ("top" if r.top else ("sorted" if order is not None else "mapping"))
     )
-    if variant == "sorted" and not r.has(r"\b(?:sort\w*|rank\w*|order\w*|descending|ascending)\b"):
+    if variant == "sorted" and not re.search(
+        r"\b(?:sort\w*|rank\w*|order\w*|descending|ascending)\b", r.text
+    ):
         variant = "mapping"
     fields: dict[str, object] = {
         "variant": variant, "columns": (target,) if target else (), "aggs": (agg,),
@@ -262,6 +330,12 @@ def rows(r: Reading) -> Outcome:
     order = ranking_order(r)
     if not targets or order is None:
         return None
+    averaged = [a for a in stat_aggs(r) if a not in ("min", "max", "count")]
+    entity = entity_column(r) if averaged else ""
+    if entity and (r.top or r.has(r"\b(?:which|who)\b")):
+        # "which 2 stocks had the lowest average price": an average per stock, ranked
+        which = r.top is None
+        return _grouped(r, [entity], which, targets[0], averaged[0])
     who = r.has(r"\b(?:who|whom|whose|which|name of|what is the name)\b")
     if not (r.top or who):
         return None
@@ -284,7 +358,8 @@ def statistic(r: Reading) -> Outcome:
     if not targets and set(aggs) <= {"mode", "min", "max", "nunique"}:
         targets = r.remaining("category", "text", "datetime", "datetext")
     if not targets:
-        if r.unknown_words() and not r.has(ALL_COLUMNS):
+        valued = any(m.is_value for m in r.mentions)
+        if (r.unknown_words() or valued) and not r.has(ALL_COLUMNS):
             return no_column(r, f"the {ph.AGG_WORDS.get(aggs[0], aggs[0])}")
         return base(r, "statistic", variant="all", aggs=tuple(aggs[:1]), quantile=r.quantile)
     for column in targets:
@@ -306,6 +381,15 @@ def _filter_note(filters: list[Filter]) -> str:
     return ", ".join(f"{f.column} {f.op} {f.value}" for f in filters)
 
 
+def value(r: Reading) -> Outcome:
+    """A column's value on the rows the question picks out, no statistic named: "life
+    expectancy in Mexico in 2007", "the population of the United States in 1952"."""
+    targets = r.targets()
+    if len(targets) != 1 or not r.filters or r.aggs:
+        return None
+    return base(r, "value", columns=(targets[0],))
+
+
 def derived(r: Reading) -> Outcome:
     """A new column asked for on its own ("sum of A and B"): shown, not aggregated."""
     if r.derived is None:
@@ -314,6 +398,7 @@ def derived(r: Reading) -> Outcome:
 
 
 INTENTS: tuple[Callable[[Reading], Outcome], ...] = (
+    compare,
     plot,
     normality,
     correlation,
@@ -330,5 +415,6 @@ INTENTS: tuple[Callable[[Reading], Outcome], ...] = (
     grouped,
     rows,
     statistic,
+    value,
     derived,
 )

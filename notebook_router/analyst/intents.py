@@ -32,7 +32,7 @@ SUMMARY = (
     r"\b(?:describe|description|summary|summari[sz]e|overview|descriptive|basic stat\w*|"
     r"five[- ]number|statistics|stats|profile)\b"
 )
-PERCENT = r"\b(?:percent|percentage|pct|proportion|fraction|share|rate|ratio of)\b|%"
+PERCENT = r"\b(?:percent|percentages?|pct|proportions?|fractions?|shares?|rates?|ratio of)\b|%"
 ALL_COLUMNS = r"\b(?:each|every|all|per|by)\s+(?:numeric(?:al)?\s+)?(?:columns?|variables?|features?|fields?)\b"
 CLOSEST = (
     "summary statistics (describe, mean, median, std, quantiles, skewness, kurtosis)",
@@ -147,21 +147,22 @@ def groups(r: Reading) -> tuple[list[str], bool]:
     patterns = (
         rf"\b{GROUP_LEAD}\s+(?:the\s+|each\s+|different\s+|every\s+)?C(\d+)(?:\s*(?:and|,|&)\s*(?:by\s+)?C(\d+))?",
         r"\bC(\d+)[- ]wise\b",
+        r"\b(?:rank|sort|order|list)\s+(?:the\s+|all\s+)?C(\d+)\s+(?=by\b)",
     )
     for pattern in patterns:
         for m in list(re.finditer(pattern, r.skeleton)):
             cols = [r.column_at(int(g)) for g in m.groups() if g is not None]
-            if cols and all(r.kind(c) in GROUPABLE or _few_numbers(r, c) for c in cols):
+            if cols and all(groupable(r, c) for c in cols):
                 found.extend(c for c in cols if c not in found)
                 r.skeleton = ph.blank(r.skeleton, m)
     for m in list(
         re.finditer(
-            r"\b(?:which|what|whose)\s+(?:\w+\s+)?C(\d+)\b|\bC(\d+)\s+(?:with|has|had|having)\s+the\s+(?:highest|lowest|most|least|largest|smallest|greatest|best|worst|maximum|minimum)",
+            r"\b(?:which|what|whose)\s+(?:(?![CV]\d)\w+\s+)?C(\d+)\b|\bC(\d+)\s+(?:with|has|had|having)\s+the\s+(?:highest|lowest|most|least|largest|smallest|greatest|best|worst|maximum|minimum)",
             r.skeleton,
         )
     ):
         column = r.column_at(int(m.group(1) or m.group(2)))
-        if r.kind(column) in GROUPABLE or _few_numbers(r, column):
+        if groupable(r, column):
             if column not in found:
                 found.append(column)
             which = True
@@ -174,10 +175,20 @@ def groups(r: Reading) -> tuple[list[str], bool]:
     return found, which
 
 
+def groupable(r: Reading, column: str) -> bool:
+    """A column whose values name groups of rows: categories, yes/no, dates as text, text
+    with repeated values (a city, not a name), and numbers that read as categories."""
+    if r.kind(column) == "text":
+        return r.schema.column(column).repeats
+    return r.kind(column) in GROUPABLE or _few_numbers(r, column)
+
+
 def _few_numbers(r: Reading, column: str) -> bool:
-    """A numeric column that reads as categories: a dozen or fewer whole numbers (a class, a year)."""
+    """A numeric column that reads as categories: a dozen or fewer whole numbers (a class),
+    or whole numbers in a column named for a period (a year, a month)."""
     values = r.schema.column(column).values if r.kind(column) == "number" else ()
-    return 0 < len(values) <= 12 and all(float(v).is_integer() for v in values)
+    whole = bool(values) and all(float(v).is_integer() for v in values)
+    return whole and (len(values) <= 12 or re.search(TIME_NAME, column) is not None)
 
 
 def ranking_order(r: Reading) -> bool | None:
@@ -226,6 +237,18 @@ def default_agg(r: Reading, target: str | None) -> str:
     return "mean" if r.kind(target) == "binary" else "sum"
 
 
+def plot_agg(r: Reading, target: str | None) -> str:
+    """The statistic a chart of ``target`` by group shows: the one named, the row count
+    for "number of", else the mean (a per-row measure is averaged; summed, two groups'
+    heights would only say which group has more rows)."""
+    aggs = stat_aggs(r)
+    if aggs:
+        return aggs[0]
+    if target is None or r.has(r"\b(?:how many|number of|count)\b"):
+        return "size"
+    return "mean"
+
+
 def time_axis(r: Reading) -> tuple[str, bool] | Decline:
     dates = date_column(r)
     if dates is None:
@@ -235,6 +258,16 @@ def time_axis(r: Reading) -> tuple[str, bool] | Decline:
             ("group by one of the columns instead", "plot a column against another"),
         )
     return dates, r.kind(dates) == "datetext"
+
+
+def entity_column(r: Reading) -> str:
+    """The column naming what the rows are about (a stock's symbol, a city): the label
+    column, else the category with the most distinct values."""
+    label = label_column(r)
+    if label:
+        return label
+    cats = sorted(r.schema.of_kind("category"), key=lambda c: -len(r.schema.column(c).values))
+    return cats[0] if cats else ""
 
 
 def label_column(r: Reading) -> str:

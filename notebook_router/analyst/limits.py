@@ -21,7 +21,7 @@ UNSUPPORTED = (
 )
 CONDITION_WORDS = (
     r"\b(?:more than|greater than|less than|fewer than|larger than|smaller than|higher than|"
-    r"lower than|above|below|over|under|at least|at most|exceed\w*|between)\s+\$?-?\d"
+    r"lower than|above|below|over|under|at least|at most|exceed\w*|between)\s+\$?-?(?:\d[\d,]*(?:\.\d+)?|\.\d+)"
 )
 FILTERING_OPS = ("count", "percentage", "statistic", "groupby", "rows", "summary", "unique",
                  "value_counts", "shape", "share", "resample")  # fmt: skip

@@ -26,6 +26,10 @@ def where(filters: tuple[Filter, ...]) -> str:
             parts.append(f"year of {f.column} between {f.value[0]} and {f.value[1]}")
         elif f.op in ("year", "month", "quarter"):
             parts.append(f"{f.op} of {f.column} = {f.value}")
+        elif f.op.startswith("year"):
+            parts.append(f"year of {f.column} {f.op[4:]} {f.value}")
+        elif f.op == "contains":
+            parts.append(f"{f.column} contains “{f.value}”")
         else:
             parts.append(f"{f.column} {'=' if f.op == '==' else f.op} {f.value}")
     return " (rows where " + " and ".join(parts) + ")"
@@ -342,7 +346,22 @@ def _plot(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
         if spec.group_by
         else (f" by {PERIOD[spec.freq]}" if spec.freq else "")
     )
-    return f"A {kinds[spec.plot]} of {cols}{by}{where(spec.filters)} (figure below; its data are in the table)."
+    aggregated = spec.plot in ("line", "bar", "pie") and by and spec.columns and spec.aggs
+    if aggregated:  # the statistic each bar or point shows, always named
+        cols = f"the {AGG_WORDS.get(spec.aggs[0], spec.aggs[0])} {cols}"
+    shown = _plotted(outputs.get("table")) if aggregated or not spec.columns else ""
+    return (
+        f"A {kinds[spec.plot]} of {cols}{by}{where(spec.filters)}{shown} "
+        "(figure below; its data are in the table)."
+    )
+
+
+def _plotted(table: Any) -> str:
+    """The plotted figures, when they are few enough to read in a sentence."""
+    if table is None or not hasattr(table, "iloc") or len(table) > 8 or table.shape[1] != 1:
+        return ""
+    column = table.iloc[:, 0]
+    return ": " + "; ".join(f"{label}: {fmt(v)}" for label, v in column.items())
 
 
 def _derived(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
@@ -352,3 +371,35 @@ def _derived(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
     shown = ", ".join(fmt(v, spec.rounding) for v in first)
     what = f"{dv.left} {sign} {dv.right}" if dv else spec.columns[0]
     return f"New column {spec.columns[0]} = {what}{where(spec.filters)}; first values: {shown} (all in the table)."
+
+
+def _compare(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
+    d = spec.rounding
+    column = spec.group_by[0]
+    what = f"{_agg(spec)} {spec.columns[0]}" if spec.columns else "number of rows"
+    if spec.measure:
+        what = "percentage of rows" + where(spec.measure).replace(" (rows", "").rstrip(")")
+    others = tuple(f for f in spec.filters if not (f.column == column and f.op == "isin"))
+    sides = [(k, v) for k, v in (value or {}).items() if k not in ("difference", "ratio")]
+    figures = "; ".join(f"{side}: {fmt(v, d)}" for side, v in sides)
+    text = f"The {what} by {column}{where(others)}: {figures}."
+    if len(sides) >= 2:
+        a, b = sides[0][0], sides[1][0]
+        diff, ratio = outputs.get("difference"), outputs.get("ratio")
+        if isinstance(diff, (int, float)) and diff == diff:
+            word = "higher" if diff > 0 else "lower" if diff < 0 else "the same as"
+            text += f" {a} is {word}" + (f" than {b}" if diff else f" {b}")
+            if diff:
+                text += f" by {fmt(abs(diff), d)}"
+            if isinstance(ratio, (int, float)) and ratio == ratio and diff:
+                text += f" ({fmt(ratio, 2)} times {b})"
+            text += "."
+    return text
+
+
+def _value(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
+    column, w = spec.columns[0], where(spec.filters)
+    if isinstance(value, list):
+        shown = ", ".join(fmt(v) for v in value[:10]) + (" ..." if len(value) > 10 else "")
+        return f"{len(value)} rows match{w}; their {column}: {shown}."
+    return f"The {column}{w} is {fmt(value, spec.rounding)}."

@@ -119,6 +119,9 @@ def top_n(text: str) -> tuple[int | None, bool | None, str]:
             m.group(1) in ("bottom", "lowest", "smallest"),
             blank(text, m),
         )
+    m = re.search(rf"\b(?:which|what)\s+{words}\s+(?=[a-z])", text)
+    if m and m.group(1) != "one":  # "which 2 stocks had the lowest ...": the order comes later
+        return int(number(m.group(1))), None, blank(text, m)
     m = re.search(
         rf"\b{words}\s+(highest|lowest|largest|smallest|most|least|biggest|top|best|worst)\b", text
     )
@@ -129,7 +132,11 @@ def top_n(text: str) -> tuple[int | None, bool | None, str]:
 
 
 def frequency(text: str) -> tuple[str, str]:
-    """A resampling period ("by month", "weekly", "per quarter") and the text without it."""
+    """A resampling period ("by month", "weekly", "per quarter", "which year") and the
+    text without it ("which year" leaves "which" to say a single period is asked for)."""
+    m = re.search(r"\b(?:which|what)\s+(day|week|month|quarter|year)\b", text)
+    if m:
+        return FREQS[m.group(1)], text[: m.start(1)] + " " * len(m.group(1)) + text[m.end(1) :]
     m = re.search(r"\b(daily|weekly|monthly|quarterly|yearly|annual|annually)\b", text)
     if m:
         return FREQS[m.group(1)], blank(text, m)

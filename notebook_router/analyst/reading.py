@@ -10,14 +10,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from notebook_router.analyst import phrases as ph
-from notebook_router.analyst.schema import Mention, Schema, find_mentions, partial_column
+from notebook_router.analyst.linking import Mention, find_mentions, partial_column
+from notebook_router.analyst.schema import Schema
 from notebook_router.analyst.spec import Derived, Filter
 from notebook_router.language.lexicon import STOPWORDS
-from notebook_router.language.numbers import NUM, number
-from notebook_router.language.tables import word_list
+from notebook_router.language.numbers import NUM, number, spell_digits
+from notebook_router.language.patterns import alternation
+from notebook_router.language.tables import table, word_list
 from notebook_router.language.words import plain, word_spans
 
 IGNORED: frozenset[str] = STOPWORDS | word_list("data_words")
@@ -50,6 +52,8 @@ class Reading:
     bin_count: int | None = None
     date_hint: str = ""
     """The date column the question grouped by ("by month" naming a datetime column)."""
+    written: str = ""
+    """The question as written (case kept), aligned with ``text`` when their lengths agree."""
 
     def remaining(self, *kinds: str) -> list[str]:
         """Columns still in the skeleton (not used up as filters or groups), of the given kinds."""
@@ -127,19 +131,33 @@ def read(question: str, frames: Mapping[str, Schema], default: str | None) -> Re
     level, lower = ph.alpha(lower)
     q, lower = ph.quantile(lower)
     n, asc, lower = ph.top_n(lower)
+    lower = spell_digits(lower, _NUMBER_BEFORE, _NUMBER_AFTER)
     columns = {name: schema.names() for name, schema in frames.items()}
     frame, lower = choose_frame(lower, list(frames), default, columns)
     if frame is None:
         return "no_frame" if not frames else "which_frame"
     schema = frames[frame]
-    mentions = _mentions(lower, schema)
+    mentions = _mentions(lower, schema, written=text if len(text) == len(lower) else None)
     skeleton = _skeleton(lower, mentions)
     freq, skeleton = ph.frequency(skeleton)
     reading = Reading(question, frame, schema, lower, skeleton, mentions, formats, digits, level,
                       q, n, asc, freq)  # fmt: skip
+    reading.written = text
     if not freq:
         _period_from_date_column(reading)
     return reading
+
+
+_COMPARISONS = table("analysis")["comparisons"]
+# Words after which a number word is a figure of a condition ("below zero", "more than a
+# million", "between four and six"), and words before which it is ("five or more").
+_NUMBER_BEFORE = re.compile(
+    rf"\b(?:{alternation(p for ps in _COMPARISONS['before'].values() for p in ps if p[0].isalpha())}"
+    r"|between|exactly)\s+$|\b(?:between\s+\d+\s+and|from\s+\d+\s+to)\s+$"
+)
+_NUMBER_AFTER = re.compile(
+    rf"\s*(?:{alternation(p for ps in _COMPARISONS['after'].values() for p in ps)})"
+)
 
 
 _BY_COLUMN = re.compile(r"\b(?:by|per|each|every|for each|over|across)\s+(?:the\s+)?C(\d+)\b")
@@ -163,16 +181,29 @@ def _period_from_date_column(r: Reading) -> None:
             return
 
 
-def _mentions(text: str, schema: Schema) -> list[Mention]:
+def _mentions(text: str, schema: Schema, written: str | None = None) -> list[Mention]:
     ignore = IGNORED | OPERATION_WORDS
-    found = find_mentions(text, schema, ignore=ignore)
+    found = find_mentions(text, schema, ignore=ignore, written=written)
     for word, start, end in word_spans(text):
         if word in ignore or any(m.start <= start < m.end for m in found):
             continue
-        column = partial_column(word, schema)
-        if column is not None:
-            found.append(Mention(start, end, column))
-    return sorted(found, key=lambda m: m.start)
+        partial = partial_column(word, schema)
+        if partial is not None:
+            found.append(replace(partial, start=start, end=end))
+    return _names_of_columns(text, sorted(found, key=lambda m: m.start))
+
+
+def _names_of_columns(text: str, found: list[Mention]) -> list[Mention]:
+    """ "city name", "country names": the word "name" says it is that column's values,
+    not a column of its own."""
+    kept: list[Mention] = []
+    for m in found:
+        said = text[m.start : m.end].strip()
+        after_column = kept and not kept[-1].is_value and not text[kept[-1].end : m.start].strip()
+        if said in ("name", "names") and after_column:
+            continue
+        kept.append(m)
+    return kept
 
 
 def _skeleton(text: str, mentions: list[Mention]) -> str:

@@ -10,7 +10,9 @@ from notebook_router.data.tables import table_markdown
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-Status = Literal["answered", "declined"]
+Status = Literal["answered", "partial", "declined"]
+"""answered: every part of the question is in the answer. partial: the answer leaves out
+what ``left_out`` names (and its text says so). declined: no answer, and why."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +39,9 @@ class Analysis:
     operation: str = ""
     columns: tuple[str, ...] = ()
     closest: tuple[str, ...] = ()
+    left_out: tuple[str, ...] = ()
+    """The parts of the question the answer does not use, each in the question's words
+    with why (empty unless the status is ``partial``)."""
 
     def to_markdown(self) -> str:
         """The answer as Markdown: the text, the code in a fenced block, the table if small."""

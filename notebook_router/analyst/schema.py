@@ -1,38 +1,22 @@
-"""What a frame holds, and where a question mentions its columns and values.
+"""What a frame holds, as the analyst sees it: its columns, their kinds, their values.
 
-Matching is by word stems, so case, underscores, spaces, camelCase, plurals and a
-trailing unit in parentheses do not matter: "sepal lengths" finds
-``sepal length (cm)``, "passenger id" finds ``PassengerId``. Category values are
-read only from text-like columns with few distinct values (a sample decides
-first), so a large frame costs one pass per such column.
+A column's values are kept when they are few (a category); every text column's
+distinct values are indexed by their words (:mod:`notebook_router.data.values`), so a
+question can name any of them. Where a question mentions columns and values is
+:mod:`.linking`'s job.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
-from notebook_router.language.stems import forms, stem
-from notebook_router.language.words import word_spans
+from notebook_router.data.values import ValueIndex, value_index
 
-_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
-_PARENS = re.compile(r"\([^)]*\)|\[[^\]]*\]")
 MAX_CATEGORIES = 40
 SAMPLE_ROWS = 20_000
-
-
-def name_variants(name: str) -> set[tuple[str, ...]]:
-    """Every stemmed word sequence that names ``name``."""
-    variants: set[tuple[str, ...]] = set()
-    for form in {name, _PARENS.sub(" ", name)}:
-        for spaced in {form, _CAMEL.sub(" ", form)}:
-            toks = tuple(stem(w) for w, _, _ in word_spans(spaced))
-            if toks:
-                variants.add(toks)
-                variants.add((stem("".join(w for w, _, _ in word_spans(spaced))),))
-    return variants
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,17 +27,11 @@ class Column:
     kind: str
     """``number``, ``binary`` (0/1 or bool), ``category``, ``datetime``, ``datetext`` or ``text``."""
     values: tuple[Any, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Mention:
-    """A span of the question that names a column (``value`` is None) or one of its values."""
-
-    start: int
-    end: int
-    column: str
-    value: Any = None
-    is_value: bool = False
+    repeats: bool = True
+    """Some value stands on more than one row (False for a label such as a name or an id:
+    grouping by it gives one row a group)."""
+    whole: bool = False
+    """A number column of whole numbers (a count of things: "how many were sold" adds it up)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +42,8 @@ class Schema:
     columns: tuple[Column, ...]
     rows: int
     is_series: bool = False
+    values: ValueIndex | None = field(default=None, compare=False, repr=False)
+    """Every text column's distinct values, by their words (None for a Series)."""
 
     def column(self, name: str) -> Column:
         return next(c for c in self.columns if c.name == name)
@@ -82,7 +62,7 @@ def schema_of(name: str, data: Any) -> Schema:
     is_series = isinstance(data, pd.Series)
     frame = data.to_frame(name=data.name if data.name is not None else name) if is_series else data
     columns = tuple(_column(str(col), frame[col]) for col in frame.columns if _unique(frame, col))
-    return Schema(name, columns, len(frame), is_series)
+    return Schema(name, columns, len(frame), is_series, None if is_series else value_index(frame))
 
 
 def _unique(frame: Any, col: Any) -> bool:
@@ -102,13 +82,15 @@ def _column(name: str, series: Any) -> Column:
         if len(head) and head.isin([0, 1]).all() and series.dropna().isin([0, 1]).all():
             return Column(name, "binary", (0, 1))
         few = _few_values(series)
-        return Column(name, "number", few)
+        whole = bool(len(head)) and bool((head % 1 == 0).all())
+        return Column(name, "number", few, whole=whole)
     few = _few_values(series)
     if few:
         return Column(name, "category", few)
     if _looks_like_dates(name, series):
         return Column(name, "datetext")
-    return Column(name, "text")
+    head = series.iloc[:SAMPLE_ROWS].dropna()
+    return Column(name, "text", repeats=bool(len(head)) and head.nunique() < len(head))
 
 
 def _few_values(series: Any) -> tuple[Any, ...]:
@@ -133,71 +115,6 @@ def _looks_like_dates(name: str, series: Any) -> bool:
     except (ValueError, TypeError):
         return False
     return True
-
-
-def find_mentions(text: str, schema: Schema, ignore: Iterable[str] = ()) -> list[Mention]:
-    """Non-overlapping column and value mentions in ``text``, longest first."""
-    toks = word_spans(text)
-    stems = [stem(w) for w, _, _ in toks]
-    ignored = set(ignore)
-    skip = {stem(w) for w in ignored}
-    found: list[tuple[int, int, int, Mention]] = []
-    for col in schema.columns:
-        own = {form for w, _, _ in word_spans(_CAMEL.sub(" ", col.name)) for form in forms(w)}
-        for variant in name_variants(col.name):
-            for i in _occurrences(stems, variant):
-                j = i + len(variant) - 1
-                said = {w for w, _, _ in toks[i : j + 1]}
-                if said <= ignored and not said & own:
-                    continue  # "yearly" is a period, not the column ``year`` ("years" is)
-                found.append((len(variant), 1, i, Mention(toks[i][1], toks[j][2], col.name)))
-        for value in _matchable_values(col, skip):
-            variant = tuple(stem(w) for w, _, _ in word_spans(str(value)))
-            for i in _occurrences(stems, variant):
-                j = i + len(variant) - 1
-                mention = Mention(toks[i][1], toks[j][2], col.name, value, True)
-                found.append((len(variant), 0, i, mention))
-    found.sort(key=lambda f: (-f[0], -f[1], f[2]))
-    chosen: list[Mention] = []
-    for _, _, _, m in found:
-        if all(m.end <= c.start or m.start >= c.end for c in chosen):
-            chosen.append(m)
-    return sorted(chosen, key=lambda m: m.start)
-
-
-def _occurrences(stems: list[str], variant: tuple[str, ...]) -> list[int]:
-    n = len(variant)
-    return [i for i in range(len(stems) - n + 1) if tuple(stems[i : i + n]) == variant]
-
-
-def _matchable_values(col: Column, skip: set[str]) -> list[Any]:
-    if col.kind != "category":
-        return []
-    out = []
-    for value in col.values:
-        if not isinstance(value, str) or len(value.strip()) < 3:
-            continue
-        value_stems = {stem(w) for w, _, _ in word_spans(value)}
-        if value_stems and not value_stems <= skip:
-            out.append(value)
-    return out
-
-
-def partial_column(word: str, schema: Schema) -> str | None:
-    """The one column a lone word abbreviates ("class" for ``Pclass``), if exactly one."""
-    w = word.lower()
-    if len(w) < 4:
-        return None
-    hits = []
-    for col in schema.columns:
-        joined = "".join(x for x, _, _ in word_spans(col.name))
-        parts = [x for x, _, _ in word_spans(_CAMEL.sub(" ", col.name))]
-        close = (joined.endswith(w) or joined.startswith(w)) and len(joined) - len(w) <= 3
-        # an abbreviated name: "unemp" for unemployment, "infl" for inflation
-        short = len(joined) >= 4 and w.startswith(joined) and joined.isalpha()
-        if close or w in parts or short:
-            hits.append(col.name)
-    return hits[0] if len(hits) == 1 else None
 
 
 def frame_schemas(frames: Mapping[str, Any]) -> dict[str, Schema]:

@@ -13,7 +13,8 @@ class Filter:
 
     column: str
     op: str
-    """One of ``== != > >= < <= between isin notin year years month``."""
+    """One of ``== != > >= < <= between isin notin contains year years month quarter``, or
+    ``year>=`` (and ``>``, ``<``, ``<=``) for a date column's year."""
     value: Scalar | tuple[Scalar, ...] | None = None
 
 
@@ -25,6 +26,17 @@ class Derived:
     kind: str
     left: str
     right: str
+
+
+@dataclass(frozen=True, slots=True)
+class LeftOut:
+    """A part of the question the operation does not use, in the question's words, and why."""
+
+    said: str
+    why: str
+
+    def __str__(self) -> str:
+        return f"“{self.said}” ({self.why})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +75,9 @@ class Spec:
     """Which computed number is the value: ``p_value``, ``statistic``, ``verdict`` or the usual."""
     lookup: tuple[Filter, ...] = ()
     """For tables: the row/column labels of the one cell asked for."""
+    left_out: tuple[LeftOut, ...] = ()
+    """What of the question this operation does not use (:mod:`.accounting`): the answer
+    is then partial, and says so."""
 
 
 @dataclass(frozen=True, slots=True)

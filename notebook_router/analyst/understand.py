@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import replace
 
 from notebook_router.analyst import phrases as ph
+from notebook_router.analyst.accounting import left_out
 from notebook_router.analyst.conditions import binary_conditions, conditions
 from notebook_router.analyst.families import INTENTS
 from notebook_router.analyst.intents import derived_column, no_frame, unmapped
@@ -41,7 +43,10 @@ def understand(question: str, frames: Mapping[str, Schema], default: str | None)
     for intent in INTENTS:
         outcome = intent(r)
         if outcome is not None:
-            return unread_condition(r, outcome)
+            outcome = unread_condition(r, outcome)
+            if isinstance(outcome, Spec):
+                outcome = replace(outcome, left_out=left_out(r, outcome))
+            return outcome
     return unmapped(r)
 
 

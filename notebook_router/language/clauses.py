@@ -6,7 +6,10 @@ Rules, in order:
 2. "then", "after that", "next", "finally" start a part that needs the one before.
 3. Commas, "and", "also", "plus" split a part only where an imperative verb
    follows, so "compare sales and costs" stays one task while "load the table,
-   plot revenue and summarise the trend" becomes three.
+   plot revenue and summarise the trend" becomes three; or where a statistic
+   opens the next question and the part before asked for one too ("the total
+   revenue by region and the mean units by region" is two; "the total revenue
+   and units", "compare the total X and the total Y" stay one).
 4. Dependencies: a sequence marker or a back-reference ("plot them", "the
    results") needs the previous task; a task that transforms data (compute,
    clean, filter) needs the nearest earlier task that produced data; a task
@@ -28,7 +31,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from notebook_router.language.lexicon import term, term_set, terms
+from notebook_router.language.lexicon import FILLER, STOPWORDS, term, term_set, terms
+from notebook_router.language.patterns import alternation
 from notebook_router.language.tables import table
 from notebook_router.language.words import words
 
@@ -38,6 +42,10 @@ TONE = term_set(_WORDS["tone"])
 SOURCES = term_set(_WORDS["sources"])
 TRANSFORMS = term_set(_WORDS["transforms"])
 PRESENTERS = term_set(_WORDS["presenters"])
+_STATISTIC = re.compile(
+    rf"^(?:the\s+|a\s+|its\s+|their\s+)?(?:{alternation(_WORDS['statistics'])})\b", re.I
+)
+_RELATING = re.compile(rf"\b(?:{alternation(_WORDS['relating'])})\b", re.I)
 
 _SENTENCES = re.compile(r"(?<=[.!?;])\s+|\n+")
 # A fragment boundary inside a part: after a comma, colon, dash, "!" or "?".
@@ -127,11 +135,29 @@ def _split_on_verbs(part: str) -> list[str]:
     out = [pieces[0]]
     for sep, text in zip(pieces[1::2], pieces[2::2], strict=True):
         # "choose between plan A, plan B and plan C": options, though "plan" is a verb.
-        if _leading_verb(_clean(text)) is not None and not _OPTIONS.search(out[-1]):
+        verb = _leading_verb(_clean(text)) is not None and not _OPTIONS.search(out[-1])
+        if verb or _another_statistic(out[-1], text):
             out.append(text)
         else:
             out[-1] = out[-1] + sep + text
     return out
+
+
+def _another_statistic(before: str, text: str) -> bool:
+    """Whether ``text`` asks for a statistic of its own after ``before`` asked for one."""
+    if _RELATING.search(before) or not _STATISTIC.match(text.strip()):
+        return False
+    # The part before must ask one of something ("the total revenue"), not be a bare
+    # list of statistics ("the mean, median and max of fare" is one question).
+    asks = any(_STATISTIC.match(before[m.start() :]) for m in re.finditer(r"\b\w", before))
+    return asks and bool(_content(before)) and len(_content(text)) >= 1
+
+
+def _content(text: str) -> list[str]:
+    """The words of ``text`` that are neither statistics nor function words."""
+    return [
+        w for w in words(text) if not _STATISTIC.match(w) and w not in STOPWORDS and w not in FILLER
+    ]
 
 
 def names_work(text: str) -> bool:

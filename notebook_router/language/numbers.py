@@ -42,6 +42,38 @@ def number(text: str) -> float:
     return float(text.replace(",", ""))
 
 
+_SPELLED = re.compile(
+    r"\b(?P<word>" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r"|an?)"
+    r"(?=\s+(?:" + "|".join(sorted(SCALES, key=len, reverse=True)) + r")\b)"
+    r"|\b(?P<small>" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r")\b",
+    re.IGNORECASE,
+)
+
+
+def spell_digits(text: str, cue: re.Pattern[str], after: re.Pattern[str] | None = None) -> str:
+    r"""``text`` with the number words that ``cue`` matches just before written as digits,
+    padded to keep every position ("below zero" → "below 0   ", "more than a million" →
+    "more than 1 million"), so spans found in one line up with the other. With ``after``,
+    a number word it matches just after is written so too ("five or more").
+
+    >>> import re
+    >>> spell_digits("below zero or over a million", re.compile(r"(?:below|over)\s+$"))
+    'below 0    or over 1 million'
+    """
+
+    out = text
+    for m in _SPELLED.finditer(text):  # left to right: "between four and six" reads six too
+        word = m.group(0)
+        led = cue.search(out[: m.start()]) is not None
+        if not led and (after is None or after.match(out, m.end()) is None):
+            continue
+        if word.lower() == "one" and m.group("small"):
+            continue  # "more than one", "at least one": too often "any", not a figure
+        value = 1 if word.lower() in ("a", "an") else NUMBER_WORDS[word.lower()]
+        out = out[: m.start()] + str(value).ljust(len(word)) + out[m.end() :]
+    return out
+
+
 _DATES = re.compile(
     r"\b\d{4}-\d{1,2}(?:-\d{1,2})?\b|\b\d{1,2}:\d{2}(?::\d{2})?\b|\b\d{1,2}/\d{1,2}/\d{2,4}\b"
 )

@@ -17,8 +17,14 @@ from notebook_router.planner import events as ev
 
 log = logging.getLogger("notebook_router")
 
+MAX_VALUES = 200
+"""Values kept per table for routing requests that name one."""
 PROMPT_CHARS = 4000
 """How much of a planner's prompt the data's descriptions may take."""
+
+
+def _numeric(text: str) -> bool:
+    return text.replace(".", "", 1).replace("-", "", 1).replace(",", "").isdigit()
 
 
 def describe_data(source: DataSource, goal: str) -> ev.DataDescribed:
@@ -36,6 +42,9 @@ def describe_data(source: DataSource, goal: str) -> ev.DataDescribed:
             kind=d.kind,
             shape=d.shape_text(),
             columns=tuple(c.name for c in d.columns),
+            values=tuple(dict.fromkeys(v for c in d.columns for v, _ in c.top if not _numeric(v)))[
+                :MAX_VALUES
+            ],
         )
         for d in context.data
     )

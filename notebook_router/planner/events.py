@@ -72,6 +72,9 @@ class DataTable(msgspec.Struct, kw_only=True, gc=False):
     kind: str
     shape: str
     columns: tuple[str, ...]
+    values: tuple[str, ...] = ()
+    """The most common values of its text columns (already masked): a request naming
+    "fossil fuels" is about this table when a column holds it."""
 
 
 class DataDescribed(_Event, tag="data_described"):

@@ -41,7 +41,9 @@ from typing import Literal
 
 from notebook_router.agents.roles import DRAWS_TABLES, GENERALIST
 from notebook_router.context.arc import ArcRun, ArcTask, ArcView
-from notebook_router.language.lexicon import term, terms
+from notebook_router.language.lexicon import is_filler, term, terms
+from notebook_router.language.tables import table
+from notebook_router.planner.events import DataDescribed
 from notebook_router.text.preview import clip
 
 FollowKind = Literal["same", "present", "why"]
@@ -77,6 +79,12 @@ _NOW = re.compile(
     r"^(?:(?:and|so|ok|okay|then|but)[\s,]+)*now[\s,]+(?P<for>for\s+)?(?P<new>.+?)\s*[?.!]*$",
     re.IGNORECASE,
 )
+# "and Europe?", "and in July 2014?", "and the median?": a bare "and" with an entity after it.
+_AND = re.compile(
+    r"^(?:(?:and|but|also|ok|okay|so)[\s,]+)+(?:(?:what|how)\s+about\s+)?"
+    r"(?:(?:for|in|of|with|on|about|at|from|during)\s+)?(?P<new>.+?)\s*[?.!]*$",
+    re.IGNORECASE,
+)
 _PRESENT = re.compile(
     _LEAD + r"(?:(?:show|plot|draw|make|display|do)\s+(?:it|that|this|them)\s+)?"
     r"as\s+an?\s+(?P<kind>[\w-]+(?:\s+[\w-]+)?)\s*[?.!]*$",
@@ -110,6 +118,8 @@ _NOT_ENTITY = frozenset(
     "is are was were be been am do does did has have had can could will would should "
     "shall may might must chart plot graph histogram diagram".split()
 )
+_VALUE_WORDS = frozenset(w for group in table("value_words")["groups"] for w in group)
+"""Words for values a column spells another way ("women", "men"): one takes the other's place."""
 ENTITY_WORDS = 3
 """The most words an entity swapped in by a follow-up has ("New York City")."""
 _PREPOSITION = r"(?:for|in|of|from|at|about|on|across|within|by)\s+(?:the\s+)?"
@@ -119,15 +129,34 @@ _NAME_INSIDE = re.compile(rf"(?<![.!?]\s)(?<!^)\b(?P<name>{_NAME})")
 _WORD_AFTER_PREPOSITION = re.compile(rf"\b{_PREPOSITION}(?P<name>[a-z][\w-]*)")
 
 
-def follow_up(goal: str, arc: ArcView | None) -> FollowUp | None:
-    """How ``goal`` follows the arc's latest run, or None when it stands on its own."""
+def column_terms(data: DataDescribed | None) -> frozenset[str]:
+    """The terms of the described data's column names ("order_date" gives "order", "date")."""
+    if data is None:
+        return frozenset()
+    return _column_terms(tuple(c for t in data.tables for c in t.columns))
+
+
+@lru_cache(maxsize=32)
+def _column_terms(columns: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(w for c in columns for w in terms(c.replace("_", " ")))
+
+
+def follow_up(
+    goal: str, arc: ArcView | None, columns: frozenset[str] = frozenset()
+) -> FollowUp | None:
+    """How ``goal`` follows the arc's latest run, or None when it stands on its own.
+
+    ``columns`` are the terms of the data's column names: with them, a column named by
+    the follow-up ("now do the same for units") takes the place of the measure the run
+    before was about ("revenue"), and "by month" the place of its group-by ("by region").
+    """
     if arc is None or not arc.runs:
         return None
-    return _follow_up(" ".join(goal.split()), arc)
+    return _follow_up(" ".join(goal.split()), arc, columns)
 
 
 @lru_cache(maxsize=64)
-def _follow_up(goal: str, arc: ArcView) -> FollowUp | None:
+def _follow_up(goal: str, arc: ArcView, columns: frozenset[str]) -> FollowUp | None:
     # Cached: the rule planner asks at every decision, and the view is frozen.
     if _WHY.match(goal):
         source = arc.last
@@ -146,7 +175,7 @@ def _follow_up(goal: str, arc: ArcView) -> FollowUp | None:
     if present and _presentation(present["kind"]):
         return _present(source, present["kind"].strip())
     new = _new_entity(goal)
-    return None if new is None else _same(source, new)
+    return None if new is None else _same(source, new, columns)
 
 
 def _presentation(kind: str) -> bool:
@@ -167,7 +196,23 @@ def _new_entity(goal: str) -> str | None:
         # (a year, a region, a statistic, a name), so "now tabulate" stays a request.
         if new is not None and (now["for"] or _kind(new) or new[:1].isupper()):
             return new
+    bare = _AND.match(goal)
+    if bare:
+        new = _entity(bare["new"])
+        # "and Europe?", "and in 2015?": short, and plainly an entity or a kind of one
+        if new is not None and (_plain_entity(new) or len(new.split()) <= 2):
+            return new
     return None
+
+
+def _verbs() -> frozenset[str]:
+    from notebook_router.language.clauses import VERBS
+
+    return VERBS
+
+
+def _plain_entity(new: str) -> bool:
+    return any(_kind(w) or w[:1].isupper() or w.lower() in _VALUE_WORDS for w in new.split())
 
 
 def _entity(text: str) -> str | None:
@@ -192,20 +237,21 @@ def _entity(text: str) -> str | None:
 # ---------------------------------------------------------------------- same
 
 
-def _same(source: ArcRun, new: str) -> FollowUp | None:
+def _same(source: ArcRun, new: str, columns: frozenset[str]) -> FollowUp | None:
     texts = [source.goal, *(t.description for t in source.tasks)]
-    old = old_entity(texts, new)
+    old = column_slot(texts, new, columns) or old_entity(texts, new)
     if old is None and _kind(new) == "statistic":
         return None  # "now the median" after a run that named no statistic: a new request
     if old is None:
-        goal = f"{source.goal.rstrip(' .')} for {new}"
+        added = new if _BY.match(new) else f"for {new}"  # "by month" is said as it is
+        goal = f"{source.goal.rstrip(' .?')} {added}"
         tasks = tuple(
-            t.model_copy(update={"description": f"{t.description.rstrip(' .')} for {new}"})
+            t.model_copy(update={"description": f"{t.description.rstrip(' .?')} {added}"})
             if i == 0
             else t
             for i, t in enumerate(source.tasks)
         )
-        return FollowUp("same", source, goal, tasks, f"for {new}")
+        return FollowUp("same", source, goal, tasks, added)
     tasks = tuple(
         t.model_copy(
             update={
@@ -218,6 +264,46 @@ def _same(source: ArcRun, new: str) -> FollowUp | None:
     return FollowUp("same", source, substitute(source.goal, old, new), tasks, f"{old} → {new}")
 
 
+_GROUPING = frozenset({"by", "per", "each", "every", "across"})
+"""Words before a column that make it the group-by slot, not the measure."""
+_BY = re.compile(r"^(?:by|per|for\s+each|across)\s+", re.IGNORECASE)
+
+
+def column_slot(texts: list[str], new: str, columns: frozenset[str]) -> str | None:
+    """The slot of ``texts`` a column named by ``new`` fills, if ``new`` names one.
+
+    "units" takes the place of the measure ("total revenue by region" → "revenue"),
+    "by month" the place of the group-by ("by region"): the first phrase of column
+    words in that role that differs from ``new``.
+    """
+    grouping = _BY.match(new)
+    named = terms(new[grouping.end() :] if grouping else new)
+    if not columns or not named or not set(named) <= columns:
+        return None
+    for text in texts:
+        found = list(_WORDS.finditer(text))
+        i = 0
+        while i < len(found):
+            if term(found[i].group(0).lower()) not in columns or is_filler(
+                found[i].group(0).lower()
+            ):
+                i += 1
+                continue
+            j = i
+            while j + 1 < len(found) and term(found[j + 1].group(0).lower()) in columns:
+                j += 1
+            before = found[i - 1].group(0).lower() if i else ""
+            phrase = text[found[i].start() : found[j].end()]
+            if grouping and before in _GROUPING:
+                whole = text[found[i - 1].start() : found[j].end()]
+                if whole.lower() != new.lower():
+                    return whole
+            elif not grouping and before not in _GROUPING and phrase.lower() != new.lower():
+                return phrase
+            i = j + 1
+    return None
+
+
 def old_entity(texts: list[str], new: str) -> str | None:
     """The word or name in ``texts`` that ``new`` takes the place of, if one is found."""
     kind = _kind(new)
@@ -225,11 +311,14 @@ def old_entity(texts: list[str], new: str) -> str | None:
         for text in texts:
             for i, word in enumerate(_WORDS.findall(text)):
                 # "Count the orders": a statistic opening the text is its verb, not its measure.
-                leading_verb = i == 0 and kind == "statistic"
+                leading_verb = i == 0 and kind == "statistic" and term(word.lower()) in _verbs()
                 if _kind(word) == kind and word.lower() != new.lower() and not leading_verb:
                     return str(word)
         if kind in ("year", "statistic"):  # none in the run before: nothing to swap
             return None
+    aligned = _aligned(texts, new)
+    if aligned is not None:
+        return aligned
     patterns = [_NAME_AFTER_PREPOSITION]
     if new[:1].isupper():  # "South" may take the place of a name anywhere but a sentence start
         patterns.append(_NAME_INSIDE)
@@ -241,6 +330,33 @@ def old_entity(texts: list[str], new: str) -> str | None:
                 if name and name.lower() != new.lower():
                     return name
     return None
+
+
+def _aligned(texts: list[str], new: str) -> str | None:
+    """The phrase of ``texts`` shaped like ``new`` that differs from it: "July 2015" for
+    "July 2014", "6-cylinder" for "8-cylinder", "men" for "women" (words of one kind)."""
+    wanted = [_shape(w) for w in _WORDS.findall(new)]
+    new_words = [w.lower() for w in _WORDS.findall(new)]
+    for text in texts:
+        found = list(_WORDS.finditer(text))
+        for i in range(len(found) - len(wanted) + 1):
+            window = found[i : i + len(wanted)]
+            said = [m.group(0).lower() for m in window]
+            if said != new_words and [_shape(m.group(0)) for m in window] == wanted:
+                return text[window[0].start() : window[-1].end()]
+    return None
+
+
+def _shape(word: str) -> str:
+    """What a word is, for aligning phrases: its kind, a number's shape, or the word."""
+    kind = _kind(word)
+    if kind is not None:
+        return kind
+    if any(c.isdigit() for c in word):
+        return "number:" + re.sub(r"\d+", "#", word.lower())
+    if word.lower() in _VALUE_WORDS:
+        return "value"
+    return "word:" + word.lower()
 
 
 def _kind(word: str) -> str | None:
@@ -265,11 +381,14 @@ def substitute(text: str, old: str, new: str) -> str:
     'Load the sales table for the South region (south_sales)'
     """
     pattern = re.compile(rf"(?<![^\W_]){re.escape(old)}(?![^\W_])", re.IGNORECASE)
+    # An acronym ("USA", written so everywhere) gives way to the new word as the user
+    # wrote it ("Europe"); a word shouted once ("NORTH total") stays shouted.
+    acronym = all(m.group(0).isupper() for m in pattern.finditer(text))
 
     def cased(match: re.Match[str]) -> str:
         found = match.group(0)
         if found.isupper() and len(found) > 1:
-            return new.upper()
+            return new if acronym and not new.islower() else new.upper()
         if found.islower():
             return new.lower()
         if found[:1].isupper():

@@ -33,6 +33,7 @@ from notebook_router.agents.tree import tree_generation
 from notebook_router.context.arc import ArcView
 from notebook_router.language.lexicon import terms
 from notebook_router.language.references import kind_of
+from notebook_router.planner.followup import column_terms
 from notebook_router.planner.media_notes import MediaNote, choices, pointers
 from notebook_router.planner.state import NOT_DONE_STATUSES, RunState, Task
 from notebook_router.planner.task_digest import TaskDigest, digest
@@ -103,6 +104,8 @@ class PlannerView(BaseModel):
     """The names of the tables the data analyst can work on."""
     data_words: frozenset[str] = Field(default=frozenset(), exclude=True)
     """Table and column names as words (for the rule planner's routing; not in prompts)."""
+    column_words: frozenset[str] = Field(default=frozenset(), exclude=True)
+    """The terms of the column names alone (the slots a follow-up's words may fill)."""
     arc: ArcView | None = None
     """Earlier runs of the session (goal, short answer, plan, data used) and the facts
     that bear on this goal: what follow-ups ("now do the same for South") build on."""
@@ -264,6 +267,7 @@ class ViewBuilder:
             data=None if state.data is None else state.data.text,
             tables=[] if state.data is None else [t.name for t in state.data.tables],
             data_words=self.data_words(state),
+            column_words=column_terms(state.data),
             arc=state.arc,
             media=list(media),
             held=frozenset(_held(state)),
@@ -485,7 +489,7 @@ def _data_words(state: RunState) -> frozenset[str]:
     """The words that name the run's tables and their columns ("order_date" gives "order date")."""
     if state.data is None:
         return frozenset()
-    names = [n for t in state.data.tables for n in (t.name, *t.columns)]
+    names = [n for t in state.data.tables for n in (t.name, *t.columns, *t.values)]
     return frozenset(w for n in names for w in terms(n.replace("_", " ")))
 
 

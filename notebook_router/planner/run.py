@@ -989,20 +989,27 @@ def new_run_id() -> str:
 def _completion(plan: Iterable[Task]) -> tuple[StopReason, str]:
     """Why a run the planner ended of its own accord stopped.
 
-    "The goal was met" only if some task produced a result (or none was
-    needed): when every agent it tried was unable or failed, saying so is
-    the honest account, whatever the planner concluded.
+    "The goal was met" only if every task it ran was fulfilled (or none was needed).
+    A task that answered only part of its question, or that could not be done beside
+    others that were, makes the run *partly answered*; when every agent it tried was
+    unable or failed, the run is *unanswered*: the honest account either way, whatever
+    the planner concluded.
     """
     ended = Counter(t.status for t in plan if t.status not in _NOT_TRIED)
-    if not ended or any(status in OK_STATUSES for status in ended):
-        return "completed", "the planner judged the goal met"
     counts = ", ".join(f"{n} {status.replace('_', ' ')}" for status, n in sorted(ended.items()))
     total = sum(ended.values())
     tasks = "task" if total == 1 else "tasks"
+    if not ended or set(ended) == {"fulfilled"}:
+        return "completed", "the planner judged the goal met"
+    if any(status in OK_STATUSES for status in ended):
+        done = ended.get("fulfilled", 0)
+        return "partly_answered", f"{done} of the {total} {tasks} fully answered ({counts})"
     return "unanswered", f"no result from the {total} {tasks} tried ({counts})"
 
 
-_NOT_TRIED = frozenset({"pending", "running", "cancelled", "skipped"})
+_NOT_TRIED = frozenset({"pending", "running", "cancelled", "skipped", "needs_user_input"})
+"""Not counted for or against a run's completion: a question is no failure (answered, its
+task runs again refined; unanswered, the run stops to ask)."""
 
 
 def _someone_answers(clarify: ClarifyPolicy) -> bool:

@@ -59,6 +59,7 @@ StopReason = Literal[
     "needs_clarification",
     "planner_error",
     "unanswered",
+    "partly_answered",
 ]
 
 STOP_REASON_TEXT: dict[str, str] = {
@@ -73,6 +74,7 @@ STOP_REASON_TEXT: dict[str, str] = {
     "needs_clarification": "the planner needs an answer to a question",
     "planner_error": "the planner could not produce a usable decision",
     "unanswered": "no agent produced a result",
+    "partly_answered": "not every part succeeded",
 }
 
 

@@ -51,7 +51,12 @@ def nothing_run(reason: str, candidates: list[str]) -> str:
     )
 
 
-def _opening(view: PlannerView, done: list[TaskView], detail: str | None = None) -> str:
+def _opening(
+    view: PlannerView,
+    done: list[TaskView],
+    detail: str | None = None,
+    problems: list[TaskView] | None = None,
+) -> str:
     if view.stopping == "needs_clarification" and view.question:
         return f"I need an answer before I can go on: {view.question}"
     if view.stopping:
@@ -63,6 +68,9 @@ def _opening(view: PlannerView, done: list[TaskView], detail: str | None = None)
         return f"The run ended early ({reason}). Here is what was finished:"
     if not done:
         return f"I could not get anything done for “{clip(view.goal)}”."
+    if problems or any(t.status == "partial" for t in done):
+        # Never a confident opening over an answer with a hole in it: say so first.
+        return f"Not every part of “{clip(view.goal)}” succeeded; what is missing is said below:"
     return f"Here is what I found for “{clip(view.goal)}”:"
 
 
@@ -119,7 +127,7 @@ def _conversational(
     unfinished: list[TaskView],
     detail: str | None,
 ) -> str:
-    paragraphs = [_opening(view, done, detail)]
+    paragraphs = [_opening(view, done, detail, problems)]
     bullets = [f"- {_line(t)}" for t in done] + [f"- {_problem_line(t)}" for t in problems]
     if bullets:
         paragraphs.append("\n".join(bullets))
@@ -135,7 +143,7 @@ def _structured(
     unfinished: list[TaskView],
     detail: str | None,
 ) -> str:
-    lines = [_opening(view, done, detail)]
+    lines = [_opening(view, done, detail, problems)]
     for t in [*done, *problems, *unfinished]:
         outcome = t.summary if t.status in _DONE else (t.error or t.note or "")
         checked = f" | {_checked(t)}" if t.status in _DONE and _checked(t) else ""
@@ -152,7 +160,7 @@ def _report(
     unfinished: list[TaskView],
     detail: str | None,
 ) -> str:
-    lines = ["## Summary", "", _opening(view, done, detail).rstrip(":.") + ".", ""]
+    lines = ["## Summary", "", _opening(view, done, detail, problems).rstrip(":.") + ".", ""]
     if done:
         lines += ["## Findings", ""]
         for t in done:

@@ -41,7 +41,10 @@ MAX_IMAGES = 6
 and embedded up to :data:`~notebook_router.media.AUDIO_INLINE_BYTES`."""
 GOAL_CHARS = 200
 """Characters of the goal the head shows."""
-_BADGE = {"completed": "done", "stopped_by_user": "stopped", "interrupted": "stopped"}
+_BADGE = {
+    "completed": "done", "stopped_by_user": "stopped", "interrupted": "stopped",
+    "partly_answered": "stopped",
+}  # fmt: skip
 
 
 def render_html(

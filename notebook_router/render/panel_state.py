@@ -28,7 +28,9 @@ PanelStatus = Literal[
     "running", "waiting", "finished", "stopped", "interrupted", "limited", "failed"
 ]
 
-_LIMIT_REASONS = {"max_iterations", "token_budget", "cost_budget", "time_budget", "stalled"}
+_LIMIT_REASONS = {
+    "max_iterations", "token_budget", "cost_budget", "time_budget", "stalled", "partly_answered"
+}  # fmt: skip
 
 
 class PlanRow(BaseModel):

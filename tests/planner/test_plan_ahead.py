@@ -323,7 +323,8 @@ async def test_a_wait_answers_a_surprise_and_the_answer_says_the_plan_changed() 
     run = router_with([load, sleeper("chart", 0.2)], script).start("x")
     result = await asyncio.wait_for(run, 10)
     assert script.seen == ["router.decide", "router.decide", "router.synthesise"]
-    assert (
-        result.stop_detail
-        == "the plan ran to its end; the planner handled what did not go as planned"
+    # The load failed: the run ran to its end, but it does not say the goal was met.
+    assert (result.stop_reason, result.stop_detail) == (
+        "partly_answered",
+        "1 of the 2 tasks fully answered (1 failed, 1 fulfilled)",
     )

@@ -40,7 +40,8 @@ def outcome_of(result: RunResult, seconds: float = 0.0) -> RunOutcome:
     """The outcome of a finished run (see the module docstring)."""
     tasks = list(result.tasks)
     statuses = [t.status for t in tasks]
-    values = [r.data for t in tasks if (r := result.results.get(t.id)) is not None and r.ok]
+    results = [r for t in tasks if (r := result.results.get(t.id)) is not None and r.ok]
+    values = [v for r in results for v in (r.data, r.value) if v is not None]
     if not tasks:
         status = "declined"
     elif all(s == "fulfilled" for s in statuses) and result.completed:

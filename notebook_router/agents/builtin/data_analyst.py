@@ -107,10 +107,16 @@ class DataAnalyst(BaseAgent):
         context.trace(
             "code", analysis.code.splitlines()[0] if analysis.code else analysis.operation
         )
+        partial = analysis.status == "partial"
         return AgentResult(
+            status="partial" if partial else "fulfilled",
             data=analysis.table if analysis.table is not None else analysis.value,
+            value=analysis.value if analysis.table is not None else None,
             summary=analysis.text,
             media=tuple(_evidence(analysis, task.id)),
+            # what the answer left out of the question, for the run's headline and answer
+            error=("left out " + "; ".join(analysis.left_out)) if partial else None,
+            confidence=0.5 if partial else 1.0,
         )
 
 

@@ -6,6 +6,7 @@ the same decision (which is what makes offline runs reproducible).
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from notebook_router.agents.card import AgentCard, holder
@@ -13,7 +14,9 @@ from notebook_router.agents.matcher import AgentMatcher, matcher_for
 from notebook_router.agents.roles import ANALYST, FALLBACK, GENERALIST, RECALL
 from notebook_router.language.clauses import Clause, carries_material, decompose
 from notebook_router.language.lexicon import terms
+from notebook_router.language.patterns import alternation
 from notebook_router.language.references import asks_about, points_at
+from notebook_router.language.tables import table
 from notebook_router.language.words import words
 from notebook_router.planner.decisions import Decision, TaskSpec
 from notebook_router.planner.followup import FollowUp, follow_up
@@ -21,6 +24,12 @@ from notebook_router.planner.planner_view import PlannerView, TaskView, held_by,
 from notebook_router.text.preview import clip
 
 UNROUTABLE_MARK = "No agent fits"
+ANALYSIS_WORDS = frozenset(table("analysis")["routing"]["words"])
+"""Words that make a request a question for the table (``language/data/analysis.toml``)."""
+_REFERS_BACK = re.compile(
+    rf"\b(?:{alternation(table('analysis')['parts']['back_references'])})\b", re.IGNORECASE
+)
+_ASKS_A_TABLE = re.compile(r"\bhow (?:many|much)\b|\b(?:1[6-9]|20)\d\d\b", re.IGNORECASE)
 _OK = ("fulfilled", "partial")
 _GONE = ("cancelled", "skipped")
 _RETRY = ("failed", "unable")
@@ -30,7 +39,7 @@ def decide(view: PlannerView) -> Decision:
     """The next step for ``view``: start what can start, wait, ask, or complete."""
     matcher = matcher_for(tuple(view.agents))
     tasks = {t.id: t for t in view.tasks}
-    followed = follow_up(view.goal, view.arc)
+    followed = follow_up(view.goal, view.arc, view.column_words)
     agent_names = {card.name for card in view.agents}
     if followed is not None and followed.kind == "why" and holder(view.agents, RECALL) is None:
         return Decision(
@@ -52,6 +61,8 @@ def decide(view: PlannerView) -> Decision:
     }
     planned.update(_key(d) for d in view.dropped.values())  # the user said no: stays dropped
     all_clauses, carried = _plan_of(view, followed)
+    if not carried:
+        all_clauses = _joined_for_data(view, all_clauses)
     new_clauses = [(i, c) for i, c in enumerate(all_clauses) if _key(c.text) not in planned]
 
     # Route the clauses that are not in the plan yet (a follow-up keeps its run's agents).
@@ -203,6 +214,10 @@ def _will_retry(
         # A question the team could not answer offline is not one about the data just
         # because it says "summarise": the team's reply says what it needs.
         return None
+    if task.agent == analyst and names_data and alternative in team:
+        # A question about the data the analyst declined stays declined, with its reason:
+        # a generalist would answer some other question ("verified 1 of 1 claims").
+        return None
     return alternative
 
 
@@ -346,7 +361,43 @@ def _data_agent(view: PlannerView, text: str) -> str | None:
     analyst = holder(view.agents, ANALYST)
     if not view.data_words or analyst is None:
         return None
-    return analyst if not view.data_words.isdisjoint(terms(text)) else None
+    if not view.data_words.isdisjoint(terms(text)):
+        return analyst
+    # Asked the way one asks a table ("how many ...", "the average ...", "compare ...",
+    # "in 2007"): with tables in the run, the analyst answers or says what is missing,
+    # where a generalist could only say it has no model.
+    said = set(words(text))
+    if said & ANALYSIS_WORDS or _ASKS_A_TABLE.search(text):
+        return analyst
+    return None
+
+
+def _joined_for_data(view: PlannerView, clauses: tuple[Clause, ...]) -> tuple[Clause, ...]:
+    """Clauses about the data that refer back ("total population of Asia in 2007, then its
+    average life expectancy that year") stay one task: the analyst reads the second
+    with the rows the first chose, which two separate tasks could not share."""
+    if len(clauses) < 2 or not view.data_words or holder(view.agents, ANALYST) is None:
+        return clauses
+    out: list[Clause] = []
+    moved: dict[int, int] = {}
+    for i, clause in enumerate(clauses):
+        previous = out[-1] if out else None
+        joins = (
+            previous is not None
+            and _REFERS_BACK.search(clause.text) is not None
+            and _data_agent(view, previous.text) is not None
+            and not carries_material(clause.text)
+        )
+        if previous is not None and joins:
+            text = f"{previous.text.rstrip(' .;,')}; {clause.text[:1].lower()}{clause.text[1:]}"
+            out[-1] = Clause(text, previous.verb, previous.after_previous, previous.depends_on)
+        else:
+            depends = [moved[d] for d in clause.depends_on if d in moved]
+            out.append(
+                Clause(clause.text, clause.verb, clause.after_previous, sorted(set(depends)))
+            )
+        moved[i] = len(out) - 1
+    return tuple(out)
 
 
 def _plan_of(

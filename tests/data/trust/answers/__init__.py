@@ -6,8 +6,11 @@ from tests.data.trust.answers import (
     airports,
     barley,
     cars,
+    diamonds,
+    economics,
     gapminder,
     iowa_electricity,
+    midwest,
     mlb,
     mpg,
     msleep,
@@ -35,6 +38,9 @@ _MODULES = (
     msleep,
     titanic,
     mlb,
+    diamonds,
+    economics,
+    midwest,
 )
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.data.trust.answers.common import Answer, absent, count, mapping, num, ranked, top
+from tests.data.trust.answers.common import Answer, absent, count, key, mapping, num, ranked, top
 
 ANSWERS: dict[str, Answer] = {
     "airports-001": lambda t: [len(t("airports"))],
@@ -42,4 +42,25 @@ ANSWERS: dict[str, Answer] = {
         count(t("airports")["state"] == "AK"),
         count((t("airports")["state"] == "AK") & (t("airports")["latitude"] > 66.56)),
     ],
+    "airports-022": lambda t: [key(t("airports").set_index("iata").loc["ORD", "city"])],
+    "airports-023": lambda t: [count(t("airports")["city"] == "Ft. Lauderdale")],
+    "airports-024": lambda t: [count(t("airports")["latitude"] > 60)],
+    "airports-025": lambda t: [
+        count(t("airports")["state"] == "WA"),
+        count(t("airports")["state"] == "OR"),
+    ],
+    "airports-026": lambda t: [count(t("airports")["country"] != "USA")],
+    "airports-027": lambda t: [ranked(t("airports").groupby("state").size(), 4)],
+    "airports-028": lambda t: [absent(t("airports"), "runway")],
+    "airports-029": lambda t: [num(t("airports")["state"].nunique())],
+    "airports-030": lambda t: [count(t("airports")["state"] == "OK")],
+    "airports-031": lambda t: [
+        mapping(t("airports").query("state in ['WA', 'OR', 'ID']").groupby("state").size())
+    ],
+    "airports-032": lambda t: [
+        count(t("airports")["state"] == "AK"),
+        num(t("airports").query("state == 'AK'")["latitude"].mean()),
+    ],
+    "airports-033": lambda t: [len(t("airports"))],
+    "airports-034": lambda t: [num(t("airports")["latitude"].min())],
 }

@@ -44,4 +44,28 @@ ANSWERS: dict[str, Answer] = {
     ],
     "barley-017": lambda t: [len(t("barley"))],
     "barley-018": lambda t: [num(t("barley")["yield"].max())],
+    "barley-019": lambda t: [
+        num(t("barley").query("variety == 'Wisconsin No. 38' and year == 1932")["yield"].mean())
+    ],
+    "barley-020": lambda t: [
+        ranked(t("barley").groupby("site")["yield"].mean(), 2, ascending=True)
+    ],
+    "barley-021": lambda t: [
+        num(t("barley").query("site == 'Morris' and year == 1931")["yield"].mean()),
+        num(t("barley").query("site == 'Morris' and year == 1932")["yield"].mean()),
+    ],
+    "barley-022": lambda t: [
+        ranked(t("barley").query("variety == 'No. 462'").groupby("site")["yield"].sum(), 6)
+    ],
+    "barley-023": lambda t: [count(t("barley")["yield"] > 40)],
+    "barley-024": lambda t: [absent(t("barley"), "fertili")],
+    "barley-025": lambda t: [
+        mapping(t("barley").query("site == 'Grand Rapids'").groupby("year")["yield"].mean())
+    ],
+    "barley-026": lambda t: [
+        num(t("barley").query("year == 1931")["yield"].mean()),
+        num(t("barley").query("year == 1932")["yield"].mean()),
+    ],
+    "barley-027": lambda t: [num(t("barley")["yield"].min())],
+    "barley-028": lambda t: [num(t("barley")["variety"].nunique())],
 }

@@ -45,4 +45,27 @@ ANSWERS: dict[str, Answer] = {
         num(t("cars").query("Origin == 'Japan'")["Acceleration"].mean()),
     ],
     "cars-026": lambda t: [num(t("cars").query("Origin == 'Japan'")["Miles_per_Gallon"].mean())],
+    "cars-027": lambda t: [count(t("cars")["Cylinders"] <= 4)],
+    "cars-028": lambda t: [count(t("cars")["Year"].between(1975, 1978))],
+    "cars-029": lambda t: [num(t("cars").query("Origin != 'USA'")["Weight_in_lbs"].mean())],
+    "cars-030": lambda t: [
+        num(
+            t("cars").query("Origin == 'Japan'")["Miles_per_Gallon"].mean()
+            / t("cars").query("Origin == 'USA'")["Miles_per_Gallon"].mean()
+        )
+    ],
+    "cars-031": lambda t: [mapping(t("cars").groupby("Origin")["Weight_in_lbs"].median())],
+    "cars-032": lambda t: [
+        top(t("cars").groupby("Cylinders")["Acceleration"].mean(), ascending=True)
+    ],
+    "cars-033": lambda t: [mapping(t("cars").groupby("Origin")["Horsepower"].max())],
+    "cars-034": lambda t: [mapping(t("cars").groupby("Year")["Miles_per_Gallon"].mean())],
+    "cars-035": lambda t: [absent(t("cars"), "price", "cost")],
+    "cars-036": lambda t: [
+        count(t("cars")["Origin"] == "Europe"),
+        num(t("cars").query("Origin == 'Europe'")["Horsepower"].median()),
+    ],
+    "cars-037": lambda t: [num(t("cars")["Name"].nunique())],
+    "cars-038": lambda t: [num(t("cars")["Weight_in_lbs"].mean())],
+    "cars-039": lambda t: [num(t("cars")["Year"].min())],
 }

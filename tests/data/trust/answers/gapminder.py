@@ -6,6 +6,7 @@ from tests.data.trust.answers.common import (
     Answer,
     Tables,
     absent,
+    cause,
     count,
     mapping,
     num,
@@ -91,4 +92,40 @@ ANSWERS: dict[str, Answer] = {
     "gapminder-029": lambda t: [
         ranked(t("gapminder").query("year == 1952").set_index("country")["gdpPercap"], 5)
     ],
+    "gapminder-030": lambda t: [
+        one(t("gapminder").query("country == 'Korea, Rep.' and year == 2007"), "lifeExp")
+    ],
+    "gapminder-031": lambda t: [
+        one(t("gapminder").query('country == "Cote d\'Ivoire" and year == 2002'), "gdpPercap")
+    ],
+    "gapminder-032": lambda t: [count(t("gapminder").eval("year == 2007 and lifeExp > 75"))],
+    "gapminder-033": lambda t: [
+        num(t("gapminder").query("year == 2007 and continent != 'Africa'")["gdpPercap"].mean())
+    ],
+    "gapminder-034": lambda t: [
+        ranked(t("gapminder").query("year == 2007").set_index("country")["pop"], 5)
+    ],
+    "gapminder-035": lambda t: [
+        mapping(t("gapminder").query("year == 2007").groupby("continent")["lifeExp"].median())
+    ],
+    "gapminder-036": lambda t: [
+        num(t("gapminder_2007")["lifeExp"].mean() - t("gapminder_1952")["lifeExp"].mean())
+    ],
+    "gapminder-037": lambda t: [
+        mapping(t("gapminder").query("year == 1952").groupby("continent")["pop"].sum())
+    ],
+    "gapminder-038": lambda t: [
+        mapping(t("gapminder").query("year == 1952").groupby("continent")["lifeExp"].mean())
+    ],
+    "gapminder-039": lambda t: [absent(t("gapminder"), "literacy")],
+    "gapminder-040": lambda t: [cause()],
+    "gapminder-041": lambda t: [
+        top(t("gapminder").query("year == 2007").groupby("continent")["gdpPercap"].mean()),
+        top(
+            t("gapminder").query("year == 2007").groupby("continent")["gdpPercap"].mean(),
+            ascending=True,
+        ),
+    ],
+    "gapminder-042": lambda t: [num(t("gapminder")["country"].nunique())],
+    "gapminder-043": lambda t: [num(t("gapminder")["gdpPercap"].max())],
 }

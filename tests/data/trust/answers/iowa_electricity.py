@@ -2,7 +2,18 @@
 
 from __future__ import annotations
 
-from tests.data.trust.answers.common import Answer, Tables, absent, count, mapping, num, one, top
+from tests.data.trust.answers.common import (
+    Answer,
+    Tables,
+    absent,
+    count,
+    key,
+    labels,
+    mapping,
+    num,
+    one,
+    top,
+)
 
 
 def _share(t: Tables, source: str) -> float:
@@ -62,4 +73,45 @@ ANSWERS: dict[str, Answer] = {
         mapping(t("iowa_electricity").groupby("source")["net_generation"].sum())
     ],
     "iowa_electricity-015": lambda t: [len(t("iowa_electricity"))],
+    "iowa_electricity-016": lambda t: [
+        num(
+            t("iowa_electricity")
+            .query("source == 'Nuclear Energy' and year >= 2010")["net_generation"]
+            .sum()
+        )
+    ],
+    "iowa_electricity-017": lambda t: [
+        num(
+            one(
+                t("iowa_electricity").query("source == 'Renewables' and year == 2017"),
+                "net_generation",
+            )
+            / one(
+                t("iowa_electricity").query("source == 'Fossil Fuels' and year == 2017"),
+                "net_generation",
+            )
+        )
+    ],
+    "iowa_electricity-018": lambda t: [
+        key(
+            t("iowa_electricity")
+            .query("source == 'Renewables' and net_generation > 10000")["year"]
+            .min()
+        )
+    ],
+    "iowa_electricity-019": lambda t: [
+        mapping(
+            t("iowa_electricity")
+            .query("source == 'Renewables'")
+            .set_index("year")["net_generation"]
+        )
+    ],
+    "iowa_electricity-020": lambda t: [
+        one(
+            t("iowa_electricity").query("source == 'Fossil Fuels' and year == 2016"),
+            "net_generation",
+        )
+    ],
+    "iowa_electricity-021": lambda t: [num(t("iowa_electricity")["net_generation"].sum())],
+    "iowa_electricity-022": lambda t: [labels(t("iowa_electricity")["source"].unique())],
 }

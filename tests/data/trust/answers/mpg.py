@@ -42,4 +42,26 @@ ANSWERS: dict[str, Answer] = {
     "mpg-023": lambda t: [num(t("mpg")["cty"].median())],
     "mpg-024": lambda t: [num(t("mpg")["displ"].min())],
     "mpg-025": lambda t: [count(t("mpg_1999")["drv"] == "4"), count(t("mpg_2008")["drv"] == "4")],
+    "mpg-026": lambda t: [num(t("mpg").query("trans == 'auto(l4)'")["hwy"].mean())],
+    "mpg-027": lambda t: [count(t("mpg")["manufacturer"] == "land rover")],
+    "mpg-028": lambda t: [count(t("mpg")["displ"].between(2, 3))],
+    "mpg-029": lambda t: [num(t("mpg").query("cyl != 8")["hwy"].mean())],
+    "mpg-030": lambda t: [ranked(t("mpg").groupby("class")["hwy"].mean(), 2, ascending=True)],
+    "mpg-031": lambda t: [
+        num(t("mpg").query("drv == 'f'")["cty"].mean() - t("mpg").query("drv == '4'")["cty"].mean())
+    ],
+    "mpg-032": lambda t: [num(t("mpg")["displ"].mean())],
+    "mpg-033": lambda t: [mapping(t("mpg").groupby("year")["cty"].median())],
+    "mpg-034": lambda t: [mapping(t("mpg").groupby("manufacturer").size())],
+    "mpg-035": lambda t: [absent(t("mpg"), "horsepower", "hp", "power")],
+    "mpg-036": lambda t: [
+        num(t("mpg_2008")["cty"].mean()),
+        num(t("mpg_1999")["cty"].mean()),
+    ],
+    "mpg-037": lambda t: [
+        num(t("mpg").loc[lambda f: f["class"] == "compact", "cty"].mean()),
+        num(t("mpg").loc[lambda f: f["class"] == "suv", "hwy"].mean()),
+    ],
+    "mpg-038": lambda t: [num(t("mpg")["cty"].mean())],
+    "mpg-039": lambda t: [num(t("mpg")["hwy"].max())],
 }

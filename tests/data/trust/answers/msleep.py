@@ -35,4 +35,24 @@ ANSWERS: dict[str, Answer] = {
         mapping(t("msleep").groupby("vore").size()),
         mapping(t("msleep").groupby("vore")["brainwt"].mean()),
     ],
+    "msleep-022": lambda t: [count(t("msleep")["sleep_total"] > 12)],
+    "msleep-023": lambda t: [count(t("msleep")["bodywt"] > 100)],
+    "msleep-024": lambda t: [one(t("msleep").query("name == 'Domestic cat'"), "sleep_total")],
+    "msleep-025": lambda t: [
+        one(t("msleep").query("name == 'Cow'"), "sleep_total"),
+        one(t("msleep").query("name == 'Horse'"), "sleep_total"),
+    ],
+    "msleep-026": lambda t: [num(t("msleep").query("vore == 'carni'")["sleep_rem"].mean())],
+    "msleep-027": lambda t: [ranked(t("msleep").groupby("order")["bodywt"].max(), 3)],
+    "msleep-028": lambda t: [mapping(t("msleep").groupby("vore")["awake"].mean())],
+    "msleep-029": lambda t: [absent(t("msleep"), "lifespan", "longevity", "life")],
+    "msleep-030": lambda t: [
+        count(t("msleep").eval("conservation == 'domesticated' and sleep_total > 10"))
+    ],
+    "msleep-031": lambda t: [
+        num(t("msleep")["sleep_total"].max()),
+        num(t("msleep")["sleep_total"].min()),
+    ],
+    "msleep-032": lambda t: [num(t("msleep")["brainwt"].mean())],
+    "msleep-033": lambda t: [len(t("msleep"))],
 }

@@ -65,4 +65,30 @@ ANSWERS: dict[str, Answer] = {
     ],
     "penguins-026": lambda t: [len(t("penguins").columns)],
     "penguins-027": lambda t: [num(t("penguins")["bill_length_mm"].median())],
+    "penguins-028": lambda t: [count(t("penguins")["body_mass_g"] > 4500)],
+    "penguins-029": lambda t: [count(t("penguins").eval("year < 2009 and island != 'Torgersen'"))],
+    "penguins-030": lambda t: [
+        num(
+            t("penguins").query("species == 'Gentoo' and sex == 'male'")["flipper_length_mm"].mean()
+        )
+    ],
+    "penguins-031": lambda t: [top(t("penguins").groupby("species")["bill_length_mm"].mean())],
+    "penguins-032": lambda t: [
+        num(t("penguins").query("island == 'Dream'")["body_mass_g"].mean()),
+        num(t("penguins").query("island == 'Biscoe'")["body_mass_g"].mean()),
+    ],
+    "penguins-033": lambda t: [mapping(t("penguins").groupby("island")["bill_depth_mm"].mean())],
+    "penguins-034": lambda t: [mapping(t("penguins").groupby("year").size())],
+    "penguins-035": lambda t: [
+        count(t("penguins")["species"] == "Chinstrap"),
+        num(t("penguins").query("species == 'Chinstrap'")["bill_length_mm"].mean()),
+    ],
+    "penguins-036": lambda t: [absent(t("penguins"), "wing", "span")],
+    "penguins-037": lambda t: [num(t("penguins")["body_mass_g"].max())],
+    "penguins-038": lambda t: [count(t("penguins")["sex"].isna())],
+    "penguins-039": lambda t: [mapping(t("penguins").groupby("species")["body_mass_g"].median())],
+    "penguins-040": lambda t: [
+        top({"penguins": len(t("penguins").columns), "msleep": len(t("msleep").columns)}),
+        len(t("msleep").columns) - len(t("penguins").columns),
+    ],
 }

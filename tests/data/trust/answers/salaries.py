@@ -44,4 +44,31 @@ ANSWERS: dict[str, Answer] = {
     "salaries-024": lambda t: [num(t("salaries")["salary"].max())],
     "salaries-025": lambda t: [num(t("salaries")["yrs.since.phd"].min())],
     "salaries-026": lambda t: [count(t("salaries").eval("sex == 'Female' and salary > 150000"))],
+    "salaries-027": lambda t: [count(t("salaries")["salary"] > 150000)],
+    "salaries-028": lambda t: [count(t("salaries")["yrs.service"] <= 5)],
+    "salaries-029": lambda t: [
+        count(t("salaries").pipe(lambda f: (f["sex"] == "Female") & (f["rank"] == "AsstProf")))
+    ],
+    "salaries-030": lambda t: [
+        num(
+            t("salaries").loc[lambda f: f["rank"] == "Prof", "salary"].mean()
+            / t("salaries").loc[lambda f: f["rank"] == "AsstProf", "salary"].mean()
+        )
+    ],
+    "salaries-031": lambda t: [mapping(t("salaries").groupby("sex")["salary"].median())],
+    "salaries-032": lambda t: [
+        num(t("salaries").query("sex == 'Female' and discipline == 'B'")["salary"].mean())
+    ],
+    "salaries-033": lambda t: [num(t("salaries")["yrs.service"].mean())],
+    "salaries-034": lambda t: [
+        count(t("salaries")["yrs.since.phd"] >= 30),
+        num(t("salaries").loc[lambda f: f["yrs.since.phd"] >= 30, "salary"].mean()),
+    ],
+    "salaries-035": lambda t: [absent(t("salaries"), "publication", "paper")],
+    "salaries-036": lambda t: [
+        top({"salaries": len(t("salaries")), "titanic": len(t("titanic"))}),
+        len(t("titanic")) - len(t("salaries")),
+    ],
+    "salaries-037": lambda t: [num(t("salaries")["salary"].mean())],
+    "salaries-038": lambda t: [num(t("salaries")["salary"].min())],
 }

@@ -2,16 +2,7 @@
 
 from __future__ import annotations
 
-from tests.data.trust.answers.common import (
-    Answer,
-    absent,
-    count,
-    key,
-    mapping,
-    num,
-    ranked,
-    top,
-)
+from tests.data.trust.answers.common import Answer, absent, count, key, mapping, num, ranked, top
 
 ANSWERS: dict[str, Answer] = {
     "seattle_weather-001": lambda t: [num(t("seattle_weather")["temp_max"].max())],
@@ -92,4 +83,58 @@ ANSWERS: dict[str, Answer] = {
         num(t("weather_2012")["wind"].mean()),
         num(t("weather_2015")["wind"].mean()),
     ],
+    "seattle_weather-026": lambda t: [count(t("seattle_weather")["precipitation"] > 10)],
+    "seattle_weather-027": lambda t: [
+        count(~t("seattle_weather")["weather"].isin(["sun", "rain"]))
+    ],
+    "seattle_weather-028": lambda t: [
+        top(
+            t("seattle_weather")
+            .assign(year=lambda f: f["date"].dt.year)
+            .groupby("year")["precipitation"]
+            .sum(),
+            ascending=True,
+        )
+    ],
+    "seattle_weather-029": lambda t: [
+        num(
+            t("seattle_weather").query("weather == 'sun'")["temp_max"].mean()
+            - t("seattle_weather").query("weather == 'rain'")["temp_max"].mean()
+        )
+    ],
+    "seattle_weather-030": lambda t: [
+        mapping(t("seattle_weather").groupby("weather")["temp_min"].mean())
+    ],
+    "seattle_weather-031": lambda t: [
+        mapping(
+            t("seattle_weather")
+            .assign(year=lambda f: f["date"].dt.year)
+            .groupby("year")["precipitation"]
+            .sum()
+        )
+    ],
+    "seattle_weather-032": lambda t: [
+        count(
+            t("seattle_weather")
+            .assign(year=lambda f: f["date"].dt.year)
+            .eval("weather == 'fog' and year == 2014")
+        )
+    ],
+    "seattle_weather-033": lambda t: [count(t("seattle_weather")["temp_min"] < 0)],
+    "seattle_weather-034": lambda t: [absent(t("seattle_weather"), "humid")],
+    "seattle_weather-035": lambda t: [num(t("seattle_weather")["temp_max"].max())],
+    "seattle_weather-036": lambda t: [
+        num(
+            t("seattle_weather")
+            .loc[lambda f: f["date"].between("2015-07-01", "2015-07-31"), "temp_max"]
+            .mean()
+        ),
+        count(t("seattle_weather")["weather"] == "snow"),
+    ],
+    "seattle_weather-037": lambda t: [
+        count(t("weather_2012")["weather"] == "rain"),
+        count(t("weather_2015")["weather"] == "rain"),
+    ],
+    "seattle_weather-038": lambda t: [num(t("seattle_weather")["wind"].median())],
+    "seattle_weather-039": lambda t: [num(t("seattle_weather")["precipitation"].sum())],
 }

@@ -60,4 +60,51 @@ ANSWERS: dict[str, Answer] = {
             .max()
         )
     ],
+    "stocks-018": lambda t: [
+        num(
+            t("stocks")
+            .assign(year=lambda f: f["date"].dt.year)
+            .query("symbol == 'AAPL' and year == 2008")["price"]
+            .mean()
+        )
+    ],
+    "stocks-019": lambda t: [count(t("stocks").eval("symbol == 'AAPL' and price > 100"))],
+    "stocks-020": lambda t: [
+        num(
+            t("stocks")
+            .loc[lambda f: (f["symbol"] == "IBM") & (f["date"] < "2005-01-01"), "price"]
+            .mean()
+        )
+    ],
+    "stocks-021": lambda t: [
+        ranked(
+            t("stocks").loc[lambda f: f["date"] == "2010-03-01"].set_index("symbol")["price"],
+            5,
+            ascending=True,
+        )
+    ],
+    "stocks-022": lambda t: [
+        num(t("stocks").query("symbol == 'GOOG'")["price"].mean()),
+        num(t("stocks").query("symbol == 'AMZN'")["price"].mean()),
+    ],
+    "stocks-023": lambda t: [
+        mapping(
+            t("stocks")
+            .assign(year=lambda f: f["date"].dt.year)
+            .query("year == 2008")
+            .groupby("symbol")["price"]
+            .mean()
+        )
+    ],
+    "stocks-024": lambda t: [num(t("stocks")["price"].max())],
+    "stocks-025": lambda t: [sorted(set(t("stocks").columns) & set(t("economics").columns))],
+    "stocks-026": lambda t: [
+        num(t("stocks").query("symbol == 'MSFT'")["price"].max()),
+        num(t("stocks").query("symbol == 'MSFT'")["price"].min()),
+    ],
+    "stocks-027": lambda t: [
+        mapping(
+            t("stocks").loc[lambda f: f["date"] >= "2007-01-01"].groupby("symbol")["price"].median()
+        )
+    ],
 }

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.data.trust.answers.common import Answer, absent, count, mapping, num, percent, top
+from tests.data.trust.answers.common import Answer, absent, count, mapping, num, one, percent, top
 
 ANSWERS: dict[str, Answer] = {
     "titanic-001": lambda t: [len(t("titanic"))],
@@ -48,4 +48,33 @@ ANSWERS: dict[str, Answer] = {
         num(t("titanic").query("passengerClass == '1st'")["age"].mean()),
         percent(t("titanic").query("passengerClass == '3rd'")["survived"] == "yes"),
     ],
+    "titanic-023": lambda t: [count(t("titanic").eval("age < 18 and survived == 'yes'"))],
+    "titanic-024": lambda t: [num(t("titanic").query("passengerClass != '3rd'")["age"].median())],
+    "titanic-025": lambda t: [
+        mapping(
+            t("titanic")
+            .assign(survived_pct=lambda f: 100 * (f["survived"] == "yes"))
+            .groupby("passengerClass")["survived_pct"]
+            .mean()
+        )
+    ],
+    "titanic-026": lambda t: [
+        one(t("titanic").loc[lambda f: f["name"].str.startswith("Astor, Col. John Jacob")], "age")
+    ],
+    "titanic-027": lambda t: [
+        num(t("titanic").query("sex == 'female'")["age"].mean()),
+        num(t("titanic").query("sex == 'male'")["age"].mean()),
+    ],
+    "titanic-028": lambda t: [
+        count(t("titanic").eval("passengerClass == '1st' and sex == 'female' and survived == 'no'"))
+    ],
+    "titanic-029": lambda t: [mapping(t("titanic").groupby("passengerClass").size())],
+    "titanic-030": lambda t: [absent(t("titanic"), "fare", values=False)],
+    "titanic-031": lambda t: [
+        count(t("titanic")["age"] >= 60),
+        count(t("titanic")["age"].isna()),
+    ],
+    "titanic-032": lambda t: [sorted(set(t("titanic").columns) & set(t("mlb").columns))],
+    "titanic-033": lambda t: [num(t("titanic")["age"].max())],
+    "titanic-034": lambda t: [count(t("titanic")["survived"] == "yes")],
 }

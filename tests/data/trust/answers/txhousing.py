@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
-from tests.data.trust.answers.common import Answer, Tables, absent, count, mapping, num, ranked, top
+from tests.data.trust.answers.common import (
+    Answer,
+    Tables,
+    absent,
+    count,
+    mapping,
+    num,
+    one,
+    ranked,
+    top,
+)
 
 
 def _sales(t: Tables, city: str, year: int) -> int | float:
@@ -65,4 +75,56 @@ ANSWERS: dict[str, Answer] = {
     "txhousing-025": lambda t: [
         mapping(t("txhousing").query("city == 'Dallas'").groupby("year")["median"].mean())
     ],
+    "txhousing-026": lambda t: [
+        num(
+            t("txhousing")
+            .query("city == 'Bryan-College Station' and year == 2014")["sales"]
+            .sum(min_count=12)
+        )
+    ],
+    "txhousing-027": lambda t: [
+        num(
+            t("txhousing")
+            .query("city == 'El Paso' and 2010 <= year <= 2012")["sales"]
+            .sum(min_count=36)
+        )
+    ],
+    "txhousing-028": lambda t: [
+        ranked(t("txhousing").query("year == 2014").groupby("city")["sales"].sum(), 3)
+    ],
+    "txhousing-029": lambda t: [
+        top(t("txhousing").query("year == 2014").groupby("city")["median"].mean())
+    ],
+    "txhousing-030": lambda t: [
+        num(t("txhousing").query("city == 'Austin' and year == 2015")["volume"].sum(min_count=7)),
+        num(t("txhousing").query("city == 'Dallas' and year == 2015")["volume"].sum(min_count=7)),
+    ],
+    "txhousing-031": lambda t: [
+        one(t("txhousing").query("city == 'Houston' and year == 2009 and month == 7"), "median")
+    ],
+    "txhousing-032": lambda t: [
+        num(
+            t("txhousing")
+            .query("city == 'Killeen-Fort Hood' and year == 2013")["sales"]
+            .sum(min_count=12)
+        )
+    ],
+    "txhousing-033": lambda t: [absent(t("txhousing"), "mortgage", "rate")],
+    "txhousing-034": lambda t: [
+        mapping(t("txhousing").query("city == 'San Antonio'").groupby("year")["sales"].sum())
+    ],
+    "txhousing-035": lambda t: [
+        num(t("txhousing_2014").query("city == 'Austin'")["sales"].sum(min_count=12)),
+        num(t("txhousing_2015").query("city == 'Austin'")["sales"].sum(min_count=7)),
+    ],
+    "txhousing-036": lambda t: [len(t("txhousing"))],
+    "txhousing-037": lambda t: [
+        mapping(
+            t("txhousing")
+            .query("year == 2015 and city in ['Austin', 'Dallas', 'Houston']")
+            .groupby("city")["sales"]
+            .mean()
+        )
+    ],
+    "txhousing-038": lambda t: [num(t("txhousing")["year"].min())],
 }

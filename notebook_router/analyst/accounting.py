@@ -1,0 +1,371 @@
+"""Every part of a question is in the answer, or named as left out.
+
+A confident number that answers a simpler question (the filter, the group-by or the
+comparison dropped) is the worst answer a data tool can give. So once an operation is
+chosen, each thing the question linked or said is checked against it:
+
+- every value it named ("Brooklyn", "Adelie") is a condition of the operation;
+- every column it named is used (measured, grouped, filtered, labelled);
+- no number is left unread ("more than 1,000,000", ".300");
+- no name is left unread (a capitalised word that names no column and no value);
+- no "by <something>" is left unread (a group the question asked for);
+- a comparison asked for ("compare", "vs", "difference between") is a comparison.
+
+What is left over is said, in the user's words, with why. The analyst then answers
+what it can as *partial* (the answer says what it did not apply) instead of calling
+an answer to another question complete.
+"""
+
+from __future__ import annotations
+
+import re
+
+from notebook_router.analyst.linking import Mention
+from notebook_router.analyst.reading import IGNORED, OPERATION_WORDS, Reading
+from notebook_router.analyst.spec import Filter, LeftOut, Spec
+from notebook_router.language.numbers import number
+from notebook_router.language.tables import table
+from notebook_router.language.words import word_spans
+
+ALL_COLUMN_OPS = frozenset({"summary", "shape", "missing", "correlation", "normality", "outliers"})
+"""Operations that may use every column without naming them."""
+_NUMBER = re.compile(r"(?<![\w.^])(?:\d[\d,]*(?:\.\d+)?|\.\d+)(?![\w])")
+_TOKEN = re.compile(r"\b[CVD]\d+\b")
+# A number that is a method's parameter: "1.5 IQR", "1.5*IQR", "3 standard deviations".
+_METHOD_NUMBER = re.compile(
+    r"\s*(?:[*×x]|times\b|iqrs?\b|sigmas?\b|sds?\b|std\b|standard deviations?\b|z\b)"
+)
+_TIME_NAME = re.compile(r"(?i)year|quarter|month|week|day|date|period")
+# Words before a number that make it a condition ("above .300", "in 2019", "from 1980").
+_CONDITION_BEFORE = re.compile(
+    r"(?:[<>=]|\b(?:above|below|over|under|than|least|most|between|from|to|in|of|on|"
+    r"after|before|since|until|till|equal|equals|exactly|is|was|were|are|with|without|"
+    r"exceed\w*|reached?|hit|top|bottom|at))\s*\$?-?\s*$"
+)
+# ... or after it ("4 stars or more", "18+", "4-cylinder").
+_CONDITION_AFTER = re.compile(
+    r"\s*(?:\+|or\s+(?:more|less|fewer|above|below|over|under)|-\s*[CV]\d)"
+)
+_GROUP_ASKED = re.compile(
+    r"\b(?:grouped by|broken down by|split by|by|per|for each|for every|in each|across)\s+"
+    r"(?:the\s+|each\s+)?(?P<what>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})"
+)
+_COMPARISON = re.compile(
+    r"\b(?:compare[sd]?|comparing|comparison|versus|vs\.?|difference between|differ\w*|"
+    r"relative to)\b"
+)
+PLAIN_OPS = frozenset(
+    {"statistic", "count", "percentage", "groupby", "rows", "shape", "unique", "value_counts"}
+)
+"""Operations that give one figure per group or one figure: a comparison asked of them
+has lost a side. (A test, a correlation or a trend compares by its nature.)"""
+_ROW_NOUN = re.compile(
+    r"\b(?:how many|number of|count(?: of)?(?: the)?|across(?: all)?(?: the)?|all(?: the)?|"
+    r"each|every|per)\s+$"
+)
+
+
+def left_out(r: Reading, spec: Spec) -> tuple[LeftOut, ...]:
+    """What of the question ``spec`` does not use (empty when it uses everything)."""
+    found = [
+        *_unused_values(r, spec),
+        *_unused_columns(r, spec),
+        *_unread_numbers(r, spec),
+        *_unread_names(r),
+        *_unread_groups(r, spec),
+        *_unread_measures(r),
+        *_unread_places(r),
+        *_unread_kinds(r),
+        *_unread_asked(r, spec),
+        *_unmade_comparison(r, spec),
+    ]
+    return tuple(dict.fromkeys(found))
+
+
+def _phrase(r: Reading, m: Mention) -> str:
+    return r.text[m.start : m.end].strip()
+
+
+def _conditions(spec: Spec) -> list[Filter]:
+    return [*spec.filters, *spec.measure, *spec.lookup]
+
+
+def _applies(f: Filter, m: Mention) -> bool:
+    if f.column != m.column:
+        return False
+    if isinstance(f.value, tuple):
+        return m.value in f.value
+    return bool(f.value == m.value)
+
+
+def _unused_values(r: Reading, spec: Spec) -> list[LeftOut]:
+    out = []
+    for m in r.mentions:
+        if m.is_value and not any(_applies(f, m) for f in _conditions(spec)):
+            why = f"a value of {m.column} I did not filter on"
+            out.append(LeftOut(_phrase(r, m), why))
+    return out
+
+
+def used_columns(spec: Spec) -> set[str]:
+    """Every column ``spec`` reads."""
+    used = {*spec.columns, *spec.group_by, *(f.column for f in _conditions(spec))}
+    used.update(c for c in (spec.date_column, spec.label_column) if c)
+    if spec.derived is not None:
+        used.update((spec.derived.left, spec.derived.right, spec.derived.name))
+    return used
+
+
+def _unused_columns(r: Reading, spec: Spec) -> list[LeftOut]:
+    if spec.op in ALL_COLUMN_OPS and not spec.columns:
+        return []
+    used = used_columns(spec)
+    out = []
+    for index, m in enumerate(r.mentions):
+        if m.is_value or m.column in used:
+            continue
+        if not re.search(rf"\bC{index}\b", r.skeleton):
+            continue  # read by a rule that used it up ("in quarters where ...": the row unit)
+        if _TIME_NAME.search(m.column) and _uses_time(spec):
+            continue  # "the year 1985", "by quarter": read as the period
+        if _row_noun(r, m):
+            continue  # "how many states ...": what a row is, not a column to measure
+        out.append(LeftOut(_phrase(r, m), f"the column {m.column}, which the answer does not use"))
+    return out
+
+
+def _uses_time(spec: Spec) -> bool:
+    periods = ("year", "years", "month", "quarter")
+    return bool(spec.freq or spec.date_column) or any(
+        f.op in periods or _TIME_NAME.search(f.column) for f in _conditions(spec)
+    )
+
+
+def _row_noun(r: Reading, m: Mention) -> bool:
+    """A plural naming what the rows are: after "how many", "across", "each"..., or a
+    label column (one distinct value a row) said in the plural ("the states")."""
+    said = r.text[m.start : m.end].strip()
+    if not said.endswith("s"):
+        return False
+    column = r.schema.column(m.column)
+    if column.kind == "number" and not m.is_value and not _TIME_NAME.search(m.column):
+        return False  # "how many stars do they have": a figure of each row, not the rows
+    if _ROW_NOUN.search(r.text[: m.start]):
+        return True
+    return column.kind == "text" and not column.values
+
+
+def _unread_numbers(r: Reading, spec: Spec) -> list[LeftOut]:
+    bare = _TOKEN.sub(lambda t: " " * len(t.group()), r.skeleton)  # positions kept
+    used = _numbers_of(spec)
+    out = []
+    for m in _NUMBER.finditer(bare):
+        try:
+            value = number(m.group())
+        except ValueError:
+            continue
+        if value in used:  # the same number said twice ("after 1945 (year > 1945)")
+            continue
+        if _METHOD_NUMBER.match(bare, m.end()):
+            continue  # "1.5*IQR": how the method counts, read by its operation
+        before = bare[: m.start()]
+        if not (_CONDITION_BEFORE.search(before) or _CONDITION_AFTER.match(r.skeleton, m.end())):
+            continue  # not said as a condition ("lag 1", "a 7-day window"): not a filter
+        out.append(LeftOut(m.group(), "a number I could not tie to a column"))
+    return out
+
+
+def _numbers_of(spec: Spec) -> set[float]:
+    """Every number ``spec`` uses: conditions, thresholds, counts, levels, bins."""
+    found: set[float] = set()
+    for f in _conditions(spec):
+        values = f.value if isinstance(f.value, tuple) else (f.value,)
+        found.update(float(v) for v in values if isinstance(v, (int, float)))
+    for v in (spec.threshold, spec.n, spec.alpha, spec.quantile, spec.at, spec.horizon,
+              spec.bin_count, spec.rounding):  # fmt: skip
+        if isinstance(v, (int, float)):
+            found.update({float(v), float(v) * 100})
+    found.update(float(b) for b in spec.bins)
+    return found
+
+
+def _unread_names(r: Reading) -> list[LeftOut]:
+    """Capitalised words of the question (not opening a sentence) that no mention covers."""
+    if not r.written or len(r.written) != len(r.text):
+        return []
+    out = []
+    covered = [(m.start, m.end) for m in r.mentions]
+    names = {n.lower() for n in r.schema.names()} | {r.frame.lower()}
+    remaining = {w for w, _, _ in word_spans(r.skeleton)}
+    for word, start, end in word_spans(r.written):
+        written = r.written[start:end]
+        if not written[:1].isupper() or _opens_sentence(r.written, start):
+            continue
+        if any(s <= start < e for s, e in covered) or word not in remaining:
+            continue  # linked, or used up by a reading (a month, a rounding)
+        if word in IGNORED or word in OPERATION_WORDS or word in names or len(word) < 2:
+            continue
+        if any(c.isdigit() for c in word):
+            continue  # "Q3", "K2": a code of a method or a period, not a name
+        out.append(LeftOut(written, "a name no column of the table holds"))
+    return out
+
+
+def _opens_sentence(text: str, start: int) -> bool:
+    before = text[:start].rstrip()
+    return not before or before[-1] in ".!?:;\"'(“"
+
+
+_AGG_ALTERNATION = "|".join(
+    sorted(
+        {
+            w
+            for agg, words in table("analysis")["aggregations"].items()
+            if agg not in ("min", "max", "count", "nunique", "mode")  # "the heaviest car"
+            for w in words
+            if " " not in w
+        },
+        key=len,
+        reverse=True,
+    )
+)
+_MEASURE_AFTER = re.compile(
+    rf"\b(?:{_AGG_ALTERNATION})\s+(?:the\s+|of\s+(?:the\s+)?)?(?P<word>[a-z][a-z'-]+)\b"
+)
+_MEASURE_BEFORE = re.compile(
+    r"\b(?P<word>[a-z][a-z'-]+)\s+(?:rates?|ratios?|shares?|percentages?|levels?|scores?)\b"
+)
+_METHOD_WORDS = frozenset(table("analysis")["methods"]["words"]) | frozenset(
+    table("analysis")["units"]["words"]
+)
+_PLACE = re.compile(r"\b(?:in|at|from|within|inside)\s+(?:the\s+)?(?P<word>[a-z][a-z'-]+)\b")
+
+
+def _unknown(r: Reading, word: str) -> bool:
+    """A content word that names nothing the reading knows (no column, value, operation,
+    method or unit), and is not explained by a column named in parentheses after it."""
+    if word not in r.unknown_words() or word in IGNORED or word in OPERATION_WORDS:
+        return False
+    if word in _METHOD_WORDS:
+        return False
+    if re.search(
+        rf"\b{re.escape(word)}\b[^=.?]*=|\b(?:called|named)\s+(?:\w+\s+)?{re.escape(word)}\b",
+        r.text,
+    ):
+        return False  # the name a question gives a new column ("consumption share = ...")
+    at = r.skeleton.find(word)
+    explained = re.match(r"[^()]{0,40}\([^)]*\bC\d+\b", r.skeleton[at:]) if at >= 0 else None
+    return explained is None
+
+
+def _unread_measures(r: Reading) -> list[LeftOut]:
+    """ "their average lifespan", "the literacy rate": a measure named that no column holds."""
+    out = []
+    for pattern in (_MEASURE_AFTER, _MEASURE_BEFORE):
+        for m in pattern.finditer(r.text):
+            word = m.group("word")
+            if _unknown(r, word) and not word.endswith("s"):
+                out.append(LeftOut(word, "a measure no column of the table holds"))
+    return out
+
+
+def _unread_places(r: Reading) -> list[LeftOut]:
+    """ "in the physics department": a place or group named that no column holds."""
+    out = []
+    for m in _PLACE.finditer(r.text):
+        word = m.group("word")
+        if _unknown(r, word) and (not word.endswith("s") or word.endswith(("ss", "ics"))):
+            out.append(LeftOut(word, "a name no column of the table holds"))
+    return out
+
+
+# "how many assistant professors": a word saying which kind of row, before what is counted.
+_KIND_COUNTED = re.compile(
+    r"\b(?:how many|number of|count of|count the)\s+(?:the\s+)?"
+    r"(?P<kind>[a-z][a-z'-]+)\s+(?P<rows>[a-z][a-z'-]+s)\b"
+)
+# "average HR per team for catchers": the rows a question ends by choosing.
+_KIND_CHOSEN = re.compile(
+    r"\b(?:for|among|amongst)\s+(?:the\s+|all\s+)?(?P<rows>[a-z][a-z'-]+s)\s*(?:only\s*)?[?.!]?\s*$"
+)
+_PEOPLE = frozenset(table("analysis")["conditions"]["people"])
+
+
+def _unread_kinds(r: Reading) -> list[LeftOut]:
+    """A kind of row said that no column holds: "how many *assistant* professors",
+    "for *catchers*" (a value the table spells as a code the question cannot be tied to)."""
+    out = []
+    for m in _KIND_COUNTED.finditer(r.text):
+        kind = m.group("kind")
+        if _unknown(r, kind) and not kind.endswith("s"):
+            out.append(LeftOut(f"{kind} {m.group('rows')}", "a kind of row no column holds"))
+    frame = r.frame.lower()
+    for m in _KIND_CHOSEN.finditer(r.text):
+        rows = m.group("rows")
+        if _unknown(r, rows) and rows not in _PEOPLE and not frame.startswith(rows.rstrip("s")):
+            out.append(LeftOut(rows, "a kind of row no column holds"))
+    return out
+
+
+# "which fertilizer gave ...", "the most homers", "the three most populous counties": what
+# the question asks for by name, which a column must hold.
+_ASKED_FOR = re.compile(
+    r"\bwhich\s+(?P<which>[a-z][a-z'-]+)\b"
+    r"|\b(?:most|fewest|least)\s+(?!squares\b)(?:number\s+of\s+)?(?P<most>[a-z][a-z'-]+)\b"
+)
+
+
+_GENERIC = frozenset(table("analysis")["asked"]["generic"])
+_PERIOD = re.compile(
+    r"(?:year|quarter|month|week|weekday|day|date|decade|century|season|hour|period)s?"
+)
+_COUNTING = re.compile(r"\b(?:how many|number|count|counts|most common|frequent\w*|rows?)\b")
+
+
+def _unread_asked(r: Reading, spec: Spec) -> list[LeftOut]:
+    """The thing a question asks for ("which *fertilizer*", "the most *homers*") when no
+    column holds it: the answer would be about something else. So too any unknown word
+    of a ranking by the number of rows the question never asked to count ("the three
+    most *populous* counties")."""
+    out = []
+    if spec.op == "groupby" and spec.aggs == ("size",) and not _COUNTING.search(r.question.lower()):
+        out += [LeftOut(w, "a measure no column of the table holds") for w in r.unknown_words()]
+    frame = r.frame.lower().rstrip("s")
+    for m in _ASKED_FOR.finditer(r.text):
+        word = m.group("which") or m.group("most")
+        if not _unknown(r, word) or word in _PEOPLE or (frame and word.startswith(frame)):
+            continue
+        if _PERIOD.fullmatch(word) or word in _GENERIC:
+            continue  # "which decade" (a period of the table's dates), "which pair of ..."
+        if m.group("which") and word.endswith("s") and not word.endswith("ss"):
+            continue  # "which states", "which years": what the rows are, said in the plural
+        if m.group("which") and (spec.op != "rows" or spec.label_column):
+            continue  # only a row picked by its number answers "which X?" with no X at all
+        if m.group("most") and (not word.endswith("s") or word.endswith(("ss", "ous"))):
+            continue  # "the most recent", "most likely": how, not what is counted
+        if m.group("most") and "size" not in spec.aggs:
+            continue  # a column is measured: the plural is what its rows are
+        out.append(LeftOut(word, "a thing no column of the table holds"))
+    return out
+
+
+def _unread_groups(r: Reading, spec: Spec) -> list[LeftOut]:
+    if spec.group_by or spec.freq or spec.op in ("pivot", "bins", "resample"):
+        return []
+    out = []
+    for m in _GROUP_ASKED.finditer(r.skeleton):
+        what = m.group("what")
+        first = what.split()[0]
+        if first in IGNORED or first in OPERATION_WORDS:
+            continue
+        out.append(LeftOut(m.group(0).strip(), "a grouping I could not tie to a column"))
+    return out
+
+
+def _unmade_comparison(r: Reading, spec: Spec) -> list[LeftOut]:
+    if spec.op not in PLAIN_OPS or spec.derived is not None or spec.group_by:
+        return []
+    m = _COMPARISON.search(r.text)
+    if m is None:
+        return []
+    return [LeftOut(m.group(0), "a comparison: the answer gives one figure, not one per side")]

@@ -1,0 +1,94 @@
+"""Comparisons across groups of one table: "compare the mean flipper length of Adelie and
+Chinstrap", "mean mpg: 4 cylinder vs 8 cylinder", "difference in average yield between
+Trebi and Peatland", "compare 1931 and 1932 mean yield at Morris".
+
+A comparison has sides (two or more values of one column, named in the question) and
+a measure (a statistic of a column, or the number of rows). It is answered with each
+side's figure, the difference and the ratio, never with one figure pooled over both
+sides.
+"""
+
+from __future__ import annotations
+
+import re
+
+from notebook_router.analyst.conditions import binary_conditions
+from notebook_router.analyst.intents import (
+    NUMERIC,
+    PERCENT,
+    Outcome,
+    base,
+    no_column,
+    stat_aggs,
+    time_like,
+)
+from notebook_router.analyst.reading import Reading
+from notebook_router.analyst.spec import Filter, Scalar
+
+COMPARING = (
+    r"\b(?:compare[sd]?|comparing|comparison|versus|vs\.?|difference\s+(?:in\s+[\w\s]+?\s+)?"
+    r"between|differ\w*|relative\s+to|against)\b"
+)
+
+
+def compare(r: Reading) -> Outcome:
+    """A comparison of two or more values of one column (see the module docstring)."""
+    if not r.has(COMPARING):
+        return None
+    sides = _sides(r)
+    if sides is None:
+        return None
+    column, values, rest = sides
+    targets = [t for t in r.targets() if t != column]
+    if not targets and r.has(PERCENT):  # "survival rates of men and women": the share saying yes
+        measure_of = binary_conditions(r, always=True)
+        if measure_of:
+            keep = (*rest, Filter(column, "isin", tuple(values)))
+            return base(r, "compare", group_by=(column,), aggs=("share",), filters=keep,
+                        measure=tuple(measure_of), percent=True)  # fmt: skip
+    counting = r.has(r"\b(?:how many|number of|count)\b")
+    aggs = [a for a in stat_aggs(r) if a not in ("min", "max")] or stat_aggs(r)
+    if targets and not counting:
+        agg = aggs[0] if aggs else "mean"
+        if r.kind(targets[0]) not in NUMERIC:
+            return no_column(r, f"the {agg} to compare")
+        measure: tuple[str, ...] = (targets[0],)
+    elif counting:
+        agg, measure = "size", ()
+    else:
+        # "compare fossil fuels and renewables in 2001": the table's one measure, summed
+        measures = [c for c in r.schema.of_kind("number") if c != column and not time_like(r, c)]
+        if len(measures) != 1 or r.unknown_words():
+            return no_column(r, "the figure to compare")
+        agg, measure = "sum", (measures[0],)
+    keep = (*rest, Filter(column, "isin", tuple(values)))
+    return base(r, "compare", columns=measure, group_by=(column,), aggs=(agg,), filters=keep)
+
+
+def _sides(r: Reading) -> tuple[str, list[Scalar], list[Filter]] | None:
+    """The compared column, its values in the order said, and the other filters."""
+    for i, f in enumerate(r.filters):
+        rest = r.filters[:i] + r.filters[i + 1 :]
+        if f.op == "isin" and isinstance(f.value, tuple) and len(f.value) >= 2:
+            return f.column, list(f.value), rest
+        if f.op == "between" and isinstance(f.value, tuple) and _said_as_two(r, f):
+            return f.column, list(f.value), rest
+    equal: dict[str, list[Filter]] = {}
+    for f in r.filters:
+        if f.op == "==":
+            equal.setdefault(f.column, []).append(f)
+    for column, found in equal.items():
+        if len(found) >= 2:
+            rest = [f for f in r.filters if f not in found]
+            values = [f.value for f in found if isinstance(f.value, (str, int, float))]
+            return column, values, rest
+    return None
+
+
+def _said_as_two(r: Reading, f: Filter) -> bool:
+    """ "compare 1931 and 1932": two years, not the span between them."""
+    low, high = f.value if isinstance(f.value, tuple) else (None, None)
+    said = rf"\b{low}\s*(?:and|vs\.?|versus|or)\s*{high}\b"
+    return re.search(said, r.text) is not None and not re.search(
+        rf"\b(?:between|from)\s+{low}\b", r.text
+    )

@@ -1,0 +1,172 @@
+"""Questions about two or more tables at once: "compare total revenue in s23 and s24",
+"what columns do penguins and salaries have in common?", "which of the two tables has
+more rows, weather_2012 or weather_2015?".
+
+Each table is asked the same question on its own (its names taken out of the text),
+and the answers are put side by side: each table's figure, the difference and the
+ratio. Columns in common, or only in one, are read from the tables themselves.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from notebook_router.analyst.family_compare import COMPARING
+from notebook_router.analyst.result import Analysis
+from notebook_router.analyst.values import fmt
+
+COMMON = re.compile(
+    r"\bcolumns?\b.*\b(?:in common|share[sd]?|both have|same)\b|\b(?:common|shared|same)\s+columns?\b|\bin common\b"
+)
+ONLY = re.compile(
+    r"\bcolumns?\b.*\b(?:only in|not in|missing from|differ\w*)\b|\b(?:only in|missing from)\b.*\bcolumns?\b|\bwhich columns? (?:are|is) (?:unique|different)\b"
+)
+ROWS = re.compile(
+    r"\b(?:more|fewer|most|fewest|how many|number of|count of)\s+rows\b|\brows?\b.*\b(?:more|fewer)\b"
+)
+Answer = Callable[[str, Mapping[str, Any], str], Analysis]
+
+
+def named_frames(question: str, frames: Mapping[str, Any]) -> list[str]:
+    """The frames the question names, in the order it names them: by their whole name, or,
+    for frames whose names differ by one part, by that part ("1999 and 2008" for
+    ``mpg_1999`` and ``mpg_2008``)."""
+    found = []
+    lower = question.lower()
+    for name in frames:
+        m = re.search(rf"(?<![\w.']){re.escape(name.lower())}(?![\w])", lower)
+        if m:
+            found.append((m.start(), name))
+    if len(found) < 2:
+        found = _by_distinct_part(lower, frames) or found
+    return [name for _, name in sorted(found)]
+
+
+def _by_distinct_part(lower: str, frames: Mapping[str, Any]) -> list[tuple[int, str]]:
+    parts = {name: set(re.split(r"[_\W]+", name.lower())) - {""} for name in frames}
+    found = []
+    for name, own in parts.items():
+        distinct = own - set().union(*(p for n, p in parts.items() if n != name))
+        for part in distinct:
+            m = re.search(rf"(?<![\w.']){re.escape(part)}(?![\w])", lower)
+            if m and (part.isdigit() or len(part) >= 3):
+                found.append((m.start(), name))
+                break
+    return found if len(found) >= 2 else []
+
+
+def _distinct_parts(names: list[str]) -> list[str]:
+    parts = {name: set(re.split(r"[_\W]+", name.lower())) - {""} for name in names}
+    return [
+        part
+        for name, own in parts.items()
+        for part in own - set().union(*(p for n, p in parts.items() if n != name))
+    ]
+
+
+def unnamed_tables(question: str, frames: Mapping[str, Any], named: list[str]) -> str | None:
+    """Why a question about several tables cannot be answered: it says "both tables" (or
+    "each table") but names fewer than two of them."""
+    if len(frames) < 2 or len(named) >= 2:
+        return None
+    if not re.search(
+        r"\b(?:both|each|two|all)\s+(?:of\s+the\s+)?(?:tables|frames|dataframes|datasets)\b|\bboth\b",
+        question.lower(),
+    ):
+        return None
+    return (
+        "The question is about several tables, but I can't tell which: name them "
+        f"(the notebook has {', '.join(frames)})."
+    )
+
+
+def compare_frames(
+    question: str, names: list[str], frames: Mapping[str, Any], answer: Answer
+) -> Analysis:
+    """The answer to ``question`` for each frame in ``names``, side by side."""
+    if COMMON.search(question.lower()) or ONLY.search(question.lower()):
+        return _columns(question, names, frames)
+    text = question
+    for name in names:
+        text = re.sub(rf"(?<![\w.']){re.escape(name)}(?![\w])", " ", text, flags=re.IGNORECASE)
+    for part in _distinct_parts(names):  # "in 1999 and 2008", naming mpg_1999 and mpg_2008
+        text = re.sub(rf"(?<![\w.']){re.escape(part)}(?![\w])", " ", text, flags=re.IGNORECASE)
+    text = re.sub(COMPARING, " ", text, flags=re.IGNORECASE)
+    if ROWS.search(text.lower()):
+        values: dict[str, Any] = {name: len(frames[name]) for name in names}
+        code = "\n".join(f"len({name})" for name in names)
+        return _side_by_side(values, "shape", code, "The number of rows", which=_which(text))
+    parts = {name: answer(text, {name: frames[name]}, name) for name in names}
+    declined = [n for n, a in parts.items() if a.status == "declined"]
+    if declined:
+        first = parts[declined[0]]
+        return Analysis("declined", f"For {declined[0]}: {first.text}", operation="compare_frames",
+                        closest=first.closest)  # fmt: skip
+    values = {name: a.value for name, a in parts.items()}
+    if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values.values()):
+        text = " ".join(f"In {name}: {a.text}" for name, a in parts.items())
+        return Analysis("answered", text, value=values, operation="compare_frames",
+                        code="\n\n".join(a.code for a in parts.values()))  # fmt: skip
+    first = next(iter(parts.values()))
+    missing = tuple(m for a in parts.values() for m in a.left_out if "a comparison" not in m)
+    return _side_by_side(values, first.operation, "\n\n".join(a.code for a in parts.values()),
+                         first.text.split(" is ")[0], missing, which=_which(text))  # fmt: skip
+
+
+def _which(text: str) -> str:
+    """ "more" or "fewer" when the question asks which table has more (or fewer), else ""."""
+    m = re.search(
+        r"\bwhich\b.*\b(more|most|larger|bigger|higher|fewer|less|smaller|lower)\b", text.lower()
+    )
+    if m is None:
+        return ""
+    return "more" if m.group(1) in ("more", "most", "larger", "bigger", "higher") else "fewer"
+
+
+def _side_by_side(
+    values: dict[str, Any],
+    operation: str,
+    code: str,
+    what: str,
+    missing: tuple[str, ...] = (),
+    which: str = "",
+) -> Analysis:
+    import pandas as pd
+
+    sides = list(values.items())
+    table = pd.DataFrame({"value": pd.Series(values)})
+    (a, x), (b, y) = sides[0], sides[1]
+    diff = x - y
+    ratio = x / y if y else float("nan")
+    head = what or "The figure"
+    figures = "; ".join(f"{name}: {fmt(v)}" for name, v in sides)
+    word = "more" if diff > 0 else "less" if diff < 0 else "the same"
+    text = f"{head} per table: {figures}. {a} has {word}" + (
+        f" than {b} by {fmt(abs(diff))} ({fmt(ratio, 2)} times {b})." if diff else f" as {b}."
+    )
+    value: Any = {**values, "difference": diff, "ratio": ratio}
+    if which:  # "which of the two tables has more rows?": the table is the answer
+        ranked = sorted(values, key=lambda n: values[n], reverse=which == "more")
+        value = ranked[0]
+        text = f"{value} has {which} ({what.lower() if what else 'figure'}: {figures})."
+    return Analysis("partial" if missing else "answered", text, value=value, table=table, code=code,
+                    operation=f"compare_frames:{operation}", left_out=missing)  # fmt: skip
+
+
+def _columns(question: str, names: list[str], frames: Mapping[str, Any]) -> Analysis:
+    columns = [list(map(str, getattr(frames[n], "columns", []))) for n in names]
+    common = [c for c in columns[0] if all(c in other for other in columns[1:])]
+    code = f"result = sorted(set({names[0]}.columns) & set({names[1]}.columns))"
+    if ONLY.search(question.lower()) and not COMMON.search(question.lower()):
+        only = {
+            n: [c for c in cols if c not in common] for n, cols in zip(names, columns, strict=True)
+        }
+        text = "; ".join(f"only in {n}: {', '.join(cs) or 'none'}" for n, cs in only.items())
+        code = f"result = sorted(set({names[0]}.columns) ^ set({names[1]}.columns))"
+        return Analysis("answered", text[0].upper() + text[1:] + ".", value=only, code=code,
+                        operation="compare_frames:columns")  # fmt: skip
+    listed = ", ".join(common) or "none"
+    text = f"{' and '.join(names)} have {len(common)} column{'s' * (len(common) != 1)} in common: {listed}."
+    return Analysis("answered", text, value=common, code=code, operation="compare_frames:columns")

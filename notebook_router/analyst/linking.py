@@ -1,0 +1,351 @@
+"""Where a question names a table's columns and values (schema and value linking).
+
+A column is named by its own words, whatever their case, separators, plural or a unit
+in parentheses ("sepal lengths" for ``sepal length (cm)``, "passenger id" for
+``PassengerId``), by the initials of a name of several words ("mpg" for
+``Miles_per_Gallon``), by its words in another order with their first letters
+("max temperature" for ``temp_max``), by one distinctive word of its name ("class" for
+``Pclass``, "salaries" for ``salary_in_thousands``) or by an everyday word for it
+(``language/data/column_words.toml``: "rainfall" for ``precipitation``).
+
+A value is named by its words ("united states", "Chinstrap"), by its plural
+("chinstraps"), or, for a short upper-case code ("CA", "LAX"), as written. Values come
+from the data: every distinct value of every text column (:mod:`~notebook_router.data.values`).
+Longer mentions win, and a column's own name wins over a value spelt the same.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from notebook_router.analyst.schema import Column, Schema
+from notebook_router.data.values import ValueHit
+from notebook_router.language.stems import forms, stem
+from notebook_router.language.tables import table
+from notebook_router.language.words import word_spans
+
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+_PARENS = re.compile(r"\([^)]*\)|\[[^\]]*\]")
+_PREFIX = 4
+"""A question's word may stand for a longer name's word it begins ("temp" in "temperature")."""
+
+
+@dataclass(frozen=True, slots=True)
+class Mention:
+    """A span of the question that names a column (``value`` is None) or one of its values."""
+
+    start: int
+    end: int
+    column: str
+    value: Any = None
+    is_value: bool = False
+    how: str = "name"
+    """``name``, ``words``, ``part``, ``synonym``, ``abbreviation``, ``value``, ``code``, or
+    ``contains`` (a word that begins several values: "manual" of "manual(m5)")."""
+    also: tuple[str, ...] = ()
+    """Other columns holding the same value (the mention chose the most common one)."""
+
+
+def _words_of(name: str) -> list[str]:
+    return [w for w, _, _ in word_spans(_CAMEL.sub(" ", _PARENS.sub(" ", name)))]
+
+
+@lru_cache(maxsize=4096)
+def name_variants(name: str) -> frozenset[tuple[str, ...]]:
+    """Every stemmed word sequence that names column ``name`` (its words, joined, initials)."""
+    variants: set[tuple[str, ...]] = set()
+    for form in {name, _PARENS.sub(" ", name)}:
+        for spaced in {form, _CAMEL.sub(" ", form)}:
+            toks = tuple(stem(w) for w, _, _ in word_spans(spaced))
+            if toks:
+                variants.add(toks)
+                variants.add((stem("".join(w for w, _, _ in word_spans(spaced))),))
+    parts = _words_of(name)
+    if len(parts) >= 2 and all(p.isalpha() for p in parts):
+        variants.add(("".join(p[0] for p in parts),))  # "mpg" for Miles_per_Gallon
+    return frozenset(variants)
+
+
+@lru_cache(maxsize=1)
+def _synonyms() -> dict[str, frozenset[str]]:
+    """Each everyday word (stemmed) → the stems of the column words it may stand for."""
+    out: dict[str, set[str]] = {}
+    for group in table("column_words")["groups"]:
+        stems = {stem(w) for g in group for w in _words_of(g)}
+        for word in group:
+            for part in _words_of(word):
+                out.setdefault(stem(part), set()).update(stems)
+    return {k: frozenset(v) for k, v in out.items()}
+
+
+def find_mentions(
+    text: str, schema: Schema, ignore: Iterable[str] = (), *, written: str | None = None
+) -> list[Mention]:
+    """Non-overlapping column and value mentions in ``text`` (lower case), longest first.
+
+    ``ignore``: words never read as a value (function words, operation words); they
+    name a column only when they are its own word ("years" for ``year``, not "yearly").
+    ``written``: the question as written, aligned with ``text``, for case-sensitive codes.
+    """
+    toks = word_spans(text)
+    stems = [stem(w) for w, _, _ in toks]
+    ignored = set(ignore)
+    skip = {stem(w) for w in ignored}
+    found: list[tuple[int, int, int, Mention]] = []
+    for col in schema.columns:
+        own = {form for w in _words_of(col.name) for form in forms(w)}
+        for variant in name_variants(col.name):
+            for i in _occurrences(stems, variant):
+                j = i + len(variant) - 1
+                said = {w for w, _, _ in toks[i : j + 1]}
+                if said <= ignored and not said & own:
+                    continue  # "yearly" is a period, not the column ``year`` ("years" is)
+                found.append((len(variant), 2, i, Mention(toks[i][1], toks[j][2], col.name)))
+        found.extend(_in_other_order(toks, stems, col, ignored))
+        found.extend(_run_together(toks, col))
+        for value in _category_values(col, skip):
+            variant = tuple(stem(w) for w, _, _ in word_spans(str(value)))
+            for i in _occurrences(stems, variant):
+                j = i + len(variant) - 1
+                mention = Mention(toks[i][1], toks[j][2], col.name, value, True, "value")
+                found.append((len(variant), 1, i, mention))
+    found.extend(_indexed_values(text, toks, schema, skip, written))
+    return _longest_first(found)
+
+
+def _longest_first(found: list[tuple[int, int, int, Mention]]) -> list[Mention]:
+    found.sort(key=lambda f: (-f[0], -f[1], f[2]))
+    chosen: list[Mention] = []
+    for _, _, _, m in found:
+        if all(m.end <= c.start or m.start >= c.end for c in chosen):
+            chosen.append(m)
+    return sorted(chosen, key=lambda m: m.start)
+
+
+def _occurrences(stems: list[str], variant: tuple[str, ...]) -> list[int]:
+    n = len(variant)
+    return [i for i in range(len(stems) - n + 1) if tuple(stems[i : i + n]) == variant]
+
+
+def _in_other_order(
+    toks: list[tuple[str, int, int]], stems: list[str], col: Column, ignored: set[str]
+) -> list[tuple[int, int, int, Mention]]:
+    """A name of two or three words said in another order or with longer words:
+    "max temperature" for ``temp_max``, "temperature max" too."""
+    parts = [p for p in _words_of(col.name) if p.isalpha()]
+    trailing = table("analysis")["names"]["trailing"]
+    core = list(parts)
+    while len(core) > 2 and core[-1] in trailing:
+        core.pop()  # "bill length" for bill_length_mm: the unit need not be said
+    out = []
+    for wanted in {tuple(parts), tuple(core)}:
+        n = len(wanted)
+        if not 2 <= n <= 3:
+            continue
+        for i in range(len(toks) - n + 1):
+            window = toks[i : i + n]
+            if all(w in ignored for w, _, _ in window):
+                continue
+            if _covers([w for w, _, _ in window], stems[i : i + n], list(wanted)):
+                mention = Mention(window[0][1], window[-1][2], col.name, how="words")
+                out.append((n, 1, i, mention))
+    return out
+
+
+def _run_together(
+    toks: list[tuple[str, int, int]], col: Column
+) -> list[tuple[int, int, int, Mention]]:
+    """A name written as one word said as several: "gdp per capita" for ``gdpPercap``,
+    "life expectancy" for ``lifeExp`` (the name begins them, reaching into the last)."""
+    joined_name = "".join(_words_of(col.name))
+    if len(joined_name) < 5 or not joined_name.isalpha():
+        return []
+    out = []
+    for size in (2, 3):
+        for i in range(len(toks) - size + 1):
+            said = [w for w, _, _ in toks[i : i + size]]
+            joined = "".join(said)
+            reaches_last = len(joined_name) > len(joined) - len(said[-1])
+            if (joined.startswith(joined_name) and reaches_last) or joined == joined_name:
+                mention = Mention(toks[i][1], toks[i + size - 1][2], col.name, how="words")
+                out.append((size, 1, i, mention))
+    return out
+
+
+def _covers(said: list[str], said_stems: list[str], parts: list[str]) -> bool:
+    left = list(parts)
+    for word, word_stem in zip(said, said_stems, strict=True):
+        hit = next(
+            (p for p in left if stem(p) == word_stem or (len(p) >= _PREFIX and word.startswith(p))),
+            None,
+        )
+        if hit is None:
+            return False
+        left.remove(hit)
+    return not left
+
+
+def _category_values(col: Column, skip: set[str]) -> list[Any]:
+    if col.kind != "category":
+        return []
+    out = []
+    for value in col.values:
+        if not isinstance(value, str) or len(value.strip()) < 3:
+            continue
+        value_stems = {stem(w) for w, _, _ in word_spans(value)}
+        if value_stems and not value_stems <= skip:
+            out.append(value)
+    return out
+
+
+def _indexed_values(
+    text: str,
+    toks: list[tuple[str, int, int]],
+    schema: Schema,
+    skip: set[str],
+    written: str | None,
+) -> list[tuple[int, int, int, Mention]]:
+    """Values of any text column named by their words (or as an exact upper-case code)."""
+    index = schema.values
+    if index is None:
+        return []
+    out: list[tuple[int, int, int, Mention]] = []
+    for i in range(len(toks)):
+        for size in range(min(index.longest, len(toks) - i), 0, -1):
+            said = tuple(w for w, _, _ in toks[i : i + size])
+            if {stem(w) for w in said} <= skip:
+                continue
+            hits = index.lookup(said)
+            if hits:
+                out.append((size, 0, i, _value_mention(toks[i][1], toks[i + size - 1][2], hits)))
+                break
+        else:
+            word = toks[i][0]
+            if stem(word) not in skip:
+                hits, how = _loose_values(word, schema)
+                if hits:
+                    out.append((1, 0, i, _value_mention(toks[i][1], toks[i][2], hits, how)))
+    if written is not None and len(written) == len(text):
+        for _, start, end in toks:
+            hits = index.code(written[start:end])
+            if hits and not written[start:end].islower():
+                out.append((1, 0, 0, _value_mention(start, end, hits, "code")))
+    return out
+
+
+def _loose_values(word: str, schema: Schema) -> tuple[list[Any], str]:
+    """Values a word names in other words: "women" for "female" (``value_words.toml``),
+    "foggy" for "fog", "carnivores" for the short category "carni"."""
+    index = schema.values
+    assert index is not None
+    for other in _value_words().get(word, ()):
+        hits = index.lookup((other,))
+        if hits:
+            return hits, "words"
+    if len(word) > 4 and word.endswith("y"):  # "foggy", "rainy", "sunny"
+        base = word[:-1]
+        base = base[:-1] if len(base) > 3 and base[-1] == base[-2] else base
+        hits = index.lookup((base,))
+        if hits:
+            return hits, "words"
+    heads = index.heads.get(word, {})
+    if len(heads) == 1 and len(word) >= 4:  # "manual" for manual(m5), manual(m6), ...
+        column, count = next(iter(heads.items()))
+        if count >= 2:
+            return [ValueHit(column, word, 0, False)], "contains"
+    if len(word) >= 8:  # an abbreviated category: "carni" for "carnivores" (not "rain")
+        for col in schema.columns:
+            if col.kind != "category":
+                continue
+            short = [v for v in col.values if isinstance(v, str) and 5 <= len(v) < len(word) - 2]
+            found = [v for v in short if word.startswith(v.lower())]
+            if len(found) == 1:
+                return [ValueHit(col.name, found[0], 0, False)], "words"
+    return [], "words"
+
+
+@lru_cache(maxsize=1)
+def _value_words() -> dict[str, tuple[str, ...]]:
+    out: dict[str, tuple[str, ...]] = {}
+    for group in table("value_words")["groups"]:
+        for word in group:
+            out[word] = tuple(w for w in group if w != word)
+    return out
+
+
+def _value_mention(start: int, end: int, hits: list[Any], how: str = "value") -> Mention:
+    """The value in the column that holds it most (others kept in ``also``)."""
+    ranked = sorted(hits, key=lambda h: (-h.exact, -h.rows, h.column))
+    best = ranked[0]
+    others = tuple(dict.fromkeys(h.column for h in ranked[1:] if h.column != best.column))
+    return Mention(start, end, best.column, best.value, True, how, others)
+
+
+def _head_stems(parts: list[str]) -> set[str]:
+    """The word of a name that can stand for it alone: its head noun, the last word
+    before a preposition, units and qualifiers at the end skipped ("class" of
+    ``passengerClass``, "salary" of ``salary_in_thousands``, "mass" of ``body_mass_g``,
+    "review" of ``review_count``)."""
+    names = table("analysis")["names"]
+    words = [p for p in parts if p.isalnum()]
+    cut = next((i for i, p in enumerate(words) if p in names["prepositions"] and i > 0), None)
+    before = words[:cut] if cut is not None else words
+    while len(before) > 1 and before[-1] in names["trailing"]:
+        before = before[:-1]
+    head = before[-1] if before else ""
+    heads = {stem(head)} if len(head) > 1 and head.isalpha() else set()
+    if head in names["measures"] and len(before) > 1 and before[-2].isalpha():
+        heads.add(stem(before[-2]))  # "flipper" of flipper_length_mm: the thing measured
+    return heads
+
+
+def _abbreviates(short: str, word: str) -> bool:
+    """``short`` is a column name shortened from ``word``: its letters in order, the first
+    letter the same ("cty" for city, "hwy" for highway, "cyl" for cylinders, "yrs" for
+    years)."""
+    if not (3 <= len(short) <= 5 and short.isalpha() and len(word) > len(short)):
+        return False
+    if short[0] != word[0]:
+        return False
+    letters = iter(word)
+    if not all(ch in letters for ch in short):
+        return False
+    # Shortened, not a far-fetched subsequence ("cpi" is not "consumption"): a prefix,
+    # or ending as the word ends, or keeping half its letters.
+    return word.startswith(short) or short[-1] == word[-1] or len(word) <= 2 * len(short)
+
+
+def partial_column(word: str, schema: Schema) -> Mention | None:
+    """The one column a lone word stands for ("class" for ``Pclass``, "salaries" for
+    ``salary_in_thousands``, "rainfall" for ``precipitation``), if exactly one; a
+    mention spanning nothing (start and end are set by the caller)."""
+    w = word.lower()
+    if len(w) < 3:
+        return None
+    hits: dict[str, str] = {}
+    w_stem = stem(w)
+    for col in schema.columns:
+        parts = _words_of(col.name)
+        joined = "".join(parts)
+        close = (joined.endswith(w) or joined.startswith(w)) and len(joined) - len(w) <= 3
+        # an abbreviated name: "unemp" for unemployment, "infl" for inflation
+        short = len(joined) >= 4 and w.startswith(joined) and joined.isalpha()
+        if len(w) >= 4 and (close or short or w_stem in _head_stems(parts)):
+            hits.setdefault(col.name, "part")
+    if not hits:
+        synonyms = _synonyms().get(w_stem, frozenset())
+        for col in schema.columns:
+            if synonyms & {stem(p) for p in _words_of(col.name)}:
+                hits.setdefault(col.name, "synonym")
+    if not hits:
+        for col in schema.columns:
+            if _abbreviates(col.name.lower(), w):
+                hits.setdefault(col.name, "abbreviation")
+    if len(hits) != 1:
+        return None
+    column, how = next(iter(hits.items()))
+    return Mention(0, 0, column, how=how)

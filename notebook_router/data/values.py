@@ -1,0 +1,134 @@
+"""The distinct values of a table's text columns, indexed by their words.
+
+Value linking, as text-to-SQL systems do it: a question's words or phrases that are
+values of a column ("Brooklyn", "United States", "Adelie", "chinstraps") become
+filters on that column. The values come from the data itself: every distinct value
+of each text column (the most frequent ``MAX_VALUES`` of a column with more), read
+once per object and kept while the object is unchanged (``frame_signal``).
+
+>>> import pandas as pd
+>>> index = value_index(pd.DataFrame({"city": ["New York", "Boston", "New York"]}))
+>>> [(h.column, h.value) for h in index.lookup(("new", "york"))]
+[('city', 'New York')]
+"""
+
+from __future__ import annotations
+
+import threading
+import weakref
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+from typing import Any
+
+from notebook_router.data.pandas_data import frame_signal
+from notebook_router.language.stems import stem
+from notebook_router.language.words import words
+
+MAX_VALUES = 50_000
+"""Distinct values indexed per column (the most frequent, when a column has more)."""
+MAX_WORDS = 6
+"""Longest value, in words, that a question can name."""
+MAX_CHARS = 80
+
+
+@dataclass(frozen=True, slots=True)
+class ValueHit:
+    """A column holding a value the question named, and how many rows hold it."""
+
+    column: str
+    value: Any
+    rows: int
+    exact: bool
+    """Named with its own words (not only by a shared stem: "chinstraps" for "Chinstrap")."""
+
+
+@dataclass
+class ValueIndex:
+    """The values of one table's text columns, by their lower-case words and by stems."""
+
+    by_words: dict[tuple[str, ...], list[ValueHit]] = field(default_factory=dict)
+    by_stems: dict[tuple[str, ...], list[ValueHit]] = field(default_factory=dict)
+    heads: dict[str, dict[str, int]] = field(default_factory=dict)
+    """The first word of values of several words ("manual" of "manual(m5)"), by column,
+    with how many distinct values begin with it."""
+    codes: dict[str, list[ValueHit]] = field(default_factory=dict)
+    """Short codes ("CA", "LAX"), matched only as written: "ca" or "in" in prose are words."""
+    longest: int = 1
+
+    def lookup(self, said: tuple[str, ...]) -> list[ValueHit]:
+        """The values named by the lower-case words ``said``: by their words, else by stems."""
+        found = self.by_words.get(said)
+        if found:
+            return found
+        return self.by_stems.get(tuple(stem(w) for w in said), [])
+
+    def code(self, written: str) -> list[ValueHit]:
+        """The values written exactly as ``written`` (an upper-case code)."""
+        return self.codes.get(written, [])
+
+
+def build_index(frame: Any) -> ValueIndex:
+    """The value index of ``frame`` (a DataFrame)."""
+    import pandas as pd
+    from pandas.api import types as t
+
+    index = ValueIndex()
+    for name in frame.columns:
+        series = frame[name]
+        if getattr(series, "ndim", 1) != 1:
+            continue  # a duplicated column name gives a frame
+        dtype = series.dtype
+        if not (
+            t.is_object_dtype(dtype)
+            or t.is_string_dtype(dtype)
+            or isinstance(dtype, pd.CategoricalDtype)
+        ):
+            continue
+        counts = series.value_counts(dropna=True)
+        for value, rows in counts.iloc[:MAX_VALUES].items():
+            if isinstance(value, str):
+                _add(index, str(name), value, int(rows))
+    return index
+
+
+def _add(index: ValueIndex, column: str, value: str, rows: int) -> None:
+    text = value.strip()
+    if not text or len(text) > MAX_CHARS:
+        return
+    said = tuple(words(text))
+    if not said or len(said) > MAX_WORDS or all(w.isdigit() for w in said):
+        return
+    if len(text) <= 3 and text.isupper():
+        index.codes.setdefault(text, []).append(ValueHit(column, value, rows, True))
+        return
+    if len(text) < 3:
+        return  # "a", "NA", "x": too short to name in prose
+    index.by_words.setdefault(said, []).append(ValueHit(column, value, rows, True))
+    if len(said) > 1 and said[0].isalpha():
+        by_column = index.heads.setdefault(said[0], {})
+        by_column[column] = by_column.get(column, 0) + 1
+    stems = tuple(stem(w) for w in said)
+    index.by_stems.setdefault(stems, []).append(ValueHit(column, value, rows, False))
+    index.longest = max(index.longest, len(said))
+
+
+_CACHE: dict[int, tuple[weakref.ref[Any], Hashable, ValueIndex]] = {}
+_LOCK = threading.Lock()
+
+
+def value_index(frame: Any) -> ValueIndex:
+    """``frame``'s value index, built once and reused while the frame is unchanged."""
+    key, signal = id(frame), frame_signal(frame)
+    with _LOCK:
+        cached = _CACHE.get(key)
+        if cached is not None and cached[0]() is frame and cached[1] == signal:
+            return cached[2]
+    built = build_index(frame)
+
+    def forget(_: object) -> None:  # the frame is gone: so is its index
+        with _LOCK:
+            _CACHE.pop(key, None)
+
+    with _LOCK:
+        _CACHE[key] = (weakref.ref(frame, forget), signal, built)
+    return built

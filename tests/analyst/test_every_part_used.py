@@ -1,0 +1,205 @@
+"""Every part of a question is in the answer, or the answer says what it left out.
+
+Each case is a question a new user asked of a table the project had never seen, where
+the answer used to be a confident answer to a *simpler* question (a filter, a group-by,
+a comparison dropped). The tables are small stand-ins with the same shape, and each
+expected figure is computed here with plain pandas, never by the analyst.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pandas as pd  # type: ignore[import-untyped, unused-ignore]
+import pytest
+
+from notebook_router import Router
+from notebook_router.analyst import analyse
+
+
+def _vaccinations() -> pd.DataFrame:
+    days = pd.date_range("2021-01-01", periods=60, freq="D")
+    rows = []
+    for country, base in (
+        ("United States", 900_000),
+        ("United Kingdom", 300_000),
+        ("Israel", 80_000),
+    ):
+        for i, day in enumerate(days):
+            rows.append({"country": country, "date": day, "daily_vaccinations": base + 10_000 * i})
+    rows += [
+        {"country": f"Country {k}", "date": days[0], "daily_vaccinations": 1000 * k}
+        for k in range(60)
+    ]
+    return pd.DataFrame(rows)
+
+
+def _hotels() -> pd.DataFrame:
+    boroughs = ["Brooklyn", "Manhattan", "Queens", "Bronx"] * 30
+    return pd.DataFrame(
+        {
+            "hotel_name": [f"Hotel {i}" for i in range(120)],
+            "borough": boroughs,
+            "stars": [1 + (i * 7) % 5 for i in range(120)],
+            "review_count": [10 * (i % 13) for i in range(120)],
+            "brand_name": ["Hilton", "Marriott", "Hyatt"] * 40,
+        }
+    )
+
+
+def _players() -> pd.DataFrame:
+    return pd.DataFrame(
+        {
+            "player": [f"P{i}" for i in range(80)],
+            "batting_average": [0.2 + (i % 17) * 0.01 for i in range(80)],
+            "salary_in_thousands_of_dollars": [300 + 50 * (i % 9) for i in range(80)],
+            "free_agency_eligibility": ["yes" if i % 3 == 0 else "no" for i in range(80)],
+        }
+    )
+
+
+def _sales() -> pd.DataFrame:
+    months = pd.date_range("2024-01-01", periods=12, freq="MS")
+    rows = [
+        {"region": region, "month": m, "revenue": r * (1 + i / 10), "units": u + i}
+        for region, r, u in (("North", 1000.0, 10), ("South", 800.0, 30), ("East", 700.0, 5))
+        for i, m in enumerate(months)
+    ]
+    return pd.DataFrame(rows)
+
+
+def _ask(question: str, frames: dict[str, Any]) -> Any:
+    return analyse(question, frames)
+
+
+def test_a_country_named_by_its_words_is_a_filter() -> None:
+    df = _vaccinations()
+    a = _ask(
+        "how many days did the United States report more than 1,000,000 daily vaccinations?",
+        {"df": df},
+    )
+    truth = int(((df.country == "United States") & (df.daily_vaccinations > 1_000_000)).sum())
+    assert (a.status, a.value) == ("answered", truth)
+
+
+def test_a_borough_and_a_rating_both_apply() -> None:
+    hotels = _hotels()
+    a = _ask("how many hotels in Brooklyn have 4 stars or more?", {"hotels": hotels})
+    truth = int(((hotels.borough == "Brooklyn") & (hotels.stars >= 4)).sum())
+    assert (a.status, a.value) == ("answered", truth)
+
+
+def test_a_group_by_said_in_words_is_kept_and_a_decimal_is_read() -> None:
+    players = _players()
+    by = _ask("average salary by free agency eligibility", {"players": players})
+    truth = players.groupby("free_agency_eligibility")["salary_in_thousands_of_dollars"].mean()
+    assert by.status == "answered" and by.value == pytest.approx(truth.to_dict())
+    above = _ask("how many players have a batting average above .300?", {"players": players})
+    assert (above.status, above.value) == ("answered", int((players.batting_average > 0.3).sum()))
+
+
+def test_everyday_nouns_find_their_columns() -> None:
+    hotels = _hotels()
+    brands = _ask("how many brands are there?", {"hotels": hotels})
+    assert (brands.status, brands.value) == ("answered", hotels.brand_name.nunique())
+    reviews = _ask("what's the average number of reviews?", {"hotels": hotels})
+    assert reviews.value == pytest.approx(hotels.review_count.mean())
+
+
+def test_a_comparison_of_two_groups_gives_each_side_and_the_difference() -> None:
+    sales = _sales()
+    a = _ask("compare total revenue of North and South", {"sales": sales})
+    totals = sales.groupby("region").revenue.sum()
+    assert a.status == "answered"
+    assert a.value["North"] == pytest.approx(totals["North"])
+    assert a.value["South"] == pytest.approx(totals["South"])
+    assert a.value["difference"] == pytest.approx(totals["North"] - totals["South"])
+    assert "North" in a.text and "South" in a.text and "higher" in a.text
+
+
+def test_a_comparison_of_two_tables_gives_each_table() -> None:
+    sales = _sales()
+    s23, s24 = sales.assign(revenue=sales.revenue * 0.9), sales.drop(columns=["units"])
+    a = _ask("compare total revenue in s23 and s24", {"s23": s23, "s24": s24})
+    assert a.value["s23"] == pytest.approx(s23.revenue.sum())
+    assert a.value["s24"] == pytest.approx(s24.revenue.sum())
+    common = _ask("what columns do s23 and s24 have in common?", {"s23": s23, "s24": s24})
+    assert sorted(common.value) == sorted(set(s23.columns) & set(s24.columns))
+
+
+def test_top_n_of_groups_ranks_groups_not_rows() -> None:
+    df = _vaccinations()
+    a = _ask("top 3 countries by total daily vaccinations", {"df": df})
+    truth = df.groupby("country").daily_vaccinations.sum().nlargest(3).index.tolist()
+    assert (a.status, a.value) == ("answered", truth)
+    assert len(set(a.value)) == 3
+
+
+def test_a_chart_of_a_measure_by_group_shows_the_named_mean() -> None:
+    sales = _sales()
+    a = _ask("plot units by region", {"sales": sales})
+    truth = sales.groupby("region").units.mean()
+    assert a.table.iloc[:, 0].to_dict() == pytest.approx(truth.to_dict())
+    assert "mean units" in a.text
+    assert a.figure.axes[0].get_ylabel() == "mean units"
+
+
+def test_an_unknown_name_is_said_to_be_left_out_not_dropped() -> None:
+    df = _vaccinations()
+    a = _ask("how many days did Atlantis report more than 100 daily vaccinations?", {"df": df})
+    assert a.status in ("partial", "declined")
+    assert "Atlantis" in a.text
+
+
+async def test_a_run_with_a_part_left_out_never_says_the_goal_was_met() -> None:
+    result = await Router(data={"df": _vaccinations()}).run(
+        "how many days did Atlantis report more than 100 daily vaccinations?"
+    )
+    assert not result.completed and "the goal was met" not in result.answer
+    assert "Atlantis" in result.answer
+
+
+async def test_an_and_join_runs_every_part() -> None:
+    sales = _sales()
+    result = await Router(data={"sales": sales}).run(
+        "Give me the total revenue by region and the mean units by region, "
+        "then plot revenue by month"
+    )
+    assert result.completed, result.answer
+    found = [r.data for r in result.results.values()]
+    totals = sales.groupby("region").revenue.sum().to_dict()
+    means = sales.groupby("region").units.mean().to_dict()
+
+    def holds(expected: dict[str, float]) -> bool:
+        return any(
+            hasattr(d, "iloc") and d.iloc[:, 0].to_dict() == pytest.approx(expected) for d in found
+        )
+
+    assert holds(totals) and holds(means)
+    assert len(result.tasks) == 3
+
+
+async def test_follow_ups_rewrite_the_slot_they_fill() -> None:
+    df = _vaccinations()
+    router = Router(data={"df": df}, memory=True)
+    await router.run(
+        "how many days did the United States report more than 1,000,000 daily vaccinations?"
+    )
+    again = await router.run("now do the same for the United Kingdom")
+    truth = int(((df.country == "United Kingdom") & (df.daily_vaccinations > 1_000_000)).sum())
+    assert "United Kingdom" in again.tasks[0].description
+    assert "United States" not in again.tasks[0].description
+    assert again.results[again.tasks[0].id].data == truth
+
+    sales = _sales()
+    router = Router(data={"sales": sales}, memory=True)
+    await router.run("total revenue by region")
+    units = await router.run("now do the same for units")
+    assert units.results[units.tasks[0].id].data.iloc[:, 0].to_dict() == pytest.approx(
+        sales.groupby("region").units.sum().to_dict()
+    )
+    await router.run("average revenue by region")
+    median = await router.run("now the median")
+    assert median.results[median.tasks[0].id].data.iloc[:, 0].to_dict() == pytest.approx(
+        sales.groupby("region").revenue.median().to_dict()
+    )
