@@ -148,6 +148,18 @@ async def test_a_correction_that_still_drops_it_is_partial_and_says_what_was_not
     assert '"partial"' in view and GAP in view
 
 
+async def test_a_model_that_keeps_its_code_says_why_and_the_answer_stays_partial(
+    vacc: pd.DataFrame,
+) -> None:
+    kept = "# kept: every country was meant\n" + ALL_COUNTRIES
+    model = ContractModel([ALL_COUNTRIES, kept])
+    run = _router(model, {"vacc": vacc}, code="auto").start(QUESTION)
+    task = (await run).tasks[0]
+    assert "# kept: <why>" in model.prompt("agent.code.correct")
+    assert task.status == "partial" and GAP in (task.error or "")
+    assert "the model kept its code: every country was meant" in (task.summary or "")
+
+
 async def test_partial_answers_keep_the_gap_in_the_answer_written_without_a_model(
     vacc: pd.DataFrame,
 ) -> None:
@@ -248,6 +260,22 @@ async def test_a_group_by_the_model_left_out_is_corrected() -> None:
     table = run.state.results["t1"].data
     expected = players.groupby("free_agency_eligibility")["salary"].mean()
     assert table["salary"].to_dict() == expected.to_dict()
+
+
+async def test_an_unread_question_still_holds_the_code_to_the_values_it_names() -> None:
+    sales = pd.DataFrame(
+        {"region": ["North", "South", "East"] * 4, "revenue": np.arange(12, dtype=float)}
+    )
+    ask = "what is the revenue of the North region"
+    everything = "sales['revenue'].sum()"
+    north = "sales.loc[sales['region'] == 'North', 'revenue'].sum()"
+    model = ContractModel([everything, north], task=ask)
+    run = _router(model, {"sales": sales}, code="auto").start(ask)
+    result = await run
+    assert "the code does not use region == 'North'" in model.prompt("agent.code.correct")
+    assert result.tasks[0].status == "fulfilled"
+    expected = sales.loc[sales["region"] == "North", "revenue"].sum()
+    assert run.state.results["t1"].data == pytest.approx(expected)
 
 
 # ------------------------------------------------------------- an OpenAI-compatible server

@@ -58,8 +58,11 @@ FAILED = (
 )
 UNUSED = (
     "The code ran, but it does not answer the whole task: {missing}. Correct it so that it "
-    "uses every part of the task, and reply with the whole code in one ```python block."
+    "uses every part of the task, and reply with the whole code in one ```python block. "
+    "If the task does not ask for that as stated, reply with your code unchanged and a first "
+    "line `# kept: <why>`."
 )
+_KEPT = re.compile(r"^[ \t]*#[ \t]*kept:[ \t]*(.+?)[ \t]*$", re.M | re.I)
 
 _FENCE = re.compile(r"```[ \t]*(?:python|py|python3)?[ \t]*\n(.*?)(?:```|\Z)", re.DOTALL | re.I)
 
@@ -367,8 +370,13 @@ def _history(work: CodeWork) -> str:
             gap.replace("the code does not", "the first code did not", 1) for gap in sent.missing
         )
         notes.append(f"corrected once: {said}")
-    elif sent is not None and answer is not sent:
-        notes.append("asked once to correct this, the model left it out again")
+    elif sent is not None and answer is not None and answer is not sent:
+        kept = _KEPT.search(answer.code)
+        notes.append(
+            f"asked once to correct this, the model kept its code: {clip(kept.group(1), 300)}"
+            if kept
+            else "asked once to correct this, the model left it out again"
+        )
     elif sent is not None and last is not None and last is not sent and last.outcome is not None:
         notes.append(f"the corrected code failed with {_what_went_wrong(last.outcome)}")
     return f" ({'; '.join(notes)})" if notes else ""
