@@ -83,8 +83,9 @@ class Verification:
         """Per task, how many times verification sent it back."""
 
     def wants(self, task: Task, result: AgentResult) -> bool:
-        """Whether ``result`` is checked: a data answer, unsure, or the answer to a task
-        sent back; never a result whose code did not run."""
+        """Whether ``result`` is checked: with a model, every data answer; any result less
+        sure than the threshold, or answering a task sent back; never one whose code did
+        not run."""
         if not result.ok or task.agent == self.checker:
             return False  # the verifier's own verdicts are not verified again
         ran = ran_code(result)
