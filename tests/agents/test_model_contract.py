@@ -262,7 +262,13 @@ async def test_a_group_by_the_model_left_out_is_corrected() -> None:
     assert table["salary"].to_dict() == expected.to_dict()
 
 
-async def test_an_unread_question_still_holds_the_code_to_the_values_it_names() -> None:
+async def test_an_unread_question_still_holds_the_code_to_the_values_it_names(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from notebook_router.analyst import code_check
+    from notebook_router.analyst.spec import Decline
+
+    monkeypatch.setattr(code_check, "understand", lambda *_: Decline("no operation fits"))
     sales = pd.DataFrame(
         {"region": ["North", "South", "East"] * 4, "revenue": np.arange(12, dtype=float)}
     )

@@ -10,8 +10,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from notebook_router.analyst import code_check
 from notebook_router.analyst.code_check import Constraints, constraints_for, unused
-from notebook_router.analyst.spec import Filter
+from notebook_router.analyst.spec import Decline, Filter
 
 US = "the code does not apply country == 'United States'"
 OVER = "the code does not apply daily_vaccinations > 1000000"
@@ -317,7 +318,12 @@ def test_a_series_variable_is_its_own_column() -> None:
 # ----------------------------------------------------------------- what the analyst cannot read
 
 
-def test_an_unread_question_still_holds_the_code_to_the_values_it_names() -> None:
+def test_an_unread_question_still_holds_the_code_to_the_values_it_names(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Whatever the analyst makes of this question today, one it cannot map to an operation
+    # still names a value and columns: the code must use them somewhere.
+    monkeypatch.setattr(code_check, "understand", lambda *_: Decline("no operation fits"))
     sales = pd.DataFrame({"region": ["North", "South", "East"] * 2, "revenue": range(6)})
     asked = constraints_for("what is the revenue of the North region", {"sales": sales})
     assert asked.source == "mentions"
