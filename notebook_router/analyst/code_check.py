@@ -192,7 +192,7 @@ def unused(code: str, constraints: Constraints) -> list[str]:
     gaps += [f"the code does not test {describe(f)}" for f in constraints.measured
              if not measures(f, facts)]  # fmt: skip
     gaps += [
-        f"the code does not group by {g}" for g in constraints.group_by if not facts.grouped(g)
+        f"the code does not group by {g}" for g in constraints.group_by if not groups(g, facts)
     ]
     gaps += [f"the code does not use the column {c}" for c in constraints.columns
              if not facts.read(c)]  # fmt: skip
@@ -242,7 +242,7 @@ def applies(f: Filter, facts: CodeFacts) -> bool:
     if op == "isin":
         # each value selected; or every group shown, each apart ("compare North and South")
         wanted = value if isinstance(value, tuple) else (value,)
-        return facts.grouped(f.column) or all(any(_equal_to(c, v) for c in plain) for v in wanted)
+        return groups(f.column, facts) or all(any(_equal_to(c, v) for c in plain) for v in wanted)
     if op == "notin":
         wanted = value if isinstance(value, tuple) else (value,)
         return all(any(_unequal_to(c, v) for c in plain) for v in wanted)
@@ -252,9 +252,23 @@ def applies(f: Filter, facts: CodeFacts) -> bool:
 def measures(f: Filter, facts: CodeFacts) -> bool:
     """Whether the code measures the condition ``f`` within its rows: as a condition, by
     grouping on its column (each value's share), or as the mean of a 0/1 column."""
-    if applies(f, facts) or facts.grouped(f.column):
+    if applies(f, facts) or groups(f.column, facts):
         return True
     return f.op == "==" and _same(f.value, 1) and facts.read(f.column)
+
+
+def groups(column: str, facts: CodeFacts) -> bool:
+    """Whether the code groups rows by ``column``: grouping, or taking two or more of its
+    values apart (``df[df.sex == "male"]`` and ``df[df.sex == "female"]``, each measured)."""
+    if facts.grouped(column):
+        return True
+    picked = [v for c in facts.on(column) if c.op == "==" and not c.part for v in c.values]
+    return len({_key(v) for v in picked}) >= 2
+
+
+def _key(value: Any) -> Any:
+    number = _number(value)
+    return number if number is not None else " ".join(str(value).split()).casefold()
 
 
 def names(f: Filter, facts: CodeFacts) -> bool:

@@ -196,6 +196,19 @@ def test_every_way_of_grouping_counts(players: pd.DataFrame, code: str) -> None:
     assert unused(code, asked) == []
 
 
+def test_each_group_measured_apart_is_grouping_one_group_is_not(players: pd.DataFrame) -> None:
+    asked = constraints_for("average salary by free agency eligibility", {"df": players})
+    salary = "salary_in_thousands_of_dollars"
+    apart = (
+        f"yes = df[df.free_agency_eligibility == 'yes'].{salary}.mean()\n"
+        f"no = df[df['free_agency_eligibility'] == 'no'].{salary}.mean()\n"
+        "{'yes': yes, 'no': no}"
+    )
+    assert unused(apart, asked) == []
+    one = f"df[df.free_agency_eligibility == 'yes'].{salary}.mean()"
+    assert unused(one, asked) == [GROUPED]
+
+
 def test_grouping_by_another_column_does_not_count(players: pd.DataFrame) -> None:
     asked = constraints_for("average salary by free agency eligibility", {"df": players})
     code = "df.groupby('player')['salary_in_thousands_of_dollars'].mean()"
