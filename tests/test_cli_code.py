@@ -40,8 +40,10 @@ def sales_csv(tmp_path: Path) -> Path:
     return path
 
 
-def _script(server: LoopbackServer, *codes: str) -> None:
-    """The model's replies in the order the run asks: plan, code (and repairs), done, answer."""
+def _script(server: LoopbackServer, *codes: str, ran: bool = True) -> None:
+    """The model's replies in the order the run asks: plan, code (and repairs), then the
+    verifier's verdict on the answer of code that ran, or, for code that did not run (an
+    unsure, partial result), the planner's "done"; then the answer."""
     plan = {
         "action": "execute",
         "reason": "the analyst can total it",
@@ -50,7 +52,10 @@ def _script(server: LoopbackServer, *codes: str) -> None:
     server.reply(200, openai_completion(json.dumps(plan)))
     for code in codes:
         server.reply(200, openai_completion(f"```python\n{code}\n```"))
-    server.reply(200, openai_completion(json.dumps({"action": "complete", "reason": "done"})))
+    if ran:
+        server.reply(200, openai_completion(json.dumps({"claims": []})))
+    else:
+        server.reply(200, openai_completion(json.dumps({"action": "complete", "reason": "done"})))
     server.reply(200, openai_completion(json.dumps({"answer": "South leads."})))
 
 
@@ -89,7 +94,7 @@ def _code_requests(server: LoopbackServer) -> list[str]:
 
 
 def test_the_cli_never_runs_model_code_unless_told(server: LoopbackServer, sales_csv: Path) -> None:
-    _script(server, CODE)
+    _script(server, CODE, ran=False)
     result = _run(server, sales_csv.parent)
     task = result["tasks"][0]  # type: ignore[index]
     assert task["code"] == CODE and task["table"] is None
@@ -108,5 +113,6 @@ def test_code_auto_runs_it_on_the_file_and_repairs_it(
     assert {row["region"]: row["revenue"] for row in task["table"]} == expected
     prompts = _code_requests(server)
     assert len(prompts) == 2
+    assert len(server.requests) == 5  # plan, two codes, the verifier, the answer
     assert "region" in prompts[0] and "revenue" in prompts[0]  # the file, described
     assert "KeyError" in prompts[1] and "Region" in prompts[1]  # the traceback went back

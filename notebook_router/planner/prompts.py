@@ -81,6 +81,8 @@ Use only what the tasks found. After each fact, cite the task id in brackets, e.
 Reply with one JSON object matching the Synthesis schema: "answer" (the text) and
 "attributions" (for each task you used: task_id, agent, and the part it contributed).
 If "stopping" is set the run was cut short: say so and what is missing.
+A task with status "partial" did only part of what it was asked ("error" says which part
+it left out): say what was left out, and never present its result as the whole answer.
 "media" describes what came with the request; "attached": true means it is attached.
 Where a task lists "verified" and "unverified" claims, say which claims of the answer
 were verified against the data and which could not be; never state an unverified claim

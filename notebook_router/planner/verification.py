@@ -1,10 +1,17 @@
-"""Verification by default: a result its agent is unsure of is checked before the run uses it.
+"""Verification by default: data answers, and results their agent is unsure of, are checked.
 
 After each result the run's review step (``Run._review``, where the optional critic
-speaks too) asks :class:`Verification` about every result whose confidence is below
-the threshold (``Router(verify=0.5)``, ``Limits.verify_below``, ``%%route
---verify-below``). The claims in the result's text are checked against the evidence
-the run has: the result's own data, the tables earlier results made, the notebook's
+speaks too) asks :class:`Verification` about every result whose confidence is below the
+threshold (``Router(verify=0.5)``, ``Limits.verify_below``, ``%%route --verify-below``;
+0 turns verification off) and, with a model, about every data answer (a result whose
+code ran: it carries the code as evidence) whatever its confidence. A result whose code
+did not run (written, not approved) has nothing to verify and costs no model call.
+Offline, a data answer is the deterministic analyst's, its numbers read off the very
+result they would be checked against: checking them again would only stamp "verified"
+on them (and scan every table), so offline the threshold alone decides.
+
+The claims in the result's text are checked against the evidence the run has: the
+result's own data, the tables earlier results made, the notebook's
 tables, the shared context and tool outputs, and the sources it cites (which are
 scored too). The verdict is a :class:`~notebook_router.verification.critic.CriticVerdict`:
 
@@ -51,7 +58,8 @@ RETRIES = 1
 
 
 class Verification:
-    """Checks the claims of results less confident than ``threshold``.
+    """Checks the claims of results less confident than ``threshold`` and, with a model, of
+    every data answer.
 
     ``model`` is the run's model client (accounted to ``verifier``): offline, numbers
     are checked against the data; with a model, a verifier prompt judges every claim.
@@ -75,9 +83,16 @@ class Verification:
         """Per task, how many times verification sent it back."""
 
     def wants(self, task: Task, result: AgentResult) -> bool:
-        """Whether ``result`` is checked: unsure, or the answer to a task sent back."""
+        """Whether ``result`` is checked: with a model, every data answer; any result less
+        sure than the threshold, or answering a task sent back; never one whose code did
+        not run."""
         if not result.ok or task.agent == self.checker:
             return False  # the verifier's own verdicts are not verified again
+        ran = ran_code(result)
+        if ran is False:
+            return False
+        if ran and not self.offline:
+            return True
         return result.confidence < self.threshold or task.id in self.sent_back
 
     async def check(self, state: RunState, task: Task, result: AgentResult) -> CriticVerdict:
@@ -139,6 +154,15 @@ class Verification:
         if reply is None:
             return checks, None, None
         return checks, (reply.retry or "").strip() or None, reply.agent
+
+
+def ran_code(result: AgentResult) -> bool | None:
+    """Whether ``result`` is the answer of code that ran (True), code that did not run
+    (False: written, not approved), or carries no code at all (None)."""
+    codes = [m for m in result.media if m.mime_type == CODE_MIME]
+    if not codes:
+        return None
+    return any(m.metadata.get("ran", True) is not False for m in codes)
 
 
 def claims_of(result: AgentResult) -> str:

@@ -8,12 +8,18 @@ scratch namespace (:func:`notebook_router.code.run_code`); a failure, or code
 that ran and produced nothing, goes back to the model with what went wrong,
 at most ``attempts`` times in all. Each repair is new code, so under ``ask``
 the user approves it again: what runs is always what they saw.
+
+Code that ran can still answer a simpler question than the one asked (a filter
+dropped, a group-by forgotten). Given a ``check`` (the parts of the task the code
+leaves unused, in words), the loop sends code that leaves some out back once, naming
+them; code that still leaves some out is the answer, with the gap kept in
+:attr:`CodeWork.missing` for the result to state.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -50,6 +56,13 @@ FAILED = (
     "That code failed:\n```\n{error}\n```\n"
     "Reply with the whole corrected code in one ```python block."
 )
+UNUSED = (
+    "The code ran, but it does not answer the whole task: {missing}. Correct it so that it "
+    "uses every part of the task, and reply with the whole code in one ```python block. "
+    "If the task does not ask for that as stated, reply with your code unchanged and a first "
+    "line `# kept: <why>`."
+)
+_KEPT = re.compile(r"^[ \t]*#[ \t]*kept:[ \t]*(.+?)[ \t]*$", re.M | re.I)
 
 _FENCE = re.compile(r"```[ \t]*(?:python|py|python3)?[ \t]*\n(.*?)(?:```|\Z)", re.DOTALL | re.I)
 
@@ -62,6 +75,8 @@ class Attempt:
     outcome: CodeOutcome | None = None
     """None when it did not run (not approved)."""
     note: str = ""
+    missing: tuple[str, ...] = ()
+    """The parts of the task the code, once it ran, was found not to use."""
 
 
 @dataclass(slots=True)
@@ -79,9 +94,28 @@ class CodeWork:
         return self.attempts[-1] if self.attempts else None
 
     @property
+    def answer(self) -> Attempt | None:
+        """The attempt whose result is shown: the last one that ran and produced something
+        (an earlier one when the code sent back for what it left out did not run)."""
+        for attempt in reversed(self.attempts):
+            if attempt.outcome is not None and _useful(attempt.outcome):
+                return attempt
+        return None
+
+    @property
     def succeeded(self) -> bool:
-        last = self.last
-        return last is not None and last.outcome is not None and _useful(last.outcome)
+        return self.answer is not None
+
+    @property
+    def missing(self) -> tuple[str, ...]:
+        """What of the task the answer's code does not use (empty: all of it, or unchecked)."""
+        answer = self.answer
+        return answer.missing if answer is not None else ()
+
+    @property
+    def sent_back(self) -> Attempt | None:
+        """The code sent back for what it left out (the first that ran and left some out)."""
+        return next((a for a in self.attempts if a.missing), None)
 
 
 async def write_and_run(
@@ -93,25 +127,26 @@ async def write_and_run(
     attempts: int = 3,
     timeout_s: float | None = 60.0,
     purpose: str = "agent.code",
+    check: Callable[[str], Sequence[str]] | None = None,
 ) -> CodeWork:
     """Have the model write code for ``task``, run it (if the policy allows) and repair it.
 
     ``about`` describes the variables for the model (descriptions, never the
     data); ``variables`` are what the code may read; ``attempts`` bounds the
-    code written, repairs included.
+    code written, repairs included, plus the one correction ``check`` may ask
+    for: ``check(code)`` lists the parts of the task code that ran does not use.
     """
     messages = [
         Message(role="system", content=SYSTEM),
         Message(role="user", content=_ask(task, context.goal, about)),
     ]
     work = CodeWork()
-    for number in range(1, attempts + 1):
+    limit, number, corrected, call = attempts, 0, False, purpose
+    while number < limit:
+        number += 1
         try:
             completion = await context.model.complete(
-                CompletionRequest(
-                    messages=tuple(messages),
-                    purpose=purpose if number == 1 else f"{purpose}.repair",
-                )
+                CompletionRequest(messages=tuple(messages), purpose=call)
             )
         except ProviderError as exc:
             work.problem = f"the model could not write the code: {exc}"
@@ -119,6 +154,7 @@ async def write_and_run(
         reply = completion.text
         messages.append(Message(role="assistant", content=reply))
         code = extract_code(reply)
+        call = f"{purpose}.repair"
         if code is None:
             messages.append(Message(role="user", content=NO_CODE))
             work.problem = "the model replied without code"
@@ -133,14 +169,25 @@ async def write_and_run(
         context.trace("code", f"attempt {number}: {_first_line(approval.code)}")
         attempt.outcome = outcome = await run_code(approval.code, variables, timeout_s=timeout_s)
         if _useful(outcome):
-            return work
-        # What the code printed or raised goes to the model: no key may ride along.
-        feedback = FAILED.format(error=redact(outcome.error or "")) if not outcome.ok else NOTHING
+            attempt.missing = tuple(check(approval.code)) if check is not None else ()
+            if not attempt.missing or corrected:
+                return work
+            # Once, and on top of the repairs for failures: the model corrects what it left out.
+            corrected, limit, call = True, limit + 1, f"{purpose}.correct"
+            context.trace("code", f"attempt {number} leaves out: {'; '.join(attempt.missing)}")
+            feedback = UNUSED.format(missing="; ".join(attempt.missing))
+        else:
+            # What the code printed or raised goes to the model: no key may ride along.
+            feedback = (
+                FAILED.format(error=redact(outcome.error or "")) if not outcome.ok else NOTHING
+            )
+            context.trace("code", f"attempt {number} {_what_went_wrong(outcome)}")
         if approval.edited:  # the model must repair what ran, not what it wrote
             feedback = EDITED.format(code=approval.code) + feedback
-        context.trace("code", f"attempt {number} {_what_went_wrong(outcome)}")
         messages.append(Message(role="user", content=feedback))
-    if not work.problem:
+    if work.succeeded:
+        work.problem = ""  # the code sent back for what it left out stands as the answer
+    elif not work.problem:
         last = work.last
         work.problem = f"the code still failed after {attempts} attempts" + (
             f": {_what_went_wrong(last.outcome)}" if last and last.outcome else ""
@@ -176,40 +223,53 @@ def finish(
 
 
 def result_of(work: CodeWork, task_id: str, *, kind: str = "code") -> AgentResult:
-    """The agent's result for ``work``: the value, the code as evidence, the figures."""
-    last = work.last
+    """The agent's result for ``work``: the value, the code as evidence, the figures.
+
+    Code that ran but leaves part of the task unused is a ``partial`` result whose
+    ``error`` and summary say what it left out.
+    """
+    last, answer = work.last, work.answer
+    shown = answer or last
     code_media = (
         [
             Media(
                 mime_type=CODE_MIME,
-                data=last.code,
+                data=shown.code,
                 source=task_id,
                 description=f"the {kind} that ran",
             )
         ]
-        if last is not None
+        if shown is not None
         else []
     )
-    if work.succeeded and last is not None and last.outcome is not None:
-        outcome = last.outcome
-        tries = len(work.attempts)
-        repaired = (
-            f" (it took {tries} attempts: the first failed with "
-            f"{_what_went_wrong(work.attempts[0].outcome)})"
-            if tries > 1 and work.attempts[0].outcome is not None
-            else ""
-        )
+    if answer is not None and answer.outcome is not None:
+        outcome = answer.outcome
         value = outcome.value
         data = as_table(value) if as_table(value) is not None else value
         if data is None:
             data = redact(outcome.stdout.strip()) or None
         elif isinstance(data, str):
             data = redact(data)
+        if work.missing:
+            gap = "; ".join(work.missing)
+            unrun = f" (the corrected {kind} did not run: {work.not_run})" if work.not_run else ""
+            said = f"{gap[:1].upper()}{gap[1:]}{_history(work)}{unrun}"
+            return AgentResult(
+                status="partial",
+                data=data,
+                summary=clip(
+                    redact(f"{said}, so this does not answer the whole task. {outcome.text()}"),
+                    4000,
+                ),
+                media=(*code_media, *outcome.media),
+                confidence=0.4,
+                error=clip(f"not everything the task asks is used: {gap}", 1000),
+            )
         return AgentResult(
             data=data,
-            summary=clip(redact(f"Ran the {kind}{repaired}. {outcome.text()}"), 4000),
+            summary=clip(redact(f"Ran the {kind}{_history(work)}. {outcome.text()}"), 4000),
             media=(*code_media, *outcome.media),
-            confidence=0.8 if tries == 1 else 0.7,
+            confidence=0.8 if len(work.attempts) == 1 else 0.7,
         )
     if work.not_run and last is not None:
         code_media[0:1] = [
@@ -294,6 +354,32 @@ def _ask(task: str, goal: str, about: str) -> str:
         parts.append(f"(Part of the user's goal: {goal})")
     parts.append(f"The variables you can use:\n{about}" if about else "No data is loaded.")
     return "\n\n".join(parts)
+
+
+def _history(work: CodeWork) -> str:
+    """How the answer's code came about, when it took more than one go (else '')."""
+    notes = []
+    first, tries = work.attempts[0], len(work.attempts)
+    if tries > 1 and first.outcome is not None and not _useful(first.outcome):
+        notes.append(
+            f"it took {tries} attempts: the first failed with {_what_went_wrong(first.outcome)}"
+        )
+    sent, answer, last = work.sent_back, work.answer, work.last
+    if sent is not None and not work.missing:
+        said = "; ".join(
+            gap.replace("the code does not", "the first code did not", 1) for gap in sent.missing
+        )
+        notes.append(f"corrected once: {said}")
+    elif sent is not None and answer is not None and answer is not sent:
+        kept = _KEPT.search(answer.code)
+        notes.append(
+            f"asked once to correct this, the model kept its code: {clip(kept.group(1), 300)}"
+            if kept
+            else "asked once to correct this, the model left it out again"
+        )
+    elif sent is not None and last is not None and last is not sent and last.outcome is not None:
+        notes.append(f"the corrected code failed with {_what_went_wrong(last.outcome)}")
+    return f" ({'; '.join(notes)})" if notes else ""
 
 
 def _useful(outcome: CodeOutcome) -> bool:

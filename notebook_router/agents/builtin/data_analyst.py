@@ -6,7 +6,10 @@ write, and exactly that code runs on the live tables (read-only code that is par
 of the package: it runs under every code policy). With a model, the model writes
 pandas code over the tables' descriptions, and the code runs if the run's code
 policy allows, repaired from its traceback when it fails
-(:mod:`notebook_router.agents.builtin.code_loop`). Either way the result's data is
+(:mod:`notebook_router.agents.builtin.code_loop`), and held to the question as the
+deterministic analyst reads it (:mod:`notebook_router.analyst.code_check`): code that
+leaves out a filter, a group-by or a measured column goes back once, and an answer
+that still leaves one out is partial and says which. Either way the result's data is
 the table (or the value), and its media the evidence: the code that ran and the figure.
 """
 
@@ -124,8 +127,19 @@ async def _with_model(
     task: TaskRequest, context: AgentContext, tables: dict[str, Any]
 ) -> AgentResult:
     """The model writes pandas code over the tables' descriptions; the run's policy decides
-    whether it runs; failures go back to the model with their traceback."""
+    whether it runs; failures go back to the model with their traceback.
+
+    Code that ran is held to the task as the offline analyst reads it
+    (:mod:`notebook_router.analyst.code_check`): code that leaves out a filter, a
+    group-by or a measured column goes back once with what it left out, and if the
+    correction leaves it out too the answer is partial and says so.
+    """
+    from notebook_router.analyst.code_check import safe_constraints, unused
+
     source = context.data
+    asked = safe_constraints(
+        task.description, tables, _named_table(task.description, source, tables)
+    )
     variables = source.variables() if source is not None else {}
     upstream = {k: v for k, v in tables.items() if k not in variables}
     variables.update(upstream)
@@ -134,7 +148,13 @@ async def _with_model(
         about += "\nFrom earlier steps of this task:\n" + DataSource(upstream).context.render(
             DESCRIPTION_CHARS // 2
         )
-    work = await write_and_run(context, task.description, about=about.strip(), variables=variables)
+    work = await write_and_run(
+        context,
+        task.description,
+        about=about.strip(),
+        variables=variables,
+        check=(lambda code: unused(code, asked)) if asked else None,
+    )
     return finish(work, task, source, kind="pandas code")
 
 
