@@ -27,6 +27,7 @@ from notebook_router.planner.steering import ClarifyHandler, ClarifyPolicy
 from notebook_router.planner.verification import VERIFY_BELOW
 from notebook_router.providers.base import Provider
 from notebook_router.providers.offline import is_offline
+from notebook_router.providers.recording import RecordingProvider
 from notebook_router.providers.registry import resolve_model
 from notebook_router.run_options import PLANNER_STYLES, PlannerStyle
 from notebook_router.styles import STYLES, ResponseStyle
@@ -153,7 +154,7 @@ class Router:
         wants_critic = getattr(self.planner, "wants_critic", False)
         self.critic = critic if critic is not None or not wants_critic else RuleCritic()
         self.store = store
-        self.combo_cache = _combo_cache(combo_cache, store, self.planner)
+        self.combo_cache = _combo_cache(combo_cache, store, self.planner, self.provider)
         """The agent-combination cache this router's runs consult and fill (None: off)."""
         self._planning: Planner = (
             self.planner
@@ -347,12 +348,18 @@ def resolve_planner(planner: Planner | str | None, provider: Provider) -> Planne
 
 
 def _combo_cache(
-    combo_cache: AgentComboCache | bool, store: SessionStore | None, planner: Planner
+    combo_cache: AgentComboCache | bool,
+    store: SessionStore | None,
+    planner: Planner,
+    provider: Provider,
 ) -> AgentComboCache | None:
-    """The cache a router's runs use, or None (turned off, or a planner with no model call)."""
+    """The cache a router's runs use, or None (turned off, a planner with no model call, or a
+    recorded or replayed model)."""
     # ModelPlanner and SupervisorPlanner plan with a model; another planner says so itself.
     with_model = getattr(planner, "plans_with_model", isinstance(planner, ModelPlanner))
-    if combo_cache is False or not with_model:
+    # A recording holds every call a run makes, and a replay makes them all again: a plan
+    # served from the session database's cache would leave a call out of one or the other.
+    if combo_cache is False or not with_model or isinstance(provider, RecordingProvider):
         return None
     if isinstance(combo_cache, AgentComboCache):
         return combo_cache

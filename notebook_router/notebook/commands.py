@@ -283,7 +283,7 @@ class RouteCommands(HistoryCommands):
         # string is kept as a string, so each run gets a fresh client.
         self.session.model = provider if (args.record or args.replay or options) else args.model
         what = f"{provider.name}:{provider.model}"
-        if args.replay and not args.record:
+        if args.replay and (not args.record or getattr(provider, "mode", None) == "replay"):
             note = f", replayed from {args.replay} (no key or network needed)"
         elif args.replay:
             note = f", replaying the calls recorded in {args.record} and recording new ones"

@@ -152,7 +152,18 @@ class PlannerView(BaseModel):
                 data.pop("tables", None)
             if not self.arc:  # and runs with no memory, or nothing in it yet
                 data.pop("arc", None)
+            elif isinstance(data.get("arc"), dict):
+                _without_run_ids(data["arc"])
         return data
+
+
+def _without_run_ids(arc: dict[str, Any]) -> None:
+    """Earlier runs as a prompt shows them: without their random ids (the model needs none,
+    and a recording replays only if the next execution's prompt is the same)."""
+    for run in arc.get("runs") or ():
+        if isinstance(run, dict):
+            run.pop("run_id", None)
+            run.pop("followed", None)
 
 
 @dataclass(frozen=True, slots=True)
