@@ -151,6 +151,9 @@ def _follow(
     if not session.told_stop_paths:
         session.told_stop_paths = True
         print(f"notebook_router: {session.capabilities.stop_paths()}")
+        memory = session.memory_note()
+        if memory is not None:
+            print(f"notebook_router: {memory}")
     view.show()
     if background:
         watcher = asyncio.ensure_future(_watch(run, view))

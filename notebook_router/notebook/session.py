@@ -126,16 +126,30 @@ class NotebookSession:
         """The notebook's memory: the arc of its runs and its facts.
 
         In the session database (so it survives a kernel restart), under the
-        notebook's name; in this kernel only while the database is off.
+        notebook's name; in this kernel only while the database is off. A kernel
+        that was not told its notebook's name (nbclient, nbval, ``nbconvert
+        --execute``, ``make demo HEADLESS=1`` start it without one) keeps its
+        memory to itself, in this process: scoped to the folder, two notebooks run
+        there one after the other would follow each other's runs.
         """
         from notebook_router.store.memory import RunMemory
 
-        store = self.persistence.get()
+        scope = self.persistence.notebook
+        store = self.persistence.get() if scope else None
         if self._memory is None or self._memory[0] is not store:
-            scope = self.persistence.notebook
             memory = RunMemory(scope=scope) if store is None else RunMemory.of(store, scope)
             self._memory = (store, memory)
         return self._memory[1]
+
+    def memory_note(self) -> str | None:
+        """What the notebook is told once when its memory is this kernel's only (else None)."""
+        if self.persistence.notebook:
+            return None
+        return (
+            "this kernel was not told which notebook it runs (as under nbclient, nbval or "
+            "nbconvert), so runs remember only the earlier runs and facts of this kernel, "
+            "not those of other notebooks or earlier kernels in this folder."
+        )
 
     # -------------------------------------------------------------------- runs
 
