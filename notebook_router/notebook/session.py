@@ -170,6 +170,16 @@ class NotebookSession:
             for run_id in [i for i in self.panels if i not in kept]:
                 self.panels.pop(run_id).close()
 
+    def forget_runs(self, run_ids: set[str]) -> None:
+        """Let go of runs the session database no longer holds (``%route purge``): they
+        leave ``%route runs`` and the memory, as they left the database."""
+        if not run_ids:
+            return
+        for run in [r for r in self.runs if r.id in run_ids]:
+            self.runs.remove(run)
+        if self._memory is not None:
+            self._memory[1].drop(run_ids)
+
     def keep_alive(self, task: asyncio.Task[Any]) -> None:
         """Hold a strong reference to a background task until it ends."""
         self._background.add(task)
