@@ -12,6 +12,7 @@ from notebook_router.agents.breaker import CircuitBreaker
 from notebook_router.agents.builtin import SearchFunction, plug_team, with_builtins
 from notebook_router.agents.registry import AgentLike, AgentRegistry
 from notebook_router.context.shared import SharedContext
+from notebook_router.data.sharing import DEFAULT_SHARE, ShareLevel, check_share, sharing
 from notebook_router.data.source import DataSource
 from notebook_router.errors import ConfigError, EmptyTaskError
 from notebook_router.loop import run_to_end
@@ -84,6 +85,7 @@ class Router:
         verify: float | bool | None = VERIFY_BELOW,
         search: SearchFunction | None = None,
         combo_cache: AgentComboCache | bool = True,
+        share: ShareLevel = DEFAULT_SHARE,
     ) -> None:
         """``store``: a :class:`~notebook_router.store.SessionStore` that records every run
         (events, tasks, results, context) so it can be listed, shown and resumed later.
@@ -132,7 +134,14 @@ class Router:
         one in memory for this router; an
         :class:`~notebook_router.supervisor.combos.AgentComboCache` to use that one;
         ``False`` turns it off. Only model planners use it: the offline rules make no
-        planning call to save."""
+        planning call to save.
+
+        ``share``: how much of ``data`` a run's descriptions show, which with a model
+        is what its provider is sent: ``"schema"`` (the default: names, kinds, sizes,
+        column names and types), ``"stats"`` (and per-column statistics: ranges,
+        means, the most common values) or ``"rows"`` (and the first rows). Each
+        run's view says what was sent. A run may override it (``start(share=...)``,
+        ``%%route --share``). See :mod:`notebook_router.data.sharing`."""
         registry = agents if isinstance(agents, AgentRegistry) else AgentRegistry(agents)
         self.data = DataSource.of(data)
         self.search = search
@@ -163,6 +172,7 @@ class Router:
         )
         self.code: CodePolicy = check_code_policy(code)
         self.memory = _memory(memory, store)
+        self.share: ShareLevel = check_share(share)
 
     def start(
         self,
@@ -174,6 +184,7 @@ class Router:
         run_id: str | None = None,
         code: CodePolicy | None = None,
         fresh: bool = False,
+        share: ShareLevel | None = None,
         **limits: Any,
     ) -> Run:
         """Start a run on the running event loop and return it at once.
@@ -183,7 +194,8 @@ class Router:
         parts). Keyword arguments named like :class:`Limits` fields override
         the router's limits for this run (``max_iterations=5``, ``timeout_s=30``);
         ``code`` overrides the router's code policy for this run; ``fresh=True``
-        plans without the memory of earlier runs (the run still joins it).
+        plans without the memory of earlier runs (the run still joins it); ``share``
+        overrides the router's data-sharing level for this run.
         """
         task = valid_unicode(query.strip()) if query else ""
         if not task:
@@ -203,7 +215,12 @@ class Router:
             attachments=[*media, *_files_named(task, media)],
             arc=None if self.memory is None or fresh else self.memory.view(task),
         )
-        run = self._run(state, limits, code=check_code_policy(code) if code else self.code)
+        run = self._run(
+            state,
+            limits,
+            code=check_code_policy(code) if code else self.code,
+            share=check_share(share) if share else self.share,
+        )
         if self.memory is not None:
             self.memory.follow(run)
         if self.store is not None:
@@ -237,6 +254,7 @@ class Router:
         limits: dict[str, Any],
         resume: ResumePoint | None = None,
         code: CodePolicy | None = None,
+        share: ShareLevel | None = None,
     ) -> Run:
         """Start a run of ``state`` with this router's agents, model, planner and guards."""
         from notebook_router.context.memory import bound
@@ -259,7 +277,9 @@ class Router:
         )
         if isinstance(planner, ComboPlanner):
             planner.follow(run)  # remember its first decision if it completes
-        with bound(self.memory):  # the run's task, and so its agents, see the knowledge base
+        # The run's task, and so its agents, see the knowledge base, and describe the data
+        # no further than the sharing level allows.
+        with bound(self.memory), sharing(share or self.share):
             run.start()
         return run
 

@@ -127,7 +127,13 @@ def start_route(session: NotebookSession, options: RouteOptions, cell: str) -> t
             search=session.search,
             planner=options.planner,
         )
-        run = router.start(task.text, context=context, media=media, fresh=options.fresh)
+        run = router.start(
+            task.text,
+            context=context,
+            media=media,
+            fresh=options.fresh,
+            share=options.share or session.share,
+        )
     except NotebookRouterError as exc:
         raise UsageError(str(exc)) from None
     return _follow(session, run, options.output, options.background)
@@ -191,6 +197,7 @@ def start_resume(session: NotebookSession, options: ResumeOptions) -> tuple[Run,
             builtins=options.agents is None,
             code=session.code,
             search=session.search,
+            share=session.share,
         )
         run = router.resume(options.run)
     except NotebookRouterError as exc:

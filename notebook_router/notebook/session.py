@@ -17,6 +17,7 @@ from notebook_router.agents.base import Agent
 from notebook_router.agents.builtin import SearchFunction, builtin_agents
 from notebook_router.agents.registry import AgentRegistry
 from notebook_router.agents.tree import roots_of
+from notebook_router.data.sharing import DEFAULT_SHARE, ShareLevel
 from notebook_router.data.source import DataSource
 from notebook_router.errors import AgentNotFoundError, ConfigError
 from notebook_router.notebook.capabilities import KernelCapabilities, detect
@@ -42,6 +43,8 @@ class NotebookSession:
         self.model: str | Provider | None = None
         self.code: CodePolicy = "ask"
         """Whether agent-written code runs, for runs without --code (``%route code``)."""
+        self.share: ShareLevel = DEFAULT_SHARE
+        """What of the data a model is sent, for runs without --share (``%route share``)."""
         self.search: SearchFunction | None = None
         """The research agent's search function for new runs (``%route search FUNCTION``)."""
         self.outputs = outputs

@@ -97,7 +97,8 @@ class PlannerView(BaseModel):
     query: str
     style: ResponseStyle = "conversational"
     data: str | None = None
-    """The notebook's data, described (names, shapes, columns, a few rows): never the data."""
+    """The notebook's data, described as far as the run's data-sharing level allows
+    (names, shapes and columns; statistics and first rows when shared): never the data."""
     tables: list[str] = Field(default_factory=list)
     """The names of the tables the data analyst can work on."""
     data_words: frozenset[str] = Field(default=frozenset(), exclude=True)
