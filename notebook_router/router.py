@@ -12,6 +12,7 @@ from notebook_router.agents.breaker import CircuitBreaker
 from notebook_router.agents.builtin import SearchFunction, plug_team, with_builtins
 from notebook_router.agents.registry import AgentLike, AgentRegistry
 from notebook_router.context.shared import SharedContext
+from notebook_router.data.sharing import DEFAULT_SHARE, ShareLevel, check_share, sharing
 from notebook_router.data.source import DataSource
 from notebook_router.errors import ConfigError, EmptyTaskError
 from notebook_router.loop import run_to_end
@@ -27,6 +28,7 @@ from notebook_router.planner.steering import ClarifyHandler, ClarifyPolicy
 from notebook_router.planner.verification import VERIFY_BELOW
 from notebook_router.providers.base import Provider
 from notebook_router.providers.offline import is_offline
+from notebook_router.providers.recording import RecordingProvider
 from notebook_router.providers.registry import resolve_model
 from notebook_router.run_options import PLANNER_STYLES, PlannerStyle
 from notebook_router.styles import STYLES, ResponseStyle
@@ -83,6 +85,7 @@ class Router:
         verify: float | bool | None = VERIFY_BELOW,
         search: SearchFunction | None = None,
         combo_cache: AgentComboCache | bool = True,
+        share: ShareLevel = DEFAULT_SHARE,
     ) -> None:
         """``store``: a :class:`~notebook_router.store.SessionStore` that records every run
         (events, tasks, results, context) so it can be listed, shown and resumed later.
@@ -131,7 +134,14 @@ class Router:
         one in memory for this router; an
         :class:`~notebook_router.supervisor.combos.AgentComboCache` to use that one;
         ``False`` turns it off. Only model planners use it: the offline rules make no
-        planning call to save."""
+        planning call to save.
+
+        ``share``: how much of ``data`` a run's descriptions show, which with a model
+        is what its provider is sent: ``"schema"`` (the default: names, kinds, sizes,
+        column names and types), ``"stats"`` (and per-column statistics: ranges,
+        means, the most common values) or ``"rows"`` (and the first rows). Each
+        run's view says what was sent. A run may override it (``start(share=...)``,
+        ``%%route --share``). See :mod:`notebook_router.data.sharing`."""
         registry = agents if isinstance(agents, AgentRegistry) else AgentRegistry(agents)
         self.data = DataSource.of(data)
         self.search = search
@@ -153,7 +163,7 @@ class Router:
         wants_critic = getattr(self.planner, "wants_critic", False)
         self.critic = critic if critic is not None or not wants_critic else RuleCritic()
         self.store = store
-        self.combo_cache = _combo_cache(combo_cache, store, self.planner)
+        self.combo_cache = _combo_cache(combo_cache, store, self.planner, self.provider)
         """The agent-combination cache this router's runs consult and fill (None: off)."""
         self._planning: Planner = (
             self.planner
@@ -162,6 +172,7 @@ class Router:
         )
         self.code: CodePolicy = check_code_policy(code)
         self.memory = _memory(memory, store)
+        self.share: ShareLevel = check_share(share)
 
     def start(
         self,
@@ -173,6 +184,7 @@ class Router:
         run_id: str | None = None,
         code: CodePolicy | None = None,
         fresh: bool = False,
+        share: ShareLevel | None = None,
         **limits: Any,
     ) -> Run:
         """Start a run on the running event loop and return it at once.
@@ -182,7 +194,8 @@ class Router:
         parts). Keyword arguments named like :class:`Limits` fields override
         the router's limits for this run (``max_iterations=5``, ``timeout_s=30``);
         ``code`` overrides the router's code policy for this run; ``fresh=True``
-        plans without the memory of earlier runs (the run still joins it).
+        plans without the memory of earlier runs (the run still joins it); ``share``
+        overrides the router's data-sharing level for this run.
         """
         task = valid_unicode(query.strip()) if query else ""
         if not task:
@@ -202,7 +215,12 @@ class Router:
             attachments=[*media, *_files_named(task, media)],
             arc=None if self.memory is None or fresh else self.memory.view(task),
         )
-        run = self._run(state, limits, code=check_code_policy(code) if code else self.code)
+        run = self._run(
+            state,
+            limits,
+            code=check_code_policy(code) if code else self.code,
+            share=check_share(share) if share else self.share,
+        )
         if self.memory is not None:
             self.memory.follow(run)
         if self.store is not None:
@@ -236,6 +254,7 @@ class Router:
         limits: dict[str, Any],
         resume: ResumePoint | None = None,
         code: CodePolicy | None = None,
+        share: ShareLevel | None = None,
     ) -> Run:
         """Start a run of ``state`` with this router's agents, model, planner and guards."""
         from notebook_router.context.memory import bound
@@ -258,7 +277,9 @@ class Router:
         )
         if isinstance(planner, ComboPlanner):
             planner.follow(run)  # remember its first decision if it completes
-        with bound(self.memory):  # the run's task, and so its agents, see the knowledge base
+        # The run's task, and so its agents, see the knowledge base, and describe the data
+        # no further than the sharing level allows.
+        with bound(self.memory), sharing(share or self.share):
             run.start()
         return run
 
@@ -347,12 +368,18 @@ def resolve_planner(planner: Planner | str | None, provider: Provider) -> Planne
 
 
 def _combo_cache(
-    combo_cache: AgentComboCache | bool, store: SessionStore | None, planner: Planner
+    combo_cache: AgentComboCache | bool,
+    store: SessionStore | None,
+    planner: Planner,
+    provider: Provider,
 ) -> AgentComboCache | None:
-    """The cache a router's runs use, or None (turned off, or a planner with no model call)."""
+    """The cache a router's runs use, or None (turned off, a planner with no model call, or a
+    recorded or replayed model)."""
     # ModelPlanner and SupervisorPlanner plan with a model; another planner says so itself.
     with_model = getattr(planner, "plans_with_model", isinstance(planner, ModelPlanner))
-    if combo_cache is False or not with_model:
+    # A recording holds every call a run makes, and a replay makes them all again: a plan
+    # served from the session database's cache would leave a call out of one or the other.
+    if combo_cache is False or not with_model or isinstance(provider, RecordingProvider):
         return None
     if isinstance(combo_cache, AgentComboCache):
         return combo_cache

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from notebook_router.data.describe import DataDescription
 from notebook_router.data.masking import Masker
+from notebook_router.data.sharing import ShareLevel, current_share
 
 TABULAR_KINDS = frozenset(
     {"pandas.DataFrame", "polars.DataFrame", "list of records", "dict of columns"}
@@ -41,24 +42,27 @@ class DataContext:
                 return d
         return None
 
-    def render(self, max_chars: int = 4000) -> str:
+    def render(self, max_chars: int = 4000, share: ShareLevel | None = None) -> str:
         """The data as prompt text, most recent first, within ``max_chars``.
 
         Each data object gets an equal share of the space (at least 240
         characters); what does not fit is named in a last line. Other
-        variables follow as one line of ``name (type)``.
+        variables follow as one line of ``name (type)``. ``share``: the
+        data-sharing level to cut each description to (None: the level of the
+        run this is called in, see :mod:`.sharing`).
         """
+        level = share or current_share()
         data = self.data
         if not self.variables:
             return "No variables in the notebook yet."
         out: list[str] = []
         used = 0
         if data:
-            share = max(240, (max_chars - 200) // len(data))
+            room = max(240, (max_chars - 200) // len(data))
             out.append("Data in the notebook (most recently changed first):")
             used = len(out[0])
             for i, d in enumerate(data):
-                text = d.render(min(share, max_chars - used - 1))
+                text = d.render(min(room, max_chars - used - 1), level)
                 if used + len(text) + 1 > max_chars - 120 or len(text) < 40:
                     rest = ", ".join(x.name for x in data[i:])
                     out.append(f"(not shown: {rest})"[: max(0, max_chars - used - 2)])

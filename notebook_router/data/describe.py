@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from notebook_router.data.sharing import ShareLevel
+
 SAMPLE_ROWS = 10_000
 """About how many rows column statistics are computed from."""
 SAMPLE_RECORDS = 1_000
@@ -113,23 +115,27 @@ class DataDescription:
         what = self.shape_text() if self.is_data else self.preview
         return f"{self.name}: {self.kind}" + (f", {what}" if what else "")
 
-    def render(self, max_chars: int = 1200) -> str:
+    def render(self, max_chars: int = 1200, share: ShareLevel = "rows") -> str:
         """Compact text for a prompt, at most ``max_chars`` characters.
 
         The headline always fits; then as many column lines as fit, then
         example rows. What is left out is counted, never silently dropped.
+        ``share`` cuts it to a data-sharing level (see :mod:`.sharing`): ``schema``
+        keeps the column names and types, ``stats`` their figures too, ``rows``
+        the first rows as well.
         """
         lines = [self.headline()]
+        stats = share != "schema"
         if self.columns:
             note = ""
-            if self.sampled_from is not None and self.shape:
+            if stats and self.sampled_from is not None and self.shape:
                 whole = self.rows if self.sample_unit == "row" else _product(self.shape)
                 unit = self.sample_unit
                 note = f" (stats from a {self.sampled_from:,}-{unit} sample of {whole:,})"
             lines.append("  columns" + note + ":")
-        body = [f"  - {c.render()}" for c in self.columns]
+        body = [f"  - {c.render() if stats else f'{c.name} {c.dtype}'}" for c in self.columns]
         hidden = max(0, self.total_columns - len(self.columns))
-        examples = self._example_lines()
+        examples = self._example_lines() if share == "rows" else []
         return _fit(lines, body, hidden, examples, max_chars)
 
     def _example_lines(self) -> list[str]:

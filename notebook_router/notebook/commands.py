@@ -16,6 +16,7 @@ from IPython.core.error import UsageError
 
 from notebook_router.agents.approval import check_code_policy
 from notebook_router.agents.builtin import with_builtins
+from notebook_router.data.sharing import SHARE_TEXT, check_share
 from notebook_router.errors import NotebookRouterError
 from notebook_router.notebook.cells import CellAgent
 from notebook_router.notebook.history import HistoryCommands
@@ -45,6 +46,7 @@ SUBCOMMANDS = (
     "graph",
     "model",
     "code",
+    "share",
     "forget",
     "facts",
     "search",
@@ -194,6 +196,18 @@ class RouteCommands(HistoryCommands):
             f"({CODE_POLICY_TEXT[self.session.code]})"
         )
 
+    def _share(self, rest: list[str]) -> None:
+        """``%route share [schema|stats|rows]``: what of the data a model is sent."""
+        if len(rest) > 1:
+            raise UsageError("%route share [schema|stats|rows]")
+        if rest:
+            self.session.share = check_share(rest[0])
+        level = self.session.share
+        print(
+            f"Data sent to a model in new runs: {SHARE_TEXT[level]} of the notebook's tables "
+            f"({SHARE_HELP[level]}). --share on a %%route line, or --no-data, for one run."
+        )
+
     def _status(self, rest: list[str]) -> None:
         run = self._target(rest)
         from notebook_router.render import run_bundle
@@ -283,7 +297,7 @@ class RouteCommands(HistoryCommands):
         # string is kept as a string, so each run gets a fresh client.
         self.session.model = provider if (args.record or args.replay or options) else args.model
         what = f"{provider.name}:{provider.model}"
-        if args.replay and not args.record:
+        if args.replay and (not args.record or getattr(provider, "mode", None) == "replay"):
             note = f", replayed from {args.replay} (no key or network needed)"
         elif args.replay:
             note = f", replaying the calls recorded in {args.record} and recording new ones"
@@ -330,6 +344,12 @@ class RouteCommands(HistoryCommands):
         rows = [[str(f.id), f.text, f.topic, f.source] for f in every]
         _show_table(["id", "fact", "topic", "source"], rows)
 
+
+SHARE_HELP = {
+    "schema": "names, kinds, sizes, column names and types; no values",
+    "stats": "and per-column statistics: missing values, ranges, means, the most common values",
+    "rows": "and per-column statistics and the first rows",
+}
 
 CODE_POLICY_TEXT = {
     "ask": "shown in the panel with Run / Edit / Skip; not run where no panel can ask",

@@ -86,9 +86,13 @@ class HistoryCommands:
         if args.older_than is None and not args.all:
             raise UsageError("%route purge --older-than AGE (e.g. 30d, 12h) | --all")
         store = self.session.persistence.require()
+        # This kernel's runs that were stored and are gone after the purge leave its
+        # listing and its memory too (runs made with the store off stay listed).
+        mine = store.stored([run.id for run in self.session.runs])
         before = store.size_bytes()
         removed = store.purge(0 if args.all else args.older_than)
         after = store.size_bytes()
+        self.session.forget_runs(mine - store.stored(list(mine)))
         age = "" if args.all else f" older than {describe(_duration(args.older_than))}"
         print(
             f"Deleted {removed} run{'s' if removed != 1 else ''}{age} "

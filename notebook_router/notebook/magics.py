@@ -63,6 +63,8 @@ class RouteMagics(Magics):
           %route answer run|skip     run or skip the code an agent is waiting to run
           %route code [ask|auto|never]   show or set whether agent-written code runs
                                      (ask: Run/Edit/Skip in the panel; default)
+          %route share [schema|stats|rows]   show or set what of the data a model is sent
+                                     (schema: names and types only; default)
           %route status [RUN]        the plan and progress of a run
           %route runs [--limit N]    runs of this notebook folder, earlier kernels too,
                                      with their status and the database size

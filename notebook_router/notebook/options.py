@@ -14,6 +14,7 @@ from IPython.core.error import UsageError
 from IPython.core.magic_arguments import argument, magic_arguments, parse_argstring
 
 from notebook_router.agents.approval import CODE_POLICIES, CodePolicy, check_code_policy
+from notebook_router.data.sharing import SHARE_LEVELS, ShareLevel, check_share
 from notebook_router.errors import ConfigError
 from notebook_router.run_options import (
     PLANNER_STYLES,
@@ -58,6 +59,8 @@ class RouteOptions:
     """Plan without the memory of the notebook's earlier runs."""
     planner: PlannerStyle | None = None
     """How the run is planned (None: the default, ``decider``)."""
+    share: ShareLevel | None = None
+    """What of the data a model is sent (None: the session's level, ``%route share``)."""
 
 
 @magic_arguments()
@@ -81,6 +84,13 @@ class RouteOptions:
 )
 @argument(
     "--fresh", action="store_true", help="plan without the memory of this notebook's earlier runs"
+)
+@argument(
+    "--share",
+    choices=SHARE_LEVELS,
+    default=None,
+    help="what of the data a model is sent: schema (names and types), stats (and column "
+    "statistics) or rows (and the first rows)",
 )
 @argument(
     "--planner",
@@ -184,6 +194,7 @@ def parse_route_options(line: str) -> RouteOptions:
         no_data=args.no_data,
         fresh=args.fresh,
         planner=args.planner,
+        share=check_share(args.share) if args.share else None,
     )
 
 

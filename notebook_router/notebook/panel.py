@@ -44,6 +44,7 @@ from notebook_router.planner.state import RunState
 from notebook_router.render.panel_media import PICTURES, MediaStrip, Size
 from notebook_router.render.panel_state import TraceLine, panel_state, trace_line
 from notebook_router.render.panel_tables import ResultTables
+from notebook_router.render.sharing import sharing_meter
 from notebook_router.text.secrets import redact, redact_all, settled
 
 STATIC = Path(__file__).parent / "static"
@@ -182,6 +183,9 @@ class RunPanel(anywidget.AnyWidget):
             tables=self._tables,
             media=self._media,
         )
+        shared = sharing_meter(run.state, f"{run.provider.name}:{run.provider.model}")
+        if shared is not None:  # what a model run sent of the data, beside the meters
+            state.meters.append(shared)
         with self.hold_sync():
             self.set_state_from(state.model_dump())
             # Up to its last whitespace: a key still arriving is never shown in part.

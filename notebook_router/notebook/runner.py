@@ -130,7 +130,13 @@ def start_route(session: NotebookSession, options: RouteOptions, cell: str) -> t
             search=session.search,
             planner=options.planner,
         )
-        run = router.start(task.text, context=context, media=media, fresh=options.fresh)
+        run = router.start(
+            task.text,
+            context=context,
+            media=media,
+            fresh=options.fresh,
+            share=options.share or session.share,
+        )
     except NotebookRouterError as exc:
         raise UsageError(str(exc)) from None
     return _follow(session, run, options.output, options.background)
@@ -154,6 +160,9 @@ def _follow(
     if not session.told_stop_paths:
         session.told_stop_paths = True
         print(f"notebook_router: {session.capabilities.stop_paths()}")
+        memory = session.memory_note()
+        if memory is not None:
+            print(f"notebook_router: {memory}")
     view.show()
     if background:
         watcher = asyncio.ensure_future(_watch(run, view))
@@ -191,6 +200,7 @@ def start_resume(session: NotebookSession, options: ResumeOptions) -> tuple[Run,
             builtins=options.agents is None,
             code=session.code,
             search=session.search,
+            share=session.share,
         )
         run = router.resume(options.run)
     except NotebookRouterError as exc:

@@ -17,6 +17,7 @@ from notebook_router.agents.base import Agent
 from notebook_router.agents.builtin import SearchFunction, builtin_agents
 from notebook_router.agents.registry import AgentRegistry
 from notebook_router.agents.tree import roots_of
+from notebook_router.data.sharing import DEFAULT_SHARE, ShareLevel
 from notebook_router.data.source import DataSource
 from notebook_router.errors import AgentNotFoundError, ConfigError
 from notebook_router.notebook.capabilities import KernelCapabilities, detect
@@ -42,6 +43,8 @@ class NotebookSession:
         self.model: str | Provider | None = None
         self.code: CodePolicy = "ask"
         """Whether agent-written code runs, for runs without --code (``%route code``)."""
+        self.share: ShareLevel = DEFAULT_SHARE
+        """What of the data a model is sent, for runs without --share (``%route share``)."""
         self.search: SearchFunction | None = None
         """The research agent's search function for new runs (``%route search FUNCTION``)."""
         self.outputs = outputs
@@ -126,16 +129,30 @@ class NotebookSession:
         """The notebook's memory: the arc of its runs and its facts.
 
         In the session database (so it survives a kernel restart), under the
-        notebook's name; in this kernel only while the database is off.
+        notebook's name; in this kernel only while the database is off. A kernel
+        that was not told its notebook's name (nbclient, nbval, ``nbconvert
+        --execute``, ``make demo HEADLESS=1`` start it without one) keeps its
+        memory to itself, in this process: scoped to the folder, two notebooks run
+        there one after the other would follow each other's runs.
         """
         from notebook_router.store.memory import RunMemory
 
-        store = self.persistence.get()
+        scope = self.persistence.notebook
+        store = self.persistence.get() if scope else None
         if self._memory is None or self._memory[0] is not store:
-            scope = self.persistence.notebook
             memory = RunMemory(scope=scope) if store is None else RunMemory.of(store, scope)
             self._memory = (store, memory)
         return self._memory[1]
+
+    def memory_note(self) -> str | None:
+        """What the notebook is told once when its memory is this kernel's only (else None)."""
+        if self.persistence.notebook:
+            return None
+        return (
+            "this kernel was not told which notebook it runs (as under nbclient, nbval or "
+            "nbconvert), so runs remember only the earlier runs and facts of this kernel, "
+            "not those of other notebooks or earlier kernels in this folder."
+        )
 
     # -------------------------------------------------------------------- runs
 
@@ -155,6 +172,16 @@ class NotebookSession:
             kept = {r.id for r in self.runs}
             for run_id in [i for i in self.panels if i not in kept]:
                 self.panels.pop(run_id).close()
+
+    def forget_runs(self, run_ids: set[str]) -> None:
+        """Let go of runs the session database no longer holds (``%route purge``): they
+        leave ``%route runs`` and the memory, as they left the database."""
+        if not run_ids:
+            return
+        for run in [r for r in self.runs if r.id in run_ids]:
+            self.runs.remove(run)
+        if self._memory is not None:
+            self._memory[1].drop(run_ids)
 
     def keep_alive(self, task: asyncio.Task[Any]) -> None:
         """Hold a strong reference to a background task until it ends."""

@@ -12,6 +12,7 @@ import logging
 import time
 
 from notebook_router.data.listing import answer_listing
+from notebook_router.data.sharing import current_share
 from notebook_router.data.source import DataSource
 from notebook_router.planner import events as ev
 
@@ -48,8 +49,10 @@ def describe_data(source: DataSource, goal: str) -> ev.DataDescribed:
         )
         for d in context.data
     )
+    share = current_share()  # the run's: what of the data its prompts may show
     return ev.DataDescribed(
-        text=context.render(PROMPT_CHARS),
+        text=context.render(PROMPT_CHARS, share),
+        share=share,
         tables=tables,
         listing=None if listing is None else (listing.markdown or listing.title),
         ms=round((time.perf_counter() - started) * 1000, 3),

@@ -88,6 +88,9 @@ class DataDescribed(_Event, tag="data_described"):
     """The answer when the request asks what the notebook holds (Markdown), else None."""
     ms: float = 0.0
     """What the scan cost."""
+    share: str | None = None
+    """The data-sharing level ``text`` was cut to (``schema``, ``stats`` or ``rows``; see
+    :mod:`notebook_router.data.sharing`); None in runs recorded before there were levels."""
 
 
 class DecisionMade(_Event, tag="decision"):

@@ -99,7 +99,8 @@ class PlannerView(BaseModel):
     query: str
     style: ResponseStyle = "conversational"
     data: str | None = None
-    """The notebook's data, described (names, shapes, columns, a few rows): never the data."""
+    """The notebook's data, described as far as the run's data-sharing level allows
+    (names, shapes and columns; statistics and first rows when shared): never the data."""
     tables: list[str] = Field(default_factory=list)
     """The names of the tables the data analyst can work on."""
     data_words: frozenset[str] = Field(default=frozenset(), exclude=True)
@@ -165,7 +166,18 @@ class PlannerView(BaseModel):
                 data.pop("tables", None)
             if not self.arc:  # and runs with no memory, or nothing in it yet
                 data.pop("arc", None)
+            elif isinstance(data.get("arc"), dict):
+                _without_run_ids(data["arc"])
         return data
+
+
+def _without_run_ids(arc: dict[str, Any]) -> None:
+    """Earlier runs as a prompt shows them: without their random ids (the model needs none,
+    and a recording replays only if the next execution's prompt is the same)."""
+    for run in arc.get("runs") or ():
+        if isinstance(run, dict):
+            run.pop("run_id", None)
+            run.pop("followed", None)
 
 
 @dataclass(frozen=True, slots=True)

@@ -47,9 +47,10 @@ Reply with one JSON object matching the Decision schema:
 - The tasks in "superseded" were for the request before a restart: the answer leaves them
   out unless a new task takes their result as input, so plan again what the request still
   needs, or depend on them.
-- "data" describes the tables in the user's notebook (their names, columns and a few
-  rows, never the data itself). Questions about them go to an agent that analyses data
-  (e.g. "data_analyst"): name the table and the columns in the task description.
+- "data" describes the tables in the user's notebook (their names and columns; their
+  statistics and first rows only if the user shares them). Questions about them go to an
+  agent that analyses data (e.g. "data_analyst"): name the table and the columns in the
+  task description.
 - "media" describes what came with the request; "attached": true means it is attached
   to this message. You see it once: plan what needs it in your first decision.
 - Built-in agents cover what the user's own agents do not (prefer the user's when both

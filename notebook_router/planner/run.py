@@ -45,6 +45,7 @@ from notebook_router.errors import (
     NotebookRouterError,
     PlannerError,
     ProviderError,
+    ReplayMissError,
     RunFinishedError,
     RunNotFinishedError,
 )
@@ -168,6 +169,7 @@ class Run:
             self._on_usage,
             "planner",
             asyncio.Semaphore(limits.max_concurrent_model_calls),
+            on_miss=self._replay_missed,
         )
         self._verification = (
             Verification(limits.verify_below, self._planner_model, agents, data)
@@ -817,6 +819,10 @@ class Run:
             main.cancel()  # lands on the planner call's await in _decide
         self.steering.drop_question()
         self._wake()
+
+    def _replay_missed(self, miss: ReplayMissError) -> None:
+        """A replayed call was never recorded: end the run, naming the call."""
+        self._request_stop("replay_miss", str(miss))
 
     def _set_stop(self, reason: StopReason, detail: str) -> None:
         if self._stop_request is None:

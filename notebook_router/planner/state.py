@@ -58,6 +58,7 @@ StopReason = Literal[
     "stalled",
     "needs_clarification",
     "planner_error",
+    "replay_miss",
     "unanswered",
     "partly_answered",
 ]
@@ -73,6 +74,7 @@ STOP_REASON_TEXT: dict[str, str] = {
     "stalled": "the plan stopped making progress",
     "needs_clarification": "the planner needs an answer to a question",
     "planner_error": "the planner could not produce a usable decision",
+    "replay_miss": "a model call is not in the recording",
     "unanswered": "no agent produced a result",
     "partly_answered": "not every part succeeded",
 }

@@ -15,7 +15,7 @@ from typing import Any, Literal, Protocol, TypeVar, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from notebook_router.errors import ProviderError
+from notebook_router.errors import ProviderError, ReplayMissError
 from notebook_router.media import Media
 from notebook_router.text.unicode import valid_unicode
 from notebook_router.usage import ZERO_USAGE, Usage
@@ -155,6 +155,8 @@ async def stream_or_complete(
 
 
 UsageSink = Callable[[Usage, str], None]
+MissSink = Callable[[ReplayMissError], None]
+"""Told of a replayed call that was never recorded (the run ends, naming the call)."""
 
 
 class ModelClient:
@@ -170,12 +172,16 @@ class ModelClient:
         on_usage: UsageSink,
         source: str,
         slots: asyncio.Semaphore | None = None,
+        on_miss: MissSink | None = None,
     ) -> None:
         self.provider = provider
         self._on_usage = on_usage
         self.source = source
         # Shared by every client of a run: caps its model calls in flight.
         self._slots = slots
+        # Told of a replay miss even when an agent catches the error: a replay that
+        # missed reproduces nothing, so the run must say so, not go on without the call.
+        self._on_miss = on_miss
 
     @property
     def spec(self) -> str:
@@ -201,6 +207,8 @@ class ModelClient:
         except ProviderError as exc:
             if exc.usage:  # a failed call spent time and tokens too
                 self._on_usage(exc.usage, self.source)
+            if isinstance(exc, ReplayMissError) and self._on_miss is not None:
+                self._on_miss(exc)
             raise
         if not completion.latency_s:
             completion = completion.model_copy(update={"latency_s": time.perf_counter() - started})
@@ -237,7 +245,9 @@ class ModelClient:
     def bound_to(self, source: str, on_usage: UsageSink | None = None) -> ModelClient:
         """The same provider (and call slots), with usage accounted to another ``source``
         (and handed to ``on_usage`` instead, when given: a task's client names its task)."""
-        return ModelClient(self.provider, on_usage or self._on_usage, source, self._slots)
+        return ModelClient(
+            self.provider, on_usage or self._on_usage, source, self._slots, self._on_miss
+        )
 
 
 async def built(request: CompletionRequest, build: Callable[[], _Built]) -> _Built:

@@ -11,6 +11,14 @@ Modes: ``record`` (always call the model, append), ``replay`` (never call
 it; a miss is a loud error, or goes to a fallback model if one is given),
 ``auto`` (replay hits, record misses).
 
+A request is matched on its canonical form (:mod:`~notebook_router.providers.canonical`):
+run ids, folders, times and durations normalised. When that finds no reply
+left, the request is matched once more without what earlier runs left in the
+session database (a kernel replaying in the recording's own folder shows its
+planner more earlier runs than the recording did). Recorded replies are served
+in the order they were recorded, each once while unused ones remain. A miss
+names the call it is about ("no recorded reply for router.decide ...").
+
 A streamed call is recorded with its pieces (``chunks``) besides the whole
 text, and replays piece by piece; tools offered and tool calls made are
 recorded too. Requests without tools hash as they always did, so older
@@ -25,6 +33,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import defaultdict
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
@@ -39,12 +48,16 @@ from notebook_router.providers.base import (
     ToolCall,
     stream_or_complete,
 )
+from notebook_router.providers.canonical import canonical_key, loose_key
 from notebook_router.text.secrets import redact
 from notebook_router.usage import Usage
 
 Mode = Literal["record", "replay", "auto"]
 MODES: tuple[Mode, ...] = ("record", "replay", "auto")
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+"""Version 2: ``hash`` is the canonical request's, and ``loose`` the hash without earlier
+runs' memory (when the request shows any). Version 1 lines are matched the same way: their
+hashes are worked out again from the request they keep."""
 
 
 def request_key(spec: str, request: CompletionRequest) -> dict[str, Any]:
@@ -96,9 +109,20 @@ def _redacted(value: Any) -> Any:
 
 
 def request_hash(spec: str, request: CompletionRequest) -> str:
-    """A stable hash of everything that decides a request's reply."""
-    canonical = json.dumps(request_key(spec, request), sort_keys=True, separators=(",", ":"))
+    """A stable hash of everything that decides a request's reply, made canonical."""
+    return _hash(canonical_key(request_key(spec, request)))
+
+
+def _hash(key: dict[str, Any]) -> str:
+    canonical = json.dumps(key, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def _hashes(key: dict[str, Any]) -> tuple[str, str]:
+    """The strict and the loose hash of a request key (the same when it shows no memory)."""
+    strict = _hash(canonical_key(key))
+    loose = loose_key(key)
+    return strict, strict if loose is None else _hash(loose)
 
 
 class RecordingProvider:
@@ -128,8 +152,10 @@ class RecordingProvider:
         self.mode: Mode = mode
         self.inner = inner
         self.fallback = fallback
-        self._entries: dict[str, list[dict[str, Any]]] = defaultdict(list)
-        self._served: dict[str, int] = defaultdict(int)
+        self._entries: dict[str, list[_Entry]] = defaultdict(list)
+        """Recorded calls by strict hash, in recording order."""
+        self._loose: dict[str, list[_Entry]] = defaultdict(list)
+        """The same calls by loose hash (see :func:`~.canonical.loose_key`)."""
         self.hits = self.misses = 0
         if self.path.exists():
             self._load()
@@ -140,7 +166,8 @@ class RecordingProvider:
             )
 
     async def complete(self, request: CompletionRequest) -> Completion:
-        key = request_hash(self.spec, request)
+        raw = request_key(self.spec, request)
+        key = _hashes(raw)
         found = self._replay(key, request)
         if found is not None:
             return _completion(found)
@@ -149,14 +176,15 @@ class RecordingProvider:
             return await self.fallback.complete(request)
         assert self.inner is not None
         completion = await self.inner.complete(request)
-        self._write(key, request, completion)
+        self._write(key, raw, request, completion)
         return completion
 
     async def stream(self, request: CompletionRequest, on_text: TextSink) -> Completion:
         """Like :meth:`complete`, with the reply's text handed to ``on_text`` in pieces:
         a replayed call in the pieces it was recorded in (one, if it was not streamed),
         a recorded one as the wrapped provider streams it."""
-        key = request_hash(self.spec, request)
+        raw = request_key(self.spec, request)
+        key = _hashes(raw)
         found = self._replay(key, request)
         if found is not None:
             response = found["response"]
@@ -176,10 +204,10 @@ class RecordingProvider:
 
         completion = await stream_or_complete(self.inner, request, keep)
         streamed = getattr(self.inner, "stream", None) is not None
-        self._write(key, request, completion, pieces if streamed else None)
+        self._write(key, raw, request, completion, pieces if streamed else None)
         return completion
 
-    def _replay(self, key: str, request: CompletionRequest) -> dict[str, Any] | None:
+    def _replay(self, key: tuple[str, str], request: CompletionRequest) -> dict[str, Any] | None:
         """The recorded entry to serve, if any; a miss in strict replay raises."""
         if self.mode == "record":
             return None
@@ -189,24 +217,35 @@ class RecordingProvider:
             return found
         self.misses += 1
         if self.mode == "replay" and self.fallback is None:
-            raise self._miss(key, request)
+            raise self._miss(key[0], request)
         return None
 
-    def _next(self, key: str) -> dict[str, Any] | None:
-        entries = self._entries.get(key)
-        if not entries:
-            return None
-        index = min(self._served[key], len(entries) - 1)
-        self._served[key] += 1
-        return entries[index]
+    def _next(self, key: tuple[str, str]) -> dict[str, Any] | None:
+        """The first unused reply recorded for this request (strictly, then loosely
+        matched); once all are used, the last one again."""
+        strict, loose = key
+        candidates = [self._entries.get(strict, []), self._loose.get(loose, [])]
+        for entries in candidates:
+            for entry in entries:
+                if not entry.used:
+                    entry.used = True
+                    return entry.line
+        for entries in candidates:
+            if entries:
+                return entries[-1].line
+        return None
 
     def _miss(self, key: str, request: CompletionRequest) -> ReplayMissError:
-        purposes = sorted({e["purpose"] for es in self._entries.values() for e in es})
+        lines = [e.line for es in self._entries.values() for e in es]
+        purposes = sorted({line["purpose"] for line in lines})
+        same = [line for line in lines if line["purpose"] == request.purpose]
+        near = _first_difference(request_key(self.spec, request), same)
         return ReplayMissError(
-            f"{self.path} has no recorded reply for this {request.purpose} call to {self.spec} "
-            f"(request {key[:12]}; the recording holds {sum(map(len, self._entries.values()))} "
-            f"calls: {', '.join(purposes) or 'none'}). The notebook or its agents changed since "
-            "it was recorded: record again with --record, or replay with a fallback model."
+            f"no recorded reply for {request.purpose} (a call to {self.spec}, request "
+            f"{key[:12]}) in {self.path}: record again (%route model {self.spec} --record "
+            f"{self.path.name}), or replay with a fallback model. The recording holds "
+            f"{len(lines)} calls ({', '.join(purposes) or 'none'}){near}. The notebook, its "
+            "data or its agents changed since it was recorded."
         )
 
     def _load(self) -> None:
@@ -220,11 +259,17 @@ class RecordingProvider:
                     raise ConfigError(
                         f"{self.path}, line {number}: not JSON ({exc.msg})."
                     ) from None
-                self._entries[entry["hash"]].append(entry)
+                self._keep(entry, _hashes(entry["request"]))
+
+    def _keep(self, line: dict[str, Any], key: tuple[str, str], used: bool = False) -> None:
+        entry = _Entry(line, used)
+        self._entries[key[0]].append(entry)
+        self._loose[key[1]].append(entry)
 
     def _write(
         self,
-        key: str,
+        key: tuple[str, str],
+        raw: dict[str, Any],
         request: CompletionRequest,
         completion: Completion,
         chunks: list[str] | None = None,
@@ -234,15 +279,15 @@ class RecordingProvider:
                 target = self.media_dir / media.digest
                 if not target.exists():
                     self.media_dir.mkdir(parents=True, exist_ok=True)
-                    raw = media.raw
-                    target.write_bytes(raw)
+                    target.write_bytes(media.raw)
         entry = {
             "v": FORMAT_VERSION,
-            "hash": key,
+            "hash": key[0],
+            **({"loose": key[1]} if key[1] != key[0] else {}),
             "provider": self.name,
             "model": self.model,
             "purpose": request.purpose,
-            "request": request_key(self.spec, request),
+            "request": raw,
             "response": _response(completion, chunks),
             "usage": completion.usage.model_dump(),
             "latency_s": round(completion.latency_s, 4),
@@ -251,11 +296,54 @@ class RecordingProvider:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         with self.path.open("a", encoding="utf-8") as fh:
             fh.write(json.dumps(entry, ensure_ascii=False) + "\n")
-        self._entries[key].append(entry)
-        self._served[key] += 1
+        self._keep(entry, key, used=True)
 
     def __repr__(self) -> str:
         return f"RecordingProvider({self.spec!r}, {str(self.path)!r}, mode={self.mode!r})"
+
+
+@dataclass(slots=True)
+class _Entry:
+    """One recorded call, and whether replay has served it yet."""
+
+    line: dict[str, Any]
+    used: bool = False
+
+
+def _first_difference(key: dict[str, Any], recorded: list[dict[str, Any]]) -> str:
+    """Where ``key`` first differs from the closest recorded request of its purpose, in
+    words (empty when there is none to compare with)."""
+    if not recorded:
+        return ""
+    asked = canonical_key(key)
+    best: tuple[int, str] | None = None
+    for line in recorded:
+        theirs = canonical_key(line["request"])
+        for field in ("schema", "tools", "temperature", "max_output_tokens"):
+            if asked.get(field) != theirs.get(field):
+                found = (0, f"its {field.replace('_', ' ')}")
+                break
+        else:
+            found = _text_difference(asked["messages"], theirs["messages"])
+        if best is None or found[0] > best[0]:
+            best = found
+    assert best is not None
+    return f"; the closest recorded {key['purpose']} differs at {best[1]}"
+
+
+def _text_difference(
+    asked: list[dict[str, Any]], recorded: list[dict[str, Any]]
+) -> tuple[int, str]:
+    """How long a prefix two message lists share, and where they part, quoted briefly."""
+    ours = json.dumps(asked, ensure_ascii=False)
+    theirs = json.dumps(recorded, ensure_ascii=False)
+    n = 0
+    while n < min(len(ours), len(theirs)) and ours[n] == theirs[n]:
+        n += 1
+    if n == len(ours) == len(theirs):
+        return n, "nothing: its reply was used up"
+    start = max(0, n - 30)
+    return n, f"…{ours[start : n + 30]}… (recorded: …{theirs[start : n + 30]}…)"
 
 
 def _response(completion: Completion, chunks: list[str] | None) -> dict[str, Any]:

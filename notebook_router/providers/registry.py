@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from notebook_router.errors import ConfigError, UnknownModelError
+from notebook_router.errors import ConfigError, ProviderUnavailableError, UnknownModelError
 from notebook_router.providers.base import Provider
 from notebook_router.providers.offline import OfflineProvider
 from notebook_router.providers.recording import Mode, RecordingProvider
@@ -110,7 +110,10 @@ def resolve_model(
 
     ``replay=FILE`` serves recorded replies (no key needed); ``record=FILE``
     records every call; both together mean ``auto``. Provider options such
-    as ``base_url`` pass through.
+    as ``base_url`` pass through. In ``auto`` mode where the model cannot be
+    reached (no key, no extra installed: on Binder, in CI) an existing
+    recording is replayed alone, so one notebook line records where there is
+    a key and replays everywhere else; a call it does not hold is then an error.
 
     >>> resolve_model("offline").name
     'offline'
@@ -133,7 +136,12 @@ def resolve_model(
             # Replaying needs neither the SDK nor a key: never build the real provider.
             assert path is not None
             return RecordingProvider(text, path, mode="replay", fallback=_fallback(fallback))
-        provider = _FACTORIES[name](model, **options)
+        try:
+            provider = _FACTORIES[name](model, **options)
+        except ProviderUnavailableError:
+            if chosen != "auto" or path is None or not Path(path).exists():
+                raise
+            return RecordingProvider(text, path, mode="replay", fallback=_fallback(fallback))
     if path is None or chosen is None:
         return provider
     return RecordingProvider(text, path, mode=chosen, inner=provider, fallback=_fallback(fallback))

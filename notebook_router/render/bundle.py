@@ -19,6 +19,7 @@ from notebook_router.planner.graph import run_graph, to_mermaid
 from notebook_router.planner.state import RunState
 from notebook_router.render import svg
 from notebook_router.render.html import graph_html, render_html
+from notebook_router.render.sharing import shared_line
 from notebook_router.render.text import render_text
 from notebook_router.render.tree_html import DIAGRAM_NODES
 
@@ -57,14 +58,20 @@ def run_bundle(
         media.extend(result.media)
     if elapsed_s is None and run.done():
         elapsed_s = run.result().duration_s
-    return state_bundle(
+    # What a model run sent of the notebook's data (see render/sharing.py): a note of the
+    # view, and the text's last line.
+    shared = shared_line(state, f"{run.provider.name}:{run.provider.model}")
+    bundle = state_bundle(
         state,
         elapsed_s=elapsed_s,
         media=media,
-        notes=notes,
+        notes=[*notes, shared] if shared else notes,
         max_iterations=run.limits.max_iterations,
         events=run.history,
     )
+    if shared:
+        bundle["text/plain"] += f"\n{shared}"
+    return bundle
 
 
 def state_bundle(

@@ -37,7 +37,8 @@ fewer pages cut the writer thread's CPU by a quarter (measured on replays
 of that run; 32 KB saves no more and leaves pages emptier).
 """
 WAL_CHECKPOINT_BYTES = 4_096_000
-"""How big the write-ahead log grows before SQLite folds it into the database."""
+"""How big the write-ahead log grows before SQLite folds it into the database (and what
+its file is cut back to then: SQLite would otherwise keep it at its largest)."""
 
 _GITIGNORE = "# Written by notebook_router: run history, results and context of this folder.\n*\n"
 
@@ -87,9 +88,11 @@ class Database:
         conn = self._conn
         try:
             if not self.memory:
-                # Only takes effect before the first table is created (a new
-                # file): an existing database keeps its page size.
+                # Only take effect before the first table is created (a new
+                # file): an existing database keeps its page size, and gets
+                # incremental vacuuming at its first purge (see reclaim()).
                 conn.execute(f"PRAGMA page_size={PAGE_SIZE}")
+                conn.execute("PRAGMA auto_vacuum=INCREMENTAL")
                 conn.execute("PRAGMA journal_mode=WAL")
                 # NORMAL in WAL mode: a commit survives a crash of the process
                 # (kill -9); only a power cut can lose the last transactions.
@@ -99,9 +102,12 @@ class Database:
                 # by the file's own page size (an older file keeps 4 KB pages).
                 page = int(conn.execute("PRAGMA page_size").fetchone()[0])
                 conn.execute(f"PRAGMA wal_autocheckpoint={WAL_CHECKPOINT_BYTES // page}")
+                conn.execute(f"PRAGMA journal_size_limit={WAL_CHECKPOINT_BYTES}")
             conn.execute("PRAGMA foreign_keys=ON")
             conn.execute(f"PRAGMA busy_timeout={int(BUSY_TIMEOUT_S * 1000)}")
             self.upgraded_from = migrate(conn, self.path)
+            if not self.memory and self.upgraded_from < SCHEMA_VERSION:
+                self._fold(conn)  # a new file is its tables, not a log of creating them
         except sqlite3.OperationalError as exc:
             # Locked (another kernel migrating or writing past the busy timeout),
             # read-only, disk full: the file may be fine, so do not say move it.
@@ -158,11 +164,51 @@ class Database:
                 total += os.path.getsize(self.path + suffix)
         return total
 
-    def checkpoint(self) -> None:
-        """Fold the write-ahead log into the database file (after a purge, say)."""
-        if not self.memory:
+    def fold_log(self) -> None:
+        """Fold the write-ahead log into the database file and empty it, if no other
+        connection is reading it right now (then it is left for the next time: never
+        waited for).
+
+        Every commit appends whole pages to the log, so a run that commits every few
+        tenths of a second leaves a log tens of times the size of what it stored;
+        folded when the run ends, the run costs the database what it stored.
+        """
+        if not self.memory and not self.closed:
             with self.lock:
-                self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+                self._fold(self._conn)
+
+    def reclaim(self) -> None:
+        """Give the pages that deletions freed back to the file system (after a purge).
+
+        A database made by this version vacuums incrementally (cheap: the free pages
+        at the end are cut off); an older one is vacuumed once, which also turns on
+        incremental vacuuming for the next time.
+        """
+        if self.memory:
+            return
+        with self.lock:
+            conn = self._conn
+            free = int(conn.execute("PRAGMA freelist_count").fetchone()[0])
+            incremental = int(conn.execute("PRAGMA auto_vacuum").fetchone()[0]) == 2
+            if free and incremental:
+                # Each step of the statement frees one page, and execute() steps once:
+                # executescript() steps it to the end (there is no transaction to commit).
+                conn.executescript("PRAGMA incremental_vacuum;")
+            elif free:
+                conn.execute("PRAGMA auto_vacuum=INCREMENTAL")
+                conn.execute("VACUUM")
+            self._fold(conn)
+
+    @staticmethod
+    def _fold(conn: sqlite3.Connection) -> None:
+        """Checkpoint and truncate the log without waiting for readers."""
+        conn.execute("PRAGMA busy_timeout=0")
+        try:
+            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
+        except sqlite3.OperationalError:  # another kernel holds it: the next fold will do
+            pass
+        finally:
+            conn.execute(f"PRAGMA busy_timeout={int(BUSY_TIMEOUT_S * 1000)}")
 
     def close(self) -> None:
         """Close the connection (idempotent)."""

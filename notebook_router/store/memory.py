@@ -96,6 +96,16 @@ class RunMemory:
         self._runs = []
         return int(gone)
 
+    def drop(self, run_ids: set[str]) -> int:
+        """Leave these runs out of the arc from now on (they were purged); return how many."""
+        with self.db.transaction() as conn:
+            marks = ",".join("?" * len(run_ids))
+            sql = f"DELETE FROM arc WHERE scope = ? AND run_id IN ({marks})"
+            gone = conn.execute(sql, (self.scope, *run_ids)).rowcount if run_ids else 0
+        if self._runs is not None:
+            self._runs = [r for r in self._runs if r.run_id not in run_ids]
+        return int(gone)
+
     def view(self, goal: str) -> ArcView:
         """What the next run's planner sees: the newest runs and the facts that bear on ``goal``."""
         runs = self.runs()

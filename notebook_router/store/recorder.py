@@ -173,7 +173,7 @@ class RunRecorder:
             self._timer.cancel()
             self._timer = None
         self.flush()
-        self._writer.soon()
+        self._writer.soon(fold=True)
 
     def flush(self) -> None:
         """Encode the events (and their values) not recorded yet and hand them to the writer.

@@ -89,6 +89,7 @@ class SessionStore:
                     (self.session_id, time.time(), self.host, os.getpid(), notebook),
                 )
             self.purged_on_open = self.purge(self.expiry) if self.expiry is not None else 0
+            self.db.fold_log()  # an idle store is its file, with no log beside it
         except sqlite3.Error as exc:
             # Locked by another kernel for longer than the busy timeout, a full or
             # read-only disk: say so (callers turn the store off, runs go on) and
@@ -132,6 +133,17 @@ class SessionStore:
         if limit is not None:
             sql += f" LIMIT {int(limit)}"
         return [self._info(row) for row in self.db.query(sql)]
+
+    def stored(self, run_ids: list[str]) -> set[str]:
+        """Which of ``run_ids`` the database holds."""
+        self.flush()
+        found: set[str] = set()
+        for start in range(0, len(run_ids), 500):
+            chunk = run_ids[start : start + 500]
+            marks = ",".join("?" * len(chunk))
+            rows = self.db.query(f"SELECT id FROM runs WHERE id IN ({marks})", chunk)
+            found.update(row["id"] for row in rows)
+        return found
 
     def count(self) -> int:
         """How many runs are stored."""
@@ -245,6 +257,9 @@ class SessionStore:
                 chunk = run_ids[start : start + 500]
                 marks = ",".join("?" * len(chunk))
                 conn.execute(f"DELETE FROM runs WHERE id IN ({marks})", chunk)
+                # What the memory and the index of recorded calls kept of them goes too.
+                conn.execute(f"DELETE FROM arc WHERE run_id IN ({marks})", chunk)
+                conn.execute(f"DELETE FROM model_calls WHERE run_id IN ({marks})", chunk)
             # Media is shared by digest: drop only what no remaining run refers to.
             conn.execute(
                 "DELETE FROM media WHERE NOT EXISTS (SELECT 1 FROM tasks t, json_each(t.media) j "
@@ -261,7 +276,7 @@ class SessionStore:
             ).fetchall()
             gone = [(i,) for i, host, pid in idle if host == self.host and not pid_alive(pid)]
             conn.executemany("DELETE FROM sessions WHERE id = ?", gone)
-        self.db.checkpoint()
+        self.db.reclaim()  # the file shrinks by what was deleted
         return len(run_ids)
 
     # --------------------------------------------------------------- extras

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from notebook_router.render.bundle import state_bundle
+from notebook_router.render.sharing import shared_line
 from notebook_router.store.restore import Rebuilt
 
 if TYPE_CHECKING:
@@ -16,6 +17,9 @@ def stored_bundle(rebuilt: Rebuilt, info: RunInfo) -> dict[str, str]:
     notes = [_provenance(info)]
     if info.status == "interrupted":
         notes.append(f"interrupted: `%route resume {info.id}` continues it")
+    shared = shared_line(rebuilt.state, info.model)  # what a model run sent of the data
+    if shared:
+        notes.append(shared)
     bundle = state_bundle(
         rebuilt.state,
         elapsed_s=rebuilt.elapsed_s,
@@ -26,6 +30,8 @@ def stored_bundle(rebuilt: Rebuilt, info: RunInfo) -> dict[str, str]:
     )
     if info.status == "interrupted":
         bundle["text/plain"] = bundle["text/plain"].replace(": running ·", ": interrupted ·", 1)
+    if shared:
+        bundle["text/plain"] += f"\n{shared}"
     return bundle
 
 

@@ -45,6 +45,10 @@ class BatchWriter:
         self._submitted = 0
         self._written = 0
         self._closed = False
+        self._folds_asked = 0
+        self._folds_done = 0
+        """Folds of the write-ahead log asked for (a run ended) and done, counted: a fold asked
+        for while one is under way is done again after it."""
         self._thread = threading.Thread(
             target=self._main, name="notebook_router store writer", daemon=True
         )
@@ -63,17 +67,23 @@ class BatchWriter:
         self._queue.append(statements)
         self._submitted += 1
 
-    def soon(self) -> None:
-        """Commit what is queued now rather than at the next interval."""
+    def soon(self, *, fold: bool = False) -> None:
+        """Commit what is queued now rather than at the next interval (``fold``: then fold
+        the write-ahead log into the database, see :meth:`Database.fold_log`)."""
+        if fold:
+            self._folds_asked += 1
         self._wake.set()
 
     def flush(self, timeout: float = 30.0) -> bool:
-        """Block until everything submitted so far is committed; False on timeout."""
+        """Block until everything submitted so far is committed (and the log folded, if a
+        run that ended asked for it); False on timeout."""
         target = self._submitted
         deadline = time.monotonic() + timeout
         self._wake.set()
         with self._flushed:
-            while self._written < target and self._thread.is_alive():
+            while (
+                self._written < target or self._folds_done < self._folds_asked
+            ) and self._thread.is_alive():
                 left = deadline - time.monotonic()
                 if left <= 0:
                     return False
@@ -98,6 +108,8 @@ class BatchWriter:
             self._wake.clear()
             closing = self._closed
             self._drain()
+            if self._folds_done < self._folds_asked:
+                self._fold_log()
             if closing:
                 self._drain()
                 return
@@ -117,6 +129,17 @@ class BatchWriter:
                     self._commit(group)
             with self._flushed:
                 self._written += len(groups)
+                self._flushed.notify_all()
+
+    def _fold_log(self) -> None:
+        asked = self._folds_asked
+        try:
+            self.db.fold_log()
+        except Exception:  # the log is folded at the next run's end anyway
+            log.exception("notebook_router: could not fold the log of %s", self.db.path)
+        finally:
+            with self._flushed:
+                self._folds_done = asked
                 self._flushed.notify_all()
 
     def _statements(self, batch: Batch) -> list[Statement]:

@@ -34,6 +34,8 @@ def _kernel(folder: Path, kernels: list[Kernel]) -> Kernel:
     folder.mkdir(exist_ok=True)
     env = {**os.environ}
     env.pop("NOTEBOOK_ROUTER_STORE", None)  # the default: next to the notebook
+    # As JupyterLab starts it: the kernel knows its notebook, so its memory outlives it.
+    env["JPY_SESSION_NAME"] = str(folder / "analysis.ipynb")
     kernel = Kernel(env=env, cwd=str(folder))
     kernels.append(kernel)
     _ok(kernel.execute(SETUP))

@@ -208,6 +208,28 @@ def test_purge_and_store_settings(folder: Path, kernels: list[Kernel]) -> None:
     assert "Session database: off" in listing and "here" in listing
 
 
+def test_purge_all_returns_the_file_to_its_empty_size_and_the_runs_leave_the_listing(
+    folder: Path, kernels: list[Kernel]
+) -> None:
+    kernel = _kernel(folder)
+    kernels.append(kernel)
+    size = "from notebook_router.notebook import session_for\n" + (
+        "print(session_for(get_ipython()).persistence.get().size_bytes())"
+    )
+    empty = int(_ok(kernel.execute(size)).stdout)
+    for region in ("North", "South", "East", "West") * 5:
+        _ok(kernel.execute(f"%%route\nLoad the numbers for {region}, then add them up"))
+    assert int(_ok(kernel.execute(size)).stdout) > empty
+    assert _text(_ok(kernel.execute("%route runs"))).count("for West, then add") == 5
+    out = _ok(kernel.execute("%route purge --all")).stdout
+    assert out.startswith("Deleted 20 runs (")
+    assert int(_ok(kernel.execute(size)).stdout) == empty
+    # The purged runs are gone from the listing too, not shown as this kernel's.
+    assert _ok(kernel.execute("%route runs")).stdout.startswith("No runs yet.")
+    _ok(kernel.execute("%%route\nLoad the numbers"))  # and runs go on as before
+    assert "Load the numbers" in _text(_ok(kernel.execute("%route runs")))
+
+
 def test_recorded_model_calls_are_indexed_with_their_run(
     folder: Path, kernels: list[Kernel]
 ) -> None:

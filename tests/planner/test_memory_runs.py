@@ -74,7 +74,9 @@ def test_a_model_planner_sees_the_arc_and_the_facts_in_its_prompt() -> None:
     router.run_sync("now do the same for South")
     assert '"arc"' in prompts[0]  # the fact bears on the first goal
     view = json.loads(prompts[-1].split("```json", 1)[1].rsplit("```", 1)[0])["arc"]
-    assert view["runs"][-1]["run_id"] == first.run_id
+    # No random run id: the model needs none, and a recording replays only if the next
+    # execution's prompt is the same.
+    assert "run_id" not in view["runs"][-1] and first.run_id not in prompts[-1]
     assert view["runs"][-1]["goal"] == "Revenue for the North region this fiscal year"
     assert view["runs"][-1]["answer"] == first.answer and "nothing was run" in first.answer
 

@@ -13,6 +13,7 @@ import json
 import threading
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -43,12 +44,18 @@ class Reply:
     """A binary body to send instead of ``body`` (e.g. the speech endpoint's audio)."""
 
 
-class LoopbackServer:
-    """Answers each request with the next scripted reply (the last one repeats)."""
+Responder = Callable[[dict[str, Any]], Reply]
+"""Builds the reply to a request body (a server that answers what it is asked)."""
 
-    def __init__(self) -> None:
+
+class LoopbackServer:
+    """Answers each request with the next scripted reply (the last one repeats), or with
+    what ``respond`` makes of the request."""
+
+    def __init__(self, respond: Responder | None = None) -> None:
         self.requests: list[Seen] = []
         self.replies: deque[Reply] = deque()
+        self.respond = respond
         server = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -64,7 +71,12 @@ class LoopbackServer:
                         time.monotonic(),
                     )
                 )
-                reply = server.replies.popleft() if len(server.replies) > 1 else server.replies[0]
+                if server.respond is not None:
+                    reply = server.respond(server.requests[-1].body)
+                else:
+                    reply = (
+                        server.replies.popleft() if len(server.replies) > 1 else server.replies[0]
+                    )
                 if reply.events is not None:
                     self._stream(reply)
                     return

@@ -78,7 +78,7 @@ async def test_record_then_replay_in_a_fresh_process(tmp_path: Path, asking_agen
     lines = [json.loads(line) for line in recording.read_text().splitlines()]
     # The agents' two model calls; planning made none.
     assert [line["purpose"] for line in lines] == ["chat", "chat"]
-    assert all(line["provider"] == "offline" and line["v"] == 1 for line in lines)
+    assert all(line["provider"] == "offline" and line["v"] == 2 for line in lines)
     # Replay in a new interpreter: same answer, same events, nothing recomputed.
     done = await asyncio.to_thread(
         subprocess.run,
@@ -153,16 +153,21 @@ async def test_replay_miss_is_loud_or_falls_back(tmp_path: Path, asking_agents: 
     recording = tmp_path / "r.jsonl"
     await Router(agents, model=resolve_model("offline", record=recording)).run(ASKING_TASK)
     strict = resolve_model("offline", replay=recording)
-    with pytest.raises(ReplayMissError, match=r"no recorded reply for this router\.decide call"):
+    with pytest.raises(
+        ReplayMissError, match=r"^no recorded reply for router\.decide .*: record again"
+    ):
         await strict.complete(
             CompletionRequest(
                 messages=(Message(role="user", content="new"),), purpose="router.decide"
             )
         )
-    # A changed request inside a run fails the agent that made it, saying why.
+    # A changed request inside a run fails the agent that made it and ends the run, saying why.
     result = await Router(agents, model=strict).run("Write notes on revenue in May")
     assert result.task("t1").status == "failed"
-    assert "no recorded reply for this chat call" in (result.task("t1").error or "")
+    assert "no recorded reply for chat" in (result.task("t1").error or "")
+    assert result.stop_reason == "replay_miss"
+    assert result.stop_detail.startswith("no recorded reply for chat (a call to offline:default")
+    assert "a model call is not in the recording" in result.answer
     forgiving = resolve_model("offline", replay=recording, fallback="offline")
     result = await Router(agents, model=forgiving).run("Write notes on revenue in May")
     assert result.stop_reason == "completed"
