@@ -26,7 +26,8 @@ from notebook_router.language.lexicon import terms
 from notebook_router.media import Media
 from notebook_router.providers.offline import is_offline
 from notebook_router.readers.document import DocumentFacts, is_document, read_document
-from notebook_router.readers.files import DOCUMENT_TYPES, media_named, paths_named
+from notebook_router.readers.files import DOCUMENT_TYPES, paths_named
+from notebook_router.readers.named import media_named
 from notebook_router.result import AgentResult, Citation
 from notebook_router.text.extractive import LengthTarget, length_target, split_sentences, summarise
 from notebook_router.threads import in_thread
@@ -107,7 +108,7 @@ class Documents(BaseAgent):
         request = task.description
         # Files and PDFs are read on a worker thread: a 200-page report takes seconds,
         # and the kernel's loop (the panel, Stop, other tasks) keeps turning meanwhile.
-        documents = await in_thread(documents_for, request, context.media)
+        documents = await in_thread(documents_for, request, context.media, task.user_words)
         if not documents:
             return AgentResult.unable(
                 f"There is no document to read for “{request}”: name the file in the task "
@@ -129,7 +130,7 @@ class Documents(BaseAgent):
         return result
 
 
-def documents_for(request: str, media: list[Media]) -> list[Media]:
+def documents_for(request: str, media: list[Media], user_words: str | None = "") -> list[Media]:
     """The documents a task is about: those the run holds, then the files it names.
 
     PDFs and Word files the run holds always count; HTML, Markdown and text
@@ -138,7 +139,7 @@ def documents_for(request: str, media: list[Media]) -> list[Media]:
     """
     named = set(paths_named(request))
     bound = [m for m in media if m.mime_type in _BOUND or (is_document(m) and m.source in named)]
-    found = media_named(request, types=DOCUMENT_TYPES.values(), have=media)
+    found = media_named(request, types=DOCUMENT_TYPES.values(), have=media, user_words=user_words)
     chosen = [*bound, *found]
     if not chosen:
         chosen = [m for m in media if is_document(m)]
