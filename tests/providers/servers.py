@@ -13,6 +13,7 @@ import json
 import threading
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -44,11 +45,13 @@ class Reply:
 
 
 class LoopbackServer:
-    """Answers each request with the next scripted reply (the last one repeats)."""
+    """Answers each request with the next scripted reply (the last one repeats), or with
+    ``respond(request)`` when that is set (a reply chosen by what was asked)."""
 
     def __init__(self) -> None:
         self.requests: list[Seen] = []
         self.replies: deque[Reply] = deque()
+        self.respond: Callable[[Seen], Reply] | None = None
         server = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -64,7 +67,12 @@ class LoopbackServer:
                         time.monotonic(),
                     )
                 )
-                reply = server.replies.popleft() if len(server.replies) > 1 else server.replies[0]
+                if server.respond is not None:
+                    reply = server.respond(server.requests[-1])
+                elif len(server.replies) > 1:
+                    reply = server.replies.popleft()
+                else:
+                    reply = server.replies[0]
                 if reply.events is not None:
                     self._stream(reply)
                     return
