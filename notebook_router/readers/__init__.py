@@ -5,7 +5,9 @@ One module per medium, each with one entry point that takes a
 and returns a pydantic model of facts with a summary in words:
 
 * :mod:`~notebook_router.readers.document`: ``read_document(media) -> DocumentFacts``
-  (PDF, Word, HTML, Markdown, plain text);
+  (PDF, Word, HTML, Markdown, plain text); agents read documents through
+  :mod:`~notebook_router.readers.bounded` (``read_bounded``: a process of its own per
+  document, bounded in time, inflated bytes and memory, ended by Stop);
 * :mod:`~notebook_router.readers.image`: ``read_image(media) -> ImageFacts``
   (size, mode, dominant colours, OCR text);
 * :mod:`~notebook_router.readers.figure`: ``read_figure(fig) -> FigureFacts``
