@@ -110,6 +110,19 @@ def _finder(extensions: frozenset[str]) -> FileNames:
     return FileNames(sorted(extensions))
 
 
+def refused_named(
+    text: str, extensions: Iterable[str], *, user_words: str | None, base: str | Path | None = None
+) -> str:
+    """Why the files ``text`` names were not read, for an agent's answer ("" when none
+    was refused): ``" (not read: ../x.pdf: outside the notebook's folder, ...)"``."""
+    refused = [
+        f"{f.name}: {f.refused}"
+        for f in files_named(text, extensions, user_words=user_words, base=base)
+        if not f.readable
+    ]
+    return f" (not read: {'; '.join(refused)})" if refused else ""
+
+
 def read_text(file: NamedFile, max_chars: int) -> str:
     """The first ``max_chars`` characters of a readable text file (at most 4 bytes a
     character are read: a huge log costs what is kept, not its size)."""
@@ -148,4 +161,12 @@ def media_named(
     return found
 
 
-__all__ = ["NO_SUCH_FILE", "NamedFile", "files_named", "media_named", "outside", "read_text"]
+__all__ = [
+    "NO_SUCH_FILE",
+    "NamedFile",
+    "files_named",
+    "media_named",
+    "outside",
+    "read_text",
+    "refused_named",
+]

@@ -84,6 +84,7 @@ async def test_an_agents_task_never_reads_a_file_outside_the_folder(
     )
     result = await Documents().run(task_, context)
     assert result.status == "unable"
+    assert "secret.pdf: outside the notebook's folder, so not read" in (result.error or "")
 
 
 async def test_the_research_agent_never_reads_a_text_file_outside_the_folder(

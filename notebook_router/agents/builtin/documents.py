@@ -29,7 +29,7 @@ from notebook_router.providers.offline import is_offline
 from notebook_router.readers.bounded import read_bounded
 from notebook_router.readers.document import DocumentFacts, is_document
 from notebook_router.readers.files import DOCUMENT_TYPES, paths_named
-from notebook_router.readers.named import media_named
+from notebook_router.readers.named import media_named, refused_named
 from notebook_router.result import AgentResult, Citation
 from notebook_router.text.extractive import LengthTarget, length_target, split_sentences, summarise
 from notebook_router.threads import in_thread
@@ -113,9 +113,10 @@ class Documents(BaseAgent):
         # other tasks) keeps turning meanwhile, and Stop ends a reading at once.
         documents = await in_thread(documents_for, request, context.media, task.user_words)
         if not documents:
+            refused = refused_named(request, DOCUMENT_TYPES, user_words=task.user_words)
             return AgentResult.unable(
-                f"There is no document to read for “{request}”: name the file in the task "
-                "(e.g. `summarise data/report.pdf`, a path relative to the notebook), or "
+                f"There is no document to read for “{request}”{refused}: name the file in the "
+                "task (e.g. `summarise data/report.pdf`, a path relative to the notebook), or "
                 "point at a notebook output that holds one."
             )
         read, problems = await _read_all(documents)

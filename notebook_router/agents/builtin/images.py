@@ -22,7 +22,7 @@ from notebook_router.media import Media
 from notebook_router.providers.offline import is_offline
 from notebook_router.readers.files import IMAGE_TYPES
 from notebook_router.readers.image import ImageFacts, is_image, read_image
-from notebook_router.readers.named import media_named
+from notebook_router.readers.named import media_named, refused_named
 from notebook_router.result import AgentResult
 from notebook_router.threads import in_thread
 
@@ -55,9 +55,10 @@ class Images(BaseAgent):
         request = task.description
         images = await in_thread(images_for, request, context.media, task.user_words)
         if not images:
+            refused = refused_named(request, IMAGE_TYPES, user_words=task.user_words)
             return AgentResult.unable(
-                f"There is no image to look at for “{request}”: refer to one (“the chart "
-                "above”, Out[3]) or name an image file in the task (e.g. `shot.png`)."
+                f"There is no image to look at for “{request}”{refused}: refer to one (“the "
+                "chart above”, Out[3]) or name an image file in the task (e.g. `shot.png`)."
             )
         # Off the event loop: OCR of a large scan takes seconds (the panel and Stop go on).
         facts, problems = await in_thread(_read_all, images[:MAX_IMAGES])
