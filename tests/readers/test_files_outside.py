@@ -16,6 +16,7 @@ import pytest
 from notebook_router import Router
 from notebook_router.agents.builtin import Documents
 from notebook_router.agents.builtin.research import Research
+from notebook_router.agents.builtin.summarisation import Summarisation
 from notebook_router.providers.base import CompletionRequest
 from notebook_router.providers.scripted import ScriptedProvider
 from notebook_router.readers.named import files_named, media_named, outside
@@ -87,14 +88,15 @@ async def test_an_agents_task_never_reads_a_file_outside_the_folder(
     assert "secret.pdf: outside the notebook's folder, so not read" in (result.error or "")
 
 
-async def test_the_research_agent_never_reads_a_text_file_outside_the_folder(
-    folders: tuple[Path, Path],
+@pytest.mark.parametrize("agent", [Research, Summarisation], ids=["research", "summarisation"])
+async def test_text_source_agents_never_read_a_text_file_outside_the_folder(
+    folders: tuple[Path, Path], agent: type[Research | Summarisation]
 ) -> None:
     task_, context = context_for(
         "What do notes.txt and ../private/diary.txt say about the launch?",
         user_words="What do my notes say about the launch?",
     )
-    result = await Research().run(task_, context)
+    result = await agent().run(task_, context)
     said = f"{result.data} {result.summary} {result.error}"
     assert "planned for May" in said and "PLUTO" not in said
     assert "../private/diary.txt: outside the notebook's folder" in (result.error or "")
