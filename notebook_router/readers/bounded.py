@@ -22,7 +22,6 @@ libraries), small beside a PDF's reading; a real 36-page manual takes 1.6 s.
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 import tempfile
@@ -43,6 +42,12 @@ PARSED = frozenset({PDF, DOCX, "text/html"})
 _POLL_S = 0.05
 """How often the thread waiting on a reading process looks for Stop."""
 _PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
+_WORKER = (
+    # This package where the kernel found it (a folder its interpreter may not look in
+    # by itself), after everything else: it must not shadow the standard library.
+    f"import sys; sys.path.append({_PACKAGE_ROOT!r}); "
+    "from notebook_router.readers.document_worker import main; sys.exit(main())"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,11 +101,10 @@ def read_in_process(
         given.write(media.raw)
         given.seek(0)
         process = subprocess.Popen(
-            [sys.executable, "-m", "notebook_router.readers.document_worker"],
+            [sys.executable, "-c", _WORKER],
             stdin=given,
             stdout=answer,
             stderr=subprocess.DEVNULL,
-            env=_environment(),
             start_new_session=True,  # the kernel's interrupt (SIGINT) is for the kernel
         )
         finished = _wait(process, time.monotonic() + limits.seconds, stop)
@@ -159,14 +163,6 @@ def _facts(out: bytes, code: int | None, source: str, limits: DocumentLimits) ->
         f"Could not read {source}: its reader ended without an answer (exit code {code}). "
         "Check that the file is a complete document."
     )
-
-
-def _environment() -> dict[str, str]:
-    """The process's environment, with this package first on its path (a kernel may
-    import it from a folder its own interpreter would not look in)."""
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (_PACKAGE_ROOT, env.get("PYTHONPATH")) if p)
-    return env
 
 
 __all__ = ["LIMITS", "PARSED", "DocumentLimits", "read_bounded", "read_in_process"]

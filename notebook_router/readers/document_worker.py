@@ -1,4 +1,4 @@
-"""The process one document is read in: ``python -m notebook_router.readers.document_worker``.
+"""The process one document is read in: :func:`main` (``python -m`` this module).
 
 Started by :mod:`notebook_router.readers.bounded` for each PDF, Word or HTML
 document. It reads a JSON header line (type, source, limits) and then the
