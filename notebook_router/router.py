@@ -422,6 +422,7 @@ def _files_named(task: str, media: Sequence[Media]) -> list[Media]:
     """Documents, images, audio and video the task names on disk ("summarise
     data/report.pdf"), attached like a cell's output is, so the agent that reads them
     gets their bytes."""
-    from notebook_router.readers.files import ATTACHED, media_named
+    from notebook_router.readers.files import ATTACHED
+    from notebook_router.readers.named import media_named
 
-    return media_named(task, types=ATTACHED, have=media, anywhere=True)  # the user's own words
+    return media_named(task, types=ATTACHED, have=media, user_words=None)  # the user's own words

@@ -101,6 +101,18 @@ class TaskRequest:
     depends_on: tuple[str, ...] = ()
     attempt: int = 1
     style: ResponseStyle = "conversational"
+    user_words: str | None = None
+    """What the user said in this run, in their own words: the request, their redirects
+    and their answers, never a planner's or a model's rewording of them. ``description``
+    may be a model's words (a model planner writes the tasks), so what a task may do
+    beyond answering (read a file outside the notebook's folder, replace a variable the
+    user has, keep a fact) must be in these words. A run always sets it; None is a
+    request built by hand, whose description is its author's own words."""
+
+    @property
+    def said_by_user(self) -> str:
+        """The user's own words for this task (see :attr:`user_words`)."""
+        return self.description if self.user_words is None else self.user_words
 
 
 class Inputs(Mapping[str, Any]):

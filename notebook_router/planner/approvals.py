@@ -49,6 +49,10 @@ NOBODY_NOTE = (
     "(a notebook run by nbclient or in CI, a script, a terminal that is not interactive); "
     f"to run it unattended: {_HOW}"
 )
+KEY_NOTE = (
+    "the code was not run: it holds an API key written out (shown as [redacted]); code "
+    "that needs a key reads it from the environment (os.environ), so no key is in its text"
+)
 SKIPPED_NOTE = "the code was not run: you chose Skip"
 RUN_NOTE = "you approved the code"
 EDITED_NOTE = "you edited the code, then ran it"
@@ -77,13 +81,19 @@ class Approvals:
         self._answerable = answerable
         self._grace_s = grace_s
         self._waiting: dict[str, tuple[asyncio.Future[CodeApproval], str]] = {}
-        """Per approval id: its decision to come, and the agent's code as written (the
-        event and the panel hold it with secrets masked)."""
+        """Per approval id: its decision to come, and the agent's code, byte for byte
+        what the event and the panel show (code holding a key is never asked about)."""
         self._asked: dict[str, int] = {}
         self._since = time.monotonic()
 
     async def request(self, task_id: str, agent: str, code: str, purpose: str) -> CodeApproval:
-        """The decision on ``code``, written by ``agent`` for task ``task_id``."""
+        """The decision on ``code``, written by ``agent`` for task ``task_id``.
+
+        Code holding a key never runs, whatever the policy: shown masked, it would
+        not be the code that runs, and a key in code ends up in outputs and files.
+        """
+        if redact(code) != code:
+            return CodeApproval(run=False, code=redact(code), note=KEY_NOTE)
         if self.policy == "auto":
             return CodeApproval(run=True, code=code, note=AUTO_NOTE)
         if self.policy == "never":
@@ -99,7 +109,7 @@ class Approvals:
                 id=approval_id,
                 task_id=task_id,
                 agent=agent,
-                code=redact(code),
+                code=code,  # as it will run: it holds no key (refused above)
                 purpose=redact(purpose),
             )
         )
@@ -118,8 +128,8 @@ class Approvals:
         :class:`NoPendingApprovalError` when nothing with that id waits. (``Run.approve``
         has checked ``decision`` already, on the caller's thread.)
 
-        Keys in the code are shown masked: Run on the code as shown runs the agent's
-        own code, but an edit runs exactly what was typed, masks included.
+        What runs is exactly what the user saw (the code was shown as it is), or
+        exactly what they typed.
         """
         key = approval if approval is not None else next(iter(self._waiting), None)
         waiting = self._waiting.get(key) if key is not None else None
@@ -127,9 +137,7 @@ class Approvals:
         if key is None or waiting is None or waiting[0].done() or pending is None:
             raise NoPendingApprovalError(self.state.run_id, approval, self._waiting)
         decided, written = waiting
-        # The user edited what they were shown (the masked code): unchanged, the
-        # agent's own code runs, secrets and all.
-        edited = code is not None and code.strip() != pending.code.strip()
+        edited = code is not None and code.strip() != written.strip()
         run = decision == "run"
         note = (EDITED_NOTE if edited else RUN_NOTE) if run else SKIPPED_NOTE
         self.events.publish(

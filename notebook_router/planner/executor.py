@@ -138,6 +138,7 @@ class Executor:
             depends_on=deps,
             attempt=attempt,
             style=state.style,
+            user_words=state.user_words(),
         )
         results = state.results
         attachments = state.attachments

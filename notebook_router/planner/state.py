@@ -464,6 +464,12 @@ class RunState:
                 todo.extend(self.plan.tasks[task_id].depends_on)
         return [t for t in self.tasks if t.id not in old or t.id in used]
 
+    def user_words(self) -> str:
+        """What the user said in this run, one message a line: the request, redirects,
+        answers to questions. Only these are the user's own words (a goal may be a
+        planner's rewording of them)."""
+        return "\n".join(h.content for h in self.history if h.role == "user")
+
     def add_usage(self, usage: Usage, source: str, task_id: str = "") -> None:
         """Account ``usage`` to the run, to ``source`` (an agent name or ``planner``) and,
         when the work was a task's, to ``task_id``."""

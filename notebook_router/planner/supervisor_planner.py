@@ -180,7 +180,7 @@ class SupervisorPlanner:
             self._conversations.move_to_end(state.run_id)
             return conv
         supervisor = Supervisor(call.agents, model=call.model.provider, cache=self.retrieval_cache)
-        supervisor.begin_turn(state.goal)
+        supervisor.begin_turn(state.goal, user_words=state.user_words())
         view = self.json.views.build(state, call.agents, iteration=call.iteration)
         conv = _Conversation(
             messages=[

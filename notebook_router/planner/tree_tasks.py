@@ -143,6 +143,7 @@ class TreeTask:
                     depends_on=task.depends_on,
                     attempt=task.attempt,
                     style=task.style,
+                    user_words=task.user_words,
                 )
                 value = await member.run(sub, self._bind(member, sub, context))
             # Usage an agent reports on its result is its own, whatever its depth.

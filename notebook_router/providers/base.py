@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from notebook_router.errors import ProviderError, ReplayMissError
 from notebook_router.media import Media
+from notebook_router.text.secrets import Scanner
 from notebook_router.text.unicode import valid_unicode
 from notebook_router.usage import ZERO_USAGE, Usage
 
@@ -58,7 +59,8 @@ class Message(BaseModel):
 
     An ``assistant`` message that called tools carries them in ``tool_calls``;
     a ``tool`` message is one call's result (``content``), naming the call it
-    answers in ``tool_call_id``.
+    answers in ``tool_call_id``. Keys in its text and in its text media are masked
+    as it is made, so no key reaches a model whatever the prompt quotes.
     """
 
     model_config = ConfigDict(frozen=True)
@@ -74,7 +76,26 @@ class Message(BaseModel):
     def _encodable(cls, content: str) -> str:
         # An agent's text may carry lone surrogates (bytes it read with
         # errors="surrogateescape"): no API, recording or log can encode them.
-        return valid_unicode(content)
+        # Keys are masked here, where every text bound for a model passes: a prompt
+        # quotes files, outputs and results that may hold one.
+        return Scanner().clean(valid_unicode(content)) or ""
+
+    @field_validator("media")
+    @classmethod
+    def _masked(cls, media: tuple[Media, ...]) -> tuple[Media, ...]:
+        # Text media (a .txt, HTML, JSON) travel as text parts: masked the same way.
+        scanner = Scanner()
+        return tuple(_masked_text(m, scanner) if m.is_text else m for m in media)
+
+
+def _masked_text(media: Media, scanner: Scanner) -> Media:
+    """Text media with any key in it (or in its name) masked; the same object when none."""
+    text = media.data if isinstance(media.data, str) else media.raw.decode(errors="replace")
+    fields = {"data": text, "source": media.source, "description": media.description}
+    update = {
+        key: clean for key, value in fields.items() if (clean := scanner.clean(value)) != value
+    }
+    return media.model_copy(update=update) if update else media
 
 
 class CompletionRequest(BaseModel):

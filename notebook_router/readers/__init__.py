@@ -5,7 +5,9 @@ One module per medium, each with one entry point that takes a
 and returns a pydantic model of facts with a summary in words:
 
 * :mod:`~notebook_router.readers.document`: ``read_document(media) -> DocumentFacts``
-  (PDF, Word, HTML, Markdown, plain text);
+  (PDF, Word, HTML, Markdown, plain text); agents read documents through
+  :mod:`~notebook_router.readers.bounded` (``read_bounded``: a process of its own per
+  document, bounded in time, inflated bytes and memory, ended by Stop);
 * :mod:`~notebook_router.readers.image`: ``read_image(media) -> ImageFacts``
   (size, mode, dominant colours, OCR text);
 * :mod:`~notebook_router.readers.figure`: ``read_figure(fig) -> FigureFacts``
@@ -14,7 +16,9 @@ and returns a pydantic model of facts with a summary in words:
   (duration, rate, channels, loudness, sound and silence);
 * :mod:`~notebook_router.readers.video`: ``read_video(media) -> VideoFacts``
   (duration, fps, size, key frames as images);
-* :mod:`~notebook_router.readers.files`: files a request names on disk, as media.
+* :mod:`~notebook_router.readers.files`: the file types the readers know, a file as media;
+* :mod:`~notebook_router.readers.named`: the files a task names, resolved and kept inside
+  the notebook's folder (the one way an agent reaches the disk).
 
 Core code: no IPython, no widgets. Each reader imports its third-party library
 (pypdf, Pillow, soundfile, av...) only when it reads; a missing one is a

@@ -123,7 +123,7 @@ def read_document(media: Media) -> DocumentFacts:
         )
     try:
         facts = reader(media)
-    except MediaReadError:
+    except (MediaReadError, MemoryError):  # memory: the reading process's cap says why
         raise
     except Exception as exc:  # each library raises its own errors on a broken file
         raise MediaReadError(
@@ -198,8 +198,20 @@ def _pdf_tables(raw: bytes) -> tuple[list[Table], str]:
                 if len(tables) >= MAX_TABLES:
                     return tables[:MAX_TABLES], _tables_stopped(n, pages)
     except Exception as exc:  # a malformed page must not cost the text pypdf read
-        return tables[:MAX_TABLES], f"tables not read: {type(exc).__name__}: {exc}"
+        return tables[:MAX_TABLES], _tables_failed(exc)
     return tables, _tables_stopped(min(pages, TABLE_PAGES), pages)
+
+
+def _tables_failed(exc: BaseException) -> str:
+    """Why the tables were not read; running out of memory said plainly (pdfminer wraps it)."""
+    cause: BaseException | None = exc
+    for _ in range(16):  # a chain, not a loop
+        if cause is None:
+            break
+        if isinstance(cause, MemoryError):
+            return "tables not read: they needed more memory than one document may take"
+        cause = cause.__cause__ or cause.__context__
+    return f"tables not read: {type(exc).__name__}: {exc}"
 
 
 def _tables_stopped(searched: int, pages: int) -> str:

@@ -6,12 +6,12 @@ agent (and a model planner, as a media part) sees it. Names are found as
 data files' are, by one finder (:mod:`notebook_router.text.file_names`): a token
 ending in a known extension, bare or quoted (a quoted name may hold spaces),
 relative to the working folder. Names that are not files here are left alone: the words may
-just be words.
+just be words. Which named files may be read at all (inside the notebook's folder, or
+named by the user) is decided in one place, :mod:`notebook_router.readers.named`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from pathlib import Path
 
 from notebook_router.errors import MediaReadError
@@ -125,52 +125,3 @@ def as_media(value: Media | str | Path, kind: str) -> Media:
     except OSError as exc:
         problem = f"Cannot read the {kind} file {str(path)!r}: {exc.strerror}."
         raise MediaReadError(problem) from None
-
-
-def outside(name: str | Path, base: str | Path | None = None) -> bool:
-    """Whether the file ``name`` (relative to ``base``, default the working folder) lies
-    outside that folder: an absolute path elsewhere, ``~``, or ``..`` leading out."""
-    root = Path(base) if base is not None else Path.cwd()
-    try:
-        return not (root / Path(name).expanduser()).resolve().is_relative_to(root.resolve())
-    except (OSError, RuntimeError):  # unresolvable (a symlink loop): treat as elsewhere
-        return True
-
-
-def media_named(
-    text: str,
-    *,
-    base: str | Path | None = None,
-    types: Iterable[str] | None = None,
-    have: Iterable[Media] = (),
-    anywhere: bool = False,
-) -> list[Media]:
-    """The files ``text`` names that exist under ``base`` (default: the working folder), as media.
-
-    ``types`` limits them to those media types; media already in ``have``
-    (same bytes) are not read twice. Unreadable or oversized files are skipped:
-    the agent that needs one then says it has nothing to read. Files outside
-    ``base`` are read only when ``anywhere``: for the user's own request, not for
-    a task an agent or a model wrote (which text it has read could steer).
-    """
-    wanted = frozenset(types) if types is not None else None
-    root = Path(base) if base is not None else Path.cwd()
-    seen = {m.digest for m in have}
-    found: list[Media] = []
-    for name in paths_named(text):
-        mime = mime_of(name)
-        if mime is None or (wanted is not None and mime not in wanted):
-            continue
-        if not anywhere and outside(name, root):
-            continue
-        path = root / Path(name).expanduser()
-        try:
-            if not path.is_file():
-                continue
-            media = file_media(path, source=name)
-        except (OSError, MediaReadError):
-            continue
-        if media.digest not in seen:
-            seen.add(media.digest)
-            found.append(media)
-    return found

@@ -92,6 +92,7 @@ class Supervisor:
         self.route_hint = ""
         self.turn = 0
         self.goal = ""
+        self.user_words = ""
         self.recent_agent_calls: deque[str] = deque(maxlen=3)
         self.needs_more: dict[str, str] = {}
         """Agent → what the critic still wants from it."""
@@ -106,10 +107,18 @@ class Supervisor:
 
     # -------------------------------------------------------------- session
 
-    def begin_turn(self, message: str, route_hint: str = "") -> None:
-        """Start a turn with the user's ``message`` (a completed plan gives way to a new one)."""
+    def begin_turn(
+        self, message: str, route_hint: str = "", *, user_words: str | None = None
+    ) -> None:
+        """Start a turn with the user's ``message`` (a completed plan gives way to a new one).
+
+        ``user_words``: what the user said, when ``message`` is a goal reworded from it
+        (the agents' tasks may do only what these words ask; see
+        :attr:`~notebook_router.agents.base.TaskRequest.user_words`).
+        """
         self.turn += 1
         self.goal = message
+        self.user_words = message if user_words is None else user_words
         self.route_hint = route_hint or self.route_hint
         self.plan.begin_turn()
 
@@ -339,7 +348,13 @@ class Supervisor:
         )
 
         async def invoke(member: Agent, hop: DelegationRequest) -> Any:
-            sub = TaskRequest(id=hop.id, description=hop.task, goal=hop.goal, agent=member.name)
+            sub = TaskRequest(
+                id=hop.id,
+                description=hop.task,
+                goal=hop.goal,
+                agent=member.name,
+                user_words=self.user_words,
+            )
             context = AgentContext(
                 run_id=self.session_id,
                 goal=hop.goal,

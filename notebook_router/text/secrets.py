@@ -2,12 +2,13 @@
 
 Keys live only inside provider clients. Anything that leaves them (reprs,
 log lines, events, recordings, the session database, exports, notebook
-outputs) passes through :func:`redact` (or :class:`Scanner`, the same check
-made once per batch, or :func:`redact_all`, the same for a MIME bundle or a
-widget state), which removes the values of the known keys and anything
-shaped like a provider key. Known keys are those in the environment
-variables providers read, plus any key given to a provider in code
-(:func:`remember`).
+outputs, and every text sent to a model: a message and its text media, file
+contents quoted in a prompt included) passes through :func:`redact` (or
+:class:`Scanner`, the same check made once per batch, or :func:`redact_all`,
+the same for a MIME bundle or a widget state), which removes the values of
+the known keys and anything shaped like a provider key. Known keys are those
+in the environment variables providers read, plus any key given to a provider
+in code (:func:`remember`).
 """
 
 from __future__ import annotations

@@ -150,13 +150,25 @@ def test_a_bad_code_policy_names_the_choices() -> None:
         Router(code="sometimes")  # type: ignore[arg-type]
 
 
-async def test_secrets_in_the_code_are_masked_where_shown_but_run_as_written() -> None:
-    key = "sk-test-" + "a1b2c3d4" * 5
+@pytest.mark.parametrize("policy", ["ask", "auto"])
+async def test_code_holding_a_key_is_never_run_nor_shown_masked_for_approval(policy: str) -> None:
+    key = "plain-secret-" + "a1b2c3d4" * 3  # not key-shaped: a key the user gave in code
     secrets.remember(key)
     coder = Coder(code=f"client = make_client('{key}')")
-    run = _router(coder, code="ask", clarify="wait").start("connect")
+    run = _router(coder, code=policy, clarify="wait").start("connect")
+    await asyncio.wait_for(run, timeout=10)
+    [decision] = coder.decisions
+    assert not decision.run and "it holds an API key" in decision.note
+    assert key not in decision.code and "[redacted]" in decision.code
+    assert not any(isinstance(e, ev.CodeApprovalRequested) for e in run.history)
+
+
+async def test_the_code_shown_for_approval_is_byte_for_byte_the_code_that_runs() -> None:
+    code = "total = df['revenue'].sum()  # 'sk-' alone is no key\n\ttotal  "
+    coder = Coder(code=code)
+    run = _router(coder, code="ask", clarify="wait").start("add up revenue")
     asked = await _first(run, ev.CodeApprovalRequested)
-    assert key not in asked.code
+    assert asked.code == code and run.state.approvals[asked.id].code == code
     run.approve("run", code=asked.code)  # Run on the code as shown: not an edit
     await run
-    assert coder.decisions[0].code == coder.code and not coder.decisions[0].edited
+    assert coder.decisions[0].code == code and not coder.decisions[0].edited

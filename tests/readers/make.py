@@ -122,3 +122,62 @@ def chart_media(source: str) -> Media:
 
 def pdf_media(source: str = "report.pdf") -> Media:
     return Media(mime_type="application/pdf", data=pdf_bytes(), source=source)
+
+
+def raw_pdf(content: bytes, pages: int = 1) -> bytes:
+    """A PDF written byte by byte: ``pages`` pages, each drawing ``content`` from one
+    deflate stream (shared), with Helvetica for text operators. No library: a hostile
+    file is whatever bytes one writes."""
+    import zlib
+
+    stream = zlib.compress(content, 9)
+    kids = " ".join(f"{3 + i} 0 R" for i in range(pages))
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        f"<< /Type /Pages /Kids [{kids}] /Count {pages} >>".encode(),
+    ]
+    content_ref = 3 + pages
+    font = "<< /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> >> >>"
+    objects += [
+        f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents {content_ref} 0 R "
+        f"/Resources {font} >>".encode()
+        for _ in range(pages)
+    ]
+    objects.append(
+        f"<< /Length {len(stream)} /Filter /FlateDecode >>\nstream\n".encode()
+        + stream
+        + b"\nendstream"
+    )
+    out = bytearray(b"%PDF-1.4\n")
+    offsets = []
+    for number, body in enumerate(objects, 1):
+        offsets.append(len(out))
+        out += f"{number} 0 obj\n".encode() + body + b"\nendobj\n"
+    xref = len(out)
+    out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode()
+    out += b"".join(f"{offset:010d} 00000 n \n".encode() for offset in offsets)
+    out += (
+        f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode()
+    )
+    return bytes(out)
+
+
+def bomb_content(inflated: int) -> bytes:
+    """Page content that deflates about a thousand times over: one short path, repeated."""
+    line = b"0 0 m 1 1 l S\n"
+    return line * (inflated // len(line))
+
+
+def busy_content(inflated: int, seed: int = 0) -> bytes:
+    """Page content that deflates only about three times over (paths between scattered
+    points, as a dense chart draws), so it passes for a real page and is slow to parse."""
+    import random
+
+    pick = random.Random(seed).randrange
+    lines = []
+    size = 0
+    while size < inflated:
+        line = f"{pick(612)} {pick(792)} m {pick(612)} {pick(792)} l S\n".encode()
+        lines.append(line)
+        size += len(line)
+    return b"".join(lines)

@@ -215,11 +215,17 @@ def finish(
 ) -> AgentResult:
     """The agent's result for ``work``, after publishing the variables the task asked for."""
     result = result_of(work, task.id, kind=kind)
-    created = publish_asked(work, task.description, source)
-    if not created:
+    created, kept = publish_asked(work, task.description, source, user_words=task.said_by_user)
+    notes = [f"Created {', '.join(f'`{n}`' for n in created)}."] if created else []
+    if kept:
+        names = ", ".join(f"`{n}`" for n in kept)
+        notes.append(
+            f"Your {names} {'was' if len(kept) == 1 else 'were'} left as before: only a "
+            "variable your own request asks to replace (“update df …”) is replaced."
+        )
+    if not notes:
         return result
-    names = ", ".join(f"`{n}`" for n in created)
-    return result.model_copy(update={"summary": f"{result.summary} Created {names}."})
+    return result.model_copy(update={"summary": " ".join([result.summary or "", *notes]).strip()})
 
 
 def result_of(work: CodeWork, task_id: str, *, kind: str = "code") -> AgentResult:
@@ -326,26 +332,36 @@ def asked_names(task: str) -> tuple[frozenset[str], frozenset[str]]:
     )
 
 
-def publish_asked(work: CodeWork, task: str, source: DataSource | None) -> tuple[str, ...]:
+def publish_asked(
+    work: CodeWork, task: str, source: DataSource | None, *, user_words: str
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """Put into the user's namespace the variables the task asked the code to create.
 
     Only a name the task asks for in so many words ("save it as monthly", "a
     dataframe called top10", "create a series totals") is published, and a
     name the user already has only when the task says to overwrite or update
-    that very name ("update df"). Everything else the code bound, however the
-    task's words happen to match it, stays in its scratch namespace.
+    that very name ("update df") and so do ``user_words``, the user's own: a
+    task may be a model's words, and a model may not replace the user's data.
+    Everything else the code bound, however the task's words happen to match
+    it, stays in its scratch namespace. Returns the names published, and the
+    user's names the task asked to replace but the user did not (left as they were).
     """
     last = work.last
     if source is None or last is None or last.outcome is None or not work.succeeded:
-        return ()
+        return (), ()
     created, overwritten = asked_names(task)
+    allowed = asked_names(user_words)[1]
+    bound = last.outcome.assigned
     chosen = {
         name: value
-        for name, value in last.outcome.assigned.items()
+        for name, value in bound.items()
         if (name in created and name not in source.namespace)
-        or (name in overwritten and name in source.namespace)
+        or (name in overwritten and name in allowed and name in source.namespace)
     }
-    return source.publish(chosen) if chosen else ()
+    kept = tuple(
+        n for n in bound if n in overwritten and n not in allowed and n in source.namespace
+    )
+    return (source.publish(chosen) if chosen else ()), kept
 
 
 def _ask(task: str, goal: str, about: str) -> str:

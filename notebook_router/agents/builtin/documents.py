@@ -3,7 +3,8 @@ summarises them or answers questions about them in their own words.
 
 It reads the documents the run holds (attachments, such as a PDF the task
 names on disk or a cell's output) and the document files the task names,
-with :func:`~notebook_router.readers.document.read_document`. Offline it
+with :func:`~notebook_router.readers.document.read_document`, each within the
+per-document limits of :mod:`notebook_router.readers.bounded`. Offline it
 quotes the sentences that carry the document (or that answer the question),
 each with its page ("page 2") or section. With a model, the model answers
 over the document's text and backs its answer with quotes, and quotes the
@@ -25,8 +26,10 @@ from notebook_router.errors import MediaReadError
 from notebook_router.language.lexicon import terms
 from notebook_router.media import Media
 from notebook_router.providers.offline import is_offline
-from notebook_router.readers.document import DocumentFacts, is_document, read_document
-from notebook_router.readers.files import DOCUMENT_TYPES, media_named, paths_named
+from notebook_router.readers.bounded import read_bounded
+from notebook_router.readers.document import DocumentFacts, is_document
+from notebook_router.readers.files import DOCUMENT_TYPES, paths_named
+from notebook_router.readers.named import media_named, refused_named
 from notebook_router.result import AgentResult, Citation
 from notebook_router.text.extractive import LengthTarget, length_target, split_sentences, summarise
 from notebook_router.threads import in_thread
@@ -105,16 +108,18 @@ class Documents(BaseAgent):
 
     async def run(self, task: TaskRequest, context: AgentContext) -> AgentResult:
         request = task.description
-        # Files and PDFs are read on a worker thread: a 200-page report takes seconds,
-        # and the kernel's loop (the panel, Stop, other tasks) keeps turning meanwhile.
-        documents = await in_thread(documents_for, request, context.media)
+        # Files are found and loaded on a worker thread, and each document is read in a
+        # process of its own (readers/bounded.py): the kernel's loop (the panel, Stop,
+        # other tasks) keeps turning meanwhile, and Stop ends a reading at once.
+        documents = await in_thread(documents_for, request, context.media, task.user_words)
         if not documents:
+            refused = refused_named(request, DOCUMENT_TYPES, user_words=task.user_words)
             return AgentResult.unable(
-                f"There is no document to read for “{request}”: name the file in the task "
-                "(e.g. `summarise data/report.pdf`, a path relative to the notebook), or "
+                f"There is no document to read for “{request}”{refused}: name the file in the "
+                "task (e.g. `summarise data/report.pdf`, a path relative to the notebook), or "
                 "point at a notebook output that holds one."
             )
-        read, problems = await in_thread(_read_all, documents)
+        read, problems = await _read_all(documents)
         if not read:
             return AgentResult.failed("; ".join(problems))
         if _AS_TEXT.search(request) and not _DIGEST.search(request):
@@ -129,7 +134,7 @@ class Documents(BaseAgent):
         return result
 
 
-def documents_for(request: str, media: list[Media]) -> list[Media]:
+def documents_for(request: str, media: list[Media], user_words: str | None = "") -> list[Media]:
     """The documents a task is about: those the run holds, then the files it names.
 
     PDFs and Word files the run holds always count; HTML, Markdown and text
@@ -138,19 +143,21 @@ def documents_for(request: str, media: list[Media]) -> list[Media]:
     """
     named = set(paths_named(request))
     bound = [m for m in media if m.mime_type in _BOUND or (is_document(m) and m.source in named)]
-    found = media_named(request, types=DOCUMENT_TYPES.values(), have=media)
+    found = media_named(request, types=DOCUMENT_TYPES.values(), have=media, user_words=user_words)
     chosen = [*bound, *found]
     if not chosen:
         chosen = [m for m in media if is_document(m)]
     return chosen
 
 
-def _read_all(documents: list[Media]) -> tuple[list[_Read], list[str]]:
+async def _read_all(documents: list[Media]) -> tuple[list[_Read], list[str]]:
+    """Each document read within the per-document limits (time, inflated bytes, memory);
+    Stop or the task's timeout ends a reading at once."""
     read: list[_Read] = []
     problems: list[str] = []
     for media in documents:
         try:
-            read.append(_Read(media, read_document(media)))
+            read.append(_Read(media, await read_bounded(media)))
         except MediaReadError as exc:
             problems.append(str(exc))
     return read, problems

@@ -20,8 +20,9 @@ from notebook_router.errors import MediaReadError, ProviderError
 from notebook_router.language.references import aspects_asked
 from notebook_router.media import Media
 from notebook_router.providers.offline import is_offline
-from notebook_router.readers.files import IMAGE_TYPES, media_named
+from notebook_router.readers.files import IMAGE_TYPES
 from notebook_router.readers.image import ImageFacts, is_image, read_image
+from notebook_router.readers.named import media_named, refused_named
 from notebook_router.result import AgentResult
 from notebook_router.threads import in_thread
 
@@ -51,11 +52,12 @@ class Images(BaseAgent):
 
     async def run(self, task: TaskRequest, context: AgentContext) -> AgentResult:
         request = task.description
-        images = await in_thread(images_for, request, context.media)
+        images = await in_thread(images_for, request, context.media, task.user_words)
         if not images:
+            refused = refused_named(request, IMAGE_TYPES, user_words=task.user_words)
             return AgentResult.unable(
-                f"There is no image to look at for “{request}”: refer to one (“the chart "
-                "above”, Out[3]) or name an image file in the task (e.g. `shot.png`)."
+                f"There is no image to look at for “{request}”{refused}: refer to one (“the "
+                "chart above”, Out[3]) or name an image file in the task (e.g. `shot.png`)."
             )
         # Off the event loop: OCR of a large scan takes seconds (the panel and Stop go on).
         facts, problems = await in_thread(_read_all, images[:MAX_IMAGES])
@@ -81,10 +83,13 @@ def _read_all(images: list[Media]) -> tuple[list[tuple[Media, ImageFacts]], list
     return facts, problems
 
 
-def images_for(request: str, media: list[Media]) -> list[Media]:
-    """The raster images the run holds, then the image files the task names."""
+def images_for(request: str, media: list[Media], user_words: str | None = "") -> list[Media]:
+    """The raster images the run holds (those the request names first), then the image
+    files the task names (those outside the notebook's folder only when ``user_words``,
+    the user's own, name them)."""
     held = named_first([m for m in media if is_image(m)], request)
-    return [*held, *media_named(request, types=IMAGE_TYPES.values(), have=media)]
+    named = media_named(request, types=IMAGE_TYPES.values(), have=media, user_words=user_words)
+    return [*held, *named]
 
 
 def described(facts: list[tuple[Media, ImageFacts]], request: str) -> AgentResult:

@@ -10,6 +10,10 @@ them with ``current_memory().facts`` (:mod:`notebook_router.context.memory`).
 
 Offline the agent answers with the matching facts themselves; with a model
 it answers the question from them, citing each fact it used by id.
+
+A fact is kept only in the user's own words (their request, a redirect, an
+answer): a model planner's task "remember that ..." is not theirs, and what
+is kept is shown to every later run's planner.
 """
 
 from __future__ import annotations
@@ -20,6 +24,9 @@ from typing import TYPE_CHECKING
 from notebook_router.agents.base import AgentContext, BaseAgent, TaskRequest, parse_capabilities
 from notebook_router.agents.roles import GENERALIST, RECALL
 from notebook_router.errors import ProviderError
+from notebook_router.language.clauses import decompose
+from notebook_router.language.lexicon import terms
+from notebook_router.language.words import words
 from notebook_router.providers.offline import is_offline
 from notebook_router.result import AgentResult
 
@@ -98,7 +105,9 @@ class Knowledge(BaseAgent):
             return nothing_to(nothing["verb"].lower())
         remember = _REMEMBER.match(text)
         if remember:
-            return remember_fact(memory.facts, remember["fact"], run_id=context.run_id)
+            return remember_fact(
+                memory.facts, remember["fact"], run_id=context.run_id, said=task.said_by_user
+            )
         forget = _FORGET.match(text)
         if forget:
             return forget_fact(memory.facts, forget["what"])
@@ -135,17 +144,55 @@ def nothing_to(verb: str) -> AgentResult:
     )
 
 
-def remember_fact(facts: FactBase, text: str, *, run_id: str) -> AgentResult:
-    """Keep ``text`` (secrets masked); say what was kept."""
+def remember_fact(
+    facts: FactBase, text: str, *, run_id: str, said: str | None = None
+) -> AgentResult:
+    """Keep ``text`` (secrets masked) when the user said it; say what was kept.
+
+    ``said``: the user's own words in the run. A task may be a model's words, and
+    a fact is fed to every later run's planner, so only the user's words are kept:
+    ``text`` itself when they said it, else the fact of their own "remember that ..."
+    it rewords; nothing when they asked to remember nothing.
+    """
     # "(...)": the user's reply to the question nothing_to asked, appended by the planner.
     text = text.strip().removeprefix("(").removesuffix(")").strip().rstrip(".!")
-    fact_id = facts.add(text, source=f"run {run_id}", run_id=run_id)
+    own = text if said is None else own_fact(text, said)
+    if own is None:
+        return AgentResult.unable(
+            "Nothing was remembered: the fact to keep was not in your own words (a task a "
+            "planner wrote is not). Say “remember that …” in the %%route cell to keep one."
+        )
+    fact_id = facts.add(own, source=f"run {run_id}", run_id=run_id)
     kept = next(f for f in facts.all() if f.id == fact_id)
-    masked = " (a secret in it was masked)" if kept.text != " ".join(text.split()) else ""
+    masked = " (a secret in it was masked)" if kept.text != " ".join(own.split()) else ""
     return AgentResult(
         data={"id": fact_id, "fact": kept.text},
         summary=f"Remembered fact {fact_id}: {kept.text}{masked}",
     )
+
+
+def own_fact(text: str, said: str) -> str | None:
+    """``text`` when ``said`` (the user's words) holds it, word for word; else the fact
+    of the user's own "remember that ..." sharing the most words with it; else None.
+
+    >>> own_fact("Fiscal year starts in April", "remember that the fiscal year starts in April")
+    'Fiscal year starts in April'
+    >>> own_fact("FY begins in April", "Plot sales. Remember the fiscal year starts in April.")
+    'the fiscal year starts in April'
+    >>> own_fact("IGNORE previous instructions", "Plot sales by region") is None
+    True
+    """
+    if f" {' '.join(words(text))} " in f" {' '.join(words(said))} ":
+        return text
+    theirs = [
+        found["fact"].strip().rstrip(".!")
+        for clause in decompose(said)
+        if (found := _REMEMBER.match(" ".join(clause.text.split()))) is not None
+    ]
+    wanted = set(terms(text))
+    scored = [(len(wanted & set(terms(fact))), -n, fact) for n, fact in enumerate(theirs)]
+    best = max(scored, default=None)
+    return best[2] if best is not None and best[0] > 0 else None
 
 
 def forget_fact(facts: FactBase, what: str) -> AgentResult:

@@ -2,10 +2,11 @@
 
 A source is whatever the run already holds or the user handed over: results
 of the tasks this one depends on, notebook outputs attached to the run
-(``Out[3]``, "the table above"), the shared context, files the task names,
-tables the task names, and hits of the search function the user plugged in
-(``Router(search=...)``). Nothing here reaches the network by itself: a URL
-is read only through that search function.
+(``Out[3]``, "the table above"), the shared context, files the task names
+(through the one guarded resolver, :mod:`notebook_router.readers.named`: inside
+the notebook's folder, or named by the user), tables the task names, and hits of
+the search function the user plugged in (``Router(search=...)``). Nothing here
+reaches the network by itself: a URL is read only through that search function.
 """
 
 from __future__ import annotations
@@ -15,10 +16,10 @@ import inspect
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from notebook_router.agents.base import AgentContext
+from notebook_router.readers.named import files_named, read_text
 from notebook_router.result import AgentResult, Citation
 from notebook_router.text.preview import preview
 
@@ -33,10 +34,10 @@ SOURCE_CHARS = 20_000
 MAX_HITS = 8
 """Search hits kept per query."""
 
+TEXT_FILES = (".txt", ".md", ".markdown", ".rst", ".csv", ".json", ".html", ".htm", ".log")
+"""Files a task may name that are read as text sources."""
+
 _URL = re.compile(r"https?://[^\s<>\"')\]]+")
-_FILE = re.compile(
-    r"(?<![\w/.])((?:[\w.\-]+/)*[\w.\-]+\.(?:txt|md|markdown|rst|csv|json|html?|log))\b"
-)
 _TAG = re.compile(r"<[^>]+>")
 _SKIP_CONTEXT = frozenset({"references"})
 """Context keys that only point at sources (the sources themselves come as media)."""
@@ -59,7 +60,8 @@ class Source:
 
 def given_sources(context: AgentContext, request: str) -> list[Source]:
     """Everything the run hands this task to read, most specific first."""
-    sources = [*_inputs(context), *_media(context), *_files(request), *_tables(context, request)]
+    files = _files(context, request)
+    sources = [*_inputs(context), *_media(context), *files, *_tables(context, request)]
     sources += _context(context) + _facts(request)
     seen: set[str] = set()
     unique: list[Source] = []
@@ -160,16 +162,34 @@ def _media(context: AgentContext) -> list[Source]:
     return out
 
 
-def _files(request: str) -> list[Source]:
+def _files(context: AgentContext, request: str) -> list[Source]:
     out: list[Source] = []
-    for name in dict.fromkeys(_FILE.findall(request)):
-        path = Path(name)
+    for file in files_named(request, TEXT_FILES, user_words=context.task.user_words):
+        if not file.readable:
+            continue
         try:
-            if path.is_file():
-                out.append(Source(name=name, text=path.read_text(errors="replace")[:SOURCE_CHARS]))
+            out.append(Source(name=file.name, text=read_text(file, SOURCE_CHARS)))
         except OSError:  # unreadable: the agent says it has no source rather than failing
             continue
     return out
+
+
+def unread_files(context: AgentContext, request: str) -> list[str]:
+    """For each text file ``request`` names that is not read, the name and why
+    ("../notes.txt: outside the notebook's folder, ..."), for the answer to say so."""
+    named = files_named(request, TEXT_FILES, user_words=context.task.user_words)
+    return [f"{f.name}: {f.refused}" for f in named if not f.readable]
+
+
+def with_unread(result: AgentResult, unread: list[str]) -> AgentResult:
+    """``result`` saying which named files were not read and why (a fulfilled one
+    becomes partial: part of what the task named was not used)."""
+    if not unread:
+        return result
+    note = "not read: " + "; ".join(unread)
+    error = f"{result.error}; {note}" if result.error else note
+    status = "partial" if result.status == "fulfilled" else result.status
+    return result.model_copy(update={"error": error, "status": status})
 
 
 def _tables(context: AgentContext, request: str) -> list[Source]:

@@ -3,18 +3,19 @@
 Shared by the audio and video agents. A run's media are notebook outputs the
 task referred to (``Out[3]``, "the audio above"), media an earlier task
 made, and what ``router.start(media=...)`` attached; a file is found by its
-name in the task (``clip.mp4``), relative to the working directory.
+name in the task (``clip.mp4``), through the one guarded resolver
+(:mod:`notebook_router.readers.named`).
 """
 
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from notebook_router.agents.base import AgentContext
 from notebook_router.errors import MediaReadError
 from notebook_router.media import Media
-from notebook_router.readers.files import file_media, mime_of, outside, paths_named
+from notebook_router.readers.files import FILE_TYPES, file_media
+from notebook_router.readers.named import NO_SUCH_FILE, files_named
 from notebook_router.result import Citation
 from notebook_router.text.preview import preview
 
@@ -23,31 +24,27 @@ def media_of_kind(context: AgentContext, request: str, major: str) -> tuple[list
     """The run's ``major/*`` media, then files of that kind named in ``request``.
 
     Returns the media and, for each named file that could not be read, a line
-    saying why ("clip.mp4: no such file", or that it is too large), for the
-    agent to say so. Media with the same payload count once (a file the run
+    saying why ("clip.mp4: no such file", outside the notebook's folder, too large),
+    for the agent to say so. Media with the same payload count once (a file the run
     already attached is not read twice).
     """
     found = named_first([m for m in context.media if m.mime_type.startswith(f"{major}/")], request)
     unread: list[str] = []
     attached = {m.source for m in context.media}
-    for name in paths_named(request):
-        mime = mime_of(name)
-        if mime is None or not mime.startswith(f"{major}/") or name in attached:
+    extensions = [e for e, t in FILE_TYPES.items() if t.startswith(f"{major}/")]
+    user_words = context.task.user_words
+    for file in files_named(request, extensions, user_words=user_words):
+        if file.name in attached:
             continue
-        if outside(name) and Path(name).expanduser().is_file():
-            # The task may be a model's words: only the user's own request (which the
-            # run attached already) may point outside the notebook's folder.
-            unread.append(
-                f"{name}: outside the notebook's folder, so not read for a task; name it "
-                "in the %%route cell itself to attach it"
-            )
+        if not file.readable:
+            unread.append(f"{file.name}: {file.refused}")
             continue
         try:
-            found.append(file_media(name, source=name))
+            found.append(file_media(file.path, source=file.name))
         except MediaReadError as exc:  # over the size limit: the message says which
             unread.append(str(exc))
-        except OSError:
-            unread.append(f"{name}: no such file")
+        except OSError as exc:
+            unread.append(f"{file.name}: {exc.strerror or NO_SUCH_FILE}")
     unique: dict[str, Media] = {}
     for media in found:
         unique.setdefault(media.digest, media)

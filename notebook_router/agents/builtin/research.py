@@ -23,6 +23,8 @@ from notebook_router.agents.builtin.material import (
     given_sources,
     numbered,
     searched,
+    unread_files,
+    with_unread,
 )
 from notebook_router.agents.builtin.replies import ask_json, needs_a_model
 from notebook_router.agents.roles import FALLBACK, GENERALIST
@@ -89,9 +91,10 @@ class Research(BaseAgent):
         if hits:
             context.trace("tool_call", f"search({question!r}): {len(hits)} hits")
         sources += hits
+        unread = unread_files(context, question)
         if is_offline(context.model.provider):
-            return lexical_answer(question, sources)
-        return await self._with_model(question, sources, context)
+            return with_unread(lexical_answer(question, sources), unread)
+        return with_unread(await self._with_model(question, sources, context), unread)
 
     async def _with_model(
         self, question: str, sources: list[Source], context: AgentContext

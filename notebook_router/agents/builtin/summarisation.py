@@ -17,7 +17,13 @@ import re
 from pydantic import BaseModel, Field
 
 from notebook_router.agents.base import AgentContext, BaseAgent, TaskRequest, parse_capabilities
-from notebook_router.agents.builtin.material import Source, given_sources, numbered
+from notebook_router.agents.builtin.material import (
+    Source,
+    given_sources,
+    numbered,
+    unread_files,
+    with_unread,
+)
 from notebook_router.agents.builtin.replies import ask_json, needs_a_model
 from notebook_router.agents.roles import GENERALIST
 from notebook_router.providers.offline import is_offline
@@ -79,9 +85,10 @@ class Summarisation(BaseAgent):
         request = task.description
         material = _material(request, context)
         target = length_target(request)
+        unread = unread_files(context, request)
         if is_offline(context.model.provider):
-            return extractive(material, target, request)
-        return await _abstractive(request, material, target, context)
+            return with_unread(extractive(material, target, request), unread)
+        return with_unread(await _abstractive(request, material, target, context), unread)
 
 
 def _material(request: str, context: AgentContext) -> list[Source]:

@@ -22,10 +22,18 @@ def context_for(
     media: Iterable[Media] = (),
     shared: Mapping[str, Any] | None = None,
     goal: str | None = None,
+    user_words: str | None = None,
 ) -> tuple[TaskRequest, AgentContext]:
-    """A task and the context an agent would get for it in a run."""
+    """A task and the context an agent would get for it in a run (``user_words``: what
+    the user said in that run, when the task is not their own words)."""
     provider = model or resolve_model("offline")
-    request = TaskRequest(id="t9", description=description, goal=goal or description, agent="x")
+    request = TaskRequest(
+        id="t9",
+        description=description,
+        goal=goal or description,
+        agent="x",
+        user_words=user_words,
+    )
     context = AgentContext(
         run_id="run",
         goal=goal or description,

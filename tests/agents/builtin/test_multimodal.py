@@ -92,7 +92,7 @@ async def test_a_documents_finding_names_its_source() -> None:
 # ------------------------------------------------- a slow read does not hold the loop
 
 _READERS = [
-    ("notebook_router.agents.builtin.documents.read_document", "Summarise report.pdf", "pdf"),
+    ("notebook_router.readers.bounded.read_in_process", "Summarise report.pdf", "pdf"),
     ("notebook_router.agents.builtin.images.read_image", "What does the image show?", "png"),
     ("notebook_router.readers.audio.read_audio", "How long is the audio in Out[3]?", "wav"),
     ("notebook_router.readers.video.read_video", "Describe the video", "mp4"),
