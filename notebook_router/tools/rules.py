@@ -19,10 +19,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from notebook_router.language.relevance import Catalogue, analyse, document
+from notebook_router.tools.absorb import Accounting, account
 from notebook_router.tools.decision import RouteReply
 from notebook_router.tools.extract import Extraction, extract_inputs
 from notebook_router.tools.fit import Evidence
@@ -45,6 +47,10 @@ FIT_WEIGHT = 0.5
 # reaches the tip calculator, "put on some jazz" the music player.
 SEMANTIC_CONTENDERS = 3
 SEMANTIC_WEIGHT = 0.75
+# Among the contenders, the share of the request a tool leaves unabsorbed counts
+# against it (:mod:`.absorb`): "cheap flights from london to nyc" leaves the cities to
+# a flight-status tool, not to a flight search.
+ACCOUNT_WEIGHT = 0.75
 
 
 NAME_WEIGHT = 3.0
@@ -152,6 +158,60 @@ def _sorted(value: Any) -> Any:
     return value
 
 
+@dataclass(frozen=True)
+class Choice:
+    """The best candidate for a request, with what is known about how well it fits."""
+
+    spec: ToolSpec
+    extraction: Extraction
+    evidence: Evidence
+    accounting: Accounting
+
+
+def best_candidate(
+    request: str, specs: Sequence[ToolSpec], *, embedder: StaticEmbedder | None = None
+) -> Choice | None:
+    """The candidate among ``specs`` that ``request`` is nearest, fit or not (None: no
+    tool shares a word with it, nor is near it in meaning)."""
+    catalog = catalog_for(specs)
+    relevance = catalog.relevance
+    query = relevance.read(request)
+    everything = relevance.rank(query)
+    hits = everything[:CONTENDERS]
+    lexical = {h.doc: h for h in hits if h.score >= CLOSE * hits[0].score}
+    similar = catalog.similarities(request, embedder) if embedder is not None else None
+    contenders = list(lexical)
+    if similar is not None:
+        nearest = sorted(range(len(similar)), key=lambda d: (-float(similar[d]), d))
+        contenders += [d for d in nearest[:SEMANTIC_CONTENDERS] if d not in lexical]
+    if not contenders:
+        return None
+    top = hits[0].score if hits else 1.0
+    closest = max(float(similar[d]) for d in contenders) if similar is not None else 0.0
+    ranked = []
+    for doc in contenders:
+        spec = catalog.specs[doc]
+        extraction = extract_inputs(request, spec)
+        accounting = account(request, spec, query, relevance.bags[doc], extraction)
+        score = (lexical[doc].score / top if doc in lexical else 0.0) + FIT_WEIGHT * _fit(
+            spec, extraction
+        )
+        score -= ACCOUNT_WEIGHT * accounting.left_share
+        if similar is not None:
+            score += SEMANTIC_WEIGHT * (float(similar[doc]) - closest)
+        ranked.append((score, doc, extraction, accounting))
+    _, doc, extraction, accounting = max(ranked, key=lambda r: (r[0], -r[1]))
+    spec = catalog.specs[doc]
+    coverage = next((h.coverage for h in everything if h.doc == doc), 0.0)
+    evidence = Evidence(
+        coverage=coverage,
+        name=relevance.name_coverage(doc, catalog.names[doc], query),
+        missing_inputs=len(extraction.missing) / len(spec.required) if spec.required else 0.0,
+        accounting=accounting,
+    )
+    return Choice(spec, extraction, evidence, accounting)
+
+
 def route(
     request: str, specs: Sequence[ToolSpec], *, embedder: StaticEmbedder | None = None
 ) -> RouteReply:
@@ -165,49 +225,17 @@ def route(
     >>> route("weather in Oslo", [spec]).inputs
     {'city': 'Oslo'}
     """
-    catalog = catalog_for(specs)
-    relevance = catalog.relevance
-    query = relevance.read(request)
-    everything = relevance.rank(query)
-    hits = everything[:CONTENDERS]
-    lexical = {h.doc: h for h in hits if h.score >= CLOSE * hits[0].score}
-    similar = catalog.similarities(request, embedder) if embedder is not None else None
-    contenders = list(lexical)
-    if similar is not None:
-        nearest = sorted(range(len(similar)), key=lambda d: (-float(similar[d]), d))
-        contenders += [d for d in nearest[:SEMANTIC_CONTENDERS] if d not in lexical]
-    if not contenders:
+    choice = best_candidate(request, specs, embedder=embedder)
+    if choice is None:
         return RouteReply(tool=None, reason="no tool shares a word with the request")
-    top = hits[0].score if hits else 1.0
-    closest = max(float(similar[d]) for d in contenders) if similar is not None else 0.0
-    ranked = []
-    for doc in contenders:
-        spec = catalog.specs[doc]
-        extraction = extract_inputs(request, spec)
-        score = (lexical[doc].score / top if doc in lexical else 0.0) + FIT_WEIGHT * _fit(
-            spec, extraction
-        )
-        if similar is not None:
-            score += SEMANTIC_WEIGHT * (float(similar[doc]) - closest)
-        ranked.append((score, doc, extraction))
-    _, doc, extraction = max(ranked, key=lambda r: (r[0], -r[1]))
-    spec = catalog.specs[doc]
-    coverage = next((h.coverage for h in everything if h.doc == doc), 0.0)
-    evidence = Evidence(
-        coverage=coverage,
-        name=relevance.name_coverage(doc, catalog.names[doc], query),
-        missing_inputs=len(extraction.missing) / len(spec.required) if spec.required else 0.0,
-        values_used=extraction.used_share if extraction.values and not extraction.missing else 0.0,
-    )
+    spec, extraction, evidence = choice.spec, choice.extraction, choice.evidence
+    coverage = evidence.coverage
+    if not coverage:  # only near in meaning: naming it would only puzzle
+        return RouteReply(tool=None, reason="no tool shares a word with the request")
     if not evidence.fits:
-        if not coverage:  # only near in meaning: naming it would only puzzle
-            return RouteReply(tool=None, reason="no tool shares a word with the request")
-        return RouteReply(
-            tool=None,
-            reason=(
-                f"no tool fits: the closest, {spec.name}, covers only {coverage:.0%} of the request"
-            )[:200],
-        )
+        left = ", ".join(f"'{p.text}'" for p in choice.accounting.left[:3])
+        why = f"it has no use for {left}" if left else f"it covers only {coverage:.0%} of it"
+        return RouteReply(tool=None, reason=f"no tool fits: the closest, {spec.name}, {why}"[:200])
     reason = f"{spec.name} covers {coverage:.0%} of the request"
     if extraction.missing:
         reason += f"; the request does not give {', '.join(extraction.missing)}"
