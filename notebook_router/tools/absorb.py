@@ -25,7 +25,7 @@ evidence; :func:`account` is the whole mechanism, and
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, replace
 
 from notebook_router.language.lexicon import is_common_word
@@ -49,6 +49,8 @@ from notebook_router.tools.piece import (
 from notebook_router.tools.slots import slots_of
 from notebook_router.tools.spec import ToolSpec
 
+Meaning = Callable[[str, ToolSpec], bool]
+"""Whether a word means what one of the tool's own words means (word vectors)."""
 _CODE = re.compile(r"^(?=.*\d)(?=.*[a-z])[a-z0-9]+$")
 """A word of letters and digits ("ba117", "v15", "z999"): an identifier, a value."""
 _TIMELIKE = frozenset(["date", "time"])
@@ -103,6 +105,8 @@ def account(
     query: Query,
     purpose: Collection[str],
     extraction: Extraction,
+    *,
+    meaning: Meaning | None = None,
 ) -> Accounting:
     """Account for each content piece of ``request`` against ``spec`` (see the module docstring).
 
@@ -119,6 +123,13 @@ def account(
     pieces = fill_free(request, pieces, spec, extraction)
     pieces = _attach(request, pieces, counts=counts)
     pieces = _naming_the_text(request, pieces)
+    if meaning is not None:
+        pieces = [
+            replace(p, role="purpose")
+            if p.role == "left" and not p.value and not p.verb and meaning(p.text, spec)
+            else p
+            for p in pieces
+        ]
     return Accounting(tuple(pieces))
 
 

@@ -18,12 +18,14 @@ what a model would be shown, the specs: retrieval ``keywords`` play no part.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from notebook_router.language.lexicon import is_filler
 from notebook_router.language.relevance import Catalogue, analyse, document
+from notebook_router.language.words import identifier_words
 from notebook_router.tools.absorb import Accounting, account
 from notebook_router.tools.decision import RouteReply
 from notebook_router.tools.extract import Extraction, extract_inputs
@@ -51,6 +53,7 @@ SEMANTIC_WEIGHT = 0.75
 # against it (:mod:`.absorb`): "cheap flights from london to nyc" leaves the cities to
 # a flight-status tool, not to a flight search.
 ACCOUNT_WEIGHT = 0.75
+MEANING = 0.4
 
 
 NAME_WEIGHT = 3.0
@@ -69,6 +72,28 @@ class ToolCatalog:
         self.relevance = Catalogue([document(f) for f in fields], raw)
         self.names = [analyse(spec.name) for spec in specs]
         self._vectors: tuple[StaticEmbedder, NDArray[np.float32]] | None = None
+        self._words: tuple[StaticEmbedder, dict[str, NDArray[np.float32] | None]] | None = None
+
+    def meaning(self, embedder: StaticEmbedder) -> Callable[[str, ToolSpec], bool]:
+        """Whether a word is near in meaning to one of a tool's own words."""
+        import numpy as np
+
+        if self._words is None or self._words[0] is not embedder:
+            words = {s.name: sorted(set(_content_words(s))) for s in self.specs}
+            vectors = {n: embedder.embed(w) if w else None for n, w in words.items()}
+            self._words = (embedder, vectors)
+        table = self._words[1]
+        cache: dict[str, NDArray[np.float32]] = {}
+
+        def near(word: str, spec: ToolSpec) -> bool:
+            rows = table.get(spec.name)
+            if rows is None:
+                return False
+            if word not in cache:
+                cache[word] = embedder.embed([word])[0]
+            return bool(np.max(rows @ cache[word]) >= MEANING)
+
+        return near
 
     def similarities(self, request: str, embedder: StaticEmbedder) -> NDArray[np.float32]:
         """Cosine similarity of ``request`` to each tool (tool vectors made once)."""
@@ -77,6 +102,10 @@ class ToolCatalog:
             self._vectors = (embedder, embedder.embed([spec_text(s) for s in self.specs]))
         result: NDArray[np.float32] = self._vectors[1] @ embedder.embed([request])[0]
         return result
+
+
+def _content_words(spec: ToolSpec) -> list[str]:
+    return [w for w in identifier_words(f"{spec.name} {spec.description}") if not is_filler(w)]
 
 
 def spec_text(spec: ToolSpec) -> str:
@@ -188,11 +217,12 @@ def best_candidate(
         return None
     top = hits[0].score if hits else 1.0
     closest = max(float(similar[d]) for d in contenders) if similar is not None else 0.0
+    meaning = catalog.meaning(embedder) if embedder is not None and MEANING else None
     ranked = []
     for doc in contenders:
         spec = catalog.specs[doc]
         extraction = extract_inputs(request, spec)
-        accounting = account(request, spec, query, relevance.bags[doc], extraction)
+        accounting = account(request, spec, query, relevance.bags[doc], extraction, meaning=meaning)
         score = (lexical[doc].score / top if doc in lexical else 0.0) + FIT_WEIGHT * _fit(
             spec, extraction
         )

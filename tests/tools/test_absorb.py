@@ -18,6 +18,7 @@ from notebook_router.tools import ToolRouter, ToolSpec
 from notebook_router.tools.absorb import Accounting, account
 from notebook_router.tools.extract import extract_inputs
 from notebook_router.tools.rules import catalog_for
+from notebook_router.tools.word_vectors import bundled_embedder
 
 CATALOG = Path(__file__).resolve().parents[1] / "data" / "tool_routing" / "catalog" / "tools.json"
 SPECS = [ToolSpec.from_openai(t) for t in json.loads(CATALOG.read_text())]
@@ -105,3 +106,18 @@ def test_the_accounting_word_lists_hold_no_repeats() -> None:
     for name, words in tables.items():
         repeated = [w for w, n in Counter(words).items() if n > 1]
         assert not repeated, (name, repeated)
+
+
+def test_with_word_vectors_a_word_that_means_one_of_the_tool_s_words_is_absorbed() -> None:
+    embedder = bundled_embedder()
+    if embedder is None:
+        pytest.skip("the [embeddings] extra is not installed: pip install '.[embeddings]'")
+    wash = ToolSpec(name="book_car_wash", description="Book a car wash.", parameters={})
+    catalog = catalog_for([wash])
+    request = "book a wash for my automobile"
+    query = catalog.relevance.read(request)
+    bag, extraction = catalog.relevance.bags[0], extract_inputs(request, wash)
+    by_words = account(request, wash, query, bag, extraction)
+    assert [p.text for p in by_words.left] == ["automobile"]
+    by_meaning = account(request, wash, query, bag, extraction, meaning=catalog.meaning(embedder))
+    assert by_meaning.left == []
