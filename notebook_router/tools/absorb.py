@@ -42,6 +42,7 @@ from notebook_router.tools.piece import (
     Piece,
     is_asking,
     is_time,
+    takes_person,
     time_parameter,
     tool_words,
     words_of,
@@ -116,9 +117,11 @@ def account(
     ``extraction``: the inputs filled from the request.
     """
     pieces = _pieces(request, query, purpose, spec, extraction.taken)
-    pieces = _mark_verb(request, pieces)
+    slots = slots_of(spec.properties)
+    recipient = any(takes_person(s) for s in slots)
+    pieces = _mark_verb(request, pieces, recipient=recipient)
     pieces = _asking_and_time(request, pieces, time_parameter(spec))
-    counts = not any(s.words & CLOSED_PARAMETERS for s in slots_of(spec.properties))
+    counts = not any(s.words & CLOSED_PARAMETERS for s in slots)
     pieces = _attach(request, pieces, counts=counts)
     pieces = fill_free(request, pieces, spec, extraction)
     pieces = _attach(request, pieces, counts=counts)
@@ -197,7 +200,7 @@ def _taker(start: int, end: int, taken: Mapping[str, tuple[int, int]]) -> str:
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
 
 
-def _mark_verb(request: str, pieces: list[Piece]) -> list[Piece]:
+def _mark_verb(request: str, pieces: list[Piece], *, recipient: bool) -> list[Piece]:
     """Mark the request's verb and the head of its object.
 
     The first word of a request (after "can you", "pls") is its verb when a noun phrase
@@ -205,6 +208,8 @@ def _mark_verb(request: str, pieces: list[Piece]) -> list[Piece]:
     a verb. What the verb acts on, the noun phrase after its determiner ("send a *fax*",
     "copy my *homework*"), is what the tool must act on: an everyday word there is not
     a value for one of its inputs, unless the input is a person ("ring the *dentist*").
+    For a tool with a recipient, what comes between the verb and "to" is the thing sent
+    even without a determiner ("send *flowers* to my mom").
     """
     words = list(_WORD.finditer(request))
     i = 0
@@ -216,7 +221,16 @@ def _mark_verb(request: str, pieces: list[Piece]) -> list[Piece]:
     j = i + 1
     while j < len(words) and words[j].group().lower() in _PRONOUNS:
         j += 1
-    if j >= len(words) or words[j].group().lower() not in DETERMINERS:
+    if j >= len(words):
+        return pieces
+    if words[j].group().lower() not in DETERMINERS:
+        if recipient and j + 1 < len(words) and words[j + 1].group().lower() == "to":
+            return [
+                replace(p, object=True, thing=True)
+                if p.start == words[j].start() and p.role == "left" and not p.value
+                else p
+                for p in pieces
+            ]
         return pieces
     out = list(pieces)
     for k, p in enumerate(out):

@@ -46,6 +46,7 @@ FEATURES = (
     "left_lexical",
     "left_words",
     "left_verb",
+    "left_object",
     "inputs",
     "purpose",
 )
@@ -87,9 +88,12 @@ class Evidence:
             "coverage": self.coverage,
             "name": self.name,
             "missing_inputs": self.missing_inputs,
-            "left_lexical": sum(1.0 for p in left if p.lexical and not p.verb),
-            "left_words": sum(1.0 for p in left if not p.lexical and not p.value and not p.verb),
+            "left_lexical": sum(1.0 for p in left if p.lexical and not p.verb and not p.object),
+            "left_words": sum(
+                1.0 for p in left if not p.lexical and not p.value and not p.verb and not p.object
+            ),
             "left_verb": 1.0 if any(p.verb for p in left) else 0.0,
+            "left_object": 1.0 if any(p.object for p in left) else 0.0,
             "inputs": sum(1.0 for p in pieces if p.role == "input"),
             "purpose": sum(1.0 for p in pieces if p.role == "purpose"),
         }

@@ -12,7 +12,11 @@ pieces with only function words between them. Each parameter takes one run:
   *team* lunch"), never as the object itself ("send a *text message*");
 - a parameter for a place or an identifier takes names, not everyday words
   ("weather in *berlin*", not "in my *car*"), a place also "to the *airport*";
-- the request's verb goes to no parameter ("*sell* my bitcoin").
+- a list of numbers takes a short run after a preposition: the data it names
+  ("correlation between *price* and *demand*");
+- the request's verb goes to no parameter ("*sell* my bitcoin"), nor what it acts
+  on, unless a person parameter takes a person ("ring the *dentist*") or a text
+  parameter a text ("summarise the *report*").
 """
 
 from __future__ import annotations
@@ -23,7 +27,13 @@ from dataclasses import replace
 from notebook_router.language.lexicon import is_filler, term_set
 from notebook_router.language.tables import table
 from notebook_router.tools.extract import Extraction
-from notebook_router.tools.piece import CLOSED_PARAMETERS, CONTENT_CUES, PERSON_PARAMETERS, Piece
+from notebook_router.tools.piece import (
+    CLOSED_PARAMETERS,
+    CONTENT_CUES,
+    TEXT_NOUNS,
+    Piece,
+    takes_person,
+)
 from notebook_router.tools.slots import Slot, slots_of
 from notebook_router.tools.spec import ToolSpec
 
@@ -54,6 +64,7 @@ _CUES = table("parameters")["cues"]
 _SPLITTERS = frozenset(_CUES["target"] + _CUES["source"])
 """Words that end a run: what follows them fills another parameter ("boston *to* miami")."""
 _TIME_WORDS = term_set(table("accounting")["time_parameters"])
+_SERIES_CUES = frozenset(["of", "for", "between", "in", "on", "across", "vs", "versus", "and"])
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
 
 
@@ -111,13 +122,17 @@ def _suits(slot: Slot, run: list[Piece], request: str, pieces: list[Piece]) -> b
     words = [p for p in run if not p.value]
     if not words:
         return True
+    if slot.kind == "numbers":
+        # a series named by its data ("correlation between *price* and *demand*")
+        return len(words) <= ENTITY_RUN and _after_preposition(request, run[0].start)
     if slot.kind not in WORD_KINDS or not _TIME_WORDS.isdisjoint(slot.context):
         return False  # a number, a date, a path: not words
     if not slot.words.isdisjoint(CLOSED_PARAMETERS):
         return False  # a unit or a format the tool does not name is not one of its own
     for p in words:
-        person = not p.thing and not slot.context.isdisjoint(PERSON_PARAMETERS)
-        if p.object and not p.name_like and not person:
+        person = not p.thing and takes_person(slot)
+        text = slot.kind == "text" and p.text in TEXT_NOUNS  # "summarise *the report*"
+        if p.object and not p.name_like and not person and not text:
             return False  # what the verb acts on is what the tool must act on
     if any(p.lexical for p in words):
         return slot.kind == "text" and (
@@ -150,6 +165,11 @@ def _preference(request: str, run: list[Piece]) -> tuple[bool, bool, bool, int]:
     named = any(p.value in ("name", "quoted", "content") for p in run)
     worded = any(not p.value for p in run)
     return (named, worded, after_preposition, len(run))
+
+
+def _after_preposition(request: str, start: int) -> bool:
+    before = _WORD.findall(request[:start])
+    return bool(before) and before[-1].lower() in _SERIES_CUES
 
 
 def _after_cue(request: str, start: int, pieces: list[Piece]) -> bool:

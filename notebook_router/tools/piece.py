@@ -15,6 +15,7 @@ from notebook_router.language.lexicon import FILLER, STOPWORDS, is_common_word, 
 from notebook_router.language.stems import stem
 from notebook_router.language.tables import table
 from notebook_router.language.words import identifier_words
+from notebook_router.tools.slots import Slot
 from notebook_router.tools.spec import ToolSpec
 
 Role = Literal["purpose", "input", "free", "asking", "when", "left"]
@@ -28,8 +29,11 @@ DETERMINERS = frozenset(_TABLE["determiners"])
 """Words that open a noun phrase."""
 CONTENT_CUES = frozenset(_TABLE["content_cues"])
 PERSON_PARAMETERS = term_set(_TABLE["person_parameters"])
+_PERSON_NAMES = frozenset(_TABLE["person_parameters"])
 CLOSED_PARAMETERS = term_set(_TABLE["closed_parameters"])
 """Words of a parameter that takes one of a closed set (a unit, a format)."""
+TEXT_NOUNS = frozenset(_TABLE["text_nouns"])
+"""Nouns that name a text ("the *report*", "this *paragraph*")."""
 OPENERS = frozenset(_TABLE["openers"])
 """Words that open a request before its verb ("can you", "pls")."""
 """Words of a parameter that takes a person ("contact", "recipient")."""
@@ -68,6 +72,11 @@ class Piece:
         if self.value:
             return self.value in ("name", "code", "quoted")
         return not all(is_common_word(w) for w in self.text.split())
+
+
+def takes_person(slot: Slot) -> bool:
+    """The parameter takes a person: its name or description says so ("to", "contact")."""
+    return slot.name.lower() in _PERSON_NAMES or not slot.context.isdisjoint(PERSON_PARAMETERS)
 
 
 def words_of(text: str) -> list[str]:

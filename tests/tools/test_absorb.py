@@ -50,6 +50,7 @@ def left(request: str, tool: str) -> list[str]:
         ("summarize this article: the council met and agreed the budget", "summarize_text"),
         ("pls call mom", "make_phone_call"),
         ("quel temps fait-il à Lyon", "get_current_weather"),  # French function words
+        ("summarise the following report", "summarize_text"),  # a text names what it acts on
     ],
 )
 def test_a_request_a_tool_does_is_absorbed_word_by_word(request_: str, tool: str) -> None:
@@ -71,6 +72,7 @@ def test_the_accounting_says_which_input_takes_each_value() -> None:
         ("what's the weather like in my car", "get_current_weather", "car"),  # not a name
         ("convert 5 acres to hectares", "convert_length", "acres"),  # not one of its units
         ("what are the prime factors of 84", "is_prime", "factor"),
+        ("send flowers to my mom", "send_email", "flowers"),  # the thing sent
     ],
 )
 def test_what_a_tool_cannot_absorb_is_left_over(request_: str, tool: str, leftover: str) -> None:
@@ -121,3 +123,25 @@ def test_with_word_vectors_a_word_that_means_one_of_the_tool_s_words_is_absorbed
     assert [p.text for p in by_words.left] == ["automobile"]
     by_meaning = account(request, wash, query, bag, extraction, meaning=catalog.meaning(embedder))
     assert by_meaning.left == []
+
+
+def test_a_list_of_numbers_takes_the_data_a_request_names() -> None:
+    correlation = ToolSpec(
+        name="correlation",
+        description="Correlation coefficient between two numeric series.",
+        parameters={
+            "type": "object",
+            "properties": {
+                "x": {"type": "array", "items": {"type": "number"}},
+                "y": {"type": "array", "items": {"type": "number"}},
+            },
+            "required": ["x", "y"],
+        },
+    )
+    catalog = catalog_for([correlation])
+    request = "correlation between price and demand"
+    query = catalog.relevance.read(request)
+    found = account(
+        request, correlation, query, catalog.relevance.bags[0], extract_inputs(request, correlation)
+    )
+    assert found.left == [], found.describe()
