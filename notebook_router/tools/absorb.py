@@ -14,6 +14,8 @@ value of the request is a *piece*, absorbed
   *berlin*" → ``city``), as :mod:`.free` allows;
 - as **asking** (how the request is put: "pls", "is it *going* to", "*check*")
   or **when** (a time the tool has no parameter for: "*today*");
+- with word vectors, by **meaning**: a plain word near one of the tool's own
+  words ("automobile" for a car wash) counts as its purpose;
 
 or it is **left over**. A request with pieces left over asks for something the
 tool does not do ("*sell* my bitcoin" of a price look-up, "send a *text
@@ -54,6 +56,7 @@ Meaning = Callable[[str, ToolSpec], bool]
 """Whether a word means what one of the tool's own words means (word vectors)."""
 _CODE = re.compile(r"^(?=.*\d)(?=.*[a-z])[a-z0-9]+$")
 """A word of letters and digits ("ba117", "v15", "z999"): an identifier, a value."""
+_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
 _TIMELIKE = frozenset(["date", "time"])
 _JOINERS = re.compile(r"^[\s()+\-./*x×^=,]*$")
 """What may stand between the parts of one value ("+44 7700 900123", "17 * 23 + 4")."""
@@ -129,7 +132,7 @@ def account(
     if meaning is not None:
         pieces = [
             replace(p, role="purpose")
-            if p.role == "left" and not p.value and not p.verb and meaning(p.text, spec)
+            if p.role == "left" and _plain_word(p) and meaning(p.text, spec)
             else p
             for p in pieces
         ]
@@ -195,9 +198,6 @@ def _taker(start: int, end: int, taken: Mapping[str, tuple[int, int]]) -> str:
         if s < end and start < e:
             return name
     return ""
-
-
-_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
 
 
 def _mark_verb(request: str, pieces: list[Piece], *, recipient: bool) -> list[Piece]:
@@ -288,6 +288,12 @@ def _asking_and_time(request: str, pieces: list[Piece], when: str) -> list[Piece
                         out[i] = replace(p, role=out[j].role, by=out[j].by)
                         break
     return out
+
+
+def _plain_word(piece: Piece) -> bool:
+    """A single word the lexicon does not know: what a word vector may find a meaning for
+    (a concept the lexicon knows and the tool lacks stays lacking: "text message")."""
+    return not (piece.value or piece.verb or piece.lexical or " " in piece.text)
 
 
 def _time_words(piece: Piece) -> bool:

@@ -54,6 +54,9 @@ SEMANTIC_WEIGHT = 0.75
 # a flight-status tool, not to a flight search.
 ACCOUNT_WEIGHT = 0.75
 MEANING = 0.4
+"""A left-over word this near (cosine) to one of a tool's own words is its purpose."""
+WORD_CACHE = 4096
+"""Word vectors kept per catalogue for that check (a router reads the same words often)."""
 
 
 NAME_WEIGHT = 3.0
@@ -72,7 +75,14 @@ class ToolCatalog:
         self.relevance = Catalogue([document(f) for f in fields], raw)
         self.names = [analyse(spec.name) for spec in specs]
         self._vectors: tuple[StaticEmbedder, NDArray[np.float32]] | None = None
-        self._words: tuple[StaticEmbedder, dict[str, NDArray[np.float32] | None]] | None = None
+        self._words: (
+            tuple[
+                StaticEmbedder,
+                dict[str, NDArray[np.float32] | None],
+                dict[str, NDArray[np.float32]],
+            ]
+            | None
+        ) = None
 
     def meaning(self, embedder: StaticEmbedder) -> Callable[[str, ToolSpec], bool]:
         """Whether a word is near in meaning to one of a tool's own words."""
@@ -81,15 +91,16 @@ class ToolCatalog:
         if self._words is None or self._words[0] is not embedder:
             words = {s.name: sorted(set(_content_words(s))) for s in self.specs}
             vectors = {n: embedder.embed(w) if w else None for n, w in words.items()}
-            self._words = (embedder, vectors)
-        table = self._words[1]
-        cache: dict[str, NDArray[np.float32]] = {}
+            self._words = (embedder, vectors, {})
+        table, cache = self._words[1], self._words[2]
 
         def near(word: str, spec: ToolSpec) -> bool:
             rows = table.get(spec.name)
             if rows is None:
                 return False
             if word not in cache:
+                if len(cache) >= WORD_CACHE:
+                    cache.clear()
                 cache[word] = embedder.embed([word])[0]
             return bool(np.max(rows @ cache[word]) >= MEANING)
 
@@ -264,7 +275,7 @@ def route(
         return RouteReply(tool=None, reason="no tool shares a word with the request")
     if not evidence.fits:
         left = ", ".join(f"'{p.text}'" for p in choice.accounting.left[:3])
-        why = f"it has no use for {left}" if left else f"it covers only {coverage:.0%} of it"
+        why = f"has no use for {left}" if left else f"covers only {coverage:.0%} of it"
         return RouteReply(tool=None, reason=f"no tool fits: the closest, {spec.name}, {why}"[:200])
     reason = f"{spec.name} covers {coverage:.0%} of the request"
     if extraction.missing:
