@@ -9,10 +9,11 @@ tool's neighbours; ``word_vectors``: the ``embeddings`` extra was installed and 
 "lexical" holds the same figures without it)
 where each part has the requests, the share that fit no tool, pick accuracy
 (requests some tool fits, routed to it) and no-fit precision / recall / F1 (requests no tool
-fits, declined). The lexicon and thresholds were tuned against the misses of the tuning
-file only; the held-out file says how the router does on requests nobody tuned it for, and
-the fresh file (written from the tool list alone, by someone who never saw the router or
-the other files: catalog/FRESH.md) is the honest one.
+fits, declined). The lexicon was tuned against the misses of the tuning file only, and the
+"does anything fit" model (notebook_router/tools/fit.toml) was fitted on the tuning file
+only (scripts/fit_tool_fit.py); the held-out file says how the router does on requests
+nobody tuned it for, and the fresh file (written from the tool list alone, by someone who
+never saw the router or the other files: catalog/FRESH.md) is the honest one.
 """
 
 from __future__ import annotations

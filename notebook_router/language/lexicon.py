@@ -53,6 +53,16 @@ def term(word: str) -> str:
     return _SYNONYMS.get(base, base)
 
 
+def is_common_word(word: str) -> bool:
+    """An everyday English word, not a name: "car" yes, "oslo" and "tsla" no
+    (``data/common_words.txt``).
+
+    >>> is_common_word("car"), is_common_word("oslo")
+    (True, False)
+    """
+    return word in word_list("common_words")
+
+
 def is_filler(word: str) -> bool:
     """A stopword or a conversational word: it names nothing a request asks for."""
     return word in STOPWORDS or word in FILLER

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from notebook_router.language.bm25 import BM25Index
 from notebook_router.language.lexicon import FILLER, STOPWORDS
@@ -36,7 +36,7 @@ from notebook_router.language.spans import find_spans
 from notebook_router.language.spelling import Speller
 from notebook_router.language.stems import stem
 from notebook_router.language.tables import table
-from notebook_router.language.words import identifier_words
+from notebook_router.language.words import identifier_word_spans, identifier_words
 
 UNKNOWN_WEIGHT = 1.0
 """How much a word neither the catalogue nor the lexicon knows counts toward coverage."""
@@ -83,6 +83,10 @@ class Unit:
     weight: float = 1.0
     lexical: bool = False
     """The lexicon knows it: a word for something tools do."""
+    start: int = field(default=-1, compare=False)
+    """Where the unit starts in the text it was read from (-1: not known)."""
+    end: int = field(default=-1, compare=False)
+    """Where it ends (exclusive; -1: not known)."""
 
 
 def analyse(text: str, *, masked: Iterable[tuple[int, int]] = ()) -> list[Unit]:
@@ -91,6 +95,9 @@ def analyse(text: str, *, masked: Iterable[tuple[int, int]] = ()) -> list[Unit]:
     for start, end in masked:
         chars[start:end] = " " * (end - start)
     words = _words("".join(chars))
+    places = identifier_word_spans("".join(chars))
+    if [w for w, _, _ in places] != words:  # never expected: then positions are not known
+        places = [(w, -1, -1) for w in words]
     stems = [stem(w) for w in words]
     units: list[Unit] = []
     i = 0
@@ -106,7 +113,8 @@ def analyse(text: str, *, masked: Iterable[tuple[int, int]] = ()) -> list[Unit]:
             alternatives = set(concepts)
             if size == 1:
                 alternatives.add(stems[i])
-            units.append(Unit(text_, frozenset(alternatives), lexical=True))
+            start, end = places[i][1], places[i + size - 1][2]
+            units.append(Unit(text_, frozenset(alternatives), lexical=True, start=start, end=end))
             i += size
             break
         else:
@@ -114,7 +122,8 @@ def analyse(text: str, *, masked: Iterable[tuple[int, int]] = ()) -> list[Unit]:
         if concepts is None:
             word = words[i]
             if word not in _STOP and not word.isdigit() and len(word) > 1:
-                units.append(Unit(word, frozenset([stems[i]])))
+                _, start, end = places[i]
+                units.append(Unit(word, frozenset([stems[i]]), start=start, end=end))
             i += 1
     return units
 
@@ -146,6 +155,9 @@ class Query:
 
     units: list[Unit]
     corrected: dict[str, str] = field(default_factory=dict)
+    given: list[tuple[int, int, str]] = field(default_factory=list)
+    """What was masked as given rather than asked for: (start, end, kind), kind a span's
+    kind (``"name"`` for a name nothing knows) or ``"content"`` for what to say."""
 
 
 class Catalogue:
@@ -185,7 +197,7 @@ class Catalogue:
 
     def read(self, text: str) -> Query:
         """``text`` as units, with given values masked and typos corrected."""
-        masked = []
+        given: list[tuple[int, int, str]] = []
         for span in find_spans(text):
             unknown_name = span.kind in ("name", "code") and not self._knows(span.text)
             if span.kind == "path":
@@ -193,13 +205,14 @@ class Catalogue:
                 # the request is about ("report.pdf", "clip.mp4"): that stays a word.
                 dot = span.text.rfind(".")
                 cut = span.start + dot if 0 < dot < len(span.text) - 1 else span.end
-                masked.append((span.start, cut))
+                given.append((span.start, cut, span.kind))
             elif span.kind in _MASKED_KINDS or unknown_name:
-                masked.append((span.start, span.end))
+                given.append((span.start, span.end, span.kind))
         content = _CONTENT.search(text)
         if content is not None and content.start() > 0:
-            masked.append((content.end(), len(text)))
-        query = Query(units=[])
+            given.append((content.end(), len(text), "content"))
+        masked = [(start, end) for start, end, _ in given]
+        query = Query(units=[], given=given)
         for unit in analyse(text, masked=masked):
             if unit.lexical or any(t in self.df for t in unit.terms):
                 query.units.append(unit)
@@ -210,7 +223,8 @@ class Catalogue:
                 if again:
                     query.corrected[unit.text] = fixed
                     query.units.extend(
-                        Unit(u.text, u.terms, CORRECTED_WEIGHT, u.lexical) for u in again
+                        replace(u, weight=CORRECTED_WEIGHT, start=unit.start, end=unit.end)
+                        for u in again
                     )
                     continue
             query.units.append(unit)

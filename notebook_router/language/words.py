@@ -31,6 +31,25 @@ def word_spans(text: str) -> list[tuple[str, int, int]]:
     return [(m.group().lower(), m.start(), m.end()) for m in _WORD.finditer(text)]
 
 
+_IDENTIFIER = re.compile(r"[^\W_]+(?:['’]+[^\W_]+)*")
+
+
+def identifier_word_spans(text: str) -> list[tuple[str, int, int]]:
+    """:func:`identifier_words` with where each word stands (start, end) in ``text``.
+
+    >>> identifier_word_spans("isn't sepalLength")
+    [('isnt', 0, 5), ('sepal', 6, 11), ('length', 11, 17)]
+    """
+    out: list[tuple[str, int, int]] = []
+    for match in _IDENTIFIER.finditer(text):
+        start = match.start()
+        for piece in _CAMEL.split(match.group()):
+            for part in _WORD.finditer(_APOSTROPHE.sub("", piece)):
+                out.append((part.group().lower(), start, start + len(piece)))
+            start += len(piece)
+    return out
+
+
 def identifier_words(text: str) -> list[str]:
     """Words with identifiers split (camelCase, snake_case) and apostrophes dropped
     ("what's" → "whats"): how tool names, parameters and requests are read alike."""

@@ -40,6 +40,8 @@ class Extraction:
     missing: list[str] = field(default_factory=list)
     values: int = 0  # values the request gives (numbers, quotes, paths, dates, ...)
     used: int = 0  # how many of them the inputs took
+    taken: dict[str, tuple[int, int]] = field(default_factory=dict)
+    """Where in the request each filled input's value was read (start, end)."""
 
     @property
     def used_share(self) -> float:
@@ -93,6 +95,7 @@ def extract_inputs(query: str, spec: ToolSpec) -> Extraction:
         if score <= 0 or slot.name in out.inputs or used & set(value.parts):
             continue
         out.inputs[slot.name] = _final(slot, value, request)
+        out.taken[slot.name] = (value.start, value.end)
         used.update(value.parts)
     _fill_booleans(slots, request, out)
     _fill_remainder(slots, request, out, used)
@@ -293,6 +296,10 @@ def _fill_booleans(slots: list[Slot], req: _Request, out: Extraction) -> None:
             first = min(said[w] for w in key)
             negated = any(w.lower in _NEGATIONS for w in req.words[max(0, first - 3) : first])
             out.inputs[slot.name] = not negated
+            out.taken[slot.name] = (
+                req.words[first].start,
+                req.words[max(said[w] for w in key)].end,
+            )
 
 
 def _fill_remainder(slots: list[Slot], req: _Request, out: Extraction, used: set[int]) -> None:
@@ -302,7 +309,8 @@ def _fill_remainder(slots: list[Slot], req: _Request, out: Extraction, used: set
             continue
         labelled = _labelled_word(slot, req)
         if labelled:
-            out.inputs[slot.name] = labelled
+            out.inputs[slot.name] = labelled.lower
+            out.taken[slot.name] = (labelled.start, labelled.end)
             continue
         colon = req.text.find(":")
         if (
@@ -313,6 +321,7 @@ def _fill_remainder(slots: list[Slot], req: _Request, out: Extraction, used: set
             rest = req.text[colon + 1 :].strip()
             if rest and slot.name in _required_text(slots, out):
                 out.inputs[slot.name] = rest
+                out.taken[slot.name] = (colon + 1, len(req.text))
                 return
 
 
@@ -320,7 +329,7 @@ def _required_text(slots: list[Slot], out: Extraction) -> list[str]:
     return [s.name for s in slots if s.kind == "text" and s.name not in out.inputs][:1]
 
 
-def _labelled_word(slot: Slot, req: _Request) -> str | None:
+def _labelled_word(slot: Slot, req: _Request) -> _Word | None:
     """ "the age column" / "column age": the word next to the parameter's own name."""
     if len(slot.words) != 1 or slot.kind != "text":
         return None
@@ -336,7 +345,7 @@ def _labelled_word(slot: Slot, req: _Request) -> str | None:
                 and plain[j].lower.isalpha()
                 and abs(plain[j].start - w.start) < 30
             ):
-                return plain[j].lower
+                return plain[j]
     return None
 
 

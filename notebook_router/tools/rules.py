@@ -18,11 +18,15 @@ what a model would be shown, the specs: retrieval ``keywords`` play no part.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from notebook_router.language.lexicon import is_filler
 from notebook_router.language.relevance import Catalogue, analyse, document
+from notebook_router.language.words import identifier_words
+from notebook_router.tools.absorb import Accounting, account
 from notebook_router.tools.decision import RouteReply
 from notebook_router.tools.extract import Extraction, extract_inputs
 from notebook_router.tools.fit import Evidence
@@ -45,6 +49,14 @@ FIT_WEIGHT = 0.5
 # reaches the tip calculator, "put on some jazz" the music player.
 SEMANTIC_CONTENDERS = 3
 SEMANTIC_WEIGHT = 0.75
+# Among the contenders, the share of the request a tool leaves unabsorbed counts
+# against it (:mod:`.absorb`): "cheap flights from london to nyc" leaves the cities to
+# a flight-status tool, not to a flight search.
+ACCOUNT_WEIGHT = 0.75
+MEANING = 0.4
+"""A left-over word this near (cosine) to one of a tool's own words is its purpose."""
+WORD_CACHE = 4096
+"""Word vectors kept per catalogue for that check (a router reads the same words often)."""
 
 
 NAME_WEIGHT = 3.0
@@ -63,6 +75,36 @@ class ToolCatalog:
         self.relevance = Catalogue([document(f) for f in fields], raw)
         self.names = [analyse(spec.name) for spec in specs]
         self._vectors: tuple[StaticEmbedder, NDArray[np.float32]] | None = None
+        self._words: (
+            tuple[
+                StaticEmbedder,
+                dict[str, NDArray[np.float32] | None],
+                dict[str, NDArray[np.float32]],
+            ]
+            | None
+        ) = None
+
+    def meaning(self, embedder: StaticEmbedder) -> Callable[[str, ToolSpec], bool]:
+        """Whether a word is near in meaning to one of a tool's own words."""
+        import numpy as np
+
+        if self._words is None or self._words[0] is not embedder:
+            words = {s.name: sorted(set(_content_words(s))) for s in self.specs}
+            vectors = {n: embedder.embed(w) if w else None for n, w in words.items()}
+            self._words = (embedder, vectors, {})
+        table, cache = self._words[1], self._words[2]
+
+        def near(word: str, spec: ToolSpec) -> bool:
+            rows = table.get(spec.name)
+            if rows is None:
+                return False
+            if word not in cache:
+                if len(cache) >= WORD_CACHE:
+                    cache.clear()
+                cache[word] = embedder.embed([word])[0]
+            return bool(np.max(rows @ cache[word]) >= MEANING)
+
+        return near
 
     def similarities(self, request: str, embedder: StaticEmbedder) -> NDArray[np.float32]:
         """Cosine similarity of ``request`` to each tool (tool vectors made once)."""
@@ -71,6 +113,10 @@ class ToolCatalog:
             self._vectors = (embedder, embedder.embed([spec_text(s) for s in self.specs]))
         result: NDArray[np.float32] = self._vectors[1] @ embedder.embed([request])[0]
         return result
+
+
+def _content_words(spec: ToolSpec) -> list[str]:
+    return [w for w in identifier_words(f"{spec.name} {spec.description}") if not is_filler(w)]
 
 
 def spec_text(spec: ToolSpec) -> str:
@@ -152,6 +198,61 @@ def _sorted(value: Any) -> Any:
     return value
 
 
+@dataclass(frozen=True)
+class Choice:
+    """The best candidate for a request, with what is known about how well it fits."""
+
+    spec: ToolSpec
+    extraction: Extraction
+    evidence: Evidence
+    accounting: Accounting
+
+
+def best_candidate(
+    request: str, specs: Sequence[ToolSpec], *, embedder: StaticEmbedder | None = None
+) -> Choice | None:
+    """The candidate among ``specs`` that ``request`` is nearest, fit or not (None: no
+    tool shares a word with it, nor is near it in meaning)."""
+    catalog = catalog_for(specs)
+    relevance = catalog.relevance
+    query = relevance.read(request)
+    everything = relevance.rank(query)
+    hits = everything[:CONTENDERS]
+    lexical = {h.doc: h for h in hits if h.score >= CLOSE * hits[0].score}
+    similar = catalog.similarities(request, embedder) if embedder is not None else None
+    contenders = list(lexical)
+    if similar is not None:
+        nearest = sorted(range(len(similar)), key=lambda d: (-float(similar[d]), d))
+        contenders += [d for d in nearest[:SEMANTIC_CONTENDERS] if d not in lexical]
+    if not contenders:
+        return None
+    top = hits[0].score if hits else 1.0
+    closest = max(float(similar[d]) for d in contenders) if similar is not None else 0.0
+    meaning = catalog.meaning(embedder) if embedder is not None and MEANING else None
+    ranked = []
+    for doc in contenders:
+        spec = catalog.specs[doc]
+        extraction = extract_inputs(request, spec)
+        accounting = account(request, spec, query, relevance.bags[doc], extraction, meaning=meaning)
+        score = (lexical[doc].score / top if doc in lexical else 0.0) + FIT_WEIGHT * _fit(
+            spec, extraction
+        )
+        score -= ACCOUNT_WEIGHT * accounting.left_share
+        if similar is not None:
+            score += SEMANTIC_WEIGHT * (float(similar[doc]) - closest)
+        ranked.append((score, doc, extraction, accounting))
+    _, doc, extraction, accounting = max(ranked, key=lambda r: (r[0], -r[1]))
+    spec = catalog.specs[doc]
+    coverage = next((h.coverage for h in everything if h.doc == doc), 0.0)
+    evidence = Evidence(
+        coverage=coverage,
+        name=relevance.name_coverage(doc, catalog.names[doc], query),
+        missing_inputs=len(extraction.missing) / len(spec.required) if spec.required else 0.0,
+        accounting=accounting,
+    )
+    return Choice(spec, extraction, evidence, accounting)
+
+
 def route(
     request: str, specs: Sequence[ToolSpec], *, embedder: StaticEmbedder | None = None
 ) -> RouteReply:
@@ -165,49 +266,17 @@ def route(
     >>> route("weather in Oslo", [spec]).inputs
     {'city': 'Oslo'}
     """
-    catalog = catalog_for(specs)
-    relevance = catalog.relevance
-    query = relevance.read(request)
-    everything = relevance.rank(query)
-    hits = everything[:CONTENDERS]
-    lexical = {h.doc: h for h in hits if h.score >= CLOSE * hits[0].score}
-    similar = catalog.similarities(request, embedder) if embedder is not None else None
-    contenders = list(lexical)
-    if similar is not None:
-        nearest = sorted(range(len(similar)), key=lambda d: (-float(similar[d]), d))
-        contenders += [d for d in nearest[:SEMANTIC_CONTENDERS] if d not in lexical]
-    if not contenders:
+    choice = best_candidate(request, specs, embedder=embedder)
+    if choice is None:
         return RouteReply(tool=None, reason="no tool shares a word with the request")
-    top = hits[0].score if hits else 1.0
-    closest = max(float(similar[d]) for d in contenders) if similar is not None else 0.0
-    ranked = []
-    for doc in contenders:
-        spec = catalog.specs[doc]
-        extraction = extract_inputs(request, spec)
-        score = (lexical[doc].score / top if doc in lexical else 0.0) + FIT_WEIGHT * _fit(
-            spec, extraction
-        )
-        if similar is not None:
-            score += SEMANTIC_WEIGHT * (float(similar[doc]) - closest)
-        ranked.append((score, doc, extraction))
-    _, doc, extraction = max(ranked, key=lambda r: (r[0], -r[1]))
-    spec = catalog.specs[doc]
-    coverage = next((h.coverage for h in everything if h.doc == doc), 0.0)
-    evidence = Evidence(
-        coverage=coverage,
-        name=relevance.name_coverage(doc, catalog.names[doc], query),
-        missing_inputs=len(extraction.missing) / len(spec.required) if spec.required else 0.0,
-        values_used=extraction.used_share if extraction.values and not extraction.missing else 0.0,
-    )
+    spec, extraction, evidence = choice.spec, choice.extraction, choice.evidence
+    coverage = evidence.coverage
+    if not coverage:  # only near in meaning: naming it would only puzzle
+        return RouteReply(tool=None, reason="no tool shares a word with the request")
     if not evidence.fits:
-        if not coverage:  # only near in meaning: naming it would only puzzle
-            return RouteReply(tool=None, reason="no tool shares a word with the request")
-        return RouteReply(
-            tool=None,
-            reason=(
-                f"no tool fits: the closest, {spec.name}, covers only {coverage:.0%} of the request"
-            )[:200],
-        )
+        left = ", ".join(f"'{p.text}'" for p in choice.accounting.left[:3])
+        why = f"has no use for {left}" if left else f"covers only {coverage:.0%} of it"
+        return RouteReply(tool=None, reason=f"no tool fits: the closest, {spec.name}, {why}"[:200])
     reason = f"{spec.name} covers {coverage:.0%} of the request"
     if extraction.missing:
         reason += f"; the request does not give {', '.join(extraction.missing)}"

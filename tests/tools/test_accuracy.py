@@ -41,20 +41,21 @@ async def test_offline_routing_accuracy_stays_above_its_floor() -> None:
     tools, requests = script.load()
     report = await script.evaluate(tools, requests, "offline")
     misses = "\n".join(f"{m['query']!r}: {m['label']} -> {m['chosen']}" for m in report["misses"])
-    assert report["decision_accuracy"] >= 0.87, misses
-    assert report["rejection_precision"] >= 0.74, misses
+    assert report["decision_accuracy"] >= 0.90, misses
+    assert report["pick_accuracy"] >= 0.91, misses
+    assert report["rejection_precision"] >= 0.80, misses
     assert report["rejection_recall"] >= 0.85, misses
-    assert report["input_extraction"] >= 0.90, misses
-    assert report["input_extraction_when_routed_right"] >= 0.97, misses
+    assert report["input_extraction"] >= 0.94, misses
+    assert report["input_extraction_when_routed_right"] >= 0.99, misses
 
 
 @pytest.mark.parametrize("word_vectors", [False, True], ids=["lexical", "word-vectors"])
 async def test_offline_routing_over_129_tools_stays_above_its_floor(word_vectors: bool) -> None:
-    """The 129-tool set (catalog/): pick accuracy and no-fit F1, tuning and held-out files.
+    """The 129-tool set (catalog/): pick accuracy and no-fit F1, tuning, held-out and fresh files.
 
     Floors sit a little below the measured figures, by words alone and with
-    the ``embeddings`` extra's word vectors; the issue's goals (pick ≥ 0.90,
-    no-fit F1 ≥ 0.85) are not reached yet (README, "Tool routing").
+    the ``embeddings`` extra's word vectors. The fresh file's no-fit F1 (0.65) is
+    short of the 0.80 wanted (README, "Tool routing" says what limits it).
     """
     if word_vectors and bundled_embedder() is None:
         pytest.skip("the [embeddings] extra is not installed: pip install '.[embeddings]'")
@@ -62,10 +63,11 @@ async def test_offline_routing_over_129_tools_stays_above_its_floor(word_vectors
     cases = (
         # file, sampling seed (2-37 candidates per request), pick floor and no-fit F1 floor:
         # by words alone, then with word vectors
-        ("tune.jsonl", None, (0.77, 0.65), (0.79, 0.66)),
-        ("heldout.jsonl", None, (0.72, 0.62), (0.75, 0.62)),
-        ("tune.jsonl", 0, (0.79, 0.66), (0.80, 0.67)),
-        ("heldout.jsonl", 0, (0.76, 0.61), (0.78, 0.62)),
+        ("tune.jsonl", None, (0.85, 0.84), (0.86, 0.84)),
+        ("heldout.jsonl", None, (0.77, 0.77), (0.79, 0.77)),
+        ("fresh.jsonl", None, (0.74, 0.64), (0.76, 0.65)),
+        ("tune.jsonl", 0, (0.88, 0.82), (0.89, 0.82)),
+        ("heldout.jsonl", 0, (0.84, 0.77), (0.85, 0.78)),
     )
     for name, seed, lexical, with_vectors in cases:
         pick, f1 = with_vectors if word_vectors else lexical

@@ -1,0 +1,348 @@
+"""A request accounted for word by word against one tool: what the tool absorbs, what is left.
+
+A tool fits a request when everything the request says is something the tool
+can take. Function words and conversational filler aside, each word, phrase or
+value of the request is a *piece*, absorbed
+
+- by the tool's **purpose**: its name, description, parameter names or enum
+  options say it (stems and the lexicon's concepts: "gratuity" is a ``tip``);
+- by an **input**: it is (part of) a value the extraction put into one of the
+  tool's parameters (a date, a number, a name, a quoted text, an enum option),
+  or it goes with one ("+44 7700 *900123*", "96 *dollars*", "report*.pdf*");
+- by a **free input**: a run of pieces nobody else absorbed fills a parameter
+  still empty ("remind me to *take the bins out*" → ``text``; "weather in
+  *berlin*" → ``city``), as :mod:`.free` allows;
+- as **asking** (how the request is put: "pls", "is it *going* to", "*check*")
+  or **when** (a time the tool has no parameter for: "*today*");
+- with word vectors, by **meaning**: a plain word near one of the tool's own
+  words ("automobile" for a car wash) counts as its purpose;
+
+or it is **left over**. A request with pieces left over asks for something the
+tool does not do ("*sell* my bitcoin" of a price look-up, "send a *text
+message*" of an email tool). :mod:`.fit` weighs what is left with the other
+evidence; :func:`account` is the whole mechanism, and
+:meth:`Accounting.describe` shows it ("send [fax] insurance→body").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass, replace
+
+from notebook_router.language.lexicon import is_common_word
+from notebook_router.language.numbers import NUMBER_WORDS
+from notebook_router.language.relevance import Query, Unit
+from notebook_router.language.stems import stem
+from notebook_router.tools.extract import Extraction
+from notebook_router.tools.free import fill_free
+from notebook_router.tools.piece import (
+    ASKING,
+    CLOSED_PARAMETERS,
+    DETERMINERS,
+    OPENERS,
+    Piece,
+    is_asking,
+    is_time,
+    takes_person,
+    time_parameter,
+    tool_words,
+    words_of,
+)
+from notebook_router.tools.slots import slots_of
+from notebook_router.tools.spec import ToolSpec
+
+Meaning = Callable[[str, ToolSpec], bool]
+"""Whether a word means what one of the tool's own words means (word vectors)."""
+_CODE = re.compile(r"^(?=.*\d)(?=.*[a-z])[a-z0-9]+$")
+"""A word of letters and digits ("ba117", "v15", "z999"): an identifier, a value."""
+_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
+_TIMELIKE = frozenset(["date", "time"])
+_JOINERS = re.compile(r"^[\s()+\-./*x×^=,]*$")
+"""What may stand between the parts of one value ("+44 7700 900123", "17 * 23 + 4")."""
+_PRONOUNS = frozenset(["me", "us", "him", "her", "them"])
+_NAMING = frozenset(["this", "that", "my", "the", "following", "below"])
+"""Words before a noun that names the text the request gives ("summarize *this article*: ...")."""
+
+
+@dataclass(frozen=True)
+class Accounting:
+    """Every content piece of a request, in order, with what absorbs it."""
+
+    pieces: tuple[Piece, ...]
+
+    @property
+    def left(self) -> list[Piece]:
+        """The pieces the tool cannot absorb."""
+        return [p for p in self.pieces if p.role == "left"]
+
+    @property
+    def left_share(self) -> float:
+        """Share of the request's content pieces (asking and time words aside) left over."""
+        content = [p for p in self.pieces if p.role not in ("asking", "when")]
+        return len(self.left) / len(content) if content else 0.0
+
+    @property
+    def absorbed(self) -> bool:
+        """Nothing is left over."""
+        return not self.left
+
+    def describe(self) -> str:
+        """The accounting as text: ``weather Oslo→city [massage]`` (brackets: left over;
+        parentheses: asking or time words no input takes)."""
+        out = []
+        for p in self.pieces:
+            if p.role == "left":
+                out.append(f"[{p.text}]")
+            elif p.role in ("input", "free"):
+                out.append(f"{p.text}→{p.by}")
+            elif p.role in ("asking", "when"):
+                out.append(f"({p.text})")
+            else:
+                out.append(p.text)
+        return " ".join(out)
+
+
+def account(
+    request: str,
+    spec: ToolSpec,
+    query: Query,
+    purpose: Collection[str],
+    extraction: Extraction,
+    *,
+    meaning: Meaning | None = None,
+) -> Accounting:
+    """Account for each content piece of ``request`` against ``spec`` (see the module docstring).
+
+    ``query``: the request as read by the catalogue's relevance (its units with
+    positions, and what it masked as given); ``purpose``: the terms of the tool's
+    document (name, description, parameters, with the lexicon's concepts);
+    ``extraction``: the inputs filled from the request.
+    """
+    pieces = _pieces(request, query, purpose, spec, extraction.taken)
+    slots = slots_of(spec.properties)
+    recipient = any(takes_person(s) for s in slots)
+    pieces = _mark_verb(request, pieces, recipient=recipient)
+    pieces = _asking_and_time(request, pieces, time_parameter(spec))
+    counts = not any(s.words & CLOSED_PARAMETERS for s in slots)
+    pieces = _attach(request, pieces, counts=counts)
+    pieces = fill_free(request, pieces, spec, extraction)
+    pieces = _attach(request, pieces, counts=counts)
+    pieces = _naming_the_text(request, pieces)
+    if meaning is not None:
+        pieces = [
+            replace(p, role="purpose")
+            if p.role == "left" and _plain_word(p) and meaning(p.text, spec)
+            else p
+            for p in pieces
+        ]
+    return Accounting(tuple(pieces))
+
+
+def _pieces(
+    request: str,
+    query: Query,
+    purpose: Collection[str],
+    spec: ToolSpec,
+    taken: Mapping[str, tuple[int, int]],
+) -> list[Piece]:
+    """The request's values (what the relevance masked as given) and its content units."""
+    pieces: list[Piece] = []
+    given = query.given
+    for start, end, kind in given:
+        text = request[start:end].strip()
+        inside = any(s <= start and end <= e and (s, e) != (start, end) for s, e, _ in given)
+        if text and not inside:
+            by = _taker(start, end, taken)
+            if kind == "name" and all(is_time(w) for w in words_of(text)):
+                kind = "date"  # "June", "Friday": a time, written as a name
+            pieces.append(Piece(text, start, end, "input" if by else "left", by, value=kind))
+    for unit in query.units:
+        piece = _unit_piece(unit, purpose, spec, taken)
+        path = next((p for p in pieces if p.value == "path" and p.end + 1 == piece.start), None)
+        if path is not None and piece.role == "left" and request[path.end] == ".":
+            # a file's extension is part of its name ("report.pdf", "github.com")
+            pieces[pieces.index(path)] = replace(
+                path, text=request[path.start : piece.end], end=piece.end
+            )
+            continue
+        pieces.append(piece)
+    return sorted(pieces, key=lambda p: (p.start, p.end))
+
+
+def _unit_piece(
+    unit: Unit,
+    purpose: Collection[str],
+    spec: ToolSpec,
+    taken: Mapping[str, tuple[int, int]],
+) -> Piece:
+    """A content unit: the tool's purpose says it (its terms and concepts, or its words as
+    the tool writes them), an input took it, or it is left for now."""
+    words = tool_words(spec)
+    said = [w for w in words_of(unit.text) if w not in ASKING]
+    written = bool(said) and all(w in words or stem(w) in words for w in said)
+    if not unit.terms.isdisjoint(purpose) or written:
+        return Piece(unit.text, unit.start, unit.end, "purpose", lexical=unit.lexical)
+    by = _taker(unit.start, unit.end, taken) if unit.start >= 0 else ""
+    value = ""
+    if _CODE.match(unit.text) or unit.text in NUMBER_WORDS:
+        value = "code" if _CODE.match(unit.text) else "number"
+    return Piece(
+        unit.text, unit.start, unit.end, "input" if by else "left", by, unit.lexical, value
+    )
+
+
+def _taker(start: int, end: int, taken: Mapping[str, tuple[int, int]]) -> str:
+    """The parameter whose value overlaps ``start:end``, or ""."""
+    for name, (s, e) in taken.items():
+        if s < end and start < e:
+            return name
+    return ""
+
+
+def _mark_verb(request: str, pieces: list[Piece], *, recipient: bool) -> list[Piece]:
+    """Mark the request's verb and the head of its object.
+
+    The first word of a request (after "can you", "pls") is its verb when a noun phrase
+    follows it ("*sell* my bitcoin", "*feed* the cat"): only the tool's purpose absorbs
+    a verb. What the verb acts on, the noun phrase after its determiner ("send a *fax*",
+    "copy my *homework*"), is what the tool must act on: an everyday word there is not
+    a value for one of its inputs, unless the input is a person ("ring the *dentist*").
+    For a tool with a recipient, what comes between the verb and "to" is the thing sent
+    even without a determiner ("send *flowers* to my mom").
+    """
+    words = list(_WORD.finditer(request))
+    i = 0
+    while i < len(words) and words[i].group().lower() in OPENERS:
+        i += 1
+    if i >= len(words):
+        return pieces
+    verb = words[i]
+    j = i + 1
+    while j < len(words) and words[j].group().lower() in _PRONOUNS:
+        j += 1
+    if j >= len(words):
+        return pieces
+    if words[j].group().lower() not in DETERMINERS:
+        if recipient and j + 1 < len(words) and words[j + 1].group().lower() == "to":
+            return [
+                replace(p, object=True, thing=True)
+                if p.start == words[j].start() and p.role == "left" and not p.value
+                else p
+                for p in pieces
+            ]
+        return pieces
+    out = list(pieces)
+    for k, p in enumerate(out):
+        plain = p.role == "left" and not p.value and " " not in p.text
+        if p.start == verb.start() and plain and not is_asking(p.text):
+            out[k] = replace(p, verb=True)
+    while j < len(words) and words[j].group().lower() in DETERMINERS:
+        j += 1
+    if j >= len(words):
+        return out
+    head = _head(request, out, words[j].start())
+    if head is not None:
+        following = _WORD.search(request, out[head].end)
+        thing = following is not None and following.group().lower() == "to"
+        out[head] = replace(out[head], object=True, thing=thing)
+    return out
+
+
+def _head(request: str, pieces: list[Piece], start: int) -> int | None:
+    """The last piece of the noun phrase starting at ``start`` (up to a preposition)."""
+    head = None
+    for k, p in enumerate(pieces):
+        if p.end <= start:
+            continue
+        if head is not None:
+            gap = [w.lower() for w in _WORD.findall(request[pieces[head].end : p.start])]
+            if gap or re.search(r"[,.:;!?]", request[pieces[head].end : p.start]):
+                break
+        if p.value and p.value != "code":
+            break
+        head = k
+    return head
+
+
+def _asking_and_time(request: str, pieces: list[Piece], when: str) -> list[Piece]:
+    """Words of asking go to any tool; words of time (and the numbers with them: "may 5",
+    "12-15 june") to its time parameter, or nowhere."""
+    out = []
+    for p in pieces:
+        if p.role == "left" and not p.value and not p.verb and is_asking(p.text):
+            p = replace(p, role="asking")
+        elif p.role == "left" and (p.value in _TIMELIKE or _time_words(p)):
+            p = replace(p, role="input", by=when) if when else replace(p, role="when")
+        out.append(p)
+    for _ in range(2):  # both ways along "12-15 june"
+        for i, p in enumerate(out):
+            if p.role != "left" or p.value != "number":
+                continue
+            for j in (i - 1, i + 1):
+                if not 0 <= j < len(out) or out[j].role not in ("input", "when"):
+                    continue
+                if out[j].value in _TIMELIKE or _time_words(out[j]):
+                    a, b = (out[j], p) if j < i else (p, out[j])
+                    if _JOINERS.match(request[a.end : b.start]):
+                        out[i] = replace(p, role=out[j].role, by=out[j].by)
+                        break
+    return out
+
+
+def _plain_word(piece: Piece) -> bool:
+    """A single word the lexicon does not know: what a word vector may find a meaning for
+    (a concept the lexicon knows and the tool lacks stays lacking: "text message")."""
+    return not (piece.value or piece.verb or piece.lexical or " " in piece.text)
+
+
+def _time_words(piece: Piece) -> bool:
+    return not piece.value and all(is_time(w) for w in words_of(piece.text))
+
+
+def _attach(request: str, pieces: list[Piece], *, counts: bool) -> list[Piece]:
+    """Pieces left next to a value an input took that are part of it: a number or code
+    ("+44 7700 *900123*", "17 * *23*"), anything written against it ("*budget**.xlsx"),
+    and, with ``counts``, the noun a number counts ("96 *dollars*", "16 *character*"). A
+    tool with a unit parameter gets no ``counts``: its units are its own words ("5
+    *acres*" is no length)."""
+    out = list(pieces)
+    for _ in range(2):  # both ways along a run of parts
+        for i, p in enumerate(out):
+            if p.role != "left" or p.verb:
+                continue
+            for j in (i - 1, i + 1):
+                if 0 <= j < len(out) and _part_of(request, p, out[j], after=j < i, counts=counts):
+                    out[i] = replace(p, role=out[j].role, by=out[j].by)
+                    break
+    return out
+
+
+def _part_of(request: str, piece: Piece, value: Piece, *, after: bool, counts: bool) -> bool:
+    """Whether ``piece`` (left over) belongs to ``value``, its neighbour an input took."""
+    if value.role not in ("input", "free") or not value.by:
+        return False
+    gap = request[value.end : piece.start] if after else request[piece.end : value.start]
+    if gap == "":
+        return True
+    if piece.value in ("number", "code") and value.value in ("number", "code", "name"):
+        return bool(_JOINERS.match(gap))
+    # what a number counts: "96 *dollars*", "16 *character*", "2 *packs*"
+    return counts and after and value.value == "number" and not piece.value and not gap.strip()
+
+
+def _naming_the_text(request: str, pieces: list[Piece]) -> list[Piece]:
+    """A noun that names the text the request gives is part of it: "summarize *this
+    article*: ...", "is *this review* positive: '...'"."""
+    given = [p for p in pieces if p.value in ("content", "quoted") and p.role in ("input", "free")]
+    if not given:
+        return pieces
+    out = []
+    for p in pieces:
+        if p.role == "left" and not p.value and not p.verb and is_common_word(p.text):
+            before = [w.lower() for w in _WORD.findall(request[: p.start])[-1:]]
+            later = [g for g in given if g.start >= p.end]
+            if before and before[0] in _NAMING and later:
+                p = replace(p, role=later[0].role, by=later[0].by)
+        out.append(p)
+    return out

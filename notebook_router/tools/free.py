@@ -1,0 +1,186 @@
+"""Which left-over pieces of a request a tool's empty parameters may take (for :mod:`.absorb`).
+
+The extraction (:mod:`.extract`) fills a tool's inputs from the values a request
+gives. What it leaves, a parameter still empty may take: a run of left-over
+pieces with only function words between them. Each parameter takes one run:
+
+- a value goes to a parameter that takes its kind (a path to a path, an email to
+  the recipients);
+- a text parameter (a query, a message, a topic, a dish) takes any words, and a
+  word for something tools do only after a content cue ("remind me *to* pay
+  rent", "notes *about* the budget") or as the modifier of a plain noun ("the
+  *team* lunch"), never as the object itself ("send a *text message*");
+- a parameter for a place or an identifier takes names, not everyday words
+  ("weather in *berlin*", not "in my *car*"), a place also "to the *airport*";
+- a list of numbers takes a short run after a preposition: the data it names
+  ("correlation between *price* and *demand*");
+- the request's verb goes to no parameter ("*sell* my bitcoin"), nor what it acts
+  on, unless a person parameter takes a person ("ring the *dentist*") or a text
+  parameter a text ("summarise the *report*").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from notebook_router.language.lexicon import is_filler, term_set
+from notebook_router.language.tables import table
+from notebook_router.tools.extract import Extraction
+from notebook_router.tools.piece import (
+    CLOSED_PARAMETERS,
+    CONTENT_CUES,
+    TEXT_NOUNS,
+    Piece,
+    takes_person,
+)
+from notebook_router.tools.slots import Slot, slots_of
+from notebook_router.tools.spec import ToolSpec
+
+ENTITY_RUN = 3
+"""A parameter that takes a name (a city, a ticker) takes a run of at most this many words."""
+_NAMES = frozenset(["name", "code", "quoted"])
+TAKES: dict[str, frozenset[str]] = {
+    "text": frozenset(["name", "code", "quoted", "content", "email", "url", "path", "number"]),
+    "other": _NAMES,
+    "place": frozenset(["name", "code", "quoted", "number"]),
+    "language": frozenset(["name", "code"]),
+    "code": frozenset(["name", "code"]),
+    "currency": frozenset(["code"]),
+    "numeral": frozenset(["code", "number"]),
+    "url": frozenset(["url", "path"]),
+    "path": frozenset(["path", "quoted"]),
+    "paths": frozenset(["path", "quoted"]),
+    "glob": frozenset(["path", "quoted"]),
+    "email": frozenset(["email"]),
+    "number": frozenset(["number"]),
+    "numbers": frozenset(["number"]),
+}
+"""Which kinds of value an empty parameter of each kind takes."""
+WORD_KINDS = frozenset(["text", "other", "place", "language", "code", "numeral"])
+"""Parameter kinds that take words, not only values."""
+_PATH_WORDS = frozenset(["path", "file", "folder", "directory"])
+_CUES = table("parameters")["cues"]
+_SPLITTERS = frozenset(_CUES["target"] + _CUES["source"])
+"""Words that end a run: what follows them fills another parameter ("boston *to* miami")."""
+_TIME_WORDS = term_set(table("accounting")["time_parameters"])
+_SERIES_CUES = frozenset(["of", "for", "between", "in", "on", "across", "vs", "versus", "and"])
+_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
+
+
+def fill_free(
+    request: str, pieces: list[Piece], spec: ToolSpec, extraction: Extraction
+) -> list[Piece]:
+    """``pieces`` with runs of left-over ones taken by the tool's empty parameters."""
+    out = list(pieces)
+    runs = [run for run in _runs(request, out) if not any(out[i].verb for i in run)]
+    required = set(spec.required)
+    empty = [s for s in slots_of(spec.properties) if s.name not in extraction.inputs]
+    for slot in sorted(empty, key=lambda s: s.name not in required):
+        fitting = [r for r in runs if _suits(slot, [out[i] for i in r], request, out)]
+        if not fitting:
+            continue
+        run = max(fitting, key=lambda r: _preference(request, [out[i] for i in r]))
+        runs.remove(run)
+        for i in run:
+            out[i] = replace(out[i], role="free", by=slot.name)
+    return out
+
+
+def _runs(request: str, pieces: list[Piece]) -> list[list[int]]:
+    """Left-over pieces grouped where only function words stand between (not a cue such
+    as "to" or "from"); what to say (after "that", "saying", a colon) is a run of its own."""
+    runs: list[list[int]] = []
+    previous: Piece | None = None
+    for i, p in enumerate(pieces):
+        if p.role != "left":
+            previous = None
+            continue
+        joined = (
+            previous is not None
+            and "content" not in (p.value, previous.value)
+            and _joins(request[previous.end : p.start])
+        )
+        if joined:
+            runs[-1].append(i)
+        else:
+            runs.append([i])
+        previous = p
+    return runs
+
+
+def _joins(gap: str) -> bool:
+    words = [w.lower() for w in _WORD.findall(gap)]
+    return all(is_filler(w) and w not in _SPLITTERS for w in words)
+
+
+def _suits(slot: Slot, run: list[Piece], request: str, pieces: list[Piece]) -> bool:
+    """Whether ``slot`` may take ``run`` (see the module docstring)."""
+    values = {p.value for p in run} - {""}
+    if values and not values <= takes(slot):
+        return False
+    words = [p for p in run if not p.value]
+    if not words:
+        return True
+    if slot.kind == "numbers":
+        # a series named by its data ("correlation between *price* and *demand*")
+        return len(words) <= ENTITY_RUN and _after_preposition(request, run[0].start)
+    if slot.kind not in WORD_KINDS or not _TIME_WORDS.isdisjoint(slot.context):
+        return False  # a number, a date, a path: not words
+    if not slot.words.isdisjoint(CLOSED_PARAMETERS):
+        return False  # a unit or a format the tool does not name is not one of its own
+    for p in words:
+        person = not p.thing and takes_person(slot)
+        text = slot.kind == "text" and p.text in TEXT_NOUNS  # "summarise *the report*"
+        if p.object and not p.name_like and not person and not text:
+            return False  # what the verb acts on is what the tool must act on
+    if any(p.lexical for p in words):
+        return slot.kind == "text" and (
+            not run[-1].lexical or _after_cue(request, run[0].start, pieces)
+        )
+    if slot.kind == "text":
+        return True
+    if len(run) > ENTITY_RUN:
+        return False
+    if any(p.name_like for p in run):
+        return True
+    return slot.kind == "place" and _after_the(request, run[0].start)
+
+
+def takes(slot: Slot) -> frozenset[str]:
+    """The kinds of value ``slot`` takes (its kind's, and a path where it says so)."""
+    kinds = TAKES.get(slot.kind, frozenset())
+    if "email" in slot.context or "recipient" in slot.context:
+        kinds |= {"email"}
+    if slot.context & _PATH_WORDS:
+        kinds |= {"path", "quoted"}
+    return kinds
+
+
+def _preference(request: str, run: list[Piece]) -> tuple[bool, bool, bool, int]:
+    """Which run a parameter takes first: one with a name or text, then words, then one
+    after a preposition, then the longer."""
+    before = request[: run[0].start].split()
+    after_preposition = bool(before) and before[-1].lower() in _SPLITTERS | CONTENT_CUES
+    named = any(p.value in ("name", "quoted", "content") for p in run)
+    worded = any(not p.value for p in run)
+    return (named, worded, after_preposition, len(run))
+
+
+def _after_preposition(request: str, start: int) -> bool:
+    before = _WORD.findall(request[:start])
+    return bool(before) and before[-1].lower() in _SERIES_CUES
+
+
+def _after_cue(request: str, start: int, pieces: list[Piece]) -> bool:
+    """A content cue stands between the tool's last purpose word and ``start``: what
+    follows it is what to say ("remind me *to* take the bins out", "notes *about* tax")."""
+    purpose = [p.end for p in pieces if p.role == "purpose" and p.end <= start]
+    since = max(purpose, default=0)
+    return any(w.lower() in CONTENT_CUES for w in _WORD.findall(request[since:start]))
+
+
+def _after_the(request: str, start: int) -> bool:
+    """ "to the *airport*", "from the *office*": a place named by an everyday word."""
+    before = [w.lower() for w in _WORD.findall(request[:start])[-2:]]
+    return len(before) == 2 and before[1] == "the" and before[0] in ("to", "from", "at", "near")
