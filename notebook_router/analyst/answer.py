@@ -10,6 +10,7 @@ from typing import Any
 from notebook_router.analyst import narrate
 from notebook_router.analyst.codegen import Program, generate
 from notebook_router.analyst.execute import run
+from notebook_router.analyst.explain import explain, why_question
 from notebook_router.analyst.frames_compare import compare_frames, named_frames, unnamed_tables
 from notebook_router.analyst.intents import CLOSEST
 from notebook_router.analyst.phrases import AnswerFormat, answer_formats
@@ -27,6 +28,13 @@ BACK_REFERENCE = re.compile(
 NEGATED_PART = re.compile(
     r"\s*(?:and\s+)?how many\s+(?:\w+\s+)?(?:did not|didn't|do not|don't|were not|weren't|"
     r"are not|aren't|have not|haven't|had not|hadn't|does not|doesn't)\b",
+    re.IGNORECASE,
+)
+LOW_ENDS = frozenset({"lowest", "smallest", "least", "fewest", "worst", "minimum", "min", "bottom"})
+OTHER_END = re.compile(
+    r"^\s*(?:and\s+|but\s+)?(?:which|what|who)(?:\s+(?:one|is|was|had|has|did))?\s+"
+    r"(?:the\s+)?(?P<end>lowest|highest|smallest|largest|least|most|fewest|worst|best|"
+    r"minimum|maximum|min|max|bottom|top)\b\W*$",
     re.IGNORECASE,
 )
 SPLIT = re.compile(
@@ -50,6 +58,9 @@ def analyse(question: str, frames: Mapping[str, Any], *, default: str | None = N
     >>> analyse("total revenue by region", {"df": df}).value
     {'N': 4.0, 'S': 2.0}
     """
+    asked = why_question(question)
+    if asked is not None:  # "Why: <question>": what the data shows next to its answer
+        return explain(asked, frame_schemas(frames), frames, default)
     named = named_frames(question, frames)
     if len(named) >= 2:
         return compare_frames(question, named, frames, _on_one_frame)
@@ -89,6 +100,12 @@ def _carry(previous: Spec, spec: Spec, part: str) -> Spec:
     """A later part is about what the earlier part chose: one that names no column
     ("...; what's the largest one?") measures the column the previous part used, and one
     that refers back ("... what is *their* average horsepower?") keeps its rows."""
+    other_end = OTHER_END.match(part)
+    if other_end and previous.group_by:
+        # "which continent had the highest X, and which the lowest?": the same ranking,
+        # from the other end
+        low = other_end["end"].lower() in LOW_ENDS
+        return replace(previous, ascending=low, left_out=())
     if spec.op == "statistic" and spec.variant == "all" and previous.columns:
         return replace(
             spec, variant="", columns=previous.columns[:1], derived=previous.derived,
@@ -243,7 +260,8 @@ def _combine(answers: list[Analysis], parts: list[str]) -> Analysis:
         status="partial" if missing else "answered",
         left_out=missing,
         text=" ".join(a.text for a in answers),
-        value=values if len(values) > 1 else (values[0] if values else None),
+        # a tuple: the answers to the question's parts (a list would be one answer)
+        value=tuple(values) if len(values) > 1 else (values[0] if values else None),
         table=table,
         figure=figure,
         code="\n\n".join(a.code for a in answers),
