@@ -142,7 +142,7 @@ def _answer(question: str, spec: Spec, frames: Mapping[str, Any]) -> Analysis:
     formats, _ = answer_formats(question)
     if formats:
         text += " " + " ".join(_fill(f, spec, value, outputs) for f in formats)
-    missing = tuple(str(part) for part in spec.left_out)
+    missing = tuple(str(part) for part in spec.left_out) + techniques_unused(question, program.code)
     if missing:
         text += " " + left_out_sentence(missing)
     return Analysis(
@@ -150,6 +150,23 @@ def _answer(question: str, spec: Spec, frames: Mapping[str, Any]) -> Analysis:
         table=table, figure=ran.figure, code=program.code,
         operation=spec.op, columns=_columns(spec), left_out=missing,
     )  # fmt: skip
+
+
+_TECHNIQUES: dict[str, list[str]] = table("analysis")["techniques"]
+_TECHNIQUE = re.compile(rf"\b(?:{alternation(_TECHNIQUES)})\b", re.IGNORECASE)
+
+
+def techniques_unused(question: str, code: str) -> tuple[str, ...]:
+    """The techniques ``question`` names ("Spearman", "year-over-year", "interpolation")
+    that ``code`` does not carry out (none of their markers is in it): a check on the
+    code that ran, not on what the question was read as."""
+    out = []
+    for m in _TECHNIQUE.finditer(question):
+        said = m.group(0)
+        markers = _TECHNIQUES.get(said.lower(), [])
+        if markers and not any(marker in code for marker in markers):
+            out.append(f"“{said}” (a technique the code that ran does not use)")
+    return tuple(dict.fromkeys(out))
 
 
 def left_out_sentence(missing: tuple[str, ...]) -> str:

@@ -298,3 +298,14 @@ async def test_why_after_a_data_answer_shows_the_data_and_no_invented_cause() ->
     assert f"{usa.weight.mean():.0f}" in digits and f"{rest.weight.mean():.0f}" in digits
     r = cars.horsepower.corr(cars.weight)
     assert f"r = {r:+.2f}" in answer
+
+
+def test_a_technique_the_code_does_not_use_is_said() -> None:
+    cars = _cars()
+    a = _ask("Spearman correlation between weight and horsepower", {"cars": cars})
+    truth = cars.weight.corr(cars.horsepower, method="spearman")
+    # Either the code ran Spearman's rank correlation, or the answer says it did not.
+    if a.status == "answered":
+        assert "spearman" in a.code and a.value == pytest.approx(truth)
+    else:
+        assert "Spearman" in a.text
