@@ -3,9 +3,12 @@
     python bench/analyst_accuracy.py            # one JSON line
     python bench/analyst_accuracy.py --misses   # also every miss, one per line, after it
 
-Prints {"bench": "analyst_accuracy", "items", "accuracy", "by_family", "seconds",
-"heldout": {"items", "accuracy"}}: accuracy is the share of questions scored right
-by tests/analyst_eval/scoring.py, overall and per family; seconds is the time spent
+Prints {"bench": "analyst_accuracy", "items", "accuracy", "right", "flagged",
+"silent_wrong", "by_family", "seconds", "heldout": {"items", "accuracy", "right",
+"flagged", "silent_wrong"}}: accuracy is the share of questions scored right by
+tests/analyst_eval/scoring.py, overall and per family; a miss is flagged when the
+analysis declined or said it is partial, silent_wrong when it was presented as a
+complete answer; seconds is the time spent
 inside the analyst, with the datasets already loaded. Says so when
 notebook_router.analyst is not there yet.
 
@@ -49,7 +52,9 @@ def main() -> None:
     items = answers.read()
     report = evaluate(analyse, items)
     held = evaluate(analyse, [item for item in items if heldout(item)])
-    figures = {"items": held.summary()["items"], "accuracy": held.summary()["accuracy"]}
+    figures = {
+        k: held.summary()[k] for k in ("items", "accuracy", "right", "flagged", "silent_wrong")
+    }
     print(json.dumps({"bench": "analyst_accuracy", **report.summary(), "heldout": figures}))
     if args.misses:
         tuning = evaluate(analyse, [item for item in items if not heldout(item)])

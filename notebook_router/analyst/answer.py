@@ -10,6 +10,7 @@ from typing import Any
 from notebook_router.analyst import narrate
 from notebook_router.analyst.codegen import Program, generate
 from notebook_router.analyst.execute import run
+from notebook_router.analyst.explain import explain, why_question
 from notebook_router.analyst.frames_compare import compare_frames, named_frames, unnamed_tables
 from notebook_router.analyst.intents import CLOSEST
 from notebook_router.analyst.phrases import AnswerFormat, answer_formats
@@ -27,6 +28,13 @@ BACK_REFERENCE = re.compile(
 NEGATED_PART = re.compile(
     r"\s*(?:and\s+)?how many\s+(?:\w+\s+)?(?:did not|didn't|do not|don't|were not|weren't|"
     r"are not|aren't|have not|haven't|had not|hadn't|does not|doesn't)\b",
+    re.IGNORECASE,
+)
+LOW_ENDS = frozenset({"lowest", "smallest", "least", "fewest", "worst", "minimum", "min", "bottom"})
+OTHER_END = re.compile(
+    r"^\s*(?:and\s+|but\s+)?(?:which|what|who)(?:\s+(?:one|is|was|had|has|did))?\s+"
+    r"(?:the\s+)?(?P<end>lowest|highest|smallest|largest|least|most|fewest|worst|best|"
+    r"minimum|maximum|min|max|bottom|top)\b\W*$",
     re.IGNORECASE,
 )
 SPLIT = re.compile(
@@ -50,6 +58,9 @@ def analyse(question: str, frames: Mapping[str, Any], *, default: str | None = N
     >>> analyse("total revenue by region", {"df": df}).value
     {'N': 4.0, 'S': 2.0}
     """
+    asked = why_question(question)
+    if asked is not None:  # "Why: <question>": what the data shows next to its answer
+        return explain(asked, frame_schemas(frames), frames, default)
     named = named_frames(question, frames)
     if len(named) >= 2:
         return compare_frames(question, named, frames, _on_one_frame)
@@ -89,6 +100,12 @@ def _carry(previous: Spec, spec: Spec, part: str) -> Spec:
     """A later part is about what the earlier part chose: one that names no column
     ("...; what's the largest one?") measures the column the previous part used, and one
     that refers back ("... what is *their* average horsepower?") keeps its rows."""
+    other_end = OTHER_END.match(part)
+    if other_end and previous.group_by:
+        # "which continent had the highest X, and which the lowest?": the same ranking,
+        # from the other end
+        low = other_end["end"].lower() in LOW_ENDS
+        return replace(previous, ascending=low, left_out=())
     if spec.op == "statistic" and spec.variant == "all" and previous.columns:
         return replace(
             spec, variant="", columns=previous.columns[:1], derived=previous.derived,
@@ -125,7 +142,7 @@ def _answer(question: str, spec: Spec, frames: Mapping[str, Any]) -> Analysis:
     formats, _ = answer_formats(question)
     if formats:
         text += " " + " ".join(_fill(f, spec, value, outputs) for f in formats)
-    missing = tuple(str(part) for part in spec.left_out)
+    missing = tuple(str(part) for part in spec.left_out) + techniques_unused(question, program.code)
     if missing:
         text += " " + left_out_sentence(missing)
     return Analysis(
@@ -133,6 +150,23 @@ def _answer(question: str, spec: Spec, frames: Mapping[str, Any]) -> Analysis:
         table=table, figure=ran.figure, code=program.code,
         operation=spec.op, columns=_columns(spec), left_out=missing,
     )  # fmt: skip
+
+
+_TECHNIQUES: dict[str, list[str]] = table("analysis")["techniques"]
+_TECHNIQUE = re.compile(rf"\b(?:{alternation(_TECHNIQUES)})\b", re.IGNORECASE)
+
+
+def techniques_unused(question: str, code: str) -> tuple[str, ...]:
+    """The techniques ``question`` names ("Spearman", "year-over-year", "interpolation")
+    that ``code`` does not carry out (none of their markers is in it): a check on the
+    code that ran, not on what the question was read as."""
+    out = []
+    for m in _TECHNIQUE.finditer(question):
+        said = m.group(0)
+        markers = _TECHNIQUES.get(said.lower(), [])
+        if markers and not any(marker in code for marker in markers):
+            out.append(f"“{said}” (a technique the code that ran does not use)")
+    return tuple(dict.fromkeys(out))
 
 
 def left_out_sentence(missing: tuple[str, ...]) -> str:
@@ -243,7 +277,8 @@ def _combine(answers: list[Analysis], parts: list[str]) -> Analysis:
         status="partial" if missing else "answered",
         left_out=missing,
         text=" ".join(a.text for a in answers),
-        value=values if len(values) > 1 else (values[0] if values else None),
+        # a tuple: the answers to the question's parts (a list would be one answer)
+        value=tuple(values) if len(values) > 1 else (values[0] if values else None),
         table=table,
         figure=figure,
         code="\n\n".join(a.code for a in answers),

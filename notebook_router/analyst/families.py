@@ -263,13 +263,18 @@ _COUNTED = re.compile(
 )
 
 
+FEW_KINDS = 12
+"""A whole-number column with at most this many values describes each row (a car's
+cylinders, a hotel's stars) rather than counting things."""
+
+
 def _whole(r: Reading, column: str) -> bool:
     """A column of whole numbers counting something: many values (a few, such as a
     car's cylinders or a hotel's stars, describe each row), and not an id or a year."""
     if r.kind(column) != "number" or (r.derived is not None and column == r.derived.name):
         return False
     described = r.schema.column(column)
-    if not described.whole or described.values:
+    if not described.whole or 0 < len(described.values) <= FEW_KINDS:
         return False
     return not re.search(r"(?i)year|id$|code", column)
 

@@ -152,8 +152,16 @@ def outliers(r: Reading) -> Outcome:
                 threshold=threshold, aggs=tuple(aggs[:1]))  # fmt: skip
 
 
+# "have no sex recorded", "whose age is unknown": a missing value said of one column.
+NOT_RECORDED = (
+    r"\b(?:no|without(?:\s+an?)?)\s+C\d+\s+(?:recorded|given|listed|known|entered|reported|"
+    r"values?|data|information)\b|\bC\d+\s+(?:is|was|are|were)\s+(?:not\s+(?:recorded|known|"
+    r"given|listed)|unknown|unrecorded)\b"
+)
+
+
 def missing(r: Reading) -> Outcome:
-    if not r.has(MISSING):
+    if not r.has(MISSING) and not r.has(NOT_RECORDED):
         return None
     percent = r.has(PERCENT)
     targets = r.remaining()

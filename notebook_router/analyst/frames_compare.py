@@ -26,6 +26,13 @@ ONLY = re.compile(
 ROWS = re.compile(
     r"\b(?:more|fewer|most|fewest|how many|number of|count of)\s+rows\b|\brows?\b.*\b(?:more|fewer)\b"
 )
+COLUMN_COUNT = re.compile(
+    r"\b(?:more|fewer|most|fewest|how many|number of|count of)\s+(?:columns|variables|fields)\b"
+    r"|\b(?:columns|variables|fields)\b.*\b(?:more|fewer)\b"
+)
+BY_HOW_MUCH = re.compile(
+    r"\b(?:by\s+)?how\s+(?:many|much)\s+(?:more|fewer|less)\b|\bby\s+how\s+(?:many|much)\b"
+)
 Answer = Callable[[str, Mapping[str, Any], str], Analysis]
 
 
@@ -94,10 +101,16 @@ def compare_frames(
     for part in _distinct_parts(names):  # "in 1999 and 2008", naming mpg_1999 and mpg_2008
         text = re.sub(rf"(?<![\w.']){re.escape(part)}(?![\w])", " ", text, flags=re.IGNORECASE)
     text = re.sub(COMPARING, " ", text, flags=re.IGNORECASE)
+    if COLUMN_COUNT.search(text.lower()):
+        values: dict[str, Any] = {n: len(getattr(frames[n], "columns", ())) for n in names}
+        code = "\n".join(f"len({name}.columns)" for name in names)
+        return _side_by_side(values, "shape", code, "The number of columns", which=_which(text),
+                             by_how_much=BY_HOW_MUCH.search(text.lower()) is not None)  # fmt: skip
     if ROWS.search(text.lower()):
-        values: dict[str, Any] = {name: len(frames[name]) for name in names}
+        values = {name: len(frames[name]) for name in names}
         code = "\n".join(f"len({name})" for name in names)
-        return _side_by_side(values, "shape", code, "The number of rows", which=_which(text))
+        return _side_by_side(values, "shape", code, "The number of rows", which=_which(text),
+                             by_how_much=BY_HOW_MUCH.search(text.lower()) is not None)  # fmt: skip
     parts = {name: answer(text, {name: frames[name]}, name) for name in names}
     declined = [n for n, a in parts.items() if a.status == "declined"]
     if declined:
@@ -132,6 +145,7 @@ def _side_by_side(
     what: str,
     missing: tuple[str, ...] = (),
     which: str = "",
+    by_how_much: bool = False,
 ) -> Analysis:
     import pandas as pd
 
@@ -151,6 +165,10 @@ def _side_by_side(
         ranked = sorted(values, key=lambda n: values[n], reverse=which == "more")
         value = ranked[0]
         text = f"{value} has {which} ({what.lower() if what else 'figure'}: {figures})."
+        if by_how_much:  # "... and by how many?": the table, and the gap
+            value = (ranked[0], abs(diff))  # the answers to the question's two parts
+            what_ = what.lower() if what else "figure"
+            text = f"{ranked[0]} has {fmt(abs(diff))} {which} ({what_}: {figures})."
     return Analysis("partial" if missing else "answered", text, value=value, table=table, code=code,
                     operation=f"compare_frames:{operation}", left_out=missing)  # fmt: skip
 

@@ -22,8 +22,10 @@ do from the session's arc:
   it, another agent's table gets a plotting step after it. When the result was
   no table (a single number, a text), there is nothing to chart and the
   follow-up has no tasks.
-- **why**: "why is that?": the agent that recalls earlier runs recalls what the previous run
-  found and how (its plan, the facts that bear on it); the answer cites it.
+- **why**: "why is that?": after a data answer, the data analyst is asked "Why: <its
+  question>" and shows what goes with the answer (never a cause it cannot know);
+  otherwise the agent that recalls earlier runs recalls what the previous run found
+  and how (its plan, the facts that bear on it). The answer cites the run.
 
 Only runs that did work on data or with the user's agents are followed: a run
 whose tasks were all the team's notes (a plan, a recalled fact, a research
@@ -39,7 +41,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
-from notebook_router.agents.roles import DRAWS_TABLES, GENERALIST
+from notebook_router.agents.roles import ANALYST, DRAWS_TABLES, GENERALIST
 from notebook_router.context.arc import ArcRun, ArcTask, ArcView
 from notebook_router.language.lexicon import is_filler, term, terms
 from notebook_router.language.tables import table
@@ -47,6 +49,8 @@ from notebook_router.planner.events import DataDescribed
 from notebook_router.text.preview import clip
 
 FollowKind = Literal["same", "present", "why"]
+ANALYSIS = frozenset({ANALYST})
+"""The roles of a task a "why" follow-up gives the data analyst."""
 
 
 @dataclass(frozen=True)
@@ -162,6 +166,12 @@ def _follow_up(goal: str, arc: ArcView, columns: frozenset[str]) -> FollowUp | N
         source = arc.last
         if source is None:
             return None
+        asked = [t for t in source.tasks if ANALYST in t.roles]
+        if asked:  # a data answer: what the data shows next to it (the analyst says no cause)
+            task = ArcTask(
+                id="t1", description=f"Why: {asked[-1].description}", agent="", roles=ANALYSIS
+            )
+            return FollowUp("why", source, source.goal, (task,), "what the data shows about it")
         recall = f"Recall run {source.run_id}: what it found for “{clip(source.goal)}” and how"
         task = ArcTask(id="t1", description=recall, agent="")  # whoever recalls: by role
         return FollowUp("why", source, source.goal, (task,), "why its answer")
@@ -180,6 +190,17 @@ def _follow_up(goal: str, arc: ArcView, columns: frozenset[str]) -> FollowUp | N
 
 def _presentation(kind: str) -> bool:
     return kind.lower().split()[-1] in _CHART_KINDS
+
+
+def same_again(text: str, before: str, columns: frozenset[str] = frozenset()) -> str | None:
+    """``before`` asked again for what ``text`` swaps in, when ``text`` says "the same for
+    1932" / "do it again for South" (a part of one request that repeats the part before
+    it); None when ``text`` is not such a part or nothing in ``before`` can be swapped."""
+    new = _new_entity(text)
+    if new is None:
+        return None
+    old = column_slot([before], new, columns) or old_entity([before], new)
+    return None if old is None else substitute(before, old, new)
 
 
 def _new_entity(goal: str) -> str | None:

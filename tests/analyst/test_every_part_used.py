@@ -203,3 +203,109 @@ async def test_follow_ups_rewrite_the_slot_they_fill() -> None:
     assert median.results[median.tasks[0].id].data.iloc[:, 0].to_dict() == pytest.approx(
         sales.groupby("region").revenue.median().to_dict()
     )
+
+
+def _cars() -> pd.DataFrame:
+    return pd.DataFrame(
+        {
+            "origin": ["USA", "Japan", "Europe", "USA", "Japan", "USA", "Europe", "USA"] * 5,
+            "cylinders": [8, 4, 4, 6, 4, 8, 4, 6] * 5,
+            "weight": [3500, 2200, 2400, 3100, 2100, 3900, 2500, 3000] * 5,
+            "horsepower": [150, 90, 95, 110, 88, 170, 100, 105] * 5,
+            "temperature": [-3, 4, 0, -1, 12, 7, -8, 2] * 5,
+        }
+    )
+
+
+def test_a_negation_keeps_the_other_rows() -> None:
+    cars = _cars()
+    a = _ask("mean weight of the cars not from the USA", {"cars": cars})
+    assert (a.status, a.value) == (
+        "answered",
+        pytest.approx(cars[cars.origin != "USA"].weight.mean()),
+    )
+    b = _ask("mean horsepower for cars other than 8-cylinder ones", {"cars": cars})
+    assert b.value == pytest.approx(cars[cars.cylinders != 8].horsepower.mean())
+
+
+def test_numbers_said_in_words_are_conditions() -> None:
+    cars = _cars()
+    a = _ask("how many cars had a temperature below zero?", {"cars": cars})
+    assert (a.status, a.value) == ("answered", int((cars.temperature < 0).sum()))
+    b = _ask("how many cars have no more than four cylinders?", {"cars": cars})
+    assert b.value == int((cars.cylinders <= 4).sum())
+
+
+def test_a_column_that_counts_things_is_added_up() -> None:
+    sales = _sales()
+    a = _ask("how many units were sold in the North?", {"sales": sales})
+    truth = sales[sales.region == "North"].units.sum()
+    assert (a.status, a.value) == ("answered", truth)
+    assert "total" in a.text
+
+
+def test_a_missing_value_said_in_words_is_counted() -> None:
+    cars = _cars()
+    cars.loc[[1, 5, 9], "horsepower"] = None
+    a = _ask("how many cars have no horsepower recorded?", {"cars": cars})
+    assert (a.status, a.value) == ("answered", 3)
+
+
+def test_the_other_end_of_a_ranking_is_answered_too() -> None:
+    cars = _cars()
+    a = _ask("which origin has the highest mean weight, and which the lowest?", {"cars": cars})
+    means = cars.groupby("origin").weight.mean()
+    assert a.status == "answered" and a.value == (means.idxmax(), means.idxmin())
+
+
+def test_which_table_has_more_and_by_how_many() -> None:
+    sales, cars = _sales(), _cars()
+    a = _ask(
+        "which has more columns, sales or cars, and by how many?", {"sales": sales, "cars": cars}
+    )
+    assert a.value == ("cars", len(cars.columns) - len(sales.columns))
+
+
+def test_a_thing_no_column_holds_is_named_not_answered_around() -> None:
+    cars = _cars()
+    a = _ask("which engine gave the most horsepower?", {"cars": cars})
+    assert a.status in ("partial", "declined") and "engine" in a.text
+
+
+async def test_the_same_for_another_value_in_one_request_runs_both() -> None:
+    sales = _sales()
+    result = await Router(data={"sales": sales}).run(
+        "average revenue in the North; then the same for the South"
+    )
+    assert result.completed, result.answer
+    found = [result.results[t.id].data for t in result.tasks]
+    means = sales.groupby("region").revenue.mean()
+    assert found == [pytest.approx(means["North"]), pytest.approx(means["South"])]
+
+
+async def test_why_after_a_data_answer_shows_the_data_and_no_invented_cause() -> None:
+    cars = _cars()
+    router = Router(data={"cars": cars}, memory=True)
+    await router.run("which origin has the highest mean horsepower?")
+    why = await router.run("why is that?")
+    assert not why.completed  # a cause is not something the table can give
+    answer = why.answer
+    assert "can't tell causes" in answer
+    usa = cars[cars.origin == "USA"]
+    rest = cars[cars.origin != "USA"]
+    # the rows differ most in weight, said with both means, and the correlation is given
+    digits = answer.replace(",", "")
+    assert f"{usa.weight.mean():.0f}" in digits and f"{rest.weight.mean():.0f}" in digits
+    r = cars.horsepower.corr(cars.weight)
+    assert f"r = {r:+.2f}" in answer
+
+
+def test_a_technique_the_code_does_not_use_is_said() -> None:
+    cars = _cars()
+    a = _ask("Spearman correlation between weight and horsepower", {"cars": cars})
+    truth = cars.weight.corr(cars.horsepower, method="spearman")
+    # Either the code ran Spearman's rank correlation, or the answer says it did not.
+    if a.status == "answered":
+        assert "spearman" in a.code and a.value == pytest.approx(truth)
+    else:
+        assert "Spearman" in a.text

@@ -198,11 +198,21 @@ class Report:
     misses: list[Miss] = field(default_factory=list)
     seconds: float = 0.0
 
+    @property
+    def silent_wrong(self) -> int:
+        """Misses presented as complete answers: the worst kind (a declined, partial or
+        failed analysis at least tells its reader something is missing)."""
+        return sum(1 for m in self.misses if m.status == "answered")
+
     def summary(self) -> dict[str, object]:
-        """The figures as plain JSON (no misses)."""
+        """The figures as plain JSON (no misses): right, flagged and silent wrong too."""
+        right = self.items - len(self.misses)
         return {
             "items": self.items,
             "accuracy": round(self.accuracy, 4),
+            "right": right,
+            "flagged": len(self.misses) - self.silent_wrong,
+            "silent_wrong": self.silent_wrong,
             "by_family": {k: round(v, 4) for k, v in sorted(self.by_family.items())},
             "seconds": round(self.seconds, 3),
         }

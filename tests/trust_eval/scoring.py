@@ -22,7 +22,9 @@ Matching is about what the numbers are, not how they are dressed:
   0.382); ``either_sign`` parts (differences) match in absolute value;
 - label: text compared trimmed and case-insensitively, a number or date by its shown
   forms (1980, "2013-12-07"), a boolean as yes/no; also the one element of a
-  one-element container, or a cell of a one-row table;
+  one-element container, a cell of a one-row table, or an element of a *tuple* (a
+  tuple holds the answers to the parts of one question; a list is one answer, such
+  as a ranking, and a label inside it is not matched);
 - list: a list, tuple, array, Index or Series (its values or its index), a DataFrame
   column or index, or a dict's keys or values: same length, element by element;
 - mapping: a dict, a Series (index to values), a DataFrame column against the index,
@@ -138,7 +140,13 @@ def _views(value: object, depth: int = 0) -> Iterator[object]:
         for inner in value.values():
             if not _is_scalar(inner):
                 yield from _views(inner, depth + 1)
-    elif isinstance(value, (list, tuple)):
+    elif isinstance(value, tuple):
+        # A tuple is the answers to the parts of one question ("msleep, by 3"): each is
+        # an answer in its own right, a label included.
+        for inner in value:
+            yield from _views(inner, depth + 1)
+    elif isinstance(value, list):
+        # A list is one answer (a ranking, a selection): a label inside it is not.
         for inner in value:
             if not _is_scalar(inner):
                 yield from _views(inner, depth + 1)

@@ -338,3 +338,11 @@ def test_summarise_counts_and_shares_overall_per_family_and_per_split() -> None:
     assert isinstance(heldout_part, dict) and isinstance(tuning, dict)
     assert heldout_part["items"] + tuning["items"] == 3
     assert heldout_part["items"] == sum(heldout(i) for i, _ in pairs)
+
+
+def test_a_tuple_holds_the_answers_to_parts_and_a_list_is_one_answer() -> None:
+    parts = item({"kind": "label", "answer": "msleep", "what": "x"}, number(3, 0))
+    assert judge(Run("fulfilled", [("msleep", 3)]), parts) == "right"
+    # A ranking that happens to hold the label answers another question.
+    ranking = item({"kind": "label", "answer": "Oceania", "what": "x"})
+    assert judge(Run("fulfilled", [["Oceania", "Europe"]]), ranking) == "silent_wrong"

@@ -19,7 +19,7 @@ from notebook_router.language.references import asks_about, points_at
 from notebook_router.language.tables import table
 from notebook_router.language.words import words
 from notebook_router.planner.decisions import Decision, TaskSpec
-from notebook_router.planner.followup import FollowUp, follow_up
+from notebook_router.planner.followup import FollowUp, follow_up, same_again
 from notebook_router.planner.planner_view import PlannerView, TaskView, held_by, pointed_for
 from notebook_router.text.preview import clip
 
@@ -41,7 +41,7 @@ def decide(view: PlannerView) -> Decision:
     tasks = {t.id: t for t in view.tasks}
     followed = follow_up(view.goal, view.arc, view.column_words)
     agent_names = {card.name for card in view.agents}
-    if followed is not None and followed.kind == "why" and holder(view.agents, RECALL) is None:
+    if followed is not None and followed.kind == "why" and _why_agent(view, followed) is None:
         return Decision(
             action="complete",
             reason=f"a question about the answer of run {followed.source.run_id}, and no "
@@ -382,6 +382,13 @@ def _joined_for_data(view: PlannerView, clauses: tuple[Clause, ...]) -> tuple[Cl
     moved: dict[int, int] = {}
     for i, clause in enumerate(clauses):
         previous = out[-1] if out else None
+        again = (
+            None if previous is None else same_again(clause.text, previous.text, view.column_words)
+        )
+        if again is not None:  # "average yield in 1931; then the same for 1932": asked again
+            out.append(Clause(again, previous.verb if previous else None))
+            moved[i] = len(out) - 1
+            continue
         joins = (
             previous is not None
             and _REFERS_BACK.search(clause.text) is not None
@@ -409,9 +416,16 @@ def _plan_of(
         return _clauses(view.goal), {}
     clauses, carried = _followed_clauses(followed)
     if followed.kind == "why":
-        recaller = holder(view.agents, RECALL)
-        carried = {i: recaller for i in range(len(clauses))} if recaller else {}
+        who = _why_agent(view, followed)
+        carried = {i: who for i in range(len(clauses))} if who else {}
     return clauses, carried
+
+
+def _why_agent(view: PlannerView, followed: FollowUp) -> str | None:
+    """Who answers "why is that?": the analyst after a data answer, else whoever recalls."""
+    if any(ANALYST in t.roles for t in followed.tasks):
+        return holder(view.agents, ANALYST) or holder(view.agents, RECALL)
+    return holder(view.agents, RECALL)
 
 
 @lru_cache(maxsize=64)
