@@ -182,7 +182,10 @@ def _number_first(r: Reading) -> list[Filter]:
     for op, words in PREFIX_OPS:
         if op in ("==", "!="):
             continue
-        pattern = rf"\b(?:{words})\s+\$?(-?{UNSIGNED}{SCALE})\s+(?:{UNIT}\s+(?:of\s+)?)?C(\d+)\b"
+        pattern = (
+            rf"\b(?:{words})\s+\$?(-?{UNSIGNED}{SCALE})\s*(?:%|percent\b)?\s+"
+            rf"(?:{UNIT}\s+(?:of\s+)?)?C(\d+)\b"
+        )
         for m in list(re.finditer(pattern, r.skeleton)):
             column = r.column_at(int(m.group(2)))
             if _numeric(r, column):

@@ -392,7 +392,32 @@ def value(r: Reading) -> Outcome:
     targets = r.targets()
     if len(targets) != 1 or not r.filters or r.aggs:
         return None
+    said = _statistic_in_name(r, targets[0])
+    if said is not None:
+        # "total population of WI" for ``poptotal``: the name took the word, which still
+        # asks for the total over the rows picked out
+        return base(r, "statistic", columns=(targets[0],), aggs=(said,))
     return base(r, "value", columns=(targets[0],))
+
+
+_NAMED_STATISTICS = {
+    word: agg
+    for agg, said in table("analysis")["aggregations"].items()
+    if agg in ("sum", "mean", "median", "min", "max")
+    for word in said
+    if " " not in word
+}
+
+
+def _statistic_in_name(r: Reading, column: str) -> str | None:
+    """A statistic word of the question that a mention of ``column`` took in as part of its
+    name ("total" of "total population" for ``poptotal``)."""
+    for m in r.mentions:
+        if m.column == column and not m.is_value:
+            for word in r.text[m.start : m.end].split():
+                if word in _NAMED_STATISTICS:
+                    return _NAMED_STATISTICS[word]
+    return None
 
 
 def derived(r: Reading) -> Outcome:

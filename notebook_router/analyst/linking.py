@@ -24,8 +24,9 @@ from typing import Any
 
 from notebook_router.analyst.schema import Column, Schema
 from notebook_router.data.values import ValueHit
+from notebook_router.language.compounds import split_compound
 from notebook_router.language.stems import forms, stem
-from notebook_router.language.tables import table
+from notebook_router.language.tables import table, word_list
 from notebook_router.language.words import word_spans
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
@@ -50,8 +51,17 @@ class Mention:
     """Other columns holding the same value (the mention chose the most common one)."""
 
 
-def _words_of(name: str) -> list[str]:
+def _written_words(name: str) -> list[str]:
     return [w for w, _, _ in word_spans(_CAMEL.sub(" ", _PARENS.sub(" ", name)))]
+
+
+def _words_of(name: str) -> list[str]:
+    """The words of a column name, a run-together one read back into its words
+    ("percbelowpoverty" → perc, below, poverty)."""
+    written = _written_words(name)
+    if len(written) == 1:
+        return split_compound(written[0]) or written
+    return written
 
 
 @lru_cache(maxsize=4096)
@@ -64,9 +74,12 @@ def name_variants(name: str) -> frozenset[tuple[str, ...]]:
             if toks:
                 variants.add(toks)
                 variants.add((stem("".join(w for w, _, _ in word_spans(spaced))),))
-    parts = _words_of(name)
+    parts = _written_words(name)
     if len(parts) >= 2 and all(p.isalpha() for p in parts):
         variants.add(("".join(p[0] for p in parts),))  # "mpg" for Miles_per_Gallon
+    compound = _words_of(name)
+    if compound != parts:  # "pop total" for poptotal
+        variants.add(tuple(stem(w) for w in compound))
     return frozenset(variants)
 
 
@@ -176,11 +189,17 @@ def _run_together(
     return out
 
 
+def _stands_for(part: str) -> bool:
+    """Whether a name's part may stand for a longer word it begins: long enough not to be
+    chance ("temp" for temperature), or a short form names use ("pop" for population)."""
+    return len(part) >= _PREFIX or part in word_list("name_parts")
+
+
 def _covers(said: list[str], said_stems: list[str], parts: list[str]) -> bool:
     left = list(parts)
     for word, word_stem in zip(said, said_stems, strict=True):
         hit = next(
-            (p for p in left if stem(p) == word_stem or (len(p) >= _PREFIX and word.startswith(p))),
+            (p for p in left if stem(p) == word_stem or (_stands_for(p) and word.startswith(p))),
             None,
         )
         if hit is None:
