@@ -24,6 +24,7 @@ from notebook_router.analyst.linking import Mention
 from notebook_router.analyst.reading import IGNORED, OPERATION_WORDS, Reading
 from notebook_router.analyst.spec import Filter, LeftOut, Spec
 from notebook_router.language.numbers import number
+from notebook_router.language.patterns import alternation
 from notebook_router.language.tables import table
 from notebook_router.language.words import word_spans
 
@@ -78,6 +79,7 @@ def left_out(r: Reading, spec: Spec) -> tuple[LeftOut, ...]:
         *_unread_kinds(r),
         *_unread_asked(r, spec),
         *_unmade_comparison(r, spec),
+        *_unnamed_answer(r, spec),
     ]
     return tuple(dict.fromkeys(found))
 
@@ -328,7 +330,8 @@ def _unread_asked(r: Reading, spec: Spec) -> list[LeftOut]:
     of a ranking by the number of rows the question never asked to count ("the three
     most *populous* counties")."""
     out = []
-    if spec.op == "groupby" and spec.aggs == ("size",) and not _COUNTING.search(r.question.lower()):
+    counted = spec.op in ("groupby", "resample") and spec.aggs == ("size",)
+    if counted and not _COUNTING.search(r.question.lower()):
         out += [LeftOut(w, "a measure no column of the table holds") for w in r.unknown_words()]
     frame = r.frame.lower().rstrip("s")
     for m in _ASKED_FOR.finditer(r.text):
@@ -365,7 +368,37 @@ def _unread_groups(r: Reading, spec: Spec) -> list[LeftOut]:
 def _unmade_comparison(r: Reading, spec: Spec) -> list[LeftOut]:
     if spec.op not in PLAIN_OPS or spec.derived is not None or spec.group_by:
         return []
-    m = _COMPARISON.search(r.text)
+    m = _COMPARISON.search(r.text) or _YES_NO_COMPARISON.search(r.text)
     if m is None:
         return []
-    return [LeftOut(m.group(0), "a comparison: the answer gives one figure, not one per side")]
+    said = m.group("than") if "than" in m.groupdict() and m.group("than") else m.group(0)
+    return [LeftOut(said, "a comparison: the answer gives one figure, not one per side")]
+
+
+# "is GOOG's average price higher than AMZN's?": a yes/no question that compares two sides.
+_COMPARATIVES = sorted(
+    {
+        p
+        for op in (">", "<")
+        for p in table("analysis")["comparisons"]["before"][op]
+        if p.endswith(" than")
+    }
+    | set(table("analysis")["comparisons"]["judged"]["words"])
+)
+_YES_NO_COMPARISON = re.compile(
+    r"^\s*(?:(?:and|so|but)\s+)?(?:is|are|was|were|does|do|did|has|have|had)\b.*?"
+    rf"\b(?P<than>{alternation(_COMPARATIVES)})\b"
+)
+# "which ...?" asks for a name (a group, a row, a period): a statistic of a measure answers
+# another question.
+_WHICH = re.compile(r"^\s*(?:(?:and|so|but|then)\s+)?(?:which|who|whose)\b")
+_FIGURE_OPS = frozenset({"statistic", "count", "percentage", "shape", "summary"})
+
+
+def _unnamed_answer(r: Reading, spec: Spec) -> list[LeftOut]:
+    """A "which ...?" question answered by a figure, not by the name it asks for."""
+    if spec.op not in _FIGURE_OPS or spec.variant == "label" or not _WHICH.search(r.text):
+        return []
+    m = re.search(r"\b(?:which|who|whose)\b(?:\s+\w+){0,2}", r.text)
+    said = m.group(0) if m else "which"
+    return [LeftOut(said, "what the question asks to name: the answer is a figure, not a name")]

@@ -15,7 +15,7 @@ from notebook_router.analyst.frames_compare import compare_frames, named_frames,
 from notebook_router.analyst.intents import CLOSEST
 from notebook_router.analyst.phrases import AnswerFormat, answer_formats
 from notebook_router.analyst.result import Analysis
-from notebook_router.analyst.schema import frame_schemas
+from notebook_router.analyst.schema import Schema, frame_schemas
 from notebook_router.analyst.spec import Decline, Spec
 from notebook_router.analyst.understand import understand
 from notebook_router.analyst.values import fmt, plain
@@ -61,6 +61,9 @@ def analyse(question: str, frames: Mapping[str, Any], *, default: str | None = N
     asked = why_question(question)
     if asked is not None:  # "Why: <question>": what the data shows next to its answer
         return explain(asked, frame_schemas(frames), frames, default)
+    timed = _with_when(question, frames, default)
+    if timed is not None:
+        return timed
     named = named_frames(question, frames)
     if len(named) >= 2:
         return compare_frames(question, named, frames, _on_one_frame)
@@ -90,6 +93,53 @@ def analyse(question: str, frames: Mapping[str, Any], *, default: str | None = N
             "declined", understood.reason, operation="decline", closest=understood.closest
         )
     return _answer(question, understood, frames)
+
+
+WHEN = re.compile(
+    r"(?:,?\s*(?:and|&)\s+)?(?:(?:in|on|at|during)\s+)?which\s+(?:month|year|day|date|quarter|week)"
+    r"\s*\??\s*$|,?\s*(?:and|&)\s+when\s*\??\s*$"
+    r"|[;,.]?\s*when\s+(?:was|did)\s+(?:that|it|this)(?:\s+happen)?\s*\??\s*$",
+    re.IGNORECASE,
+)
+"""An extreme value's time asked with it: "..., and in which month?", "... and when?"."""
+
+
+def _with_when(question: str, frames: Mapping[str, Any], default: str | None) -> Analysis | None:
+    """ "the highest savings rate, and in which month?": the extreme row, its value and
+    its time (None when the question asks no such thing, or has no time column)."""
+    m = WHEN.search(question)
+    if m is None:
+        return None
+    rest = question[: m.start()].rstrip(" ,;")
+    schemas = frame_schemas(frames)
+    spec = understand(rest, schemas, default)
+    if not isinstance(spec, Spec) or spec.op != "statistic" or len(spec.columns) != 1:
+        return None
+    if spec.aggs not in (("max",), ("min",)):
+        return None
+    when = _time_column(schemas[spec.frame])
+    if when is None:
+        return None
+    ranked = replace(spec, op="rows", variant="argmax", label_column=when,
+                     ascending=spec.aggs == ("min",), aggs=())  # fmt: skip
+    found = _answer(rest, ranked, frames)
+    if found.status == "declined" or found.table is None:
+        return found
+    best = plain(found.table[spec.columns[0]].iloc[0])
+    # the answers to the question's two parts: the value, and when
+    return replace(found, value=(best, found.value))
+
+
+def _time_column(schema: Schema) -> str | None:
+    """The column that says when a row is: a date column, else one named for a period."""
+    for kinds in (("datetime",), ("datetext",)):
+        for column in schema.columns:
+            if column.kind in kinds:
+                return column.name
+    for column in schema.columns:
+        if re.fullmatch(r"(?i)date|time|year|month|period|day", column.name):
+            return column.name
+    return None
 
 
 def _on_one_frame(question: str, frames: Mapping[str, Any], name: str) -> Analysis:

@@ -75,6 +75,9 @@ def unique(b: Builder) -> Program:
     if s.variant == "count":
         b.add(f"result = {b.col(col)}.nunique()")
         return b.program("int")
+    if s.variant == "rows":  # each row one of the things, some names shared
+        b.add(f"result = len({b.rows})", f"names = {b.col(col)}.nunique()")
+        return b.program("int", {"names": "names"})
     b.add(f"result = sorted({b.col(col)}.dropna().unique().tolist())")
     return b.program("values")
 

@@ -85,6 +85,14 @@ def _numeric(r: Reading, column: str) -> bool:
 
 def _between(r: Reading) -> list[Filter]:
     out = []
+    # "4 to 6 cylinders", "between 1 and 1.5 carats": the range before its column is read
+    # first, so "price of diamonds between 1 and 1.5 carats" is not a range of price
+    first = rf"\b(?:between\s+)?({UNSIGNED})\s*(?:and|to|-)\s*({UNSIGNED})\s+(?:{UNIT}\s+(?:of\s+)?)?C(\d+)\b"
+    for m in list(re.finditer(first, r.skeleton)):
+        column = r.column_at(int(m.group(3)))
+        if _numeric(r, column):
+            out.append(Filter(column, "between", (_num(m.group(1)), _num(m.group(2)))))
+            _take(r, m)
     pattern = (
         rf"\bC(\d+)\s*(?:values?\s*)?(?:is|are|was|were|of|in|aged|ranging)?\s*(?:the\s+range\s+)?"
         rf"(?:between|from|in)?\s*\[?({UNSIGNED})\s*(?:and|to|-|,)\s*({UNSIGNED})\]?"
@@ -93,13 +101,6 @@ def _between(r: Reading) -> list[Filter]:
         column = r.column_at(int(m.group(1)))
         if _numeric(r, column):
             out.append(Filter(column, "between", (_num(m.group(2)), _num(m.group(3)))))
-            _take(r, m)
-    # "4 to 6 cylinders", "between 10 and 20 mm of rain": the range before its column
-    first = rf"\b(?:between\s+)?({UNSIGNED})\s*(?:and|to|-)\s*({UNSIGNED})\s+(?:{UNIT}\s+(?:of\s+)?)?C(\d+)\b"
-    for m in list(re.finditer(first, r.skeleton)):
-        column = r.column_at(int(m.group(3)))
-        if _numeric(r, column):
-            out.append(Filter(column, "between", (_num(m.group(1)), _num(m.group(2)))))
             _take(r, m)
     return out
 

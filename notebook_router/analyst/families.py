@@ -242,6 +242,10 @@ def count(r: Reading) -> Outcome:
         return base(r, "count", measure=tuple(measure))
     cats = r.remaining("category", "text", "datetext")
     if cats and r.has(r"\b(?:how many|number of)\s+(?:different\s+|distinct\s+|unique\s+)?C\d+"):
+        if _rows_are_named(r, cats[0]):
+            # "how many counties are in midwest?": a row a county, whose names repeat
+            # (320 names for 437 counties): the rows are counted, the names said too
+            return base(r, "unique", variant="rows", columns=(cats[0],))
         return base(r, "unique", variant="count", columns=(cats[0],))
     numeric = r.targets()
     if numeric:
@@ -277,6 +281,15 @@ def _whole(r: Reading, column: str) -> bool:
     if not described.whole or 0 < len(described.values) <= FEW_KINDS:
         return False
     return not re.search(r"(?i)year|id$|code", column)
+
+
+def _rows_are_named(r: Reading, column: str) -> bool:
+    """Whether each row is one of the things ``column`` names, though some names repeat
+    (most rows have a name of their own), and the question did not ask for distinct ones."""
+    if r.has(r"\b(?:different|distinct|unique)\b"):
+        return False
+    described = r.schema.column(column)
+    return described.kind == "text" and described.distinct > r.schema.rows // 2
 
 
 def _near_column(r: Reading, word: str) -> bool:
@@ -400,7 +413,7 @@ def value(r: Reading) -> Outcome:
     return base(r, "value", columns=(targets[0],))
 
 
-_NAMED_STATISTICS = {
+_NAMED_STATISTICS: dict[str, str] = {
     word: agg
     for agg, said in table("analysis")["aggregations"].items()
     if agg in ("sum", "mean", "median", "min", "max")

@@ -109,6 +109,7 @@ def find_mentions(
     ignored = set(ignore)
     skip = {stem(w) for w in ignored}
     found: list[tuple[int, int, int, Mention]] = []
+    names = {n.lower() for n in schema.names()}
     for col in schema.columns:
         own = {form for w in _words_of(col.name) for form in forms(w)}
         for variant in name_variants(col.name):
@@ -120,6 +121,7 @@ def find_mentions(
                 found.append((len(variant), 2, i, Mention(toks[i][1], toks[j][2], col.name)))
         found.extend(_in_other_order(toks, stems, col, ignored))
         found.extend(_run_together(toks, col))
+        found.extend(_said_in_full(toks, col, ignored, names))
         for value in _category_values(col, skip):
             variant = tuple(stem(w) for w, _, _ in word_spans(str(value)))
             for i in _occurrences(stems, variant):
@@ -128,6 +130,43 @@ def find_mentions(
                 found.append((len(variant), 1, i, mention))
     found.extend(_indexed_values(text, toks, schema, skip, written))
     return _longest_first(found)
+
+
+_ACRONYM = re.compile(r"[A-Z]{2,4}")
+# Words that say what to do with a column, never part of its spelled-out name: "the
+# *highest RBI*" is not ``HR``.
+_STATISTIC_WORDS = frozenset(
+    w
+    for section in ("aggregations", "order")
+    for words in table("analysis")[section].values()
+    for phrase in words
+    for w in phrase.split()
+)
+
+
+def _said_in_full(
+    toks: list[tuple[str, int, int]], col: Column, ignored: set[str], names: set[str]
+) -> list[tuple[int, int, int, Mention]]:
+    """An upper-case short name said in full: "home runs" for ``HR``, "runs batted in"
+    for ``RBI``, "at bats" for ``AB`` (the words' initials spell it, plural or not)."""
+    if not _ACRONYM.fullmatch(col.name):
+        return []
+    n = len(col.name)
+    letters = col.name.lower()
+    out = []
+    for i in range(len(toks) - n + 1):
+        window = [w for w, _, _ in toks[i : i + n]]
+        if "".join(w[0] for w in window) != letters or all(w in ignored for w in window):
+            continue
+        if sum(w in ignored for w in window) > 1 or any(w in names for w in window):
+            continue  # "OBP by position" names OBP by its name, then a group
+        if any(w in _STATISTIC_WORDS for w in window):
+            continue  # "the highest RBI" asks for the highest of RBI
+        if n == 2 and (window[-1] in ignored or len(window[-1]) < 3):
+            continue  # the last of two words names the thing: "at bats", not "at the"
+        mention = Mention(toks[i][1], toks[i + n - 1][2], col.name, how="abbreviation")
+        out.append((n, 1, i, mention))
+    return out
 
 
 def _longest_first(found: list[tuple[int, int, int, Mention]]) -> list[Mention]:

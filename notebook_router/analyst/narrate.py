@@ -90,6 +90,12 @@ def _unique(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
     if isinstance(value, list):
         shown = ", ".join(map(str, value[:30])) + (", ..." if len(value) > 30 else "")
         return f"{col} has {len(value)} distinct values{where(spec.filters)}: {shown}."
+    if spec.variant == "rows":
+        names = outputs.get("names")
+        return (
+            f"There are {fmt(value)} rows{where(spec.filters)}, one {col} each; their names "
+            f"repeat ({fmt(names)} distinct {col} values), so the rows are counted."
+        )
     return f"{col} has {fmt(value)} distinct values{where(spec.filters)}."
 
 

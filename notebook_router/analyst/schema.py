@@ -32,6 +32,8 @@ class Column:
     grouping by it gives one row a group)."""
     whole: bool = False
     """A number column of whole numbers (a count of things: "how many were sold" adds it up)."""
+    distinct: int = 0
+    """How many distinct values a text column holds (0 for other kinds)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +92,8 @@ def _column(name: str, series: Any) -> Column:
     if _looks_like_dates(name, series):
         return Column(name, "datetext")
     head = series.iloc[:SAMPLE_ROWS].dropna()
-    return Column(name, "text", repeats=bool(len(head)) and head.nunique() < len(head))
+    repeats = bool(len(head)) and head.nunique() < len(head)
+    return Column(name, "text", repeats=repeats, distinct=int(series.nunique()))
 
 
 def _few_values(series: Any) -> tuple[Any, ...]:

@@ -22,6 +22,8 @@ def plain(obj: Any) -> Any:
         return [plain(v) for v in obj]
     if isinstance(obj, np.generic):
         return obj.item()
+    if isinstance(obj, pd.Timestamp) and obj.tzinfo is None and obj == obj.normalize():
+        return obj.date().isoformat()  # a day, not a time: "2013-12-07"
     if isinstance(obj, (pd.Timestamp, pd.Period, pd.Interval)):
         return str(obj)
     return obj

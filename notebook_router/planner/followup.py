@@ -99,6 +99,18 @@ _WHY = re.compile(
     r"(?:\s+(?:so|happen|the\s+case))?)?\s*[?.!]*$",
     re.IGNORECASE,
 )
+_SORT = re.compile(
+    _LEAD + r"(?:sort|order|rank|arrange)\s+(?:it|them|that|this|the\s+(?:result|table|list))?\s*"
+    r"(?:in\s+|by\s+)?(?P<way>descending|ascending|decreasing|increasing|desc|asc|"
+    r"(?:from\s+)?(?:highest|largest|biggest|lowest|smallest)(?:\s+(?:first|to\s+\w+))?)"
+    r"(?:\s+order)?\s*[?.!]*$",
+    re.IGNORECASE,
+)
+_WHEN = re.compile(
+    _LEAD + r"(?:when\s+(?:was|did|is)\s+(?:that|it|this)(?:\s+happen)?|(?:in|on)\s+which\s+"
+    r"(?:month|year|day|date)|what\s+(?:date|day|month|year)\s+was\s+(?:that|it))\s*[?.!]*$",
+    re.IGNORECASE,
+)
 # A chart named as a thing ("a line chart", "the graph"), not "plot" the verb.
 _CHART = re.compile(
     r"\b(?:line|bar|pie|scatter|area|column|stacked\s+bar)\s+(?:chart|plot|graph)\b"
@@ -175,6 +187,28 @@ def _follow_up(goal: str, arc: ArcView, columns: frozenset[str]) -> FollowUp | N
         recall = f"Recall run {source.run_id}: what it found for “{clip(source.goal)}” and how"
         task = ArcTask(id="t1", description=recall, agent="")  # whoever recalls: by role
         return FollowUp("why", source, source.goal, (task,), "why its answer")
+    order = _SORT.match(goal)
+    if order:  # "sort it descending": the last data answer again, in that order
+        source = arc.last
+        asked = [] if source is None else [t for t in source.tasks if ANALYST in t.roles]
+        if source is not None and asked:
+            way = (
+                "ascending"
+                if order["way"].lower().startswith(("asc", "low", "small"))
+                else "descending"
+            )
+            said = f"{asked[-1].description.rstrip(' ?.!')}, sorted {way}"
+            task = asked[-1].model_copy(update={"description": said, "depends_on": ()})
+            goal = f"{source.goal.rstrip(' ?.!')}, sorted {way}"
+            return FollowUp("same", source, goal, (task,), f"sorted {way}")
+    if _WHEN.match(goal):  # "when was that?" after "IBM's lowest price": the same, and when
+        source = arc.last
+        asked = [] if source is None else [t for t in source.tasks if ANALYST in t.roles]
+        if source is not None and asked:
+            said = f"{asked[-1].description.rstrip(' ?.!')}, and when?"
+            task = asked[-1].model_copy(update={"description": said, "depends_on": ()})
+            goal = f"{source.goal.rstrip(' ?.!')}, and when?"
+            return FollowUp("same", source, goal, (task,), "and when")
     # Work to redo: a run whose tasks were all the team's notes (a plan, a recalled
     # fact, a research note) is not one.
     planned = [r for r in arc.runs if any(GENERALIST not in t.roles for t in r.tasks)]
@@ -290,6 +324,14 @@ _GROUPING = frozenset({"by", "per", "each", "every", "across"})
 _BY = re.compile(r"^(?:by|per|for\s+each|across)\s+", re.IGNORECASE)
 
 
+_MEASURE_SAID = re.compile(
+    rf"\b(?:{'|'.join(_STATISTICS)}|number\s+of)\s+(?:the\s+)?(?:number\s+of\s+)?"
+    r"(?P<measure>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)(?=\s+(?:for|in|of|by|per|from|at|on|across|"
+    r"among|where|when|with|during)\b|\s*[?.!]?\s*$)",
+    re.IGNORECASE,
+)
+
+
 def column_slot(texts: list[str], new: str, columns: frozenset[str]) -> str | None:
     """The slot of ``texts`` a column named by ``new`` fills, if ``new`` names one.
 
@@ -322,6 +364,11 @@ def column_slot(texts: list[str], new: str, columns: frozenset[str]) -> str | No
             elif not grouping and before not in _GROUPING and phrase.lower() != new.lower():
                 return phrase
             i = j + 1
+    if not grouping:  # the measure as said after its statistic: "total *home runs* for SEA"
+        for text in texts:
+            m = _MEASURE_SAID.search(text)
+            if m and m["measure"].lower() != new.lower():
+                return m["measure"]
     return None
 
 

@@ -309,3 +309,70 @@ def test_a_technique_the_code_does_not_use_is_said() -> None:
         assert "spearman" in a.code and a.value == pytest.approx(truth)
     else:
         assert "Spearman" in a.text
+
+
+def _batting() -> pd.DataFrame:
+    return pd.DataFrame(
+        {
+            "Player": [f"P{i}" for i in range(30)],
+            "Team": ["SEA", "NYY", "BOS"] * 10,
+            "HR": [(i * 7) % 23 for i in range(30)],
+            "RBI": [(i * 11) % 60 for i in range(30)],
+        }
+    )
+
+
+def test_a_short_column_name_said_in_full_is_that_column() -> None:
+    batting = _batting()
+    homers = _ask("total home runs for SEA", {"batting": batting})
+    assert (homers.status, homers.value) == (
+        "answered",
+        int(batting[batting.Team == "SEA"].HR.sum()),
+    )
+    rbi = _ask("average runs batted in by team", {"batting": batting})
+    assert rbi.value == pytest.approx(batting.groupby("Team").RBI.mean().to_dict())
+
+
+def test_the_extreme_and_when_it_happened_are_both_answered() -> None:
+    sales = _sales()
+    a = _ask("what was the highest revenue, and in which month?", {"sales": sales})
+    best = sales.loc[sales.revenue.idxmax()]
+    assert a.status == "answered"
+    top, when = a.value
+    assert top == pytest.approx(best.revenue)
+    assert str(best.month.date()) in str(when)
+
+
+def test_a_yes_no_comparison_answered_by_one_figure_says_so() -> None:
+    sales = _sales()
+    a = _ask("is the total revenue higher than the total units?", {"sales": sales})
+    # either both sides are given, or the answer names the comparison it did not make
+    assert a.status in ("partial", "declined") or isinstance(a.value, dict), a.text
+    if a.status == "partial":
+        assert "higher than" in a.text
+
+
+def test_a_short_name_is_not_spelled_by_the_words_around_another() -> None:
+    batting = _batting()
+    a = _ask("which player has the highest RBI?", {"batting": batting})
+    assert (a.status, a.value) == ("answered", batting.loc[batting.RBI.idxmax(), "Player"])
+
+
+def test_which_asked_of_figures_is_not_answered_by_the_figures_alone() -> None:
+    sales = _sales()
+    a = _ask("which is larger, total revenue or total units?", {"sales": sales})
+    assert a.status != "answered" or isinstance(a.value, str), a.text
+
+
+async def test_sort_it_and_when_was_that_follow_the_run_before() -> None:
+    sales = _sales()
+    router = Router(data={"sales": sales}, memory=True)
+    await router.run("total revenue by region")
+    ordered = await router.run("sort it ascending")
+    table = ordered.results[ordered.tasks[0].id].data
+    truth = sales.groupby("region").revenue.sum().sort_values()
+    assert list(table.index) == list(truth.index)
+    await router.run("what was the lowest revenue?")
+    when = await router.run("when was that?")
+    lowest = sales.loc[sales.revenue.idxmin()]
+    assert str(lowest.month.date()) in when.answer and f"{lowest.revenue:,.0f}" in when.answer
