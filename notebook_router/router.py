@@ -18,6 +18,7 @@ from notebook_router.errors import ConfigError, EmptyTaskError
 from notebook_router.loop import run_to_end
 from notebook_router.media import Media
 from notebook_router.offline.planner import RulePlanner
+from notebook_router.offline.team import equip
 from notebook_router.planner.combo_planner import ComboPlanner
 from notebook_router.planner.planner import ModelPlanner, Planner
 from notebook_router.planner.rails import Limits
@@ -260,6 +261,7 @@ class Router:
         from notebook_router.context.memory import bound
 
         planner = self._planning
+        equip(self.agents)  # each built-in gets its offline core, added since or not
         run = Run(
             state.query,
             agents=self.agents,

@@ -13,7 +13,9 @@
 - the rules that stand in for a model live in ``offline/``: the router alone hands
   them over (no other part imports ``offline/``), a planner outside it either asks the
   model or hands over to another planner, and no module of the planner, the agents or
-  the tools is there only for ``offline/``.
+  the tools is there only for ``offline/``;
+- whether the model is the offline one is asked in a few named places only, and never
+  by a built-in agent: it is given its offline core, and ``agents/cores.py`` picks.
 
 Each rule is a function over the parsed imports that returns what breaks it,
 one readable line per import. Each is also run on a small bad example of its
@@ -350,6 +352,54 @@ def modules_only_offline_uses(modules: Modules, parts: Iterable[str] = STANDS_IN
     ]
 
 
+OFFLINE_CHOICES = {
+    f"{PACKAGE}.agents.cores": "a built-in agent's rules or its model",
+    f"{PACKAGE}.router": "the rule planner or a model planner",
+    f"{PACKAGE}.tools.router": "the tool router's rules or its model",
+    f"{PACKAGE}.planner.verification": "the run's number checks or a model's verdict",
+}
+"""The places that ask whether the run's model is the offline one, and what each chooses."""
+
+
+def offline_questions(sources: dict[str, str]) -> dict[str, list[str]]:
+    """Where each module outside ``providers/`` asks ``is_offline``: module -> lines."""
+    found: dict[str, list[str]] = {}
+    for module, source in sorted(sources.items()):
+        if area(module) == "providers":
+            continue
+        path = module.replace(".", "/") + ".py"
+        for node in ast.walk(ast.parse(source)):
+            named = (isinstance(node, ast.Name) and node.id == "is_offline") or (
+                isinstance(node, ast.Attribute) and node.attr == "is_offline"
+            )
+            imported = isinstance(node, ast.ImportFrom) and any(
+                a.name == "is_offline" for a in node.names
+            )
+            if named or imported:
+                found.setdefault(module, []).append(f"{path}:{node.lineno}")  # type: ignore[attr-defined]
+    return found
+
+
+def built_ins_asking_whether_offline(sources: dict[str, str]) -> list[str]:
+    """Each place a built-in agent asks ``is_offline`` itself instead of being given a core."""
+    return [
+        f"{line} asks is_offline: a built-in is given its offline core (agents/cores.py picks)"
+        for module, lines in offline_questions(sources).items()
+        if _within(module, [f"{PACKAGE}.agents.builtin"])
+        for line in lines
+    ]
+
+
+def offline_choices_elsewhere(sources: dict[str, str]) -> list[str]:
+    """Modules that ask ``is_offline`` outside :data:`OFFLINE_CHOICES`."""
+    return [
+        f"{lines[0]} asks is_offline: choose a model or rules in one of the places named in "
+        "OFFLINE_CHOICES"
+        for module, lines in offline_questions(sources).items()
+        if module not in OFFLINE_CHOICES
+    ]
+
+
 def package_sources() -> dict[str, str]:
     """Every module of the package's source, by module name."""
     sources: dict[str, str] = {}
@@ -431,6 +481,23 @@ def test_only_the_router_hands_over_the_offline_rules(modules: Modules) -> None:
 
 def test_a_planner_that_plans_by_rules_lives_in_offline() -> None:
     problems = planners_by_rules_outside_offline(package_sources())
+    assert not problems, _report(problems)
+
+
+def test_no_built_in_agent_asks_whether_the_model_is_offline() -> None:
+    sources = package_sources()
+    problems = built_ins_asking_whether_offline(sources)
+    assert not problems, _report(problems)
+    # each built-in hands its two ways of answering to the one place that picks
+    built_ins = [m for m in sources if _within(m, [f"{PACKAGE}.agents.builtin"])]
+    picking = {m for m in built_ins if "by_rules_or_model(" in sources[m]}
+    assert len(picking) == 14, sorted(picking)
+
+
+def test_whether_the_model_is_offline_is_asked_only_where_a_choice_is_made() -> None:
+    sources = package_sources()
+    assert set(offline_questions(sources)) == set(OFFLINE_CHOICES)  # each place still asks
+    problems = offline_choices_elsewhere(sources)
     assert not problems, _report(problems)
 
 
@@ -629,8 +696,8 @@ def test_the_offline_rules_reached_for_by_the_planner_or_an_agent_are_reported()
         }
     )
     assert rules_imported_outside_the_router(bad) == [
-        f"{PACKAGE}/agents/builtin/summarisation.py:1 imports {PACKAGE}.offline.team: only "
-        "router hands over the rules of offline/",
+        f"{PACKAGE}/agents/builtin/summarisation.py:1 imports "
+        f"{PACKAGE}.offline.team.summarisation: only router hands over the rules of offline/",
         f"{PACKAGE}/planner/planner.py:2 imports {PACKAGE}.offline.planner (inside a function "
         "or TYPE_CHECKING): only router hands over the rules of offline/",
     ]
@@ -696,4 +763,31 @@ def test_a_module_left_behind_for_offline_alone_is_reported() -> None:
     assert modules_only_offline_uses(bad) == [
         f"{PACKAGE}.planner.rules.decide is imported only by {PACKAGE}.offline.planner.planner: "
         "it belongs in offline/"
+    ]
+
+
+def test_a_built_in_asking_whether_the_model_is_offline_is_reported() -> None:
+    bad = {
+        f"{PACKAGE}.agents.builtin.images": "from notebook_router.providers.offline import "
+        "is_offline\n\nasync def run(task, context):\n"
+        "    if is_offline(context.model.provider):\n        return described(task)\n",
+        f"{PACKAGE}.agents.builtin.video": "from notebook_router.providers import offline\n\n"
+        "def sure(context):\n    return 0.9 if offline.is_offline(context.model.provider) "
+        "else 0.7\n",
+        f"{PACKAGE}.agents.cores": "from notebook_router.providers.offline import is_offline\n",
+        f"{PACKAGE}.providers.offline.engine": "def is_offline(provider):\n    return True\n",
+    }
+    assert built_ins_asking_whether_offline(bad) == [
+        f"{PACKAGE}/agents/builtin/images.py:{n} asks is_offline: a built-in is given its "
+        "offline core (agents/cores.py picks)"
+        for n in (1, 4)
+    ] + [
+        f"{PACKAGE}/agents/builtin/video.py:4 asks is_offline: a built-in is given its offline "
+        "core (agents/cores.py picks)"
+    ]
+    assert offline_choices_elsewhere(bad) == [
+        f"{PACKAGE}/agents/builtin/images.py:1 asks is_offline: choose a model or rules in one "
+        "of the places named in OFFLINE_CHOICES",
+        f"{PACKAGE}/agents/builtin/video.py:4 asks is_offline: choose a model or rules in one "
+        "of the places named in OFFLINE_CHOICES",
     ]
