@@ -15,7 +15,8 @@
   model or hands over to another planner, and no module of the planner, the agents or
   the tools is there only for ``offline/``;
 - whether the model is the offline one is asked in a few named places only, and never
-  by a built-in agent: it is given its offline core, and ``agents/cores.py`` picks.
+  by a built-in agent: each built-in of the ``BUILTINS`` table is given its offline core
+  and hands it and its model core to ``agents/cores.py``, which picks.
 
 Each rule is a function over the parsed imports that returns what breaks it,
 one readable line per import. Each is also run on a small bad example of its
@@ -390,6 +391,28 @@ def built_ins_asking_whether_offline(sources: dict[str, str]) -> list[str]:
     ]
 
 
+def built_ins_not_choosing_in_one_place(sources: dict[str, str]) -> list[str]:
+    """Each built-in of the ``BUILTINS`` table whose module does not hand its two ways of
+    answering (rules, model) to ``by_rules_or_model``."""
+    table = ast.parse(sources.get(f"{PACKAGE}.agents.builtin", ""))
+    rows = [
+        node.args[0].value
+        for node in ast.walk(table)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "Builtin"
+        and node.args
+        and isinstance(node.args[0], ast.Constant)
+        and isinstance(node.args[0].value, str)
+    ]
+    return [
+        f"{PACKAGE}/agents/builtin/{name}.py answers without by_rules_or_model: hand it the "
+        "rules and the model core (agents/cores.py picks)"
+        for name in rows
+        if "by_rules_or_model(" not in sources.get(f"{PACKAGE}.agents.builtin.{name}", "")
+    ]
+
+
 def offline_choices_elsewhere(sources: dict[str, str]) -> list[str]:
     """Modules that ask ``is_offline`` outside :data:`OFFLINE_CHOICES`."""
     return [
@@ -488,10 +511,10 @@ def test_no_built_in_agent_asks_whether_the_model_is_offline() -> None:
     sources = package_sources()
     problems = built_ins_asking_whether_offline(sources)
     assert not problems, _report(problems)
-    # each built-in hands its two ways of answering to the one place that picks
-    built_ins = [m for m in sources if _within(m, [f"{PACKAGE}.agents.builtin"])]
-    picking = {m for m in built_ins if "by_rules_or_model(" in sources[m]}
-    assert len(picking) == 14, sorted(picking)
+    # each built-in of the table hands its two ways of answering to the one place that picks
+    assert "Builtin(" in sources[f"{PACKAGE}.agents.builtin"]  # the table is read
+    problems = built_ins_not_choosing_in_one_place(sources)
+    assert not problems, _report(problems)
 
 
 def test_whether_the_model_is_offline_is_asked_only_where_a_choice_is_made() -> None:
@@ -785,9 +808,25 @@ def test_a_built_in_asking_whether_the_model_is_offline_is_reported() -> None:
         f"{PACKAGE}/agents/builtin/video.py:4 asks is_offline: a built-in is given its offline "
         "core (agents/cores.py picks)"
     ]
+    assert built_ins_not_choosing_in_one_place(bad) == []  # not in the table: not a built-in
     assert offline_choices_elsewhere(bad) == [
         f"{PACKAGE}/agents/builtin/images.py:1 asks is_offline: choose a model or rules in one "
         "of the places named in OFFLINE_CHOICES",
         f"{PACKAGE}/agents/builtin/video.py:4 asks is_offline: choose a model or rules in one "
         "of the places named in OFFLINE_CHOICES",
+    ]
+
+
+def test_a_built_in_of_the_table_that_picks_its_own_way_of_answering_is_reported() -> None:
+    bad = {
+        f"{PACKAGE}.agents.builtin": 'BUILTINS = (Builtin("glossary", "Glossary", "team"), '
+        'Builtin("audio", "Audio", "media"))\n',
+        f"{PACKAGE}.agents.builtin.glossary": "async def run(task, context):\n"
+        "    return await context.model.ask(task.description)\n",
+        f"{PACKAGE}.agents.builtin.audio": "async def run(task, context):\n"
+        "    return await by_rules_or_model(context, rules=heard, model=asked)\n",
+    }
+    assert built_ins_not_choosing_in_one_place(bad) == [
+        f"{PACKAGE}/agents/builtin/glossary.py answers without by_rules_or_model: hand it the "
+        "rules and the model core (agents/cores.py picks)"
     ]
