@@ -7,6 +7,10 @@ PDF, Word, HTML, Markdown; images: charts, screenshots, OCR); the data analyst
 and the coder join when the run has data to work on.
 A user's own agent with the same name takes a built-in's place, and the
 user's agents win ties with the built-ins (the planner prefers them when both fit).
+
+Adding a built-in is a module here, a row of :data:`BUILTINS`, and, when it answers by
+rules with the offline model, its offline core in :mod:`notebook_router.offline.team`
+(docs/adding-an-agent.md walks through one).
 """
 
 from __future__ import annotations
