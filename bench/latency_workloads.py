@@ -31,11 +31,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from notebook_router import Router
 from notebook_router.agents.base import Agent, AgentContext, TaskRequest
 from notebook_router.examples.sales import AGENTS
+from notebook_router.offline.planner import RulePlanner
 from notebook_router.planner import prompts
 from notebook_router.planner.decisions import Decision, RedirectDecision, Synthesis
 from notebook_router.planner.planner import PlannerCall
 from notebook_router.planner.planner_view import ViewBuilder
-from notebook_router.planner.rules import RulePlanner
 from notebook_router.result import AgentResult
 from notebook_router.usage import estimate_tokens
 

@@ -17,11 +17,12 @@ from notebook_router.data.source import DataSource
 from notebook_router.errors import ConfigError, EmptyTaskError
 from notebook_router.loop import run_to_end
 from notebook_router.media import Media
+from notebook_router.offline.planner import RulePlanner
+from notebook_router.offline.team import equip
 from notebook_router.planner.combo_planner import ComboPlanner
 from notebook_router.planner.planner import ModelPlanner, Planner
 from notebook_router.planner.rails import Limits
 from notebook_router.planner.result import RunResult
-from notebook_router.planner.rules import RulePlanner
 from notebook_router.planner.run import Run, new_run_id
 from notebook_router.planner.state import RunState
 from notebook_router.planner.steering import ClarifyHandler, ClarifyPolicy
@@ -260,6 +261,7 @@ class Router:
         from notebook_router.context.memory import bound
 
         planner = self._planning
+        equip(self.agents)  # each built-in gets its offline core, added since or not
         run = Run(
             state.query,
             agents=self.agents,
@@ -323,7 +325,7 @@ def default_planner(provider: Provider) -> Planner:
     """The planner a router uses with ``provider`` unless it is given one.
 
     The offline model has no language model to plan with: its runs are planned
-    by :class:`~notebook_router.planner.rules.RulePlanner` (deterministic, no
+    by :class:`~notebook_router.offline.planner.RulePlanner` (deterministic, no
     model call). Every other model plans for itself through
     :class:`~notebook_router.planner.planner.ModelPlanner`.
 

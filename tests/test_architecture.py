@@ -9,7 +9,14 @@
 - the planner never names a built-in agent (it finds one by role), and the exception tree
   knows nothing of the planner;
 - English is read in one place: nothing outside ``language/`` defines a stemmer, a
-  stopword or synonym list, a BM25 or a speller, or imports a library that does.
+  stopword or synonym list, a BM25 or a speller, or imports a library that does;
+- the rules that stand in for a model live in ``offline/``: the router alone hands
+  them over (no other part imports ``offline/``), a planner outside it either asks the
+  model or hands over to another planner, and no module of the planner, the agents or
+  the tools is there only for ``offline/``;
+- whether the model is the offline one is asked in a few named places only, and never
+  by a built-in agent: each built-in of the ``BUILTINS`` table is given its offline core
+  and hands it and its model core to ``agents/cores.py``, which picks.
 
 Each rule is a function over the parsed imports that returns what breaks it,
 one readable line per import. Each is also run on a small bad example of its
@@ -41,6 +48,7 @@ CORE = (
     "data",
     "analyst",
     "code",
+    "offline",
 )
 FRONTEND = ("notebook_router.notebook", "IPython", "ipywidgets", "anywidget")
 
@@ -258,6 +266,163 @@ def reading_outside_language(sources: dict[str, str]) -> list[str]:
     return problems
 
 
+OFFLINE = "offline"
+HANDS_OVER_THE_RULES = ("router",)
+"""The parts that give the runs their rules (the rule planner, the built-ins' offline cores)."""
+_PLANNER_METHODS = frozenset({"decide", "redirect", "synthesise"})
+STANDS_IN_FOR = ("planner", "agents", "tools")
+"""The parts whose models ``offline/`` stands in for."""
+
+
+def rules_imported_outside_the_router(modules: Modules) -> list[str]:
+    """Imports (at any level) of ``offline/`` by parts other than the router: the planner,
+    the agents and the tools are given their rules, they never reach for them."""
+    return [
+        f"{found}: only {', '.join(HANDS_OVER_THE_RULES)} hands over the rules of {OFFLINE}/"
+        for module, found_imports in sorted(modules.items())
+        if area(module) not in (OFFLINE, *HANDS_OVER_THE_RULES)
+        for found in found_imports
+        if _within(found.target, [f"{PACKAGE}.{OFFLINE}"])
+    ]
+
+
+def planners_by_rules_outside_offline(sources: dict[str, str]) -> list[str]:
+    """Classes outside ``offline/`` that plan (``decide``, ``redirect``, ``synthesise``)
+    without asking a model (``call.model``) or handing over to another planner: rules
+    standing in for a model, which belong in ``offline/``."""
+    problems: list[str] = []
+    for module, source in sorted(sources.items()):
+        if area(module) == OFFLINE:
+            continue
+        path = module.replace(".", "/") + ".py"
+        for node in ast.walk(ast.parse(source)):
+            if not isinstance(node, ast.ClassDef) or _is_protocol(node):
+                continue
+            methods = [
+                m
+                for m in node.body
+                if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef))
+                and m.name in _PLANNER_METHODS
+            ]
+            if {m.name for m in methods} != _PLANNER_METHODS:
+                continue
+            if not any(_asks_a_model_or_hands_over(m) for m in methods):
+                problems.append(
+                    f"{path}:{node.lineno} {node.name} plans by rules: it belongs in {OFFLINE}/"
+                )
+    return problems
+
+
+def _is_protocol(node: ast.ClassDef) -> bool:
+    return any(
+        (isinstance(b, ast.Name) and b.id == "Protocol")
+        or (isinstance(b, ast.Attribute) and b.attr == "Protocol")
+        for b in node.bases
+    )
+
+
+def _asks_a_model_or_hands_over(method: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    for node in ast.walk(method):
+        if isinstance(node, ast.Attribute) and node.attr == "model":
+            return True  # call.model: the run's model
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in _PLANNER_METHODS
+            and isinstance(node.func.value, ast.Attribute)  # self.inner.decide(...)
+        ):
+            return True
+    return False
+
+
+def modules_only_offline_uses(modules: Modules, parts: Iterable[str] = STANDS_IN_FOR) -> list[str]:
+    """Modules of ``parts`` that only ``offline/`` imports: rules left behind by a move."""
+    importers: dict[str, set[str]] = {}
+    for module, found_imports in modules.items():
+        for found in found_imports:
+            target = found.target
+            while target not in modules and "." in target:
+                target = target.rpartition(".")[0]  # `from pkg.mod import name`
+            if target != module:
+                importers.setdefault(target, set()).add(module)
+    wanted = set(parts)
+    return [
+        f"{module} is imported only by {', '.join(sorted(users))}: it belongs in {OFFLINE}/"
+        for module, users in sorted(importers.items())
+        if area(module) in wanted and all(area(user) == OFFLINE for user in users)
+    ]
+
+
+OFFLINE_CHOICES = {
+    f"{PACKAGE}.agents.cores": "a built-in agent's rules or its model",
+    f"{PACKAGE}.router": "the rule planner or a model planner",
+    f"{PACKAGE}.tools.router": "the tool router's rules or its model",
+    f"{PACKAGE}.planner.verification": "the run's number checks or a model's verdict",
+}
+"""The places that ask whether the run's model is the offline one, and what each chooses."""
+
+
+def offline_questions(sources: dict[str, str]) -> dict[str, list[str]]:
+    """Where each module outside ``providers/`` asks ``is_offline``: module -> lines."""
+    found: dict[str, list[str]] = {}
+    for module, source in sorted(sources.items()):
+        if area(module) == "providers":
+            continue
+        path = module.replace(".", "/") + ".py"
+        for node in ast.walk(ast.parse(source)):
+            named = (isinstance(node, ast.Name) and node.id == "is_offline") or (
+                isinstance(node, ast.Attribute) and node.attr == "is_offline"
+            )
+            imported = isinstance(node, ast.ImportFrom) and any(
+                a.name == "is_offline" for a in node.names
+            )
+            if named or imported:
+                found.setdefault(module, []).append(f"{path}:{node.lineno}")  # type: ignore[attr-defined]
+    return found
+
+
+def built_ins_asking_whether_offline(sources: dict[str, str]) -> list[str]:
+    """Each place a built-in agent asks ``is_offline`` itself instead of being given a core."""
+    return [
+        f"{line} asks is_offline: a built-in is given its offline core (agents/cores.py picks)"
+        for module, lines in offline_questions(sources).items()
+        if _within(module, [f"{PACKAGE}.agents.builtin"])
+        for line in lines
+    ]
+
+
+def built_ins_not_choosing_in_one_place(sources: dict[str, str]) -> list[str]:
+    """Each built-in of the ``BUILTINS`` table whose module does not hand its two ways of
+    answering (rules, model) to ``by_rules_or_model``."""
+    table = ast.parse(sources.get(f"{PACKAGE}.agents.builtin", ""))
+    rows = [
+        node.args[0].value
+        for node in ast.walk(table)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "Builtin"
+        and node.args
+        and isinstance(node.args[0], ast.Constant)
+        and isinstance(node.args[0].value, str)
+    ]
+    return [
+        f"{PACKAGE}/agents/builtin/{name}.py answers without by_rules_or_model: hand it the "
+        "rules and the model core (agents/cores.py picks)"
+        for name in rows
+        if "by_rules_or_model(" not in sources.get(f"{PACKAGE}.agents.builtin.{name}", "")
+    ]
+
+
+def offline_choices_elsewhere(sources: dict[str, str]) -> list[str]:
+    """Modules that ask ``is_offline`` outside :data:`OFFLINE_CHOICES`."""
+    return [
+        f"{lines[0]} asks is_offline: choose a model or rules in one of the places named in "
+        "OFFLINE_CHOICES"
+        for module, lines in offline_questions(sources).items()
+        if module not in OFFLINE_CHOICES
+    ]
+
+
 def package_sources() -> dict[str, str]:
     """Every module of the package's source, by module name."""
     sources: dict[str, str] = {}
@@ -328,6 +493,41 @@ def test_the_exception_tree_knows_nothing_of_the_planner(modules: Modules) -> No
 
 def test_english_is_read_only_in_the_language_layer() -> None:
     problems = reading_outside_language(package_sources())
+    assert not problems, _report(problems)
+
+
+def test_only_the_router_hands_over_the_offline_rules(modules: Modules) -> None:
+    assert any(area(m) == OFFLINE for m in modules)  # the rules are read too
+    problems = rules_imported_outside_the_router(modules)
+    assert not problems, _report(problems)
+
+
+def test_a_planner_that_plans_by_rules_lives_in_offline() -> None:
+    problems = planners_by_rules_outside_offline(package_sources())
+    assert not problems, _report(problems)
+
+
+def test_no_built_in_agent_asks_whether_the_model_is_offline() -> None:
+    sources = package_sources()
+    problems = built_ins_asking_whether_offline(sources)
+    assert not problems, _report(problems)
+    # each built-in of the table hands its two ways of answering to the one place that picks
+    assert "Builtin(" in sources[f"{PACKAGE}.agents.builtin"]  # the table is read
+    problems = built_ins_not_choosing_in_one_place(sources)
+    assert not problems, _report(problems)
+
+
+def test_whether_the_model_is_offline_is_asked_only_where_a_choice_is_made() -> None:
+    sources = package_sources()
+    assert set(offline_questions(sources)) == set(OFFLINE_CHOICES)  # each place still asks
+    problems = offline_choices_elsewhere(sources)
+    assert not problems, _report(problems)
+
+
+def test_no_module_of_the_planner_agents_or_tools_is_there_only_for_offline(
+    modules: Modules,
+) -> None:
+    problems = modules_only_offline_uses(modules)
     assert not problems, _report(problems)
 
 
@@ -503,4 +703,130 @@ def test_a_stemmer_speller_bm25_or_word_list_outside_language_is_reported() -> N
         f"{PACKAGE}/tools/fuzzy.py:1 defines Speller: use language/",
         f"{PACKAGE}/tools/index.py:1 defines BM25Index: use language/",
         f"{PACKAGE}/tools/lexicon.py:1 defines TOOL_SYNONYMS: a word list belongs in language/data",
+    ]
+
+
+def test_the_offline_rules_reached_for_by_the_planner_or_an_agent_are_reported() -> None:
+    bad = _modules(
+        {
+            f"{PACKAGE}.planner.planner": "def default():\n"
+            "    from notebook_router.offline.planner import RulePlanner\n",
+            f"{PACKAGE}.agents.builtin.summarisation": "from notebook_router.offline.team "
+            "import summarisation\n",
+            f"{PACKAGE}.router": "from notebook_router.offline.planner import RulePlanner\n",
+            f"{PACKAGE}.offline.planner.planner": "from notebook_router.offline.planner "
+            "import decide\n",
+        }
+    )
+    assert rules_imported_outside_the_router(bad) == [
+        f"{PACKAGE}/agents/builtin/summarisation.py:1 imports "
+        f"{PACKAGE}.offline.team.summarisation: only router hands over the rules of offline/",
+        f"{PACKAGE}/planner/planner.py:2 imports {PACKAGE}.offline.planner (inside a function "
+        "or TYPE_CHECKING): only router hands over the rules of offline/",
+    ]
+
+
+def test_a_planner_without_a_model_outside_offline_is_reported() -> None:
+    planner = """
+class {name}:
+    async def decide(self, call):
+        return {decide}
+    async def redirect(self, call, message):
+        return {redirect}
+    async def synthesise(self, call):
+        return template(call.state)
+"""
+    bad = {
+        f"{PACKAGE}.planner.rules": planner.format(
+            name="RulePlanner", decide="rules(call.state)", redirect="read(message)"
+        ),
+        f"{PACKAGE}.planner.planner": planner.format(
+            name="ModelPlanner", decide="await call.model.complete(call)", redirect="None"
+        )
+        + "\nclass Planner(Protocol):\n    async def decide(self, call): ...\n"
+        "    async def redirect(self, call, message): ...\n"
+        "    async def synthesise(self, call): ...\n",
+        f"{PACKAGE}.planner.combo": planner.format(
+            name="ComboPlanner", decide="None", redirect="await self.inner.redirect(call, message)"
+        ),
+        f"{PACKAGE}.offline.planner.planner": planner.format(
+            name="RulePlanner", decide="rules(call.state)", redirect="read(message)"
+        ),
+    }
+    assert planners_by_rules_outside_offline(bad) == [
+        f"{PACKAGE}/planner/rules.py:2 RulePlanner plans by rules: it belongs in offline/"
+    ]
+
+
+def test_the_rule_planner_put_back_in_the_planner_is_reported() -> None:
+    sources = package_sources()
+    moved_back = {
+        name.replace(f".{OFFLINE}.", ".planner."): source
+        for name, source in sources.items()
+        if area(name) == OFFLINE
+    }
+    found = planners_by_rules_outside_offline(moved_back)
+    assert [re.sub(r":\d+ ", " ", p) for p in found] == [
+        f"{PACKAGE}/planner/planner/planner.py RulePlanner plans by rules: it belongs in offline/"
+    ]
+
+
+def test_a_module_left_behind_for_offline_alone_is_reported() -> None:
+    bad = _modules(
+        {
+            f"{PACKAGE}.offline.planner.planner": "from notebook_router.planner.rules.decide "
+            "import decide\nfrom notebook_router.planner.state import RunState\n",
+            f"{PACKAGE}.planner.rules.decide": "from notebook_router.planner.state import Task\n",
+            f"{PACKAGE}.planner.state": "import re\n",
+            f"{PACKAGE}.planner.run": "from notebook_router.planner import state\n",
+            f"{PACKAGE}.tools.rules": "import re\n",
+            f"{PACKAGE}.tools.router": "from notebook_router.tools import rules\n",
+        }
+    )
+    assert modules_only_offline_uses(bad) == [
+        f"{PACKAGE}.planner.rules.decide is imported only by {PACKAGE}.offline.planner.planner: "
+        "it belongs in offline/"
+    ]
+
+
+def test_a_built_in_asking_whether_the_model_is_offline_is_reported() -> None:
+    bad = {
+        f"{PACKAGE}.agents.builtin.images": "from notebook_router.providers.offline import "
+        "is_offline\n\nasync def run(task, context):\n"
+        "    if is_offline(context.model.provider):\n        return described(task)\n",
+        f"{PACKAGE}.agents.builtin.video": "from notebook_router.providers import offline\n\n"
+        "def sure(context):\n    return 0.9 if offline.is_offline(context.model.provider) "
+        "else 0.7\n",
+        f"{PACKAGE}.agents.cores": "from notebook_router.providers.offline import is_offline\n",
+        f"{PACKAGE}.providers.offline.engine": "def is_offline(provider):\n    return True\n",
+    }
+    assert built_ins_asking_whether_offline(bad) == [
+        f"{PACKAGE}/agents/builtin/images.py:{n} asks is_offline: a built-in is given its "
+        "offline core (agents/cores.py picks)"
+        for n in (1, 4)
+    ] + [
+        f"{PACKAGE}/agents/builtin/video.py:4 asks is_offline: a built-in is given its offline "
+        "core (agents/cores.py picks)"
+    ]
+    assert built_ins_not_choosing_in_one_place(bad) == []  # not in the table: not a built-in
+    assert offline_choices_elsewhere(bad) == [
+        f"{PACKAGE}/agents/builtin/images.py:1 asks is_offline: choose a model or rules in one "
+        "of the places named in OFFLINE_CHOICES",
+        f"{PACKAGE}/agents/builtin/video.py:4 asks is_offline: choose a model or rules in one "
+        "of the places named in OFFLINE_CHOICES",
+    ]
+
+
+def test_a_built_in_of_the_table_that_picks_its_own_way_of_answering_is_reported() -> None:
+    bad = {
+        f"{PACKAGE}.agents.builtin": 'BUILTINS = (Builtin("glossary", "Glossary", "team"), '
+        'Builtin("audio", "Audio", "media"))\n',
+        f"{PACKAGE}.agents.builtin.glossary": "async def run(task, context):\n"
+        "    return await context.model.ask(task.description)\n",
+        f"{PACKAGE}.agents.builtin.audio": "async def run(task, context):\n"
+        "    return await by_rules_or_model(context, rules=heard, model=asked)\n",
+    }
+    assert built_ins_not_choosing_in_one_place(bad) == [
+        f"{PACKAGE}/agents/builtin/glossary.py answers without by_rules_or_model: hand it the "
+        "rules and the model core (agents/cores.py picks)"
     ]

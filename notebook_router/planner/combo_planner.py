@@ -22,7 +22,7 @@ for South", "plot it"), recognised by the follow-up reader or by a word that
 points back. Their plans depend on more than the words.
 
 Only planners that plan with a model are wrapped (``plans_with_model``):
-the offline :class:`~notebook_router.planner.rules.RulePlanner` makes no
+the offline :class:`~notebook_router.offline.planner.RulePlanner` makes no
 model call, so there is nothing to save.
 """
 

@@ -4,7 +4,7 @@ A :class:`Planner` decides the next step, handles redirects and writes the
 final answer. :class:`ModelPlanner` does all three by asking the run's model
 (``openai:...``, ``gemini:...``, ``local``) for JSON that matches the decision
 schemas; the ``offline`` model's runs use
-:class:`~notebook_router.planner.rules.RulePlanner` instead, which applies
+:class:`~notebook_router.offline.planner.RulePlanner` instead, which applies
 rules to the same view with no model call. The loop validates every decision
 and retries with the validation error as feedback, so a planner only has to
 produce a decision, not a correct one.

@@ -9,9 +9,9 @@ from typing import Any
 
 from notebook_router import Router, agent
 from notebook_router.agents.function import FunctionAgent
+from notebook_router.offline.planner import RulePlanner
 from notebook_router.planner.decisions import Decision, RedirectDecision, Synthesis, TaskSpec
 from notebook_router.planner.planner import ModelPlanner, PlannerCall
-from notebook_router.planner.rules import RulePlanner
 from notebook_router.providers.base import CompletionRequest
 from notebook_router.providers.scripted import ScriptedProvider
 from notebook_router.tools.retrieval import LexicalRetriever

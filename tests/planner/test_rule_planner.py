@@ -11,11 +11,11 @@ import pytest
 
 from notebook_router import Router, agent
 from notebook_router.agents.card import AgentCard
-from notebook_router.agents.matcher import AgentMatcher
 from notebook_router.examples.sales import AGENTS
+from notebook_router.offline.matcher import AgentMatcher
+from notebook_router.offline.planner import RulePlanner
 from notebook_router.planner import events as ev
 from notebook_router.planner.planner import ModelPlanner
-from notebook_router.planner.rules import RulePlanner
 from notebook_router.planner.state import Task
 from notebook_router.providers.base import Completion, CompletionRequest
 from notebook_router.providers.offline import OfflineProvider
@@ -356,8 +356,8 @@ async def _when_tasks_end(run: Any, count: int) -> None:
     ],
 )
 async def test_offline_redirect_classification(message: str, kind: str) -> None:
+    from notebook_router.offline.planner.redirect import redirect
     from notebook_router.planner.planner_view import PlannerView, TaskView
-    from notebook_router.planner.rules.redirect import redirect
 
     view = PlannerView(
         goal="Load the sales, then plot revenue",

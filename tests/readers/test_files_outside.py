@@ -21,7 +21,7 @@ from notebook_router.providers.base import CompletionRequest
 from notebook_router.providers.scripted import ScriptedProvider
 from notebook_router.readers.named import files_named, media_named, outside
 from notebook_router.usage import Usage
-from tests.agents.builtin.helpers import context_for, prompt_of
+from tests.agents.builtin.helpers import context_for, equipped, prompt_of
 from tests.conftest import Script, task
 from tests.readers.make import pdf_bytes
 
@@ -83,7 +83,7 @@ async def test_an_agents_task_never_reads_a_file_outside_the_folder(
     task_, context = context_for(
         f"Summarise {elsewhere / 'secret.pdf'}", user_words="Summarise the quarterly report"
     )
-    result = await Documents().run(task_, context)
+    result = await equipped(Documents()).run(task_, context)
     assert result.status == "unable"
     assert "secret.pdf: outside the notebook's folder, so not read" in (result.error or "")
 
@@ -96,7 +96,7 @@ async def test_text_source_agents_never_read_a_text_file_outside_the_folder(
         "What do notes.txt and ../private/diary.txt say about the launch?",
         user_words="What do my notes say about the launch?",
     )
-    result = await agent().run(task_, context)
+    result = await equipped(agent()).run(task_, context)
     said = f"{result.data} {result.summary} {result.error}"
     assert "planned for May" in said and "PLUTO" not in said
     assert "../private/diary.txt: outside the notebook's folder" in (result.error or "")

@@ -18,9 +18,9 @@ from typing import Any, Protocol, runtime_checkable
 from notebook_router.agents.base import AgentContext, BaseAgent, TaskRequest, parse_capabilities
 from notebook_router.agents.builtin.annotations import annotated
 from notebook_router.agents.builtin.media_found import cite, label, media_of_kind
+from notebook_router.agents.cores import by_rules_or_model
 from notebook_router.errors import MediaError, ProviderError
 from notebook_router.media import Media
-from notebook_router.providers.offline import is_offline
 from notebook_router.result import AgentResult
 from notebook_router.threads import in_thread
 
@@ -76,11 +76,11 @@ class Audio(BaseAgent):
         heard = await _measure(clips, problems)
         if not heard:
             return AgentResult.failed("; ".join(problems))
-        if not is_offline(context.model.provider):
-            return await _with_model(task, context, heard, problems)
-        for clip in heard:
-            clip.said = _sentence(clip.finding)
-        return _result(heard, " ".join(c.said for c in heard), problems, confidence=0.9)
+        return await by_rules_or_model(
+            context,
+            rules=lambda: _measured(heard, problems),
+            model=lambda: _with_model(task, context, heard, problems),
+        )
 
 
 @dataclass(slots=True)
@@ -134,6 +134,13 @@ def _facts_data(name: str, facts: Any) -> dict[str, Any]:
         "speech": [[s.start_s, s.end_s] for s in facts.speech],
         "silence": [[s.start_s, s.end_s] for s in facts.silences],
     }
+
+
+def _measured(heard: list[_Heard], problems: list[str]) -> AgentResult:
+    """Without a model, what was measured in each clip is the answer."""
+    for clip in heard:
+        clip.said = _sentence(clip.finding)
+    return _result(heard, " ".join(c.said for c in heard), problems, confidence=0.9)
 
 
 def _sentence(finding: dict[str, Any]) -> str:

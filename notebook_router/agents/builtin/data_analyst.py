@@ -1,9 +1,10 @@
 """The built-in data analyst: questions about the notebook's tables, answered with pandas.
 
-Without a model it uses the deterministic analyst (:mod:`notebook_router.analyst`):
-the request becomes an operation, the operation the pandas code a person would
-write, and exactly that code runs on the live tables (read-only code that is part
-of the package: it runs under every code policy). With a model, the model writes
+Without a model it uses the deterministic analyst (:mod:`notebook_router.analyst`;
+its offline core is :mod:`notebook_router.offline.team.data_analyst`): the request
+becomes an operation, the operation the pandas code a person would write, and
+exactly that code runs on the live tables (read-only code that is part of the
+package: it runs under every code policy). With a model, the model writes
 pandas code over the tables' descriptions, and the code runs if the run's code
 policy allows, repaired from its traceback when it fails
 (:mod:`notebook_router.agents.builtin.code_loop`), and held to the question as the
@@ -15,24 +16,17 @@ the table (or the value), and its media the evidence: the code that ran and the 
 
 from __future__ import annotations
 
-import io
 import re
+from collections.abc import Callable
 from typing import Any
 
-from notebook_router.agents.base import (
-    AgentContext,
-    BaseAgent,
-    Inputs,
-    TaskRequest,
-    parse_capabilities,
-)
+from notebook_router.agents.base import AgentContext, Inputs, TaskRequest, parse_capabilities
 from notebook_router.agents.builtin.code_loop import finish, write_and_run
+from notebook_router.agents.cores import BuiltinAgent, by_rules_or_model
 from notebook_router.agents.roles import ANALYST, DRAWS_TABLES
 from notebook_router.data.source import DataSource
 from notebook_router.data.tables import as_table
 from notebook_router.language.lexicon import terms
-from notebook_router.media import CODE_MIME, Media
-from notebook_router.providers.offline import is_offline
 from notebook_router.result import AgentResult
 
 DESCRIPTION_CHARS = 6000
@@ -42,11 +36,15 @@ DATA_ANALYST = "data_analyst"
 """The built-in data analyst's name (the rule planner routes data questions to it)."""
 
 
-class DataAnalyst(BaseAgent):
+Analyse = Callable[[TaskRequest, AgentContext, dict[str, Any]], AgentResult]
+"""The data analyst's offline core: the deterministic analyst's answer on the tables
+(``analyse(task, context, tables)``)."""
+
+
+class DataAnalyst(BuiltinAgent[Analyse]):
     """Answers questions about the notebook's DataFrames with real pandas code."""
 
     name = DATA_ANALYST
-    builtin = True
     roles = frozenset({ANALYST, DRAWS_TABLES})
     description = (
         "Answers questions about the notebook's tables (pandas DataFrames): describe and "
@@ -80,8 +78,6 @@ class DataAnalyst(BaseAgent):
     which needs no model call and no approval, for the operations it knows)."""
 
     async def run(self, task: TaskRequest, context: AgentContext) -> AgentResult:
-        from notebook_router.analyst import analyse
-
         source = context.data
         # Tables handed on by the tasks this one depends on come first (the freshest,
         # and what the plan meant); then the notebook's, scanned again because a cell
@@ -99,27 +95,12 @@ class DataAnalyst(BaseAgent):
                     "(e.g. df = pd.read_csv(...)) and ask again"
                 ),
             )
-        if self.use_model and not is_offline(context.model.provider):
-            return await _with_model(task, context, tables)
-        default = _named_table(task.description, source, tables)
-        # On the loop's thread, not a worker: matplotlib's pyplot is not
-        # thread-safe, and the analyst's operations take milliseconds.
-        analysis = analyse(task.description, tables, default=default)
-        if analysis.status == "declined":
-            return AgentResult(status="unable", confidence=0.0, error=analysis.text)
-        context.trace(
-            "code", analysis.code.splitlines()[0] if analysis.code else analysis.operation
-        )
-        partial = analysis.status == "partial"
-        return AgentResult(
-            status="partial" if partial else "fulfilled",
-            data=analysis.table if analysis.table is not None else analysis.value,
-            value=analysis.value if analysis.table is not None else None,
-            summary=analysis.text,
-            media=tuple(_evidence(analysis, task.id)),
-            # what the answer left out of the question, for the run's headline and answer
-            error=("left out " + "; ".join(analysis.left_out)) if partial else None,
-            confidence=0.5 if partial else 1.0,
+        if not self.use_model:  # the deterministic analyst, whatever the model
+            return self.offline_core(task, context, tables)
+        return await by_rules_or_model(
+            context,
+            rules=lambda: self.offline_core(task, context, tables),
+            model=lambda: _with_model(task, context, tables),
         )
 
 
@@ -138,7 +119,7 @@ async def _with_model(
 
     source = context.data
     asked = safe_constraints(
-        task.description, tables, _named_table(task.description, source, tables)
+        task.description, tables, named_table(task.description, source, tables)
     )
     variables = source.variables() if source is not None else {}
     upstream = {k: v for k, v in tables.items() if k not in variables}
@@ -169,7 +150,7 @@ def _input_tables(inputs: Inputs) -> dict[str, Any]:
     return out
 
 
-def _named_table(text: str, source: Any, tables: dict[str, Any]) -> str | None:
+def named_table(text: str, source: Any, tables: dict[str, Any]) -> str | None:
     """The table the request means: the one it names ("the sales table", "it"), else the
     most recently changed one among those with the most columns the request mentions."""
     from notebook_router.data.names import resolve_references
@@ -187,27 +168,3 @@ def _named_table(text: str, source: Any, tables: dict[str, Any]) -> str | None:
         if hits > best_hits:
             best, best_hits = name, hits
     return best
-
-
-def _evidence(analysis: Any, task_id: str) -> list[Media]:
-    media = [
-        Media(
-            mime_type=CODE_MIME,
-            data=analysis.code,
-            source=task_id,
-            description="the pandas code that produced this",
-        )
-    ]
-    if analysis.figure is not None:
-        buffer = io.BytesIO()
-        analysis.figure.savefig(buffer, format="png", dpi=96, bbox_inches="tight")
-        title = analysis.figure.axes[0].get_title() if analysis.figure.axes else ""
-        media.append(
-            Media(
-                mime_type="image/png",
-                data=buffer.getvalue(),
-                source=task_id,
-                description=title or "figure",
-            )
-        )
-    return media

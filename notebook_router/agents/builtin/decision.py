@@ -4,41 +4,38 @@ Its result's data is the criteria table (a DataFrame when pandas is there,
 else records): one row per option, a column per criterion, the score and the
 rank; its summary says the choice and why. Offline it scores the options the
 task names against the criteria it names, with the numbers the task or the
-inputs give (:mod:`~notebook_router.agents.builtin.criteria`). With a model,
+inputs give (:mod:`~notebook_router.agents.builtin.criteria`; its offline core is
+:mod:`notebook_router.offline.team.decision`). With a model,
 the model fills the table and argues the choice; a reply that is not the JSON
 asked for falls back to the offline scoring when the task has the numbers.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pydantic import BaseModel, Field
 
-from notebook_router.agents.base import AgentContext, BaseAgent, TaskRequest, parse_capabilities
-from notebook_router.agents.builtin.criteria import (
-    Scoring,
-    parse_question,
-    score,
-    values_from_inputs,
-    values_from_text,
-)
+from notebook_router.agents.base import AgentContext, TaskRequest, parse_capabilities
+from notebook_router.agents.builtin.criteria import Scoring, parse_question
 from notebook_router.agents.builtin.material import given_sources, numbered
-from notebook_router.agents.builtin.replies import ask_json, needs_a_model
+from notebook_router.agents.builtin.replies import ask_json
+from notebook_router.agents.cores import BuiltinAgent, by_rules_or_model
 from notebook_router.agents.roles import GENERALIST
-from notebook_router.providers.offline import is_offline
 from notebook_router.result import AgentResult
 
 DECISION = "decision"
-EXAMPLE = (
-    "e.g. “choose between Rome, Paris and Oslo on price and speed: Rome price 90 speed 5, "
-    "Paris price 120 speed 4, Oslo price 150 speed 3”"
-)
 SYSTEM = (
     "You help decide. Score each option on each criterion from 0 (worst) to 10 (best), "
     "using the facts given where there are some, then choose and say why in one or two "
     "sentences, naming the criteria that decided it."
 )
+
+
+Score = Callable[[str, AgentContext], AgentResult]
+"""The decision agent's offline core: the options the request names scored against its
+criteria, with the numbers given (``score(request, context)``)."""
 
 
 class OptionScores(BaseModel):
@@ -59,11 +56,10 @@ class DecisionReply(BaseModel):
     confidence: float = Field(default=0.7, ge=0.0, le=1.0)
 
 
-class Decision(BaseAgent):
+class Decision(BuiltinAgent[Score]):
     """Recommends one of several options over stated criteria, with the table behind it."""
 
     name = DECISION
-    builtin = True
     roles = frozenset({GENERALIST})
     description = (
         "Decision: recommends one of several options over stated criteria (e.g. choose "
@@ -86,41 +82,14 @@ class Decision(BaseAgent):
 
     async def run(self, task: TaskRequest, context: AgentContext) -> AgentResult:
         request = task.description
-        if is_offline(context.model.provider):
-            return offline_decision(request, context)
-        return await _with_model(request, context)
-
-
-def offline_decision(request: str, context: AgentContext) -> AgentResult:
-    """Score the options the request names against its criteria, with the numbers given."""
-    options, criteria = parse_question(request)
-    options, criteria, values = values_from_inputs(context.inputs, options, criteria)
-    durations: dict[str, str] = {}
-    if options and criteria:
-        for option, row in values_from_text(request, options, criteria, durations).items():
-            values.setdefault(option, {}).update(row)
-    if not options or not criteria or not values:
-        missing = (
-            "the options and the criteria"
-            if not options or not criteria
-            else "numbers for the options on each criterion"
+        return await by_rules_or_model(
+            context,
+            rules=lambda: self.offline_core(request, context),
+            model=lambda: _with_model(request, context, self),
         )
-        return AgentResult.unable(
-            f"To decide without a model I need {missing} in the task ({EXAMPLE}) or a table "
-            "of them from an earlier step. " + needs_a_model("weigh options from general knowledge")
-        )
-    scoring = score(options, criteria, values, durations)
-    caveat = f"no number given for {', '.join(scoring.missing)}" if scoring.missing else None
-    return AgentResult(
-        status="partial" if caveat else "fulfilled",
-        data=_table(scoring.records()),
-        summary=scoring.why(),
-        confidence=0.6 if caveat else 0.8,
-        error=caveat,
-    )
 
 
-async def _with_model(request: str, context: AgentContext) -> AgentResult:
+async def _with_model(request: str, context: AgentContext, agent: Decision) -> AgentResult:
     options, criteria = parse_question(request)
     sources = given_sources(context, request)
     prompt = f"Task: {request}"
@@ -134,7 +103,7 @@ async def _with_model(request: str, context: AgentContext) -> AgentResult:
     )
     parsed = reply.parsed
     if parsed is None:
-        fallback = offline_decision(request, context)
+        fallback = agent.offline_core(request, context)
         if fallback.ok:
             note = (
                 f"the model's reply was unusable ({reply.problem}); scored from the numbers given"
@@ -161,14 +130,14 @@ async def _with_model(request: str, context: AgentContext) -> AgentResult:
     for rank, record in enumerate(rows, 1):
         record["rank"] = rank
     return AgentResult(
-        data=_table(rows),
+        data=criteria_table(rows),
         summary=f"Choose {parsed.choice}: {parsed.why}",
         confidence=parsed.confidence,
         citations=tuple(s.citation() for s in sources),
     )
 
 
-def _table(rows: list[dict[str, Any]]) -> Any:
+def criteria_table(rows: list[dict[str, Any]]) -> Any:
     """A DataFrame of ``rows`` when pandas is installed (tables show as tables), else the rows."""
     try:
         import pandas as pd
@@ -177,4 +146,4 @@ def _table(rows: list[dict[str, Any]]) -> Any:
     return pd.DataFrame(rows)
 
 
-__all__ = ["DECISION", "Decision", "Scoring", "offline_decision"]
+__all__ = ["DECISION", "Decision", "Score", "Scoring", "criteria_table"]

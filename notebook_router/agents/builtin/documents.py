@@ -6,7 +6,8 @@ names on disk or a cell's output) and the document files the task names,
 with :func:`~notebook_router.readers.document.read_document`, each within the
 per-document limits of :mod:`notebook_router.readers.bounded`. Offline it
 quotes the sentences that carry the document (or that answer the question),
-each with its page ("page 2") or section. With a model, the model answers
+each with its page ("page 2") or section (its offline core,
+:mod:`notebook_router.offline.team.documents`). With a model, the model answers
 over the document's text and backs its answer with quotes, and quotes the
 document does not contain are dropped.
 """
@@ -14,24 +15,23 @@ document does not contain are dropped.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from pydantic import BaseModel, Field
 
-from notebook_router.agents.base import AgentContext, BaseAgent, TaskRequest, parse_capabilities
+from notebook_router.agents.base import AgentContext, TaskRequest, parse_capabilities
 from notebook_router.agents.builtin.annotations import annotated
 from notebook_router.agents.builtin.replies import ask_json
+from notebook_router.agents.cores import BuiltinAgent, by_rules_or_model
 from notebook_router.errors import MediaReadError
-from notebook_router.language.lexicon import terms
 from notebook_router.media import Media
-from notebook_router.providers.offline import is_offline
 from notebook_router.readers.bounded import read_bounded
 from notebook_router.readers.document import DocumentFacts, is_document
 from notebook_router.readers.files import DOCUMENT_TYPES, paths_named
 from notebook_router.readers.named import media_named, refused_named
 from notebook_router.result import AgentResult, Citation
-from notebook_router.text.extractive import LengthTarget, length_target, split_sentences, summarise
 from notebook_router.threads import in_thread
 
 DOCUMENTS = "documents"
@@ -39,10 +39,6 @@ PROMPT_CHARS = 12_000
 """Characters of document text a model gets (shared fairly between documents)."""
 _BOUND = frozenset({DOCUMENT_TYPES[".pdf"], DOCUMENT_TYPES[".docx"]})
 """Types that are documents whatever the task says (HTML and text outputs are often not)."""
-_QUESTION = re.compile(
-    r"\?\s*$|^\s*(what|which|who|whom|when|where|why|how|does|do|is|are|did|can|list|find)\b",
-    re.IGNORECASE,
-)
 _AS_TEXT = re.compile(
     r"\b(?:(?:convert|turn|export|save)\b.*\b(?:to|into|as)\s+(?:plain\s+)?(?:text|markdown|txt)\b"
     r"|\b(?:extract|get|pull|give\s+me|show\s+me|copy)\s+(?:out\s+)?(?:all\s+)?(?:of\s+)?"
@@ -52,12 +48,6 @@ _AS_TEXT = re.compile(
 """A request for the document's text itself (document → text), not a summary of it."""
 _DIGEST = re.compile(r"\b(?:summar\w*|bullets?|main|key|points?|argument|gist|tl;?dr)\b", re.I)
 """Words that ask for a digest of the text ("the text's main argument"), not the text."""
-_GENERIC = frozenset(
-    terms(
-        "document documents pdf report file paper page pages say says said tell about "
-        "according mention mentions read summarise summary docx word html markdown text"
-    )
-)
 SYSTEM = (
     "You read documents and answer from them only. Quote the document's exact words for "
     "every claim, with where they are (the page or section label given before the text)."
@@ -80,7 +70,9 @@ class DocumentReply(BaseModel):
 
 
 @dataclass(frozen=True, slots=True)
-class _Read:
+class Read:
+    """A document and what was read from it."""
+
     media: Media
     facts: DocumentFacts
 
@@ -89,11 +81,15 @@ class _Read:
         return self.media.source or self.facts.title or self.facts.kind
 
 
-class Documents(BaseAgent):
+Quoting = Callable[[list[Read], str], AgentResult]
+"""The documents agent's offline core: each document's own sentences that carry it or
+answer the request, with where they are (``quote(read, request)``)."""
+
+
+class Documents(BuiltinAgent[Quoting]):
     """Reads documents and summarises them or answers questions about them, quoting them."""
 
     name = DOCUMENTS
-    builtin = True
     description = (
         "Documents: PDF, Word, HTML and Markdown files (pages, headings, tables, title, "
         "author); summarises one or answers what it says, quoting it with page numbers."
@@ -124,10 +120,12 @@ class Documents(BaseAgent):
             return AgentResult.failed("; ".join(problems))
         if _AS_TEXT.search(request) and not _DIGEST.search(request):
             result = as_text(read)
-        elif is_offline(context.model.provider):
-            result = extractive(read, request)
         else:
-            result = await _with_model(read, request, context)
+            result = await by_rules_or_model(
+                context,
+                rules=lambda: self.offline_core(read, request),
+                model=lambda: _with_model(read, request, context, self),
+            )
         if problems:
             note = "; ".join(problems)
             result = result.model_copy(update={"status": "partial", "error": note})
@@ -150,14 +148,14 @@ def documents_for(request: str, media: list[Media], user_words: str | None = "")
     return chosen
 
 
-async def _read_all(documents: list[Media]) -> tuple[list[_Read], list[str]]:
+async def _read_all(documents: list[Media]) -> tuple[list[Read], list[str]]:
     """Each document read within the per-document limits (time, inflated bytes, memory);
     Stop or the task's timeout ends a reading at once."""
-    read: list[_Read] = []
+    read: list[Read] = []
     problems: list[str] = []
     for media in documents:
         try:
-            read.append(_Read(media, await read_bounded(media)))
+            read.append(Read(media, await read_bounded(media)))
         except MediaReadError as exc:
             problems.append(str(exc))
     return read, problems
@@ -166,7 +164,7 @@ async def _read_all(documents: list[Media]) -> tuple[list[_Read], list[str]]:
 # ------------------------------------------------------------ document → text
 
 
-def as_text(read: list[_Read]) -> AgentResult:
+def as_text(read: list[Read]) -> AgentResult:
     """Each document's whole text as Markdown (a heading per page or section, its tables
     as pipe tables), returned as a ``text/markdown`` media: the transformation, no model."""
     lines: list[str] = []
@@ -217,48 +215,7 @@ def _markdown(facts: DocumentFacts, name: str) -> str:
     return "\n".join(lines).rstrip() + "\n"
 
 
-# ------------------------------------------------------------------- offline
-
-
-def extractive(read: list[_Read], request: str) -> AgentResult:
-    """Each document's own sentences, with where they are: a summary, or the answer."""
-    target = length_target(request)
-    question = _QUESTION.search(request) is not None and not re.search(
-        r"\bsummar", request, re.IGNORECASE
-    )
-    lines: list[str] = []
-    found_in: list[dict[str, Any]] = []
-    citations: list[Citation] = []
-    media: list[Media] = []
-    quoted_any = False
-    for doc in read:
-        found = _answer(doc.facts, request, target) if question else []
-        if question and not found:
-            lead = "It does not say anything that matches the question; what it says overall"
-        else:
-            lead = "What it says about that" if question else "Summary"
-        picked = found or _summary(doc.facts, target)
-        quoted_any = quoted_any or bool(picked)
-        quotes = " ".join(f"“{s}” ({where})" for s, where in picked)
-        line = f"{doc.name} ({doc.facts.summary()}). " + (
-            f"{lead}: {quotes}" if picked else "It has no text to quote."
-        )
-        line += _tables(doc.facts) + "".join(f" Note: {n}." for n in doc.facts.notes)
-        lines.append(line)
-        found_in.append(_finding(doc, line, [f"“{s}” ({w})" for s, w in picked]))
-        citations += [Citation(source=f"{doc.name}, {w}", text=s) for s, w in picked]
-        media.append(annotated(doc.media, DOCUMENTS, line, doc.facts))
-    text = "\n\n".join(lines)
-    return AgentResult(
-        data=found_in[0] if len(found_in) == 1 else found_in,
-        summary=text,
-        confidence=0.7 if quoted_any else 0.3,
-        citations=tuple(citations),
-        media=tuple(media),
-    )
-
-
-def _finding(doc: _Read, said: str, quotes: list[str]) -> dict[str, Any]:
+def finding(doc: Read, said: str, quotes: list[str]) -> dict[str, Any]:
     """One document's part of the result's data: its ``source`` and ``summary`` (as the
     other media agents give theirs, so a combined answer cites it by its source)."""
     return {
@@ -271,52 +228,16 @@ def _finding(doc: _Read, said: str, quotes: list[str]) -> dict[str, Any]:
     }
 
 
-def _quotes(doc: _Read, text: str) -> bool:
+def _quotes(doc: Read, text: str) -> bool:
     return " ".join(text.split()) in " ".join(doc.facts.text.split())
-
-
-def _summary(facts: DocumentFacts, target: LengthTarget) -> list[tuple[str, str]]:
-    return [(s, _where(facts, s)) for s in summarise(facts.text, target)]
-
-
-def _answer(facts: DocumentFacts, question: str, target: LengthTarget) -> list[tuple[str, str]]:
-    """The sentences sharing the most words with the question (the document's own words)."""
-    asked = set(terms(question)) - _GENERIC
-    for path in paths_named(question):
-        asked -= set(terms(path))
-    if not asked:
-        return []
-    scored: list[tuple[int, int, str, str]] = []
-    for part in facts.parts:
-        for sentence in split_sentences(part.text):
-            hits = len(asked & set(terms(sentence)))
-            if hits:
-                scored.append((hits, len(scored), sentence, part.where))
-    best = sorted(scored, key=lambda s: (-s[0], s[1]))[: target.sentences or 3]
-    return [(s, where) for _, _, s, where in sorted(best, key=lambda s: s[1])]
-
-
-def _where(facts: DocumentFacts, sentence: str) -> str:
-    flat = " ".join(sentence.split())
-    for part in facts.parts:
-        if flat in " ".join(part.text.split()):
-            return part.where
-    return facts.parts[0].where if facts.parts else "the document"
-
-
-def _tables(facts: DocumentFacts) -> str:
-    if not facts.tables:
-        return ""
-    first = facts.tables[0]
-    head = " | ".join(first.rows[0]) if first.rows else ""
-    more = f" and {len(facts.tables) - 1} more" if len(facts.tables) > 1 else ""
-    return f" Tables: one on {first.where} (columns {head}){more}."
 
 
 # ---------------------------------------------------------------- with a model
 
 
-async def _with_model(read: list[_Read], request: str, context: AgentContext) -> AgentResult:
+async def _with_model(
+    read: list[Read], request: str, context: AgentContext, agent: Documents
+) -> AgentResult:
     each = max(1_000, PROMPT_CHARS // len(read))
     blocks = []
     for doc in read:
@@ -328,7 +249,7 @@ async def _with_model(read: list[_Read], request: str, context: AgentContext) ->
         context, prompt, system=SYSTEM, schema=DocumentReply, purpose="agent.documents"
     )
     if reply.parsed is None:
-        fallback = extractive(read, request)
+        fallback = agent.offline_core(read, request)
         note = f"the model's reply was unusable ({reply.problem}); quoted the documents instead"
         return fallback.model_copy(update={"status": "partial", "error": note})
     everything = " ".join(" ".join(d.facts.text.split()) for d in read)
@@ -337,7 +258,7 @@ async def _with_model(read: list[_Read], request: str, context: AgentContext) ->
     text = reply.parsed.answer + (f"\n\nQuoted: {backed}" if backed else "")
     names = ", ".join(d.name for d in read)
     found_in = [
-        _finding(d, text, [f"“{q.text}” ({q.where})" for q in quotes if _quotes(d, q.text)])
+        finding(d, text, [f"“{q.text}” ({q.where})" for q in quotes if _quotes(d, q.text)])
         for d in read
     ]
     return AgentResult(

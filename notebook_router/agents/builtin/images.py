@@ -4,22 +4,22 @@ It works on the raster images the run holds (a cell's figure, "the chart
 above", an image file the task names). Offline it reports what
 :func:`~notebook_router.readers.image.read_image` finds: for a matplotlib
 figure made in the kernel, what the figure object itself knew (title, axes,
-series, ranges); for any image, its size, colours and the words OCR reads.
-With a model, the images go to it as vision parts, with those facts as
-grounding, and the model answers the task.
+series, ranges); for any image, its size, colours and the words OCR reads (its
+offline core, :mod:`notebook_router.offline.team.images`). With a model, the images
+go to it as vision parts, with those facts as grounding, and the model answers the task.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from notebook_router.agents.base import AgentContext, BaseAgent, TaskRequest, parse_capabilities
+from notebook_router.agents.base import AgentContext, TaskRequest, parse_capabilities
 from notebook_router.agents.builtin.annotations import annotated
 from notebook_router.agents.builtin.media_found import cite, named_first
+from notebook_router.agents.cores import BuiltinAgent, by_rules_or_model
 from notebook_router.errors import MediaReadError, ProviderError
-from notebook_router.language.references import aspects_asked
 from notebook_router.media import Media
-from notebook_router.providers.offline import is_offline
 from notebook_router.readers.files import IMAGE_TYPES
 from notebook_router.readers.image import ImageFacts, is_image, read_image
 from notebook_router.readers.named import media_named, refused_named
@@ -36,11 +36,15 @@ SYSTEM = (
 )
 
 
-class Images(BaseAgent):
+Describe = Callable[[list[tuple[Media, ImageFacts]], str], AgentResult]
+"""The images agent's offline core: what each image's facts say, in sentences
+(``describe(facts, request)``)."""
+
+
+class Images(BuiltinAgent[Describe]):
     """Describes images and charts, and reads the text in them."""
 
     name = IMAGES
-    builtin = True
     description = (
         "Images: what an image, chart, figure, photo or screenshot shows (a chart's title, "
         "axes and series; size, colours) and reads the text in it (OCR)."
@@ -63,10 +67,11 @@ class Images(BaseAgent):
         facts, problems = await in_thread(_read_all, images[:MAX_IMAGES])
         if not facts:
             return AgentResult.failed("; ".join(problems))
-        if is_offline(context.model.provider):
-            result = described(facts, request)
-        else:
-            result = await _with_model(facts, request, context)
+        result = await by_rules_or_model(
+            context,
+            rules=lambda: self.offline_core(facts, request),
+            model=lambda: _with_model(facts, request, context, self),
+        )
         if problems:
             result = result.model_copy(update={"status": "partial", "error": "; ".join(problems)})
         return result
@@ -92,38 +97,13 @@ def images_for(request: str, media: list[Media], user_words: str | None = "") ->
     return [*held, *named]
 
 
-def described(facts: list[tuple[Media, ImageFacts]], request: str) -> AgentResult:
-    """What each image's facts say, in sentences (the words in it first when asked for)."""
-    lines = []
-    asked = aspects_asked(request, "image")
-    for media, found in facts:
-        line = found.summary()
-        if "text" in asked and found.figure is None:
-            line = _text_first(found)
-        trend = found.figure.trend() if found.figure is not None else None
-        if "trend" in asked and trend:
-            line = f"{trend} {line}"
-        lines.append((media, f"{_name(media)}: {line}"))
-    text = "\n".join(line for _, line in lines)
-    sure = any(f.figure is not None or f.text for _, f in facts)
-    return AgentResult(
-        data=findings(facts, [line for _, line in lines]),
-        summary=text,
-        confidence=0.8 if sure else 0.5,
-        citations=tuple(cite(m, _name(m), line) for m, line in lines),
-        media=tuple(
-            annotated(m, IMAGES, line, f) for (m, line), (_, f) in zip(lines, facts, strict=True)
-        ),
-    )
-
-
 def findings(facts: list[tuple[Media, ImageFacts]], said: list[str]) -> Any:
     """The result's data: per image, its ``source`` and ``summary`` (as the audio and
     video agents give theirs, so an answer combining media cites each by its source),
     with the facts read from it; one image gives one finding, several a list."""
     found = [
         {
-            "source": _name(media),
+            "source": name_of(media),
             "summary": line,
             "size": [image.width, image.height],
             "colours": [c.name for c in image.colours],
@@ -135,35 +115,27 @@ def findings(facts: list[tuple[Media, ImageFacts]], said: list[str]) -> Any:
     return found[0] if len(found) == 1 else found
 
 
-def _text_first(found: ImageFacts) -> str:
-    if found.text:
-        words = " ".join(found.text.split())
-        return f"The text in it reads: “{words}”. ({found.width}×{found.height} {found.mode})"
-    if found.ocr:
-        return f"OCR found no text in it. {found.summary()}"
-    return found.summary()
-
-
-def _name(media: Media) -> str:
+def name_of(media: Media) -> str:
+    """How an image is named in a result: its source, else "the image"."""
     return media.source or "the image"
 
 
 async def _with_model(
-    facts: list[tuple[Media, ImageFacts]], request: str, context: AgentContext
+    facts: list[tuple[Media, ImageFacts]], request: str, context: AgentContext, agent: Images
 ) -> AgentResult:
-    grounding = "\n".join(f"- {_name(m)}: {f.summary()}" for m, f in facts)
+    grounding = "\n".join(f"- {name_of(m)}: {f.summary()}" for m, f in facts)
     prompt = f"Task: {request}\n\nWhat was read from the images (in order):\n{grounding}"
     try:
         answer = await context.model.ask(
             prompt, system=SYSTEM, purpose="agent.images", media=[m for m, _ in facts]
         )
     except ProviderError as exc:  # the facts still answer much of it
-        fallback = described(facts, request)
+        fallback = agent.offline_core(facts, request)
         note = f"the model could not look at the images ({exc}); described from their facts"
         return fallback.model_copy(update={"status": "partial", "error": note})
     answer = answer.strip()
     if not answer:
-        fallback = described(facts, request)
+        fallback = agent.offline_core(facts, request)
         return fallback.model_copy(
             update={"status": "partial", "error": "the model said nothing; described instead"}
         )
@@ -171,6 +143,6 @@ async def _with_model(
         data=findings(facts, [answer] * len(facts)),
         summary=answer,
         confidence=0.8,
-        citations=tuple(cite(m, _name(m), f.summary()) for m, f in facts),
+        citations=tuple(cite(m, name_of(m), f.summary()) for m, f in facts),
         media=tuple(annotated(m, IMAGES, answer, f) for m, f in facts),
     )

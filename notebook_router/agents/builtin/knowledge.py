@@ -8,8 +8,9 @@ question; "forget the fiscal year" (or "forget fact 3") removes one. Each
 run's planner also sees the facts bearing on its goal, and other agents read
 them with ``current_memory().facts`` (:mod:`notebook_router.context.memory`).
 
-Offline the agent answers with the matching facts themselves; with a model
-it answers the question from them, citing each fact it used by id.
+Offline the agent answers with the matching facts themselves (its offline core,
+:mod:`notebook_router.offline.team.knowledge`); with a model it answers the question
+from them, citing each fact it used by id.
 
 A fact is kept only in the user's own words (their request, a redirect, an
 answer): a model planner's task "remember that ..." is not theirs, and what
@@ -19,19 +20,19 @@ is kept is shown to every later run's planner.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeAlias
 
-from notebook_router.agents.base import AgentContext, BaseAgent, TaskRequest, parse_capabilities
+from notebook_router.agents.base import AgentContext, TaskRequest, parse_capabilities
+from notebook_router.agents.cores import BuiltinAgent, by_rules_or_model
 from notebook_router.agents.roles import GENERALIST, RECALL
 from notebook_router.errors import ProviderError
 from notebook_router.language.clauses import decompose
 from notebook_router.language.lexicon import terms
 from notebook_router.language.words import words
-from notebook_router.providers.offline import is_offline
 from notebook_router.result import AgentResult
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
 
     from notebook_router.context.memory import Fact, FactBase, Memory
 
@@ -58,17 +59,20 @@ _FACT_ID = re.compile(r"^(?:fact\s*)?#?(?P<id>\d+)\s*$", re.IGNORECASE)
 _EVERYTHING = re.compile(r"^(?:all|everything)(?:\s+facts)?(?:\s+you\s+know)?\W*$", re.IGNORECASE)
 _RECALL_RUN = re.compile(r"\brecall\s+run\s+(?P<id>[0-9a-f]{6,})\b", re.IGNORECASE)
 
+Recall: TypeAlias = "Callable[[Sequence[Fact], str], AgentResult]"
+"""The knowledge base's offline core: the facts matching the question are the answer
+(``recall(facts, question)``)."""
+
 SYSTEM = (
     "You answer from a notebook's knowledge base. Use only the facts given; cite each fact "
     "you use as [fact N]. If they do not answer the question, say so in one sentence."
 )
 
 
-class Knowledge(BaseAgent):
+class Knowledge(BuiltinAgent[Recall]):
     """Remembers, recalls and forgets facts of the notebook (its knowledge base)."""
 
     name = KNOWLEDGE
-    builtin = True
     roles = frozenset({GENERALIST, RECALL})
     description = (
         "The notebook's knowledge base: remembers facts you state (remember that ...), "
@@ -112,17 +116,24 @@ class Knowledge(BaseAgent):
         if forget:
             return forget_fact(memory.facts, forget["what"])
         facts = memory.facts.search(text)
-        if not facts or is_offline(context.model.provider):
-            return recall(facts, text)
+        return await by_rules_or_model(
+            context,
+            rules=lambda: self.offline_core(facts, text),
+            model=lambda: self._answer(facts, text, context),
+        )
+
+    async def _answer(self, facts: Sequence[Fact], text: str, context: AgentContext) -> AgentResult:
+        if not facts:
+            return self.offline_core(facts, text)
         listing = "\n".join(f"[fact {f.id}] {f.text}" for f in facts)
         try:
             reply = await context.model.ask(
                 f"Facts:\n{listing}\n\nQuestion: {text}", system=SYSTEM, purpose="agent.knowledge"
             )
         except ProviderError:  # the facts themselves still answer, as they do offline
-            return recall(facts, text)
+            return self.offline_core(facts, text)
         if not reply.strip():
-            return recall(facts, text)
+            return self.offline_core(facts, text)
         return AgentResult(
             data={"answer": reply, "facts": [f.model_dump() for f in facts]},
             summary=reply.strip(),
@@ -224,21 +235,6 @@ def forget_fact(facts: FactBase, what: str) -> AgentResult:
     return AgentResult(
         data={"forgotten": [matches[0].id]},
         summary=f"Forgot fact {matches[0].id}: {matches[0].text}",
-    )
-
-
-def recall(facts: Sequence[Fact], question: str) -> AgentResult:
-    """The facts matching ``question``, cited by id (offline: the facts are the answer)."""
-    if not facts:
-        return AgentResult.unable(
-            f"The knowledge base has no fact about “{question}”. "
-            "Tell me one with “remember that ...”."
-        )
-    lines = "; ".join(f"{f.text} [fact {f.id}]" for f in facts)
-    return AgentResult(
-        data=[f.model_dump() for f in facts],
-        summary=f"Known: {lines}",
-        confidence=0.7,
     )
 
 

@@ -20,9 +20,9 @@ from typing import Protocol, runtime_checkable
 
 from notebook_router.agents.base import AgentContext, BaseAgent, TaskRequest, parse_capabilities
 from notebook_router.agents.builtin.material import text_of
+from notebook_router.agents.cores import by_rules_or_model
 from notebook_router.errors import MediaError, MediaToolMissingError, ProviderError
 from notebook_router.media import Media
-from notebook_router.providers.offline import is_offline
 from notebook_router.result import AgentResult, Citation
 from notebook_router.text.preview import preview
 
@@ -90,12 +90,23 @@ class Narration(BaseAgent):
 
 async def speech(text: str, context: AgentContext) -> tuple[bytes, str]:
     """``text`` as WAV bytes, and which engine spoke it."""
+    return await by_rules_or_model(
+        context, rules=lambda: _espeak(text), model=lambda: _spoken(text, context)
+    )
+
+
+async def _spoken(text: str, context: AgentContext) -> tuple[bytes, str]:
+    """By the model's speech endpoint when its provider has one, else by espeak-ng."""
     provider = context.model.provider
-    if not is_offline(provider) and isinstance(provider, Speaker):
+    if isinstance(provider, Speaker):
         try:
             return await provider.speak(text), f"{provider.name} speech"
         except ProviderError as exc:
             context.trace("fallback", f"the speech endpoint failed ({exc}); using espeak-ng")
+    return await _espeak(text)
+
+
+async def _espeak(text: str) -> tuple[bytes, str]:
     return await espeak(text), "espeak-ng"
 
 

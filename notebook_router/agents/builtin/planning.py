@@ -5,20 +5,22 @@ fits, the steps it needs), the summary numbers them, and ``suggestions`` holds
 each as ``agent: description``, which is how it feeds the planner: a planner
 sees a task's suggestions in its view and plans them as tasks. Offline the
 steps are the rule planner's decomposition, each matched to an agent the same
-way; with a model, the model writes them over the agents' descriptions, and a
-reply that is not the JSON asked for falls back to the decomposition.
+way (its offline core, :mod:`notebook_router.offline.team.planning`); with a model,
+the model writes them over the agents' descriptions, and a reply that is not the
+JSON asked for falls back to the decomposition.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, Field
 
-from notebook_router.agents.base import AgentContext, BaseAgent, TaskRequest, parse_capabilities
+from notebook_router.agents.base import Agent, AgentContext, TaskRequest, parse_capabilities
 from notebook_router.agents.builtin.replies import ask_json
+from notebook_router.agents.cores import BuiltinAgent, by_rules_or_model
 from notebook_router.agents.roles import GENERALIST
-from notebook_router.providers.offline import is_offline
 from notebook_router.result import AgentResult
 
 if TYPE_CHECKING:
@@ -46,11 +48,15 @@ class PlanReply(BaseModel):
     steps: list[Step] = Field(min_length=1)
 
 
-class Planning(BaseAgent):
+Steps = Callable[[str, list[Agent]], list[Step]]
+"""The planning agent's offline core: the goal split into steps, each matched to the agent
+that fits it (``steps(goal, agents)``)."""
+
+
+class Planning(BuiltinAgent[Steps]):
     """Breaks a broad goal into a plan of sub-tasks for the router's agents."""
 
     name = PLANNING
-    builtin = True
     roles = frozenset({GENERALIST})
     description = (
         "Planning: breaks a broad or vague goal into a plan of concrete sub-tasks, each "
@@ -75,8 +81,13 @@ class Planning(BaseAgent):
 
     async def run(self, task: TaskRequest, context: AgentContext) -> AgentResult:
         goal = task.description
-        if is_offline(context.model.provider):
-            return plan_result(self._rule_steps(goal), note=None)
+        return await by_rules_or_model(
+            context,
+            rules=lambda: plan_result(self._rule_steps(goal), note=None),
+            model=lambda: self._with_model(goal, context),
+        )
+
+    async def _with_model(self, goal: str, context: AgentContext) -> AgentResult:
         listing = "\n".join(f"- {n}: {d}" for n, d in self._cards().items()) or "(none)"
         prompt = f"Goal: {goal}\n\nAgents:\n{listing}"
         reply = await ask_json(
@@ -98,21 +109,7 @@ class Planning(BaseAgent):
         return {a.name: a.description for a in self.agents if a.name != self.name}
 
     def _rule_steps(self, goal: str) -> list[Step]:
-        # Imported here: the planner imports the built-in agents, not the other way round.
-        from notebook_router.agents.card import agent_card
-        from notebook_router.agents.matcher import AgentMatcher
-        from notebook_router.language.clauses import decompose
-
-        cards = [agent_card(a) for a in self.agents or () if a.name != self.name]
-        matcher = AgentMatcher(cards)
-        return [
-            Step(
-                description=clause.text,
-                agent=matcher.best(clause.text),
-                depends_on=[d + 1 for d in clause.depends_on],
-            )
-            for clause in decompose(goal)
-        ]
+        return self.offline_core(goal, [a for a in self.agents or () if a.name != self.name])
 
 
 def plan_result(steps: list[Step], note: str | None) -> AgentResult:

@@ -5,19 +5,21 @@ results, notebook outputs, the shared context) and general knowledge, and
 says what the answer rests on. A reply that is not the JSON asked for is used
 as plain prose when there is some. Offline there is nothing to reason with:
 a question with options and criteria is scored like the decision agent does,
-anything else is answered with what is needed (a model, a source, an agent).
+anything else is answered with what is needed (a model, a source, an agent): its
+offline core, :mod:`notebook_router.offline.team.reasoning`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from pydantic import BaseModel, Field
 
-from notebook_router.agents.base import AgentContext, BaseAgent, TaskRequest, parse_capabilities
-from notebook_router.agents.builtin.decision import offline_decision
+from notebook_router.agents.base import AgentContext, TaskRequest, parse_capabilities
 from notebook_router.agents.builtin.material import given_sources, numbered
-from notebook_router.agents.builtin.replies import ask_json, needs_a_model
+from notebook_router.agents.builtin.replies import ask_json
+from notebook_router.agents.cores import BuiltinAgent, by_rules_or_model
 from notebook_router.agents.roles import GENERALIST
-from notebook_router.providers.offline import is_offline
 from notebook_router.result import AgentResult
 
 REASONING = "reasoning"
@@ -28,6 +30,10 @@ SYSTEM = (
 )
 
 
+Reason = Callable[[str, AgentContext], AgentResult]
+"""The reasoning agent's offline core (``reason(question, context)``)."""
+
+
 class ReasoningReply(BaseModel):
     """What the model answers with."""
 
@@ -36,11 +42,10 @@ class ReasoningReply(BaseModel):
     confidence: float = Field(default=0.7, ge=0.0, le=1.0)
 
 
-class Reasoning(BaseAgent):
+class Reasoning(BuiltinAgent[Reason]):
     """Answers questions by reasoning (with a model): explanations, why and how, trade-offs."""
 
     name = REASONING
-    builtin = True
     roles = frozenset({GENERALIST})
     description = (
         "Reasoning: answers general questions no other agent covers, explains why and how, "
@@ -62,11 +67,13 @@ class Reasoning(BaseAgent):
 
     async def run(self, task: TaskRequest, context: AgentContext) -> AgentResult:
         question = task.description
-        if is_offline(context.model.provider):
-            decided = offline_decision(question, context)
-            if decided.ok:
-                return decided
-            return AgentResult.unable(needs_a_model("reason about this"))
+        return await by_rules_or_model(
+            context,
+            rules=lambda: self.offline_core(question, context),
+            model=lambda: self._with_model(question, context),
+        )
+
+    async def _with_model(self, question: str, context: AgentContext) -> AgentResult:
         sources = given_sources(context, question)
         prompt = f"Question: {question}"
         if sources:

@@ -5,18 +5,19 @@ Its sources are what the run holds or the user gave (see
 function the user plugged in (``Router(search=fn)``, ``%route search FUNCTION``).
 Offline it ranks the sources' passages against the question (BM25) and
 answers with the best ones, quoted and cited; with no source it says it has
-no general knowledge and what would give it some. With a model, the model
+no general knowledge and what would give it some (its offline core,
+:mod:`notebook_router.offline.team.research`). With a model, the model
 answers from the numbered sources and names the ones it used; a reply that is
 not the JSON asked for falls back to the lexical answer.
 """
 
 from __future__ import annotations
 
-from collections import Counter
+from collections.abc import Callable
 
 from pydantic import BaseModel, Field
 
-from notebook_router.agents.base import AgentContext, BaseAgent, TaskRequest, parse_capabilities
+from notebook_router.agents.base import AgentContext, TaskRequest, parse_capabilities
 from notebook_router.agents.builtin.material import (
     SearchFunction,
     Source,
@@ -26,17 +27,12 @@ from notebook_router.agents.builtin.material import (
     unread_files,
     with_unread,
 )
-from notebook_router.agents.builtin.replies import ask_json, needs_a_model
+from notebook_router.agents.builtin.replies import ask_json
+from notebook_router.agents.cores import BuiltinAgent, by_rules_or_model
 from notebook_router.agents.roles import FALLBACK, GENERALIST
-from notebook_router.language.bm25 import BM25Index
-from notebook_router.language.lexicon import terms
-from notebook_router.providers.offline import is_offline
 from notebook_router.result import AgentResult
-from notebook_router.text.extractive import split_sentences
 
 RESEARCH = "research"
-PASSAGES = 3
-"""Passages quoted in an offline answer."""
 
 SYSTEM = (
     "You are a research assistant. Answer the question using only the numbered sources. "
@@ -49,6 +45,11 @@ GENERAL = (
 )
 
 
+Passages = Callable[[str, list[Source]], AgentResult]
+"""The research agent's offline core: the passages of the sources that best match the
+question, each cited (``passages(question, sources)``)."""
+
+
 class ResearchReply(BaseModel):
     """What the model answers with."""
 
@@ -57,11 +58,10 @@ class ResearchReply(BaseModel):
     confidence: float = Field(default=0.7, ge=0.0, le=1.0)
 
 
-class Research(BaseAgent):
+class Research(BuiltinAgent[Passages]):
     """Answers questions from given sources and a plugged-in search function, with citations."""
 
     name = RESEARCH
-    builtin = True
     roles = frozenset({GENERALIST, FALLBACK})
     description = (
         "Research: answers a question from sources and cites each one: results of earlier "
@@ -92,9 +92,12 @@ class Research(BaseAgent):
             context.trace("tool_call", f"search({question!r}): {len(hits)} hits")
         sources += hits
         unread = unread_files(context, question)
-        if is_offline(context.model.provider):
-            return with_unread(lexical_answer(question, sources), unread)
-        return with_unread(await self._with_model(question, sources, context), unread)
+        result = await by_rules_or_model(
+            context,
+            rules=lambda: self.offline_core(question, sources),
+            model=lambda: self._with_model(question, sources, context),
+        )
+        return with_unread(result, unread)
 
     async def _with_model(
         self, question: str, sources: list[Source], context: AgentContext
@@ -117,7 +120,7 @@ class Research(BaseAgent):
             context, prompt, system=SYSTEM, schema=ResearchReply, purpose="agent.research"
         )
         if reply.parsed is None:
-            fallback = lexical_answer(question, sources)
+            fallback = self.offline_core(question, sources)
             return fallback.model_copy(
                 update={
                     "error": f"the model's reply was unusable ({reply.problem}); "
@@ -132,38 +135,3 @@ class Research(BaseAgent):
             status="fulfilled" if used else "partial",
             error=None if used else "the sources given do not answer this",
         )
-
-
-def lexical_answer(question: str, sources: list[Source]) -> AgentResult:
-    """The passages of ``sources`` that best match ``question``, each cited (no model)."""
-    if not sources:
-        return AgentResult.unable(
-            "I have no general knowledge and no source was given for this. "
-            + needs_a_model("answer it from general knowledge")
-        )
-    passages = [(s, p) for s in sources for p in split_sentences(s.text) or [s.text]]
-    index = BM25Index(("", _bag(p)) for _, p in passages)
-    hits = index.search(Counter(terms(question)), k=PASSAGES)
-    if not hits:
-        names = ", ".join(s.name for s in sources[:5])
-        return AgentResult.unable(
-            f"None of the sources I was given ({names}) mentions this, and I have no general "
-            "knowledge. " + needs_a_model("answer beyond them")
-        )
-    best = hits[0].score
-    chosen = [passages[h.doc] for h in hits if h.score >= best / 3]
-    lines = [f"{p} [{s.name}]" for s, p in chosen]
-    return AgentResult(
-        data="\n".join(lines),
-        summary=" ".join(lines),
-        confidence=0.6 if len(chosen) > 1 else 0.5,
-        citations=tuple(s.citation(p) for s, p in chosen),
-        suggestions=("set a model to have these passages read and answered in prose",),
-    )
-
-
-def _bag(passage: str) -> dict[str, float]:
-    bag: dict[str, float] = {}
-    for token in terms(passage):
-        bag[token] = bag.get(token, 0.0) + 1.0
-    return bag

@@ -7,16 +7,18 @@ the shared context. Offline it keeps the sentences that carry the text (numbers
 and conclusions first) up to the length asked for ("in 2 sentences", "in 50
 words", "briefly"). With a model it writes the summary; with a model and no
 material, a topic ("the causes of the French revolution") is summarised from
-the model's general knowledge and said to be.
+the model's general knowledge and said to be. Its offline core is
+:mod:`notebook_router.offline.team.summarisation`.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from pydantic import BaseModel, Field
 
-from notebook_router.agents.base import AgentContext, BaseAgent, TaskRequest, parse_capabilities
+from notebook_router.agents.base import AgentContext, TaskRequest, parse_capabilities
 from notebook_router.agents.builtin.material import (
     Source,
     given_sources,
@@ -24,16 +26,11 @@ from notebook_router.agents.builtin.material import (
     unread_files,
     with_unread,
 )
-from notebook_router.agents.builtin.replies import ask_json, needs_a_model
+from notebook_router.agents.builtin.replies import ask_json
+from notebook_router.agents.cores import BuiltinAgent, by_rules_or_model
 from notebook_router.agents.roles import GENERALIST
-from notebook_router.providers.offline import is_offline
 from notebook_router.result import AgentResult
-from notebook_router.text.extractive import (
-    LengthTarget,
-    length_target,
-    summarise,
-    without_length,
-)
+from notebook_router.text.extractive import LengthTarget, length_target, without_length
 
 SUMMARISATION = "summarisation"
 INLINE_MIN_WORDS = 12
@@ -49,6 +46,10 @@ GENERAL = (
 )
 _INLINE = re.compile(r":\s*(.+)$|[\"“](.+)[\"”]", re.DOTALL)
 
+Extract = Callable[[list[Source], LengthTarget, str], AgentResult]
+"""The summariser's offline core: the sentences that carry the material, to the length asked
+for (``extract(material, target, request)``)."""
+
 
 class SummaryReply(BaseModel):
     """What the model answers with."""
@@ -57,11 +58,10 @@ class SummaryReply(BaseModel):
     confidence: float = Field(default=0.8, ge=0.0, le=1.0)
 
 
-class Summarisation(BaseAgent):
+class Summarisation(BuiltinAgent[Extract]):
     """Summarises text, notebook outputs, tables and earlier results."""
 
     name = SUMMARISATION
-    builtin = True
     roles = frozenset({GENERALIST})
     description = (
         "Summarisation: summarises text, notebook outputs, DataFrame descriptions and the "
@@ -86,9 +86,48 @@ class Summarisation(BaseAgent):
         material = _material(request, context)
         target = length_target(request)
         unread = unread_files(context, request)
-        if is_offline(context.model.provider):
-            return with_unread(extractive(material, target, request), unread)
-        return with_unread(await _abstractive(request, material, target, context), unread)
+        result = await by_rules_or_model(
+            context,
+            rules=lambda: self.offline_core(material, target, request),
+            model=lambda: self._abstractive(request, material, target, context),
+        )
+        return with_unread(result, unread)
+
+    async def _abstractive(
+        self, request: str, material: list[Source], target: LengthTarget, context: AgentContext
+    ) -> AgentResult:
+        length = _length_words(target)
+        if material:
+            prompt = f"Task: {request}\n{length}\n\nMaterial:\n{numbered(material)}"
+            system = SYSTEM
+        else:
+            prompt = f"Task: {request}\n{length}"
+            system = GENERAL
+        reply = await ask_json(
+            context, prompt, system=system, schema=SummaryReply, purpose="agent.summarisation"
+        )
+        summary = reply.parsed.summary if reply.parsed else reply.plain_text
+        if not summary:
+            if material:  # the model failed us: the sentences themselves still summarise
+                fallback = self.offline_core(material, target, request)
+                note = f"the model's reply was unusable ({reply.problem}); extracted instead"
+                return fallback.model_copy(update={"error": note, "status": "partial"})
+            return AgentResult.failed(f"the model gave no usable summary ({reply.problem})")
+        confidence = reply.parsed.confidence if reply.parsed else 0.5
+        if not material:
+            return AgentResult(
+                data=summary,
+                summary=summary,
+                confidence=min(confidence, 0.7),
+                # Complete, but unsourced: said so where the answer lists what to do next.
+                suggestions=("from the model's general knowledge: give sources to have it cited",),
+            )
+        return AgentResult(
+            data=summary,
+            summary=summary,
+            confidence=confidence,
+            citations=tuple(s.citation() for s in material),
+        )
 
 
 def _material(request: str, context: AgentContext) -> list[Source]:
@@ -108,70 +147,9 @@ def _inline(request: str) -> str:
     return text if len(text.split()) >= INLINE_MIN_WORDS else ""
 
 
-def extractive(material: list[Source], target: LengthTarget, request: str) -> AgentResult:
-    """The sentences that carry ``material``, without a model."""
-    if not material:
-        return AgentResult.unable(
-            f"There is no text to summarise for “{request}”: give the text (after a colon, "
-            "or as a file, a notebook output or an earlier result). "
-            + needs_a_model("summarise a topic from general knowledge")
-        )
-    text = "\n\n".join(s.text for s in material)
-    sentences = summarise(text, target)
-    summary = " ".join(sentences)
-    return AgentResult(
-        data=summary,
-        summary=summary,
-        confidence=0.7,
-        citations=tuple(s.citation() for s in material if _uses(s, sentences)),
-    )
-
-
-async def _abstractive(
-    request: str, material: list[Source], target: LengthTarget, context: AgentContext
-) -> AgentResult:
-    length = _length_words(target)
-    if material:
-        prompt = f"Task: {request}\n{length}\n\nMaterial:\n{numbered(material)}"
-        system = SYSTEM
-    else:
-        prompt = f"Task: {request}\n{length}"
-        system = GENERAL
-    reply = await ask_json(
-        context, prompt, system=system, schema=SummaryReply, purpose="agent.summarisation"
-    )
-    summary = reply.parsed.summary if reply.parsed else reply.plain_text
-    if not summary:
-        if material:  # the model failed us: the sentences themselves still summarise
-            fallback = extractive(material, target, request)
-            note = f"the model's reply was unusable ({reply.problem}); extracted instead"
-            return fallback.model_copy(update={"error": note, "status": "partial"})
-        return AgentResult.failed(f"the model gave no usable summary ({reply.problem})")
-    confidence = reply.parsed.confidence if reply.parsed else 0.5
-    if not material:
-        return AgentResult(
-            data=summary,
-            summary=summary,
-            confidence=min(confidence, 0.7),
-            # Complete, but unsourced: said so where the answer lists what to do next.
-            suggestions=("from the model's general knowledge: give sources to have it cited",),
-        )
-    return AgentResult(
-        data=summary,
-        summary=summary,
-        confidence=confidence,
-        citations=tuple(s.citation() for s in material),
-    )
-
-
 def _length_words(target: LengthTarget) -> str:
     if target.sentences:
         return f"Length: at most {target.sentences} sentences."
     if target.words:
         return f"Length: at most {target.words} words."
     return "Length: a short paragraph."
-
-
-def _uses(source: Source, sentences: list[str]) -> bool:
-    flat = " ".join(source.text.split())
-    return any(s in flat for s in sentences)

@@ -14,8 +14,8 @@ from __future__ import annotations
 import re
 
 from notebook_router.agents.base import AgentContext, BaseAgent, TaskRequest, parse_capabilities
+from notebook_router.agents.cores import by_rules_or_model
 from notebook_router.agents.roles import GENERALIST, VERIFY
-from notebook_router.providers.offline import is_offline
 from notebook_router.result import AgentResult
 from notebook_router.verification.claims import ClaimCheck
 from notebook_router.verification.evidence import Evidence
@@ -66,16 +66,11 @@ class Verifier(BaseAgent):
                 "notebook, or ask for the verification after the task that produced the result"
             )
         numbers = check_numbers(claims, evidence)
-        checks: list[ClaimCheck] = numbers
-        if not is_offline(context.model.provider):
-            checks, _ = await ask_model(
-                context.model,
-                task=task.description,
-                text=claims,
-                evidence=evidence,
-                numbers=numbers,
-                purpose=f"agent.{VERIFIER}",
-            )
+        checks, confidence = await by_rules_or_model(
+            context,
+            rules=lambda: (numbers, 0.9),  # offline, the numbers checked are the verdict
+            model=lambda: _judged(task, context, claims, evidence, numbers),
+        )
         if not checks:
             return AgentResult(
                 status="partial",
@@ -89,8 +84,27 @@ class Verifier(BaseAgent):
         return AgentResult(
             data=[c.model_dump() for c in checks],
             summary=summarise_checks(checks),
-            confidence=0.9 if is_offline(context.model.provider) else 0.7,
+            confidence=confidence,
         )
+
+
+async def _judged(
+    task: TaskRequest,
+    context: AgentContext,
+    claims: str,
+    evidence: Evidence,
+    numbers: list[ClaimCheck],
+) -> tuple[list[ClaimCheck], float]:
+    """The model's verdict on each claim, with the number checks to go on."""
+    checks, _ = await ask_model(
+        context.model,
+        task=task.description,
+        text=claims,
+        evidence=evidence,
+        numbers=numbers,
+        purpose=f"agent.{VERIFIER}",
+    )
+    return checks, 0.7
 
 
 def gather_evidence(context: AgentContext) -> Evidence:

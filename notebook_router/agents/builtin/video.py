@@ -19,9 +19,9 @@ from typing import TYPE_CHECKING, Any
 
 from notebook_router.agents.base import AgentContext, BaseAgent, TaskRequest, parse_capabilities
 from notebook_router.agents.builtin.media_found import cite, label, media_of_kind
+from notebook_router.agents.cores import by_rules_or_model
 from notebook_router.errors import MediaError, ProviderError
 from notebook_router.media import Media
-from notebook_router.providers.offline import is_offline
 from notebook_router.result import AgentResult, Citation
 from notebook_router.threads import in_thread
 
@@ -109,20 +109,12 @@ class Video(BaseAgent):
             citations.append(cite(clip, name, facts.summary()))
         if not findings:
             return AgentResult.failed("; ".join(problems))
-        summary = " ".join(_account(f) for f in findings)
-        confidence = 0.85
-        if not is_offline(context.model.provider):
-            try:
-                watched = await context.model.ask(
-                    f"Task: {task.description}\nMeasured: {summary}",
-                    system=SYSTEM,
-                    purpose="agent.video",
-                    media=clips[:2],
-                )
-                summary = f"{watched.strip()}\n\n{summary}" if watched.strip() else summary
-            except ProviderError as exc:
-                problems.append(f"the model could not watch ({exc}); described the frames instead")
-                confidence = 0.7
+        measured = " ".join(_account(f) for f in findings)
+        summary, confidence = await by_rules_or_model(
+            context,
+            rules=lambda: (measured, 0.85),  # offline, the frames described are the account
+            model=lambda: _watched(task, context, clips, measured, problems),
+        )
         return AgentResult(
             status="partial" if problems else "fulfilled",
             data=findings[0] if len(findings) == 1 else findings,
@@ -132,6 +124,24 @@ class Video(BaseAgent):
             citations=tuple(citations),
             error="; ".join(problems) or None,
         )
+
+
+async def _watched(
+    task: TaskRequest, context: AgentContext, clips: list[Media], summary: str, problems: list[str]
+) -> tuple[str, float]:
+    """The model's account of the video ahead of the frames' (they stand alone when it cannot
+    watch), and how sure the answer is."""
+    try:
+        watched = await context.model.ask(
+            f"Task: {task.description}\nMeasured: {summary}",
+            system=SYSTEM,
+            purpose="agent.video",
+            media=clips[:2],
+        )
+    except ProviderError as exc:
+        problems.append(f"the model could not watch ({exc}); described the frames instead")
+        return summary, 0.7
+    return (f"{watched.strip()}\n\n{summary}" if watched.strip() else summary), 0.85
 
 
 def _watch(clip: Media) -> tuple[VideoFacts, list[Media], list[str], list[Media]]:

@@ -4,7 +4,7 @@ As a model it can only repeat what it is given: a chat request gets an
 extractive reply built from the request's own sentences, and media gets an
 honest note of what its type, size and labels say. It produces no structured
 output. Offline runs plan with
-:class:`~notebook_router.planner.rules.RulePlanner` and route tools with
+:class:`~notebook_router.offline.planner.RulePlanner` and route tools with
 :mod:`notebook_router.tools.rules` instead: rules, not model calls, which the
 router and the tool router choose when the model is this one. It never
 pretends to know anything that is not in its input.

@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 from notebook_router.agents.base import AgentContext, Inputs, TaskRequest
 from notebook_router.context.shared import SharedContext
 from notebook_router.media import Media
+from notebook_router.offline.team import equip
 from notebook_router.providers.base import CompletionRequest, ModelClient, Provider
 from notebook_router.providers.registry import resolve_model
 from notebook_router.providers.scripted import ScriptedProvider
 from notebook_router.usage import Usage
+
+A = TypeVar("A")
 
 
 def context_for(
@@ -54,3 +57,9 @@ def model_replying(*replies: Any) -> ScriptedProvider:
 def prompt_of(request: CompletionRequest) -> str:
     """Everything a request says, system message included."""
     return "\n".join(m.content for m in request.messages)
+
+
+def equipped(agent: A) -> A:
+    """``agent`` with its offline core, as a router gives its built-ins theirs."""
+    equip([agent])
+    return agent

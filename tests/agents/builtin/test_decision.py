@@ -5,7 +5,7 @@ from __future__ import annotations
 import pandas as pd
 
 from notebook_router.agents.builtin import Decision
-from tests.agents.builtin.helpers import context_for, model_replying, prompt_of
+from tests.agents.builtin.helpers import context_for, equipped, model_replying, prompt_of
 
 ASK = (
     "Choose between Rome, Paris and Oslo on price and speed: Rome price 90 speed 5, "
@@ -15,7 +15,7 @@ ASK = (
 
 async def test_offline_it_scores_the_options_in_the_task_lower_price_being_better() -> None:
     task, context = context_for(ASK)
-    result = await Decision().run(task, context)
+    result = await equipped(Decision()).run(task, context)
     assert result.status == "fulfilled"
     table = result.data
     assert list(table["option"]) == ["Rome", "Paris", "Oslo"]
@@ -32,7 +32,7 @@ async def test_offline_costs_and_durations_count_as_price_and_speed() -> None:
         "5 days, B costs 12 and takes 2 days, C costs 20 and takes 1 day"
     )
     task, context = context_for(ask)
-    result = await Decision().run(task, context)
+    result = await equipped(Decision()).run(task, context)
     assert result.status == "fulfilled"
     table = result.data.set_index("option")
     assert table.loc["plan B", "score"] == 0.775 and table.loc["plan B", "rank"] == 1
@@ -45,16 +45,16 @@ async def test_offline_the_numbers_may_come_from_an_earlier_table() -> None:
     task, context = context_for(
         "Decide between A and B on cost and battery", inputs=[("t1", "loader", options)]
     )
-    result = await Decision().run(task, context)
+    result = await equipped(Decision()).run(task, context)
     assert result.ok and (result.summary or "").startswith("Choose B")
 
 
 async def test_offline_missing_numbers_make_a_partial_result_and_none_an_honest_unable() -> None:
     task, context = context_for("Choose between Rome and Oslo on price and speed: Rome price 90")
-    partial = await Decision().run(task, context)
+    partial = await equipped(Decision()).run(task, context)
     assert partial.status == "partial" and "Oslo: price" in (partial.error or "")
     task, context = context_for("Should I move to Lisbon?")
-    unable = await Decision().run(task, context)
+    unable = await equipped(Decision()).run(task, context)
     assert unable.status == "unable"
     assert "options and the criteria" in (unable.error or "") and "model" in (unable.error or "")
 
@@ -73,7 +73,7 @@ async def test_with_a_model_it_returns_the_criteria_table_the_choice_and_why() -
         }
     )
     task, context = context_for("Choose between Rome and Oslo on price and speed", model=model)
-    result = await Decision().run(task, context)
+    result = await equipped(Decision()).run(task, context)
     assert model.requests[0].purpose == "agent.decision"
     assert "Options: Rome, Oslo" in prompt_of(model.requests[0])
     assert result.summary == "Choose Rome: cheapest and fastest" and result.confidence == 0.85
@@ -86,6 +86,6 @@ async def test_with_a_model_it_returns_the_criteria_table_the_choice_and_why() -
 async def test_a_malformed_reply_falls_back_to_scoring_the_numbers_given() -> None:
     model = model_replying("not json at all {")
     task, context = context_for(ASK, model=model)
-    result = await Decision().run(task, context)
+    result = await equipped(Decision()).run(task, context)
     assert result.status == "partial" and (result.summary or "").startswith("Choose Rome")
     assert "unusable" in (result.error or "")

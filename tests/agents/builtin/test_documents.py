@@ -11,14 +11,14 @@ from notebook_router.agents.builtin import Documents
 from notebook_router.agents.builtin.annotations import ANNOTATION
 from notebook_router.media import Media
 from notebook_router.readers.files import DOCUMENT_TYPES
-from tests.agents.builtin.helpers import context_for, model_replying, prompt_of
+from tests.agents.builtin.helpers import context_for, equipped, model_replying, prompt_of
 from tests.readers.make import docx_bytes, pdf_media, write_pdf
 
 
 async def test_offline_a_pdf_is_summarised_quoting_its_sentences_with_their_pages() -> None:
     pdf = pdf_media()
     task, context = context_for("Summarise the report in 2 sentences", media=[pdf])
-    result = await Documents().run(task, context)
+    result = await equipped(Documents()).run(task, context)
     assert result.status == "fulfilled"
     assert result.summary == (
         "report.pdf (PDF “Quarterly report” by Ada Lovelace, 2 pages, 37 words). Summary: "
@@ -35,7 +35,7 @@ async def test_offline_a_pdf_is_summarised_quoting_its_sentences_with_their_page
 
 async def test_offline_a_question_is_answered_with_the_documents_own_words() -> None:
     task, context = context_for("What does report.pdf say about the margin?", media=[pdf_media()])
-    result = await Documents().run(task, context)
+    result = await equipped(Documents()).run(task, context)
     assert "What it says about that: “Therefore the margin improved to 18 percent.” (page 2)" in (
         result.summary or ""
     )
@@ -48,7 +48,7 @@ async def test_a_word_file_named_in_the_task_is_read_from_disk(
     (tmp_path / "notes.docx").write_bytes(docx_bytes())
     monkeypatch.chdir(tmp_path)
     task, context = context_for("Summarise notes.docx in 1 sentence")
-    result = await Documents().run(task, context)
+    result = await equipped(Documents()).run(task, context)
     assert "Summary: “Therefore the site is kept.” (section “Findings”)" in (result.summary or "")
     assert "Tables: one on section “Findings” (columns site | birds)" in (result.summary or "")
     assert result.media[0].mime_type == DOCUMENT_TYPES[".docx"]
@@ -56,7 +56,7 @@ async def test_a_word_file_named_in_the_task_is_read_from_disk(
 
 async def test_without_a_document_it_says_how_to_give_one() -> None:
     task, context = context_for("Summarise the annual report")
-    result = await Documents().run(task, context)
+    result = await equipped(Documents()).run(task, context)
     assert result.status == "unable" and "summarise data/report.pdf" in (result.error or "")
 
 
@@ -72,7 +72,7 @@ async def test_with_a_model_it_answers_over_the_text_and_drops_quotes_not_in_the
         }
     )
     task, context = context_for("Summarise report.pdf", model=model, media=[pdf_media()])
-    result = await Documents().run(task, context)
+    result = await equipped(Documents()).run(task, context)
     prompt = prompt_of(model.requests[0])
     assert model.requests[0].purpose == "agent.documents"
     assert "[page 1] Revenue grew by 12 percent" in prompt
@@ -96,7 +96,7 @@ async def test_a_pdf_on_disk_named_in_a_request_reaches_the_documents_agent(
 
 def test_the_rule_planner_sends_document_requests_to_it() -> None:
     from notebook_router.agents.card import AgentCard
-    from notebook_router.agents.matcher import AgentMatcher
+    from notebook_router.offline.matcher import AgentMatcher
 
     cards = [
         AgentCard(
@@ -124,7 +124,7 @@ def test_html_outputs_are_documents_only_when_nothing_else_is_there() -> None:
 
 async def test_a_pdf_turned_into_text_comes_back_whole_as_markdown_by_page() -> None:
     task, context = context_for("Convert the report to text", media=[pdf_media()])
-    result = await Documents().run(task, context)
+    result = await equipped(Documents()).run(task, context)
     assert result.status == "fulfilled"
     (text,) = [m for m in result.media if m.mime_type == "text/markdown"]
     assert text.source == "report.pdf as text"
@@ -139,13 +139,13 @@ async def test_a_pdf_turned_into_text_comes_back_whole_as_markdown_by_page() -> 
 async def test_a_word_file_extracted_as_text_keeps_its_table_as_a_table() -> None:
     word = Media(mime_type=DOCUMENT_TYPES[".docx"], data=docx_bytes(), source="notes.docx")
     task, context = context_for("extract the full text of notes.docx", media=[word])
-    result = await Documents().run(task, context)
+    result = await equipped(Documents()).run(task, context)
     (text,) = [m for m in result.media if m.mime_type == "text/markdown"]
     assert isinstance(text.data, str) and "| site | birds |\n|---|---|\n| river | 42 |" in text.data
 
 
 async def test_asking_for_the_gist_of_the_text_gets_a_summary_not_the_whole_text() -> None:
     task, context = context_for("give me the text summary of the report", media=[pdf_media()])
-    result = await Documents().run(task, context)
+    result = await equipped(Documents()).run(task, context)
     assert not [m for m in result.media if m.mime_type == "text/markdown"]
     assert "Summary:" in (result.summary or "")

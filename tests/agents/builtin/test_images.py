@@ -11,7 +11,7 @@ from notebook_router import Router
 from notebook_router.agents.builtin import Images
 from notebook_router.agents.builtin.annotations import ANNOTATION
 from notebook_router.media import Media
-from tests.agents.builtin.helpers import context_for, model_replying
+from tests.agents.builtin.helpers import context_for, equipped, model_replying
 from tests.readers.make import chart_media, text_image
 
 needs_tesseract = pytest.mark.skipif(
@@ -27,7 +27,7 @@ def _chart() -> Media:
 async def test_offline_a_chart_is_described_by_what_the_figure_knew() -> None:
     chart = _chart()
     task, context = context_for("What does this chart show?", media=[chart])
-    result = await Images().run(task, context)
+    result = await equipped(Images()).run(task, context)
     assert result.status == "fulfilled"
     assert (result.summary or "").startswith(
         "the output of cell 3: A line chart titled “Revenue by month” with x axis “month” "
@@ -52,7 +52,7 @@ async def test_with_a_model_the_image_goes_as_a_vision_part_with_its_facts() -> 
     chart = _chart()
     model = model_replying("Revenue rises in both regions, faster in the North.")
     task, context = context_for("What does this chart show?", model=model, media=[chart])
-    result = await Images().run(task, context)
+    result = await equipped(Images()).run(task, context)
     request = model.requests[0]
     assert request.purpose == "agent.images"
     assert [m.digest for m in request.messages[-1].media] == [chart.digest]
@@ -62,13 +62,13 @@ async def test_with_a_model_the_image_goes_as_a_vision_part_with_its_facts() -> 
 
 async def test_without_an_image_it_says_how_to_point_at_one() -> None:
     task, context = context_for("What does the chart show?")
-    result = await Images().run(task, context)
+    result = await equipped(Images()).run(task, context)
     assert result.status == "unable" and "the chart above" in (result.error or "")
 
 
 def test_the_rule_planner_sends_image_requests_to_it() -> None:
     from notebook_router.agents.card import AgentCard
-    from notebook_router.agents.matcher import AgentMatcher
+    from notebook_router.offline.matcher import AgentMatcher
 
     cards = [
         AgentCard(

@@ -12,7 +12,7 @@ from notebook_router import Router
 from notebook_router.agents.builtin import Documents
 from notebook_router.errors import MediaReadError
 from notebook_router.media import Media
-from tests.agents.builtin.helpers import context_for
+from tests.agents.builtin.helpers import context_for, equipped
 from tests.media_fixtures import colour_mp4, tone_wav
 from tests.readers.make import chart_media, pdf_media
 
@@ -83,7 +83,7 @@ async def test_a_summary_of_both_cites_each_medium_by_its_source(chart: Media, n
 
 async def test_a_documents_finding_names_its_source() -> None:
     task, context = context_for("Summarise the report in 2 sentences", media=[pdf_media()])
-    result = await Documents().run(task, context)
+    result = await equipped(Documents()).run(task, context)
     assert result.data["source"] == "report.pdf"
     assert result.data["summary"] == result.summary
     assert result.data["quotes"][0] == "“Revenue grew by 12 percent in the third quarter.” (page 1)"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from notebook_router import agent
 from notebook_router.agents.builtin import Planning
 from notebook_router.agents.registry import AgentRegistry
-from tests.agents.builtin.helpers import context_for, model_replying, prompt_of
+from tests.agents.builtin.helpers import context_for, equipped, model_replying, prompt_of
 
 
 def _agents() -> AgentRegistry:
@@ -16,7 +16,7 @@ def _agents() -> AgentRegistry:
 
 async def test_offline_the_plan_is_the_rule_decomposition_matched_to_agents() -> None:
     task, context = context_for("Load the sales table, then plot revenue by month")
-    result = await Planning(agents=_agents()).run(task, context)
+    result = await equipped(Planning(agents=_agents())).run(task, context)
     assert result.status == "fulfilled"
     assert [(s["agent"], s["depends_on"]) for s in result.data] == [
         ("loader", []),
@@ -37,7 +37,7 @@ async def test_with_a_model_it_plans_over_the_agents_and_drops_names_it_invented
         }
     )
     task, context = context_for("Report on sales", model=model)
-    result = await Planning(agents=_agents()).run(task, context)
+    result = await equipped(Planning(agents=_agents())).run(task, context)
     prompt = prompt_of(model.requests[0])
     assert model.requests[0].purpose == "agent.planning"
     assert "- loader:" in prompt and "- plotter:" in prompt
@@ -48,6 +48,6 @@ async def test_with_a_model_it_plans_over_the_agents_and_drops_names_it_invented
 async def test_a_malformed_reply_falls_back_to_the_rule_decomposition() -> None:
     model = model_replying({"steps": []})
     task, context = context_for("Load the sales table, then plot revenue", model=model)
-    result = await Planning(agents=_agents()).run(task, context)
+    result = await equipped(Planning(agents=_agents())).run(task, context)
     assert result.status == "partial" and "unusable" in (result.error or "")
     assert [s["agent"] for s in result.data] == ["loader", "plotter"]

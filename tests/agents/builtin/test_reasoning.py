@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from notebook_router.agents.builtin import Reasoning
-from tests.agents.builtin.helpers import context_for, model_replying, prompt_of
+from tests.agents.builtin.helpers import context_for, equipped, model_replying, prompt_of
 
 
 async def test_offline_it_says_what_it_needs_instead_of_asking_which_agent() -> None:
     task, context = context_for("Why is the sky blue?")
-    result = await Reasoning().run(task, context)
+    result = await equipped(Reasoning()).run(task, context)
     assert result.status == "unable"
     error = result.error or ""
     assert "Without a language model I cannot reason" in error and "set a model" in error
@@ -17,7 +17,7 @@ async def test_offline_it_says_what_it_needs_instead_of_asking_which_agent() -> 
 
 async def test_offline_a_choice_with_criteria_and_numbers_is_still_scored() -> None:
     task, context = context_for("Which is better, A or B on speed: A speed 3, B speed 7")
-    result = await Reasoning().run(task, context)
+    result = await equipped(Reasoning()).run(task, context)
     assert result.ok and (result.summary or "").startswith("Choose B")
 
 
@@ -32,7 +32,7 @@ async def test_with_a_model_it_answers_with_its_steps_and_cites_the_context() ->
     task, context = context_for(
         "Why is the sky blue?", model=model, inputs=[("t1", "notes", "Light scatters off air.")]
     )
-    result = await Reasoning().run(task, context)
+    result = await equipped(Reasoning()).run(task, context)
     assert model.requests[0].purpose == "agent.reasoning"
     assert "Light scatters off air." in prompt_of(model.requests[0])
     assert result.summary == "Rayleigh scattering." and "1. Short waves" in result.data
@@ -42,7 +42,7 @@ async def test_with_a_model_it_answers_with_its_steps_and_cites_the_context() ->
 async def test_a_prose_reply_is_kept_and_an_empty_one_is_a_failure() -> None:
     model = model_replying("Because of Rayleigh scattering.", "  ")
     task, context = context_for("Why is the sky blue?", model=model)
-    prose = await Reasoning().run(task, context)
+    prose = await equipped(Reasoning()).run(task, context)
     assert prose.ok and prose.data == "Because of Rayleigh scattering." and prose.confidence == 0.5
-    empty = await Reasoning().run(task, context)
+    empty = await equipped(Reasoning()).run(task, context)
     assert empty.status == "failed" and "no usable answer" in (empty.error or "")

@@ -9,7 +9,7 @@ import pytest
 
 from notebook_router.agents.builtin import Research
 from notebook_router.media import Media
-from tests.agents.builtin.helpers import context_for, model_replying, prompt_of
+from tests.agents.builtin.helpers import context_for, equipped, model_replying, prompt_of
 
 NOTES = (
     "The Estates-General met in May 1789. Bread prices had doubled by the spring. "
@@ -26,7 +26,7 @@ async def test_offline_it_quotes_the_passages_that_answer_and_cites_their_source
         inputs=[("t1", "loader", NOTES)],
         media=[outputs],
     )
-    result = await Research().run(task, context)
+    result = await equipped(Research()).run(task, context)
     assert result.status == "fulfilled"
     assert "Bread prices had doubled" in result.data and "harvest of 1788" in result.data
     assert {c.source for c in result.citations} == {"t1 (loader)", "Out[3]"}
@@ -41,7 +41,7 @@ def notes_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.mark.usefixtures("notes_file")
 async def test_offline_it_reads_a_file_the_task_names() -> None:
     task, context = context_for("What did the debt in notes.txt come from?")
-    result = await Research().run(task, context)
+    result = await equipped(Research()).run(task, context)
     assert result.ok and "American war" in result.data
     assert [c.source for c in result.citations] == ["notes.txt"]
 
@@ -50,7 +50,7 @@ async def test_offline_with_no_source_it_says_it_has_no_general_knowledge_and_wh
     None
 ):
     task, context = context_for("What is the capital of France?")
-    result = await Research().run(task, context)
+    result = await equipped(Research()).run(task, context)
     assert result.status == "unable"
     error = result.error or ""
     assert "no general knowledge" in error
@@ -76,7 +76,9 @@ async def test_a_plugged_search_function_is_searched_and_urls_go_through_it(
         return hits(query)
 
     task, context = context_for("When did the Bastille fall? See https://example.org/bastille")
-    result = await Research(search=async_hits if asynchronous else hits).run(task, context)
+    result = await equipped(Research(search=async_hits if asynchronous else hits)).run(
+        task, context
+    )
     assert asked == ["https://example.org/bastille", "When did the Bastille fall? See"]
     assert result.ok and "14 July 1789" in result.data
     urls = {c.url for c in result.citations}
@@ -88,7 +90,7 @@ async def test_with_a_model_it_answers_from_numbered_sources_and_cites_those_it_
     task, context = context_for(
         "Why the revolution?", model=model, inputs=[("t1", "loader", NOTES)]
     )
-    result = await Research().run(task, context)
+    result = await equipped(Research()).run(task, context)
     prompt = prompt_of(model.requests[0])
     assert model.requests[0].purpose == "agent.research"
     assert "[1] t1 (loader)" in prompt and "Bread prices had doubled" in prompt
@@ -101,7 +103,7 @@ async def test_with_a_malformed_reply_it_falls_back_to_the_passages_that_match()
     task, context = context_for(
         "Why did bread prices rise?", model=model, inputs=[("t1", "loader", NOTES)]
     )
-    result = await Research().run(task, context)
+    result = await equipped(Research()).run(task, context)
     assert result.ok and "Bread prices had doubled" in result.data
     assert "unusable" in (result.error or "")
     assert result.citations
@@ -110,7 +112,7 @@ async def test_with_a_malformed_reply_it_falls_back_to_the_passages_that_match()
 async def test_with_a_model_and_no_source_the_answer_is_marked_as_general_knowledge() -> None:
     model = model_replying({"answer": "Paris.", "used": []})
     task, context = context_for("What is the capital of France?", model=model)
-    result = await Research().run(task, context)
+    result = await equipped(Research()).run(task, context)
     assert result.status == "partial" and result.data == "Paris."
     assert "general knowledge" in (result.error or "") and not result.citations
 
@@ -123,7 +125,7 @@ async def test_offline_it_answers_from_the_notebooks_knowledge_base_citing_the_f
     memory.facts.add("The fiscal year starts in April and ends in March.")
     task, context = context_for("research when the fiscal year starts")
     with bound(memory):
-        result = await Research().run(task, context)
+        result = await equipped(Research()).run(task, context)
     assert result.status in ("fulfilled", "partial"), result.error
     assert "April" in (result.summary or "")
     assert [c.source for c in result.citations] == ["fact 1"]

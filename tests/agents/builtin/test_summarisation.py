@@ -6,7 +6,7 @@ import pandas as pd
 
 from notebook_router.agents.builtin import Summarisation
 from notebook_router.media import Media
-from tests.agents.builtin.helpers import context_for, model_replying, prompt_of
+from tests.agents.builtin.helpers import context_for, equipped, model_replying, prompt_of
 
 REPORT = (
     "The quarter was busy for the whole team. Several meetings were held about the new office. "
@@ -19,7 +19,7 @@ async def test_offline_it_keeps_the_numbers_and_the_conclusion_to_the_length_ask
     task, context = context_for(
         "Summarise the report in 2 sentences", inputs=[("t1", "loader", REPORT)]
     )
-    result = await Summarisation().run(task, context)
+    result = await equipped(Summarisation()).run(task, context)
     assert result.status == "fulfilled"
     assert result.data == (
         "Revenue rose 12% to 4.2 million in the North region. "
@@ -33,7 +33,7 @@ async def test_offline_it_summarises_text_given_in_the_task_even_when_the_plan_c
     task, context = context_for(
         "Summarise briefly: The quarter was busy for the whole team", goal=goal
     )
-    result = await Summarisation().run(task, context)
+    result = await equipped(Summarisation()).run(task, context)
     assert result.ok and "12%" in result.data and len(result.data.split(". ")) == 2
 
 
@@ -45,14 +45,14 @@ async def test_offline_it_summarises_notebook_outputs_and_dataframes() -> None:
         inputs=[("t1", "data_analyst", table)],
         media=[output],
     )
-    result = await Summarisation().run(task, context)
+    result = await equipped(Summarisation()).run(task, context)
     assert "3 rows" in result.data and "revenue: mean 20" in result.data
     assert "Costs fell 5%" in result.data
 
 
 async def test_offline_with_nothing_to_summarise_it_says_what_is_needed() -> None:
     task, context = context_for("Summarise the causes of the French revolution")
-    result = await Summarisation().run(task, context)
+    result = await equipped(Summarisation()).run(task, context)
     assert result.status == "unable"
     assert "no text to summarise" in (result.error or "") and "model" in (result.error or "")
 
@@ -62,7 +62,7 @@ async def test_with_a_model_it_writes_the_summary_over_the_material_to_the_lengt
     task, context = context_for(
         "Summarise the report in 30 words", model=model, inputs=[("t1", "loader", REPORT)]
     )
-    result = await Summarisation().run(task, context)
+    result = await equipped(Summarisation()).run(task, context)
     prompt = prompt_of(model.requests[0])
     assert model.requests[0].purpose == "agent.summarisation"
     assert "at most 30 words" in prompt and "Revenue rose 12%" in prompt
@@ -72,8 +72,8 @@ async def test_with_a_model_it_writes_the_summary_over_the_material_to_the_lengt
 async def test_a_plain_text_reply_is_used_and_an_empty_one_falls_back_to_extraction() -> None:
     model = model_replying("Revenue went up and the target with it.", "")
     task, context = context_for("Summarise", model=model, inputs=[("t1", "loader", REPORT)])
-    assert (await Summarisation().run(task, context)).data.startswith("Revenue went up")
-    fallback = await Summarisation().run(task, context)
+    assert (await equipped(Summarisation()).run(task, context)).data.startswith("Revenue went up")
+    fallback = await equipped(Summarisation()).run(task, context)
     assert fallback.status == "partial" and "12%" in fallback.data
     assert "unusable" in (fallback.error or "")
 
@@ -81,6 +81,6 @@ async def test_a_plain_text_reply_is_used_and_an_empty_one_falls_back_to_extract
 async def test_with_a_model_and_no_material_a_topic_is_summarised_from_general_knowledge() -> None:
     model = model_replying({"summary": "Debt, bread prices and Enlightenment ideas."})
     task, context = context_for("Summarise the causes of the French revolution", model=model)
-    result = await Summarisation().run(task, context)
+    result = await equipped(Summarisation()).run(task, context)
     assert result.status == "fulfilled" and "Debt" in result.data
     assert any("general knowledge" in s for s in result.suggestions)

@@ -10,7 +10,6 @@ import re
 from functools import lru_cache
 
 from notebook_router.agents.card import AgentCard, holder
-from notebook_router.agents.matcher import AgentMatcher, matcher_for
 from notebook_router.agents.roles import ANALYST, FALLBACK, GENERALIST, RECALL
 from notebook_router.language.clauses import Clause, carries_material, decompose
 from notebook_router.language.lexicon import terms
@@ -18,6 +17,7 @@ from notebook_router.language.patterns import alternation
 from notebook_router.language.references import asks_about, points_at
 from notebook_router.language.tables import table
 from notebook_router.language.words import words
+from notebook_router.offline.matcher import AgentMatcher, matcher_for
 from notebook_router.planner.decisions import Decision, TaskSpec
 from notebook_router.planner.followup import FollowUp, follow_up, same_again
 from notebook_router.planner.planner_view import PlannerView, TaskView, held_by, pointed_for

@@ -10,20 +10,20 @@ offline run spends no planner tokens).
 
 from __future__ import annotations
 
+from notebook_router.offline.planner.choices import settle_choice
+from notebook_router.offline.planner.decide import decide
+from notebook_router.offline.planner.redirect import redirect
 from notebook_router.planner.decisions import Decision, RedirectDecision, Synthesis
 from notebook_router.planner.followup import FollowUp, follow_up
 from notebook_router.planner.planner import PlannerCall
 from notebook_router.planner.planner_view import ViewBuilder
 from notebook_router.planner.prerouter import instant_reply_to
-from notebook_router.planner.rules.choices import settle_choice
-from notebook_router.planner.rules.decide import decide
-from notebook_router.planner.rules.redirect import redirect
 from notebook_router.planner.synthesis import template_synthesis
 from notebook_router.text.preview import clip
 
 
 class RulePlanner:
-    """Plans, redirects and writes the answer by rules (see :mod:`notebook_router.planner.rules`).
+    """Plans, redirects and writes the answer by rules (see :mod:`notebook_router.offline.planner`).
 
     >>> from notebook_router import Router, agent
     >>> @agent(can=["greeting"])

@@ -1,0 +1,72 @@
+"""The data analyst's offline core: the deterministic analyst (:mod:`notebook_router.analyst`).
+
+The request becomes an operation, the operation the pandas code a person would write,
+and exactly that code runs on the live tables; the result's media are its evidence,
+the code that ran and the figure.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from notebook_router.agents.base import AgentContext, TaskRequest
+from notebook_router.agents.builtin.data_analyst import DataAnalyst, named_table
+from notebook_router.media import CODE_MIME, Media
+from notebook_router.result import AgentResult
+
+
+def give(agent: DataAnalyst) -> None:
+    """Give the data analyst its offline core."""
+    agent.rules = analyse_by_rules
+
+
+def analyse_by_rules(
+    task: TaskRequest, context: AgentContext, tables: dict[str, Any]
+) -> AgentResult:
+    """The deterministic analyst's answer to ``task`` on ``tables``."""
+    from notebook_router.analyst import analyse
+
+    source = context.data
+    default = named_table(task.description, source, tables)
+    # On the loop's thread, not a worker: matplotlib's pyplot is not
+    # thread-safe, and the analyst's operations take milliseconds.
+    analysis = analyse(task.description, tables, default=default)
+    if analysis.status == "declined":
+        return AgentResult(status="unable", confidence=0.0, error=analysis.text)
+    context.trace("code", analysis.code.splitlines()[0] if analysis.code else analysis.operation)
+    partial = analysis.status == "partial"
+    return AgentResult(
+        status="partial" if partial else "fulfilled",
+        data=analysis.table if analysis.table is not None else analysis.value,
+        value=analysis.value if analysis.table is not None else None,
+        summary=analysis.text,
+        media=tuple(_evidence(analysis, task.id)),
+        # what the answer left out of the question, for the run's headline and answer
+        error=("left out " + "; ".join(analysis.left_out)) if partial else None,
+        confidence=0.5 if partial else 1.0,
+    )
+
+
+def _evidence(analysis: Any, task_id: str) -> list[Media]:
+    media = [
+        Media(
+            mime_type=CODE_MIME,
+            data=analysis.code,
+            source=task_id,
+            description="the pandas code that produced this",
+        )
+    ]
+    if analysis.figure is not None:
+        buffer = io.BytesIO()
+        analysis.figure.savefig(buffer, format="png", dpi=96, bbox_inches="tight")
+        title = analysis.figure.axes[0].get_title() if analysis.figure.axes else ""
+        media.append(
+            Media(
+                mime_type="image/png",
+                data=buffer.getvalue(),
+                source=task_id,
+                description=title or "figure",
+            )
+        )
+    return media
