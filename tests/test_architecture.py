@@ -41,6 +41,8 @@ CORE = (
     "data",
     "analyst",
     "code",
+    "mcp",
+    "mcp_server",
 )
 FRONTEND = ("notebook_router.notebook", "IPython", "ipywidgets", "anywidget")
 
