@@ -15,7 +15,6 @@ from pathlib import Path
 
 import pytest
 
-
 SERVERS = Path(__file__).resolve().parent / "servers"
 UNITS = SERVERS / "units.py"
 MANY = SERVERS / "many.py"
