@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import argparse
 import io
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from IPython.core.error import UsageError
 
@@ -154,7 +154,7 @@ class MCPCommands:
         self._show_table(["uri", "name", "type", "description"], rows)
 
     def _read(self, words: list[str]) -> Any:
-        parser = _parser("%route mcp read")
+        parser = _parser("%route mcp read", "%route mcp read NAME URI [-o VAR]")
         parser.add_argument("name")
         parser.add_argument("uri")
         parser.add_argument("-o", "--output", default=None, metavar="VAR")
@@ -182,7 +182,7 @@ class MCPCommands:
 
 
 def _parse_add(words: list[str]) -> argparse.Namespace:
-    parser = _parser("%route mcp add")
+    parser = _parser("%route mcp add", USAGE.split("  |  ")[0])
     parser.add_argument("--trust-read-only", action="store_true")
     parser.add_argument("--header", action="append", default=[], metavar="NAME=VALUE")
     parser.add_argument("--env", action="append", default=[], metavar="NAME=VALUE")
@@ -197,14 +197,25 @@ def _parse_add(words: list[str]) -> argparse.Namespace:
     return args
 
 
-def _parser(prog: str) -> argparse.ArgumentParser:
-    return argparse.ArgumentParser(prog=prog, add_help=False, exit_on_error=False)
+class _Parser(argparse.ArgumentParser):
+    """argparse that raises its complaint as a UsageError (argparse prints and exits)."""
+
+    def __init__(self, prog: str, usage_line: str) -> None:
+        super().__init__(prog=prog, add_help=False, exit_on_error=False)
+        self.usage_line = usage_line
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{self.usage_line} ({message})")
+
+
+def _parser(prog: str, usage: str) -> _Parser:
+    return _Parser(prog, usage)
 
 
 def _parse(parser: argparse.ArgumentParser, words: list[str], usage: str) -> argparse.Namespace:
     try:
         args, extra = parser.parse_known_args(words)
-    except (argparse.ArgumentError, SystemExit) as exc:
+    except argparse.ArgumentError as exc:
         raise UsageError(f"{usage} ({exc})") from None
     if extra:
         raise UsageError(f"{usage} (unrecognized: {' '.join(extra)})")

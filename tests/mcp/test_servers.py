@@ -126,7 +126,9 @@ async def test_resources_are_listed_and_read_as_media(units: tuple[MCPServers, P
     uris = {r.uri for r in await servers.aresources("units")}
     assert {"data://sales.csv", "note://readme"} <= uris
     (table,) = await servers.aread("units", "data://sales.csv")
-    assert table.mime_type == "text/csv" and table.data == "month,sales\nJan,120\nFeb,135\nMar,160\n"
+    assert (
+        table.mime_type == "text/csv" and table.data == "month,sales\nJan,120\nFeb,135\nMar,160\n"
+    )
     assert table.source == "mcp:units/data://sales.csv"
 
 
