@@ -5,10 +5,10 @@ server's instructions and capable of what its tools do, so a request reaches the
 server whose tools fit it, by the same matching as any agent (and, with many
 agents, by the same retrieval). The agent then routes the task to exactly one
 of the server's tools with the tool router (:class:`~notebook_router.tools.ToolRouter`):
-by rules offline, by the run's model otherwise (as native function declarations,
-which the providers that have them receive), over the server's tools only, or the
-most relevant of them when it has many. The inputs are validated like any tool's;
-missing ones are asked for, never invented.
+by rules offline, by the run's model otherwise (as native function declarations to
+the providers that have them, OpenAI's and Gemini's; as a JSON decision to others),
+over the server's tools only, or the most relevant of them when it has many. The
+inputs are validated like any tool's; missing ones are asked for, never invented.
 
 Then the run's tool policy decides (see :mod:`notebook_router.agents.approval`):
 ``ask`` shows the server, the tool and the arguments in the panel with Run / Edit /
@@ -27,7 +27,6 @@ from notebook_router.errors import MCPServerError
 from notebook_router.mcp.results import source_of, tool_result
 from notebook_router.mcp.tools import namespace
 from notebook_router.providers.base import Completion, CompletionRequest, ModelClient
-from notebook_router.providers.offline import is_offline
 from notebook_router.result import AgentResult, Citation
 from notebook_router.text.preview import clip
 from notebook_router.text.secrets import redact
@@ -38,6 +37,9 @@ if TYPE_CHECKING:
     from notebook_router.mcp.servers import MCPServers
 
 AGENT_PREFIX = "mcp."
+NATIVE_TOOLS = frozenset({"openai", "gemini"})
+"""Providers whose wire format carries function declarations (OpenAI-compatible servers
+included, recordings of them too); other models are asked for the JSON decision."""
 TIMEOUT_MARGIN_S = 15.0
 """An agent's time limit is its server's call timeout plus this (routing, the approval wait
 is not counted: the run pauses the limit while the user reads)."""
@@ -136,7 +138,7 @@ class MCPServerAgent(BaseAgent):
         router = ToolRouter(
             self.servers.store.scope(namespace(self.server)),
             model=provider,
-            native_tools=not is_offline(context.model.provider),
+            native_tools=context.model.provider.name in NATIVE_TOOLS,
         )
         return await router.achoose(request)
 
