@@ -57,7 +57,8 @@ def tool_result(
         if kind == "text":
             texts.append(redact(block.text))
         elif kind in ("image", "audio"):
-            made = _binary(block.data, block.mime_type, source, f"{kind} from {server}.{tool}")
+            about = f"{kind} from the {tool} tool of MCP server {server}"
+            made = _binary(block.data, block.mime_type, source, about)
             if made is not None:
                 media.append(made)
         elif kind == "resource":

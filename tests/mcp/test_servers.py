@@ -92,6 +92,9 @@ async def test_an_image_comes_back_as_media(units: tuple[MCPServers, Path]) -> N
     (media,) = run.state.results["t1"].media
     assert media.mime_type == "image/png" and media.raw.startswith(b"\x89PNG")
     assert media.source == "mcp:units/draw_chart"
+    # What the answer says of it, in words a reader knows (not the store's dotted name).
+    assert media.description == "image from the draw_chart tool of MCP server units"
+    assert "image from the draw_chart tool of MCP server units" in result.answer
     assert media.digest in {m.digest for m in run.state.media}  # the run keeps it
 
 
