@@ -91,8 +91,8 @@ def mcp_tool_routing(repeats: int) -> dict[str, Any]:
         for _ in range(max(3, repeats // 3)):
             began = time.perf_counter()
             rebuilt = ToolStore()
-            for where, tool in listed:
-                rebuilt.add(tool, where)
+            for where, listed_tool in listed:
+                rebuilt.add(listed_tool, where)
             rebuilt.search(REQUESTS[0][0], 64)
             rebuilds.append((time.perf_counter() - began) * 1000)
     finally:
