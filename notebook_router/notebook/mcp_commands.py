@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from IPython.core.error import UsageError
 
 from notebook_router.agents.approval import check_tool_policy
+from notebook_router.notebook.transform import unescape_spec_variables
 
 if TYPE_CHECKING:
     from notebook_router.mcp.servers import MCPServers, ServerInfo
@@ -77,7 +78,7 @@ class MCPCommands:
     # ------------------------------------------------------------------ subcommands
 
     def _add(self, words: list[str]) -> None:
-        args = _parse_add(words)
+        args = _parse_add([unescape_spec_variables(word) for word in words])
         entry: dict[str, Any] = {}
         target = args.target
         if len(target) == 1 and target[0].startswith(("http://", "https://")):

@@ -3,6 +3,7 @@ the tool policy, read a resource as data, attach one as media, remove the server
 
 from __future__ import annotations
 
+import html
 import json
 import os
 from collections.abc import Iterator
@@ -89,6 +90,36 @@ def test_resources_are_read_into_variables_and_attached_to_runs(kernel: Kernel) 
         )
     ).stdout
     assert json.loads(sources) == ["mcp:units/note://readme"]
+
+
+def test_a_variable_in_a_spec_stays_a_variable_though_the_kernel_has_one_of_that_name(
+    kernel: Kernel,
+) -> None:
+    # IPython expands {NAME} on a magic line; the token must not go into the spec that way.
+    _ok(
+        kernel.execute(
+            "import os\nos.environ['UNITS_TOKEN'] = 'env-value-1234'\n"
+            "UNITS_TOKEN = 'kernel-secret-5678'"
+        )
+    )
+    added = _ok(
+        kernel.execute(
+            "%route mcp add --env UNITS_TOKEN=${UNITS_TOKEN} --env PLAIN=${env:UNITS_TOKEN} "
+            f"keyed {{sys.executable}} {UNITS}"
+        )
+    )
+    assert "Connected keyed: 6 tools" in added.stdout
+    listed = html.unescape(
+        "".join(
+            m["content"]["data"]["text/html"]
+            for m in _ok(kernel.execute("%route mcp list")).outputs
+            if m["msg_type"] == "display_data"
+        )
+    )
+    assert "UNITS_TOKEN=${UNITS_TOKEN}" in listed, listed
+    assert "PLAIN=${env:UNITS_TOKEN}" in listed, listed
+    assert "kernel-secret-5678" not in listed and "env-value-1234" not in listed
+    _ok(kernel.execute("%route mcp remove keyed"))
 
 
 def test_mistakes_are_usage_errors_that_say_what_to_write(kernel: Kernel) -> None:
