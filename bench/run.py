@@ -28,6 +28,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from import_workloads import import_time
 from latency_workloads import latency_composite
+from mcp_workloads import mcp_tool_routing
 from planner_workloads import planner_prompt_tokens
 from routing_quality import routing_quality
 from streaming_workloads import time_to_first_token
@@ -528,6 +529,8 @@ async def main(quick: bool) -> None:
     emit(await planner_prompt_tokens(1))  # deterministic counts
     emit(import_time(repeats))
     emit(await routing_quality())  # deterministic figures: one pass
+    if not quick:  # three MCP server processes to start: left out of the smoke check
+        emit(mcp_tool_routing(repeats))
 
 
 if __name__ == "__main__":

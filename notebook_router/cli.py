@@ -8,11 +8,14 @@ python -m notebook_router execute NOTEBOOK.ipynb
 python -m notebook_router runs [--store PATH] [--json]
 python -m notebook_router export RUN --to FILE.json|FILE.html [--store PATH]
 python -m notebook_router purge --older-than AGE [--store PATH]
+python -m notebook_router mcp [--http PORT] [--data PATH ...]   (serve the router over MCP)
 
 A run sees, as DataFrames, the data files its task names ("mean fare in titanic.csv")
 and those given with --data; it prints the answer, then each result's table and code,
 and saves the figures (and audio) its agents made in a folder (--out DIR, by default
 route-<run id>), printing their paths; --open shows them in the system's viewer.
+``run --mcp CONFIG.json`` lets the run use the tools of the MCP servers the config names
+(``--tools auto|ask|never`` says whether they are called).
 """
 
 from __future__ import annotations
@@ -25,9 +28,10 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from notebook_router.agents.approval import CODE_POLICIES
+from notebook_router.agents.approval import CODE_POLICIES, TOOL_POLICIES
 from notebook_router.cli_io import DraftPrinter, read_task, terminal_output
 from notebook_router.errors import ConfigError, NotebookRouterError
+from notebook_router.mcp_server.cli import add_serve_parser
 from notebook_router.run_options import PLANNER_STYLES, add_limit_options, limits_from
 from notebook_router.styles import STYLES
 
@@ -88,6 +92,18 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     run.add_argument(
+        "--mcp",
+        default=None,
+        metavar="CONFIG",
+        help='MCP servers whose tools the run may use: a JSON file with {"mcpServers": {...}}',
+    )
+    run.add_argument(
+        "--tools",
+        choices=TOOL_POLICIES,
+        default="ask",
+        help="MCP servers' tools: ask (on the terminal; never when none), auto (call them), never",
+    )
+    run.add_argument(
         "--out",
         default=None,
         metavar="DIR",
@@ -115,6 +131,7 @@ def build_parser() -> argparse.ArgumentParser:
     purge = sub.add_parser("purge", help="delete stored runs older than AGE (30d, 12h, ...)")
     purge.add_argument("--older-than", required=True, metavar="AGE")
     _add_store(purge)
+    add_serve_parser(sub)
     return parser
 
 
@@ -166,6 +183,10 @@ def _main(argv: Sequence[str] | None) -> int:
         agents = [a for spec in args.agents for a in load_agents(spec)]
         if args.command == "agents":
             return _list_agents(agents)
+        if args.command == "mcp":
+            from notebook_router.mcp_server.cli import serve
+
+            return serve(args, agents)
         return _run(args, agents)
     except NotebookRouterError as exc:
         print(f"error: {exc}", file=sys.stderr)
@@ -197,6 +218,8 @@ def _run(args: argparse.Namespace, agents: list[Agent]) -> int:
         clarify="wait" if interactive else "stop",
         code=args.code,
         planner=args.planner,
+        mcp=_mcp_servers(args.mcp),
+        tool_policy=args.tools,
     )
     # The answer streams to stdout as the model writes it (not into --json's document).
     draft = None if args.json else DraftPrinter(sys.stdout)
@@ -206,7 +229,7 @@ def _run(args: argparse.Namespace, agents: list[Agent]) -> int:
             router,
             args.task,
             progress=None if args.quiet or args.json else sys.stderr,
-            approve_on_terminal=interactive and args.code == "ask",
+            approve_on_terminal=interactive and "ask" in (args.code, args.tools),
             draft=draft,
         )
     )
@@ -327,13 +350,21 @@ def _progress(event: ev.Event, out: TextIO) -> None:
 
 
 async def _approve_on_terminal(run: Run, event: ev.CodeApprovalRequested) -> None:
-    """Show code an agent wrote and ask whether to run it (``--code ask``)."""
+    """Show code an agent wrote (``--code ask``), or a tool call it chose (``--tools ask``),
+    and ask whether to run it."""
     from notebook_router.threads import in_thread
 
-    print(f"\n? {event.agent} wrote code for {event.task_id} ({event.purpose}):", file=sys.stderr)
+    if event.about == "tool":
+        print(f"\n? {event.agent} wants to {event.purpose}, with:", file=sys.stderr)
+    else:
+        print(
+            f"\n? {event.agent} wrote code for {event.task_id} ({event.purpose}):", file=sys.stderr
+        )
     print("\n".join(f"    {line}" for line in event.code.splitlines()), file=sys.stderr)
     try:
-        reply = await in_thread(input, "Run it? [y/N] ")
+        reply = await in_thread(
+            input, "Call it? [y/N] " if event.about == "tool" else "Run it? [y/N] "
+        )
     except EOFError:
         reply = ""
     decision = "run" if reply.strip().lower() in ("y", "yes", "run") else "skip"
@@ -362,6 +393,16 @@ def _footer(result: RunResult, router: Router) -> str:
         f"{len(result.tasks)} tasks · {result.usage.total_tokens:,} tokens · "
         f"model {router.provider.name}:{router.provider.model}"
     )
+
+
+def _mcp_servers(config: str | None) -> Any:
+    """The MCP servers ``--mcp CONFIG`` names, connected (None without the option)."""
+    if config is None:
+        return None
+    from notebook_router.mcp.config import read_config
+    from notebook_router.mcp.servers import MCPServers
+
+    return MCPServers(read_config(config))
 
 
 def _list_agents(agents: list[Agent]) -> int:

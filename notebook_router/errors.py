@@ -53,6 +53,12 @@ differ, so a new exception is drawn here or the suite fails.
     │   ├── ToolRoutingError                  no usable routing decision after the retries
     │   ├── ToolExecutionError                the tool failed (after its retries) mid-stream
     │   └── SyncInLoopError(ConfigError)      a sync ToolRouter method inside a running loop
+    ├── MCPServerError                        MCP servers used as sources of tools and resources
+    │   ├── MCPUnavailableError(ConfigError)  the mcp extra is not installed
+    │   ├── MCPConfigError(ConfigError)       a server spec or config file that cannot be used
+    │   ├── MCPConnectionError                a server that cannot be started or reached
+    │   ├── MCPRequestError                   a request the server refused (a tool, a resource)
+    │   └── MCPToolError(ToolExecutionError)  a tool call the server reports as failed
     └── StoreError                            the session database cannot do what was asked
         ├── StoreVersionError                 the database was written by a newer version
         ├── RunNotStoredError(KeyError)       no stored run matches the id given
@@ -402,6 +408,55 @@ class SyncInLoopError(ToolError, ConfigError):
             f"notebook): use `await router.a{method}(query)` instead"
             + (" and `async for`." if method == "stream" else ".")
         )
+
+
+# --- MCP: servers the router takes tools and resources from ---------------------------------
+
+
+class MCPServerError(NotebookRouterError):
+    """Something went wrong with an MCP server: its spec, its connection, or a request to it."""
+
+
+class MCPUnavailableError(MCPServerError, ConfigError):
+    """The ``mcp`` extra (the official MCP SDK) is not installed."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "MCP servers need the official MCP SDK: pip install 'notebook-router[mcp]' "
+            "(or pip install mcp), then restart the kernel."
+        )
+
+
+class MCPConfigError(MCPServerError, ConfigError):
+    """A server spec, a config file or a server name that cannot be used as written."""
+
+
+class MCPConnectionError(MCPServerError):
+    """A server that could not be started or reached; the message has what it said."""
+
+    def __init__(self, server: str, reason: str) -> None:
+        super().__init__(f"MCP server {server!r}: {reason}")
+        self.server = server
+
+
+class MCPRequestError(MCPServerError):
+    """A request the server refused: an unknown tool or resource, arguments it rejected."""
+
+    def __init__(self, server: str, what: str, message: str) -> None:
+        super().__init__(f"MCP server {server!r} refused {what}: {message}")
+        self.server = server
+        self.message = message
+
+
+class MCPToolError(MCPServerError, ToolExecutionError):
+    """A tool call the server answered with an error (``isError``); the server's own words."""
+
+    def __init__(self, server: str, tool: str, message: str) -> None:
+        said = message.strip() or "no message"
+        super().__init__(f"The {tool!r} tool of MCP server {server!r} failed: {said}")
+        self.server = server
+        self.tool = tool
+        self.message = said
 
 
 # ---------------------------------------------------------------- delegation trees

@@ -7,7 +7,12 @@ import logging
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from notebook_router.agents.approval import CodePolicy, check_code_policy
+from notebook_router.agents.approval import (
+    CodePolicy,
+    ToolPolicy,
+    check_code_policy,
+    check_tool_policy,
+)
 from notebook_router.agents.breaker import CircuitBreaker
 from notebook_router.agents.builtin import SearchFunction, plug_team, with_builtins
 from notebook_router.agents.registry import AgentLike, AgentRegistry
@@ -40,6 +45,7 @@ from notebook_router.verification.critic import Critic, RuleCritic
 log = logging.getLogger("notebook_router")
 
 if TYPE_CHECKING:
+    from notebook_router.mcp.servers import MCPServers
     from notebook_router.planner.resume import ResumePoint
     from notebook_router.store import SessionStore
     from notebook_router.store.memory import RunMemory
@@ -87,6 +93,8 @@ class Router:
         search: SearchFunction | None = None,
         combo_cache: AgentComboCache | bool = True,
         share: ShareLevel = DEFAULT_SHARE,
+        mcp: MCPServers | Mapping[str, Any] | None = None,
+        tool_policy: ToolPolicy = "ask",
     ) -> None:
         """``store``: a :class:`~notebook_router.store.SessionStore` that records every run
         (events, tasks, results, context) so it can be listed, shown and resumed later.
@@ -142,8 +150,26 @@ class Router:
         column names and types), ``"stats"`` (and per-column statistics: ranges,
         means, the most common values) or ``"rows"`` (and the first rows). Each
         run's view says what was sent. A run may override it (``start(share=...)``,
-        ``%%route --share``). See :mod:`notebook_router.data.sharing`."""
+        ``%%route --share``). See :mod:`notebook_router.data.sharing`.
+
+        ``mcp``: MCP servers whose tools runs may use, as ``{name: command line | URL |
+        config entry}`` (connected now, for the life of the process), as a parsed
+        ``{"mcpServers": {...}}`` config, or as a
+        :class:`~notebook_router.mcp.servers.MCPServers` to share. Each server joins as
+        one agent (``mcp.<name>``) that routes a task to one of its tools. Needs the
+        ``mcp`` extra. See :mod:`notebook_router.mcp`.
+
+        ``tool_policy``: whether those tools are called: ``ask`` (the default) shows the
+        server, the tool and its arguments and waits for Run, Edit or Skip where a panel
+        can ask, and otherwise calls nothing; ``auto`` calls them; ``never`` does not.
+        A run may override it (``start(tools=...)``, ``%%route --tools``)."""
         registry = agents if isinstance(agents, AgentRegistry) else AgentRegistry(agents)
+        self.mcp = _mcp_servers(mcp)
+        """The MCP servers whose agents join every run (None: none)."""
+        if self.mcp is not None:
+            registry = AgentRegistry(
+                [*registry, *(a for a in self.mcp.agents() if a.name not in registry)]
+            )
         self.data = DataSource.of(data)
         self.search = search
         self.agents = (
@@ -174,6 +200,7 @@ class Router:
         self.code: CodePolicy = check_code_policy(code)
         self.memory = _memory(memory, store)
         self.share: ShareLevel = check_share(share)
+        self.tool_policy: ToolPolicy = check_tool_policy(tool_policy, option="tool_policy")
 
     def start(
         self,
@@ -186,6 +213,7 @@ class Router:
         code: CodePolicy | None = None,
         fresh: bool = False,
         share: ShareLevel | None = None,
+        tools: ToolPolicy | None = None,
         **limits: Any,
     ) -> Run:
         """Start a run on the running event loop and return it at once.
@@ -196,7 +224,7 @@ class Router:
         the router's limits for this run (``max_iterations=5``, ``timeout_s=30``);
         ``code`` overrides the router's code policy for this run; ``fresh=True``
         plans without the memory of earlier runs (the run still joins it); ``share``
-        overrides the router's data-sharing level for this run.
+        overrides the router's data-sharing level for this run; ``tools`` its tool policy.
         """
         task = valid_unicode(query.strip()) if query else ""
         if not task:
@@ -221,6 +249,7 @@ class Router:
             limits,
             code=check_code_policy(code) if code else self.code,
             share=check_share(share) if share else self.share,
+            tools=check_tool_policy(tools) if tools else self.tool_policy,
         )
         if self.memory is not None:
             self.memory.follow(run)
@@ -256,6 +285,7 @@ class Router:
         resume: ResumePoint | None = None,
         code: CodePolicy | None = None,
         share: ShareLevel | None = None,
+        tools: ToolPolicy | None = None,
     ) -> Run:
         """Start a run of ``state`` with this router's agents, model, planner and guards."""
         from notebook_router.context.memory import bound
@@ -276,6 +306,7 @@ class Router:
             resume=resume,
             data=self.data,
             code=code or self.code,
+            tools=tools or self.tool_policy,
         )
         if isinstance(planner, ComboPlanner):
             planner.follow(run)  # remember its first decision if it completes
@@ -386,6 +417,15 @@ def _combo_cache(
     if isinstance(combo_cache, AgentComboCache):
         return combo_cache
     return store.combo_cache() if store is not None else AgentComboCache()
+
+
+def _mcp_servers(mcp: MCPServers | Mapping[str, Any] | None) -> MCPServers | None:
+    """The servers ``mcp`` names, connected (None: no MCP servers)."""
+    if mcp is None:
+        return None
+    from notebook_router.mcp.servers import as_servers
+
+    return as_servers(mcp)
 
 
 def _memory(memory: RunMemory | bool, store: SessionStore | None) -> RunMemory | None:

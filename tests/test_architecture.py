@@ -49,6 +49,8 @@ CORE = (
     "analyst",
     "code",
     "offline",
+    "mcp",
+    "mcp_server",
 )
 FRONTEND = ("notebook_router.notebook", "IPython", "ipywidgets", "anywidget")
 

@@ -31,8 +31,11 @@ HEAVY = (
     "openai",
     "google.genai",
     "graphviz",
+    "mcp",
+    "httpx2",
 )
-"""Nothing a start does needs these: graphs, arrays, frames, the panel, provider SDKs."""
+"""Nothing a start does needs these: graphs, arrays, frames, the panel, provider SDKs, the
+MCP SDK (loaded when the first MCP server is connected)."""
 
 DATABASE = ("sqlite3", "notebook_router.store.store", "notebook_router.store.database")
 """The session database: opened by the first run or command that stores something."""

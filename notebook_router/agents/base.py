@@ -15,7 +15,15 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from notebook_router.agents.approval import NO_RUN_TO_ASK, ApproveHook, CodeApproval
+from notebook_router.agents.approval import (
+    NO_RUN_TO_ASK,
+    NO_RUN_TO_ASK_TOOL,
+    ApproveHook,
+    CodeApproval,
+    ToolApproval,
+    ToolCall,
+    tool_decision,
+)
 from notebook_router.agents.tree import TreeNode
 from notebook_router.errors import AgentDefinitionError
 from notebook_router.media import Media
@@ -189,6 +197,19 @@ class AgentContext:
         if self._approve is None:
             return CodeApproval(run=False, code=code, note=NO_RUN_TO_ASK)
         return await self._approve(code, purpose)
+
+    async def approve_tool(self, call: ToolCall) -> ToolApproval:
+        """May this agent make the tool ``call`` (an MCP server's tool)? The run's tool
+        policy decides, as the code policy does for code.
+
+        Under ``ask`` the user sees the server, the tool and its arguments, and may
+        edit the arguments: the approval carries the ones to call with. Returns a
+        decision not to call, with a note saying why, when the answer is no.
+        """
+        if self._approve is None:
+            return ToolApproval(run=False, arguments=dict(call.arguments), note=NO_RUN_TO_ASK_TOOL)
+        decided = await self._approve(call.shown, call.purpose, tool=call)
+        return tool_decision(call, decided)
 
     def remember(self, key: str, value: Any) -> None:
         """Write ``value`` to the shared context, attributed to this task."""

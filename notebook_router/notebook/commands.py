@@ -50,6 +50,8 @@ SUBCOMMANDS = (
     "forget",
     "facts",
     "search",
+    "mcp",
+    "tools",
 )
 
 
@@ -178,6 +180,10 @@ class RouteCommands(HistoryCommands):
             return False
         first = next(iter(run.state.approvals.values()))
         _delivered(run.approve(decision, approval=first.id))
+        if first.about == "tool":
+            did = "Calling" if decision == "run" else "Skipped"
+            print(f"{did} the tool {first.agent} chose for {first.task_id} (run {run.id}).")
+            return True
         did = "Running" if decision == "run" else "Skipped"
         print(f"{did} the code {first.agent} wrote for {first.task_id} (run {run.id}).")
         return True
@@ -195,6 +201,19 @@ class RouteCommands(HistoryCommands):
             f"Agent-written code for new runs: {self.session.code} "
             f"({CODE_POLICY_TEXT[self.session.code]})"
         )
+
+    def _mcp(self, rest: list[str]) -> Any:
+        """``%route mcp ...``: the kernel's MCP servers (see :mod:`.mcp_commands`)."""
+        return self._mcp_commands().mcp(rest)
+
+    def _tools(self, rest: list[str]) -> None:
+        """``%route tools [ask|auto|never]``: whether runs call MCP servers' tools."""
+        self._mcp_commands().tools(rest)
+
+    def _mcp_commands(self) -> Any:
+        from notebook_router.notebook.mcp_commands import MCPCommands
+
+        return MCPCommands(self.session, _show_table)
 
     def _share(self, rest: list[str]) -> None:
         """``%route share [schema|stats|rows]``: what of the data a model is sent."""

@@ -60,9 +60,13 @@ class RouteMagics(Magics):
           %route stop [RUN]          stop a run (default: the newest running one)
           %route redirect MESSAGE    send the planner a new instruction mid-run
           %route answer TEXT         answer the planner's clarifying question
-          %route answer run|skip     run or skip the code an agent is waiting to run
+          %route answer run|skip     run or skip the code (or tool call) an agent waits on
           %route code [ask|auto|never]   show or set whether agent-written code runs
                                      (ask: Run/Edit/Skip in the panel; default)
+          %route tools [ask|auto|never]  show or set whether MCP servers' tools are called
+          %route mcp add NAME COMMAND...|URL   connect an MCP server (its tools join runs)
+                [--header NAME=VALUE] [--env NAME=VALUE] [--trust-read-only]
+          %route mcp list|tools|remove NAME|load FILE|resources NAME|read NAME URI [-o VAR]
           %route share [schema|stats|rows]   show or set what of the data a model is sent
                                      (schema: names and types only; default)
           %route status [RUN]        the plan and progress of a run

@@ -13,7 +13,14 @@ from typing import TYPE_CHECKING, Any
 from IPython.core.error import UsageError
 from IPython.core.magic_arguments import argument, magic_arguments, parse_argstring
 
-from notebook_router.agents.approval import CODE_POLICIES, CodePolicy, check_code_policy
+from notebook_router.agents.approval import (
+    CODE_POLICIES,
+    TOOL_POLICIES,
+    CodePolicy,
+    ToolPolicy,
+    check_code_policy,
+    check_tool_policy,
+)
 from notebook_router.data.sharing import SHARE_LEVELS, ShareLevel, check_share
 from notebook_router.errors import ConfigError
 from notebook_router.run_options import (
@@ -61,6 +68,10 @@ class RouteOptions:
     """How the run is planned (None: the default, ``decider``)."""
     share: ShareLevel | None = None
     """What of the data a model is sent (None: the session's level, ``%route share``)."""
+    tools: ToolPolicy | None = None
+    """Whether MCP servers' tools are called (None: the session's policy, ``%route tools``)."""
+    attach: tuple[str, ...] = ()
+    """MCP resources to attach as media, each ``SERVER:URI``."""
 
 
 @magic_arguments()
@@ -97,6 +108,19 @@ class RouteOptions:
     choices=PLANNER_STYLES,
     default=None,
     help="decider (JSON decisions; rules offline) or supervisor (the model calls tools)",
+)
+@argument(
+    "--tools",
+    choices=TOOL_POLICIES,
+    default=None,
+    help="MCP servers' tools: ask (Run/Edit/Skip in the panel), auto (call them), never",
+)
+@argument(
+    "--attach",
+    action="append",
+    default=[],
+    metavar="SERVER:URI",
+    help="attach an MCP server's resource to the run as media (repeatable)",
 )
 def route_options(line: str, cell: str | None = None) -> None:
     """Run the task in the cell body with the router."""
@@ -195,7 +219,19 @@ def parse_route_options(line: str) -> RouteOptions:
         fresh=args.fresh,
         planner=args.planner,
         share=check_share(args.share) if args.share else None,
+        tools=check_tool_policy(args.tools) if args.tools else None,
+        attach=tuple(_attachment(unquote(a) or "") for a in args.attach),
     )
+
+
+def _attachment(value: str) -> str:
+    """``SERVER:URI`` as given, once it has both parts."""
+    server, sep, uri = value.partition(":")
+    if not sep or not server or not uri:
+        raise UsageError(
+            f"%%route --attach {value!r}: write SERVER:URI, e.g. --attach files:data://sales.csv"
+        )
+    return value
 
 
 def _parse(options: Any, line: str, magic: str) -> Any:

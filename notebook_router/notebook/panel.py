@@ -291,7 +291,8 @@ class RunPanel(anywidget.AnyWidget):
         self.ack = {"id": ack_id, "action": action, "ok": ok, "detail": detail, "at": time.time()}
 
     def _approve(self, run: Run, ack_id: str, content: dict[str, Any]) -> None:
-        """Run or Skip for agent-written code; ``code`` is the user's edit (None: unedited)."""
+        """Run or Skip for agent-written code or a tool call; ``code`` is the user's edit
+        (None: unedited)."""
         decision = str(content.get("decision", ""))
         approval = content.get("approval")
         code = content.get("code")
@@ -300,7 +301,9 @@ class RunPanel(anywidget.AnyWidget):
             approval=str(approval) if approval is not None else None,
             code=code if isinstance(code, str) else None,
         )
-        received = _approved(decision, edited=isinstance(code, str))
+        pending = run.state.approvals.get(str(approval)) if approval is not None else None
+        about = pending.about if pending is not None else "code"
+        received = _approved(decision, edited=isinstance(code, str), about=about)
         delivery.add_done_callback(
             functools.partial(self._acknowledge, ack_id, "approve", received)
         )
@@ -311,7 +314,15 @@ class RunPanel(anywidget.AnyWidget):
         self.ack = {"id": ack_id, "action": action, "ok": ok, "detail": detail, "at": time.time()}
 
 
-def _approved(decision: str, *, edited: bool) -> str:
+def _approved(decision: str, *, edited: bool, about: str = "code") -> str:
+    if about == "tool":
+        if decision == "skip":
+            return "Skipped: the tool will not be called; the run goes on."
+        return (
+            "The tool is called now, with your arguments."
+            if edited
+            else "Approved: the tool is called now."
+        )
     if decision == "skip":
         return "Skipped: the code will not run; the run goes on."
     return "Your edited code runs now." if edited else "Approved: the code runs now."

@@ -17,6 +17,7 @@ from IPython import get_ipython
 from IPython.core.error import UsageError
 
 from notebook_router.errors import NotebookRouterError, RunInterrupted
+from notebook_router.media import Media
 from notebook_router.notebook.interpolate import interpolate
 from notebook_router.notebook.options import (
     ResumeOptions,
@@ -110,6 +111,7 @@ def start_route(session: NotebookSession, options: RouteOptions, cell: str) -> t
         session.outputs, task.text, shell.user_ns, _formatter(shell), remember=True
     )
     media = list({m.digest: m for ref in references for m in ref.media}.values())
+    media += attached_resources(session, options.attach)
     context: dict[str, Any] = dict(task.values)
     fed = [f"{{{v.name}}} = {v.preview}" for v in task.variables] + [r.note for r in references]
     if fed:
@@ -129,6 +131,9 @@ def start_route(session: NotebookSession, options: RouteOptions, cell: str) -> t
             memory=session.memory(),
             search=session.search,
             planner=options.planner,
+            # The kernel's MCP servers join as agents unless --agents names who may work.
+            mcp=session.mcp if options.agents is None and session.mcp else None,
+            tool_policy=options.tools or session.tools,
         )
         run = router.start(
             task.text,
@@ -140,6 +145,25 @@ def start_route(session: NotebookSession, options: RouteOptions, cell: str) -> t
     except NotebookRouterError as exc:
         raise UsageError(str(exc)) from None
     return _follow(session, run, options.output, options.background)
+
+
+def attached_resources(session: NotebookSession, attach: tuple[str, ...]) -> list[Media]:
+    """The MCP resources ``--attach SERVER:URI`` names, read now, as media."""
+    if not attach:
+        return []
+    servers = session.mcp
+    found: list[Media] = []
+    for item in attach:
+        server, _, uri = item.partition(":")
+        if servers is None or server not in servers:
+            raise UsageError(
+                f"--attach {item}: no MCP server named {server!r} (%route mcp list shows them)."
+            )
+        try:
+            found += servers.read(server, uri)
+        except NotebookRouterError as exc:
+            raise UsageError(f"--attach {item}: {exc}") from None
+    return found
 
 
 def _follow(
@@ -201,6 +225,8 @@ def start_resume(session: NotebookSession, options: ResumeOptions) -> tuple[Run,
             code=session.code,
             search=session.search,
             share=session.share,
+            mcp=session.mcp if options.agents is None and session.mcp else None,
+            tool_policy=session.tools,
         )
         run = router.resume(options.run)
     except NotebookRouterError as exc:

@@ -12,7 +12,7 @@ from collections import deque
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from notebook_router.agents.approval import CodePolicy
+from notebook_router.agents.approval import CodePolicy, ToolPolicy
 from notebook_router.agents.base import Agent
 from notebook_router.agents.builtin import SearchFunction, builtin_agents
 from notebook_router.agents.registry import AgentRegistry
@@ -29,6 +29,7 @@ from notebook_router.providers.base import Provider
 # The panel (anywidget, ipywidgets), its renderings and the session database are
 # imported when a run is first shown or stored, not when the session is built.
 if TYPE_CHECKING:
+    from notebook_router.mcp.servers import MCPServers
     from notebook_router.notebook.panel import RunPanel
     from notebook_router.store.memory import RunMemory
 
@@ -45,6 +46,10 @@ class NotebookSession:
         """Whether agent-written code runs, for runs without --code (``%route code``)."""
         self.share: ShareLevel = DEFAULT_SHARE
         """What of the data a model is sent, for runs without --share (``%route share``)."""
+        self.tools: ToolPolicy = "ask"
+        """Whether MCP servers' tools are called, for runs without --tools (``%route tools``)."""
+        self.mcp: MCPServers | None = None
+        """The kernel's MCP servers (``%route mcp add``); each joins every run as an agent."""
         self.search: SearchFunction | None = None
         """The research agent's search function for new runs (``%route search FUNCTION``)."""
         self.outputs = outputs
@@ -122,6 +127,14 @@ class NotebookSession:
             return builtin
         known = [*self.cell_agents.names(), *(v.name for v in ns.values() if _is_agent(v))]
         raise AgentNotFoundError(name, [*known, *(a.name for a in builtin_agents())])
+
+    def mcp_servers(self) -> MCPServers:
+        """The kernel's MCP servers, made on first use (it needs the ``mcp`` extra)."""
+        if self.mcp is None:
+            from notebook_router.mcp.servers import MCPServers
+
+            self.mcp = MCPServers()
+        return self.mcp
 
     # ------------------------------------------------------------------ memory
 

@@ -1,4 +1,5 @@
-"""A run's decisions on agent-written code: the code policy, and the user's Run or Skip.
+"""A run's decisions on agent-written code and on calls of outside tools: the code and
+tool policies, and the user's Run or Skip.
 
 :class:`Approvals` is owned by its :class:`~notebook_router.planner.run.Run`
 and lives on the run's loop thread. An agent asks through its context
@@ -7,6 +8,9 @@ under ``ask`` the code is published (the panel shows it with Run / Edit /
 Skip) and only that agent waits: the rest of the run goes on, Stop cancels
 the wait like any other work, and the agent's timeout is paused while the
 user reads. Like everything in a run, it changes state only through events.
+
+A call of an MCP server's tool is asked about the same way under the tool policy: the
+event's ``about`` is ``"tool"``, its ``code`` the arguments as JSON (what Edit edits).
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ import time
 from collections.abc import Callable
 from typing import Literal
 
-from notebook_router.agents.approval import CodeApproval, CodePolicy
+from notebook_router.agents.approval import CodeApproval, CodePolicy, ToolCall, ToolPolicy
 from notebook_router.errors import ConfigError, NoPendingApprovalError
 from notebook_router.planner import events as ev
 from notebook_router.planner.eventlog import EventLog
@@ -57,6 +61,35 @@ SKIPPED_NOTE = "the code was not run: you chose Skip"
 RUN_NOTE = "you approved the code"
 EDITED_NOTE = "you edited the code, then ran it"
 
+_TOOL_HOW = (
+    "%%route --tools auto or %route tools auto in a notebook, --tools auto on the command "
+    "line, Router(tool_policy='auto') in Python"
+)
+TOOL_NOTES = {
+    "auto": "the tool policy is auto: the tool was called without asking",
+    "never": (
+        "the tool was not called: the tool policy is never (to call tools from MCP servers: "
+        f"{_TOOL_HOW}; or tools ask, to approve each call)"
+    ),
+    "nobody": (
+        "the tool was not called: the tool policy is ask, and no panel is open to ask in "
+        "(a notebook run by nbclient or in CI, a script, a terminal that is not interactive); "
+        f"to call tools unattended: {_TOOL_HOW}"
+    ),
+    "key": (
+        "the tool was not called: its arguments hold an API key written out (shown as "
+        "[redacted]); a key never leaves for another server in a tool's arguments"
+    ),
+    "read_only": (
+        "called without asking: the server marks the tool read-only, and you trust this "
+        "server's marks"
+    ),
+    "skip": "the tool was not called: you chose Skip",
+    "run": "you approved the call",
+    "edited": "you edited the arguments, then called the tool",
+}
+"""Notes on tool calls, in the words the answer carries, by what decided the call."""
+
 POLL_S = 0.05
 """How often a fresh ``ask`` looks again for a panel that may be about to show."""
 
@@ -72,12 +105,15 @@ class Approvals:
         *,
         answerable: Callable[[], bool],
         grace_s: float,
+        tools: ToolPolicy = "ask",
     ) -> None:
         """``answerable()`` says whether someone can answer now (a panel is open);
-        until ``grace_s`` after the run began, a request waits for one to show."""
+        until ``grace_s`` after the run began, a request waits for one to show.
+        ``tools`` is the run's tool policy (calls of MCP servers' tools)."""
         self.state = state
         self.events = events
         self.policy: CodePolicy = policy
+        self.tools: ToolPolicy = tools
         self._answerable = answerable
         self._grace_s = grace_s
         self._waiting: dict[str, tuple[asyncio.Future[CodeApproval], str]] = {}
@@ -86,12 +122,27 @@ class Approvals:
         self._asked: dict[str, int] = {}
         self._since = time.monotonic()
 
-    async def request(self, task_id: str, agent: str, code: str, purpose: str) -> CodeApproval:
-        """The decision on ``code``, written by ``agent`` for task ``task_id``.
+    def asks(self, tool: ToolCall | None = None) -> bool:
+        """Whether a request (of code, or of the tool call ``tool``) may wait for the user."""
+        return (self.tools if tool is not None else self.policy) == "ask"
+
+    async def request(
+        self, task_id: str, agent: str, code: str, purpose: str, *, tool: ToolCall | None = None
+    ) -> CodeApproval:
+        """The decision on ``code``, written by ``agent`` for task ``task_id``; with
+        ``tool``, on that tool call (``code`` is its arguments as JSON).
 
         Code holding a key never runs, whatever the policy: shown masked, it would
         not be the code that runs, and a key in code ends up in outputs and files.
+        A tool call whose arguments hold a key is not made, for the same reasons.
         """
+        if tool is not None:
+            early = self._tool_rule(tool, code)
+            if early is not None:
+                return early
+            if not await self._someone_can_answer():
+                return CodeApproval(run=False, code=code, note=TOOL_NOTES["nobody"])
+            return await self._ask(task_id, agent, code, purpose, kind="tool")
         if redact(code) != code:
             return CodeApproval(run=False, code=redact(code), note=KEY_NOTE)
         if self.policy == "auto":
@@ -100,6 +151,24 @@ class Approvals:
             return CodeApproval(run=False, code=code, note=NEVER_NOTE)
         if not await self._someone_can_answer():
             return CodeApproval(run=False, code=code, note=NOBODY_NOTE)
+        return await self._ask(task_id, agent, code, purpose, kind="code")
+
+    def _tool_rule(self, tool: ToolCall, shown: str) -> CodeApproval | None:
+        """The decision the tool policy makes without asking, or None to ask."""
+        if redact(shown) != shown:
+            return CodeApproval(run=False, code=redact(shown), note=TOOL_NOTES["key"])
+        if self.tools == "auto":
+            return CodeApproval(run=True, code=shown, note=TOOL_NOTES["auto"])
+        if self.tools == "never":
+            return CodeApproval(run=False, code=shown, note=TOOL_NOTES["never"])
+        if tool.read_only and tool.trusted:
+            return CodeApproval(run=True, code=shown, note=TOOL_NOTES["read_only"])
+        return None
+
+    async def _ask(
+        self, task_id: str, agent: str, code: str, purpose: str, *, kind: str
+    ) -> CodeApproval:
+        """Publish the request and wait for the user's Run or Skip."""
         n = self._asked[task_id] = self._asked.get(task_id, 0) + 1
         approval_id = f"{task_id}#{n}"
         decided: asyncio.Future[CodeApproval] = asyncio.get_running_loop().create_future()
@@ -111,6 +180,7 @@ class Approvals:
                 agent=agent,
                 code=code,  # as it will run: it holds no key (refused above)
                 purpose=redact(purpose),
+                about=kind,
             )
         )
         try:
@@ -139,7 +209,10 @@ class Approvals:
         decided, written = waiting
         edited = code is not None and code.strip() != written.strip()
         run = decision == "run"
-        note = (EDITED_NOTE if edited else RUN_NOTE) if run else SKIPPED_NOTE
+        if pending.about == "tool":
+            note = TOOL_NOTES[("edited" if edited else "run") if run else "skip"]
+        else:
+            note = (EDITED_NOTE if edited else RUN_NOTE) if run else SKIPPED_NOTE
         self.events.publish(
             ev.CodeApprovalGiven(
                 id=key, task_id=pending.task_id, decision=decision, edited=edited, note=note

@@ -218,6 +218,9 @@ class CodeApprovalRequested(_Event, tag="code_approval_requested"):
     agent: str
     code: str
     purpose: str
+    about: str = "code"
+    """``code`` (code to run) or ``tool`` (a call of an MCP server's tool: ``code`` holds
+    its arguments as JSON, ``purpose`` names the server and the tool)."""
 
 
 class CodeApprovalGiven(_Event, tag="code_approval_given"):

@@ -22,7 +22,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from notebook_router.agents.approval import ApproveHook, CodeApproval
+from notebook_router.agents.approval import ApproveHook, CodeApproval, ToolCall
 from notebook_router.agents.base import NO_INPUTS, Agent, AgentContext, Inputs, TaskRequest
 from notebook_router.agents.breaker import CircuitBreaker
 from notebook_router.agents.delegator import Delegator
@@ -193,12 +193,12 @@ class Executor:
         assert approvals is not None
         suspend = self._watchdog.suspend
 
-        async def approve(code: str, purpose: str) -> CodeApproval:
-            if approvals.policy != "ask":
-                return await approvals.request(task_id, agent, code, purpose)
+        async def approve(code: str, purpose: str, *, tool: ToolCall | None = None) -> CodeApproval:
+            if not approvals.asks(tool):
+                return await approvals.request(task_id, agent, code, purpose, tool=tool)
             resume = suspend(task_id)  # the user's reading time is not the agent's
             try:
-                return await approvals.request(task_id, agent, code, purpose)
+                return await approvals.request(task_id, agent, code, purpose, tool=tool)
             finally:
                 resume()
 

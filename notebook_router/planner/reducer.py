@@ -228,6 +228,7 @@ def _approval_requested(state: RunState, event: ev.CodeApprovalRequested) -> Non
         agent=event.agent,
         code=event.code,
         purpose=event.purpose,
+        about=event.about,
     )
 
 

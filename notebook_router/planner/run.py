@@ -34,7 +34,12 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
-from notebook_router.agents.approval import CodePolicy, check_code_policy
+from notebook_router.agents.approval import (
+    CodePolicy,
+    ToolPolicy,
+    check_code_policy,
+    check_tool_policy,
+)
 from notebook_router.agents.breaker import CircuitBreaker
 from notebook_router.agents.registry import AgentRegistry
 from notebook_router.context.shared import ContextEntry
@@ -121,10 +126,12 @@ class Run:
         resume: ResumePoint | None = None,
         data: DataSource | None = None,
         code: CodePolicy = "ask",
+        tools: ToolPolicy = "ask",
     ) -> None:
         """``resume`` continues a restored ``state`` (see :meth:`Router.resume`); ``data``
         is the notebook data the run looks at first and its agents may read; ``code``
-        decides whether code its agents write runs (see :mod:`notebook_router.agents.approval`)."""
+        decides whether code its agents write runs, ``tools`` whether the MCP servers'
+        tools they choose are called (see :mod:`notebook_router.agents.approval`)."""
         if not query.strip():
             raise EmptyTaskError()
         self.id = state.run_id
@@ -197,8 +204,9 @@ class Run:
             check_code_policy(code),
             answerable=functools.partial(_someone_answers, clarify),
             grace_s=ANSWER_GRACE_S,
+            tools=check_tool_policy(tools),
         )
-        """The run's decisions on agent-written code."""
+        """The run's decisions on agent-written code and on calls of outside tools."""
         self._waves = limits.schedule == "waves" or getattr(
             provider, "deterministic_schedule", False
         )

@@ -362,7 +362,8 @@ class Interrupt(BaseModel):
 
 
 class PendingApproval(BaseModel):
-    """Code an agent wrote, shown to the user with Run / Edit / Skip (the ``ask`` policy)."""
+    """Code an agent wrote, or a tool call it chose, shown to the user with Run / Edit /
+    Skip (the ``ask`` policies)."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -371,6 +372,8 @@ class PendingApproval(BaseModel):
     agent: str
     code: str
     purpose: str
+    about: str = "code"
+    """``code``, or ``tool`` (``code`` is then the call's arguments as JSON)."""
 
 
 class Attribution(BaseModel):

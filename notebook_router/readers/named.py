@@ -76,6 +76,17 @@ def files_named(
     return [_resolve(name, root, theirs) for name in finder.find(text)]
 
 
+def resolve_file(
+    name: str | Path, *, base: str | Path | None = None, inside_only: bool = False
+) -> NamedFile:
+    """One file named outside any text (a ``--data PATH`` on a command line), resolved
+    and checked as :func:`files_named` checks the names a text holds: a regular file,
+    symlinks followed; with ``inside_only``, inside ``base`` (the working folder) too.
+    """
+    root = (Path(base) if base is not None else Path.cwd()).expanduser()
+    return _resolve(str(name), root, frozenset() if inside_only else None)
+
+
 def _resolve(name: str, root: Path, theirs: frozenset[Path] | None) -> NamedFile:
     path = _resolved(name, root)
     if path is None:
@@ -169,4 +180,5 @@ __all__ = [
     "outside",
     "read_text",
     "refused_named",
+    "resolve_file",
 ]

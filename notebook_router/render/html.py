@@ -192,8 +192,9 @@ def _evidence(item: Evidence) -> str:
 def _waiting(approval: PendingApproval) -> str:
     """Code that waited for the user's Run or Skip when this view was made: shown, not runnable."""
     purpose = f": {approval.purpose}" if approval.purpose else ""
+    what = "to call a tool with these arguments" if approval.about == "tool" else "to run this code"
     note = (
-        f"{approval.task_id} · {approval.agent} was waiting for your approval to run this code"
+        f"{approval.task_id} · {approval.agent} was waiting for your approval {what}"
         f"{purpose} (Run or Skip in the live panel, or run.approve)"
     )
     return (

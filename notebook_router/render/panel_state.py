@@ -65,7 +65,8 @@ class SteeringLine(BaseModel):
 
 
 class ApprovalRow(BaseModel):
-    """Code an agent waits to run: the panel shows it with Run, Edit and Skip."""
+    """Code an agent waits to run, or a tool call it waits to make: the panel shows it
+    with Run, Edit and Skip."""
 
     id: str
     """The approval's id (``t2#1``), sent back with the user's decision."""
@@ -73,6 +74,8 @@ class ApprovalRow(BaseModel):
     agent: str
     purpose: str
     code: str
+    about: str = "code"
+    """``code``, or ``tool`` (``code`` holds the call's arguments as JSON)."""
     """As the run shows it: keys masked (Run on it unedited runs the agent's own code)."""
 
 
@@ -176,7 +179,14 @@ def panel_state(
         # question lives on in the answer text, and the next run takes the reply.
         question=clip(state.pending_question or "") if state.stop_reason is None else "",
         approvals=[
-            ApprovalRow(id=a.id, task_id=a.task_id, agent=a.agent, purpose=a.purpose, code=a.code)
+            ApprovalRow(
+                id=a.id,
+                task_id=a.task_id,
+                agent=a.agent,
+                purpose=a.purpose,
+                code=a.code,
+                about=a.about,
+            )
             for a in state.approvals.values()
         ],
         steering=[

@@ -292,6 +292,7 @@ def test_code_waits_in_the_panel_for_run_edit_or_skip(kernel: Kernel) -> None:
             "agent": "coder",
             "purpose": "add two numbers",
             "code": "total = 40 + 2",
+            "about": "code",
         }
     ]
     _approve(kernel, panel, "run-1", "run", code="total = 40 + 3")  # Edit, then Run

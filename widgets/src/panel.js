@@ -3,12 +3,12 @@
 // Synced traitlets are the source of truth: the kernel batches each step's
 // changes and throttles them, and this module only draws what the model
 // holds. Buttons send custom messages ({type: "action", ...}); the kernel
-// acknowledges each one through the `ack` trait. Code an agent waits to run
-// (the `approvals` trait) gets Run / Edit / Skip; its box is kept while it
-// waits, so redraws never throw away an edit in progress. Every list (plan,
-// tree, trace) keeps its rows by key and changes only what changed, so an
-// update costs little however large the run; the tree is our own outline
-// (tree.js), drawn at most once a frame. The meters open a breakdown of
+// acknowledges each one through the `ack` trait. Code an agent waits to run,
+// or a tool call it waits to make (the `approvals` trait), gets Run / Edit /
+// Skip; its box is kept while it waits, so redraws never throw away an edit
+// in progress. Every list (plan, tree, trace) keeps its rows by key and
+// changes only what changed, so an update costs little however large the
+// run; the tree is our own outline (tree.js), drawn at most once a frame. The meters open a breakdown of
 // tokens and cost by agent and by task (the `usage` trait). The panel lays
 // itself out by its own width (a container query): below ~700 px the plan
 // and the tree stack, and narrower still the plan drops its "needs" column.
@@ -22,6 +22,29 @@ const INFO_NOTICE_MS = 4000; // an info notice fades after this; warnings stay u
 const PLAN_COLUMNS = 6;
 const USAGE_TASKS = 12; // tasks listed in the breakdown, costliest first
 const STATUS_WORD = { fulfilled: "done" };
+// How an approval box speaks: of code to run, or of a tool call (an MCP server's).
+const APPROVAL_WORDS = {
+  code: {
+    thing: "Code",
+    what: "code",
+    waits: " waits to run code",
+    run: "Run this code in the kernel",
+    edit: "Edit the code, then Run runs your version",
+    skip: "Do not run this code; the run goes on without it",
+    running: "Running the code…",
+    skipping: "Skipping the code…",
+  },
+  tool: {
+    thing: "Tool call",
+    what: "arguments",
+    waits: " waits to call a tool",
+    run: "Call the tool with these arguments",
+    edit: "Edit the arguments (JSON), then Run calls the tool with yours",
+    skip: "Do not call the tool; the run goes on without it",
+    running: "Calling the tool…",
+    skipping: "Skipping the tool call…",
+  },
+};
 const STATUS_ORDER = ["running", "failed", "needs_user_input", "unable", "partial", "fulfilled", "pending", "cancelled", "skipped"];
 const STATUS_TEXT = {
   running: "running",
@@ -637,25 +660,27 @@ class PanelView {
   }
 
   approvalBox(a) {
-    const box = { code: a.code, editing: false };
+    // The same box asks about code to run and about a tool call (its arguments as JSON).
+    const w = APPROVAL_WORDS[a.about] || APPROVAL_WORDS.code;
+    const box = { code: a.code, editing: false, words: w };
     const label = `${a.task_id} · ${a.agent}`;
-    box.view = h("pre", { class: "nrp-code", tabindex: 0, "aria-label": `Code ${label} waits to run` }, a.code);
+    box.view = h("pre", { class: "nrp-code", tabindex: 0, "aria-label": `${w.thing} ${label} waits to run` }, a.code);
     box.editor = h("textarea", {
       class: "nrp-code nrp-code-edit",
       hidden: true,
       spellcheck: "false",
       rows: Math.min(16, a.code.split("\n").length + 1),
-      "aria-label": `Edit the code of ${label} before running it`,
+      "aria-label": `Edit the ${w.what} of ${label} before running it`,
     });
     const button = (text, title, onclick, extra = "") =>
       h("button", { class: `nrp-btn ${extra}`, type: "button", title, onclick }, text);
-    box.run = button("▶ Run", "Run this code in the kernel", () => this.approve(a.id, "run"), "nrp-run");
-    box.edit = button("✎ Edit", "Edit the code, then Run runs your version", () => this.toggleEdit(box));
-    box.skip = button("Skip", "Do not run this code; the run goes on without it", () => this.approve(a.id, "skip"));
+    box.run = button("▶ Run", w.run, () => this.approve(a.id, "run"), "nrp-run");
+    box.edit = button("✎ Edit", w.edit, () => this.toggleEdit(box));
+    box.skip = button("Skip", w.skip, () => this.approve(a.id, "skip"));
     box.node = h(
       "div",
-      { class: "nrp-approval", "data-approval": a.id, role: "group", "aria-label": `Code approval for ${label}` },
-      h("div", { class: "nrp-approval-head" }, h("b", {}, label), " waits to run code", a.purpose ? `: ${a.purpose}` : ""),
+      { class: "nrp-approval", "data-approval": a.id, role: "group", "aria-label": `${w.thing} approval for ${label}` },
+      h("div", { class: "nrp-approval-head" }, h("b", {}, label), w.waits, a.purpose ? `: ${a.purpose}` : ""),
       box.view,
       box.editor,
       h("div", { class: "nrp-row" }, box.run, box.edit, box.skip),
@@ -680,7 +705,7 @@ class PanelView {
     box.editor.readOnly = true;
     // Unchanged text is no edit: the agent's own code runs (the shown copy has keys masked).
     const edited = box.editing && box.editor.value !== box.code ? box.editor.value : null;
-    this.setNotice(decision === "run" ? "Running the code…" : "Skipping the code…", "info");
+    this.setNotice(decision === "run" ? box.words.running : box.words.skipping, "info");
     const id = this.send("approve", "", { approval: approvalId, decision, code: decision === "run" ? edited : null });
     this.approvalClicks.set(id, approvalId);
   }
