@@ -22,19 +22,31 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 
-def lazy_exports(package: str, where: Mapping[str, str]) -> Callable[[str], Any]:
-    """A module ``__getattr__`` for ``package`` that imports ``name`` from ``where[name]``.
+class LazyExports:
+    """A package's module ``__getattr__`` that imports ``name`` from ``where[name]``.
 
-    The value is then stored on the package, so later lookups are plain
-    attribute reads and ``from package import name`` costs nothing more.
+    The value is then stored on the package, so later lookups are plain attribute
+    reads and ``from package import name`` costs nothing more. ``where`` is the
+    package's one table of public names: its ``__all__`` and its type-checking imports
+    are held to it (``tests/test_public_api.py``).
     """
 
-    def __getattr__(name: str) -> Any:
-        module = where.get(name)
+    __slots__ = ("package", "where")
+
+    def __init__(self, package: str, where: Mapping[str, str]) -> None:
+        self.package = package
+        self.where = dict(where)
+
+    def __call__(self, name: str) -> Any:
+        module = self.where.get(name)
         if module is None:
-            raise AttributeError(f"module {package!r} has no attribute {name!r}")
+            raise AttributeError(f"module {self.package!r} has no attribute {name!r}")
         value = getattr(importlib.import_module(module), name)
-        setattr(sys.modules[package], name, value)
+        setattr(sys.modules[self.package], name, value)
         return value
 
-    return __getattr__
+
+def lazy_exports(package: str, where: Mapping[str, str]) -> Callable[[str], Any]:
+    """A module ``__getattr__`` for ``package`` that imports each name of ``where`` from
+    the module it maps to, on first use (see :class:`LazyExports`)."""
+    return LazyExports(package, where)
