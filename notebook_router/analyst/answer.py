@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Mapping
 from dataclasses import replace
@@ -195,8 +196,14 @@ def _answer(question: str, spec: Spec, frames: Mapping[str, Any]) -> Analysis:
     missing = tuple(str(part) for part in spec.left_out) + techniques_unused(question, program.code)
     if missing:
         text += " " + left_out_sentence(missing)
+    undefined = isinstance(value, float) and math.isnan(value)
+    if undefined:  # a NaN is no answer: never pass it off as one
+        text += (
+            " The computation gave no number (NaN): the rows it used hold missing values, "
+            "or a step is undefined for them (see the code)."
+        )
     return Analysis(
-        status="partial" if missing else "answered", text=text, value=value,
+        status="partial" if missing or undefined else "answered", text=text, value=value,
         table=table, figure=ran.figure, code=program.code,
         operation=spec.op, columns=_columns(spec), left_out=missing,
     )  # fmt: skip

@@ -104,6 +104,12 @@ def grouped_expr(b: Builder, grouper: str) -> str:
 def groupby(b: Builder) -> Program:
     s = b.spec
     expr = grouped_expr(b, f"{b.rows}.groupby({_keys(s.group_by)})")
+    if s.filters and len(s.group_by) == 1 and s.aggs[:1] in (("size",), ("count",)):
+        # "for each firm, in how many years was invest above 100?": a firm with no such
+        # year is a 0, not missing from the answer (nor from "which had the fewest")
+        key = s.group_by[0]
+        every = f"pd.Index(sorted({b.frame}[{key!r}].dropna().unique()), name={key!r})"
+        expr = f"{expr}.reindex({every}, fill_value=0)"
     if s.percent:
         expr += " * 100"
     if len(s.group_by) > 1:
@@ -186,8 +192,9 @@ def missing(b: Builder) -> Program:
     if s.variant == "most":
         b.add(f"counts = {d}.isna().sum()", "result = counts.idxmax()")
         return b.program("label", {"table": "counts", "best": "counts.max()"})
-    if s.variant == "rows":
-        expr = f"{d}.isna().any(axis=1)"
+    if s.variant in ("rows", "complete"):
+        # "complete" rows are those with no missing value: the other side of "rows"
+        expr = f"{d}.isna().any(axis=1)" if s.variant == "rows" else f"{d}.notna().all(axis=1)"
         b.add(f"result = {expr}.mean() * 100" if percent else f"result = int({expr}.sum())")
         return b.program("scalar" if percent else "int")
     if s.variant == "column" and len(s.columns) == 1:

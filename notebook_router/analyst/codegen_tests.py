@@ -15,7 +15,12 @@ def outliers(b: Builder) -> Program:
             agg = s.aggs[0] if s.aggs else "mean"
             b.add(f"result = {scalar_stat('x[~is_outlier]', agg, s.quantile)}")
             return b.program("scalar", _bound_outputs(s.method))
-        b.add(f"table = {b.rows}.loc[x[is_outlier].index]", "result = int(is_outlier.sum())")
+        b.add(f"table = {b.rows}.loc[x[is_outlier].index]")
+        if s.variant == "which":  # the outlying rows by name (their index without one)
+            named = f"table[{s.label_column!r}]" if s.label_column else "table.index"
+            b.add(f"result = {named}.tolist()")
+            return b.program("values", {"table": "table", **_bound_outputs(s.method)})
+        b.add("result = int(is_outlier.sum())")
         return b.program("int", {"table": "table", **_bound_outputs(s.method)})
     b.add(
         "counts = {}", f"for column in {list(s.columns)!r}:", f"    x = {b.rows}[column].dropna()"
@@ -55,9 +60,11 @@ def correlation(b: Builder) -> Program:
         if s.variant == "with_all":
             b.add("result = corr")
             return b.program("series")
-        b.add(
-            f"ranked = corr.abs().sort_values(ascending={s.ascending})", "result = ranked.index[0]"
-        )
+        b.add(f"ranked = corr.abs().sort_values(ascending={s.ascending})")
+        if s.n and s.n > 1:  # "the top 3 features most correlated with ..."
+            b.add(f"result = ranked.index[:{s.n}].tolist()")
+            return b.program("labels", {"table": "corr"})
+        b.add("result = ranked.index[0]")
         return b.program("label", {"table": "corr", "best": "corr[result]"})
     x, y = s.columns[:2]
     test = {"pearson": "pearsonr", "spearman": "spearmanr", "kendall": "kendalltau"}[method]

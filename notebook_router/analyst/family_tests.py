@@ -21,6 +21,7 @@ from notebook_router.analyst.intents import (
     base,
     default_agg,
     groups,
+    label_column,
     no_column,
     time_like,
 )  # fmt: skip
@@ -64,8 +65,9 @@ def correlation(r: Reading) -> Outcome:
     variant = "most" if most else "with_all"
     ascending = r.has(r"\b(?:least|weakest)\b")
     return base(
-        r, "correlation", variant=variant, columns=(targets[0],), method=method, ascending=ascending
-    )
+        r, "correlation", variant=variant, columns=(targets[0],), method=method,
+        ascending=ascending, n=r.top if variant == "most" else None,
+    )  # fmt: skip
 
 
 def trend(r: Reading) -> Outcome:
@@ -148,8 +150,13 @@ def outliers(r: Reading) -> Outcome:
     cleaned = r.has(r"\b(?:remov\w*|exclud\w*|without|drop\w*|filter\w* out|after)\b")
     aggs = [a for a in r.aggs if a not in ("count",)]
     variant = "clean_stat" if cleaned and aggs else "count"
+    label = ""
+    if variant == "count" and len(targets) == 1 and r.has(r"\b(?:which|who|list|name|show)\b"):
+        # "which states are outliers in violent crime?": the states, not how many
+        said = r.remaining("category", "text")
+        variant, label = "which", (said[0] if said else label_column(r))
     return base(r, "outliers", variant=variant, columns=tuple(targets), method="z" if z else "iqr",
-                threshold=threshold, aggs=tuple(aggs[:1]))  # fmt: skip
+                threshold=threshold, aggs=tuple(aggs[:1]), label_column=label)  # fmt: skip
 
 
 # "have no sex recorded", "whose age is unknown": a missing value said of one column.
@@ -157,6 +164,12 @@ NOT_RECORDED = (
     r"\b(?:no|without(?:\s+an?)?)\s+C\d+\s+(?:recorded|given|listed|known|entered|reported|"
     r"values?|data|information)\b|\bC\d+\s+(?:is|was|are|were)\s+(?:not\s+(?:recorded|known|"
     r"given|listed)|unknown|unrecorded)\b"
+)
+
+
+COMPLETE = (
+    r"\bcomplete\b|\b(?:no|without|zero|free\s+of|not\s+\w+\s+any)\s+(?:\w+\s+)?"
+    r"(?:missing|null|nan|empty|blank)"
 )
 
 
@@ -174,7 +187,8 @@ def missing(r: Reading) -> Outcome:
     ):
         variant = "which"
     elif r.has(r"\brows?\b|\brecords?\b|\bentries\b|\bobservations\b") and not targets:
-        variant = "rows"
+        # "rows with no missing values", "complete rows": the rows that have none
+        variant = "complete" if r.has(COMPLETE) else "rows"
     elif targets:
         variant = "column"
     elif r.has(ALL_COLUMNS) or r.has(r"\bcolumns?\b|\bfeatures?\b|\bvariables?\b|\bfields?\b"):

@@ -144,9 +144,10 @@ def _missing(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
         )
     if spec.variant == "most":
         return f"{value} has the most missing values ({fmt(outputs.get('best'))})."
-    if spec.variant == "rows":
+    if spec.variant in ("rows", "complete"):
         what = "percentage of rows" if spec.percent else "number of rows"
-        return f"The {what} with at least one missing value is {fmt(value, d)}{unit}."
+        which = "at least one missing value" if spec.variant == "rows" else "no missing value"
+        return f"The {what} with {which} is {fmt(value, d)}{unit}."
     if isinstance(value, dict):
         what = "Percentage of missing values" if spec.percent else "Missing values"
         return f"{what} per column: {listing(value, d, limit=30)}."
@@ -168,6 +169,11 @@ def _outliers(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
         rule += ")"
     if isinstance(value, dict):
         return f"Outliers per column by {rule}: {listing(value, None)}."
+    if spec.variant == "which":
+        named = ", ".join(map(str, value)) if value else "none"
+        if value and not spec.label_column:
+            named = f"the rows labelled {named}"
+        return f"Outliers of {spec.columns[0]}{where(spec.filters)} by {rule}: {named}."
     if spec.variant == "clean_stat":
         return f"Without the outliers of {spec.columns[0]} by {rule}, its {_agg(spec)} is {fmt(value, d)}."
     return f"By {rule}, {spec.columns[0]}{where(spec.filters)} has {value} outliers."
@@ -194,6 +200,9 @@ def _correlation(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
         return f"The {name} correlation matrix of the numeric columns is in the table."
     if spec.variant == "with_all":
         return f"{name} correlation of {spec.columns[0]} with the other numeric columns: {listing(value, d)}."
+    if spec.variant == "most" and isinstance(value, list):
+        order = "least" if spec.ascending else "most"
+        return f"The {len(value)} columns {order} correlated with {spec.columns[0]} ({name} r, by size): {', '.join(map(str, value))}."
     if spec.variant == "most":
         order = "least" if spec.ascending else "most"
         return f"{value} is the column {order} correlated with {spec.columns[0]} ({name} r = {fmt(outputs['best'], d)})."

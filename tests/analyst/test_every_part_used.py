@@ -376,3 +376,56 @@ async def test_sort_it_and_when_was_that_follow_the_run_before() -> None:
     when = await router.run("when was that?")
     lowest = sales.loc[sales.revenue.idxmin()]
     assert str(lowest.month.date()) in when.answer and f"{lowest.revenue:,.0f}" in when.answer
+
+
+def _firms() -> pd.DataFrame:
+    return pd.DataFrame(
+        {
+            "firm": ["Acme", "Bolt", "Crane"] * 8,
+            "year": [2000 + i // 3 for i in range(24)],
+            "invest": [50 + 40 * (i % 3) + i for i in range(24)],
+        }
+    )
+
+
+def test_a_group_with_no_row_left_by_the_filter_counts_zero() -> None:
+    firms = _firms()
+    a = _ask("for each firm, in how many years was invest above 130?", {"firms": firms})
+    truth = {f: int(((firms.firm == f) & (firms.invest > 130)).sum()) for f in firms.firm.unique()}
+    assert 0 in truth.values()  # the case that matters: a firm with none
+    assert (a.status, a.value) == ("answered", truth)
+
+
+def test_complete_rows_are_the_rows_with_no_missing_value() -> None:
+    firms = _firms().astype({"invest": float})
+    firms.loc[[1, 5, 9], "invest"] = float("nan")
+    a = _ask("How many rows are complete, with no missing values at all?", {"firms": firms})
+    assert (a.status, a.value) == ("answered", int(firms.notna().all(axis=1).sum()))
+
+
+def test_the_top_n_correlated_columns_are_n_columns() -> None:
+    firms = _firms().assign(
+        growth=lambda f: f.invest * 2 + f.year % 5,
+        noise=[(i * 37) % 11 for i in range(24)],
+    )
+    a = _ask("top 2 columns most correlated with invest", {"firms": firms})
+    corr = firms.corr(numeric_only=True)["invest"].drop("invest").abs()
+    assert (a.status, a.value) == ("answered", corr.nlargest(2).index.tolist())
+
+
+def test_a_figure_that_is_not_a_number_is_never_an_answer() -> None:
+    firms = _firms().astype({"invest": float})
+    firms["invest"] = float("nan")
+    a = _ask("what is the mean invest?", {"firms": firms})
+    assert a.status != "answered" and "NaN" in a.text
+
+
+def test_which_rows_are_outliers_names_them() -> None:
+    crime = pd.DataFrame(
+        {"state": [f"S{i}" for i in range(12)], "violent": [3, 4, 5, 4, 3, 5, 4, 60, 4, 3, 5, 1]}
+    )
+    a = _ask("Which states are outliers in violent crime by the 1.5 IQR rule?", {"crime": crime})
+    q1, q3 = crime.violent.quantile([0.25, 0.75])
+    fence = 1.5 * (q3 - q1)
+    truth = crime[(crime.violent < q1 - fence) | (crime.violent > q3 + fence)].state.tolist()
+    assert (a.status, a.value) == ("answered", truth)
