@@ -104,7 +104,8 @@ def grouped_expr(b: Builder, grouper: str) -> str:
 def groupby(b: Builder) -> Program:
     s = b.spec
     expr = grouped_expr(b, f"{b.rows}.groupby({_keys(s.group_by)})")
-    if s.filters and len(s.group_by) == 1 and s.aggs[:1] in (("size",), ("count",)):
+    every_group = s.variant not in ("which", "top") or s.ascending  # a 0 can be the answer
+    if every_group and s.filters and len(s.group_by) == 1 and s.aggs[:1] in (("size",), ("count",)):
         # "for each firm, in how many years was invest above 100?": a firm with no such
         # year is a 0, not missing from the answer (nor from "which had the fewest")
         key = s.group_by[0]

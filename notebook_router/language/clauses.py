@@ -126,7 +126,21 @@ def _with_material(request: str) -> Clause | None:
 
 
 def _sentences(text: str) -> list[str]:
-    return [_BULLET.sub("", s).strip() for s in _SENTENCES.split(text) if s and s.strip()]
+    pieces = [s for s in _SENTENCES.split(text) if s and s.strip()]
+    joined: list[str] = []
+    for piece in pieces:
+        if joined and _ABBREVIATED.search(joined[-1]):
+            joined[-1] = f"{joined[-1]} {piece}"  # "No. 462": one sentence, not two
+        else:
+            joined.append(piece)
+    return [_BULLET.sub("", s).strip() for s in joined]
+
+
+# A piece that ends in an abbreviation's full stop ("yield of No.", "revenue vs.").
+_ABBREVIATED = re.compile(
+    rf"(?:^|[\s(])(?:{alternation(table('clauses')['abbreviations']['words'])})\.$",
+    re.IGNORECASE,
+)
 
 
 def _split_on_verbs(part: str) -> list[str]:

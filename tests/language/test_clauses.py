@@ -128,3 +128,15 @@ def test_a_noun_phrase_is_not_a_back_reference() -> None:
 )
 def test_urgency_politeness_and_tone_are_not_tasks(request_text: str, tasks: list[str]) -> None:
     assert [c.text for c in decompose(request_text)] == tasks
+
+
+@pytest.mark.parametrize(
+    ("request_text", "clauses"),
+    [
+        ("total yield of No. 462 at each site", ["Total yield of No. 462 at each site"]),
+        ("plot revenue vs. units", ["Plot revenue vs. units"]),
+        ("Load the sales. Then plot it.", ["Load the sales", "Plot it"]),
+    ],
+)
+def test_an_abbreviation_ends_no_sentence(request_text: str, clauses: list[str]) -> None:
+    assert [c.text for c in decompose(request_text)] == clauses
