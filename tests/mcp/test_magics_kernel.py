@@ -73,15 +73,16 @@ def test_a_server_added_by_magic_joins_runs_under_the_tool_policy(
 
 
 def test_resources_are_read_into_variables_and_attached_to_runs(kernel: Kernel) -> None:
-    listed = _shown(kernel.execute("%route mcp resources units"))
+    _ok(kernel.execute(f"%route mcp add files {{sys.executable}} {UNITS}"))  # its own server
+    listed = _shown(kernel.execute("%route mcp resources files"))
     assert "data://sales.csv" in listed and "note://readme" in listed
-    read = _ok(kernel.execute("%route mcp read units data://sales.csv -o monthly"))
-    assert "monthly = data://sales.csv from units, as a DataFrame." in read.stdout
+    read = _ok(kernel.execute("%route mcp read files data://sales.csv -o monthly"))
+    assert "monthly = data://sales.csv from files, as a DataFrame." in read.stdout
     shape = _ok(kernel.execute("print(list(monthly.columns), int(monthly['sales'].sum()))"))
     assert shape.stdout.strip() == "['month', 'sales'] 415"
     _ok(
         kernel.execute(
-            "%%route --attach units:note://readme --tools never -o attached\nsummarise it"
+            "%%route --attach files:note://readme --tools never -o attached\nsummarise it"
         )
     )
     sources = _ok(
@@ -89,7 +90,8 @@ def test_resources_are_read_into_variables_and_attached_to_runs(kernel: Kernel) 
             "import json\nprint(json.dumps([m.source for m in attached.state.attachments]))"
         )
     ).stdout
-    assert json.loads(sources) == ["mcp:units/note://readme"]
+    assert json.loads(sources) == ["mcp:files/note://readme"]
+    _ok(kernel.execute("%route mcp remove files"))
 
 
 def test_a_variable_in_a_spec_stays_a_variable_though_the_kernel_has_one_of_that_name(
@@ -138,5 +140,9 @@ def test_mistakes_are_usage_errors_that_say_what_to_write(kernel: Kernel) -> Non
 
 
 def test_removing_a_server_ends_it(kernel: Kernel) -> None:
-    assert "Removed the MCP server units." in _ok(kernel.execute("%route mcp remove units")).stdout
-    assert "No MCP servers yet" in _ok(kernel.execute("%route mcp list")).stdout
+    _ok(kernel.execute(f"%route mcp add gone {{sys.executable}} {UNITS}"))
+    assert "mcp.gone" in _shown(kernel.execute("%route mcp list"))
+    assert "Removed the MCP server gone." in _ok(kernel.execute("%route mcp remove gone")).stdout
+    assert "mcp.gone" not in _shown(kernel.execute("%route mcp list"))
+    again = kernel.execute("%route mcp remove gone")
+    assert again.status == "error" and "gone" not in again.stdout
