@@ -22,7 +22,7 @@ from notebook_router.run_options import (
     add_limit_options,
     limits_from,
 )
-from notebook_router.styles import STYLES, ResponseStyle
+from notebook_router.styles import MODES, STYLES, ResponseStyle, RunMode
 
 # The options (and so the magics' help) are declared at ``%load_ext``; Limits,
 # a pydantic model, is first built when a line is parsed (``limits_from``).
@@ -48,7 +48,8 @@ class RouteOptions:
     limits: Limits
     background: bool
     output: str | None
-    style: ResponseStyle
+    style: ResponseStyle | None
+    """How the answer is written (None: read from the task's words)."""
     code: CodePolicy | None = None
     """Whether agent-written code runs (None: the session's policy, ``%route code``)."""
     insert: bool = False
@@ -61,6 +62,8 @@ class RouteOptions:
     """How the run is planned (None: the default, ``decider``)."""
     share: ShareLevel | None = None
     """What of the data a model is sent (None: the session's level, ``%route share``)."""
+    mode: RunMode | None = None
+    """quick, normal or thorough (None: read from the task's words)."""
 
 
 @magic_arguments()
@@ -69,7 +72,20 @@ class RouteOptions:
 @_limit_arguments
 @argument("-b", "--background", action="store_true", help="return at once; the run goes on")
 @argument("-o", "--output", metavar="NAME", help="store the Run object in this variable")
-@argument("--style", choices=STYLES, default="conversational", help="how the answer is written")
+@argument(
+    "--style",
+    choices=STYLES,
+    default=None,
+    help="how the answer is written: conversational, structured or report (default: read "
+    "from the task's words, e.g. 'write a report', 'as bullet points')",
+)
+@argument(
+    "--mode",
+    choices=MODES,
+    default=None,
+    help="quick, normal or thorough: budgets, checking and answer length (default: read "
+    "from the task's words, e.g. 'quick question', 'take your time')",
+)
 @argument(
     "--code",
     choices=CODE_POLICIES,
@@ -195,6 +211,7 @@ def parse_route_options(line: str) -> RouteOptions:
         fresh=args.fresh,
         planner=args.planner,
         share=check_share(args.share) if args.share else None,
+        mode=args.mode,
     )
 
 

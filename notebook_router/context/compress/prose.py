@@ -17,7 +17,7 @@ import re
 
 from notebook_router.context.compress.facts import facts_in
 from notebook_router.context.compress.levels import CHARS_PER_TOKEN, Level
-from notebook_router.language.lexicon import terms
+from notebook_router.language.lexicon import STOPWORDS, terms
 from notebook_router.language.numbers import clause_of
 from notebook_router.text.extractive import sentence_scores, split_sentences
 
@@ -109,6 +109,9 @@ def heavy(sentences: list[str], budget: int | None, dropped: list[str]) -> tuple
         first = text.split("\n", 1)[0]
         return first, [f"{len(sentences) - 1} of {len(sentences)} sentences", *dropped]
     chars = budget * CHARS_PER_TOKEN if budget is not None else None
+    if chars is not None and sum(len(line[2]) + 1 for line in lines) > chars:
+        # Tight: the clauses in telegraphic form ("Item 1 measured 7 grams Oslo lab").
+        lines = [(n, i, _telegraphic(clauses)) for n, i, clauses in lines]
     chosen: list[tuple[int, str]] = []
     used = 0
     for _, i, clauses in sorted(lines, key=lambda line: (-line[0], line[1])):
@@ -134,6 +137,16 @@ def _clauses(sentence: str, spans: list[tuple[int, int]]) -> str:
             bounds.append((begin, finish))
     parts = [_LEAD.sub("", sentence[b:e].strip(" ,;:()[]")) for b, e in bounds]
     return "; ".join(p for p in parts if p)
+
+
+def _telegraphic(text: str) -> str:
+    """``text`` without its function words (those holding no digit)."""
+    kept = [w for w in text.split() if any(c.isdigit() for c in w) or _bare(w) not in STOPWORDS]
+    return " ".join(kept)
+
+
+def _bare(word: str) -> str:
+    return word.strip(".,;:!?()[]\"'“”‘’").lower()
 
 
 def _scores(sentences: list[str]) -> list[float]:
