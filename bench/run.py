@@ -26,6 +26,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+from compression_workloads import context_compression
 from import_workloads import import_time
 from latency_workloads import latency_composite
 from planner_workloads import planner_prompt_tokens
@@ -528,6 +529,8 @@ async def main(quick: bool) -> None:
     emit(await planner_prompt_tokens(1))  # deterministic counts
     emit(import_time(repeats))
     emit(await routing_quality())  # deterministic figures: one pass
+    # Deterministic too: one pass over 36 documents of each kind (8 for a smoke check).
+    emit(context_compression(8 if quick else 36))
 
 
 if __name__ == "__main__":
