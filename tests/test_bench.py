@@ -77,3 +77,6 @@ def test_bench_quick_prints_one_json_line_per_result() -> None:
         for level in ("light", "medium", "heavy", "budget_300"):
             figures = by_level[level]
             assert {"tokens_saved", "facts_retained", "facts_retained_pooled"} <= figures.keys()
+    first = by_name["first_run"][0]
+    for prefix in ("", "no_warm_"):
+        assert {f"{prefix}first_answer_s", f"{prefix}first_panel_s"} <= first.keys()
