@@ -176,7 +176,7 @@ from IPython.core.interactiveshell import InteractiveShell
 from IPython.utils.capture import capture_output
 shell = InteractiveShell.instance()
 %s
-shell.run_line_magic("load_ext", "notebook_router")
+shell.run_cell("%%load_ext notebook_router")  # the warm-up starts as the cell ends
 shell._notebook_router_front.warming.join()  # the user writing the question meanwhile
 warmed = sorted(sys.modules)
 shell.run_cell("sales = pd.DataFrame({'region': ['North', 'South', 'North'], 'revenue': [1, 2, 3]})")

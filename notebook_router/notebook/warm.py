@@ -4,12 +4,15 @@
 :mod:`~notebook_router.notebook.front`), so the first run used to pay for importing
 the run machinery (the planner, the offline rules, the data analyst, the panel, the
 session database): seconds on a small machine, against tens of milliseconds for every
-later run. :func:`warm_in_background` imports those modules on a daemon thread right
-after loading, so the kernel answers cells meanwhile and the first ``%%route`` finds
-them ready. Only what a first run imports anyway is warmed: the package's run
-machinery (:data:`FIRST_RUN_MODULES`), then, when the notebook has pandas loaded by
-then, the libraries an analysis of a table imports (:data:`TABLE_MODULES`; a notebook
-with no table never runs one). A provider's SDK and the media libraries come with the
+later run. :func:`warm_after_cell` imports those modules on a daemon thread once the
+cell that loaded the extension has ended (started sooner, the thread would slow that
+cell's own imports, such as pandas, by competing for the interpreter), so the kernel
+answers cells meanwhile and the first ``%%route`` finds them ready.
+
+Only what a first run imports anyway is warmed: the package's run machinery
+(:data:`FIRST_RUN_MODULES`), then, when the notebook has pandas loaded by then, the
+libraries an analysis of a table imports (:data:`TABLE_MODULES`; a notebook with no
+table never runs one). A provider's SDK and the media libraries come with the
 run that needs them. Python's import locks make a cell that imports the same module
 wait for the thread's import rather than import it twice. ``matplotlib.pyplot`` is
 never warmed: importing it is what decides whether the analyst picks a backend.
@@ -25,6 +28,7 @@ import logging
 import os
 import sys
 import threading
+from typing import Any, Protocol
 
 log = logging.getLogger("notebook_router")
 
@@ -80,6 +84,25 @@ TABLE_MODULES = ("scipy.stats", "matplotlib.figure")
 def warming_enabled() -> bool:
     """Whether ``%load_ext`` warms the first run (``NOTEBOOK_ROUTER_WARM``, on by default)."""
     return os.environ.get(ENV_WARM, "on").strip().lower() not in OFF
+
+
+class Warmed(Protocol):
+    """What holds the warm-up's thread (the extension's front, see ``front.py``)."""
+
+    warming: threading.Thread | None
+
+
+def warm_after_cell(shell: Any, holder: Warmed) -> None:
+    """Start the warm-up when the current (or next) cell of ``shell`` ends; its thread
+    goes to ``holder.warming``. Nothing when turned off."""
+    if not warming_enabled():
+        return
+
+    def start(*_: object) -> None:
+        shell.events.unregister("post_run_cell", start)  # IPython calls a copy of the list
+        holder.warming = warm_in_background()
+
+    shell.events.register("post_run_cell", start)
 
 
 def warm_in_background() -> threading.Thread | None:
