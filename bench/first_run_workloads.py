@@ -15,7 +15,7 @@ median with (min, max) over the repeats. The same cells run with the warm-up at
 ``%load_ext`` turned off (``NOTEBOOK_ROUTER_WARM=off``) as an in-run baseline, the
 two interleaved so a busy moment on this shared machine lands on both.
 
-    python bench/first_run_workloads.py [--repeats N]
+    python bench/first_run_workloads.py [--repeats N] [--typing SECONDS]
 """
 
 from __future__ import annotations
@@ -74,7 +74,7 @@ def _execute(client: BlockingKernelClient, code: str) -> tuple[float | None, flo
     return panel, time.perf_counter() - start, "".join(text)
 
 
-def first_run_once(*, warm: bool) -> dict[str, float]:
+def first_run_once(*, warm: bool, typing_s: float = TYPING_S) -> dict[str, float]:
     """One fresh kernel through the two cells; the seconds of each step."""
     env = {
         k: v
@@ -89,7 +89,7 @@ def first_run_once(*, warm: bool) -> dict[str, float]:
         try:
             ready = time.perf_counter() - start
             _, load_ext, _ = _execute(client, SETUP)
-            time.sleep(TYPING_S)
+            time.sleep(typing_s)
             panel, answer, text = _execute(client, QUESTION)
             total = time.perf_counter() - start
             if "180" not in text:
@@ -114,13 +114,13 @@ def _spread(values: list[float]) -> dict[str, float]:
     }
 
 
-def first_run(repeats: int) -> dict[str, Any]:
+def first_run(repeats: int, typing_s: float = TYPING_S) -> dict[str, Any]:
     """The ``first_run`` line: medians and spreads, with the warm-up and without it."""
     runs: dict[str, list[dict[str, float]]] = {"warm": [], "cold": []}
     for _ in range(repeats):
-        runs["warm"].append(first_run_once(warm=True))
-        runs["cold"].append(first_run_once(warm=False))
-    line: dict[str, Any] = {"bench": "first_run", "typing_s": TYPING_S, "repeats": repeats}
+        runs["warm"].append(first_run_once(warm=True, typing_s=typing_s))
+        runs["cold"].append(first_run_once(warm=False, typing_s=typing_s))
+    line: dict[str, Any] = {"bench": "first_run", "typing_s": typing_s, "repeats": repeats}
     for name, rows in runs.items():
         prefix = "" if name == "warm" else "no_warm_"
         for key in rows[0]:
@@ -133,4 +133,6 @@ def first_run(repeats: int) -> dict[str, Any]:
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=5)
-    print(json.dumps(first_run(parser.parse_args().repeats)))
+    parser.add_argument("--typing", type=float, default=TYPING_S, help="seconds between cells")
+    args = parser.parse_args()
+    print(json.dumps(first_run(args.repeats, args.typing)))
