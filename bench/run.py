@@ -26,6 +26,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+from compression_workloads import context_compression
+from first_run_workloads import first_run
 from import_workloads import import_time
 from latency_workloads import latency_composite
 from mcp_workloads import mcp_tool_routing
@@ -531,6 +533,10 @@ async def main(quick: bool) -> None:
     emit(await routing_quality())  # deterministic figures: one pass
     if not quick:  # three MCP server processes to start: left out of the smoke check
         emit(mcp_tool_routing(repeats))
+    # Deterministic too: one pass over 36 documents of each kind (8 for a smoke check).
+    emit(context_compression(8 if quick else 36))
+    # Fresh kernels, two per repeat (with the warm-up at %load_ext and without): ~20 s each.
+    emit(first_run(1 if quick else 5))
 
 
 if __name__ == "__main__":

@@ -33,7 +33,7 @@ from notebook_router.cli_io import DraftPrinter, read_task, terminal_output
 from notebook_router.errors import ConfigError, NotebookRouterError
 from notebook_router.mcp_server.cli import add_serve_parser
 from notebook_router.run_options import PLANNER_STYLES, add_limit_options, limits_from
-from notebook_router.styles import STYLES
+from notebook_router.styles import MODES, STYLES
 
 # The router, the planner and the renderers are imported by the command that uses
 # them, so ``--help`` and a usage error answer at once.
@@ -74,7 +74,19 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     # The styles are read from light modules: importing the router for a few words
     # would make --help wait for the whole planner.
-    run.add_argument("--style", choices=STYLES, default="conversational")
+    run.add_argument(
+        "--style",
+        choices=STYLES,
+        default=None,
+        help="how the answer is written (default: read from the task's words)",
+    )
+    run.add_argument(
+        "--mode",
+        choices=MODES,
+        default=None,
+        help="quick, normal or thorough: budgets, checking and answer length "
+        "(default: read from the task's words)",
+    )
     run.add_argument(
         "--planner",
         choices=PLANNER_STYLES,
@@ -213,6 +225,7 @@ def _run(args: argparse.Namespace, agents: list[Agent]) -> int:
         model=args.model,
         limits=args.limits,
         style=args.style,
+        mode=args.mode,
         on_clarify=_ask_on_terminal if interactive else None,
         # Someone at the terminal can answer questions and approve code as they come.
         clarify="wait" if interactive else "stop",

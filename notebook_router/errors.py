@@ -59,11 +59,13 @@ differ, so a new exception is drawn here or the suite fails.
     │   ├── MCPConnectionError                a server that cannot be started or reached
     │   ├── MCPRequestError                   a request the server refused (a tool, a resource)
     │   └── MCPToolError(ToolExecutionError)  a tool call the server reports as failed
-    └── StoreError                            the session database cannot do what was asked
-        ├── StoreVersionError                 the database was written by a newer version
-        ├── RunNotStoredError(KeyError)       no stored run matches the id given
-        ├── ResumeError                       the run cannot be resumed (finished, agents gone)
-        └── ExportFormatError(ValueError)     a file that is not a notebook_router run export
+    ├── StoreError                            the session database cannot do what was asked
+    │   ├── StoreVersionError                 the database was written by a newer version
+    │   ├── RunNotStoredError(KeyError)       no stored run matches the id given
+    │   ├── ResumeError                       the run cannot be resumed (finished, agents gone)
+    │   └── ExportFormatError(ValueError)     a file that is not a notebook_router run export
+    └── ContextError                          the shared context cannot keep or give back a value
+        └── ContextLimitError(ValueError)     a value over its size limits that cannot be spilled
 
 Every message says what to do next, because the person reading it is usually
 in the middle of a notebook and should not need to read our source.
@@ -527,6 +529,17 @@ class ResumeError(StoreError):
 
 class ExportFormatError(StoreError, ValueError):
     """A file that is not a run exported by notebook_router (or is damaged)."""
+
+
+# ---------------------------------------------------------------- the shared context
+
+
+class ContextError(NotebookRouterError):
+    """The shared context cannot keep or give back a value as asked."""
+
+
+class ContextLimitError(ContextError, ValueError):
+    """A value over the shared context's size limits that it may not (or cannot) spill."""
 
 
 class CodeStopped(BaseException):

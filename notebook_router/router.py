@@ -25,6 +25,7 @@ from notebook_router.media import Media
 from notebook_router.offline.planner import RulePlanner
 from notebook_router.offline.team import equip
 from notebook_router.planner.combo_planner import ComboPlanner
+from notebook_router.planner.modes import check_mode, check_style, choose_intent, limits_for
 from notebook_router.planner.planner import ModelPlanner, Planner
 from notebook_router.planner.rails import Limits
 from notebook_router.planner.result import RunResult
@@ -37,7 +38,7 @@ from notebook_router.providers.offline import is_offline
 from notebook_router.providers.recording import RecordingProvider
 from notebook_router.providers.registry import resolve_model
 from notebook_router.run_options import PLANNER_STYLES, PlannerStyle
-from notebook_router.styles import STYLES, ResponseStyle
+from notebook_router.styles import ResponseStyle, RunMode
 from notebook_router.supervisor.combos import AgentComboCache
 from notebook_router.text.unicode import valid_unicode
 from notebook_router.verification.critic import Critic, RuleCritic
@@ -79,7 +80,8 @@ class Router:
         model: str | Provider | None = None,
         planner: Planner | PlannerStyle | None = None,
         limits: Limits | None = None,
-        style: ResponseStyle = "conversational",
+        style: ResponseStyle | None = None,
+        mode: RunMode | None = None,
         on_clarify: ClarifyHandler | None = None,
         clarify: ClarifyPolicy = "stop",
         breaker: CircuitBreaker | None = None,
@@ -145,6 +147,12 @@ class Router:
         ``False`` turns it off. Only model planners use it: the offline rules make no
         planning call to save.
 
+        ``style`` (``conversational``, ``structured``, ``report``) and ``mode`` (``quick``,
+        ``normal``, ``thorough``): how answers are written and how runs are spent; None
+        (the default) reads them from each request's words ("quick question", "in depth",
+        "write a report"; see :mod:`~notebook_router.planner.modes`). A run may override
+        them (``start(style=..., mode=...)``, ``%%route --style/--mode``).
+
         ``share``: how much of ``data`` a run's descriptions show, which with a model
         is what its provider is sent: ``"schema"`` (the default: names, kinds, sizes,
         column names and types), ``"stats"`` (and per-column statistics: ranges,
@@ -180,7 +188,8 @@ class Router:
         self.provider = resolve_model(model)
         self.planner: Planner = resolve_planner(planner, self.provider)
         self.limits = _with_verify(limits, verify)
-        self.style = _check_style(style)
+        self.style = check_style(style) if style else None
+        self.mode = check_mode(mode) if mode else None
         self.on_clarify = on_clarify
         self.clarify: ClarifyPolicy = clarify
         # One breaker for every run of this router: an agent that keeps failing
@@ -209,6 +218,7 @@ class Router:
         context: Mapping[str, Any] | SharedContext | None = None,
         media: Sequence[Media] = (),
         style: ResponseStyle | None = None,
+        mode: RunMode | None = None,
         run_id: str | None = None,
         code: CodePolicy | None = None,
         fresh: bool = False,
@@ -224,7 +234,8 @@ class Router:
         the router's limits for this run (``max_iterations=5``, ``timeout_s=30``);
         ``code`` overrides the router's code policy for this run; ``fresh=True``
         plans without the memory of earlier runs (the run still joins it); ``share``
-        overrides the router's data-sharing level for this run; ``tools`` its tool policy.
+        overrides the router's data-sharing level for this run; ``tools`` its tool policy;
+        ``style`` and ``mode`` override the router's (and what the request's words ask for).
         """
         task = valid_unicode(query.strip()) if query else ""
         if not task:
@@ -235,11 +246,15 @@ class Router:
         shared = (
             context if isinstance(context, SharedContext) else SharedContext(dict(context or {}))
         )
+        intent = choose_intent(task, style=style or self.style, mode=mode or self.mode)
         state = RunState(
             run_id=run_id or new_run_id(),
             query=task,
             goal=task,
-            style=_check_style(style or self.style),
+            style=intent.style,
+            mode=intent.mode,
+            mode_why=intent.mode_why,
+            style_why=intent.style_why,
             context=shared,
             attachments=[*media, *_files_named(task, media)],
             arc=None if self.memory is None or fresh else self.memory.view(task),
@@ -247,6 +262,7 @@ class Router:
         run = self._run(
             state,
             limits,
+            mode=intent.mode,
             code=check_code_policy(code) if code else self.code,
             share=check_share(share) if share else self.share,
             tools=check_tool_policy(tools) if tools else self.tool_policy,
@@ -274,7 +290,7 @@ class Router:
                 "resume() needs a session store: Router(agents, store=SessionStore(PATH))."
             )
         state, point = prepare(self.store, run_id, self.agents)
-        run = self._run(state, limits, resume=point)
+        run = self._run(state, limits, resume=point, mode=state.mode)
         self.store.attach(run)
         return run
 
@@ -286,6 +302,7 @@ class Router:
         code: CodePolicy | None = None,
         share: ShareLevel | None = None,
         tools: ToolPolicy | None = None,
+        mode: RunMode = "normal",
     ) -> Run:
         """Start a run of ``state`` with this router's agents, model, planner and guards."""
         from notebook_router.context.memory import bound
@@ -297,7 +314,7 @@ class Router:
             agents=self.agents,
             provider=self.provider,
             planner=planner,
-            limits=self._limits(limits),
+            limits=limits_for(self._limits(limits), mode, limits),
             state=state,
             on_clarify=self.on_clarify,
             clarify=self.clarify,
@@ -452,12 +469,6 @@ def _with_verify(limits: Limits | None, verify: float | bool | None) -> Limits:
     else:
         threshold = float(verify)
     return (limits or Limits()).model_copy(update={"verify_below": threshold})
-
-
-def _check_style(style: str) -> ResponseStyle:
-    if style not in STYLES:
-        raise ConfigError(f"Unknown style {style!r}: use one of {', '.join(STYLES)}.")
-    return style
 
 
 def _files_named(task: str, media: Sequence[Media]) -> list[Media]:

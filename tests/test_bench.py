@@ -70,3 +70,13 @@ def test_bench_quick_prints_one_json_line_per_result() -> None:
     prompts = by_name["planner_prompt_tokens"][0]
     assert {"agents_10", "agents_100", "agents_1000", "per_call_100_tasks_max"} <= prompts.keys()
     assert {"import_ms", "load_ext_ms", "cli_help_ms"} <= by_name["import_time"][0].keys()
+    compression = by_name["context_compression"][0]
+    for kind in ("prose", "code", "table"):
+        by_level = compression[kind]
+        assert isinstance(by_level, dict) and by_level["documents"] >= 8
+        for level in ("light", "medium", "heavy", "budget_300"):
+            figures = by_level[level]
+            assert {"tokens_saved", "facts_retained", "facts_retained_pooled"} <= figures.keys()
+    first = by_name["first_run"][0]
+    for prefix in ("", "no_warm_"):
+        assert {f"{prefix}first_answer_s", f"{prefix}first_panel_s"} <= first.keys()

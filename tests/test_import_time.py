@@ -65,9 +65,9 @@ def last_line_of(code: str, **env: str) -> Any:
     return json.loads(completed.stdout.strip().splitlines()[-1])
 
 
-def modules_after(code: str) -> set[str]:
+def modules_after(code: str, **env: str) -> set[str]:
     """The modules a fresh interpreter holds after running ``code``."""
-    loaded: list[str] = last_line_of(f"{code}\n{REPORT}")
+    loaded: list[str] = last_line_of(f"{code}\n{REPORT}", **env)
     return set(loaded)
 
 
@@ -101,12 +101,19 @@ def test_the_router_comes_without_graphs_arrays_widgets_sdks_or_the_database() -
     assert loaded(modules, (*HEAVY, *DATABASE, *AGENT_TEAM, "IPython")) == []
 
 
+NO_WARM = {"NOTEBOOK_ROUTER_WARM": "off"}
+"""What ``%load_ext`` itself imports, on the kernel's thread, is checked with the
+background warm-up off (it imports the run machinery meanwhile; see below)."""
+
+
 def test_load_ext_leaves_the_panel_graphs_and_database_for_the_first_run() -> None:
     modules = modules_after(
         "from IPython.core.interactiveshell import InteractiveShell\n"
         "shell = InteractiveShell.instance()\n"
         "shell.run_line_magic('load_ext', 'notebook_router')\n"
-        "assert 'route' in shell.magics_manager.magics['cell']"
+        "assert 'route' in shell.magics_manager.magics['cell']\n"
+        "assert shell._notebook_router_front.warming is None",
+        **NO_WARM,
     )
     assert "notebook_router.notebook.magics" in modules  # the extension did load
     # IPython keeps its own history in sqlite3, so only the store's modules are checked.
@@ -156,7 +163,7 @@ print(json.dumps({
 
 
 def test_load_ext_brings_no_pydantic_and_the_first_route_cell_brings_the_run() -> None:
-    report = last_line_of(LOAD_THEN_ROUTE, NOTEBOOK_ROUTER_STORE="off")
+    report = last_line_of(LOAD_THEN_ROUTE, NOTEBOOK_ROUTER_STORE="off", **NO_WARM)
     assert loaded(set(report["at_load"]), RUN_MACHINERY) == []
     # A cell that only displays something is recorded without the run machinery either.
     assert loaded(set(report["before_route"]), RUN_MACHINERY) == []
@@ -164,6 +171,50 @@ def test_load_ext_brings_no_pydantic_and_the_first_route_cell_brings_the_run() -
     assert report["references"] == ["that table → the output of cell 1"]
     assert report["stop_reason"] == "completed"
     assert "North" in report["answer"]
+
+
+WARM_THEN_ROUTE = """
+import json, sys
+from IPython.core.interactiveshell import InteractiveShell
+from IPython.utils.capture import capture_output
+shell = InteractiveShell.instance()
+%s
+shell.run_cell("%%load_ext notebook_router")  # the warm-up starts as the cell ends
+shell._notebook_router_front.warming.join()  # the user writing the question meanwhile
+warmed = sorted(sys.modules)
+shell.run_cell("sales = pd.DataFrame({'region': ['North', 'South', 'North'], 'revenue': [1, 2, 3]})")
+with capture_output():
+    done = shell.run_cell("%%%%route -o run\\nwhat was total revenue for North?")
+assert done.error_in_exec is None, repr(done.error_in_exec)
+print(json.dumps({
+    "warmed": warmed,
+    "after_route": sorted(sys.modules),
+    "answer": shell.user_ns["run"].result().answer,
+}))
+"""
+
+
+def test_load_ext_warms_the_first_run_in_the_background() -> None:
+    report = last_line_of(
+        WARM_THEN_ROUTE % "import pandas as pd; shell.user_ns['pd'] = pd",
+        NOTEBOOK_ROUTER_STORE="off",
+        NOTEBOOK_ROUTER_MODEL="offline",
+    )
+    warmed, after = set(report["warmed"]), set(report["after_route"])
+    first_run = tuple(m for m in RUN_MACHINERY if m != "notebook_router.notebook.commands")
+    assert loaded(warmed, first_run) == list(first_run)
+    # With a table in the notebook, the analysis's libraries were warmed too.
+    assert {"scipy.stats", "matplotlib.figure"} <= warmed
+    # The first %%route found the package ready: it imported none of it.
+    assert sorted(m for m in after - warmed if m.startswith("notebook_router")) == []
+    assert report["answer"].endswith("is 4. [t1]"), report["answer"]  # North: 1 + 3
+
+
+def test_without_pandas_the_warm_up_leaves_the_analysis_libraries_alone() -> None:
+    code = WARM_THEN_ROUTE.split("warmed = sorted", 1)[0] % "" + REPORT
+    modules = set(last_line_of(code, NOTEBOOK_ROUTER_STORE="off"))
+    assert "notebook_router.planner.run" in modules
+    assert loaded(modules, ("pandas", "scipy", "matplotlib")) == []
 
 
 def test_import_in_a_kernel_registers_run_display_without_the_renderers() -> None:

@@ -21,9 +21,11 @@ Rules, in order:
    request is one task, however many sentences and commas the material has.
    A list after "between", "among" or "either" names options, not tasks.
 6. Words about urgency, politeness or tone ("ASAP", "thanks!", "quick
-   question:", "if possible") are not tasks: a part, or a part's leading or
-   trailing fragment set off by punctuation, that has no word which could
-   name work is dropped.
+   question:", "if possible"), and about how to handle or answer the request
+   ("take your time and be thorough:", "as bullet points"; see
+   :mod:`~notebook_router.language.intent`), are not tasks: a part, or a part's
+   leading or trailing fragment set off by punctuation, that has no word which
+   could name work is dropped.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from notebook_router.language.intent import without_intent
 from notebook_router.language.lexicon import FILLER, STOPWORDS, term, term_set, terms
 from notebook_router.language.patterns import alternation
 from notebook_router.language.tables import table
@@ -175,8 +178,9 @@ def _content(text: str) -> list[str]:
 
 
 def names_work(text: str) -> bool:
-    """True if ``text`` has a word that could name work (not only stopwords and tone)."""
-    return any(token not in TONE for token in terms(text))
+    """True if ``text`` has a word that could name work (not only stopwords, tone, and
+    words on how to handle or answer the request)."""
+    return any(token not in TONE for token in terms(without_intent(text)))
 
 
 def _clean(text: str) -> str:

@@ -6,8 +6,9 @@ media from cell outputs, and the live view. Only this package imports
 IPython; the core runs headless.
 
 Loading the extension imports only light modules (a kernel pays for it
-before its first cell): the run machinery comes with the first magic, see
-:mod:`~notebook_router.notebook.front`.
+before its first cell): the run machinery is imported on a background thread
+once the cell that loaded it ends (:mod:`~notebook_router.notebook.warm`), or by
+the first magic if that comes first, see :mod:`~notebook_router.notebook.front`.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from notebook_router.notebook import control
 from notebook_router.notebook.front import NotebookFront
 from notebook_router.notebook.magics import RouteMagics
 from notebook_router.notebook.transform import route_transformer
+from notebook_router.notebook.warm import warm_after_cell
 from notebook_router.render.display import display_runs_in
 
 if TYPE_CHECKING:
@@ -38,6 +40,8 @@ def load_ipython_extension(shell: Any) -> None:
         shell.input_transformers_cleanup.append(route_transformer)
     control.register(front)
     setattr(shell, _ATTR, front)
+    # The first %%route's machinery, imported while the user writes it.
+    warm_after_cell(shell, front)
 
 
 def unload_ipython_extension(shell: Any) -> None:

@@ -43,6 +43,8 @@ class NotebookFront:
         self._hooks: list[tuple[Any, str, Any]] = []
         self._parents: dict[str, TreeNode] = {}
         """Namespace variables holding an agent with children, as of the last cell."""
+        self.warming: threading.Thread | None = None
+        """The thread importing the first run's machinery (None when not warming)."""
 
     @property
     def session(self) -> NotebookSession:

@@ -29,7 +29,7 @@ from notebook_router.run_options import (
     add_limit_options,
     limits_from,
 )
-from notebook_router.styles import STYLES, ResponseStyle
+from notebook_router.styles import MODES, STYLES, ResponseStyle, RunMode
 
 # The options (and so the magics' help) are declared at ``%load_ext``; Limits,
 # a pydantic model, is first built when a line is parsed (``limits_from``).
@@ -55,7 +55,8 @@ class RouteOptions:
     limits: Limits
     background: bool
     output: str | None
-    style: ResponseStyle
+    style: ResponseStyle | None
+    """How the answer is written (None: read from the task's words)."""
     code: CodePolicy | None = None
     """Whether agent-written code runs (None: the session's policy, ``%route code``)."""
     insert: bool = False
@@ -72,6 +73,8 @@ class RouteOptions:
     """Whether MCP servers' tools are called (None: the session's policy, ``%route tools``)."""
     attach: tuple[str, ...] = ()
     """MCP resources to attach as media, each ``SERVER:URI``."""
+    mode: RunMode | None = None
+    """quick, normal or thorough (None: read from the task's words)."""
 
 
 @magic_arguments()
@@ -80,7 +83,20 @@ class RouteOptions:
 @_limit_arguments
 @argument("-b", "--background", action="store_true", help="return at once; the run goes on")
 @argument("-o", "--output", metavar="NAME", help="store the Run object in this variable")
-@argument("--style", choices=STYLES, default="conversational", help="how the answer is written")
+@argument(
+    "--style",
+    choices=STYLES,
+    default=None,
+    help="how the answer is written: conversational, structured or report (default: read "
+    "from the task's words, e.g. 'write a report', 'as bullet points')",
+)
+@argument(
+    "--mode",
+    choices=MODES,
+    default=None,
+    help="quick, normal or thorough: budgets, checking and answer length (default: read "
+    "from the task's words, e.g. 'quick question', 'take your time')",
+)
 @argument(
     "--code",
     choices=CODE_POLICIES,
@@ -221,6 +237,7 @@ def parse_route_options(line: str) -> RouteOptions:
         share=check_share(args.share) if args.share else None,
         tools=check_tool_policy(args.tools) if args.tools else None,
         attach=tuple(_attachment(unquote(a) or "") for a in args.attach),
+        mode=args.mode,
     )
 
 

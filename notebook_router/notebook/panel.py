@@ -78,6 +78,7 @@ class RunPanel(anywidget.AnyWidget):
     headline = traitlets.Unicode("").tag(sync=True)
     goal = traitlets.Unicode("").tag(sync=True)
     detail = traitlets.Unicode("").tag(sync=True)
+    intent = traitlets.Unicode("").tag(sync=True)
     plan: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
     tree: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
     meters: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)

@@ -122,6 +122,7 @@ def start_route(session: NotebookSession, options: RouteOptions, cell: str) -> t
             model=options.model or session.model,
             limits=options.limits,
             style=options.style,
+            mode=options.mode,
             clarify=_clarify_policy(session, options.background),
             store=session.persistence.get(),
             # The kernel's data: looked at first; the analyst joins unless --agents limits.
@@ -137,7 +138,8 @@ def start_route(session: NotebookSession, options: RouteOptions, cell: str) -> t
         )
         run = router.start(
             task.text,
-            context=context,
+            # The notebook's entries first; what the run keeps for later runs goes back.
+            context=session.context().child(context),
             media=media,
             fresh=options.fresh,
             share=options.share or session.share,

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 from collections import deque
 from collections.abc import Iterable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from notebook_router.agents.approval import CodePolicy, ToolPolicy
@@ -17,6 +18,8 @@ from notebook_router.agents.base import Agent
 from notebook_router.agents.builtin import SearchFunction, builtin_agents
 from notebook_router.agents.registry import AgentRegistry
 from notebook_router.agents.tree import roots_of
+from notebook_router.context.shared import SharedContext
+from notebook_router.context.spill import Shelf
 from notebook_router.data.sharing import DEFAULT_SHARE, ShareLevel
 from notebook_router.data.source import DataSource
 from notebook_router.errors import AgentNotFoundError, ConfigError
@@ -61,6 +64,7 @@ class NotebookSession:
         self.persistence = Persistence()
         """The session database (opened on the first run or ``%route`` command that needs it)."""
         self._memory: tuple[object, RunMemory] | None = None
+        self._context: tuple[object, SharedContext] | None = None
         # Background runs are kept alive here until they finish: the event
         # loop only holds weak references to tasks.
         self._background: set[asyncio.Task[Any]] = set()
@@ -156,6 +160,18 @@ class NotebookSession:
             memory = RunMemory(scope=scope) if store is None else RunMemory.of(store, scope)
             self._memory = (store, memory)
         return self._memory[1]
+
+    def context(self) -> SharedContext:
+        """The notebook's shared context: what runs wrote with lifetime ``notebook`` (kept by
+        this kernel) or ``persistent`` (kept beside the session database, in ``context/``,
+        and read again by a restarted kernel). Each run's context is a child of it."""
+        store = self.persistence.get()
+        if self._context is None or self._context[0] is not store:
+            shelf = None
+            if store is not None and not store.db.memory:
+                shelf = Shelf(Path(store.path).parent / "context")
+            self._context = (store, SharedContext(shelf=shelf))
+        return self._context[1]
 
     def memory_note(self) -> str | None:
         """What the notebook is told once when its memory is this kernel's only (else None)."""

@@ -40,6 +40,14 @@ class RunStarted(_Event, tag="run_started"):
     """ISO 8601 wall-clock time (events otherwise use run-relative ``t``)."""
     goal: str | None = None
     """The goal when it differs from the query; None when it is the query (a long task, once)."""
+    mode: str | None = None
+    """``quick``, ``normal`` or ``thorough`` (None in runs recorded before there were modes)."""
+    style: str | None = None
+    """The answer's style: ``conversational``, ``structured`` or ``report``."""
+    mode_why: tuple[str, ...] = ()
+    """The request's words that chose the mode, or ``("option",)``; empty: the default."""
+    style_why: tuple[str, ...] = ()
+    """The request's words that chose the style, or ``("option",)``; empty: the default."""
 
 
 class RunResumed(_Event, tag="run_resumed"):
@@ -162,6 +170,27 @@ class ContextUpdated(_Event, tag="context_updated"):
     source: str
     version: int
     preview: str
+    lifetime: str = "run"
+    """``run``, ``notebook`` or ``persistent`` (see :mod:`notebook_router.context.shared`)."""
+    note: str = ""
+    """What a reader should know about the value: that it was spilled to disk, and why."""
+
+
+class ContextCompressed(_Event, tag="context_compressed"):
+    """A context value too big for a planner's view, compressed (the original is kept:
+    ``context.expand(key)``)."""
+
+    kind: ClassVar[Literal["context_compressed"]] = "context_compressed"
+    key: str
+    version: int
+    content: str
+    """How it was read: ``prose``, ``code``, ``table`` or ``data``."""
+    level: str
+    """``light``, ``medium`` or ``heavy``."""
+    tokens: int
+    original_tokens: int
+    dropped: tuple[str, ...] = ()
+    """What the compressed form leaves out, in words."""
 
 
 class UsageUpdated(_Event, tag="usage"):
@@ -353,6 +382,7 @@ Event = (
     | TaskCancelled
     | TaskSkipped
     | ContextUpdated
+    | ContextCompressed
     | UsageUpdated
     | InterruptReceived
     | InterruptHandled

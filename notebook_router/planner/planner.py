@@ -134,7 +134,8 @@ class ModelPlanner:
         if reply is not None:
             return Synthesis(answer=reply)
         prompt = self._prompt(call, summary_chars=1200, answering=True)
-        system = prompts.SYNTHESISE + prompts.STYLE[call.state.style]
+        state = call.state
+        system = prompts.SYNTHESISE + prompts.STYLE[state.style] + prompts.MODE[state.mode]
         # The model writes Synthesis JSON: the user sees only the answer's text.
         sink = None if call.on_text is None else FieldStream("answer", call.on_text).write
         synthesis = await self._ask(
@@ -178,7 +179,10 @@ class ModelPlanner:
                 answering=answering,
             )
 
-        view, text = fit_view(build, limits.planner_tokens)
+        def fill(view: PlannerView, chars: int) -> int:
+            return self.views.fill_values(state, view, chars)
+
+        view, text = fit_view(build, limits.planner_tokens, fill)
         return _Prompt(view, text, media)
 
     def _retrieve(self, call: PlannerCall, query: str, n: int) -> str:

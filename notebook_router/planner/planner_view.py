@@ -37,8 +37,9 @@ from notebook_router.planner.followup import column_terms
 from notebook_router.planner.media_notes import MediaNote, choices, pointers
 from notebook_router.planner.state import NOT_DONE_STATUSES, RunState, Task
 from notebook_router.planner.task_digest import TaskDigest, digest
+from notebook_router.planner.view_values import compressed_result, context_values, result_values
 from notebook_router.result import AgentResult
-from notebook_router.styles import ResponseStyle
+from notebook_router.styles import ResponseStyle, RunMode
 from notebook_router.text.preview import preview
 from notebook_router.verification.critic import CriticVerdict
 
@@ -98,6 +99,8 @@ class PlannerView(BaseModel):
     goal: str
     query: str
     style: ResponseStyle = "conversational"
+    mode: RunMode = "normal"
+    """``quick``, ``normal`` or ``thorough``: how the user wants the run handled."""
     data: str | None = None
     """The notebook's data, described as far as the run's data-sharing level allows
     (names, shapes and columns; statistics and first rows when shared): never the data."""
@@ -128,7 +131,11 @@ class PlannerView(BaseModel):
     """What ``tasks`` leaves out, in brief (absent when every task is shown)."""
     condensed: str | None = None
     """How this view was condensed to fit, when it was."""
+    context: dict[str, str] = Field(default_factory=dict)
+    """The newest shared-context values, each compressed to its share of the budget
+    (:mod:`~notebook_router.planner.view_values`)."""
     context_keys: list[str] = Field(default_factory=list)
+    """Newer context keys whose values did not fit (the rest of the newest ones)."""
     context_size: int = 0
     history: list[HistoryLine] = Field(default_factory=list)
     stopping: str | None = None
@@ -144,6 +151,8 @@ class PlannerView(BaseModel):
     a new task uses their result, so plan again what the new request still wants."""
     feedback: str | None = None
     """Why the previous reply was rejected, when retrying."""
+    answering: bool = Field(default=False, exclude=True)
+    """The view an answer is written from (its tasks leave out those a restart superseded)."""
 
     @model_serializer(mode="wrap")
     def _drop_empty_digest(self, handler: SerializerFunctionWrapHandler) -> Any:
@@ -157,6 +166,10 @@ class PlannerView(BaseModel):
                 data.pop("dropped", None)
             if not self.superseded:
                 data.pop("superseded", None)
+            if not self.context:
+                data.pop("context", None)
+            if self.mode == "normal":  # runs in the usual mode keep the prompt they had
+                data.pop("mode", None)
             if not self.media:
                 data.pop("media", None)
             if self.more_tasks is None:
@@ -270,12 +283,19 @@ class ViewBuilder:
         shown = everyone if offered is None else list(offered)
         left_out = len(pool) - len(tasks)
         more = self._digest(pool, tasks, chars, level) if left_out else None
+        # Values are for a prompt: readers in the process have the state itself.
+        context, keys = (
+            ({}, [e.key for e in state.context.recent(self.context_keys)])
+            if every_task
+            else context_values(state.context, self.context_keys, condense)
+        )
         return PlannerView(
             agents=shown,
             more_agents=_more_agents(len(shown), len(everyone)),
             goal=state.goal,
             query=state.query,
             style=state.style,
+            mode=state.mode,
             data=None if state.data is None else state.data.text,
             tables=[] if state.data is None else [t.name for t in state.data.tables],
             data_words=self.data_words(state),
@@ -286,11 +306,12 @@ class ViewBuilder:
             pointers=pointers(state),
             choices=choices(state),
             iteration=state.iteration if iteration is None else iteration,
-            tasks=[self._task_view(state, t, chars, level.described) for t in tasks],
+            tasks=[self._task_view(state, t, chars, level.described, condense) for t in tasks],
             omitted_tasks=left_out,
             more_tasks=more,
             condensed=_condensed(more, len(tasks), len(pool), chars, condense),
-            context_keys=[e.key for e in state.context.recent(self.context_keys)],
+            context=context,
+            context_keys=keys,
             context_size=len(state.context),
             history=[
                 HistoryLine(role=h.role, content=h.content) for h in state.history[-self.history :]
@@ -301,6 +322,7 @@ class ViewBuilder:
             feedback=feedback,
             dropped=_dropped(state, self.max_tasks, chars),
             superseded=[t.id for t in tasks if t.id in set(state.superseded)],
+            answering=answering,
         )
 
     def _level(self, condense: int) -> Condense:
@@ -341,7 +363,22 @@ class ViewBuilder:
         ids = {t.id for t in shown}
         return digest(pool, ids, line_chars=level.lines, chars=chars, groups=level.groups)
 
-    def _task_view(self, state: RunState, task: Task, chars: int, described: int) -> TaskView:
+    def fill_values(self, state: RunState, view: PlannerView, chars: int) -> int:
+        """Give the grouped tasks of ``view`` their results, compressed, in ``chars``
+        characters (the room the view's budget leaves; see
+        :func:`~notebook_router.planner.view_budget.fit_view`); how many finished ones
+        were left without."""
+        more = view.more_tasks
+        if more is None or not more.groups:
+            return 0
+        shown = {t.id for t in view.tasks} | {line.split(" ", 1)[0] for line in more.lines}
+        pool = state.answer_tasks() if view.answering else state.tasks
+        more.values, missing = result_values(state, pool, shown, chars)
+        return missing
+
+    def _task_view(
+        self, state: RunState, task: Task, chars: int, described: int, condense: int = 0
+    ) -> TaskView:
         # A decision per result, over every task, would build views quadratic in
         # the run's size; a finished task's view only changes when the task does.
         # Kept per condensing (chars, described): a budget may try several.
@@ -360,7 +397,7 @@ class ViewBuilder:
             and cached.verdict is verdict
         ):
             return cached.view
-        view = _make_task_view(state, task, result, chars, described)
+        view = _make_task_view(state, task, result, chars, described, condensed=condense > 0)
         self._task_views[key] = _CachedView(fields, result, verdict, view)
         return view
 
@@ -392,11 +429,19 @@ class _CachedView:
 
 
 def _make_task_view(
-    state: RunState, task: Task, result: AgentResult | None, chars: int, described: int
+    state: RunState,
+    task: Task,
+    result: AgentResult | None,
+    chars: int,
+    described: int,
+    *,
+    condensed: bool = False,
 ) -> TaskView:
     summary = None
     if result is not None and result.ok and chars > 0:
-        summary = preview(result.summary or result.data, chars)
+        # Condensed for a budget, a result is compressed (its facts kept), not cut short.
+        shorten = compressed_result if condensed else preview
+        summary = shorten(result.summary or result.data, chars)
     return TaskView(
         id=task.id,
         description=preview(task.description, described) if described else task.description,

@@ -60,7 +60,12 @@ Reply with one JSON object matching the Decision schema:
 - A task by "planning" lists sub-tasks in its "suggestions" ("agent: description"): plan
   them as tasks for those agents.
 - "condensed" says how the run state was shortened to fit: every task is still there,
-  in "tasks" or in "more_tasks".
+  in "tasks" or in "more_tasks" (whose "values" give grouped tasks' results, compressed).
+- "context" holds what the run's agents share, each value compressed to fit (a table's
+  schema and statistics, a text's facts); it is for reading, not a task to plan.
+- "mode" is how the user wants the run handled: "quick" means the fewest tasks that
+  answer the goal, no extra checking; "thorough" means cover and check everything asked.
+  A mode or a style is never a task.
 If "feedback" is set, it is about your previous reply (why it was rejected, or which
 agents "retrieve_agents" found): act on it.
 """
@@ -95,6 +100,16 @@ STYLE = {
     "structured": "Write the answer as a compact list of findings, one per line.\n",
     "report": "Write a short report: a summary paragraph, then one section per task.\n",
 }
+
+MODE = {
+    "quick": "The user is in a hurry: give the finding first, in one or two sentences.\n",
+    "normal": "",
+    "thorough": (
+        "The user asked for thoroughness: cover every finding, say how each was checked, "
+        "and name any caveat.\n"
+    ),
+}
+"""How long the answer is, by the run's mode (added after the style's line)."""
 
 
 def render_view(view: PlannerView) -> str:

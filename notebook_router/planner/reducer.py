@@ -37,6 +37,7 @@ from notebook_router.planner.state import (
     Task,
     TaskStatus,
 )
+from notebook_router.styles import MODES, STYLES
 from notebook_router.usage import Usage
 from notebook_router.verification.claims import ClaimCheck, SourceScore
 from notebook_router.verification.critic import CriticVerdict
@@ -63,6 +64,16 @@ def _run_started(state: RunState, event: ev.RunStarted) -> None:
     state.query = event.query
     state.goal = event.goal if event.goal is not None else event.query
     state.history.append(HistoryEntry(role="user", content=event.query, at=0.0))
+    if event.mode in MODES:
+        state.mode = event.mode
+        state.mode_why = event.mode_why
+    if event.style in STYLES:
+        state.style = event.style
+        state.style_why = event.style_why
+
+
+def _context_compressed(state: RunState, event: ev.ContextCompressed) -> None:
+    state.compressions[event.key] = event
 
 
 def _run_resumed(state: RunState, event: ev.RunResumed) -> None:
@@ -288,6 +299,7 @@ def _data_described(state: RunState, event: ev.DataDescribed) -> None:
 
 _HANDLERS: dict[type[Any], Callable[[RunState, Any], None]] = {
     ev.RunStarted: _run_started,
+    ev.ContextCompressed: _context_compressed,
     ev.DataDescribed: _data_described,
     ev.RunResumed: _run_resumed,
     ev.RunFinished: _run_finished,

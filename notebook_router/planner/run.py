@@ -56,6 +56,7 @@ from notebook_router.errors import (
 )
 from notebook_router.planner import events as ev
 from notebook_router.planner.approvals import Approvals, check_decision
+from notebook_router.planner.context_events import context_compressed, context_updated
 from notebook_router.planner.data_hop import describe_data
 from notebook_router.planner.decisions import Synthesis
 from notebook_router.planner.eventlog import EventLog, Subscriber
@@ -82,7 +83,6 @@ from notebook_router.planner.steering import ClarifyHandler, ClarifyPolicy, Stee
 from notebook_router.planner.synthesis import nothing_run, template_synthesis
 from notebook_router.planner.verification import Verification
 from notebook_router.providers.base import ModelClient, Provider
-from notebook_router.text.preview import preview
 from notebook_router.text.unicode import valid_unicode
 from notebook_router.usage import Usage
 from notebook_router.verification.critic import Critic, CriticVerdict, combine
@@ -483,6 +483,10 @@ class Run:
                     model=model,
                     agents=tuple(self.agents.names()),
                     started_at=self._started_wall.isoformat(),
+                    mode=state.mode,
+                    style=state.style,
+                    mode_why=state.mode_why,
+                    style_why=state.style_why,
                 )
             )
         else:
@@ -952,14 +956,10 @@ class Run:
                 # Writers may be agents on worker threads: emit on the loop's thread.
                 self._loop.call_soon_threadsafe(self._on_context_change, entry)
             return
-        self._events.publish(
-            ev.ContextUpdated(
-                key=entry.key,
-                source=entry.source,
-                version=entry.version,
-                preview=preview(entry.value, 120),
-            )
-        )
+        self._events.publish(context_updated(entry))
+        compressed = context_compressed(entry)  # too big for a planner's view as it is
+        if compressed is not None:
+            self._events.publish(compressed)
 
     def _now(self) -> float:
         return self._events.now()

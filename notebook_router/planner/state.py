@@ -21,9 +21,9 @@ from notebook_router.context.digest import RunningDigest
 from notebook_router.context.shared import SharedContext
 from notebook_router.errors import InvalidDecisionError
 from notebook_router.media import Media, MediaRef
-from notebook_router.planner.events import DataDescribed, TaskInfo
+from notebook_router.planner.events import ContextCompressed, DataDescribed, TaskInfo
 from notebook_router.result import AgentResult
-from notebook_router.styles import ResponseStyle
+from notebook_router.styles import ResponseStyle, RunMode
 from notebook_router.usage import ZERO_USAGE, Usage
 from notebook_router.verification.critic import CriticVerdict
 
@@ -399,6 +399,13 @@ class RunState:
     query: str
     goal: str
     style: ResponseStyle = "conversational"
+    mode: RunMode = "normal"
+    """How the run is spent: ``quick``, ``normal`` or ``thorough`` (see
+    :mod:`~notebook_router.planner.modes`)."""
+    mode_why: tuple[str, ...] = ()
+    """The request's words that chose the mode (or ``("option",)``; empty: the default)."""
+    style_why: tuple[str, ...] = ()
+    """The request's words that chose the style (or ``("option",)``; empty: the default)."""
     plan: Plan = Field(default_factory=Plan)
     results: dict[str, AgentResult] = Field(default_factory=dict)
     context: SharedContext = Field(default_factory=SharedContext)
@@ -436,6 +443,9 @@ class RunState:
     arc: ArcView | None = None
     """What earlier runs of the session did, and the facts that bear on the goal (set when
     the run starts; None for a run with no memory, or started ``fresh``)."""
+    compressions: dict[str, ContextCompressed] = Field(default_factory=dict)
+    """Per context key, how its value was compressed for a planner's view (level, sizes,
+    what it leaves out); ``context.expand(key)`` gives the original."""
 
     results_digest: RunningDigest = Field(default_factory=RunningDigest, exclude=True, repr=False)
 

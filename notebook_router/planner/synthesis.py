@@ -30,6 +30,8 @@ def template_synthesis(
     problems = [t for t in view.tasks if t.status in _PROBLEM]
     unfinished = [t for t in view.tasks if t.status not in _DONE + _PROBLEM]
     writer = {"structured": _structured, "report": _report}.get(view.style, _conversational)
+    if view.mode == "quick" and writer is _conversational and _just_findings(view, done):
+        writer = _quick
     body = writer(view, done, problems, unfinished, detail)
     if note:
         body = f"{body}\n\n({note})"
@@ -134,6 +136,30 @@ def _conversational(
     if unfinished:
         paragraphs.append(_unfinished_line(unfinished))
     return "\n\n".join(paragraphs)
+
+
+def _just_findings(view: PlannerView, done: list[TaskView]) -> bool:
+    """Whether a quick answer may be the findings alone: every task done, in full."""
+    return bool(done) and not view.stopping and all(t.status == "fulfilled" for t in view.tasks)
+
+
+def _quick(
+    view: PlannerView,
+    done: list[TaskView],
+    problems: list[TaskView],
+    unfinished: list[TaskView],
+    detail: str | None,
+) -> str:
+    """A quick run's answer: the findings themselves, no opening."""
+    if len(done) == 1:
+        task = done[0]
+        checked = _checked(task)
+        listed = markdown_lines(task.data, "  ")
+        if listed is not None:
+            return "\n".join([f"{_sentence(task.description)} [{task.id}]:", *listed])
+        line = f"{(task.summary or 'done').rstrip()} [{task.id}]"
+        return f"{line}\n{checked}" if checked else line
+    return "\n".join(f"- {_line(t)}" for t in done)
 
 
 def _structured(

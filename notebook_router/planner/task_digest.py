@@ -14,8 +14,9 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Collection, Sequence
+from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer
 
 from notebook_router.planner.state import Task
 from notebook_router.text.preview import preview
@@ -33,6 +34,16 @@ class TaskDigest(BaseModel):
     """One line per left-out task, in plan order, as many as fit the view's budget."""
     groups: list[str] = Field(default_factory=list)
     """The left-out tasks past the lines, grouped in plan order: "ids: count status by agent"."""
+    values: dict[str, str] = Field(default_factory=dict)
+    """The results of the grouped tasks that finished, each compressed to a few words, by
+    task id (as many as fit; see :mod:`~notebook_router.planner.view_values`)."""
+
+    @model_serializer(mode="wrap")
+    def _drop_empty(self, handler: SerializerFunctionWrapHandler) -> Any:
+        data = handler(self)
+        if isinstance(data, dict) and not self.values:
+            data.pop("values", None)
+        return data
 
 
 def digest(

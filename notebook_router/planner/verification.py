@@ -93,7 +93,9 @@ class Verification:
             return False
         if ran and not self.offline:
             return True
-        return result.confidence < self.threshold or task.id in self.sent_back
+        # A threshold of 1 (a thorough run's) checks confident results too.
+        unsure = result.confidence < self.threshold or self.threshold >= 1
+        return unsure or task.id in self.sent_back
 
     async def check(self, state: RunState, task: Task, result: AgentResult) -> CriticVerdict:
         """The verdict on ``result`` of ``task`` (see the module docstring)."""

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 
 from notebook_router.media import AUDIO_INLINE_BYTES, Media
 from notebook_router.planner import events as ev
+from notebook_router.planner.modes import intent_line
 from notebook_router.planner.state import STOP_REASON_TEXT, PendingApproval, RunState
 from notebook_router.readers.files import PLAYABLE_AUDIO
 from notebook_router.render.answer import render_answer
@@ -65,7 +66,7 @@ def render_html(
     run's events so far, from which the steering section is made.
     """
     parts = [STYLE, f'<div class="nr-run" data-status="{_badge_kind(state)}">']
-    parts += [_head(state), _meters(state, elapsed_s, max_iterations)]
+    parts += [_head(state), _intent(state), _meters(state, elapsed_s, max_iterations)]
     parts.extend(_waiting(a) for a in state.approvals.values())
     if state.answer:
         parts.append(f'<div class="nr-answer">{render_answer(state.answer)}</div>')
@@ -161,6 +162,12 @@ def _head(state: RunState) -> str:
     goal = esc(preview(state.goal, GOAL_CHARS))
     title = f' title="{esc(clip(state.goal))}"' if len(state.goal) > GOAL_CHARS else ""
     return f'<div class="nr-head">{badge} <span class="nr-goal"{title}>{goal}</span></div>'
+
+
+def _intent(state: RunState) -> str:
+    """The run's mode and answer style, and the words that chose them ("" for the defaults)."""
+    line = intent_line(state.mode, state.style, state.mode_why, state.style_why)
+    return f'<div class="nr-meters nr-intent">{esc(line)}</div>' if line else ""
 
 
 def _meters(state: RunState, elapsed_s: float | None, max_iterations: int | None) -> str:

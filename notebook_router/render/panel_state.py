@@ -13,6 +13,7 @@ from typing import Literal
 from pydantic import BaseModel
 
 from notebook_router.planner import events as ev
+from notebook_router.planner.modes import intent_line
 from notebook_router.planner.rails import Limits
 from notebook_router.planner.state import STOP_REASON_TEXT, RunState
 from notebook_router.render.answer import render_answer
@@ -87,6 +88,8 @@ class PanelState(BaseModel):
     headline: str
     goal: str
     detail: str
+    intent: str
+    """The run's mode and answer style and the words that chose them ("" for the defaults)."""
     plan: list[PlanRow]
     tree: list[TreeNode]
     """The delegation tree as rows the browser updates in place (see render/panel_tree.py)."""
@@ -154,6 +157,7 @@ def panel_state(
         # A long task is kept once, with the run; the panel shows its start.
         goal=clip(state.goal),
         detail=state.stop_detail if state.stop_reason not in (None, "completed") else "",
+        intent=intent_line(state.mode, state.style, state.mode_why, state.style_why),
         plan=[
             PlanRow(
                 id=t.id,
@@ -248,6 +252,24 @@ def trace_line(event: ev.Event) -> TraceLine | None:
     match event:
         case ev.RunStarted():
             label, text = "start", f"{event.model} with {len(event.agents)} agents"
+            intent = intent_line(
+                event.mode or "normal",
+                event.style or "conversational",
+                event.mode_why,
+                event.style_why,
+            )
+            if intent:
+                text = f"{text}; {intent}"
+        case ev.ContextUpdated() if event.note:
+            label, text = "context", f"{event.key}: {event.note}"
+        case ev.ContextCompressed():
+            label = f"compressed {event.level}"
+            ratio = event.tokens / event.original_tokens if event.original_tokens else 1.0
+            text = (
+                f"{event.key} ({event.content}): {event.original_tokens:,} → {event.tokens:,} "
+                f"tokens ({ratio:.0%}) for the planner; left out {'; '.join(event.dropped)}"
+                f" (context.expand({event.key!r}) has it whole)"
+            )
         case ev.DecisionMade():
             label = event.action
             text = event.reason

@@ -253,7 +253,7 @@ class RunRecorder:
         text = self._scan.clean(text) or "[]"  # keys have no JSON-escaped characters
         out.append((_INSERT_EVENTS, [(self.run_id, first, events[-1].seq, text)]))
         context = [
-            (seq, entry.key, entry.source, entry.version, entry.value)
+            (seq, entry.key, entry.source, entry.version, entry.kept())
             for key, seq in sorted(written.items(), key=_second)
             if (entry := state.context.entry(key)) is not None
         ]
@@ -304,7 +304,7 @@ class RunRecorder:
                 )
             )
         fmt, payload = codec.encode_snapshot(
-            [(e.key, e.value, e.source) for e in start.context] if values else [], self._scan
+            [(e.key, e.kept(), e.source) for e in start.context] if values else [], self._scan
         )
         out.append(
             (

@@ -92,7 +92,7 @@ def summarise(text: str, target: LengthTarget | None = None) -> list[str]:
     if not sentences:
         return []
     target = target or LengthTarget()
-    scores = _scores(sentences)
+    scores = sentence_scores(sentences)
     order = sorted(range(len(sentences)), key=lambda i: (-scores[i], i))
     if target.words is not None:
         chosen: list[int] = []
@@ -110,7 +110,9 @@ def summarise(text: str, target: LengthTarget | None = None) -> list[str]:
     return [sentences[i] for i in sorted(keep)]
 
 
-def _scores(sentences: list[str]) -> list[float]:
+def sentence_scores(sentences: list[str]) -> list[float]:
+    """How much each sentence carries the text: the centrality of its words, with a bonus
+    for figures, for conclusions, and for the opening and closing sentences."""
     bags = [terms(s) for s in sentences]
     frequency = Counter(t for bag in bags for t in set(bag))
     top = max(frequency.values(), default=1)

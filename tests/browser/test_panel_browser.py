@@ -252,6 +252,24 @@ def test_panel_smoke_in_notebook_7(jupyter_server: JupyterServer, page: Any) -> 
     shot(page, "07-notebook7-finished", view)
 
 
+def test_the_panel_and_the_view_say_which_mode_the_words_chose(
+    jupyter_server: JupyterServer, page: Any
+) -> None:
+    jupyter_server.write_notebook(
+        "quick.ipynb", [SETUP, "%%route\nquick question: load the numbers"]
+    )
+    _open(page, jupyter_server, "quick.ipynb")
+    _run_all(page, 2)
+    # While t1 loads (3 s), the line under the goal names the mode and the words.
+    panel = _cell(page, 1).locator('.nrp[data-status="running"]').first
+    intent = panel.locator(".nrp-intent")
+    intent.wait_for()
+    assert intent.inner_text() == "quick mode, from “quick”"
+    shot(page, "08-quick-mode-running", panel)
+    view = _static_view(page, 1, "the goal was met")
+    assert view.locator(".nr-intent").inner_text() == "quick mode, from “quick”"
+
+
 def test_busy_kernel_points_to_the_interrupt_then_stops(
     jupyter_server: JupyterServer, page: Any
 ) -> None:

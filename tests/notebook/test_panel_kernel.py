@@ -83,6 +83,20 @@ def test_panel_follows_the_run_and_ends_with_the_static_view(kernel: Kernel) -> 
     assert "the goal was met" in html and "Add them up: 31" in html
 
 
+def test_panel_and_finished_view_say_which_mode_and_style_and_why(kernel: Kernel) -> None:
+    result = kernel.execute("%%route\nquick question: load the numbers, ASAP")
+    assert result.status == "ok"
+    panel = kernel.widgets[result.panel_id()]
+    assert panel.state["intent"] == "quick mode, from “quick”, “ASAP”"
+    assert [(r["agent"], r["status"]) for r in panel.state["plan"]] == [("numbers", "fulfilled")]
+    final = result.result()
+    assert final is not None and "quick mode, from “quick”, “ASAP”" in final["text/html"]
+    # An option wins over the words, and the line says it was asked for.
+    result = kernel.execute("%%route --mode thorough --style report\nquick: load the numbers")
+    panel = kernel.widgets[result.panel_id()]
+    assert panel.state["intent"] == "thorough mode, as asked · report answer, as asked"
+
+
 def test_panel_updates_are_batched_and_throttled(kernel: Kernel) -> None:
     # Twelve tasks finish within milliseconds: dozens of events, a few updates.
     words = ", ".join(f"load the numbers {i}" for i in range(12))

@@ -155,7 +155,7 @@ class PanelView {
     };
     // The status badge is drawn at once (a few attributes): a Stop shows in the
     // same task that brought it, even if the output is redrawn right after.
-    for (const name of "status headline goal run_id detail".split(" ")) {
+    for (const name of "status headline goal run_id detail intent".split(" ")) {
       const now = () => this.drawHead();
       model.on(`change:${name}`, now);
       this.disposers.push(() => model.off(`change:${name}`, now));
@@ -184,6 +184,8 @@ class PanelView {
     this.status = h("span", { class: "nrp-badge" });
     this.goal = h("span", { class: "nrp-goal" });
     this.runId = h("span", { class: "nrp-runid" });
+    // The run's mode and answer style, and the words that chose them.
+    this.intent = h("div", { class: "nrp-intent", hidden: true });
     this.stopBtn = h(
       "button",
       { class: "nrp-btn nrp-stop", type: "button", title: "Stop the run and keep what is done", onclick: () => this.stop() },
@@ -253,6 +255,7 @@ class PanelView {
       "div",
       { class: "nrp" },
       h("div", { class: "nrp-head" }, this.status, this.goal, this.runId, h("span", { class: "nrp-spacer" }), this.redirectBtn, this.stopBtn),
+      this.intent,
       this.meters,
       this.usageBox,
       this.notice,
@@ -340,6 +343,9 @@ class PanelView {
     this.root.dataset.status = status;
     this.goal.textContent = this.model.get("goal");
     this.runId.textContent = this.model.get("run_id");
+    const intent = this.model.get("intent") || "";
+    this.intent.textContent = intent;
+    this.intent.hidden = !intent;
     this.stopBtn.disabled = !this.running;
     this.redirectBtn.disabled = !this.running;
     if (!this.running) {
