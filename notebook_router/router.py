@@ -39,6 +39,8 @@ from notebook_router.verification.critic import Critic, RuleCritic
 log = logging.getLogger("notebook_router")
 
 if TYPE_CHECKING:
+    from notebook_router.cluster import ExecutorSpec
+    from notebook_router.cluster.remote import DaskExecutor
     from notebook_router.planner.resume import ResumePoint
     from notebook_router.store import SessionStore
     from notebook_router.store.memory import RunMemory
@@ -86,6 +88,7 @@ class Router:
         search: SearchFunction | None = None,
         combo_cache: AgentComboCache | bool = True,
         share: ShareLevel = DEFAULT_SHARE,
+        executor: ExecutorSpec = None,
     ) -> None:
         """``store``: a :class:`~notebook_router.store.SessionStore` that records every run
         (events, tasks, results, context) so it can be listed, shown and resumed later.
@@ -141,7 +144,15 @@ class Router:
         column names and types), ``"stats"`` (and per-column statistics: ranges,
         means, the most common values) or ``"rows"`` (and the first rows). Each
         run's view says what was sent. A run may override it (``start(share=...)``,
-        ``%%route --share``). See :mod:`notebook_router.data.sharing`."""
+        ``%%route --share``). See :mod:`notebook_router.data.sharing`.
+
+        ``executor``: where function agents run. ``"local"`` or None (the default): in
+        this process. ``"dask"``: on a Dask ``LocalCluster`` of worker processes, started
+        the first time an agent needs it and reused by the process; a scheduler address
+        (``"tcp://HOST:PORT"``): on that cluster; a ``distributed.Client``: on its
+        cluster. Cell agents, the built-ins, agents defined with ``local=True`` and
+        agents taking ``context``, ``shared`` or ``model`` stay here. Needs the
+        ``[dask]`` extra. See :mod:`notebook_router.cluster`."""
         registry = agents if isinstance(agents, AgentRegistry) else AgentRegistry(agents)
         self.data = DataSource.of(data)
         self.search = search
@@ -173,6 +184,8 @@ class Router:
         self.code: CodePolicy = check_code_policy(code)
         self.memory = _memory(memory, store)
         self.share: ShareLevel = check_share(share)
+        self.executor: DaskExecutor | None = _executor(executor)
+        """Where this router's function agents run (None: in this process)."""
 
     def start(
         self,
@@ -257,6 +270,7 @@ class Router:
         share: ShareLevel | None = None,
     ) -> Run:
         """Start a run of ``state`` with this router's agents, model, planner and guards."""
+        from notebook_router.agents.placement import placed
         from notebook_router.context.memory import bound
 
         planner = self._planning
@@ -279,7 +293,7 @@ class Router:
             planner.follow(run)  # remember its first decision if it completes
         # The run's task, and so its agents, see the knowledge base, and describe the data
         # no further than the sharing level allows.
-        with bound(self.memory), sharing(share or self.share):
+        with bound(self.memory), sharing(share or self.share), placed(self.executor):
             run.start()
         return run
 
@@ -384,6 +398,16 @@ def _combo_cache(
     if isinstance(combo_cache, AgentComboCache):
         return combo_cache
     return store.combo_cache() if store is not None else AgentComboCache()
+
+
+def _executor(spec: ExecutorSpec) -> DaskExecutor | None:
+    """The cluster ``executor=`` names (None: agents run here); nothing of Dask is
+    imported for the default."""
+    if spec is None or spec == "local":
+        return None
+    from notebook_router.cluster import resolve_executor
+
+    return resolve_executor(spec)
 
 
 def _memory(memory: RunMemory | bool, store: SessionStore | None) -> RunMemory | None:

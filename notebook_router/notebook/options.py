@@ -61,6 +61,8 @@ class RouteOptions:
     """How the run is planned (None: the default, ``decider``)."""
     share: ShareLevel | None = None
     """What of the data a model is sent (None: the session's level, ``%route share``)."""
+    executor: str | None = None
+    """Where function agents run (None: the session's choice, ``%route executor``)."""
 
 
 @magic_arguments()
@@ -97,6 +99,13 @@ class RouteOptions:
     choices=PLANNER_STYLES,
     default=None,
     help="decider (JSON decisions; rules offline) or supervisor (the model calls tools)",
+)
+@argument(
+    "--executor",
+    default=None,
+    metavar="local|dask|ADDRESS",
+    help="where function agents run: local (the kernel), dask (a cluster of worker processes "
+    "on this machine) or a Dask scheduler's address (tcp://HOST:PORT)",
 )
 def route_options(line: str, cell: str | None = None) -> None:
     """Run the task in the cell body with the router."""
@@ -195,6 +204,7 @@ def parse_route_options(line: str) -> RouteOptions:
         fresh=args.fresh,
         planner=args.planner,
         share=check_share(args.share) if args.share else None,
+        executor=unquote(args.executor),
     )
 
 

@@ -45,6 +45,9 @@ class NotebookSession:
         """Whether agent-written code runs, for runs without --code (``%route code``)."""
         self.share: ShareLevel = DEFAULT_SHARE
         """What of the data a model is sent, for runs without --share (``%route share``)."""
+        self.executor: Any = None
+        """Where function agents of runs without --executor run (``%route executor``):
+        None (the kernel), ``"dask"``, a scheduler address or a ``distributed.Client``."""
         self.search: SearchFunction | None = None
         """The research agent's search function for new runs (``%route search FUNCTION``)."""
         self.outputs = outputs
