@@ -28,6 +28,8 @@ from notebook_router.agents.base import (
 )
 from notebook_router.agents.builtin.code_loop import finish, write_and_run
 from notebook_router.agents.roles import ANALYST, DRAWS_TABLES
+from notebook_router.analyst.dask_run import on_cluster
+from notebook_router.data.dask_data import is_dask_collection
 from notebook_router.data.source import DataSource
 from notebook_router.data.tables import as_table
 from notebook_router.language.lexicon import terms
@@ -35,6 +37,7 @@ from notebook_router.media import CODE_MIME, Media
 from notebook_router.providers.offline import is_offline
 from notebook_router.result import AgentResult
 
+_ENGINES = {"pandas": "pandas", "dask": "Dask"}
 DESCRIPTION_CHARS = 6000
 """How much of the model's prompt the data's descriptions may take."""
 
@@ -102,9 +105,14 @@ class DataAnalyst(BaseAgent):
         if self.use_model and not is_offline(context.model.provider):
             return await _with_model(task, context, tables)
         default = _named_table(task.description, source, tables)
-        # On the loop's thread, not a worker: matplotlib's pyplot is not
-        # thread-safe, and the analyst's operations take milliseconds.
-        analysis = analyse(task.description, tables, default=default)
+        if any(is_dask_collection(t) for t in tables.values()):
+            # A Dask frame computes on its cluster, maybe for seconds: on a worker thread,
+            # whose computation a Stop cancels (see analyst/dask_run.py).
+            analysis = await on_cluster(analyse, task.description, tables, default=default)
+        else:
+            # On the loop's thread, not a worker: matplotlib's pyplot is not
+            # thread-safe, and the analyst's operations take milliseconds.
+            analysis = analyse(task.description, tables, default=default)
         if analysis.status == "declined":
             return AgentResult(status="unable", confidence=0.0, error=analysis.text)
         context.trace(
@@ -195,7 +203,7 @@ def _evidence(analysis: Any, task_id: str) -> list[Media]:
             mime_type=CODE_MIME,
             data=analysis.code,
             source=task_id,
-            description="the pandas code that produced this",
+            description=f"the {_ENGINES.get(analysis.engine, 'pandas')} code that produced this",
         )
     ]
     if analysis.figure is not None:
