@@ -114,17 +114,23 @@ def client_for(target: str) -> Any:
 
 
 def _start_local() -> Any:
+    import dask
     from distributed import Client, LocalCluster
 
     # One thread per worker process: agents are Python, and threads of one process share
     # its interpreter lock. Warnings of the workers (a restart after a crash) would land
     # in the notebook's cells; the run reports what happened to its tasks itself.
-    cluster = LocalCluster(
-        processes=True,
-        threads_per_worker=1,
-        dashboard_address=":0" if importlib.util.find_spec("bokeh") else None,
-        silence_logs=logging.ERROR,
-    )
+    # An agent's call is long (seconds), so a worker holds one at a time and the rest wait
+    # at the scheduler for the first free thread: with Dask's default of a little more
+    # than one per thread, a call can queue behind one that cannot be stopped (code in C)
+    # while another worker stands idle.
+    with dask.config.set({"distributed.scheduler.worker-saturation": 1.0}):
+        cluster = LocalCluster(
+            processes=True,
+            threads_per_worker=1,
+            dashboard_address=":0" if importlib.util.find_spec("bokeh") else None,
+            silence_logs=logging.ERROR,
+        )
     _local_cluster.append(cluster)
     return Client(cluster, set_as_default=_no_default_client())
 
