@@ -21,6 +21,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import importlib.machinery
+import sys
 import uuid
 from collections.abc import Awaitable, Callable
 from types import SimpleNamespace
@@ -80,6 +82,7 @@ class DaskExecutor:
             client = await self.connection.client()
         except ClusterUnavailableError as exc:
             return AgentResult.failed(str(exc))
+        ship_module_of(agent.fn)
         key = f"{agent.name}-{task.id}-{uuid.uuid4().hex[:8]}"
         call = RemoteCall(client, key, task.id, ctx, ClusterWatch.of(client))
         shipped = shippable(on_worker.call)
@@ -203,6 +206,23 @@ class RemoteCall:
             pid=str(pid),
             host=str(message.get("host", "")),
         )
+
+
+def ship_module_of(fn: Callable[..., Any]) -> None:
+    """Send ``fn``'s module by value when a worker could not import it by name.
+
+    ``__main__`` (a notebook, a script) travels by value anyway, as in Dask; so must a
+    module loaded from a file outside the import path (``--agents agents.py`` in the
+    CLI), which exists under its name only in this process. A module on the import
+    path is imported by the workers, as Dask expects of installed code."""
+    name = getattr(fn, "__module__", None) or "__main__"
+    module = sys.modules.get(name)
+    if module is None or name == "__main__":
+        return
+    top = name.partition(".")[0]
+    on_path = importlib.machinery.PathFinder.find_spec(top) is not None
+    if not on_path and top not in sys.builtin_module_names:
+        ship_by_value(module)
 
 
 def for_worker(kwargs: dict[str, Any]) -> dict[str, Any]:
