@@ -26,6 +26,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+from cluster_workloads import cluster_benchmarks
 from import_workloads import import_time
 from latency_workloads import latency_composite
 from planner_workloads import planner_prompt_tokens
@@ -528,9 +529,11 @@ async def main(quick: bool) -> None:
     emit(await planner_prompt_tokens(1))  # deterministic counts
     emit(import_time(repeats))
     emit(await routing_quality())  # deterministic figures: one pass
+    for line in await cluster_benchmarks(quick):  # a Dask cluster: last, it takes the cores
+        emit(line)
 
 
-if __name__ == "__main__":
+if __name__ == "__main__":  # the cluster's worker processes re-import nothing of this
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer repeats")
     asyncio.run(main(parser.parse_args().quick))

@@ -70,3 +70,11 @@ def test_bench_quick_prints_one_json_line_per_result() -> None:
     prompts = by_name["planner_prompt_tokens"][0]
     assert {"agents_10", "agents_100", "agents_1000", "per_call_100_tasks_max"} <= prompts.keys()
     assert {"import_ms", "load_ext_ms", "cli_help_ms"} <= by_name["import_time"][0].keys()
+    # The dev extra installs Dask: the cluster lines are always there too.
+    fan = by_name["cluster_fanout"][0]
+    assert {"threads_s", "cluster_s", "speedup", "overhead_ms_per_task", "workers"} <= fan.keys()
+    assert fan["workers"] == 2
+    assert "ms" in by_name["cluster_stop_latency"][0]
+    groupby = by_name["dask_groupby_memory"][0]
+    assert {"dask_s", "kernel_rss_growth_mb", "pandas_s"} <= groupby.keys()
+    assert groupby["same_totals"] is True

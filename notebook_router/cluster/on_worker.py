@@ -35,6 +35,10 @@ TOPIC = "notebook_router.task"
 """The Dask event topic calls announce their start on."""
 _CALLS = "_notebook_router_calls"
 """The worker attribute holding the calls running there, by key (see :func:`stop`)."""
+_STOPPED = "_notebook_router_stopped"
+"""The worker attribute holding the keys stopped before they started there."""
+STOPPED_KEPT = 4096
+"""How many such keys a worker remembers (a key is a few dozen bytes)."""
 
 Media = tuple[str, bytes, str]
 """A medium as it travels back: its type, its bytes, what it shows."""
@@ -94,6 +98,9 @@ def call(fn: Callable[..., Any], kwargs: dict[str, Any], is_async: bool) -> dict
     calls = _calls(worker)
     if key is not None:
         calls[key] = running
+        if key in _stopped(worker):  # the run stopped it before it started here
+            calls.pop(key, None)
+            return {"stopped": True}
     before = _figure_numbers()
     try:
         try:
@@ -116,9 +123,26 @@ def call(fn: Callable[..., Any], kwargs: dict[str, Any], is_async: bool) -> dict
 
 
 def stop(key: str, dask_worker: Any = None) -> bool:
-    """Stop the call running as ``key`` on this worker (``client.run`` passes the worker)."""
+    """Stop the call running as ``key`` on this worker (``client.run`` passes the worker).
+
+    A call not running here yet is remembered as stopped: the scheduler may start it
+    after the run cancelled it (a cancel and a worker's freed thread cross on the wire),
+    and it then ends at once instead of running unwanted for as long as it takes."""
+    stopped = _stopped(dask_worker)
+    if dask_worker is not None:
+        stopped[key] = None
+        while len(stopped) > STOPPED_KEPT:
+            stopped.pop(next(iter(stopped)), None)
     running = _calls(dask_worker).get(key)
     return bool(running is not None and running.stop())
+
+
+def _stopped(worker: Any) -> dict[str, None]:
+    """The keys stopped on ``worker`` (an ordered set: oldest first)."""
+    if worker is None:
+        return {}
+    stopped: dict[str, None] = vars(worker).setdefault(_STOPPED, {})
+    return stopped
 
 
 def _calls(worker: Any) -> dict[str, _Call]:

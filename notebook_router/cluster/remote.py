@@ -277,4 +277,4 @@ async def _drop(client: Any, future: Any, key: str | None, workers: list[str] | 
 def _cancel_when_submitted(submitting: asyncio.Future[Any]) -> None:
     if not submitting.cancelled() and submitting.exception() is None:
         future = submitting.result()
-        future.client.loop.add_callback(_drop, future.client, future, None, None)
+        future.client.loop.add_callback(_drop, future.client, future, future.key, None)
