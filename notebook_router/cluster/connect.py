@@ -128,7 +128,9 @@ def _start_local() -> Any:
         cluster = LocalCluster(
             processes=True,
             threads_per_worker=1,
-            dashboard_address=":0" if importlib.util.find_spec("bokeh") else None,
+            # Any free port: Dask's 8787 may be another cluster's (None would still
+            # take 8787 for the scheduler's HTTP routes, and warn when it is taken).
+            dashboard_address=":0",
             silence_logs=logging.ERROR,
         )
     _local_cluster.append(cluster)

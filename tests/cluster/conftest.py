@@ -24,7 +24,7 @@ def start_cluster(workers: int = 2) -> tuple[Any, Any]:
         n_workers=workers,
         threads_per_worker=1,
         processes=True,
-        dashboard_address=None,
+        dashboard_address=":0",
         silence_logs=logging.ERROR,
     )
     return cluster, distributed.Client(cluster, set_as_default=True)

@@ -12,7 +12,7 @@ import pytest
 from notebook_router import AgentResult, Router, agent
 from notebook_router.errors import ConfigError
 from notebook_router.planner import events as ev
-from tests.cluster.conftest import busy_threads, wait_until, worker_pids
+from tests.cluster.conftest import busy_threads, distributed, wait_until, worker_pids
 from tests.conftest import Script, router_with, task
 
 pytestmark = pytest.mark.cluster
@@ -230,3 +230,24 @@ async def test_a_scheduler_that_does_not_answer_is_a_failed_result_saying_so(
     assert result.task("t1").status == "failed"
     assert "No Dask scheduler answered at tcp://127.0.0.1:9" in error
     assert "dask scheduler" in error
+
+
+async def test_executor_dask_starts_a_local_cluster_once_and_reuses_it(client: Any) -> None:
+    from notebook_router.cluster import connect
+
+    def script() -> Script:
+        return Script(decide=[{"action": "execute", "run": [task("t1", "where_sync", "one")]}])
+
+    try:
+        first = await router_with([where_sync], script(), executor="dask").run("where")
+        started = connect.client_for(connect.LOCAL)
+        again = await router_with([where_sync], script(), executor="dask").run("where")
+        assert connect.client_for(connect.LOCAL) is started  # one cluster for the process
+        own = worker_pids(started)
+        assert first.data("t1")["pid"] in own and again.data("t1")["pid"] in own
+        assert not own & worker_pids(client)  # not the session's cluster: a new one
+        assert os.getpid() not in own
+        # Your own default client stays Dask's default.
+        assert distributed.default_client() is client
+    finally:
+        connect.close_all()
