@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+from pathlib import Path
 from typing import Any
 
 import pandas as pd
@@ -62,12 +63,21 @@ def parallel(*tasks: dict[str, Any]) -> Script:
 
 
 async def test_function_agents_run_in_worker_processes_and_say_where(
-    cluster: Any, client: Any
+    cluster: Any, client: Any, tmp_path: Path
 ) -> None:
+    from notebook_router.store import SessionStore
+
     script = parallel(task("t1", "where_sync", "one"), task("t2", "where_async", "two"))
-    router = router_with([where_sync, where_async], script, executor=cluster.scheduler_address)
+    store = SessionStore(tmp_path / "runs.db")
+    router = router_with(
+        [where_sync, where_async], script, executor=cluster.scheduler_address, store=store
+    )
     run = router.start("where do they run")
     result = await run
+    store.flush()
+    stored = {t.id: t.where for t in store.load(result.run_id).tasks}
+    store.close()
+    assert stored == {"t1": result.task("t1").where, "t2": result.task("t2").where}
     pids = worker_pids(client)
     workers = set(client.scheduler_info()["workers"])
     for task_id, text in (("t1", "one"), ("t2", "two")):
