@@ -62,7 +62,7 @@ class ComputeScope:
     def get(self, graph: Any, keys: Any, **kwargs: Any) -> Any:
         """What Dask calls to compute: submit, remember the futures, gather them."""
         client = _default_client()
-        if client is None or (_before and _before[0] is not None):  # threads, or your choice
+        if client is None or _chosen() is not None:  # threads, or a scheduler of your choice
             return _fallback()(graph, keys, **kwargs)
         futures = client.get(graph, keys, sync=False, **kwargs)
         with self._lock:
@@ -111,7 +111,7 @@ def _fallback() -> Callable[..., Any]:
     """Where Dask would compute without the dispatcher."""
     from dask.base import get_scheduler
 
-    before = _before[0] if _before else None
+    before = _chosen()
     if before is not None and before is not _dispatch:
         found: Callable[..., Any] = get_scheduler(scheduler=before)
         return found
@@ -123,6 +123,13 @@ def _fallback() -> Callable[..., Any]:
 
     local: Callable[..., Any] = threaded
     return local
+
+
+def _chosen() -> Any:
+    """The ``scheduler`` setting the dispatcher replaced, unless it only says "the
+    distributed client" (a ``Client`` made as the default sets it so): None then."""
+    before = _before[0] if _before else None
+    return None if before in ("dask.distributed", "distributed") else before
 
 
 def _default_client() -> Any:

@@ -110,3 +110,45 @@ async def test_a_question_only_pandas_answers_says_so_and_what_it_would_pull(
     assert "sales is a Dask DataFrame, and this question needs pandas" in error
     assert "about 40,000 rows × 3 columns" in error
     assert "sales.compute()" in error
+
+
+def _slow_partition(i: int, sampled: tuple[int, ...]) -> pd.DataFrame:
+    """A partition that takes 2 s of Python to make, unless it is one the description
+    samples (so describing the frame is quick and the analysis is what takes time)."""
+    import time
+
+    if i not in sampled:
+        end = time.monotonic() + 2
+        while time.monotonic() < end:
+            pass
+    return pd.DataFrame({"region": ["North", "South"] * 50, "revenue": [float(i)] * 100})
+
+
+async def test_stop_during_an_analysis_cancels_its_computation_on_the_cluster(
+    client: Any,
+) -> None:
+    import asyncio
+    import time
+
+    from notebook_router.planner import events as ev
+    from tests.cluster.conftest import busy_threads, wait_until
+
+    count = 20
+    sampled = (0, count // 2, count - 1)
+    slow = dd.from_map(_slow_partition, range(count), sampled=sampled)
+    run = Router(data={"slow": slow}).start("total revenue by region in slow")
+    async for event in run.events():
+        if isinstance(event, ev.TaskStarted):
+            break
+    await asyncio.to_thread(
+        wait_until, lambda: busy_threads(client) == 2, 20, "the partitions to be computing"
+    )
+    stopped_at = time.monotonic()
+    run.stop()
+    result = await run
+    assert time.monotonic() - stopped_at < 1.0
+    assert result.stop_reason == "stopped_by_user"
+    assert result.tasks[0].status == "cancelled"
+    # The graph was cancelled: the two partitions being made finish (Dask cannot stop a
+    # task's thread) and none of the others start: 2 s, not the 17 partitions' 17 s.
+    wait_until(lambda: busy_threads(client) == 0, timeout=6, what="the computation to be dropped")
