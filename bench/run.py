@@ -26,6 +26,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+from cluster_workloads import cluster_benchmarks
 from compression_workloads import context_compression
 from first_run_workloads import first_run
 from import_workloads import import_time
@@ -537,9 +538,11 @@ async def main(quick: bool) -> None:
     emit(context_compression(8 if quick else 36))
     # Fresh kernels, two per repeat (with the warm-up at %load_ext and without): ~20 s each.
     emit(first_run(1 if quick else 5))
+    for line in await cluster_benchmarks(quick):  # a Dask cluster: last, it takes the cores
+        emit(line)
 
 
-if __name__ == "__main__":
+if __name__ == "__main__":  # the cluster's worker processes re-import nothing of this
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer repeats")
     asyncio.run(main(parser.parse_args().quick))

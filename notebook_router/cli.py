@@ -95,6 +95,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     add_limit_options(run.add_argument)
     run.add_argument(
+        "--executor",
+        default=None,
+        metavar="local|dask|ADDRESS",
+        help="where function agents run: local (this process, the default), dask (a cluster of "
+        "worker processes on this machine) or a Dask scheduler's address (tcp://HOST:PORT)",
+    )
+    run.add_argument(
         "--code",
         choices=CODE_POLICIES,
         default="never",
@@ -233,6 +240,7 @@ def _run(args: argparse.Namespace, agents: list[Agent]) -> int:
         planner=args.planner,
         mcp=_mcp_servers(args.mcp),
         tool_policy=args.tools,
+        executor=args.executor,
     )
     # The answer streams to stdout as the model writes it (not into --json's document).
     draft = None if args.json else DraftPrinter(sys.stdout)
@@ -348,6 +356,8 @@ def _progress(event: ev.Event, out: TextIO) -> None:
             line = f"  {mark} {event.task_id} {event.status} in {event.duration_s:.2f} s"
         case ev.TaskCancelled():
             line = f"  ■ {event.task_id} cancelled: {event.reason}"
+        case ev.TraceNote(note=ev.WORKER_NOTE):
+            line = f"    {event.task_id} {event.message}"
         case ev.DelegationRequested():
             indent = "    " * event.hops
             line = f"  {indent}↳ {event.request_id} {' → '.join(event.path)}: {event.task}"

@@ -45,6 +45,8 @@ differ, so a new exception is drawn here or the suite fails.
     ├── DelegationError                       trees of agents and the supervisor's tools
     │   ├── DelegationCycleError(AgentDefinitionError)  an agent that is its own ancestor
     │   └── SupervisorToolError(ValueError)   a tool call a supervisor cannot carry out as given
+    ├── ClusterError                          agents and data on a Dask cluster
+    │   └── ClusterUnavailableError(ConfigError)  no [dask] extra, or no scheduler answers
     ├── ToolError                             the tool store and the single-tool router
     │   ├── ToolSpecError(ConfigError)        a tool definition that cannot be used as written
     │   │   └── DuplicateToolError            a second tool under a name already taken
@@ -481,6 +483,18 @@ class DelegationCycleError(DelegationError, AgentDefinitionError):
 
 class SupervisorToolError(DelegationError, ValueError):
     """A supervisor tool was called with a name or arguments it cannot use."""
+
+
+# ---------------------------------------------------------------- a Dask cluster
+
+
+class ClusterError(NotebookRouterError):
+    """Running agents (or analysing data) on a Dask cluster went wrong."""
+
+
+class ClusterUnavailableError(ClusterError, ConfigError):
+    """There is no cluster to run on: the ``[dask]`` extra is missing, or no scheduler
+    answers at the address given. The message says which, and what to do."""
 
 
 # ---------------------------------------------------------------- the session store

@@ -80,3 +80,11 @@ def test_bench_quick_prints_one_json_line_per_result() -> None:
     first = by_name["first_run"][0]
     for prefix in ("", "no_warm_"):
         assert {f"{prefix}first_answer_s", f"{prefix}first_panel_s"} <= first.keys()
+    # The dev extra installs Dask: the cluster lines are always there too.
+    fan = by_name["cluster_fanout"][0]
+    assert {"threads_s", "cluster_s", "speedup", "overhead_ms_per_task", "workers"} <= fan.keys()
+    assert fan["workers"] == 2
+    assert "ms" in by_name["cluster_stop_latency"][0]
+    groupby = by_name["dask_groupby_memory"][0]
+    assert {"dask_s", "kernel_rss_growth_mb", "pandas_s"} <= groupby.keys()
+    assert groupby["same_totals"] is True

@@ -15,6 +15,7 @@ from notebook_router.agents.base import (
     check_agent_name,
     parse_capabilities,
 )
+from notebook_router.agents.placement import current_placement
 from notebook_router.agents.tree import TreeNode
 from notebook_router.errors import AgentDefinitionError
 from notebook_router.threads import in_thread
@@ -49,6 +50,7 @@ class FunctionAgent(TreeNode):
         can: Iterable[CapabilitySpec] | Mapping[str, float] | str | None = None,
         timeout: float | None = None,
         thread: bool = True,
+        local: bool = False,
         parent: Any = None,
         children: Iterable[Any] = (),
     ) -> None:
@@ -63,6 +65,8 @@ class FunctionAgent(TreeNode):
         # one that outlives its timeout never holds up the process's exit. thread=False keeps
         # them on the loop for thread-affine code such as some plotting libraries.
         self.thread = thread and not self.is_async
+        self.local = local
+        """Always run in this process, even when the router sends agents to a cluster."""
         self._binders = _binders_for(fn, self.name)
         functools.update_wrapper(self, fn)
         for child in children:
@@ -76,6 +80,12 @@ class FunctionAgent(TreeNode):
         kwargs = {}
         for param, bind in self._binders:
             kwargs[param] = bind(task, context)
+        if not self.local:
+            placement = current_placement()  # a router with executor=...: maybe a cluster
+            if placement is not None:
+                elsewhere = placement.place(self, kwargs, task, context)
+                if elsewhere is not None:
+                    return elsewhere
         if self.is_async:
             result: Awaitable[Any] = self.fn(**kwargs)
             return result
@@ -105,6 +115,7 @@ def agent(
     can: Iterable[CapabilitySpec] | Mapping[str, float] | str | None = None,
     timeout: float | None = None,
     thread: bool = True,
+    local: bool = False,
     parent: Any = None,
     children: Iterable[Any] = (),
 ) -> Callable[[Callable[..., Any]], FunctionAgent]: ...
@@ -119,6 +130,7 @@ def agent(
     can: Iterable[CapabilitySpec] | Mapping[str, float] | str | None = None,
     timeout: float | None = None,
     thread: bool = True,
+    local: bool = False,
     parent: Any = None,
     children: Iterable[Any] = (),
 ) -> FunctionAgent | Callable[[Callable[..., Any]], FunctionAgent]:
@@ -136,6 +148,10 @@ def agent(
     do a task (it raises ``Unable``) hands it to its children in parallel; it
     may also split the task with :class:`~notebook_router.agents.delegation.Delegate`.
 
+    A router given a cluster (``Router(agents, executor="dask")``) runs function agents
+    on its workers; ``local=True`` keeps this one in this process (it needs the
+    kernel's objects, a GPU here, a file only this machine has).
+
     >>> @agent(can=["weather", "forecast"])
     ... def weather(task: str) -> str:
     ...     "Looks up the weather."
@@ -152,6 +168,7 @@ def agent(
             can=can,
             timeout=timeout,
             thread=thread,
+            local=local,
             parent=parent,
             children=children,
         )

@@ -6,7 +6,7 @@ import math
 import re
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from notebook_router.analyst import narrate
 from notebook_router.analyst.codegen import Program, generate
@@ -20,8 +20,12 @@ from notebook_router.analyst.schema import Schema, frame_schemas
 from notebook_router.analyst.spec import Decline, Spec
 from notebook_router.analyst.understand import understand
 from notebook_router.analyst.values import fmt, plain
+from notebook_router.data.dask_data import is_dask_collection
 from notebook_router.language.patterns import alternation
 from notebook_router.language.tables import table
+
+if TYPE_CHECKING:
+    from notebook_router.analyst.dask_code import NeedsPandas
 
 BACK_REFERENCE = re.compile(
     rf"\b(?:{alternation(table('analysis')['parts']['back_references'])})\b", re.IGNORECASE
@@ -174,7 +178,9 @@ def _carry(previous: Spec, spec: Spec, part: str) -> Spec:
 
 
 def _answer(question: str, spec: Spec, frames: Mapping[str, Any]) -> Analysis:
-    program = generate(spec)
+    program = _program(spec, frames)
+    if not isinstance(program, Program):  # a Dask frame, and a question only pandas answers
+        return Analysis("declined", program.reason, operation=spec.op, closest=CLOSEST)
     try:
         ran = run(program, frames)
     except Exception as error:  # the code is shown; the person reading it should see why it failed
@@ -190,6 +196,8 @@ def _answer(question: str, spec: Spec, frames: Mapping[str, Any]) -> Analysis:
         )
     except (TypeError, ValueError, KeyError, AttributeError, IndexError):
         text = f"Result of {spec.op}: {value}."  # the numbers still come from the code that ran
+    if program.note:
+        text += " " + program.note
     formats, _ = answer_formats(question)
     if formats:
         text += " " + " ".join(_fill(f, spec, value, outputs) for f in formats)
@@ -206,6 +214,7 @@ def _answer(question: str, spec: Spec, frames: Mapping[str, Any]) -> Analysis:
         status="partial" if missing or undefined else "answered", text=text, value=value,
         table=table, figure=ran.figure, code=program.code,
         operation=spec.op, columns=_columns(spec), left_out=missing,
+        engine="dask" if is_dask_collection(frames.get(spec.frame)) else "pandas",
     )  # fmt: skip
 
 
@@ -224,6 +233,16 @@ def techniques_unused(question: str, code: str) -> tuple[str, ...]:
         if markers and not any(marker in code for marker in markers):
             out.append(f"“{said}” (a technique the code that ran does not use)")
     return tuple(dict.fromkeys(out))
+
+
+def _program(spec: Spec, frames: Mapping[str, Any]) -> Program | NeedsPandas:
+    """Pandas code, or Dask code for a Dask frame (lazy, one ``.compute()`` on the cluster)."""
+    frame = frames.get(spec.frame)
+    if frame is not None and is_dask_collection(frame):
+        from notebook_router.analyst.dask_code import generate as dask_code
+
+        return dask_code(spec, frame)
+    return generate(spec)
 
 
 def left_out_sentence(missing: tuple[str, ...]) -> str:

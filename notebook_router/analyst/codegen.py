@@ -47,6 +47,8 @@ class Program:
     shape: str
     """``scalar``, ``int``, ``label``, ``list``, ``series``, ``frame``, ``figure`` or ``tuple``."""
     outputs: dict[str, str] = field(default_factory=dict)
+    note: str = ""
+    """What the answer must add about how its figures were computed (a Dask estimate)."""
 
 
 class Builder:

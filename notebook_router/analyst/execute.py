@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from notebook_router.analyst.codegen import Program, frame_name
+from notebook_router.data.dask_data import is_dask_collection
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +32,11 @@ def namespace(frames: Mapping[str, Any]) -> dict[str, Any]:
 
     ns: dict[str, Any] = {"pd": pd, "np": np, "stats": stats, "plt": _pyplot()}
     ns.update({frame_name(name): frame for name, frame in frames.items()})
+    if any(is_dask_collection(frame) for frame in frames.values()):
+        import dask
+        import dask.dataframe as dd
+
+        ns.update(dask=dask, dd=dd)  # as Dask code expects (see analyst/dask_code.py)
     return ns
 
 

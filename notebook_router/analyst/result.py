@@ -42,6 +42,8 @@ class Analysis:
     left_out: tuple[str, ...] = ()
     """The parts of the question the answer does not use, each in the question's words
     with why (empty unless the status is ``partial``)."""
+    engine: str = "pandas"
+    """What the code runs on: ``pandas``, or ``dask`` (lazy, one ``.compute()``)."""
 
     def to_markdown(self) -> str:
         """The answer as Markdown: the text, the code in a fenced block, the table if small."""

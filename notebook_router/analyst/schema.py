@@ -61,6 +61,13 @@ def schema_of(name: str, data: Any) -> Schema:
     """Read the schema of a DataFrame or Series (values only of low-cardinality text columns)."""
     import pandas as pd
 
+    from notebook_router.data.dask_data import is_dask_collection
+
+    if is_dask_collection(data):  # read from a sample of its partitions, never computed whole
+        from notebook_router.analyst.dask_frames import dask_schema
+
+        return dask_schema(name, data)
+
     is_series = isinstance(data, pd.Series)
     frame = data.to_frame(name=data.name if data.name is not None else name) if is_series else data
     columns = tuple(_column(str(col), frame[col]) for col in frame.columns if _unique(frame, col))

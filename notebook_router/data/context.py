@@ -9,7 +9,7 @@ from notebook_router.data.masking import Masker
 from notebook_router.data.sharing import ShareLevel, current_share
 
 TABULAR_KINDS = frozenset(
-    {"pandas.DataFrame", "polars.DataFrame", "list of records", "dict of columns"}
+    {"pandas.DataFrame", "polars.DataFrame", "dask.DataFrame", "list of records", "dict of columns"}
 )
 
 

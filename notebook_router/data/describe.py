@@ -91,6 +91,12 @@ class DataDescription:
     """Rows the statistics came from, when that is a sample (None: every row)."""
     sample_unit: str = "row"
     """What ``sampled_from`` counts: rows, or an array's values."""
+    partitions: int | None = None
+    """How many partitions a partitioned object (a Dask DataFrame) has (None: not one)."""
+    sampled_partitions: int | None = None
+    """How many of them the statistics (and the row count) came from."""
+    rows_estimated: bool = False
+    """The row count is an estimate from the sampled partitions, said "about"."""
     preview: str = ""
     changed_at: int = 0
 
@@ -105,9 +111,12 @@ class DataDescription:
             return ""
         if len(self.shape) == 2 and self.total_columns:
             unit = "column" if self.total_columns == 1 else "columns"
-            return f"{self.shape[0]:,} rows × {self.total_columns} {unit}"
+            about = "about " if self.rows_estimated else ""
+            parts = f" in {self.partitions:,} partitions" if self.partitions else ""
+            return f"{about}{self.shape[0]:,} rows × {self.total_columns} {unit}{parts}"
         if len(self.shape) == 1:
-            return f"{self.shape[0]:,} " + ("rows" if self.columns else "items")
+            about = "about " if self.rows_estimated else ""
+            return f"{about}{self.shape[0]:,} " + ("rows" if self.columns else "items")
         return "shape (" + ", ".join(f"{n:,}" for n in self.shape) + ")"
 
     def headline(self) -> str:
@@ -132,6 +141,11 @@ class DataDescription:
                 whole = self.rows if self.sample_unit == "row" else _product(self.shape)
                 unit = self.sample_unit
                 note = f" (stats from a {self.sampled_from:,}-{unit} sample of {whole:,})"
+                if self.partitions:
+                    note = (
+                        f" (stats from a {self.sampled_from:,}-row sample of "
+                        f"{self.sampled_partitions} of its {self.partitions:,} partitions)"
+                    )
             lines.append("  columns" + note + ":")
         body = [f"  - {c.render() if stats else f'{c.name} {c.dtype}'}" for c in self.columns]
         hidden = max(0, self.total_columns - len(self.columns))

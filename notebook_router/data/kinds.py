@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-from notebook_router.data import pandas_data, plain_data, polars_data
+from notebook_router.data import dask_data, pandas_data, plain_data, polars_data
 from notebook_router.data.describe import DataDescription
 from notebook_router.data.masking import Masker
 
@@ -37,6 +37,8 @@ PANDAS_FRAME = Family(pandas_data.describe_frame, pandas_data.frame_signal)
 PANDAS_SERIES = Family(pandas_data.describe_series, pandas_data.series_signal)
 POLARS_FRAME = Family(polars_data.describe_frame, polars_data.frame_signal)
 POLARS_SERIES = Family(polars_data.describe_series, polars_data.series_signal)
+DASK_FRAME = Family(dask_data.describe_frame, dask_data.frame_signal)
+DASK_SERIES = Family(dask_data.describe_series, dask_data.frame_signal)
 NUMPY_ARRAY = Family(plain_data.describe_array, plain_data.array_signal)
 RECORDS = Family(
     lambda name, value, mask, _: plain_data.describe_records(name, value, mask),
@@ -58,6 +60,12 @@ _BY_CLASS: dict[tuple[str, str], Family] = {
     ("polars", "DataFrame"): POLARS_FRAME,
     ("polars", "Series"): POLARS_SERIES,
     ("numpy", "ndarray"): NUMPY_ARRAY,
+    # Dask's collections, described from their meta and a few partitions, never whole
+    # (dask_expr is where they lived before dask 2025.1).
+    ("dask", "DataFrame"): DASK_FRAME,
+    ("dask", "Series"): DASK_SERIES,
+    ("dask_expr", "DataFrame"): DASK_FRAME,
+    ("dask_expr", "Series"): DASK_SERIES,
 }
 """Classes by top-level package and name (pandas 3 says ``pandas``, 2 ``pandas.core.frame``)."""
 

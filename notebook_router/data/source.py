@@ -19,6 +19,9 @@ from notebook_router.text.secrets import redact
 
 ANALYSABLE_KINDS = frozenset({"pandas.DataFrame", "pandas.Series"})
 """The kinds the analyst runs pandas code on directly."""
+LAZY_KINDS = frozenset({"dask.DataFrame", "dask.Series"})
+"""Kinds handed on as they are, never converted: converting would compute them whole
+(the analyst writes Dask code for them)."""
 
 
 class DataSource:
@@ -66,16 +69,16 @@ class DataSource:
     def tables(self) -> dict[str, Any]:
         """The live tables and series by name, most recently changed first.
 
-        Pandas objects as they are; other tabular data (polars frames, lists
-        of records, dicts of columns) converted to a pandas DataFrame when
-        pandas can read it, so the analyst sees one kind of table.
+        Pandas objects as they are, Dask collections too (lazy, never computed here);
+        other tabular data (polars frames, lists of records, dicts of columns)
+        converted to a pandas DataFrame when pandas can read it.
         """
         out: dict[str, Any] = {}
         for d in self.context.data:
             value = self.namespace.get(d.name)
             if value is None:
                 continue
-            if d.kind in ANALYSABLE_KINDS:
+            if d.kind in ANALYSABLE_KINDS or d.kind in LAZY_KINDS:
                 out[d.name] = value
             elif d.kind in TABULAR_KINDS:
                 table = _as_pandas(value)

@@ -47,6 +47,7 @@ SUBCOMMANDS = (
     "model",
     "code",
     "share",
+    "executor",
     "forget",
     "facts",
     "search",
@@ -226,6 +227,11 @@ class RouteCommands(HistoryCommands):
             f"Data sent to a model in new runs: {SHARE_TEXT[level]} of the notebook's tables "
             f"({SHARE_HELP[level]}). --share on a %%route line, or --no-data, for one run."
         )
+
+    def _executor(self, rest: list[str]) -> None:
+        from notebook_router.notebook.executor_command import executor_command
+
+        executor_command(self.session, rest)
 
     def _status(self, rest: list[str]) -> None:
         run = self._target(rest)

@@ -69,6 +69,9 @@ class RouteMagics(Magics):
           %route mcp list|tools|remove NAME|load FILE|resources NAME|read NAME URI [-o VAR]
           %route share [schema|stats|rows]   show or set what of the data a model is sent
                                      (schema: names and types only; default)
+          %route executor [local|dask|ADDRESS|CLIENT]   show or set where function agents
+                                     run: the kernel (default), a local Dask cluster, or a
+                                     scheduler's address or a Client variable
           %route status [RUN]        the plan and progress of a run
           %route runs [--limit N]    runs of this notebook folder, earlier kernels too,
                                      with their status and the database size

@@ -75,6 +75,8 @@ class RouteOptions:
     """MCP resources to attach as media, each ``SERVER:URI``."""
     mode: RunMode | None = None
     """quick, normal or thorough (None: read from the task's words)."""
+    executor: str | None = None
+    """Where function agents run (None: the session's choice, ``%route executor``)."""
 
 
 @magic_arguments()
@@ -137,6 +139,13 @@ class RouteOptions:
     default=[],
     metavar="SERVER:URI",
     help="attach an MCP server's resource to the run as media (repeatable)",
+)
+@argument(
+    "--executor",
+    default=None,
+    metavar="local|dask|ADDRESS",
+    help="where function agents run: local (the kernel), dask (a cluster of worker processes "
+    "on this machine) or a Dask scheduler's address (tcp://HOST:PORT)",
 )
 def route_options(line: str, cell: str | None = None) -> None:
     """Run the task in the cell body with the router."""
@@ -238,6 +247,7 @@ def parse_route_options(line: str) -> RouteOptions:
         tools=check_tool_policy(args.tools) if args.tools else None,
         attach=tuple(_attachment(unquote(a) or "") for a in args.attach),
         mode=args.mode,
+        executor=unquote(args.executor),
     )
 
 

@@ -135,6 +135,7 @@ def start_route(session: NotebookSession, options: RouteOptions, cell: str) -> t
             # The kernel's MCP servers join as agents unless --agents names who may work.
             mcp=session.mcp if options.agents is None and session.mcp else None,
             tool_policy=options.tools or session.tools,
+            executor=options.executor or session.executor,
         )
         run = router.start(
             task.text,
@@ -229,6 +230,7 @@ def start_resume(session: NotebookSession, options: ResumeOptions) -> tuple[Run,
             share=session.share,
             mcp=session.mcp if options.agents is None and session.mcp else None,
             tool_policy=session.tools,
+            executor=session.executor,
         )
         run = router.resume(options.run)
     except NotebookRouterError as exc:

@@ -53,6 +53,9 @@ class NotebookSession:
         """Whether MCP servers' tools are called, for runs without --tools (``%route tools``)."""
         self.mcp: MCPServers | None = None
         """The kernel's MCP servers (``%route mcp add``); each joins every run as an agent."""
+        self.executor: Any = None
+        """Where function agents of runs without --executor run (``%route executor``):
+        None (the kernel), ``"dask"``, a scheduler address or a ``distributed.Client``."""
         self.search: SearchFunction | None = None
         """The research agent's search function for new runs (``%route search FUNCTION``)."""
         self.outputs = outputs

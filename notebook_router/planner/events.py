@@ -264,6 +264,12 @@ class CodeApprovalGiven(_Event, tag="code_approval_given"):
     note: str = ""
 
 
+WORKER_NOTE = "worker"
+"""The ``note`` of a :class:`TraceNote` saying where a task runs: a cluster worker's
+address in ``data["worker"]`` (and its ``pid``). The reducer files it as the task's
+``where``, so the plan, the panel, the finished view and the store all say it."""
+
+
 class TraceNote(_Event, tag="trace"):
     """An agent's own trace line: a tool call, a reflection, a critic note."""
 

@@ -297,6 +297,15 @@ def _data_described(state: RunState, event: ev.DataDescribed) -> None:
     state.data = event
 
 
+def _trace(state: RunState, event: ev.TraceNote) -> None:
+    # Only the note that says where a task runs changes the state; an agent's other
+    # trace lines describe its own work.
+    if event.note == ev.WORKER_NOTE:
+        task = state.plan.tasks.get(event.task_id)
+        if task is not None:
+            task.where = event.data.get("worker") or task.where
+
+
 _HANDLERS: dict[type[Any], Callable[[RunState, Any], None]] = {
     ev.RunStarted: _run_started,
     ev.ContextCompressed: _context_compressed,
@@ -319,7 +328,7 @@ _HANDLERS: dict[type[Any], Callable[[RunState, Any], None]] = {
     ev.CodeApprovalGiven: _approval_given,
     ev.DelegationRequested: _delegation_requested,
     ev.DelegationResponded: _delegation_responded,
-    # context_updated, trace and circuit_changed describe what happened
-    # elsewhere (the shared context, an agent's trace, a breaker): the run
-    # state holds nothing of them.
+    ev.TraceNote: _trace,
+    # context_updated and circuit_changed describe what happened elsewhere (the shared
+    # context, a breaker): the run state holds nothing of them.
 }

@@ -118,6 +118,7 @@ class RunResult(BaseModel):
                     "summary": t.summary,
                     "error": t.error,
                     "note": t.note,
+                    "where": t.where,
                     **(
                         {
                             "hops": [

@@ -108,6 +108,8 @@ class Task:
     error: str | None = None
     note: str | None = None
     """Why the task was cancelled or skipped, or how it was re-routed."""
+    where: str | None = None
+    """The cluster worker the task ran on (its address), None when it ran in this process."""
 
     @property
     def outcome(self) -> str:
@@ -263,7 +265,7 @@ class Plan:
             task.agent = agent
         task.status = "running"
         task.started_at = now
-        task.finished_at = task.error = task.summary = None
+        task.finished_at = task.error = task.summary = task.where = None
         task.attempts = attempt
         self._dirty.add(task_id)
         return task

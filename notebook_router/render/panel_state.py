@@ -42,6 +42,8 @@ class PlanRow(BaseModel):
     depends_on: list[str]
     duration_s: float | None
     result: str
+    where: str = ""
+    """The cluster worker the task ran on (its address); empty when it ran in the kernel."""
 
 
 class Meter(BaseModel):
@@ -167,6 +169,7 @@ def panel_state(
                 depends_on=list(t.depends_on),
                 duration_s=t.duration_s,
                 result=readable_outcome(t.outcome),
+                where=t.where or "",
             )
             for t in state.plan
         ],

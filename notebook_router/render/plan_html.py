@@ -45,6 +45,7 @@ def plan_summary(tasks: list[Task]) -> str:
     if len(tasks) <= SMALL_RUN:
         return " · ".join(
             f'<span class="nr-id">{esc(t.id)}</span> {esc(t.agent)} '
+            + (f'<span class="nr-after">on {esc(t.where)}</span> ' if t.where else "")
             + status_chip(t.status, status_word(t.status))
             + (f' <span class="nr-time">{seconds(t.duration_s)}</span>' if t.duration_s else "")
             for t in tasks
@@ -96,8 +97,15 @@ def _row(t: Task) -> str:
         f'<tr data-task="{esc(t.id)}">'
         + cell("td", f'<span class="nr-id">{esc(t.id)}</span>', raw=True)
         + cell("td", what, raw=True)
-        + cell("td", t.agent)
+        + _agent_cell(t)
         + cell("td", status_chip(t.status, status_word(t.status)), raw=True)
         + cell("td", took, True, cls="nr-time")
         + "</tr>"
     )
+
+
+def _agent_cell(t: Task) -> str:
+    """The agent, and the cluster worker it ran on when it ran on one."""
+    if not t.where:
+        return cell("td", t.agent)
+    return cell("td", f'{esc(t.agent)}<div class="nr-after">on {esc(t.where)}</div>', raw=True)

@@ -34,7 +34,8 @@ def render_text(state: RunState, events: Sequence[ev.Event] = ()) -> str:
     for task in state.plan:
         needs = f" (needs {', '.join(task.depends_on)})" if task.depends_on else ""
         mark = STATUS_MARK.get(task.status, "?")
-        lines.append(f"  {mark} {task.id} {task.agent}: {clip(task.description)}{needs}")
+        where = f" on {task.where}" if task.where else ""
+        lines.append(f"  {mark} {task.id} {task.agent}{where}: {clip(task.description)}{needs}")
         hops = state.delegations.get(task.id) if state.delegations else None
         if hops:
             lines += _hop_lines(hops)

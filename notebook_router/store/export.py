@@ -50,6 +50,8 @@ class ExportedTask(BaseModel):
     summary: str | None = None
     error: str | None = None
     note: str | None = None
+    where: str | None = None
+    """The cluster worker it ran on (None: in the notebook's process)."""
     result: Any = None
     """The task's data when it is plain JSON; otherwise a text preview."""
 
@@ -67,6 +69,7 @@ class ExportedTask(BaseModel):
             summary=self.summary,
             error=self.error,
             note=self.note,
+            where=self.where,
         )
 
 
@@ -121,6 +124,7 @@ def export_run(store: SessionStore, ident: str) -> ExportedRun:
                 summary=task.summary,
                 error=task.error,
                 note=task.note,
+                where=task.where,
                 result=result,
             )
         )

@@ -436,12 +436,15 @@ class PanelView {
       desc: h("td", { class: "nrp-desc" }),
       text: document.createTextNode(""),
       agent: h("td"),
+      agentName: document.createTextNode(""),
+      where: h("div", { class: "nrp-where", hidden: true }),
       status: h("span"),
       needs: h("td", { class: "nrp-id" }),
       time: h("td", { class: "nrp-time" }),
       chip: null,
     };
     c.desc.append(c.text);
+    c.agent.append(c.agentName, c.where);
     const tr = h("tr", { "data-task": id }, c.id, c.desc, c.agent, h("td", {}, c.status), c.needs, c.time);
     return { tr, c, sig: {} };
   }
@@ -452,7 +455,16 @@ class PanelView {
     if (tr.className !== cls) tr.className = cls;
     if (c.text.data !== r.description) c.text.data = r.description;
     if (row.sig.result !== r.result) c.desc.title = row.sig.result = r.result || "";
-    setText(c.agent, r.path || r.agent);
+    const name = r.path || r.agent;
+    if (c.agentName.data !== name) c.agentName.data = name;
+    // The cluster worker a task ran on, under its agent (the full address on hover).
+    const where = r.where || "";
+    if (row.sig.where !== where) {
+      row.sig.where = where;
+      setText(c.where, where ? `on ${where.replace(/^[a-z]+:\/\//, "")}` : "");
+      c.where.title = where;
+      c.where.hidden = !where;
+    }
     setText(c.status, r.status);
     const stCls = `nrp-st nrp-st-${r.status}`;
     if (c.status.className !== stCls) c.status.className = stCls;

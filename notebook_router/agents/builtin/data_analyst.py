@@ -17,7 +17,7 @@ the table (or the value), and its media the evidence: the code that ran and the 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from notebook_router.agents.base import AgentContext, Inputs, TaskRequest, parse_capabilities
@@ -29,6 +29,7 @@ from notebook_router.data.tables import as_table
 from notebook_router.language.lexicon import terms
 from notebook_router.result import AgentResult
 
+_ENGINES = {"pandas": "pandas", "dask": "Dask"}
 DESCRIPTION_CHARS = 6000
 """How much of the model's prompt the data's descriptions may take."""
 
@@ -36,7 +37,7 @@ DATA_ANALYST = "data_analyst"
 """The built-in data analyst's name (the rule planner routes data questions to it)."""
 
 
-Analyse = Callable[[TaskRequest, AgentContext, dict[str, Any]], AgentResult]
+Analyse = Callable[[TaskRequest, AgentContext, dict[str, Any]], Awaitable[AgentResult]]
 """The data analyst's offline core: the deterministic analyst's answer on the tables
 (``analyse(task, context, tables)``)."""
 
@@ -96,7 +97,7 @@ class DataAnalyst(BuiltinAgent[Analyse]):
                 ),
             )
         if not self.use_model:  # the deterministic analyst, whatever the model
-            return self.offline_core(task, context, tables)
+            return await self.offline_core(task, context, tables)
         return await by_rules_or_model(
             context,
             rules=lambda: self.offline_core(task, context, tables),

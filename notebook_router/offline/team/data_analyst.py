@@ -12,8 +12,13 @@ from typing import Any
 
 from notebook_router.agents.base import AgentContext, TaskRequest
 from notebook_router.agents.builtin.data_analyst import DataAnalyst, named_table
+from notebook_router.analyst.dask_run import on_cluster
+from notebook_router.data.dask_data import is_dask_collection
 from notebook_router.media import CODE_MIME, Media
 from notebook_router.result import AgentResult
+
+_ENGINES = {"pandas": "pandas", "dask": "Dask"}
+"""How the code's engine is named in its evidence."""
 
 
 def give(agent: DataAnalyst) -> None:
@@ -21,7 +26,7 @@ def give(agent: DataAnalyst) -> None:
     agent.rules = analyse_by_rules
 
 
-def analyse_by_rules(
+async def analyse_by_rules(
     task: TaskRequest, context: AgentContext, tables: dict[str, Any]
 ) -> AgentResult:
     """The deterministic analyst's answer to ``task`` on ``tables``."""
@@ -29,9 +34,14 @@ def analyse_by_rules(
 
     source = context.data
     default = named_table(task.description, source, tables)
-    # On the loop's thread, not a worker: matplotlib's pyplot is not
-    # thread-safe, and the analyst's operations take milliseconds.
-    analysis = analyse(task.description, tables, default=default)
+    if any(is_dask_collection(t) for t in tables.values()):
+        # A Dask frame computes on its cluster, maybe for seconds: on a worker thread,
+        # whose computation a Stop cancels (see analyst/dask_run.py).
+        analysis = await on_cluster(analyse, task.description, tables, default=default)
+    else:
+        # On the loop's thread, not a worker: matplotlib's pyplot is not
+        # thread-safe, and the analyst's operations take milliseconds.
+        analysis = analyse(task.description, tables, default=default)
     if analysis.status == "declined":
         return AgentResult(status="unable", confidence=0.0, error=analysis.text)
     context.trace("code", analysis.code.splitlines()[0] if analysis.code else analysis.operation)
@@ -54,7 +64,7 @@ def _evidence(analysis: Any, task_id: str) -> list[Media]:
             mime_type=CODE_MIME,
             data=analysis.code,
             source=task_id,
-            description="the pandas code that produced this",
+            description=f"the {_ENGINES.get(analysis.engine, 'pandas')} code that produced this",
         )
     ]
     if analysis.figure is not None:

@@ -1,0 +1,215 @@
+"""Dask DataFrames and Series, described without computing them whole.
+
+Columns and dtypes come from the frame's meta: no computation. The row count and the
+column statistics come from :data:`SAMPLED_PARTITIONS` partitions spread over the
+frame (the first, the middle and the last): each is computed where Dask computes (on
+a cluster's workers when the kernel has a ``distributed.Client``), and sends back only
+its length, an even sample of its rows and its first rows, about :data:`SAMPLE_ROWS`
+rows in all. The row count is the sampled partitions' mean length times the number
+of partitions, said "about" unless every partition was read; the statistics say
+which partitions they came from.
+
+A Dask collection never changes (an operation makes a new one, with a new name), so
+a frame is sampled once: :func:`partition_sample` keeps the last few samples by the
+frame's name, and the analyst reads its schema from the same sample. Sampling is
+bounded in time (:data:`SAMPLE_TIMEOUT_S`): a frame whose partitions take longer is
+described from its meta alone, and says so.
+"""
+
+from __future__ import annotations
+
+import contextvars
+import threading
+from collections import OrderedDict
+from collections.abc import Hashable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from notebook_router.data import dask_partitions
+from notebook_router.data.columns import summarise
+from notebook_router.data.describe import (
+    HEAD_ROWS,
+    MAX_COLUMNS,
+    SAMPLE_ROWS,
+    ColumnSummary,
+    DataDescription,
+)
+from notebook_router.data.masking import Masker
+from notebook_router.shipping import ship_by_value, shippable
+
+SAMPLED_PARTITIONS = 3
+"""Partitions read to describe a frame: the first, the middle and the last."""
+SAMPLE_TIMEOUT_S = 30.0
+"""How long reading them may take before the frame is described from its meta alone."""
+_KEPT = 16
+"""Samples kept (by frame name)."""
+
+_samples: OrderedDict[str, PartitionSample] = OrderedDict()
+_lock = threading.Lock()
+
+
+@dataclass(frozen=True, slots=True)
+class PartitionSample:
+    """Rows of a few partitions of a Dask frame, and what they say about the whole."""
+
+    frame: Any
+    """The sampled rows (a pandas DataFrame), None when sampling failed or took too long."""
+    head: Any
+    """The frame's first rows (pandas), None without a sample."""
+    lengths: tuple[int, ...]
+    """The length of each sampled partition."""
+    partitions: int
+    """How many partitions the frame has."""
+    note: str = ""
+    """Why there is no sample, when there is none."""
+
+    @property
+    def exact(self) -> bool:
+        """Every partition was read: the row count is exact."""
+        return len(self.lengths) == self.partitions
+
+    @property
+    def rows(self) -> int | None:
+        """The frame's row count (an estimate unless :attr:`exact`), None without a sample."""
+        if not self.lengths:
+            return None
+        if self.exact:
+            return sum(self.lengths)
+        return round(sum(self.lengths) / len(self.lengths) * self.partitions)
+
+    def memory_bytes(self) -> int | None:
+        """About how much memory the whole frame would take as one pandas DataFrame."""
+        rows = self.rows
+        if self.frame is None or rows is None or not len(self.frame):
+            return None
+        per_row = float(self.frame.memory_usage(deep=True).sum()) / len(self.frame)
+        return round(per_row * rows)
+
+
+def is_dask_collection(value: Any) -> bool:
+    """A Dask DataFrame or Series (recognised by class, without importing Dask)."""
+    return any(
+        cls.__module__.partition(".")[0] in ("dask", "dask_expr")
+        and cls.__name__ in ("DataFrame", "Series")
+        for cls in type(value).__mro__[:-1]
+    )
+
+
+def partition_sample(df: Any) -> PartitionSample:
+    """The sample of ``df`` (a Dask DataFrame), read once per frame and kept."""
+    key = str(frame_signal(df))
+    with _lock:
+        kept = _samples.get(key)
+        if kept is not None:
+            _samples.move_to_end(key)
+            return kept
+    sample = _read(df)
+    with _lock:
+        _samples[key] = sample
+        while len(_samples) > _KEPT:
+            _samples.popitem(last=False)
+    return sample
+
+
+def describe_frame(
+    name: str, df: Any, mask: Masker, sample_rows: int = SAMPLE_ROWS
+) -> DataDescription:
+    """A Dask DataFrame's description: meta, estimated rows, sampled statistics."""
+    sample = partition_sample(df)
+    width = len(df.columns)
+    names = [str(c) for c in list(df.columns)[:MAX_COLUMNS]]
+    dtypes = [str(d) for d in list(df.dtypes)[:MAX_COLUMNS]]
+    rows = sample.rows
+    if sample.frame is None:
+        columns = tuple(ColumnSummary(mask(n), d) for n, d in zip(names, dtypes, strict=True))
+        head: tuple[tuple[str, ...], ...] = ()
+    else:
+        frame = sample.frame
+        columns = tuple(
+            summarise(n, d, frame.iloc[:, j].array, None, mask)
+            for j, (n, d) in enumerate(zip(names, dtypes, strict=True))
+        )
+        head = tuple(
+            tuple(mask.cell(v) for v in row[: len(names)])
+            for row in sample.head.itertuples(index=False)
+        )
+    return DataDescription(
+        name=name,
+        kind="dask.DataFrame",
+        is_data=True,
+        shape=(rows, width) if rows is not None else None,
+        columns=columns,
+        total_columns=width,
+        sample_rows=head,
+        sampled_from=len(sample.frame) if sample.frame is not None else None,
+        partitions=sample.partitions,
+        sampled_partitions=len(sample.lengths) or None,
+        rows_estimated=not sample.exact,
+        preview=sample.note,
+    )
+
+
+def describe_series(
+    name: str, s: Any, mask: Masker, sample_rows: int = SAMPLE_ROWS
+) -> DataDescription:
+    """A Dask Series' description: as a one-column frame named after it."""
+    frame = s.to_frame(name=s.name if s.name is not None else "values")
+    described = describe_frame(name, frame, mask, sample_rows)
+    shape = described.shape[:1] if described.shape else None
+    return replace(described, kind="dask.Series", shape=shape)
+
+
+def frame_signal(df: Any) -> Hashable:
+    """The frame's name: Dask names a collection by the operations that make it."""
+    name = getattr(df, "_name", None)
+    if isinstance(name, str):
+        return name
+    from dask.base import tokenize
+
+    return str(tokenize(df))
+
+
+def _read(df: Any) -> PartitionSample:
+    """Sample ``df``'s partitions on a worker thread, within :data:`SAMPLE_TIMEOUT_S`."""
+    count = int(df.npartitions)
+    chosen = sorted({0, count // 2, count - 1}) if count > 1 else [0]
+    chosen = chosen[:SAMPLED_PARTITIONS]
+    box: dict[str, Any] = {}
+    # The caller's context goes with it: ``with client.as_current():`` names the client
+    # Dask computes with through a context variable, which a new thread would not see.
+    caller = contextvars.copy_context()
+    reader = threading.Thread(
+        target=caller.run,
+        args=(_compute, df, chosen, box),
+        daemon=True,
+        name="notebook_router-sample",
+    )
+    reader.start()
+    reader.join(SAMPLE_TIMEOUT_S)
+    if "error" in box or "parts" not in box:
+        why = (
+            box.get("error") or f"reading {len(chosen)} partitions took over {SAMPLE_TIMEOUT_S:g} s"
+        )
+        return PartitionSample(None, None, (), count, note=f"rows not counted: {why}")
+    import pandas as pd
+
+    parts = box["parts"]
+    return PartitionSample(
+        frame=pd.concat([p[1] for p in parts]),
+        head=parts[0][2],
+        lengths=tuple(int(p[0]) for p in parts),
+        partitions=count,
+    )
+
+
+def _compute(df: Any, chosen: list[int], box: dict[str, Any]) -> None:
+    import dask
+
+    try:
+        ship_by_value(dask_partitions)
+        per = -(-SAMPLE_ROWS // len(chosen))
+        sample = dask.delayed(shippable(dask_partitions.sample_partition), pure=False)
+        partitions = df.to_delayed()
+        box["parts"] = dask.compute(*[sample(partitions[i], per, HEAD_ROWS) for i in chosen])
+    except Exception as exc:  # a frame whose partitions fail: describe it from its meta
+        box["error"] = f"{type(exc).__name__}: {exc}"[:200]

@@ -1,0 +1,74 @@
+"""A worker that dies mid-task: its task fails with the cause, the rest of the run goes on."""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from notebook_router import agent
+from notebook_router.planner import events as ev
+from tests.cluster.conftest import close_cluster, start_cluster
+from tests.conftest import Script, router_with, task
+
+pytestmark = pytest.mark.cluster
+
+
+@pytest.fixture
+def own_cluster() -> Iterator[Any]:
+    """A cluster of its own: killing a worker must not disturb the other tests' one."""
+    cluster, client = start_cluster(workers=2)
+    try:
+        yield client
+    finally:
+        close_cluster(cluster, client)
+
+
+@agent(can=["doomed"])
+def doomed() -> str:
+    "Works (in Python, so a stop reaches it) long enough for its worker to be killed."
+    import time
+
+    end = time.monotonic() + 60
+    while time.monotonic() < end:
+        pass
+    return "never"
+
+
+@agent(can=["steady"])
+def steady() -> str:
+    "Finishes quickly on the other worker."
+    return "steady done"
+
+
+async def test_a_killed_worker_becomes_a_failed_result_with_its_cause(own_cluster: Any) -> None:
+    script = Script(
+        decide=[
+            {"action": "parallel", "run": [task("t1", "doomed")]},
+            {"action": "execute", "run": [task("t2", "steady")]},
+        ]
+    )
+    run = router_with([doomed, steady], script, executor=own_cluster).start("doomed, then steady")
+    killed: dict[str, str] = {}
+    async for event in run.events():
+        if not isinstance(event, ev.TraceNote) or event.note != ev.WORKER_NOTE:
+            continue
+        if event.task_id == "t1" and not killed:
+            killed.update(event.data)
+            os.kill(int(event.data["pid"]), signal.SIGKILL)
+    started = time.monotonic()
+    result = await run
+    # Nothing waited for the lost work, nor for Dask's second try of it on another
+    # worker (the run stopped that one): not the minute the agent would have taken.
+    assert time.monotonic() - started < 20
+    lost = result.task("t1")
+    assert lost.status == "failed"
+    assert lost.error is not None
+    assert f"the worker {killed['worker']} running it died mid-task" in lost.error
+    # The planner goes on with the rest of the work: another worker runs the next task.
+    assert result.data("t2") == "steady done"
+    assert result.task("t2").where not in (None, killed["worker"])
