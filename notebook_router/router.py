@@ -102,86 +102,86 @@ class Router:
         executor: ExecutorSpec = None,
     ) -> None:
         """``store``: a :class:`~notebook_router.store.SessionStore` that records every run
-                (events, tasks, results, context) so it can be listed, shown and resumed later.
+        (events, tasks, results, context) so it can be listed, shown and resumed later.
 
-                ``data``: the variables runs may look at and analyse (``globals()``, a dict of
-                DataFrames, a notebook's namespace). Each run describes it first, and with
-                ``builtins`` the built-in data analyst and coder join the agents to work on it.
+        ``data``: the variables runs may look at and analyse (``globals()``, a dict of
+        DataFrames, a notebook's namespace). Each run describes it first, and with
+        ``builtins`` the built-in data analyst and coder join the agents to work on it.
 
-                ``builtins``: the built-in team (planning, research, reasoning, decision,
-                summarisation) joins every run, with or without data; your own agents win
-                ties with it, and one of yours with the same name takes a built-in's place.
+        ``builtins``: the built-in team (planning, research, reasoning, decision,
+        summarisation) joins every run, with or without data; your own agents win
+        ties with it, and one of yours with the same name takes a built-in's place.
 
-                ``search``: a function the research agent searches with: ``search(query)``
-                returns hits (strings, ``(title, text)`` pairs or dicts with ``title``,
-                ``text`` and ``url``), sync or async; given a URL it should return the page.
+        ``search``: a function the research agent searches with: ``search(query)``
+        returns hits (strings, ``(title, text)`` pairs or dicts with ``title``,
+        ``text`` and ``url``), sync or async; given a URL it should return the page.
 
-                ``code``: whether code an agent writes may run in this process. ``ask`` (the
-                default) waits for the user's Run or Skip where a panel can ask them, and
-                otherwise does not run it; ``auto`` runs it; ``never`` only shows it. The
-                offline analyst's own operations are read-only and run under every policy.
+        ``code``: whether code an agent writes may run in this process. ``ask`` (the
+        default) waits for the user's Run or Skip where a panel can ask them, and
+        otherwise does not run it; ``auto`` runs it; ``never`` only shows it. The
+        offline analyst's own operations are read-only and run under every policy.
 
-                ``memory``: a :class:`~notebook_router.store.memory.RunMemory` (``True``: a new
-                one, in ``store`` when given) that keeps what each run did and the facts it
-                learned; every later run's planner sees them, so follow-ups ("now do the same
-                for South") work. The notebook gives every ``%%route`` its session's memory.
+        ``memory``: a :class:`~notebook_router.store.memory.RunMemory` (``True``: a new
+        one, in ``store`` when given) that keeps what each run did and the facts it
+        learned; every later run's planner sees them, so follow-ups ("now do the same
+        for South") work. The notebook gives every ``%%route`` its session's memory.
 
-                ``verify``: results less confident than this are verified (their claims checked
-                against the data, earlier results and tool outputs) and, when a claim fails, sent
-                back to the agent once, reworded; the answer says which claims are verified.
-                ``None`` or ``False`` turns it off; a run may override it (``verify_below=``,
-                ``%%route --verify-below``). With ``limits`` given and ``verify`` left alone,
-                ``limits.verify_below`` decides.
+        ``verify``: results less confident than this are verified (their claims checked
+        against the data, earlier results and tool outputs) and, when a claim fails, sent
+        back to the agent once, reworded; the answer says which claims are verified.
+        ``None`` or ``False`` turns it off; a run may override it (``verify_below=``,
+        ``%%route --verify-below``). With ``limits`` given and ``verify`` left alone,
+        ``limits.verify_below`` decides.
 
-                ``planner``: a :class:`~notebook_router.planner.planner.Planner`, or a style:
-                ``"decider"`` (the default: the model answers each decision with JSON; offline,
-                rules decide) or ``"supervisor"`` (the model drives the supervisor's tools,
-                ``retrieve_agents``, ``call_agent``, ``write_todos`` and ``reflect_on_progress``,
-                by native tool calling; it needs a model that calls tools, not ``offline``).
-                The supervisor style checks every worker result with a
-                :class:`~notebook_router.verification.critic.RuleCritic` when ``critic`` is not given.
+        ``planner``: a :class:`~notebook_router.planner.planner.Planner`, or a style:
+        ``"decider"`` (the default: the model answers each decision with JSON; offline,
+        rules decide) or ``"supervisor"`` (the model drives the supervisor's tools,
+        ``retrieve_agents``, ``call_agent``, ``write_todos`` and ``reflect_on_progress``,
+        by native tool calling; it needs a model that calls tools, not ``offline``).
+        The supervisor style checks every worker result with a
+        :class:`~notebook_router.verification.critic.RuleCritic` when ``critic`` is not given.
 
-                ``combo_cache``: the agent-combination cache, which lets a request planned
-                before (same words, same agents, same data tables) skip its first planning
-                call: the run's trace says "agent-combination cache hit". Default: the
-                ``store``'s cache when a store is given (shared by the kernels using it), else
-                one in memory for this router; an
-                :class:`~notebook_router.supervisor.combos.AgentComboCache` to use that one;
-                ``False`` turns it off. Only model planners use it: the offline rules make no
-                planning call to save.
+        ``combo_cache``: the agent-combination cache, which lets a request planned
+        before (same words, same agents, same data tables) skip its first planning
+        call: the run's trace says "agent-combination cache hit". Default: the
+        ``store``'s cache when a store is given (shared by the kernels using it), else
+        one in memory for this router; an
+        :class:`~notebook_router.supervisor.combos.AgentComboCache` to use that one;
+        ``False`` turns it off. Only model planners use it: the offline rules make no
+        planning call to save.
 
-                ``style`` (``conversational``, ``structured``, ``report``) and ``mode`` (``quick``,
-                ``normal``, ``thorough``): how answers are written and how runs are spent; None
-                (the default) reads them from each request's words ("quick question", "in depth",
-                "write a report"; see :mod:`~notebook_router.planner.modes`). A run may override
-                them (``start(style=..., mode=...)``, ``%%route --style/--mode``).
+        ``style`` (``conversational``, ``structured``, ``report``) and ``mode`` (``quick``,
+        ``normal``, ``thorough``): how answers are written and how runs are spent; None
+        (the default) reads them from each request's words ("quick question", "in depth",
+        "write a report"; see :mod:`~notebook_router.planner.modes`). A run may override
+        them (``start(style=..., mode=...)``, ``%%route --style/--mode``).
 
-                ``share``: how much of ``data`` a run's descriptions show, which with a model
-                is what its provider is sent: ``"schema"`` (the default: names, kinds, sizes,
-                column names and types), ``"stats"`` (and per-column statistics: ranges,
-                means, the most common values) or ``"rows"`` (and the first rows). Each
-                run's view says what was sent. A run may override it (``start(share=...)``,
-                ``%%route --share``). See :mod:`notebook_router.data.sharing`.
+        ``share``: how much of ``data`` a run's descriptions show, which with a model
+        is what its provider is sent: ``"schema"`` (the default: names, kinds, sizes,
+        column names and types), ``"stats"`` (and per-column statistics: ranges,
+        means, the most common values) or ``"rows"`` (and the first rows). Each
+        run's view says what was sent. A run may override it (``start(share=...)``,
+        ``%%route --share``). See :mod:`notebook_router.data.sharing`.
 
-                ``mcp``: MCP servers whose tools runs may use, as ``{name: command line | URL |
-                config entry}`` (connected now, for the life of the process), as a parsed
-                ``{"mcpServers": {...}}`` config, or as a
-                :class:`~notebook_router.mcp.servers.MCPServers` to share. Each server joins as
-                one agent (``mcp.<name>``) that routes a task to one of its tools. Needs the
-                ``mcp`` extra. See :mod:`notebook_router.mcp`.
+        ``mcp``: MCP servers whose tools runs may use, as ``{name: command line | URL |
+        config entry}`` (connected now, for the life of the process), as a parsed
+        ``{"mcpServers": {...}}`` config, or as a
+        :class:`~notebook_router.mcp.servers.MCPServers` to share. Each server joins as
+        one agent (``mcp.<name>``) that routes a task to one of its tools. Needs the
+        ``mcp`` extra. See :mod:`notebook_router.mcp`.
 
-                ``tool_policy``: whether those tools are called: ``ask`` (the default) shows the
-                server, the tool and its arguments and waits for Run, Edit or Skip where a panel
-                can ask, and otherwise calls nothing; ``auto`` calls them; ``never`` does not.
-                A run may override it (``start(tools=...)``, ``%%route --tools``).
+        ``tool_policy``: whether those tools are called: ``ask`` (the default) shows the
+        server, the tool and its arguments and waits for Run, Edit or Skip where a panel
+        can ask, and otherwise calls nothing; ``auto`` calls them; ``never`` does not.
+        A run may override it (``start(tools=...)``, ``%%route --tools``).
 
         ``executor``: where function agents run. ``"local"`` or None (the default): in
-                this process. ``"dask"``: on a Dask ``LocalCluster`` of worker processes, started
-                the first time an agent needs it and reused by the process; a scheduler address
-                (``"tcp://HOST:PORT"``): on that cluster; a ``distributed.Client``: on its
-                cluster. Cell agents, the built-ins, agents defined with ``local=True`` and
-                agents taking ``context``, ``shared`` or ``model`` stay here. Needs the
-                ``[dask]`` extra. See :mod:`notebook_router.cluster`."""
+        this process. ``"dask"``: on a Dask ``LocalCluster`` of worker processes, started
+        the first time an agent needs it and reused by the process; a scheduler address
+        (``"tcp://HOST:PORT"``): on that cluster; a ``distributed.Client``: on its
+        cluster. Cell agents, the built-ins, agents defined with ``local=True`` and
+        agents taking ``context``, ``shared`` or ``model`` stay here. Needs the
+        ``[dask]`` extra. See :mod:`notebook_router.cluster`."""
         registry = agents if isinstance(agents, AgentRegistry) else AgentRegistry(agents)
         self.mcp = _mcp_servers(mcp)
         """The MCP servers whose agents join every run (None: none)."""
