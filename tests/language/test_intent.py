@@ -21,6 +21,9 @@ from notebook_router.language.intent import read_intent
         ("Just tell me in one sentence which region sold most", "normal", "conversational"),
         ("A quick but thorough look at churn", "normal", "conversational"),
         ("What is the total revenue by region?", "normal", "conversational"),
+        # "report" the verb asks for no report, "fastest" for no hurry
+        ("how many days did Chile report more than 100 cases?", "normal", "conversational"),
+        ("which car is the fastest?", "normal", "conversational"),
         ("Plot the quickest delivery routes", "normal", "conversational"),  # not a mode word
     ],
 )

@@ -50,12 +50,12 @@ async def test_a_quick_question_runs_one_task_in_quick_mode_and_answers_with_the
 async def test_a_detailed_report_is_written_as_a_report_without_style() -> None:
     run = _offline().start("write a detailed report on revenue by region")
     result = await run
-    assert (run.state.style, run.state.style_why) == ("report", ("report",))
+    assert (run.state.style, run.state.style_why) == ("report", ("detailed report",))
     assert (run.state.mode, run.state.mode_why) == ("thorough", ("detailed",))
     assert result.answer.startswith("## Summary\n")
     assert "## Findings" in result.answer and "North: 180" in result.answer
     line = panel_state(run.state, run.limits, elapsed_s=0.1).intent
-    assert line == "thorough mode, from “detailed” · report answer, from “report”"
+    assert line == "thorough mode, from “detailed” · report answer, from “detailed report”"
 
 
 async def test_a_thorough_run_verifies_a_confident_result_too() -> None:
