@@ -108,9 +108,12 @@ def _checked(task: TaskView) -> str:
 
 
 def _problem_line(task: TaskView) -> str:
+    # A task another agent tried first keeps that agent's error in view too.
+    rerouted = (task.note or "").startswith("re-routed from ")
     return (
         f"{_sentence(task.description)}: not done, {task.agent} was {task.status}"
         + (f" ({task.error})" if task.error else "")
+        + (f"; {task.note}" if rerouted else "")
         + f" [{task.id}]"
     )
 

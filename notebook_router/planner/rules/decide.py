@@ -200,16 +200,16 @@ def _will_retry(
 
     A usable result the critic marked ``needs_more`` counts as a failure here. The
     ``team`` (built-in generalists) takes over only from a built-in (another of the
-    team, or the analyst declining a question that is not about the data), never
-    from the user's own agent.
+    team, or the analyst declining a question that is not about the data). No
+    built-in takes over from the user's own agent: its error is the answer.
     """
     critic_wants_more = task.status in _OK and (task.critic or "").startswith("needs_more")
     if (task.status not in _RETRY and not critic_wants_more) or task.attempts >= 2:
         return None
     tried = frozenset({task.agent, *_rerouted_from(task)})
-    alternative = matcher.best(
-        task.description, exclude=tried if task.agent in builtins | team else tried | team
-    )
+    # A user's agent's task goes only to another of the user's agents.
+    own = task.agent not in builtins | team
+    alternative = matcher.best(task.description, exclude=tried | builtins if own else tried)
     if alternative is not None and alternative == analyst and task.agent in team and not names_data:
         # A question the team could not answer offline is not one about the data just
         # because it says "summarise": the team's reply says what it needs.
