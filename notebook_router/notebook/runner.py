@@ -129,6 +129,7 @@ def start_route(session: NotebookSession, options: RouteOptions, cell: str) -> t
             memory=session.memory(),
             search=session.search,
             planner=options.planner,
+            breaker=session.breaker,
         )
         run = router.start(
             task.text,
@@ -201,6 +202,7 @@ def start_resume(session: NotebookSession, options: ResumeOptions) -> tuple[Run,
             code=session.code,
             search=session.search,
             share=session.share,
+            breaker=session.breaker,
         )
         run = router.resume(options.run)
     except NotebookRouterError as exc:

@@ -31,6 +31,7 @@ from notebook_router.data.source import DataSource
 from notebook_router.errors import NeedsUserInput, Unable
 from notebook_router.planner import events as ev
 from notebook_router.planner.approvals import Approvals
+from notebook_router.planner.circuits import AgentCircuits
 from notebook_router.planner.eventlog import EventLog
 from notebook_router.planner.rails import Limits
 from notebook_router.planner.state import RunState
@@ -92,6 +93,7 @@ class Executor:
         self._call_soon_threadsafe = loop.call_soon_threadsafe
         self._loop_thread = threading.get_ident()  # built on the loop's thread, in Run.start
         self._breaker = breaker
+        self._circuits = None if breaker is None else AgentCircuits(breaker, events)
         self._delegator: Delegator | None = None  # made on the first task with a tree
         self.reviewable: list[str] | None = [] if review else None
         """Ids of tasks whose results await the critic (None: no critic)."""
@@ -127,8 +129,11 @@ class Executor:
                 task_id=task_id, agent=agent_name, description=clip(description), attempt=attempt
             )
         )
-        if getattr(agent, "children", None):  # a tree: delegate (flat agents skip all of it)
+        tree = bool(getattr(agent, "children", None))
+        if tree:  # delegate (flat agents skip all of it; the delegator guards each hop)
             agent = self._tree_task(agent)
+        circuits = None if tree else self._circuits
+        refused = circuits.admit(task_id, agent_name) if circuits is not None else None
         goal = state.goal
         request = TaskRequest(
             id=task_id,
@@ -158,16 +163,27 @@ class Executor:
             _trace=self._trace_sink,
             _approve=self._approve_hook(task_id, agent_name) if self._approvals else None,
         )
-        self.inflight[task_id] = self._create_task(self._execute(task_id, agent, request, context))
+        self.inflight[task_id] = self._create_task(
+            self._execute(task_id, agent, request, context, refused)
+        )
         timeout = agent.timeout_s or self._default_timeout
         if timeout is not None:
             self._watchdog.watch(task_id, timeout)
 
     async def _execute(
-        self, task_id: str, agent: Agent, request: TaskRequest, context: AgentContext
+        self,
+        task_id: str,
+        agent: Agent,
+        request: TaskRequest,
+        context: AgentContext,
+        refused: AgentResult | None = None,
     ) -> None:
+        """Run ``agent`` on the task and queue its result (``refused``: that, without running)."""
         try:
-            result = coerce_result(await agent.run(request, context))
+            if refused is None:
+                result = coerce_result(await agent.run(request, context))
+            else:
+                result = refused
         except asyncio.CancelledError:
             if task_id not in self._timed_out:
                 raise
@@ -279,6 +295,8 @@ class Executor:
             task_id, result = self.done.popleft()
             self.inflight.pop(task_id, None)
             self._watchdog.forget(task_id)
+            if self._circuits is not None:
+                self._circuits.settle(task_id, result)
             self._record(task_id, result)
 
     def _record(self, task_id: str, result: AgentResult) -> None:
@@ -341,6 +359,8 @@ class Executor:
             del self.inflight[tid]
             self._watchdog.forget(tid)
             self._timed_out.discard(tid)
+            if self._circuits is not None:
+                self._circuits.release(tid)
             note = reason
             if handle in still_running:  # it ignored the cancellation: say so in the record
                 note += f" (the agent did not stop within {self.limits.cancel_grace_s:g} s)"
@@ -365,6 +385,8 @@ class Executor:
         self._watchdog.close()
         for expiry in list(self._expiring):
             expiry.cancel()
+        if self._circuits is not None:
+            self._circuits.release_all()
 
     # ------------------------------------------------------------------ misc
 
