@@ -83,18 +83,26 @@ class Steering:
         self._handler: asyncio.Task[None] | None = None
         self._gave_up = False
         """The clarify handler found no answer to the pending question."""
+        self._about_redirect: str | None = None
+        """The pending question, when the planner asked it to learn what a redirect meant."""
 
     # ------------------------------------------------------------ receiving
 
     def receive(self, kind: Literal["redirect", "answer"], message: str) -> None:
         """File what the user sent (the loop then wakes up to act on it).
 
-        While a question is pending, whatever the user sends is its answer.
+        While a question is pending, whatever the user sends is its answer. The
+        answer to a question about a redirect is what the redirect meant: it is
+        handled as one ("report the weather too" adds to the plan).
         """
-        if self.state.pending_question is not None:
+        question = self.state.pending_question
+        if question is not None:
             self._cancel_handler()
             self.events.publish(ev.ClarificationAnswered(answer=message))
             self.answers += 1
+            if question == self._about_redirect:
+                self._about_redirect = None
+                self.redirects.append(message)
             return
         self.events.publish(ev.InterruptReceived(interrupt=kind, message=message))
         self.redirects.append(message)
@@ -151,7 +159,9 @@ class Steering:
             )
         )
         if decision.kind == "clarify":
-            self.ask(decision.question or decision.reply or self._status_text())
+            question = decision.question or decision.reply or self._status_text()
+            self.ask(question)
+            self._about_redirect = question
         return decision.kind
 
     def _skip(self, task_ids: list[str], reason: str) -> list[str]:

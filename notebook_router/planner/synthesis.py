@@ -7,6 +7,7 @@ would defeat the reason for stopping.
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from notebook_router.planner.decisions import Synthesis
@@ -28,13 +29,32 @@ def template_synthesis(
     """
     done = [t for t in view.tasks if t.status in _DONE]
     problems = [t for t in view.tasks if t.status in _PROBLEM]
-    unfinished = [t for t in view.tasks if t.status not in _DONE + _PROBLEM]
+    went_on = _answered_and_went_on(view)
+    unfinished = [t for t in view.tasks if t.status not in _DONE + _PROBLEM and t.id not in went_on]
     writer = {"structured": _structured, "report": _report}.get(view.style, _conversational)
     body = writer(view, done, problems, unfinished, detail)
     if note:
         body = f"{body}\n\n({note})"
     attributions = [Attribution(task_id=t.id, agent=t.agent, text=t.summary or "") for t in done]
     return Synthesis(answer=body.strip(), attributions=attributions)
+
+
+def _answered_and_went_on(view: PlannerView) -> set[str]:
+    """Tasks that asked the user a question, got the answer, and went on as a later task of
+    the same agent: the asking is done, the later task holds the work (and its outcome)."""
+    history = view.history
+    answered = {
+        line.content
+        for line, reply in itertools.pairwise(history)
+        if line.role == "planner" and reply.role == "user" and reply.content.strip()
+    }
+    went_on: set[str] = set()
+    for i, task in enumerate(view.tasks):
+        if task.status != "needs_user_input" or (task.error or "") not in answered:
+            continue
+        if any(later.agent == task.agent for later in view.tasks[i + 1 :]):
+            went_on.add(task.id)
+    return went_on
 
 
 def nothing_run(reason: str, candidates: list[str]) -> str:
