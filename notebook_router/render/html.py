@@ -153,7 +153,11 @@ def _badge_kind(state: RunState) -> str:
 
 def _head(state: RunState) -> str:
     kind = _badge_kind(state)
-    text = "running" if state.stop_reason is None else STOP_REASON_TEXT[state.stop_reason]
+    text = (
+        ("stopping" if state.stopping else "running")
+        if state.stop_reason is None
+        else STOP_REASON_TEXT[state.stop_reason]
+    )
     badge = f'<b class="nr-badge {kind}">{esc(text)}</b>'
     # Bold and a space: where the style sheet is dropped (JupyterLab sanitises a
     # notebook it does not trust yet) the badge still reads apart from the goal.
