@@ -34,6 +34,7 @@ from notebook_router.planner.approvals import Approvals
 from notebook_router.planner.circuits import AgentCircuits
 from notebook_router.planner.eventlog import EventLog
 from notebook_router.planner.rails import Limits
+from notebook_router.planner.reroutes import on_target
 from notebook_router.planner.state import RunState
 from notebook_router.planner.tree_tasks import HopRecorder, TreeTask, bind_context
 from notebook_router.planner.watchdog import Watchdog
@@ -86,6 +87,8 @@ class Executor:
         self._timed_out: set[str] = set()
         self._abandoned: set[asyncio.Task[None]] = set()
         self._kept: dict[str, AgentResult] = {}
+        self._first_agent: dict[str, str] = {}
+        """Per task re-routed to another agent, the agent it was planned for."""
         """Per task sent back, the finished answer its new attempt is meant to improve on."""
         self._expiring: set[asyncio.Task[None]] = set()
         """Timed-out tasks' grace periods in progress (held so they are not collected)."""
@@ -121,6 +124,8 @@ class Executor:
         plan = state.plan
         task = plan.tasks[task_id]
         agent_name = new_agent or task.agent
+        if agent_name != task.agent:
+            self._first_agent.setdefault(task_id, task.agent)
         deps, attempt = task.depends_on, task.attempts + 1
         description = description or task.description
         agent = self.agents.get(agent_name)
@@ -304,6 +309,9 @@ class Executor:
         if kept is not None and not result.ok:
             result = _kept_answer(kept, f"{result.status}: {result.error or 'no answer'}")
         task = self.state.plan.tasks[task_id]
+        first = self._first_agent.get(task_id)
+        if first is not None and result.status == "fulfilled":
+            result = on_target(result, task.description, first, task.agent, self.agents)
         status, error, usage, media = result.status, result.error, result.usage, result.media
         # An agent's own summary and error text enter the plan, the events, the
         # planner's prompt and the store here: make them valid text once (lone

@@ -106,13 +106,20 @@ _ASIDE = re.compile(r"\s*\(([^()]*)\)")
 def _line(task: TaskView) -> str:
     partial = " (partial)" if task.status == "partial" else ""
     summary = task.summary or "done"
-    checked = _checked(task)
+    checked = " ".join(p for p in (_why_partial(task), _checked(task)) if p)
     listed = markdown_lines(task.data, "  ")
     if listed is not None:  # a list or table under the task's line, not a line of JSON
         line = "\n".join([f"{_sentence(task.description)}{partial} [{task.id}]:", *listed])
     else:
         line = f"{_sentence(task.description)}{partial}: {summary} [{task.id}]"
     return f"{line}\n  {checked}" if checked else line
+
+
+def _why_partial(task: TaskView) -> str:
+    """What a partial result left out, when its agent (or the run) said."""
+    if task.status != "partial" or not task.error:
+        return ""
+    return f"Partial: {task.error.rstrip('.')}."
 
 
 def _checked(task: TaskView) -> str:
