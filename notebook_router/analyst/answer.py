@@ -108,7 +108,7 @@ def _carry(previous: Spec, spec: Spec, part: str) -> Spec:
 def _answer(question: str, spec: Spec, frames: Mapping[str, Any]) -> Analysis:
     program = generate(spec)
     try:
-        ran = run(program, frames)
+        ran = run(program, {spec.frame: frames[spec.frame]})  # the code reads no other
     except Exception as error:  # the code is shown; the person reading it should see why it failed
         text = f"The code for this ({spec.op}) failed: {type(error).__name__}: {error}."
         return Analysis("declined", text, code=program.code, operation=spec.op, closest=CLOSEST)
