@@ -106,16 +106,34 @@ class RunView:
         view here, then close the panel's widget (its views go; nothing of it is saved)."""
         final = {} if self.transient else final_bundle(self.run)
         self._publish(update=True, data=final, now=True)
+        comm = self.panel.comm
+        emptied = self._close_panel()
         if not self.transient and self._before_next_cell is not None:
             # A background run often ends between cells (just after `%route stop`
             # returned), when nbclient listens to no cell: the update would be lost
             # and the saved notebook keep the live widget. Sent again with the next
             # cell, it lands; a front end that had it already redraws the same view.
-            self._before_next_cell(lambda: self._publish(update=True, data=final, now=True))
+            # So does the emptied panel's state, on its closed comm: nbclient keeps
+            # closed widgets' state by comm id, and front ends ignore closed comms.
+            def again() -> None:
+                self._publish(update=True, data=final, now=True)
+                if comm is not None and emptied:
+                    update = {"method": "update", "state": emptied, "buffer_paths": []}
+                    contextvars.Context().run(comm.send, update)
+
+            self._before_next_cell(again)
+
+    def _close_panel(self) -> dict[str, Any]:
+        """Empty the panel's widget (see :meth:`RunPanel.shed`), then close it, as part of
+        the cell running now (see :func:`_publish`: nbclient keeps what it hears then);
+        the state that emptied it."""
         try:
-            self.panel.close()
+            emptied = contextvars.Context().run(self.panel.shed)
+            contextvars.Context().run(self.panel.close)
         except Exception:  # a closed comm never fails the run's ending
             log.exception("notebook_router: could not close the panel of run %s", self.run.id)
+            return {}
+        return emptied
 
     def keep(self) -> None:
         """Show the final state here after all (the cell will not return the run)."""
