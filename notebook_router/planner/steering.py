@@ -85,6 +85,8 @@ class Steering:
         """The clarify handler found no answer to the pending question."""
         self._about_redirect: str | None = None
         """The pending question, when the planner asked it to learn what a redirect meant."""
+        self._answers_to_redirects: list[str] = []
+        """Redirects that are answers to such a question: never asked about again."""
 
     # ------------------------------------------------------------ receiving
 
@@ -103,6 +105,7 @@ class Steering:
             if question == self._about_redirect:
                 self._about_redirect = None
                 self.redirects.append(message)
+                self._answers_to_redirects.append(message)
             return
         self.events.publish(ev.InterruptReceived(interrupt=kind, message=message))
         self.redirects.append(message)
@@ -133,6 +136,13 @@ class Steering:
         decision = await self._redirect_decision(message)
         if decision is None:
             return None  # the run is stopping: the message stays received, not handled
+        if message in self._answers_to_redirects:
+            self._answers_to_redirects.remove(message)
+            if decision.kind == "clarify":
+                # An unclear answer to the question is not asked about again (a user and
+                # a planner could go round forever): it is noted, as an unclassified
+                # message is, and the next decision acts on it.
+                decision = _noted(message, "the answer to the question was unclear too")
         cancelled: list[str] = []
         restored: tuple[str, ...] = ()
         goal: str | None = None
@@ -192,11 +202,7 @@ class Steering:
                 )
         # The planner could not classify the message: treat it as a refinement,
         # which keeps all work and still lets the next decision act on it.
-        return RedirectDecision(
-            kind="refine",
-            reason="the planner could not classify the message",
-            reply=f"Noted: “{message}”. I will take it into account.",
-        )
+        return _noted(message, "the planner could not classify the message")
 
     def _status_text(self) -> str:
         plan = self.state.plan
@@ -247,3 +253,10 @@ class Steering:
 
 async def _as_is(call: Awaitable[RedirectDecision]) -> RedirectDecision | None:
     return await call
+
+
+def _noted(message: str, reason: str) -> RedirectDecision:
+    """``message`` taken as a refinement: all work kept, the next decision acts on it."""
+    return RedirectDecision(
+        kind="refine", reason=reason, reply=f"Noted: “{message}”. I will take it into account."
+    )
