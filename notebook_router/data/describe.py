@@ -93,6 +93,9 @@ class DataDescription:
     """What ``sampled_from`` counts: rows, or an array's values."""
     preview: str = ""
     changed_at: int = 0
+    note: str = ""
+    """What the shape alone would misstate ("evenly spaced from 0 to 1, step 0.001: an
+    axis, such as times or positions"), said after it."""
 
     @property
     def rows(self) -> int | None:
@@ -106,6 +109,8 @@ class DataDescription:
         if len(self.shape) == 2 and self.total_columns:
             unit = "column" if self.total_columns == 1 else "columns"
             return f"{self.shape[0]:,} rows × {self.total_columns} {unit}"
+        if len(self.shape) == 1 and self.sample_unit == "value":  # an array: not a table
+            return f"{self.shape[0]:,} values" + (f", {self.note}" if self.note else "")
         if len(self.shape) == 1:
             return f"{self.shape[0]:,} " + ("rows" if self.columns else "items")
         return "shape (" + ", ".join(f"{n:,}" for n in self.shape) + ")"
