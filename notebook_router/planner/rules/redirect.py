@@ -15,6 +15,7 @@ import re
 
 from notebook_router.language.clauses import decompose
 from notebook_router.language.lexicon import terms
+from notebook_router.language.numbers import NUM, NUMBER_WORDS
 from notebook_router.language.patterns import alternation
 from notebook_router.language.tables import table
 from notebook_router.planner.decisions import RedirectDecision
@@ -31,8 +32,10 @@ _RESTART = re.compile(
     r"change of plan|do something else|different task)\b",
     re.IGNORECASE,
 )
+_COUNT = rf"(?:{NUM}|{alternation(NUMBER_WORDS)})"
 _CARRY_ON = re.compile(
     rf"^\W*(?:please\W+)?(?:{alternation(table('steering')['carry_on']['phrases'])})"
+    rf"(?:\s+(?:the\s+)?{_COUNT}(?:\s+(?:of\s+them|tasks?))?)?"  # "keep all six"
     r"(?:\W+please)?\W*$",
     re.IGNORECASE,
 )
