@@ -84,11 +84,14 @@ bench: $(DEV)
 	$(PY) bench/run.py
 
 # The fuzz test of whole runs at length: `make test` runs the same 2,000 each time,
-# this runs FUZZ_EXAMPLES new random ones (and prints what their runs ended with).
+# this runs FUZZ_EXAMPLES new ones from a fresh seed, printed first (FUZZ_SEED=<it>
+# runs the same ones again), and prints what their runs ended with.
 FUZZ_EXAMPLES ?= 20000
 fuzz: $(DEV)
+	@seed=$(or $(FUZZ_SEED),$$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')); \
+	echo "fuzz: $(FUZZ_EXAMPLES) runs from seed $$seed (the same runs: make fuzz FUZZ_SEED=$$seed)"; \
 	FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) FUZZ_RANDOM=1 $(PY) -m pytest tests/planner/test_fuzz_runs.py \
-		--hypothesis-show-statistics
+		-p no:cacheprovider --hypothesis-seed=$$seed --hypothesis-show-statistics
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache dist build widgets/node_modules

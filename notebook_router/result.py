@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from notebook_router.media import Media
+from notebook_router.media import CODE_MIME, Media
 from notebook_router.usage import ZERO_USAGE, Usage
 
 ResultStatus = Literal["fulfilled", "partial", "unable", "needs_user_input", "failed"]
@@ -84,6 +84,15 @@ class AgentResult(BaseModel):
     def unable(cls, reason: str, **fields: Any) -> AgentResult:
         """An ``unable`` result: the task is not this agent's job."""
         return cls(status="unable", error=reason, confidence=0.0, **fields)
+
+
+def ran_code(result: AgentResult) -> bool | None:
+    """Whether ``result`` is the answer of code that ran (True), code that did not run
+    (False: written, not approved), or carries no code at all (None)."""
+    codes = [m for m in result.media if m.mime_type == CODE_MIME]
+    if not codes:
+        return None
+    return any(m.metadata.get("ran", True) is not False for m in codes)
 
 
 def coerce_result(value: Any) -> AgentResult:

@@ -38,7 +38,7 @@ from notebook_router.agents.base import Agent  # noqa: E402
 from notebook_router.agents.card import AgentCard, agent_card  # noqa: E402
 from notebook_router.agents.discovery import AgentTree  # noqa: E402
 from notebook_router.agents.function import FunctionAgent  # noqa: E402
-from notebook_router.offline.matcher import AgentMatcher  # noqa: E402
+from notebook_router.agents.matcher import AgentMatcher  # noqa: E402
 from notebook_router.planner.agent_offer import AgentIndex  # noqa: E402
 
 Ranker = Callable[[str], str | None]

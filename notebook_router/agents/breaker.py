@@ -104,6 +104,13 @@ class CircuitBreaker:
             return 0.0
         return max(0.0, circuit.opened_at + self.cooldown_s - self.clock())
 
+    def why_skipped(self, agent: str) -> str:
+        """What a request :meth:`allow` refused is answered with."""
+        return (
+            f"skipped: {agent} failed {self.consecutive_failures(agent)} times in a row "
+            f"(circuit open; tried again in {self.retry_in(agent):.0f} s)"
+        )
+
     def consecutive_failures(self, agent: str) -> int:
         """Failures in a row so far for ``agent``."""
         circuit = self._circuits.get(agent)

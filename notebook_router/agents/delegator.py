@@ -137,12 +137,7 @@ class Delegator:
             )
         breaker = self.breaker
         if breaker is not None and not breaker.allow(name):
-            return refusal(
-                request,
-                "unable",
-                f"skipped: {name} failed {breaker.consecutive_failures(name)} times in a row "
-                f"(circuit open; tried again in {breaker.retry_in(name):.0f} s)",
-            )
+            return refusal(request, "unable", breaker.why_skipped(name))
         return None
 
     async def _timed(

@@ -180,6 +180,20 @@ class AgentRelevance:
             return found
         return {i: s for i, s in self._plain_index().scores(Counter(plain)).items() if s > 0}
 
+    def covered(self, task: str, doc: int) -> frozenset[str]:
+        """The words of ``task`` (single words, not the phrases they make) that agent
+        ``doc``'s card holds: what of the task the agent was matched for.
+
+        >>> agents = [AgentText("plotter", "Draws charts", [("plot", 1.0)]),
+        ...           AgentText("loader", "Loads CSV files", [("load data", 1.0)])]
+        >>> sorted(AgentRelevance(agents).covered("load the data and plot it", 1))
+        ['data', 'load']
+        """
+        bag = self.catalogue.bags[doc]
+        return frozenset(
+            u.text for u in self.read(task).units if " " not in u.text and u.terms & bag.keys()
+        )
+
     def by_meaning(self, task: str) -> dict[int, float]:
         """The agents nearest ``task`` in meaning (cosine similarity, by position), for a
         task none matches by its words; empty without the ``embeddings`` extra.

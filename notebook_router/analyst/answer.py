@@ -182,7 +182,7 @@ def _answer(question: str, spec: Spec, frames: Mapping[str, Any]) -> Analysis:
     if not isinstance(program, Program):  # a Dask frame, and a question only pandas answers
         return Analysis("declined", program.reason, operation=spec.op, closest=CLOSEST)
     try:
-        ran = run(program, frames)
+        ran = run(program, {spec.frame: frames[spec.frame]})  # the code reads no other
     except Exception as error:  # the code is shown; the person reading it should see why it failed
         text = f"The code for this ({spec.op}) failed: {type(error).__name__}: {error}."
         return Analysis("declined", text, code=program.code, operation=spec.op, closest=CLOSEST)

@@ -9,7 +9,9 @@ reporting, such as a test's p-value.
 
 from __future__ import annotations
 
-import re
+import builtins
+import keyword
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -93,8 +95,34 @@ class Builder:
         return Program("\n".join(self.lines), shape, outputs or {})
 
 
+CODE_NAMES = frozenset(
+    {"pd", "np", "stats", "plt", "result", "fig", "ax", "d", "alpha", "corr", "counts"}
+    | {"difference", "fit", "forecast", "future", "groups", "iqr", "is_outlier", "lower"}
+    | {"upper", "p", "p_values", "pair", "picked", "q1", "q3", "r", "ranked", "ratio", "row"}
+    | {"series", "slope", "statistic", "table", "top", "totals", "x", "z"}
+    | set(dir(builtins))
+)
+"""Names the generated code uses for itself (modules, its own variables, builtins): a
+table by one of these names would break the code on every other table."""
+
+
 def frame_name(name: str) -> str:
-    return name if name.isidentifier() else re.sub(r"\W", "_", name)
+    """The variable that holds the table ``name`` in the generated code: ``name`` itself
+    when Python reads it as that very name; otherwise a name of its own, ending in ``_``
+    (a keyword or ``None``, one of :data:`CODE_NAMES`, a full-width or other form that
+    Python would read as another table's name, characters no name may hold)."""
+    if (
+        name.isidentifier()
+        and unicodedata.normalize("NFKC", name) == name
+        and not keyword.iskeyword(name)
+        and name not in CODE_NAMES
+    ):
+        return name
+    folded = unicodedata.normalize("NFKC", name)
+    safe = "".join(c if f"_{c}".isidentifier() else "_" for c in folded)
+    if not safe.isidentifier():  # empty, or it starts with a digit
+        safe = f"_{safe}"
+    return f"{safe}_"
 
 
 def _assign_args(assigns: list[tuple[str, str]]) -> str:

@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from notebook_router.analyst.codegen import frame_name
 from notebook_router.analyst.family_compare import COMPARING
 from notebook_router.analyst.result import Analysis
 from notebook_router.analyst.values import fmt
@@ -103,12 +104,12 @@ def compare_frames(
     text = re.sub(COMPARING, " ", text, flags=re.IGNORECASE)
     if COLUMN_COUNT.search(text.lower()):
         values: dict[str, Any] = {n: len(getattr(frames[n], "columns", ())) for n in names}
-        code = "\n".join(f"len({name}.columns)" for name in names)
+        code = "\n".join(f"len({frame_name(name)}.columns)" for name in names)
         return _side_by_side(values, "shape", code, "The number of columns", which=_which(text),
                              by_how_much=BY_HOW_MUCH.search(text.lower()) is not None)  # fmt: skip
     if ROWS.search(text.lower()):
         values = {name: len(frames[name]) for name in names}
-        code = "\n".join(f"len({name})" for name in names)
+        code = "\n".join(f"len({frame_name(name)})" for name in names)
         return _side_by_side(values, "shape", code, "The number of rows", which=_which(text),
                              by_how_much=BY_HOW_MUCH.search(text.lower()) is not None)  # fmt: skip
     parts = {name: answer(text, {name: frames[name]}, name) for name in names}
@@ -176,13 +177,14 @@ def _side_by_side(
 def _columns(question: str, names: list[str], frames: Mapping[str, Any]) -> Analysis:
     columns = [list(map(str, getattr(frames[n], "columns", []))) for n in names]
     common = [c for c in columns[0] if all(c in other for other in columns[1:])]
-    code = f"result = sorted(set({names[0]}.columns) & set({names[1]}.columns))"
+    a, b = frame_name(names[0]), frame_name(names[1])
+    code = f"result = sorted(set({a}.columns) & set({b}.columns))"
     if ONLY.search(question.lower()) and not COMMON.search(question.lower()):
         only = {
             n: [c for c in cols if c not in common] for n, cols in zip(names, columns, strict=True)
         }
         text = "; ".join(f"only in {n}: {', '.join(cs) or 'none'}" for n, cs in only.items())
-        code = f"result = sorted(set({names[0]}.columns) ^ set({names[1]}.columns))"
+        code = f"result = sorted(set({a}.columns) ^ set({b}.columns))"
         return Analysis("answered", text[0].upper() + text[1:] + ".", value=only, code=code,
                         operation="compare_frames:columns")  # fmt: skip
     listed = ", ".join(common) or "none"

@@ -99,6 +99,9 @@ class DataDescription:
     """The row count is an estimate from the sampled partitions, said "about"."""
     preview: str = ""
     changed_at: int = 0
+    note: str = ""
+    """What the shape alone would misstate ("evenly spaced from 0 to 1, step 0.001: an
+    axis, such as times or positions"), said after it."""
 
     @property
     def rows(self) -> int | None:
@@ -114,6 +117,8 @@ class DataDescription:
             about = "about " if self.rows_estimated else ""
             parts = f" in {self.partitions:,} partitions" if self.partitions else ""
             return f"{about}{self.shape[0]:,} rows × {self.total_columns} {unit}{parts}"
+        if len(self.shape) == 1 and self.sample_unit == "value":  # an array: not a table
+            return f"{self.shape[0]:,} values" + (f", {self.note}" if self.note else "")
         if len(self.shape) == 1:
             about = "about " if self.rows_estimated else ""
             return f"{about}{self.shape[0]:,} " + ("rows" if self.columns else "items")

@@ -234,11 +234,10 @@ class RouteCommands(HistoryCommands):
         executor_command(self.session, rest)
 
     def _status(self, rest: list[str]) -> None:
-        run = self._target(rest)
-        from notebook_router.render import run_bundle
+        from notebook_router.notebook.run_output import show_status
 
         # Plain text too: consoles, nbval and text-only frontends show that one.
-        show_own(run_bundle(run))
+        show_status(self._target(rest), self.session.shell)
 
     def _resume(self, rest: list[str]) -> Any:
         # Reached when the cell holds more than the %route resume line (the

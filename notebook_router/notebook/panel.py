@@ -67,6 +67,10 @@ class _Frontends:
 FRONTENDS = _Frontends()
 
 
+_WIDGET_OWN = frozenset({"layout", "tabbable", "tooltip"})
+"""ipywidgets' own traits of every widget (a layout is a widget of its own)."""
+
+
 class RunPanel(anywidget.AnyWidget):
     """The live plan, delegation tree, trace, meters and controls of one run."""
 
@@ -153,6 +157,29 @@ class RunPanel(anywidget.AnyWidget):
         state: dict[str, Any] = super().get_state(key, drop_defaults)
         # Underscored traits are the widget's own code and names (_esm, _css, _model_name).
         return {k: v if k.startswith("_") else redact_all(v) for k, v in state.items()}
+
+    def shed(self) -> dict[str, Any]:
+        """Send every trait back to its default, and the widget's code as empty: for a
+        finished panel, just before it closes (its views are gone by then). Returns the
+        state sent (see :meth:`RunView.close`, which sends it again at the next cell).
+
+        nbclient keeps the last state of every widget it saw, closed or not, and
+        ``store_widget_state=True`` (its default, what ``jupyter nbconvert --execute``
+        and papermill users get) saves it in the notebook: 46 KB of code and final
+        state per finished panel, which no output shows. After this, a few hundred
+        bytes of names and empty values.
+        """
+        empty = {
+            name: "" if name in ("_esm", "_css") else self.trait_defaults(name)
+            for name in self.keys
+            if name in ("_esm", "_css") or not (name.startswith("_") or name in _WIDGET_OWN)
+        }
+        if self.comm is None:
+            return {}
+        with self.hold_sync():
+            for name, value in empty.items():
+                setattr(self, name, value)
+        return self.get_state(list(empty))
 
     def set_state_from(self, values: dict[str, Any]) -> None:
         """Copy changed values into the traits (call inside ``hold_sync``)."""

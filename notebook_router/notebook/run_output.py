@@ -31,11 +31,12 @@ from __future__ import annotations
 
 import contextvars
 import functools
+import itertools
 import logging
 from collections.abc import Callable
 from typing import Any
 
-from notebook_router.notebook.outputs import OWN_OUTPUT
+from notebook_router.notebook.outputs import OWN_OUTPUT, show_own
 from notebook_router.notebook.panel import RunPanel
 from notebook_router.planner.run import Run
 from notebook_router.render import run_bundle
@@ -105,16 +106,34 @@ class RunView:
         view here, then close the panel's widget (its views go; nothing of it is saved)."""
         final = {} if self.transient else final_bundle(self.run)
         self._publish(update=True, data=final, now=True)
+        comm = self.panel.comm
+        emptied = self._close_panel()
         if not self.transient and self._before_next_cell is not None:
             # A background run often ends between cells (just after `%route stop`
             # returned), when nbclient listens to no cell: the update would be lost
             # and the saved notebook keep the live widget. Sent again with the next
             # cell, it lands; a front end that had it already redraws the same view.
-            self._before_next_cell(lambda: self._publish(update=True, data=final, now=True))
+            # So does the emptied panel's state, on its closed comm: nbclient keeps
+            # closed widgets' state by comm id, and front ends ignore closed comms.
+            def again() -> None:
+                self._publish(update=True, data=final, now=True)
+                if comm is not None and emptied:
+                    update = {"method": "update", "state": emptied, "buffer_paths": []}
+                    contextvars.Context().run(comm.send, update)
+
+            self._before_next_cell(again)
+
+    def _close_panel(self) -> dict[str, Any]:
+        """Empty the panel's widget (see :meth:`RunPanel.shed`), then close it, as part of
+        the cell running now (see :func:`_publish`: nbclient keeps what it hears then);
+        the state that emptied it."""
         try:
-            self.panel.close()
+            emptied = contextvars.Context().run(self.panel.shed)
+            contextvars.Context().run(self.panel.close)
         except Exception:  # a closed comm never fails the run's ending
             log.exception("notebook_router: could not close the panel of run %s", self.run.id)
+            return {}
+        return emptied
 
     def keep(self) -> None:
         """Show the final state here after all (the cell will not return the run)."""
@@ -123,27 +142,68 @@ class RunView:
             self._publish(update=True, data=final_bundle(self.run), now=True)
 
     def _publish(self, *, update: bool, data: dict[str, Any], now: bool = False) -> None:
-        """Send ``data`` to the view; ``now``: as part of the cell running now.
+        """Send ``data`` to the view; ``now``: as part of the cell running now."""
+        _publish(self._publisher, self.run.id, self.display_id, data, update=update, now=now)
 
-        The run's task inherited the parent header of the cell that started it.
-        A background run usually ends during a later cell (``await run``,
-        ``%route stop``), and nbclient (``make demo``, nbval, CI) ignores messages
-        whose parent cell has finished, so the final view would never replace
-        the live one in the saved notebook. Published from a fresh context,
-        ipykernel falls back to the parent of the cell executing now; front ends
-        still find the output to update by its display id.
-        """
-        publish = functools.partial(
-            self._publisher.publish,
-            data=data,
-            metadata={OWN_OUTPUT: {"run_id": self.run.id}},
-            transient={"display_id": self.display_id},
-            update=update,
+
+def _publish(
+    publisher: Any,
+    run_id: str,
+    display_id: str,
+    data: dict[str, Any],
+    *,
+    update: bool,
+    now: bool = False,
+) -> None:
+    """Send ``data`` to the output ``display_id``; ``now``: as part of the cell running now.
+
+    The run's task inherited the parent header of the cell that started it.
+    A background run usually ends during a later cell (``await run``,
+    ``%route stop``), and nbclient (``make demo``, nbval, CI) ignores messages
+    whose parent cell has finished, so the final view would never replace
+    the live one in the saved notebook. Published from a fresh context,
+    ipykernel falls back to the parent of the cell executing now; front ends
+    still find the output to update by its display id.
+    """
+    publish = functools.partial(
+        publisher.publish,
+        data=data,
+        metadata={OWN_OUTPUT: {"run_id": run_id}},
+        transient={"display_id": display_id},
+        update=update,
+    )
+    if now:
+        contextvars.Context().run(publish)
+    else:
+        publish()
+
+
+_snapshots = itertools.count(1)
+
+
+def show_status(run: Run, shell: Any) -> None:
+    """``%route status``: ``run`` as it is now.
+
+    A run still going (or stopping: Stop was pressed, its agents are being
+    cancelled) replaces the snapshot with how it ended once it has, now and
+    again as the next cell starts (as :meth:`RunView.close` does): a saved
+    notebook never keeps a "running" snapshot of a run that ended.
+    """
+    if run.done():
+        show_own(run_bundle(run))
+        return
+    display_id = f"notebook-router-status-{run.id}-{next(_snapshots)}"
+    publisher = shell.display_pub
+    _publish(publisher, run.id, display_id, run_bundle(run), update=False)
+
+    def ended() -> None:
+        final = run_bundle(run)
+        _publish(publisher, run.id, display_id, final, update=True, now=True)
+        once_before_next_cell(shell)(
+            lambda: _publish(publisher, run.id, display_id, final, update=True, now=True)
         )
-        if now:
-            contextvars.Context().run(publish)
-        else:
-            publish()
+
+    run.on_finish(ended)
 
 
 def once_before_next_cell(shell: Any) -> Callable[[Callable[[], None]], None]:

@@ -136,6 +136,7 @@ def start_route(session: NotebookSession, options: RouteOptions, cell: str) -> t
             mcp=session.mcp if options.agents is None and session.mcp else None,
             tool_policy=options.tools or session.tools,
             executor=options.executor or session.executor,
+            breaker=session.breaker,
         )
         run = router.start(
             task.text,
@@ -231,6 +232,7 @@ def start_resume(session: NotebookSession, options: ResumeOptions) -> tuple[Run,
             mcp=session.mcp if options.agents is None and session.mcp else None,
             tool_policy=session.tools,
             executor=session.executor,
+            breaker=session.breaker,
         )
         run = router.resume(options.run)
     except NotebookRouterError as exc:

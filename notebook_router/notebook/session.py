@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from notebook_router.agents.approval import CodePolicy, ToolPolicy
 from notebook_router.agents.base import Agent
+from notebook_router.agents.breaker import CircuitBreaker
 from notebook_router.agents.builtin import SearchFunction, builtin_agents
 from notebook_router.agents.registry import AgentRegistry
 from notebook_router.agents.tree import roots_of
@@ -64,6 +65,8 @@ class NotebookSession:
         self.told_stop_paths = False
         self.panels: dict[str, RunPanel] = {}
         """The live panel of each tracked run (``Out[n]`` shows it again)."""
+        self.breaker = CircuitBreaker()
+        """One for every run of the kernel: an agent failing run after run is skipped a while."""
         self.persistence = Persistence()
         """The session database (opened on the first run or ``%route`` command that needs it)."""
         self._memory: tuple[object, RunMemory] | None = None

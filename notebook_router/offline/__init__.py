@@ -6,8 +6,9 @@ deterministically, with no key and no network:
 
 - :mod:`.planner`: the rule planner (:class:`~notebook_router.offline.planner.RulePlanner`),
   which plans, handles redirects and writes the answer for the offline model's runs;
-- :mod:`.matcher`: which agent fits a task (:class:`~notebook_router.offline.matcher.AgentMatcher`),
-  the choice a model planner makes by reading the agents' cards;
+- which agent fits a task is read with :class:`~notebook_router.agents.matcher.AgentMatcher`
+  (the choice a model planner makes by reading the agents' cards), which the planner
+  also uses to judge a re-routed answer, so it lives with the agents;
 - :mod:`.team`: the offline cores of the built-in agents (the summariser's extraction,
   the research agent's ranked passages, the decision agent's scoring, ...), which each
   built-in is given (:func:`~notebook_router.offline.team.equip`) and answers with when

@@ -23,6 +23,7 @@ from typing import Literal
 from notebook_router.agents.approval import CodeApproval, CodePolicy, ToolCall, ToolPolicy
 from notebook_router.errors import ConfigError, NoPendingApprovalError
 from notebook_router.planner import events as ev
+from notebook_router.planner.decisions import Synthesis
 from notebook_router.planner.eventlog import EventLog
 from notebook_router.planner.state import RunState
 from notebook_router.text.secrets import redact
@@ -44,15 +45,17 @@ _HOW = (
     "%%route --code auto or %route code auto in a notebook, --code auto on the command line, "
     "Router(code='auto') in Python"
 )
-NEVER_NOTE = (
-    "the code was not run: the code policy is never (to run agent-written code: "
-    f"{_HOW}; or code ask, to approve each piece)"
-)
+NEVER_NOTE = "the code was not run: the code policy is never"
 NOBODY_NOTE = (
     "the code was not run: the code policy is ask, and no panel is open to ask in "
-    "(a notebook run by nbclient or in CI, a script, a terminal that is not interactive); "
-    f"to run it unattended: {_HOW}"
+    "(a notebook run by nbclient or in CI, a script, a terminal that is not interactive)"
 )
+HOW_TO_RUN = {
+    NEVER_NOTE: f"To run agent-written code: {_HOW}; or code ask, to approve each piece.",
+    NOBODY_NOTE: f"To run agent-written code unattended: {_HOW}.",
+}
+"""What a run whose code the policy held back adds to its answer, once (each task's
+line says only that its code did not run, and why)."""
 KEY_NOTE = (
     "the code was not run: it holds an API key written out (shown as [redacted]); code "
     "that needs a key reads it from the environment (os.environ), so no key is in its text"
@@ -121,6 +124,8 @@ class Approvals:
         what the event and the panel show (code holding a key is never asked about)."""
         self._asked: dict[str, int] = {}
         self._since = time.monotonic()
+        self.held_back: str | None = None
+        """Why the policy kept code from running in this run (a note of :data:`HOW_TO_RUN`)."""
 
     def asks(self, tool: ToolCall | None = None) -> bool:
         """Whether a request (of code, or of the tool call ``tool``) may wait for the user."""
@@ -148,9 +153,9 @@ class Approvals:
         if self.policy == "auto":
             return CodeApproval(run=True, code=code, note=AUTO_NOTE)
         if self.policy == "never":
-            return CodeApproval(run=False, code=code, note=NEVER_NOTE)
+            return self._held_back(code, NEVER_NOTE)
         if not await self._someone_can_answer():
-            return CodeApproval(run=False, code=code, note=NOBODY_NOTE)
+            return self._held_back(code, NOBODY_NOTE)
         return await self._ask(task_id, agent, code, purpose, kind="code")
 
     def _tool_rule(self, tool: ToolCall, shown: str) -> CodeApproval | None:
@@ -188,6 +193,20 @@ class Approvals:
         finally:
             # Cancelled (Stop, a timeout): the reducer forgets the approval with its task.
             self._waiting.pop(approval_id, None)
+
+    def _held_back(self, code: str, note: str) -> CodeApproval:
+        self.held_back = self.held_back or note
+        return CodeApproval(run=False, code=code, note=note)
+
+    def with_how_to_run(self, synthesis: Synthesis) -> Synthesis:
+        """``synthesis`` saying, once, how to have code run, when the policy held some back."""
+        if self.held_back is None:
+            return synthesis
+        how = HOW_TO_RUN[self.held_back]
+        if how in synthesis.answer:
+            return synthesis
+        answer = f"{synthesis.answer.rstrip()}\n\n{how}" if synthesis.answer.strip() else how
+        return synthesis.model_copy(update={"answer": answer})
 
     def give(
         self, decision: Decision, approval: str | None = None, code: str | None = None

@@ -31,8 +31,10 @@ from notebook_router.data.source import DataSource
 from notebook_router.errors import NeedsUserInput, Unable
 from notebook_router.planner import events as ev
 from notebook_router.planner.approvals import Approvals
+from notebook_router.planner.circuits import AgentCircuits
 from notebook_router.planner.eventlog import EventLog
 from notebook_router.planner.rails import Limits
+from notebook_router.planner.reroutes import on_target
 from notebook_router.planner.state import RunState
 from notebook_router.planner.tree_tasks import HopRecorder, TreeTask, bind_context
 from notebook_router.planner.watchdog import Watchdog
@@ -85,6 +87,8 @@ class Executor:
         self._timed_out: set[str] = set()
         self._abandoned: set[asyncio.Task[None]] = set()
         self._kept: dict[str, AgentResult] = {}
+        self._first_agent: dict[str, str] = {}
+        """Per task re-routed to another agent, the agent it was planned for."""
         """Per task sent back, the finished answer its new attempt is meant to improve on."""
         self._expiring: set[asyncio.Task[None]] = set()
         """Timed-out tasks' grace periods in progress (held so they are not collected)."""
@@ -92,6 +96,7 @@ class Executor:
         self._call_soon_threadsafe = loop.call_soon_threadsafe
         self._loop_thread = threading.get_ident()  # built on the loop's thread, in Run.start
         self._breaker = breaker
+        self._circuits = None if breaker is None else AgentCircuits(breaker, events)
         self._delegator: Delegator | None = None  # made on the first task with a tree
         self.reviewable: list[str] | None = [] if review else None
         """Ids of tasks whose results await the critic (None: no critic)."""
@@ -119,6 +124,8 @@ class Executor:
         plan = state.plan
         task = plan.tasks[task_id]
         agent_name = new_agent or task.agent
+        if agent_name != task.agent:
+            self._first_agent.setdefault(task_id, task.agent)
         deps, attempt = task.depends_on, task.attempts + 1
         description = description or task.description
         agent = self.agents.get(agent_name)
@@ -127,8 +134,11 @@ class Executor:
                 task_id=task_id, agent=agent_name, description=clip(description), attempt=attempt
             )
         )
-        if getattr(agent, "children", None):  # a tree: delegate (flat agents skip all of it)
+        tree = bool(getattr(agent, "children", None))
+        if tree:  # delegate (flat agents skip all of it; the delegator guards each hop)
             agent = self._tree_task(agent)
+        circuits = None if tree else self._circuits
+        refused = circuits.admit(task_id, agent_name) if circuits is not None else None
         goal = state.goal
         request = TaskRequest(
             id=task_id,
@@ -158,16 +168,27 @@ class Executor:
             _trace=self._trace_sink,
             _approve=self._approve_hook(task_id, agent_name) if self._approvals else None,
         )
-        self.inflight[task_id] = self._create_task(self._execute(task_id, agent, request, context))
+        self.inflight[task_id] = self._create_task(
+            self._execute(task_id, agent, request, context, refused)
+        )
         timeout = agent.timeout_s or self._default_timeout
         if timeout is not None:
             self._watchdog.watch(task_id, timeout)
 
     async def _execute(
-        self, task_id: str, agent: Agent, request: TaskRequest, context: AgentContext
+        self,
+        task_id: str,
+        agent: Agent,
+        request: TaskRequest,
+        context: AgentContext,
+        refused: AgentResult | None = None,
     ) -> None:
+        """Run ``agent`` on the task and queue its result (``refused``: that, without running)."""
         try:
-            result = coerce_result(await agent.run(request, context))
+            if refused is None:
+                result = coerce_result(await agent.run(request, context))
+            else:
+                result = refused
         except asyncio.CancelledError:
             if task_id not in self._timed_out:
                 raise
@@ -279,6 +300,8 @@ class Executor:
             task_id, result = self.done.popleft()
             self.inflight.pop(task_id, None)
             self._watchdog.forget(task_id)
+            if self._circuits is not None:
+                self._circuits.settle(task_id, result)
             self._record(task_id, result)
 
     def _record(self, task_id: str, result: AgentResult) -> None:
@@ -286,6 +309,9 @@ class Executor:
         if kept is not None and not result.ok:
             result = _kept_answer(kept, f"{result.status}: {result.error or 'no answer'}")
         task = self.state.plan.tasks[task_id]
+        first = self._first_agent.get(task_id)
+        if first is not None and result.status == "fulfilled":
+            result = on_target(result, task.description, first, task.agent, self.agents)
         status, error, usage, media = result.status, result.error, result.usage, result.media
         # An agent's own summary and error text enter the plan, the events, the
         # planner's prompt and the store here: make them valid text once (lone
@@ -341,6 +367,8 @@ class Executor:
             del self.inflight[tid]
             self._watchdog.forget(tid)
             self._timed_out.discard(tid)
+            if self._circuits is not None:
+                self._circuits.release(tid)
             note = reason
             if handle in still_running:  # it ignored the cancellation: say so in the record
                 note += f" (the agent did not stop within {self.limits.cancel_grace_s:g} s)"
@@ -365,6 +393,8 @@ class Executor:
         self._watchdog.close()
         for expiry in list(self._expiring):
             expiry.cancel()
+        if self._circuits is not None:
+            self._circuits.release_all()
 
     # ------------------------------------------------------------------ misc
 

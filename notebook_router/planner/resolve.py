@@ -17,9 +17,11 @@ from notebook_router.agents.registry import AgentRegistry
 from notebook_router.errors import InvalidDecisionError
 from notebook_router.planner.decisions import Decision, TaskSpec
 from notebook_router.planner.events import TaskInfo
-from notebook_router.planner.state import OK_STATUSES, RunState
+from notebook_router.planner.state import OK_STATUSES, RunState, Task
 
 _TASK_ID = re.compile(r"^[A-Za-z0-9_.\-]{1,32}$")
+_NOT_DONE = ("failed", "unable")
+"""A task in one of these may go to another agent, never from a user's to a built-in."""
 
 
 @dataclass(slots=True)
@@ -90,6 +92,7 @@ class _Resolver:
         self.agents = agents
         self.claimed: set[str] = set()  # ids given to new tasks in this decision
         self.dropped = state.dropped
+        self._failed: dict[str, Task] | None = None
 
     def start(self, spec: TaskSpec, resolved: ResolvedDecision) -> None:
         spec_id = spec.id
@@ -110,7 +113,9 @@ class _Resolver:
         if existing.status == "pending":
             self._require_ready(existing.id, existing.depends_on)
         if spec.agent:
-            resolved.reroute[existing.id] = self.agent_name(spec.agent)
+            agent = self.agent_name(spec.agent)
+            self._refuse_takeover(existing, agent)
+            resolved.reroute[existing.id] = agent
         resolved.start.append(existing.id)
 
     def new_task(self, spec: TaskSpec, where: str) -> TaskInfo:
@@ -123,6 +128,10 @@ class _Resolver:
             )
         if self.dropped:
             self._refuse_dropped(description)
+        agent = self.agent_name(agent)
+        earlier = self._user_failures().get(_words(description))
+        if earlier is not None:
+            self._refuse_takeover(earlier, agent)
         task_id = spec_id if spec_id and _TASK_ID.match(spec_id) else None
         while task_id is None or task_id in self.plan.tasks or task_id in self.claimed:
             task_id = self.plan.new_id()
@@ -131,10 +140,35 @@ class _Resolver:
         return TaskInfo(
             id=task_id,
             description=description,
-            agent=self.agent_name(agent),
+            agent=agent,
             depends_on=tuple(dict.fromkeys(deps)) if deps else (),
             checkpoint=spec.checkpoint,
         )
+
+    def _refuse_takeover(self, task: Task, agent: str) -> None:
+        """Refuse giving a user's agent's failed task to a built-in: the user wrote that
+        agent to do it, and a built-in's reply would stand in the answer for its error."""
+        if task.status not in _NOT_DONE or self._builtin(task.agent) or not self._builtin(agent):
+            return
+        what = f"{task.status}: {task.error}" if task.error else task.status
+        raise InvalidDecisionError(
+            f"Task {task.id!r} belongs to the user's own agent {task.agent!r} ({what}); a "
+            f"built-in agent such as {agent!r} does not take it over. Give it to another of "
+            "the user's agents, or 'complete' and report the error."
+        )
+
+    def _user_failures(self) -> dict[str, Task]:
+        """The tasks the user's own agents failed or could not do, by their words."""
+        if self._failed is None:
+            self._failed = {
+                _words(t.description): t
+                for t in self.plan.tasks.values()
+                if t.status in _NOT_DONE and not self._builtin(t.agent)
+            }
+        return self._failed
+
+    def _builtin(self, name: str) -> bool:
+        return name in self.agents and bool(getattr(self.agents.get(name), "builtin", False))
 
     def agent_name(self, name: str) -> str:
         if name in self.agents:
@@ -147,10 +181,9 @@ class _Resolver:
         raise InvalidDecisionError(f"There is no agent {name!r}. Agents: {known}.")
 
     def _refuse_dropped(self, description: str) -> None:
-        wanted = " ".join(description.casefold().split())
         for task_id in self.dropped:
             task = self.plan.tasks.get(task_id)
-            if task is not None and " ".join(task.description.casefold().split()) == wanted:
+            if task is not None and _words(task.description) == _words(description):
                 raise _dropped_again(task_id)
 
     def _require_ready(self, task_id: str, depends_on: tuple[str, ...]) -> None:
@@ -166,6 +199,11 @@ class _Resolver:
                 f"Task {task_id!r} cannot start yet: it needs {', '.join(waiting)}. "
                 "Put it in 'later' and start it once those have finished."
             )
+
+
+def _words(description: str) -> str:
+    """A task description as compared with another: case and spacing aside."""
+    return " ".join(description.casefold().split())
 
 
 def _dropped_again(task_id: str) -> InvalidDecisionError:

@@ -81,7 +81,7 @@ from notebook_router.planner.state import (
 )
 from notebook_router.planner.steering import ClarifyHandler, ClarifyPolicy, Steering
 from notebook_router.planner.synthesis import nothing_run, template_synthesis
-from notebook_router.planner.verification import Verification
+from notebook_router.planner.verification import Verification, ran_nothing
 from notebook_router.providers.base import ModelClient, Provider
 from notebook_router.text.unicode import valid_unicode
 from notebook_router.usage import Usage
@@ -851,7 +851,9 @@ class Run:
         if self._stop_request is None and not any(t.attempts for t in self.state.plan):
             self._nothing_run()
         synthesis: Synthesis | None = None
-        if self._stop_request is None:
+        if self._stop_request is None and ran_nothing(self.state):
+            synthesis = self._template()  # a model has nothing to write from: no call
+        elif self._stop_request is None:
             try:
                 call = PlannerCall(
                     self.state,
@@ -864,7 +866,7 @@ class Run:
             except (PlannerError, ProviderError) as exc:
                 synthesis = self._template(note=f"written without the model: {exc}")
         # Stopped before the answer, or while the model was writing it.
-        self._conclude(synthesis if synthesis is not None else self._template())
+        self._conclude(self.approvals.with_how_to_run(synthesis or self._template()))
 
     def _drafted(self, piece: str) -> None:
         if not piece or self._finished:

@@ -33,7 +33,7 @@ from typing import Any, Literal, NamedTuple
 
 from notebook_router.planner.events import TaskInfo
 from notebook_router.planner.state import OK_STATUSES, Plan, Task
-from notebook_router.result import AgentResult
+from notebook_router.result import AgentResult, ran_code
 
 SurpriseKind = Literal[
     "first",
@@ -153,7 +153,9 @@ class Schedule:
             self.note("every_result", f"{task.id} ({task.agent}) finished", task.id)
         floor = self._replan_below
         if result is not None:
-            if floor is not None and result.confidence < floor:
+            # Code the policy kept from running is unsure by nature, but the planner can
+            # do nothing about it (running it again would not run it either).
+            if floor is not None and result.confidence < floor and ran_code(result) is not False:
                 self.note(
                     "unsure",
                     f"{task.id} ({task.agent}) is only {result.confidence:.0%} sure",

@@ -494,6 +494,12 @@ class RunState:
             self.usage_by_task[task_id] = self.usage_by_task.get(task_id, ZERO_USAGE) + usage
 
     @property
+    def stopping(self) -> bool:
+        """Stop was pressed and the run is still ending what runs (no stop reason yet):
+        what a snapshot taken meanwhile (``%route status``) says, rather than "running"."""
+        return self.stop_reason is None and any(i.kind == "stop" for i in self.interrupts)
+
+    @property
     def planning_decisions(self) -> int:
         """Decisions that counted against ``max_iterations``: all but the pure waits.
 

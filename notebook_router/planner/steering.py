@@ -83,18 +83,29 @@ class Steering:
         self._handler: asyncio.Task[None] | None = None
         self._gave_up = False
         """The clarify handler found no answer to the pending question."""
+        self._about_redirect: str | None = None
+        """The pending question, when the planner asked it to learn what a redirect meant."""
+        self._answers_to_redirects: list[str] = []
+        """Redirects that are answers to such a question: never asked about again."""
 
     # ------------------------------------------------------------ receiving
 
     def receive(self, kind: Literal["redirect", "answer"], message: str) -> None:
         """File what the user sent (the loop then wakes up to act on it).
 
-        While a question is pending, whatever the user sends is its answer.
+        While a question is pending, whatever the user sends is its answer. The
+        answer to a question about a redirect is what the redirect meant: it is
+        handled as one ("report the weather too" adds to the plan).
         """
-        if self.state.pending_question is not None:
+        question = self.state.pending_question
+        if question is not None:
             self._cancel_handler()
             self.events.publish(ev.ClarificationAnswered(answer=message))
             self.answers += 1
+            if question == self._about_redirect:
+                self._about_redirect = None
+                self.redirects.append(message)
+                self._answers_to_redirects.append(message)
             return
         self.events.publish(ev.InterruptReceived(interrupt=kind, message=message))
         self.redirects.append(message)
@@ -125,6 +136,13 @@ class Steering:
         decision = await self._redirect_decision(message)
         if decision is None:
             return None  # the run is stopping: the message stays received, not handled
+        if message in self._answers_to_redirects:
+            self._answers_to_redirects.remove(message)
+            if decision.kind == "clarify":
+                # An unclear answer to the question is not asked about again (a user and
+                # a planner could go round forever): it is noted, as an unclassified
+                # message is, and the next decision acts on it.
+                decision = _noted(message, "the answer to the question was unclear too")
         cancelled: list[str] = []
         restored: tuple[str, ...] = ()
         goal: str | None = None
@@ -151,7 +169,9 @@ class Steering:
             )
         )
         if decision.kind == "clarify":
-            self.ask(decision.question or decision.reply or self._status_text())
+            question = decision.question or decision.reply or self._status_text()
+            self.ask(question)
+            self._about_redirect = question
         return decision.kind
 
     def _skip(self, task_ids: list[str], reason: str) -> list[str]:
@@ -182,11 +202,7 @@ class Steering:
                 )
         # The planner could not classify the message: treat it as a refinement,
         # which keeps all work and still lets the next decision act on it.
-        return RedirectDecision(
-            kind="refine",
-            reason="the planner could not classify the message",
-            reply=f"Noted: “{message}”. I will take it into account.",
-        )
+        return _noted(message, "the planner could not classify the message")
 
     def _status_text(self) -> str:
         plan = self.state.plan
@@ -237,3 +253,10 @@ class Steering:
 
 async def _as_is(call: Awaitable[RedirectDecision]) -> RedirectDecision | None:
     return await call
+
+
+def _noted(message: str, reason: str) -> RedirectDecision:
+    """``message`` taken as a refinement: all work kept, the next decision acts on it."""
+    return RedirectDecision(
+        kind="refine", reason=reason, reply=f"Noted: “{message}”. I will take it into account."
+    )

@@ -7,6 +7,7 @@ would defeat the reason for stopping.
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from notebook_router.planner.decisions import Synthesis
@@ -28,7 +29,8 @@ def template_synthesis(
     """
     done = [t for t in view.tasks if t.status in _DONE]
     problems = [t for t in view.tasks if t.status in _PROBLEM]
-    unfinished = [t for t in view.tasks if t.status not in _DONE + _PROBLEM]
+    went_on = _answered_and_went_on(view)
+    unfinished = [t for t in view.tasks if t.status not in _DONE + _PROBLEM and t.id not in went_on]
     writer = {"structured": _structured, "report": _report}.get(view.style, _conversational)
     if view.mode == "quick" and writer is _conversational and _just_findings(view, done):
         writer = _quick
@@ -37,6 +39,24 @@ def template_synthesis(
         body = f"{body}\n\n({note})"
     attributions = [Attribution(task_id=t.id, agent=t.agent, text=t.summary or "") for t in done]
     return Synthesis(answer=body.strip(), attributions=attributions)
+
+
+def _answered_and_went_on(view: PlannerView) -> set[str]:
+    """Tasks that asked the user a question, got the answer, and went on as a later task of
+    the same agent: the asking is done, the later task holds the work (and its outcome)."""
+    history = view.history
+    answered = {
+        line.content
+        for line, reply in itertools.pairwise(history)
+        if line.role == "planner" and reply.role == "user" and reply.content.strip()
+    }
+    went_on: set[str] = set()
+    for i, task in enumerate(view.tasks):
+        if task.status != "needs_user_input" or (task.error or "") not in answered:
+            continue
+        if any(later.agent == task.agent for later in view.tasks[i + 1 :]):
+            went_on.add(task.id)
+    return went_on
 
 
 def nothing_run(reason: str, candidates: list[str]) -> str:
@@ -88,13 +108,20 @@ _ASIDE = re.compile(r"\s*\(([^()]*)\)")
 def _line(task: TaskView) -> str:
     partial = " (partial)" if task.status == "partial" else ""
     summary = task.summary or "done"
-    checked = _checked(task)
+    checked = " ".join(p for p in (_why_partial(task), _checked(task)) if p)
     listed = markdown_lines(task.data, "  ")
     if listed is not None:  # a list or table under the task's line, not a line of JSON
         line = "\n".join([f"{_sentence(task.description)}{partial} [{task.id}]:", *listed])
     else:
         line = f"{_sentence(task.description)}{partial}: {summary} [{task.id}]"
     return f"{line}\n  {checked}" if checked else line
+
+
+def _why_partial(task: TaskView) -> str:
+    """What a partial result left out, when its agent (or the run) said."""
+    if task.status != "partial" or not task.error:
+        return ""
+    return f"Partial: {task.error.rstrip('.')}."
 
 
 def _checked(task: TaskView) -> str:
@@ -110,9 +137,12 @@ def _checked(task: TaskView) -> str:
 
 
 def _problem_line(task: TaskView) -> str:
+    # A task another agent tried first keeps that agent's error in view too.
+    rerouted = (task.note or "").startswith("re-routed from ")
     return (
         f"{_sentence(task.description)}: not done, {task.agent} was {task.status}"
         + (f" ({task.error})" if task.error else "")
+        + (f"; {task.note}" if rerouted else "")
         + f" [{task.id}]"
     )
 

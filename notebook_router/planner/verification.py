@@ -39,7 +39,7 @@ from notebook_router.media import CODE_MIME
 from notebook_router.planner.state import RunState, Task
 from notebook_router.providers.base import ModelClient
 from notebook_router.providers.offline import is_offline
-from notebook_router.result import AgentResult
+from notebook_router.result import AgentResult, ran_code
 from notebook_router.text.preview import clip
 from notebook_router.verification.claims import CONTRADICTED, ClaimCheck, SourceScore
 from notebook_router.verification.critic import CriticVerdict
@@ -158,13 +158,11 @@ class Verification:
         return checks, (reply.retry or "").strip() or None, reply.agent
 
 
-def ran_code(result: AgentResult) -> bool | None:
-    """Whether ``result`` is the answer of code that ran (True), code that did not run
-    (False: written, not approved), or carries no code at all (None)."""
-    codes = [m for m in result.media if m.mime_type == CODE_MIME]
-    if not codes:
-        return None
-    return any(m.metadata.get("ran", True) is not False for m in codes)
+def ran_nothing(state: RunState) -> bool:
+    """Whether every result of the run is code that did not run (and there is one): a model
+    asked to write the answer, or to check it, would spend a call on nothing."""
+    results = [r for r in state.results.values() if r.ok]
+    return bool(results) and all(ran_code(r) is False for r in results)
 
 
 def claims_of(result: AgentResult) -> str:

@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from notebook_router.errors import ProviderError, ReplayMissError
 from notebook_router.media import Media
 from notebook_router.text.secrets import Scanner
-from notebook_router.text.unicode import valid_unicode
+from notebook_router.text.unicode import valid_strings, valid_unicode
 from notebook_router.usage import ZERO_USAGE, Usage
 
 _Built = TypeVar("_Built")
@@ -52,6 +52,13 @@ class ToolCall(BaseModel):
     signature: str | None = None
     """An opaque token the provider wants back with the call when the conversation goes on
     (Gemini's thought signature, base64); None for providers that send none."""
+
+    @field_validator("arguments")
+    @classmethod
+    def _valid_arguments(cls, arguments: dict[str, Any]) -> dict[str, Any]:
+        # Model text, decoded from JSON: an escaped lone surrogate is made valid once, here.
+        fixed: dict[str, Any] = valid_strings(arguments)
+        return fixed
 
 
 class Message(BaseModel):
@@ -123,7 +130,13 @@ class CompletionRequest(BaseModel):
 
 
 class Completion(BaseModel):
-    """A model's reply: text, tool calls, or both."""
+    """A model's reply: text, tool calls, or both.
+
+    Its text is valid Unicode whatever the model sent: a lone surrogate (half an
+    emoji, a byte a provider decoded with ``surrogateescape``) becomes U+FFFD here,
+    where every reply enters, so no answer, decision, event or database row built
+    from it fails to encode later.
+    """
 
     model_config = ConfigDict(frozen=True)
 
@@ -132,6 +145,11 @@ class Completion(BaseModel):
     usage: Usage = ZERO_USAGE
     latency_s: float = 0.0
     tool_calls: tuple[ToolCall, ...] = ()
+
+    @field_validator("text")
+    @classmethod
+    def _valid_text(cls, text: str) -> str:
+        return valid_unicode(text)
 
 
 @runtime_checkable
@@ -239,7 +257,10 @@ class ModelClient:
     async def _call(self, request: CompletionRequest, on_text: TextSink | None) -> Completion:
         if on_text is None:
             return await self.provider.complete(request)
-        return await stream_or_complete(self.provider, request, on_text)
+        # The pieces of a streamed reply are model text too: valid before anyone shows them.
+        return await stream_or_complete(
+            self.provider, request, lambda piece: on_text(valid_unicode(piece))
+        )
 
     async def ask(
         self,

@@ -15,7 +15,9 @@ cell displays, and a million-point line must cost milliseconds.
 from __future__ import annotations
 
 import math
+import sys
 from collections import Counter
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, Field
@@ -24,6 +26,7 @@ if TYPE_CHECKING:  # numpy is imported when a figure is read, not when this modu
     import numpy as np
     from numpy.typing import NDArray
 
+_PANDAS_DATES = "pandas.plotting._matplotlib.converter"
 MAX_SERIES = 12
 MAX_CATEGORIES = 12
 _FLAT = 0.05
@@ -98,6 +101,10 @@ class AxesFacts(BaseModel):
     y_limits: tuple[float, float] | None = None
     x_categories: list[str] = Field(default_factory=list)
     """Tick labels of a categorical x axis ("North", "South", ...), when it is one."""
+    x_dates: str = ""
+    """What the x axis's numbers count when they are dates, said as dates: ``"day"``
+    (matplotlib's day numbers), or a pandas period ("M": months since 1970, as pandas
+    plots a regular time series); empty for plain numbers."""
     series: list[SeriesFacts] = Field(default_factory=list)
 
     @property
@@ -142,7 +149,7 @@ class AxesFacts(BaseModel):
             if series.x_range is not None and not self.x_categories:
                 low, high = series.x_range
                 axis = f"{self.x_label} " if self.x_label else "x "
-                trend += f" ({axis}{_num(low)} to {_num(high)})"
+                trend += f" ({axis}{self._x(low)} to {self._x(high)})"
             said.append(trend)
         return said
 
@@ -158,7 +165,12 @@ class AxesFacts(BaseModel):
             if limits is None:
                 return ""
             low, high = limits
+        if axis == "x":
+            return f"{self._x(low)} to {self._x(high)}"
         return f"{_num(low)} to {_num(high)}"
+
+    def _x(self, value: float) -> str:
+        return _date(value, self.x_dates) if self.x_dates else _num(value)
 
 
 class FigureFacts(BaseModel):
@@ -235,6 +247,7 @@ def _axes(ax: Any) -> AxesFacts:
         x_limits=_pair(ax.get_xlim()),
         y_limits=_pair(ax.get_ylim()),
         x_categories=_categories(ax),
+        x_dates=_date_unit(ax),
         series=series,
     )
 
@@ -319,6 +332,35 @@ def _categories(ax: Any) -> list[str]:
     if isinstance(mapping, dict) and mapping:
         return [str(k) for k in list(mapping)[:MAX_CATEGORIES]]
     return []
+
+
+def _date_unit(ax: Any) -> str:
+    """What the x axis's numbers count when its ticks are dates (see ``AxesFacts.x_dates``):
+    its tick formatter is one of matplotlib's or pandas' date formatters."""
+    formatter = ax.xaxis.get_major_formatter()
+    if type(formatter).__module__ not in ("matplotlib.dates", _PANDAS_DATES):
+        return ""
+    freq = getattr(formatter, "freq", None)
+    if freq is None:
+        return "day"
+    pandas = sys.modules.get("pandas")  # the figure's plot brought it
+    try:
+        return str(pandas.Period(ordinal=0, freq=freq).freqstr) if pandas else ""
+    except (TypeError, ValueError):
+        return ""
+
+
+def _date(value: float, unit: str) -> str:
+    """``value`` on a date axis as the date it stands for (the time, when it has one)."""
+    if not math.isfinite(value):
+        return _num(value)
+    try:
+        if unit != "day":  # a pandas period ordinal, said as pandas says the period
+            return str(sys.modules["pandas"].Period(ordinal=round(value), freq=unit))
+        when: datetime = sys.modules["matplotlib.dates"].num2date(value)
+    except (KeyError, TypeError, ValueError, OverflowError):
+        return _num(value)
+    return when.strftime("%Y-%m-%d %H:%M" if (when.hour, when.minute) != (0, 0) else "%Y-%m-%d")
 
 
 def _label(artist: Any) -> str:

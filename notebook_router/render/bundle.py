@@ -44,7 +44,10 @@ def graph_bundle(state: RunState) -> dict[str, str]:
     picture = svg.to_svg(graph)
     if picture is not None:
         bundle["image/svg+xml"] = picture
-    bundle["text/html"] = graph_html(state, picture, dot_installed=svg.dot_available())
+    failure = svg.last_failure() if picture is None else ""
+    bundle["text/html"] = graph_html(
+        state, picture, dot_installed=svg.dot_available(), failure=failure
+    )
     return bundle
 
 
@@ -90,12 +93,14 @@ def state_bundle(
         notes = [*notes, f"used: {'; '.join(str(r) for r in references)}"]
     bundle: dict[str, str] = {"text/plain": render_text(state, events)}
     picture: str | None = None
+    failure = ""
     if len(state.plan):
         graph = run_graph(state)
         bundle[MERMAID_MIME] = to_mermaid(graph)
         # Drawn only where the view shows it: a picture of a large run reads at no size.
         if graph.number_of_nodes() <= DIAGRAM_NODES:
             picture = svg.to_svg(graph)
+            failure = svg.last_failure() if picture is None else ""
         if picture is not None:
             bundle["image/svg+xml"] = picture
     bundle["text/html"] = render_html(
@@ -107,5 +112,6 @@ def state_bundle(
         tree_svg=picture,
         events=events,
         dot_installed=svg.dot_available(),
+        tree_failure=failure,
     )
     return bundle

@@ -58,11 +58,13 @@ def render_html(
     tree_svg: str | None = None,
     events: Sequence[ev.Event] = (),
     dot_installed: bool = True,
+    tree_failure: str = "",
 ) -> str:
     """The run as one HTML fragment.
 
     ``tree_svg`` is the run graph drawn by graphviz (None: not drawn, and
-    ``dot_installed`` says whether it could have been); ``events`` are the
+    ``dot_installed`` says whether it could have been, ``tree_failure`` why an installed
+    graphviz could not draw it); ``events`` are the
     run's events so far, from which the steering section is made.
     """
     parts = [STYLE, f'<div class="nr-run" data-status="{_badge_kind(state)}">']
@@ -76,14 +78,14 @@ def render_html(
         parts.append('<div class="nr-media">' + "".join(_figure(m) for m in shown) + "</div>")
     parts.append(steering_html(steering_record(events)))
     if len(state.plan):
-        parts.append(_plan_and_tree(state, tree_svg, dot_installed))
+        parts.append(_plan_and_tree(state, tree_svg, dot_installed, tree_failure))
     parts.append(usage_html(usage_breakdown(state)))
     parts.extend(f'<div class="nr-note">{esc(note)}</div>' for note in notes)
     parts.append("</div>")
     return "".join(parts)
 
 
-def _plan_and_tree(state: RunState, svg: str | None, dot_installed: bool) -> str:
+def _plan_and_tree(state: RunState, svg: str | None, dot_installed: bool, failure: str = "") -> str:
     """The plan (a line, a table or groups) and the tree (outline, then diagram).
 
     A small run folds both under its one line. Otherwise the plan shows; the
@@ -95,7 +97,9 @@ def _plan_and_tree(state: RunState, svg: str | None, dot_installed: bool) -> str
     branches = outline(tree_nodes(state))
     nodes = walk(branches)
     graph_nodes = len(nodes) + len({t.agent for t in tasks})
-    tree = outline_html(branches) + diagram_html(svg, graph_nodes, dot_installed=dot_installed)
+    tree = outline_html(branches) + diagram_html(
+        svg, graph_nodes, dot_installed=dot_installed, failure=failure
+    )
     summary = "Plan · " + plan_summary(tasks)
     small = len(tasks) <= SMALL_RUN
     deep = any(n.kind == "subagent" or (n.kind == "task" and n.parent != "goal") for n in nodes)
@@ -111,7 +115,7 @@ def _plan_and_tree(state: RunState, svg: str | None, dot_installed: bool) -> str
     )
 
 
-def graph_html(state: RunState, svg: str | None, *, dot_installed: bool) -> str:
+def graph_html(state: RunState, svg: str | None, *, dot_installed: bool, failure: str = "") -> str:
     """``%route graph``'s view: graphviz's picture (``svg``) at its own size in a box that
     scrolls, or, without one, the outline with a line on how to get graphviz."""
     if svg is not None:
@@ -123,6 +127,11 @@ def graph_html(state: RunState, svg: str | None, *, dot_installed: bool) -> str:
         )
     else:
         body = outline_html(outline(tree_nodes(state)))
+        if dot_installed and failure:
+            body += (
+                f'<div class="nr-note">graphviz could not draw this as a diagram '
+                f"({esc(failure)}): this is the run's outline.</div>"
+            )
         if not dot_installed:
             body += (
                 "<div class=\"nr-note\">This is the run's outline: graphviz's <code>dot</code> "
@@ -154,7 +163,11 @@ def _badge_kind(state: RunState) -> str:
 
 def _head(state: RunState) -> str:
     kind = _badge_kind(state)
-    text = "running" if state.stop_reason is None else STOP_REASON_TEXT[state.stop_reason]
+    text = (
+        ("stopping" if state.stopping else "running")
+        if state.stop_reason is None
+        else STOP_REASON_TEXT[state.stop_reason]
+    )
     badge = f'<b class="nr-badge {kind}">{esc(text)}</b>'
     # Bold and a space: where the style sheet is dropped (JupyterLab sanitises a
     # notebook it does not trust yet) the badge still reads apart from the goal.

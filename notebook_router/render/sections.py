@@ -58,6 +58,8 @@ def _step(item: SteeringItem) -> str:
         asked = f"{icon} the planner asked: “{esc(item.message)}”"
         answer = f" → you answered “{esc(item.reply)}”" if item.reply else " → not answered"
         text = asked + answer
+        if item.outcome not in ("", "answered"):  # an answer taken as a redirect
+            text += f" → <b>{esc(item.outcome)}</b>"
     elif item.kind == "approval":
         purpose = f" ({esc(item.message)})" if item.message else ""
         decided = esc(item.outcome) if item.outcome else "not decided before the run ended"
@@ -67,7 +69,8 @@ def _step(item: SteeringItem) -> str:
         )
     else:
         what = "you pressed Stop" if item.kind == "stop" else "the kernel was interrupted (■)"
-        ended = cancelled_text(item.cancelled) or "nothing was running"
+        idle = "nothing was running" if item.outcome else "stopping what is running"
+        ended = cancelled_text(item.cancelled) or idle
         text = f"{icon} {what}: {esc(ended)}; finished work was kept"
     return f"{when} {text}"
 

@@ -40,7 +40,9 @@ class SteeringItem(BaseModel):
     message: str = ""
     """What the user sent (a redirect's text, an answer), or the planner's question."""
     outcome: str = ""
-    """How it was taken: ``refine``, ``restart``, ``answered``, ``ran``, ``skipped``..."""
+    """How it was taken: ``refine``, ``restart``, ``answered`` (or, for an answer handled as
+    a redirect, how that was taken), ``ran``, ``skipped``...; for Stop and the kernel's ■,
+    ``ended`` once the run has (until then its cancellations are still under way)."""
     reply: str = ""
     """The planner's reply to a redirect, or the user's answer to a question."""
     task_id: str = ""
@@ -58,12 +60,15 @@ class SteeringItem(BaseModel):
             text = f"↪ redirect “{self.message}” → {how}{reply}"
         elif self.kind == "question":
             answer = f" → you answered “{self.reply}”" if self.reply else " → not answered"
-            text = f"? the planner asked “{self.message}”{answer}"
+            taken = f" → {self.outcome}" if self.outcome not in ("", "answered") else ""
+            text = f"? the planner asked “{self.message}”{answer}{taken}"
         elif self.kind == "approval":
             text = f"▶ code of {self.task_id} · {self.agent}: {self.outcome or 'not decided'}"
         else:
             what = "■ Stop" if self.kind == "stop" else "■ kernel interrupt"
-            text = f"{what}: {cancelled_text(self.cancelled) or 'nothing was running'}"
+            # Until the run has ended, what the Stop cancels is still being cancelled.
+            idle = "nothing was running" if self.outcome else "stopping what is running"
+            text = f"{what}: {cancelled_text(self.cancelled) or idle}"
         return f"{when} {text}"
 
 
@@ -90,6 +95,7 @@ def steering_record(events: Iterable[ev.Event]) -> list[SteeringItem]:
     items: list[SteeringItem] = []
     open_redirects: list[SteeringItem] = []
     open_question: SteeringItem | None = None
+    answered: SteeringItem | None = None  # the latest answered question
     approvals: dict[str, SteeringItem] = {}
     by_redirect: set[str] = set()
     stop: SteeringItem | None = None
@@ -109,6 +115,12 @@ def steering_record(events: Iterable[ev.Event]) -> list[SteeringItem]:
                 item.outcome, item.reply = event.handled_as, clip(event.reply)
                 item.cancelled = [Cancelled(task_id=t) for t in event.cancelled]
                 by_redirect.update(event.cancelled)
+            case ev.InterruptHandled() if answered is not None:
+                # The answer to a question about a redirect, handled as the redirect.
+                answered.outcome = f"{event.handled_as}: {clip(event.reply)}"
+                answered.cancelled = [Cancelled(task_id=t) for t in event.cancelled]
+                by_redirect.update(event.cancelled)
+                answered = None
             case ev.ClarificationRequested():
                 open_question = SteeringItem(
                     kind="question", at=event.t, message=clip(event.question)
@@ -116,7 +128,7 @@ def steering_record(events: Iterable[ev.Event]) -> list[SteeringItem]:
                 items.append(open_question)
             case ev.ClarificationAnswered() if open_question is not None:
                 open_question.outcome, open_question.reply = "answered", clip(event.answer)
-                open_question = None
+                answered, open_question = open_question, None
             case ev.CodeApprovalRequested():
                 item = SteeringItem(
                     kind="approval",
@@ -136,6 +148,8 @@ def steering_record(events: Iterable[ev.Event]) -> list[SteeringItem]:
                     late.append(event)
             case ev.RunFinished(stop_reason="interrupted") if stop is None:
                 items.append(_kernel_interrupt(event, late))
+            case ev.RunFinished() if stop is not None:
+                stop.outcome = "ended"
     # Redirect cancellations are published before the event that says how the
     # redirect was taken: a Stop's list keeps only what the Stop itself ended.
     if stop is not None:
@@ -167,6 +181,7 @@ def _kernel_interrupt(event: ev.RunFinished, late: list[ev.Event]) -> SteeringIt
     return SteeringItem(
         kind="interrupt",
         at=cancels[0] if cancels else event.t,
+        outcome="ended",
         cancelled=[
             _cancelled(e) for e in ended if isinstance(e, ev.TaskCancelled | ev.TaskSkipped)
         ],

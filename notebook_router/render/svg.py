@@ -57,26 +57,52 @@ def to_dot(graph: nx.DiGraph, *, max_label: int = 40) -> graphviz.Digraph:
 
 
 def to_svg(graph: nx.DiGraph) -> str | None:
-    """The graph drawn by ``dot`` as SVG text, or None when graphviz is unavailable or fails."""
+    """The graph drawn by ``dot`` as SVG text, or None when graphviz is unavailable or fails
+    (:func:`last_failure` then says why)."""
     if not dot_available():
         return None
     return _draw(to_dot(graph).source)
 
 
-@functools.lru_cache(maxsize=64)
+def last_failure() -> str:
+    """Why graphviz could not draw the last picture asked for ("" when it drew it): the
+    static view says so, rather than the kernel's log alone."""
+    return _failure
+
+
+_DRAWN: dict[str, str] = {}
+"""Pictures drawn, by dot source (the panel and the cell's result draw the same final
+graph: dot runs once). A failure is not kept: the next view tries again."""
+_failure = ""
+
+
 def _draw(source: str) -> str | None:
-    # The panel and the cell's result draw the same final graph: run dot once.
+    global _failure
     import graphviz
 
-    try:
-        svg = graphviz.pipe("dot", "svg", source.encode()).decode()
-    except (graphviz.ExecutableNotFound, graphviz.CalledProcessError, OSError) as exc:
-        log.warning("notebook_router: graphviz could not draw the run graph: %s", exc)
+    if source in _DRAWN:
+        _failure = ""
+        return _DRAWN[source]
+    error: Exception | None = None
+    for _ in range(2):  # on a cold machine dot has failed once, then drawn
+        try:
+            svg = graphviz.pipe("dot", "svg", source.encode()).decode()
+            break
+        except (graphviz.ExecutableNotFound, graphviz.CalledProcessError, OSError) as exc:
+            error = exc
+    else:
+        _failure = " ".join(f"{type(error).__name__}: {error}".split())[:300]
+        log.warning("notebook_router: graphviz could not draw the run graph: %s", _failure)
         return None
+    _failure = ""
     # Drop the XML prologue and graphviz's version comment: the picture can be
     # inlined, and a saved notebook does not change with the graphviz version.
     svg = re.sub(r"^.*?(?=<svg)", "", svg, flags=re.S)
-    return re.sub(r"<!--.*?-->\s*", "", svg, flags=re.S)
+    svg = re.sub(r"<!--.*?-->\s*", "", svg, flags=re.S)
+    if len(_DRAWN) >= 64:
+        _DRAWN.pop(next(iter(_DRAWN)))
+    _DRAWN[source] = svg
+    return svg
 
 
 def _style(status: str) -> dict[str, str]:

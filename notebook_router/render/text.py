@@ -28,7 +28,13 @@ STATUS_MARK = {
 def render_text(state: RunState, events: Sequence[ev.Event] = ()) -> str:
     """The plan, how the run was steered (from its ``events``) and, once there is one,
     the answer."""
-    status = STOP_REASON_TEXT.get(state.stop_reason, "") if state.stop_reason else "running"
+    status = (
+        STOP_REASON_TEXT.get(state.stop_reason, "")
+        if state.stop_reason
+        else "stopping"
+        if state.stopping
+        else "running"
+    )
     tokens = f"{state.usage.total_tokens:,} tokens"
     lines = [f"route {state.run_id}: {status} · iteration {state.planning_decisions} · {tokens}"]
     for task in state.plan:

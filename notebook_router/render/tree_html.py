@@ -64,16 +64,23 @@ def _row(n: TreeNode) -> str:
     return f'<div class="nr-tn" data-node="{esc(n.id)}">{" ".join(parts)}</div>'
 
 
-def diagram_html(svg: str | None, nodes: int, *, dot_installed: bool) -> str:
-    """Graphviz's picture, folded; or a line saying why there is none and how to get one."""
+def diagram_html(svg: str | None, nodes: int, *, dot_installed: bool, failure: str = "") -> str:
+    """Graphviz's picture, folded; or a line saying why there is none and how to get one
+    (``failure``: why an installed graphviz could not draw it)."""
     if nodes > DIAGRAM_NODES:
         return (
             f'<div class="nr-note">No diagram: {nodes} nodes read better as the outline above '
             "(<code>%route graph</code> draws the whole graph).</div>"
         )
     if svg is None:
+        if dot_installed and failure:
+            return (
+                f'<div class="nr-note">No diagram: graphviz could not draw it ({esc(failure)}); '
+                "the outline above is the whole tree, and <code>%route graph</code> tries "
+                "again.</div>"
+            )
         if dot_installed:
-            return ""  # not drawn (or graphviz failed, which it logs): the outline is the tree
+            return ""  # not drawn: the outline is the tree
         return (
             '<div class="nr-note">No diagram: graphviz\'s <code>dot</code> is not installed '
             f"here ({esc(INSTALL_DOT)}); the outline above is the whole tree.</div>"

@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from notebook_router.errors import MalformedOutputError
-from notebook_router.text.unicode import valid_unicode
+from notebook_router.text.unicode import valid_strings
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -103,24 +103,4 @@ def _loads(text: str, reply: str) -> Any:
         ) from None
     # An escaped lone surrogate ("\\udc80") decodes to a string no encoder takes:
     # repair them once here, before they reach a prompt, the panel or the store.
-    return _valid_strings(data) if "\\u" in text else data
-
-
-def _valid_strings(data: Any) -> Any:
-    """``data`` with every string made valid Unicode (iterative: depth is the model's)."""
-    root = [data]
-    stack: list[tuple[Any, Any]] = [(root, 0)]
-    while stack:
-        container, key = stack.pop()
-        value = container[key]
-        if isinstance(value, str):
-            container[key] = valid_unicode(value)
-        elif isinstance(value, list):
-            stack.extend((value, i) for i in range(len(value)))
-        elif isinstance(value, dict):
-            for k in list(value):
-                fixed = valid_unicode(k)
-                if fixed != k:
-                    value[fixed] = value.pop(k)
-                stack.append((value, fixed))
-    return root[0]
+    return valid_strings(data) if "\\u" in text else data

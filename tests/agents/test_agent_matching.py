@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from notebook_router.agents.card import AgentCard
-from notebook_router.offline.matcher import AgentMatcher
+from notebook_router.agents.matcher import AgentMatcher
 
 
 def _card(name: str, description: str, *topics: str) -> AgentCard:

@@ -272,3 +272,48 @@ def test_registry_lookups_stay_cheap_for_flat_agents() -> None:
     # The planner's hot path only touches the registry's dict for top-level names.
     registry = AgentRegistry([agent(name="solo", can=["x"])(lambda task: 1)])
     assert registry.get("solo").name == "solo" and registry._tree is None
+
+
+async def test_the_breaker_guards_an_agent_the_planner_calls_directly() -> None:
+    now = [0.0]
+    broken = Plain("broken", error=RuntimeError("down"))
+    script = Script()
+    router = router_with(
+        [broken], script, breaker=CircuitBreaker(failures=2, cooldown_s=60, clock=lambda: now[0])
+    )
+    statuses = []
+    for _ in range(3):
+        script.decide = [{"action": "execute", "run": [task("t1", "broken")]}]
+        run = router.start("x")
+        result = await run
+        statuses.append(result.tasks[0].status)
+    assert broken.calls == 2 and statuses == ["failed", "failed", "unable"]
+    assert "skipped: broken failed 2 times in a row" in (result.tasks[0].error or "")
+    opened = [e for e in run.history if isinstance(e, ev.CircuitChanged)]
+    assert opened == []  # it opened in the second run, which said so
+    now[0] = 60.0  # cooled down: one trial goes through, and it works
+    broken.error, broken.answer = None, "back up"
+    script.decide = [{"action": "execute", "run": [task("t1", "broken")]}]
+    run = router.start("x")
+    assert (await run).tasks[0].status == "fulfilled" and broken.calls == 3
+    changes = [(e.agent, e.state) for e in run.history if isinstance(e, ev.CircuitChanged)]
+    assert changes == [("broken", "closed")]
+
+
+async def test_a_trial_call_cut_short_by_stop_leaves_the_agent_callable() -> None:
+    now = [0.0]
+    breaker = CircuitBreaker(failures=1, cooldown_s=10, clock=lambda: now[0])
+    breaker.record("slow", ok=False)
+    now[0] = 10.0  # half-open: the next call is the one trial
+
+    @agent(can=["x"])
+    async def slow(task: str) -> str:
+        await asyncio.sleep(30)
+        return "late"
+
+    script = Script(decide=[{"action": "execute", "run": [task("t1", "slow")]}])
+    run = router_with([slow], script, breaker=breaker).start("x")
+    await asyncio.sleep(0.05)
+    run.stop()
+    assert (await run).tasks[0].status == "cancelled"
+    assert breaker.allow("slow")  # the trial was given back, not lost with the run

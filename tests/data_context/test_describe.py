@@ -125,3 +125,16 @@ def test_importing_the_package_does_not_import_pandas() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "False"]
+
+
+def test_a_helper_array_is_described_as_values_on_an_axis_not_as_a_table() -> None:
+    t = np.arange(16_000) / 16_000
+    helper = describe(t)
+    assert helper.headline() == (
+        "x: numpy.ndarray, 16,000 values, evenly spaced from 0 to 0.999938 in steps of "
+        "6.25e-05: an axis, not data"
+    )
+    signal = describe(np.sin(2 * np.pi * 440 * t)).headline()
+    assert signal == "x: numpy.ndarray, 16,000 values"  # no rows: an array is no table
+    assert describe(np.r_[np.arange(10), 100.0]).note == ""  # even steps, then a jump
+    assert "to 2,999,999 in steps of 1:" in describe(np.arange(3_000_000.0)).headline()

@@ -108,10 +108,15 @@ class WidgetModel:
     """Custom messages from the kernel (content, buffers)."""
     closed: bool = False
     """The kernel closed the model's comm (its views go; a saved notebook keeps nothing of it)."""
+    emptied: dict[str, Any] = field(default_factory=dict)
+    """The update that empties a finished panel as it closes (its code sent as ``""``):
+    kept apart, so ``state`` stays the last state its views showed."""
 
     def apply(self, msg: dict[str, Any]) -> None:
         data = msg["content"]["data"]
-        if data.get("method") == "update":
+        if data.get("method") == "update" and data["state"].get("_esm") == "":
+            self.emptied.update(data["state"])
+        elif data.get("method") == "update":
             self.updates.append(data["state"])
             self.state.update(data["state"])
         elif data.get("method") == "custom":

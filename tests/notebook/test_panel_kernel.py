@@ -72,6 +72,8 @@ def test_panel_follows_the_run_and_ends_with_the_static_view(kernel: Kernel) -> 
     # The run is over: the panel's widget is closed (nothing of it is saved), the
     # live output emptied, and Out[n] is the static view only, for every viewer.
     assert panel.closed
+    # ...and emptied first, code and all: what nbclient saves of it is a few hundred bytes.
+    assert panel.emptied["_esm"] == "" and panel.emptied["plan"] == []
     assert result.last_display() == {}
     final = result.result()
     assert final is not None

@@ -41,6 +41,8 @@ HANG_S = 30.0
 PURPOSES = ("router.decide", "router.redirect", "router.synthesise", "agent")
 AGENTS = ("asker", "parser", "plain", "refuser", "sleepy", "lead")
 SURROGATE = "\ud800"
+LONE = ("\ud83d", "\udc80abc", "caf\udce9")
+"""Lone surrogates as a model may send them: half an emoji, escaped bytes."""
 
 
 class ProviderBug(Exception):
@@ -99,6 +101,9 @@ def _sane_decisions() -> list[Any]:
         {"action": "wait"},
         {"action": "clarify", "question": "which region?"},
         {"action": "execute", "run": [_spec(5, "parser")], "drop": ["t3"]},
+        {"action": "complete", "reason": LONE[0]},
+        {"action": "execute", "run": [_spec(6, "plain", what=LONE[1])]},
+        {"action": "clarify", "question": f"which {LONE[0]}?"},
     ]
 
 
@@ -142,6 +147,8 @@ REDIRECTS: list[Any] = [
     {"kind": "abort"},
     {"kind": "status", "reply": "caf\udce9"},
     {"kind": "refine", "cancel": "t1"},
+    {"kind": "refine", "goal": f"only {LONE[0]}"},
+    {"kind": "restart", "goal": LONE[1]},
     {},
 ]
 SYNTHESES: list[Any] = [
@@ -155,6 +162,7 @@ SYNTHESES: list[Any] = [
     {"answer": ["a", "b"]},
     {"answers": "typo"},
     {"answer": "x", "attributions": "t1"},
+    {"answer": LONE[1], "attributions": [{"task_id": "t1", "agent": "asker", "text": LONE[0]}]},
 ]
 AGENT_REPLIES: list[Any] = [
     "plain text",
@@ -164,6 +172,7 @@ AGENT_REPLIES: list[Any] = [
     "caf\udce9",
     3.5e300,
     "",
+    {"answer": LONE[0]},
 ]
 
 HOSTILE: tuple[Callable[[int], str], ...] = (
@@ -192,11 +201,18 @@ def _renderings(value: Any) -> list[str]:
     ]
 
 
+def _raw(value: Any) -> str:
+    """``value`` as JSON whose lone surrogates are raw characters, not ``\\u`` escapes
+    (text a provider decoded with ``surrogateescape``, or a local model's broken output)."""
+    return json.dumps(value, ensure_ascii=False)
+
+
 def _pool(sane: list[Any], broken: list[Any], common: int) -> list[str]:
     """Plain sane replies first (what shrinking goes to), the ``common`` first of them
     most often, then every way of breaking them."""
     plain = [json.dumps(v) for v in sane]
     varied = [r for v in sane[:3] for r in _renderings(v)[1:]]
+    varied += [_raw(v) for v in (*sane, *broken) if _raw(v) != json.dumps(v)]
     hostile = [make(n) for make in HOSTILE for n in (5_000, 300_000)]
     texts = ["", " ", "no JSON at all", "caf\udce9", "null", "{", "}{"]
     return plain[:common] * 10 + plain + varied + [json.dumps(v) for v in broken] + hostile + texts
@@ -206,7 +222,7 @@ POOLS: dict[str, list[str]] = {
     "router.decide": _pool(_sane_decisions(), _broken_decisions() + REDIRECTS[:2], 7),
     "router.redirect": _pool(REDIRECTS[:4], REDIRECTS[4:] + SYNTHESES[:1], 4),
     "router.synthesise": _pool(SYNTHESES[:4], SYNTHESES[4:] + _sane_decisions()[:1], 4),
-    "agent": _pool(AGENT_REPLIES, [], 4),
+    "agent": _pool(AGENT_REPLIES, [], 4) + [f"plain {s}" for s in LONE],
 }
 
 

@@ -71,10 +71,23 @@ async def test_never_shows_the_code_and_says_it_was_not_run() -> None:
 
 async def test_ask_with_nobody_to_answer_does_not_run_and_says_why() -> None:
     coder = Coder()
-    await _router(coder, code="ask", clarify="stop").start("add up revenue")
+    result = await _router(coder, code="ask", clarify="stop").start("add up revenue")
     decision = coder.decisions[0]
     assert not decision.run
-    assert "no panel is open" in decision.note and "auto" in decision.note
+    assert "no panel is open" in decision.note
+    # How to have it run is said once, in the answer, not in every task's note.
+    assert "auto" not in decision.note
+    assert result.answer.count("Router(code='auto')") == 1
+
+
+async def test_how_to_run_held_back_code_is_said_once_for_many_pieces() -> None:
+    coders = [Coder(), Coder()]
+    coders[1].name = "coder2"
+    tasks = [task("t1", "coder"), task("t2", "coder2")]
+    router = router_with(coders, Script(decide=[{"action": "execute", "run": tasks}]), code="never")
+    result = await router.start("add up revenue twice")
+    assert [d.run for c in coders for d in c.decisions] == [False, False]
+    assert result.answer.count("To run agent-written code:") == 1
 
 
 async def test_ask_waits_for_run_from_another_thread_and_the_run_goes_on() -> None:

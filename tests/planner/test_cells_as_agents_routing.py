@@ -9,7 +9,7 @@ the chart to the loader.
 from __future__ import annotations
 
 from notebook_router.agents.card import AgentCard
-from notebook_router.offline.matcher import AgentMatcher
+from notebook_router.agents.matcher import AgentMatcher
 
 
 def _card(name: str, can: str, description: str) -> AgentCard:

@@ -440,13 +440,14 @@ async def _six_running_then_unclear_redirect(clarify: ClarifyPolicy) -> tuple[Ru
     return run, gate
 
 
-async def test_a_question_waits_for_running_work_then_for_its_answer() -> None:
+@pytest.mark.parametrize("answer", ["keep them all", "keep all six", "Keep all 6 of them."])
+async def test_a_question_waits_for_running_work_then_for_its_answer(answer: str) -> None:
     run, _ = await _six_running_then_unclear_redirect("wait")
     await asyncio.wait_for(_finished_tasks(run, 6), 5)
     await asyncio.sleep(0.05)
     # All work is done and only the question is left: the run waits for its answer.
     assert not run.done() and run.state.pending_question is not None
-    run.answer("keep them all")
+    run.answer(answer)  # no change: no task is added for it
     result = await asyncio.wait_for(run, 5)
     assert result.stop_reason == "completed"
     assert [(t.agent, t.status) for t in result.tasks] == [(n, "fulfilled") for n in SIX]

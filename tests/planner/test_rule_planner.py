@@ -11,8 +11,8 @@ import pytest
 
 from notebook_router import Router, agent
 from notebook_router.agents.card import AgentCard
+from notebook_router.agents.matcher import AgentMatcher
 from notebook_router.examples.sales import AGENTS
-from notebook_router.offline.matcher import AgentMatcher
 from notebook_router.offline.planner import RulePlanner
 from notebook_router.planner import events as ev
 from notebook_router.planner.planner import ModelPlanner

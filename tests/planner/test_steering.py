@@ -165,3 +165,23 @@ async def test_a_clarify_handler_answers_in_the_background_and_wakes_the_run() -
     for _ in range(5):
         await asyncio.sleep(0)
     assert rig.state.pending_question == "which year?" and not rig.steering.answerable
+
+
+async def test_an_unclear_answer_to_the_question_about_a_redirect_is_noted_not_asked_again() -> (
+    None
+):
+    # The planner asks what a redirect meant, and asks the same of the answer: one
+    # question only, then the answer is taken as a refinement the next decision reads.
+    rig = Rig(RedirectDecision(kind="clarify", question="a new task or a change?"), policy="wait")
+    steering = rig.steering
+    steering.receive("redirect", "the other thing")
+    assert await steering.handle_next(rig.executor) == "clarify"
+    steering.receive("answer", "North")
+    assert list(steering.redirects) == ["North"]
+    assert await steering.handle_next(rig.executor) == "refine"
+    assert rig.state.pending_question is None
+    assert rig.kinds().count("clarification_requested") == 1
+    handled = [e for e in rig.events.snapshot() if isinstance(e, ev.InterruptHandled)]
+    assert [e.handled_as for e in handled] == ["clarify", "refine"]
+    assert handled[-1].reply == "Noted: “North”. I will take it into account."
+    assert all(t.status == "pending" for t in rig.state.plan)  # all work kept

@@ -95,3 +95,39 @@ def test_where_each_series_goes_is_read_from_its_ends_in_x_order() -> None:
         "Trend: the bar ends about where it starts (3 to 3.05), after a low of 1."
     )
     assert _trend(lambda ax: ax.scatter([1, 2], [3, 4])) is None  # no line, no direction
+
+
+def _monthly() -> Any:
+    import pandas as pd
+
+    return pd.DataFrame(
+        {"month": pd.date_range("2024-01-01", periods=6, freq="MS"), "revenue": [1, 2, 3, 4, 5, 9]}
+    )
+
+
+def test_a_date_axis_is_described_in_dates_not_day_numbers() -> None:
+    df = _monthly()
+    fig, ax = plt.subplots()
+    ax.plot(df["month"], df["revenue"])
+    ax.set_xlabel("month")
+    facts = read_figure(fig)
+    plt.close(fig)
+    assert "x axis “month” (2024-01-01 to 2024-06-01)" in facts.describe()
+    assert facts.trend() == "Trend: the line rises from 1 to 9 (month 2024-01-01 to 2024-06-01)."
+
+
+def test_pandas_time_series_plots_are_described_in_their_periods_and_dates() -> None:
+    import pandas as pd
+
+    fig, ax = plt.subplots()
+    _monthly().plot(x="month", y="revenue", ax=ax)  # monthly: pandas plots month numbers
+    monthly = read_figure(fig).describe()
+    plt.close(fig)
+    uneven = pd.DataFrame({"t": pd.to_datetime(["2024-01-01", "2024-01-05", "2024-03-01"])})
+    uneven["v"] = range(3)
+    fig, ax = plt.subplots()
+    uneven.plot(x="t", y="v", ax=ax)  # irregular: day numbers
+    irregular = read_figure(fig).describe()
+    plt.close(fig)
+    assert "x axis “month” (2024-01 to 2024-06)" in monthly
+    assert "x axis “t” (2024-01-01 to 2024-03-01)" in irregular

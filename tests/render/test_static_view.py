@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import re
 from pathlib import Path
+from typing import Any
 
 import nbformat
 import pytest
@@ -65,6 +66,33 @@ async def test_without_graphviz_the_bundle_still_has_plan_and_mermaid(
     assert "image/svg+xml" not in bundle
     assert "data:image/svg+xml" not in bundle["text/html"]
     assert bundle["text/vnd.mermaid"].startswith("flowchart TD")
+
+
+async def test_a_failed_graphviz_draw_is_said_in_the_view_and_tried_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import graphviz
+
+    run = await _finished_run()
+    svg_module._DRAWN.clear()
+    real, calls = graphviz.pipe, []
+
+    def failing(*args: Any, **kwargs: Any) -> bytes:
+        calls.append(args)
+        raise graphviz.CalledProcessError(1, ["dot"], stderr=b"dot: out of memory")
+
+    monkeypatch.setattr(graphviz, "pipe", failing)
+    bundle = run_bundle(run)
+    assert len(calls) == 2  # tried twice: a cold machine's dot has failed once, then drawn
+    assert "image/svg+xml" not in bundle
+    html = bundle["text/html"]
+    assert "No diagram: graphviz could not draw it (CalledProcessError:" in html
+    assert '<tr data-task="t2">' in html  # the plan and the outline are there still
+    # A failure is not kept: the next view draws the picture.
+    monkeypatch.setattr(graphviz, "pipe", real)
+    again = run_bundle(run)
+    assert again["image/svg+xml"].startswith("<svg")
+    assert "could not draw" not in again["text/html"]
 
 
 async def test_the_static_view_reads_right_without_its_style_sheet() -> None:

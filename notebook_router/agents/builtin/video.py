@@ -43,11 +43,20 @@ def describe_frames(frames: Sequence[Media]) -> list[str]:
     Frames are images, so they are read as the images agent reads any image
     (:func:`~notebook_router.readers.image.read_image`): size, dominant
     colours, and the words in the frame by OCR where tesseract is installed
-    (a title card, a caption, a slide filmed in a talk).
+    (a title card, a caption, a slide filmed in a talk). A note that holds for
+    every frame alike (OCR skipped: tesseract is not installed) is said once, with
+    the first frame that has it.
     """
     from notebook_router.readers.image import read_image
 
-    return [read_image(frame).summary() for frame in frames]
+    said: set[str] = set()
+    out = []
+    for frame in frames:
+        facts = read_image(frame)
+        notes = [n for n in facts.notes if n not in said]
+        said.update(facts.notes)
+        out.append(facts.model_copy(update={"notes": notes}).summary())
+    return out
 
 
 class Video(BaseAgent):

@@ -2,7 +2,7 @@
 
 - :mod:`.decide` gives the next step: the request split into clauses
   (:func:`~notebook_router.language.clauses.decompose`), each matched to the agent that
-  fits it (:class:`~notebook_router.offline.matcher.AgentMatcher`), with what each needs;
+  fits it (:class:`~notebook_router.agents.matcher.AgentMatcher`), with what each needs;
 - :mod:`.choices` asks which output an ambiguous "it" means before anything is planned;
 - :mod:`.redirect` reads a message the user sends mid-run;
 - :mod:`.planner` is the :class:`RulePlanner` that applies them to a run.

@@ -10,6 +10,7 @@ import re
 from functools import lru_cache
 
 from notebook_router.agents.card import AgentCard, holder
+from notebook_router.agents.matcher import AgentMatcher, matcher_for
 from notebook_router.agents.roles import ANALYST, FALLBACK, GENERALIST, RECALL
 from notebook_router.language.clauses import Clause, carries_material, decompose
 from notebook_router.language.lexicon import terms
@@ -17,7 +18,6 @@ from notebook_router.language.patterns import alternation
 from notebook_router.language.references import asks_about, points_at
 from notebook_router.language.tables import table
 from notebook_router.language.words import words
-from notebook_router.offline.matcher import AgentMatcher, matcher_for
 from notebook_router.planner.decisions import Decision, TaskSpec
 from notebook_router.planner.followup import FollowUp, follow_up, same_again
 from notebook_router.planner.planner_view import PlannerView, TaskView, held_by, pointed_for
@@ -200,16 +200,16 @@ def _will_retry(
 
     A usable result the critic marked ``needs_more`` counts as a failure here. The
     ``team`` (built-in generalists) takes over only from a built-in (another of the
-    team, or the analyst declining a question that is not about the data), never
-    from the user's own agent.
+    team, or the analyst declining a question that is not about the data). No
+    built-in takes over from the user's own agent: its error is the answer.
     """
     critic_wants_more = task.status in _OK and (task.critic or "").startswith("needs_more")
     if (task.status not in _RETRY and not critic_wants_more) or task.attempts >= 2:
         return None
     tried = frozenset({task.agent, *_rerouted_from(task)})
-    alternative = matcher.best(
-        task.description, exclude=tried if task.agent in builtins | team else tried | team
-    )
+    # A user's agent's task goes only to another of the user's agents.
+    own = task.agent not in builtins | team
+    alternative = matcher.best(task.description, exclude=tried | builtins if own else tried)
     if alternative is not None and alternative == analyst and task.agent in team and not names_data:
         # A question the team could not answer offline is not one about the data just
         # because it says "summarise": the team's reply says what it needs.

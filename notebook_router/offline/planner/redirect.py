@@ -1,7 +1,9 @@
 """The rule planner's reading of a message the user sends while a run goes on.
 
-A question about progress gets a status line; "instead", "start over" and the
-like restart the run on the rest of the message; "don't ..." drops the tasks
+A question about progress gets a status line, and so does a message asking for no
+change ("keep them all", "carry on": how people answer a question about a message
+they sent); "instead", "start over" and the like restart the run on the rest of the
+message; "don't ..." drops the tasks
 it names; a message made of instructions adds them to the goal. Anything else
 is answered with a question. What the user dropped stays dropped (the plan
 rules read ``view.dropped``) until a message asks for it again.
@@ -13,6 +15,9 @@ import re
 
 from notebook_router.language.clauses import decompose
 from notebook_router.language.lexicon import terms
+from notebook_router.language.numbers import NUM, NUMBER_WORDS
+from notebook_router.language.patterns import alternation
+from notebook_router.language.tables import table
 from notebook_router.planner.decisions import RedirectDecision
 from notebook_router.planner.planner_view import PlannerView, TaskView
 
@@ -27,6 +32,13 @@ _RESTART = re.compile(
     r"change of plan|do something else|different task)\b",
     re.IGNORECASE,
 )
+_COUNT = rf"(?:{NUM}|{alternation(NUMBER_WORDS)})"
+_CARRY_ON = re.compile(
+    rf"^\W*(?:please\W+)?(?:{alternation(table('steering')['carry_on']['phrases'])})"
+    rf"(?:\s+(?:the\s+)?{_COUNT}(?:\s+(?:of\s+them|tasks?))?)?"  # "keep all six"
+    r"(?:\W+please)?\W*$",
+    re.IGNORECASE,
+)
 _NEGATIVE = re.compile(r"\b(?:don'?t|do not|no need to|skip|stop|cancel|drop|without)\s+(.+)", re.I)
 
 
@@ -36,6 +48,12 @@ def redirect(view: PlannerView) -> RedirectDecision:
     if _STATUS.search(message):
         return RedirectDecision(
             kind="status", reason="the user asked for progress", reply=_status(view)
+        )
+    if _CARRY_ON.match(message):
+        return RedirectDecision(
+            kind="status",
+            reason="the user asked for no change",
+            reply=f"Going on as planned. {_status(view)}",
         )
     if _RESTART.search(message):
         goal = _RESTART.sub("", message).strip(" ,.;:-") or message

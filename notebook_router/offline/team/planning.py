@@ -6,8 +6,8 @@ from __future__ import annotations
 from notebook_router.agents.base import Agent
 from notebook_router.agents.builtin.planning import Planning, Step
 from notebook_router.agents.card import agent_card
+from notebook_router.agents.matcher import AgentMatcher
 from notebook_router.language.clauses import decompose
-from notebook_router.offline.matcher import AgentMatcher
 
 
 def give(agent: Planning) -> None:

@@ -96,7 +96,7 @@ async def test_a_pdf_on_disk_named_in_a_request_reaches_the_documents_agent(
 
 def test_the_rule_planner_sends_document_requests_to_it() -> None:
     from notebook_router.agents.card import AgentCard
-    from notebook_router.offline.matcher import AgentMatcher
+    from notebook_router.agents.matcher import AgentMatcher
 
     cards = [
         AgentCard(

@@ -68,7 +68,7 @@ async def test_without_an_image_it_says_how_to_point_at_one() -> None:
 
 def test_the_rule_planner_sends_image_requests_to_it() -> None:
     from notebook_router.agents.card import AgentCard
-    from notebook_router.offline.matcher import AgentMatcher
+    from notebook_router.agents.matcher import AgentMatcher
 
     cards = [
         AgentCard(

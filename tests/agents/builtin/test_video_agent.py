@@ -41,6 +41,18 @@ def test_frames_are_described_by_what_they_look_like() -> None:
     assert [d.split("mostly ")[1].split(".")[0] for d in described] == ["red", "green", "blue"]
 
 
+async def test_without_tesseract_the_answer_says_so_once_not_once_per_frame(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytesseract = pytest.importorskip("pytesseract")
+    monkeypatch.setattr(pytesseract.pytesseract, "tesseract_cmd", "no-such-tesseract")
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "clip.mp4").write_bytes(colour_mp4())
+    result = await Router().run("describe the video clip.mp4")
+    assert "mostly red" in result.answer and "mostly blue" in result.answer  # several frames
+    assert result.answer.count("OCR skipped: the tesseract program is not installed") == 1
+
+
 @pytest.mark.skipif(shutil.which("tesseract") is None, reason="needs the tesseract program")
 async def test_describing_a_video_says_what_the_image_reader_sees_in_each_frame(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch

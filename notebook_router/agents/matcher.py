@@ -71,6 +71,13 @@ class AgentMatcher:
         near = relevance.by_meaning(task)
         return names[max(near, key=lambda i: (near[i], -i))] if near else None
 
+    def covered(self, task: str, name: str) -> frozenset[str]:
+        """The words of ``task`` agent ``name`` is matched by (empty for an unknown name)."""
+        for relevance, names in self._indexes:
+            if name in names:
+                return relevance.covered(task, names.index(name))
+        return frozenset()
+
     def best(self, task: str, exclude: frozenset[str] = frozenset()) -> str | None:
         """The best agent for ``task`` outside ``exclude``, or None if nothing matches."""
         for name, _score in self.rank(task):
