@@ -67,6 +67,7 @@ _SPLITTERS = frozenset(_CUES["target"] + _CUES["source"])
 _TIME_WORDS = term_set(table("accounting")["time_parameters"])
 _SERIES_CUES = frozenset(["of", "for", "between", "in", "on", "across", "vs", "versus", "and"])
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
+_SENTENCE_END = re.compile(r"[!?;]")
 
 
 def fill_free(
@@ -128,6 +129,8 @@ def _lexical_prefix(run: list[int], pieces: list[Piece]) -> int:
 
 
 def _joins(gap: str) -> bool:
+    if _SENTENCE_END.search(gap):
+        return False  # "lights, camera, action! make me a trailer": one value ends there
     words = [w.lower() for w in _WORD.findall(gap)]
     return all(is_filler(w) and w not in _SPLITTERS for w in words)
 

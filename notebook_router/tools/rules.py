@@ -281,6 +281,8 @@ def route(
     if not evidence.fits:
         left = ", ".join(f"'{p.text}'" for p in choice.accounting.left[:3])
         why = f"has no use for {left}" if left else f"covers only {coverage:.0%} of it"
+        if choice.accounting.mismatch == "question":
+            why = "changes things and does not answer a question"
         return RouteReply(tool=None, reason=f"no tool fits: the closest, {spec.name}, {why}"[:200])
     reason = f"{spec.name} covers {coverage:.0%} of the request"
     if extraction.missing:

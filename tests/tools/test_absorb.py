@@ -145,3 +145,9 @@ def test_a_list_of_numbers_takes_the_data_a_request_names() -> None:
         request, correlation, query, catalog.relevance.bags[0], extract_inputs(request, correlation)
     )
     assert found.left == [], found.describe()
+
+
+def test_a_value_does_not_run_across_the_end_of_a_sentence() -> None:
+    # "music dinner book cooking class" is no room's name: the "!" ends the first part
+    leftover = left("lights, music, dinner! book me a cooking class", "set_lights")
+    assert "music" in leftover and "dinner" in leftover

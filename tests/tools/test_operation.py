@@ -88,6 +88,12 @@ def test_the_router_declines_an_operation_or_channel_no_tool_offers(router: Tool
     assert router.choose("message priya on discord that I'm late").tool is None
 
 
+def test_a_declined_question_says_the_closest_tool_only_changes_things(router: ToolRouter) -> None:
+    declined = router.choose("did I log a workout on tuesday?")
+    assert declined.tool is None
+    assert "log_workout, changes things and does not answer a question" in declined.reason
+
+
 def test_the_router_still_routes_what_a_tool_does(router: ToolRouter) -> None:
     assert router.choose("email olga@north.io the pricing sheet").tool == "send_email"
     assert router.choose("whatsapp priya that I'm late").tool == "send_whatsapp_message"
