@@ -65,6 +65,8 @@ _CUES = table("parameters")["cues"]
 _SPLITTERS = frozenset(_CUES["target"] + _CUES["source"])
 """Words that end a run: what follows them fills another parameter ("boston *to* miami")."""
 _TIME_WORDS = term_set(table("accounting")["time_parameters"])
+PERSON_NOUNS = frozenset(table("accounting")["person_nouns"])
+"""Everyday words for whom someone calls or writes to (``accounting.toml``)."""
 _SERIES_CUES = frozenset(["of", "for", "between", "in", "on", "across", "vs", "versus", "and"])
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
 _SENTENCE_END = re.compile(r"[!?;]")
@@ -161,6 +163,8 @@ def _suits(slot: Slot, run: list[Piece], request: str, pieces: list[Piece]) -> b
         return slot.kind == "text" and (
             not run[-1].lexical or _after_cue(request, run[0].start, pieces)
         )
+    if takes_person(slot) and not any(p.name_like for p in words):
+        return any(p.text.lower() in PERSON_NOUNS for p in words)  # "my *sister*", not "*video*"
     if slot.kind == "text":
         return True
     if len(run) > ENTITY_RUN:

@@ -51,6 +51,8 @@ def left(request: str, tool: str) -> list[str]:
         ("pls call mom", "make_phone_call"),
         ("quel temps fait-il à Lyon", "get_current_weather"),  # French function words
         ("summarise the following report", "summarize_text"),  # a text names what it acts on
+        ("call the plumber about the leak", "make_phone_call"),  # a word for a person
+        ("ring my sister", "make_phone_call"),
     ],
 )
 def test_a_request_a_tool_does_is_absorbed_word_by_word(request_: str, tool: str) -> None:
@@ -73,6 +75,7 @@ def test_the_accounting_says_which_input_takes_each_value() -> None:
         ("convert 5 acres to hectares", "convert_length", "acres"),  # not one of its units
         ("what are the prime factors of 84", "is_prime", "factor"),
         ("send flowers to my mom", "send_email", "flowers"),  # the thing sent
+        ("join the video call", "make_phone_call", "video"),  # no word for a person
     ],
 )
 def test_what_a_tool_cannot_absorb_is_left_over(request_: str, tool: str, leftover: str) -> None:
