@@ -73,8 +73,8 @@ class Accounting:
 
     pieces: tuple[Piece, ...]
     mismatch: str = ""
-    """How what is asked differs from what the tool does: ``"operation"`` or
-    ``"question"`` (:func:`.operation.mismatch`), ``"channel"`` (it names a channel the
+    """How what is asked differs from what the tool does: ``"operation"``, ``"question"``
+    or ``"reads"`` (:func:`.operation.mismatch`), ``"channel"`` (it names a channel the
     tool does not work through, :mod:`.service`), or "" (no difference known)."""
     verb: str = ""
     """The words that name the operation asked ("forward"), "" when none does."""
@@ -148,6 +148,8 @@ def account(
             for p in pieces
         ]
     differ = mismatch(operation, tool)
+    if differ == "reads" and set(operation.verb.split()) & tool_words(spec):
+        differ = ""  # a word the tool is written with: "*share* price of MSFT" is a noun
     if not differ:
         said = [(a, b) for a, b, kind in query.given if kind in ("content", "quoted")]
         if differs(request_channels(request, said), tool_channels(spec)):

@@ -148,7 +148,8 @@ def mismatch(request: Asked, tool: Performs) -> str:
     """How the request's operation differs from the tool's: ``"operation"`` (it asks for
     an operation the tool does not perform: "forward" of a tool that sends, "book" of one
     that searches), ``"question"`` (it asks to be told something of a tool that only
-    changes things), or "" (no difference is known)."""
+    changes things), ``"reads"`` (it asks to change something of a tool that only reads
+    or works things out: "buy" of a share price), or "" (no difference is known)."""
     if request.classes:
         if request.classes & tool.classes:
             return ""
@@ -157,6 +158,8 @@ def mismatch(request: Asked, tool: Performs) -> str:
             return "operation"
         if not asks_change and tool.changes:
             return "operation"
+        if asks_change and tool.changes is False:
+            return "reads"
         return ""
     if request.question and tool.changes:
         return "question"

@@ -241,7 +241,9 @@ def best_candidate(
             spec, extraction
         )
         score -= ACCOUNT_WEIGHT * accounting.left_share
-        if accounting.mismatch:
+        if accounting.mismatch and accounting.mismatch != "reads":
+            # a tool that only reads is still the nearest to what a change is asked of
+            # ("buy shares" of a share price): it stays the candidate and is declined
             score -= MISMATCH_WEIGHT
         if similar is not None:
             score += SEMANTIC_WEIGHT * (float(similar[doc]) - closest)

@@ -62,6 +62,15 @@ def test_a_question_put_to_a_tool_that_only_changes_things_is_a_mismatch() -> No
     assert mismatch(asked("log a 5k run, 28 minutes"), performs(SPECS["log_workout"])) == ""
 
 
+def test_a_change_asked_of_a_tool_that_only_reads_is_a_mismatch(router: ToolRouter) -> None:
+    assert mismatch(asked("sell 40 shares of Tesla"), performs(SPECS["get_stock_price"])) == (
+        "reads"
+    )
+    assert router.choose("buy 3 shares of MSFT").tool is None
+    # the tool's own word read as a verb is no change asked: "*share* price of MSFT"
+    assert router.choose("share price of MSFT").tool == "get_stock_price"
+
+
 def test_the_words_that_name_the_operation_are_reported() -> None:
     assert asked("hey can you forward that to dana@x.org").verb == "forward"
 
