@@ -47,8 +47,8 @@ def rows() -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any], np.ndarray[Any, 
             continue
         item = json.loads(line)
         choice = best_candidate(item["query"], specs, embedder=embedder)
-        if choice is None:  # nothing to weigh: declined whatever the weights
-            continue
+        if choice is None or choice.accounting.mismatch:
+            continue  # nothing to weigh, or not the operation asked: declined whatever the weights
         found = choice.evidence.features()
         features.append([found[name] for name in FEATURES])
         fits.append(item["tool"] is not None)
@@ -102,8 +102,8 @@ def write(w: np.ndarray[Any, Any], checked: dict[str, float], n: int) -> None:
         "# The offline tool router's fit model (notebook_router/tools/fit.py): the log-odds that",
         "# the best candidate fits a request are intercept + sum(weight * feature).",
         "# Fitted by scripts/fit_tool_fit.py on the tuning file only,",
-        f"# {TUNING_FILE.relative_to(ROOT)} ({n} requests), L2 = {L2}; {FOLDS}-fold",
-        "# cross-validation on that file: pick accuracy "
+        f"# {TUNING_FILE.relative_to(ROOT)} ({n} requests with a candidate to weigh),",
+        f"# L2 = {L2}; {FOLDS}-fold cross-validation on that file: pick accuracy "
         f"{checked['pick_accuracy']}, no-fit F1 {checked['no_fit_f1']}.",
         f"intercept = {w[-1]:.4f}",
         "",

@@ -24,7 +24,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "notebook_router" / "language" / "data" / "common_words.txt"
-THRESHOLD = -15.0
+THRESHOLD = -17.0
 _INFLECTIONS = (
     ("s", ""),
     ("es", ""),

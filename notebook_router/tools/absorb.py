@@ -36,6 +36,7 @@ from notebook_router.language.relevance import Query, Unit
 from notebook_router.language.stems import stem
 from notebook_router.tools.extract import Extraction
 from notebook_router.tools.free import fill_free
+from notebook_router.tools.operation import Asked, asked, mismatch, performs
 from notebook_router.tools.piece import (
     ASKING,
     CLOSED_PARAMETERS,
@@ -49,6 +50,7 @@ from notebook_router.tools.piece import (
     tool_words,
     words_of,
 )
+from notebook_router.tools.service import differs, request_channels, tool_channels
 from notebook_router.tools.slots import slots_of
 from notebook_router.tools.spec import ToolSpec
 
@@ -70,6 +72,12 @@ class Accounting:
     """Every content piece of a request, in order, with what absorbs it."""
 
     pieces: tuple[Piece, ...]
+    mismatch: str = ""
+    """How what is asked differs from what the tool does: ``"operation"``, ``"question"``
+    or ``"reads"`` (:func:`.operation.mismatch`), ``"channel"`` (it names a channel the
+    tool does not work through, :mod:`.service`), or "" (no difference known)."""
+    verb: str = ""
+    """The words that name the operation asked ("forward"), "" when none does."""
 
     @property
     def left(self) -> list[Piece]:
@@ -123,6 +131,9 @@ def account(
     slots = slots_of(spec.properties)
     recipient = any(takes_person(s) for s in slots)
     pieces = _mark_verb(request, pieces, recipient=recipient)
+    operation = asked(request)
+    tool = performs(spec)
+    pieces = _mark_operation(pieces, operation, shared=bool(operation.classes & tool.classes))
     pieces = _asking_and_time(request, pieces, time_parameter(spec))
     counts = not any(s.words & CLOSED_PARAMETERS for s in slots)
     pieces = _attach(request, pieces, counts=counts)
@@ -136,7 +147,14 @@ def account(
             else p
             for p in pieces
         ]
-    return Accounting(tuple(pieces))
+    differ = mismatch(operation, tool)
+    if differ == "reads" and set(operation.verb.split()) & tool_words(spec):
+        differ = ""  # a word the tool is written with: "*share* price of MSFT" is a noun
+    if not differ:
+        said = [(a, b) for a, b, kind in query.given if kind in ("content", "quoted")]
+        if differs(request_channels(request, said), tool_channels(spec)):
+            differ = "channel"
+    return Accounting(tuple(pieces), differ, operation.verb)
 
 
 def _pieces(
@@ -246,6 +264,23 @@ def _mark_verb(request: str, pieces: list[Piece], *, recipient: bool) -> list[Pi
         following = _WORD.search(request, out[head].end)
         thing = following is not None and following.group().lower() == "to"
         out[head] = replace(out[head], object=True, thing=thing)
+    return out
+
+
+def _mark_operation(pieces: list[Piece], operation: Asked, *, shared: bool) -> list[Piece]:
+    """The words naming the operation asked ("*forward* the email", "*turn* it *off*") are
+    the request's verb, which no input takes; when the tool performs that operation they
+    are its purpose ("*push* my meeting to 3" of a tool that moves events)."""
+    if not operation.parts:
+        return pieces
+    out = []
+    for p in pieces:
+        inside = any(s <= p.start and p.end <= e for s, e in operation.parts)
+        if inside and not p.value and p.role in ("left", "input"):
+            p = replace(p, role="purpose", by="") if shared else replace(p, verb=True)
+            if not shared and p.role == "input":
+                p = replace(p, role="left", by="")
+        out.append(p)
     return out
 
 

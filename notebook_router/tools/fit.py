@@ -112,5 +112,6 @@ class Evidence:
 
     @property
     def fits(self) -> bool:
-        """The candidate fits well enough to be chosen."""
-        return self.score >= 0.0
+        """The candidate does what the request asks (:mod:`.operation`) and fits well enough
+        to be chosen."""
+        return not self.accounting.mismatch and self.score >= 0.0

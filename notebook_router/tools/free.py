@@ -60,12 +60,16 @@ TAKES: dict[str, frozenset[str]] = {
 WORD_KINDS = frozenset(["text", "other", "place", "language", "code", "numeral"])
 """Parameter kinds that take words, not only values."""
 _PATH_WORDS = frozenset(["path", "file", "folder", "directory"])
+_FOLDER_NOUNS = frozenset(["folder", "directory", "dir", "drive"])
 _CUES = table("parameters")["cues"]
 _SPLITTERS = frozenset(_CUES["target"] + _CUES["source"])
 """Words that end a run: what follows them fills another parameter ("boston *to* miami")."""
 _TIME_WORDS = term_set(table("accounting")["time_parameters"])
+PERSON_NOUNS = frozenset(table("accounting")["person_nouns"])
+"""Everyday words for whom someone calls or writes to (``accounting.toml``)."""
 _SERIES_CUES = frozenset(["of", "for", "between", "in", "on", "across", "vs", "versus", "and"])
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
+_SENTENCE_END = re.compile(r"[!?;]")
 
 
 def fill_free(
@@ -79,9 +83,18 @@ def fill_free(
     for slot in sorted(empty, key=lambda s: s.name not in required):
         fitting = [r for r in runs if _suits(slot, [out[i] for i in r], request, out)]
         if not fitting:
+            # what follows a phrase for something tools do ("tell me about *canada*")
+            fitting = [
+                r[k:]
+                for r in runs
+                if (k := _lexical_prefix(r, out))
+                and k < len(r)
+                and _suits(slot, [out[i] for i in r[k:]], request, out)
+            ]
+        if not fitting:
             continue
         run = max(fitting, key=lambda r: _preference(request, [out[i] for i in r]))
-        runs.remove(run)
+        runs = [r for r in runs if not set(r) & set(run)]
         for i in run:
             out[i] = replace(out[i], role="free", by=slot.name)
     return out
@@ -109,7 +122,17 @@ def _runs(request: str, pieces: list[Piece]) -> list[list[int]]:
     return runs
 
 
+def _lexical_prefix(run: list[int], pieces: list[Piece]) -> int:
+    """How many pieces at the start of ``run`` the lexicon knows as something tools do."""
+    k = 0
+    while k < len(run) and pieces[run[k]].lexical:
+        k += 1
+    return k
+
+
 def _joins(gap: str) -> bool:
+    if _SENTENCE_END.search(gap):
+        return False  # "lights, camera, action! make me a trailer": one value ends there
     words = [w.lower() for w in _WORD.findall(gap)]
     return all(is_filler(w) and w not in _SPLITTERS for w in words)
 
@@ -122,10 +145,12 @@ def _suits(slot: Slot, run: list[Piece], request: str, pieces: list[Piece]) -> b
     words = [p for p in run if not p.value]
     if not words:
         return True
+    if slot.kind in ("path", "paths") and _names_folder(request, run):
+        return True
     if slot.kind == "numbers":
         # a series named by its data ("correlation between *price* and *demand*")
         return len(words) <= ENTITY_RUN and _after_preposition(request, run[0].start)
-    if slot.kind not in WORD_KINDS or not _TIME_WORDS.isdisjoint(slot.context):
+    if slot.kind not in WORD_KINDS or (slot.kind != "place" and _says_time(slot)):
         return False  # a number, a date, a path: not words
     if not slot.words.isdisjoint(CLOSED_PARAMETERS):
         return False  # a unit or a format the tool does not name is not one of its own
@@ -138,6 +163,8 @@ def _suits(slot: Slot, run: list[Piece], request: str, pieces: list[Piece]) -> b
         return slot.kind == "text" and (
             not run[-1].lexical or _after_cue(request, run[0].start, pieces)
         )
+    if takes_person(slot) and not any(p.name_like for p in words):
+        return any(p.text.lower() in PERSON_NOUNS for p in words)  # "my *sister*", not "*video*"
     if slot.kind == "text":
         return True
     if len(run) > ENTITY_RUN:
@@ -145,6 +172,23 @@ def _suits(slot: Slot, run: list[Piece], request: str, pieces: list[Piece]) -> b
     if any(p.name_like for p in run):
         return True
     return slot.kind == "place" and _after_the(request, run[0].start)
+
+
+def _says_time(slot: Slot) -> bool:
+    """The parameter takes a time by its name or description ("due", "start time"); a
+    place's "Start." or "End." is where a journey starts or ends."""
+    return not _TIME_WORDS.isdisjoint(slot.context)
+
+
+def _names_folder(request: str, run: list[Piece]) -> bool:
+    """A word or two right before "folder" or "directory" name one ("the *logs* folder")."""
+    following = _WORD.search(request, run[-1].end)
+    return (
+        len(run) <= 2
+        and following is not None
+        and following.group().lower() in _FOLDER_NOUNS
+        and not request[run[-1].end : following.start()].strip()
+    )
 
 
 def takes(slot: Slot) -> frozenset[str]:

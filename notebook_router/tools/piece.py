@@ -11,11 +11,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal
 
-from notebook_router.language.lexicon import FILLER, STOPWORDS, is_common_word, term_set, terms
+from notebook_router.language.lexicon import FILLER, STOPWORDS, is_common_word, term_set
 from notebook_router.language.stems import stem
 from notebook_router.language.tables import table
 from notebook_router.language.words import identifier_words
-from notebook_router.tools.slots import Slot
+from notebook_router.tools.slots import Slot, slots_of
 from notebook_router.tools.spec import ToolSpec
 
 Role = Literal["purpose", "input", "free", "asking", "when", "left"]
@@ -130,8 +130,7 @@ def _schema_text(schema: Any) -> str:
 
 def time_parameter(spec: ToolSpec) -> str:
     """The tool's parameter that takes a date or a time, or ""."""
-    for name, schema in spec.properties.items():
-        description = str(schema.get("description", "")) if isinstance(schema, dict) else ""
-        if not _TIME_PARAMETERS.isdisjoint(terms(f"{name} {description}")):
-            return name
+    for slot in slots_of(spec.properties):
+        if slot.kind != "place" and not _TIME_PARAMETERS.isdisjoint(slot.context):
+            return slot.name
     return ""

@@ -53,6 +53,9 @@ SEMANTIC_WEIGHT = 0.75
 # against it (:mod:`.absorb`): "cheap flights from london to nyc" leaves the cities to
 # a flight-status tool, not to a flight search.
 ACCOUNT_WEIGHT = 0.75
+# A contender that does not perform the operation asked (:mod:`.operation`: "did I get
+# any emails from Amazon" of a tool that replies to email) gives way to one that does.
+MISMATCH_WEIGHT = 1.0
 MEANING = 0.4
 """A left-over word this near (cosine) to one of a tool's own words is its purpose."""
 WORD_CACHE = 4096
@@ -238,6 +241,10 @@ def best_candidate(
             spec, extraction
         )
         score -= ACCOUNT_WEIGHT * accounting.left_share
+        if accounting.mismatch and accounting.mismatch != "reads":
+            # a tool that only reads is still the nearest to what a change is asked of
+            # ("buy shares" of a share price): it stays the candidate and is declined
+            score -= MISMATCH_WEIGHT
         if similar is not None:
             score += SEMANTIC_WEIGHT * (float(similar[doc]) - closest)
         ranked.append((score, doc, extraction, accounting))
@@ -276,6 +283,8 @@ def route(
     if not evidence.fits:
         left = ", ".join(f"'{p.text}'" for p in choice.accounting.left[:3])
         why = f"has no use for {left}" if left else f"covers only {coverage:.0%} of it"
+        if choice.accounting.mismatch == "question":
+            why = "changes things and does not answer a question"
         return RouteReply(tool=None, reason=f"no tool fits: the closest, {spec.name}, {why}"[:200])
     reason = f"{spec.name} covers {coverage:.0%} of the request"
     if extraction.missing:
