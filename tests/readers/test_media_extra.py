@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
+import tomllib
 import wave
 from pathlib import Path
 
@@ -148,3 +150,33 @@ def test_a_run_over_media_without_the_extra_says_what_to_install(
     said = run["answer"] if only["agent"] == agent else only["note"]
     assert f"{agent} after:" in said or only["agent"] == agent
     assert MEDIA_EXTRA in said
+
+
+MEDIA_PACKAGES = {
+    "pypdf",
+    "pdfplumber",
+    "python-docx",
+    "beautifulsoup4",
+    "pillow",
+    "pytesseract",
+    "soundfile",
+    "av",
+}
+
+
+def _names(requirements: list[str]) -> set[str]:
+    return {re.split(r"[<>=\[ ;]", r.strip(), maxsplit=1)[0].lower() for r in requirements}
+
+
+def test_the_core_install_leaves_the_readers_to_the_media_extra() -> None:
+    """``pip install notebook-router`` brings no reader; ``[media]`` and ``[all]`` bring them all."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    extras = project["optional-dependencies"]
+    assert not MEDIA_PACKAGES & _names(project["dependencies"])
+    assert _names(extras["media"]) == MEDIA_PACKAGES
+    (everything,) = extras["all"]
+    assert "media" in everything.removeprefix("notebook-router[").removesuffix("]").split(",")
+    # The example notebooks read media and the readers' tests read real files, so the
+    # installs behind `make demo` and `make test` include the extra.
+    for what_installs in ("demo", "dev"):
+        assert any("notebook-router[" in r and "media" in r for r in extras[what_installs])
