@@ -89,9 +89,10 @@ fast: $(DEV)
 	$(PY) -m pytest -q $(FAST)
 
 # The docs site, strictly: a page missing from the nav, a broken link or a missing
-# anchor fails the build (mkdocs.yml). Served while editing by `$(PY) -m mkdocs serve`.
+# anchor fails the build (mkdocs.yml). Not --quiet: it hides the warnings strict mode
+# counts, and the build passes. Served while editing by `$(PY) -m mkdocs serve`.
 docs: $(DEV)
-	NO_MKDOCS_2_WARNING=1 $(PY) -m mkdocs build --strict --quiet
+	NO_MKDOCS_2_WARNING=1 $(PY) -m mkdocs build --strict
 
 # Refresh the saved outputs (read the diff before committing it).
 notebooks: $(DEV)
