@@ -1,5 +1,6 @@
 # The two commands a newcomer needs: `make demo` and `make test`. Both set up
 # .venv themselves on a fresh machine (Python >= 3.11 on PATH as python3).
+# `make check` is the everyday loop: lint, types, the docs and the fast tests.
 
 PYTHON ?= python3
 VENV   := .venv
@@ -12,7 +13,8 @@ DEMO_NOTEBOOK ?= notebooks/01_quickstart.ipynb
 # nbval re-executes every example notebook and compares it with its saved outputs.
 NBVAL := --nbval --nbval-current-env --nbval-sanitize-with notebooks/nbval_sanitize.cfg
 
-.PHONY: demo test lint typecheck unit notebooks bench fuzz clean system-deps widgets widgets-check
+.PHONY: demo test check docs lint typecheck unit fast notebooks bench fuzz clean system-deps \
+	widgets widgets-check
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -46,7 +48,19 @@ else
 	$(PY) -m jupyter lab $(LAB_FLAGS) $(DEMO_NOTEBOOK)
 endif
 
-test: $(DEV) system-deps widgets-check lint typecheck unit
+test: $(DEV) system-deps widgets-check lint typecheck docs unit
+
+# Everything but the tests that start real kernels or Chromium or take minutes (marked
+# kernel, browser, slow) and the notebooks under nbval, all of which `make test` runs.
+# The two property tests run 100 and 50 examples instead of 2,000 and 500, and the two
+# tests that run a whole benchmark script are left to `make test`: measured, those four
+# took a third of the rest's time. FAST picks other tests: make check FAST=tests/planner
+check: $(DEV) lint typecheck docs fast
+
+FAST ?= tests -m "not kernel and not browser and not slow" \
+	--deselect tests/test_bench.py::test_bench_quick_prints_one_json_line_per_result \
+	--deselect tests/analyst_eval/test_devset.py::test_the_bench_prints_one_json_line
+CHECK_EXAMPLES := FUZZ_EXAMPLES=100 FOLD_EXAMPLES=50
 
 # Debian packages the tests use (Chromium, graphviz, Node.js), installed when missing.
 system-deps:
@@ -75,6 +89,15 @@ typecheck: $(DEV)
 
 unit: $(DEV)
 	$(PY) -m pytest $(NBVAL) tests notebooks
+
+fast: $(DEV)
+	$(CHECK_EXAMPLES) $(PY) -m pytest -q $(FAST)
+
+# The docs site, strictly: a page missing from the nav, a broken link or a missing
+# anchor fails the build (mkdocs.yml). Not --quiet: it hides the warnings strict mode
+# counts, and the build passes. Served while editing by `$(PY) -m mkdocs serve`.
+docs: $(DEV)
+	NO_MKDOCS_2_WARNING=1 $(PY) -m mkdocs build --strict
 
 # Refresh the saved outputs (read the diff before committing it).
 notebooks: $(DEV)

@@ -149,7 +149,7 @@ def _inline_answers() -> dict[str, str]:
             for key, value in zip(node.keys, node.values, strict=True):
                 if isinstance(key, ast.Constant) and isinstance(value, ast.Lambda):
                     body = ast.get_source_segment(source, value.body) or ""
-                    if not re.search(r"\b_\w+\(", body):  # not in a helper of its module
+                    if not re.search(r"\b_\w+\(", body):  # not in a private function of its module
                         found[str(key.value)] = body
     return found
 

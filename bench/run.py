@@ -526,7 +526,7 @@ async def main(quick: bool) -> None:
     await store_overhead(repeats)
     await store_growth(repeats)
     await code_runner(repeats)
-    # Model-speed figures (issue 20): model calls on the critical path, streaming, prompt size.
+    # Model-speed figures: model calls on the critical path, streaming, prompt size.
     emit(await latency_composite(1 if quick else 5))  # seconds per run: few repeats
     emit(await time_to_first_token(repeats))
     emit(await planner_prompt_tokens(1))  # deterministic counts

@@ -2,7 +2,7 @@
 
 A small, plausible monthly sales table for four regions over 2025: units,
 revenue and cost, with a different trend and seasonality per region. It is
-synthetic and says so in the README; it exists so examples have real numbers
+synthetic and the docs say so (docs/guide/cli.md); it exists so examples have real numbers
 to work on without a download.
 """
 

@@ -100,7 +100,7 @@ async def run_on(spec, recording, *, missing=None, **options):
 ### The local model
 
 SmolLM2-135M runs in this process with no key and no network once `notebook-router[local]` is
-installed (which compiles llama.cpp: several minutes). It is small: the README reports that it
+installed (which compiles llama.cpp: several minutes). It is small: the docs' Models page says it
 writes valid plan JSON but rarely a useful plan, so expect a weak run from it.
 """),
     code("""

@@ -1,4 +1,4 @@
-"""The benchmark runner keeps printing the lines the README and CI rely on.
+"""The benchmark runner keeps printing the lines the docs' Benchmarks page and CI rely on.
 
 This checks shape, not speed: speed goals are judged from `make bench`
 output, never by timed unit tests.

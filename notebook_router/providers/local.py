@@ -6,7 +6,7 @@ llama-cpp-python compiles llama.cpp while installing (several minutes on
 two cores), which is why this is an opt-in extra. Planner decisions use
 llama.cpp's JSON-schema-constrained decoding, so even a 135M-parameter
 model always produces JSON of the right shape; whether its plans are good
-is another matter (the README reports what we measured).
+is another matter (docs/guide/models.md, "The local model", says how it does).
 
 Any other GGUF works too: ``local:NAME`` with ``model_path=`` or
 ``$NOTEBOOK_ROUTER_LOCAL_GGUF``.

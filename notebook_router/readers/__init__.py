@@ -21,7 +21,9 @@ and returns a pydantic model of facts with a summary in words:
   the notebook's folder (the one way an agent reaches the disk).
 
 Core code: no IPython, no widgets. Each reader imports its third-party library
-(pypdf, Pillow, soundfile, av...) only when it reads; a missing one is a
+(pypdf, Pillow, soundfile, av...) only when it reads. They come with the ``media``
+extra (:mod:`~notebook_router.readers.extra`); a missing one is a
 :class:`~notebook_router.errors.MediaToolMissingError` or
-:class:`~notebook_router.errors.MediaReadError` that names what to install.
+:class:`~notebook_router.errors.MediaReadError` whose message is the install line
+for that extra.
 """

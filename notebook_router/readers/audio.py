@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from notebook_router.errors import MediaReadError, MediaToolMissingError
 from notebook_router.media import Media
+from notebook_router.readers.extra import missing
 from notebook_router.readers.files import as_media
 
 if TYPE_CHECKING:
@@ -214,8 +215,8 @@ def _soundfile() -> Any:
         import soundfile
     except ImportError:
         raise MediaToolMissingError(
-            "Reading audio needs soundfile: pip install soundfile (its wheels bundle libsndfile; "
-            "elsewhere install libsndfile1 too, e.g. apt-get install libsndfile1)."
+            missing("Reading audio", "soundfile")
+            + " (its wheels bundle libsndfile; where none fits, apt-get install libsndfile1 too)."
         ) from None
     except OSError as exc:  # the module is there but libsndfile is not
         raise MediaToolMissingError(

@@ -19,6 +19,7 @@ from pydantic import BaseModel, Field
 
 from notebook_router.errors import MediaReadError
 from notebook_router.media import Media
+from notebook_router.readers.extra import missing, require
 from notebook_router.readers.files import DOCUMENT_TYPES
 
 PDF = "application/pdf"
@@ -142,7 +143,7 @@ def is_document(media: Media) -> bool:
 
 
 def _pdf(media: Media) -> DocumentFacts:
-    pypdf = _require("pypdf", "pypdf")
+    pypdf = require("pypdf", "pypdf", "Reading a PDF")
     reader = pypdf.PdfReader(io.BytesIO(media.raw))
     if reader.is_encrypted:
         try:
@@ -184,7 +185,7 @@ def _pdf_tables(raw: bytes) -> tuple[list[Table], str]:
     try:
         import pdfplumber
     except ImportError:
-        return [], "tables not read: install pdfplumber (pip install pdfplumber)"
+        return [], "tables not read: " + missing("reading PDF tables", "pdfplumber")
     tables: list[Table] = []
     try:
         with pdfplumber.open(io.BytesIO(raw)) as pdf:
@@ -227,7 +228,7 @@ def _tables_stopped(searched: int, pages: int) -> str:
 
 
 def _docx(media: Media) -> DocumentFacts:
-    docx = _require("docx", "python-docx")
+    docx = require("docx", "python-docx", "Reading a Word file")
     document = docx.Document(io.BytesIO(media.raw))
     sections = _Sections()
     tables: list[Table] = []
@@ -265,7 +266,7 @@ def _docx_level(style: str) -> int | None:
 
 
 def _html(media: Media) -> DocumentFacts:
-    bs4 = _require("bs4", "beautifulsoup4")
+    bs4 = require("bs4", "beautifulsoup4", "Reading HTML")
     text = media.data if isinstance(media.data, str) else media.raw.decode(errors="replace")
     soup = bs4.BeautifulSoup(text, "html.parser")
     for hidden in soup(["script", "style", "noscript", "template"]):
@@ -386,18 +387,6 @@ def _tidy(text: str) -> str:
 
 def _cell(value: Any) -> str:
     return " ".join(str(value).split()) if value is not None else ""
-
-
-def _require(module: str, package: str) -> Any:
-    import importlib
-
-    try:
-        return importlib.import_module(module)
-    except ImportError:
-        raise MediaReadError(
-            f"Reading this document needs {package}: pip install {package} "
-            "(it comes with notebook-router; a partial install may lack it)."
-        ) from None
 
 
 _READERS: dict[str, Callable[[Media], DocumentFacts]] = {

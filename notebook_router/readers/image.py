@@ -19,6 +19,7 @@ from pydantic import BaseModel, Field
 
 from notebook_router.errors import MediaReadError
 from notebook_router.media import Media
+from notebook_router.readers.extra import missing
 from notebook_router.readers.figure import FigureFacts
 
 OCR_INSTALL = (
@@ -184,7 +185,7 @@ def ocr_text(image: Any) -> tuple[str, bool, str]:
     try:
         import pytesseract
     except ImportError:
-        return "", False, "OCR skipped: pytesseract is not installed (pip install pytesseract)."
+        return "", False, "OCR skipped: " + missing("reading text in images", "pytesseract")
     if shutil.which(pytesseract.pytesseract.tesseract_cmd) is None:
         return "", False, OCR_INSTALL
     prepared = _for_ocr(image)
@@ -214,9 +215,7 @@ def _open(media: Media) -> Any:
     try:
         from PIL import Image, UnidentifiedImageError
     except ImportError:
-        raise MediaReadError(
-            "Reading images needs Pillow: pip install Pillow (it comes with notebook-router)."
-        ) from None
+        raise MediaReadError(missing("Reading images", "Pillow")) from None
     if not is_image(media):
         raise MediaReadError(
             f"{media.source or 'this media'} is {media.mime_type}, not a raster image: "

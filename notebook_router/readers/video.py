@@ -23,6 +23,7 @@ from typing import Any
 from notebook_router.errors import MediaReadError, MediaToolMissingError
 from notebook_router.media import Media
 from notebook_router.readers.audio import duration_text
+from notebook_router.readers.extra import missing
 from notebook_router.readers.files import as_media
 
 MAX_FRAMES = 8
@@ -296,6 +297,6 @@ def _av() -> Any:
         import av
     except ImportError:
         raise MediaToolMissingError(
-            "Reading video needs PyAV: pip install av (its wheels bundle ffmpeg)."
+            missing("Reading video", "PyAV") + " (its wheels bundle ffmpeg)."
         ) from None
     return av

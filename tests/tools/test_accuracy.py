@@ -55,7 +55,8 @@ async def test_offline_routing_over_129_tools_stays_above_its_floor(word_vectors
 
     Floors sit a little below the measured figures, by words alone and with
     the ``embeddings`` extra's word vectors. The fresh file's no-fit F1 (0.725 with
-    word vectors) is short of the 0.80 wanted (README, "Tool routing" says what limits it).
+    word vectors) is short of the 0.80 wanted (docs/figures.md, "Routing requests to tools
+    and agents", says what limits it).
     """
     if word_vectors and bundled_embedder() is None:
         pytest.skip("the [embeddings] extra is not installed: pip install '.[embeddings]'")
