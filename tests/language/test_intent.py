@@ -24,6 +24,7 @@ from notebook_router.language.intent import read_intent
         # "report" the verb asks for no report, "fastest" for no hurry
         ("how many days did Chile report more than 100 cases?", "normal", "conversational"),
         ("which car is the fastest?", "normal", "conversational"),
+        ("summarise the trend and write a brief of it", "normal", "conversational"),
         ("Plot the quickest delivery routes", "normal", "conversational"),  # not a mode word
     ],
 )
