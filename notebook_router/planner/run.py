@@ -359,12 +359,12 @@ class Run:
         schedule = self._schedule
         executor = self._exec()
         life, waits, reviewer, deciding = self._life, self._waits, self._reviewer, self._deciding
-        reviewing = reviewer.reviewing
+        reviewable = executor.reviewable  # None when nothing is reviewed
         while True:
             executor.absorb()
             # Reviewed before the schedule hears of them: what builds on a result the
             # critic sends back, or wants more of, waits for its new answer or the planner.
-            if reviewing and await reviewer.review(executor):
+            if reviewable and await reviewer.review(executor):
                 if executor.finished:
                     self._file_finished(executor.finished)
                 # A result was sent back: hear its new answer before the planner decides.
@@ -383,7 +383,7 @@ class Run:
                 self._answers_seen = steering.answers
                 schedule.note("answer", "the user answered the question")
             question = self.state.pending_question
-            if question is not None and not self._exec().inflight:
+            if question is not None and not executor.inflight:
                 # Only the question is left: wait for its answer, or, when nobody
                 # can answer it, end asking it (never earlier: it cancels nothing).
                 if not steering.answerable:

@@ -88,7 +88,7 @@ class Verification:
         not run."""
         if not result.ok or task.agent == self.checker:
             return False  # the verifier's own verdicts are not verified again
-        ran = ran_code(result)
+        ran = ran_code(result) if result.media else None  # most results carry no media
         if ran is False:
             return False
         if ran and not self.offline:
