@@ -425,6 +425,23 @@ def offline_choices_elsewhere(sources: dict[str, str]) -> list[str]:
     ]
 
 
+SIZE_LIMITS = {f"{PACKAGE}.planner.run": 500}
+"""Lines a module may hold. The run is the loop and its public face: what it is made of
+besides (its planner calls, waits, review, answer, reports, hand-over) lives beside it."""
+
+
+def modules_over_their_size(
+    sources: dict[str, str], limits: dict[str, int] = SIZE_LIMITS
+) -> list[str]:
+    """Every module named in ``limits`` that holds more lines than its limit."""
+    return [
+        f"{module.replace('.', '/')}.py has {lines} lines: at most {limit}; move a job it "
+        "does into a module of its own"
+        for module, limit in limits.items()
+        if (lines := len(sources[module].splitlines())) > limit
+    ]
+
+
 def package_sources() -> dict[str, str]:
     """Every module of the package's source, by module name."""
     sources: dict[str, str] = {}
@@ -534,6 +551,11 @@ def test_no_module_of_the_planner_agents_or_tools_is_there_only_for_offline(
 
 
 # ------------------------------------------------------------- the rules catch bad examples
+
+
+def test_the_run_is_its_loop_and_its_public_face() -> None:
+    problems = modules_over_their_size(package_sources())
+    assert not problems, _report(problems)
 
 
 def _modules(sources: dict[str, str]) -> Modules:
@@ -832,3 +854,13 @@ def test_a_built_in_of_the_table_that_picks_its_own_way_of_answering_is_reported
         f"{PACKAGE}/agents/builtin/glossary.py answers without by_rules_or_model: hand it the "
         "rules and the model core (agents/cores.py picks)"
     ]
+
+
+def test_a_run_grown_past_its_size_is_reported() -> None:
+    run = f"{PACKAGE}.planner.run"
+    grown = {run: "def step():\n    pass\n" * 251, f"{PACKAGE}.planner.waits": "x = 1\n" * 900}
+    assert modules_over_their_size(grown) == [
+        f"{PACKAGE}/planner/run.py has 502 lines: at most 500; move a job it does into a "
+        "module of its own"
+    ]
+    assert modules_over_their_size({run: "x = 1\n" * 500}) == []

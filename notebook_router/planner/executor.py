@@ -102,6 +102,9 @@ class Executor:
         """Ids of tasks whose results await the critic (None: no critic)."""
         self.finished: list[str] = []
         """Ids of tasks filed since the loop last looked (it drains the list)."""
+        self._user_words = (-1, "")
+        """The user's words and how many history entries they were read from: they change
+        only with a redirect or an answer, not with every task."""
 
     # ------------------------------------------------------------------ start
 
@@ -148,7 +151,7 @@ class Executor:
             depends_on=deps,
             attempt=attempt,
             style=state.style,
-            user_words=state.user_words(),
+            user_words=self._words_of_user(),
         )
         results = state.results
         attachments = state.attachments
@@ -174,6 +177,14 @@ class Executor:
         timeout = agent.timeout_s or self._default_timeout
         if timeout is not None:
             self._watchdog.watch(task_id, timeout)
+
+    def _words_of_user(self) -> str:
+        history = len(self.state.history)
+        seen, words = self._user_words
+        if seen != history:
+            words = self.state.user_words()
+            self._user_words = (history, words)
+        return words
 
     async def _execute(
         self,

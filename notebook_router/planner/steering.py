@@ -43,7 +43,7 @@ answer (a panel, ``run.answer`` or a handler will give it), or ``stop`` asking i
 callable decides when the question is the last thing left (a notebook asks whether
 any front end shows the run's panel: under nbclient nobody would ever answer)."""
 Interruptible = Callable[[Awaitable[RedirectDecision]], Awaitable[RedirectDecision | None]]
-"""Awaits a planner call, or gives None if Stop cut it short (the run's ``_interruptible``)."""
+"""Awaits a planner call, or gives None if Stop cut it short (``Deciding.interruptible``)."""
 
 SUPERSEDED = "superseded: the user redirected the run"
 UNWANTED = "no longer wanted after the user's redirect"

@@ -1,6 +1,6 @@
 """Verification by default: data answers, and results their agent is unsure of, are checked.
 
-After each result the run's review step (``Run._review``, where the optional critic
+After each result the run's review step (``ResultReview.review``, where the optional critic
 speaks too) asks :class:`Verification` about every result whose confidence is below the
 threshold (``Router(verify=0.5)``, ``Limits.verify_below``, ``%%route --verify-below``;
 0 turns verification off) and, with a model, about every data answer (a result whose
@@ -88,7 +88,7 @@ class Verification:
         not run."""
         if not result.ok or task.agent == self.checker:
             return False  # the verifier's own verdicts are not verified again
-        ran = ran_code(result)
+        ran = ran_code(result) if result.media else None  # most results carry no media
         if ran is False:
             return False
         if ran and not self.offline:
