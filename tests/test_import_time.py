@@ -254,3 +254,12 @@ def test_every_lazily_exported_name_resolves(package: str) -> None:
         "assert not missing, missing"
     )
     modules_after(code)
+
+
+def test_every_module_the_warm_up_names_exists() -> None:
+    """A module moved or renamed must not leave the warm-up importing nothing."""
+    from importlib.util import find_spec
+
+    from notebook_router.notebook.warm import FIRST_RUN_MODULES
+
+    assert [m for m in FIRST_RUN_MODULES if find_spec(m) is None] == []

@@ -11,7 +11,6 @@ policies default to ``never`` (``ask`` behaves as ``never`` here: there is no pa
 from __future__ import annotations
 
 import argparse
-import asyncio
 import contextlib
 import sys
 from typing import TYPE_CHECKING
@@ -112,6 +111,8 @@ def serve(args: argparse.Namespace, agents: list[Agent]) -> int:
         clarify="stop",
     )
     server = build_server(ServedRuns(router), frames)
+    import asyncio  # here, not at the top: `notebook-router --help` never needs it
+
     if args.http is None:
         # The protocol owns stdout: the transport claims the real one (the CLI's own
         # printing wraps it), and sends anything else printed there to stderr.

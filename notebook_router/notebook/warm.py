@@ -42,7 +42,7 @@ FIRST_RUN_MODULES = (
     "notebook_router.notebook.run_output",
     "notebook_router.router",
     "notebook_router.planner.run",
-    "notebook_router.planner.rules",
+    "notebook_router.offline.planner",
     "notebook_router.providers.offline.engine",
     "notebook_router.agents.builtin.data_analyst",
     "notebook_router.agents.builtin.coder",
@@ -58,6 +58,23 @@ FIRST_RUN_MODULES = (
     "notebook_router.agents.builtin.images",
     "notebook_router.agents.builtin.narration",
     "notebook_router.agents.builtin.video",
+    # the offline cores the router gives the built-ins at the first run
+    *(
+        f"notebook_router.offline.team.{name}"
+        for name in (
+            "data_analyst",
+            "coder",
+            "decision",
+            "knowledge",
+            "planning",
+            "reasoning",
+            "research",
+            "summarisation",
+            "documents",
+            "images",
+        )
+    ),
+    "notebook_router.analyst.dask_run",  # the analyst's core, Dask or not
     "notebook_router.analyst.execute",
     "notebook_router.analyst.narrate",
     "notebook_router.analyst.plots",
