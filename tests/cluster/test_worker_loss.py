@@ -72,3 +72,41 @@ async def test_a_killed_worker_becomes_a_failed_result_with_its_cause(own_cluste
     # The planner goes on with the rest of the work: another worker runs the next task.
     assert result.data("t2") == "steady done"
     assert result.task("t2").where not in (None, killed["worker"])
+
+
+@agent(can=["churn", "forecast"])
+def churn_forecast(task: str) -> str:
+    "Forecasts churn for the quarter (long enough for its worker to be killed)."
+    import time
+
+    end = time.monotonic() + 60
+    while time.monotonic() < end:
+        pass
+    return "never"
+
+
+@agent(can=["churn"])
+def churn_estimate(task: str) -> str:
+    "A simpler churn estimate."
+    return "churn 4.2%"
+
+
+async def test_the_planner_reroutes_a_task_whose_worker_died_and_the_breaker_counts_it(
+    own_cluster: Any,
+) -> None:
+    # The offline planner, not a script: it picks the agent that fits best, and when
+    # that one's worker dies it gives the task to the next one that fits.
+    from notebook_router import Router
+
+    router = Router([churn_forecast, churn_estimate], executor=own_cluster, builtins=False)
+    run = router.start("forecast churn for the quarter")
+    tried: list[str] = []
+    async for event in run.events():
+        if isinstance(event, ev.TaskStarted):
+            tried.append(event.agent)
+        if isinstance(event, ev.TraceNote) and event.note == ev.WORKER_NOTE and len(tried) == 1:
+            os.kill(int(event.data["pid"]), signal.SIGKILL)
+    result = await run
+    assert tried == ["churn_forecast", "churn_estimate"]
+    assert result.data("t1") == "churn 4.2%"
+    assert router.breaker.consecutive_failures("churn_forecast") == 1
