@@ -80,6 +80,7 @@ def left_out(r: Reading, spec: Spec) -> tuple[LeftOut, ...]:
         *_unread_asked(r, spec),
         *_unmade_comparison(r, spec),
         *_unnamed_answer(r, spec),
+        *_unapplied_statistic(r, spec),
     ]
     return tuple(dict.fromkeys(found))
 
@@ -402,3 +403,26 @@ def _unnamed_answer(r: Reading, spec: Spec) -> list[LeftOut]:
     m = re.search(r"\b(?:which|who|whose)\b(?:\s+\w+){0,2}", r.text)
     said = m.group(0) if m else "which"
     return [LeftOut(said, "what the question asks to name: the answer is a figure, not a name")]
+
+
+# Statistics that no counting or share operation computes: "the *average* percentage of
+# people below the poverty line" answered by each county's share of the rows has lost it.
+_COMPUTED = ("mean", "median", "sum", "std", "var")
+_STATISTIC_WORDS = {
+    agg: [w for w in table("analysis")["aggregations"][agg] if " " not in w] for agg in _COMPUTED
+}
+_COUNTING_OPS = frozenset({"percentage", "count", "unique", "shape", "value_counts"})
+
+
+def _unapplied_statistic(r: Reading, spec: Spec) -> list[LeftOut]:
+    """A statistic the question asks for that the (counting) operation does not compute."""
+    if spec.op not in _COUNTING_OPS:
+        return []
+    out = []
+    for agg in dict.fromkeys(a for a in r.aggs if a in _COMPUTED):
+        if agg in spec.aggs:
+            continue
+        m = re.search(rf"\b(?:{alternation(_STATISTIC_WORDS[agg])})\b", r.text)
+        if m:
+            out.append(LeftOut(m.group(0), "a statistic the answer does not compute"))
+    return out

@@ -429,3 +429,20 @@ def test_which_rows_are_outliers_names_them() -> None:
     fence = 1.5 * (q3 - q1)
     truth = crime[(crime.violent < q1 - fence) | (crime.violent > q3 + fence)].state.tolist()
     assert (a.status, a.value) == ("answered", truth)
+
+
+def test_a_statistic_no_counting_answer_computes_is_named_as_left_out() -> None:
+    counties = pd.DataFrame(
+        {
+            "county": ["ADAMS", "BROWN", "CLARK", "ADAMS", "DOVER"],
+            "percbelowpoverty": [12.0, 8.5, 20.1, 9.9, 14.0],
+        }
+    )
+    a = _ask(
+        "average percentage of people below the poverty line across counties",
+        {"counties": counties},
+    )
+    # Whatever it computes, it does not pass off a share of the rows as the average.
+    assert a.status != "answered" or a.value == pytest.approx(counties.percbelowpoverty.mean())
+    if a.status == "partial":
+        assert "average" in a.text
