@@ -204,10 +204,11 @@ def _answer(question: str, spec: Spec, frames: Mapping[str, Any]) -> Analysis:
     missing = tuple(str(part) for part in spec.left_out) + techniques_unused(question, program.code)
     if missing:
         text += " " + left_out_sentence(missing)
-    undefined = isinstance(value, float) and math.isnan(value)
+    undefined = _not_a_number(value)
     if undefined:  # a NaN is no answer: never pass it off as one
+        which = "no number" if isinstance(value, float) else "no number for some of it"
         text += (
-            " The computation gave no number (NaN): the rows it used hold missing values, "
+            f" The computation gave {which} (NaN): the rows it used hold missing values, "
             "or a step is undefined for them (see the code)."
         )
     return Analysis(
@@ -216,6 +217,17 @@ def _answer(question: str, spec: Spec, frames: Mapping[str, Any]) -> Analysis:
         operation=spec.op, columns=_columns(spec), left_out=missing,
         engine="dask" if is_dask_collection(frames.get(spec.frame)) else "pandas",
     )  # fmt: skip
+
+
+def _not_a_number(value: Any) -> bool:
+    """Whether ``value`` is NaN, or a mapping or list of figures holding one (a table's
+    empty cells, in a mapping of mappings, are not asked for one by one: left alone)."""
+    if isinstance(value, float):
+        return math.isnan(value)
+    items = value.values() if isinstance(value, dict) else value
+    if isinstance(items, (list, tuple)) or isinstance(value, dict):
+        return any(isinstance(v, float) and math.isnan(v) for v in items)
+    return False
 
 
 _TECHNIQUES: dict[str, list[str]] = table("analysis")["techniques"]

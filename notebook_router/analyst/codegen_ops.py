@@ -108,15 +108,21 @@ def groupby(b: Builder) -> Program:
     if every_group and s.filters and len(s.group_by) == 1 and s.aggs[:1] in (("size",), ("count",)):
         # "for each firm, in how many years was invest above 100?": a firm with no such
         # year is a 0, not missing from the answer (nor from "which had the fewest")
-        key = s.group_by[0]
-        every = f"pd.Index(sorted({b.frame}[{key!r}].dropna().unique()), name={key!r})"
-        expr = f"{expr}.reindex({every}, fill_value=0)"
+        b.add(f"counts = {expr}")
+        expr = _with_zeros("counts", b.frame, s.group_by[0])
     if s.percent:
         expr += " * 100"
     if len(s.group_by) > 1:
         b.add(f"result = {expr}.unstack()")
         return b.program("frame")
     return _ranked(b, expr)
+
+
+def _with_zeros(counts: str, frame: str, key: str) -> str:
+    """``counts`` with a 0 for each group of ``frame`` none of whose rows were counted
+    (after the counted groups, whatever the kinds of the keys)."""
+    unseen = f"[k for k in {frame}[{key!r}].dropna().unique() if k not in {counts}.index]"
+    return f"{counts}.reindex([*{counts}.index, *{unseen}], fill_value=0)"
 
 
 def _ranked(b: Builder, expr: str) -> Program:

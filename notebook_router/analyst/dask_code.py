@@ -211,6 +211,14 @@ def groupby(b: DaskBuilder) -> Program | NeedsPandas:
     if agg not in GROUP_AGGS:
         return _needs(f"Dask has no {agg} of each group")
     expr = _grouped(b, f"{b.rows}.groupby({_keys(s.group_by)})", agg) + ".compute()"
+    every_group = s.variant not in ("which", "top") or s.ascending  # a 0 can be the answer
+    if every_group and s.filters and len(s.group_by) == 1 and agg in ("size", "count"):
+        # the groups no row was counted for are 0s, as with pandas
+        key = s.group_by[0]
+        b.add(
+            f"counts = {expr}", f"keys = {frame_name(s.frame)}[{key!r}].dropna().unique().compute()"
+        )
+        expr = "counts.reindex([*counts.index, *(k for k in keys if k not in counts.index)], fill_value=0)"
     if s.percent:
         expr += " * 100"
     if len(s.group_by) > 1:
@@ -275,8 +283,13 @@ def missing(b: DaskBuilder) -> Program:
     if s.variant == "most":
         b.add(f"counts = {d}.isna().sum().compute()", "result = counts.idxmax()")
         return b.done("label", {"table": "counts", "best": "counts.max()"})
-    if s.variant in ("rows", "column") and (s.variant == "rows" or len(s.columns) == 1):
-        expr = f"{d}.isna().any(axis=1)" if s.variant == "rows" else f"{b.col(s.columns[0])}.isna()"
+    if s.variant in ("rows", "complete", "column") and (
+        s.variant != "column" or len(s.columns) == 1
+    ):
+        expr = {
+            "rows": f"{d}.isna().any(axis=1)",
+            "complete": f"(~{d}.isna().any(axis=1))",  # the rows with no missing value
+        }.get(s.variant) or f"{b.col(s.columns[0])}.isna()"
         b.add(
             f"result = {expr}.mean().compute(){scale}"
             if s.percent

@@ -151,7 +151,8 @@ def outliers(r: Reading) -> Outcome:
     aggs = [a for a in r.aggs if a not in ("count",)]
     variant = "clean_stat" if cleaned and aggs else "count"
     label = ""
-    if variant == "count" and len(targets) == 1 and r.has(r"\b(?:which|who|list|name|show)\b"):
+    named = r.has(r"\b(?:which|who|list)\b") and not r.has(r"\b(?:how many|number of|count)\b")
+    if variant == "count" and len(targets) == 1 and named:
         # "which states are outliers in violent crime?": the states, not how many
         said = r.remaining("category", "text")
         variant, label = "which", (said[0] if said else label_column(r))
@@ -168,13 +169,16 @@ NOT_RECORDED = (
 
 
 COMPLETE = (
-    r"\bcomplete\b|\b(?:no|without|zero|free\s+of|not\s+\w+\s+any)\s+(?:\w+\s+)?"
-    r"(?:missing|null|nan|empty|blank)"
+    r"\b(?:rows?|records?|entries|observations)\s+(?:\w+\s+)?complete\b|\bcomplete\s+(?:rows?|records?|entries|observations|cases)\b"
+    r"|\b(?:no|without|zero|free\s+of|not\s+\w+\s+any)\s+(?:\w+\s+)?(?:missing|null|nan|empty|blank)"
+    r"|\bnothing\s+(?:is\s+)?missing|\bno\s+\w+\s+(?:is|are)\s+(?:missing|null|empty|blank)"
+    r"|\bnot\s+missing\s+any"
 )
+"""Rows with no missing value asked for ("complete rows", "rows where no column is missing")."""
 
 
 def missing(r: Reading) -> Outcome:
-    if not r.has(MISSING) and not r.has(NOT_RECORDED):
+    if not r.has(MISSING) and not r.has(NOT_RECORDED) and not r.has(COMPLETE):
         return None
     percent = r.has(PERCENT)
     targets = r.remaining()
@@ -188,7 +192,11 @@ def missing(r: Reading) -> Outcome:
         variant = "which"
     elif r.has(r"\brows?\b|\brecords?\b|\bentries\b|\bobservations\b") and not targets:
         # "rows with no missing values", "complete rows": the rows that have none
-        variant = "complete" if r.has(COMPLETE) else "rows"
+        with_missing = r.has(
+            r"\b(?:with|have|has|having|contain\w*)\s+(?!(?:no|nothing|zero|not)\b)"
+            r"(?:(?!(?:no|nothing|zero|not)\b)\w+\s+)?(?:missing|null|nan)"
+        )
+        variant = "complete" if r.has(COMPLETE) and not with_missing else "rows"
     elif targets:
         variant = "column"
     elif r.has(ALL_COLUMNS) or r.has(r"\bcolumns?\b|\bfeatures?\b|\bvariables?\b|\bfields?\b"):

@@ -121,7 +121,7 @@ def find_mentions(
                 found.append((len(variant), 2, i, Mention(toks[i][1], toks[j][2], col.name)))
         found.extend(_in_other_order(toks, stems, col, ignored))
         found.extend(_run_together(toks, col))
-        found.extend(_said_in_full(toks, col, ignored, names))
+        found.extend(_said_in_full(toks, col, ignored, names, written))
         for value in _category_values(col, skip):
             variant = tuple(stem(w) for w, _, _ in word_spans(str(value)))
             for i in _occurrences(stems, variant):
@@ -133,6 +133,7 @@ def find_mentions(
 
 
 _ACRONYM = re.compile(r"[A-Z]{2,4}")
+_MONTHS = frozenset(table("analysis")["calendar"]["months"])
 # Words that say what to do with a column, never part of its spelled-out name: "the
 # *highest RBI*" is not ``HR``.
 _STATISTIC_WORDS = frozenset(
@@ -145,10 +146,17 @@ _STATISTIC_WORDS = frozenset(
 
 
 def _said_in_full(
-    toks: list[tuple[str, int, int]], col: Column, ignored: set[str], names: set[str]
+    toks: list[tuple[str, int, int]],
+    col: Column,
+    ignored: set[str],
+    names: set[str],
+    written: str | None,
 ) -> list[tuple[int, int, int, Mention]]:
     """An upper-case short name said in full: "home runs" for ``HR``, "runs batted in"
-    for ``RBI``, "at bats" for ``AB`` (the words' initials spell it, plural or not)."""
+    for ``RBI``, "at bats" for ``AB`` (the words' initials spell it, plural or not).
+
+    Never through a name or a month ("in Dublin", "in December" spell ``ID``), and it
+    yields to any other reading of the same words (it is ranked as the shortest)."""
     if not _ACRONYM.fullmatch(col.name):
         return []
     n = len(col.name)
@@ -160,12 +168,14 @@ def _said_in_full(
             continue
         if sum(w in ignored for w in window) > 1 or any(w in names for w in window):
             continue  # "OBP by position" names OBP by its name, then a group
-        if any(w in _STATISTIC_WORDS for w in window):
+        if any(w in _STATISTIC_WORDS or w in _MONTHS for w in window):
             continue  # "the highest RBI" asks for the highest of RBI
+        if written is not None and any(written[a : a + 1].isupper() for _, a, _ in toks[i : i + n]):
+            continue  # a capitalised word is a name: "in Dublin" is a place, not ``ID``
         if n == 2 and (window[-1] in ignored or len(window[-1]) < 3):
             continue  # the last of two words names the thing: "at bats", not "at the"
         mention = Mention(toks[i][1], toks[i + n - 1][2], col.name, how="abbreviation")
-        out.append((n, 1, i, mention))
+        out.append((0, 0, i, mention))  # any other reading of these words comes first
     return out
 
 

@@ -132,18 +132,28 @@ def _sentences(text: str) -> list[str]:
     pieces = [s for s in _SENTENCES.split(text) if s and s.strip()]
     joined: list[str] = []
     for piece in pieces:
-        if joined and _ABBREVIATED.search(joined[-1]):
+        if joined and _joins(joined[-1], piece):
             joined[-1] = f"{joined[-1]} {piece}"  # "No. 462": one sentence, not two
         else:
             joined.append(piece)
     return [_BULLET.sub("", s).strip() for s in joined]
 
 
+_ABBREVIATIONS = table("clauses")["abbreviations"]
 # A piece that ends in an abbreviation's full stop ("yield of No.", "revenue vs.").
-_ABBREVIATED = re.compile(
-    rf"(?:^|[\s(])(?:{alternation(table('clauses')['abbreviations']['words'])})\.$",
-    re.IGNORECASE,
+_NEVER_FINAL = re.compile(
+    rf"(?:^|[\s(])(?:{alternation(_ABBREVIATIONS['never_final'])})\.$", re.IGNORECASE
 )
+_MAYBE_FINAL = re.compile(
+    rf"(?:^|[\s(])(?:{alternation(_ABBREVIATIONS['words'])})\.$", re.IGNORECASE
+)
+
+
+def _joins(before: str, after: str) -> bool:
+    """Whether ``after`` goes on the sentence ``before`` ended with an abbreviation."""
+    if _NEVER_FINAL.search(before):
+        return True
+    return bool(_MAYBE_FINAL.search(before)) and not after.lstrip()[:1].isupper()
 
 
 def _split_on_verbs(part: str) -> list[str]:

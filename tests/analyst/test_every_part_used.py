@@ -446,3 +446,53 @@ def test_a_statistic_no_counting_answer_computes_is_named_as_left_out() -> None:
     assert a.status != "answered" or a.value == pytest.approx(counties.percbelowpoverty.mean())
     if a.status == "partial":
         assert "average" in a.text
+
+
+def test_words_that_spell_a_short_name_are_still_read_as_a_place_or_a_month() -> None:
+    df = pd.DataFrame(
+        {
+            "ID": range(10),
+            "city": ["Dublin", "Cork"] * 5,
+            "date": pd.date_range("2024-08-01", periods=10, freq="MS"),
+            "sales": [10.0 * (i + 1) for i in range(10)],
+        }
+    )
+    december = _ask("total sales in December", {"df": df})
+    assert december.value == pytest.approx(df[df.date.dt.month == 12].sales.sum())
+    dublin = _ask("average sales in Dublin", {"df": df})
+    assert dublin.value == pytest.approx(df[df.city == "Dublin"].sales.mean())
+
+
+@pytest.mark.parametrize(
+    ("question", "truth"),
+    [
+        ("how many rows where no column is missing", "complete"),
+        ("how many rows have nothing missing", "complete"),
+        ("How many rows are complete, with no missing values at all?", "complete"),
+        ("how many rows have missing values, and is the data complete", "missing"),
+        ("how many rows have missing values?", "missing"),
+    ],
+)
+def test_rows_with_and_without_missing_values_are_told_apart(question: str, truth: str) -> None:
+    df = pd.DataFrame({"a": [1.0, 2.0, None, 4.0, 5.0], "b": [1.0, None, 3.0, 4.0, 5.0]})
+    complete = int(df.notna().all(axis=1).sum())
+    a = _ask(question, {"df": df})
+    assert (a.status, a.value) == ("answered", complete if truth == "complete" else 5 - complete)
+
+
+def test_a_count_of_outliers_asked_to_be_shown_stays_a_count() -> None:
+    crime = pd.DataFrame({"state": list("ABCDEFGHIJ"), "violent": [1, 2, 3, 2, 3, 2, 1, 2, 40, 3]})
+    a = _ask("show how many outliers there are in violent crime", {"crime": crime})
+    assert (a.status, a.value) == ("answered", 1)
+
+
+def test_groups_of_mixed_kinds_still_get_their_zero() -> None:
+    f = pd.DataFrame({"firm": [1, "x", 1, "x", "z"], "invest": [150, 50, 200, 120, 10]})
+    a = _ask("for each firm, in how many rows was invest above 100?", {"f": f})
+    assert (a.status, a.value) == ("answered", {1: 2, "x": 1, "z": 0})
+
+
+def test_nan_figures_in_a_grouped_answer_are_said() -> None:
+    df = pd.DataFrame({"group": ["a", "a", "b"], "weight": [1.0, 2.0, 3.0]})
+    a = _ask("standard deviation of weight by group", {"df": df})
+    assert a.status == "partial" and "NaN" in a.text

@@ -152,3 +152,21 @@ async def test_stop_during_an_analysis_cancels_its_computation_on_the_cluster(
     # The graph was cancelled: the two partitions being made finish (Dask cannot stop a
     # task's thread) and none of the others start: 2 s, not the 17 partitions' 17 s.
     wait_until(lambda: busy_threads(client) == 0, timeout=6, what="the computation to be dropped")
+
+
+async def test_counts_of_complete_rows_and_of_zero_groups_match_pandas(client: Any) -> None:
+    ledger = pd.DataFrame(
+        {
+            "firm": ["a", "b", "c", "a", "b", "c"] * 5,
+            "invest": [150.0, 50.0, 20.0, None, 120.0, 30.0] * 5,
+        }
+    )
+    lazy = dd.from_pandas(ledger, npartitions=3).persist()
+    distributed.wait(lazy)
+    router = Router(data={"ledger": lazy})
+    complete = await router.run("how many rows have no missing values?")
+    assert complete.results["t1"].data == int(ledger.notna().all(axis=1).sum())
+    fewest = await router.run("for each firm, in how many rows was invest above 100?")
+    counted = {f: int(((ledger.firm == f) & (ledger.invest > 100)).sum()) for f in "abc"}
+    assert counted["c"] == 0  # the case that matters: a group with none
+    assert fewest.results["t1"].value == counted

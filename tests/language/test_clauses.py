@@ -140,3 +140,8 @@ def test_urgency_politeness_and_tone_are_not_tasks(request_text: str, tasks: lis
 )
 def test_an_abbreviation_ends_no_sentence(request_text: str, clauses: list[str]) -> None:
     assert [c.text for c in decompose(request_text)] == clauses
+
+
+def test_an_abbreviation_that_can_end_a_sentence_ends_one_before_a_capital() -> None:
+    clauses = [c.text for c in decompose("Sum the sales for each dept. Email the totals to Ann.")]
+    assert clauses == ["Sum the sales for each dept", "Email the totals to Ann"]
