@@ -363,7 +363,17 @@ def _unread_groups(r: Reading, spec: Spec) -> list[LeftOut]:
         if first in IGNORED or first in OPERATION_WORDS:
             continue
         out.append(LeftOut(m.group(0).strip(), "a grouping I could not tie to a column"))
+    for m in _GROUP_BY_COLUMN.finditer(r.skeleton):
+        # "how many rows per region": a column asked to group by, which the answer does not
+        column = r.column_at(int(m.group("index")))
+        out.append(LeftOut(f"{m.group('how')} {column}", "a grouping the answer does not apply"))
     return out
+
+
+_GROUP_BY_COLUMN = re.compile(
+    r"\b(?P<how>grouped by|broken down by|split by|by|per|for each|for every|in each)\s+"
+    r"(?:the\s+|each\s+)?C(?P<index>\d+)\b"
+)
 
 
 def _unmade_comparison(r: Reading, spec: Spec) -> list[LeftOut]:

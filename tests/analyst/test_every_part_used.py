@@ -496,3 +496,11 @@ def test_nan_figures_in_a_grouped_answer_are_said() -> None:
     df = pd.DataFrame({"group": ["a", "a", "b"], "weight": [1.0, 2.0, 3.0]})
     a = _ask("standard deviation of weight by group", {"df": df})
     assert a.status == "partial" and "NaN" in a.text
+
+
+@pytest.mark.parametrize("question", ["count of rows by region", "how many rows per region"])
+def test_a_grouping_by_a_named_column_is_applied_or_named_as_left_out(question: str) -> None:
+    df = pd.DataFrame({"region": ["N", "S", "N", "E"], "invest": [150, 50, 200, 120]})
+    a = _ask(question, {"df": df})
+    truth = df.groupby("region").size().to_dict()
+    assert a.value == truth or (a.status == "partial" and "region" in a.text)
