@@ -363,10 +363,15 @@ def _unread_groups(r: Reading, spec: Spec) -> list[LeftOut]:
         if first in IGNORED or first in OPERATION_WORDS:
             continue
         out.append(LeftOut(m.group(0).strip(), "a grouping I could not tie to a column"))
+    used = used_columns(spec)
     for m in _GROUP_BY_COLUMN.finditer(r.skeleton):
-        # "how many rows per region": a column asked to group by, which the answer does not
+        # "how many rows per region": a column asked to group by, which the answer does
+        # not use at all ("top 3 states by poverty" ranks by it: used)
         column = r.column_at(int(m.group("index")))
-        out.append(LeftOut(f"{m.group('how')} {column}", "a grouping the answer does not apply"))
+        if column not in used and not (_TIME_NAME.search(column) and _uses_time(spec)):
+            out.append(
+                LeftOut(f"{m.group('how')} {column}", "a grouping the answer does not apply")
+            )
     return out
 
 
