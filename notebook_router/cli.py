@@ -35,7 +35,7 @@ from notebook_router.mcp_server.cli import add_serve_parser
 from notebook_router.run_options import PLANNER_STYLES, add_limit_options, limits_from
 from notebook_router.styles import MODES, STYLES
 
-# The router, the planner and the renderers are imported by the command that uses
+# The wiring, the planner and the renderers are imported by the command that uses
 # them, so ``--help`` and a usage error answer at once.
 if TYPE_CHECKING:
     from notebook_router.agents.base import Agent
@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from notebook_router.planner.result import RunResult
     from notebook_router.planner.run import Run
     from notebook_router.planner.state import RunState
-    from notebook_router.router import Router
+    from notebook_router.wiring import RunSetup
 
 EXIT_USAGE = 2
 
@@ -218,7 +218,7 @@ def _run(args: argparse.Namespace, agents: list[Agent]) -> int:
     from notebook_router.data.files import find_data_files, load_data_files
     from notebook_router.loop import run_to_end
     from notebook_router.render.text import evidence_text
-    from notebook_router.router import Router
+    from notebook_router.wiring import wire
 
     interactive = sys.stdin.isatty() and not args.json
     # Read before the run starts, so a missing or unreadable file is a usage error (exit 2).
@@ -226,7 +226,7 @@ def _run(args: argparse.Namespace, agents: list[Agent]) -> int:
     files = find_data_files(args.task, args.data, missing=missing)
     for name in missing:
         print(f"note: {name} is named in the task but no such file exists here", file=sys.stderr)
-    router = Router(
+    setup = wire(
         agents,
         data=load_data_files(files) if files else None,
         model=args.model,
@@ -247,7 +247,7 @@ def _run(args: argparse.Namespace, agents: list[Agent]) -> int:
     # Not asyncio.run: it would wait for agents the run abandoned (see run_to_end).
     finished = run_to_end(
         _drive(
-            router,
+            setup,
             args.task,
             progress=None if args.quiet or args.json else sys.stderr,
             approve_on_terminal=interactive and "ask" in (args.code, args.tools),
@@ -268,7 +268,7 @@ def _run(args: argparse.Namespace, agents: list[Agent]) -> int:
             print("\n".join(shown))
         if saved:
             print("\nsaved:\n" + "\n".join(f"  {path}" for path in saved))
-        print(_footer(result, router), file=sys.stderr)
+        print(_footer(result, setup), file=sys.stderr)
     if args.open:
         _open_all(saved)
     note = finished.note()
@@ -302,7 +302,7 @@ def _open_all(paths: list[Path]) -> None:
 
 
 async def _drive(
-    router: Router,
+    setup: RunSetup,
     task: str,
     progress: TextIO | None,
     *,
@@ -312,8 +312,9 @@ async def _drive(
     import asyncio
 
     from notebook_router.planner import events as ev
+    from notebook_router.wiring import start_run
 
-    run = router.start(task)
+    run = start_run(setup, task)
     if progress is not None:
         run.subscribe(lambda event: _progress(event, progress))
     if draft is not None:
@@ -407,14 +408,14 @@ async def _ask_on_terminal(question: str) -> str | None:
     return answer.strip() or None
 
 
-def _footer(result: RunResult, router: Router) -> str:
+def _footer(result: RunResult, setup: RunSetup) -> str:
     from notebook_router.planner.state import STOP_REASON_TEXT
 
     reason = STOP_REASON_TEXT.get(result.stop_reason, result.stop_reason)
     return (
         f"\n— {reason} · {result.duration_s:.2f} s · {result.iterations} decisions · "
         f"{len(result.tasks)} tasks · {result.usage.total_tokens:,} tokens · "
-        f"model {router.provider.name}:{router.provider.model}"
+        f"model {setup.provider.name}:{setup.provider.model}"
     )
 
 

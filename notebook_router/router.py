@@ -5,56 +5,51 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
-from notebook_router.agents.approval import (
-    CodePolicy,
-    ToolPolicy,
-    check_code_policy,
-    check_tool_policy,
-)
+from notebook_router.agents.approval import CodePolicy, ToolPolicy
 from notebook_router.agents.breaker import CircuitBreaker
-from notebook_router.agents.builtin import SearchFunction, plug_team, with_builtins
+from notebook_router.agents.builtin import SearchFunction
 from notebook_router.agents.registry import AgentLike, AgentRegistry
 from notebook_router.context.shared import SharedContext
-from notebook_router.data.sharing import DEFAULT_SHARE, ShareLevel, check_share, sharing
+from notebook_router.data.sharing import DEFAULT_SHARE, ShareLevel
 from notebook_router.data.source import DataSource
-from notebook_router.errors import ConfigError, EmptyTaskError
+from notebook_router.errors import ConfigError
 from notebook_router.loop import run_to_end
 from notebook_router.media import Media
-from notebook_router.offline.planner import RulePlanner
-from notebook_router.offline.team import equip
-from notebook_router.planner.combo_planner import ComboPlanner
-from notebook_router.planner.modes import check_mode, check_style, choose_intent, limits_for
-from notebook_router.planner.planner import ModelPlanner, Planner
+from notebook_router.planner.planner import Planner
 from notebook_router.planner.rails import Limits
 from notebook_router.planner.result import RunResult
-from notebook_router.planner.run import Run, new_run_id
-from notebook_router.planner.state import RunState
+from notebook_router.planner.run import Run
 from notebook_router.planner.steering import ClarifyHandler, ClarifyPolicy
 from notebook_router.planner.verification import VERIFY_BELOW
 from notebook_router.providers.base import Provider
-from notebook_router.providers.offline import is_offline
-from notebook_router.providers.recording import RecordingProvider
-from notebook_router.providers.registry import resolve_model
-from notebook_router.run_options import PLANNER_STYLES, PlannerStyle
+from notebook_router.run_options import PlannerStyle
 from notebook_router.styles import ResponseStyle, RunMode
 from notebook_router.supervisor.combos import AgentComboCache
-from notebook_router.text.unicode import valid_unicode
-from notebook_router.verification.critic import Critic, RuleCritic
+from notebook_router.verification.critic import Critic
+from notebook_router.wiring import (
+    RunSetup,
+    default_planner,
+    resolve_planner,
+    resume_run,
+    start_run,
+    wire,
+)
+
+__all__ = ["Router", "default_planner", "resolve_planner"]
 
 log = logging.getLogger("notebook_router")
 
 if TYPE_CHECKING:
     from notebook_router.cluster import ExecutorSpec
-    from notebook_router.cluster.remote import DaskExecutor
     from notebook_router.mcp.servers import MCPServers
-    from notebook_router.planner.resume import ResumePoint
     from notebook_router.store import SessionStore
     from notebook_router.store.memory import RunMemory
 
 
-class Router:
+class Router(RunSetup):
     """Plans a task, delegates the pieces to agents, and answers.
 
     >>> from notebook_router import Router, agent
@@ -182,47 +177,33 @@ class Router:
         cluster. Cell agents, the built-ins, agents defined with ``local=True`` and
         agents taking ``context``, ``shared`` or ``model`` stay here. Needs the
         ``[dask]`` extra. See :mod:`notebook_router.cluster`."""
-        registry = agents if isinstance(agents, AgentRegistry) else AgentRegistry(agents)
-        self.mcp = _mcp_servers(mcp)
-        """The MCP servers whose agents join every run (None: none)."""
-        if self.mcp is not None:
-            registry = AgentRegistry(
-                [*registry, *(a for a in self.mcp.agents() if a.name not in registry)]
-            )
-        self.data = DataSource.of(data)
-        self.search = search
-        self.agents = (
-            with_builtins(registry, data=self.data is not None, search=search)
-            if builtins
-            else plug_team(registry, search)  # built-ins the caller named in ``agents``
+        setup = wire(
+            agents,
+            model=model,
+            planner=planner,
+            limits=limits,
+            style=style,
+            mode=mode,
+            on_clarify=on_clarify,
+            clarify=clarify,
+            breaker=breaker,
+            critic=critic,
+            store=store,
+            data=data,
+            builtins=builtins,
+            code=code,
+            memory=memory,
+            verify=verify,
+            search=search,
+            combo_cache=combo_cache,
+            share=share,
+            mcp=mcp,
+            tool_policy=tool_policy,
+            executor=executor,
         )
-        self.provider = resolve_model(model)
-        self.planner: Planner = resolve_planner(planner, self.provider)
-        self.limits = _with_verify(limits, verify)
-        self.style = check_style(style) if style else None
-        self.mode = check_mode(mode) if mode else None
-        self.on_clarify = on_clarify
-        self.clarify: ClarifyPolicy = clarify
-        # One breaker for every run of this router: an agent that keeps failing
-        # stays skipped across runs until its cool-down ends.
-        self.breaker = breaker or CircuitBreaker()
-        # The supervisor style promises a critic's check after every worker result.
-        wants_critic = getattr(self.planner, "wants_critic", False)
-        self.critic = critic if critic is not None or not wants_critic else RuleCritic()
-        self.store = store
-        self.combo_cache = _combo_cache(combo_cache, store, self.planner, self.provider)
-        """The agent-combination cache this router's runs consult and fill (None: off)."""
-        self._planning: Planner = (
-            self.planner
-            if self.combo_cache is None
-            else ComboPlanner(self.planner, self.combo_cache)
-        )
-        self.code: CodePolicy = check_code_policy(code)
-        self.memory = _memory(memory, store)
-        self.share: ShareLevel = check_share(share)
-        self.tool_policy: ToolPolicy = check_tool_policy(tool_policy, option="tool_policy")
-        self.executor: DaskExecutor | None = _executor(executor)
-        """Where this router's function agents run (None: in this process)."""
+        # The router is its setup: every run reads it afresh (a changed ``router.provider``
+        # is the next run's model).
+        super().__init__(**{f.name: getattr(setup, f.name) for f in fields(setup)})
 
     def start(
         self,
@@ -250,41 +231,20 @@ class Router:
         overrides the router's data-sharing level for this run; ``tools`` its tool policy;
         ``style`` and ``mode`` override the router's (and what the request's words ask for).
         """
-        task = valid_unicode(query.strip()) if query else ""
-        if not task:
-            raise EmptyTaskError()
-        # Walk the trees now (cached) so a cycle or a clash of names is reported
-        # before the run starts, not from inside its first decision.
-        self.agents.tree()
-        shared = (
-            context if isinstance(context, SharedContext) else SharedContext(dict(context or {}))
+        return start_run(
+            self,
+            query,
+            context=context,
+            media=media,
+            style=style,
+            mode=mode,
+            run_id=run_id,
+            code=code,
+            fresh=fresh,
+            share=share,
+            tools=tools,
+            **limits,
         )
-        intent = choose_intent(task, style=style or self.style, mode=mode or self.mode)
-        state = RunState(
-            run_id=run_id or new_run_id(),
-            query=task,
-            goal=task,
-            style=intent.style,
-            mode=intent.mode,
-            mode_why=intent.mode_why,
-            style_why=intent.style_why,
-            context=shared,
-            attachments=[*media, *_files_named(task, media)],
-            arc=None if self.memory is None or fresh else self.memory.view(task),
-        )
-        run = self._run(
-            state,
-            limits,
-            mode=intent.mode,
-            code=check_code_policy(code) if code else self.code,
-            share=check_share(share) if share else self.share,
-            tools=check_tool_policy(tools) if tools else self.tool_policy,
-        )
-        if self.memory is not None:
-            self.memory.follow(run)
-        if self.store is not None:
-            self.store.attach(run)  # before the run's first event: it starts on the next loop turn
-        return run
 
     def resume(self, run_id: str, **limits: Any) -> Run:
         """Continue a stored run from its last recorded state, on the running event loop.
@@ -296,56 +256,7 @@ class Router:
         completed, is still running in another kernel, or needs agents this
         router does not have.
         """
-        from notebook_router.store.resume import prepare
-
-        if self.store is None:
-            raise ConfigError(
-                "resume() needs a session store: Router(agents, store=SessionStore(PATH))."
-            )
-        state, point = prepare(self.store, run_id, self.agents)
-        run = self._run(state, limits, resume=point, mode=state.mode)
-        self.store.attach(run)
-        return run
-
-    def _run(
-        self,
-        state: RunState,
-        limits: dict[str, Any],
-        resume: ResumePoint | None = None,
-        code: CodePolicy | None = None,
-        share: ShareLevel | None = None,
-        tools: ToolPolicy | None = None,
-        mode: RunMode = "normal",
-    ) -> Run:
-        """Start a run of ``state`` with this router's agents, model, planner and guards."""
-        from notebook_router.agents.placement import placed
-        from notebook_router.context.memory import bound
-
-        planner = self._planning
-        equip(self.agents)  # each built-in gets its offline core, added since or not
-        run = Run(
-            state.query,
-            agents=self.agents,
-            provider=self.provider,
-            planner=planner,
-            limits=limits_for(self._limits(limits), mode, limits),
-            state=state,
-            on_clarify=self.on_clarify,
-            clarify=self.clarify,
-            breaker=self.breaker,
-            critic=self.critic,
-            resume=resume,
-            data=self.data,
-            code=code or self.code,
-            tools=tools or self.tool_policy,
-        )
-        if isinstance(planner, ComboPlanner):
-            planner.follow(run)  # remember its first decision if it completes
-        # The run's task, and so its agents, see the knowledge base, and describe the data
-        # no further than the sharing level allows.
-        with bound(self.memory), sharing(share or self.share), placed(self.executor):
-            run.start()
-        return run
+        return resume_run(self, run_id, **limits)
 
     async def run(self, query: str, **options: Any) -> RunResult:
         """Run ``query`` to the end and return the result."""
@@ -367,139 +278,8 @@ class Router:
             "use `await router.run(task)` or the %%route magic instead."
         )
 
-    def _limits(self, overrides: Mapping[str, Any]) -> Limits:
-        if not overrides:
-            return self.limits
-        unknown = sorted(set(overrides) - set(Limits.model_fields))
-        if unknown:
-            known = ", ".join(Limits.model_fields)
-            raise ConfigError(f"Unknown option(s) {', '.join(unknown)}. Limits are: {known}.")
-        return self.limits.model_copy(update=dict(overrides))
-
     def __repr__(self) -> str:
         return (
             f"Router(model='{self.provider.name}:{self.provider.model}', "
             f"agents={self.agents.names()})"
         )
-
-
-def default_planner(provider: Provider) -> Planner:
-    """The planner a router uses with ``provider`` unless it is given one.
-
-    The offline model has no language model to plan with: its runs are planned
-    by :class:`~notebook_router.offline.planner.RulePlanner` (deterministic, no
-    model call). Every other model plans for itself through
-    :class:`~notebook_router.planner.planner.ModelPlanner`.
-
-    >>> from notebook_router import resolve_model
-    >>> default_planner(resolve_model("offline"))
-    RulePlanner()
-    """
-    return RulePlanner() if is_offline(provider) else ModelPlanner()
-
-
-def resolve_planner(planner: Planner | str | None, provider: Provider) -> Planner:
-    """The planner ``planner`` names for ``provider`` (a Planner is used as it is).
-
-    ``None`` or ``"decider"``: :func:`default_planner`. ``"supervisor"``:
-    :class:`~notebook_router.planner.supervisor_planner.SupervisorPlanner`, which needs
-    native tool calling: with the offline model it raises :class:`ConfigError` rather
-    than quietly plan another way, since the user asked for this style by name.
-
-    >>> from notebook_router import resolve_model
-    >>> resolve_planner("decider", resolve_model("offline"))
-    RulePlanner()
-    """
-    if planner is None or planner == "decider":
-        return default_planner(provider)
-    if planner == "supervisor":
-        if is_offline(provider):
-            raise ConfigError(
-                "planner='supervisor' lets the model call tools, and the offline model "
-                "cannot: give a model that calls tools (model='openai:gpt-4o-mini', "
-                "$NOTEBOOK_ROUTER_MODEL, %%route -m, --model), or use planner='decider' "
-                "(the default), which plans offline by rules."
-            )
-        from notebook_router.planner.supervisor_planner import SupervisorPlanner
-
-        return SupervisorPlanner()
-    if isinstance(planner, str):
-        raise ConfigError(
-            f"Unknown planner {planner!r}: use one of {', '.join(PLANNER_STYLES)}, "
-            "or pass a Planner object."
-        )
-    return planner
-
-
-def _combo_cache(
-    combo_cache: AgentComboCache | bool,
-    store: SessionStore | None,
-    planner: Planner,
-    provider: Provider,
-) -> AgentComboCache | None:
-    """The cache a router's runs use, or None (turned off, a planner with no model call, or a
-    recorded or replayed model)."""
-    # ModelPlanner and SupervisorPlanner plan with a model; another planner says so itself.
-    with_model = getattr(planner, "plans_with_model", isinstance(planner, ModelPlanner))
-    # A recording holds every call a run makes, and a replay makes them all again: a plan
-    # served from the session database's cache would leave a call out of one or the other.
-    if combo_cache is False or not with_model or isinstance(provider, RecordingProvider):
-        return None
-    if isinstance(combo_cache, AgentComboCache):
-        return combo_cache
-    return store.combo_cache() if store is not None else AgentComboCache()
-
-
-def _mcp_servers(mcp: MCPServers | Mapping[str, Any] | None) -> MCPServers | None:
-    """The servers ``mcp`` names, connected (None: no MCP servers)."""
-    if mcp is None:
-        return None
-    from notebook_router.mcp.servers import as_servers
-
-    return as_servers(mcp)
-
-
-def _executor(spec: ExecutorSpec) -> DaskExecutor | None:
-    """The cluster ``executor=`` names (None: agents run here); nothing of Dask is
-    imported for the default."""
-    if spec is None or spec == "local":
-        return None
-    from notebook_router.cluster import resolve_executor
-
-    return resolve_executor(spec)
-
-
-def _memory(memory: RunMemory | bool, store: SessionStore | None) -> RunMemory | None:
-    if memory is True:
-        from notebook_router.store.memory import RunMemory
-
-        return RunMemory.of(store) if store is not None else RunMemory()
-    return memory or None
-
-
-def _with_verify(limits: Limits | None, verify: float | bool | None) -> Limits:
-    """``limits`` with the verification threshold ``verify`` asks for."""
-    if limits is not None and verify is VERIFY_BELOW:
-        return limits
-    if verify is True:
-        threshold: float | None = VERIFY_BELOW
-    elif verify is False or verify is None:
-        threshold = None
-    elif not 0 <= verify <= 1:
-        raise ConfigError(
-            f"verify={verify!r}: give a confidence between 0 and 1 (results below it are "
-            "verified), or None to turn verification off."
-        )
-    else:
-        threshold = float(verify)
-    return (limits or Limits()).model_copy(update={"verify_below": threshold})
-
-
-def _files_named(task: str, media: Sequence[Media]) -> list[Media]:
-    """Documents, images, audio and video the task names on disk ("summarise
-    data/report.pdf"), attached like a cell's output is, so the agent that reads them
-    gets their bytes."""
-    from notebook_router.readers.files import ATTACHED
-    from notebook_router.readers.named import media_named
-
-    return media_named(task, types=ATTACHED, have=media, user_words=None)  # the user's own words

@@ -10,7 +10,7 @@
   knows nothing of the planner;
 - English is read in one place: nothing outside ``language/`` defines a stemmer, a
   stopword or synonym list, a BM25 or a speller, or imports a library that does;
-- the rules that stand in for a model live in ``offline/``: the router alone hands
+- the rules that stand in for a model live in ``offline/``: the wiring of runs alone hands
   them over (no other part imports ``offline/``), a planner outside it either asks the
   model or hands over to another planner, and no module of the planner, the agents or
   the tools is there only for ``offline/``;
@@ -269,15 +269,15 @@ def reading_outside_language(sources: dict[str, str]) -> list[str]:
 
 
 OFFLINE = "offline"
-HANDS_OVER_THE_RULES = ("router",)
+HANDS_OVER_THE_RULES = ("wiring",)
 """The parts that give the runs their rules (the rule planner, the built-ins' offline cores)."""
 _PLANNER_METHODS = frozenset({"decide", "redirect", "synthesise"})
 STANDS_IN_FOR = ("planner", "agents", "tools")
 """The parts whose models ``offline/`` stands in for."""
 
 
-def rules_imported_outside_the_router(modules: Modules) -> list[str]:
-    """Imports (at any level) of ``offline/`` by parts other than the router: the planner,
+def rules_imported_outside_the_wiring(modules: Modules) -> list[str]:
+    """Imports (at any level) of ``offline/`` by parts other than the wiring: the planner,
     the agents and the tools are given their rules, they never reach for them."""
     return [
         f"{found}: only {', '.join(HANDS_OVER_THE_RULES)} hands over the rules of {OFFLINE}/"
@@ -357,7 +357,7 @@ def modules_only_offline_uses(modules: Modules, parts: Iterable[str] = STANDS_IN
 
 OFFLINE_CHOICES = {
     f"{PACKAGE}.agents.cores": "a built-in agent's rules or its model",
-    f"{PACKAGE}.router": "the rule planner or a model planner",
+    f"{PACKAGE}.wiring": "the rule planner or a model planner",
     f"{PACKAGE}.tools.router": "the tool router's rules or its model",
     f"{PACKAGE}.planner.verification": "the run's number checks or a model's verdict",
 }
@@ -442,6 +442,27 @@ def modules_over_their_size(
     ]
 
 
+WIRING = f"{PACKAGE}.wiring"
+"""Where runs are put together from options, for the router, the notebook and the CLI."""
+
+
+def runs_built_outside_the_wiring(sources: dict[str, str]) -> list[str]:
+    """Calls of ``Run(...)`` outside :data:`WIRING`: a front end that builds its own runs
+    wires their collaborators its own way."""
+    problems: list[str] = []
+    for module, source in sorted(sources.items()):
+        if module == WIRING:
+            continue
+        for node in ast.walk(ast.parse(source)):
+            called = node.func if isinstance(node, ast.Call) else None
+            if isinstance(node, ast.Call) and isinstance(called, ast.Name) and called.id == "Run":
+                problems.append(
+                    f"{module.replace('.', '/')}.py:{node.lineno} builds a Run: "
+                    f"start runs through {WIRING} (wire, start_run)"
+                )
+    return problems
+
+
 def package_sources() -> dict[str, str]:
     """Every module of the package's source, by module name."""
     sources: dict[str, str] = {}
@@ -515,9 +536,9 @@ def test_english_is_read_only_in_the_language_layer() -> None:
     assert not problems, _report(problems)
 
 
-def test_only_the_router_hands_over_the_offline_rules(modules: Modules) -> None:
+def test_only_the_wiring_hands_over_the_offline_rules(modules: Modules) -> None:
     assert any(area(m) == OFFLINE for m in modules)  # the rules are read too
-    problems = rules_imported_outside_the_router(modules)
+    problems = rules_imported_outside_the_wiring(modules)
     assert not problems, _report(problems)
 
 
@@ -551,6 +572,11 @@ def test_no_module_of_the_planner_agents_or_tools_is_there_only_for_offline(
 
 
 # ------------------------------------------------------------- the rules catch bad examples
+
+
+def test_runs_are_put_together_in_one_place() -> None:
+    problems = runs_built_outside_the_wiring(package_sources())
+    assert not problems, _report(problems)
 
 
 def test_the_run_is_its_loop_and_its_public_face() -> None:
@@ -737,16 +763,16 @@ def test_the_offline_rules_reached_for_by_the_planner_or_an_agent_are_reported()
             "    from notebook_router.offline.planner import RulePlanner\n",
             f"{PACKAGE}.agents.builtin.summarisation": "from notebook_router.offline.team "
             "import summarisation\n",
-            f"{PACKAGE}.router": "from notebook_router.offline.planner import RulePlanner\n",
+            f"{PACKAGE}.wiring": "from notebook_router.offline.planner import RulePlanner\n",
             f"{PACKAGE}.offline.planner.planner": "from notebook_router.offline.planner "
             "import decide\n",
         }
     )
-    assert rules_imported_outside_the_router(bad) == [
+    assert rules_imported_outside_the_wiring(bad) == [
         f"{PACKAGE}/agents/builtin/summarisation.py:1 imports "
-        f"{PACKAGE}.offline.team.summarisation: only router hands over the rules of offline/",
+        f"{PACKAGE}.offline.team.summarisation: only wiring hands over the rules of offline/",
         f"{PACKAGE}/planner/planner.py:2 imports {PACKAGE}.offline.planner (inside a function "
-        "or TYPE_CHECKING): only router hands over the rules of offline/",
+        "or TYPE_CHECKING): only wiring hands over the rules of offline/",
     ]
 
 
@@ -864,3 +890,10 @@ def test_a_run_grown_past_its_size_is_reported() -> None:
         "module of its own"
     ]
     assert modules_over_their_size({run: "x = 1\n" * 500}) == []
+
+
+def test_a_front_end_building_its_own_run_is_reported() -> None:
+    built = "from notebook_router.planner.run import Run\n\ndef go(state):\n    return Run(state)\n"
+    assert runs_built_outside_the_wiring(
+        {f"{PACKAGE}.cli": built, WIRING: built, f"{PACKAGE}.router": "run = router.start(q)\n"}
+    ) == [f"{PACKAGE}/cli.py:4 builds a Run: start runs through {PACKAGE}.wiring (wire, start_run)"]

@@ -94,6 +94,7 @@ def test_importing_the_package_loads_none_of_it_until_a_name_is_used() -> None:
     assert loaded(modules, (*HEAVY, *DATABASE, "IPython", "pydantic", "asyncio")) == []
     assert "notebook_router.planner" not in modules
     assert "notebook_router.router" not in modules
+    assert "notebook_router.wiring" not in modules
 
 
 def test_the_router_comes_without_graphs_arrays_widgets_sdks_or_the_database() -> None:
@@ -124,7 +125,7 @@ RUN_MACHINERY = (
     "pydantic",
     "asyncio",
     "notebook_router.planner.run",
-    "notebook_router.router",
+    "notebook_router.wiring",  # where the cell's run is put together
     "notebook_router.agents.base",
     "notebook_router.media",
     "notebook_router.notebook.session",

@@ -84,14 +84,14 @@ def add_serve_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
 
 
 def serve(args: argparse.Namespace, agents: list[Agent]) -> int:
-    """Build the router and serve it until the client (stdio) or a signal (HTTP) ends it."""
+    """Wire the runs and serve them until the client (stdio) or a signal (HTTP) ends it."""
     from notebook_router.mcp.sdk import require_sdk
 
     require_sdk()
     from notebook_router.mcp_server.app import build_server
     from notebook_router.mcp_server.data import load_served_data
     from notebook_router.mcp_server.runs import ServedRuns
-    from notebook_router.router import Router
+    from notebook_router.wiring import wire
 
     frames = load_served_data(args.data)
     servers = None
@@ -100,7 +100,7 @@ def serve(args: argparse.Namespace, agents: list[Agent]) -> int:
         from notebook_router.mcp.servers import MCPServers
 
         servers = MCPServers(read_config(args.mcp))
-    router = Router(
+    setup = wire(
         agents,
         model=args.model,
         data=frames or None,
@@ -110,7 +110,7 @@ def serve(args: argparse.Namespace, agents: list[Agent]) -> int:
         mcp=servers,
         clarify="stop",
     )
-    server = build_server(ServedRuns(router), frames)
+    server = build_server(ServedRuns(setup), frames)
     import asyncio  # here, not at the top: `notebook-router --help` never needs it
 
     if args.http is None:

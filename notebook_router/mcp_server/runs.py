@@ -22,10 +22,10 @@ from notebook_router.readers.files import paths_named
 from notebook_router.readers.named import outside
 from notebook_router.render.evidence import evidence_json
 from notebook_router.render.text import evidence_text
+from notebook_router.wiring import RunSetup, start_run
 
 if TYPE_CHECKING:
     from notebook_router.planner.run import Run
-    from notebook_router.router import Router
 
 KEEP_RUNS = 200
 """Runs kept for ``run_status`` (the session database keeps them all)."""
@@ -35,8 +35,9 @@ IMAGES = ("image/png", "image/jpeg")
 class ServedRuns:
     """The runs started for clients, by id (newest kept)."""
 
-    def __init__(self, router: Router, *, root: Path | None = None) -> None:
-        self.router = router
+    def __init__(self, setup: RunSetup, *, root: Path | None = None) -> None:
+        self.setup = setup
+        """What each run is made of (a :class:`~notebook_router.router.Router` is one)."""
         self.root = (root or Path.cwd()).resolve()
         self._runs: OrderedDict[str, Run] = OrderedDict()
 
@@ -50,7 +51,7 @@ class ServedRuns:
                 f"{', '.join(far)}: outside the folder this server works in ({self.root}), so "
                 "not read for a task; its operator can serve a data file with --data PATH."
             )
-        run = self.router.start(task)
+        run = start_run(self.setup, task)
         self._runs[run.id] = run
         while len(self._runs) > KEEP_RUNS:
             self._runs.popitem(last=False)

@@ -32,7 +32,7 @@ from notebook_router.notebook.session import NotebookSession
 from notebook_router.planner.run import Run
 from notebook_router.planner.steering import ClarifyPolicy
 from notebook_router.render.evidence import answer_code
-from notebook_router.router import Router
+from notebook_router.wiring import resume_run, start_run, wire
 
 log = logging.getLogger("notebook_router")
 
@@ -117,7 +117,7 @@ def start_route(session: NotebookSession, options: RouteOptions, cell: str) -> t
     if fed:
         context["references"] = fed
     try:
-        router = Router(
+        setup = wire(
             session.agents(options.agents),
             model=options.model or session.model,
             limits=options.limits,
@@ -138,7 +138,8 @@ def start_route(session: NotebookSession, options: RouteOptions, cell: str) -> t
             executor=options.executor or session.executor,
             breaker=session.breaker,
         )
-        run = router.start(
+        run = start_run(
+            setup,
             task.text,
             # The notebook's entries first; what the run keeps for later runs goes back.
             context=session.context().child(context),
@@ -219,7 +220,7 @@ def start_resume(session: NotebookSession, options: ResumeOptions) -> tuple[Run,
     """Resume the stored run ``options.run`` and display its live view."""
     try:
         store = session.persistence.require()
-        router = Router(
+        setup = wire(
             session.agents(options.agents),
             model=options.model or session.model,
             clarify=_clarify_policy(session, options.background),
@@ -234,7 +235,7 @@ def start_resume(session: NotebookSession, options: ResumeOptions) -> tuple[Run,
             executor=session.executor,
             breaker=session.breaker,
         )
-        run = router.resume(options.run)
+        run = resume_run(setup, options.run)
     except NotebookRouterError as exc:
         raise UsageError(str(exc)) from None
     return _follow(session, run, options.output, options.background)

@@ -40,7 +40,7 @@ FIRST_RUN_MODULES = (
     "notebook_router.notebook.runner",
     "notebook_router.notebook.panel",
     "notebook_router.notebook.run_output",
-    "notebook_router.router",
+    "notebook_router.wiring",
     "notebook_router.planner.run",
     "notebook_router.offline.planner",
     "notebook_router.providers.offline.engine",
@@ -58,7 +58,7 @@ FIRST_RUN_MODULES = (
     "notebook_router.agents.builtin.images",
     "notebook_router.agents.builtin.narration",
     "notebook_router.agents.builtin.video",
-    # the offline cores the router gives the built-ins at the first run
+    # the offline cores the wiring gives the built-ins at the first run
     *(
         f"notebook_router.offline.team.{name}"
         for name in (

@@ -16,7 +16,8 @@ deterministically, with no key and no network:
 
 The rules sit above the parts they stand in for: they read the planner's view and the
 agents' cards, and the planner, the agents and the tools never import them. A
-router hands them over: :func:`notebook_router.router.default_planner` picks the rule
-planner for the offline model, and the router gives its built-in agents their cores.
+router hands them over, through the wiring of its runs:
+:func:`notebook_router.wiring.default_planner` picks the rule planner for the offline
+model, and each run's built-in agents get their cores.
 Words are read only through :mod:`notebook_router.language`.
 """

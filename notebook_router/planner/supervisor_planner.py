@@ -23,7 +23,7 @@ this style when it has no critic, so every worker result is checked. Redirects
 and the final answer are the JSON calls of
 :class:`~notebook_router.planner.planner.ModelPlanner`. The offline model cannot
 call tools: a router asked for this style with it raises a
-:class:`~notebook_router.errors.ConfigError` (see :func:`notebook_router.router.resolve_planner`).
+:class:`~notebook_router.errors.ConfigError` (see :func:`notebook_router.wiring.resolve_planner`).
 """
 
 from __future__ import annotations
