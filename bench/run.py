@@ -30,7 +30,7 @@ from cluster_workloads import cluster_benchmarks
 from compression_workloads import context_compression
 from first_run_workloads import first_run
 from import_workloads import import_time
-from latency_workloads import latency_composite
+from latency_workloads import latency_composite, latency_prefetch
 from mcp_workloads import mcp_tool_routing
 from planner_workloads import planner_prompt_tokens
 from routing_quality import routing_quality
@@ -528,6 +528,7 @@ async def main(quick: bool) -> None:
     await code_runner(repeats)
     # Model-speed figures: model calls on the critical path, streaming, prompt size.
     emit(await latency_composite(1 if quick else 5))  # seconds per run: few repeats
+    emit(await latency_prefetch(1 if quick else 5))
     emit(await time_to_first_token(repeats))
     emit(await planner_prompt_tokens(1))  # deterministic counts
     emit(import_time(repeats))

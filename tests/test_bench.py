@@ -65,6 +65,13 @@ def test_bench_quick_prints_one_json_line_per_result() -> None:
     # Plan ahead: the plan and the answer, plus one decision when an agent fails.
     assert (latency["model_calls"], latency["one_fails_model_calls"]) == (2, 3)
     assert int(str(latency["baseline_model_calls"])) > 2
+    ahead = by_name["latency_prefetch"][0]
+    for prefix in ("", "no_prefetch_"):
+        assert {f"{prefix}wall_over_critical_path", f"{prefix}wall_s", f"{prefix}read_ms"} <= (
+            ahead.keys()
+        )
+        assert ahead[f"{prefix}model_calls"] == 2  # the files read ahead change no decision
+    assert "saved_ms" in ahead
     first = by_name["time_to_first_token"][0]
     assert float(str(first["first_token_ms"])) < float(str(first["whole_answer_ms"]))
     prompts = by_name["planner_prompt_tokens"][0]

@@ -101,6 +101,14 @@ class Limits(BaseModel):
             "do next instead of the plan going on by itself (0 or None: never)."
         ),
     )
+    prefetch: bool = Field(
+        default=True,
+        description=(
+            "While the planner makes its first decision, read the files the request names "
+            "and load the readers its attached media need, for the tasks to take; whatever "
+            "no task took is dropped when the run ends. Answers are the same either way."
+        ),
+    )
 
 
 def budget_exceeded(limits: Limits, usage: Usage) -> tuple[StopReason, str] | None:

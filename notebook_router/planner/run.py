@@ -318,6 +318,8 @@ class Run:
     # ---------------------------------------------------------------- the loop
 
     async def _run(self) -> RunResult:
+        prefetch = self._parts.prefetch  # started first, taken by the tasks the plan starts
+        prefetch.start(self.state.query, (m.mime_type for m in self.state.attachments))
         self._parts.reports.opening(self._started_wall, self.resumed, self.data)
         deadline = None
         if self.limits.timeout_s is not None:
@@ -351,6 +353,7 @@ class Run:
         finally:
             if deadline is not None:
                 deadline.cancel()
+            prefetch.close()
             self._exec().close()
         return self.result()
 

@@ -34,6 +34,7 @@ from notebook_router.planner.hand_over import HandOver
 from notebook_router.planner.lifecycle import Lifecycle
 from notebook_router.planner.planner import Planner
 from notebook_router.planner.planner_view import ViewBuilder
+from notebook_router.planner.prefetch import Prefetch
 from notebook_router.planner.rails import Limits, StallDetector
 from notebook_router.planner.reducer import apply
 from notebook_router.planner.resume import ResumePoint
@@ -75,6 +76,8 @@ class RunParts:
     reports: RunReports
     breaker: CircuitBreaker | None
     data: DataSource | None
+    prefetch: Prefetch
+    """The cheap work started while the planner makes its first decision."""
     executor: Executor | None = field(default=None)
     """The run's agents at work, once it has started."""
 
@@ -210,6 +213,7 @@ def wire_run(
         reports=reports,
         breaker=breaker,
         data=data,
+        prefetch=Prefetch(enabled=limits.prefetch and resume is None),
     )
 
 

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from notebook_router.errors import MediaReadError
 from notebook_router.media import Media
+from notebook_router.readers.prefetched import read_ahead
 from notebook_router.text.file_names import FileNames
 
 DOCUMENT_TYPES = {
@@ -104,8 +105,12 @@ def file_media(path: str | Path, *, source: str | None = None) -> Media:
             "may be to be read as media: give a shorter clip or a smaller file (cut or "
             "compress it first)."
         )
-    raw = file.read_bytes()
-    data: bytes | str = raw.decode("utf-8", errors="replace") if mime.startswith("text/") else raw
+    ahead = read_ahead(file)  # read (and decoded) while the planner thought, if it was
+    raw = ahead.raw if ahead is not None else file.read_bytes()
+    data: bytes | str = raw
+    if mime.startswith("text/"):
+        text = ahead.text if ahead is not None else None
+        data = text if text is not None else raw.decode("utf-8", errors="replace")
     return Media(
         mime_type=mime,
         data=data,

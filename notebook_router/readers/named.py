@@ -25,6 +25,7 @@ from pathlib import Path
 from notebook_router.errors import MediaReadError
 from notebook_router.media import Media
 from notebook_router.readers.files import FILE_TYPES, file_media, mime_of
+from notebook_router.readers.prefetched import read_ahead
 from notebook_router.text.file_names import FileNames
 
 NO_SUCH_FILE = "no such file"
@@ -137,6 +138,9 @@ def refused_named(
 def read_text(file: NamedFile, max_chars: int) -> str:
     """The first ``max_chars`` characters of a readable text file (at most 4 bytes a
     character are read: a huge log costs what is kept, not its size)."""
+    ahead = read_ahead(file.path)  # read while the planner thought, if it was
+    if ahead is not None:
+        return ahead.raw[: max_chars * 4].decode("utf-8", errors="replace")[:max_chars]
     with file.path.open("rb") as handle:
         return handle.read(max_chars * 4).decode("utf-8", errors="replace")[:max_chars]
 
