@@ -50,14 +50,17 @@ endif
 
 test: $(DEV) system-deps widgets-check lint typecheck docs unit
 
-# Everything but the tests that start real kernels or Chromium or take minutes (marked
-# kernel, browser, slow) and the notebooks under nbval, all of which `make test` runs.
-# The two property tests run 100 and 50 examples instead of 2,000 and 500, and the two
-# tests that run a whole benchmark script are left to `make test`: measured, those four
-# took a third of the rest's time. FAST picks other tests: make check FAST=tests/planner
+# Everything but the tests that start real kernels, Chromium or Dask worker processes or
+# take minutes (marked kernel, browser, cluster, slow) and the notebooks under nbval, all
+# of which `make test` runs. The two property tests run 100 and 50 examples instead of
+# 2,000 and 500, and the two tests that run a whole benchmark script are left to
+# `make test`: measured, those four took a third of the rest's time. Without the nbval
+# plugin pytest starts seconds sooner (it imports nbformat and jsonschema, whose IRI
+# grammar is built at import). The ten slowest are listed at the end, to keep it fast.
+# FAST picks other tests: make check FAST=tests/planner
 check: $(DEV) lint typecheck docs fast
 
-FAST ?= tests -m "not kernel and not browser and not slow" \
+FAST ?= tests -m "not kernel and not browser and not cluster and not slow" \
 	--deselect tests/test_bench.py::test_bench_quick_prints_one_json_line_per_result \
 	--deselect tests/analyst_eval/test_devset.py::test_the_bench_prints_one_json_line
 CHECK_EXAMPLES := FUZZ_EXAMPLES=100 FOLD_EXAMPLES=50
@@ -91,7 +94,7 @@ unit: $(DEV)
 	$(PY) -m pytest $(NBVAL) tests notebooks
 
 fast: $(DEV)
-	$(CHECK_EXAMPLES) $(PY) -m pytest -q $(FAST)
+	$(CHECK_EXAMPLES) $(PY) -m pytest -q -p no:nbval --durations=10 $(FAST)
 
 # The docs site, strictly: a page missing from the nav, a broken link or a missing
 # anchor fails the build (mkdocs.yml). Not --quiet: it hides the warnings strict mode

@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cache
 
 from notebook_router.language.bm25 import BM25Index
 from notebook_router.language.lexicon import FILLER, STOPWORDS
@@ -72,6 +73,14 @@ def _build() -> tuple[dict[tuple[str, ...], frozenset[str]], frozenset[str]]:
 
 _PHRASES, _LEXICON_WORDS = _build()
 _STOP = STOPWORDS | FILLER
+
+
+@cache
+def _lexicon_speller() -> Speller:
+    """The lexicon's words indexed for spelling once: every catalogue knows them, and
+    indexing them again for each (a router, a team, a tool store) cost more than the rest
+    of building it."""
+    return Speller(dict.fromkeys(sorted(w for w in _LEXICON_WORDS if w.isalpha()), 1))
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,7 +198,7 @@ class Catalogue:
             if w.isalpha():
                 vocabulary[w] = vocabulary.get(w, 0) + 1
         self.vocabulary = vocabulary
-        self._speller = Speller(vocabulary)
+        self._speller = Speller(vocabulary, shared=_lexicon_speller())
 
     def idf(self, term: str) -> float:
         """BM25 IDF (non-negative); a term no candidate has is as informative as any."""

@@ -29,10 +29,22 @@ class Speller:
     'weather'
     """
 
-    def __init__(self, frequencies: Mapping[str, int], *, min_length: int = 6) -> None:
-        """``frequencies`` is read as it stands at each correction (a live count works)."""
+    def __init__(
+        self,
+        frequencies: Mapping[str, int],
+        *,
+        min_length: int = 6,
+        shared: Speller | None = None,
+    ) -> None:
+        """``frequencies`` is read as it stands at each correction (a live count works).
+
+        ``shared``: a speller whose words this one knows too without indexing them
+        again (a vocabulary every catalogue holds, indexed once); those of its words
+        that ``frequencies`` counts are corrected to, by this speller's counts.
+        """
         self.frequencies = frequencies
         self.min_length = min_length
+        self._shared = shared
         self._sorted: list[str] = []
         self._keys: dict[str, list[str]] = {}
         for word in sorted(frequencies):
@@ -40,6 +52,8 @@ class Speller:
 
     def learn(self, word: str) -> None:
         """Add ``word`` to the vocabulary (its count is read from ``frequencies``)."""
+        if self._shared is not None and self._shared._knows(word):
+            return
         i = bisect.bisect_left(self._sorted, word)
         if i < len(self._sorted) and self._sorted[i] == word:
             return
@@ -56,20 +70,31 @@ class Speller:
             return max(self._forms(word), key=lambda w: (self.frequencies[w], w), default=None)
         found: set[str] = set()
         for key in _deletions(word):
-            found.update(self._keys.get(key, ()))
-        close = [w for w in found if _one_edit(word, w)] or self._forms(word)
+            for index in self._indexes():
+                found.update(index._keys.get(key, ()))
+        close = [w for w in found if w in self.frequencies and _one_edit(word, w)]
+        close = close or self._forms(word)
         if not close:
             return None
         return max(close, key=lambda w: (self.frequencies[w], -len(w), w))
 
+    def _indexes(self) -> tuple[Speller, ...]:
+        return (self,) if self._shared is None else (self, self._shared)
+
+    def _knows(self, word: str) -> bool:
+        i = bisect.bisect_left(self._sorted, word)
+        return i < len(self._sorted) and self._sorted[i] == word
+
     def _forms(self, word: str) -> list[str]:
         """Vocabulary words that extend ``word`` (or that it extends) by a short suffix."""
         found = []
-        i = bisect.bisect_left(self._sorted, word)
-        while i < len(self._sorted) and self._sorted[i].startswith(word):
-            if self._sorted[i][len(word) :] in SUFFIXES:
-                found.append(self._sorted[i])
-            i += 1
+        for index in self._indexes():
+            words = index._sorted
+            i = bisect.bisect_left(words, word)
+            while i < len(words) and words[i].startswith(word):
+                if words[i][len(word) :] in SUFFIXES and words[i] in self.frequencies:
+                    found.append(words[i])
+                i += 1
         for cut in range(1, MAX_SUFFIX + 1):
             stem = word[:-cut]
             if word[-cut:] in SUFFIXES and len(stem) >= 4 and stem in self.frequencies:

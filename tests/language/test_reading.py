@@ -47,3 +47,15 @@ def test_one_speller_fixes_typos_and_suggests_names() -> None:
     assert speller.correct("popluation") == "population"
     assert speller.correct("zzzzzzzz") is None
     assert closest("revnue", ["revenue", "region"]) == ["revenue"]
+
+
+def test_a_speller_sharing_an_index_corrects_as_if_it_held_every_word() -> None:
+    shared = Speller(dict.fromkeys(["population", "forecast", "summary", "temperature"], 1))
+    counts = {"population": 1, "forecast": 5, "summary": 2, "temperature": 1, "revenue": 4}
+    alone, layered = Speller(counts), Speller(counts, shared=shared)
+    # A typo of a shared word, of the speller's own word, a word form, and nothing near.
+    for typo in ("popluation", "forecats", "revenu", "summar", "temperatures", "zzzzzzzz"):
+        assert layered.correct(typo) == alone.correct(typo)
+    assert layered.correct("forecats") == "forecast" and layered.correct("revenu") == "revenue"
+    # A shared word this speller does not count is no correction of its own.
+    assert Speller({"revenue": 1}, shared=shared).correct("popluation") is None

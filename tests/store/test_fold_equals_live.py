@@ -3,7 +3,7 @@
 Hypothesis drives random runs (parallel and serial tasks, failures, timeouts,
 delegation trees, critic notes, verification and the tasks it sends back,
 clarifying questions, redirects and stops from other threads), each recorded
-by a real SQLite session store; the
+by a real SQLite session store (one for them all, as a notebook's runs share one); the
 state rebuilt from the database must equal the live final state, plan,
 delegation tree, graph and panel included.
 """
@@ -14,14 +14,14 @@ import asyncio
 import contextlib
 import functools
 import os
-import tempfile
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any, TypeVar
 
 import networkx as nx
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -213,7 +213,7 @@ def snapshot(state: RunState, limits: Limits) -> dict[str, Any]:
     }
 
 
-async def _drawn_run(data: st.DataObject, folder: str) -> tuple[RunState, RunState, Limits]:
+async def _drawn_run(data: st.DataObject, store: SessionStore) -> tuple[RunState, RunState, Limits]:
     draw = data.draw
     agents = [_flat_agent(n, draw(st.lists(st.sampled_from(OUTCOMES), min_size=1))) for n in FLAT]
     limits = Limits(
@@ -228,34 +228,39 @@ async def _drawn_run(data: st.DataObject, folder: str) -> tuple[RunState, RunSta
         return tape.pick(("North", None))
 
     asks = draw(st.booleans())
-    store = SessionStore(folder)
-    try:
-        router = Router(
-            [*agents, *_tree()],
-            planner=DrawnPlanner(tape),
-            limits=limits,
-            critic=RuleCritic() if draw(st.booleans()) else None,
-            # A question is answered by a handler (or not), or ends the run asking it.
-            on_clarify=answer if asks else None,
-            clarify="wait" if asks else "stop",
-            store=store,
-        )
-        run = router.start("do the thing")
-        for _ in range(draw(st.integers(0, 2))):
-            delay = draw(st.sampled_from([0.0, 0.001, 0.01]))
-            message = draw(st.sampled_from(["stop", "use South", "status?"]))
-            fire = run.stop if message == "stop" else functools.partial(_redirect, run, message)
-            if draw(st.booleans()):  # from another thread, as a panel button does
-                threading.Timer(delay, fire).start()
-            else:
-                asyncio.get_running_loop().call_later(delay, fire)
-        await run
-        await asyncio.sleep(0.02)  # let timers that fire after the end find it finished
-        store.flush()
-        rebuilt = store.rebuild(run.id).state
-        return run.state, rebuilt, limits
-    finally:
-        store.close()
+    router = Router(
+        [*agents, *_tree()],
+        planner=DrawnPlanner(tape),
+        limits=limits,
+        critic=RuleCritic() if draw(st.booleans()) else None,
+        # A question is answered by a handler (or not), or ends the run asking it.
+        on_clarify=answer if asks else None,
+        clarify="wait" if asks else "stop",
+        store=store,
+    )
+    run = router.start("do the thing")
+    for _ in range(draw(st.integers(0, 2))):
+        delay = draw(st.sampled_from([0.0, 0.001, 0.01]))
+        message = draw(st.sampled_from(["stop", "use South", "status?"]))
+        fire = run.stop if message == "stop" else functools.partial(_redirect, run, message)
+        if draw(st.booleans()):  # from another thread, as a panel button does
+            threading.Timer(delay, fire).start()
+        else:
+            asyncio.get_running_loop().call_later(delay, fire)
+    await run
+    await asyncio.sleep(0.02)  # let timers that fire after the end find it finished
+    store.flush()
+    rebuilt = store.rebuild(run.id).state
+    return run.state, rebuilt, limits
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SessionStore]:
+    """One real session database for every drawn run: opening a new file (its schema
+    created, its log folded) took half of each example, and each run has its own id."""
+    opened = SessionStore(tmp_path_factory.mktemp("fold"))
+    yield opened
+    opened.close()
 
 
 @settings(
@@ -264,9 +269,10 @@ async def _drawn_run(data: st.DataObject, folder: str) -> tuple[RunState, RunSta
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 @given(data=st.data())
-def test_folding_the_stored_events_gives_the_live_final_state(data: st.DataObject) -> None:
-    with tempfile.TemporaryDirectory() as folder:
-        live, rebuilt, limits = asyncio.run(_drawn_run(data, folder))
+def test_folding_the_stored_events_gives_the_live_final_state(
+    store: SessionStore, data: st.DataObject
+) -> None:
+    live, rebuilt, limits = asyncio.run(_drawn_run(data, store))
     assert live.stop_reason is not None
     assert all(t.status not in ("pending", "running") for t in live.plan)
     assert snapshot(rebuilt, limits) == snapshot(live, limits)
