@@ -22,7 +22,7 @@ from notebook_router.render import run_bundle
 from notebook_router.render.html import render_html
 from notebook_router.render.text import evidence_text, markdown_table, render_text
 from notebook_router.store import SessionStore
-from tests.planner.fuzz_model import Reply, TapeProvider
+from tests.planner.fuzz_model import Reply, TapeProvider, make_agents
 
 ESCAPED = "caf\udce9"
 """A byte that is not UTF-8, as ``errors="surrogateescape"`` keeps it."""
@@ -125,6 +125,26 @@ async def test_a_scripted_model_run_with_surrogates_everywhere_shows_them(tmp_pa
         assert _encodes(html) and "caf\ufffd" in html
     finally:
         store.close()
+
+
+async def test_records_a_model_sent_with_an_escaped_surrogate_key_are_shown_in_the_answer() -> None:
+    """The fuzz test's smallest failing run: the model gives the parser agent JSON records
+    whose key escapes a lone surrogate, and the synthesis reply is unreadable, so the
+    answer is written without the model, the records as a table."""
+    decision = {"action": "execute", "run": [{"id": "t1", "description": "x", "agent": "parser"}]}
+    tapes = {
+        "router.decide": [Reply(json.dumps(decision))],
+        "router.redirect": [Reply("{}")],
+        "router.synthesise": [Reply("garbage")],
+        "agent": [Reply('[{"caf\\udce9": null}]')],
+    }
+    router = Router(make_agents(), model=TapeProvider(tapes), limits=Limits(max_iterations=1))
+    run = router.start("plan it")
+    await run
+
+    assert run.state.plan.tasks["t1"].status == "fulfilled"
+    assert "| caf\ufffd |" in (run.state.answer or "")
+    assert _unencodable(run) == []
 
 
 def test_an_agents_description_from_its_docstring_is_valid_text() -> None:
