@@ -10,7 +10,7 @@ from typing import Annotated, Any
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
-from notebook_router.text.unicode import utf8_bytes
+from notebook_router.text.unicode import utf8_bytes, valid_unicode
 
 CODE_MIME = "text/x-python"
 """Media type of code an agent ran: shown as a code block with the result, copied as is."""
@@ -56,6 +56,9 @@ def mime_type(value: str) -> str:
 
 MimeType = Annotated[str, AfterValidator(mime_type)]
 """A validated media type (see :func:`mime_type`), for models that carry one."""
+ShownText = Annotated[str, AfterValidator(valid_unicode)]
+"""Text shown with media (a file name, a caption), made valid Unicode as it is given: a
+file name listed from a folder holds lone surrogates for bytes that are not UTF-8."""
 
 
 def digest_bytes(data: bytes) -> str:
@@ -76,8 +79,8 @@ class Media(BaseModel):
     mime_type: MimeType
     """``type/subtype`` in lower case (validated: it is written into HTML and data URLs)."""
     data: bytes | str = Field(repr=False)
-    source: str = ""
-    description: str = ""
+    source: ShownText = ""
+    description: ShownText = ""
     metadata: dict[str, Any] = Field(default_factory=dict)
 
     @property
@@ -144,6 +147,6 @@ class MediaRef(BaseModel):
 
     digest: str
     mime_type: MimeType
-    source: str = ""
-    description: str = ""
+    source: ShownText = ""
+    description: ShownText = ""
     size: int = 0

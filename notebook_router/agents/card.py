@@ -5,10 +5,18 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    field_validator,
+    model_serializer,
+)
 
 from notebook_router.agents.base import Agent
 from notebook_router.agents.roles import roles_of
+from notebook_router.text.unicode import valid_unicode
 
 
 class AgentCard(BaseModel):
@@ -35,6 +43,13 @@ class AgentCard(BaseModel):
     roles: frozenset[str] = Field(default=frozenset(), exclude=True)
     """The run's duties the agent takes (see :mod:`~notebook_router.agents.roles`); not
     in prompts."""
+
+    @field_validator("description")
+    @classmethod
+    def _valid_description(cls, description: str) -> str:
+        # Any agent's words (a class attribute, a cell's text) are shown in the panel
+        # and put in prompts: lone surrogates in them could not be encoded there.
+        return valid_unicode(description)
 
     @model_serializer(mode="wrap")
     def _drop_tree_defaults(self, handler: SerializerFunctionWrapHandler) -> Any:

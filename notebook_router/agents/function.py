@@ -18,6 +18,7 @@ from notebook_router.agents.base import (
 from notebook_router.agents.placement import current_placement
 from notebook_router.agents.tree import TreeNode
 from notebook_router.errors import AgentDefinitionError
+from notebook_router.text.unicode import valid_unicode
 from notebook_router.threads import in_thread
 
 # What a function agent may ask for, by parameter name.
@@ -56,7 +57,11 @@ class FunctionAgent(TreeNode):
     ) -> None:
         self.fn = fn
         self.name = check_agent_name(name or fn.__name__)
-        self.description = description or _first_paragraph(inspect.getdoc(fn)) or self.name
+        # Shown in listings, panels and prompts: a docstring from a file read with
+        # errors="surrogateescape" may hold lone surrogates no output can encode.
+        self.description = valid_unicode(
+            description or _first_paragraph(inspect.getdoc(fn)) or self.name
+        )
         self.capabilities: tuple[Capability, ...] = parse_capabilities(can)
         self.timeout_s = timeout
         self.is_async = inspect.iscoroutinefunction(fn)

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from notebook_router.data.tables import TABLE_COLUMNS, TABLE_ROWS
+from notebook_router.text.unicode import valid_unicode
 
 MAX_DECIMALS = 4
 """Decimals a value keeps at most (fewer when its column needs fewer)."""
@@ -115,9 +116,14 @@ def table_text(
     The index comes first. Each column of numbers shares one precision and has
     thousands separators; the third list says which columns hold numbers (to be
     right-aligned). Raises whatever pandas raises on an odd table.
+
+    Names and values are made valid Unicode here, where a table's contents become
+    text: a value read with ``errors="surrogateescape"`` holds lone surrogates,
+    which the notebook, the static view and the terminal could not encode.
     """
     shown = table.iloc[:rows, :columns]
-    header = [str(shown.index.name or "")] + [str(c) for c in shown.columns]
+    header = [valid_unicode(str(shown.index.name or ""))]
+    header += [valid_unicode(str(c)) for c in shown.columns]
     cols = [list(shown.index)] + [list(shown.iloc[:, i]) for i in range(shown.shape[1])]
     texts = [_column_text(values) for values in cols]
     numeric = [_all_numbers(values) for values in cols]
@@ -142,7 +148,7 @@ def _column_text(values: list[Any]) -> list[str]:
         elif _is_whole(v):
             out.append(f"{int(v):,}" if grouped else str(int(v)))
         else:
-            out.append(str(v))
+            out.append(valid_unicode(str(v)))
     return out
 
 

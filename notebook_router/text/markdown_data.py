@@ -67,20 +67,26 @@ def _table(rows: list[Any] | tuple[Any, ...], indent: str) -> list[str]:
     """Records (dicts sharing their keys) as a pipe table."""
     columns: list[str] = []
     for row in rows[:MAX_ITEMS]:
-        columns.extend(str(k) for k in row if str(k) not in columns)
+        columns.extend(_key(k) for k in row if _key(k) not in columns)
     columns = columns[:MAX_COLUMNS]
     lines = [
         indent + "| " + " | ".join(_pipe(c) for c in columns) + " |",
         indent + "|" + "---|" * len(columns),
     ]
     for row in rows[:MAX_ITEMS]:
-        cells = {str(k): v for k, v in row.items()}
+        cells = {_key(k): v for k, v in row.items()}
         lines.append(
             indent + "| " + " | ".join(_pipe(_cell(cells.get(c, ""))) for c in columns) + " |"
         )
     if len(rows) > MAX_ITEMS:
         lines.append(f"{indent}… {len(rows) - MAX_ITEMS} more rows")
     return lines
+
+
+def _key(key: Any) -> str:
+    """A record's key as a column name: valid Unicode, as every cell is (a key parsed from
+    a model's escaped JSON or read with surrogateescape may hold a lone surrogate)."""
+    return valid_unicode(str(key))
 
 
 def _records(value: list[Any] | tuple[Any, ...]) -> bool:

@@ -28,3 +28,11 @@ def test_text_with_lone_surrogates_is_written_as_valid_unicode() -> None:
     assert lines is not None
     "\n".join(lines).encode()  # would raise on a lone surrogate
     assert lines[0].startswith("- city: caf")
+
+
+def test_records_whose_keys_hold_lone_surrogates_get_valid_column_names() -> None:
+    # Keys parsed from a model's escaped JSON ("caf\\udce9") or read with surrogateescape.
+    lines = markdown_lines([{"caf\udce9": None, "n": 1}, {"caf\udce9": "x", "n": 2}])
+    assert lines is not None
+    assert lines[0] == "| caf\ufffd | n |"
+    assert lines[2:] == ["| null | 1 |", "| x | 2 |"]  # the cells still found under it
