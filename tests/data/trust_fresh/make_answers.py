@@ -3,7 +3,7 @@
 The questions, their families and the kind of every part are written by hand in
 questions.jsonl; this script only fills each part's ``answer``. Every item has a small
 function in ``tests/data/trust_fresh/answers/`` written in plain pandas over the tables
-of ``tables.py`` (with the first set's helpers in ``tests/data/trust/answers/common.py``,
+of ``tables.py`` (with the first set's shared functions in ``tests/data/trust/answers/common.py``,
 which refuse ties, missing values and lookups that are not one row). The answers never
 import, call or read notebook_router, and they were computed and committed before any
 project code ran on these questions.
