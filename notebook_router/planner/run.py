@@ -320,7 +320,7 @@ class Run:
     async def _run(self) -> RunResult:
         prefetch = self._parts.prefetch  # started first, taken by the tasks the plan starts
         prefetch.start(self.state.query, (m.mime_type for m in self.state.attachments))
-        self._parts.reports.opening(self._started_wall, self.resumed, self.data)
+        self._parts.reports.opening(self._started_wall, self.resumed)
         deadline = None
         if self.limits.timeout_s is not None:
             deadline = self._loop_().call_later(
@@ -330,6 +330,8 @@ class Run:
                 f"no answer within {self.limits.timeout_s:g} s",
             )
         try:
+            if self.data is not None:
+                await self._parts.reports.describe(self.data)
             await self._drive()
             await self._conclusion.finish()
         except asyncio.CancelledError:
