@@ -87,3 +87,23 @@ def test_the_partitions_read_within_the_bound_make_the_sample(
     assert sample.rows == 800  # estimated from the two partitions read
     assert sample.note == f"sampled 2 of 8 partitions within {BOUND_S:g} s"
     assert sample.frame is not None and set(sample.frame["revenue"]) == {0.0, 4.0}
+
+
+async def test_a_stop_while_the_partitions_are_read_ends_the_run_at_once(
+    client: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(dask_data, "SAMPLE_TIMEOUT_S", 8.0)
+    slow = dd.from_map(_partition, range(6), slow=tuple(range(6)))
+    run = Router(data={"slow": slow}).start("describe slow")
+    async for event in run.events():
+        if isinstance(event, ev.RunStarted):
+            break
+    await asyncio.sleep(0.3)  # the partitions are being read
+    stopped_at = time.monotonic()
+    run.stop()
+    result = await run
+    assert time.monotonic() - stopped_at < 1.0, "not the 8 s the sample may take"
+    assert result.stop_reason == "stopped_by_user"
+    await asyncio.to_thread(
+        wait_until, lambda: busy_threads(client) == 0, 15, "the slow partitions to end"
+    )
