@@ -100,11 +100,12 @@ def dask_brief(frames: Mapping[str, Any]) -> str:
             "convert the whole frame, a column or a filtered frame (`df.compute()`, "
             "`.values`, `.to_numpy()`, `for row in df`, `.iterrows()`): reduce first, or "
             "take `.head(n, npartitions=-1)`. `len(df)` is fine (counted on the cluster).",
-            "Not in Dask: positional row access (`.iloc[rows]`, `.iat`), `.loc` by position, "
-            "`df.T`, `.pivot` (use `.pivot_table` on a categorical column), `inplace=True`, "
-            "`.apply(axis=0)`, `.sort_values(...).head(n)` on a groupby result before "
-            "`.compute()` (use `.nlargest`), `.to_pandas()`; `.median()` and `.quantile()` "
-            "are approximate. Draw charts with matplotlib from the computed (pandas) result.",
+            "Not in Dask: positional row access (`.iloc[rows]`, `.iat`), `df.T`, `.pivot` "
+            "(use `.pivot_table` on a categorical column), `inplace=True`, "
+            "`.apply(axis=0)`, `.to_pandas()`. Different in Dask: `.head(n)` looks only in "
+            "the first partition (give `npartitions=-1` after a filter); `.median()` and "
+            "`.quantile()` are approximate; for a top N use `.nlargest(n)`, not a full "
+            "`.sort_values`. Draw charts with matplotlib from the computed (pandas) result.",
         ]
     )
 

@@ -85,7 +85,7 @@ async def test_a_whole_frame_compute_goes_back_unrun_and_the_repair_runs(
     assert "That code was not run: `sales.compute()` computes all of `sales`" in second
     assert result.tasks[0].status == "fulfilled", result.tasks[0].error
     summary = run.state.results["t1"].summary or ""
-    assert "sent back without running" in summary
+    assert "sent back once without running" in summary
     (code,) = _code_media(run)
     assert code.data == GOOD  # the code shown is the code that ran
     expected = sales_pd.groupby("region")["revenue"].sum()

@@ -275,6 +275,8 @@ def result_of(work: CodeWork, task_id: str, *, kind: str = "code") -> AgentResul
                 description=f"the {kind} that ran",
             )
         ]
+        if shown is not None and not shown.refused
+        else [_not_run(shown.code, task_id, kind)]
         if shown is not None
         else []
     )
@@ -428,7 +430,7 @@ def _history(work: CodeWork) -> str:
     first, tries = work.attempts[0], len(work.attempts)
     unrun = next((a for a in work.attempts if a.refused), None)
     if unrun is not None:
-        notes.append(f"the first code was sent back without running: {'; '.join(unrun.refused)}")
+        notes.append(f"code was sent back once without running: {'; '.join(unrun.refused)}")
     if tries > 1 and first.outcome is not None and not _useful(first.outcome):
         notes.append(
             f"it took {tries} attempts: the first failed with {_what_went_wrong(first.outcome)}"
