@@ -9,7 +9,8 @@ The code is shown as it ran, like the pandas code of :mod:`.codegen`.
 The families done this way are those in :data:`GENERATORS`: statistics, counts and
 percentages, value counts and distinct values, group-bys with rankings and top-N,
 shares and comparisons, missing values, summaries, shapes, top-N rows, resampling by a
-sorted datetime index, and plots of an aggregated result. Quantiles and medians of a
+sorted datetime index, and plots of an aggregated result (drawn on a matplotlib Figure of
+its own, not with pyplot: the analysis runs on a worker thread). Quantiles and medians of a
 whole column are Dask's estimates (said in the answer); a group's median is exact.
 Anything else (tests, correlations, bins, plots of raw rows, ...) returns a
 :class:`NeedsPandas`, which says so and how much data pandas would pull into the kernel.
@@ -377,11 +378,18 @@ def plot(b: DaskBuilder) -> Program | NeedsPandas:
     what = (
         "number of rows" if agg == "size" or not target else f"{AGG_WORDS.get(agg, agg)} {target}"
     )
-    draw = {"line": 'result.plot(ax=ax, marker="o")', "bar": "result.plot.bar(ax=ax)",
-            "pie": 'result.plot.pie(ax=ax, autopct="%1.1f%%")'}[s.plot]  # fmt: skip
+    # Drawn with matplotlib's Figure API, not pyplot (nor pandas' .plot, which uses it):
+    # the analysis runs on a worker thread (see dask_run.py), where pyplot's global
+    # figure state is not safe; a Figure of its own is, and is shown as an image.
+    labels = "result.index.astype(str)"
+    draw = {"line": f'ax.plot({labels}, result.to_numpy(), marker="o")',
+            "bar": f"ax.bar({labels}, result.to_numpy())",
+            "pie": f'ax.pie(result.to_numpy(), labels={labels}, autopct="%1.1f%%")'}[s.plot]  # fmt: skip
     title = f"{what[0].upper()}{what[1:]} by {x}"
-    b.lines.insert(len(b.lines) - 1, "fig, ax = plt.subplots(figsize=(7, 4))")
-    b.add(draw, f"ax.set_title({title!r})", f"ax.set_xlabel({x!r})")
+    b.add("from matplotlib.figure import Figure", "fig = Figure(figsize=(7, 4))")
+    b.add("ax = fig.subplots()", draw, f"ax.set_title({title!r})", f"ax.set_xlabel({x!r})")
+    if s.plot == "bar":
+        b.add('ax.tick_params(axis="x", labelrotation=45)')
     b.add(f"ax.set_ylabel({'' if s.plot == 'pie' else what!r})", "fig.tight_layout()")
     return b.done("figure")
 

@@ -12,14 +12,16 @@ which partitions they came from.
 A Dask collection never changes (an operation makes a new one, with a new name), so
 a frame is sampled once: :func:`partition_sample` keeps the last few samples by the
 frame's name, and the analyst reads its schema from the same sample. Sampling is
-bounded in time (:data:`SAMPLE_TIMEOUT_S`): a frame whose partitions take longer is
-described from its meta alone, and says so.
+bounded in time (:data:`SAMPLE_TIMEOUT_S`): the partitions read by then make the
+sample, and the description says it was cut ("sampled 1 of 16 partitions within
+10 s"); with none read, the frame is described from its meta alone.
 """
 
 from __future__ import annotations
 
 import contextvars
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Hashable
 from dataclasses import dataclass, replace
@@ -39,8 +41,9 @@ from notebook_router.shipping import ship_by_value, shippable
 
 SAMPLED_PARTITIONS = 3
 """Partitions read to describe a frame: the first, the middle and the last."""
-SAMPLE_TIMEOUT_S = 30.0
-"""How long reading them may take before the frame is described from its meta alone."""
+SAMPLE_TIMEOUT_S = 10.0
+"""How long reading them may take: the partitions read by then make the sample (none: the
+frame is described from its meta alone), and the description says it was cut."""
 _KEPT = 16
 """Samples kept (by frame name)."""
 
@@ -61,7 +64,8 @@ class PartitionSample:
     partitions: int
     """How many partitions the frame has."""
     note: str = ""
-    """Why there is no sample, when there is none."""
+    """Why there is no sample, or why it is short ("sampled 1 of 16 partitions within
+    10 s"): '' when every chosen partition was read."""
 
     @property
     def exact(self) -> bool:
@@ -111,6 +115,13 @@ def partition_sample(df: Any) -> PartitionSample:
     return sample
 
 
+def unsampled(values: Any) -> bool:
+    """Some of ``values`` is a Dask frame not sampled yet (describing it computes)."""
+    with _lock:
+        kept = set(_samples)
+    return any(is_dask_collection(v) and str(frame_signal(v)) not in kept for v in values)
+
+
 def describe_frame(
     name: str, df: Any, mask: Masker, sample_rows: int = SAMPLE_ROWS
 ) -> DataDescription:
@@ -146,6 +157,7 @@ def describe_frame(
         sampled_partitions=len(sample.lengths) or None,
         rows_estimated=not sample.exact,
         preview=sample.note,
+        note=sample.note,
     )
 
 
@@ -170,46 +182,63 @@ def frame_signal(df: Any) -> Hashable:
 
 
 def _read(df: Any) -> PartitionSample:
-    """Sample ``df``'s partitions on a worker thread, within :data:`SAMPLE_TIMEOUT_S`."""
+    """Sample ``df``'s partitions, each on a thread of its own, for at most
+    :data:`SAMPLE_TIMEOUT_S`: the partitions read by then make the sample, and a sample
+    cut short says so ("sampled 1 of 16 partitions within 10 s")."""
     count = int(df.npartitions)
     chosen = sorted({0, count // 2, count - 1}) if count > 1 else [0]
     chosen = chosen[:SAMPLED_PARTITIONS]
-    box: dict[str, Any] = {}
-    # The caller's context goes with it: ``with client.as_current():`` names the client
-    # Dask computes with through a context variable, which a new thread would not see.
+    limit = SAMPLE_TIMEOUT_S
+    boxes: list[dict[str, Any]] = [{} for _ in chosen]
+    ship_by_value(dask_partitions)
+    per = -(-SAMPLE_ROWS // len(chosen))
+    partitions = df.to_delayed()
+    # The caller's context goes with each reader: ``with client.as_current():`` names
+    # the client Dask computes with through a context variable, which a new thread
+    # would not see. A context is entered by one thread at a time, hence a copy each.
     caller = contextvars.copy_context()
-    reader = threading.Thread(
-        target=caller.run,
-        args=(_compute, df, chosen, box),
-        daemon=True,
-        name="notebook_router-sample",
-    )
-    reader.start()
-    reader.join(SAMPLE_TIMEOUT_S)
-    if "error" in box or "parts" not in box:
-        why = (
-            box.get("error") or f"reading {len(chosen)} partitions took over {SAMPLE_TIMEOUT_S:g} s"
+    readers = [
+        threading.Thread(
+            target=caller.copy().run,
+            args=(_compute, partitions[i], per, box),
+            daemon=True,  # a partition still being read when the bound passes is dropped
+            name="notebook_router-sample",
         )
-        return PartitionSample(None, None, (), count, note=f"rows not counted: {why}")
+        for i, box in zip(chosen, boxes, strict=True)
+    ]
+    deadline = time.monotonic() + limit
+    for reader in readers:
+        reader.start()
+    for reader in readers:
+        reader.join(max(0.0, deadline - time.monotonic()))
+    parts = [box["part"] for box in boxes if "part" in box]
+    errors = [box["error"] for box in boxes if "error" in box]
+    if errors:  # a frame whose partitions fail: described from its meta
+        return PartitionSample(None, None, (), count, note=f"rows not counted: {errors[0]}")
+    cut = (
+        f"sampled {len(parts)} of {count:,} partitions within {limit:g} s"
+        if len(parts) < len(chosen)
+        else ""
+    )
+    if not parts:
+        why = f"{cut}: rows not counted (reading a partition took longer)"
+        return PartitionSample(None, None, (), count, note=why)
     import pandas as pd
 
-    parts = box["parts"]
     return PartitionSample(
         frame=pd.concat([p[1] for p in parts]),
         head=parts[0][2],
         lengths=tuple(int(p[0]) for p in parts),
         partitions=count,
+        note=cut,
     )
 
 
-def _compute(df: Any, chosen: list[int], box: dict[str, Any]) -> None:
+def _compute(partition: Any, rows: int, box: dict[str, Any]) -> None:
     import dask
 
     try:
-        ship_by_value(dask_partitions)
-        per = -(-SAMPLE_ROWS // len(chosen))
         sample = dask.delayed(shippable(dask_partitions.sample_partition), pure=False)
-        partitions = df.to_delayed()
-        box["parts"] = dask.compute(*[sample(partitions[i], per, HEAD_ROWS) for i in chosen])
-    except Exception as exc:  # a frame whose partitions fail: describe it from its meta
+        (box["part"],) = dask.compute(sample(partition, rows, HEAD_ROWS))
+    except Exception as exc:
         box["error"] = f"{type(exc).__name__}: {exc}"[:200]

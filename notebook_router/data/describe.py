@@ -139,6 +139,8 @@ class DataDescription:
         the first rows as well.
         """
         lines = [self.headline()]
+        if self.partitions and self.note:  # a Dask frame whose sample was cut short
+            lines.append(f"  ({self.note})")
         stats = share != "schema"
         if self.columns:
             note = ""

@@ -8,9 +8,11 @@ that only asks what the notebook holds is answered from it on the spot.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 
+from notebook_router.data.dask_data import unsampled
 from notebook_router.data.listing import answer_listing
 from notebook_router.data.sharing import current_share
 from notebook_router.data.source import DataSource
@@ -26,6 +28,15 @@ PROMPT_CHARS = 4000
 
 def _numeric(text: str) -> bool:
     return text.replace(".", "", 1).replace("-", "", 1).replace(",", "").isdigit()
+
+
+async def described(source: DataSource, goal: str) -> ev.DataDescribed:
+    """:func:`describe_data`, off the loop's thread when a Dask frame must be sampled
+    first (reading partitions takes up to ``dask_data.SAMPLE_TIMEOUT_S``): the run has
+    started, and its events, the panel and the kernel's loop go on meanwhile."""
+    if unsampled(list(source.namespace.values())):
+        return await asyncio.to_thread(describe_data, source, goal)
+    return describe_data(source, goal)
 
 
 def describe_data(source: DataSource, goal: str) -> ev.DataDescribed:

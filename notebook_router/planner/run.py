@@ -131,6 +131,8 @@ class Run:
         self._stall = parts.stall
         self._schedule = parts.schedule
         self._waits = parts.waits
+        self._describing: asyncio.Future[None] | None = None
+        """The first look at the data while it is being read (a Stop cuts it short)."""
         self._reviewer = parts.review
         self._conclusion = parts.conclusion
         self._hand = parts.hand_over
@@ -320,7 +322,7 @@ class Run:
     async def _run(self) -> RunResult:
         prefetch = self._parts.prefetch  # started first, taken by the tasks the plan starts
         prefetch.start(self.state.query, (m.mime_type for m in self.state.attachments))
-        self._parts.reports.opening(self._started_wall, self.resumed, self.data)
+        self._parts.reports.opening(self._started_wall, self.resumed)
         deadline = None
         if self.limits.timeout_s is not None:
             deadline = self._loop_().call_later(
@@ -330,6 +332,10 @@ class Run:
                 f"no answer within {self.limits.timeout_s:g} s",
             )
         try:
+            if self.data is not None:  # a Dask frame's sample may take seconds: Stop ends it
+                self._describing = asyncio.ensure_future(self._parts.reports.describe(self.data))
+                await asyncio.wait({self._describing})
+                self._describing = None
             await self._drive()
             await self._conclusion.finish()
         except asyncio.CancelledError:
@@ -473,6 +479,8 @@ class Run:
         self._deciding.cut_short(self._main)
         self.steering.drop_question()
         self._waits.wake()
+        if self._describing is not None:
+            self._describing.cancel()
 
     def _replay_missed(self, miss: ReplayMissError) -> None:
         """A replayed call was never recorded: end the run, naming the call."""

@@ -18,7 +18,7 @@ from notebook_router.context.shared import ContextEntry
 from notebook_router.data.source import DataSource
 from notebook_router.planner import events as ev
 from notebook_router.planner.context_events import context_compressed, context_updated
-from notebook_router.planner.data_hop import describe_data
+from notebook_router.planner.data_hop import described
 from notebook_router.planner.eventlog import EventLog
 from notebook_router.planner.lifecycle import Lifecycle
 from notebook_router.planner.rails import Limits, budget_exceeded
@@ -57,10 +57,8 @@ class RunReports:
         self._loop = loop
         self._thread_id = threading.get_ident()
 
-    def opening(
-        self, started: datetime, resumed: ResumePoint | None, data: DataSource | None
-    ) -> None:
-        """``run_started`` (or ``run_resumed``), then what the notebook data holds."""
+    def opening(self, started: datetime, resumed: ResumePoint | None) -> None:
+        """``run_started`` (or ``run_resumed``); :meth:`describe` says what the data holds."""
         state = self.state
         model = f"{self.provider.name}:{self.provider.model}"
         if resumed is None:
@@ -87,8 +85,11 @@ class RunReports:
                     redo=resumed.redo,
                 )
             )
-        if data is not None:
-            self._events.publish(describe_data(data, state.goal))
+
+    async def describe(self, data: DataSource) -> None:
+        """What the notebook's data holds (after :meth:`opening`, which it may outlast:
+        sampling a Dask frame's partitions runs off the loop, see ``data_hop``)."""
+        self._events.publish(await described(data, self.state.goal))
 
     def on_usage(self, usage: Usage, source: str, task_id: str = "") -> None:
         """Report a call's usage; stop the run if it exceeds a budget."""

@@ -34,6 +34,7 @@ from typing import Any
 
 from notebook_router.agents.registry import AgentRegistry
 from notebook_router.agents.roles import VERIFY, has_role
+from notebook_router.data.dask_data import is_dask_collection
 from notebook_router.data.source import DataSource
 from notebook_router.media import CODE_MIME
 from notebook_router.planner.state import RunState, Task
@@ -215,7 +216,9 @@ def _evidence(
         yield f"context {key}", state.context.get(key)
     if data is not None:
         data.scan()
-        yield from data.tables().items()
+        # A Dask frame is no evidence: reading it would compute it whole (the result's
+        # data, computed from it on the cluster, is).
+        yield from ((k, v) for k, v in data.tables().items() if not is_dask_collection(v))
 
 
 def _sources(state: RunState, task_id: str, about: str) -> tuple[SourceScore, ...]:

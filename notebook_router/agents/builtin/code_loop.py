@@ -14,6 +14,12 @@ dropped, a group-by forgotten). Given a ``check`` (the parts of the task the cod
 leaves unused, in words), the loop sends code that leaves some out back once, naming
 them; code that still leaves some out is the answer, with the gap kept in
 :attr:`CodeWork.missing` for the result to state.
+
+Some code must not run at all (over a Dask DataFrame, code that would pull the whole
+frame into the kernel). Given a ``refuse`` (what in the code must not run, in words),
+the loop checks the model's code before it asks for approval or runs it, sends code with
+such a problem back once, naming it, and refuses code that still has one: it is shown
+as not run, and the result says why.
 """
 
 from __future__ import annotations
@@ -56,6 +62,9 @@ FAILED = (
     "That code failed:\n```\n{error}\n```\n"
     "Reply with the whole corrected code in one ```python block."
 )
+REFUSED = (
+    "That code was not run: {problems}. Reply with the whole corrected code in one ```python block."
+)
 UNUSED = (
     "The code ran, but it does not answer the whole task: {missing}. Correct it so that it "
     "uses every part of the task, and reply with the whole code in one ```python block. "
@@ -77,6 +86,8 @@ class Attempt:
     note: str = ""
     missing: tuple[str, ...] = ()
     """The parts of the task the code, once it ran, was found not to use."""
+    refused: tuple[str, ...] = ()
+    """Why the code was not run, when ``refuse`` found problems in it."""
 
 
 @dataclass(slots=True)
@@ -88,6 +99,8 @@ class CodeWork:
     """Why the last code did not run (the policy or the user), or ''."""
     problem: str = ""
     """What stopped the loop without a result (the model wrote no code, gave up), or ''."""
+    refused: bool = False
+    """The last code was refused (``refuse`` found problems in it twice): it did not run."""
 
     @property
     def last(self) -> Attempt | None:
@@ -128,6 +141,8 @@ async def write_and_run(
     timeout_s: float | None = 60.0,
     purpose: str = "agent.code",
     check: Callable[[str], Sequence[str]] | None = None,
+    refuse: Callable[[str], Sequence[str]] | None = None,
+    extra: str = "",
 ) -> CodeWork:
     """Have the model write code for ``task``, run it (if the policy allows) and repair it.
 
@@ -135,13 +150,17 @@ async def write_and_run(
     data); ``variables`` are what the code may read; ``attempts`` bounds the
     code written, repairs included, plus the one correction ``check`` may ask
     for: ``check(code)`` lists the parts of the task code that ran does not use.
+    ``refuse(code)`` lists what in code must not run (checked before approval): such
+    code goes back once, and is refused the second time. ``extra`` is added to the
+    model's instructions (what the data needs, e.g. Dask's idioms).
     """
     messages = [
         Message(role="system", content=SYSTEM),
-        Message(role="user", content=_ask(task, context.goal, about)),
+        Message(role="user", content=_ask(task, context.goal, about, extra)),
     ]
     work = CodeWork()
     limit, number, corrected, call = attempts, 0, False, purpose
+    sent_back_unrun = False
     while number < limit:
         number += 1
         try:
@@ -160,6 +179,17 @@ async def write_and_run(
             work.problem = "the model replied without code"
             continue
         work.problem = ""
+        problems = tuple(refuse(code)) if refuse is not None else ()
+        if problems:  # never asked for, never run
+            said = "; ".join(problems)
+            work.attempts.append(Attempt(code=code, note=f"not run: {said}", refused=problems))
+            context.trace("code", f"attempt {number} not run: {clip(said, 300)}")
+            if sent_back_unrun:
+                work.refused, work.not_run = True, f"it was not run: {said}"
+                return work
+            sent_back_unrun, limit = True, limit + 1
+            messages.append(Message(role="user", content=REFUSED.format(problems=said)))
+            continue
         approval = await context.approve_code(code, purpose=clip(task, 200))
         attempt = Attempt(code=approval.code, note=approval.note)
         work.attempts.append(attempt)
@@ -245,6 +275,8 @@ def result_of(work: CodeWork, task_id: str, *, kind: str = "code") -> AgentResul
                 description=f"the {kind} that ran",
             )
         ]
+        if shown is not None and not shown.refused
+        else [_not_run(shown.code, task_id, kind)]
         if shown is not None
         else []
     )
@@ -276,6 +308,14 @@ def result_of(work: CodeWork, task_id: str, *, kind: str = "code") -> AgentResul
             summary=clip(redact(f"Ran the {kind}{_history(work)}. {outcome.text()}"), 4000),
             media=(*code_media, *outcome.media),
             confidence=0.8 if len(work.attempts) == 1 else 0.7,
+        )
+    if work.refused and last is not None:
+        return AgentResult(
+            status="unable",
+            summary=f"Wrote {kind} for this twice, and did not run it: {', '.join(last.refused)}.",
+            media=(_not_run(last.code, task_id, kind),),
+            confidence=0.0,
+            error=clip(f"the {kind} was not run: {'; '.join(last.refused)}", 1000),
         )
     if work.not_run and last is not None:
         code_media[0:1] = [
@@ -364,11 +404,23 @@ def publish_asked(
     return (source.publish(chosen) if chosen else ()), kept
 
 
-def _ask(task: str, goal: str, about: str) -> str:
+def _not_run(code: str, task_id: str, kind: str) -> Media:
+    return Media(
+        mime_type=CODE_MIME,
+        data=code,
+        source=task_id,
+        description=f"the {kind}, not run",
+        metadata={"ran": False},
+    )
+
+
+def _ask(task: str, goal: str, about: str, extra: str = "") -> str:
     parts = [f"Task: {task}"]
     if goal and goal != task:
         parts.append(f"(Part of the user's goal: {goal})")
     parts.append(f"The variables you can use:\n{about}" if about else "No data is loaded.")
+    if extra:
+        parts.append(extra)
     return "\n\n".join(parts)
 
 
@@ -376,6 +428,9 @@ def _history(work: CodeWork) -> str:
     """How the answer's code came about, when it took more than one go (else '')."""
     notes = []
     first, tries = work.attempts[0], len(work.attempts)
+    unrun = next((a for a in work.attempts if a.refused), None)
+    if unrun is not None:
+        notes.append(f"code was sent back once without running: {'; '.join(unrun.refused)}")
     if tries > 1 and first.outcome is not None and not _useful(first.outcome):
         notes.append(
             f"it took {tries} attempts: the first failed with {_what_went_wrong(first.outcome)}"

@@ -117,6 +117,12 @@ async def _with_model(
     correction leaves it out too the answer is partial and says so.
     """
     from notebook_router.analyst.code_check import safe_constraints, unused
+    from notebook_router.analyst.dask_check import (
+        dask_brief,
+        dask_frames,
+        uses_frames,
+        whole_frame_problems,
+    )
 
     source = context.data
     asked = safe_constraints(
@@ -130,14 +136,19 @@ async def _with_model(
         about += "\nFrom earlier steps of this task:\n" + DataSource(upstream).context.render(
             DESCRIPTION_CHARS // 2
         )
+    dask = dask_frames(variables)  # code over these must reduce on the cluster first
     work = await write_and_run(
         context,
         task.description,
         about=about.strip(),
         variables=variables,
         check=(lambda code: unused(code, asked)) if asked else None,
+        refuse=(lambda code: whole_frame_problems(code, dask)) if dask else None,
+        extra=dask_brief(dask),
     )
-    return finish(work, task, source, kind="pandas code")
+    shown = work.answer or work.last
+    on_dask = shown is not None and uses_frames(shown.code, dask)
+    return finish(work, task, source, kind="Dask code" if on_dask else "pandas code")
 
 
 def _input_tables(inputs: Inputs) -> dict[str, Any]:

@@ -1,0 +1,109 @@
+"""A Dask frame whose partitions are slow to make does not hold up the run's start.
+
+Describing a Dask frame computes a few of its partitions. That reading is bounded
+(``dask_data.SAMPLE_TIMEOUT_S``, made short here), happens off the kernel's loop (the run's
+events, the panel and Stop go on meanwhile), and a description cut short says so:
+"sampled N of M partitions within X s".
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+import pandas as pd
+import pytest
+
+from notebook_router import Router
+from notebook_router.data import dask_data
+from notebook_router.planner import events as ev
+from tests.cluster.conftest import busy_threads, wait_until
+
+dd = pytest.importorskip("dask.dataframe")
+
+pytestmark = pytest.mark.cluster
+
+BOUND_S = 1.5
+SLOW_S = 4.0
+
+
+def _partition(i: int, slow: tuple[int, ...]) -> pd.DataFrame:
+    """100 rows, made at once, or after ``SLOW_S`` for the partitions in ``slow``."""
+    if i in slow:
+        time.sleep(SLOW_S)
+    return pd.DataFrame({"region": ["North", "South"] * 50, "revenue": [float(i)] * 100})
+
+
+async def test_a_slow_frame_lets_the_run_start_and_its_description_says_it_was_cut(
+    client: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(dask_data, "SAMPLE_TIMEOUT_S", BOUND_S)
+    slow = dd.from_map(_partition, range(8), slow=tuple(range(8)))
+    ticks = 0
+
+    async def ticking() -> None:  # the kernel's loop, doing other work meanwhile
+        nonlocal ticks
+        while True:
+            await asyncio.sleep(0.05)
+            ticks += 1
+
+    await Router(data={"warm": pd.DataFrame({"a": [1]})}).run("what dataframes do I have?")
+    ticker = asyncio.create_task(ticking())
+    started = time.monotonic()
+    run = Router(data={"slow": slow}).start("what dataframes do I have?")
+    seen: dict[str, tuple[float, int]] = {}
+    described: ev.DataDescribed | None = None
+    async for event in run.events():
+        seen.setdefault(type(event).__name__, (time.monotonic() - started, ticks))
+        if isinstance(event, ev.DataDescribed):
+            described = event
+    await run
+    ticker.cancel()
+    assert described is not None
+    started_at, ticks_at_start = seen["RunStarted"]
+    described_at, ticks_by_then = seen["DataDescribed"]
+    # The run's start is shown first; the partitions are read while the loop goes on.
+    assert BOUND_S - 0.2 <= described_at - started_at < BOUND_S + 1.5, seen
+    assert ticks_by_then - ticks_at_start >= 10, "the kernel's loop ran while they were read"
+    assert f"sampled 0 of 8 partitions within {BOUND_S:g} s" in described.text
+    await asyncio.to_thread(
+        wait_until, lambda: busy_threads(client) == 0, 15, "the slow partitions to end"
+    )
+
+
+def test_the_partitions_read_within_the_bound_make_the_sample(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import dask
+
+    monkeypatch.setattr(dask_data, "SAMPLE_TIMEOUT_S", BOUND_S)
+    # Partitions 0, 4 and 7 are read; 7 is slow. On this process's threads, so that the
+    # two quick ones never wait behind the slow one for a worker.
+    frame = dd.from_map(_partition, range(8), slow=(7,))
+    with dask.config.set(scheduler="threads"):
+        sample = dask_data.partition_sample(frame)
+    assert sample.lengths == (100, 100)
+    assert sample.rows == 800  # estimated from the two partitions read
+    assert sample.note == f"sampled 2 of 8 partitions within {BOUND_S:g} s"
+    assert sample.frame is not None and set(sample.frame["revenue"]) == {0.0, 4.0}
+
+
+async def test_a_stop_while_the_partitions_are_read_ends_the_run_at_once(
+    client: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(dask_data, "SAMPLE_TIMEOUT_S", 8.0)
+    slow = dd.from_map(_partition, range(6), slow=tuple(range(6)))
+    run = Router(data={"slow": slow}).start("describe slow")
+    async for event in run.events():
+        if isinstance(event, ev.RunStarted):
+            break
+    await asyncio.sleep(0.3)  # the partitions are being read
+    stopped_at = time.monotonic()
+    run.stop()
+    result = await run
+    assert time.monotonic() - stopped_at < 1.0, "not the 8 s the sample may take"
+    assert result.stop_reason == "stopped_by_user"
+    await asyncio.to_thread(
+        wait_until, lambda: busy_threads(client) == 0, 15, "the slow partitions to end"
+    )

@@ -1,0 +1,71 @@
+"""A run's budgets reach remote work: the futures are cancelled at once, finished results kept.
+
+The same ending as Stop (see ``test_remote_agents``), reached by the run's own limits: a
+time budget and a token budget, each tripping while function agents are still spinning
+on the cluster's workers.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+
+from notebook_router import AgentResult, Limits, Usage, agent
+from tests.cluster.conftest import busy_threads, wait_until
+from tests.cluster.test_remote_agents import parallel, spinner
+from tests.conftest import Script, router_with, task
+
+pytestmark = pytest.mark.cluster
+
+SPINNERS = 4
+
+
+@agent(can=["quick"])
+def quick() -> str:
+    "Finishes at once."
+    return "done"
+
+
+@agent(can=["spend"])
+def spend() -> AgentResult:
+    "Finishes at once, having spent more tokens than the run may."
+    return AgentResult(data="spent", usage=Usage(input_tokens=5000, calls=1))
+
+
+def _spinning(first: str) -> tuple[list[Any], Script]:
+    spinners = [spinner(f"spinner{i}", 120) for i in range(SPINNERS)]
+    script = parallel(
+        task("t0", first), *(task(f"t{i + 1}", f"spinner{i}") for i in range(SPINNERS))
+    )
+    return spinners, script
+
+
+def _cancelled_and_freed(result: Any, client: Any, returned_in: float) -> None:
+    assert returned_in < 5.0  # not the two minutes the spinners would take
+    assert {result.task(f"t{i}").status for i in range(1, SPINNERS + 1)} == {"cancelled"}
+    # The spinning threads were told to stop: the workers are free again at once.
+    wait_until(lambda: busy_threads(client) == 0, timeout=10, what="the workers to be free")
+
+
+async def test_a_time_budget_cancels_remote_agents_and_keeps_finished_work(client: Any) -> None:
+    spinners, script = _spinning("quick")
+    router = router_with([quick, *spinners], script, executor=client, limits=Limits(timeout_s=3))
+    started = time.monotonic()
+    result = await router.run("spin")
+    assert result.stop_reason == "time_budget"
+    assert result.data("t0") == "done"  # finished work is kept
+    _cancelled_and_freed(result, client, time.monotonic() - started - 3)
+
+
+async def test_a_token_budget_cancels_remote_agents_and_keeps_finished_work(client: Any) -> None:
+    spinners, script = _spinning("spend")
+    router = router_with(
+        [spend, *spinners], script, executor=client, limits=Limits(max_tokens=1000)
+    )
+    started = time.monotonic()
+    result = await router.run("spin")
+    assert result.stop_reason == "token_budget"
+    assert result.data("t0") == "spent"
+    _cancelled_and_freed(result, client, time.monotonic() - started)
