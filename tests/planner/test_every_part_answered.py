@@ -175,3 +175,27 @@ def test_the_admission_is_read_from_the_text_not_guessed() -> None:
     assert admitted_gap("I counted the parts of the engine.") is None
     gap = admitted_gap("Mean 4. This answers only part of the question: no year. Done.")
     assert gap == "This answers only part of the question: no year."
+
+
+def test_a_qualifier_said_once_holds_for_every_statistic_before_it() -> None:
+    router = Router(data={"quakes": QUAKES})
+    result = router.run_sync(
+        "give me the mean mag and the mean depth of quakes with at least 30 stations"
+    )
+    rows = QUAKES[QUAKES["stations"] >= 30]
+    assert [t.description for t in result.tasks] == [
+        "Give me the mean mag of quakes with at least 30 stations",
+        "The mean depth of quakes with at least 30 stations",
+    ]
+    numbers = _numbers(result)
+    assert rows["mag"].mean() in numbers and rows["depth"].mean() in numbers
+    assert QUAKES["mag"].mean() not in numbers  # not the mean over every quake
+
+
+def test_statistics_with_rows_of_their_own_keep_them() -> None:
+    router = Router(data={"teams": TEAMS})
+    result = router.run_sync("the total wins in 2020 and the mean losses for the Comets")
+    assert [t.description for t in result.tasks] == [
+        "The total wins in 2020",
+        "The mean losses for the Comets",
+    ]

@@ -19,6 +19,7 @@ from notebook_router.language.references import asks_about, points_at
 from notebook_router.language.tables import table
 from notebook_router.language.words import words
 from notebook_router.offline.planner.data_links import data_outweighs
+from notebook_router.offline.planner.shared_filters import share_qualifiers
 from notebook_router.planner.decisions import Decision, TaskSpec
 from notebook_router.planner.followup import FollowUp, follow_up, same_again
 from notebook_router.planner.planner_view import PlannerView, TaskView, held_by, pointed_for
@@ -382,6 +383,7 @@ def _joined_for_data(view: PlannerView, clauses: tuple[Clause, ...]) -> tuple[Cl
     with the rows the first chose, which two separate tasks could not share."""
     if len(clauses) < 2 or not view.data_words or holder(view.agents, ANALYST) is None:
         return clauses
+    clauses = tuple(share_qualifiers(clauses, lambda c: _data_agent(view, c.text) is not None))
     out: list[Clause] = []
     moved: dict[int, int] = {}
     for i, clause in enumerate(clauses):
