@@ -199,3 +199,19 @@ def test_statistics_with_rows_of_their_own_keep_them() -> None:
         "The total wins in 2020",
         "The mean losses for the Comets",
     ]
+
+
+def test_a_question_the_verifier_gets_is_unable_never_partial() -> None:
+    from tests.data.trust.tables import load
+
+    weather = load("seattle_weather").copy()
+    result = Router(data={"weather": weather}).run_sync(
+        "the mean wind in 2014, and the number of snow days overall"
+    )
+    first, second = result.tasks
+    in_2014 = weather.loc[weather["date"].dt.year == 2014, "wind"].mean()
+    assert (first.status, result.data(first.id)) == ("fulfilled", in_2014)
+    # nothing was checked: the part is not done, whoever tried it, and the run says so
+    assert second.status == "unable" and not result.completed
+    assert result.answer.startswith("Not every part")
+    assert "The number of snow days overall: not done" in result.answer

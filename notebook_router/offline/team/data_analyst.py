@@ -78,6 +78,8 @@ def unanswered_parts(question: str, analysis: Any) -> tuple[str, ...]:
     """
     from notebook_router.analyst.answer import SPLIT
 
+    if str(analysis.operation or "").startswith("compare_frames"):
+        return ()  # a comparison of tables reads the question whole, each side in turn
     parts = [p.strip(" ;,.?!") for p in SPLIT.split(question) if p.strip(" ;,.?!")]
     if len(parts) < 2:
         return ()
