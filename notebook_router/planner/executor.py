@@ -30,6 +30,7 @@ from notebook_router.agents.registry import AgentRegistry
 from notebook_router.data.source import DataSource
 from notebook_router.errors import NeedsUserInput, Unable
 from notebook_router.planner import events as ev
+from notebook_router.planner.admission import as_admitted
 from notebook_router.planner.approvals import Approvals
 from notebook_router.planner.circuits import AgentCircuits
 from notebook_router.planner.eventlog import EventLog
@@ -323,6 +324,7 @@ class Executor:
         first = self._first_agent.get(task_id)
         if first is not None and result.status == "fulfilled":
             result = on_target(result, task.description, first, task.agent, self.agents)
+        result = as_admitted(result)  # a text that says "only part" is never "fulfilled"
         status, error, usage, media = result.status, result.error, result.usage, result.media
         # An agent's own summary and error text enter the plan, the events, the
         # planner's prompt and the store here: make them valid text once (lone

@@ -121,6 +121,7 @@ _PLOTS = re.compile(r"\b(?:plot|chart|graph|draw|visuali[sz]e)\w*\b", re.IGNOREC
 _CHART_KINDS = ("chart", "plot", "graph", "histogram", "table")
 
 _WORDS = re.compile(r"[\w-]+")
+_ENTITY_WORDS = re.compile(r"\d+(?:[.,]\d+)+|[\w-]+")
 _YEAR = re.compile(r"^(?:19|20)\d\d$")
 _QUARTER = re.compile(r"^q[1-4]$", re.IGNORECASE)
 _MONTHS = (
@@ -219,7 +220,40 @@ def _follow_up(goal: str, arc: ArcView, columns: frozenset[str]) -> FollowUp | N
     if present and _presentation(present["kind"]):
         return _present(source, present["kind"].strip())
     new = _new_entity(goal)
-    return None if new is None else _same(source, new, columns)
+    if new is not None:
+        return _same(source, new, columns)
+    return _of_those(goal, arc.last)
+
+
+# "their", "of those", "among them", "these": a question about the rows the answer before chose.
+_OF_THOSE = re.compile(
+    r"\b(?:their|they|them|those|these|(?:of|among|amongst|for)\s+(?:those|these|them))\b",
+    re.IGNORECASE,
+)
+ROWS_BEFORE = "of the rows of the answer before"
+"""The change of a follow-up about the rows an earlier data answer chose."""
+
+
+def _of_those(goal: str, source: ArcRun | None) -> FollowUp | None:
+    """ "what is their average year?" after "how many planes have Turbo-jet engines": the
+    earlier data question and this one, as the two parts of one question.
+
+    The analyst reads such a question part by part and keeps the first part's filters
+    for a part that refers back to its rows (on the parse, not by editing words), so the
+    new question is asked of the rows the earlier one chose; a part it cannot read that
+    way is answered as partial, saying which part went unanswered, never over all rows.
+    """
+    if source is None or _OF_THOSE.search(goal) is None:
+        return None
+    asked = [t for t in source.tasks if ANALYST in t.roles]
+    if not asked:
+        return None
+    before = asked[-1].description.rstrip(" ?.!;,")
+    said = goal.strip()
+    said = re.sub(r"^(?:(?:and|so|ok|okay|now|then|but|also)[\s,]+)+", "", said, flags=re.I)
+    joined = f"{before}; {said[:1].lower()}{said[1:]}"
+    task = asked[-1].model_copy(update={"description": joined, "depends_on": ()})
+    return FollowUp("same", source, joined, (task,), ROWS_BEFORE)
 
 
 def _presentation(kind: str) -> bool:
@@ -267,7 +301,11 @@ def _verbs() -> frozenset[str]:
 
 
 def _plain_entity(new: str) -> bool:
-    return any(_kind(w) or w[:1].isupper() or w.lower() in _VALUE_WORDS for w in new.split())
+    # "and 5.5 or more?": a number is a value to swap in, as a year or a name is
+    return any(
+        _kind(w) or w[:1].isupper() or w.lower() in _VALUE_WORDS or w[:1].isdigit()
+        for w in new.split()
+    )
 
 
 def _entity(text: str) -> str | None:
@@ -275,7 +313,7 @@ def _entity(text: str) -> str | None:
     more than three words, a question word, a verb, a chart, or nothing but filler."""
     text = text.strip(" \t?.!,;:\"'")
     text = re.sub(r"^(?:the|a|an)\s+", "", text, flags=re.IGNORECASE)
-    found = _WORDS.findall(text)
+    found = _ENTITY_WORDS.findall(text)  # "5.5 or more" is three words, not four
     if not found or len(found) > ENTITY_WORDS or not terms(text):
         return None  # "do the same for" (nothing after), "do it again"
     if any(w.lower() in _NOT_ENTITY for w in found):

@@ -72,14 +72,10 @@ class Verifier(BaseAgent):
             model=lambda: _judged(task, context, claims, evidence, numbers),
         )
         if not checks:
-            return AgentResult(
-                status="partial",
-                data=[],
-                summary=(
-                    "Found no claim to check: offline I check numbers (totals, counts, "
-                    "averages, shares) against the data; give me the figures to verify."
-                ),
-                confidence=0.3,
+            # Nothing was checked: a question sent here, not a claim, is not partly done.
+            return AgentResult.unable(
+                "Found no claim to check: offline I check numbers (totals, counts, "
+                "averages, shares) against the data; give me the figures to verify."
             )
         return AgentResult(
             data=[c.model_dump() for c in checks],

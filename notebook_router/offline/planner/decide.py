@@ -18,6 +18,8 @@ from notebook_router.language.patterns import alternation
 from notebook_router.language.references import asks_about, points_at
 from notebook_router.language.tables import table
 from notebook_router.language.words import words
+from notebook_router.offline.planner.data_links import data_outweighs
+from notebook_router.offline.planner.shared_filters import share_qualifiers
 from notebook_router.planner.decisions import Decision, TaskSpec
 from notebook_router.planner.followup import FollowUp, follow_up, same_again
 from notebook_router.planner.planner_view import PlannerView, TaskView, held_by, pointed_for
@@ -284,6 +286,9 @@ def _route(view: PlannerView, matcher: AgentMatcher, text: str) -> str | None:
     reader = _named_reader(view, matcher, text)
     if reader is not None and (best is None or _is_generalist(view, best)):
         return reader  # "summarise data/report.pdf": the PDF the run holds is the documents'
+    if best is not None and reader is None and not carries_material(text):
+        # a built-in holding no data, matched by fewer words than name the data
+        best = data_outweighs(view, matcher, text, best) or best
     if best is None or (_is_team(view, best) and not carries_material(text)):
         # ("summarise: <text>" brings its own material: the words of the data in it
         # do not make it a question about the data)
@@ -378,6 +383,7 @@ def _joined_for_data(view: PlannerView, clauses: tuple[Clause, ...]) -> tuple[Cl
     with the rows the first chose, which two separate tasks could not share."""
     if len(clauses) < 2 or not view.data_words or holder(view.agents, ANALYST) is None:
         return clauses
+    clauses = tuple(share_qualifiers(clauses, lambda c: _data_agent(view, c.text) is not None))
     out: list[Clause] = []
     moved: dict[int, int] = {}
     for i, clause in enumerate(clauses):

@@ -45,17 +45,50 @@ async def analyse_by_rules(
     if analysis.status == "declined":
         return AgentResult(status="unable", confidence=0.0, error=analysis.text)
     context.trace("code", analysis.code.splitlines()[0] if analysis.code else analysis.operation)
-    partial = analysis.status == "partial"
+    unanswered = unanswered_parts(task.description, analysis)
+    text, left_out = analysis.text, tuple(analysis.left_out)
+    if unanswered:
+        said = ", ".join(f"“{p}”" for p in unanswered)
+        text += (
+            f" This answers only part of the question: {said} was not answered; ask it on its own."
+        )
+        left_out += tuple(f"“{p}” (not answered)" for p in unanswered)
+    partial = analysis.status == "partial" or bool(unanswered)
     return AgentResult(
         status="partial" if partial else "fulfilled",
         data=analysis.table if analysis.table is not None else analysis.value,
         value=analysis.value if analysis.table is not None else None,
-        summary=analysis.text,
+        summary=text,
         media=tuple(_evidence(analysis, task.id)),
         # what the answer left out of the question, for the run's headline and answer
-        error=("left out " + "; ".join(analysis.left_out)) if partial else None,
+        error=("left out " + "; ".join(left_out)) if partial else None,
         confidence=0.5 if partial else 1.0,
     )
+
+
+def unanswered_parts(question: str, analysis: Any) -> tuple[str, ...]:
+    """The parts of ``question`` (questions joined by ";", "and how ...", "then ...")
+    that ``analysis`` gave no answer to: every part beyond the ones it answered.
+
+    A question of two parts is answered part by part, one answer each; when a part
+    cannot be read on its own the analyst answers the whole question as one, which
+    answers its first part only ("how many games did Seattle win in 2001; how many
+    did they lose?" gives the wins). The rest is then said to be unanswered, never
+    passed over.
+    """
+    from notebook_router.analyst.answer import SPLIT
+
+    if str(analysis.operation or "").startswith("compare_frames"):
+        return ()  # a comparison of tables reads the question whole, each side in turn
+    parts = [p.strip(" ;,.?!") for p in SPLIT.split(question) if p.strip(" ;,.?!")]
+    if len(parts) < 2:
+        return ()
+    value = analysis.value
+    answered = max(
+        str(analysis.operation or "").count("+") + 1,
+        len(value) if isinstance(value, tuple) else 1,
+    )
+    return tuple(parts[answered:])
 
 
 def _evidence(analysis: Any, task_id: str) -> list[Media]:
