@@ -2,8 +2,9 @@
 
 The panel draws the run graph (the nodes and links of
 :func:`~notebook_router.planner.graph.run_graph`, read from the run state here without
-networkx, which costs half a second to import in a kernel's first run) as an indented tree it can update row by row: every node has one parent, so
-the browser never lays out a graph. A task hangs under its first dependency
+networkx, which costs half a second to import in a kernel's first run) as an indented
+tree it can update row by row: every node has one parent, so the browser never lays out
+a graph. A task hangs under its first dependency
 (or the goal) and names its other dependencies in ``after``; each hop of a
 delegation hangs under its task, or under the hop that asked it. The same graph
 still gives the Mermaid text (``to_mermaid``) and graphviz's picture for the
