@@ -216,3 +216,25 @@ async def test_the_readers_attached_media_need_are_loaded_while_the_planner_deci
     warmed = run._parts.prefetch.jobs["warm readers"]
     loaded = await asyncio.to_thread(warmed.result, 10)
     assert "notebook_router.readers.image" in loaded
+
+
+async def test_the_finished_view_says_what_the_prefetch_gave(tmp_path: Path) -> None:
+    from notebook_router.render.bundle import run_bundle
+
+    notes = tmp_path / "notes.txt"
+    notes.write_text("revenue rose 12% in the North")
+    used = Router([_reader(notes)], planner=SlowPlanner(5.0, wait_for=notes.resolve()))
+    run = used.start(f"summarise {notes}")
+    await asyncio.wait_for(run, 10)
+    assert "prefetch: notes.txt used by a task" in run_bundle(run)["text/html"]
+
+    # Read ahead, but the plan's agent read nothing: the view says it was dropped.
+    unused = Router([_reader(None)], planner=SlowPlanner(5.0, wait_for=notes.resolve()))
+    other = unused.start(f"summarise {notes}")
+    await asyncio.wait_for(other, 10)
+    assert "prefetch: notes.txt not used (dropped)" in run_bundle(other)["text/html"]
+
+    # Nothing named, nothing prefetched: no line about it.
+    plain = Router([_reader(None)], planner=SlowPlanner(0.05)).start("summarise the notes")
+    await asyncio.wait_for(plain, 10)
+    assert "prefetch" not in run_bundle(plain)["text/html"]
