@@ -86,6 +86,7 @@ FIRST_RUN_MODULES = (
     "notebook_router.analyst.codegen_tests",
     "notebook_router.context.memory",
     "notebook_router.store",
+    "notebook_router.store.store",
     "notebook_router.store.database",
     "notebook_router.store.memory",
     "notebook_router.readers.document",
@@ -148,8 +149,35 @@ def _import_all() -> None:
             log.debug("warm-up stopped before %s: a run has started", name)
             return
         _import(name)
+    if not _ROUTE_STARTED.is_set():
+        _index_the_team()
+        _read_references()
     if "pandas" in sys.modules and not _ROUTE_STARTED.is_set():
         _rehearse()
+
+
+def _read_references() -> None:
+    """Compile the patterns that find "the table above", ``Out[3]`` and the like in a
+    question (every ``%%route`` cell reads its own for them)."""
+    try:
+        from notebook_router.language.references import mentions
+
+        mentions("the table above and Out[1]")
+    except Exception:
+        log.debug("the warm-up could not read references", exc_info=True)
+
+
+def _index_the_team() -> None:
+    """Index the built-in agents for matching, as the first plan does: the stems of their
+    descriptions (cached), and the index itself when the first run offers the same team."""
+    try:
+        from notebook_router.agents.builtin import builtin_agents
+        from notebook_router.agents.card import agent_card
+        from notebook_router.agents.matcher import matcher_for
+
+        matcher_for(tuple(agent_card(agent) for agent in builtin_agents())).rank(REHEARSAL)
+    except Exception:
+        log.debug("the warm-up could not index the built-in agents", exc_info=True)
 
 
 REHEARSAL = "what was the total amount for A?"
