@@ -7,6 +7,7 @@ notebook shows them once, from the Analysis, not again at the end of the cell.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -24,13 +25,23 @@ class Ran:
     outputs: dict[str, Any]
 
 
-def namespace(frames: Mapping[str, Any]) -> dict[str, Any]:
-    """Frames by name, with pd, np, stats and plt, as the shown code expects."""
+def namespace(frames: Mapping[str, Any], code: str | None = None) -> dict[str, Any]:
+    """Frames by name, with pd, np, stats and plt, as the shown code expects.
+
+    Given the ``code`` to run, ``stats`` and ``plt`` are there only when it names them:
+    scipy.stats and pyplot take seconds to import the first time, and a sum or a filter
+    (a kernel's first question, often) needs neither.
+    """
     import numpy as np
     import pandas as pd
-    from scipy import stats
 
-    ns: dict[str, Any] = {"pd": pd, "np": np, "stats": stats, "plt": _pyplot()}
+    ns: dict[str, Any] = {"pd": pd, "np": np}
+    if code is None or _STATS.search(code):
+        from scipy import stats
+
+        ns["stats"] = stats
+    if code is None or _PLT.search(code):
+        ns["plt"] = _pyplot()
     ns.update({frame_name(name): frame for name, frame in frames.items()})
     if any(is_dask_collection(frame) for frame in frames.values()):
         import dask
@@ -38,6 +49,10 @@ def namespace(frames: Mapping[str, Any]) -> dict[str, Any]:
 
         ns.update(dask=dask, dd=dd)  # as Dask code expects (see analyst/dask_code.py)
     return ns
+
+
+_STATS = re.compile(r"\bstats\b")
+_PLT = re.compile(r"\bplt\b")
 
 
 def _pyplot() -> Any:
@@ -56,12 +71,12 @@ def run(program: Program, frames: Mapping[str, Any]) -> Ran:
     """Execute ``program.code``; errors propagate to the caller, which declines with them."""
     import warnings
 
-    ns = namespace(frames)
+    ns = namespace(frames, "\n".join([program.code, *program.outputs.values()]))
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         exec(compile(program.code, "<analysis>", "exec"), ns)
         outputs = {name: eval(expr, ns) for name, expr in program.outputs.items()}
     figure = ns.get("fig")
     if figure is not None:
-        ns["plt"].close(figure)
+        _pyplot().close(figure)
     return Ran(ns.get("result"), figure, outputs)

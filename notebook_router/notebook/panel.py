@@ -29,23 +29,29 @@ import collections
 import functools
 import time
 from collections.abc import Callable, Iterable
-from concurrent.futures import Future
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import anywidget
 import traitlets
 
 from notebook_router.errors import NotebookRouterError
-from notebook_router.planner import events as ev
-from notebook_router.planner.rails import Limits
-from notebook_router.planner.run import Run
-from notebook_router.planner.state import RunState
-from notebook_router.render.panel_media import PICTURES, MediaStrip, Size
-from notebook_router.render.panel_state import TraceLine, panel_state, trace_line
-from notebook_router.render.panel_tables import ResultTables
-from notebook_router.render.sharing import sharing_meter
 from notebook_router.text.secrets import redact, redact_all, settled
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
+
+    from notebook_router.planner import events as ev
+    from notebook_router.planner.rails import Limits
+    from notebook_router.planner.run import Run
+    from notebook_router.planner.state import RunState
+    from notebook_router.render.panel_media import MediaStrip, Size
+    from notebook_router.render.panel_state import TraceLine
+    from notebook_router.render.panel_tables import ResultTables
+
+# The run's modules (the planner, the panel's state, its tables and pictures) are imported
+# when the panel first follows a run or draws a state, not with this module: a %%route
+# cell shows its panel first (see runner.py), while the rest of the run is still loading.
 
 STATIC = Path(__file__).parent / "static"
 TRACE_LINES = 200
@@ -102,26 +108,59 @@ class RunPanel(anywidget.AnyWidget):
     ack = traitlets.Dict().tag(sync=True)
 
     def __init__(self, run: Run | None, *, interval: float = 0.1, **kwargs: Any) -> None:
-        """Follow ``run``; ``run=None`` makes a still panel (see :meth:`of_state`)."""
+        """Follow ``run``; ``run=None`` makes a still panel (see :meth:`of_state`), or one
+        that follows a run later (:meth:`follow`)."""
         super().__init__(**kwargs)
-        self.run = run
+        self.run: Run | None = None
         self.interval = interval
         self._trace: collections.deque[TraceLine] = collections.deque(maxlen=TRACE_LINES)
         self._read = 0
         """Position in the run's event log up to which the trace has been formatted."""
-        self._tables = ResultTables()
-        self._media = MediaStrip()
+        self._tables_kept: ResultTables | None = None
+        self._media_kept: MediaStrip | None = None
         self._started = time.monotonic()
         self._last = 0.0
         self._pending: asyncio.Handle | None = None
         self._heartbeat: asyncio.TimerHandle | None = None
-        self._closed = False
+        self._closed = True
         self._on_finish: list[Callable[[], None]] = []
+        self._unsubscribe: Callable[[], None] = lambda: None
         self.on_msg(self._on_message)
-        if run is None:
-            self._closed = True
-            self._unsubscribe: Callable[[], None] = lambda: None
-            return
+        if run is not None:
+            self.follow(run)
+
+    @classmethod
+    def starting(cls, *, interval: float = 0.1) -> RunPanel:
+        """A panel to show the moment a ``%%route`` cell starts, before its run exists
+        (the run's modules may still be loading): it says so, and :meth:`follow` fills it."""
+        # "running" (not a status of its own): the page's controls are those of a run
+        # that goes on; a click cannot arrive before the run does, as the kernel is busy
+        # starting it.
+        return cls(None, interval=interval, headline="starting…")
+
+    @property
+    def _tables(self) -> ResultTables:
+        if self._tables_kept is None:
+            from notebook_router.render.panel_tables import ResultTables
+
+            self._tables_kept = ResultTables()
+        return self._tables_kept
+
+    @property
+    def _media(self) -> MediaStrip:
+        if self._media_kept is None:
+            from notebook_router.render.panel_media import MediaStrip
+
+            self._media_kept = MediaStrip()
+        return self._media_kept
+
+    def follow(self, run: Run) -> None:
+        """Follow ``run`` from now on (once): its events refresh the panel until it ends."""
+        if self.run is not None:
+            raise ValueError(f"this panel already follows run {self.run.id}")
+        self.run = run
+        self._closed = False
+        self._started = time.monotonic()
         self._unsubscribe = _both(run.subscribe(self._on_event), run.on_draft(self._on_event))
         # After run_finished: finish on the next loop turn (the final refresh
         # need not hold up the run's own ending).
@@ -139,6 +178,8 @@ class RunPanel(anywidget.AnyWidget):
         events: Iterable[ev.Event] = (),
     ) -> RunPanel:
         """A still panel of a run that is not running here (``%route show``, ``import``)."""
+        from notebook_router.render.panel_state import panel_state, trace_line
+
         panel = cls(None)
         trace = [line for e in events if (line := trace_line(e)) is not None][-TRACE_LINES:]
         shown = panel_state(state, limits, elapsed_s=elapsed_s, trace=trace, media=panel._media)
@@ -198,6 +239,9 @@ class RunPanel(anywidget.AnyWidget):
         run = self.run
         if run is None:
             return
+        from notebook_router.render.panel_state import panel_state, trace_line
+        from notebook_router.render.sharing import sharing_meter
+
         self._last = time.monotonic()
         unread = run.history_since(self._read)  # the log keeps the events: no copy here
         self._read += len(unread)
@@ -273,6 +317,8 @@ class RunPanel(anywidget.AnyWidget):
 
     def _send_pictures(self, content: dict[str, Any]) -> None:
         """Answer a view's request for pictures, for media the strip shows (one message)."""
+        from notebook_router.render.panel_media import PICTURES
+
         size: Size = "large" if content.get("size") == "large" else "thumb"
         wanted = content.get("digests")
         if not isinstance(wanted, list):

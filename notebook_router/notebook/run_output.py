@@ -34,12 +34,14 @@ import functools
 import itertools
 import logging
 from collections.abc import Callable
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from notebook_router.notebook.outputs import OWN_OUTPUT, show_own
 from notebook_router.notebook.panel import RunPanel
-from notebook_router.planner.run import Run
-from notebook_router.render import run_bundle
+
+if TYPE_CHECKING:
+    from notebook_router.planner.run import Run
 
 log = logging.getLogger("notebook_router")
 
@@ -56,6 +58,52 @@ def final_bundle(run: Run) -> dict[str, Any]:
     return dict(run_bundle(run))
 
 
+def run_bundle(run: Run) -> Any:
+    """The static view of ``run`` (the renderers are imported when one is first drawn)."""
+    from notebook_router.render import run_bundle as bundle
+
+    return bundle(run)
+
+
+_starts = itertools.count(1)
+
+
+@dataclass
+class StartingView:
+    """A live panel shown the moment a ``%%route`` cell starts, before its run exists.
+
+    The run's machinery is imported, and the run put together, after it is on screen;
+    :class:`RunView` then takes the same panel and output over (``starting=``), so the
+    user sees the plan fill in where the panel already is.
+    """
+
+    panel: RunPanel
+    display_id: str
+    publisher: Any
+
+    @classmethod
+    def show(cls, publisher: Any) -> StartingView:
+        """Display a starting panel under the running cell (a transient output)."""
+        view = cls(RunPanel.starting(), f"notebook-router-start-{next(_starts)}", publisher)
+        data = {
+            WIDGET_VIEW_MIME: widget_view(view.panel),
+            "text/plain": "route: starting; the cell waits for the run.",
+        }
+        # Empty first, as every transient view (see the module's docstring): what
+        # nbval compares and a saved notebook keeps is that output, never a widget.
+        _publish(publisher, "", view.display_id, {}, update=False)
+        _publish(publisher, "", view.display_id, data, update=True)
+        return view
+
+    def withdraw(self) -> None:
+        """No run came of it (the cell's error says why): empty the output, close the panel."""
+        _publish(self.publisher, "", self.display_id, {}, update=True)
+        try:
+            self.panel.close()
+        except Exception:  # a closed comm never hides the cell's own error
+            log.exception("notebook_router: could not close a starting panel")
+
+
 class RunView:
     """The output that shows one run's panel under the cell that started it."""
 
@@ -67,20 +115,31 @@ class RunView:
         interval: float = 0.1,
         transient: bool = False,
         before_next_cell: Callable[[Callable[[], None]], None] | None = None,
+        starting: StartingView | None = None,
     ) -> None:
         """``before_next_cell(callback)`` calls ``callback`` once as the next cell starts:
-        a background view sends its final state again then (see :meth:`close`)."""
+        a background view sends its final state again then (see :meth:`close`).
+        ``starting``: the panel already shown for this run (transient views only)."""
         self.run = run
         self.transient = transient
-        self.display_id = f"notebook-router-{run.id}"
         self._publisher = publisher
         self._before_next_cell = before_next_cell
-        self.panel = RunPanel(run, interval=interval)
+        self._shown = starting is not None
+        if starting is not None:
+            self.display_id = starting.display_id
+            self.panel = starting.panel
+            self.panel.interval = interval
+            self.panel.follow(run)
+        else:
+            self.display_id = f"notebook-router-{run.id}"
+            self.panel = RunPanel(run, interval=interval)
         self.panel.on_finish(self.close)
 
     def show(self) -> None:
         """Display the panel (once, under the running cell)."""
-        if self.transient:
+        if self._shown:
+            pass  # on screen already (a starting panel): the update below names the run
+        elif self.transient:
             self._publish(update=False, data={})
         else:
             # What a saved notebook keeps for a background run if no update

@@ -11,28 +11,31 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from IPython import get_ipython
 from IPython.core.error import UsageError
 
 from notebook_router.errors import NotebookRouterError, RunInterrupted
-from notebook_router.media import Media
-from notebook_router.notebook.interpolate import interpolate
 from notebook_router.notebook.options import (
     ResumeOptions,
     RouteOptions,
     parse_resume_options,
     parse_route_options,
 )
-from notebook_router.notebook.panel import FRONTENDS
-from notebook_router.notebook.pointed import resolve
-from notebook_router.notebook.run_output import RunView, once_before_next_cell
-from notebook_router.notebook.session import NotebookSession
-from notebook_router.planner.run import Run
-from notebook_router.planner.steering import ClarifyPolicy
-from notebook_router.render.evidence import answer_code
-from notebook_router.wiring import resume_run, start_run, wire
+from notebook_router.notebook.warm import first_route_started
+
+if TYPE_CHECKING:
+    from notebook_router.media import Media
+    from notebook_router.notebook.run_output import RunView, StartingView
+    from notebook_router.notebook.session import NotebookSession
+    from notebook_router.planner.run import Run
+    from notebook_router.planner.steering import ClarifyPolicy
+
+# This module is what a %%route cell imports first, so it imports little itself: the
+# cell shows its panel (anywidget and the panel's own module) before the run's
+# machinery (the session, the planner, the wiring) is imported, which on a kernel's
+# first run may still be under way on the warm-up thread (see warm.py).
 
 log = logging.getLogger("notebook_router")
 
@@ -45,11 +48,22 @@ async def route_cell(line: str, cell: str) -> Run | None:
     returns None for ``--background`` runs (their view ends as that view).
     """
     shell = get_ipython()
-    from notebook_router.notebook import session_for
-
-    session = session_for(shell)
     options = parse_route_options(line)
-    run, view = start_route(session, options, cell)
+    first_route_started()  # the warm-up leaves the interpreter to this cell
+    starting = None
+    if not options.background and cell.strip():
+        from notebook_router.notebook.run_output import StartingView
+
+        starting = StartingView.show(shell.display_pub)  # on screen before the rest loads
+    try:
+        from notebook_router.notebook import session_for
+
+        session = session_for(shell)
+        run, view = start_route(session, options, cell, starting=starting)
+    except BaseException:
+        if starting is not None:
+            starting.withdraw()
+        raise
     if options.background:
         return None
     finished = await _await_cell(run, view)
@@ -101,8 +115,19 @@ class SignalPump:
             self._handle = None
 
 
-def start_route(session: NotebookSession, options: RouteOptions, cell: str) -> tuple[Run, RunView]:
-    """Start the run a ``%%route`` cell asks for and display its live view."""
+def start_route(
+    session: NotebookSession,
+    options: RouteOptions,
+    cell: str,
+    *,
+    starting: StartingView | None = None,
+) -> tuple[Run, RunView]:
+    """Start the run a ``%%route`` cell asks for and display its live view (``starting``:
+    the panel already shown under the cell, which the run's view takes over)."""
+    from notebook_router.notebook.interpolate import interpolate
+    from notebook_router.notebook.pointed import resolve
+    from notebook_router.wiring import start_run, wire
+
     shell = session.shell
     task = interpolate(cell, shell.user_ns)
     if not task.text.strip():
@@ -149,7 +174,7 @@ def start_route(session: NotebookSession, options: RouteOptions, cell: str) -> t
         )
     except NotebookRouterError as exc:
         raise UsageError(str(exc)) from None
-    return _follow(session, run, options.output, options.background)
+    return _follow(session, run, options.output, options.background, starting)
 
 
 def attached_resources(session: NotebookSession, attach: tuple[str, ...]) -> list[Media]:
@@ -172,15 +197,22 @@ def attached_resources(session: NotebookSession, attach: tuple[str, ...]) -> lis
 
 
 def _follow(
-    session: NotebookSession, run: Run, output: str | None, background: bool
+    session: NotebookSession,
+    run: Run,
+    output: str | None,
+    background: bool,
+    starting: StartingView | None = None,
 ) -> tuple[Run, RunView]:
     """Track ``run``, bind it to ``output``, show its live view (and watch it in the background)."""
+    from notebook_router.notebook.run_output import RunView, once_before_next_cell
+
     shell = session.shell
     view = RunView(
         run,
         shell.display_pub,
         transient=not background,
         before_next_cell=once_before_next_cell(shell),
+        starting=starting,
     )
     session.track(run, view.panel)
     _index_recordings(session, run)
@@ -218,6 +250,8 @@ async def resume_cell(line: str) -> Run | None:
 
 def start_resume(session: NotebookSession, options: ResumeOptions) -> tuple[Run, RunView]:
     """Resume the stored run ``options.run`` and display its live view."""
+    from notebook_router.wiring import resume_run, wire
+
     try:
         store = session.persistence.require()
         setup = wire(
@@ -250,6 +284,8 @@ def _clarify_policy(session: NotebookSession, background: bool) -> ClarifyPolicy
     a notebook no front end shows (nbclient, ``make demo HEADLESS=1``, CI),
     found out when the question is the last thing left.
     """
+    from notebook_router.notebook.panel import FRONTENDS
+
     if background:
         return "wait"
     if not session.capabilities.comms_while_awaiting:
@@ -263,6 +299,8 @@ def insert_code_below(shell: Any, run: Run) -> bool:
     jupyter-ai's convention: ``set_next_input`` adds the cell when this one
     finishes, for the user to re-run and edit. False when no code made the answer.
     """
+    from notebook_router.render.evidence import answer_code
+
     code = answer_code(run.state)
     if not code:
         print("notebook_router: --insert: no code produced this answer, so no cell was added.")

@@ -9,13 +9,16 @@ cell that loaded the extension has ended (started sooner, the thread would slow 
 cell's own imports, such as pandas, by competing for the interpreter), so the kernel
 answers cells meanwhile and the first ``%%route`` finds them ready.
 
-Only what a first run imports anyway is warmed: the package's run machinery
-(:data:`FIRST_RUN_MODULES`), then, when the notebook has pandas loaded by then, the
-libraries an analysis of a table imports (:data:`TABLE_MODULES`; a notebook with no
-table never runs one). A provider's SDK and the media libraries come with the
-run that needs them. Python's import locks make a cell that imports the same module
-wait for the thread's import rather than import it twice. ``matplotlib.pyplot`` is
-never warmed: importing it is what decides whether the analyst picks a backend.
+Only what a first run imports anyway is warmed (:data:`FIRST_RUN_MODULES`), in the
+order the first ``%%route`` needs it: its panel first (shown before anything else), then
+the session, the planner and the offline team, then what draws the finished view. A
+provider's SDK, the media libraries, scipy and matplotlib come with the run that needs
+them (a sum or a filter of a table needs neither; the analyst imports them when its code
+names ``stats`` or ``plt``). Python's import locks make a cell that imports the same module
+wait for the thread's import rather than import it twice, but two threads importing
+*different* modules share one interpreter: so the first ``%%route`` cell stops the
+warm-up (:func:`first_route_started`) once the module it is importing is done, and
+imports what is left itself, in its own order, at full speed.
 
 ``NOTEBOOK_ROUTER_WARM=off`` turns it off (a benchmark's baseline, or a kernel that
 should import nothing it was not asked to).
@@ -36,10 +39,11 @@ ENV_WARM = "NOTEBOOK_ROUTER_WARM"
 OFF = frozenset({"off", "0", "no", "false"})
 
 FIRST_RUN_MODULES = (
-    "notebook_router.notebook.session",
     "notebook_router.notebook.runner",
-    "notebook_router.notebook.panel",
-    "notebook_router.notebook.run_output",
+    "notebook_router.notebook.run_output",  # the panel (anywidget), shown first
+    "notebook_router.notebook.session",
+    "notebook_router.notebook.interpolate",
+    "notebook_router.notebook.pointed",
     "notebook_router.wiring",
     "notebook_router.planner.run",
     "notebook_router.offline.planner",
@@ -82,6 +86,7 @@ FIRST_RUN_MODULES = (
     "notebook_router.analyst.codegen_tests",
     "notebook_router.context.memory",
     "notebook_router.store",
+    "notebook_router.store.store",
     "notebook_router.store.database",
     "notebook_router.store.memory",
     "notebook_router.readers.document",
@@ -90,12 +95,14 @@ FIRST_RUN_MODULES = (
     "notebook_router.render.bundle",
     "notebook_router.render.html",
     "notebook_router.render.panel_state",
-    "networkx",  # the planner's task graph
+    "networkx",  # the finished view's run graph
+    "notebook_router.render.svg",  # ... and its picture
+    "graphviz",
 )
-"""What the first offline ``%%route`` imports (the rest follows from these)."""
+"""What the first offline ``%%route`` imports, in the order it needs it (the rest follows
+from these)."""
 
-TABLE_MODULES = ("scipy.stats", "matplotlib.figure")
-"""What the first analysis of a table imports besides the package (warmed when pandas is)."""
+_ROUTE_STARTED = threading.Event()
 
 
 def warming_enabled() -> bool:
@@ -131,12 +138,69 @@ def warm_in_background() -> threading.Thread | None:
     return thread
 
 
+def first_route_started() -> None:
+    """A ``%%route`` cell has started: a warm-up under way stops after its current module."""
+    _ROUTE_STARTED.set()
+
+
 def _import_all() -> None:
     for name in FIRST_RUN_MODULES:
+        if _ROUTE_STARTED.is_set():
+            log.debug("warm-up stopped before %s: a run has started", name)
+            return
         _import(name)
-    if "pandas" in sys.modules:
-        for name in TABLE_MODULES:
-            _import(name)
+    if not _ROUTE_STARTED.is_set():
+        _index_the_team()
+        _read_references()
+    if "pandas" in sys.modules and not _ROUTE_STARTED.is_set():
+        _rehearse()
+
+
+def _read_references() -> None:
+    """Compile the patterns that find "the table above", ``Out[3]`` and the like in a
+    question (every ``%%route`` cell reads its own for them)."""
+    try:
+        from notebook_router.language.references import mentions
+
+        mentions("the table above and Out[1]")
+    except Exception:
+        log.debug("the warm-up could not read references", exc_info=True)
+
+
+def _index_the_team() -> None:
+    """Index the built-in agents for matching, as the first plan does: the stems of their
+    descriptions (cached), and the index itself when the first run offers the same team."""
+    try:
+        from notebook_router.agents.builtin import builtin_agents
+        from notebook_router.agents.card import agent_card
+        from notebook_router.agents.matcher import matcher_for
+
+        matcher_for(tuple(agent_card(agent) for agent in builtin_agents())).rank(REHEARSAL)
+    except Exception:
+        log.debug("the warm-up could not index the built-in agents", exc_info=True)
+
+
+REHEARSAL = "what was the total amount for A?"
+"""A question the warm-up answers about a two-row table of its own (see :func:`_rehearse`)."""
+
+
+def _rehearse() -> None:
+    """Answer :data:`REHEARSAL` with the offline analyst, on a throwaway table.
+
+    A table's first question pays once for what every later one finds ready: the word
+    tables read from disk, the spelling index, the stemmer, a hundred-odd regular
+    expressions compiled on first use. Only the analyst's pure reading and a pandas sum
+    run here: no run, no store, no output, nothing the notebook can see.
+    """
+    try:
+        import pandas as pd
+
+        from notebook_router.analyst import analyse
+
+        table = pd.DataFrame({"group": ["A", "B"], "amount": [1.0, 2.0]})
+        analyse(REHEARSAL, {"table": table})
+    except Exception:  # a rehearsal that fails costs the first run nothing more
+        log.debug("the warm-up's rehearsal failed", exc_info=True)
 
 
 def _import(name: str) -> None:

@@ -15,11 +15,14 @@ What a run's first tasks do before their own work, whatever the planner decides:
 The description of the notebook's data and the planner's pick of candidate agents are
 not here: the first planner call reads both, so they come before it, not beside it.
 
-Nothing a run publishes changes: the answer and the events are the same with and without
-prefetch, only sooner. At the run's end (however it ends: a Stop included) every read not
-yet taken is cancelled and forgotten; reads stop within one chunk, and nothing waits for
-them, so Stop is never slowed by prefetch. Threads are daemons: a kernel or a script
-shutting down does not wait for them either.
+The answer is the same with and without prefetch, only sooner. The run's trace says what
+was started (a ``prefetch`` note as the run starts) and, before the answer, what came of
+it: each file read ahead used by a task or dropped unused, the readers loaded or cut
+short; the finished view repeats that last line (see :data:`NOTE`). At the run's end
+(however it ends: a Stop included) every read not yet taken is cancelled and forgotten;
+reads stop within one chunk, and nothing waits for them, so Stop is never slowed by
+prefetch. Threads are daemons: a kernel or a script shutting down does not wait for them
+either.
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ from concurrent.futures import Future
 from contextvars import Token
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from notebook_router.readers.files import ATTACHED, FILE_TYPES, MAX_BYTES, mime_of
 from notebook_router.readers.named import files_named
@@ -44,7 +47,13 @@ from notebook_router.readers.prefetched import (
     read_whole,
 )
 
+if TYPE_CHECKING:
+    from notebook_router.planner.eventlog import EventLog
+
 log = logging.getLogger("notebook_router")
+
+NOTE = "prefetch"
+"""The ``note`` of the run's trace lines about its prefetch."""
 
 READ_AHEAD_EXTENSIONS = tuple(e for e, t in FILE_TYPES.items() if t not in ATTACHED)
 """The files read ahead: the kinds a run does not attach by itself (text)."""
@@ -128,7 +137,10 @@ class Prefetch:
     """The files read ahead, in order."""
     unused: list[Path] = field(default_factory=list)
     """After the run: the files read ahead that no task took (dropped)."""
+    events: EventLog | None = None
+    """Where the trace notes go (none: no notes, as in a unit test of the reads)."""
     _token: Token[ReadAhead | None] | None = None
+    _settled: bool = False
 
     def start(self, query: str, media_types: Iterable[str]) -> None:
         """Start the jobs for a run of ``query`` holding media of ``media_types``.
@@ -151,6 +163,40 @@ class Prefetch:
             self._start("warm readers", warm(modules))
         if paths:
             self._token = become_current(self.reads)
+        if self.jobs:
+            started = [f"reading {p.name}" for p in paths]
+            if modules:
+                started.append(f"loading the readers ({', '.join(modules)})")
+            self._note(f"started while the planner decides: {'; '.join(started)}", "started")
+
+    def settle(self) -> None:
+        """Say in the trace what came of the prefetch (once; the run's tasks are over).
+
+        Called as the run winds down, before its answer: the note lands in the trace the
+        panel and the store keep, ahead of ``run_finished``.
+        """
+        if self._settled or not self.jobs:
+            return
+        self._settled = True
+        used = set(self.used)
+        parts = [
+            f"{p.name} {'used by a task' if p in used else 'not used (dropped)'}" for p in self.read
+        ]
+        readers = self.jobs.get("warm readers")
+        if readers is not None:
+            parts.append("readers loaded" if readers.done() else "readers still loading (left)")
+        self._note("; ".join(parts), "settled")
+
+    def _note(self, message: str, stage: str) -> None:
+        if self.events is None:
+            return
+        from notebook_router.planner import events as ev
+
+        self.events.publish(
+            ev.TraceNote(
+                task_id="", agent="router", note=NOTE, message=message, data={"stage": stage}
+            )
+        )
 
     def _start(self, name: str, job: Job) -> Future[Any]:
         future = run_in_thread(name, job, self.stop)
@@ -169,6 +215,7 @@ class Prefetch:
         Never waits for a job: a read stops within one chunk, an import under way is
         let finish (a half-done import would leave the module broken for the kernel).
         """
+        self.settle()  # when the run ended without winding down (a note the log may drop)
         used = set(self.used)
         self.unused = unused = [p for p in self.read if p not in used]
         self.stop.set()

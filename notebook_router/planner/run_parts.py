@@ -180,6 +180,12 @@ def wire_run(
         verification=verification,
         interruptible=interruptible,
     )
+    prefetch = Prefetch(enabled=limits.prefetch and resume is None, events=events)
+
+    async def winding_down(reason: str) -> None:
+        await wind_down(reason)
+        prefetch.settle()  # the trace says what the prefetch gave, before the answer
+
     conclusion = Conclusion(
         state,
         agents,
@@ -191,7 +197,7 @@ def wire_run(
         life,
         views=views,
         interruptible=interruptible,
-        wind_down=wind_down,
+        wind_down=winding_down,
         approvals=approvals,
     )
     return RunParts(
@@ -213,7 +219,7 @@ def wire_run(
         reports=reports,
         breaker=breaker,
         data=data,
-        prefetch=Prefetch(enabled=limits.prefetch and resume is None),
+        prefetch=prefetch,
     )
 
 

@@ -91,6 +91,9 @@ def state_bundle(
     references = state.context.get("references") or []
     if references:
         notes = [*notes, f"used: {'; '.join(str(r) for r in references)}"]
+    prefetched = prefetch_line(events)
+    if prefetched:
+        notes = [*notes, prefetched]
     bundle: dict[str, str] = {"text/plain": render_text(state, events)}
     picture: str | None = None
     failure = ""
@@ -115,3 +118,16 @@ def state_bundle(
         tree_failure=failure,
     )
     return bundle
+
+
+def prefetch_line(events: Sequence[ev.Event]) -> str:
+    """What the run's prefetch gave, as its trace said before the answer ("" if none)."""
+    for event in reversed(events):
+        # planner.prefetch.NOTE, named here so a view need not import the readers
+        if (
+            isinstance(event, ev.TraceNote)
+            and event.note == "prefetch"
+            and event.data.get("stage") == "settled"
+        ):
+            return f"prefetch: {event.message}"
+    return ""

@@ -63,7 +63,6 @@ async def test_the_strip_shows_each_picture_small_captioned_and_sends_it_once(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(panel_media, "PICTURES", panel_media.Pictures())
-    monkeypatch.setattr("notebook_router.notebook.panel.PICTURES", panel_media.PICTURES)
     photo = Media(mime_type="image/png", data=_png(1200, 800), source="photo.png")
     voice = Media(mime_type="audio/wav", data=tone_wav(), source="note.wav")
     run = Router([looker]).start("Describe the picture", media=[photo, voice])

@@ -17,6 +17,7 @@ import pytest
 
 from notebook_router import Limits, Router, Run, agent
 from notebook_router.media import Media
+from notebook_router.planner import events as ev
 from notebook_router.planner import prefetch as prefetch_module
 from notebook_router.planner.decisions import Decision, RedirectDecision, Synthesis
 from notebook_router.planner.planner import PlannerCall
@@ -100,12 +101,25 @@ async def test_the_named_file_is_read_while_the_planner_decides_and_the_agent_ta
     assert run._parts.prefetch.used == [notes.resolve()]
     assert run._parts.prefetch.unused == []
 
-    # Without prefetch: the same answer and the same events, the agent reading the disk.
+    # The trace says what was read ahead, then (before the answer) that a task used it.
+    said = [e for e in run.history if isinstance(e, ev.TraceNote) and e.note == "prefetch"]
+    assert [e.message for e in said] == [
+        "started while the planner decides: reading notes.txt",
+        "notes.txt used by a task",
+    ]
+    history = list(run.history)
+    assert history[-1].kind == "run_finished"  # the last note came before it, in the log
+    assert history.index(said[-1]) > kinds(history).index("task_finished")
+
+    # Without prefetch: the same answer and the same events but those notes, the agent
+    # reading the disk.
     plain = Router([_reader(notes)], planner=SlowPlanner(0.05), limits=Limits(prefetch=False))
     without = plain.start(f"summarise {notes}")
     assert (await asyncio.wait_for(without, 10)).answer == result.answer
     assert disk_reads == [notes.resolve()]
-    assert kinds(without.history) == kinds(run.history)
+    noted = {id(e) for e in said}
+    assert kinds(without.history) == [e.kind for e in history if id(e) not in noted]
+    assert not any(isinstance(e, ev.TraceNote) for e in without.history)
 
 
 async def test_a_file_changed_after_it_was_read_ahead_is_read_again(
@@ -202,3 +216,25 @@ async def test_the_readers_attached_media_need_are_loaded_while_the_planner_deci
     warmed = run._parts.prefetch.jobs["warm readers"]
     loaded = await asyncio.to_thread(warmed.result, 10)
     assert "notebook_router.readers.image" in loaded
+
+
+async def test_the_finished_view_says_what_the_prefetch_gave(tmp_path: Path) -> None:
+    from notebook_router.render.bundle import run_bundle
+
+    notes = tmp_path / "notes.txt"
+    notes.write_text("revenue rose 12% in the North")
+    used = Router([_reader(notes)], planner=SlowPlanner(5.0, wait_for=notes.resolve()))
+    run = used.start(f"summarise {notes}")
+    await asyncio.wait_for(run, 10)
+    assert "prefetch: notes.txt used by a task" in run_bundle(run)["text/html"]
+
+    # Read ahead, but the plan's agent read nothing: the view says it was dropped.
+    unused = Router([_reader(None)], planner=SlowPlanner(5.0, wait_for=notes.resolve()))
+    other = unused.start(f"summarise {notes}")
+    await asyncio.wait_for(other, 10)
+    assert "prefetch: notes.txt not used (dropped)" in run_bundle(other)["text/html"]
+
+    # Nothing named, nothing prefetched: no line about it.
+    plain = Router([_reader(None)], planner=SlowPlanner(0.05)).start("summarise the notes")
+    await asyncio.wait_for(plain, 10)
+    assert "prefetch" not in run_bundle(plain)["text/html"]

@@ -1,0 +1,129 @@
+"""A kernel's first ``%%route``: its panel is on screen before the run exists, and
+``%load_ext`` warms the run in the background without holding up the kernel.
+
+Fresh kernels each (the first run is the point); the order of the kernel's messages is
+what a front end sees. How fast is ``bench/first_run_workloads.py``'s job.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.notebook.kernel import WIDGET_VIEW, Kernel
+
+TABLE = """
+import pandas as pd
+sales = pd.DataFrame({"region": ["North", "South", "North"], "revenue": [100.0, 200.0, 80.0]})
+"""
+QUESTION = "%%route\nwhat was total revenue for North?"
+
+
+def _kernel(tmp_path: Path, warm: str) -> Kernel:
+    env = {k: v for k, v in os.environ.items() if not k.endswith("_API_KEY")}
+    env["NOTEBOOK_ROUTER_WARM"] = warm
+    return Kernel(env=env, cwd=str(tmp_path))
+
+
+@pytest.fixture
+def cold(tmp_path: Path) -> Iterator[Kernel]:
+    """A fresh kernel whose first run imports everything itself (no warm-up)."""
+    kernel = _kernel(tmp_path, "off")
+    try:
+        yield kernel
+    finally:
+        kernel.shutdown()
+
+
+@pytest.fixture
+def warm(tmp_path: Path) -> Iterator[Kernel]:
+    kernel = _kernel(tmp_path, "on")
+    try:
+        yield kernel
+    finally:
+        kernel.shutdown()
+
+
+def _messages(kernel: Kernel, code: str) -> list[dict[str, Any]]:
+    """Every iopub message ``code`` caused, in the order the kernel sent them."""
+    seen: list[dict[str, Any]] = []
+    msg_id = kernel.kc.execute(code)
+    while True:
+        msg = kernel.kc.get_iopub_msg(timeout=60)
+        kernel.track_widgets(msg)
+        if msg["parent_header"].get("msg_id") != msg_id:
+            continue
+        if msg["msg_type"] == "status" and msg["content"]["execution_state"] == "idle":
+            return seen
+        seen.append(msg)
+
+
+def _plan_rows(msg: dict[str, Any]) -> list[Any]:
+    content = msg["content"]
+    if msg["msg_type"] == "comm_open":
+        return list(content["data"].get("state", {}).get("plan") or [])
+    if msg["msg_type"] == "comm_msg":
+        return list(content["data"].get("state", {}).get("plan") or [])
+    return []
+
+
+def test_the_first_route_cell_shows_its_panel_before_the_planner_decides(cold: Kernel) -> None:
+    cold.execute("%load_ext notebook_router\n" + TABLE)
+    seen = _messages(cold, QUESTION)
+    shown = [
+        i
+        for i, m in enumerate(seen)
+        if m["msg_type"] in ("display_data", "update_display_data")
+        and WIDGET_VIEW in m["content"]["data"]
+    ]
+    planned = [i for i, m in enumerate(seen) if _plan_rows(m)]
+    assert shown and planned, [m["msg_type"] for m in seen]
+    # The panel was on screen before any plan reached it: it was shown first, then filled.
+    assert shown[0] < planned[0]
+    model_id = seen[shown[0]]["content"]["data"][WIDGET_VIEW]["model_id"]
+    panel = cold.widgets[model_id]
+    opened = next(
+        m for m in seen if m["msg_type"] == "comm_open" and m["content"]["comm_id"] == model_id
+    )
+    assert opened["content"]["data"]["state"]["headline"] == "starting…"
+    assert opened["content"]["data"]["state"]["run_id"] == ""  # no run existed yet
+    # The same panel then followed the run to its end: its plan and trace, then closed.
+    assert [row["agent"] for row in panel.state["plan"]] == ["data_analyst"]
+    assert panel.closed
+    result = next(m for m in seen if m["msg_type"] == "execute_result")
+    assert "180" in result["content"]["data"]["text/plain"]
+
+
+def test_a_route_cell_that_fails_to_start_leaves_no_panel_behind(cold: Kernel) -> None:
+    cold.execute("%load_ext notebook_router")
+    failed = cold.execute("%%route --agents nobody_here\nwhat was total revenue for North?")
+    assert failed.status == "error"
+    states = failed.view_states()
+    assert states and states[-1] == {}  # the starting panel's output emptied again
+    panels = [
+        w for w in cold.widgets.values() if w.state.get("_anywidget_id", "").endswith("Panel")
+    ]
+    assert panels and all(w.closed for w in panels)
+
+
+def test_load_ext_returns_while_the_warm_up_goes_on_and_the_first_run_stops_it(
+    warm: Kernel,
+) -> None:
+    warm.execute("%load_ext notebook_router\n" + TABLE)
+    # The kernel answers the next cell at once, the warm-up still importing meanwhile.
+    busy = warm.execute("print(get_ipython()._notebook_router_front.warming.is_alive())")
+    assert busy.stdout.strip() == "True"
+    answered = warm.execute(QUESTION)
+    assert answered.status == "ok"
+    assert "180" in (answered.result() or {}).get("text/plain", "")
+    ended = warm.execute(
+        "_w = get_ipython()._notebook_router_front.warming\n"
+        "_w.join(30)\n"
+        "from notebook_router.notebook import warm as _warm\n"
+        "print(_w.is_alive(), _warm._ROUTE_STARTED.is_set())"
+    )
+    assert ended.stdout.strip() == "False True"
