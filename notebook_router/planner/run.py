@@ -126,7 +126,7 @@ class Run:
             on_miss=self._replay_missed,
             wind_down=self._wind_down,
         )
-        self._events = parts.events
+        self._events = parts.core.events
         self._life = parts.life
         self._stall = parts.stall
         self._schedule = parts.schedule
