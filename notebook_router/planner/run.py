@@ -362,7 +362,7 @@ class Run:
         schedule = self._schedule
         executor = self._exec()
         life, waits, reviewer, deciding = self._life, self._waits, self._reviewer, self._deciding
-        reviewable = executor.reviewable  # None when nothing is reviewed
+        reviewable = executor.reviewable  # only results the review wants (often none)
         while True:
             executor.absorb()
             # Reviewed before the schedule hears of them: what builds on a result the

@@ -91,7 +91,7 @@ class RunParts:
             wake=self.waits.wake,
             loop=loop,
             breaker=self.breaker,
-            review=self.review.reviewing,
+            review=self.review.wants if self.review.reviewing else None,
             data=self.data,
             approvals=self.approvals,
         )
