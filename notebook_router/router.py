@@ -25,6 +25,7 @@ from notebook_router.planner.run import Run
 from notebook_router.planner.steering import ClarifyHandler, ClarifyPolicy
 from notebook_router.planner.verification import VERIFY_BELOW
 from notebook_router.providers.base import Provider
+from notebook_router.router_options import RouterOptions
 from notebook_router.run_options import PlannerStyle
 from notebook_router.styles import ResponseStyle, RunMode
 from notebook_router.supervisor.combos import AgentComboCache
@@ -34,8 +35,8 @@ from notebook_router.wiring import (
     default_planner,
     resolve_planner,
     resume_run,
+    setup_of,
     start_run,
-    wire,
 )
 
 __all__ = ["Router", "default_planner", "resolve_planner"]
@@ -177,30 +178,10 @@ class Router(RunSetup):
         cluster. Cell agents, the built-ins, agents defined with ``local=True`` and
         agents taking ``context``, ``shared`` or ``model`` stay here. Needs the
         ``[dask]`` extra. See :mod:`notebook_router.cluster`."""
-        setup = wire(
-            agents,
-            model=model,
-            planner=planner,
-            limits=limits,
-            style=style,
-            mode=mode,
-            on_clarify=on_clarify,
-            clarify=clarify,
-            breaker=breaker,
-            critic=critic,
-            store=store,
-            data=data,
-            builtins=builtins,
-            code=code,
-            memory=memory,
-            verify=verify,
-            search=search,
-            combo_cache=combo_cache,
-            share=share,
-            mcp=mcp,
-            tool_policy=tool_policy,
-            executor=executor,
-        )
+        # The arguments are the options, one for one (their defaults are the options'):
+        # an option is declared once, in RouterOptions, and wired once, in setup_of.
+        given = locals()
+        setup = setup_of(RouterOptions(**{f.name: given[f.name] for f in fields(RouterOptions)}))
         # The router is its setup: every run reads it afresh (a changed ``router.provider``
         # is the next run's model).
         super().__init__(**{f.name: getattr(setup, f.name) for f in fields(setup)})

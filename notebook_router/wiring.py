@@ -3,7 +3,8 @@
 :class:`~notebook_router.router.Router` (Python), the ``%%route`` cell
 (:mod:`notebook_router.notebook.runner`), the command line (:mod:`notebook_router.cli`)
 and the MCP server (:mod:`notebook_router.mcp_server.cli`) all turn their options into
-the same collaborators here. :func:`wire` resolves the agents (with the built-in team
+the same collaborators here. :func:`wire` (the options of
+:class:`~notebook_router.router_options.RouterOptions`) resolves the agents (with the built-in team
 and MCP servers), the model, the planner (and its agent-combination cache), the limits
 and verification threshold, the style and mode (None: read from each request's words),
 the critic, the circuit breaker, the memory, the policies and where function agents
@@ -13,7 +14,7 @@ it on the running event loop, with its built-ins given their offline cores.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -25,9 +26,9 @@ from notebook_router.agents.approval import (
 )
 from notebook_router.agents.breaker import CircuitBreaker
 from notebook_router.agents.builtin import SearchFunction, plug_team, with_builtins
-from notebook_router.agents.registry import AgentLike, AgentRegistry
+from notebook_router.agents.registry import AgentRegistry
 from notebook_router.context.shared import SharedContext
-from notebook_router.data.sharing import DEFAULT_SHARE, ShareLevel, check_share, sharing
+from notebook_router.data.sharing import ShareLevel, check_share, sharing
 from notebook_router.data.source import DataSource
 from notebook_router.errors import ConfigError, EmptyTaskError
 from notebook_router.media import Media
@@ -45,7 +46,8 @@ from notebook_router.providers.base import Provider
 from notebook_router.providers.offline import is_offline
 from notebook_router.providers.recording import RecordingProvider
 from notebook_router.providers.registry import resolve_model
-from notebook_router.run_options import PLANNER_STYLES, PlannerStyle
+from notebook_router.router_options import RouterOptions, takes_options
+from notebook_router.run_options import PLANNER_STYLES
 from notebook_router.styles import ResponseStyle, RunMode
 from notebook_router.supervisor.combos import AgentComboCache
 from notebook_router.text.unicode import valid_unicode
@@ -94,75 +96,58 @@ class RunSetup:
     """Where function agents run (None: in this process)."""
 
 
-def wire(
-    agents: Iterable[AgentLike] | AgentRegistry = (),
-    *,
-    model: str | Provider | None = None,
-    planner: Planner | PlannerStyle | None = None,
-    limits: Limits | None = None,
-    style: ResponseStyle | None = None,
-    mode: RunMode | None = None,
-    on_clarify: ClarifyHandler | None = None,
-    clarify: ClarifyPolicy = "stop",
-    breaker: CircuitBreaker | None = None,
-    critic: Critic | None = None,
-    store: SessionStore | None = None,
-    data: Mapping[str, Any] | DataSource | None = None,
-    builtins: bool = True,
-    code: CodePolicy = "ask",
-    memory: RunMemory | bool = False,
-    verify: float | bool | None = VERIFY_BELOW,
-    search: SearchFunction | None = None,
-    combo_cache: AgentComboCache | bool = True,
-    share: ShareLevel = DEFAULT_SHARE,
-    mcp: MCPServers | Mapping[str, Any] | None = None,
-    tool_policy: ToolPolicy = "ask",
-    executor: ExecutorSpec = None,
-) -> RunSetup:
-    """The collaborators the options ask for (the options are
-    :class:`~notebook_router.router.Router`'s); a bad option raises :class:`ConfigError`."""
-    registry = agents if isinstance(agents, AgentRegistry) else AgentRegistry(agents)
-    servers = _mcp_servers(mcp)
+def setup_of(options: RouterOptions) -> RunSetup:
+    """The collaborators ``options`` ask for; a bad option raises :class:`ConfigError`."""
+    o, store, search = options, options.store, options.search
+    registry = o.agents if isinstance(o.agents, AgentRegistry) else AgentRegistry(o.agents)
+    servers = _mcp_servers(o.mcp)
     if servers is not None:
         registry = AgentRegistry(
             [*registry, *(a for a in servers.agents() if a.name not in registry)]
         )
-    source = DataSource.of(data)
+    source = DataSource.of(o.data)
     team = (
         with_builtins(registry, data=source is not None, search=search)
-        if builtins
+        if o.builtins
         else plug_team(registry, search)  # built-ins the caller named in ``agents``
     )
-    provider = resolve_model(model)
-    chosen: Planner = resolve_planner(planner, provider)
+    provider = resolve_model(o.model)
+    chosen: Planner = resolve_planner(o.planner, provider)
     # The supervisor style promises a critic's check after every worker result.
     wants_critic = getattr(chosen, "wants_critic", False)
-    cache = _combo_cache(combo_cache, store, chosen, provider)
+    cache = _combo_cache(o.combo_cache, store, chosen, provider)
     return RunSetup(
         agents=team,
         provider=provider,
         planner=chosen,
         planning=chosen if cache is None else ComboPlanner(chosen, cache),
-        limits=_with_verify(limits, verify),
-        style=check_style(style) if style else None,
-        mode=check_mode(mode) if mode else None,
-        on_clarify=on_clarify,
-        clarify=clarify,
+        limits=_with_verify(o.limits, o.verify),
+        style=check_style(o.style) if o.style else None,
+        mode=check_mode(o.mode) if o.mode else None,
+        on_clarify=o.on_clarify,
+        clarify=o.clarify,
         # One breaker for every run of this router (or notebook session): an agent that
         # keeps failing stays skipped across runs until its cool-down ends.
-        breaker=breaker or CircuitBreaker(),
-        critic=critic if critic is not None or not wants_critic else RuleCritic(),
+        breaker=o.breaker or CircuitBreaker(),
+        critic=o.critic if o.critic is not None or not wants_critic else RuleCritic(),
         store=store,
         data=source,
         search=search,
         mcp=servers,
         combo_cache=cache,
-        code=check_code_policy(code),
-        memory=_memory(memory, store),
-        share=check_share(share),
-        tool_policy=check_tool_policy(tool_policy, option="tool_policy"),
-        executor=_executor(executor),
+        code=check_code_policy(o.code),
+        memory=_memory(o.memory, store),
+        share=check_share(o.share),
+        tool_policy=check_tool_policy(o.tool_policy, option="tool_policy"),
+        executor=_executor(o.executor),
     )
+
+
+@takes_options
+def wire(options: RouterOptions) -> RunSetup:
+    """``wire(agents, model=..., ...)``, with the :class:`~notebook_router.router.Router`'s
+    arguments (the front ends call it): :func:`setup_of` the options they make."""
+    return setup_of(options)
 
 
 def start_run(

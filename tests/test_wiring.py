@@ -7,6 +7,8 @@ front ends without a router object do (the cell, the CLI and the MCP server).
 
 from __future__ import annotations
 
+import inspect
+
 import pandas as pd
 import pytest
 
@@ -91,3 +93,14 @@ async def test_a_router_is_its_setup_so_a_changed_attribute_is_the_next_runs() -
     run = router.start("what was total revenue for North?")
     await run
     assert run.state.mode == "quick"
+
+
+def test_the_router_and_the_front_ends_take_the_same_options_with_the_same_defaults() -> None:
+    # An option the Router took but the wiring did not would be dropped without a word.
+    def shape(parameters: list[inspect.Parameter]) -> list[tuple[str, object, object]]:
+        return [(p.name, p.kind, p.default) for p in parameters]
+
+    router = list(inspect.signature(Router.__init__).parameters.values())[1:]  # self
+    assert shape(router) == shape(list(inspect.signature(wire).parameters.values()))
+    with pytest.raises(TypeError, match="colour"):
+        wire(model="offline", colour="blue")  # type: ignore[call-arg]

@@ -16,23 +16,20 @@ from collections import Counter
 from collections.abc import Awaitable, Callable, Iterable
 from typing import TypeVar
 
-from notebook_router.agents.registry import AgentRegistry
 from notebook_router.errors import PlannerError, ProviderError
 from notebook_router.planner import events as ev
 from notebook_router.planner.approvals import Approvals
 from notebook_router.planner.decisions import Synthesis
-from notebook_router.planner.eventlog import EventLog
 from notebook_router.planner.lifecycle import Lifecycle
-from notebook_router.planner.planner import Planner, PlannerCall
+from notebook_router.planner.planner import PlannerCall
 from notebook_router.planner.planner_view import ViewBuilder
 from notebook_router.planner.prerouter import instant_reply_to
-from notebook_router.planner.rails import Limits
+from notebook_router.planner.run_core import RunCore
 from notebook_router.planner.schedule import PLANNED_THROUGH, RAN_TO_ITS_END
-from notebook_router.planner.state import OK_STATUSES, RunState, StopReason, Task
+from notebook_router.planner.state import OK_STATUSES, StopReason, Task
 from notebook_router.planner.steering import Steering
 from notebook_router.planner.synthesis import nothing_run, template_synthesis
 from notebook_router.planner.verification import ran_nothing
-from notebook_router.providers.base import ModelClient
 
 log = logging.getLogger("notebook_router")
 T = TypeVar("T")
@@ -44,12 +41,7 @@ class Conclusion:
 
     def __init__(
         self,
-        state: RunState,
-        agents: AgentRegistry,
-        planner: Planner,
-        model: ModelClient,
-        limits: Limits,
-        events: EventLog,
+        core: RunCore,
         steering: Steering,
         life: Lifecycle,
         *,
@@ -58,13 +50,13 @@ class Conclusion:
         wind_down: Callable[[str], Awaitable[None]],
         approvals: Approvals,
     ) -> None:
-        self.id = state.run_id
-        self.state = state
-        self.agents = agents
-        self.planner = planner
-        self._planner_model = model
-        self.limits = limits
-        self._events = events
+        self.id = core.state.run_id
+        self.state = core.state
+        self.agents = core.agents
+        self.planner = core.planner
+        self._planner_model = core.model
+        self.limits = core.limits
+        self._events = core.events
         self.steering = steering
         self._life = life
         self._views = views

@@ -14,18 +14,14 @@ import asyncio
 from collections.abc import Awaitable
 from typing import Any, TypeVar
 
-from notebook_router.agents.registry import AgentRegistry
 from notebook_router.errors import PlannerError, ProviderError
 from notebook_router.planner import events as ev
-from notebook_router.planner.eventlog import EventLog
 from notebook_router.planner.executor import Executor
 from notebook_router.planner.lifecycle import Lifecycle
-from notebook_router.planner.planner import Planner, PlannerCall
-from notebook_router.planner.rails import Limits
+from notebook_router.planner.planner import PlannerCall
 from notebook_router.planner.resolve import ResolvedDecision, resolve_decision
+from notebook_router.planner.run_core import RunCore
 from notebook_router.planner.schedule import Schedule
-from notebook_router.planner.state import RunState
-from notebook_router.providers.base import ModelClient
 
 T = TypeVar("T")
 
@@ -33,23 +29,14 @@ T = TypeVar("T")
 class Deciding:
     """A run's planner calls: decisions (retried, resolved, applied) and interruptible calls."""
 
-    def __init__(
-        self,
-        state: RunState,
-        agents: AgentRegistry,
-        planner: Planner,
-        model: ModelClient,
-        limits: Limits,
-        events: EventLog,
-        schedule: Schedule,
-        life: Lifecycle,
-    ) -> None:
-        self.state = state
-        self.agents = agents
-        self.planner = planner
-        self._planner_model = model
-        self.limits = limits
-        self._events = events
+    def __init__(self, core: RunCore, schedule: Schedule, life: Lifecycle) -> None:
+        # Unpacked once: a decision reads them every step.
+        self.state = core.state
+        self.agents = core.agents
+        self.planner = core.planner
+        self._planner_model = core.model
+        self.limits = core.limits
+        self._events = core.events
         self._schedule = schedule
         self._life = life
         self._thinking = False

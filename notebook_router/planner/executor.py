@@ -36,7 +36,7 @@ from notebook_router.planner.circuits import AgentCircuits
 from notebook_router.planner.eventlog import EventLog
 from notebook_router.planner.rails import Limits
 from notebook_router.planner.reroutes import on_target
-from notebook_router.planner.state import RunState
+from notebook_router.planner.state import RunState, Task
 from notebook_router.planner.tree_tasks import HopRecorder, TreeTask, bind_context
 from notebook_router.planner.watchdog import Watchdog
 from notebook_router.providers.base import ModelClient
@@ -67,7 +67,7 @@ class Executor:
         wake: Callable[[], None],
         loop: asyncio.AbstractEventLoop,
         breaker: CircuitBreaker | None = None,
-        review: bool = False,
+        review: Callable[[Task, AgentResult], bool] | None = None,
         data: DataSource | None = None,
         approvals: Approvals | None = None,
     ) -> None:
@@ -99,8 +99,11 @@ class Executor:
         self._breaker = breaker
         self._circuits = None if breaker is None else AgentCircuits(breaker, events)
         self._delegator: Delegator | None = None  # made on the first task with a tree
-        self.reviewable: list[str] | None = [] if review else None
-        """Ids of tasks whose results await the critic (None: no critic)."""
+        self._review = review
+        """Which results are reviewed (None: none); asked as each is filed, so that a step
+        with nothing to review costs the loop nothing."""
+        self.reviewable: list[str] = []
+        """Ids of tasks whose results await review."""
         self.finished: list[str] = []
         """Ids of tasks filed since the loop last looked (it drains the list)."""
         self._user_words = (-1, "")
@@ -352,7 +355,7 @@ class Executor:
             )
         )
         self.finished.append(task_id)
-        if self.reviewable is not None and result.ok:
+        if self._review is not None and result.ok and self._review(task, result):
             self.reviewable.append(task_id)
 
     # ----------------------------------------------------------------- cancel

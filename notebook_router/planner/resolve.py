@@ -129,9 +129,12 @@ class _Resolver:
         if self.dropped:
             self._refuse_dropped(description)
         agent = self.agent_name(agent)
-        earlier = self._user_failures().get(_words(description))
-        if earlier is not None:
-            self._refuse_takeover(earlier, agent)
+        # Only a built-in may not take over a user's failed task: for a user's own
+        # agent (most steps) the plan is not scanned for failures at all.
+        if self._builtin(agent):
+            earlier = self._user_failures().get(_words(description))
+            if earlier is not None:
+                self._refuse_takeover(earlier, agent)
         task_id = spec_id if spec_id and _TASK_ID.match(spec_id) else None
         while task_id is None or task_id in self.plan.tasks or task_id in self.claimed:
             task_id = self.plan.new_id()

@@ -16,8 +16,9 @@ from notebook_router.planner.eventlog import EventLog
 from notebook_router.planner.executor import Executor
 from notebook_router.planner.lifecycle import Lifecycle
 from notebook_router.planner.schedule import Schedule
-from notebook_router.planner.state import OK_STATUSES, RunState
+from notebook_router.planner.state import OK_STATUSES, RunState, Task
 from notebook_router.planner.verification import Verification
+from notebook_router.result import AgentResult
 from notebook_router.verification.critic import Critic, CriticVerdict, combine
 
 T = TypeVar("T")
@@ -48,6 +49,14 @@ class ResultReview:
         self._interruptible = interruptible
         self.reviewing = critic is not None or verification is not None
         """Whether results are reviewed at all (the executor then queues them for review)."""
+
+    def wants(self, task: Task, result: AgentResult) -> bool:
+        """Whether ``result`` (filed for ``task``) is reviewed: every one with a critic,
+        those verification checks otherwise."""
+        verification = self._verification
+        return self._critic is not None or (
+            verification is not None and verification.wants(task, result)
+        )
 
     async def review(self, executor: Executor) -> bool:
         """The critic's check, and verification of unsure results, of every result filed

@@ -126,7 +126,7 @@ class Run:
             on_miss=self._replay_missed,
             wind_down=self._wind_down,
         )
-        self._events = parts.events
+        self._events = parts.core.events
         self._life = parts.life
         self._stall = parts.stall
         self._schedule = parts.schedule
@@ -368,7 +368,7 @@ class Run:
         schedule = self._schedule
         executor = self._exec()
         life, waits, reviewer, deciding = self._life, self._waits, self._reviewer, self._deciding
-        reviewable = executor.reviewable  # None when nothing is reviewed
+        reviewable = executor.reviewable  # only results the review wants (often none)
         while True:
             executor.absorb()
             # Reviewed before the schedule hears of them: what builds on a result the

@@ -39,6 +39,7 @@ from notebook_router.planner.rails import Limits, StallDetector
 from notebook_router.planner.reducer import apply
 from notebook_router.planner.resume import ResumePoint
 from notebook_router.planner.review import ResultReview
+from notebook_router.planner.run_core import RunCore
 from notebook_router.planner.run_reports import RunReports
 from notebook_router.planner.schedule import Schedule
 from notebook_router.planner.state import RunState, StopReason
@@ -53,16 +54,12 @@ from notebook_router.verification.critic import Critic
 class RunParts:
     """What a run is made of, besides its loop."""
 
-    state: RunState
-    agents: AgentRegistry
-    limits: Limits
-    events: EventLog
+    core: RunCore
+    """The state, agents, planner, planner model, limits and event log every part reads."""
     life: Lifecycle
     stall: StallDetector
     schedule: Schedule
     """What starts without the planner, and when the planner must be asked."""
-    model: ModelClient
-    """The planner's model client (usage counted, replay misses reported)."""
     steering: Steering
     """The run's redirects and clarifying questions."""
     approvals: Approvals
@@ -83,17 +80,18 @@ class RunParts:
 
     def start(self, loop: asyncio.AbstractEventLoop) -> Executor:
         """The run starts on ``loop``, on this thread: its executor, waits and hand-over."""
+        core = self.core
         self.executor = executor = Executor(
-            self.state,
-            self.agents,
-            self.limits,
-            self.events,
-            model=self.model,
+            core.state,
+            core.agents,
+            core.limits,
+            core.events,
+            model=core.model,
             on_usage=self.reports.on_usage,
             wake=self.waits.wake,
             loop=loop,
             breaker=self.breaker,
-            review=self.review.reviewing,
+            review=self.review.wants if self.review.reviewing else None,
             data=self.data,
             approvals=self.approvals,
         )
@@ -147,17 +145,13 @@ def wire_run(
     verification = (
         Verification(limits.verify_below, model, agents, data) if limits.verify_below else None
     )
-    deciding = Deciding(state, agents, planner, model, limits, events, schedule, life)
+    core = RunCore(state, agents, planner, model, limits, events)
+    deciding = Deciding(core, schedule, life)
     interruptible = deciding.interruptible
     waves = limits.schedule == "waves" or getattr(provider, "deterministic_schedule", False)
     waits = Waiting(state, life, waves=waves)
     steering = Steering(
-        state,
-        agents,
-        planner,
-        model,
-        limits,
-        events,
+        core,
         wake=waits.wake,
         interruptible=interruptible,
         on_clarify=on_clarify,
@@ -187,12 +181,7 @@ def wire_run(
         prefetch.settle()  # the trace says what the prefetch gave, before the answer
 
     conclusion = Conclusion(
-        state,
-        agents,
-        planner,
-        model,
-        limits,
-        events,
+        core,
         steering,
         life,
         views=views,
@@ -201,14 +190,10 @@ def wire_run(
         approvals=approvals,
     )
     return RunParts(
-        state=state,
-        agents=agents,
-        limits=limits,
-        events=events,
+        core=core,
         life=life,
         stall=StallDetector(limits.stall_decisions),
         schedule=schedule,
-        model=model,
         steering=steering,
         approvals=approvals,
         waits=waits,

@@ -21,16 +21,12 @@ from collections import deque
 from collections.abc import Awaitable, Callable
 from typing import Literal
 
-from notebook_router.agents.registry import AgentRegistry
 from notebook_router.errors import PlannerError, ProviderError
 from notebook_router.planner import events as ev
 from notebook_router.planner.decisions import RedirectDecision, RedirectKind
-from notebook_router.planner.eventlog import EventLog
 from notebook_router.planner.executor import Executor
-from notebook_router.planner.planner import Planner, PlannerCall
-from notebook_router.planner.rails import Limits
-from notebook_router.planner.state import RunState
-from notebook_router.providers.base import ModelClient
+from notebook_router.planner.planner import PlannerCall
+from notebook_router.planner.run_core import RunCore
 from notebook_router.text.unicode import valid_unicode
 
 log = logging.getLogger("notebook_router")
@@ -54,24 +50,19 @@ class Steering:
 
     def __init__(
         self,
-        state: RunState,
-        agents: AgentRegistry,
-        planner: Planner,
-        model: ModelClient,
-        limits: Limits,
-        events: EventLog,
+        core: RunCore,
         *,
         wake: Callable[[], None],
         interruptible: Interruptible | None = None,
         on_clarify: ClarifyHandler | None = None,
         policy: ClarifyPolicy = "stop",
     ) -> None:
-        self.state = state
-        self.agents = agents
-        self.planner = planner
-        self.model = model
-        self.limits = limits
-        self.events = events
+        self.state = core.state
+        self.agents = core.agents
+        self.planner = core.planner
+        self.model = core.model
+        self.limits = core.limits
+        self.events = core.events
         self._wake = wake
         self._interruptible = interruptible or _as_is
         self._on_clarify = on_clarify

@@ -13,6 +13,7 @@ from notebook_router.planner.executor import Executor
 from notebook_router.planner.planner import PlannerCall
 from notebook_router.planner.rails import Limits
 from notebook_router.planner.reducer import apply
+from notebook_router.planner.run_core import RunCore
 from notebook_router.planner.state import RunState
 from notebook_router.planner.steering import SUPERSEDED, ClarifyHandler, ClarifyPolicy, Steering
 from notebook_router.providers.base import ModelClient
@@ -71,13 +72,11 @@ class Rig:
             wake=lambda: None,
             loop=asyncio.get_running_loop(),
         )
+        core = RunCore(
+            self.state, AgentRegistry(), OneRedirect(decision), model, Limits(), self.events
+        )
         self.steering = Steering(
-            self.state,
-            AgentRegistry(),
-            OneRedirect(decision),
-            model,
-            Limits(),
-            self.events,
+            core,
             wake=self._wake,
             on_clarify=on_clarify,
             policy=policy,
