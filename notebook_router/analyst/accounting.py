@@ -23,6 +23,7 @@ import re
 from notebook_router.analyst.linking import Mention
 from notebook_router.analyst.reading import IGNORED, OPERATION_WORDS, Reading
 from notebook_router.analyst.spec import Filter, LeftOut, Spec
+from notebook_router.analyst.unapplied import unapplied
 from notebook_router.language.numbers import number
 from notebook_router.language.patterns import alternation
 from notebook_router.language.tables import table
@@ -81,6 +82,7 @@ def left_out(r: Reading, spec: Spec) -> tuple[LeftOut, ...]:
         *_unmade_comparison(r, spec),
         *_unnamed_answer(r, spec),
         *_unapplied_statistic(r, spec),
+        *unapplied(r, spec),
     ]
     return tuple(dict.fromkeys(found))
 

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from notebook_router.analyst import phrases as ph
 from notebook_router.analyst.conditions import binary_conditions, date_column
 from notebook_router.analyst.family_compare import compare
+from notebook_router.analyst.family_shapes import counted_things, mean_of_periods, of_which
 from notebook_router.analyst.family_tables import pivot
 from notebook_router.analyst.family_tests import correlation, missing, normality, outliers, trend
 from notebook_router.analyst.intents import (
@@ -188,7 +189,7 @@ def percentage(r: Reading) -> Outcome:
     measure = binary_conditions(r, always=True)
     filters = r.filters
     if not measure:
-        measure, filters = filters, []
+        measure, filters = of_which(r, filters)
     if measure:
         return base(
             r, "percentage", filters=tuple(filters), measure=tuple(measure), percent=percent
@@ -310,6 +311,10 @@ def grouped(r: Reading) -> Outcome:
     agg = default_agg(r, target)
     if target is None and agg not in ("size", "count") and r.unknown_words():
         return no_column(r, f"the {ph.AGG_WORDS.get(agg, agg)}")
+    counted = counted_things(r, group) if target is None and agg == "size" else None
+    if counted is not None:
+        # "which continent had the most countries?": distinct countries, not their rows
+        return _grouped(r, group, which, counted, "nunique")
     return _grouped(r, group, which, target, agg)
 
 
@@ -321,11 +326,17 @@ def _index_of(r: Reading, column: str) -> int:
     return next(i for i, m in enumerate(r.mentions) if m.column == column and not m.is_value)
 
 
+# "on average, how many listings per month ...": one figure (the mean of the periods'
+# totals), not one figure a period
 def _grouped(r: Reading, group: list[str], which: bool, target: str | None, agg: str) -> Outcome:
     order = ranking_order(r)
     variant = (
         "which" if which else ("top" if r.top else ("sorted" if order is not None else "mapping"))
     )
+    if variant == "which" and r.top and r.top > 1:
+        variant = "top"  # "which 5 countries had the highest ...": five names, ranked
+    if mean_of_periods(r, group, which):
+        variant, agg = "mean_of_groups", ("sum" if target else "size")
     if variant == "sorted" and not re.search(
         r"\b(?:sort\w*|rank\w*|order\w*|descending|ascending)\b", r.text
     ):
