@@ -14,9 +14,11 @@ A run's :class:`RunOutcome` is what the user was told:
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+import pandas as pd  # type: ignore[import-untyped, unused-ignore]
 
 from notebook_router import Router
 from notebook_router.planner.result import RunResult
@@ -56,9 +58,14 @@ def outcome_of(result: RunResult, seconds: float = 0.0) -> RunOutcome:
     return RunOutcome(status, values, result.answer, seconds, shown)
 
 
-async def run_item(item: Mapping[str, Any]) -> RunOutcome:
-    """Ask the item's turns of a fresh Router over fresh copies of its frames."""
-    frames = {name: load(table).copy() for name, table in item["frames"].items()}
+TableLoader = Callable[[str], pd.DataFrame]
+"""Loads a table of a trust set by name (``tests/data/trust/tables.py``'s ``load`` by default)."""
+
+
+async def run_item(item: Mapping[str, Any], load_table: TableLoader = load) -> RunOutcome:
+    """Ask the item's turns of a fresh Router over fresh copies of its frames, each
+    read with ``load_table`` (the first trust set's tables unless another set's loader is given)."""
+    frames = {name: load_table(table).copy() for name, table in item["frames"].items()}
     router = Router(data=frames, memory=True)
     result: RunResult | None = None
     start = time.perf_counter()
@@ -69,7 +76,9 @@ async def run_item(item: Mapping[str, Any]) -> RunOutcome:
     return outcome_of(result, time.perf_counter() - start)
 
 
-async def judge_item(item: Mapping[str, Any]) -> tuple[Verdict, RunOutcome]:
-    """The verdict on ``item`` and the outcome it was given for."""
-    outcome = await run_item(item)
+async def judge_item(
+    item: Mapping[str, Any], load_table: TableLoader = load
+) -> tuple[Verdict, RunOutcome]:
+    """The verdict on ``item`` (its frames read with ``load_table``) and its outcome."""
+    outcome = await run_item(item, load_table)
     return judge(outcome, item), outcome
