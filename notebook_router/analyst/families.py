@@ -207,6 +207,8 @@ def count(r: Reading) -> Outcome:
         return None
     if r.has(r"\b(?:mean|average|avg|median|typical|total)\s+(?:number|count) of\b"):
         return None  # "the mean number of children" is a statistic of a count column
+    if r.has(r"\bC\d+\s+(?:count|number)\b") and [a for a in stat_aggs(r) if a != "count"]:
+        return None  # "the average seat count": a statistic of a column that counts
     if r.has(rf"\bhow many\s+(?:{UNITS})\b") and stat_aggs(r):
         return None  # "how many hours are they awake on average?": a statistic in hours
     asked = re.search(r"\bhow many\s+C(\d+)\b", r.skeleton)
@@ -281,7 +283,9 @@ def _whole(r: Reading, column: str) -> bool:
     described = r.schema.column(column)
     if not described.whole or 0 < len(described.values) <= FEW_KINDS:
         return False
-    return not re.search(r"(?i)year|id$|code", column)
+    # a calendar column ("Day", "month") numbers the rows' dates: "how many days ..."
+    # counts rows, it does not add the days of the month up
+    return not re.search(r"(?i)year|month|week|day|date|hour|quarter|id$|code", column)
 
 
 def _rows_are_named(r: Reading, column: str) -> bool:

@@ -52,7 +52,9 @@ def counted_things(r: Reading, group: list[str]) -> str | None:
         said = r.text[m.start : m.end].strip()
         if m.is_value or m.column in group or not said.endswith("s"):
             continue
-        if r.kind(m.column) != "text" or not _COUNTED_BY_NAME.search(r.text[: m.start]):
+        if r.kind(m.column) not in ("text", "category") or not _COUNTED_BY_NAME.search(
+            r.text[: m.start]
+        ):
             continue
         return m.column
     return None
