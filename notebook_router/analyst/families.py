@@ -322,8 +322,17 @@ def grouped(r: Reading) -> Outcome:
     return _grouped(r, group, which, target, agg)
 
 
+_RANKED_BY = re.compile(
+    r"\b(?:highest|lowest|largest|smallest|most|least|fewest|best|worst|biggest|greatest)"
+    r"\s+(?:the\s+)?C(\d+)\b"
+)
+
+
 def _groupable_left(r: Reading) -> list[str]:
-    return [c for c in r.remaining() if groupable(r, c)]
+    """Columns left that could group the rows, not one a ranking word measures ("which 2
+    cars have the lowest hp": hp ranks the rows, it does not group them)."""
+    ranked = {r.column_at(int(i)) for i in _RANKED_BY.findall(r.skeleton)}
+    return [c for c in r.remaining() if groupable(r, c) and c not in ranked]
 
 
 def _index_of(r: Reading, column: str) -> int:
@@ -373,7 +382,11 @@ def rows(r: Reading) -> Outcome:
     if not (r.top or who):
         return None
     label = label_column(r)
-    by = r.has(r"\b(?:by|in terms of|with the|who|which|whose)\b")
+    # "which 2 cars ...": "which" was read with the ranking's N, so the question's own
+    # words say a name is asked for
+    by = r.has(r"\b(?:by|in terms of|with the|who|which|whose)\b") or (
+        r.top is not None and re.search(r"\b(?:which|who|whose)\b", r.question.lower()) is not None
+    )
     variant = "labels" if (label and by) else "values"
     if r.top is None:
         variant = "argmax"

@@ -27,6 +27,13 @@ _PERIOD = re.compile(
 )
 _RATIO_WORDS = frozenset(_WORDS["ratio_words"])
 _PAIR = re.compile(r"\bbetween\b")
+_STATISTICS = ("mean", "median", "sum", "std", "var", "min", "max", "mode")
+_STATISTIC_WORDS = {
+    agg: [w for w in table("analysis")["aggregations"][agg] if " " not in w or agg == "mode"]
+    for agg in _STATISTICS
+}
+_STATISTIC_OPS = frozenset({"statistic", "groupby", "resample", "rows", "value"})
+_RANKED = frozenset({"which", "top", "sorted", "argmax", "labels", "values"})
 _IN_COMMON = re.compile(rf"\b(?:{alternation(_WORDS['in_common'])})\b")
 _TIME = re.compile(r"(?i)year|quarter|month|week|day|date|period|time|decade")
 _TIME_OPS = frozenset({"resample", "trend"})
@@ -47,6 +54,7 @@ def unapplied(r: Reading, spec: Spec) -> list[LeftOut]:
         *_ratio(r, spec),
         *_in_common(r, spec),
         *_pair(r, spec),
+        *_statistics(r, spec),
     ]
 
 
@@ -63,10 +71,13 @@ def _uses_time(spec: Spec) -> bool:
 
 def _period(r: Reading, spec: Spec) -> list[LeftOut]:
     """ "per month", "each year", "which three years": a figure a period, asked for."""
-    m = _PERIOD.search(r.text)
-    if m is None or _uses_time(spec) or _NO_PERIOD.search(r.text):
+    if _uses_time(spec) or _NO_PERIOD.search(r.text):
         return []
-    return [LeftOut(m.group(0).strip(), "a period the answer does not group by")]
+    for m in _PERIOD.finditer(r.text):
+        if any(v.start <= m.end() - 1 and m.start() < v.end for v in r.mentions):
+            continue  # a word of a column's or a value's name ("daily_vaccinations")
+        return [LeftOut(m.group(0).strip(), "a period the answer does not group by")]
+    return []
 
 
 def _top(r: Reading, spec: Spec) -> list[LeftOut]:
@@ -139,3 +150,30 @@ def _pair(r: Reading, spec: Spec) -> list[LeftOut]:
     if spec.op != "correlation" or len(spec.columns) >= 2 or not _PAIR.search(r.text):
         return []
     return [LeftOut("between …", "a pair of columns I could not both tie to the table")]
+
+
+def _statistics(r: Reading, spec: Spec) -> list[LeftOut]:
+    """ "the tallest height and the lightest mass", "for each type, the highest
+    prestige", "the most common magnitude": a statistic named that the operation does
+    not compute (a ranking's "highest" only orders, and is not asked of it)."""
+    if spec.op not in _STATISTIC_OPS:
+        return []
+    computed = set(spec.aggs) | ({"quantile"} if spec.quantile is not None else set())
+    if spec.variant == "mean_of_groups":
+        computed.add("mean")  # the mean of the periods' totals
+    if spec.op == "statistic" and len(spec.columns) > 1:
+        computed = set(spec.aggs[:1])  # several columns: the code applies the first only
+    if spec.derived is not None or ("size" in computed and not spec.columns):
+        return []
+    out = []
+    for agg in dict.fromkeys(r.aggs):
+        if agg not in _STATISTICS or agg in computed:
+            continue
+        if agg in ("min", "max") and (spec.variant in _RANKED or spec.op == "rows"):
+            continue  # "which X has the highest ...": the order of a ranking
+        if agg in ("min", "max") and spec.op == "value":
+            continue
+        m = re.search(rf"\b(?:{alternation(_STATISTIC_WORDS[agg])})\b", r.text)
+        if m:
+            out.append(LeftOut(m.group(0), "a statistic the answer does not compute"))
+    return out

@@ -188,3 +188,58 @@ def test_dask_gives_the_mean_of_period_totals_as_pandas_does() -> None:
     assert a.status == "answered"
     assert a.value == pytest.approx(expected)
     assert ".compute()" in a.code and "totals.mean()" in a.code
+
+
+def _cars() -> pd.DataFrame:
+    return pd.DataFrame(
+        {"model": ["Alpha GT", "Beta S", "Gamma LX", "Delta R", "Epsilon"],
+         "hp": [210, 95, 150, 80, 120], "weight": [1.6, 1.1, 1.4, 0.9, 1.2]}
+    )  # fmt: skip
+
+
+def test_which_n_rows_are_named_not_their_figures() -> None:
+    df = _cars()
+    expected = df.nsmallest(2, "hp")["model"].tolist()
+    a = analyse("which 2 cars have the lowest hp?", {"cars": df})
+    assert a.status == "answered"
+    assert a.value == expected
+
+
+def test_how_much_more_one_side_than_the_other_is_never_a_pooled_figure() -> None:
+    a = analyse("how much more hp does the Alpha GT have than the Beta S?", {"cars": _cars()})
+    if a.status == "answered":  # only a difference answers it
+        assert a.value == pytest.approx(115) or (
+            isinstance(a.value, dict) and a.value.get("difference") in (115, -115)
+        )
+    else:
+        assert any("how much more" in part for part in a.left_out)
+
+
+def test_a_second_statistic_the_code_does_not_compute_is_named() -> None:
+    a = analyse("what's the largest hp and the lightest weight in cars", {"cars": _cars()})
+    assert a.status == "partial"
+    assert any("lightest" in part for part in a.left_out)
+
+
+def _storm_tables() -> dict[str, pd.DataFrame]:
+    return {
+        "early": pd.DataFrame({"wind": [50.0, 120.0, 130.0], "category": [1, 4, 5]}),
+        "late": pd.DataFrame({"wind": [40.0, 140.0], "category": [1, 5]}),
+    }
+
+
+def test_a_side_of_a_two_table_comparison_that_is_partial_makes_it_partial() -> None:
+    a = analyse("mean wind and category in the Pacific: early versus late", _storm_tables())
+    assert a.status == "partial"
+    assert any("Pacific" in part for part in a.left_out)
+
+
+def test_a_number_then_or_stronger_is_a_lower_bound_on_both_sides() -> None:
+    tables = _storm_tables()
+    expected = {n: t[t["category"] >= 4]["wind"].mean() for n, t in tables.items()}
+    a = analyse("mean wind of the category 4 or stronger observations: early versus late", tables)
+    assert a.status == "answered"
+    assert isinstance(a.value, dict)
+    assert a.value["early"] == pytest.approx(expected["early"])
+    assert a.value["late"] == pytest.approx(expected["late"])
+    assert a.value["difference"] == pytest.approx(expected["early"] - expected["late"])
