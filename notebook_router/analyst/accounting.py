@@ -371,7 +371,11 @@ def _unread_groups(r: Reading, spec: Spec) -> list[LeftOut]:
         # "how many rows per region": a column asked to group by, which the answer does
         # not use at all ("top 3 states by poverty" ranks by it: used)
         column = r.column_at(int(m.group("index")))
-        if column not in used and not (_TIME_NAME.search(column) and _uses_time(spec)):
+        # "average depth per magnitude" answered with the mean of both: measured, not grouped
+        measured_only = spec.op == "statistic" and column in spec.columns
+        if (column not in used or measured_only) and not (
+            _TIME_NAME.search(column) and _uses_time(spec)
+        ):
             out.append(
                 LeftOut(f"{m.group('how')} {column}", "a grouping the answer does not apply")
             )

@@ -390,8 +390,20 @@ def rows(r: Reading) -> Outcome:
     variant = "labels" if (label and by) else "values"
     if r.top is None:
         variant = "argmax"
+    if variant == "labels" and r.top and _names_repeat(r, label):
+        # "top 3 storms by wind": a storm has many rows; the storms are ranked (by their
+        # largest figure), so no name is listed twice
+        return _grouped(r, [label], False, targets[0], "min" if order else "max")
     return base(r, "rows", variant=variant, columns=(targets[0],), n=r.top, ascending=order,
                 label_column=label)  # fmt: skip
+
+
+def _names_repeat(r: Reading, column: str) -> bool:
+    """Whether some rows share a name in ``column`` (a storm observed many times)."""
+    described = r.schema.column(column)
+    if described.kind == "text":
+        return 0 < described.distinct < r.schema.rows
+    return bool(described.values) and len(described.values) < r.schema.rows
 
 
 def statistic(r: Reading) -> Outcome:

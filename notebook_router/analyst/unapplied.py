@@ -34,6 +34,7 @@ _STATISTIC_WORDS = {
 }
 _STATISTIC_OPS = frozenset({"statistic", "groupby", "resample", "rows", "value"})
 _RANKED = frozenset({"which", "top", "sorted", "argmax", "labels", "values"})
+_WHERE = re.compile(r"(?<=\w)\s+(?P<said>(?:where|whose)\s+(?:\S+\s+){0,5}\S+)")
 _IN_COMMON = re.compile(rf"\b(?:{alternation(_WORDS['in_common'])})\b")
 _TIME = re.compile(r"(?i)year|quarter|month|week|day|date|period|time|decade")
 _TIME_OPS = frozenset({"resample", "trend"})
@@ -55,6 +56,7 @@ def unapplied(r: Reading, spec: Spec) -> list[LeftOut]:
         *_in_common(r, spec),
         *_pair(r, spec),
         *_statistics(r, spec),
+        *_unapplied_where(r, spec),
     ]
 
 
@@ -177,3 +179,14 @@ def _statistics(r: Reading, spec: Spec) -> list[LeftOut]:
         if m:
             out.append(LeftOut(m.group(0), "a statistic the answer does not compute"))
     return out
+
+
+def _unapplied_where(r: Reading, spec: Spec) -> list[LeftOut]:
+    """ "... of occupations *where more than half the workers are women*": a condition
+    said as a clause, with no condition at all in the operation."""
+    if spec.filters or spec.measure or spec.lookup or spec.op not in _STATISTIC_OPS:
+        return []
+    m = _WHERE.search(r.text)
+    if m is None:
+        return []
+    return [LeftOut(m.group("said").rstrip("?.! "), "a condition the answer does not apply")]

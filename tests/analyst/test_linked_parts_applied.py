@@ -243,3 +243,33 @@ def test_a_number_then_or_stronger_is_a_lower_bound_on_both_sides() -> None:
     assert a.value["early"] == pytest.approx(expected["early"])
     assert a.value["late"] == pytest.approx(expected["late"])
     assert a.value["difference"] == pytest.approx(expected["early"] - expected["late"])
+
+
+def _tracks() -> pd.DataFrame:
+    """Storms observed six times each: a storm's name repeats over its rows."""
+    rng = np.random.default_rng(11)
+    names = ["Ana", "Bob", "Cyd", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo"]
+    return pd.DataFrame(
+        {"name": np.repeat(names, 6), "wind": rng.uniform(20, 160, 60).round(1),
+         "depth": rng.uniform(5, 90, 60).round(2)}
+    )  # fmt: skip
+
+
+def test_top_n_names_that_repeat_ranks_each_name_once() -> None:
+    df = _tracks()
+    expected = df.groupby("name")["wind"].max().nlargest(3).index.tolist()
+    a = analyse("top 3 storms by wind", {"tracks": df})
+    assert a.status == "answered"
+    assert a.value == expected  # each storm once, ranked by its largest wind
+
+
+def test_a_peak_or_top_figure_is_the_maximum() -> None:
+    df = _tracks()
+    a = analyse("what was Ana's top wind?", {"tracks": df})
+    assert a.status == "answered"
+    assert a.value == pytest.approx(df[df["name"] == "Ana"]["wind"].max())
+
+
+def test_a_condition_said_as_a_where_clause_and_not_applied_is_named() -> None:
+    a = analyse("average depth of storms where most of the crew were rescued", {"t": _tracks()})
+    assert a.status != "answered"
