@@ -260,6 +260,8 @@ def count(r: Reading) -> Outcome:
     unknown = [w for w in r.unknown_words() if not entity or w != entity.group(1)]
     if re.search(r"(?<![CVD\d])\d", r.skeleton) or any(_near_column(r, w) for w in unknown):
         return no_column(r, "the count")
+    if entity and entity.group(1) in _AUXILIARIES and unknown:
+        return no_column(r, "the count")  # "how many did they lose?": what is counted is unsaid
     return base(r, "shape", variant="rows")
 
 
@@ -396,6 +398,9 @@ def rows(r: Reading) -> Outcome:
         return _grouped(r, [label], False, targets[0], "min" if order else "max")
     return base(r, "rows", variant=variant, columns=(targets[0],), n=r.top, ascending=order,
                 label_column=label)  # fmt: skip
+
+
+_AUXILIARIES = frozenset({"did", "do", "does", "were", "was", "are", "is", "have", "has", "had"})
 
 
 def _names_repeat(r: Reading, column: str) -> bool:

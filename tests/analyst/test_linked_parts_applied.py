@@ -273,3 +273,15 @@ def test_a_peak_or_top_figure_is_the_maximum() -> None:
 def test_a_condition_said_as_a_where_clause_and_not_applied_is_named() -> None:
     a = analyse("average depth of storms where most of the crew were rescued", {"t": _tracks()})
     assert a.status != "answered"
+
+
+def test_a_joined_part_that_cannot_be_read_is_named_not_dropped() -> None:
+    df = pd.DataFrame(
+        {"team": ["Owls", "Hawks"] * 10, "year": np.repeat(np.arange(2001, 2011), 2),
+         "wins": np.arange(60, 100, 2)}
+    )  # fmt: skip
+    a = analyse(
+        "how many games did the Owls win in 2001 and how many did they forfeit?", {"df": df}
+    )
+    assert a.status == "partial"
+    assert any("forfeit" in part for part in a.left_out)
