@@ -9,6 +9,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from notebook_router.analyst import narrate
+from notebook_router.analyst.accounting import ALL_COLUMN_OPS
 from notebook_router.analyst.codegen import Program, generate
 from notebook_router.analyst.execute import run
 from notebook_router.analyst.explain import explain, why_question
@@ -115,6 +116,8 @@ def analyse(question: str, frames: Mapping[str, Any], *, default: str | None = N
 def _covers(spec: Spec, part: str) -> bool:
     """Whether ``spec`` uses a column the part names (then the whole question's reading
     took the part in, as in "the mean of A and the max of B")."""
+    if spec.op in ALL_COLUMN_OPS:
+        return True  # "..., and is the data complete?": about the whole table, as is the answer
     said = part.lower()
     used = {c.lower() for c in (*spec.columns, *spec.group_by, *(f.column for f in spec.filters))}
     return any(re.search(rf"\b{re.escape(c)}\b", said) for c in used if c)
