@@ -287,7 +287,7 @@ def _unread_places(r: Reading) -> list[LeftOut]:
 
 # "how many assistant professors": a word saying which kind of row, before what is counted.
 _KIND_COUNTED = re.compile(
-    r"\b(?:how many|number of|count of|count the)\s+(?:the\s+)?(?:[a-z][a-z'-]*\s+){0,2}?"
+    r"\b(?:how many|number of|count of|count the)\s+(?:the\s+)?"
     r"(?P<kind>[a-z][a-z'-]+)\s+(?P<rows>[a-z][a-z'-]+s)\b"
 )
 # "average HR per team for catchers": the rows a question ends by choosing.

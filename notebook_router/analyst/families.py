@@ -260,7 +260,8 @@ def count(r: Reading) -> Outcome:
     unknown = [w for w in r.unknown_words() if not entity or w != entity.group(1)]
     if re.search(r"(?<![CVD\d])\d", r.skeleton) or any(_near_column(r, w) for w in unknown):
         return no_column(r, "the count")
-    if entity and entity.group(1) in _AUXILIARIES and unknown:
+    unsaid = re.search(rf"\bhow many\s+(?:{'|'.join(sorted(_AUXILIARIES))})\b", r.question.lower())
+    if unsaid and unknown:
         return no_column(r, "the count")  # "how many did they lose?": what is counted is unsaid
     return base(r, "shape", variant="rows")
 
