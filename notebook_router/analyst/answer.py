@@ -119,7 +119,13 @@ def _covers(spec: Spec, part: str) -> bool:
     if spec.op in ALL_COLUMN_OPS:
         return True  # "..., and is the data complete?": about the whole table, as is the answer
     said = part.lower()
-    used = {c.lower() for c in (*spec.columns, *spec.group_by, *(f.column for f in spec.filters))}
+    if re.search(r"\b(?:it|its|this|that)\b", said):
+        return True  # "...; average it over malignant tumours": a step on the other part
+    conditions = (*spec.filters, *spec.measure, *spec.lookup)
+    used = {c.lower() for c in (*spec.columns, *spec.group_by, *(f.column for f in conditions))}
+    for f in conditions:  # a value the part names ("1982 Q4", "malignant") that is applied
+        values = f.value if isinstance(f.value, tuple) else (f.value,)
+        used.update(str(v).lower() for v in values if v is not None)
     return any(re.search(rf"\b{re.escape(c)}\b", said) for c in used if c)
 
 
