@@ -260,9 +260,6 @@ def count(r: Reading) -> Outcome:
     unknown = [w for w in r.unknown_words() if not entity or w != entity.group(1)]
     if re.search(r"(?<![CVD\d])\d", r.skeleton) or any(_near_column(r, w) for w in unknown):
         return no_column(r, "the count")
-    unsaid = re.search(_UNSAID, r.question.lower())
-    if unsaid and unknown:
-        return no_column(r, "the count")  # "how many did they lose?": what is counted is unsaid
     return base(r, "shape", variant="rows")
 
 
@@ -399,10 +396,6 @@ def rows(r: Reading) -> Outcome:
         return _grouped(r, [label], False, targets[0], "min" if order else "max")
     return base(r, "rows", variant=variant, columns=(targets[0],), n=r.top, ascending=order,
                 label_column=label)  # fmt: skip
-
-
-# "how many did they lose?": a verb of a subject, with the counted thing never said
-_UNSAID = re.compile(r"\bhow many\s+(?:did|do|does|have|had)\s+(?:they|we|he|she|it|you|i)\b")
 
 
 def _names_repeat(r: Reading, column: str) -> bool:

@@ -281,7 +281,7 @@ def test_a_joined_part_that_cannot_be_read_is_named_not_dropped() -> None:
          "wins": np.arange(60, 100, 2)}
     )  # fmt: skip
     a = analyse(
-        "how many games did the Owls win in 2001 and how many did they forfeit?", {"df": df}
+        "how many games did the Owls win in 2001 and what was their forfeit ratio?", {"df": df}
     )
     assert a.status == "partial"
     assert any("forfeit" in part for part in a.left_out)
