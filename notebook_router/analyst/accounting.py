@@ -23,6 +23,7 @@ import re
 from notebook_router.analyst.linking import Mention
 from notebook_router.analyst.reading import IGNORED, OPERATION_WORDS, Reading
 from notebook_router.analyst.spec import Filter, LeftOut, Spec
+from notebook_router.analyst.unapplied import unapplied
 from notebook_router.language.numbers import number
 from notebook_router.language.patterns import alternation
 from notebook_router.language.tables import table
@@ -45,7 +46,7 @@ _CONDITION_BEFORE = re.compile(
 )
 # ... or after it ("4 stars or more", "18+", "4-cylinder").
 _CONDITION_AFTER = re.compile(
-    r"\s*(?:\+|or\s+(?:more|less|fewer|above|below|over|under)|-\s*[CV]\d)"
+    r"\s*(?:\+|(?:or|and)\s+(?:more|less|fewer|above|below|over|under|up|\w+er)\b|-\s*[CV]\d)"
 )
 _GROUP_ASKED = re.compile(
     r"\b(?:grouped by|broken down by|split by|by|per|for each|for every|in each|across)\s+"
@@ -53,11 +54,12 @@ _GROUP_ASKED = re.compile(
 )
 _COMPARISON = re.compile(
     r"\b(?:compare[sd]?|comparing|comparison|versus|vs\.?|difference between|differ\w*|"
-    r"relative to)\b"
+    r"relative to)\b|\bhow (?:much|many)\s+(?:\w+\s+)?(?:more|less|fewer|\w+er)\b(?=.*\bthan\b)"
 )
 PLAIN_OPS = frozenset(
-    {"statistic", "count", "percentage", "groupby", "rows", "shape", "unique", "value_counts"}
-)
+    {"statistic", "count", "percentage", "groupby", "rows", "shape", "unique", "value_counts",
+     "value"}
+)  # fmt: skip
 """Operations that give one figure per group or one figure: a comparison asked of them
 has lost a side. (A test, a correlation or a trend compares by its nature.)"""
 _ROW_NOUN = re.compile(
@@ -81,6 +83,7 @@ def left_out(r: Reading, spec: Spec) -> tuple[LeftOut, ...]:
         *_unmade_comparison(r, spec),
         *_unnamed_answer(r, spec),
         *_unapplied_statistic(r, spec),
+        *unapplied(r, spec),
     ]
     return tuple(dict.fromkeys(found))
 
@@ -368,7 +371,11 @@ def _unread_groups(r: Reading, spec: Spec) -> list[LeftOut]:
         # "how many rows per region": a column asked to group by, which the answer does
         # not use at all ("top 3 states by poverty" ranks by it: used)
         column = r.column_at(int(m.group("index")))
-        if column not in used and not (_TIME_NAME.search(column) and _uses_time(spec)):
+        # "average depth per magnitude" answered with the mean of both: measured, not grouped
+        measured_only = spec.op == "statistic" and column in spec.columns
+        if (column not in used or measured_only) and not (
+            _TIME_NAME.search(column) and _uses_time(spec)
+        ):
             out.append(
                 LeftOut(f"{m.group('how')} {column}", "a grouping the answer does not apply")
             )
@@ -413,9 +420,11 @@ _FIGURE_OPS = frozenset({"statistic", "count", "percentage", "shape", "summary"}
 
 def _unnamed_answer(r: Reading, spec: Spec) -> list[LeftOut]:
     """A "which ...?" question answered by a figure, not by the name it asks for."""
-    if spec.op not in _FIGURE_OPS or spec.variant == "label" or not _WHICH.search(r.text):
+    figure = spec.op in _FIGURE_OPS or (spec.op == "rows" and spec.variant == "values")
+    asked = r.question.lower()  # as said: a ranking's "which 2" is blanked from the text
+    if not figure or spec.variant == "label" or not _WHICH.search(asked):
         return []
-    m = re.search(r"\b(?:which|who|whose)\b(?:\s+\w+){0,2}", r.text)
+    m = re.search(r"\b(?:which|who|whose)\b(?:\s+\w+){0,2}", asked)
     said = m.group(0) if m else "which"
     return [LeftOut(said, "what the question asks to name: the answer is a figure, not a name")]
 

@@ -9,6 +9,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from notebook_router.analyst import narrate
+from notebook_router.analyst.accounting import ALL_COLUMN_OPS
 from notebook_router.analyst.codegen import Program, generate
 from notebook_router.analyst.execute import run
 from notebook_router.analyst.explain import explain, why_question
@@ -77,12 +78,15 @@ def analyse(question: str, frames: Mapping[str, Any], *, default: str | None = N
         return Analysis("declined", unclear, operation="decline", closest=CLOSEST)
     schemas = frame_schemas(frames)
     parts = [p for p in SPLIT.split(question) if p.strip()]
+    unread: Decline | None = None
+    unread_part = ""
     if len(parts) > 1:
         specs: list[Spec] = []
         frame = default
         for part in parts:
             understood = understand(part, schemas, frame)
             if isinstance(understood, Decline):
+                unread, unread_part = understood, part
                 break
             if specs:
                 understood = _carry(specs[-1], understood, part)
@@ -97,7 +101,32 @@ def analyse(question: str, frames: Mapping[str, Any], *, default: str | None = N
         return Analysis(
             "declined", understood.reason, operation="decline", closest=understood.closest
         )
-    return _answer(question, understood, frames)
+    whole = _answer(question, understood, frames)
+    if unread is not None and whole.status == "answered" and not _covers(understood, unread_part):
+        # "how many games did they win in 2001 and how many did they lose?": the part that
+        # could not be read on its own is not in the answer to the whole: say so
+        gap = f"“{unread_part.strip()}” (a part of the question I could not answer on its own)"
+        return replace(
+            whole, status="partial", left_out=(*whole.left_out, gap),
+            text=whole.text + " " + left_out_sentence((gap,)),
+        )  # fmt: skip
+    return whole
+
+
+def _covers(spec: Spec, part: str) -> bool:
+    """Whether ``spec`` uses a column the part names (then the whole question's reading
+    took the part in, as in "the mean of A and the max of B")."""
+    if spec.op in ALL_COLUMN_OPS:
+        return True  # "..., and is the data complete?": about the whole table, as is the answer
+    said = part.lower()
+    if re.search(r"\b(?:it|its|this|that)\b", said):
+        return True  # "...; average it over malignant tumours": a step on the other part
+    conditions = (*spec.filters, *spec.measure, *spec.lookup)
+    used = {c.lower() for c in (*spec.columns, *spec.group_by, *(f.column for f in conditions))}
+    for f in conditions:  # a value the part names ("1982 Q4", "malignant") that is applied
+        values = f.value if isinstance(f.value, tuple) else (f.value,)
+        used.update(str(v).lower() for v in values if v is not None)
+    return any(re.search(rf"\b{re.escape(c)}\b", said) for c in used if c)
 
 
 WHEN = re.compile(

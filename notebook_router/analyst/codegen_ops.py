@@ -134,6 +134,10 @@ def _ranked(b: Builder, expr: str) -> Program:
         how = "nsmallest" if s.ascending else "nlargest"
         b.add(f"ranked = {expr}.{how}({s.n})", "result = ranked.index.tolist()")
         return b.program("labels", {"table": "ranked"})
+    if s.variant == "mean_of_groups":
+        # "on average how many X per month": each period's total, then their mean
+        b.add(f"totals = {expr}", "result = float(totals.mean())")
+        return b.program("scalar", {"table": "totals", "periods": "int(totals.size)"})
     if s.variant == "sorted":
         b.add(f"result = {expr}.sort_values(ascending={s.ascending})")
         return b.program("series")

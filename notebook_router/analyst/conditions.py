@@ -222,9 +222,16 @@ def _years(r: Reading) -> list[Filter]:
         r"((?:1[6-9]|20)\d\d)\s*(?:-|to|through|thru|until|and)\s*((?:1[6-9]|20)\d\d)\b",
         r.skeleton,
     )
-    if not m:
+    decade = re.search(
+        r"\b(?:in|during|over|for|from|of|throughout)\s+the\s+((?:1[6-9]|20)\d)0s\b", r.skeleton
+    )
+    if not m and not decade:
         return []
-    span = (int(m.group(1)), int(m.group(2)))
+    if m:
+        span = (int(m.group(1)), int(m.group(2)))
+    else:  # "in the 1990s": 1990 to 1999
+        assert decade is not None
+        m, span = decade, (int(decade.group(1)) * 10, int(decade.group(1)) * 10 + 9)
     column = _year_column(r)
     if column is not None:
         _take(r, m)

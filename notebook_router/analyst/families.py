@@ -14,6 +14,7 @@ from collections.abc import Callable
 from notebook_router.analyst import phrases as ph
 from notebook_router.analyst.conditions import binary_conditions, date_column
 from notebook_router.analyst.family_compare import compare
+from notebook_router.analyst.family_shapes import counted_things, mean_of_periods, of_which
 from notebook_router.analyst.family_tables import pivot
 from notebook_router.analyst.family_tests import correlation, missing, normality, outliers, trend
 from notebook_router.analyst.intents import (
@@ -188,7 +189,7 @@ def percentage(r: Reading) -> Outcome:
     measure = binary_conditions(r, always=True)
     filters = r.filters
     if not measure:
-        measure, filters = filters, []
+        measure, filters = of_which(r, filters)
     if measure:
         return base(
             r, "percentage", filters=tuple(filters), measure=tuple(measure), percent=percent
@@ -206,6 +207,8 @@ def count(r: Reading) -> Outcome:
         return None
     if r.has(r"\b(?:mean|average|avg|median|typical|total)\s+(?:number|count) of\b"):
         return None  # "the mean number of children" is a statistic of a count column
+    if r.has(r"\bC\d+\s+(?:count|number)\b") and [a for a in stat_aggs(r) if a != "count"]:
+        return None  # "the average seat count": a statistic of a column that counts
     if r.has(rf"\bhow many\s+(?:{UNITS})\b") and stat_aggs(r):
         return None  # "how many hours are they awake on average?": a statistic in hours
     asked = re.search(r"\bhow many\s+C(\d+)\b", r.skeleton)
@@ -280,7 +283,9 @@ def _whole(r: Reading, column: str) -> bool:
     described = r.schema.column(column)
     if not described.whole or 0 < len(described.values) <= FEW_KINDS:
         return False
-    return not re.search(r"(?i)year|id$|code", column)
+    # a calendar column ("Day", "month") numbers the rows' dates: "how many days ..."
+    # counts rows, it does not add the days of the month up
+    return not re.search(r"(?i)year|month|week|day|date|hour|quarter|id$|code", column)
 
 
 def _rows_are_named(r: Reading, column: str) -> bool:
@@ -310,22 +315,41 @@ def grouped(r: Reading) -> Outcome:
     agg = default_agg(r, target)
     if target is None and agg not in ("size", "count") and r.unknown_words():
         return no_column(r, f"the {ph.AGG_WORDS.get(agg, agg)}")
+    counted = counted_things(r, group) if target is None and agg == "size" else None
+    if counted is not None:
+        # "which continent had the most countries?": distinct countries, not their rows
+        return _grouped(r, group, which, counted, "nunique")
     return _grouped(r, group, which, target, agg)
 
 
+_RANKED_BY = re.compile(
+    r"\b(?:highest|lowest|largest|smallest|most|least|fewest|best|worst|biggest|greatest)"
+    r"\s+(?:the\s+)?C(\d+)\b"
+)
+
+
 def _groupable_left(r: Reading) -> list[str]:
-    return [c for c in r.remaining() if groupable(r, c)]
+    """Columns left that could group the rows, not one a ranking word measures ("which 2
+    cars have the lowest hp": hp ranks the rows, it does not group them)."""
+    ranked = {r.column_at(int(i)) for i in _RANKED_BY.findall(r.skeleton)}
+    return [c for c in r.remaining() if groupable(r, c) and c not in ranked]
 
 
 def _index_of(r: Reading, column: str) -> int:
     return next(i for i, m in enumerate(r.mentions) if m.column == column and not m.is_value)
 
 
+# "on average, how many listings per month ...": one figure (the mean of the periods'
+# totals), not one figure a period
 def _grouped(r: Reading, group: list[str], which: bool, target: str | None, agg: str) -> Outcome:
     order = ranking_order(r)
     variant = (
         "which" if which else ("top" if r.top else ("sorted" if order is not None else "mapping"))
     )
+    if variant == "which" and r.top and r.top > 1:
+        variant = "top"  # "which 5 countries had the highest ...": five names, ranked
+    if mean_of_periods(r, group, which):
+        variant, agg = "mean_of_groups", ("sum" if target else "size")
     if variant == "sorted" and not re.search(
         r"\b(?:sort\w*|rank\w*|order\w*|descending|ascending)\b", r.text
     ):
@@ -358,12 +382,28 @@ def rows(r: Reading) -> Outcome:
     if not (r.top or who):
         return None
     label = label_column(r)
-    by = r.has(r"\b(?:by|in terms of|with the|who|which|whose)\b")
+    # "which 2 cars ...": "which" was read with the ranking's N, so the question's own
+    # words say a name is asked for
+    by = r.has(r"\b(?:by|in terms of|with the|who|which|whose)\b") or (
+        r.top is not None and re.search(r"\b(?:which|who|whose)\b", r.question.lower()) is not None
+    )
     variant = "labels" if (label and by) else "values"
     if r.top is None:
         variant = "argmax"
+    if variant == "labels" and r.top and _names_repeat(r, label):
+        # "top 3 storms by wind": a storm has many rows; the storms are ranked (by their
+        # largest figure), so no name is listed twice
+        return _grouped(r, [label], False, targets[0], "min" if order else "max")
     return base(r, "rows", variant=variant, columns=(targets[0],), n=r.top, ascending=order,
                 label_column=label)  # fmt: skip
+
+
+def _names_repeat(r: Reading, column: str) -> bool:
+    """Whether some rows share a name in ``column`` (a storm observed many times)."""
+    described = r.schema.column(column)
+    if described.kind == "text":
+        return 0 < described.distinct < r.schema.rows
+    return bool(described.values) and len(described.values) < r.schema.rows
 
 
 def statistic(r: Reading) -> Outcome:

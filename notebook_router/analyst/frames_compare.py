@@ -121,7 +121,10 @@ def compare_frames(
     values = {name: a.value for name, a in parts.items()}
     if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values.values()):
         text = " ".join(f"In {name}: {a.text}" for name, a in parts.items())
-        return Analysis("answered", text, value=values, operation="compare_frames",
+        # a side that answered only part of the question makes the whole answer partial
+        gaps = tuple(dict.fromkeys(m for a in parts.values() for m in a.left_out))
+        whole = not gaps and all(a.status == "answered" for a in parts.values())
+        return Analysis("answered" if whole else "partial", text, value=values, operation="compare_frames", left_out=gaps,
                         code="\n\n".join(a.code for a in parts.values()))  # fmt: skip
     first = next(iter(parts.values()))
     missing = tuple(m for a in parts.values() for m in a.left_out if "a comparison" not in m)

@@ -273,4 +273,7 @@ def entity_column(r: Reading) -> str:
 def label_column(r: Reading) -> str:
     texts = r.schema.of_kind("text", "category")
     named = [c for c in texts if re.search(LABEL_NAME, c)]
-    return (named or [c for c in r.schema.of_kind("text")] or [""])[0]
+    # a column naming each row once (a car's model): the rows' labels
+    unique = [c.name for c in r.schema.columns
+              if c.kind == "category" and len(c.values) == r.schema.rows > 2]  # fmt: skip
+    return (named or [c for c in r.schema.of_kind("text")] or unique or [""])[0]

@@ -102,6 +102,8 @@ def _unique(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
 def _grouped_subject(spec: Spec) -> str:
     if not spec.aggs or spec.aggs[0] == "size" or not spec.columns:
         return "number of rows" if not spec.columns else f"{_agg(spec)} {spec.columns[0]}"
+    if spec.aggs[0] == "nunique":
+        return f"number of distinct {spec.columns[0]} values"
     scale = " (%)" if spec.percent else ""
     return f"{_agg(spec)} {spec.columns[0]}{scale}"
 
@@ -111,10 +113,23 @@ def _groupby(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
     subject = _grouped_subject(spec)
     by = " and ".join(spec.group_by) or PERIOD.get(spec.freq, spec.freq)
     w = where(spec.filters)
+    if spec.variant == "mean_of_groups":
+        total = "number of rows" if not spec.columns else f"total {spec.columns[0]}"
+        periods = outputs.get("periods")
+        over = f" over {fmt(periods)} {by} groups" if periods is not None else ""
+        return (
+            f"On average, the {total} per {by}{w} is {fmt(value, d)} (the mean of each "
+            f"{by}'s {total}{over}; each {by}'s figure is in the table)."
+        )
     if spec.variant == "which":
         order = "lowest" if spec.ascending else "highest"
         best = outputs.get("best")
-        return f"{value} has the {order} {subject}{w}: {fmt(best, d)} (the full ranking is in the table)."
+        tied = _tied_with_first(outputs.get("table"))
+        also = f" (tied with {', '.join(map(str, tied))})" if tied else ""
+        return (
+            f"{value}{also} has the {order} {subject}{w}: {fmt(best, d)} "
+            "(the full ranking is in the table)."
+        )
     if spec.variant == "top" and isinstance(value, list):
         table = outputs.get("table")
         pairs = [f"{k} ({fmt(v, d)})" for k, v in (table.items() if table is not None else [])]
@@ -126,6 +141,18 @@ def _groupby(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
 
 
 _resample = _groupby
+
+
+def _tied_with_first(table: Any) -> list[Any]:
+    """The other groups of a ranking whose figure equals the first one's: "which X has
+    the most" with a tie has more than one answer, and the answer says so."""
+    if table is None or not hasattr(table, "iloc") or len(table) < 2:
+        return []
+    try:
+        first = table.iloc[0]
+        return [k for k, v in list(table.items())[1:] if v == first]
+    except (TypeError, ValueError):
+        return []
 
 
 def _share(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:

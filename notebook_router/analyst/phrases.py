@@ -135,6 +135,9 @@ def frequency(text: str) -> tuple[str, str]:
     """A resampling period ("by month", "weekly", "per quarter", "which year") and the
     text without it ("which year" leaves "which" to say a single period is asked for)."""
     m = re.search(r"\b(?:which|what)\s+(day|week|month|quarter|year)\b", text)
+    # "which three years ...": "which three" was read (and blanked) as the ranking's N;
+    # the period is what is ranked (one figure a year, the top N of them)
+    m = m or re.search(r"(?:^|\s{4,})\s(day|week|month|quarter|year)s\b(?!\s+(?:of|in)\b)", text)
     if m:
         return FREQS[m.group(1)], text[: m.start(1)] + " " * len(m.group(1)) + text[m.end(1) :]
     m = re.search(r"\b(daily|weekly|monthly|quarterly|yearly|annual|annually)\b", text)

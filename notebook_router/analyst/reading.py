@@ -25,6 +25,9 @@ from notebook_router.language.words import plain, word_spans
 IGNORED: frozenset[str] = STOPWORDS | word_list("data_words")
 """Words never linked to a column: function words, words about the table or the asking."""
 OPERATION_WORDS: frozenset[str] = word_list("operation_words")
+_EXTREMES = frozenset(
+    w for agg in ("min", "max") for w in table("analysis")["aggregations"][agg] if " " not in w
+)
 """Words that name an operation (a statistic, a chart, a period), never a column."""
 
 
@@ -184,6 +187,8 @@ def _period_from_date_column(r: Reading) -> None:
 def _mentions(text: str, schema: Schema, written: str | None = None) -> list[Mention]:
     ignore = IGNORED | OPERATION_WORDS
     found = find_mentions(text, schema, ignore=ignore, written=written)
+    # "the lightest mass": a superlative says which end, it is no value ("light")
+    found = [m for m in found if not (m.is_value and text[m.start : m.end].strip() in _EXTREMES)]
     for word, start, end in word_spans(text):
         if word in ignore or any(m.start <= start < m.end for m in found):
             continue
