@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import ipaddress
+import re
 import socket
 import sys
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -146,3 +148,39 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "slow: takes minutes (builds an environment); still part of make test"
     )
+
+
+# A module whose every test carries one marker says so in one line at its top level.
+_WHOLE_MODULE_MARK = re.compile(r"^pytestmark = pytest\.mark\.(\w+)$", re.MULTILINE)
+
+
+def _left_out_markers(config: pytest.Config) -> set[str]:
+    """The markers ``-m`` leaves out whatever else a test carries: the ``not <marker>``
+    terms of an expression that is only such terms joined by ``and``."""
+    expression = str(config.getoption("markexpr", "") or "")
+    terms = [term.strip() for term in expression.split(" and ")]
+    if not expression or any(not re.fullmatch(r"not \w+", term) for term in terms):
+        return set()
+    return {term.removeprefix("not ") for term in terms}
+
+
+def _all_left_out(path: Path, left_out: set[str]) -> bool:
+    """Whether every test in ``path`` (a test module, or a folder of them) is left out."""
+    if path.is_dir():
+        modules = list(path.rglob("test_*.py"))
+        return bool(modules) and all(_all_left_out(module, left_out) for module in modules)
+    if not (path.name.startswith("test_") and path.suffix == ".py"):
+        return False
+    marked = _WHOLE_MODULE_MARK.search(path.read_text(encoding="utf-8"))
+    return marked is not None and marked.group(1) in left_out
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """Don't import what ``-m`` would deselect whole: a module (or a folder of modules)
+    that is all kernel, browser or cluster tests. ``make check`` starts sooner (those
+    modules and their conftests import jupyter_client, nbformat, Playwright and Dask),
+    and the tests it runs are the same."""
+    left_out = _left_out_markers(config)
+    if left_out and _all_left_out(collection_path, left_out):
+        return True
+    return None

@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cache
+from functools import cache, lru_cache
 
 from notebook_router.language.bm25 import BM25Index
 from notebook_router.language.lexicon import FILLER, STOPWORDS
@@ -98,8 +98,25 @@ class Unit:
     """Where it ends (exclusive; -1: not known)."""
 
 
+_MEMO_CHARS = 2_000
+"""Texts up to this long are read once (a tool's or agent's name and description, read
+again by every catalogue built over it); longer ones, such as documents, each time."""
+
+
 def analyse(text: str, *, masked: Iterable[tuple[int, int]] = ()) -> list[Unit]:
     """The units of ``text``; characters in ``masked`` spans are left out."""
+    spans = tuple((start, end) for start, end in masked)
+    if len(text) <= _MEMO_CHARS:
+        return list(_analysed(text, spans))
+    return _analyse(text, spans)
+
+
+@lru_cache(maxsize=16_384)
+def _analysed(text: str, masked: tuple[tuple[int, int], ...]) -> tuple[Unit, ...]:
+    return tuple(_analyse(text, masked))
+
+
+def _analyse(text: str, masked: tuple[tuple[int, int], ...]) -> list[Unit]:
     chars = list(text)
     for start, end in masked:
         chars[start:end] = " " * (end - start)

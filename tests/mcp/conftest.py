@@ -17,7 +17,6 @@ import pytest
 
 SERVERS = Path(__file__).resolve().parent / "servers"
 UNITS = SERVERS / "units.py"
-MANY = SERVERS / "many.py"
 
 
 def units_command(calls: Path | None = None) -> str:

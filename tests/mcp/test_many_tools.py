@@ -3,7 +3,6 @@ means, among all of them (time per request: ``bench/run.py``'s ``mcp_tool_routin
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
 
 import pytest
@@ -11,45 +10,12 @@ import pytest
 from notebook_router import Router
 from notebook_router.mcp import MCPServers
 from notebook_router.tools import ToolRouter
-from tests.mcp.conftest import MANY
-
-REQUESTS = [
-    ("total revenue by region for 2023", "warehouse.total_revenue_by_region", {"year": 2023}),
-    ("refunds per weekday in 2022", "warehouse.total_refunds_by_weekday", {"year": 2022}),
-    (
-        "what were the tips by salesperson in 2021?",
-        "warehouse.total_tips_by_salesperson",
-        {"year": 2021},
-    ),
-    (
-        "sum of complaints for each channel, year 2024",
-        "warehouse.total_complaints_by_channel",
-        {"year": 2024},
-    ),
-    ("validate report.csv", "files.validate_csv_file", {"path": "report.csv"}),
-    (
-        "compress the parquet file events.parquet",
-        "files.compress_parquet_file",
-        {"path": "events.parquet"},
-    ),
-    (
-        "how many rows are in the sqlite file shop.sqlite?",
-        "files.count_rows_in_sqlite_file",
-        {"path": "shop.sqlite"},
-    ),
-    ("anonymise the excel file staff.xlsx", "files.anonymise_excel_file", {"path": "staff.xlsx"}),
-    ('archive the invoice "INV-77"', "crm.archive_invoice", {"record_id": "INV-77"}),
-    ('escalate ticket "T-1009"', "crm.escalate_ticket", {"record_id": "T-1009"}),
-    ('merge the duplicate contact "C-42"', "crm.merge_contact", {"record_id": "C-42"}),
-    ('approve refund "R-5"', "crm.approve_refund", {"record_id": "R-5"}),
-]
+from tests.mcp.many_tools import REQUESTS, TOOLS_PER_DOMAIN, many_tools_servers
 
 
 @pytest.fixture(scope="module")
 def many() -> Iterator[MCPServers]:
-    servers = MCPServers(
-        {domain: f"{sys.executable} {MANY} {domain}" for domain in ("warehouse", "files", "crm")}
-    )
+    servers = many_tools_servers()
     try:
         yield servers
     finally:
@@ -59,7 +25,7 @@ def many() -> Iterator[MCPServers]:
 def test_a_thousand_tools_across_three_servers_are_in_the_store(many: MCPServers) -> None:
     assert len(many.store) == 1000
     assert many.store.namespaces() == ["mcp/crm", "mcp/files", "mcp/warehouse"]
-    assert [len(many.tools(s)) for s in ("warehouse", "files", "crm")] == [340, 333, 327]
+    assert {s: len(many.tools(s)) for s in many.names()} == TOOLS_PER_DOMAIN
 
 
 @pytest.mark.parametrize(("request_", "tool", "inputs"), REQUESTS)

@@ -7,9 +7,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-import nbformat
 import pytest
-from nbconvert import HTMLExporter
 
 from notebook_router import Router, agent
 from notebook_router.planner.graph import run_graph, to_mermaid
@@ -105,6 +103,11 @@ async def test_the_static_view_reads_right_without_its_style_sheet() -> None:
 
 
 async def test_nbconvert_html_shows_the_static_view_not_the_widget() -> None:
+    # Imported here, not at the top: nbformat validates with jsonschema, whose IRI grammar
+    # is built at import, and every process that collects this module would pay for it.
+    import nbformat
+    from nbconvert import HTMLExporter
+
     run = await _finished_run()
     data = {
         "application/vnd.jupyter.widget-view+json": {
@@ -167,6 +170,9 @@ async def test_panel_status_names_why_a_run_ended() -> None:
 
 
 def test_the_committed_quickstart_converts_to_html_with_its_static_views() -> None:
+    import nbformat
+    from nbconvert import HTMLExporter
+
     path = Path(__file__).parents[2] / "notebooks" / "01_quickstart.ipynb"
     nb = nbformat.read(path, as_version=4)
     routes = [c for c in nb.cells if c.cell_type == "code" and c.source.startswith("%%route")]
