@@ -193,14 +193,16 @@ def run_evidence(
 ) -> Evidence:
     """Everything the run can check ``result``'s claims against."""
     evidence = Evidence()
-    for name, value in _evidence(state, task_id, result, data):
+    for name, value in _evidence(state, task_id, result):
         evidence.add(value, name)
+    if data is not None:  # named as the notebook has them (a list of records stays one)
+        data.scan()
+        for name, table in data.tables().items():
+            evidence.add(table, name, shown=data.namespace.get(name))
     return evidence
 
 
-def _evidence(
-    state: RunState, task_id: str, result: AgentResult, data: DataSource | None
-) -> Iterator[tuple[str, Any]]:
+def _evidence(state: RunState, task_id: str, result: AgentResult) -> Iterator[tuple[str, Any]]:
     if not isinstance(result.data, str) and result.data is not None:
         yield "the result's data", result.data
     for media in result.media:  # tool outputs (the code itself is no evidence)
@@ -213,9 +215,6 @@ def _evidence(
             yield f"the result of {other_id}", other.data
     for key in state.context:
         yield f"context {key}", state.context.get(key)
-    if data is not None:
-        data.scan()
-        yield from data.tables().items()
 
 
 def _sources(state: RunState, task_id: str, about: str) -> tuple[SourceScore, ...]:
