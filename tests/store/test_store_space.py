@@ -122,10 +122,10 @@ async def test_an_offline_run_over_a_small_table_costs_a_few_kilobytes(tmp_path:
     store.flush()
     per_run = (store.size_bytes() - before) / RUNS
     events_per_run = (_events_bytes(store) - events_before) / RUNS
-    # Measured over these runs (three times each): 6.9-8.2 KB a run, 3.8-4.6 KB of it
+    # Measured over these runs (seven times each): 6.9-8.2 KB a run, 3.8-4.6 KB of it
     # the events table, when each run's 3-4 KB of event JSON was stored as text (four
-    # rows to a 16 KB page, pages split half full); 4.9-5.1 KB, 1.5 KB, deflated.
-    assert per_run <= 6 * 1024, per_run
+    # rows to a 16 KB page, pages split half full); 4.9-5.6 KB, 1.5-1.8 KB, deflated.
+    assert per_run <= 6.5 * 1024, per_run
     assert events_per_run <= 2.5 * 1024, events_per_run
     kinds = {type(r["data"]) for r in store.db.query("SELECT data FROM events")}
     assert kinds == {bytes}
