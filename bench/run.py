@@ -439,6 +439,32 @@ async def store_growth(repeats: int) -> None:
     )
 
 
+async def store_bytes(repeats: int) -> None:
+    """Bytes of session database per offline run over a small DataFrame (a fresh file each)."""
+    import tempfile
+
+    from store_workloads import OFFLINE_QUESTIONS, offline_run_bytes
+
+    lines = []
+    for _ in range(repeats):
+        with tempfile.TemporaryDirectory() as folder:
+            lines.append(await offline_run_bytes(folder))
+    per_run = [line["bytes_per_run"] for line in lines]
+    middle = sorted(lines, key=lambda line: line["bytes_per_run"])[len(lines) // 2]
+    emit(
+        {
+            "bench": "store_bytes_per_run",
+            "bytes_per_run": round(statistics.median(per_run)),
+            "bytes_per_run_spread": spread(per_run, 0),
+            "table_bytes_per_run": middle["table_bytes_per_run"],
+            "empty_bytes": middle["empty_bytes"],
+            "first_run_bytes": spread([line["first_run_bytes"] for line in lines], 0),
+            "questions": len(OFFLINE_QUESTIONS),
+            "repeats": repeats,
+        }
+    )
+
+
 async def code_runner(repeats: int) -> None:
     """Model-written code: what running it costs, and how fast Stop ends it.
 
@@ -525,6 +551,7 @@ async def main(quick: bool) -> None:
     await tree_fanout(repeats)
     await store_overhead(repeats)
     await store_growth(repeats)
+    await store_bytes(1 if quick else 3)  # 68 offline runs each: ~15 s
     await code_runner(repeats)
     # Model-speed figures: model calls on the critical path, streaming, prompt size.
     emit(await latency_composite(1 if quick else 5))  # seconds per run: few repeats

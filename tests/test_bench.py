@@ -37,6 +37,9 @@ def test_bench_quick_prints_one_json_line_per_result() -> None:
     assert {"ratio", "us_per_iter_off", "us_per_iter_on", "db_bytes"} <= store.keys()
     assert float(str(store["ratio"])) > 0 and int(str(store["db_bytes"])) > 0
     assert "ratio" in by_name["store_growth"][0]
+    space = by_name["store_bytes_per_run"][0]
+    assert 0 < float(str(space["bytes_per_run"])) < 64 * 1024
+    assert {"bytes_per_run_spread", "table_bytes_per_run", "empty_bytes"} <= space.keys()
     # The dev extra installs LangGraph, so the comparison is always there in CI.
     assert "langgraph_us_per_iter" in loop
     store = by_name["tool_store"][0]

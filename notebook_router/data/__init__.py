@@ -10,7 +10,7 @@ object and reused until a cheap change signal moves.
 >>> context = NamespaceScanner().scan({"prices": [{"item": "tea", "eur": 3.5}] * 4})
 >>> print(context.render())  # doctest: +ELLIPSIS
 Data in the notebook (most recently changed first):
-prices: list of records, 4 rows × 2 columns
+prices: list of 4 records with keys item, eur
 ...
 
 Nothing here imports IPython, pandas, polars or NumPy at import time.

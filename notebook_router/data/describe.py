@@ -19,6 +19,9 @@ from dataclasses import dataclass
 
 from notebook_router.data.sharing import ShareLevel
 
+RECORDS = "list of records"
+"""The kind of a list of dicts: described by its length and keys, never as a table."""
+
 SAMPLE_ROWS = 10_000
 """About how many rows column statistics are computed from."""
 SAMPLE_RECORDS = 1_000
@@ -112,6 +115,8 @@ class DataDescription:
         """``1,000,000 rows × 5 columns``, ``(3, 4)``, or ``12 items``."""
         if self.shape is None:
             return ""
+        if self.kind == RECORDS:  # a list of dicts is no table: its length, its keys
+            return f"{self.shape[0]:,} records"
         if len(self.shape) == 2 and self.total_columns:
             unit = "column" if self.total_columns == 1 else "columns"
             about = "about " if self.rows_estimated else ""
@@ -126,6 +131,11 @@ class DataDescription:
 
     def headline(self) -> str:
         """One line: name, kind, shape (or the value's preview)."""
+        if self.kind == RECORDS and self.shape:
+            keys = ", ".join(c.name for c in self.columns)
+            hidden = self.total_columns - len(self.columns)
+            more = f" and {hidden:,} more" if hidden > 0 else ""
+            return f"{self.name}: list of {self.shape[0]:,} records with keys {keys}{more}"
         what = self.shape_text() if self.is_data else self.preview
         return f"{self.name}: {self.kind}" + (f", {what}" if what else "")
 
@@ -153,7 +163,7 @@ class DataDescription:
                         f" (stats from a {self.sampled_from:,}-row sample of "
                         f"{self.sampled_partitions} of its {self.partitions:,} partitions)"
                     )
-            lines.append("  columns" + note + ":")
+            lines.append(("  keys" if self.kind == RECORDS else "  columns") + note + ":")
         body = [f"  - {c.render() if stats else f'{c.name} {c.dtype}'}" for c in self.columns]
         hidden = max(0, self.total_columns - len(self.columns))
         examples = self._example_lines() if share == "rows" else []
@@ -163,7 +173,8 @@ class DataDescription:
         if not self.sample_rows:
             return []
         names = [c.name for c in self.columns]
-        out = ["  first rows:" if names else "  first items:"]
+        first = "first records" if self.kind == RECORDS else "first rows"
+        out = [f"  {first}:" if names else "  first items:"]
         if names:
             out.append("    " + " | ".join(names))
         out.extend("    " + " | ".join(row) for row in self.sample_rows)

@@ -18,6 +18,7 @@ from notebook_router.data.columns import summarise
 from notebook_router.data.describe import (
     HEAD_ROWS,
     MAX_COLUMNS,
+    RECORDS,
     SAMPLE_RECORDS,
     SAMPLE_ROWS,
     DataDescription,
@@ -125,20 +126,30 @@ def describe_records(name: str, records: Any, mask: Masker) -> DataDescription:
     where = sample_rows(rows, SAMPLE_RECORDS)
     keys = list(records[0])[:MAX_COLUMNS]
     sample = records if where is None else records[where]
-    columns = tuple(
-        summarise(str(k), "object", [_get(r, k) for r in sample], None, mask) for k in keys
-    )
+    columns = []
+    for k in keys:
+        values = [_get(r, k) for r in sample]
+        columns.append(summarise(str(k), _value_types(values), values, None, mask))
     head = tuple(tuple(mask.cell(_get(r, k)) for k in keys) for r in records[:HEAD_ROWS])
     return DataDescription(
         name=name,
-        kind="list of records",
+        kind=RECORDS,
         is_data=True,
         shape=(rows, len(records[0])),
-        columns=columns,
+        columns=tuple(columns),
         total_columns=len(records[0]),
         sample_rows=head,
         sampled_from=None if where is None else sample_size(rows, where),
     )
+
+
+def _value_types(values: list[Any]) -> str:
+    """What a record's key holds, as Python names it (``int``, ``str or None``): not a dtype."""
+    names = sorted({type(v).__name__ for v in values if v is not None})
+    if not names:
+        return "None"
+    shown = " or ".join(names[:3]) + (" or more" if len(names) > 3 else "")
+    return shown + (" or None" if any(v is None for v in values) else "")
 
 
 def describe_columns(name: str, table: dict[str, Any], mask: Masker) -> DataDescription:

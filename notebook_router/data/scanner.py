@@ -45,7 +45,7 @@ class NamespaceScanner:
     >>> scanner = NamespaceScanner()
     >>> context = scanner.scan({"rows": [{"city": "Oslo", "temp": 4}] * 3})
     >>> context.data[0].headline()
-    'rows: list of records, 3 rows × 2 columns'
+    'rows: list of 3 records with keys city, temp'
     """
 
     def __init__(self, *, hidden: Collection[str] = (), sample_rows: int = SAMPLE_ROWS) -> None:

@@ -29,7 +29,7 @@ class DataSource:
 
     >>> source = DataSource({"sales": [{"region": "N", "revenue": 3.0}] * 3})
     >>> source.scan().data[0].headline()
-    'sales: list of records, 3 rows × 2 columns'
+    'sales: list of 3 records with keys region, revenue'
 
     ``stamp`` gives each scan its recency stamp (a notebook passes the cell's
     execution count, so "it" means the object changed in the latest cell).

@@ -194,14 +194,18 @@ def run_evidence(
 ) -> Evidence:
     """Everything the run can check ``result``'s claims against."""
     evidence = Evidence()
-    for name, value in _evidence(state, task_id, result, data):
+    for name, value in _evidence(state, task_id, result):
         evidence.add(value, name)
+    if data is not None:  # named as the notebook has them (a list of records stays one)
+        data.scan()
+        for name, table in data.tables().items():
+            if is_dask_collection(table):  # reading it would compute it whole; the
+                continue  # result's data, computed from it on the cluster, is evidence
+            evidence.add(table, name, shown=data.namespace.get(name))
     return evidence
 
 
-def _evidence(
-    state: RunState, task_id: str, result: AgentResult, data: DataSource | None
-) -> Iterator[tuple[str, Any]]:
+def _evidence(state: RunState, task_id: str, result: AgentResult) -> Iterator[tuple[str, Any]]:
     if not isinstance(result.data, str) and result.data is not None:
         yield "the result's data", result.data
     for media in result.media:  # tool outputs (the code itself is no evidence)
@@ -214,11 +218,6 @@ def _evidence(
             yield f"the result of {other_id}", other.data
     for key in state.context:
         yield f"context {key}", state.context.get(key)
-    if data is not None:
-        data.scan()
-        # A Dask frame is no evidence: reading it would compute it whole (the result's
-        # data, computed from it on the cluster, is).
-        yield from ((k, v) for k, v in data.tables().items() if not is_dask_collection(v))
 
 
 def _sources(state: RunState, task_id: str, about: str) -> tuple[SourceScore, ...]:

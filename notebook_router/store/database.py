@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from notebook_router.errors import StoreError
+from notebook_router.store.codec import events_text
 from notebook_router.store.schema import SCHEMA_VERSION, migrate
 
 MEMORY = ":memory:"
@@ -86,6 +87,8 @@ class Database:
         self.lock = threading.RLock()
         self.id = uuid.uuid4().hex
         conn = self._conn
+        # The event_log view reads deflated batches of events through it.
+        conn.create_function("events_text", 1, _events_text, deterministic=True)
         try:
             if not self.memory:
                 # Only take effect before the first table is created (a new
@@ -216,6 +219,10 @@ class Database:
             if not self.closed:
                 self.closed = True
                 self._conn.close()
+
+
+def _events_text(data: str | bytes | None) -> str | None:
+    return None if data is None else events_text(data)
 
 
 def _prepare_folder(folder: Path) -> None:

@@ -281,7 +281,7 @@ def import_run(store: SessionStore, path: str | Path) -> RunInfo:
             text = scan.clean(json.dumps([ev.event_to_dict(e) for e in events])) or "[]"
             conn.execute(
                 "INSERT INTO events (run_id, first_seq, last_seq, data) VALUES (?, ?, ?, ?)",
-                (run.id, events[0].seq, events[-1].seq, text),
+                (run.id, events[0].seq, events[-1].seq, codec.PackedEvents(text)),
             )
         fmt, payload = codec.encode_batch(results, [], scan, refs_by_task)  # type: ignore[arg-type]
         conn.execute(

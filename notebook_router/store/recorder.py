@@ -251,7 +251,8 @@ class RunRecorder:
         first = events[0].seq
         text = _events_json(events)
         text = self._scan.clean(text) or "[]"  # keys have no JSON-escaped characters
-        out.append((_INSERT_EVENTS, [(self.run_id, first, events[-1].seq, text)]))
+        packed = codec.PackedEvents(text)  # deflated as the writer binds it, off the loop
+        out.append((_INSERT_EVENTS, [(self.run_id, first, events[-1].seq, packed)]))
         context = [
             (seq, entry.key, entry.source, entry.version, entry.kept())
             for key, seq in sorted(written.items(), key=_second)

@@ -15,6 +15,7 @@ step small. The ``event_log`` view gives one row per event for queries.
 Version 3: knowledge-base facts, the agent-combination cache, the model-call index.
 Version 4: the combination cache's full entries. Version 5: each task row's whole task as JSON.
 Version 6: facts kept per notebook (``scope``), and the conversation arc of each notebook.
+Version 7: batches of events stored deflated; ``event_log`` reads both kinds of row.
 """
 
 from __future__ import annotations
@@ -224,7 +225,26 @@ def _v6(db: sqlite3.Connection) -> None:
     )
 
 
-MIGRATIONS: tuple[Migration, ...] = (_v1, _v2, _v3, _v4, _v5, _v6)
+def _v7(db: sqlite3.Connection) -> None:
+    # A batch of events longer than a few hundred bytes is stored deflated (a BLOB;
+    # older batches stay text): the view reads both through events_text(), a function
+    # every connection of the store registers (store/database.py).
+    _script(
+        db,
+        """
+        DROP VIEW event_log;
+        CREATE VIEW event_log AS
+            SELECT e.run_id AS run_id,
+                   json_extract(j.value, '$.seq') AS seq,
+                   json_extract(j.value, '$.kind') AS kind,
+                   json_extract(j.value, '$.t') AS t,
+                   j.value AS data
+            FROM events e, json_each(events_text(e.data)) j;
+        """,
+    )
+
+
+MIGRATIONS: tuple[Migration, ...] = (_v1, _v2, _v3, _v4, _v5, _v6, _v7)
 """``MIGRATIONS[i]`` takes a database from version ``i`` to ``i + 1``."""
 
 SCHEMA_VERSION = len(MIGRATIONS)

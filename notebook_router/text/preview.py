@@ -67,7 +67,7 @@ def _render(value: Any) -> str:
     if isinstance(value, (list, tuple)) and _is_records(value):
         fields = ", ".join(str(k) for k in value[0])
         first = json.dumps(value[0], default=str, ensure_ascii=False)
-        return f"{len(value)} records ({fields}); first: {first}"
+        return f"a list of {len(value)} records (keys {fields}); first: {first}"
     if isinstance(value, (list, tuple)):
         items = [_jsonable(v) for v in value[:_MAX_ITEMS]]
         more = f" … ({len(value)} items)" if len(value) > _MAX_ITEMS else ""

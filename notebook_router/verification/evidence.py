@@ -73,9 +73,13 @@ class Evidence:
     def __len__(self) -> int:
         return len(self._found)
 
-    def add(self, value: Any, where: str) -> None:
-        """Take in ``value`` (a table, series, mapping, list, number or text) from ``where``."""
-        self.sources.append((where, preview(value, 600)))
+    def add(self, value: Any, where: str, *, shown: Any = None) -> None:
+        """Take in ``value`` (a table, series, mapping, list, number or text) from ``where``.
+
+        ``shown``: what the evidence is described as, when ``value`` is a conversion of it
+        (a notebook's list of records read as a table is still named a list of records).
+        """
+        self.sources.append((where, preview(value if shown is None else shown, 600)))
         self._walk(value, where, depth=0)
 
     def number(

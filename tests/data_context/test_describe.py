@@ -138,3 +138,13 @@ def test_a_helper_array_is_described_as_values_on_an_axis_not_as_a_table() -> No
     assert signal == "x: numpy.ndarray, 16,000 values"  # no rows: an array is no table
     assert describe(np.r_[np.arange(10), 100.0]).note == ""  # even steps, then a jump
     assert "to 2,999,999 in steps of 1:" in describe(np.arange(3_000_000.0)).headline()
+
+
+def test_a_list_of_records_is_described_as_one_by_its_length_and_keys_not_as_a_table() -> None:
+    rows = [{"a": i, "b": 2 * i, "city": c} for i, c in enumerate(["Rome", "Oslo", None] * 2)]
+    described = describe(rows, name="rows")
+    assert described.headline() == "rows: list of 6 records with keys a, b, city"
+    text = described.render()
+    assert "\n  keys:\n  - a int" in text and "\n  - city str or None" in text
+    assert "DataFrame" not in text and "rows ×" not in text and "object" not in text
+    assert described.to_row()["shape"] == "6 records"

@@ -376,3 +376,52 @@ async def test_a_verifier_model_that_fails_does_not_end_the_run(sales: pd.DataFr
     result = await run
     assert result.stop_reason == "completed"
     assert [c.verdict for c in _critiques(run)][-1] in ("ok", "unverified")
+
+
+# ------------------------------------------------- how the notebook's data is named
+
+
+RECORDS = [
+    {"region": region, "revenue": revenue}
+    for region, revenue in [("North", 1200), ("South", 800), ("East", 950), ("West", 700)] * 2
+]
+
+
+def _records_evidence(prompt: str) -> str:
+    """The line of the evidence that names the notebook's ``rows``."""
+    [line] = [line for line in prompt.splitlines() if line.startswith("- rows:")]
+    return line
+
+
+async def test_the_verifier_is_told_a_list_of_records_is_one_not_a_dataframe() -> None:
+    model = VerifyingModel(
+        [{"claims": [{"claim": "North made 1,350", "verdict": "contradicted"}]}] * 2
+    )
+    await _model_router(model, [_guesser()], data={"rows": RECORDS}).run("North revenue?")
+    line = _records_evidence(model.prompts("router.verify")[0])
+    assert "DataFrame" not in line
+    assert "a list of 8 records (keys region, revenue)" in line
+
+
+async def test_the_verifier_agent_is_told_a_list_of_records_is_one_not_a_dataframe() -> None:
+    requests: list[CompletionRequest] = []
+
+    def model(request: CompletionRequest) -> Any:
+        requests.append(request)
+        if request.purpose == "router.decide":
+            if len(requests) > 1:
+                return {"action": "complete", "reason": "done"}
+            task = {"id": "t1", "agent": "verifier", "description": "Verify: North made 1,200"}
+            return {"action": "execute", "run": [task]}
+        if request.purpose == "agent.verifier":
+            return {"claims": [{"claim": "North made 1,200", "verdict": "verified"}]}
+        return Synthesis(answer="North made 1,200 [t1].")
+
+    router = Router(model=ScriptedProvider(fallback=model), data={"rows": RECORDS})
+    await router.run("Verify that North made 1,200")
+    [prompt] = [
+        "\n".join(m.content for m in r.messages) for r in requests if r.purpose == "agent.verifier"
+    ]
+    line = _records_evidence(prompt)
+    assert "DataFrame" not in line
+    assert "a list of 8 records (keys region, revenue)" in line

@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 from notebook_router.store import SessionStore
+from notebook_router.store.codec import events_text
 
 ROOT = Path(__file__).resolve().parents[2]
 RUNS = 40
@@ -52,5 +53,5 @@ def test_two_processes_writing_at_once_do_not_corrupt_the_database(tmp_path: Pat
     assert len(store.facts.all("concurrency")) == 2 * RUNS
     assert len(store.combo_cache().backend.entries()) == 2 * RUNS + 1
     rows = store.db.query("SELECT data FROM events")
-    assert all(isinstance(json.loads(r["data"]), list) for r in rows)
+    assert all(isinstance(json.loads(events_text(r["data"])), list) for r in rows)
     store.close()

@@ -15,6 +15,7 @@ from notebook_router.store import SessionStore
 from notebook_router.store import writer as store_writer
 from notebook_router.store.database import PAGE_SIZE
 from notebook_router.store.task_rows import ROWS_PER_INSERT
+from tests.store.disk import all_bytes
 
 # Built at import time so that secret scanners do not flag the repository.
 FAKE_KEY = "sk-" + "test-FAKE0123456789abcdefLONGRUN"
@@ -80,11 +81,7 @@ async def test_a_long_plan_is_stored_whole_a_hundred_rows_to_a_statement_without
     # Two statements of a hundred rows and one of fifty, not one SQLite step per row.
     assert inserts == [2, TASKS % ROWS_PER_INSERT]
     store.close()
-    assert FAKE_KEY.encode() not in _all_bytes(tmp_path)
-
-
-def _all_bytes(folder: Path) -> bytes:
-    return b"".join(p.read_bytes() for p in folder.iterdir() if p.is_file())
+    assert FAKE_KEY.encode() not in all_bytes(tmp_path)
 
 
 def test_a_new_database_uses_large_pages_and_an_old_one_keeps_its_own(tmp_path: Path) -> None:

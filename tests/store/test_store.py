@@ -19,6 +19,7 @@ from notebook_router.result import AgentResult
 from notebook_router.store import SCHEMA_VERSION, SessionStore, parse_duration
 from notebook_router.store.combos import SqliteComboBackend
 from notebook_router.store.schema import current_version, migrate
+from tests.store.disk import all_bytes
 from tests.store.resume_agents import AGENTS
 
 # Built at import time so that secret scanners do not flag the repository.
@@ -292,10 +293,6 @@ def test_migrations_apply_once_each(tmp_path: Path) -> None:
 # ---------------------------------------------------------------- secrets
 
 
-def _all_bytes(folder: Path) -> bytes:
-    return b"".join(p.read_bytes() for p in folder.iterdir() if p.is_file())
-
-
 @agent(can=["secret", "leak"])
 def leaky(task: str) -> Any:
     "Returns things that look like keys."
@@ -314,7 +311,7 @@ async def test_secrets_never_reach_the_database(
     store.facts.add(f"the key is {ENV_KEY}")
     store.close()
     assert ENV_KEY in str(result.data("t1"))  # the run itself still has the real data
-    raw = _all_bytes(tmp_path)
+    raw = all_bytes(tmp_path)
     assert raw  # the database and its log were written
     for secret in (FAKE_KEY, ENV_KEY):
         assert secret.encode() not in raw
@@ -343,7 +340,7 @@ async def test_keys_in_numpy_text_media_sources_and_fact_topics_stay_out(tmp_pat
     store.facts.add("a fact", topic=FAKE_KEY, source=FAKE_KEY)
     store.close()
     assert list(result.data("t1")) == [FAKE_KEY, "plain"]
-    raw = _all_bytes(tmp_path)
+    raw = all_bytes(tmp_path)
     for encoding in ("utf-8", "utf-16-le", "utf-32-le"):
         assert FAKE_KEY.encode(encoding) not in raw, encoding
 

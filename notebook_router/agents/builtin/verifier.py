@@ -119,7 +119,7 @@ def gather_evidence(context: AgentContext) -> Evidence:
     if source is not None:
         source.scan()
         for name, table in source.tables().items():
-            evidence.add(table, name)
+            evidence.add(table, name, shown=source.namespace.get(name))
     return evidence
 
 
