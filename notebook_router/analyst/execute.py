@@ -77,6 +77,6 @@ def run(program: Program, frames: Mapping[str, Any]) -> Ran:
         exec(compile(program.code, "<analysis>", "exec"), ns)
         outputs = {name: eval(expr, ns) for name, expr in program.outputs.items()}
     figure = ns.get("fig")
-    if figure is not None:
-        _pyplot().close(figure)
+    if figure is not None and "plt" in ns:  # a Figure made without pyplot is in no registry
+        ns["plt"].close(figure)
     return Ran(ns.get("result"), figure, outputs)

@@ -114,10 +114,11 @@ def _spread(r: Reading, spec: Spec) -> list[LeftOut]:
     """ "which stock is the most volatile": a statistic of spread, not computed."""
     if spec.op not in _SPREAD_OPS or _SPREAD_AGGS & set(spec.aggs):
         return []
-    m = _SPREAD.search(r.text)
-    if m is None:
-        return []
-    return [LeftOut(m.group(0).strip(), "a measure of spread the answer does not compute")]
+    for m in _SPREAD.finditer(r.text):
+        if any(v.start <= m.end() - 1 and m.start() < v.end for v in r.mentions):
+            continue  # a value or column of the table ("stable condition"), not a statistic
+        return [LeftOut(m.group(0).strip(), "a measure of spread the answer does not compute")]
+    return []
 
 
 def _ratio(r: Reading, spec: Spec) -> list[LeftOut]:

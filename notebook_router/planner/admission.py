@@ -13,12 +13,10 @@ import re
 
 from notebook_router.result import AgentResult
 
-_ADMISSION = re.compile(
-    r"\b(?:answers|answered|did|does|covers|covered)\s+only\s+(?:a\s+|one\s+)?part\s+of\b"
-    r"|\bonly\s+(?:a\s+)?part\s+of\s+the\s+(?:question|request|task)\b"
-    r"|\bI\s+did\s+not\s+(?:apply|answer)\b",
-    re.IGNORECASE,
-)
+_ADMISSION = re.compile(r"\bThis answers only part of the (?:question|request|task)\b")
+"""The sentence the product's own partial answers open their gap with (the analyst's,
+the comparison's, a joined question's). Only that sentence counts: free text that merely
+says "covers only part of the region" or "I did not apply late fees" is no admission."""
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 ADMITTED_CONFIDENCE = 0.5
 """The most confidence a result whose text admits a gap keeps (as the analyst's partials)."""
@@ -30,6 +28,8 @@ def admitted_gap(text: str | None) -> str | None:
     >>> admitted_gap("The mean is 4. This answers only part of the question: no year.")
     'This answers only part of the question: no year.'
     >>> admitted_gap("Every row was used.") is None
+    True
+    >>> admitted_gap("Sent 12 invoices. I did not apply late fees: none was overdue.") is None
     True
     """
     if not text:

@@ -1,7 +1,7 @@
 """Reading a follow-up against the run before it, by rules (what the offline planner does).
 
 A goal such as "now do the same for South" only means something next to the
-previous run. :func:`follow_up` recognises three kinds and works out what to
+previous run. :func:`follow_up` recognises these kinds and works out what to
 do from the session's arc:
 
 - **same**: "do the same for South", "what about 2023?", "do it again for
@@ -22,6 +22,11 @@ do from the session's arc:
   it, another agent's table gets a plotting step after it. When the result was
   no table (a single number, a text), there is nothing to chart and the
   follow-up has no tasks.
+- **of those**: "what is their average year?", "of those, how many ...?" after a data
+  answer: the earlier question and this one as two parts of one, so the analyst keeps
+  the earlier rows for the part that refers back. Only when the words before the
+  reference name no rows of their own ("planes built after 1980: what is their ...?"
+  is a new question).
 - **why**: "why is that?": after a data answer, the data analyst is asked "Why: <its
   question>" and shows what goes with the answer (never a cause it cannot know);
   otherwise the agent that recalls earlier runs recalls what the previous run found
@@ -225,11 +230,20 @@ def _follow_up(goal: str, arc: ArcView, columns: frozenset[str]) -> FollowUp | N
     return _of_those(goal, arc.last)
 
 
-# "their", "of those", "among them", "these": a question about the rows the answer before chose.
+# "their", "of those", "among them": a question about the rows the answer before chose.
+# "these"/"those" is a determiner ("these numbers", "of these planes with ...") as often
+# as a pronoun: it counts only after "of/among/for" and before no noun of its own.
 _OF_THOSE = re.compile(
-    r"\b(?:their|they|them|those|these|(?:of|among|amongst|for)\s+(?:those|these|them))\b",
+    r"\b(?:their|they|them|(?:of|among|amongst|for)\s+them"
+    r"|(?:of|among|amongst|for)\s+(?:those|these)(?=\s*(?:[,.?!;:]|$)|\s+(?:how|what|which|"
+    r"who|when|where|is|are|was|were|had|have|has|did|do|does)\b))",
     re.IGNORECASE,
 )
+_LEADING = re.compile(r"^(?:(?:and|so|ok|okay|now|then|but|also)[\s,]+)+", re.IGNORECASE)
+REFERENCE_LEAD_WORDS = 6
+"""The most words a follow-up may say before its "their"/"of those" ("how many of them",
+"and what is the average year of those"). Longer, the question names rows of its own
+("planes built after 1980: what is their mean seats?") and is a new question."""
 ROWS_BEFORE = "of the rows of the answer before"
 """The change of a follow-up about the rows an earlier data answer chose."""
 
@@ -243,17 +257,30 @@ def _of_those(goal: str, source: ArcRun | None) -> FollowUp | None:
     new question is asked of the rows the earlier one chose; a part it cannot read that
     way is answered as partial, saying which part went unanswered, never over all rows.
     """
-    if source is None or _OF_THOSE.search(goal) is None:
+    said = _LEADING.sub("", goal.strip())
+    found = _OF_THOSE.search(said)
+    if source is None or found is None or not _refers_back(said[: found.start()]):
         return None
     asked = [t for t in source.tasks if ANALYST in t.roles]
     if not asked:
         return None
     before = asked[-1].description.rstrip(" ?.!;,")
-    said = goal.strip()
-    said = re.sub(r"^(?:(?:and|so|ok|okay|now|then|but|also)[\s,]+)+", "", said, flags=re.I)
     joined = f"{before}; {said[:1].lower()}{said[1:]}"
     task = asked[-1].model_copy(update={"description": joined, "depends_on": ()})
     return FollowUp("same", source, joined, (task,), ROWS_BEFORE)
+
+
+def _refers_back(lead: str) -> bool:
+    """Whether the words before a follow-up's "their"/"of those" leave its rows to the
+    answer before: a few question words ("what is", "how many of"), no rows of its own
+    (no figure, no "X: ...", no clause of its own joined by "and")."""
+    words = lead.split()
+    return (
+        len(words) <= REFERENCE_LEAD_WORDS
+        and not any(ch.isdigit() for ch in lead)
+        and not any(mark in lead for mark in ":;")
+        and "and" not in (w.lower().strip(",") for w in words)
+    )
 
 
 def _presentation(kind: str) -> bool:

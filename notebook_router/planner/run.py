@@ -131,8 +131,7 @@ class Run:
         self._stall = parts.stall
         self._schedule = parts.schedule
         self._waits = parts.waits
-        self._describing: asyncio.Future[None] | None = None
-        """The first look at the data while it is being read (a Stop cuts it short)."""
+        self._describing: asyncio.Future[None] | None = None  # the data's first look: Stop cuts it
         self._reviewer = parts.review
         self._conclusion = parts.conclusion
         self._hand = parts.hand_over
@@ -334,8 +333,9 @@ class Run:
         try:
             if self.data is not None:  # a Dask frame's sample may take seconds: Stop ends it
                 self._describing = asyncio.ensure_future(self._parts.reports.describe(self.data))
-                await asyncio.wait({self._describing})
-                self._describing = None
+                await asyncio.wait({self._describing})  # (cancelling it once done: a no-op)
+                if not self._describing.cancelled():
+                    self._describing.result()  # a failure to describe the data fails the run
             await self._drive()
             await self._conclusion.finish()
         except asyncio.CancelledError:

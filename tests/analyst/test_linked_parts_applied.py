@@ -285,3 +285,17 @@ def test_a_joined_part_that_cannot_be_read_is_named_not_dropped() -> None:
     )
     assert a.status == "partial"
     assert any("forfeit" in part for part in a.left_out)
+
+
+def test_a_spread_word_that_is_a_value_of_the_table_is_a_filter_not_a_statistic() -> None:
+    patients = pd.DataFrame(
+        {
+            "condition": ["stable", "critical", "stable", "serious", "stable"],
+            "age": [50, 71, 58, 64, 62],
+        }
+    )
+    a = analyse("what is the mean age of stable patients?", {"patients": patients})
+    stable = patients.loc[patients["condition"] == "stable", "age"].mean()  # 56.67
+    assert a.status == "answered"
+    assert a.value == pytest.approx(stable)
+    assert "spread" not in a.text

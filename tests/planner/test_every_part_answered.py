@@ -215,3 +215,50 @@ def test_a_question_the_verifier_gets_is_unable_never_partial() -> None:
     assert second.status == "unable" and not result.completed
     assert result.answer.startswith("Not every part")
     assert "The number of snow days overall: not done" in result.answer
+
+
+# ------------------------------------------------------------------ what must stay apart
+
+
+def test_a_new_question_that_names_its_own_rows_is_not_joined_to_the_one_before() -> None:
+    router = Router(data={"planes": PLANES}, memory=True)
+    router.run_sync("how many planes have Piston engines?")
+    result = router.run_sync("Planes built after 1980: what is their mean seats?")
+    after_1980 = PLANES.loc[PLANES["year"] > 1980, "seats"].mean()  # 108.8
+    both = PLANES.loc[(PLANES["year"] > 1980) & (PLANES["engine"] == "Piston"), "seats"].mean()
+    assert all("Piston" not in t.description for t in result.tasks)
+    numbers = _numbers(result)
+    assert both not in numbers
+    if result.completed:
+        assert after_1980 in numbers
+
+
+def test_these_as_a_determiner_is_no_reference_to_the_rows_before() -> None:
+    router = Router(data={"planes": PLANES}, memory=True)
+    router.run_sync("how many planes have Piston engines?")
+    result = router.run_sync("what is the mean year of these planes with more than 100 seats")
+    assert all("Piston" not in t.description for t in result.tasks)
+    assert PLANES.loc[PLANES["seats"] > 100, "year"].mean() in _numbers(result)
+
+
+def test_a_qualifier_of_a_question_of_its_own_stays_with_it() -> None:
+    router = Router(data={"planes": PLANES})
+    result = router.run_sync("what is the max seats and how many planes were built in 1990?")
+    assert all("1990" not in t.description for t in result.tasks if "max" in t.description.lower())
+    if result.completed:
+        assert PLANES["seats"].max() in _numbers(result)  # over every plane: 200
+
+
+def test_a_count_keeps_its_qualifier_to_itself() -> None:
+    router = Router(data={"planes": PLANES})
+    result = router.run_sync(
+        "show the mean year, and the number of planes with more than 100 seats"
+    )
+    assert PLANES["year"].mean() in _numbers(result)  # the mean over every plane
+    assert PLANES.loc[PLANES["seats"] > 100, "year"].mean() not in _numbers(result)
+
+
+def test_other_words_about_parts_are_no_admission() -> None:
+    assert admitted_gap("The new pilot covers only part of the region.") is None
+    assert admitted_gap("Sent all 12 invoices. I did not apply late fees: none was due.") is None
+    assert admitted_gap('He said "I did not answer the phone".') is None

@@ -47,13 +47,30 @@ def share_qualifiers(
         after = out[i + 1]
         if _REFERS_BACK.search(after.text) or not (about_data(after) and about_data(out[i])):
             continue
-        tail = _qualifier(after.text)
+        tail = _qualifier(after.text) if _noun_phrase(after.text) else None
         if tail is None or not _bare_statistic(out[i].text):
             continue
         before = out[i]
         text = f"{before.text.rstrip(' ?.!,;')}{tail}"
         out[i] = Clause(text, before.verb, before.after_previous, list(before.depends_on))
     return out
+
+
+_COUNTING = frozenset({"how many", "number", "count"})
+"""A count's qualifier names what it counts ("the number of planes with ..."): its own."""
+_ARTICLES = frozenset({"the", "a", "an", "its", "their"})
+
+
+def _noun_phrase(text: str) -> bool:
+    """Whether ``text`` is a statistic said as a noun phrase ("the mean depth of ..."),
+    the one shape whose qualifier was said for the statistics before it too. A clause
+    with a question of its own ("how many planes were built in 1990?") or a count keeps
+    its qualifier to itself."""
+    found = _STATISTIC.search(text)
+    if found is None or found.group(0).lower() in _COUNTING:
+        return False
+    lead = [w for w in text[: found.start()].lower().split() if w.strip(",") not in _ARTICLES]
+    return not lead or lead == ["and"]
 
 
 def _bare_statistic(text: str) -> bool:
