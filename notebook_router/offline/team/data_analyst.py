@@ -13,6 +13,7 @@ from typing import Any
 from notebook_router.agents.base import AgentContext, TaskRequest
 from notebook_router.agents.builtin.data_analyst import DataAnalyst, named_table
 from notebook_router.analyst.dask_run import on_cluster
+from notebook_router.analyst.result import Analysis
 from notebook_router.data.dask_data import is_dask_collection
 from notebook_router.media import CODE_MIME, Media
 from notebook_router.result import AgentResult
@@ -66,7 +67,7 @@ async def analyse_by_rules(
     )
 
 
-def unanswered_parts(question: str, analysis: Any) -> tuple[str, ...]:
+def unanswered_parts(question: str, analysis: Analysis) -> tuple[str, ...]:
     """The parts of ``question`` (questions joined by ";", "and how ...", "then ...")
     that ``analysis`` gave no answer to: every part beyond the ones it answered.
 
