@@ -25,6 +25,8 @@ _FUNCTION_VERBS = frozenset(_ANALYSIS["conditions"]["verbs"]) | frozenset(
 _UNITS = frozenset(_ANALYSIS["conditions"]["units"])
 _GENERIC = frozenset(_ANALYSIS["asked"]["generic"])
 """Words that say what kind of thing a column holds ("each religious *category*")."""
+_PERIODS = re.compile(r"(?:day|week|month|quarter|year|hour|minute)s")
+_TIME_NAME = re.compile(r"(?i)date|time|day|week|month|quarter|year|hour")
 _COUNTED = re.compile(r"\b(?:how many|number of)\s+(?:the\s+)?(?P<what>[a-z][a-z'-]+)\b")
 
 
@@ -48,6 +50,8 @@ def uncounted(r: Reading, spec: Spec) -> list[LeftOut]:
     unknown = r.unknown_words()
     if what not in unknown:
         return []  # a column, a value or a word of the table ("how many rows")
+    if _PERIODS.fullmatch(what) and any(_dated(r, c) for c in r.schema.names()):
+        return []  # "how many days had ...": a dated table's rows are its periods
     if re.match(r"[^()]{0,40}\([^)]*\b[CV]\d+\b", r.skeleton[m.start("what") :]):
         return []  # "how many blue collar jobs (type bc)": said, then named in the table's words
     frame = stem(r.frame.lower())
@@ -60,6 +64,10 @@ def uncounted(r: Reading, spec: Spec) -> list[LeftOut]:
         return []  # the rest of the clause is read: X is what a row is
     said = " … ".join([what, *others])
     return [LeftOut(said, "what is counted: I counted rows, and no column holds it")]
+
+
+def _dated(r: Reading, column: str) -> bool:
+    return r.schema.column(column).kind == "datetime" or _TIME_NAME.search(column) is not None
 
 
 def _read_anyway(r: Reading, word: str, frame: str) -> bool:

@@ -46,6 +46,15 @@ def _quakes() -> pd.DataFrame:
     )
 
 
+def _air() -> pd.DataFrame:
+    return pd.DataFrame(
+        {
+            "date": pd.date_range("2024-03-01", periods=8, freq="D"),
+            "pm25": [10, 50, 120, 130, 20, 30, 140, 5],
+        }
+    )
+
+
 def _storms() -> pd.DataFrame:
     return pd.DataFrame(
         {
@@ -98,6 +107,12 @@ def test_the_partial_count_still_gives_the_rows_it_counted() -> None:
         ),
         (_quakes, "how many quakes had a depth over 500 km?", lambda f: int((f.depth > 500).sum())),
         (_quakes, "how many quakes occurred with mag over 6?", lambda f: int((f.mag > 6).sum())),
+        (_air, "how many days had pm25 over 100", lambda f: int((f.pm25 > 100).sum())),
+        (
+            _air,
+            "how many days did the monitor report pm25 above 25?",
+            lambda f: int((f.pm25 > 25).sum()),
+        ),
         (_jobs, "how many teachers are there?", lambda f: int((f.occupation == "teachers").sum())),
     ],
 )
