@@ -124,3 +124,28 @@ def test_a_count_of_what_the_rows_are_stays_answered(
     assert a.status == "answered", a.text
     assert a.value == truth(frame)  # type: ignore[operator]
     assert "I counted rows" not in a.text
+
+
+def _seasons() -> pd.DataFrame:
+    return pd.DataFrame(
+        {
+            "club": ["Otters", "Pumas", "Otters", "Pumas", "Rams"],
+            "year": [2018, 2018, 2019, 2019, 2019],
+            "hits": [1400, 1300, 1500, 1450, 1380],
+            "homeruns": [200, 180, 230, 210, 190],
+        }
+    )
+
+
+def test_a_word_whose_stem_starts_a_one_word_column_links_to_it() -> None:
+    seasons = _seasons()
+    a = analyse("total homers in 2019", {"df": seasons})
+    assert (a.status, a.value) == ("answered", seasons[seasons.year == 2019].homeruns.sum())
+    assert "homeruns" in a.text and "hits" not in a.text
+
+
+def test_the_verb_of_the_question_is_not_a_column_to_use() -> None:
+    seasons = _seasons()
+    a = analyse("how many homers did clubs hit in 2019 in total", {"clubs": seasons})
+    assert (a.status, a.value) == ("answered", seasons[seasons.year == 2019].homeruns.sum())
+    assert a.text == "The total of homeruns (rows where year = 2019) is 630."
