@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 
+from notebook_router.analyst.counted import uncounted
 from notebook_router.analyst.linking import Mention
 from notebook_router.analyst.reading import IGNORED, OPERATION_WORDS, Reading
 from notebook_router.analyst.spec import Filter, LeftOut, Spec
@@ -84,6 +85,7 @@ def left_out(r: Reading, spec: Spec) -> tuple[LeftOut, ...]:
         *_unnamed_answer(r, spec),
         *_unapplied_statistic(r, spec),
         *unapplied(r, spec),
+        *uncounted(r, spec),
     ]
     return tuple(dict.fromkeys(found))
 

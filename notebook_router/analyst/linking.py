@@ -402,7 +402,17 @@ def partial_column(word: str, schema: Schema) -> Mention | None:
         close = (joined.endswith(w) or joined.startswith(w)) and len(joined) - len(w) <= 3
         # an abbreviated name: "unemp" for unemployment, "infl" for inflation
         short = len(joined) >= 4 and w.startswith(joined) and joined.isalpha()
-        if len(w) >= 4 and (close or short or w_stem in _head_stems(parts)):
+        # an inflected word whose stem starts a name written as one word: "homers" for
+        # homeruns (not "sleeps" for sleep_rem, a name written in several words)
+        inflected = (
+            col.name.isalpha()
+            and col.name[1:].islower()
+            and w_stem != w
+            and len(w_stem) >= 5
+            and joined.startswith(w_stem)
+            and len(joined) - len(w_stem) <= 3
+        )
+        if len(w) >= 4 and (close or short or inflected or w_stem in _head_stems(parts)):
             hits.setdefault(col.name, "part")
     if not hits:
         synonyms = _synonyms().get(w_stem, frozenset())

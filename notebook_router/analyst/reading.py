@@ -189,6 +189,7 @@ def _mentions(text: str, schema: Schema, written: str | None = None) -> list[Men
     found = find_mentions(text, schema, ignore=ignore, written=written)
     # "the lightest mass": a superlative says which end, it is no value ("light")
     found = [m for m in found if not (m.is_value and text[m.start : m.end].strip() in _EXTREMES)]
+    found = [m for m in found if not _said_as_verb(text, m)]
     for word, start, end in word_spans(text):
         if word in ignore or any(m.start <= start < m.end for m in found):
             continue
@@ -196,6 +197,18 @@ def _mentions(text: str, schema: Schema, written: str | None = None) -> list[Men
         if partial is not None:
             found.append(replace(partial, start=start, end=end))
     return _names_of_columns(text, sorted(found, key=lambda m: m.start))
+
+
+_VERBS = frozenset(table("analysis")["conditions"]["verbs"])
+# "did teams hit", "did hit" (a table's name, "teams", is blanked from the text)
+_AFTER_DO = re.compile(r"\b(?:did|do|does)\s+(?:(?:the\s+)?[a-z]+\s+)?$")
+
+
+def _said_as_verb(text: str, m: Mention) -> bool:
+    """ "how many homers did teams *hit*": the question's verb, which happens to spell a
+    column (``hits``), says what the rows did; it names no column."""
+    said = text[m.start : m.end].strip()
+    return not m.is_value and said in _VERBS and _AFTER_DO.search(text[: m.start]) is not None
 
 
 def _names_of_columns(text: str, found: list[Mention]) -> list[Mention]:

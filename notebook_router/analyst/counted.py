@@ -1,0 +1,92 @@
+"""What a "how many <X> ..." question counts, when the answer counts rows.
+
+A row count answers "how many planes have 4 engines" because the rows *are* planes,
+even when no column and no table name says "planes": the rest of the clause is all
+read (a column, a condition, a function verb). It does not answer "how many hours a
+week do pilots fly" or "how many people lost their homes in storms over category 3":
+there the counted thing is left over (no column, no value) *and* the clause says more
+that nothing read ("fly", "lost", "homes"), so the thing counted is not a row. Such a
+count is named as left out, so the answer is partial and says what it could not count.
+"""
+
+from __future__ import annotations
+
+import re
+
+from notebook_router.analyst.reading import Reading
+from notebook_router.analyst.spec import LeftOut, Spec
+from notebook_router.language.stems import stem
+from notebook_router.language.tables import table
+
+_ANALYSIS = table("analysis")
+_FUNCTION_VERBS = frozenset(_ANALYSIS["conditions"]["verbs"]) | frozenset(
+    _ANALYSIS["unapplied"]["counted_said"]
+)
+_UNITS = frozenset(_ANALYSIS["conditions"]["units"])
+_GENERIC = frozenset(_ANALYSIS["asked"]["generic"])
+"""Words that say what kind of thing a column holds ("each religious *category*")."""
+_PERIODS = re.compile(r"(?:day|week|month|quarter|year|hour|minute)s")
+_TIME_NAME = re.compile(r"(?i)date|time|day|week|month|quarter|year|hour")
+_COUNTED = re.compile(r"\b(?:how many|number of)\s+(?:the\s+)?(?P<what>[a-z][a-z'-]+)\b")
+
+
+def _row_count(spec: Spec) -> bool:
+    """The operation counts rows (overall or per group), measuring no column."""
+    if spec.op == "count" and not spec.columns and spec.derived is None:
+        return True
+    return spec.op in ("groupby", "resample") and spec.aggs == ("size",)
+
+
+def uncounted(r: Reading, spec: Spec) -> list[LeftOut]:
+    """ "how many <X> <verb> ..." answered by a row count where X names nothing of the
+    table and another content word of the clause is left over: what X counts is not
+    what the rows are."""
+    if not _row_count(spec):
+        return []
+    m = _COUNTED.search(r.skeleton)
+    if m is None:
+        return []
+    what = m.group("what")
+    unknown = r.unknown_words()
+    if what not in unknown:
+        return []  # a column, a value or a word of the table ("how many rows")
+    if _PERIODS.fullmatch(what) and any(_dated(r, c) for c in r.schema.names()):
+        return []  # "how many days had ...": a dated table's rows are its periods
+    if re.match(r"[^()]{0,40}\([^)]*\b[CV]\d+\b", r.skeleton[m.start("what") :]):
+        return []  # "how many blue collar jobs (type bc)": said, then named in the table's words
+    frame = stem(r.frame.lower())
+    others = [
+        w
+        for w in dict.fromkeys(unknown)
+        if w != what and not _read_anyway(r, w, frame) and r.skeleton.find(w) > m.start()
+    ]
+    if not others:
+        return []  # the rest of the clause is read: X is what a row is
+    said = " … ".join([what, *others])
+    return [LeftOut(said, "what is counted: I counted rows, and no column holds it")]
+
+
+def _dated(r: Reading, column: str) -> bool:
+    return r.schema.column(column).kind == "datetime" or _TIME_NAME.search(column) is not None
+
+
+def _read_anyway(r: Reading, word: str, frame: str) -> bool:
+    """A left-over word that still says nothing the rows lack: a function verb ("had",
+    "weighed"), a unit ("km"), a generic word ("category"), a comparative of a condition
+    ("deeper than"), a word said before a column it describes ("engine displacement"), a
+    word of the table's name ("quakes" of ``earthquakes``) or of a column read ("weigh")."""
+    if word in _FUNCTION_VERBS or word in _UNITS or word in _GENERIC:
+        return True
+    for said in re.finditer(rf"\b{re.escape(word)}\b", r.text):
+        after = r.text[said.end() :]
+        if re.match(r"\s+than\b", after):
+            return True  # "deeper than 500": a condition's comparative
+        starts = {m.start for m in r.mentions if not m.is_value}
+        if said.end() + len(after) - len(after.lstrip()) in starts:
+            return True  # "engine displacement": a word of the column it is said before
+    root = stem(word)
+    if len(root) >= 4 and root in frame:
+        return True
+    return any(
+        not m.is_value and len(root) >= 4 and m.column.lower().startswith(root) for m in r.mentions
+    )
