@@ -182,19 +182,27 @@ class Prefetch:
         parts = [
             f"{p.name} {'used by a task' if p in used else 'not used (dropped)'}" for p in self.read
         ]
+        files = "; ".join(parts)
         readers = self.jobs.get("warm readers")
         if readers is not None:
             parts.append("readers loaded" if readers.done() else "readers still loading (left)")
-        self._note("; ".join(parts), "settled")
+        # The files' fate is the run's; whether the readers finished loading first is the
+        # machine's timing, so only the files are kept for the finished view (a notebook
+        # re-run must give the same view).
+        self._note("; ".join(parts), "settled", files=files)
 
-    def _note(self, message: str, stage: str) -> None:
+    def _note(self, message: str, stage: str, **data: str) -> None:
         if self.events is None:
             return
         from notebook_router.planner import events as ev
 
         self.events.publish(
             ev.TraceNote(
-                task_id="", agent="router", note=NOTE, message=message, data={"stage": stage}
+                task_id="",
+                agent="router",
+                note=NOTE,
+                message=message,
+                data={"stage": stage, **data},
             )
         )
 

@@ -121,7 +121,9 @@ def state_bundle(
 
 
 def prefetch_line(events: Sequence[ev.Event]) -> str:
-    """What the run's prefetch gave, as its trace said before the answer ("" if none)."""
+    """What came of the files the run's prefetch read, as its trace said before the
+    answer ("" if it read none): whether the readers were loaded in time is left to the
+    trace, since it depends on the machine's timing and the view must not."""
     for event in reversed(events):
         # planner.prefetch.NOTE, named here so a view need not import the readers
         if (
@@ -129,5 +131,6 @@ def prefetch_line(events: Sequence[ev.Event]) -> str:
             and event.note == "prefetch"
             and event.data.get("stage") == "settled"
         ):
-            return f"prefetch: {event.message}"
+            files = event.data.get("files")
+            return f"prefetch: {files}" if files else ""
     return ""

@@ -238,3 +238,19 @@ async def test_the_finished_view_says_what_the_prefetch_gave(tmp_path: Path) -> 
     plain = Router([_reader(None)], planner=SlowPlanner(0.05)).start("summarise the notes")
     await asyncio.wait_for(plain, 10)
     assert "prefetch" not in run_bundle(plain)["text/html"]
+
+
+def test_the_finished_view_keeps_what_came_of_the_files_never_the_readers_timing() -> None:
+    from notebook_router.render.bundle import prefetch_line
+
+    def settled(message: str, files: str) -> ev.TraceNote:
+        data = {"stage": "settled", "files": files}
+        return ev.TraceNote(task_id="", agent="router", note="prefetch", message=message, data=data)
+
+    # The same run on a fast and on a slow machine: the view reads the same.
+    fast = settled("notes.txt used by a task; readers loaded", "notes.txt used by a task")
+    slow = settled(
+        "notes.txt used by a task; readers still loading (left)", "notes.txt used by a task"
+    )
+    assert prefetch_line([fast]) == prefetch_line([slow]) == "prefetch: notes.txt used by a task"
+    assert prefetch_line([settled("readers still loading (left)", "")]) == ""
