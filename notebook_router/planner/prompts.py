@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import json
+
+from pydantic_core import PydanticSerializationError
+
 from notebook_router.planner.planner_view import PlannerView
+from notebook_router.text.unicode import valid_unicode
 
 VIEW_MARKER = "Run state (JSON):"
 
@@ -113,5 +118,16 @@ MODE = {
 
 
 def render_view(view: PlannerView) -> str:
-    """The user message carrying the run state."""
-    return f"{VIEW_MARKER}\n```json\n{view.model_dump_json(indent=1)}\n```"
+    """The user message carrying the run state.
+
+    An agent's data may hold lone surrogates (a key or a value read with
+    ``errors="surrogateescape"``, JSON that escaped half an emoji), which no JSON encoder
+    can write: they are shown as U+FFFD, as everywhere text leaves the process.
+    """
+    try:
+        rendered = view.model_dump_json(indent=1)
+    except PydanticSerializationError:
+        rendered = valid_unicode(
+            json.dumps(view.model_dump(mode="json"), indent=1, ensure_ascii=False)
+        )
+    return f"{VIEW_MARKER}\n```json\n{rendered}\n```"

@@ -18,6 +18,7 @@ from notebook_router.media import Media, MediaRef
 from notebook_router.planner import events as ev
 from notebook_router.planner.rails import Limits
 from notebook_router.planner.run import Run
+from notebook_router.providers.base import Completion, CompletionRequest
 from notebook_router.render import run_bundle
 from notebook_router.render.html import render_html
 from notebook_router.render.text import evidence_text, markdown_table, render_text
@@ -172,3 +173,31 @@ def test_a_media_file_name_and_caption_are_valid_text() -> None:
     assert (media.source, media.description) == ("caf\ufffd.txt", "ok\ufffd notes")
     ref = MediaRef(digest="0" * 16, mime_type="text/plain", source=f"{ESCAPED}.txt")
     assert ref.source == "caf\ufffd.txt"
+
+
+async def test_the_planner_sees_a_result_whose_key_escapes_a_lone_surrogate() -> None:
+    """An agent's data (here a mapping a model sent, one key escaping a lone surrogate)
+    reaches the planner's next prompt shown, never as an error that ends the run."""
+    decision = {"action": "execute", "run": [{"id": "t1", "description": "x", "agent": "parser"}]}
+    tapes = {
+        "router.decide": [Reply(json.dumps(decision))],
+        "router.redirect": [Reply("{}")],
+        "router.synthesise": [Reply('{"answer": "done"}')],
+        "agent": [Reply('{"caf\\udce9": null, "": [1.5]}')],
+    }
+    seen: list[str] = []
+
+    class Seen(TapeProvider):
+        async def complete(self, request: CompletionRequest) -> Completion:
+            if request.purpose == "router.synthesise":
+                seen.append(str(request))
+            return await super().complete(request)
+
+    router = Router(make_agents(), model=Seen(tapes), limits=Limits(max_iterations=1))
+    run = router.start("plan it")
+    await run
+
+    assert run.state.plan.tasks["t1"].status == "fulfilled"
+    assert len(seen) == 1  # the answer was asked for, the result in the run state it sees
+    assert "caf\ufffd" in seen[0]
+    assert run.state.answer == "done"
