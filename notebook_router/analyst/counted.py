@@ -52,8 +52,6 @@ def uncounted(r: Reading, spec: Spec) -> list[LeftOut]:
         return []  # a column, a value or a word of the table ("how many rows")
     if _PERIODS.fullmatch(what) and any(_dated(r, c) for c in r.schema.names()):
         return []  # "how many days had ...": a dated table's rows are its periods
-    if re.match(r"[^()]{0,40}\([^)]*\b[CV]\d+\b", r.skeleton[m.start("what") :]):
-        return []  # "how many blue collar jobs (type bc)": said, then named in the table's words
     frame = stem(r.frame.lower())
     others = [
         w
