@@ -14,14 +14,13 @@ A run's :class:`RunOutcome` is what the user was told:
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import pandas as pd  # type: ignore[import-untyped, unused-ignore]
-
 from notebook_router import Router
 from notebook_router.planner.result import RunResult
+from tests.data.answer_file import TableLoader
 from tests.data.trust.tables import load
 from tests.trust_eval.scoring import Verdict, judge
 
@@ -58,13 +57,10 @@ def outcome_of(result: RunResult, seconds: float = 0.0) -> RunOutcome:
     return RunOutcome(status, values, result.answer, seconds, shown)
 
 
-TableLoader = Callable[[str], pd.DataFrame]
-"""Loads a table of a trust set by name (``tests/data/trust/tables.py``'s ``load`` by default)."""
-
-
 async def run_item(item: Mapping[str, Any], load_table: TableLoader = load) -> RunOutcome:
     """Ask the item's turns of a fresh Router over fresh copies of its frames, each
-    read with ``load_table`` (the first trust set's tables unless another set's loader is given)."""
+    read with ``load_table`` (the first trust set's tables unless another set's loader,
+    ``tests.data.trust_sets.SETS[name].load``, is given)."""
     frames = {name: load_table(table).copy() for name, table in item["frames"].items()}
     router = Router(data=frames, memory=True)
     result: RunResult | None = None

@@ -4,7 +4,8 @@ The questions, their families and the kind of every part are written by hand in
 questions.jsonl; this script only fills each part's ``answer``. Every item has a small
 function in ``tests/data/trust/answers/`` written in plain pandas over the tables of
 ``tables.py``: the answers never import, call or read notebook_router, and they were
-computed before any project code ran on these questions.
+computed before any project code ran on these questions. The file is written by
+``tests/data/answer_file.py``, shared by every trust set.
 
 Run from the repository root::
 
@@ -18,109 +19,32 @@ an unanswerable part (its function first checks that the data really lacks it).
 
 from __future__ import annotations
 
-import argparse
-import json
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-import pandas as pd  # type: ignore[import-untyped, unused-ignore]
-
+from tests.data import answer_file
 from tests.data.trust.answers import ANSWERS
-from tests.data.trust.answers.common import NOT_IN_DATA
 from tests.data.trust.tables import load
 
 QUESTIONS = Path(__file__).with_name("questions.jsonl")
 
-ITEM_KEYS = ("id", "frames", "turns", "family", "parts", "note")
-PART_KEYS = ("kind", "answer", "tolerance", "what", "percent", "either_sign")
-KINDS = ("number", "label", "list", "mapping", "set", "unanswerable")
-# Kinds whose answer holds numbers, so the part must say how close counts.
-NEEDS_TOLERANCE = ("number", "mapping")
-
-
-class SetError(ValueError):
-    """An item of the set is malformed or its answer does not fit its part."""
-
 
 def read_items(path: Path = QUESTIONS) -> list[dict[str, Any]]:
     """The items of questions.jsonl, one dict per line."""
-    lines = path.read_text(encoding="utf-8").splitlines()
-    return [json.loads(line) for line in lines if line.strip()]
-
-
-def _table(name: str) -> pd.DataFrame:
-    return load(name)
-
-
-def _checked(part: Mapping[str, Any], value: object, item_id: str) -> object:
-    kind = part["kind"]
-    if kind == "unanswerable":
-        if value != NOT_IN_DATA:
-            raise SetError(f"{item_id}: an unanswerable part must return NOT_IN_DATA")
-        return None
-    if value == NOT_IN_DATA:
-        raise SetError(f"{item_id}: a {kind} part returned NOT_IN_DATA")
-    expected_type: dict[str, type | tuple[type, ...]] = {
-        "number": (int, float),
-        "label": str,
-        "list": list,
-        "mapping": dict,
-        "set": list,
-    }
-    if not isinstance(value, expected_type[kind]) or isinstance(value, bool):
-        raise SetError(f"{item_id}: a {kind} part got {type(value).__name__}")
-    if kind == "set":
-        return sorted(str(v) for v in value)  # type: ignore[attr-defined]
-    return value
-
-
-def answered(item: Mapping[str, Any]) -> dict[str, Any]:
-    """``item`` with every part's answer computed afresh, keys in the file's order."""
-    item_id = str(item["id"])
-    if item_id not in ANSWERS:
-        raise SetError(f"{item_id}: no answer function")
-    parts: Sequence[Mapping[str, Any]] = item["parts"]
-    values = ANSWERS[item_id](_table)
-    if len(values) != len(parts):
-        raise SetError(f"{item_id}: {len(values)} answers for {len(parts)} parts")
-    filled = []
-    for part, value in zip(parts, values, strict=True):
-        if part["kind"] not in KINDS:
-            raise SetError(f"{item_id}: unknown kind {part['kind']!r}")
-        if part["kind"] in NEEDS_TOLERANCE and "tolerance" not in part:
-            raise SetError(f"{item_id}: a {part['kind']} part needs a tolerance")
-        unknown = set(part) - set(PART_KEYS)
-        if unknown:
-            raise SetError(f"{item_id}: unknown part keys {sorted(unknown)}")
-        merged = {**part, "answer": _checked(part, value, item_id)}
-        filled.append({k: merged[k] for k in PART_KEYS if k in merged})
-    unknown = set(item) - set(ITEM_KEYS)
-    if unknown:
-        raise SetError(f"{item_id}: unknown item keys {sorted(unknown)}")
-    merged_item = {**item, "parts": filled}
-    return {k: merged_item[k] for k in ITEM_KEYS if k in merged_item}
+    return answer_file.read_items(path)
 
 
 def render(items: Sequence[Mapping[str, Any]]) -> str:
     """The text of questions.jsonl for ``items`` with their answers filled in."""
-    return "".join(json.dumps(answered(item), ensure_ascii=False) + "\n" for item in items)
+    return answer_file.render(items, ANSWERS, load)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Rewrite questions.jsonl with fresh answers (or, with --check, report if stale)."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="exit 1 if the file is stale")
-    args = parser.parse_args(argv)
-    text = render(read_items())
-    if args.check:
-        stale = QUESTIONS.read_text(encoding="utf-8") != text
-        print("questions.jsonl is stale" if stale else "questions.jsonl is up to date")
-        return 1 if stale else 0
-    QUESTIONS.write_text(text, encoding="utf-8")
-    print(f"wrote {text.count(chr(10))} items to {QUESTIONS}")
-    return 0
+    description = (__doc__ or "").splitlines()[0]
+    return answer_file.main(QUESTIONS, ANSWERS, load, argv, description)
 
 
 if __name__ == "__main__":

