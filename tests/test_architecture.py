@@ -9,7 +9,9 @@
 - the planner never names a built-in agent (it finds one by role), and the exception tree
   knows nothing of the planner;
 - English is read in one place: nothing outside ``language/`` defines a stemmer, a
-  stopword or synonym list, a BM25 or a speller, or imports a library that does;
+  stopword or synonym list, a BM25 or a speller, or imports a library that does, or
+  writes a list of English words as a regular expression's alternatives (their words are
+  tables of ``language/data``; ``analyst/`` and ``tools/`` are not read for this yet);
 - the rules that stand in for a model live in ``offline/``: the wiring of runs alone hands
   them over (no other part imports ``offline/``), a planner outside it either asks the
   model or hands over to another planner, and no module of the planner, the agents or
@@ -371,15 +373,19 @@ def _known_word(word: str) -> bool:
     return is_common_word(word) or is_filler(word)
 
 
+_PATTERN_SYNTAX = re.compile(r"\\[a-zA-Z]|\(\?")
+"""A class escape (``\\s``, ``\\b``, ``\\d``) or a group opening ``(?``: a literal written as a
+regular expression."""
 _PLACEHOLDER = "\x00"
 """What an f-string's ``{...}`` reads as: no word, no regex syntax."""
 
 
 def _regex_literals(tree: ast.Module) -> list[tuple[int, str, bool]]:
     """Every string literal of ``tree`` but docstrings (an f-string as one, each ``{...}``
-    a placeholder): its line, its text, and whether it is all of a ``re`` function's
-    pattern (its top-level ``|`` then counts too; elsewhere only a group's do, so prose
-    with a "|" in it is no pattern)."""
+    a placeholder): its line, its text, and whether its top-level ``|`` counts too: when
+    it is all of a ``re`` function's pattern or is written as one (:data:`_PATTERN_SYNTAX`:
+    ``r"data\\s*frames?|tables?|series"``). Elsewhere only a group's ``|`` count, so prose
+    or a usage line with a "|" in it is no pattern."""
     docstrings = {
         id(node.body[0].value)
         for node in ast.walk(tree)
@@ -417,7 +423,8 @@ def _regex_literals(tree: ast.Module) -> list[tuple[int, str, bool]]:
         else:
             continue
         if "|" in text:
-            found.append((node.lineno, str(text), id(node) in patterns))
+            whole = id(node) in patterns or _PATTERN_SYNTAX.search(text) is not None
+            found.append((node.lineno, str(text), whole))
     return found
 
 
@@ -980,6 +987,9 @@ def test_a_regex_listing_english_words_outside_language_is_reported() -> None:
         "_OUT = re.compile(r'Out\\[(\\d+)\\]|In\\[(\\d+)\\]|@cell:(\\w+)')\n"
         "ROW = '| name | type | rows |'\n"
         "_EMPHASIS = re.compile(r'(\\*\\*|__|`+)(\\S(?:.*?\\S)?)\\1')\n",
+        # a bare alternation written as a pattern counts; a usage line with bars does not
+        f"{PACKAGE}.data.names": "_NOUNS = r'data\\s*frames?|tables?|series'\n"
+        "USAGE = 'list  |  remove NAME  |  load FILE  |  show NAME'\n",
         # an allowed format: the product's own sentence
         f"{PACKAGE}.planner.admission": "import re\n"
         "_ADMISSION = re.compile(r'\\bThis answers only part of the (?:question|request|task)\\b')\n",
@@ -988,6 +998,8 @@ def test_a_regex_listing_english_words_outside_language_is_reported() -> None:
         f"{PACKAGE}.analyst.intents": "import re\n_TOP = re.compile(r'(?:top|best|highest)')\n",
     }
     assert english_word_regexes(bad) == [
+        f"{PACKAGE}/data/names.py:1 lists English words in a regex "
+        "(data frames|tables|series): put them in a table of language/data",
         f"{PACKAGE}/offline/planner/redirect.py:2 lists English words in a regex "
         "(status|progress|how far): put them in a table of language/data",
         f"{PACKAGE}/offline/planner/redirect.py:3 lists English words in a regex "

@@ -63,8 +63,8 @@ _GENERIC = re.compile(
     re.IGNORECASE,
 )
 _WORD = re.compile(r"`([A-Za-z_]\w*)`|\b([A-Za-z_]\w*)\b")
-_COMMON_WORDS = _SAID.set("common_words")
-_GENERIC_QUALIFIERS = _SAID.set("generic_qualifiers")
+_COMMON_WORDS = _SAID.word_set("common_words")
+_GENERIC_QUALIFIERS = _SAID.word_set("generic_qualifiers")
 _TABULAR_NOUNS = ("table", "data", "frame", "df", "record", "list")
 
 

@@ -45,7 +45,7 @@ class PhraseTable:
         except KeyError:
             raise KeyError(f"data/{self.name}.toml has no phrase group {group!r}") from None
 
-    def set(self, group: str) -> frozenset[str]:
+    def word_set(self, group: str) -> frozenset[str]:
         """The phrases of ``group`` as a set, for membership tests."""
         return frozenset(self.words(group))
 

@@ -138,7 +138,7 @@ _MONTHS = _SAID.words("entity.months")
 _COMPASS = _SAID.words("entity.compass")
 _STATISTICS = _SAID.words("entity.statistics")
 # Words that make the text after "what about" a question or a clause, not an entity.
-_NOT_ENTITY = _SAID.set("entity.not_entity")
+_NOT_ENTITY = _SAID.word_set("entity.not_entity")
 _VALUE_WORDS = frozenset(w for group in table("value_words")["groups"] for w in group)
 """Words for values a column spells another way ("women", "men"): one takes the other's place."""
 ENTITY_WORDS = 3
@@ -386,7 +386,7 @@ def _same(source: ArcRun, new: str, columns: frozenset[str]) -> FollowUp | None:
     return FollowUp("same", source, substitute(source.goal, old, new), tasks, f"{old} → {new}")
 
 
-_GROUPING = _SAID.set("slot.grouping")
+_GROUPING = _SAID.word_set("slot.grouping")
 """Words before a column that make it the group-by slot, not the measure."""
 _BY = re.compile(rf"^{_W('slot.new_grouping')}\s+", re.IGNORECASE)
 

@@ -361,7 +361,7 @@ _ASKED = tuple(
     )
 )
 _OVERWRITE = re.compile(rf"\b{_w('overwrite')}\s+(?:the\s+)?{_NAME}", re.I)
-_NOT_NAMES = _SAID.set("not_names")
+_NOT_NAMES = _SAID.word_set("not_names")
 
 
 def asked_names(task: str) -> tuple[frozenset[str], frozenset[str]]:
