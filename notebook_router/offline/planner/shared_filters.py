@@ -53,9 +53,9 @@ def share_qualifiers(
     return out
 
 
-_COUNTING = frozenset({"how many", "number", "count"})
+_COUNTING = phrase_table("clauses").word_set("counting")
 """A count's qualifier names what it counts ("the number of planes with ..."): its own."""
-_ARTICLES = frozenset({"the", "a", "an", "its", "their"})
+_ARTICLES = phrase_table("clauses").word_set("statistic_articles")
 
 
 def _noun_phrase(text: str) -> bool:

@@ -24,12 +24,7 @@ _QUESTION = re.compile(
     rf"\?\s*$|^\s*({phrase_table('documents').either('question.openers')})\b",
     re.IGNORECASE,
 )
-_GENERIC = frozenset(
-    terms(
-        "document documents pdf report file paper page pages say says said tell about "
-        "according mention mentions read summarise summary docx word html markdown text"
-    )
-)
+_GENERIC = frozenset(terms(" ".join(phrase_table("documents").words("question.generic"))))
 
 
 def give(agent: Documents) -> None:
