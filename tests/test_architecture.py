@@ -9,7 +9,9 @@
 - the planner never names a built-in agent (it finds one by role), and the exception tree
   knows nothing of the planner;
 - English is read in one place: nothing outside ``language/`` defines a stemmer, a
-  stopword or synonym list, a BM25 or a speller, or imports a library that does;
+  stopword or synonym list, a BM25 or a speller, or imports a library that does, or
+  writes a list of English words as a regular expression's alternatives (their words are
+  tables of ``language/data``; ``analyst/`` and ``tools/`` are not read for this yet);
 - the rules that stand in for a model live in ``offline/``: the wiring of runs alone hands
   them over (no other part imports ``offline/``), a planner outside it either asks the
   model or hands over to another planner, and no module of the planner, the agents or
@@ -265,6 +267,212 @@ def reading_outside_language(sources: dict[str, str]) -> list[str]:
                             f"{path}:{node.lineno} defines {target.id}: a word list belongs "
                             "in language/data"
                         )
+    return problems
+
+
+WORD_REGEXES_NOT_YET_CHECKED = {
+    "analyst": "its grammar is still regular expressions inside its functions",
+    "tools": "not yet read for them (its slot names are identifier parts, not prose)",
+}
+"""Parts of the package :func:`english_word_regexes` does not read yet, and why."""
+USER_EXAMPLES = ("examples",)
+"""Example agents, written as a user writes their own (they stand alone, words and all)."""
+WORD_REGEXES_CLEANED = (
+    "planner",
+    "offline",
+    "data",
+    "agents",
+    "notebook",
+    "render",
+    "verification",
+    "text",
+    "context",
+)
+"""Parts whose English word lists were taken out of their regular expressions into
+``language/data`` tables; the rule reads these and every other part but ``language/``,
+:data:`WORD_REGEXES_NOT_YET_CHECKED` and :data:`USER_EXAMPLES`."""
+FORMAT_ALTERNATIONS = {
+    f"{PACKAGE}/planner/admission.py: question|request|task": "the product's own sentence "
+    '"This answers only part of the question", as its answers write it',
+    f"{PACKAGE}/data/source.py: secret|token|credential": "parts of a secret's variable name",
+    f"{PACKAGE}/mcp/config.py: token|secret|credential|cookie": "parts of a secret's setting name",
+    f"{PACKAGE}/context/compress/code.py: export|public|private|protected|static|pub": "code "
+    "keywords",
+    f"{PACKAGE}/context/compress/code.py: class|function|interface|trait|type|module|package"
+    "|create|select": "code keywords",
+    f"{PACKAGE}/context/compress/code.py: return|raise|throw|yield": "code keywords",
+    f"{PACKAGE}/context/compress/kinds.py: class|import|return|except": "Python keywords",
+}
+"""Alternations of words that recognise a format (code, names of settings, the product's
+own sentences), not what a person writes: allowed where they are, by path and words."""
+WORD_LIST_ALTERNATIVES = 3
+"""How many English alternatives make an alternation a word list."""
+_RE_FUNCTIONS = frozenset(
+    {"compile", "search", "match", "fullmatch", "sub", "subn", "split", "findall", "finditer"}
+)
+_REGEX_SPACE = re.compile(r"\\[bsB][+*]?|\\ |\?")
+_GROUP_OPENING = re.compile(r"\?(?::|P<\w+>|[=!]|<[=!]|[aiLmsux-]+:)")
+
+
+def _alternations(pattern: str, *, top_level: bool) -> list[list[str]]:
+    """The alternatives of each group of ``pattern``, split at the group's own ``|``
+    (escapes and character classes skipped), and with ``top_level`` the whole pattern's.
+    A piece of a pattern may leave a group open (it runs to the end) or close one it did
+    not open (what comes before is that group's)."""
+    found: list[list[str]] = []
+    groups: list[tuple[int, list[int]]] = [(0, [])]
+    i = 0
+    while i < len(pattern):
+        char = pattern[i]
+        if char == "\\":
+            i += 2
+            continue
+        if char == "[":  # a character class: its | and ( are characters
+            j = i + 2 if pattern[i + 1 : i + 2] == "]" else i + 1
+            while j < len(pattern) and pattern[j] != "]":
+                j += 2 if pattern[j] == "\\" else 1
+            i = j + 1
+            continue
+        if char == "(":
+            opening = _GROUP_OPENING.match(pattern, i + 1)
+            groups.append((opening.end() if opening else i + 1, []))
+        elif char == ")":
+            start, bars = groups.pop()
+            found.append(_split(pattern, start, i, bars))
+            if not groups:  # closed a group opened before this piece
+                groups.append((i + 1, []))
+        elif char == "|":
+            groups[-1][1].append(i)
+        i += 1
+    while len(groups) > 1:
+        start, bars = groups.pop()
+        found.append(_split(pattern, start, len(pattern), bars))
+    if top_level:
+        found.append(_split(pattern, groups[0][0], len(pattern), groups[0][1]))
+    return [alternatives for alternatives in found if len(alternatives) > 1]
+
+
+def _split(pattern: str, start: int, end: int, bars: list[int]) -> list[str]:
+    starts = [start, *(b + 1 for b in bars)]
+    return [pattern[a:b] for a, b in zip(starts, [*bars, end], strict=True)]
+
+
+def _english(alternative: str) -> str | None:
+    r"""The alternative as plain words when it is English: with ``\b`` and ``\s`` (``+``,
+    ``*``) read as spaces and ``?`` and apostrophes dropped, nothing but words of letters,
+    each in the language layer's lexicon (an everyday word, a stopword or a filler word)."""
+    plain = _REGEX_SPACE.sub(" ", alternative).replace("'", "").split()
+    if plain and all(w.isascii() and w.isalpha() and _known_word(w.lower()) for w in plain):
+        return " ".join(plain).lower()
+    return None
+
+
+def _known_word(word: str) -> bool:
+    from notebook_router.language.lexicon import is_common_word, is_filler
+
+    return is_common_word(word) or is_filler(word)
+
+
+_PATTERN_SYNTAX = re.compile(r"\\[a-zA-Z]|\(\?")
+"""A class escape (``\\s``, ``\\b``, ``\\d``) or a group opening ``(?``: a literal written as a
+regular expression."""
+_PLACEHOLDER = "\x00"
+"""What an f-string's ``{...}`` reads as: no word, no regex syntax."""
+
+
+def _regex_literals(tree: ast.Module) -> list[tuple[int, str, bool]]:
+    """Every string literal of ``tree`` but docstrings (an f-string as one, each ``{...}``
+    a placeholder): its line, its text, and whether its top-level ``|`` counts too: when
+    it is all of a ``re`` function's pattern or is written as one (:data:`_PATTERN_SYNTAX`:
+    ``r"data\\s*frames?|tables?|series"``). Elsewhere only a group's ``|`` count, so prose
+    or a usage line with a "|" in it is no pattern."""
+    docstrings = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+        and isinstance(node.body[0].value, ast.Constant)
+    }
+    pieces = {
+        id(value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.JoinedStr)
+        for value in node.values
+    }
+    patterns = {
+        id(node.args[0])
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and isinstance(node.func.value, ast.Name)
+        and node.func.value.id == "re"
+        and node.func.attr in _RE_FUNCTIONS
+        and node.args
+    }
+    found: list[tuple[int, str, bool]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.JoinedStr):
+            text = "".join(
+                str(v.value) if isinstance(v, ast.Constant) else _PLACEHOLDER for v in node.values
+            )
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            if id(node) in docstrings or id(node) in pieces:
+                continue
+            text = node.value
+        else:
+            continue
+        if "|" in text:
+            whole = id(node) in patterns or _PATTERN_SYNTAX.search(text) is not None
+            found.append((node.lineno, str(text), whole))
+    return found
+
+
+def english_word_regexes(sources: dict[str, str]) -> list[str]:
+    """Regular expressions outside ``language/`` whose alternations list English words.
+
+    An alternation is a group's alternatives (or a ``re`` function's whole pattern's);
+    it is a word list when at least :data:`WORD_LIST_ALTERNATIVES` of them are English
+    words or phrases (see :func:`_english`): "(?:now|then|so|and)", "(status|progress|how
+    far)". Such words belong in a table of ``language/data`` that the rule's pattern is
+    built from (:func:`notebook_router.language.phrases.phrase_table`). A pattern that
+    recognises a format (numbers, ``Out[3]``, code, URLs, punctuation) has none; an
+    alternation of words that recognises a format (code keywords, a secret's variable
+    name) is allowed by :data:`FORMAT_ALTERNATIONS`, one by one. Patterns put together
+    with ``+`` are read piece by piece.
+
+    Read: every part of the package but ``language/`` itself,
+    :data:`WORD_REGEXES_NOT_YET_CHECKED` and :data:`USER_EXAMPLES`. Not yet covered:
+    ``analyst/``, whose grammar (the known remaining one) is still regexes inside its
+    functions, and ``tools/``. An allowance no pattern needs any more is reported too.
+    """
+    skipped = {"language", *WORD_REGEXES_NOT_YET_CHECKED, *USER_EXAMPLES}
+    problems: list[str] = []
+    read: set[str] = set()
+    allowed: set[str] = set()
+    for module, source in sorted(sources.items()):
+        if area(module) in skipped:
+            continue
+        path = module.replace(".", "/") + ".py"
+        read.add(path)
+        for line, text, whole in _regex_literals(ast.parse(source)):
+            for alternatives in _alternations(text, top_level=whole):
+                english = [w for a in alternatives if (w := _english(a)) is not None]
+                if len(english) < WORD_LIST_ALTERNATIVES:
+                    continue
+                key = f"{path}: {'|'.join(english)}"
+                if key in FORMAT_ALTERNATIONS:
+                    allowed.add(key)
+                    continue
+                problems.append(
+                    f"{path}:{line} lists English words in a regex ({'|'.join(english)}): "
+                    "put them in a table of language/data"
+                )
+    problems += [
+        f"{key}: allowed as a format, but no pattern has these words any more"
+        for key in sorted(FORMAT_ALTERNATIONS)
+        if key.split(": ")[0] in read and key not in allowed
+    ]
     return problems
 
 
@@ -536,6 +744,13 @@ def test_english_is_read_only_in_the_language_layer() -> None:
     assert not problems, _report(problems)
 
 
+def test_english_word_lists_are_tables_not_regexes() -> None:
+    sources = package_sources()
+    assert {area(m) for m in sources} >= set(WORD_REGEXES_CLEANED)  # the cleaned parts are read
+    problems = english_word_regexes(sources)
+    assert not problems, _report(problems)
+
+
 def test_only_the_wiring_hands_over_the_offline_rules(modules: Modules) -> None:
     assert any(area(m) == OFFLINE for m in modules)  # the rules are read too
     problems = rules_imported_outside_the_wiring(modules)
@@ -753,6 +968,54 @@ def test_a_stemmer_speller_bm25_or_word_list_outside_language_is_reported() -> N
         f"{PACKAGE}/tools/fuzzy.py:1 defines Speller: use language/",
         f"{PACKAGE}/tools/index.py:1 defines BM25Index: use language/",
         f"{PACKAGE}/tools/lexicon.py:1 defines TOOL_SYNONYMS: a word list belongs in language/data",
+    ]
+
+
+def test_a_regex_listing_english_words_outside_language_is_reported() -> None:
+    bad = {
+        # words as a group's alternatives, in a planner module and inside a function
+        f"{PACKAGE}.planner.followup": "import re\n"
+        "_LEAD = re.compile(r'^(?:(?:and|so|ok|now|then)[\\s,]+)*', re.I)\n"
+        "def why(goal):\n"
+        "    return re.match(r'why\\s+(?:is|was|did)\\s+(?:that|this|it)\\b', goal)\n",
+        # a re function's whole pattern, and an f-string whose {...} are not words
+        f"{PACKAGE}.offline.planner.redirect": "import re\n"
+        "_STATUS = re.compile(r'status|progress|how far|eta')\n"
+        "_SAME = re.compile(rf'{LEAD}(?:redo|repeat|do\\s+again)\\s+{NEW}')\n",
+        # formats: numbers, Out[3], a table's rows, prose with bars, a docstring
+        f"{PACKAGE}.render.answer": '"""Reads (a|the|an) answer."""\nimport re\n'
+        "_OUT = re.compile(r'Out\\[(\\d+)\\]|In\\[(\\d+)\\]|@cell:(\\w+)')\n"
+        "ROW = '| name | type | rows |'\n"
+        "_EMPHASIS = re.compile(r'(\\*\\*|__|`+)(\\S(?:.*?\\S)?)\\1')\n",
+        # a bare alternation written as a pattern counts; a usage line with bars does not
+        f"{PACKAGE}.data.names": "_NOUNS = r'data\\s*frames?|tables?|series'\n"
+        "USAGE = 'list  |  remove NAME  |  load FILE  |  show NAME'\n",
+        # an allowed format: the product's own sentence
+        f"{PACKAGE}.planner.admission": "import re\n"
+        "_ADMISSION = re.compile(r'\\bThis answers only part of the (?:question|request|task)\\b')\n",
+        # not read: the language layer builds patterns from words, the analyst is not yet
+        f"{PACKAGE}.language.intent": "import re\n_QUICK = re.compile(r'(?:quick|asap|rough)')\n",
+        f"{PACKAGE}.analyst.intents": "import re\n_TOP = re.compile(r'(?:top|best|highest)')\n",
+    }
+    assert english_word_regexes(bad) == [
+        f"{PACKAGE}/data/names.py:1 lists English words in a regex "
+        "(data frames|tables|series): put them in a table of language/data",
+        f"{PACKAGE}/offline/planner/redirect.py:2 lists English words in a regex "
+        "(status|progress|how far): put them in a table of language/data",
+        f"{PACKAGE}/offline/planner/redirect.py:3 lists English words in a regex "
+        "(redo|repeat|do again): put them in a table of language/data",
+        f"{PACKAGE}/planner/followup.py:2 lists English words in a regex "
+        "(and|so|ok|now|then): put them in a table of language/data",
+        f"{PACKAGE}/planner/followup.py:4 lists English words in a regex "
+        "(is|was|did): put them in a table of language/data",
+        f"{PACKAGE}/planner/followup.py:4 lists English words in a regex "
+        "(that|this|it): put them in a table of language/data",
+    ]
+    # an allowance for words no pattern has any more is reported, not kept silently
+    moved = {f"{PACKAGE}.planner.admission": "import re\n_ADMISSION = None\n"}
+    assert english_word_regexes(moved) == [
+        f"{PACKAGE}/planner/admission.py: question|request|task: allowed as a format, but no "
+        "pattern has these words any more"
     ]
 
 

@@ -19,6 +19,7 @@ from typing import Any, Literal
 
 from notebook_router.data.context import DataContext
 from notebook_router.data.describe import DataDescription
+from notebook_router.language.phrases import phrase_table
 
 What = Literal["data", "variables", "object"]
 
@@ -49,66 +50,63 @@ class Listing:
         return pandas.DataFrame(list(self.rows))
 
 
-_QUAL = r"(?:all|the|my|our|any|available|loaded|current|existing|defined|in-memory|of the|of my)"
-_DATA = (
-    r"(?:data ?frames?|dfs|tables|frames|data ?sets|data|arrays|series|data objects|"
-    r"pandas (?:data ?frames|objects)|polars (?:data ?frames|frames))"
-)
-_VARS = r"(?:variables|vars|names|objects|globals)"
-_HAVE = (
-    r"(?:do (?:i|we) have|have (?:i|we) got|(?:i|we) have"
-    r"|have (?:i|we) (?:loaded|defined|created|made)"
-    r"|are there|is there|exists?|are (?:available|loaded|defined|in memory|in scope|here|there)"
-    r"|is (?:available|loaded|there|defined|in memory)|can i use|(?:am i|are we) working with)"
-)
-_WHERE = (
-    r"(?:(?:in|on) (?:the |my |this )?(?:namespace|notebook|session|kernel|memory|workspace|"
-    r"environment|scope)|here|so far|right now|now|currently|at the moment)"
-)
-_SHOW = r"(?:list|show(?: me)?|display|print|tell me|give me|enumerate|let me see)"
+_SAID = phrase_table("listing")
+"""The words of listing questions (``language/data/listing.toml``); the shapes are below."""
+
+
+def _w(group: str) -> str:
+    # The question is normalised to single spaces before it is matched.
+    return _SAID.either(group, space=" ")
+
+
+_QUAL = _w("qualifiers")
+_DATA = _w("data")
+_VARS = _w("variables")
+_HAVE = _w("have")
+_WHERE = rf"(?:{_w('where_in')} (?:{_w('where_whose')} )?{_w('where_places')}|{_w('where_when')})"
+_SHOW = _w("show")
 _NAME = r"`?(?P<name>[a-z_]\w*)`?"
-_NOUN = r"(?: (?:table|data ?frame|df|frame|array|series|variable|list|dict))?"
+_NOUN = rf"(?: {_w('object_nouns')})?"
 
 _COLLECTION = [
     re.compile(
-        rf"(?:what|which|how many) (?:{_QUAL} )*(?P<coll>{_DATA}|{_VARS})"
+        rf"{_w('asking')} (?:{_QUAL} )*(?P<coll>{_DATA}|{_VARS})"
         rf"(?: {_HAVE})?(?: {_WHERE})*"
     ),
     re.compile(
         rf"{_SHOW}(?: (?:a|the) list of)?(?: {_QUAL})* (?P<coll>{_DATA}|{_VARS})"
-        rf"(?: (?:that )?(?:i have|we have|there are|available|loaded|defined|in memory))?"
+        rf"(?: (?:that )?{_w('present')})?"
         rf"(?: {_WHERE})*"
     ),
     re.compile(
-        rf"what (?P<coll>do (?:i|we) have|is (?:loaded|available|defined|there)|have (?:i|we) got"
-        rf"|is in (?:the |my )?(?:namespace|memory|workspace|session|kernel|environment))"
+        rf"what (?P<coll>{_w('what_have')}"
+        rf"|is in (?:(?:the|my) )?{_w('what_is_in')})"
         rf"(?: {_WHERE})*"
     ),
 ]  # fmt: skip
 _STRONG_OBJECT = [
     re.compile(rf"what is (?:in|inside) (?:the )?{_NAME}{_NOUN}"),
-    re.compile(rf"what does {_NAME} (?:contain|hold|look like|have in it)"),
+    re.compile(rf"what does {_NAME} {_w('contains')}"),
     re.compile(rf"what (?:columns|fields) (?:does|do) {_NAME} have"),
     re.compile(rf"what (?:columns|fields) are (?:there )?in {_NAME}"),
-    re.compile(rf"what are the (?:columns|fields|dtypes|types|column types) (?:of|in) {_NAME}"),
+    re.compile(rf"what are the {_w('schema')} (?:of|in) {_NAME}"),
     re.compile(
-        rf"{_SHOW} (?:the )?(?:columns|fields|dtypes|schema|structure|contents|column types)"
-        rf" (?:of|in|for) (?:the )?{_NAME}{_NOUN}"
+        rf"{_SHOW} (?:the )?{_w('parts')}"
+        rf" {_w('parts_of')} (?:the )?{_NAME}{_NOUN}"
     ),
     re.compile(
-        rf"(?:describe|inspect|preview|peek at|look at|show me what is in) (?:the )?{_NAME}{_NOUN}"
+        rf"{_w('looking')} (?:the )?{_NAME}{_NOUN}"
     ),
 ]  # fmt: skip
 _WEAK_OBJECT = [
     re.compile(rf"what is {_NAME}"),
-    re.compile(rf"(?:show|display|print)(?: me)? {_NAME}"),
+    re.compile(rf"{_w('weak_show')}(?: me)? {_NAME}"),
 ]
 _POLITE = re.compile(
-    r"^(?:(?:hey|hi|ok|okay|so|please|pls|quick question)[,:]? )*"
-    r"(?:(?:can|could|would|will) (?:you|u) (?:please )?|i(?:'d| would) like to (?:know|see) |"
-    r"i want to (?:know|see) )?"
+    rf"^(?:{_w('openers')}[,:]? )*"
+    rf"(?:{_w('modals')} (?:you|u) (?:please )?|{_w('wishes')} )?"
 )
-_TRAILING = re.compile(r"(?: (?:please|pls|for me|again|thanks|thank you))+$")
+_TRAILING = re.compile(rf"(?: {_w('trailing')})+$")
 
 
 def parse_listing_question(

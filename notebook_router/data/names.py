@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from notebook_router.data.context import TABULAR_KINDS, DataContext
 from notebook_router.data.describe import DataDescription
 from notebook_router.data.pointers import OutputRecord, pick
+from notebook_router.language.phrases import phrase_table
 from notebook_router.language.references import mentions, position
 from notebook_router.language.spelling import closest
 
@@ -48,26 +49,22 @@ class Reference:
     """``name``, ``described``, ``recent`` or ``ordinal``: which rule matched."""
 
 
-_NOUNS = r"data\s*frames?|dfs?|tables?|frames?|data\s*sets?|data|series|arrays?|records|list"
+_SAID = phrase_table("data_names")
+"""How a request describes a table (``language/data/data_names.toml``)."""
+_NOUNS = _SAID.either("nouns", space=r"\s*")
 _DESCRIBED = re.compile(
-    rf"\b(?:the|that|this|my|our|those|these)\s+(?P<qual>[A-Za-z_]\w*(?:\s+[A-Za-z_]\w*)?)\s+"
+    rf"\b{_SAID.either('described_by')}\s+(?P<qual>[A-Za-z_]\w*(?:\s+[A-Za-z_]\w*)?)\s+"
     rf"(?P<noun>{_NOUNS})\b",
     re.IGNORECASE,
 )
 _GENERIC = re.compile(
-    rf"\b(?:the|that|this|my)\s+(?:(?:whole|entire|full|same|current|above)\s+)?"
+    rf"\b{_SAID.either('generic_by')}\s+(?:{_SAID.either('generic_said')}\s+)?"
     rf"(?P<noun>{_NOUNS})\b",
     re.IGNORECASE,
 )
 _WORD = re.compile(r"`([A-Za-z_]\w*)`|\b([A-Za-z_]\w*)\b")
-_COMMON_WORDS = frozenset(
-    "a an and any as at be by do for from i if in is it me my no of on or so the this that "
-    "to up us we all with data".split()
-)
-_GENERIC_QUALIFIERS = frozenset(
-    "whole entire full same current above new old original main other first last "
-    "data df dataframe table frame dataset".split()
-)
+_COMMON_WORDS = _SAID.word_set("common_words")
+_GENERIC_QUALIFIERS = _SAID.word_set("generic_qualifiers")
 _TABULAR_NOUNS = ("table", "data", "frame", "df", "record", "list")
 
 

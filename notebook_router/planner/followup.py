@@ -49,6 +49,7 @@ from typing import Literal
 from notebook_router.agents.roles import ANALYST, DRAWS_TABLES, GENERALIST
 from notebook_router.context.arc import ArcRun, ArcTask, ArcView
 from notebook_router.language.lexicon import is_filler, term, terms
+from notebook_router.language.phrases import phrase_table
 from notebook_router.language.tables import table
 from notebook_router.planner.events import DataDescribed
 from notebook_router.text.preview import clip
@@ -73,78 +74,76 @@ class FollowUp:
     """What changed, for the answer: "North → South", "as a bar chart"."""
 
 
-_LEAD = r"^(?:(?:and|so|ok|okay|now|then|please|great|thanks|but)[\s,]+)*"
+_SAID = phrase_table("followups")
+"""The words of follow-ups (``language/data/followups.toml``); the rules below give their shape."""
+_W = _SAID.either
+_LEAD = rf"^(?:{_W('lead')}[\s,]+)*"
 _SAME = re.compile(
-    _LEAD + r"(?:(?:can\s+you|could\s+you|please)\s+)?"
-    r"(?:(?:do|run|repeat|redo|try)\s+(?:(?:the\s+)?same(?:\s+(?:thing|analysis|again))?|"
-    r"(?:it|that|this)(?:\s+again)?|again)|(?:the\s+)?same|again|"
-    r"what\s+about|how\s+about)\s*,?\s*(?:(?:for|with|on|in|about|but\s+for)\s+)?(?P<new>.+?)"
+    _LEAD + rf"(?:{_W('same.asking')}\s+)?"
+    rf"(?:{_W('same.verbs')}\s+(?:(?:the\s+)?same(?:\s+{_W('same.same_what')})?|"
+    rf"{_W('same.pronouns')}(?:\s+again)?|again)|(?:the\s+)?same|again|"
+    rf"{_W('what_about')})\s*,?\s*(?:{_W('same.before_entity')}\s+)?(?P<new>.+?)"
     r"\s*[?.!]*$",
     re.IGNORECASE,
 )
 # "now for the median", "now South": "now" alone introduces a follow-up only with an
 # entity after it (the check in _entity), never "now plot it".
 _NOW = re.compile(
-    r"^(?:(?:and|so|ok|okay|then|but)[\s,]+)*now[\s,]+(?P<for>for\s+)?(?P<new>.+?)\s*[?.!]*$",
+    rf"^(?:{_W('now_lead')}[\s,]+)*now[\s,]+(?P<for>for\s+)?(?P<new>.+?)\s*[?.!]*$",
     re.IGNORECASE,
 )
 # "and Europe?", "and in July 2014?", "and the median?": a bare "and" with an entity after it.
 _AND = re.compile(
-    r"^(?:(?:and|but|also|ok|okay|so)[\s,]+)+(?:(?:what|how)\s+about\s+)?"
-    r"(?:(?:for|in|of|with|on|about|at|from|during)\s+)?(?P<new>.+?)\s*[?.!]*$",
+    rf"^(?:{_W('and_lead')}[\s,]+)+(?:{_W('what_about')}\s+)?"
+    rf"(?:{_W('same.before_bare_entity')}\s+)?(?P<new>.+?)\s*[?.!]*$",
     re.IGNORECASE,
 )
 _PRESENT = re.compile(
-    _LEAD + r"(?:(?:show|plot|draw|make|display|do)\s+(?:it|that|this|them)\s+)?"
+    _LEAD + rf"(?:{_W('present.verbs')}\s+{_W('present.pronouns')}\s+)?"
     r"as\s+an?\s+(?P<kind>[\w-]+(?:\s+[\w-]+)?)\s*[?.!]*$",
     re.IGNORECASE,
 )
 _WHY = re.compile(
-    _LEAD + r"why(?:\s+(?:is|was|did|does|do|are|were)\s+(?:that|this|it|so|they)"
-    r"(?:\s+(?:so|happen|the\s+case))?)?\s*[?.!]*$",
+    _LEAD + rf"why(?:\s+{_W('why.verbs')}\s+{_W('why.subjects')}"
+    rf"(?:\s+{_W('why.after')})?)?\s*[?.!]*$",
     re.IGNORECASE,
 )
 _SORT = re.compile(
-    _LEAD + r"(?:sort|order|rank|arrange)\s+(?:it|them|that|this|the\s+(?:result|table|list))?\s*"
-    r"(?:in\s+|by\s+)?(?P<way>descending|ascending|decreasing|increasing|desc|asc|"
-    r"(?:from\s+)?(?:highest|largest|biggest|lowest|smallest)(?:\s+(?:first|to\s+\w+))?)"
+    _LEAD + rf"{_W('sort.verbs')}\s+{_W('sort.objects')}?\s*"
+    rf"(?:in\s+|by\s+)?(?P<way>{_W('sort.ways')}|"
+    rf"(?:from\s+)?{_W('sort.extremes')}(?:\s+(?:first|to\s+\w+))?)"
     r"(?:\s+order)?\s*[?.!]*$",
     re.IGNORECASE,
 )
 _WHEN = re.compile(
-    _LEAD + r"(?:when\s+(?:was|did|is)\s+(?:that|it|this)(?:\s+happen)?|(?:in|on)\s+which\s+"
-    r"(?:month|year|day|date)|what\s+(?:date|day|month|year)\s+was\s+(?:that|it))\s*[?.!]*$",
+    _LEAD
+    + rf"(?:when\s+{_W('when.verbs')}\s+{_W('when.subjects')}(?:\s+happen)?|(?:in|on)\s+which\s+"
+    rf"{_W('when.units')}|what\s+{_W('when.units')}\s+was\s+{_W('when.what_subjects')})\s*[?.!]*$",
     re.IGNORECASE,
 )
 # A chart named as a thing ("a line chart", "the graph"), not "plot" the verb.
 _CHART = re.compile(
-    r"\b(?:line|bar|pie|scatter|area|column|stacked\s+bar)\s+(?:chart|plot|graph)\b"
-    r"|\b(?:chart|graph)\b",
+    rf"\b{_W('present.chart_kinds')}\s+{_W('present.chart_nouns')}\b"
+    rf"|\b{_W('present.chart_words')}\b",
     re.IGNORECASE,
 )
-_PLOTS = re.compile(r"\b(?:plot|chart|graph|draw|visuali[sz]e)\w*\b", re.IGNORECASE)
-_CHART_KINDS = ("chart", "plot", "graph", "histogram", "table")
+_PLOTS = re.compile(rf"\b{_W('present.plotting')}\w*\b", re.IGNORECASE)
+_CHART_KINDS = _SAID.words("present.kinds")
 
 _WORDS = re.compile(r"[\w-]+")
 _ENTITY_WORDS = re.compile(r"\d+(?:[.,]\d+)+|[\w-]+")
 _YEAR = re.compile(r"^(?:19|20)\d\d$")
 _QUARTER = re.compile(r"^q[1-4]$", re.IGNORECASE)
-_MONTHS = (
-    "january february march april may june july august september october november december"
-).split()
-_COMPASS = "north south east west northeast northwest southeast southwest central".split()
-_STATISTICS = "total sum mean average median max maximum min minimum count".split()
+_MONTHS = _SAID.words("entity.months")
+_COMPASS = _SAID.words("entity.compass")
+_STATISTICS = _SAID.words("entity.statistics")
 # Words that make the text after "what about" a question or a clause, not an entity.
-_NOT_ENTITY = frozenset(
-    "what which who whom whose when where why how "
-    "is are was were be been am do does did has have had can could will would should "
-    "shall may might must chart plot graph histogram diagram".split()
-)
+_NOT_ENTITY = _SAID.word_set("entity.not_entity")
 _VALUE_WORDS = frozenset(w for group in table("value_words")["groups"] for w in group)
 """Words for values a column spells another way ("women", "men"): one takes the other's place."""
 ENTITY_WORDS = 3
 """The most words an entity swapped in by a follow-up has ("New York City")."""
-_PREPOSITION = r"(?:for|in|of|from|at|about|on|across|within|by)\s+(?:the\s+)?"
+_PREPOSITION = rf"{_W('entity.name_prepositions')}\s+(?:the\s+)?"
 _NAME = r"[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*)*"
 _NAME_AFTER_PREPOSITION = re.compile(rf"\b{_PREPOSITION}(?P<name>{_NAME})")
 _NAME_INSIDE = re.compile(rf"(?<![.!?]\s)(?<!^)\b(?P<name>{_NAME})")
@@ -234,12 +233,12 @@ def _follow_up(goal: str, arc: ArcView, columns: frozenset[str]) -> FollowUp | N
 # "these"/"those" is a determiner ("these numbers", "of these planes with ...") as often
 # as a pronoun: it counts only after "of/among/for" and before no noun of its own.
 _OF_THOSE = re.compile(
-    r"\b(?:their|they|them|(?:of|among|amongst|for)\s+them"
-    r"|(?:of|among|amongst|for)\s+(?:those|these)(?=\s*(?:[,.?!;:]|$)|\s+(?:how|what|which|"
-    r"who|when|where|is|are|was|were|had|have|has|did|do|does)\b))",
+    rf"\b(?:{_W('rows.pronouns')}|{_W('rows.among')}\s+them"
+    rf"|{_W('rows.among')}\s+{_W('rows.demonstratives')}(?=\s*(?:[,.?!;:]|$)|\s+"
+    rf"{_W('rows.question_words')}\b))",
     re.IGNORECASE,
 )
-_LEADING = re.compile(r"^(?:(?:and|so|ok|okay|now|then|but|also)[\s,]+)+", re.IGNORECASE)
+_LEADING = re.compile(rf"^(?:{_W('reference_lead')}[\s,]+)+", re.IGNORECASE)
 REFERENCE_LEAD_WORDS = 6
 """The most words a follow-up may say before its "their"/"of those" ("how many of them",
 "and what is the average year of those"). Longer, the question names rows of its own
@@ -335,11 +334,14 @@ def _plain_entity(new: str) -> bool:
     )
 
 
+_ARTICLE = re.compile(rf"^{_W('articles')}\s+", re.IGNORECASE)
+
+
 def _entity(text: str) -> str | None:
     """``text`` as an entity to swap in (article dropped), or None when it is not one:
     more than three words, a question word, a verb, a chart, or nothing but filler."""
     text = text.strip(" \t?.!,;:\"'")
-    text = re.sub(r"^(?:the|a|an)\s+", "", text, flags=re.IGNORECASE)
+    text = _ARTICLE.sub("", text)
     found = _ENTITY_WORDS.findall(text)  # "5.5 or more" is three words, not four
     if not found or len(found) > ENTITY_WORDS or not terms(text):
         return None  # "do the same for" (nothing after), "do it again"
@@ -384,15 +386,15 @@ def _same(source: ArcRun, new: str, columns: frozenset[str]) -> FollowUp | None:
     return FollowUp("same", source, substitute(source.goal, old, new), tasks, f"{old} → {new}")
 
 
-_GROUPING = frozenset({"by", "per", "each", "every", "across"})
+_GROUPING = _SAID.word_set("slot.grouping")
 """Words before a column that make it the group-by slot, not the measure."""
-_BY = re.compile(r"^(?:by|per|for\s+each|across)\s+", re.IGNORECASE)
+_BY = re.compile(rf"^{_W('slot.new_grouping')}\s+", re.IGNORECASE)
 
 
 _MEASURE_SAID = re.compile(
-    rf"\b(?:{'|'.join(_STATISTICS)}|number\s+of)\s+(?:the\s+)?(?:number\s+of\s+)?"
-    r"(?P<measure>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)(?=\s+(?:for|in|of|by|per|from|at|on|across|"
-    r"among|where|when|with|during)\b|\s*[?.!]?\s*$)",
+    rf"\b(?:{_W('entity.statistics')}|{_W('slot.measure_by')})\s+(?:the\s+)?(?:number\s+of\s+)?"
+    rf"(?P<measure>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)(?=\s+{_W('slot.measure_ends')}\b"
+    r"|\s*[?.!]?\s*$)",
     re.IGNORECASE,
 )
 

@@ -6,22 +6,21 @@ import re
 from collections.abc import Sequence
 
 from notebook_router.agents.card import AgentCard
+from notebook_router.language.phrases import phrase_table
 from notebook_router.planner.state import RunState
 
+_SAID = phrase_table("small_talk")
+"""The words of greetings, thanks and asking for help (``language/data/small_talk.toml``)."""
+_W = _SAID.either
 _GREETING = re.compile(
-    r"^\s*(hi|hello|hey|hiya|howdy|yo|greetings|good\s+(morning|afternoon|evening))"
-    r"(\s+(there|all|everyone|team|router))?[\s!.,:)]*$",
-    re.IGNORECASE,
+    rf"^\s*{_W('greeting.phrases')}(\s+{_W('greeting.to')})?[\s!.,:)]*$", re.IGNORECASE
 )
 _THANKS = re.compile(
-    r"^\s*(thanks|thank\s+you|thx|ty|cheers|much\s+appreciated|great,?\s+thanks)"
-    r"(\s+(a\s+lot|so\s+much|very\s+much|again))?[\s!.,:)]*$",
-    re.IGNORECASE,
+    rf"^\s*{_W('thanks.phrases')}(\s+{_W('thanks.more')})?[\s!.,:)]*$", re.IGNORECASE
 )
 _HELP = re.compile(
-    r"^\s*(help|\?|what\s+can\s+you\s+do|who\s+are\s+you|what\s+are\s+you|"
-    r"(list|show)(\s+me)?\s+(the\s+|your\s+|all\s+)?agents|which\s+agents(\s+do\s+you\s+have)?|"
-    r"what\s+agents(\s+do\s+you\s+have)?)[\s?!.]*$",
+    rf"^\s*(?:{_W('help.phrases')}|{_W('help.list_verbs')}(\s+me)?\s+(?:{_W('help.list_whose')}\s+)?"
+    rf"agents|{_W('help.which_agents')}(\s+do\s+you\s+have)?)[\s?!.]*$",
     re.IGNORECASE,
 )
 

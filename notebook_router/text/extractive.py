@@ -16,31 +16,35 @@ from dataclasses import dataclass
 
 from notebook_router.language.lexicon import terms
 from notebook_router.language.numbers import NUMBER_WORDS
+from notebook_router.language.phrases import phrase_table
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])|\n\s*\n|\n\s*[-*•]\s+")
 _NUMBER = re.compile(r"\d")
-_CONCLUSION = re.compile(
-    r"\b(therefore|thus|hence|overall|in conclusion|in summary|in short|as a result|"
-    r"consequently|so that|because|led to|leads to|caused|causes|shows?|showed|found|"
-    r"concluded?|result(?:ed|s)? in|means that|key|main|most important)\b",
-    re.IGNORECASE,
-)
+_SAID = phrase_table("summaries")
+"""How a request asks for a summary's length, and a text concludes (``language/data``)."""
+
+
+def _w(group: str) -> str:
+    return _SAID.either(group, space=" ")
+
+
+_CONCLUSION = re.compile(rf"\b({_w('conclusion')})\b", re.IGNORECASE)
 _WORDS = "|".join(NUMBER_WORDS)
 _WORD_TARGET = re.compile(r"\b(\d+)\s+words?\b", re.IGNORECASE)
 _SENTENCE_TARGET = re.compile(
     r"\b(\d+|" + _WORDS + r")\s+"
-    r"(?:sentences?|lines?|bullets?|bullet points?|points?)\b",
+    rf"{_w('units')}\b",
     re.IGNORECASE,
 )
 # A length instruction at either end of the material ("... in 1 sentence", "Briefly: ...").
 _LENGTH_AT_END = re.compile(
-    r"[\s,;:-]*\b(?:(?:in|as|into|to|using|within)\s+(?:about\s+|at most\s+)?"
+    rf"[\s,;:-]*\b(?:{_w('length_by')}\s+(?:about\s+|at most\s+)?"
     r"(?:\d+|" + _WORDS + r")\s+"
-    r"(?:sentences?|lines?|bullets?|bullet points?|points?|words?)|briefly|in short)[\s.!]*$",
+    rf"{_w('units_or_words')}|briefly|in short)[\s.!]*$",
     re.IGNORECASE,
 )
-_SHORT = re.compile(r"\b(brief|briefly|short|shortly|tl;?dr|one-liner|in a nutshell)\b", re.I)
-_LONG = re.compile(r"\b(detailed|in detail|thorough|long|comprehensive)\b", re.IGNORECASE)
+_SHORT = re.compile(rf"\b({_w('short')})\b", re.I)
+_LONG = re.compile(rf"\b({_w('long')})\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,18 +22,17 @@ from typing import Any, Literal, Protocol
 from pydantic import BaseModel, ConfigDict, Field
 
 from notebook_router.language.numbers import NUMBER_WORDS
+from notebook_router.language.phrases import phrase_table
 from notebook_router.result import AgentResult
 from notebook_router.verification.claims import ClaimCheck, SourceScore
 
 Verdict = Literal["ok", "needs_more", "unverified"]
 
-_COUNT = re.compile(
-    r"\b(?:top|list|find|give(?:\s+me)?|suggest|recommend|name|pick|show)\s+(\d{1,3})\b", re.I
-)
+_COUNT_VERBS = phrase_table("critic").either("count_verbs")
+"""How a task asks for a number of items (``language/data/critic.toml``)."""
+_COUNT = re.compile(rf"\b{_COUNT_VERBS}\s+(\d{{1,3}})\b", re.I)
 _COUNT_WORD = re.compile(
-    r"\b(?:top|list|find|give(?:\s+me)?|suggest|recommend|name|pick|show)\s+("
-    + "|".join(NUMBER_WORDS)
-    + r")\b",
+    rf"\b{_COUNT_VERBS}\s+(" + "|".join(NUMBER_WORDS) + r")\b",
     re.I,
 )
 

@@ -34,6 +34,7 @@ from notebook_router.code import CodeOutcome, run_code
 from notebook_router.data.source import DataSource
 from notebook_router.data.tables import as_table
 from notebook_router.errors import ProviderError
+from notebook_router.language.phrases import phrase_table
 from notebook_router.media import CODE_MIME, Media
 from notebook_router.providers.base import CompletionRequest, Message
 from notebook_router.result import AgentResult
@@ -338,24 +339,29 @@ def result_of(work: CodeWork, task_id: str, *, kind: str = "code") -> AgentResul
 
 
 _NAME = r"`?(?P<name>[A-Za-z_]\w*)`?"
-_KINDS = r"(?:variable|dataframe|data frame|df|series|table|list|dict(?:ionary)?|array|frame)"
+_SAID = phrase_table("variable_names")
+"""How a task names a variable (``language/data/variable_names.toml``)."""
+
+
+def _w(group: str) -> str:
+    return _SAID.either(group, space=" ")
+
+
+_KINDS = _w("kinds")
 # The phrases that ask for a variable by name; the name is what follows them.
 _ASKED = tuple(
     re.compile(pattern, re.I)
     for pattern in (
-        rf"\b(?:called|named)\s+{_NAME}",
-        rf"\b(?:save|store|keep|assign)\b[^.;\n]{{0,60}}?\bas\s+"
+        rf"\b{_w('called')}\s+{_NAME}",
+        rf"\b{_w('save_as')}\b[^.;\n]{{0,60}}?\bas\s+"
         rf"(?:an?\s+)?(?:new\s+)?(?:{_KINDS}\s+)?{_NAME}",
-        rf"\b(?:save|store|keep|put|assign)\b[^.;\n]{{0,60}}?\b(?:in|into|to)\s+"
+        rf"\b{_w('save_in')}\b[^.;\n]{{0,60}}?\b{_w('save_into')}\s+"
         rf"(?:an?\s+)?(?:new\s+)?{_KINDS}\s+{_NAME}",
-        rf"\b(?:create|make|build|define)\s+(?:an?\s+)?(?:new\s+)?{_KINDS}\s+{_NAME}",
+        rf"\b{_w('create')}\s+(?:an?\s+)?(?:new\s+)?{_KINDS}\s+{_NAME}",
     )
 )
-_OVERWRITE = re.compile(rf"\b(?:overwrite|replace|update|modify)\s+(?:the\s+)?{_NAME}", re.I)
-_NOT_NAMES = frozenset(
-    "a an the it this that them these those with of for by from in on to as and or "
-    "called named".split()
-)
+_OVERWRITE = re.compile(rf"\b{_w('overwrite')}\s+(?:the\s+)?{_NAME}", re.I)
+_NOT_NAMES = _SAID.word_set("not_names")
 
 
 def asked_names(task: str) -> tuple[frozenset[str], frozenset[str]]:

@@ -16,16 +16,26 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from notebook_router.language.lexicon import term, term_set
+from notebook_router.language.phrases import phrase_table
 from notebook_router.language.tables import table
 
+_SAID = phrase_table("criteria")
+"""The words of a decision task (``language/data/criteria.toml``)."""
+
+
+def _either(group: str) -> str:
+    return _SAID.either(group, space=" ")
+
+
 _ASK = re.compile(
-    r"\b(?:choose|pick|select|decide|compare|rank|recommend|which is better)\b"
-    r"(?:\s+(?:between|among|amongst|from|one of))?\s*:?\s*"
-    r"(?P<options>.+?)\s+(?:on|by|based on|using|for|in terms of|considering|according to|"
-    r"with respect to|weighing)\s+(?P<criteria>[^.:;\n?]+)",
+    rf"\b{_either('asking.verbs')}\b"
+    rf"(?:\s+{_either('asking.before_options')})?\s*:?\s*"
+    rf"(?P<options>.+?)\s+{_either('asking.before_criteria')}\s+(?P<criteria>[^.:;\n?]+)",
     re.IGNORECASE,
 )
-_SPLIT = re.compile(r"\s*(?:,|\band\b|\bor\b|\bvs\.?|\bversus\b|/)\s*", re.IGNORECASE)
+# A separator's first letter is its own (",", "and", "or", "versus", "vs", "/"): their order
+# does not change where the text splits.
+_SPLIT = re.compile(rf"\s*(?:,|\b{_either('asking.separators')}\b|\bvs\.?|/)\s*", re.IGNORECASE)
 _NUMBER = r"(-?\d[\d,]*(?:\.\d+)?)"
 _WORDS = table("criteria")
 LOWER_IS_BETTER = term_set(_WORDS["lower_is_better"])
@@ -34,8 +44,8 @@ _ALSO_CALLED: dict[str, list[str]] = _WORDS["synonyms"]
 _SPEEDS = frozenset(_WORDS["speed"])
 # A duration given for a speed ("takes 5 days"): fewer units are faster.
 _DURATION = re.compile(
-    r"(?:takes?|taking|in|within|delivers? in|needs?)\s+" + r"(-?\d[\d,]*(?:\.\d+)?)"
-    r"\s*(minutes?|mins?|hours?|hrs?|days?|weeks?|months?|seconds?|secs?)\b",
+    rf"{_either('duration.before')}\s+" + r"(-?\d[\d,]*(?:\.\d+)?)"
+    rf"\s*({_either('duration.units')})\b",
     re.IGNORECASE,
 )
 

@@ -26,6 +26,7 @@ from notebook_router.agents.builtin.annotations import annotated
 from notebook_router.agents.builtin.replies import ask_json
 from notebook_router.agents.cores import BuiltinAgent, by_rules_or_model
 from notebook_router.errors import MediaReadError
+from notebook_router.language.phrases import phrase_table
 from notebook_router.media import Media
 from notebook_router.readers.bounded import read_bounded
 from notebook_router.readers.document import DocumentFacts, is_document
@@ -39,14 +40,18 @@ PROMPT_CHARS = 12_000
 """Characters of document text a model gets (shared fairly between documents)."""
 _BOUND = frozenset({DOCUMENT_TYPES[".pdf"], DOCUMENT_TYPES[".docx"]})
 """Types that are documents whatever the task says (HTML and text outputs are often not)."""
+_SAID = phrase_table("documents")
+"""How a request asks for a document's text (``language/data/documents.toml``)."""
+_W = _SAID.either
 _AS_TEXT = re.compile(
-    r"\b(?:(?:convert|turn|export|save)\b.*\b(?:to|into|as)\s+(?:plain\s+)?(?:text|markdown|txt)\b"
-    r"|\b(?:extract|get|pull|give\s+me|show\s+me|copy)\s+(?:out\s+)?(?:all\s+)?(?:of\s+)?"
-    r"(?:the\s+)?(?:full\s+|whole\s+|entire\s+|plain\s+|raw\s+)?text\b)",
+    rf"\b(?:{_W('as_text.convert')}\b.*\b{_W('as_text.convert_to')}\s+(?:plain\s+)?"
+    rf"{_W('as_text.formats')}\b"
+    rf"|\b{_W('as_text.extract')}\s+(?:out\s+)?(?:all\s+)?(?:of\s+)?"
+    rf"(?:the\s+)?(?:{_W('as_text.whole')}\s+)?text\b)",
     re.IGNORECASE,
 )
 """A request for the document's text itself (document → text), not a summary of it."""
-_DIGEST = re.compile(r"\b(?:summar\w*|bullets?|main|key|points?|argument|gist|tl;?dr)\b", re.I)
+_DIGEST = re.compile(rf"\b(?:summar\w*|{_W('digest.words')})\b", re.I)
 """Words that ask for a digest of the text ("the text's main argument"), not the text."""
 SYSTEM = (
     "You read documents and answer from them only. Quote the document's exact words for "

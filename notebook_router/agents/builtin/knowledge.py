@@ -28,6 +28,7 @@ from notebook_router.agents.roles import GENERALIST, RECALL
 from notebook_router.errors import ProviderError
 from notebook_router.language.clauses import decompose
 from notebook_router.language.lexicon import terms
+from notebook_router.language.phrases import phrase_table
 from notebook_router.language.words import words
 from notebook_router.result import AgentResult
 
@@ -39,19 +40,21 @@ if TYPE_CHECKING:
 KNOWLEDGE = "knowledge"
 """The built-in knowledge-base agent's name."""
 
+_SAID = phrase_table("remembering")
+"""The verbs that keep and drop facts (``language/data/remembering.toml``)."""
+_KEEP, _DROP = _SAID.either("keep"), _SAID.either("drop")
 _REMEMBER = re.compile(
-    r"^(?:please\s+)?(?:remember|memori[sz]e|note\s+down|note|keep\s+in\s+mind|learn|store)"
+    rf"^(?:please\s+)?{_KEEP}"
     r"(?:\s+the\s+fact)?\s*(?:that\s+|:\s*)?(?P<fact>.+)$",
     re.IGNORECASE | re.DOTALL,
 )
 # "remember that", "forget it": the verb with nothing (or only a pronoun) after it.
 _NOTHING_AFTER = re.compile(
-    r"^(?:please\s+)?(?P<verb>remember|memori[sz]e|note\s+down|note|keep\s+in\s+mind|learn|store"
-    r"|forget|delete|remove|drop)(?:\s+(?:that|this|it|the\s+fact))?\s*[:.!?]*$",
+    rf"^(?:please\s+)?(?P<verb>{_KEEP}|{_DROP})(?:\s+{_SAID.either('pronouns')})?\s*[:.!?]*$",
     re.IGNORECASE,
 )
 _FORGET = re.compile(
-    r"^(?:please\s+)?(?:forget|delete|remove|drop)\s+(?:the\s+)?(?:fact\s+(?:that\s+|about\s+)?)?"
+    rf"^(?:please\s+)?{_DROP}\s+(?:the\s+)?(?:fact\s+(?:that\s+|about\s+)?)?"
     r"(?:that\s+|about\s+)?(?P<what>.+)$",
     re.IGNORECASE | re.DOTALL,
 )

@@ -16,6 +16,7 @@ import re
 from notebook_router.agents.base import AgentContext, BaseAgent, TaskRequest, parse_capabilities
 from notebook_router.agents.cores import by_rules_or_model
 from notebook_router.agents.roles import GENERALIST, VERIFY
+from notebook_router.language.phrases import phrase_table
 from notebook_router.result import AgentResult
 from notebook_router.verification.claims import ClaimCheck
 from notebook_router.verification.evidence import Evidence
@@ -25,9 +26,11 @@ from notebook_router.verification.model_check import ask_model
 VERIFIER = "verifier"
 """The built-in verifier's name (the run never verifies the verifier's own verdicts)."""
 
+_SAID = phrase_table("verifying")
+"""How a task asks for a check (``language/data/verifying.toml``)."""
 _ASK = re.compile(
-    r"^\s*(?:please\s+)?(?:verify|check|confirm|validate|fact[- ]check|double[- ]check)"
-    r"(?:\s+(?:that|whether|if))?\s*",
+    rf"^\s*(?:please\s+)?{_SAID.either('verbs', space=' ')}"
+    rf"(?:\s+{_SAID.either('connectives')})?\s*",
     re.I,
 )
 

@@ -19,6 +19,7 @@ from notebook_router.context.compress.facts import facts_in
 from notebook_router.context.compress.levels import CHARS_PER_TOKEN, Level
 from notebook_router.language.lexicon import STOPWORDS, terms
 from notebook_router.language.numbers import clause_of
+from notebook_router.language.phrases import phrase_table
 from notebook_router.text.extractive import sentence_scores, split_sentences
 
 MAX_CHARS = 400_000
@@ -31,7 +32,7 @@ _RULE = re.compile(r"^\s*([-=*_~^#+\"'`])\1{2,}\s*$", re.MULTILINE)
 _PARAGRAPHS = re.compile(r"\n\s*\n")
 _LONG_RUN = re.compile(r"\S{80,}")
 """A run of characters too long to be a word (a URL's query, base64, a hash, a blob)."""
-_LEAD = re.compile(r"^(?:and|but|or|so|which|that|while|whereas|also|then)\s+", re.IGNORECASE)
+_LEAD = re.compile(rf"^{phrase_table('compression').either('clause_openers')}\s+", re.IGNORECASE)
 _MEDIUM_SHARE = 1 / 3
 """At most this share of a text's sentences is kept at ``medium``."""
 

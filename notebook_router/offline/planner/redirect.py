@@ -17,21 +17,16 @@ from notebook_router.language.clauses import decompose
 from notebook_router.language.lexicon import terms
 from notebook_router.language.numbers import NUM, NUMBER_WORDS
 from notebook_router.language.patterns import alternation
+from notebook_router.language.phrases import phrase_table
 from notebook_router.language.tables import table
 from notebook_router.planner.decisions import RedirectDecision
 from notebook_router.planner.planner_view import PlannerView, TaskView
 
 _OK = ("fulfilled", "partial")
-_STATUS = re.compile(
-    r"\b(status|progress|how('?s| is) it going|where are you|what are you doing|how far|"
-    r"eta|update me|are you done|still working)\b",
-    re.IGNORECASE,
-)
-_RESTART = re.compile(
-    r"\b(instead|forget (it|that|this|about)|start over|new task|never ?mind|scratch that|"
-    r"change of plan|do something else|different task)\b",
-    re.IGNORECASE,
-)
+_STEERING = phrase_table("steering")
+"""The words of a mid-run message (``language/data/steering.toml``)."""
+_STATUS = re.compile(rf"\b({_STEERING.either('status.phrases', space=' ')})\b", re.IGNORECASE)
+_RESTART = re.compile(rf"\b({_STEERING.either('restart.phrases', space=' ')})\b", re.IGNORECASE)
 _COUNT = rf"(?:{NUM}|{alternation(NUMBER_WORDS)})"
 _CARRY_ON = re.compile(
     rf"^\W*(?:please\W+)?(?:{alternation(table('steering')['carry_on']['phrases'])})"
@@ -39,7 +34,7 @@ _CARRY_ON = re.compile(
     r"(?:\W+please)?\W*$",
     re.IGNORECASE,
 )
-_NEGATIVE = re.compile(r"\b(?:don'?t|do not|no need to|skip|stop|cancel|drop|without)\s+(.+)", re.I)
+_NEGATIVE = re.compile(rf"\b{_STEERING.either('drop.phrases', space=' ')}\s+(.+)", re.I)
 
 
 def redirect(view: PlannerView) -> RedirectDecision:

@@ -14,14 +14,11 @@ from collections.abc import Callable, Sequence
 
 from notebook_router.language.clauses import Clause
 from notebook_router.language.patterns import alternation
+from notebook_router.language.phrases import phrase_table
 from notebook_router.language.tables import table
 
 _STATISTIC = re.compile(rf"\b(?:{alternation(table('clauses')['statistics'])})\b", re.IGNORECASE)
-_QUALIFIER = re.compile(
-    r"\s+(?:of|for|in|where|among|amongst|with|from|during|since|after|before|between|on|at|"
-    r"by|per|across)\s+",
-    re.IGNORECASE,
-)
+_QUALIFIER = re.compile(rf"\s+{phrase_table('clauses').either('qualifying')}\s+", re.IGNORECASE)
 _REFERS_BACK = re.compile(
     rf"\b(?:{alternation(table('analysis')['parts']['back_references'])})\b", re.IGNORECASE
 )
@@ -56,9 +53,9 @@ def share_qualifiers(
     return out
 
 
-_COUNTING = frozenset({"how many", "number", "count"})
+_COUNTING = phrase_table("clauses").word_set("counting")
 """A count's qualifier names what it counts ("the number of planes with ..."): its own."""
-_ARTICLES = frozenset({"the", "a", "an", "its", "their"})
+_ARTICLES = phrase_table("clauses").word_set("statistic_articles")
 
 
 def _noun_phrase(text: str) -> bool:

@@ -13,6 +13,7 @@ from typing import Any
 from notebook_router.agents.builtin.annotations import annotated
 from notebook_router.agents.builtin.documents import DOCUMENTS, Documents, Read, finding
 from notebook_router.language.lexicon import terms
+from notebook_router.language.phrases import phrase_table
 from notebook_router.media import Media
 from notebook_router.readers.document import DocumentFacts
 from notebook_router.readers.files import paths_named
@@ -20,15 +21,10 @@ from notebook_router.result import AgentResult, Citation
 from notebook_router.text.extractive import LengthTarget, length_target, split_sentences, summarise
 
 _QUESTION = re.compile(
-    r"\?\s*$|^\s*(what|which|who|whom|when|where|why|how|does|do|is|are|did|can|list|find)\b",
+    rf"\?\s*$|^\s*({phrase_table('documents').either('question.openers')})\b",
     re.IGNORECASE,
 )
-_GENERIC = frozenset(
-    terms(
-        "document documents pdf report file paper page pages say says said tell about "
-        "according mention mentions read summarise summary docx word html markdown text"
-    )
-)
+_GENERIC = frozenset(terms(" ".join(phrase_table("documents").words("question.generic"))))
 
 
 def give(agent: Documents) -> None:
