@@ -15,8 +15,8 @@ accepts a candidate when the log-odds reach 0.
 ``--sweep`` prints, for each L2 strength and decision threshold of a small grid, the
 pick accuracy and no-fit F1 of the 5-fold cross-validation on the tuning file, averaged
 over ``SWEEP_SEEDS`` shuffles into folds (one JSON line each): where the decision could
-sit, by the tuning file alone. Moving the threshold trades pick accuracy for no-fit F1
-there; no point of the grid gains both beyond the spread between shuffles.
+sit, by the tuning file alone, and whether a point gains more than the spread between
+shuffles.
 """
 
 from __future__ import annotations
