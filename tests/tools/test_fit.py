@@ -44,3 +44,14 @@ def test_the_fit_weights_are_what_the_fit_script_gives_on_the_tuning_file() -> N
         assert fitted.weights[name] == pytest.approx(weight, abs=1e-3), name
     # the evidence is read the way the model was fitted: a left-over verb counts against
     assert fitted.weights["left_verb"] < 0 and fitted.weights["left_words"] < 0
+
+
+def test_the_cross_validation_fit_toml_states_is_what_the_fit_script_measures() -> None:
+    """The figures in fit.toml's header (pick accuracy, no-fit F1) are the fit script's
+    5-fold cross-validation on the tuning file, at the L2 strength and threshold 0 used."""
+    if bundled_embedder() is None:
+        pytest.skip("the weights were fitted with the [embeddings] extra's word vectors")
+    script = load_script("fit_tool_fit")
+    header = script.WEIGHTS.read_text()
+    checked = script.cross_validate(*script.rows())
+    assert f"pick accuracy {checked['pick_accuracy']}, no-fit F1 {checked['no_fit_f1']}." in header
