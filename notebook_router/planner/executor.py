@@ -20,9 +20,10 @@ import asyncio
 import threading
 from collections import deque
 from collections.abc import Callable
+from functools import partial
 from typing import Any, Protocol
 
-from notebook_router.agents.approval import ApproveHook, CodeApproval, ToolCall
+from notebook_router.agents.approval import CodeApproval, ToolCall
 from notebook_router.agents.base import NO_INPUTS, Agent, AgentContext, Inputs, TaskRequest
 from notebook_router.agents.breaker import CircuitBreaker
 from notebook_router.agents.delegator import Delegator
@@ -167,13 +168,14 @@ class Executor:
             if deps
             else NO_INPUTS,
             shared=state.context,
-            model=self._client_for(agent.name, task_id),
+            # Made on first use: most agents never call a model.
+            model_for=partial(self._client_for, agent.name, task_id),
             media=[*attachments, *(m for d in deps for m in results[d].media)]
             if deps or attachments
             else [],
             data=self._data,
             _trace=self._trace_sink,
-            _approve=self._approve_hook(task_id, agent_name) if self._approvals else None,
+            _approve=partial(self._approve, task_id, agent_name) if self._approvals else None,
         )
         self.inflight[task_id] = self._create_task(
             self._execute(task_id, agent, request, context, refused)
@@ -223,22 +225,20 @@ class Executor:
         self.done.append((task_id, result))
         self._wake()
 
-    def _approve_hook(self, task_id: str, agent: str) -> ApproveHook:
-        """How task ``task_id`` asks whether its agent's code may run (see :class:`Approvals`)."""
+    async def _approve(
+        self, task_id: str, agent: str, code: str, purpose: str, *, tool: ToolCall | None = None
+    ) -> CodeApproval:
+        """How task ``task_id`` asks whether its agent's code may run (see :class:`Approvals`);
+        bound to the task with ``partial`` as it starts (no closure built per task)."""
         approvals = self._approvals
         assert approvals is not None
-        suspend = self._watchdog.suspend
-
-        async def approve(code: str, purpose: str, *, tool: ToolCall | None = None) -> CodeApproval:
-            if not approvals.asks(tool):
-                return await approvals.request(task_id, agent, code, purpose, tool=tool)
-            resume = suspend(task_id)  # the user's reading time is not the agent's
-            try:
-                return await approvals.request(task_id, agent, code, purpose, tool=tool)
-            finally:
-                resume()
-
-        return approve
+        if not approvals.asks(tool):
+            return await approvals.request(task_id, agent, code, purpose, tool=tool)
+        resume = self._watchdog.suspend(task_id)  # the user's reading time is not the agent's
+        try:
+            return await approvals.request(task_id, agent, code, purpose, tool=tool)
+        finally:
+            resume()
 
     def _over_limit(self, task_id: str, agent: Agent, result: AgentResult) -> AgentResult:
         # A cell agent blocks the kernel's thread, so the timer cannot fire
