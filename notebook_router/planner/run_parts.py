@@ -91,7 +91,7 @@ class RunParts:
             wake=self.waits.wake,
             loop=loop,
             breaker=self.breaker,
-            review=self.review.wants if self.review.reviewing else None,
+            review=self.review.asker(),
             data=self.data,
             approvals=self.approvals,
         )
