@@ -37,7 +37,7 @@ from notebook_router.planner.circuits import AgentCircuits
 from notebook_router.planner.eventlog import EventLog
 from notebook_router.planner.rails import Limits
 from notebook_router.planner.reroutes import on_target
-from notebook_router.planner.state import RunState, Task
+from notebook_router.planner.state import OK_STATUSES, RunState, Task
 from notebook_router.planner.tree_tasks import HopRecorder, TreeTask, bind_context
 from notebook_router.planner.watchdog import Watchdog
 from notebook_router.providers.base import ModelClient
@@ -148,6 +148,7 @@ class Executor:
         circuits = None if tree else self._circuits
         refused = circuits.admit(task_id, agent_name) if circuits is not None else None
         goal = state.goal
+        seen, words = self._user_words
         request = TaskRequest(
             id=task_id,
             description=description,
@@ -156,7 +157,7 @@ class Executor:
             depends_on=deps,
             attempt=attempt,
             style=state.style,
-            user_words=self._words_of_user(),
+            user_words=words if seen == len(state.history) else self._words_of_user(),
         )
         results = state.results
         attachments = state.attachments
@@ -219,7 +220,10 @@ class Executor:
             result = AgentResult.failed(describe_exception(exc))
         if self._abandoned and asyncio.current_task() in self._abandoned:
             return  # given up on after its grace period: its place is already filed
-        if result.ok and (task_id in self._timed_out or self._watchdog.overdue(task_id)):
+        # (status read, not the ``ok`` property: a property of a model costs a call per task)
+        if result.status in OK_STATUSES and (
+            task_id in self._timed_out or self._watchdog.overdue(task_id)
+        ):
             result = self._over_limit(task_id, agent, result)
         self._timed_out.discard(task_id)
         self.done.append((task_id, result))
@@ -356,7 +360,7 @@ class Executor:
             )
         )
         self.finished.append(task_id)
-        if self._review is not None and result.ok and self._review(task, result):
+        if self._review is not None and status in OK_STATUSES and self._review(task, result):
             self.reviewable.append(task_id)
 
     # ----------------------------------------------------------------- cancel
