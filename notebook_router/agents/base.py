@@ -9,8 +9,8 @@ never needs to know which kind it is talking to.
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable, Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -165,7 +165,6 @@ class TraceSink(Protocol):
     ) -> None: ...
 
 
-@dataclass(slots=True)
 class AgentContext:
     """Everything an agent may use while it runs one task.
 
@@ -174,18 +173,65 @@ class AgentContext:
     you through :meth:`remember`). ``model`` calls the run's model with usage
     accounted to this agent. ``data`` is the notebook's data the run may read
     (``data.tables()`` gives the live DataFrames by name), or None.
+
+    Give ``model`` (a client) or ``model_for`` (what makes one): a run gives the
+    latter, so that a task whose agent never calls a model never builds a client.
     """
 
-    run_id: str
-    goal: str
-    task: TaskRequest
-    inputs: Inputs
-    shared: SharedContext
-    model: ModelClient
-    media: list[Media] = field(default_factory=list)
-    data: DataSource | None = None
-    _trace: TraceSink | None = None
-    _approve: ApproveHook | None = None
+    __slots__ = (
+        "_approve",
+        "_model",
+        "_model_for",
+        "_trace",
+        "data",
+        "goal",
+        "inputs",
+        "media",
+        "run_id",
+        "shared",
+        "task",
+    )
+
+    def __init__(
+        self,
+        run_id: str,
+        goal: str,
+        task: TaskRequest,
+        inputs: Inputs,
+        shared: SharedContext,
+        model: ModelClient | None = None,
+        media: list[Media] | None = None,
+        data: DataSource | None = None,
+        _trace: TraceSink | None = None,
+        _approve: ApproveHook | None = None,
+        *,
+        model_for: Callable[[], ModelClient] | None = None,
+    ) -> None:
+        if model is None and model_for is None:
+            raise TypeError("AgentContext needs a model client (model=) or model_for=")
+        self.run_id = run_id
+        self.goal = goal
+        self.task = task
+        self.inputs = inputs
+        self.shared = shared
+        self.media: list[Media] = [] if media is None else media
+        self.data = data
+        self._model = model
+        self._model_for = model_for
+        self._trace = _trace
+        self._approve = _approve
+
+    @property
+    def model(self) -> ModelClient:
+        """The run's model, its usage accounted to this agent and task (made on first use)."""
+        model = self._model
+        if model is None:
+            assert self._model_for is not None  # __init__ requires one of the two
+            model = self._model = self._model_for()
+        return model
+
+    def __repr__(self) -> str:
+        return f"AgentContext(run_id={self.run_id!r}, task={self.task.id!r})"
 
     async def approve_code(self, code: str, purpose: str) -> CodeApproval:
         """May ``code`` (written by this agent or its model) run? The run's code policy decides.

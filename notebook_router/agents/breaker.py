@@ -66,6 +66,10 @@ class CircuitBreaker:
             return "half_open"
         return "open"
 
+    def failing(self, agent: str) -> bool:
+        """Whether ``agent`` has failures on record (its last request failed, or more)."""
+        return agent in self._circuits
+
     def allow(self, agent: str) -> bool:
         """May a request go to ``agent`` now? (A half-open circuit lets one trial through.)"""
         circuit = self._circuits.get(agent)

@@ -16,7 +16,7 @@ cancelled the same way.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Awaitable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -43,9 +43,9 @@ class Placement(Protocol):
 _CURRENT: ContextVar[Placement | None] = ContextVar("notebook_router_placement", default=None)
 
 
-def current_placement() -> Placement | None:
-    """The placement of the run this code belongs to (None: everything runs here)."""
-    return _CURRENT.get()
+current_placement: Callable[[], Placement | None] = _CURRENT.get
+"""The placement of the run this code belongs to (None: everything runs here): the context
+variable's own getter, since a function agent asks it every time it runs."""
 
 
 @contextlib.contextmanager

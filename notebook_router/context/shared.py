@@ -163,9 +163,10 @@ class ContextEntry:
     def kept(self) -> Any:
         """The value when it is in memory, or a line saying where it is when it was spilled
         (what a store or a preview may take without reading it back)."""
-        if self.spilled:
-            return f"({human_size(self.size)} {self.note or 'spilled to disk'})"
-        return self.stored.value
+        stored = self.stored  # read here, not through the properties: a preview of every
+        if stored.spill is not None:  # change the run publishes calls this
+            return f"({human_size(stored.size)} {self.note or 'spilled to disk'})"
+        return stored._value
 
 
 ChangeListener = Callable[[ContextEntry], None]

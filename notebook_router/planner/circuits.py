@@ -39,8 +39,11 @@ class AgentCircuits:
         if agent is None:
             return
         breaker = self.breaker
+        ok = result.status != "failed"
+        if ok and not breaker.failing(agent):
+            return  # (most calls) a healthy agent's success changes nothing
         before = breaker.state(agent)
-        after = breaker.record(agent, ok=result.status != "failed")
+        after = breaker.record(agent, ok=ok)
         if after != before and not self.events.closed:
             failures = breaker.consecutive_failures(agent)
             self.events.publish(ev.CircuitChanged(agent=agent, state=after, failures=failures))

@@ -31,7 +31,8 @@ def context_updated(entry: ContextEntry) -> ev.ContextUpdated:
 
 def context_compressed(entry: ContextEntry) -> ev.ContextCompressed | None:
     """How ``entry``'s value is compressed for a planner's view, when it must be."""
-    if entry.size <= CONTEXT_TOKENS * 4 and not entry.spilled:
+    stored = entry.stored  # (its size and place, without the properties: asked every change)
+    if stored.size <= CONTEXT_TOKENS * 4 and stored.spill is None:
         return None
     done = compressed_value(entry, CONTEXT_TOKENS)
     if done.level == "none":

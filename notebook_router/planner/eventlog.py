@@ -3,15 +3,17 @@
 Publishing an event is how anything in a run changes its state: the log
 numbers and timestamps the event, hands it to the reducer (the ``fold``
 callback, :func:`notebook_router.planner.reducer.apply` bound to the run's
-state), and only then tells subscribers and async readers, so whoever hears
-of an event sees the state it produced.
+state, or per event type the handlers of
+:func:`notebook_router.planner.reducer.handlers_for`), and only then tells
+subscribers and async readers, so whoever hears of an event sees the state it
+produced.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Mapping
 from time import monotonic
 
 from notebook_router.planner import events as ev
@@ -26,15 +28,21 @@ class EventLog:
     def __init__(
         self,
         run_id: str,
-        fold: Subscriber | None = None,
+        fold: Subscriber | Mapping[type[ev.Event], Subscriber] | None = None,
         *,
         first_seq: int = 1,
         t_offset: float = 0.0,
     ) -> None:
-        """``fold`` applies each event to the run's state before anyone hears of it;
+        """``fold`` applies each event to the run's state before anyone hears of it: one
+        callback for every event, or one per event type (types not in it change nothing);
         ``first_seq`` and ``t_offset`` continue a resumed run's numbering and clock."""
         self.run_id = run_id
-        self._fold = fold
+        self._folds: Mapping[type[ev.Event], Subscriber] | None = None
+        self._fold: Subscriber | None = None
+        if isinstance(fold, Mapping):
+            self._folds = fold
+        else:
+            self._fold = fold
         self.t0 = monotonic() - t_offset
         self.closed = False
         self._events: list[ev.Event] = []
@@ -57,8 +65,14 @@ class EventLog:
         event.seq = self._seq
         event.t = monotonic() - self.t0
         self._events.append(event)
-        if self._fold is not None:
-            self._fold(event)  # not guarded: a reducer bug is the run's bug, not a subscriber's
+        # Not guarded: a reducer bug is the run's bug, not a subscriber's.
+        folds = self._folds
+        if folds is not None:
+            handler = folds.get(type(event))
+            if handler is not None:
+                handler(event)
+        elif self._fold is not None:
+            self._fold(event)
         for subscriber in self._subscribers:
             try:
                 subscriber(event)

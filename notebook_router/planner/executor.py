@@ -20,9 +20,10 @@ import asyncio
 import threading
 from collections import deque
 from collections.abc import Callable
+from functools import partial
 from typing import Any, Protocol
 
-from notebook_router.agents.approval import ApproveHook, CodeApproval, ToolCall
+from notebook_router.agents.approval import CodeApproval, ToolCall
 from notebook_router.agents.base import NO_INPUTS, Agent, AgentContext, Inputs, TaskRequest
 from notebook_router.agents.breaker import CircuitBreaker
 from notebook_router.agents.delegator import Delegator
@@ -36,7 +37,7 @@ from notebook_router.planner.circuits import AgentCircuits
 from notebook_router.planner.eventlog import EventLog
 from notebook_router.planner.rails import Limits
 from notebook_router.planner.reroutes import on_target
-from notebook_router.planner.state import RunState, Task
+from notebook_router.planner.state import OK_STATUSES, RunState, Task
 from notebook_router.planner.tree_tasks import HopRecorder, TreeTask, bind_context
 from notebook_router.planner.watchdog import Watchdog
 from notebook_router.providers.base import ModelClient
@@ -147,6 +148,7 @@ class Executor:
         circuits = None if tree else self._circuits
         refused = circuits.admit(task_id, agent_name) if circuits is not None else None
         goal = state.goal
+        seen, words = self._user_words
         request = TaskRequest(
             id=task_id,
             description=description,
@@ -155,7 +157,7 @@ class Executor:
             depends_on=deps,
             attempt=attempt,
             style=state.style,
-            user_words=self._words_of_user(),
+            user_words=words if seen == len(state.history) else self._words_of_user(),
         )
         results = state.results
         attachments = state.attachments
@@ -167,13 +169,14 @@ class Executor:
             if deps
             else NO_INPUTS,
             shared=state.context,
-            model=self._client_for(agent.name, task_id),
+            # Made on first use: most agents never call a model.
+            model_for=partial(self._client_for, agent.name, task_id),
             media=[*attachments, *(m for d in deps for m in results[d].media)]
             if deps or attachments
             else [],
             data=self._data,
             _trace=self._trace_sink,
-            _approve=self._approve_hook(task_id, agent_name) if self._approvals else None,
+            _approve=partial(self._approve, task_id, agent_name) if self._approvals else None,
         )
         self.inflight[task_id] = self._create_task(
             self._execute(task_id, agent, request, context, refused)
@@ -217,28 +220,29 @@ class Executor:
             result = AgentResult.failed(describe_exception(exc))
         if self._abandoned and asyncio.current_task() in self._abandoned:
             return  # given up on after its grace period: its place is already filed
-        if result.ok and (task_id in self._timed_out or self._watchdog.overdue(task_id)):
+        # (status read, not the ``ok`` property: a property of a model costs a call per task)
+        if result.status in OK_STATUSES and (
+            task_id in self._timed_out or self._watchdog.overdue(task_id)
+        ):
             result = self._over_limit(task_id, agent, result)
         self._timed_out.discard(task_id)
         self.done.append((task_id, result))
         self._wake()
 
-    def _approve_hook(self, task_id: str, agent: str) -> ApproveHook:
-        """How task ``task_id`` asks whether its agent's code may run (see :class:`Approvals`)."""
+    async def _approve(
+        self, task_id: str, agent: str, code: str, purpose: str, *, tool: ToolCall | None = None
+    ) -> CodeApproval:
+        """How task ``task_id`` asks whether its agent's code may run (see :class:`Approvals`);
+        bound to the task with ``partial`` as it starts (no closure built per task)."""
         approvals = self._approvals
         assert approvals is not None
-        suspend = self._watchdog.suspend
-
-        async def approve(code: str, purpose: str, *, tool: ToolCall | None = None) -> CodeApproval:
-            if not approvals.asks(tool):
-                return await approvals.request(task_id, agent, code, purpose, tool=tool)
-            resume = suspend(task_id)  # the user's reading time is not the agent's
-            try:
-                return await approvals.request(task_id, agent, code, purpose, tool=tool)
-            finally:
-                resume()
-
-        return approve
+        if not approvals.asks(tool):
+            return await approvals.request(task_id, agent, code, purpose, tool=tool)
+        resume = self._watchdog.suspend(task_id)  # the user's reading time is not the agent's
+        try:
+            return await approvals.request(task_id, agent, code, purpose, tool=tool)
+        finally:
+            resume()
 
     def _over_limit(self, task_id: str, agent: Agent, result: AgentResult) -> AgentResult:
         # A cell agent blocks the kernel's thread, so the timer cannot fire
@@ -327,7 +331,8 @@ class Executor:
         first = self._first_agent.get(task_id)
         if first is not None and result.status == "fulfilled":
             result = on_target(result, task.description, first, task.agent, self.agents)
-        result = as_admitted(result)  # a text that says "only part" is never "fulfilled"
+        if result.summary:  # a text that says "only part" is never "fulfilled"
+            result = as_admitted(result)
         status, error, usage, media = result.status, result.error, result.usage, result.media
         # An agent's own summary and error text enter the plan, the events, the
         # planner's prompt and the store here: make them valid text once (lone
@@ -355,7 +360,7 @@ class Executor:
             )
         )
         self.finished.append(task_id)
-        if self._review is not None and result.ok and self._review(task, result):
+        if self._review is not None and status in OK_STATUSES and self._review(task, result):
             self.reviewable.append(task_id)
 
     # ----------------------------------------------------------------- cancel

@@ -22,6 +22,7 @@ a step.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any, Literal, cast
 
 from notebook_router.context.digest import value_digest
@@ -48,6 +49,14 @@ def apply(state: RunState, event: ev.Event) -> None:
     handler = _HANDLERS.get(type(event))
     if handler is not None:
         handler(state, event)
+
+
+def handlers_for(state: RunState) -> dict[type[ev.Event], Callable[[ev.Event], None]]:
+    """Each event type's handler bound to ``state``: what :class:`EventLog
+    <notebook_router.planner.eventlog.EventLog>` folds with, calling the handler straight
+    (the loop publishes several events a step; a dispatch call per event shows in its cost).
+    Types missing here change nothing (as with :func:`apply`)."""
+    return {kind: partial(handler, state) for kind, handler in _HANDLERS.items()}
 
 
 def fold(state: RunState, events: list[ev.Event]) -> RunState:

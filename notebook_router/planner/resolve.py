@@ -130,8 +130,9 @@ class _Resolver:
             self._refuse_dropped(description)
         agent = self.agent_name(agent)
         # Only a built-in may not take over a user's failed task: for a user's own
-        # agent (most steps) the plan is not scanned for failures at all.
-        if self._builtin(agent):
+        # agent (most steps) the plan is not scanned for failures at all. (``agent``
+        # is registered: looked up once, not checked again as _builtin does.)
+        if getattr(self.agents.get(agent), "builtin", False):
             earlier = self._user_failures().get(_words(description))
             if earlier is not None:
                 self._refuse_takeover(earlier, agent)

@@ -50,6 +50,15 @@ class ResultReview:
         self.reviewing = critic is not None or verification is not None
         """Whether results are reviewed at all (the executor then queues them for review)."""
 
+    def asker(self) -> Callable[[Task, AgentResult], bool] | None:
+        """:meth:`wants`, as the executor asks it of every result it files (None: no
+        result is reviewed): with no critic, verification's own test, one call fewer."""
+        if not self.reviewing:
+            return None
+        if self._critic is None and self._verification is not None:
+            return self._verification.wants
+        return self.wants
+
     def wants(self, task: Task, result: AgentResult) -> bool:
         """Whether ``result`` (filed for ``task``) is reviewed: every one with a critic,
         those verification checks otherwise."""

@@ -36,7 +36,7 @@ from notebook_router.planner.planner import Planner
 from notebook_router.planner.planner_view import ViewBuilder
 from notebook_router.planner.prefetch import Prefetch
 from notebook_router.planner.rails import Limits, StallDetector
-from notebook_router.planner.reducer import apply
+from notebook_router.planner.reducer import handlers_for
 from notebook_router.planner.resume import ResumePoint
 from notebook_router.planner.review import ResultReview
 from notebook_router.planner.run_core import RunCore
@@ -91,7 +91,7 @@ class RunParts:
             wake=self.waits.wake,
             loop=loop,
             breaker=self.breaker,
-            review=self.review.wants if self.review.reviewing else None,
+            review=self.review.asker(),
             data=self.data,
             approvals=self.approvals,
         )
@@ -122,7 +122,7 @@ def wire_run(
     wind_down: Callable[[str], Awaitable[None]],
 ) -> RunParts:
     """Build and connect a run's collaborators; the callbacks are the run's own."""
-    fold = functools.partial(apply, state)
+    fold = handlers_for(state)
     events = (
         EventLog(state.run_id, fold)
         if resume is None

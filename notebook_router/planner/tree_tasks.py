@@ -11,6 +11,7 @@ draws them as the live delegation tree.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from notebook_router.agents.base import Agent, AgentContext, Capability, TaskRequest
@@ -170,7 +171,7 @@ def bind_context(
             task=sub,
             inputs=root.inputs,
             shared=root.shared,
-            model=clients(member.name, sub.id),
+            model_for=partial(clients, member.name, sub.id),
             media=root.media,
             data=root.data,
             _trace=root._trace,

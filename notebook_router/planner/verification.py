@@ -37,7 +37,7 @@ from notebook_router.agents.roles import VERIFY, has_role
 from notebook_router.data.dask_data import is_dask_collection
 from notebook_router.data.source import DataSource
 from notebook_router.media import CODE_MIME
-from notebook_router.planner.state import RunState, Task
+from notebook_router.planner.state import OK_STATUSES, RunState, Task
 from notebook_router.providers.base import ModelClient
 from notebook_router.providers.offline import is_offline
 from notebook_router.result import AgentResult, ran_code
@@ -87,7 +87,7 @@ class Verification:
         """Whether ``result`` is checked: with a model, every data answer; any result less
         sure than the threshold, or answering a task sent back; never one whose code did
         not run."""
-        if not result.ok or task.agent == self.checker:
+        if result.status not in OK_STATUSES or task.agent == self.checker:
             return False  # the verifier's own verdicts are not verified again
         ran = ran_code(result) if result.media else None  # most results carry no media
         if ran is False:

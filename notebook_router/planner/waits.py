@@ -66,9 +66,10 @@ class Waiting:
 
         With nothing running, only a question that may still be answered is waited for.
         """
-        executor = self._executor
-        steering = self._steering
-        assert executor is not None and steering is not None, "the run has not been started"
+        executor, steering, loop = self._executor, self._steering, self._loop
+        assert executor is not None and steering is not None and loop is not None, (
+            "the run has not been started"
+        )
         life = self._life
         redirects = steering.redirects
         while not redirects and life.stop_request is None and steering.answers == answers:
@@ -79,7 +80,7 @@ class Waiting:
                     return  # waves: every running task has reported
             elif self.state.pending_question is None or not steering.answerable:
                 return
-            self._waiter = self._loop_().create_future()
+            self._waiter = loop.create_future()
             try:
                 await self._waiter
             finally:

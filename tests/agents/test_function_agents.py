@@ -254,3 +254,22 @@ def test_a_script_does_not_wait_for_a_sync_agent_that_outlived_its_timeout() -> 
     assert done.stdout.strip() == "failed | timed out after 1 s"
     note = "1 agent thread was still running when the run ended and was abandoned"
     assert done.stderr.count(note) == 1, done.stderr
+
+
+def test_a_context_builds_its_model_client_on_first_use_only() -> None:
+    from notebook_router.providers.registry import resolve_model
+
+    made: list[ModelClient] = []
+
+    def make() -> ModelClient:
+        made.append(ModelClient(resolve_model("offline"), lambda usage, source: None, "a"))
+        return made[-1]
+
+    request = TaskRequest(id="t1", description="d", goal="g", agent="a")
+    context = AgentContext(
+        run_id="r", goal="g", task=request, inputs=Inputs(), shared=SharedContext(), model_for=make
+    )
+    assert made == []  # an agent that never calls a model never gets a client built
+    assert context.model is context.model and made == [context.model]
+    with pytest.raises(TypeError, match="model"):
+        AgentContext(run_id="r", goal="g", task=request, inputs=Inputs(), shared=SharedContext())

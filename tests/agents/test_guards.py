@@ -200,6 +200,15 @@ def test_breaker_opens_half_opens_and_closes_on_an_injected_clock() -> None:
     assert breaker.consecutive_failures("x") == 0
 
 
+def test_breaker_says_which_agents_have_failures_on_record() -> None:
+    breaker = CircuitBreaker(failures=3)
+    assert not breaker.failing("x")
+    breaker.record("x", ok=False)
+    assert breaker.failing("x") and breaker.state("x") == "closed"  # failing, not yet open
+    breaker.record("x", ok=True)
+    assert not breaker.failing("x")
+
+
 def test_breaker_rejects_bad_thresholds() -> None:
     with pytest.raises(ConfigError, match="failures=0"):
         CircuitBreaker(failures=0)

@@ -174,6 +174,18 @@ def test_published_events_are_numbered_timed_and_folded_before_subscribers_hear(
     assert log.snapshot() == seen
 
 
+def test_events_fold_with_their_types_handler_and_other_types_change_nothing() -> None:
+    folded: list[str] = []
+    log = EventLog("r1", {ev.TaskSkipped: lambda event: folded.append(event.kind)})
+    heard: list[list[str]] = []
+    log.subscribe(lambda event: heard.append(list(folded)))
+    log.publish(ev.TaskSkipped(task_id="t1", reason="dropped"))
+    log.publish(ev.ContextUpdated(key="k", source="user", version=1, preview="1"))
+    assert folded == ["task_skipped"]  # the context change had no handler: nothing folded
+    assert heard == [["task_skipped"], ["task_skipped"]]  # folded before subscribers heard
+    assert [e.seq for e in log.snapshot()] == [1, 2]
+
+
 async def test_finish_callbacks_run_once_after_the_last_event(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
