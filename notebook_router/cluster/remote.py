@@ -147,14 +147,17 @@ class RemoteCall:
     async def _submit(self, shipped: Callable[..., Any], *args: Any) -> Any:
         # Pickling the inputs takes time with big ones: off the loop. A cancellation
         # while submitting cancels the task as soon as it exists.
-        submitting = asyncio.ensure_future(
-            asyncio.to_thread(self._client.submit, shipped, *args, key=self.key, pure=False)
-        )
+        submitting = asyncio.ensure_future(asyncio.to_thread(self._submitted, shipped, *args))
         try:
             return await asyncio.shield(submitting)
         except asyncio.CancelledError:
             submitting.add_done_callback(_cancel_when_submitted)
             raise
+
+    def _submitted(self, shipped: Callable[..., Any], *args: Any) -> Any:
+        """On a worker thread: follow the cluster's workers (the first time), then submit."""
+        self._watch.follow_workers()
+        return self._client.submit(shipped, *args, key=self.key, pure=False)
 
     def _result(self, outcome: dict[str, Any]) -> AgentResult:
         if outcome.get("stopped"):
@@ -196,6 +199,12 @@ class RemoteCall:
     def _announce(self, message: dict[str, Any]) -> None:
         worker = str(message.get("worker") or "")
         if not worker or worker == self.worker:
+            return
+        if self.worker is not None:
+            # Started again elsewhere: Dask runs a call again only when the worker that
+            # had it is gone. Its loss was not heard (it died before the scheduler knew
+            # to tell us); this start says it.
+            self._settle(self.worker)
             return
         self.worker = worker
         pid = message.get("pid", "")

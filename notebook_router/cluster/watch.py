@@ -5,13 +5,22 @@ topic and client, so every router sharing a client shares its :class:`ClusterWat
 
 - ``notebook_router.task``: a call announces its start (its key, process id and host;
   Dask adds the worker's address). The run's trace and plan say where the task runs.
-- each worker that runs one of our calls, by its address: the scheduler's events about
-  it. ``remove-worker`` lists the tasks it was running; when it leaves unexpectedly (it
-  crashed, or was killed), each of ours among them is lost: its run files a failed
-  result with the cause at once, rather than wait for Dask to run it again elsewhere
-  (or forever, with no worker left). A worker retired on purpose is not a loss: Dask
-  moves its tasks. (Not the scheduler's ``all`` topic: a client subscribed to it is
-  sent its own departure as it closes, which the scheduler logs as a failed send.)
+- each worker, by its address: the scheduler's events about it. ``remove-worker`` lists
+  the tasks it was running; when it leaves unexpectedly (it crashed, or was killed),
+  each of ours among them is lost: its run files a failed result with the cause at
+  once, rather than wait for Dask to run it again elsewhere (or forever, with no worker
+  left). A worker retired on purpose is not a loss: Dask moves its tasks. (Not the
+  scheduler's ``all`` topic: a client subscribed to it is sent its own departure as it
+  closes, which the scheduler logs as a failed send.)
+
+A worker's events reach us only once the scheduler has our subscription, and a
+subscription made when a call announces its start races with that worker dying right
+after. So :meth:`ClusterWatch.follow_workers` subscribes to every worker the cluster has
+before the first call is submitted: subscriptions and submissions travel to the
+scheduler in order on the client's one stream, so the scheduler knows whom to tell
+before it hands out the task. A worker that joins later is followed from its first
+call's start; a loss still unheard then shows as the call starting again on another
+worker, which its run takes as the loss it is (see ``remote.RemoteCall``).
 
 Handlers run on the client's own thread; listeners hand over to their run's loop.
 """
@@ -24,6 +33,9 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from notebook_router.cluster.on_worker import TOPIC
+
+FOLLOW_WAIT_S = 10.0
+"""How long a first submission waits for the client's loop to queue the subscriptions."""
 
 Started = Callable[[dict[str, Any]], None]
 Lost = Callable[[str], None]
@@ -54,7 +66,34 @@ class ClusterWatch:
         self._client = client
         self._listeners: dict[str, _Listener] = {}
         self._workers: set[str] = set()
+        self._known = False
+        self._knowing = threading.Lock()
         client.subscribe_topic(TOPIC, self._on_task)
+
+    def follow_workers(self) -> None:
+        """Follow every worker the cluster has now, once, before the first submission.
+
+        Blocking (it asks the scheduler, then waits for the client's loop): call it from
+        a worker thread. Every subscription is queued on the client's stream before this
+        returns, so ahead of whatever the caller submits next."""
+        with self._knowing:  # a second first call waits for the first one's subscriptions
+            if self._known:
+                return
+            workers = list(self._client.scheduler_info().get("workers", {}))
+            queued = threading.Event()
+
+            def follow_all() -> None:
+                # On the client's loop, where the handlers run: _workers is only touched there.
+                try:
+                    for worker in workers:
+                        if worker not in self._workers:
+                            self._workers.add(worker)
+                            self._follow(worker)
+                finally:
+                    queued.set()
+
+            self._client.loop.add_callback(follow_all)
+            self._known = queued.wait(FOLLOW_WAIT_S)
 
     def listen(self, key: str, started: Started, lost: Lost) -> None:
         """Call ``started(message)`` when task ``key`` starts, ``lost(why)`` if its worker dies."""

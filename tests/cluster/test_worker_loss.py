@@ -45,26 +45,34 @@ def steady() -> str:
     return "steady done"
 
 
-async def test_a_killed_worker_becomes_a_failed_result_with_its_cause(own_cluster: Any) -> None:
+async def _kill_doomed_then_run_steady(client: Any) -> tuple[Any, dict[str, str], float]:
+    """Run ``doomed``, SIGKILL the worker process it starts on at once, then ``steady``;
+    the run's result, the killed worker's address and pid, and how long the run took
+    from the kill."""
     script = Script(
         decide=[
             {"action": "parallel", "run": [task("t1", "doomed")]},
             {"action": "execute", "run": [task("t2", "steady")]},
         ]
     )
-    run = router_with([doomed, steady], script, executor=own_cluster).start("doomed, then steady")
+    run = router_with([doomed, steady], script, executor=client).start("doomed, then steady")
     killed: dict[str, str] = {}
+    killed_at = 0.0
     async for event in run.events():
         if not isinstance(event, ev.TraceNote) or event.note != ev.WORKER_NOTE:
             continue
         if event.task_id == "t1" and not killed:
             killed.update(event.data)
             os.kill(int(event.data["pid"]), signal.SIGKILL)
-    started = time.monotonic()
+            killed_at = time.monotonic()
     result = await run
+    return result, killed, time.monotonic() - killed_at
+
+
+def _lost_and_went_on(result: Any, killed: dict[str, str], after_kill_s: float) -> None:
     # Nothing waited for the lost work, nor for Dask's second try of it on another
     # worker (the run stopped that one): not the minute the agent would have taken.
-    assert time.monotonic() - started < 20
+    assert after_kill_s < 20
     lost = result.task("t1")
     assert lost.status == "failed"
     assert lost.error is not None
@@ -72,6 +80,22 @@ async def test_a_killed_worker_becomes_a_failed_result_with_its_cause(own_cluste
     # The planner goes on with the rest of the work: another worker runs the next task.
     assert result.data("t2") == "steady done"
     assert result.task("t2").where not in (None, killed["worker"])
+
+
+async def test_a_killed_worker_becomes_a_failed_result_with_its_cause(own_cluster: Any) -> None:
+    _lost_and_went_on(*await _kill_doomed_then_run_steady(own_cluster))
+
+
+async def test_a_loss_the_scheduler_could_not_report_is_seen_when_dask_runs_the_call_again(
+    own_cluster: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The worker's events never reach the kernel, as when it dies before the scheduler
+    # has the kernel's subscription to them: Dask quietly starts the call again on the
+    # other worker, and that second start is the news of the loss.
+    from notebook_router.cluster.watch import ClusterWatch
+
+    monkeypatch.setattr(ClusterWatch, "_follow", lambda self, worker: None)
+    _lost_and_went_on(*await _kill_doomed_then_run_steady(own_cluster))
 
 
 @agent(can=["churn", "forecast"])
