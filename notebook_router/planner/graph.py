@@ -1,22 +1,19 @@
 """The run as a graph: networkx for programs, Mermaid text for people.
 
-Both are pure functions of the run state, so they are easy to snapshot-test
-and the panel can redraw from any saved state.
-
-Nodes: ``goal``; one per task (``t1``...); one per agent (``agent:<name>``);
-one per request inside a tree of agents (``hop:<request id>``, e.g.
-``hop:t1.3.1``), labelled with the sub-agent and coloured by its status.
-Edges: goal → task (tasks with no dependencies), dependency → task,
-task → agent (who did it), and agent → sub-agent → sub-sub-agent for each
-hop of a delegation, so the drawing is the delegation tree as it happened.
+Both are made from :func:`~notebook_router.planner.run_links.run_links`, the
+one walk of the run state (its docstring lists the nodes and links), which
+the live panel's tree reads too. Pure functions of the run state, so they are
+easy to snapshot-test and the panel can redraw from any saved state.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from notebook_router.planner.state import Hop, RunState
+from notebook_router.planner.run_links import RunLinks, run_links
+from notebook_router.planner.state import RunState
 
 if TYPE_CHECKING:  # imported by run_graph: to_mermaid alone needs no networkx
     import networkx as nx
@@ -40,61 +37,32 @@ def run_graph(state: RunState) -> nx.DiGraph:
     """The run's goal, tasks, agents and their links as a networkx DiGraph."""
     import networkx as nx
 
+    links = run_links(state)
     g: nx.DiGraph = nx.DiGraph()
-    g.add_node("goal", kind="goal", label=state.goal, status="goal")
-    for task in state.plan:
-        g.add_node(
-            task.id,
-            kind="task",
-            label=task.description,
-            status=task.status,
-            agent=task.agent,
-            depends_on=tuple(task.depends_on),
-            duration_s=task.duration_s,
-        )
-        if not task.depends_on:
-            g.add_edge("goal", task.id, kind="plans")
-        for dep in task.depends_on:
-            g.add_edge(dep, task.id, kind="feeds")
-        agent_node = f"agent:{task.agent}"
-        if agent_node not in g:
-            g.add_node(agent_node, kind="agent", label=task.agent, status="agent")
-        g.add_edge(task.id, agent_node, kind="assigned")
-        hops = state.delegations.get(task.id) if state.delegations else None
-        if hops:
-            _add_hops(g, agent_node, hops, task.id)
+    # Nodes first, in the walk's order (every link's ends are among them), each given
+    # a copy of its data; then the links in the order they were named, as each node's
+    # predecessor list expects. (An add_node call per node costs more: each one
+    # clears networkx's caches.)
+    g.add_nodes_from(links.nodes)
+    attributes = g.nodes
+    for node, data in links.nodes.items():
+        attributes[node].update(data)
+    g.add_edges_from((source, target, data) for (source, target), data in links.links.items())
     return g
 
 
-def _add_hops(g: nx.DiGraph, agent_node: str, hops: list[Hop], task_id: str) -> None:
-    ids = {hop.request_id for hop in hops}
-    for hop in hops:
-        node = f"hop:{hop.request_id}"
-        g.add_node(
-            node,
-            kind="subagent",
-            label=hop.agent,
-            status=hop.status,
-            path=hop.path,
-            task=hop.task,
-            answered_by=hop.answered_by,
-            confidence=hop.confidence,
-            # The agent node is shared by every task of that agent: the task id
-            # says which task a hop serves (the panel's tree nests hops under it).
-            task_id=task_id,
-            duration_s=(
-                None if hop.finished_at is None else max(0.0, hop.finished_at - hop.started_at)
-            ),
-        )
-        parent = f"hop:{hop.parent_id}" if hop.parent_id in ids else agent_node
-        g.add_edge(parent, node, kind="delegates", task=hop.task)
-
-
-def to_mermaid(graph: nx.DiGraph, *, max_label: int = 48) -> str:
-    """Mermaid ``flowchart`` text for a run graph; deterministic for a given graph."""
-    ids = _mermaid_ids(graph)
+def to_mermaid(graph: nx.DiGraph | RunLinks, *, max_label: int = 48) -> str:
+    """Mermaid ``flowchart`` text for a run graph (or the run's links, without networkx);
+    deterministic for a given graph, and the same text for a run's links and its graph."""
+    nodes: Sequence[tuple[str, Mapping[str, object]]]
+    edges: Sequence[tuple[str, str, Mapping[str, object]]]
+    if isinstance(graph, RunLinks):
+        nodes, edges = list(graph.nodes.items()), graph.edges()
+    else:
+        nodes, edges = list(graph.nodes(data=True)), list(graph.edges(data=True))
+    ids = _mermaid_ids(node for node, _ in nodes)
     lines = ["flowchart TD"]
-    for node, data in graph.nodes(data=True):
+    for node, data in nodes:
         label = _label(str(data.get("label", node)), max_label)
         if data.get("kind") == "task":
             label = f"{node} · {label}"
@@ -105,23 +73,23 @@ def to_mermaid(graph: nx.DiGraph, *, max_label: int = 48) -> str:
             else (("[/", "/]") if kind in ("agent", "subagent") else ("[", "]"))
         )
         lines.append(f'  {ids[node]}{shape[0]}"{label}"{shape[1]}')
-    for src, dst, data in graph.edges(data=True):
+    for src, dst, data in edges:
         kind = data.get("kind")
         arrow = "-.->" if kind == "assigned" else ("==>" if kind == "delegates" else "-->")
         lines.append(f"  {ids[src]} {arrow} {ids[dst]}")
-    used = sorted({str(d.get("status")) for _, d in graph.nodes(data=True)} & STATUS_STYLE.keys())
+    used = sorted({str(d.get("status")) for _, d in nodes} & STATUS_STYLE.keys())
     for status in used:
         lines.append(f"  classDef {status} {STATUS_STYLE[status]}")
     for status in used:
-        members = [ids[n] for n, d in graph.nodes(data=True) if d.get("status") == status]
+        members = [ids[n] for n, d in nodes if d.get("status") == status]
         lines.append(f"  class {','.join(members)} {status}")
     return "\n".join(lines) + "\n"
 
 
-def _mermaid_ids(graph: nx.DiGraph) -> dict[str, str]:
+def _mermaid_ids(nodes: Iterable[str]) -> dict[str, str]:
     ids: dict[str, str] = {}
     taken: set[str] = set()
-    for node in graph.nodes:
+    for node in nodes:
         base = re.sub(r"\W", "_", str(node)) or "n"
         candidate, n = base, 2
         while candidate in taken:

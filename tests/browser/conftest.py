@@ -24,6 +24,8 @@ import nbformat
 import pytest
 
 ARTIFACTS = Path(os.environ.get("TEST_ARTIFACTS", "test-artifacts")) / "browser"
+TIMEOUT_MS = 30_000
+"""How long a page action or an assertion waits for the page (a loaded machine is slow)."""
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -204,6 +206,14 @@ def jupyter_process(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Jupyte
         process.stop()
 
 
+@pytest.fixture(scope="session", autouse=True)
+def assertions_wait_as_long_as_actions() -> None:
+    """``expect(locator)`` waits 5 s unless told: as long as the page's actions here."""
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=TIMEOUT_MS)
+
+
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     # Module scope, not session: Playwright's sync API keeps an event loop
@@ -224,7 +234,7 @@ def browser() -> Iterator[Any]:
 def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     pg = context.new_page()
-    pg.set_default_timeout(30_000)
+    pg.set_default_timeout(TIMEOUT_MS)
     console: list[str] = []
     pg.on("console", lambda m: console.append(f"[{m.type}] {m.text}"))
     pg.on("pageerror", lambda e: console.append(f"[pageerror] {e}"))
@@ -239,12 +249,31 @@ def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
         context.close()
 
 
+SCROLL_TO = "els => els.forEach((e) => e.scrollIntoViewIfNeeded(true))"
+
+
+def scroll_to(focus: Any) -> None:
+    """Scroll to the element ``focus`` (a locator) finds, found again as it scrolls.
+
+    Found and scrolled in one step in the page. Playwright's own
+    ``scroll_into_view_if_needed`` (and ``locator.screenshot``) resolve the locator
+    once and hold that element while they wait for its box to be still: when the
+    panel is re-rendered meanwhile (the starting panel's output updated to the run's,
+    a finished panel replaced by its static view) they fail with "Element is not
+    attached to the DOM". Nothing found by then (the panel gave way to the static
+    view): nothing to scroll to.
+    """
+    focus.wait_for(state="attached")
+    focus.evaluate_all(SCROLL_TO)
+
+
 def shot(page: Any, name: str, focus: Any = None) -> Path:
-    """Save a screenshot as a test artefact, scrolled to ``focus`` (a locator) when given."""
+    """Save a screenshot as a test artefact, scrolled to what ``focus`` (a locator) finds
+    when the screenshot is taken (see :func:`scroll_to`)."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     path = ARTIFACTS / f"{name}.png"
     if focus is not None:
-        focus.scroll_into_view_if_needed()
+        scroll_to(focus)
     page.screenshot(path=str(path), full_page=False)
     return path
 

@@ -24,6 +24,7 @@ from typing import Any
 
 import nbformat
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.checks import (
     OPEN_ALL,
@@ -259,7 +260,8 @@ def _check_views(page: Any, views: list[Any], where: str, *, styled: bool) -> di
 def _figure_size(page: Any, view: Any, where: str) -> dict[str, float]:
     """The chart is shown at its own size, or as wide as the view allows: never a small box."""
     view.scroll_into_view_if_needed()
-    page.wait_for_function(f"v => ({FIGURE})(v) !== null", arg=view.element_handle())
+    # The chart as it is at each look, not an element held from an earlier one.
+    expect(view.locator(".nr-media img").first).to_have_js_property("complete", True)
     size: dict[str, float] = view.evaluate(FIGURE)
     scale = size["shown"] / size["natural"]
     fits = size["natural"] <= size["view"] - 30  # the view's padding and border
@@ -418,9 +420,8 @@ def test_nbconvert_html_offline_shows_readable_views_and_route_graph(
     picture = page.locator(".nr-graph img")
     assert picture.count() == 1
     picture.scroll_into_view_if_needed()
-    page.wait_for_function(
-        "img => img.complete && img.naturalWidth > 0", arg=picture.element_handle()
-    )
+    expect(picture).to_have_js_property("complete", True)
+    expect(picture).not_to_have_js_property("naturalWidth", 0)
     box = picture.bounding_box()
     assert box is not None and box["width"] > 100 and box["height"] > 50, box
     shot(page, f"route-graph-nbconvert-{theme}-graphviz", page.locator(".nr-graph").first)

@@ -5,15 +5,16 @@ Each step saves a screenshot under ``test-artifacts/browser/``.
 
 from __future__ import annotations
 
+import re
 import shutil
 import time
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import expect
 
-from tests.browser.conftest import JupyterServer, shot
+from tests.browser.conftest import JupyterServer, scroll_to, shot
 from tests.notebook.code_model import SCRIPTED_MODEL
 
 pytestmark = pytest.mark.browser
@@ -67,11 +68,9 @@ def _run_cell(page: Any, index: int) -> None:
         _cell(page, index).locator(".jp-InputArea-editor").click()
         page.keyboard.press("Shift+Enter")
         try:
-            page.wait_for_function(
-                "el => el.innerText.trim() !== '[ ]:'", arg=prompt.element_handle(), timeout=5_000
-            )
+            expect(prompt).not_to_have_text("[ ]:", use_inner_text=True, timeout=5_000)
             return
-        except PlaywrightTimeout:
+        except AssertionError:
             continue
     raise AssertionError(f"cell {index} did not start")
 
@@ -110,10 +109,9 @@ def _static_view(page: Any, cell: int, badge: str, timeout_ms: float = 30_000) -
     view.wait_for(timeout=timeout_ms)
     assert badge in view.locator(".nr-badge").inner_text()
     # The widget was closed: no panel is left under the cell (nor a widget error).
-    page.wait_for_function(
-        "c => !c.querySelector('.nrp') && !c.innerText.includes('Error displaying widget')",
-        arg=_cell(page, cell).element_handle(),
-        timeout=5_000,
+    expect(_cell(page, cell).locator(".nrp")).to_have_count(0, timeout=5_000)
+    expect(_cell(page, cell)).not_to_contain_text(
+        "Error displaying widget", use_inner_text=True, timeout=5_000
     )
     return view
 
@@ -134,10 +132,14 @@ def _open_diagram(view: Any) -> Any:
         if details.get_attribute("open") is None:
             details.locator(":scope > summary").click()
     picture = view.locator(".nr-diagram img")
-    view.page.wait_for_function(
-        "img => img.complete && img.naturalWidth > 0", arg=picture.element_handle()
-    )
+    _expect_loaded(picture)
     return picture
+
+
+def _expect_loaded(img: Any, timeout: float = 30_000) -> None:
+    """Wait until the picture ``img`` (a locator, found again at each look) has loaded."""
+    expect(img).to_have_js_property("complete", True, timeout=timeout)
+    expect(img).not_to_have_js_property("naturalWidth", 0, timeout=timeout)
 
 
 def test_panel_in_jupyterlab_stop_and_redirect(jupyter_server: JupyterServer, page: Any) -> None:
@@ -208,11 +210,7 @@ def test_panel_in_jupyterlab_stop_and_redirect(jupyter_server: JupyterServer, pa
     assert "numbers" in second.locator('tr[data-task="t2"]').inner_text()
     second.locator(".nrp-steering").get_by_text("refine").wait_for()
     # Once the steering line shows the redirect handled, "Redirect received" goes.
-    page.wait_for_function(
-        "el => !el.textContent.includes('Redirect received')",
-        arg=second.locator(".nrp-notice").element_handle(),
-        timeout=3_000,
-    )
+    expect(second.locator(".nrp-notice")).not_to_contain_text("Redirect received", timeout=3_000)
     second.locator('tr[data-task="t2"] .nrp-st-fulfilled').wait_for()
     shot(page, "05-lab-redirected", second)
     # Drawing the second tree left the first run's view alone.
@@ -235,12 +233,14 @@ def test_panel_smoke_in_notebook_7(jupyter_server: JupyterServer, page: Any) -> 
     _wait_for_kernel(page)
     _run_all(page, 2)
     # While t1 loads (3 s), the live panel shows the plan and the tree.
+    # Each check looks again at the panel as it is then, in one step in the page: a panel
+    # found earlier may have been re-rendered (the starting panel's output updated to
+    # the run's) or have given way to the static view.
     panel = _cell(page, 1).locator('.nrp[data-status="running"]').first
-    panel.locator('.nrp-tree [data-node="t2"]').wait_for()
     # t2 needs t1's numbers: it hangs under t1 (goal, t1, t2: the third level).
-    assert panel.locator('.nrp-tree [data-node="t2"]').get_attribute("aria-level") == "3"
-    assert panel.locator("tr[data-task]").count() == 2
-    shot(page, "07-notebook7-running", panel)
+    expect(panel.locator('.nrp-tree [data-node="t2"]')).to_have_attribute("aria-level", "3")
+    expect(panel.locator("tr[data-task]")).to_have_count(2)
+    shot(page, "07-notebook7-running", _cell(page, 1))  # the panel, or already the static view
     view = _static_view(page, 1, "the goal was met")
     assert "31" in view.locator(".nr-answer").inner_text()
     assert [(r[0], r[2], r[3]) for r in _plan_rows(view)] == [
@@ -260,12 +260,12 @@ def test_the_panel_and_the_view_say_which_mode_the_words_chose(
     )
     _open(page, jupyter_server, "quick.ipynb")
     _run_all(page, 2)
-    # While t1 loads (3 s), the line under the goal names the mode and the words.
+    # While t1 loads (3 s), the line under the goal names the mode and the words: looked
+    # for in the panel as it is at each look (see the Notebook 7 smoke test), and the
+    # screenshot scrolled to the cell, which holds the panel or already the static view.
     panel = _cell(page, 1).locator('.nrp[data-status="running"]').first
-    intent = panel.locator(".nrp-intent")
-    intent.wait_for()
-    assert intent.inner_text() == "quick mode, from “quick”"
-    shot(page, "08-quick-mode-running", panel)
+    expect(panel.locator(".nrp-intent")).to_have_text("quick mode, from “quick”")
+    shot(page, "08-quick-mode-running", _cell(page, 1))
     view = _static_view(page, 1, "the goal was met")
     assert view.locator(".nr-intent").inner_text() == "quick mode, from “quick”"
 
@@ -632,19 +632,18 @@ def test_a_run_with_an_image_shows_its_thumbnail_while_running(
     figure.wait_for()
     # Looked at, as a user would: JupyterLab may detach or skip drawing cells
     # scrolled out of view (its notebook windowing), which no panel can change.
-    figure.scroll_into_view_if_needed()
-    page.wait_for_function(THUMB, arg=figure.element_handle(), timeout=10_000)
+    scroll_to(figure)
+    # The figure as it is at each look (the panel may have been re-rendered since).
+    expect(figure).not_to_have_class(re.compile(r"\bnrp-mi-wait\b"), timeout=10_000)
+    _expect_loaded(figure.locator("img").first, timeout=10_000)
     width, height, head = figure.evaluate(THUMB)
     assert (width, height) == (160, 100) and head == "data:image/png;base64,", (width, height, head)
     assert figure.locator("figcaption").inner_text().strip()  # says what it is
     shot(page, "20-lab-media-thumbnail", panel)
     # Clicked, it grows in place: a larger picture, asked for once.
     figure.locator(".nrp-thumb").click()
-    page.wait_for_function(
-        "fig => fig.classList.contains('nrp-mi-big') && fig.querySelector('img').naturalWidth === 640",
-        arg=figure.element_handle(),
-        timeout=10_000,
-    )
+    expect(figure).to_have_class(re.compile(r"\bnrp-mi-big\b"), timeout=10_000)
+    expect(figure.locator("img").first).to_have_js_property("naturalWidth", 640, timeout=10_000)
     assert figure.locator(".nrp-thumb").get_attribute("aria-expanded") == "true"
     shot(page, "21-lab-media-enlarged", panel)
     view = _static_view(page, 2, "the goal was met")

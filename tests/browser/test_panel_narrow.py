@@ -14,7 +14,14 @@ from typing import Any
 import pytest
 
 from tests.browser.checks import assert_no_overflow, assert_readable
-from tests.browser.conftest import ARTIFACTS, JupyterServer, left_sidebar, shot
+from tests.browser.conftest import (
+    ARTIFACTS,
+    TIMEOUT_MS,
+    JupyterServer,
+    left_sidebar,
+    scroll_to,
+    shot,
+)
 from tests.browser.test_panel_browser import SETUP, _cell, _run_cell
 
 pytestmark = pytest.mark.browser
@@ -54,7 +61,7 @@ def test_the_live_panel_fits_a_narrow_window(
     jupyter_server.write_notebook(name, [SETUP, ROUTE])
     context = browser.new_context(viewport={"width": width, "height": 900})
     page = context.new_page()
-    page.set_default_timeout(30_000)
+    page.set_default_timeout(TIMEOUT_MS)
     try:
         page.goto(jupyter_server.open_url(f"lab/workspaces/{name.replace('.', '-')}/tree/{name}"))
         _cell(page, 0).wait_for()
@@ -65,7 +72,7 @@ def test_the_live_panel_fits_a_narrow_window(
         panel = _cell(page, 1).locator(".nrp").first
         panel.locator('tr[data-task="t2"] .nrp-st-running').wait_for()
         panel.locator('.nrp-tree [data-node="t2"]').wait_for()
-        panel.scroll_into_view_if_needed()
+        scroll_to(panel)
         layout = panel.evaluate(LAYOUT)
         # Stacked: the tree under the plan, each the panel's whole width.
         assert layout["tree"][1] >= layout["plan"][1] - 1, layout

@@ -19,11 +19,13 @@ Measured figures are printed (pytest -s) and written to
 from __future__ import annotations
 
 import json
+import re
 import statistics
 import time
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.conftest import ARTIFACTS, JupyterServer, shot
 from tests.browser.test_panel_browser import _cell, _open, _run_cell, _wait_for_kernel
@@ -317,10 +319,8 @@ def _check(results: dict[str, Any]) -> None:
 def _both_runs(page: Any, ui: str) -> None:
     page.evaluate(WATCH)
     _run_cell(page, 0)
-    page.wait_for_function(
-        "el => /^\\[\\d+\\]:$/.test(el.innerText.trim())",
-        arg=_cell(page, 0).locator(".jp-InputPrompt").element_handle(),
-        timeout=60_000,
+    expect(_cell(page, 0).locator(".jp-InputPrompt")).to_have_text(
+        re.compile(r"^\[\d+\]:$"), use_inner_text=True, timeout=60_000
     )
     results: dict[str, Any] = {}
     for cell, name in ((1, "flat"), (2, "tree")):

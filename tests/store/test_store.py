@@ -19,6 +19,7 @@ from notebook_router.result import AgentResult
 from notebook_router.store import SCHEMA_VERSION, SessionStore, parse_duration
 from notebook_router.store.combos import SqliteComboBackend
 from notebook_router.store.schema import current_version, migrate
+from tests.store.conftest import TASK, OpenStore, old_database, stored_runs
 from tests.store.disk import all_bytes
 from tests.store.resume_agents import AGENTS
 
@@ -26,17 +27,11 @@ from tests.store.resume_agents import AGENTS
 FAKE_KEY = "sk-" + "test-FAKE0123456789abcdefSTORE"
 ENV_KEY = "plainsecret" + "-9f8e7d6c5b4a"  # a key with no recognisable shape
 
-TASK = "Load the numbers, then add them up"
 
-
-async def _one_run(store: SessionStore, query: str = TASK) -> str:
-    result = await Router(AGENTS, store=store).run(query)
-    store.flush()
-    return result.run_id
-
-
-async def test_a_run_is_recorded_with_its_events_plan_results_and_context(tmp_path: Path) -> None:
-    store = SessionStore(tmp_path)
+async def test_a_run_is_recorded_with_its_events_plan_results_and_context(
+    tmp_path: Path, open_store: OpenStore
+) -> None:
+    store = open_store()
     result = await Router(AGENTS, store=store).run(TASK, context={"region": "North"})
     [info] = store.runs()
     assert info.id == result.run_id and info.status == "finished"
@@ -54,11 +49,10 @@ async def test_a_run_is_recorded_with_its_events_plan_results_and_context(tmp_pa
     assert stored.context["region"] == ("North", "user", True)
     # The file lives where it was asked to, with the notebook folder's conventions.
     assert Path(store.path) == tmp_path / "sessions.db"
-    store.close()
 
 
-async def test_rebuilt_state_matches_the_finished_run(tmp_path: Path) -> None:
-    store = SessionStore(tmp_path)
+async def test_rebuilt_state_matches_the_finished_run(open_store: OpenStore) -> None:
+    store = open_store()
     router = Router(AGENTS, store=store)
     run = router.start(TASK)
     result = await run
@@ -71,7 +65,6 @@ async def test_rebuilt_state_matches_the_finished_run(tmp_path: Path) -> None:
     ]
     assert rebuilt.usage.total_tokens == run.state.usage.total_tokens
     assert rebuilt.results["t2"].data == 31
-    store.close()
 
 
 async def test_a_run_spread_over_many_batches_keeps_every_event_once_and_the_latest_values(
@@ -114,21 +107,20 @@ async def test_a_run_spread_over_many_batches_keeps_every_event_once_and_the_lat
     store.close()
 
 
-async def test_runs_are_listed_newest_first_and_found_by_prefix(tmp_path: Path) -> None:
-    store = SessionStore(tmp_path)
-    first = await _one_run(store)
-    second = await _one_run(store, "Load the numbers")
+async def test_runs_are_listed_newest_first_and_found_by_prefix(open_store: OpenStore) -> None:
+    store = open_store()
+    [first] = await stored_runs(store)
+    [second] = await stored_runs(store, query="Load the numbers")
     assert [r.id for r in store.runs()] == [second, first]
     assert store.run(first[:5]).id == first
     with pytest.raises(RunNotStoredError, match="No stored run 'zzz'"):
         store.run("zzz")
-    store.close()
 
 
-async def test_purge_deletes_old_runs_and_what_only_they_used(tmp_path: Path) -> None:
-    store = SessionStore(tmp_path, expiry=None)
-    old = await _one_run(store)
-    new = await _one_run(store)
+async def test_purge_deletes_old_runs_and_what_only_they_used(open_store: OpenStore) -> None:
+    store = open_store(expiry=None)
+    [old] = await stored_runs(store)
+    [new] = await stored_runs(store)
     with store.db.transaction() as conn:
         conn.execute("UPDATE runs SET started_at = ? WHERE id = ?", (time.time() - 40 * 86400, old))
     assert store.purge("30d") == 1
@@ -136,12 +128,11 @@ async def test_purge_deletes_old_runs_and_what_only_they_used(tmp_path: Path) ->
     for table in ("events", "run_values", "tasks", "context_snapshots"):
         left = store.db.one(f"SELECT COUNT(*) FROM {table} WHERE run_id = ?", (old,))
         assert left is not None and left[0] == 0, table
-    store.close()
 
 
 async def test_a_default_expiry_purges_old_runs_when_the_store_opens(tmp_path: Path) -> None:
     store = SessionStore(tmp_path, expiry=None)
-    old = await _one_run(store)
+    [old] = await stored_runs(store)
     with store.db.transaction() as conn:
         conn.execute("UPDATE runs SET started_at = ? WHERE id = ?", (time.time() - 8 * 86400, old))
     store.close()
@@ -159,20 +150,19 @@ def test_durations_read_the_way_people_write_them() -> None:
         parse_duration("soon")
 
 
-async def test_size_is_reported_and_shrinks_after_a_purge(tmp_path: Path) -> None:
-    store = SessionStore(tmp_path, expiry=None)
+async def test_size_is_reported_and_shrinks_after_a_purge(open_store: OpenStore) -> None:
+    store = open_store(expiry=None)
     for _ in range(3):
-        await _one_run(store)
+        await stored_runs(store)
     before = store.size_bytes()
     assert before > 0
     store.purge(0)
     assert store.size_bytes() <= before and store.count() == 0
-    store.close()
 
 
 async def test_memory_store_works_for_tests() -> None:
     store = SessionStore(":memory:")
-    run_id = await _one_run(store)
+    [run_id] = await stored_runs(store)
     assert store.run(run_id).status == "finished" and store.size_bytes() > 0
     store.close()
 
@@ -180,56 +170,9 @@ async def test_memory_store_works_for_tests() -> None:
 # ----------------------------------------------------------------- schema
 
 
-def _v1_database(path: Path) -> None:
-    """A database as release 1 of the schema wrote it, with one finished run."""
-    conn = sqlite3.connect(path, isolation_level=None)
-    migrate(conn, str(path), target=1)
-    now = time.time()
-    conn.execute(
-        "INSERT INTO sessions (id, started_at, host, pid) VALUES ('s1', ?, 'old-host', 1)", (now,)
-    )
-    conn.execute(
-        "INSERT INTO runs (id, session_id, query, goal, status, stop_reason, answer, "
-        "started_at, updated_at, last_seq) VALUES ('oldrun', 's1', 'q', 'q', 'finished', "
-        "'completed', 'the old answer', ?, ?, 2)",
-        (now, now),
-    )
-    events = [
-        {
-            "kind": "run_started",
-            "run_id": "oldrun",
-            "seq": 1,
-            "t": 0.0,
-            "query": "q",
-            "goal": "q",
-            "model": "offline:default",
-            "agents": ["a"],
-            "started_at": "2026-01-01T00:00:00+00:00",
-        },
-        {
-            "kind": "run_finished",
-            "run_id": "oldrun",
-            "seq": 2,
-            "t": 0.1,
-            "stop_reason": "completed",
-            "detail": "",
-            "answer": "the old answer",
-            "iterations": 1,
-            "duration_s": 0.1,
-            "total_tokens": 0,
-            "cost_usd": 0.0,
-        },
-    ]
-    conn.execute(
-        "INSERT INTO events (run_id, first_seq, last_seq, data) VALUES ('oldrun', 1, 2, ?)",
-        (json.dumps(events),),
-    )
-    conn.close()
-
-
 def test_a_version_1_database_is_upgraded_in_place_and_keeps_its_runs(tmp_path: Path) -> None:
     path = tmp_path / "sessions.db"
-    _v1_database(path)
+    old_database(path, 1)
     store = SessionStore(path, expiry=None)
     assert store.db.upgraded_from == 1 and store.db.version == SCHEMA_VERSION
     versions = [r[0] for r in store.db.query("SELECT version FROM schema_version ORDER BY 1")]
@@ -445,20 +388,19 @@ def odd(task: str) -> Any:
 
 
 async def test_unpicklable_results_are_kept_as_a_preview_and_redone_on_resume(
-    tmp_path: Path,
+    open_store: OpenStore,
 ) -> None:
-    store = SessionStore(tmp_path)
+    store = open_store()
     result = await Router([odd], store=store).run("give me odd values")
     store.flush()
     value, restored = store.load(result.run_id).results["t1"]
     assert not restored and "lambda" in value
-    store.close()
 
 
 async def test_the_store_never_blocks_the_loop_when_another_kernel_holds_the_lock(
-    tmp_path: Path,
+    tmp_path: Path, open_store: OpenStore
 ) -> None:
-    store = SessionStore(tmp_path)
+    store = open_store()
     blocker = sqlite3.connect(tmp_path / "sessions.db", isolation_level=None)
     blocker.execute("BEGIN IMMEDIATE")  # another kernel in the middle of a write
     started = time.perf_counter()
@@ -470,7 +412,6 @@ async def test_the_store_never_blocks_the_loop_when_another_kernel_holds_the_loc
     blocker.close()
     assert store.flush(timeout=20)
     assert store.run(result.run_id).status == "finished"
-    store.close()
 
 
 async def test_command_line_lists_and_exports_stored_runs(
@@ -479,7 +420,7 @@ async def test_command_line_lists_and_exports_stored_runs(
     from notebook_router.cli import main
 
     store = SessionStore(tmp_path)
-    run_id = await _one_run(store)
+    [run_id] = await stored_runs(store)
     store.close()
     assert main(["runs", "--store", str(tmp_path)]) == 0
     out = capsys.readouterr().out
@@ -573,9 +514,9 @@ def own_words() -> AgentResult:
 
 
 async def test_an_agents_own_summary_that_is_not_valid_unicode_does_not_lose_the_run(
-    tmp_path: Path,
+    open_store: OpenStore,
 ) -> None:
-    store = SessionStore(tmp_path)
+    store = open_store()
     result = await Router([own_words], store=store).run("Write the summary notes")
     assert result.task("t1").summary == "caf\ufffd menu"
     store.flush()
@@ -583,7 +524,6 @@ async def test_an_agents_own_summary_that_is_not_valid_unicode_does_not_lose_the
     stored = store.load(result.run_id)
     assert stored.info.status == "finished"
     assert [t.summary for t in stored.tasks] == ["caf\ufffd menu"]
-    store.close()
 
 
 def test_events_are_stored_as_the_json_the_event_schema_reads_back() -> None:
@@ -620,8 +560,10 @@ def test_events_are_stored_as_the_json_the_event_schema_reads_back() -> None:
     assert decode_events(text) == events
 
 
-def test_a_batch_sqlite_refuses_costs_only_itself_and_the_writer_goes_on(tmp_path: Path) -> None:
-    store = SessionStore(tmp_path)
+def test_a_batch_sqlite_refuses_costs_only_itself_and_the_writer_goes_on(
+    open_store: OpenStore,
+) -> None:
+    store = open_store()
     insert = "INSERT INTO facts (text, topic, source, created_at) VALUES (?, ?, ?, ?)"
     store.writer.submit([(insert, [("kept before", "t", "s", 1.0)])])
     store.writer.submit([(insert, [("too big", "t", "s", 10**20)])])  # OverflowError, not sqlite
@@ -633,7 +575,6 @@ def test_a_batch_sqlite_refuses_costs_only_itself_and_the_writer_goes_on(tmp_pat
     store.writer.submit([(insert, [("much later", "t", "s", 3.0)])])
     assert store.writer.flush(10)  # the thread is still alive
     assert store.db.query("SELECT COUNT(*) FROM facts WHERE text = 'much later'")[0][0] == 1
-    store.close()
 
 
 def _dead_pid() -> int:
@@ -651,12 +592,12 @@ async def test_purging_keeps_the_session_rows_of_kernels_still_running(tmp_path:
             "INSERT INTO sessions (id, started_at, host, pid, notebook) VALUES (?, ?, ?, ?, ?)",
             ("deadbeef", 0.0, store.host, _dead_pid(), ""),
         )
-    run_id = await _one_run(store)
+    [run_id] = await stored_runs(store)
     store.delete([run_id])
     sessions = {row[0] for row in store.db.query("SELECT id FROM sessions")}
     assert other.session_id in sessions and "deadbeef" not in sessions
     # ...so the idle kernel's next run is recorded.
-    await _one_run(other)
+    await stored_runs(other)
     assert [info.status for info in other.runs()] == ["finished"]
     other.close()
     store.close()
@@ -671,15 +612,16 @@ def nester(task: str) -> list[object]:
     return value
 
 
-async def test_a_value_nested_too_deep_to_encode_is_kept_as_a_preview(tmp_path: Path) -> None:
-    store = SessionStore(tmp_path)
+async def test_a_value_nested_too_deep_to_encode_is_kept_as_a_preview(
+    open_store: OpenStore,
+) -> None:
+    store = open_store()
     result = await Router([nester], store=store).run("Nest it deep")
     assert (result.stop_reason, result.task("t1").status) == ("completed", "fulfilled")
     store.flush()
     stored = store.load(result.run_id)
     assert stored.events[-1].kind == "run_finished"
     assert stored.results["t1"] == ("(list that cannot be previewed)", False)
-    store.close()
 
 
 async def test_events_are_kept_when_a_batch_of_values_cannot_be_encoded(

@@ -6,10 +6,8 @@ index), read after each step as ``%route store`` and ``%route purge`` do.
 
 from __future__ import annotations
 
-import json
 import os
 import sqlite3
-import time
 from pathlib import Path
 from typing import Any
 
@@ -18,65 +16,57 @@ import pytest
 from notebook_router import Router
 from notebook_router.store import SCHEMA_VERSION, SessionStore
 from notebook_router.store.database import PAGE_SIZE
-from notebook_router.store.schema import migrate
-from tests.store.resume_agents import AGENTS
-
-TASK = "Load the numbers, then add them up"
+from tests.store.conftest import OpenStore, old_database, stored_runs
 
 
 def _log_bytes(store: SessionStore) -> int:
     return os.path.getsize(store.path + "-wal")
 
 
-async def _runs(store: SessionStore, n: int) -> None:
-    for _ in range(n):
-        await Router(AGENTS, store=store).run(TASK)
-    store.flush()
-
-
-async def test_a_finished_run_costs_the_database_about_what_it_stored(tmp_path: Path) -> None:
-    store = SessionStore(tmp_path)
-    await _runs(store, 1)  # the first run's rows start the tables' pages
+async def test_a_finished_run_costs_the_database_about_what_it_stored(
+    open_store: OpenStore,
+) -> None:
+    store = open_store()
+    await stored_runs(store, 1)  # the first run's rows start the tables' pages
     before = store.size_bytes()
-    await _runs(store, 10)
+    await stored_runs(store, 10)
     per_run = (store.size_bytes() - before) / 10
     # A few kilobytes of events, results and plan: a page each at most. Every commit
     # appends whole pages to the write-ahead log, which used to stay on disk at ~180 KB a
     # run until SQLite folded it at 4 MB; the log is folded as each run ends.
     assert per_run <= PAGE_SIZE, per_run
     assert _log_bytes(store) == 0
-    store.close()
 
 
-async def test_purging_every_run_returns_the_file_to_its_empty_size(tmp_path: Path) -> None:
-    store = SessionStore(tmp_path)
+async def test_purging_every_run_returns_the_file_to_its_empty_size(
+    open_store: OpenStore,
+) -> None:
+    store = open_store()
     empty = store.size_bytes()
-    await _runs(store, 30)
+    await stored_runs(store, 30)
     assert store.size_bytes() > empty + 4 * PAGE_SIZE
     assert store.purge(0) == 30
     assert store.size_bytes() == empty
     assert store.runs() == []
-    store.close()
 
 
 async def test_a_database_made_before_incremental_vacuuming_shrinks_on_its_first_purge(
-    tmp_path: Path,
+    tmp_path: Path, open_store: OpenStore
 ) -> None:
     path = tmp_path / "sessions.db"
     older = sqlite3.connect(path)  # a file with a table already: its vacuum mode stays
     older.execute(f"PRAGMA page_size={PAGE_SIZE}")
     older.execute("CREATE TABLE notes (text TEXT)")
     older.close()
-    store = SessionStore(path)
+    store = open_store(path)
     assert store.db.one("PRAGMA auto_vacuum")[0] == 0  # type: ignore[index]
     empty = store.size_bytes()
-    await _runs(store, 30)
+    await stored_runs(store, 30)
     store.purge(0)
     # One page more than it was: the pointer map incremental vacuuming keeps.
     assert store.size_bytes() <= empty + PAGE_SIZE
     # Vacuumed once, it vacuums incrementally from then on.
     assert store.db.one("PRAGMA auto_vacuum")[0] == 2  # type: ignore[index]
-    store.close()
 
 
 # ------------------------------------------------- an offline run over a small table
@@ -110,8 +100,10 @@ def _sales() -> Any:
     )
 
 
-async def test_an_offline_run_over_a_small_table_costs_a_few_kilobytes(tmp_path: Path) -> None:
-    store = SessionStore(tmp_path, expiry=None)
+async def test_an_offline_run_over_a_small_table_costs_a_few_kilobytes(
+    open_store: OpenStore,
+) -> None:
+    store = open_store(expiry=None)
     router = Router(store=store, data={"sales": _sales()}, memory=True)
     for question in QUESTIONS:  # the first runs start the tables' pages
         await router.run(question)
@@ -129,16 +121,15 @@ async def test_an_offline_run_over_a_small_table_costs_a_few_kilobytes(tmp_path:
     assert events_per_run <= 2.5 * 1024, events_per_run
     kinds = {type(r["data"]) for r in store.db.query("SELECT data FROM events")}
     assert kinds == {bytes}
-    store.close()
 
 
 async def test_a_stored_run_reads_back_whole_for_the_finished_view_and_resume(
-    tmp_path: Path,
+    open_store: OpenStore,
 ) -> None:
     from notebook_router.planner.events import event_to_dict
     from notebook_router.store.stored_bundle import stored_bundle
 
-    store = SessionStore(tmp_path, expiry=None)
+    store = open_store(expiry=None)
     router = Router(store=store, data={"sales": _sales()})
     run = router.start("Plot monthly revenue by month, and the average revenue by region")
     result = await run
@@ -162,64 +153,16 @@ async def test_a_stored_run_reads_back_whole_for_the_finished_view_and_resume(
     view = stored_bundle(rebuilt, stored.info)
     assert result.answer.splitlines()[0] in view["text/plain"]
     assert "<img" in view["text/html"]
-    store.close()
-
-
-def _v6_database(path: Path) -> None:
-    """A database as version 6 of the schema wrote it: one finished run, its events as text."""
-    conn = sqlite3.connect(path, isolation_level=None)
-    migrate(conn, str(path), target=6)
-    now = time.time()
-    conn.execute(
-        "INSERT INTO sessions (id, started_at, host, pid) VALUES ('s1', ?, 'h', 1)", (now,)
-    )
-    conn.execute(
-        "INSERT INTO runs (id, session_id, query, goal, status, stop_reason, answer, "
-        "started_at, updated_at, last_seq) VALUES ('oldrun', 's1', 'q', 'q', 'finished', "
-        "'completed', 'the old answer', ?, ?, 2)",
-        (now, now),
-    )
-    common = {"run_id": "oldrun", "t": 0.0}
-    events = [
-        {
-            **common,
-            "kind": "run_started",
-            "seq": 1,
-            "query": "q",
-            "goal": "q",
-            "model": "offline:default",
-            "agents": ["a"],
-            "started_at": "2026-01-01T00:00:00+00:00",
-        },
-        {
-            **common,
-            "kind": "run_finished",
-            "seq": 2,
-            "stop_reason": "completed",
-            "detail": "",
-            "answer": "the old answer",
-            "iterations": 1,
-            "duration_s": 0.1,
-            "total_tokens": 0,
-            "cost_usd": 0.0,
-        },
-    ]
-    conn.execute(
-        "INSERT INTO events (run_id, first_seq, last_seq, data) VALUES ('oldrun', 1, 2, ?)",
-        (json.dumps(events),),
-    )
-    conn.close()
 
 
 async def test_a_version_6_database_opens_and_keeps_its_runs_beside_new_ones(
-    tmp_path: Path,
+    tmp_path: Path, open_store: OpenStore
 ) -> None:
     path = tmp_path / "sessions.db"
-    _v6_database(path)
-    store = SessionStore(path, expiry=None)
+    old_database(path, 6)
+    store = open_store(path, expiry=None)
     assert store.db.upgraded_from == 6 and store.db.version == SCHEMA_VERSION
-    await Router(AGENTS, store=store).run(TASK)
-    store.flush()
+    await stored_runs(store)
     runs = store.runs()
     assert len(runs) == 2 and all(r.status == "finished" for r in runs)
     stored = {type(r["data"]) for r in store.db.query("SELECT data FROM events")}
@@ -230,4 +173,3 @@ async def test_a_version_6_database_opens_and_keeps_its_runs_beside_new_ones(
         logged = store.db.query("SELECT seq FROM event_log WHERE run_id = ?", (info.id,))
         assert sorted(r["seq"] for r in logged) == [e.seq for e in events]
     assert store.rebuild("oldrun").state.answer == "the old answer"
-    store.close()
