@@ -18,8 +18,10 @@ from notebook_router.language.tables import table
 
 UNSIGNED = r"(?:\d[\d,]*(?:\.\d+)?|\.\d+)"
 _WORDS = table("analysis")
+_MORE_BEFORE: dict[str, list[str]] = table("trust")["comparisons"]["before"]
 PREFIX_OPS: tuple[tuple[str, str], ...] = tuple(
-    (op, alternation(phrases)) for op, phrases in _WORDS["comparisons"]["before"].items()
+    (op, alternation([*phrases, *_MORE_BEFORE.get(op, [])]))
+    for op, phrases in _WORDS["comparisons"]["before"].items()
 )
 """Each comparison said before its number, with the pattern of its words."""
 POSTFIX_OPS: tuple[tuple[str, str], ...] = tuple(
@@ -47,7 +49,7 @@ def conditions(r: Reading) -> list[Filter]:
     _row_unit(r)
     _back_references(r)
     for finder in (_between, _postfix, _comparisons, _number_first, _named_first, _sign, _age_words, _years,
-                   _year_bound, _quarter, _year, _month, _ordinal, _numbered, _column_equals,
+                   _year_bound, _from_on, _quarter, _year, _month, _ordinal, _numbered, _column_equals,
                    _values):  # fmt: skip
         found.extend(finder(r))
     return found
@@ -75,8 +77,17 @@ def negated(r: Reading, start: int) -> bool:
     return _NEGATED.search(r.skeleton[max(0, start - 40) : start]) is not None
 
 
+_GROUP_LEAD = re.compile(rf"\b(?:{alternation(table('trust')['group_leads'])})\s+(?:the\s+)?$")
+_LEADING_COLUMN = re.compile(r"\s*C\d+\b")
+
+
 def _take(r: Reading, m: re.Match[str]) -> None:
-    r.skeleton = ph.blank(r.skeleton, m)
+    start = m.start()
+    column = _LEADING_COLUMN.match(r.skeleton, start)
+    if column is not None and _GROUP_LEAD.search(r.skeleton[:start]):
+        # "by year from 2000 on": the condition is used, the column stays a grouping
+        start = column.end()
+    r.skeleton = r.skeleton[:start] + " " * (m.end() - start) + r.skeleton[m.end() :]
 
 
 def _numeric(r: Reading, column: str) -> bool:
@@ -101,6 +112,24 @@ def _between(r: Reading) -> list[Filter]:
         column = r.column_at(int(m.group(1)))
         if _numeric(r, column):
             out.append(Filter(column, "between", (_num(m.group(2)), _num(m.group(3)))))
+            _take(r, m)
+    return out
+
+
+_FROM_ON = re.compile(
+    rf"\bC(?P<c>\d+)\s*(?:is|are|was|were|of)?\s*from\s+(?P<n>{UNSIGNED})\s*"
+    rf"(?:{alternation(table('trust')['comparisons']['from_on']['>='])})\b"
+)
+
+
+def _from_on(r: Reading) -> list[Filter]:
+    """ "season from 2000 on", "rank from 5 onwards": an open bound on the column named,
+    never the one value after "from"."""
+    out = []
+    for m in list(_FROM_ON.finditer(r.skeleton)):
+        column = r.column_at(int(m.group("c")))
+        if _numeric(r, column):
+            out.append(Filter(column, ">=", _num(m.group("n"))))
             _take(r, m)
     return out
 

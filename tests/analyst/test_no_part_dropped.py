@@ -1,0 +1,124 @@
+"""No part of a question is dropped in silence: a group, a period or a place it names
+is in the answer, or the answer is partial and names it.
+
+Frames are made up here; each expected figure comes from plain pandas.
+"""
+
+from __future__ import annotations
+
+import pandas as pd  # type: ignore[import-untyped, unused-ignore]
+import pytest
+
+from notebook_router.analyst import analyse
+
+
+@pytest.fixture(scope="module")
+def seasons() -> pd.DataFrame:
+    """One row per club and season over forty seasons: a year of many values."""
+    rows = [
+        {"club": club, "year": 1980 + i, "goals": 40 + (i * 7 + len(club) * 3) % 25}
+        for i in range(40)
+        for club in ("Ash", "Beech", "Cedar")
+    ]
+    return pd.DataFrame(rows)
+
+
+@pytest.fixture(scope="module")
+def aircraft() -> pd.DataFrame:
+    """Aircraft with the year each was built: some years have many, some few."""
+    years = [1995 + (i * i) % 23 for i in range(300)]
+    return pd.DataFrame({"tailnum": [f"N{i:04d}" for i in range(300)], "year": years,
+                         "seats": [50 + i % 200 for i in range(300)]})  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def weather() -> pd.DataFrame:
+    rows = []
+    for city, base in (("Lagos", 90), ("Oslo", 40)):
+        for day in range(60):
+            rows.append({"city": city, "high_temp": base + day % 11, "avg_dewpt": 30 + day % 7})
+    return pd.DataFrame(rows)
+
+
+def test_a_group_by_a_year_with_a_condition_on_it_groups_by_the_year(
+    seasons: pd.DataFrame,
+) -> None:
+    a = analyse("average goals by year from 2000 on", {"seasons": seasons})
+    recent = seasons[seasons.year >= 2000]
+    assert a.status == "answered"
+    assert a.value == pytest.approx(recent.groupby("year")["goals"].mean().to_dict())
+
+
+def test_a_plot_that_draws_one_of_two_groups_says_which_it_left_out(
+    seasons: pd.DataFrame,
+) -> None:
+    a = analyse("plot average goals per club by year from 2000 on", {"seasons": seasons})
+    assert a.status == "partial"
+    assert "year" in a.text and "leaves out" in a.text
+
+
+def test_a_plot_of_how_many_each_year_counts_each_year(aircraft: pd.DataFrame) -> None:
+    a = analyse("plot how many aircraft were built each year since 2005", {"aircraft": aircraft})
+    expected = aircraft[aircraft.year >= 2005].groupby("year").size()
+    assert a.status == "answered"
+    assert "line chart of row counts by year" in a.text
+    assert a.table is not None
+    assert a.table["value"].to_dict() == expected.to_dict()
+
+
+def test_there_carries_the_place_not_the_condition_counted(weather: pd.DataFrame) -> None:
+    a = analyse(
+        "for Lagos, how many days had a high_temp of 95 or more, "
+        "and what was the mean avg_dewpt there?",
+        {"weather": weather},
+    )
+    lagos = weather[weather.city == "Lagos"]
+    assert f"{int((lagos.high_temp >= 95).sum())} rows" in a.text
+    assert f"{lagos.avg_dewpt.mean():.4g}" in a.text
+
+
+def test_them_still_carries_every_condition(weather: pd.DataFrame) -> None:
+    a = analyse(
+        "how many rows of Lagos had a high_temp of 95 or more, and what was their mean avg_dewpt?",
+        {"weather": weather},
+    )
+    hot = weather[(weather.city == "Lagos") & (weather.high_temp >= 95)]
+    assert f"{hot.avg_dewpt.mean():.4g}" in a.text
+
+
+def test_a_plot_of_a_measure_by_a_column_it_only_filters_on_says_so(
+    seasons: pd.DataFrame,
+) -> None:
+    renamed = seasons.rename(columns={"year": "season"})
+    a = analyse("plot average goals per club by season from 2000 on", {"seasons": renamed})
+    assert a.status == "partial"
+    assert "by season" in a.text
+
+
+def test_a_threshold_said_with_a_comparative_is_a_threshold() -> None:
+    storms = pd.DataFrame({"category": [1, 2, 3, 4, 5] * 8, "wind": range(40)})
+    stronger = analyse("how many storms were stronger than category 3", {"storms": storms})
+    weaker = analyse("how many storms were weaker than category 2", {"storms": storms})
+    assert (stronger.status, stronger.value) == ("answered", int((storms.category > 3).sum()))
+    assert (weaker.status, weaker.value) == ("answered", int((storms.category < 2).sum()))
+
+
+def test_from_a_number_on_is_an_open_bound() -> None:
+    ranks = pd.DataFrame({"rank": [1, 2, 3, 5, 7, 9, 9, 12], "score": range(8)})
+    a = analyse("mean score for rank from 5 onwards", {"ranks": ranks})
+    assert a.value == pytest.approx(ranks[ranks["rank"] >= 5].score.mean())
+
+
+def test_a_number_said_after_a_word_of_a_column_name_is_not_dropped() -> None:
+    marriages = pd.DataFrame(
+        {"children": [0, 0, 1, 2, 0, 1] * 5, "rate_marriage": [5, 4, 5, 3, 5, 2] * 5}
+    )
+    a = analyse(
+        "crosstab children vs rate_marriage: how many women have 0 children and rate 5?",
+        {"marriages": marriages},
+    )
+    assert a.status == "partial" or a.value == int(
+        ((marriages.children == 0) & (marriages.rate_marriage == 5)).sum()
+    )
+    if a.status == "partial":
+        assert "“5”" in a.text
