@@ -50,7 +50,7 @@ def conditions(r: Reading) -> list[Filter]:
     _back_references(r)
     for finder in (_between, _postfix, _comparisons, _number_first, _named_first, _sign, _age_words, _years,
                    _year_bound, _from_on, _quarter, _year, _month, _ordinal, _numbered, _column_equals,
-                   _values):  # fmt: skip
+                   _value_bounds, _values):  # fmt: skip
         found.extend(finder(r))
     return found
 
@@ -119,6 +119,11 @@ def _between(r: Reading) -> list[Filter]:
 _FROM_ON = re.compile(
     rf"\bC(?P<c>\d+)\s*(?:is|are|was|were|of)?\s*from\s+(?P<n>{UNSIGNED})\s*"
     rf"(?:{alternation(table('trust')['comparisons']['from_on']['>='])})\b"
+)
+
+
+_FROM_ON_AFTER = re.compile(
+    rf"\s*(?:{alternation(table('trust')['comparisons']['from_on']['>='])})\b"
 )
 
 
@@ -447,7 +452,8 @@ def _ordinal(r: Reading) -> list[Filter]:
 def _column_equals(r: Reading) -> list[Filter]:
     out = []
     pattern = (
-        r"\bC(\d+)\s*(?:==|=|is|equals|equal to|of|:|at|in|from|as|with)?\s*['\"]?([\w.-]+)['\"]?"
+        r"\bC(\d+)\s*(?:==|=|is|equals|equal to|of|:|at|in|from|as|with)?\s*['\"]?"
+        r"(?![CVD]\d+\b)([\w.-]+)['\"]?"  # the value, never the next column ("X in C 6")
     )
     for m in list(re.finditer(pattern, r.skeleton)):
         column = r.column_at(int(m.group(1)))
@@ -468,6 +474,52 @@ def _known_value(r: Reading, column: str, word: str) -> Scalar | None:
         elif isinstance(value, str) and value.lower() == word.lower():
             return value
     return None
+
+
+_AFTER_VALUE = table("trust")["comparisons"]["after_value"]
+_VALUE_BOUNDS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    *(
+        (op, re.compile(rf"\b(?:{alternation(words)})\s+(?:the\s+(?:year|month)\s+)?V(\d+)\b"))
+        for op, words in (
+            (">=", ["since", "from"]), (">", ["after"]), ("<", ["before"]),
+            ("<=", ["until", "till", "through", "up to"]),
+        )
+    ),
+    *((op, re.compile(rf"\bV(\d+)\s*(?:{alternation(words)})\b")) for op, words in _AFTER_VALUE.items()),
+)  # fmt: skip
+"""A bound on a named value of a numbered column: "from July onwards", "since May",
+"before August", "July or later". ("from" alone is a bound only with a word after it.)"""
+_VALUE_RANGE = re.compile(
+    r"\b(?:from|between)\s+V(\d+)\s*(?:to|through|till|until|and|-)\s+V(\d+)\b"
+)
+"""A range between two named values of a numbered column: "from May to July"."""
+_SIDES = re.compile(rf"\b(?:{alternation(table('trust')['comparisons']['sides']['words'])})\b")
+
+
+def _value_bounds(r: Reading) -> list[Filter]:
+    """A named value of a numeric column said as a bound (a month by name, a numbered
+    class by its label): the rows from it on, never the rows equal to it."""
+    out = []
+    for m in list(_VALUE_RANGE.finditer(r.skeleton)):
+        low, high = (r.mentions[int(m.group(i))] for i in (1, 2))
+        if m.group(0).startswith("between") and _SIDES.search(r.skeleton[: m.start()]):
+            continue  # "the difference between May and August": two sides, not a range
+        if low.column == high.column and _numeric(r, low.column):
+            out.append(Filter(low.column, "between", (low.value, high.value)))
+            _take(r, m)
+    for op, pattern in _VALUE_BOUNDS:
+        for m in list(pattern.finditer(r.skeleton)):
+            mention = r.mentions[int(m.group(1))]
+            if not _numeric(r, mention.column) or not isinstance(mention.value, int | float):
+                continue
+            if m.group(0).startswith("from") and not _FROM_ON_AFTER.match(r.skeleton, m.end()):
+                continue  # "from May to July" is a range; "from May" alone a name
+            out.append(Filter(mention.column, op, mention.value))
+            _take(r, m)
+            after = _FROM_ON_AFTER.match(r.skeleton, m.end())
+            if after is not None:
+                _take(r, after)
+    return out
 
 
 def _values(r: Reading) -> list[Filter]:

@@ -196,7 +196,50 @@ def _mentions(text: str, schema: Schema, written: str | None = None) -> list[Men
         partial = partial_column(word, schema)
         if partial is not None:
             found.append(replace(partial, start=start, end=end))
+    found += _month_names(text, schema, found, written)
     return _names_of_columns(text, sorted(found, key=lambda m: m.start))
+
+
+_MONTH_WORDS = table("trust")["months"]
+_MONTH_LEAD = re.compile(rf"\b(?:{alternation(_MONTH_WORDS['leads'])})\s+$")
+_MONTH_NAME = re.compile(rf"\b(?:{alternation(ph.MONTHS)})\b")
+
+
+def _month_column(schema: Schema) -> str | None:
+    """The column that numbers the months (1 to 12), in a table with no dates to take a
+    month from."""
+    if schema.of_kind("datetime", "datetext"):
+        return None
+    for column in schema.columns:
+        words = [w for w, _, _ in word_spans(column.name.lower().replace("_", " "))]
+        if column.kind != "number" or not column.values or not words:
+            continue
+        if words[-1] in _MONTH_WORDS["column_words"] and all(
+            float(v).is_integer() and 1 <= v <= 12 for v in column.values
+        ):
+            return column.name
+    return None
+
+
+def _month_names(
+    text: str, schema: Schema, found: list[Mention], written: str | None
+) -> list[Mention]:
+    """ "in June", "May and August": a month's name as a value of the column that numbers
+    the months, so it is filtered on, compared, or named as left out like any value."""
+    column = _month_column(schema)
+    if column is None:
+        return []
+    out = []
+    for m in _MONTH_NAME.finditer(text):
+        if any(f.start < m.end() and m.start() < f.end for f in found):
+            continue
+        capital = written is not None and written[m.start()].isupper()
+        if m.group(0) == "may" and not (capital or _MONTH_LEAD.search(text[: m.start()])):
+            continue  # "may" the verb
+        number = ph.MONTHS.index(m.group(0)) + 1
+        if number in schema.column(column).values:
+            out.append(Mention(m.start(), m.end(), column, number, is_value=True, how="value"))
+    return out
 
 
 _VERBS = frozenset(table("analysis")["conditions"]["verbs"])

@@ -122,3 +122,53 @@ def test_a_number_said_after_a_word_of_a_column_name_is_not_dropped() -> None:
     )
     if a.status == "partial":
         assert "“5”" in a.text
+
+
+@pytest.fixture(scope="module")
+def daily() -> pd.DataFrame:
+    """Daily readings numbered by month (5 to 9), no date column: months said by name."""
+    rows = [
+        {"Month": month, "Day": day, "Temp": 60 + 3 * month + day % 5, "Rain": (day * month) % 7}
+        for month in range(5, 10)
+        for day in range(1, 29)
+    ]
+    return pd.DataFrame(rows)
+
+
+def test_a_value_after_another_column_is_read(daily: pd.DataFrame) -> None:
+    a = analyse("average Temp in Month 6", {"daily": daily})
+    assert (a.status, a.value) == ("answered", pytest.approx(daily[daily.Month == 6].Temp.mean()))
+
+
+@pytest.mark.parametrize(
+    ("question", "rows"),
+    [
+        ("average Temp in June", lambda d: d.Month == 6),
+        ("average Temp from July onwards", lambda d: d.Month >= 7),
+        ("average Temp since July", lambda d: d.Month >= 7),
+        ("average Temp before August", lambda d: d.Month < 8),
+        ("average Temp from May to July", lambda d: d.Month.between(5, 7)),
+    ],
+)
+def test_a_month_by_name_is_the_month_numbered(
+    daily: pd.DataFrame, question: str, rows: object
+) -> None:
+    a = analyse(question, {"daily": daily})
+    assert callable(rows)
+    assert a.status == "answered"
+    assert a.value == pytest.approx(daily[rows(daily)].Temp.mean())
+
+
+def test_two_months_compared_give_each_side(daily: pd.DataFrame) -> None:
+    a = analyse("compare average Temp in May and August", {"daily": daily})
+    means = daily.groupby("Month").Temp.mean()
+    assert a.operation == "compare"
+    assert isinstance(a.value, dict)
+    assert a.value[5] == pytest.approx(means[5])
+    assert a.value[8] == pytest.approx(means[8])
+    assert a.value["difference"] == pytest.approx(means[5] - means[8])
+
+
+def test_may_the_verb_is_no_month(daily: pd.DataFrame) -> None:
+    a = analyse("what may the average Temp be", {"daily": daily})
+    assert a.value == pytest.approx(daily.Temp.mean())
