@@ -48,11 +48,83 @@ def conditions(r: Reading) -> list[Filter]:
     found: list[Filter] = []
     _row_unit(r)
     _back_references(r)
-    for finder in (_between, _postfix, _comparisons, _number_first, _named_first, _sign, _age_words, _years,
+    for finder in (_between, _postfix, _comparative_concepts, _comparisons, _number_first, _named_first, _sign, _age_words, _years,
                    _year_bound, _from_on, _quarter, _year, _month, _ordinal, _numbered, _column_equals,
                    _value_bounds, _values):  # fmt: skip
         found.extend(finder(r))
-    return found
+    return [_in_column_unit(r, f) for f in found]
+
+
+_TRUST = table("trust")
+_COMPARATIVES: dict[str, list[str]] = _TRUST["comparatives"]
+_COMPARATIVE = re.compile(
+    rf"\b(?P<adj>{alternation(_COMPARATIVES)})\s+than\s+(?:the\s+)?\$?(?P<n>-?{UNSIGNED}{SCALE})"
+)
+_UNIT_FACTORS: dict[str, list[object]] = _TRUST["units"]
+_SAID_UNIT = re.compile(rf"(?P<n>{UNSIGNED})\s*(?P<unit>{alternation(_UNIT_FACTORS)})\b")
+_NAME_WORDS = re.compile(r"[a-z]+")
+
+
+_COMPARATIVE_WORD = re.compile(rf"\b(?P<adj>{alternation(_COMPARATIVES)})\b")
+
+
+def _concept_column(r: Reading, adjective: str) -> str | None:
+    """The one numeric column named for what ``adjective`` compares ("deeper": depth)."""
+    words = set(_COMPARATIVES[adjective][1:])
+    columns = [c for c in r.schema.of_kind("number") if set(_NAME_WORDS.findall(c.lower())) & words]
+    return columns[0] if len(columns) == 1 else None
+
+
+def comparative_column(r: Reading) -> str | None:
+    """The column a comparative of the question names ("how much *hotter* was July than
+    May": the temperature), or None."""
+    for m in _COMPARATIVE_WORD.finditer(r.skeleton):
+        column = _concept_column(r, m.group("adj"))
+        if column is not None:
+            return column
+    return None
+
+
+def _comparative_concepts(r: Reading) -> list[Filter]:
+    """ "quakes deeper than 500 km", "penguins heavier than 4 kg": a comparative that names
+    what it compares, on the one numeric column named for that (depth, weight or mass)."""
+    out = []
+    for m in list(_COMPARATIVE.finditer(r.skeleton)):
+        column = _concept_column(r, m.group("adj"))
+        if column is not None:
+            out.append(Filter(column, _COMPARATIVES[m.group("adj")][0], _num(m.group("n"))))
+            _take(r, m)
+    return out
+
+
+def _column_unit(column: str) -> tuple[str, float] | None:
+    """The unit a column's name says it is in ("body_mass_g", "sepal length (cm)")."""
+    words = _NAME_WORDS.findall(column.lower())
+    if len(words) < 2 or words[-1] not in _UNIT_FACTORS:
+        return None
+    kind, factor = _UNIT_FACTORS[words[-1]]
+    return str(kind), float(str(factor))
+
+
+def _in_column_unit(r: Reading, f: Filter) -> Filter:
+    """A threshold said in another unit than its column's ("over 4.5 kg" of grams), in the
+    column's unit."""
+    unit = _column_unit(f.column)
+    if unit is None or f.op not in ("<", "<=", ">", ">=", "==", "!=", "between"):
+        return f
+    given = f.value if isinstance(f.value, tuple) else (f.value,)
+    values = [v for v in given if isinstance(v, int | float) and not isinstance(v, bool)]
+    if len(values) != len(given):
+        return f
+    said: dict[float, float] = {}
+    for m in _SAID_UNIT.finditer(r.text):
+        kind, factor = _UNIT_FACTORS[m.group("unit")]
+        if kind == unit[0]:
+            said[ph.as_int_or_float(number(m.group("n")))] = float(str(factor)) / unit[1]
+    if not any(v in said for v in values):
+        return f
+    scaled = tuple(ph.as_int_or_float(round(v * said.get(v, 1.0), 9)) for v in values)
+    return Filter(f.column, f.op, scaled if isinstance(f.value, tuple) else scaled[0])
 
 
 def _num(text: str) -> int | float:

@@ -172,3 +172,69 @@ def test_two_months_compared_give_each_side(daily: pd.DataFrame) -> None:
 def test_may_the_verb_is_no_month(daily: pd.DataFrame) -> None:
     a = analyse("what may the average Temp be", {"daily": daily})
     assert a.value == pytest.approx(daily.Temp.mean())
+
+
+@pytest.fixture(scope="module")
+def birds() -> pd.DataFrame:
+    rows = [
+        {"kind": kind, "body_mass_g": base + 37 * i % 900, "wing_length_mm": 300 + 7 * i % 120,
+         "dive_depth": 5 + 13 * i % 80}
+        for kind, base in (("Gull", 3000), ("Tern", 3800))
+        for i in range(40)
+    ]  # fmt: skip
+    return pd.DataFrame(rows)
+
+
+@pytest.mark.parametrize(
+    ("question", "rows"),
+    [
+        ("how many birds have a body mass over 4.2 kg", lambda d: d.body_mass_g > 4200),
+        ("how many birds weigh over 4.2 kg?", lambda d: d.body_mass_g > 4200),
+        ("how many birds are heavier than 4 kg", lambda d: d.body_mass_g > 4000),
+        ("how many birds have a wing length above 35 cm", lambda d: d.wing_length_mm > 350),
+    ],
+)
+def test_a_threshold_in_another_unit_or_said_as_a_comparative(
+    birds: pd.DataFrame, question: str, rows: object
+) -> None:
+    a = analyse(question, {"birds": birds})
+    assert callable(rows)
+    assert (a.status, a.value) == ("answered", int(rows(birds).sum()))
+
+
+def test_how_much_more_than_gives_each_side_the_difference_and_the_ratio(
+    birds: pd.DataFrame,
+) -> None:
+    a = analyse(
+        "how much more body mass does a Tern have than a Gull on average?", {"birds": birds}
+    )
+    means = birds.groupby("kind").body_mass_g.mean()
+    assert a.operation == "compare"
+    assert isinstance(a.value, dict)
+    assert a.value["difference"] == pytest.approx(means["Tern"] - means["Gull"])
+    assert a.value["ratio"] == pytest.approx(means["Tern"] / means["Gull"])
+    assert "Tern is higher than Gull" in a.text
+
+
+def test_a_comparative_names_the_measure_compared(daily: pd.DataFrame) -> None:
+    a = analyse("how much hotter was July than May on average?", {"daily": daily})
+    means = daily.groupby("Month").Temp.mean()
+    assert a.operation == "compare"
+    assert isinstance(a.value, dict)
+    assert a.value["difference"] == pytest.approx(means[7] - means[5])
+
+
+def test_the_mean_of_a_counting_column_is_compared_not_the_rows() -> None:
+    quakes = pd.DataFrame({"mag": [4.0, 4.0, 5.0, 5.0, 4.5], "stations": [10, 20, 50, 70, 30]})
+    a = analyse(
+        "compare the mean number of stations for quakes of magnitude 4.0 and 5.0",
+        {"quakes": quakes},
+    )
+    assert isinstance(a.value, dict)
+    assert (a.value[4.0], a.value[5.0]) == (15, 60)
+
+
+def test_deeper_than_is_a_threshold_on_the_depth() -> None:
+    quakes = pd.DataFrame({"depth": [40, 120, 560, 610, 90], "mag": [4.1, 4.4, 5.0, 4.8, 4.6]})
+    a = analyse("how many quakes were deeper than 500 km?", {"quakes": quakes})
+    assert (a.status, a.value) == ("answered", 2)
