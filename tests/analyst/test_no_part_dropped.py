@@ -6,6 +6,7 @@ Frames are made up here; each expected figure comes from plain pandas.
 
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd  # type: ignore[import-untyped, unused-ignore]
 import pytest
 
@@ -238,3 +239,30 @@ def test_deeper_than_is_a_threshold_on_the_depth() -> None:
     quakes = pd.DataFrame({"depth": [40, 120, 560, 610, 90], "mag": [4.1, 4.4, 5.0, 4.8, 4.6]})
     a = analyse("how many quakes were deeper than 500 km?", {"quakes": quakes})
     assert (a.status, a.value) == ("answered", 2)
+
+
+@pytest.fixture(scope="module")
+def quarterly() -> pd.DataFrame:
+    """Quarterly figures with the quarter of the year as a column (1 to 4, over and over)."""
+    dates = pd.date_range("2000-01-01", periods=24, freq="QS")
+    return pd.DataFrame(
+        {"date": dates, "year": dates.year, "quarter": dates.quarter,
+         "output": [100 + 5 * i + (i % 4) for i in range(24)]}
+    )  # fmt: skip
+
+
+def test_a_trend_per_quarter_steps_by_quarter_not_by_the_quarter_column(
+    quarterly: pd.DataFrame,
+) -> None:
+    a = analyse("what is the linear trend slope of output per quarter?", {"q": quarterly})
+    expected = np.polyfit(np.arange(24), quarterly.output, 1)[0]
+    assert a.operation == "trend"
+    assert a.value == pytest.approx(expected)
+
+
+def test_a_monthly_trend_of_quarterly_data_leaves_empty_months_out(
+    quarterly: pd.DataFrame,
+) -> None:
+    a = analyse("what is the trend of output per month?", {"q": quarterly})
+    expected = np.polyfit(np.arange(24) * 3, quarterly.output, 1)[0]
+    assert a.value == pytest.approx(expected)
