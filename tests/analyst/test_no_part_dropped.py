@@ -15,10 +15,10 @@ from notebook_router.analyst import analyse
 
 @pytest.fixture(scope="module")
 def seasons() -> pd.DataFrame:
-    """One row per club and season over forty seasons: a year of many values."""
+    """One row per club and season over 130 seasons: a year of many values."""
     rows = [
-        {"club": club, "year": 1980 + i, "goals": 40 + (i * 7 + len(club) * 3) % 25}
-        for i in range(40)
+        {"club": club, "year": 1890 + i, "goals": 40 + (i * 7 + len(club) * 3) % 25}
+        for i in range(130)
         for club in ("Ash", "Beech", "Cedar")
     ]
     return pd.DataFrame(rows)
@@ -27,7 +27,7 @@ def seasons() -> pd.DataFrame:
 @pytest.fixture(scope="module")
 def aircraft() -> pd.DataFrame:
     """Aircraft with the year each was built: some years have many, some few."""
-    years = [1995 + (i * i) % 23 for i in range(300)]
+    years = [1900 + (i * i) % 121 for i in range(300)]
     return pd.DataFrame({"tailnum": [f"N{i:04d}" for i in range(300)], "year": years,
                          "seats": [50 + i % 200 for i in range(300)]})  # fmt: skip
 
@@ -37,7 +37,7 @@ def weather() -> pd.DataFrame:
     rows = []
     for city, base in (("Lagos", 90), ("Oslo", 40)):
         for day in range(60):
-            rows.append({"city": city, "high_temp": base + day % 11, "avg_dewpt": 30 + day % 7})
+            rows.append({"city": city, "high_temp": base + day % 11, "avg_dewpt": 30 + day % 11})
     return pd.DataFrame(rows)
 
 
