@@ -142,6 +142,9 @@ def read(question: str, frames: Mapping[str, Schema], default: str | None) -> Re
     schema = frames[frame]
     mentions = _mentions(lower, schema, written=text if len(text) == len(lower) else None)
     skeleton = _skeleton(lower, mentions)
+    for m in list(_NUMBER_OF_GROUP.finditer(skeleton)):
+        # "by number of cylinders": the groups are the column's values, nothing is counted
+        skeleton = skeleton[: m.start("n")] + " " * len(m.group("n")) + skeleton[m.end("n") :]
     freq, skeleton = ph.frequency(skeleton)
     reading = Reading(question, frame, schema, lower, skeleton, mentions, formats, digits, level,
                       q, n, asc, freq)  # fmt: skip
@@ -151,6 +154,11 @@ def read(question: str, frames: Mapping[str, Schema], default: str | None) -> Re
     return reading
 
 
+_NUMBER_OF_GROUP = re.compile(
+    rf"\b(?:{alternation(table('trust')['group_leads'])})\s+(?:the\s+)?(?P<n>number\s+of\s+)C\d+\b"
+)
+"""A group said as "the number of <column>" ("by number of cylinders", "for each number
+of engines"): the column's own values."""
 _COMPARISONS = table("analysis")["comparisons"]
 # Words after which a number word is a figure of a condition ("below zero", "more than a
 # million", "between four and six"), and words before which it is ("five or more").

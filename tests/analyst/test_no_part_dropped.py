@@ -266,3 +266,9 @@ def test_a_monthly_trend_of_quarterly_data_leaves_empty_months_out(
     a = analyse("what is the trend of output per month?", {"q": quarterly})
     expected = np.polyfit(np.arange(24) * 3, quarterly.output, 1)[0]
     assert a.value == pytest.approx(expected)
+
+
+def test_by_number_of_a_column_groups_by_the_column() -> None:
+    cars = pd.DataFrame({"cyl": [4, 4, 6, 8, 8, 8], "mpg": [30.0, 28.0, 20.0, 15.0, 14.0, 16.0]})
+    a = analyse("average mpg by number of cylinders", {"cars": cars})
+    assert (a.status, a.value) == ("answered", cars.groupby("cyl").mpg.mean().to_dict())
