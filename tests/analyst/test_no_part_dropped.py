@@ -272,3 +272,8 @@ def test_by_number_of_a_column_groups_by_the_column() -> None:
     cars = pd.DataFrame({"cyl": [4, 4, 6, 8, 8, 8], "mpg": [30.0, 28.0, 20.0, 15.0, 14.0, 16.0]})
     a = analyse("average mpg by number of cylinders", {"cars": cars})
     assert (a.status, a.value) == ("answered", cars.groupby("cyl").mpg.mean().to_dict())
+
+
+def test_a_ranking_over_two_groups_is_not_passed_off_as_made(seasons: pd.DataFrame) -> None:
+    a = analyse("which three years had the highest average goals per club?", {"seasons": seasons})
+    assert a.status == "partial"
