@@ -177,10 +177,28 @@ def _unread_numbers(r: Reading, spec: Spec) -> list[LeftOut]:
         if _METHOD_NUMBER.match(bare, m.end()):
             continue  # "1.5*IQR": how the method counts, read by its operation
         before = bare[: m.start()]
-        if not (_CONDITION_BEFORE.search(before) or _CONDITION_AFTER.match(r.skeleton, m.end())):
+        if not (
+            _CONDITION_BEFORE.search(before)
+            or _CONDITION_AFTER.match(r.skeleton, m.end())
+            or _after_name_part(r, before)
+        ):
             continue  # not said as a condition ("lag 1", "a 7-day window"): not a filter
         out.append(LeftOut(m.group(), "a number I could not tie to a column"))
     return out
+
+
+_LAST_WORD = re.compile(r"([a-z]+)\s*$")
+_NAME_PARTS = re.compile(r"[a-z]+")
+
+
+def _after_name_part(r: Reading, before: str) -> bool:
+    """ "rate 5" in a table with ``rate_marriage``: a number said after a word of a
+    column's name is a value of that column, a condition even with no comparison word."""
+    m = _LAST_WORD.search(before)
+    if m is None or len(m.group(1)) < 3:
+        return False
+    parts = {w for name in r.schema.names() for w in _NAME_PARTS.findall(name.lower())}
+    return m.group(1) in parts
 
 
 def _numbers_of(spec: Spec) -> set[float]:
@@ -189,7 +207,8 @@ def _numbers_of(spec: Spec) -> set[float]:
     for f in _conditions(spec):
         values = f.value if isinstance(f.value, tuple) else (f.value,)
         found.update(float(v) for v in values if isinstance(v, (int, float)))
-    for v in (spec.threshold, spec.n, spec.alpha, spec.quantile, spec.at, spec.horizon,
+    # (a significance level is read off the text before the skeleton: never a number here)
+    for v in (spec.threshold, spec.n, spec.quantile, spec.at, spec.horizon,
               spec.bin_count, spec.rounding):  # fmt: skip
         if isinstance(v, (int, float)):
             found.update({float(v), float(v) * 100})
@@ -359,29 +378,58 @@ def _unread_asked(r: Reading, spec: Spec) -> list[LeftOut]:
 
 
 def _unread_groups(r: Reading, spec: Spec) -> list[LeftOut]:
-    if spec.group_by or spec.freq or spec.op in ("pivot", "bins", "resample"):
-        return []
     out = []
-    for m in _GROUP_ASKED.finditer(r.skeleton):
-        what = m.group("what")
-        first = what.split()[0]
-        if first in IGNORED or first in OPERATION_WORDS:
-            continue
-        out.append(LeftOut(m.group(0).strip(), "a grouping I could not tie to a column"))
-    used = used_columns(spec)
+    if not (spec.group_by or spec.freq or spec.op in ("pivot", "bins", "resample")):
+        for m in _GROUP_ASKED.finditer(r.skeleton):
+            what = m.group("what")
+            first = what.split()[0]
+            if first in IGNORED or first in OPERATION_WORDS:
+                continue
+            out.append(LeftOut(m.group(0).strip(), "a grouping I could not tie to a column"))
+    if spec.op in ("pivot", "bins"):
+        return out
+    grouping = _grouping_columns(spec)
     for m in _GROUP_BY_COLUMN.finditer(r.skeleton):
         # "how many rows per region": a column asked to group by, which the answer does
-        # not use at all ("top 3 states by poverty" ranks by it: used)
+        # not group by. A column the answer only filters on ("by year from 2000 on") is
+        # not grouped; "top 3 states by poverty" ranks by it: used.
         column = r.column_at(int(m.group("index")))
         # "average depth per magnitude" answered with the mean of both: measured, not grouped
         measured_only = spec.op == "statistic" and column in spec.columns
-        if (column not in used or measured_only) and not (
-            _TIME_NAME.search(column) and _uses_time(spec)
+        if (column not in grouping or measured_only) and not (
+            _TIME_NAME.search(column) and _groups_by_time(spec)
         ):
             out.append(
                 LeftOut(f"{m.group('how')} {column}", "a grouping the answer does not apply")
             )
     return out
+
+
+def _grouping_columns(spec: Spec) -> set[str]:
+    """The columns the operation that runs can split its answer by: what it groups by (a
+    plot draws its first group only), measures, ranks by, labels, or compares the sides of.
+    A column used only to select rows is not one of them."""
+    used = used_columns(spec) - {f.column for f in spec.filters}
+    used |= {f.column for f in (*spec.measure, *spec.lookup)}
+    drawn = spec.columns[:1] if spec.op == "plot" and spec.plot in _SERIES_PLOTS else spec.columns
+    if spec.op == "plot":
+        used -= {*spec.group_by[1:], *spec.columns[len(drawn) :]}
+    used |= {*drawn, spec.label_column or "", spec.date_column or ""}
+    used |= set(spec.group_by[:1] if spec.op == "plot" else spec.group_by)
+    return used
+
+
+_SERIES_PLOTS = frozenset({"line", "bar", "pie"})
+"""Plots that draw one measure (their first column) against one group or period."""
+
+
+def _groups_by_time(spec: Spec) -> bool:
+    """The answer is split by a period: a frequency, a date axis, a time operation, or a
+    group-by column named for a period (a filter on the year is not a split by year)."""
+    if spec.freq or spec.date_column or spec.op in ("resample", "trend"):
+        return True
+    grouped = spec.group_by[:1] if spec.op == "plot" else spec.group_by
+    return any(_TIME_NAME.search(g) for g in grouped)
 
 
 _GROUP_BY_COLUMN = re.compile(
@@ -395,6 +443,11 @@ def _unmade_comparison(r: Reading, spec: Spec) -> list[LeftOut]:
         return []
     m = _COMPARISON.search(r.text) or _YES_NO_COMPARISON.search(r.text)
     if m is None:
+        return []
+    counted = m.re is _COMPARISON and m.group(0).startswith("how many")
+    if counted and not _MANY_MORE.search(m.group(0)) and not _THAN.search(r.skeleton):
+        # "how many storms were stronger than category 3": the "than" was read as a row
+        # condition (a threshold), and no two sides are compared
         return []
     said = m.group("than") if "than" in m.groupdict() and m.group("than") else m.group(0)
     return [LeftOut(said, "a comparison: the answer gives one figure, not one per side")]
@@ -410,6 +463,9 @@ _COMPARATIVES = sorted(
     }
     | set(table("analysis")["comparisons"]["judged"]["words"])
 )
+_THAN = re.compile(r"\bthan\b")
+_MANY_MORE = re.compile(r"\bmany\s+(?:more|less|fewer)\b")
+"""\"how many more A than B\": a difference of two counts, not a threshold."""
 _YES_NO_COMPARISON = re.compile(
     r"^\s*(?:(?:and|so|but)\s+)?(?:is|are|was|were|does|do|did|has|have|had)\b.*?"
     rf"\b(?P<than>{alternation(_COMPARATIVES)})\b"

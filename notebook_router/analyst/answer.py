@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from notebook_router.analyst import narrate
 from notebook_router.analyst.accounting import ALL_COLUMN_OPS
+from notebook_router.analyst.code_check import spec_constraints, unused
 from notebook_router.analyst.codegen import Program, generate
 from notebook_router.analyst.execute import run
 from notebook_router.analyst.explain import explain, why_question
@@ -18,7 +19,7 @@ from notebook_router.analyst.intents import CLOSEST
 from notebook_router.analyst.phrases import AnswerFormat, answer_formats
 from notebook_router.analyst.result import Analysis
 from notebook_router.analyst.schema import Schema, frame_schemas
-from notebook_router.analyst.spec import Decline, Spec
+from notebook_router.analyst.spec import Decline, Filter, Spec
 from notebook_router.analyst.understand import understand
 from notebook_router.analyst.values import fmt, plain
 from notebook_router.data.dask_data import is_dask_collection
@@ -201,9 +202,34 @@ def _carry(previous: Spec, spec: Spec, part: str) -> Spec:
         return replace(previous, measure=flipped)
     if BACK_REFERENCE.search(part) and previous.frame == spec.frame:
         own = {f.column for f in spec.filters}
-        kept = tuple(f for f in previous.filters if f.column not in own)
+        kept = tuple(f for f in _referred(previous.filters, part) if f.column not in own)
         return replace(spec, filters=kept + spec.filters)
     return spec
+
+
+_REFERS = table("trust")["back_references"]
+_TO_PLACE = re.compile(rf"\b(?:{alternation(_REFERS['place'])})\b", re.IGNORECASE)
+_TO_PERIOD = re.compile(rf"\b(?:{alternation(_REFERS['period'])})\b", re.IGNORECASE)
+_GENERAL = re.compile(rf"\b(?:{alternation(table('analysis')['parts']['back_references'])})\b",
+                      re.IGNORECASE)  # fmt: skip
+_PERIOD_NAME = re.compile(r"(?i)year|quarter|month|week|day|date|period|time|decade")
+_PERIOD_OPS = ("year", "years", "month", "quarter")
+_EXISTENTIAL = re.compile(rf"\b(?:{alternation(_REFERS['existential'])})\b", re.IGNORECASE)
+
+
+def _referred(filters: tuple[Filter, ...], part: str) -> tuple[Filter, ...]:
+    """The earlier part's conditions a back reference carries: "there" the place named
+    (a condition naming a value), "that year" the period, "them"/"those" every one."""
+    place = _TO_PLACE.search(part) is not None and not _EXISTENTIAL.search(part)
+    period = _TO_PERIOD.search(part) is not None
+    rest = _TO_PERIOD.sub(" ", _TO_PLACE.sub(" ", part) if place else part)
+    if not (place or period) or _GENERAL.search(rest):
+        return filters  # "their", "of them", "are there": every condition
+    return tuple(
+        f for f in filters
+        if (place and f.op in ("==", "isin") and isinstance(f.value, str | tuple))
+        or (period and (_PERIOD_NAME.search(f.column) or f.op.startswith(_PERIOD_OPS)))
+    )  # fmt: skip
 
 
 def _answer(question: str, spec: Spec, frames: Mapping[str, Any]) -> Analysis:
@@ -231,6 +257,7 @@ def _answer(question: str, spec: Spec, frames: Mapping[str, Any]) -> Analysis:
     if formats:
         text += " " + " ".join(_fill(f, spec, value, outputs) for f in formats)
     missing = tuple(str(part) for part in spec.left_out) + techniques_unused(question, program.code)
+    missing += _code_gaps(spec, program, frames)
     if missing:
         text += " " + left_out_sentence(missing)
     undefined = _not_a_number(value)
@@ -246,6 +273,19 @@ def _answer(question: str, spec: Spec, frames: Mapping[str, Any]) -> Analysis:
         operation=spec.op, columns=_columns(spec), left_out=missing,
         engine="dask" if is_dask_collection(frames.get(spec.frame)) else "pandas",
     )  # fmt: skip
+
+
+def _code_gaps(spec: Spec, program: Program, frames: Mapping[str, Any]) -> tuple[str, ...]:
+    """What the operation carries and the code that ran does not use (a plot that draws
+    its first group only, a measure a chart leaves out): read on the code's syntax, so
+    an answer is never called complete for a part its code dropped."""
+    frame = frames.get(spec.frame)
+    if frame is None or is_dask_collection(frame):
+        return ()
+    schema = frame_schemas({spec.frame: frame})[spec.frame]
+    gaps = unused(program.code, spec_constraints(spec, schema))
+    return tuple(f"“{gap.removeprefix('the code does not ')}” (a step the code that ran leaves out)"
+                 for gap in gaps)  # fmt: skip
 
 
 def _not_a_number(value: Any) -> bool:

@@ -122,6 +122,20 @@ def constraints_for(
     )  # fmt: skip
 
 
+def spec_constraints(spec: Spec, schema: Schema) -> Constraints:
+    """What code written for ``spec`` must use: the analyst's own code is held to the
+    operation it was written for, so a part the spec carries and the code drops (a
+    second group of a plot, a measure the chart does not draw) is never passed off as
+    used."""
+    union = _Union()
+    _from_spec(union, spec, schema)
+    return Constraints(
+        filters=tuple(union.filters), measured=tuple(union.measured),
+        group_by=tuple(union.group_by), columns=tuple(union.columns), named=tuple(union.named),
+        known=tuple(schema.names()), source="spec",
+    )  # fmt: skip
+
+
 def _from_spec(union: _Union, spec: Spec, schema: Schema) -> None:
     union.add(union.filters, spec.filters)
     union.add(union.measured, spec.measure)

@@ -128,17 +128,23 @@ def trend(b: Builder) -> Program:
     s = b.spec
     col = s.columns[0]
     if s.variant == "resample":
-        expr = grouped_expr(b, f"{b.rows}.resample({PANDAS_FREQ[s.freq]!r}, on={s.date_column!r})")
-        b.add(f"series = {expr}.to_period({s.freq!r})")
+        # A period with no rows is no data, not a zero (quarterly data read by month): the
+        # periods that hold rows are fitted at their place in time.
+        grouper = f"{b.rows}.resample({PANDAS_FREQ[s.freq]!r}, on={s.date_column!r})"
+        b.add(f"rows_per_period = {grouper}.size().to_period({s.freq!r})")
+        b.add(f"series = {grouped_expr(b, grouper)}.to_period({s.freq!r})[rows_per_period > 0]")
+        b.add("x = np.array([(p - series.index[0]).n for p in series.index])")
     elif s.variant == "group":
         b.add(f"series = {grouped_expr(b, f'{b.rows}.groupby({s.group_by[0]!r})')}")
     else:
         b.add(f"series = {b.col(col)}.dropna().reset_index(drop=True)")
-    b.add("x = np.arange(len(series))", "fit = stats.linregress(x, series.to_numpy())")
+    if s.variant != "resample":
+        b.add("x = np.arange(len(series))")
+    b.add("fit = stats.linregress(x, series.to_numpy())")
     if s.horizon is None:
         b.add("result = fit.slope")
         return b.program("scalar", _fit_outputs())
-    b.add(f"future = np.arange(len(series), len(series) + {s.horizon})")
+    b.add(f"future = np.arange(x[-1] + 1, x[-1] + 1 + {s.horizon})")
     if s.variant == "resample":
         index = (
             f"pd.period_range(series.index[-1] + 1, periods={s.horizon}, freq=series.index.freq)"

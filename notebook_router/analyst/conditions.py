@@ -18,8 +18,10 @@ from notebook_router.language.tables import table
 
 UNSIGNED = r"(?:\d[\d,]*(?:\.\d+)?|\.\d+)"
 _WORDS = table("analysis")
+_MORE_BEFORE: dict[str, list[str]] = table("trust")["comparisons"]["before"]
 PREFIX_OPS: tuple[tuple[str, str], ...] = tuple(
-    (op, alternation(phrases)) for op, phrases in _WORDS["comparisons"]["before"].items()
+    (op, alternation([*phrases, *_MORE_BEFORE.get(op, [])]))
+    for op, phrases in _WORDS["comparisons"]["before"].items()
 )
 """Each comparison said before its number, with the pattern of its words."""
 POSTFIX_OPS: tuple[tuple[str, str], ...] = tuple(
@@ -46,11 +48,83 @@ def conditions(r: Reading) -> list[Filter]:
     found: list[Filter] = []
     _row_unit(r)
     _back_references(r)
-    for finder in (_between, _postfix, _comparisons, _number_first, _named_first, _sign, _age_words, _years,
-                   _year_bound, _quarter, _year, _month, _ordinal, _numbered, _column_equals,
-                   _values):  # fmt: skip
+    for finder in (_between, _postfix, _comparative_concepts, _comparisons, _number_first, _named_first, _sign, _age_words, _years,
+                   _year_bound, _from_on, _quarter, _year, _month, _ordinal, _numbered, _column_equals,
+                   _value_bounds, _values):  # fmt: skip
         found.extend(finder(r))
-    return found
+    return [_in_column_unit(r, f) for f in found]
+
+
+_TRUST = table("trust")
+_COMPARATIVES: dict[str, list[str]] = _TRUST["comparatives"]
+_COMPARATIVE = re.compile(
+    rf"\b(?P<adj>{alternation(_COMPARATIVES)})\s+than\s+(?:the\s+)?\$?(?P<n>-?{UNSIGNED}{SCALE})"
+)
+_UNIT_FACTORS: dict[str, list[object]] = _TRUST["units"]
+_SAID_UNIT = re.compile(rf"(?P<n>{UNSIGNED})\s*(?P<unit>{alternation(_UNIT_FACTORS)})\b")
+_NAME_WORDS = re.compile(r"[a-z]+")
+
+
+_COMPARATIVE_WORD = re.compile(rf"\b(?P<adj>{alternation(_COMPARATIVES)})\b")
+
+
+def _concept_column(r: Reading, adjective: str) -> str | None:
+    """The one numeric column named for what ``adjective`` compares ("deeper": depth)."""
+    words = set(_COMPARATIVES[adjective][1:])
+    columns = [c for c in r.schema.of_kind("number") if set(_NAME_WORDS.findall(c.lower())) & words]
+    return columns[0] if len(columns) == 1 else None
+
+
+def comparative_column(r: Reading) -> str | None:
+    """The column a comparative of the question names ("how much *hotter* was July than
+    May": the temperature), or None."""
+    for m in _COMPARATIVE_WORD.finditer(r.skeleton):
+        column = _concept_column(r, m.group("adj"))
+        if column is not None:
+            return column
+    return None
+
+
+def _comparative_concepts(r: Reading) -> list[Filter]:
+    """ "quakes deeper than 500 km", "penguins heavier than 4 kg": a comparative that names
+    what it compares, on the one numeric column named for that (depth, weight or mass)."""
+    out = []
+    for m in list(_COMPARATIVE.finditer(r.skeleton)):
+        column = _concept_column(r, m.group("adj"))
+        if column is not None:
+            out.append(Filter(column, _COMPARATIVES[m.group("adj")][0], _num(m.group("n"))))
+            _take(r, m)
+    return out
+
+
+def _column_unit(column: str) -> tuple[str, float] | None:
+    """The unit a column's name says it is in ("body_mass_g", "sepal length (cm)")."""
+    words = _NAME_WORDS.findall(column.lower())
+    if len(words) < 2 or words[-1] not in _UNIT_FACTORS:
+        return None
+    kind, factor = _UNIT_FACTORS[words[-1]]
+    return str(kind), float(str(factor))
+
+
+def _in_column_unit(r: Reading, f: Filter) -> Filter:
+    """A threshold said in another unit than its column's ("over 4.5 kg" of grams), in the
+    column's unit."""
+    unit = _column_unit(f.column)
+    if unit is None or f.op not in ("<", "<=", ">", ">=", "==", "!=", "between"):
+        return f
+    given = f.value if isinstance(f.value, tuple) else (f.value,)
+    values = [v for v in given if isinstance(v, int | float) and not isinstance(v, bool)]
+    if len(values) != len(given):
+        return f
+    said: dict[float, float] = {}
+    for m in _SAID_UNIT.finditer(r.text):
+        kind, factor = _UNIT_FACTORS[m.group("unit")]
+        if kind == unit[0]:
+            said[ph.as_int_or_float(number(m.group("n")))] = float(str(factor)) / unit[1]
+    if not any(v in said for v in values):
+        return f
+    scaled = tuple(ph.as_int_or_float(round(v * said.get(v, 1.0), 9)) for v in values)
+    return Filter(f.column, f.op, scaled if isinstance(f.value, tuple) else scaled[0])
 
 
 def _num(text: str) -> int | float:
@@ -75,8 +149,17 @@ def negated(r: Reading, start: int) -> bool:
     return _NEGATED.search(r.skeleton[max(0, start - 40) : start]) is not None
 
 
+_GROUP_LEAD = re.compile(rf"\b(?:{alternation(table('trust')['group_leads'])})\s+(?:the\s+)?$")
+_LEADING_COLUMN = re.compile(r"\s*C\d+\b")
+
+
 def _take(r: Reading, m: re.Match[str]) -> None:
-    r.skeleton = ph.blank(r.skeleton, m)
+    start = m.start()
+    column = _LEADING_COLUMN.match(r.skeleton, start)
+    if column is not None and _GROUP_LEAD.search(r.skeleton[:start]):
+        # "by year from 2000 on": the condition is used, the column stays a grouping
+        start = column.end()
+    r.skeleton = r.skeleton[:start] + " " * (m.end() - start) + r.skeleton[m.end() :]
 
 
 def _numeric(r: Reading, column: str) -> bool:
@@ -101,6 +184,29 @@ def _between(r: Reading) -> list[Filter]:
         column = r.column_at(int(m.group(1)))
         if _numeric(r, column):
             out.append(Filter(column, "between", (_num(m.group(2)), _num(m.group(3)))))
+            _take(r, m)
+    return out
+
+
+_FROM_ON = re.compile(
+    rf"\bC(?P<c>\d+)\s*(?:is|are|was|were|of)?\s*from\s+(?P<n>{UNSIGNED})\s*"
+    rf"(?:{alternation(table('trust')['comparisons']['from_on']['>='])})\b"
+)
+
+
+_FROM_ON_AFTER = re.compile(
+    rf"\s*(?:{alternation(table('trust')['comparisons']['from_on']['>='])})\b"
+)
+
+
+def _from_on(r: Reading) -> list[Filter]:
+    """ "season from 2000 on", "rank from 5 onwards": an open bound on the column named,
+    never the one value after "from"."""
+    out = []
+    for m in list(_FROM_ON.finditer(r.skeleton)):
+        column = r.column_at(int(m.group("c")))
+        if _numeric(r, column):
+            out.append(Filter(column, ">=", _num(m.group("n"))))
             _take(r, m)
     return out
 
@@ -418,7 +524,8 @@ def _ordinal(r: Reading) -> list[Filter]:
 def _column_equals(r: Reading) -> list[Filter]:
     out = []
     pattern = (
-        r"\bC(\d+)\s*(?:==|=|is|equals|equal to|of|:|at|in|from|as|with)?\s*['\"]?([\w.-]+)['\"]?"
+        r"\bC(\d+)\s*(?:==|=|is|equals|equal to|of|:|at|in|from|as|with)?\s*['\"]?"
+        r"(?![CVD]\d+\b)([\w.-]+)['\"]?"  # the value, never the next column ("X in C 6")
     )
     for m in list(re.finditer(pattern, r.skeleton)):
         column = r.column_at(int(m.group(1)))
@@ -439,6 +546,52 @@ def _known_value(r: Reading, column: str, word: str) -> Scalar | None:
         elif isinstance(value, str) and value.lower() == word.lower():
             return value
     return None
+
+
+_AFTER_VALUE = table("trust")["comparisons"]["after_value"]
+_VALUE_BOUNDS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    *(
+        (op, re.compile(rf"\b(?:{alternation(words)})\s+(?:the\s+(?:year|month)\s+)?V(\d+)\b"))
+        for op, words in (
+            (">=", ["since", "from"]), (">", ["after"]), ("<", ["before"]),
+            ("<=", ["until", "till", "through", "up to"]),
+        )
+    ),
+    *((op, re.compile(rf"\bV(\d+)\s*(?:{alternation(words)})\b")) for op, words in _AFTER_VALUE.items()),
+)  # fmt: skip
+"""A bound on a named value of a numbered column: "from July onwards", "since May",
+"before August", "July or later". ("from" alone is a bound only with a word after it.)"""
+_VALUE_RANGE = re.compile(
+    r"\b(?:from|between)\s+V(\d+)\s*(?:to|through|till|until|and|-)\s+V(\d+)\b"
+)
+"""A range between two named values of a numbered column: "from May to July"."""
+_SIDES = re.compile(rf"\b(?:{alternation(table('trust')['comparisons']['sides']['words'])})\b")
+
+
+def _value_bounds(r: Reading) -> list[Filter]:
+    """A named value of a numeric column said as a bound (a month by name, a numbered
+    class by its label): the rows from it on, never the rows equal to it."""
+    out = []
+    for m in list(_VALUE_RANGE.finditer(r.skeleton)):
+        low, high = (r.mentions[int(m.group(i))] for i in (1, 2))
+        if m.group(0).startswith("between") and _SIDES.search(r.skeleton[: m.start()]):
+            continue  # "the difference between May and August": two sides, not a range
+        if low.column == high.column and _numeric(r, low.column):
+            out.append(Filter(low.column, "between", (low.value, high.value)))
+            _take(r, m)
+    for op, pattern in _VALUE_BOUNDS:
+        for m in list(pattern.finditer(r.skeleton)):
+            mention = r.mentions[int(m.group(1))]
+            if not _numeric(r, mention.column) or not isinstance(mention.value, int | float):
+                continue
+            if m.group(0).startswith("from") and not _FROM_ON_AFTER.match(r.skeleton, m.end()):
+                continue  # "from May to July" is a range; "from May" alone a name
+            out.append(Filter(mention.column, op, mention.value))
+            _take(r, m)
+            after = _FROM_ON_AFTER.match(r.skeleton, m.end())
+            if after is not None:
+                _take(r, after)
+    return out
 
 
 def _values(r: Reading) -> list[Filter]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from notebook_router.analyst.conditions import binary_conditions
+from notebook_router.analyst.conditions import binary_conditions, comparative_column
 from notebook_router.analyst.intents import (
     NUMERIC,
     PERCENT,
@@ -28,7 +28,9 @@ from notebook_router.analyst.spec import Filter, Scalar
 COMPARING = (
     r"\b(?:compare[sd]?|comparing|comparison|versus|vs\.?|difference\s+(?:in\s+[\w\s]+?\s+)?"
     r"between|differ\w*|relative\s+to|against)\b"
+    r"|\bhow\s+(?:much|many)\s+(?:\w+\s+)?(?:more|less|fewer|\w+er)\b(?=.*\bthan\b)"
 )
+"""A comparison asked: "compare", "vs", "difference between", "how much more ... than"."""
 
 
 def compare(r: Reading) -> Outcome:
@@ -40,14 +42,20 @@ def compare(r: Reading) -> Outcome:
         return None
     column, values, rest = sides
     targets = [t for t in r.targets() if t != column]
+    concept = comparative_column(r)
+    if not targets and concept is not None and concept != column:
+        targets = [concept]  # "how much hotter was July than May": the temperature
     if not targets and r.has(PERCENT):  # "survival rates of men and women": the share saying yes
         measure_of = binary_conditions(r, always=True)
         if measure_of:
             keep = (*rest, Filter(column, "isin", tuple(values)))
             return base(r, "compare", group_by=(column,), aggs=("share",), filters=keep,
                         measure=tuple(measure_of), percent=True)  # fmt: skip
-    counting = r.has(r"\b(?:how many|number of|count)\b")
     aggs = [a for a in stat_aggs(r) if a not in ("min", "max")] or stat_aggs(r)
+    # "the mean number of stations": a statistic of a column that counts, not a row count
+    counting = r.has(r"\b(?:how many|number of|count)\b") and not (
+        targets and set(aggs) & {"mean", "median", "sum"}
+    )
     if targets and not counting:
         agg = aggs[0] if aggs else "mean"
         if r.kind(targets[0]) not in NUMERIC:
@@ -87,8 +95,17 @@ def _sides(r: Reading) -> tuple[str, list[Scalar], list[Filter]] | None:
 
 def _said_as_two(r: Reading, f: Filter) -> bool:
     """ "compare 1931 and 1932": two years, not the span between them."""
-    low, high = f.value if isinstance(f.value, tuple) else (None, None)
-    said = rf"\b{low}\s*(?:and|vs\.?|versus|or)\s*{high}\b"
+    low, high = (_written(v) for v in f.value) if isinstance(f.value, tuple) else ("", "")
+    said = rf"\b{low}\s*(?:and|vs\.?|versus|or)\s*{high}(?![\d.])"
     return re.search(said, r.text) is not None and not re.search(
-        rf"\b(?:between|from)\s+{low}\b", r.text
+        rf"\b(?:between|from)\s+{low}(?![\d.])", r.text
     )
+
+
+def _written(value: Scalar) -> str:
+    """A number as a pattern of the ways it is written: 4 as "4" or "4.0"."""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return rf"{value}(?:\.0+)?"
+    return re.escape(str(value))

@@ -77,6 +77,9 @@ def trend(r: Reading) -> Outcome:
     regression = r.has(
         r"\b(?:regress\w*|best[- ]?fit|slope|linear model|predict\w*|as a function of)\b"
     )
+    step = _time_step(r, targets)
+    if step is not None:  # "the trend slope of realgdp per quarter": the step, no regressor
+        targets = [t for t in targets if t != step[0]]
     if regression and len(targets) >= 2:
         return _regression(r, targets)
     horizon_match = re.search(
@@ -85,6 +88,8 @@ def trend(r: Reading) -> Outcome:
     )
     horizon = int(number(horizon_match.group(1))) if horizon_match and horizon_match.group(1) else 1
     freq = ph.FREQS[horizon_match.group(2)] if horizon_match else (r.freq or "M")
+    if step is not None and not horizon_match and not r.freq:
+        freq = step[1]
     forecast = horizon_match is not None or r.has(
         r"\b(?:forecast\w*|predict\w*|projection|extrapolat\w*)\b"
     )
@@ -95,7 +100,7 @@ def trend(r: Reading) -> Outcome:
         "columns": (targets[0],), "horizon": horizon if forecast else None,
         "aggs": (default_agg(r, targets[0]),),
     }  # fmt: skip
-    time_groups = [g for g in group if time_like(r, g)]
+    time_groups = [g for g in group if time_like(r, g) and (step is None or g != step[0])]
     if time_groups:
         return base(r, "trend", variant="group", group_by=(time_groups[0],), **fields)
     dates = date_column(r)
@@ -103,6 +108,23 @@ def trend(r: Reading) -> Outcome:
         return base(r, "trend", variant="index", **fields)
     return base(r, "trend", variant="resample", freq=freq, date_column=dates,
                 parse_dates=r.kind(dates) == "datetext", **fields)  # fmt: skip
+
+
+_PER_COLUMN = re.compile(r"\b(?:per|each|every|a)\s+C(\d+)\b")
+
+
+def _time_step(r: Reading, targets: list[str]) -> tuple[str, str] | None:
+    """ "slope per quarter" where ``quarter`` numbers the quarters of a year (1 to 4 over
+    and over): the trend's step, said in a column's name, never a column to regress on.
+    Gives the column and the period it names."""
+    for m in _PER_COLUMN.finditer(r.skeleton):
+        column = r.column_at(int(m.group(1)))
+        values = r.schema.column(column).values
+        cyclic = r.kind(column) == "number" and 1 < len(values) <= 12 < r.schema.rows
+        period = next((w for w in ph.FREQS if w in column.lower()), None)
+        if column in targets and cyclic and period is not None:
+            return column, ph.FREQS[period]
+    return None
 
 
 def _regression(r: Reading, targets: list[str]) -> Outcome:

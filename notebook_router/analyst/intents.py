@@ -186,7 +186,12 @@ def groupable(r: Reading, column: str) -> bool:
 def _few_numbers(r: Reading, column: str) -> bool:
     """A numeric column that reads as categories: a dozen or fewer whole numbers (a class),
     or whole numbers in a column named for a period (a year, a month)."""
-    values = r.schema.column(column).values if r.kind(column) == "number" else ()
+    if r.kind(column) != "number":
+        return False
+    col = r.schema.column(column)
+    if re.search(TIME_NAME, column) is not None and col.whole and col.repeats:
+        return True  # a year of many values ("by year" over 150 seasons) is still a period
+    values = col.values
     whole = bool(values) and all(float(v).is_integer() for v in values)
     return whole and (len(values) <= 12 or re.search(TIME_NAME, column) is not None)
 

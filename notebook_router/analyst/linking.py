@@ -87,7 +87,7 @@ def name_variants(name: str) -> frozenset[tuple[str, ...]]:
 def _synonyms() -> dict[str, frozenset[str]]:
     """Each everyday word (stemmed) → the stems of the column words it may stand for."""
     out: dict[str, set[str]] = {}
-    for group in table("column_words")["groups"]:
+    for group in [*table("column_words")["groups"], *table("trust")["column_words"]["groups"]]:
         stems = {stem(w) for g in group for w in _words_of(g)}
         for word in group:
             for part in _words_of(word):

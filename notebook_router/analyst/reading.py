@@ -142,6 +142,9 @@ def read(question: str, frames: Mapping[str, Schema], default: str | None) -> Re
     schema = frames[frame]
     mentions = _mentions(lower, schema, written=text if len(text) == len(lower) else None)
     skeleton = _skeleton(lower, mentions)
+    for m in list(_NUMBER_OF_GROUP.finditer(skeleton)):
+        # "by number of cylinders": the groups are the column's values, nothing is counted
+        skeleton = skeleton[: m.start("n")] + " " * len(m.group("n")) + skeleton[m.end("n") :]
     freq, skeleton = ph.frequency(skeleton)
     reading = Reading(question, frame, schema, lower, skeleton, mentions, formats, digits, level,
                       q, n, asc, freq)  # fmt: skip
@@ -151,6 +154,11 @@ def read(question: str, frames: Mapping[str, Schema], default: str | None) -> Re
     return reading
 
 
+_NUMBER_OF_GROUP = re.compile(
+    rf"\b(?:{alternation(table('trust')['group_leads'])})\s+(?:the\s+)?(?P<n>number\s+of\s+)C\d+\b"
+)
+"""A group said as "the number of <column>" ("by number of cylinders", "for each number
+of engines"): the column's own values."""
 _COMPARISONS = table("analysis")["comparisons"]
 # Words after which a number word is a figure of a condition ("below zero", "more than a
 # million", "between four and six"), and words before which it is ("five or more").
@@ -196,7 +204,50 @@ def _mentions(text: str, schema: Schema, written: str | None = None) -> list[Men
         partial = partial_column(word, schema)
         if partial is not None:
             found.append(replace(partial, start=start, end=end))
+    found += _month_names(text, schema, found, written)
     return _names_of_columns(text, sorted(found, key=lambda m: m.start))
+
+
+_MONTH_WORDS = table("trust")["months"]
+_MONTH_LEAD = re.compile(rf"\b(?:{alternation(_MONTH_WORDS['leads'])})\s+$")
+_MONTH_NAME = re.compile(rf"\b(?:{alternation(ph.MONTHS)})\b")
+
+
+def _month_column(schema: Schema) -> str | None:
+    """The column that numbers the months (1 to 12), in a table with no dates to take a
+    month from."""
+    if schema.of_kind("datetime", "datetext"):
+        return None
+    for column in schema.columns:
+        words = [w for w, _, _ in word_spans(column.name.lower().replace("_", " "))]
+        if column.kind != "number" or not column.values or not words:
+            continue
+        if words[-1] in _MONTH_WORDS["column_words"] and all(
+            float(v).is_integer() and 1 <= v <= 12 for v in column.values
+        ):
+            return column.name
+    return None
+
+
+def _month_names(
+    text: str, schema: Schema, found: list[Mention], written: str | None
+) -> list[Mention]:
+    """ "in June", "May and August": a month's name as a value of the column that numbers
+    the months, so it is filtered on, compared, or named as left out like any value."""
+    column = _month_column(schema)
+    if column is None:
+        return []
+    out = []
+    for m in _MONTH_NAME.finditer(text):
+        if any(f.start < m.end() and m.start() < f.end for f in found):
+            continue
+        capital = written is not None and written[m.start()].isupper()
+        if m.group(0) == "may" and not (capital or _MONTH_LEAD.search(text[: m.start()])):
+            continue  # "may" the verb
+        number = ph.MONTHS.index(m.group(0)) + 1
+        if number in schema.column(column).values:
+            out.append(Mention(m.start(), m.end(), column, number, is_value=True, how="value"))
+    return out
 
 
 _VERBS = frozenset(table("analysis")["conditions"]["verbs"])

@@ -83,7 +83,11 @@ def _period(r: Reading, spec: Spec) -> list[LeftOut]:
 
 
 def _top(r: Reading, spec: Spec) -> list[LeftOut]:
-    """ "top 3", "which two ...": a ranking's N that the operation does not take."""
+    """ "top 3", "which two ...": a ranking's N that the operation does not take, or a
+    ranking of groups by two columns at once (the answer is a table, nothing ranked)."""
+    if spec.op == "groupby" and spec.variant in ("top", "which") and len(spec.group_by) > 1:
+        said = f"{r.top or 1} (how many to rank) of {spec.group_by[0]} and {spec.group_by[1]}"
+        return [LeftOut(said, "a ranking of groups of two columns, which the answer does not make")]
     if r.top is None or spec.op in ("plot", "outliers", "summary"):
         return []
     if spec.n == r.top and spec.variant not in ("which", "argmax"):
