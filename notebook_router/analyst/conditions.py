@@ -66,9 +66,9 @@ def scaled_range(low: str, high: str) -> tuple[int | float, int | float]:
     """The two ends of a range, each with its scale word; a scale said once, after the
     second end, is the first's too when the first is the smaller figure ("between 1 and 5
     million" is 1e6 to 5e6, "between 500 and 2 million" is 500 to 2e6)."""
-    shared = re.search(rf"{SCALE}\s*$", high.lower())
-    said_once = re.search(r"[a-z]", low) is None and shared is not None and shared.group()
-    if said_once and number(low) < number(high[: shared.start()]):
+    shared = re.search(rf"\s*(?:{alternation(SCALES)})\s*$", high.lower())
+    unscaled = re.search(r"[a-z]", low.lower()) is None
+    if shared is not None and unscaled and number(low) < number(high[: shared.start()]):
         return _num(low + shared.group()), _num(high)
     return _num(low), _num(high)
 
