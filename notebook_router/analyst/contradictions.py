@@ -18,6 +18,7 @@ import re
 from dataclasses import replace
 
 from notebook_router.analyst.accounting import left_out
+from notebook_router.analyst.distinct_counts import counted_entities
 from notebook_router.analyst.function_columns import summed_count
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import LeftOut, Spec
@@ -34,7 +35,7 @@ _ORDERED_KINDS = frozenset({"number", "binary", "date", "datetime"})
 def checked(r: Reading, spec: Spec) -> Spec:
     """``spec`` repaired where the question says how, with what it leaves out of the
     question (:func:`.accounting.left_out`) and what it cannot answer."""
-    spec = summed_count(r, spec)
+    spec = counted_entities(r, summed_count(r, spec))
     fixed = _without_own_group_condition(spec)
     gaps = left_out(r, fixed)
     if fixed is not spec:
