@@ -6,6 +6,7 @@ import re
 from collections.abc import Mapping
 
 from notebook_router.analyst import phrases as ph
+from notebook_router.analyst.adverb_values import adverb_conditions
 from notebook_router.analyst.conditions import binary_conditions, conditions
 from notebook_router.analyst.contradictions import checked
 from notebook_router.analyst.families import INTENTS
@@ -38,7 +39,7 @@ def understand(question: str, frames: Mapping[str, Schema], default: str | None)
     r.derived = derived_column(r)
     _bins(r)
     r.filters = conditions(r)
-    r.filters = change_conditions(r, [*r.filters, *period_conditions(r)])
+    r.filters = change_conditions(r, [*r.filters, *period_conditions(r), *adverb_conditions(r)])
     if not re.search(COUNTING, r.skeleton):
         r.filters += binary_conditions(r, always=False)
     r.aggs = _named_aggregations(r.skeleton)
