@@ -36,7 +36,7 @@ def adverb_conditions(r: Reading) -> list[Filter]:
     return found
 
 
-def _value_named(r: Reading, column: str, adverb: str) -> object | None:
+def _value_named(r: Reading, column: str, adverb: str) -> str | None:
     adjective = adverb[:-3] + "y" if adverb.endswith("ily") else adverb[:-2]
     matches = [
         v
