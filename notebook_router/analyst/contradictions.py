@@ -10,6 +10,8 @@ Each reading here was chosen by an intent, but it cannot be the question's answe
   murders?": the last name in alphabetical order is no ranking. Nothing numeric said what
   to rank by, so the answer is partial and names the words it could not rank by. So is
   a count of rows per label column (one row each) ranked as "the most".
+- One figure over a span as the answer to a change between its ends ("how much did
+  employment fall from 2006 to 2011?"): flagged, naming the change.
 """
 
 from __future__ import annotations
@@ -29,6 +31,12 @@ _EXTREMES = [
     w for agg in ("max", "min") for w in table("analysis")["aggregations"][agg] if " " not in w
 ]
 _RANKED = re.compile(rf"\b(?:{alternation(_EXTREMES)})(?:\s+[a-z][\w-]*)?")
+_CHANGE = re.compile(
+    rf"\b(?:{alternation(table('period_conditions')['change']['verbs'])})\s+"
+    r"(?:\w+\s+){0,3}?from\s+\S+\s+(?:to|until|through)\s+\S+"
+)
+"""A change asked between two ends ("fall from 2006 to 2011"): a difference, not one figure."""
+_RANGE_OPS = frozenset({"years", "between"})
 _ORDERED_KINDS = frozenset({"number", "binary", "date", "datetime"})
 
 
@@ -72,8 +80,14 @@ def _contradictions(r: Reading, spec: Spec) -> list[LeftOut]:
     ):
         named = " and ".join(spec.columns)
         return [LeftOut(said, f"a ranking, and no number column says what to rank {named} by")]
+    change = _CHANGE.search(r.question.lower())
+    spanned = any(f.op in _RANGE_OPS for f in spec.filters)
+    if change and spec.op == "statistic" and spanned and not spec.group_by:
+        why = "a change between two ends; the answer is one figure over the whole span"
+        return [LeftOut(change.group().rstrip("?.!"), why)]
     if (
-        spec.op == "groupby"
+        ranked
+        and spec.op == "groupby"
         and spec.aggs == ("size",)
         and spec.group_by
         and all(_one_row_each(r, c) for c in spec.group_by)

@@ -105,3 +105,20 @@ def test_a_value_of_the_grouped_column_does_not_become_a_one_group_condition() -
     assert a.status == "answered", a.text
     for occupation, rows in frame.occupation.value_counts().items():
         assert f"{occupation}: {rows}" in a.text
+
+
+def test_a_change_between_two_ends_is_not_one_figure_over_the_span() -> None:
+    frame = pd.DataFrame(
+        {
+            "month": pd.date_range("2010-01-01", periods=36, freq="MS"),
+            "construction": [6000 - 20 * i for i in range(36)],
+        }
+    )
+    a = analyse("how much did average construction fall from 2010 to 2012?", {"jobs": frame})
+    assert a.status == "partial", a.text
+    assert "“fall from 2010 to 2012”" in a.text
+
+
+def test_a_row_count_per_label_without_a_ranking_is_not_flagged() -> None:
+    a = analyse("which region has the most states?", {"murders": _murders()})
+    assert "ranks nothing" not in a.text
