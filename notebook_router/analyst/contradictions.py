@@ -10,6 +10,8 @@ Each reading here was chosen by an intent, but it cannot be the question's answe
   murders?": the last name in alphabetical order is no ranking. Nothing numeric said what
   to rank by, so the answer is partial and names the words it could not rank by. So is
   a count of rows per label column (one row each) ranked as "the most".
+- A figure per period for "average monthly change" (no "by month", no chart): the
+  question asks for one figure, so the list is flagged.
 - One figure over a span as the answer to a change between its ends ("how much did
   employment fall from 2006 to 2011?"): flagged, naming the change.
 """
@@ -36,6 +38,13 @@ _CHANGE = re.compile(
     r"(?:\w+\s+){0,3}?from\s+\S+\s+(?:to|until|through)\s+\S+"
 )
 """A change asked between two ends ("fall from 2006 to 2011"): a difference, not one figure."""
+_ANALYSIS = table("analysis")
+_ONE_PER_PERIOD = re.compile(
+    rf"\b(?:{alternation(_ANALYSIS['aggregations']['mean'])})\s+"
+    rf"(?:{alternation(_ANALYSIS['unapplied']['period_adverbs'])})\b"
+)
+""""average monthly change": the mean of the months, one figure."""
+_PER_PERIOD = re.compile(rf"\b(?:{alternation(table('period_conditions')['per_period'])})\b")
 _RANGE_OPS = frozenset({"years", "between"})
 _ORDERED_KINDS = frozenset({"number", "binary", "date", "datetime"})
 
@@ -85,6 +94,10 @@ def _contradictions(r: Reading, spec: Spec) -> list[LeftOut]:
     if change and spec.op == "statistic" and spanned and not spec.group_by:
         why = "a change between two ends; the answer is one figure over the whole span"
         return [LeftOut(change.group().rstrip("?.!"), why)]
+    one = _ONE_PER_PERIOD.search(r.question.lower())
+    if one and spec.op == "resample" and not _PER_PERIOD.search(r.question.lower()):
+        why = "one figure, the mean over the periods; the answer lists each period"
+        return [LeftOut(one.group(), why)]
     if (
         ranked
         and spec.op == "groupby"

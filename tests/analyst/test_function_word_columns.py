@@ -122,3 +122,16 @@ def test_a_change_between_two_ends_is_not_one_figure_over_the_span() -> None:
 def test_a_row_count_per_label_without_a_ranking_is_not_flagged() -> None:
     a = analyse("which region has the most states?", {"murders": _murders()})
     assert "ranks nothing" not in a.text
+
+
+def test_average_monthly_without_a_per_month_word_is_not_a_list_of_months() -> None:
+    frame = pd.DataFrame(
+        {
+            "month": pd.date_range("2014-01-01", periods=12, freq="MS"),
+            "jobs_change": [100 + 10 * i for i in range(12)],
+        }
+    )
+    a = analyse("average monthly jobs change since 2014", {"jobs": frame})
+    assert a.status == "partial" or a.value == frame.jobs_change.mean(), a.text
+    by_month = analyse("average jobs change by month", {"jobs": frame})
+    assert by_month.status == "answered", by_month.text
