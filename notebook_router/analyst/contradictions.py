@@ -23,7 +23,7 @@ from dataclasses import replace
 
 from notebook_router.analyst.accounting import left_out
 from notebook_router.analyst.distinct_counts import counted_entities
-from notebook_router.analyst.function_columns import summed_count
+from notebook_router.analyst.function_columns import summed_count, uncounted_total
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import LeftOut, Spec
 from notebook_router.language.patterns import alternation
@@ -63,7 +63,8 @@ def checked(r: Reading, spec: Spec) -> Spec:
             if m.is_value and m.column in fixed.group_by
         }
         gaps = tuple(g for g in gaps if g.said not in grouped)
-    return replace(fixed, left_out=(*gaps, *_contradictions(r, fixed)))
+    found = (*gaps, *_contradictions(r, fixed), *uncounted_total(r, fixed))
+    return replace(fixed, left_out=found)
 
 
 def _without_own_group_condition(spec: Spec) -> Spec:

@@ -13,11 +13,17 @@ import re
 from dataclasses import replace
 
 from notebook_router.analyst.reading import Reading
-from notebook_router.analyst.spec import Spec
+from notebook_router.analyst.spec import LeftOut, Spec
+from notebook_router.language.patterns import alternation
+from notebook_router.language.stems import forms
 from notebook_router.language.tables import table
 
 _SUM_WORDS = frozenset(w for w in table("analysis")["aggregations"]["sum"] if " " not in w)
 """Single words that name a sum ("total", "sum"), from the analysis word table."""
+_COUNTED = re.compile(
+    rf"\b(?:{alternation(w for w in table('analysis')['aggregations']['count'] if ' ' in w)})"
+    r"\s+([a-z][\w-]*)"
+)
 
 
 def column_aggregations(r: Reading) -> list[str]:
@@ -62,3 +68,25 @@ def _sum_columns(r: Reading) -> list[str]:
         if r.text[mention.start : mention.end].strip().lower() in _SUM_WORDS:
             found.append(mention.column)
     return found
+
+
+def uncounted_total(r: Reading, spec: Spec) -> list[LeftOut]:
+    """A row count in a table that keeps its counts in a "total" column, of a noun that
+    names neither a column nor what the rows are ("how many murders were there in the
+    South?" over murders per state): the rows are not the things asked about, so the
+    count is flagged, naming the column that may hold them."""
+    if spec.op != "count" or spec.columns or spec.group_by:
+        return []
+    totals = [
+        c.name
+        for c in r.schema.columns
+        if c.kind == "number" and c.whole and c.name.strip().lower() in _SUM_WORDS
+    ]
+    said = _COUNTED.search(r.question.lower())
+    if len(totals) != 1 or said is None or any(f.column == totals[0] for f in spec.filters):
+        return []
+    noun = said.group(1)
+    if any(noun in forms(c.strip().lower()) for c in r.schema.names()):
+        return []  # "how many states ...": the rows are states
+    why = f"I counted rows, and the column {totals[0]} may hold how many there are"
+    return [LeftOut(noun, why)]

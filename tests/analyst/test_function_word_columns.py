@@ -135,3 +135,11 @@ def test_average_monthly_without_a_per_month_word_is_not_a_list_of_months() -> N
     assert a.status == "partial" or a.value == frame.jobs_change.mean(), a.text
     by_month = analyse("average jobs change by month", {"jobs": frame})
     assert by_month.status == "answered", by_month.text
+
+
+def test_a_row_count_of_things_a_total_column_holds_is_flagged() -> None:
+    a = analyse("how many killings were there in the West?", {"murders": _murders()})
+    assert a.status == "partial", a.text
+    assert "the column total may hold how many there are" in a.text
+    states = analyse("how many states are in the West?", {"murders": _murders()})
+    assert states.status == "answered", states.text
