@@ -136,6 +136,17 @@ def _num(text: str) -> int | float:
     return ph.as_int_or_float(value)
 
 
+def scaled_range(low: str, high: str) -> tuple[int | float, int | float]:
+    """The two ends of a range, each with its scale word; a scale said once, after the
+    second end, is the first's too when the first is the smaller figure ("between 1 and 5
+    million" is 1e6 to 5e6, "between 500 and 2 million" is 500 to 2e6)."""
+    shared = re.search(rf"\s*(?:{alternation(SCALES)})\s*$", high.lower())
+    unscaled = re.search(r"[a-z]", low.lower()) is None
+    if shared is not None and unscaled and number(low) < number(high[: shared.start()]):
+        return _num(low + shared.group()), _num(high)
+    return _num(low), _num(high)
+
+
 # A negation, then words that only lead to what it negates: "not *from the* USA",
 # "excluding *the ones on* Torgersen", "other than 8-cylinder ones", "not in 3rd class".
 _NEGATED = re.compile(
@@ -170,20 +181,20 @@ def _between(r: Reading) -> list[Filter]:
     out = []
     # "4 to 6 cylinders", "between 1 and 1.5 carats": the range before its column is read
     # first, so "price of diamonds between 1 and 1.5 carats" is not a range of price
-    first = rf"\b(?:between\s+)?({UNSIGNED})\s*(?:and|to|-)\s*({UNSIGNED})\s+(?:{UNIT}\s+(?:of\s+)?)?C(\d+)\b"
+    first = rf"\b(?:between\s+)?({UNSIGNED}{SCALE})\s*(?:and|to|-)\s*({UNSIGNED}{SCALE})\s+(?:{UNIT}\s+(?:of\s+)?)?C(\d+)\b"
     for m in list(re.finditer(first, r.skeleton)):
         column = r.column_at(int(m.group(3)))
         if _numeric(r, column):
-            out.append(Filter(column, "between", (_num(m.group(1)), _num(m.group(2)))))
+            out.append(Filter(column, "between", scaled_range(m.group(1), m.group(2))))
             _take(r, m)
     pattern = (
         rf"\bC(\d+)\s*(?:values?\s*)?(?:is|are|was|were|of|in|aged|ranging)?\s*(?:the\s+range\s+)?"
-        rf"(?:between|from|in)?\s*\[?({UNSIGNED})\s*(?:and|to|-|,)\s*({UNSIGNED})\]?"
+        rf"(?:between|from|in)?\s*\[?({UNSIGNED}{SCALE})\s*(?:and|to|-|,)\s*({UNSIGNED}{SCALE})\]?"
     )
     for m in list(re.finditer(pattern, r.skeleton)):
         column = r.column_at(int(m.group(1)))
         if _numeric(r, column):
-            out.append(Filter(column, "between", (_num(m.group(2)), _num(m.group(3)))))
+            out.append(Filter(column, "between", scaled_range(m.group(2), m.group(3))))
             _take(r, m)
     return out
 

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import replace
 
 from notebook_router.analyst import phrases as ph
-from notebook_router.analyst.accounting import left_out
+from notebook_router.analyst.adverb_values import adverb_conditions
 from notebook_router.analyst.conditions import binary_conditions, conditions
+from notebook_router.analyst.contradictions import checked
 from notebook_router.analyst.families import INTENTS
+from notebook_router.analyst.function_columns import column_aggregations
 from notebook_router.analyst.intents import derived_column, no_frame, unmapped
 from notebook_router.analyst.limits import unread_condition, unsupported_method
+from notebook_router.analyst.period_conditions import change_conditions, period_conditions
 from notebook_router.analyst.reading import Reading, read
 from notebook_router.analyst.schema import Schema
 from notebook_router.analyst.spec import Decline, Spec
@@ -37,15 +39,17 @@ def understand(question: str, frames: Mapping[str, Schema], default: str | None)
     r.derived = derived_column(r)
     _bins(r)
     r.filters = conditions(r)
+    r.filters = change_conditions(r, [*r.filters, *period_conditions(r), *adverb_conditions(r)])
     if not re.search(COUNTING, r.skeleton):
         r.filters += binary_conditions(r, always=False)
     r.aggs = _named_aggregations(r.skeleton)
+    r.aggs = column_aggregations(r)
     for intent in INTENTS:
         outcome = intent(r)
         if outcome is not None:
             outcome = unread_condition(r, outcome)
             if isinstance(outcome, Spec):
-                outcome = replace(outcome, left_out=left_out(r, outcome))
+                outcome = checked(r, outcome)
             return outcome
     return unmapped(r)
 

@@ -1,0 +1,120 @@
+"""Operations that contradict the question they were read from, repaired or flagged.
+
+Each reading here was chosen by an intent, but it cannot be the question's answer:
+
+- A value condition on the column the question groups by ("the number of workers in
+  each occupation" read as ``occupation == "worker"``): a one-group answer to a question
+  about every group. The condition is dropped; the word it came from reads as what the
+  rows are.
+- The largest (or smallest) of a text column as the answer to "which state has the most
+  murders?": the last name in alphabetical order is no ranking. Nothing numeric said what
+  to rank by, so the answer is partial and names the words it could not rank by. So is
+  a count of rows per label column (one row each) ranked as "the most".
+- A figure per period for "average monthly change" (no "by month", no chart): the
+  question asks for one figure, so the list is flagged.
+- One figure over a span as the answer to a change between its ends ("how much did
+  employment fall from 2006 to 2011?"): flagged, naming the change.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from notebook_router.analyst.accounting import left_out
+from notebook_router.analyst.distinct_counts import counted_entities
+from notebook_router.analyst.function_columns import summed_count, uncounted_total
+from notebook_router.analyst.reading import Reading
+from notebook_router.analyst.spec import LeftOut, Spec
+from notebook_router.language.patterns import alternation
+from notebook_router.language.tables import table
+
+_EXTREMES = [
+    w for agg in ("max", "min") for w in table("analysis")["aggregations"][agg] if " " not in w
+]
+_RANKED = re.compile(rf"\b(?:{alternation(_EXTREMES)})(?:\s+[a-z][\w-]*)?")
+_CHANGE = re.compile(
+    rf"\b(?:{alternation(table('period_conditions')['change']['verbs'])})\s+"
+    r"(?:\w+\s+){0,3}?from\s+\S+\s+(?:to|until|through)\s+\S+"
+)
+"""A change asked between two ends ("fall from 2006 to 2011"): a difference, not one figure."""
+_ANALYSIS = table("analysis")
+_ONE_PER_PERIOD = re.compile(
+    rf"\b(?:{alternation(_ANALYSIS['aggregations']['mean'])})\s+"
+    rf"(?:{alternation(_ANALYSIS['unapplied']['period_adverbs'])})\b"
+)
+""""average monthly change": the mean of the months, one figure."""
+_PER_PERIOD = re.compile(rf"\b(?:{alternation(table('period_conditions')['per_period'])})\b")
+_RANGE_OPS = frozenset({"years", "between"})
+_ORDERED_KINDS = frozenset({"number", "binary", "date", "datetime"})
+
+
+def checked(r: Reading, spec: Spec) -> Spec:
+    """``spec`` repaired where the question says how, with what it leaves out of the
+    question (:func:`.accounting.left_out`) and what it cannot answer."""
+    spec = counted_entities(r, summed_count(r, spec))
+    fixed = _without_own_group_condition(spec)
+    gaps = left_out(r, fixed)
+    if fixed is not spec:
+        # The dropped value's word reads as what the rows are ("workers"), not as unused.
+        grouped = {
+            r.text[m.start : m.end].strip()
+            for m in r.mentions
+            if m.is_value and m.column in fixed.group_by
+        }
+        gaps = tuple(g for g in gaps if g.said not in grouped)
+    found = (*gaps, *_contradictions(r, fixed), *uncounted_total(r, fixed))
+    return replace(fixed, left_out=found)
+
+
+def _without_own_group_condition(spec: Spec) -> Spec:
+    """``spec`` without a value condition on its own group-by column."""
+    if not spec.group_by or spec.op == "compare":
+        return spec
+    kept = tuple(f for f in spec.filters if not (f.op == "==" and f.column in spec.group_by))
+    if len(kept) == len(spec.filters):
+        return spec
+    return replace(spec, filters=kept)
+
+
+def _contradictions(r: Reading, spec: Spec) -> list[LeftOut]:
+    """What of the question ``spec`` cannot answer although it was read."""
+    ranked = _RANKED.search(r.question.lower())
+    said = ranked.group().strip() if ranked else " ".join(spec.aggs)
+    extreme = set(spec.aggs) & {"max", "min"}
+    if (
+        spec.op == "statistic"
+        and extreme
+        and spec.columns
+        and all(r.kind(c) not in _ORDERED_KINDS for c in spec.columns)
+    ):
+        named = " and ".join(spec.columns)
+        return [LeftOut(said, f"a ranking, and no number column says what to rank {named} by")]
+    change = _CHANGE.search(r.question.lower())
+    spanned = any(f.op in _RANGE_OPS for f in spec.filters)
+    if change and spec.op == "statistic" and spanned and not spec.group_by:
+        why = "a change between two ends; the answer is one figure over the whole span"
+        return [LeftOut(change.group().rstrip("?.!"), why)]
+    one = _ONE_PER_PERIOD.search(r.question.lower())
+    if one and spec.op == "resample" and not _PER_PERIOD.search(r.question.lower()):
+        why = "one figure, the mean over the periods; the answer lists each period"
+        return [LeftOut(one.group(), why)]
+    if (
+        ranked
+        and spec.op == "groupby"
+        and spec.aggs == ("size",)
+        and spec.group_by
+        and all(_one_row_each(r, c) for c in spec.group_by)
+    ):
+        named = " and ".join(spec.group_by)
+        why = f"each {named} is one row, so its row count ranks nothing, and no number column says what to rank by"
+        return [LeftOut(said, why)]
+    return []
+
+
+def _one_row_each(r: Reading, column: str) -> bool:
+    """Every value of ``column`` stands on one row (a label: a name, an id)."""
+    if column not in r.schema.names():
+        return False
+    held = r.schema.column(column)
+    return not held.repeats or len(set(held.values)) == r.schema.rows > 1

@@ -1,0 +1,92 @@
+"""Columns named like a word that says how to aggregate ("total", "sum").
+
+A table of counts often holds them in a column called ``total``: "how many gun murders
+were there in total?" then asks for the sum of that column, and "plot total murders by
+region" for its sum per region. Read plainly, the word links to the column and the
+aggregation it also says is lost: the answer counted the column's rows, or took the
+per-row mean a plot uses when no aggregation is named. Here the word does both jobs.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from notebook_router.analyst.reading import Reading
+from notebook_router.analyst.spec import LeftOut, Spec
+from notebook_router.language.patterns import alternation
+from notebook_router.language.stems import forms
+from notebook_router.language.tables import table
+
+_SUM_WORDS = frozenset(w for w in table("analysis")["aggregations"]["sum"] if " " not in w)
+"""Single words that name a sum ("total", "sum"), from the analysis word table."""
+_COUNTED = re.compile(
+    rf"\b(?:{alternation(w for w in table('analysis')['aggregations']['count'] if ' ' in w)})"
+    r"\s+([a-z][\w-]*)"
+)
+
+
+def column_aggregations(r: Reading) -> list[str]:
+    """``r.aggs``, with the sum a numeric column named "total" (or "sum") also says.
+
+    Only a mention still in the skeleton counts: a column a condition used ("states with
+    a total above 100") is not the measure. A count ("how many ... in total") of such a
+    column becomes its sum, since the column already holds counts; with no aggregation
+    named, the sum is the one said."""
+    aggs = list(r.aggs)
+    for _ in _sum_columns(r):
+        if "count" in aggs:
+            aggs = ["sum" if agg == "count" else agg for agg in aggs]
+        elif not aggs:
+            aggs = ["sum"]
+    return list(dict.fromkeys(aggs))
+
+
+def summed_count(r: Reading, spec: Spec) -> Spec:
+    """A count of a "total" column's values, made the sum of the column ("how many gun
+    murders were there in total?" over a ``total`` column of murders per state)."""
+    summed = _sum_columns(r)
+    if len(summed) != 1 or spec.group_by or spec.measure:
+        return spec
+    if spec.op == "statistic" and spec.aggs == ("count",) and spec.columns == (summed[0],):
+        return replace(spec, aggs=("sum",))
+    if spec.op == "count" and not spec.columns:
+        return replace(spec, op="statistic", columns=(summed[0],), aggs=("sum",), variant="")
+    return spec
+
+
+def _sum_columns(r: Reading) -> list[str]:
+    """Numeric columns named "total" (or "sum"), said by that word and still unread."""
+    found: list[str] = []
+    for index, mention in enumerate(r.mentions):
+        if mention.is_value or mention.column.strip().lower() not in _SUM_WORDS:
+            continue
+        if r.kind(mention.column) != "number":
+            continue
+        if not re.search(rf"\bC{index}\b", r.skeleton):
+            continue
+        if r.text[mention.start : mention.end].strip().lower() in _SUM_WORDS:
+            found.append(mention.column)
+    return found
+
+
+def uncounted_total(r: Reading, spec: Spec) -> list[LeftOut]:
+    """A row count in a table that keeps its counts in a "total" column, of a noun that
+    names neither a column nor what the rows are ("how many murders were there in the
+    South?" over murders per state): the rows are not the things asked about, so the
+    count is flagged, naming the column that may hold them."""
+    if spec.op != "count" or spec.columns or spec.group_by:
+        return []
+    totals = [
+        c.name
+        for c in r.schema.columns
+        if c.kind == "number" and c.whole and c.name.strip().lower() in _SUM_WORDS
+    ]
+    said = _COUNTED.search(r.question.lower())
+    if len(totals) != 1 or said is None or any(f.column == totals[0] for f in spec.filters):
+        return []
+    noun = said.group(1)
+    if any(noun in forms(c.strip().lower()) for c in r.schema.names()):
+        return []  # "how many states ...": the rows are states
+    why = f"I counted rows, and the column {totals[0]} may hold how many there are"
+    return [LeftOut(noun, why)]

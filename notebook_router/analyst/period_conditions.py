@@ -1,0 +1,117 @@
+"""Conditions on a numbered period and on a change, said in words.
+
+A table of repeated measurements numbers its periods in a column that often does not
+name them ("Time", in days): "from day 10 onwards", "on day 21", "before week 6" and "at
+the last measurement day" are conditions on that column, and were dropped when no column
+was called "day". A monthly series keeps a level and its change side by side
+(``nonfarm`` and ``nonfarm_change``): "months that added more than 300 thousand jobs" is a
+condition on the change, not on the level the noun names.
+
+Both run after :func:`.conditions.conditions`, on what the skeleton has left, so a
+condition another rule read is never read twice.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from notebook_router.analyst import phrases as ph
+from notebook_router.analyst.reading import Reading
+from notebook_router.analyst.spec import Filter
+from notebook_router.language.numbers import number
+from notebook_router.language.patterns import alternation
+from notebook_router.language.stems import forms
+from notebook_router.language.tables import table
+
+_WORDS = table("period_conditions")
+_PERIODS = [f for w in table("analysis")["unapplied"]["period_words"] for f in sorted(forms(w))]
+_TIME_COLUMNS = frozenset(_WORDS["time_columns"])
+_PERIOD = rf"(?P<period>{alternation(_PERIODS)}|C\d+)"
+_ONWARDS = rf"(?P<tail>\s+(?:{alternation(_WORDS['onwards'])})\b)?"
+_LEADS: list[tuple[str, bool, re.Pattern[str]]] = [
+    (
+        key.removesuffix("alone"),
+        key == ">=",
+        re.compile(
+            rf"\b(?:{alternation(leads)})\s+(?:the\s+)?{_PERIOD}\s+(?P<n>\d+(?:\.\d+)?)\b{_ONWARDS}"
+        ),
+    )
+    for key, leads in _WORDS["leads"].items()
+]
+"""Each lead's comparison, whether it needs a trailing "onwards", and its pattern."""
+# "at the last measurement day": a lead is needed, so "the earliest year" (a question
+# about the column itself) is not read as a condition.
+_EXTREME = re.compile(
+    rf"\b(?:{alternation(_WORDS['leads']['=='])})\s+(?:the\s+)?"
+    rf"(?P<extreme>{alternation([*_WORDS['last'], *_WORDS['first']])})\s+"
+    rf"(?:(?:{alternation(_WORDS['between_words'])})\s+)?{_PERIOD}\b"
+)
+_LAST = frozenset(_WORDS["last"])
+_CHANGE_VERB = re.compile(rf"\b(?:{alternation(_WORDS['change']['verbs'])})\b")
+_SUFFIXES = tuple(_WORDS["change"]["suffixes"])
+
+
+def period_conditions(r: Reading) -> list[Filter]:
+    """The conditions on a numbered period the skeleton still holds, blanked from it."""
+    found: list[Filter] = []
+    for op, needs_tail, pattern in _LEADS:
+        for m in list(pattern.finditer(r.skeleton)):
+            column = _period_column(r, m.group("period"))
+            if column is None or (needs_tail and not m.group("tail")):
+                continue
+            said = ">=" if op == "==" and m.group("tail") else op
+            found.append(Filter(column, said, ph.as_int_or_float(number(m.group("n")))))
+            r.skeleton = ph.blank(r.skeleton, m)
+    for m in list(_EXTREME.finditer(r.skeleton)):
+        column = _period_column(r, m.group("period"))
+        values = (
+            [v for v in r.schema.column(column).values if isinstance(v, (int, float))]
+            if column
+            else []
+        )
+        if column is None or not values:
+            continue
+        pick = max(values) if m.group("extreme") in _LAST else min(values)
+        found.append(Filter(column, "==", pick))
+        r.skeleton = ph.blank(r.skeleton, m)
+    return found
+
+
+def _period_column(r: Reading, said: str) -> str | None:
+    """The one number column holding the period ``said`` ("day", or a column's token)."""
+    token = re.fullmatch(r"C(\d+)", said)
+    if token:
+        column = r.column_at(int(token.group(1)))
+        return column if r.kind(column) == "number" else None
+    named = {f for f in forms(said.rstrip("s")) if f}
+    candidates = [
+        c
+        for c in r.schema.of_kind("number")
+        if c.strip().lower() in named or c.strip().lower() in _TIME_COLUMNS
+    ]
+    exact = [c for c in candidates if c.strip().lower() in named]
+    chosen = exact or candidates
+    return chosen[0] if len(chosen) == 1 else None
+
+
+def change_conditions(r: Reading, filters: list[Filter]) -> list[Filter]:
+    """``filters``, each on a level moved to that level's change column when the
+    question's verb says a change ("added", "lost", "grew")."""
+    if not _CHANGE_VERB.search(r.text):
+        return filters
+    return [replace(f, column=_change_column(r, f.column) or f.column) for f in filters]
+
+
+def _change_column(r: Reading, column: str) -> str | None:
+    """The column holding the change of ``column`` (``nonfarm_change`` of ``nonfarm``)."""
+    base = column.strip().lower()
+    for other in r.schema.of_kind("number"):
+        parts = [p for p in re.split(r"[\W_]+", other.strip().lower()) if p]
+        rest = re.split(r"[\W_]+", base)
+        if len(parts) == len(rest) + 1 and (
+            (parts[:-1] == rest and parts[-1] in _SUFFIXES)
+            or (parts[1:] == rest and parts[0] in _SUFFIXES)
+        ):
+            return other
+    return None

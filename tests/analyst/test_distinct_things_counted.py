@@ -1,0 +1,79 @@
+""" "How many <things>" counts the things, not the rows that mention them.
+
+Chicks weighed every few days have many rows each: "how many chicks were on diet 2?" is
+the number of distinct chicks, neither the number of weighings nor the sum of the chick
+id numbers. A list whose few repeated names are different things (two restaurants'
+"Chicken Sandwich") and periods stay row counts ("how many quarters had ..." counts the quarters the
+rows are). The tables are small stand-ins built here; each expected figure is plain pandas.
+"""
+
+from __future__ import annotations
+
+import pandas as pd  # type: ignore[import-untyped, unused-ignore]
+import pytest
+
+from notebook_router.analyst import analyse
+
+
+def _weighings() -> pd.DataFrame:
+    return pd.DataFrame(
+        {
+            "weight": [40, 50, 60, 42, 55, 70, 41, 48, 66, 45, 52, 61],
+            "Time": [0, 10, 20, 0, 10, 20, 0, 10, 20, 0, 10, 20],
+            "Chick": [1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4],
+            "Diet": [1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2],
+        }
+    )
+
+
+def _visits() -> pd.DataFrame:
+    return pd.DataFrame(
+        {
+            "patient": ["p1", "p1", "p2", "p2", "p3", "p3", "p3", "p4", "p4"],
+            "clinic": [
+                "north",
+                "north",
+                "north",
+                "north",
+                "south",
+                "south",
+                "south",
+                "south",
+                "south",
+            ],
+            "quarter": [1, 2, 1, 2, 1, 2, 3, 3, 4],
+            "cost": [100, 120, 90, 95, 300, 280, 310, 50, 60],
+        }
+    )
+
+
+@pytest.mark.parametrize("name", ["chicks", "weights"])
+def test_how_many_chicks_counts_distinct_chicks(name: str) -> None:
+    frame = _weighings()
+    a = analyse("how many chicks were on diet 2?", {name: frame})
+    assert a.status == "answered", a.text
+    assert a.value == frame.Chick[frame.Diet == 2].nunique()
+
+
+def test_how_many_patients_counts_distinct_patients() -> None:
+    frame = _visits()
+    a = analyse("how many patients went to the south clinic?", {"visits": frame})
+    assert a.value == frame.patient[frame.clinic == "south"].nunique()
+
+
+def test_a_period_counted_stays_a_count_of_rows() -> None:
+    frame = _visits()
+    a = analyse("how many quarters had a cost above 200?", {"visits": frame})
+    assert a.value == int((frame.cost > 200).sum())
+
+
+def test_items_with_a_few_repeated_names_are_counted_by_row() -> None:
+    frame = pd.DataFrame(
+        {
+            "restaurant": ["A", "A", "A", "B", "B", "B"],
+            "item": ["Chicken Sandwich", "Fries", "Salad", "Chicken Sandwich", "Shake", "Wrap"],
+            "calories": [600, 400, 200, 650, 700, 500],
+        }
+    )
+    a = analyse("how many items have more than 450 calories?", {"menu": frame})
+    assert a.value == int((frame.calories > 450).sum())

@@ -1,0 +1,78 @@
+"""Conditions on a numbered period, and on a change, that no column names in words.
+
+Chicks weighed every few days keep the day in a ``Time`` column: "from day 10 onwards",
+"on day 20" and "at the last measurement day" are conditions on it. A monthly series
+keeps a level and its change (``jobs`` and ``jobs_change``): "months that added more
+than 150 jobs" is a condition on the change. "the earliest Time" stays a question about
+the column. The tables are small stand-ins built here; each expected figure is plain
+pandas.
+"""
+
+from __future__ import annotations
+
+import pandas as pd  # type: ignore[import-untyped, unused-ignore]
+import pytest
+
+from notebook_router.analyst import analyse
+
+
+def _chicks() -> pd.DataFrame:
+    return pd.DataFrame(
+        {
+            "weight": [40, 50, 60, 42, 55, 70, 41, 48, 66, 45, 52, 61],
+            "Time": [0, 10, 20, 0, 10, 20, 0, 10, 20, 0, 10, 20],
+            "Chick": [1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4],
+            "Diet": [1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2],
+        }
+    )
+
+
+def _jobs() -> pd.DataFrame:
+    return pd.DataFrame(
+        {
+            "month": pd.date_range("2014-01-01", periods=8, freq="MS"),
+            "jobs": [1000, 1100, 1150, 1400, 1420, 1600, 1610, 1500],
+            "jobs_change": [20, 100, 50, 250, 20, 180, 10, -110],
+        }
+    )
+
+
+@pytest.mark.parametrize(
+    ("question", "rows"),
+    [
+        (
+            "average weight of chicks on diet 2 from day 10 onwards",
+            lambda f: (f.Diet == 2) & (f.Time >= 10),
+        ),
+        ("average weight of chicks on diet 1 on day 20", lambda f: (f.Diet == 1) & (f.Time == 20)),
+        ("average weight since day 10", lambda f: f.Time >= 10),
+        ("average weight before day 10", lambda f: f.Time < 10),
+        ("what is the average weight at the last measurement day?", lambda f: f.Time == 20),
+        ("average weight on the first day", lambda f: f.Time == 0),
+    ],
+)
+def test_a_numbered_period_is_a_condition_on_the_column_holding_it(
+    question: str, rows: object
+) -> None:
+    frame = _chicks()
+    a = analyse(question, {"chicks": frame})
+    assert a.status == "answered", a.text
+    assert a.value == pytest.approx(frame.weight[rows(frame)].mean())  # type: ignore[operator]
+
+
+def test_the_earliest_of_the_period_column_stays_a_question_about_it() -> None:
+    frame = _chicks()
+    assert analyse("earliest Time in chicks", {"chicks": frame}).value == frame.Time.min()
+
+
+def test_a_change_verb_puts_the_condition_on_the_change_column() -> None:
+    frame = _jobs()
+    a = analyse("how many months added more than 150 jobs?", {"employment": frame})
+    assert a.status == "answered", a.text
+    assert a.value == int((frame.jobs_change > 150).sum())
+
+
+def test_without_a_change_verb_the_level_is_kept() -> None:
+    frame = _jobs()
+    a = analyse("how many months had more than 1200 jobs?", {"employment": frame})
+    assert a.value == int((frame.jobs > 1200).sum())
