@@ -219,7 +219,8 @@ _EXISTENTIAL = re.compile(rf"\b(?:{alternation(_REFERS['existential'])})\b", re.
 
 def _referred(filters: tuple[Filter, ...], part: str) -> tuple[Filter, ...]:
     """The earlier part's conditions a back reference carries: "there" the place named
-    (a condition naming a value), "that year" the period, "them"/"those" every one."""
+    (a condition naming a value, numbered or not: "store 2"; never a threshold on a measure
+    nor a period), "that year" the period, "them"/"those" every one."""
     place = _TO_PLACE.search(part) is not None and not _EXISTENTIAL.search(part)
     period = _TO_PERIOD.search(part) is not None
     rest = _TO_PERIOD.sub(" ", _TO_PLACE.sub(" ", part) if place else part)
@@ -227,7 +228,7 @@ def _referred(filters: tuple[Filter, ...], part: str) -> tuple[Filter, ...]:
         return filters  # "their", "of them", "are there": every condition
     return tuple(
         f for f in filters
-        if (place and f.op in ("==", "isin") and isinstance(f.value, str | tuple))
+        if (place and f.op in ("==", "isin") and not _PERIOD_NAME.search(f.column))
         or (period and (_PERIOD_NAME.search(f.column) or f.op.startswith(_PERIOD_OPS)))
     )  # fmt: skip
 

@@ -61,7 +61,12 @@ _COMPARATIVE = re.compile(
     rf"\b(?P<adj>{alternation(_COMPARATIVES)})\s+than\s+(?:the\s+)?\$?(?P<n>-?{UNSIGNED}{SCALE})"
 )
 _UNIT_FACTORS: dict[str, list[object]] = _TRUST["units"]
-_SAID_UNIT = re.compile(rf"(?P<n>{UNSIGNED})\s*(?P<unit>{alternation(_UNIT_FACTORS)})\b")
+_NAME_ONLY_UNITS = frozenset(_TRUST["unit_words"]["only_in_names"])
+_SAID_UNIT = re.compile(
+    rf"(?P<n>{UNSIGNED})\s*(?P<unit>{alternation([u for u in _UNIT_FACTORS if u not in _NAME_ONLY_UNITS])})\b"
+)
+"""A unit written right after its number ("4.5 kg", "60 cm"); never an everyday word
+("over 200 in Biscoe")."""
 _NAME_WORDS = re.compile(r"[a-z]+")
 
 
@@ -116,14 +121,19 @@ def _in_column_unit(r: Reading, f: Filter) -> Filter:
     values = [v for v in given if isinstance(v, int | float) and not isinstance(v, bool)]
     if len(values) != len(given):
         return f
-    said: dict[float, float] = {}
+    said: dict[float, float] = {}  # each figure as read → the same in the column's unit
     for m in _SAID_UNIT.finditer(r.text):
         kind, factor = _UNIT_FACTORS[m.group("unit")]
         if kind == unit[0]:
-            said[ph.as_int_or_float(number(m.group("n")))] = float(str(factor)) / unit[1]
+            n = number(m.group("n"))
+            said[ph.as_int_or_float(n)] = n * float(str(factor)) / unit[1]
+            # "60 m" of a height in metres: the unit, though "m" is a scale word too
+            scale = SCALES.get(m.group("unit"))
+            if scale is not None:
+                said[ph.as_int_or_float(n * scale)] = n * float(str(factor)) / unit[1]
     if not any(v in said for v in values):
         return f
-    scaled = tuple(ph.as_int_or_float(round(v * said.get(v, 1.0), 9)) for v in values)
+    scaled = tuple(ph.as_int_or_float(round(said.get(v, v), 9)) for v in values)
     return Filter(f.column, f.op, scaled if isinstance(f.value, tuple) else scaled[0])
 
 

@@ -211,6 +211,7 @@ def _mentions(text: str, schema: Schema, written: str | None = None) -> list[Men
 _MONTH_WORDS = table("trust")["months"]
 _MONTH_LEAD = re.compile(rf"\b(?:{alternation(_MONTH_WORDS['leads'])})\s+$")
 _MONTH_NAME = re.compile(rf"\b(?:{alternation(ph.MONTHS)})\b")
+_MODAL_BEFORE = re.compile(rf"\s+(?:{alternation(_MONTH_WORDS['modal_before'])})\b")
 
 
 def _month_column(schema: Schema) -> str | None:
@@ -242,7 +243,9 @@ def _month_names(
         if any(f.start < m.end() and m.start() < f.end for f in found):
             continue
         capital = written is not None and written[m.start()].isupper()
-        if m.group(0) == "may" and not (capital or _MONTH_LEAD.search(text[: m.start()])):
+        led = _MONTH_LEAD.search(text[: m.start()]) is not None
+        asks = _MODAL_BEFORE.match(text, m.end()) is not None  # "May I see"
+        if m.group(0) == "may" and not led and (asks or not capital):
             continue  # "may" the verb
         number = ph.MONTHS.index(m.group(0)) + 1
         if number in schema.column(column).values:
