@@ -102,3 +102,5 @@ def test_there_keeps_a_numbered_place() -> None:
     mean_there = stores[stores.store == 2].humidity.mean()
     assert f"{mean_there:g}" in a.text
     assert f"{stores.humidity.mean():g}" not in a.text
+    # the place is carried, the threshold on the measure is not
+    assert "humidity (rows where store = 2)" in a.text
