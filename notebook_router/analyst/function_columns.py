@@ -46,8 +46,8 @@ def column_aggregations(r: Reading) -> list[str]:
         return aggs
     if _said_of_a_measure(r):
         return list(dict.fromkeys([*aggs, "sum"]))
-    for _ in _sum_columns(r):
-        if "count" in aggs:
+    for column in _sum_columns(r):
+        if "count" in aggs and _holds_counts(r, column):
             aggs = ["sum" if agg == "count" else agg for agg in aggs]
         elif not aggs:
             aggs = ["sum"]
@@ -60,11 +60,19 @@ def summed_count(r: Reading, spec: Spec) -> Spec:
     summed = _sum_columns(r)
     if len(summed) != 1 or spec.group_by or spec.measure or _rows_counted(r):
         return spec
+    if not _holds_counts(r, summed[0]):
+        return spec  # amounts per row (10.5 per sale): "count the sales" counts rows
     if spec.op == "statistic" and spec.aggs == ("count",) and spec.columns == (summed[0],):
         return replace(spec, aggs=("sum",))
     if spec.op == "count" and not spec.columns:
         return replace(spec, op="statistic", columns=(summed[0],), aggs=("sum",), variant="")
     return spec
+
+
+def _holds_counts(r: Reading, column: str) -> bool:
+    """``column`` holds whole numbers, as a count of things per row does (murders per
+    state); amounts with fractions (10.5 per order) are no count a "how many" could sum."""
+    return r.schema.column(column).whole
 
 
 def _said_of_a_measure(r: Reading) -> bool:

@@ -127,3 +127,10 @@ def test_total_before_a_named_measure_is_its_sum_not_a_column() -> None:
     frame = pd.DataFrame({"total": [5, 6, 7, 8], "revenue": [100, 200, 300, 400]})
     a = analyse("what is the total revenue?", {"df": frame})
     assert a.value == frame.revenue.sum() or a.status != "answered", a.text
+
+
+def test_a_total_of_amounts_is_not_summed_for_a_count() -> None:
+    frame = _orders().drop(columns="order_id")
+    a = analyse("count the sales in total", {"df": frame})
+    assert a.value != frame.total.sum(), a.text
+    assert a.status == "partial" or a.value == len(frame), a.text
