@@ -49,10 +49,11 @@ _EXTREME = re.compile(
 )
 _LAST = frozenset(_WORDS["last"])
 _CHANGE_VERB = re.compile(
-    rf"\b(?:{alternation(_WORDS['change']['verbs'])})\s+(?:[a-z]+\s+){{0,3}}?[-+$]?\d"
+    rf"\b(?:{alternation(_WORDS['change']['verbs'])})\s+"
+    rf"(?:(?:{alternation(_WORDS['change']['amount_words'])})\s+){{0,3}}[-+$]?\d"
 )
 """A change verb with its amount ("added more than 300", "fell by 5"): the noun "change"
-("the average temperature change on days when ...") says no amount of a change."""
+("the average temperature change on days when ...", "change on day 3") says no amount."""
 _SUFFIXES = tuple(_WORDS["change"]["suffixes"])
 
 

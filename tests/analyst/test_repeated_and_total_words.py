@@ -134,3 +134,18 @@ def test_a_total_of_amounts_is_not_summed_for_a_count() -> None:
     a = analyse("count the sales in total", {"df": frame})
     assert a.value != frame.total.sum(), a.text
     assert a.status == "partial" or a.value == len(frame), a.text
+
+
+def test_a_change_noun_before_a_period_number_moves_no_condition() -> None:
+    frame = pd.DataFrame(
+        {
+            "day": range(1, 11),
+            "temperature": [2, 8, 12, 6, 15, 9, 18, 11, 4, 16],
+            "temperature_change": [0, 6, 4, -6, 9, -6, 9, -7, -7, 12],
+        }
+    )
+    a = analyse(
+        "average temperature change from day 3 onwards when the temperature was above 10",
+        {"df": frame},
+    )
+    assert "temperature_change > 10" not in a.text, a.text
