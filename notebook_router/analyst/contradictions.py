@@ -22,7 +22,7 @@ import re
 from dataclasses import replace
 
 from notebook_router.analyst.accounting import left_out
-from notebook_router.analyst.distinct_counts import counted_entities
+from notebook_router.analyst.distinct_counts import counted_entities, ids_not_measured
 from notebook_router.analyst.function_columns import summed_count, uncounted_total
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import LeftOut, Spec
@@ -52,9 +52,17 @@ _ORDERED_KINDS = frozenset({"number", "binary", "date", "datetime"})
 def checked(r: Reading, spec: Spec) -> Spec:
     """``spec`` repaired where the question says how, with what it leaves out of the
     question (:func:`.accounting.left_out`) and what it cannot answer."""
-    spec = counted_entities(r, summed_count(r, spec))
-    fixed = _without_own_group_condition(spec)
+    counted = counted_entities(r, summed_count(r, spec))
+    spec = ids_not_measured(r, counted)
+    fixed = _without_own_group_condition(r, spec)
     gaps = left_out(r, fixed)
+    # The described noun ("of the chicks") says whose values these are, not a measure.
+    described = {
+        r.text[m.start : m.end].strip()
+        for m in r.mentions
+        if not m.is_value and m.column in set(counted.columns) - set(spec.columns)
+    }
+    gaps = tuple(g for g in gaps if g.said not in described)
     if fixed is not spec:
         # The dropped value's word reads as what the rows are ("workers"), not as unused.
         grouped = {
@@ -67,14 +75,33 @@ def checked(r: Reading, spec: Spec) -> Spec:
     return replace(fixed, left_out=found)
 
 
-def _without_own_group_condition(spec: Spec) -> Spec:
-    """``spec`` without a value condition on its own group-by column."""
+def _without_own_group_condition(r: Reading, spec: Spec) -> Spec:
+    """``spec`` without a value condition on its own group-by column whose word reads as
+    what the rows are ("workers" for ``occupation == "worker"``)."""
     if not spec.group_by or spec.op == "compare":
         return spec
-    kept = tuple(f for f in spec.filters if not (f.op == "==" and f.column in spec.group_by))
+    kept = tuple(
+        f
+        for f in spec.filters
+        if not (f.op == "==" and f.column in spec.group_by and _rows_noun(r, f.column, f.value))
+    )
     if len(kept) == len(spec.filters):
         return spec
     return replace(spec, filters=kept)
+
+
+def _rows_noun(r: Reading, column: str, value: object) -> bool:
+    """The value was said as a plural common noun other than the value itself ("workers"
+    for "worker"): the rows' noun. A value named as it stands ("by department in Sales",
+    "by subject for math") is a condition the question asks for, and stays."""
+    said = [
+        r.text[m.start : m.end].strip()
+        for m in r.mentions
+        if m.is_value and m.column == column and m.value == value
+    ]
+    return bool(said) and all(
+        w.islower() and w.endswith("s") and w != str(value).strip().lower() for w in said
+    )
 
 
 def _contradictions(r: Reading, spec: Spec) -> list[LeftOut]:

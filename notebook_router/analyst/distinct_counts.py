@@ -34,11 +34,37 @@ def counted_entities(r: Reading, spec: Spec) -> Spec:
     column = _counted_column(r)
     if column is None or spec.group_by or spec.measure:
         return spec
+    if any(f.column == column for f in spec.filters):
+        return spec  # "how many responses were Agree?": the rows with that response
     rows = spec.op == "count" and not spec.columns
     summed = spec.op == "statistic" and spec.columns == (column,)
     if not rows and not (summed and spec.aggs in (("sum",), ("count",))):
         return spec
     return replace(spec, op="unique", variant="count", columns=(column,), aggs=())
+
+
+def ids_not_measured(r: Reading, spec: Spec) -> Spec:
+    """``spec`` without the id column its described noun names ("the average weight of
+    the chicks" over ``weight`` and ``Chick``): the chicks are whose weight is averaged,
+    their id numbers no measure, when another column is measured."""
+    if spec.op != "statistic" or len(spec.columns) < 2:
+        return spec
+    plural = {
+        m.column
+        for m in r.mentions
+        if not m.is_value
+        and r.text[m.start : m.end].strip().lower() != m.column.strip().lower()
+        and r.text[m.start : m.end].strip().lower() in forms(m.column.strip().lower())
+    }
+    ids = {
+        c
+        for c in spec.columns
+        if c in plural and r.kind(c) == "number" and _repeated(r, c) and _id_like(r, c)
+    }
+    kept = tuple(c for c in spec.columns if c not in ids)
+    if not ids or not any(r.kind(c) == "number" for c in kept):
+        return spec
+    return replace(spec, columns=kept)
 
 
 def _counted_column(r: Reading) -> str | None:
@@ -51,7 +77,7 @@ def _counted_column(r: Reading) -> str | None:
         name = column.strip().lower()
         if name in _PERIODS or r.kind(column) in ("datetime", "datetext"):
             continue
-        if noun != name and noun in forms(name) and _repeated(r, column):
+        if noun != name and noun in forms(name) and _repeated(r, column) and _id_like(r, column):
             return column
     return None
 
@@ -65,3 +91,15 @@ def _repeated(r: Reading, column: str) -> bool:
     if distinct:
         return r.schema.rows >= 2 * distinct
     return held.kind == "number" and held.repeats
+
+
+def _id_like(r: Reading, column: str) -> bool:
+    """``column`` holds identifiers: whole numbers (chick 1, 2, 3) or codes with a digit
+    ("p1", "A-07"), not a measure, a rating scale or a category named in words ("Agree",
+    "W"), whose rows are each a thing of their own."""
+    held = r.schema.column(column)
+    if held.kind == "number":
+        return held.whole and not any(isinstance(v, float) and v % 1 for v in held.values)
+    if held.kind not in ("text", "category"):
+        return False
+    return all(any(ch.isdigit() for ch in str(v)) for v in held.values)

@@ -24,6 +24,14 @@ _COUNTED = re.compile(
     rf"\b(?:{alternation(w for w in table('analysis')['aggregations']['count'] if ' ' in w)})"
     r"\s+([a-z][\w-]*)"
 )
+_WORDS = table("function_columns")
+_COUNT_LEAD = re.compile(
+    rf"\b(?:{alternation(w for w in table('analysis')['aggregations']['count'] if ' ' in w)}"
+    rf"|{alternation(_WORDS['count_leads'])})\s+([a-z][\w-]*)"
+)
+"""The noun a count is of ("how many orders", "count the sales")."""
+_ROW_NOUNS = frozenset(_WORDS["row_nouns"])
+_ID_WORDS = frozenset(_WORDS["id_words"])
 
 
 def column_aggregations(r: Reading) -> list[str]:
@@ -34,8 +42,12 @@ def column_aggregations(r: Reading) -> list[str]:
     column becomes its sum, since the column already holds counts; with no aggregation
     named, the sum is the one said."""
     aggs = list(r.aggs)
-    for _ in _sum_columns(r):
-        if "count" in aggs:
+    if _rows_counted(r):
+        return aggs
+    if _said_of_a_measure(r):
+        return list(dict.fromkeys([*aggs, "sum"]))
+    for column in _sum_columns(r):
+        if "count" in aggs and _holds_counts(r, column):
             aggs = ["sum" if agg == "count" else agg for agg in aggs]
         elif not aggs:
             aggs = ["sum"]
@@ -46,13 +58,65 @@ def summed_count(r: Reading, spec: Spec) -> Spec:
     """A count of a "total" column's values, made the sum of the column ("how many gun
     murders were there in total?" over a ``total`` column of murders per state)."""
     summed = _sum_columns(r)
-    if len(summed) != 1 or spec.group_by or spec.measure:
+    if len(summed) != 1 or spec.group_by or spec.measure or _rows_counted(r):
         return spec
+    if not _holds_counts(r, summed[0]):
+        return spec  # amounts per row (10.5 per sale): "count the sales" counts rows
     if spec.op == "statistic" and spec.aggs == ("count",) and spec.columns == (summed[0],):
         return replace(spec, aggs=("sum",))
     if spec.op == "count" and not spec.columns:
         return replace(spec, op="statistic", columns=(summed[0],), aggs=("sum",), variant="")
     return spec
+
+
+def _holds_counts(r: Reading, column: str) -> bool:
+    """``column`` holds whole numbers, as a count of things per row does (murders per
+    state); amounts with fractions (10.5 per order) are no count a "how many" could sum."""
+    return r.schema.column(column).whole
+
+
+def _said_of_a_measure(r: Reading) -> bool:
+    """The word "total" right before another number column ("the total revenue" beside a
+    ``total`` column) says the sum of that column: its link to ``total`` is taken out of
+    the skeleton, so the column is not also summed."""
+    taken = False
+    for index, mention in enumerate(r.mentions):
+        if mention.is_value or mention.column.strip().lower() not in _SUM_WORDS:
+            continue
+        after = [
+            (i, m)
+            for i, m in enumerate(r.mentions)
+            if not m.is_value and m.start > mention.end and m.column != mention.column
+        ]
+        if not after:
+            continue
+        i, following = min(after, key=lambda pair: pair[1].start)
+        between = r.text[mention.end : following.start].strip()
+        if between or r.kind(following.column) != "number":
+            continue
+        if not re.search(rf"\bC{i}\b", r.skeleton):
+            continue
+        r.skeleton = re.sub(rf"\bC{index}\b", " ", r.skeleton)
+        taken = True
+    return taken
+
+
+def _rows_counted(r: Reading) -> bool:
+    """The count is of the rows themselves ("how many rows", "how many orders" over a table
+    with an ``order_id``, or in a table named ``orders``): a "total" column beside them is
+    an amount per row, not a count of them, so "in total" sums nothing."""
+    said = _COUNT_LEAD.search(r.question.lower())
+    if said is None:
+        return False
+    noun = said.group(1)
+    if noun in _ROW_NOUNS or noun in forms(r.frame.strip().lower()):
+        return True
+    for column in r.schema.names():
+        words = [w for w in re.split(r"[\W_]+", column.strip().lower()) if w]
+        named = any(noun in forms(w) for w in words[:-1])
+        if len(words) > 1 and words[-1] in _ID_WORDS and named:
+            return True
+    return False
 
 
 def _sum_columns(r: Reading) -> list[str]:

@@ -48,7 +48,12 @@ _EXTREME = re.compile(
     rf"(?:(?:{alternation(_WORDS['between_words'])})\s+)?{_PERIOD}\b"
 )
 _LAST = frozenset(_WORDS["last"])
-_CHANGE_VERB = re.compile(rf"\b(?:{alternation(_WORDS['change']['verbs'])})\b")
+_CHANGE_VERB = re.compile(
+    rf"\b(?:{alternation(_WORDS['change']['verbs'])})\s+"
+    rf"(?:(?:{alternation(_WORDS['change']['amount_words'])})\s+){{0,3}}[-+$]?\d"
+)
+"""A change verb with its amount ("added more than 300", "fell by 5"): the noun "change"
+("the average temperature change on days when ...", "change on day 3") says no amount."""
 _SUFFIXES = tuple(_WORDS["change"]["suffixes"])
 
 
@@ -97,8 +102,8 @@ def _period_column(r: Reading, said: str) -> str | None:
 
 def change_conditions(r: Reading, filters: list[Filter]) -> list[Filter]:
     """``filters``, each on a level moved to that level's change column when the
-    question's verb says a change ("added", "lost", "grew")."""
-    if not _CHANGE_VERB.search(r.text):
+    question's verb says a change by an amount ("added more than 300", "fell by 5")."""
+    if not _CHANGE_VERB.search(r.text.lower()):
         return filters
     return [replace(f, column=_change_column(r, f.column) or f.column) for f in filters]
 
