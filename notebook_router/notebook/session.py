@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -41,8 +41,19 @@ if TYPE_CHECKING:
 class NotebookSession:
     """Everything the magics share within one kernel."""
 
-    def __init__(self, shell: Any, outputs: OutputRecorder, *, max_runs: int = 100) -> None:
+    def __init__(
+        self,
+        shell: Any,
+        outputs: OutputRecorder,
+        *,
+        max_runs: int = 100,
+        persistence: Persistence | None = None,
+        before_result: Callable[[Callable[[], None]], None] | None = None,
+    ) -> None:
         self.shell = shell
+        self.before_result = before_result
+        """Calls a function once just before the running cell's result is written (the
+        front's hook; a cell's live view leaves the screen then)."""
         self.cell_agents = AgentRegistry()
         self.runs: deque[Run] = deque(maxlen=max_runs)
         self.model: str | Provider | None = None
@@ -67,7 +78,7 @@ class NotebookSession:
         """The live panel of each tracked run (``Out[n]`` shows it again)."""
         self.breaker = CircuitBreaker()
         """One for every run of the kernel: an agent failing run after run is skipped a while."""
-        self.persistence = Persistence()
+        self.persistence = persistence if persistence is not None else Persistence()
         """The session database (opened on the first run or ``%route`` command that needs it)."""
         self._memory: tuple[object, RunMemory] | None = None
         self._context: tuple[object, SharedContext] | None = None
