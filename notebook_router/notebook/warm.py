@@ -122,6 +122,8 @@ _ROUTE_STARTED = threading.Event()
 _IDLE = threading.Event()
 """Set while no cell runs: the warm-up goes on only then."""
 _IDLE.set()
+_PAUSED = threading.Event()
+"""Set while the warm-up waits for a running cell to end (between two of its steps)."""
 
 
 def warming_enabled() -> bool:
@@ -198,7 +200,10 @@ def _import_all() -> None:
         *((name, functools.partial(_import, name)) for name in FINISHED_VIEW_MODULES),
     ]
     for name, step in steps:
-        _IDLE.wait()  # a cell is running: it has the interpreter to itself
+        if not _IDLE.is_set():  # a cell is running: it has the interpreter to itself
+            _PAUSED.set()
+            _IDLE.wait()
+            _PAUSED.clear()
         if _ROUTE_STARTED.is_set():
             log.debug("warm-up stopped before %s: a run has started", name)
             return
@@ -207,24 +212,36 @@ def _import_all() -> None:
 
 def _read_references() -> None:
     """Compile the patterns that find "the table above", ``Out[3]`` and the like in a
-    question (every ``%%route`` cell reads its own for them)."""
+    question (every ``%%route`` cell reads its own for them), and those that find the
+    files it names (to attach them, or read them ahead of the plan)."""
     try:
         from notebook_router.language.references import mentions
+        from notebook_router.planner.prefetch import files_to_read
+        from notebook_router.readers.files import ATTACHED
+        from notebook_router.readers.named import media_named
 
         mentions("the table above and Out[1]")
+        # As the run's start does (wiring, prefetch); this question names no file.
+        media_named(REHEARSAL, types=ATTACHED, have=[], user_words=None)
+        files_to_read(REHEARSAL)
     except Exception:
         log.debug("the warm-up could not read references", exc_info=True)
 
 
 def _index_the_team() -> None:
     """Index the built-in agents for matching, as the first plan does: the stems of their
-    descriptions (cached), and the index itself when the first run offers the same team."""
+    descriptions (cached), and the index itself when the first run offers the same team.
+
+    That is the team a run without media is offered (the planner's view leaves out the
+    agents that read media then), the usual first question about a table.
+    """
     try:
         from notebook_router.agents.builtin import builtin_agents
         from notebook_router.agents.card import agent_card
         from notebook_router.agents.matcher import matcher_for
 
-        matcher_for(tuple(agent_card(agent) for agent in builtin_agents())).rank(REHEARSAL)
+        cards = (agent_card(agent) for agent in builtin_agents())
+        matcher_for(tuple(card for card in cards if not card.reads)).rank(REHEARSAL)
     except Exception:
         log.debug("the warm-up could not index the built-in agents", exc_info=True)
 
