@@ -28,7 +28,12 @@ the three kernels of a repeat run one after the other, so a busy moment lands on
 Each figure is a median with (min, max) over the repeats; the load average is given at the
 start and the end.
 
-    python bench/first_run_workloads.py [--repeats N] [--typing SECONDS]
+How far the warm-up gets before the question depends on how much of a core the kernel had
+during the pause: ``--typing-cpu 1.0`` pauses instead until the kernel has had one CPU
+second (or has nothing left to do), what a 1 s pause gives it on an idle core, so the
+figures of a loaded machine compare with an idle one's.
+
+    python bench/first_run_workloads.py [--repeats N] [--typing SECONDS | --typing-cpu SECONDS]
 """
 
 from __future__ import annotations
@@ -59,6 +64,9 @@ SETUP = "%load_ext notebook_router\n" + TABLE
 QUESTION = "%%route\nwhat was total revenue for North?"
 ANSWER = "180"
 PANEL = "application/vnd.jupyter.widget-view+json"
+GAP_S = 0.05
+"""An answer off screen for longer than this (the live panel gone, ``Out[n]`` not yet
+there) was not shown continuously: it counts as shown from ``Out[n]`` on."""
 
 
 @dataclass
@@ -68,7 +76,8 @@ class Cell:
     panel_s: float | None
     """To the first display of a widget view (the live panel)."""
     shown_s: float | None
-    """To the first message carrying :data:`ANSWER` (the panel's answer, or a display)."""
+    """To the message from which :data:`ANSWER` stays on screen: the live panel's answer,
+    unless the panel left more than :data:`GAP_S` before ``Out[n]`` came (then ``Out[n]``)."""
     shown_cpu_s: float | None
     """The kernel's CPU seconds up to that message (read as it arrives)."""
     reply_s: float
@@ -99,15 +108,20 @@ def _execute(client: BlockingKernelClient, process: psutil.Process, code: str) -
     panel: float | None = None
     shown: float | None = None
     shown_cpu: float | None = None
+    gone: float | None = None
     text: list[str] = []
     while True:
         msg = client.get_iopub_msg(timeout=120)
         if msg["parent_header"].get("msg_id") != msg_id:
             continue
         kind, content = msg["msg_type"], msg["content"]
-        if shown is None and _answer_in(msg):
-            shown = time.perf_counter() - start
-            shown_cpu = _cpu(process) - cpu
+        now = time.perf_counter() - start
+        if _answer_in(msg) and (shown is None or (gone is not None and now - gone > GAP_S)):
+            shown, shown_cpu = now, _cpu(process) - cpu
+        if _answer_in(msg):
+            gone = None
+        elif shown is not None and kind == "update_display_data" and not content["data"]:
+            gone = now  # the live view, with its answer, left the screen
         if kind in ("display_data", "update_display_data", "execute_result"):
             data = content.get("data", {})
             if panel is None and PANEL in data:
@@ -150,7 +164,26 @@ def _process(manager: KernelManager) -> psutil.Process:
     return psutil.Process(process.pid)
 
 
-def first_run_once(*, warm: bool, typing_s: float = TYPING_S) -> dict[str, float]:
+def _pause(process: psutil.Process, typing_s: float, typing_cpu_s: float | None) -> None:
+    """The user typing: ``typing_s`` seconds, or (``typing_cpu_s``) until the kernel has
+    had that many CPU seconds since, or has gone quiet (nothing left to warm), within a
+    minute: the pause an idle core would give, whatever the machine's load."""
+    if typing_cpu_s is None:
+        time.sleep(typing_s)
+        return
+    start, deadline = _cpu(process), time.monotonic() + 60
+    last = start
+    while time.monotonic() < deadline:
+        time.sleep(0.25)
+        now = _cpu(process)
+        if now - start >= typing_cpu_s or now - last < 0.01:
+            return
+        last = now
+
+
+def first_run_once(
+    *, warm: bool, typing_s: float = TYPING_S, typing_cpu_s: float | None = None
+) -> dict[str, float]:
     """One fresh kernel through the two cells; the seconds of each step."""
     nan = float("nan")
     with tempfile.TemporaryDirectory(prefix="nr-first-run-") as folder:
@@ -161,7 +194,7 @@ def first_run_once(*, warm: bool, typing_s: float = TYPING_S) -> dict[str, float
             process = _process(manager)
             load_ext = _execute(client, process, SETUP)
             typing_cpu = _cpu(process)
-            time.sleep(typing_s)
+            _pause(process, typing_s, typing_cpu_s)
             typing_cpu = _cpu(process) - typing_cpu
             answer = _execute(client, process, QUESTION)
             total = time.perf_counter() - start
@@ -204,25 +237,33 @@ def _spread(values: list[float]) -> dict[str, float]:
     }
 
 
-def first_run(repeats: int, typing_s: float = TYPING_S) -> dict[str, Any]:
+def first_run(
+    repeats: int, typing_s: float = TYPING_S, typing_cpu_s: float | None = None
+) -> dict[str, Any]:
     """The ``first_run`` line: medians and spreads, with the warm-up and without it, and
     the pandas yardstick."""
     line: dict[str, Any] = {
         "bench": "first_run",
-        "typing_s": typing_s,
+        "typing_s": None if typing_cpu_s is not None else typing_s,
+        "typing_cpu_s_asked": typing_cpu_s,
         "repeats": repeats,
         "load_average_start": round(os.getloadavg()[0], 2),
     }
     runs: dict[str, list[dict[str, float]]] = {"warm": [], "cold": [], "pandas": []}
     for _ in range(repeats):
-        runs["warm"].append(first_run_once(warm=True, typing_s=typing_s))
-        runs["cold"].append(first_run_once(warm=False, typing_s=typing_s))
+        for name, warmed in (("warm", True), ("cold", False)):
+            runs[name].append(
+                first_run_once(warm=warmed, typing_s=typing_s, typing_cpu_s=typing_cpu_s)
+            )
         runs["pandas"].append(pandas_cell_once())
     for warm, pandas in zip(runs["warm"], runs["pandas"], strict=True):
         warm["first_answer_per_pandas"] = warm["first_answer_s"] / pandas["pandas_cell_s"]
         warm["answer_shown_per_pandas"] = warm["answer_shown_s"] / pandas["pandas_cell_s"]
         warm["first_answer_cpu_per_pandas"] = (
             warm["first_answer_cpu_s"] / pandas["pandas_cell_cpu_s"]
+        )
+        warm["answer_shown_cpu_per_pandas"] = (
+            warm["answer_shown_cpu_s"] / pandas["pandas_cell_cpu_s"]
         )
     for name, rows in runs.items():
         prefix = "no_warm_" if name == "cold" else ""
@@ -238,5 +279,11 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--typing", type=float, default=TYPING_S, help="seconds between cells")
+    parser.add_argument(
+        "--typing-cpu",
+        type=float,
+        default=None,
+        help="instead, pause until the kernel has had this many CPU seconds (or gone quiet)",
+    )
     args = parser.parse_args()
-    print(json.dumps(first_run(args.repeats, args.typing)))
+    print(json.dumps(first_run(args.repeats, args.typing, args.typing_cpu)))
