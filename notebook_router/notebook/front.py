@@ -15,7 +15,6 @@ from __future__ import annotations
 import contextlib
 import logging
 import threading
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from notebook_router.agents.tree import TreeNode
@@ -47,7 +46,6 @@ class NotebookFront:
         """Namespace variables holding an agent with children, as of the last cell."""
         self.warming: threading.Thread | None = None
         """The thread importing the first run's machinery (None when not warming)."""
-        self._before_result: list[Callable[[], None]] = []
         self.persistence = Persistence()
         """The session database, opened when a run or command first needs it (the session's
         :attr:`~NotebookSession.persistence`; a ``%%route`` cell starts opening it before
@@ -64,22 +62,8 @@ class NotebookFront:
                     self.shell,
                     self.outputs,
                     persistence=self.persistence,
-                    before_result=self.before_result,
                 )
             return self._session
-
-    def before_result(self, callback: Callable[[], None]) -> None:
-        """Call ``callback()`` once, just before the running cell's result (``Out[n]``) is
-        written, or as the cell ends if it writes none (see ``RunView.close``)."""
-        self._before_result.append(callback)
-
-    def _results_due(self) -> None:
-        callbacks, self._before_result = self._before_result, []
-        for callback in callbacks:
-            try:
-                callback()
-            except Exception:  # a view's ending never fails the user's cell
-                log.exception("notebook_router: could not end a run's live view")
 
     # ------------------------------------------------------------------- hooks
 
@@ -102,7 +86,6 @@ class NotebookFront:
         ):
             with contextlib.suppress(ValueError):
                 self.shell.events.unregister(event, callback)
-        self._results_due()
         display_runs_in(self.shell)
         for obj, name, original in self._hooks:
             setattr(obj, name, original)
@@ -137,7 +120,6 @@ class NotebookFront:
         self.outputs.start_cell(getattr(info, "cell_id", None), getattr(info, "raw_cell", "") or "")
 
     def _post_run_cell(self, result: Any) -> None:
-        self._results_due()  # a cell that wrote no result (an error, a stopped run)
         value = getattr(result, "result", None)
         cells = self.outputs.cells.get(self.outputs.current)
         if value is not None and cells and cells[-1].kind == "result" and cells[-1].obj is None:
@@ -209,7 +191,6 @@ class NotebookFront:
 
     def _recording_write_format_data(self, original: Any) -> Any:
         def write_format_data(format_dict: Any, md_dict: Any = None) -> Any:
-            self._results_due()  # a live view the result replaces leaves the screen first
             own = bool(md_dict) and OWN_OUTPUT in md_dict  # a run's Out[n] is not user output
             try:
                 if not own:

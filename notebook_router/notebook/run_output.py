@@ -22,12 +22,9 @@ of "save widget state" and lets the kernel forget the panel.
 A *transient* view (the default while a cell awaits its run) behaves like a
 progress bar: its output starts empty, shows the panel while the run goes,
 and empties again at the end, when the cell's result (``Out[n]``, the run)
-shows the static view. The panel, with the answer, stays until that result is
-written: drawing the static view (its tree picture, and on a kernel's first run
-the modules that draw it) comes after the answer is on screen, not before.
-The saved notebook then holds one stable output per run, which is also what
-nbval compares (it does not apply display updates). Background views keep
-their output and end with the static view.
+shows the static view. The saved notebook then holds one stable output per
+run, which is also what nbval compares (it does not apply display updates).
+Background views keep their output and end with the static view.
 """
 
 from __future__ import annotations
@@ -119,19 +116,14 @@ class RunView:
         transient: bool = False,
         before_next_cell: Callable[[Callable[[], None]], None] | None = None,
         starting: StartingView | None = None,
-        before_result: Callable[[Callable[[], None]], None] | None = None,
     ) -> None:
         """``before_next_cell(callback)`` calls ``callback`` once as the next cell starts:
         a background view sends its final state again then (see :meth:`close`).
-        ``starting``: the panel already shown for this run (transient views only).
-        ``before_result(callback)`` calls ``callback`` once, just before the running cell's
-        result is written (or as the cell ends without one): a transient view leaves the
-        screen then, not when the run ends."""
+        ``starting``: the panel already shown for this run (transient views only)."""
         self.run = run
         self.transient = transient
         self._publisher = publisher
         self._before_next_cell = before_next_cell
-        self._before_result = before_result
         self._shown = starting is not None
         if starting is not None:
             self.display_id = starting.display_id
@@ -170,24 +162,7 @@ class RunView:
 
     def close(self) -> None:
         """The run finished: empty a transient view (``Out[n]`` follows) or show the static
-        view here, then close the panel's widget (its views go; nothing of it is saved).
-
-        A transient view does so just before the cell's result is written, when given
-        ``before_result``: until then its panel shows the answer (its last refresh), while
-        the cell draws the static view that replaces it.
-        """
-        if self.transient and self._before_result is not None:
-            self._before_result(self._withdraw)
-            return
-        self._end()
-
-    def _withdraw(self) -> None:
-        if self.transient:
-            self._end()
-        else:  # kept (see keep): the final view is shown here already; the panel goes
-            self._close_panel()
-
-    def _end(self) -> None:
+        view here, then close the panel's widget (its views go; nothing of it is saved)."""
         final = {} if self.transient else final_bundle(self.run)
         self._publish(update=True, data=final, now=True)
         comm = self.panel.comm

@@ -217,7 +217,6 @@ def _follow(
         transient=not background,
         before_next_cell=once_before_next_cell(shell),
         starting=starting,
-        before_result=session.before_result,
     )
     session.track(run, view.panel)
     _index_recordings(session, run)

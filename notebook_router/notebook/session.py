@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -48,12 +48,8 @@ class NotebookSession:
         *,
         max_runs: int = 100,
         persistence: Persistence | None = None,
-        before_result: Callable[[Callable[[], None]], None] | None = None,
     ) -> None:
         self.shell = shell
-        self.before_result = before_result
-        """Calls a function once just before the running cell's result is written (the
-        front's hook; a cell's live view leaves the screen then)."""
         self.cell_agents = AgentRegistry()
         self.runs: deque[Run] = deque(maxlen=max_runs)
         self.model: str | Provider | None = None

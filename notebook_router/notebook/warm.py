@@ -14,7 +14,7 @@ order the first ``%%route`` needs it: its panel first (shown before anything els
 the session, its database's modules, the planner and the offline team, the first plan's
 index of the team and the analyst's first question (:func:`_rehearse`); last, what draws
 the finished view (:data:`FINISHED_VIEW_MODULES`), which a first run needs only once its
-answer is on screen (the live panel shows it meanwhile, see ``run_output.py``). A
+run has answered. A
 provider's SDK, the media libraries, scipy and matplotlib come with the run that needs
 them (a sum or a filter of a table needs neither; the analyst imports them when its code
 names ``stats`` or ``plt``). Python's import locks make a cell that imports the same module
@@ -116,7 +116,7 @@ FINISHED_VIEW_MODULES = (
     "graphviz",
 )
 """What draws the finished view (``Out[n]``): imported after the rest, since the first run
-needs it only once its answer is shown."""
+needs it only once its run has answered."""
 
 _ROUTE_STARTED = threading.Event()
 _IDLE = threading.Event()
