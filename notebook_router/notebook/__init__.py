@@ -55,12 +55,18 @@ def unload_ipython_extension(shell: Any) -> None:
     setattr(shell, _ATTR, None)
 
 
-def session_for(shell: Any) -> NotebookSession:
-    """The notebook session of ``shell``, loading the extension if needed."""
+def front_for(shell: Any) -> NotebookFront:
+    """The extension as loaded into ``shell``, loading it if needed (the session is built
+    on first use, see :attr:`NotebookFront.session`)."""
     if getattr(shell, _ATTR, None) is None:
         load_ipython_extension(shell)
     front: NotebookFront = getattr(shell, _ATTR)
-    return front.session
+    return front
 
 
-__all__ = ["load_ipython_extension", "session_for", "unload_ipython_extension"]
+def session_for(shell: Any) -> NotebookSession:
+    """The notebook session of ``shell``, loading the extension if needed."""
+    return front_for(shell).session
+
+
+__all__ = ["front_for", "load_ipython_extension", "session_for", "unload_ipython_extension"]

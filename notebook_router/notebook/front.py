@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from notebook_router.agents.tree import TreeNode
 from notebook_router.notebook.outputs import OWN_OUTPUT, OutputRecorder
+from notebook_router.notebook.persistence import Persistence
 from notebook_router.render.display import RUN, display_runs_in, for_class
 from notebook_router.text.secrets import redact_all
 
@@ -45,6 +46,10 @@ class NotebookFront:
         """Namespace variables holding an agent with children, as of the last cell."""
         self.warming: threading.Thread | None = None
         """The thread importing the first run's machinery (None when not warming)."""
+        self.persistence = Persistence()
+        """The session database, opened when a run or command first needs it (the session's
+        :attr:`~NotebookSession.persistence`; a ``%%route`` cell starts opening it before
+        the session exists)."""
 
     @property
     def session(self) -> NotebookSession:
@@ -53,7 +58,11 @@ class NotebookFront:
             if self._session is None:
                 from notebook_router.notebook.session import NotebookSession
 
-                self._session = NotebookSession(self.shell, self.outputs)
+                self._session = NotebookSession(
+                    self.shell,
+                    self.outputs,
+                    persistence=self.persistence,
+                )
             return self._session
 
     # ------------------------------------------------------------------- hooks
@@ -81,8 +90,7 @@ class NotebookFront:
         for obj, name, original in self._hooks:
             setattr(obj, name, original)
         self._hooks.clear()
-        if self._session is not None:
-            self._session.persistence.close()
+        self.persistence.close()
 
     def _format_run(self, run: Run) -> tuple[dict[str, Any], dict[str, Any]]:
         # The static view only: a widget view would not survive the notebook

@@ -7,6 +7,11 @@ names another file or folder, ``:memory:``, or ``off``;
 opening the store purges it (``30d``, ``12h``, ``never``). ``%route store``
 shows and changes both. A store that cannot be opened never stops a run: the
 kernel says why once and runs without one.
+
+Opening a database is mostly SQLite's work (the file, its schema, a purge), which
+releases the interpreter: :meth:`Persistence.open_soon` does it on a thread of its own
+while the caller goes on (a ``%%route`` cell shows its panel and reads its task meanwhile),
+and :meth:`Persistence.get` waits for that thread when the store is needed.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from __future__ import annotations
 import logging
 import os
 import sys
+import threading
 from datetime import timedelta
 from typing import TYPE_CHECKING
 
@@ -40,20 +46,54 @@ class Persistence:
         self.notebook = os.environ.get("JPY_SESSION_NAME", "")
         self.problem: str | None = None
         self._store: SessionStore | None = None
+        self._lock = threading.RLock()
+        """Held while the store is opened or closed (a control message's thread may ask too)."""
+        self._opening: threading.Thread | None = None
+        self._untold: str | None = None
+        """Why the store could not be opened, not said yet (said on the thread that asks)."""
+
+    def open_soon(self) -> None:
+        """Start opening the store on a thread of its own, if it is on and not open yet
+        (:meth:`get` waits for it)."""
+        with self._lock:
+            if self._store is not None or not self.enabled or self._opening is not None:
+                return
+            self._opening = threading.Thread(
+                target=self._open, name="notebook_router store opening", daemon=True
+            )
+            self._opening.start()
 
     def get(self) -> SessionStore | None:
         """The open store, opening it on first use; None when off or unusable."""
-        if self._store is not None or not self.enabled:
-            return self._store
-        from notebook_router.store import SessionStore
-
-        try:
-            self._store = SessionStore(self.location, expiry=self.expiry, notebook=self.notebook)
-        except StoreError as exc:
-            self.enabled = False
-            self.problem = str(exc)
-            print(f"notebook_router: runs will not be saved: {exc}", file=sys.stderr)
+        opening = self._opening
+        if opening is not None and opening is not threading.current_thread():
+            opening.join()
+        with self._lock:
+            self._opening = None
+            if self._store is None and self.enabled:
+                self._open()
+            untold, self._untold = self._untold, None
+        if untold is not None:
+            print(f"notebook_router: runs will not be saved: {untold}", file=sys.stderr)
         return self._store
+
+    def _open(self) -> None:
+        with self._lock:
+            if self._store is not None or not self.enabled:
+                return
+            from notebook_router.store import SessionStore
+
+            try:
+                self._store = SessionStore(
+                    self.location, expiry=self.expiry, notebook=self.notebook
+                )
+            except StoreError as exc:
+                self.enabled = False
+                self.problem = self._untold = str(exc)
+            except Exception as exc:  # a bug on the opening thread: say it where asked
+                log.exception("notebook_router: opening the session database failed")
+                self.enabled = False
+                self.problem = self._untold = f"{type(exc).__name__}: {exc}"
 
     def require(self) -> SessionStore:
         """The store, or a :class:`ConfigError` that says how to turn it on."""
@@ -93,13 +133,18 @@ class Persistence:
         return f"Session database: {store.path} ({size}, {store.count()} runs; {keep})."
 
     def close(self) -> None:
-        """Write what is queued and close the store."""
-        if self._store is not None:
-            try:
-                self._store.close()
-            except Exception:
-                log.exception("notebook_router: closing the session database failed")
-            self._store = None
+        """Write what is queued and close the store (one being opened is opened first)."""
+        opening = self._opening
+        if opening is not None and opening is not threading.current_thread():
+            opening.join()
+        with self._lock:
+            self._opening = None
+            if self._store is not None:
+                try:
+                    self._store.close()
+                except Exception:
+                    log.exception("notebook_router: closing the session database failed")
+                self._store = None
 
 
 def _expiry(value: str | None) -> timedelta | None:

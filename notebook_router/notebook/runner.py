@@ -56,9 +56,13 @@ async def route_cell(line: str, cell: str) -> Run | None:
 
         starting = StartingView.show(shell.display_pub)  # on screen before the rest loads
     try:
-        from notebook_router.notebook import session_for
+        from notebook_router.notebook import front_for
 
-        session = session_for(shell)
+        front = front_for(shell)
+        # SQLite's share of opening the session database (the file, its schema) runs on a
+        # thread of its own while this one imports and wires the run, which waits for it.
+        front.persistence.open_soon()
+        session = front.session
         run, view = start_route(session, options, cell, starting=starting)
     except BaseException:
         if starting is not None:

@@ -41,7 +41,14 @@ if TYPE_CHECKING:
 class NotebookSession:
     """Everything the magics share within one kernel."""
 
-    def __init__(self, shell: Any, outputs: OutputRecorder, *, max_runs: int = 100) -> None:
+    def __init__(
+        self,
+        shell: Any,
+        outputs: OutputRecorder,
+        *,
+        max_runs: int = 100,
+        persistence: Persistence | None = None,
+    ) -> None:
         self.shell = shell
         self.cell_agents = AgentRegistry()
         self.runs: deque[Run] = deque(maxlen=max_runs)
@@ -67,7 +74,7 @@ class NotebookSession:
         """The live panel of each tracked run (``Out[n]`` shows it again)."""
         self.breaker = CircuitBreaker()
         """One for every run of the kernel: an agent failing run after run is skipped a while."""
-        self.persistence = Persistence()
+        self.persistence = persistence if persistence is not None else Persistence()
         """The session database (opened on the first run or ``%route`` command that needs it)."""
         self._memory: tuple[object, RunMemory] | None = None
         self._context: tuple[object, SharedContext] | None = None

@@ -11,7 +11,10 @@ answers cells meanwhile and the first ``%%route`` finds them ready.
 
 Only what a first run imports anyway is warmed (:data:`FIRST_RUN_MODULES`), in the
 order the first ``%%route`` needs it: its panel first (shown before anything else), then
-the session, the planner and the offline team, then what draws the finished view. A
+the session, its database's modules, the planner and the offline team, the first plan's
+index of the team and the analyst's first question (:func:`_rehearse`); last, what draws
+the finished view (:data:`FINISHED_VIEW_MODULES`), which a first run needs only once its
+run has answered. A
 provider's SDK, the media libraries, scipy and matplotlib come with the run that needs
 them (a sum or a filter of a table needs neither; the analyst imports them when its code
 names ``stats`` or ``plt``). Python's import locks make a cell that imports the same module
@@ -20,17 +23,24 @@ wait for the thread's import rather than import it twice, but two threads import
 warm-up (:func:`first_route_started`) once the module it is importing is done, and
 imports what is left itself, in its own order, at full speed.
 
+While any other cell runs, the warm-up waits between two steps (:func:`warm_after_cell`
+pauses it at ``pre_run_cell`` and lets it go on at ``post_run_cell``): a notebook that never
+routes has its cells run at full speed, not shared with imports it may never use.
+
 ``NOTEBOOK_ROUTER_WARM=off`` turns it off (a benchmark's baseline, or a kernel that
 should import nothing it was not asked to).
 """
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import importlib
 import logging
 import os
 import sys
 import threading
+from collections.abc import Callable
 from typing import Any, Protocol
 
 log = logging.getLogger("notebook_router")
@@ -45,6 +55,11 @@ FIRST_RUN_MODULES = (
     "notebook_router.notebook.interpolate",
     "notebook_router.notebook.pointed",
     "notebook_router.wiring",
+    # the session database's modules (a %%route cell opens it beside its own work)
+    "notebook_router.store",
+    "notebook_router.store.store",
+    "notebook_router.store.database",
+    "notebook_router.store.memory",
     "notebook_router.planner.run",
     "notebook_router.offline.planner",
     "notebook_router.providers.offline.engine",
@@ -85,24 +100,30 @@ FIRST_RUN_MODULES = (
     "notebook_router.analyst.codegen_ops",
     "notebook_router.analyst.codegen_tests",
     "notebook_router.context.memory",
-    "notebook_router.store",
-    "notebook_router.store.store",
-    "notebook_router.store.database",
-    "notebook_router.store.memory",
     "notebook_router.readers.document",
     "notebook_router.readers.figure",
     "notebook_router.readers.image",
+    "notebook_router.render.panel_state",  # the panel's state, with the answer
+)
+"""What the first offline ``%%route`` imports before its answer is on screen, in the order
+it needs it (the rest follows from these)."""
+
+FINISHED_VIEW_MODULES = (
     "notebook_router.render.bundle",
     "notebook_router.render.html",
-    "notebook_router.render.panel_state",
     "networkx",  # the finished view's run graph
     "notebook_router.render.svg",  # ... and its picture
     "graphviz",
 )
-"""What the first offline ``%%route`` imports, in the order it needs it (the rest follows
-from these)."""
+"""What draws the finished view (``Out[n]``): imported after the rest, since the first run
+needs it only once its run has answered."""
 
 _ROUTE_STARTED = threading.Event()
+_IDLE = threading.Event()
+"""Set while no cell runs: the warm-up goes on only then."""
+_IDLE.set()
+_PAUSED = threading.Event()
+"""Set while the warm-up waits for a running cell to end (between two of its steps)."""
 
 
 def warming_enabled() -> bool:
@@ -124,16 +145,42 @@ def warm_after_cell(shell: Any, holder: Warmed) -> None:
 
     def start(*_: object) -> None:
         shell.events.unregister("post_run_cell", start)  # IPython calls a copy of the list
-        holder.warming = warm_in_background()
+        shell.events.register("pre_run_cell", _cell_started)
+        shell.events.register("post_run_cell", _cell_ended)
+        holder.warming = warm_in_background(lambda: _stop_pausing(shell))
 
     shell.events.register("post_run_cell", start)
 
 
-def warm_in_background() -> threading.Thread | None:
-    """Start importing :data:`FIRST_RUN_MODULES` on a daemon thread (None when turned off)."""
+def _cell_started(*_: object) -> None:
+    _IDLE.clear()
+
+
+def _cell_ended(*_: object) -> None:
+    _IDLE.set()
+
+
+def _stop_pausing(shell: Any) -> None:
+    """The warm-up is over: cells no longer pause it (called on its thread)."""
+    for event, callback in (("pre_run_cell", _cell_started), ("post_run_cell", _cell_ended)):
+        with contextlib.suppress(ValueError):  # unregistered already
+            shell.events.unregister(event, callback)
+
+
+def warm_in_background(done: Callable[[], None] | None = None) -> threading.Thread | None:
+    """Start importing :data:`FIRST_RUN_MODULES` on a daemon thread (None when turned off);
+    ``done()`` is called on that thread when it ends."""
     if not warming_enabled():
         return None
-    thread = threading.Thread(target=_import_all, name="notebook-router-warm", daemon=True)
+
+    def warm() -> None:
+        try:
+            _import_all()
+        finally:
+            if done is not None:
+                done()
+
+    thread = threading.Thread(target=warm, name="notebook-router-warm", daemon=True)
     thread.start()
     return thread
 
@@ -144,38 +191,57 @@ def first_route_started() -> None:
 
 
 def _import_all() -> None:
-    for name in FIRST_RUN_MODULES:
+    steps: list[tuple[str, Callable[[], None]]] = [
+        *((name, functools.partial(_import, name)) for name in FIRST_RUN_MODULES),
+        ("the team's index", _index_the_team),
+        ("the reference patterns", _read_references),
+        # Only where the notebook has pandas: the rehearsal's table is a DataFrame.
+        ("the analyst's rehearsal", lambda: _rehearse() if "pandas" in sys.modules else None),
+        *((name, functools.partial(_import, name)) for name in FINISHED_VIEW_MODULES),
+    ]
+    for name, step in steps:
+        if not _IDLE.is_set():  # a cell is running: it has the interpreter to itself
+            _PAUSED.set()
+            _IDLE.wait()
+            _PAUSED.clear()
         if _ROUTE_STARTED.is_set():
             log.debug("warm-up stopped before %s: a run has started", name)
             return
-        _import(name)
-    if not _ROUTE_STARTED.is_set():
-        _index_the_team()
-        _read_references()
-    if "pandas" in sys.modules and not _ROUTE_STARTED.is_set():
-        _rehearse()
+        step()
 
 
 def _read_references() -> None:
     """Compile the patterns that find "the table above", ``Out[3]`` and the like in a
-    question (every ``%%route`` cell reads its own for them)."""
+    question (every ``%%route`` cell reads its own for them), and those that find the
+    files it names (to attach them, or read them ahead of the plan)."""
     try:
         from notebook_router.language.references import mentions
+        from notebook_router.planner.prefetch import files_to_read
+        from notebook_router.readers.files import ATTACHED
+        from notebook_router.readers.named import media_named
 
         mentions("the table above and Out[1]")
+        # As the run's start does (wiring, prefetch); this question names no file.
+        media_named(REHEARSAL, types=ATTACHED, have=[], user_words=None)
+        files_to_read(REHEARSAL)
     except Exception:
         log.debug("the warm-up could not read references", exc_info=True)
 
 
 def _index_the_team() -> None:
     """Index the built-in agents for matching, as the first plan does: the stems of their
-    descriptions (cached), and the index itself when the first run offers the same team."""
+    descriptions (cached), and the index itself when the first run offers the same team.
+
+    That is the team a run without media is offered (the planner's view leaves out the
+    agents that read media then), the usual first question about a table.
+    """
     try:
         from notebook_router.agents.builtin import builtin_agents
         from notebook_router.agents.card import agent_card
         from notebook_router.agents.matcher import matcher_for
 
-        matcher_for(tuple(agent_card(agent) for agent in builtin_agents())).rank(REHEARSAL)
+        cards = (agent_card(agent) for agent in builtin_agents())
+        matcher_for(tuple(card for card in cards if not card.reads)).rank(REHEARSAL)
     except Exception:
         log.debug("the warm-up could not index the built-in agents", exc_info=True)
 

@@ -8,6 +8,7 @@ what a front end sees. How fast is ``bench/first_run_workloads.py``'s job.
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -127,3 +128,66 @@ def test_load_ext_returns_while_the_warm_up_goes_on_and_the_first_run_stops_it(
         "print(_w.is_alive(), _warm._ROUTE_STARTED.is_set())"
     )
     assert ended.stdout.strip() == "False True"
+
+
+def test_the_first_answer_comes_with_its_whole_finished_view_and_is_stored(
+    warm: Kernel,
+) -> None:
+    warm.execute("%load_ext notebook_router\n" + TABLE)
+    seen = _messages(warm, QUESTION)
+    kinds = [m["msg_type"] for m in seen]
+    result = kinds.index("execute_result")
+    # The finished view is whole: the answer, with the tree's picture.
+    data = seen[result]["content"]["data"]
+    assert "180" in data["text/plain"]
+    assert data["image/svg+xml"].startswith("<svg")
+    assert "data:image/svg+xml;base64," in data["text/html"]  # the picture, inlined
+    # What a saved notebook keeps and nbval compares (display messages, not their updates):
+    # the live view's output, empty, then Out[n].
+    kept = [m for m in seen if m["msg_type"] in ("display_data", "execute_result")]
+    assert [(m["msg_type"], m["content"]["data"] == {}) for m in kept] == [
+        ("display_data", True),
+        ("execute_result", False),
+    ]
+    # The session database was opened beside the cell's work, and holds the run.
+    listed = warm.execute("%route runs")
+    run_id = seen[result]["content"]["metadata"]["notebook_router"]["run_id"]
+    shown = "".join(str(m["content"].get("data", "")) for m in listed.outputs)
+    assert run_id in shown, shown
+
+
+HEAVY = ("notebook_router.planner.run", "pydantic", "anywidget", "networkx", "graphviz", "pandas")
+"""What a first run needs and loading the extension must not import on the kernel's thread."""
+
+
+def test_a_kernel_that_only_loads_the_extension_keeps_its_cells_to_itself(warm: Kernel) -> None:
+    # In the cell that loads it, nothing heavy: the warm-up starts as that cell ends.
+    loaded = warm.execute(
+        "%load_ext notebook_router\nimport sys\n"
+        f"print(sorted(m for m in {HEAVY!r} if m in sys.modules))"
+    )
+    assert loaded.stdout.strip() == "[]"
+    # While another cell runs, the warm-up waits (after the step it was in): the cell has
+    # the interpreter to itself, and imports nothing it did not ask for.
+    during = warm.execute(
+        "import sys, time\n"
+        "from notebook_router.notebook import warm as _warm\n"
+        "assert _warm._PAUSED.wait(60), 'the warm-up went on during a cell'\n"
+        "_before = set(sys.modules)\n"
+        "time.sleep(1.0)\n"
+        "print(sorted(set(sys.modules) - _before))\n"
+        "print(get_ipython()._notebook_router_front.warming.is_alive())",
+        timeout=90,
+    )
+    assert during.status == "ok", during.errors()
+    assert during.stdout.split("\n")[:2] == ["[]", "True"]
+    # Between cells it goes on, and ends having warmed the first run.
+    deadline = time.monotonic() + 120
+    while (
+        "True"
+        in warm.execute("print(get_ipython()._notebook_router_front.warming.is_alive())").stdout
+    ):
+        assert time.monotonic() < deadline, "the warm-up never ended"
+        time.sleep(0.5)
+    after = warm.execute(f"import sys\nprint(all(m in sys.modules for m in {HEAVY[:-1]!r}))")
+    assert after.stdout.strip() == "True"
