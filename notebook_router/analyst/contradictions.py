@@ -4,8 +4,8 @@ Each reading here was chosen by an intent, but it cannot be the question's answe
 
 - A value condition on the column the question groups by ("the number of workers in
   each occupation" read as ``occupation == "worker"``): a one-group answer to a question
-  about every group. The condition is dropped; the word it came from reads as what the
-  rows are.
+  about every group. The condition is dropped and the answer is partial, saying the word
+  was read as every row ("for managers" may have been the condition).
 - The largest (or smallest) of a text column as the answer to "which state has the most
   murders?": the last name in alphabetical order is no ranking. Nothing numeric said what
   to rank by, so the answer is partial and names the words it could not rank by. So is
@@ -22,7 +22,12 @@ import re
 from dataclasses import replace
 
 from notebook_router.analyst.accounting import left_out
-from notebook_router.analyst.distinct_counts import counted_entities, ids_not_measured
+from notebook_router.analyst.distinct_counts import (
+    counted_entities,
+    identifies,
+    ids_not_measured,
+    uncertain_entities,
+)
 from notebook_router.analyst.function_columns import summed_count, uncounted_total
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import LeftOut, Spec
@@ -63,15 +68,44 @@ def checked(r: Reading, spec: Spec) -> Spec:
         if not m.is_value and m.column in set(counted.columns) - set(spec.columns)
     }
     gaps = tuple(g for g in gaps if g.said not in described)
-    if fixed is not spec:
-        # The dropped value's word reads as what the rows are ("workers"), not as unused.
-        grouped = {
-            r.text[m.start : m.end].strip()
+    # Too few of its values to be sure the column only names them: said how it was read.
+    gaps = (
+        *gaps,
+        *(
+            LeftOut(
+                r.text[m.start : m.end].strip(),
+                f"read as whose values these are, not the column {m.column}",
+            )
             for m in r.mentions
-            if m.is_value and m.column in fixed.group_by
+            if not m.is_value
+            and m.column in set(counted.columns) - set(spec.columns)
+            and not identifies(r, m.column)
+        ),
+    )
+    if fixed is not spec:
+        # The dropped value's word was read as what the rows are ("workers"): said so,
+        # since it may as well have been the condition ("for managers").
+        dropped = [f for f in spec.filters if f not in fixed.filters]
+        said = {
+            r.text[m.start : m.end].strip(): f
+            for m in r.mentions
+            for f in dropped
+            if m.is_value and m.column == f.column and m.value == f.value
         }
-        gaps = tuple(g for g in gaps if g.said not in grouped)
-    found = (*gaps, *_contradictions(r, fixed), *uncounted_total(r, fixed))
+        gaps = tuple(g for g in gaps if g.said not in said)
+        gaps = (
+            *gaps,
+            *(
+                LeftOut(word, f"read as every row, not {f.column} = {f.value}")
+                for word, f in said.items()
+            ),
+        )
+    found = (
+        *gaps,
+        *_contradictions(r, fixed),
+        *uncounted_total(r, fixed),
+        *uncertain_entities(r, fixed),
+    )
     return replace(fixed, left_out=found)
 
 

@@ -14,7 +14,7 @@ import re
 from dataclasses import replace
 
 from notebook_router.analyst.reading import Reading
-from notebook_router.analyst.spec import Spec
+from notebook_router.analyst.spec import LeftOut, Spec
 from notebook_router.language.patterns import alternation
 from notebook_router.language.stems import forms
 from notebook_router.language.tables import table
@@ -24,6 +24,12 @@ _COUNTING = [w for w in table("analysis")["aggregations"]["count"] if " " in w]
 _DISTINCT = table("analysis")["aggregations"]["nunique"]
 _PERIODS = frozenset(table("analysis")["unapplied"]["period_words"])
 """Periods ("how many quarters ..."): the rows are the periods, a column only part of one."""
+_IDS = table("distinct_counts")
+_MEASURES = frozenset(_IDS["measure_names"])
+"""Names of measures ("rating", "age"): repeated whole numbers, yet never identifiers."""
+_FEWEST_IDS: int = _IDS["fewest_ids"]
+_LISTED = re.compile(r"^\s*(?:and|or|&|,)")
+_DESCRIBED = re.compile(r"\bof(?:\s+(?:the|all|all the|its|their|these|those))?\s*$")
 _COUNTED = re.compile(
     rf"\b(?:{alternation(_COUNTING)})\s+(?:(?:{alternation(_DISTINCT)})\s+)?([a-z][\w-]*)"
 )
@@ -31,7 +37,7 @@ _COUNTED = re.compile(
 
 def counted_entities(r: Reading, spec: Spec) -> Spec:
     """``spec`` counting distinct values of the column its counted noun names."""
-    column = _counted_column(r)
+    column = _counted_column(r, certain=True)
     if column is None or spec.group_by or spec.measure:
         return spec
     if any(f.column == column for f in spec.filters):
@@ -46,7 +52,9 @@ def counted_entities(r: Reading, spec: Spec) -> Spec:
 def ids_not_measured(r: Reading, spec: Spec) -> Spec:
     """``spec`` without the id column its described noun names ("the average weight of
     the chicks" over ``weight`` and ``Chick``): the chicks are whose weight is averaged,
-    their id numbers no measure, when another column is measured."""
+    their id numbers no measure, when another column is measured. Only a noun said as
+    whose values these are ("of the chicks"), never one listed beside the measure ("the
+    average ratings and prices"); :func:`identifies` says whether the drop is sure."""
     if spec.op != "statistic" or len(spec.columns) < 2:
         return spec
     plural = {
@@ -55,11 +63,17 @@ def ids_not_measured(r: Reading, spec: Spec) -> Spec:
         if not m.is_value
         and r.text[m.start : m.end].strip().lower() != m.column.strip().lower()
         and r.text[m.start : m.end].strip().lower() in forms(m.column.strip().lower())
+        and _DESCRIBED.search(r.text[: m.start].lower())
+        and not _LISTED.match(r.text[m.end :])
     }
     ids = {
         c
         for c in spec.columns
-        if c in plural and r.kind(c) == "number" and _repeated(r, c) and _id_like(r, c)
+        if c in plural
+        and r.kind(c) == "number"
+        and not _measure(c)
+        and _repeated(r, c)
+        and _id_like(r, c)
     }
     kept = tuple(c for c in spec.columns if c not in ids)
     if not ids or not any(r.kind(c) == "number" for c in kept):
@@ -67,8 +81,31 @@ def ids_not_measured(r: Reading, spec: Spec) -> Spec:
     return replace(spec, columns=kept)
 
 
-def _counted_column(r: Reading) -> str | None:
-    """The column whose name, in the plural, follows "how many" in the question."""
+def uncertain_entities(r: Reading, spec: Spec) -> list[LeftOut]:
+    """A row count (or a count or sum of a column's values) of things a column may
+    identify, though too few of its values stand on several rows to be sure ("how many
+    chicks ..." over four chicks): flagged, naming the column whose distinct values may
+    be the count."""
+    if spec.group_by or spec.measure:
+        return []
+    column = _counted_column(r, certain=False)
+    if column is None or _counted_column(r, certain=True) is not None:
+        return []
+    if any(f.column == column for f in spec.filters):
+        return []
+    said = _COUNTED.search(r.question.lower())
+    noun = said.group(1) if said else column
+    may = f"the column {column} may name each of them, over several rows"
+    if spec.op == "count" and not spec.columns:
+        return [LeftOut(noun, f"I counted rows; {may}")]
+    if spec.op == "statistic" and spec.columns == (column,) and spec.aggs in (("sum",), ("count",)):
+        return [LeftOut(noun, f"I took the {spec.aggs[0]} of its values; {may}")]
+    return []
+
+
+def _counted_column(r: Reading, *, certain: bool) -> str | None:
+    """The column whose name, in the plural, follows "how many" in the question: one
+    that surely identifies them, or (``certain`` False) one that may."""
     said = _COUNTED.search(r.question.lower())
     if said is None:
         return None
@@ -77,9 +114,25 @@ def _counted_column(r: Reading) -> str | None:
         name = column.strip().lower()
         if name in _PERIODS or r.kind(column) in ("datetime", "datetext"):
             continue
-        if noun != name and noun in forms(name) and _repeated(r, column) and _id_like(r, column):
+        if noun == name or noun not in forms(name) or _measure(column):
+            continue
+        if identifies(r, column) if certain else _repeated(r, column) and _id_like(r, column):
             return column
     return None
+
+
+def _measure(column: str) -> bool:
+    """``column`` is named as a measure ("rating", "age_years"), never an identifier."""
+    return any(w in _MEASURES for w in re.split(r"[\W_]+", column.strip().lower()) if w)
+
+
+def identifies(r: Reading, column: str) -> bool:
+    """``column`` surely identifies things measured again and again: not named as a
+    measure, whole numbers or codes with a digit, and many values each on several rows."""
+    if _measure(column) or not _id_like(r, column):
+        return False
+    distinct, fewest = r.schema.column(column).spread
+    return distinct >= _FEWEST_IDS and fewest >= 2
 
 
 def _repeated(r: Reading, column: str) -> bool:

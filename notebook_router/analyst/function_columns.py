@@ -38,41 +38,32 @@ def column_aggregations(r: Reading) -> list[str]:
     """``r.aggs``, with the sum a numeric column named "total" (or "sum") also says.
 
     Only a mention still in the skeleton counts: a column a condition used ("states with
-    a total above 100") is not the measure. A count ("how many ... in total") of such a
-    column becomes its sum, since the column already holds counts; with no aggregation
-    named, the sum is the one said."""
+    a total above 100") is not the measure. A count ("how many ... in total") stays a
+    count: whether the column holds counts or amounts the table does not say
+    (:func:`summed_count`); with no aggregation named, the sum is the one said."""
     aggs = list(r.aggs)
     if _rows_counted(r):
         return aggs
     if _said_of_a_measure(r):
         return list(dict.fromkeys([*aggs, "sum"]))
-    for column in _sum_columns(r):
-        if "count" in aggs and _holds_counts(r, column):
-            aggs = ["sum" if agg == "count" else agg for agg in aggs]
-        elif not aggs:
-            aggs = ["sum"]
+    if _sum_columns(r) and not aggs:
+        aggs = ["sum"]
     return list(dict.fromkeys(aggs))
 
 
 def summed_count(r: Reading, spec: Spec) -> Spec:
-    """A count of a "total" column's values, made the sum of the column ("how many gun
-    murders were there in total?" over a ``total`` column of murders per state)."""
+    """A count of a "total" column's values, made a count of the rows ("how many gun
+    murders were there in total?" over a ``total`` column): whether the column holds
+    how many of them each row has (murders per state) or an amount per row (whole
+    dollars per sale) nothing in the table says, so the rows are counted and
+    :func:`uncounted_total` names the column that may hold the count. The count of its
+    values is the row count, said as such."""
     summed = _sum_columns(r)
-    if len(summed) != 1 or spec.group_by or spec.measure or _rows_counted(r):
+    if len(summed) != 1 or spec.group_by or spec.measure:
         return spec
-    if not _holds_counts(r, summed[0]):
-        return spec  # amounts per row (10.5 per sale): "count the sales" counts rows
     if spec.op == "statistic" and spec.aggs == ("count",) and spec.columns == (summed[0],):
-        return replace(spec, aggs=("sum",))
-    if spec.op == "count" and not spec.columns:
-        return replace(spec, op="statistic", columns=(summed[0],), aggs=("sum",), variant="")
+        return replace(spec, op="count", columns=(), aggs=(), variant="")
     return spec
-
-
-def _holds_counts(r: Reading, column: str) -> bool:
-    """``column`` holds whole numbers, as a count of things per row does (murders per
-    state); amounts with fractions (10.5 per order) are no count a "how many" could sum."""
-    return r.schema.column(column).whole
 
 
 def _said_of_a_measure(r: Reading) -> bool:
@@ -103,13 +94,14 @@ def _said_of_a_measure(r: Reading) -> bool:
 
 def _rows_counted(r: Reading) -> bool:
     """The count is of the rows themselves ("how many rows", "how many orders" over a table
-    with an ``order_id``, or in a table named ``orders``): a "total" column beside them is
-    an amount per row, not a count of them, so "in total" sums nothing."""
+    with an ``order_id``): a "total" column beside them is an amount per row, not a count
+    of them, so "in total" sums nothing. The table's variable name says nothing here: an
+    answer never depends on what the frame was called."""
     said = _COUNT_LEAD.search(r.question.lower())
     if said is None:
         return False
     noun = said.group(1)
-    if noun in _ROW_NOUNS or noun in forms(r.frame.strip().lower()):
+    if noun in _ROW_NOUNS:
         return True
     for column in r.schema.names():
         words = [w for w in re.split(r"[\W_]+", column.strip().lower()) if w]
@@ -146,8 +138,13 @@ def uncounted_total(r: Reading, spec: Spec) -> list[LeftOut]:
         for c in r.schema.columns
         if c.kind == "number" and c.whole and c.name.strip().lower() in _SUM_WORDS
     ]
-    said = _COUNTED.search(r.question.lower())
-    if len(totals) != 1 or said is None or any(f.column == totals[0] for f in spec.filters):
+    said = _COUNTED.search(r.question.lower()) or _COUNT_LEAD.search(r.question.lower())
+    if (
+        len(totals) != 1
+        or _rows_counted(r)
+        or said is None
+        or any(f.column == totals[0] for f in spec.filters)
+    ):
         return []
     noun = said.group(1)
     if any(noun in forms(c.strip().lower()) for c in r.schema.names()):

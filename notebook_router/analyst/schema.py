@@ -34,6 +34,10 @@ class Column:
     """A number column of whole numbers (a count of things: "how many were sold" adds it up)."""
     distinct: int = 0
     """How many distinct values a text column holds (0 for other kinds)."""
+    spread: tuple[int, int] = (0, 0)
+    """How many distinct values a number, category or text column holds and the fewest
+    rows any one of them stands on ((0, 0) when not read): an identifier of things
+    measured again and again has many values, each on several rows."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,15 +96,26 @@ def _column(name: str, series: Any) -> Column:
             return Column(name, "binary", (0, 1))
         few = _few_values(series)
         whole = bool(len(head)) and bool((head % 1 == 0).all())
-        return Column(name, "number", few, whole=whole)
+        return Column(name, "number", few, whole=whole, spread=_spread(series))
     few = _few_values(series)
     if few:
-        return Column(name, "category", few)
+        return Column(name, "category", few, spread=_spread(series))
     if _looks_like_dates(name, series):
         return Column(name, "datetext")
     head = series.iloc[:SAMPLE_ROWS].dropna()
     repeats = bool(len(head)) and head.nunique() < len(head)
-    return Column(name, "text", repeats=repeats, distinct=int(series.nunique()))
+    return Column(
+        name, "text", repeats=repeats, distinct=int(series.nunique()), spread=_spread(series)
+    )
+
+
+def _spread(series: Any) -> tuple[int, int]:
+    """How many distinct values ``series`` holds and the fewest rows one stands on."""
+    try:
+        counts = series.value_counts()
+    except TypeError:  # unhashable values (lists): not read
+        return (0, 0)
+    return (len(counts), int(counts.min())) if len(counts) else (0, 0)
 
 
 def _few_values(series: Any) -> tuple[Any, ...]:

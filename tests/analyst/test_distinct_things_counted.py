@@ -16,6 +16,19 @@ from notebook_router.analyst import analyse
 
 
 def _weighings() -> pd.DataFrame:
+    """Twelve chicks weighed three times each, half of them on diet 2."""
+    return pd.DataFrame(
+        {
+            "weight": [40 + (7 * i) % 31 for i in range(36)],
+            "Time": [0, 10, 20] * 12,
+            "Chick": [c for c in range(1, 13) for _ in range(3)],
+            "Diet": [1] * 18 + [2] * 18,
+        }
+    )
+
+
+def _few_weighings() -> pd.DataFrame:
+    """Four chicks: as many values as a rating scale has, too few to be sure of an id."""
     return pd.DataFrame(
         {
             "weight": [40, 50, 60, 42, 55, 70, 41, 48, 66, 45, 52, 61],
@@ -27,22 +40,14 @@ def _weighings() -> pd.DataFrame:
 
 
 def _visits() -> pd.DataFrame:
+    """Ten patients seen two or three times each, at one of two clinics."""
+    patients = [f"p{p}" for p in range(1, 11) for _ in range(2 + p % 2)]
     return pd.DataFrame(
         {
-            "patient": ["p1", "p1", "p2", "p2", "p3", "p3", "p3", "p4", "p4"],
-            "clinic": [
-                "north",
-                "north",
-                "north",
-                "north",
-                "south",
-                "south",
-                "south",
-                "south",
-                "south",
-            ],
-            "quarter": [1, 2, 1, 2, 1, 2, 3, 3, 4],
-            "cost": [100, 120, 90, 95, 300, 280, 310, 50, 60],
+            "patient": patients,
+            "clinic": ["north" if int(p[1:]) <= 4 else "south" for p in patients],
+            "quarter": [1 + i % 4 for i in range(len(patients))],
+            "cost": [(53 * i) % 320 for i in range(len(patients))],
         }
     )
 
@@ -53,6 +58,22 @@ def test_how_many_chicks_counts_distinct_chicks(name: str) -> None:
     a = analyse("how many chicks were on diet 2?", {name: frame})
     assert a.status == "answered", a.text
     assert a.value == frame.Chick[frame.Diet == 2].nunique()
+
+
+def test_too_few_chicks_to_be_sure_is_a_flagged_row_count() -> None:
+    frame = _few_weighings()
+    a = analyse("how many chicks were on diet 2?", {"df": frame})
+    assert a.status == "partial", a.text
+    assert "the column Chick may name each of them" in a.text, a.text
+
+
+def test_how_many_chicks_are_there_counts_them_or_says_it_may_not() -> None:
+    many = analyse("how many chicks are there?", {"df": _weighings()})
+    assert many.status == "answered", many.text
+    assert many.value == _weighings().Chick.nunique(), many.text
+    few = analyse("how many chicks are there?", {"df": _few_weighings()})
+    assert few.status == "partial", few.text
+    assert "the column Chick may name each of them" in few.text, few.text
 
 
 def test_how_many_patients_counts_distinct_patients() -> None:
