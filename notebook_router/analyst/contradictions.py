@@ -24,8 +24,8 @@ from dataclasses import replace
 from notebook_router.analyst.accounting import left_out
 from notebook_router.analyst.distinct_counts import (
     counted_entities,
-    identifies,
     ids_not_measured,
+    surely_whose,
     uncertain_entities,
 )
 from notebook_router.analyst.function_columns import summed_count, uncounted_total
@@ -68,7 +68,8 @@ def checked(r: Reading, spec: Spec) -> Spec:
         if not m.is_value and m.column in set(counted.columns) - set(spec.columns)
     }
     gaps = tuple(g for g in gaps if g.said not in described)
-    # Too few of its values to be sure the column only names them: said how it was read.
+    # Too few of its values to be sure the column only names them, or the noun not said as
+    # whose values these are ("of the chicks"): said how it was read.
     gaps = (
         *gaps,
         *(
@@ -79,7 +80,7 @@ def checked(r: Reading, spec: Spec) -> Spec:
             for m in r.mentions
             if not m.is_value
             and m.column in set(counted.columns) - set(spec.columns)
-            and not identifies(r, m.column)
+            and not surely_whose(r, m)
         ),
     )
     if fixed is not spec:

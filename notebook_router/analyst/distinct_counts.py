@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from notebook_router.analyst.linking import Mention
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import LeftOut, Spec
 from notebook_router.language.patterns import alternation
@@ -28,7 +29,7 @@ _IDS = table("distinct_counts")
 _MEASURES = frozenset(_IDS["measure_names"])
 """Names of measures ("rating", "age"): repeated whole numbers, yet never identifiers."""
 _FEWEST_IDS: int = _IDS["fewest_ids"]
-_LISTED = re.compile(r"^\s*(?:and|or|&|,)")
+_LISTED = re.compile(r"^\s*(?:and|or|&|,)\b|(?:\band|\bor|&|,)\s*$")
 _DESCRIBED = re.compile(r"\bof(?:\s+(?:the|all|all the|its|their|these|those))?\s*$")
 _COUNTED = re.compile(
     rf"\b(?:{alternation(_COUNTING)})\s+(?:(?:{alternation(_DISTINCT)})\s+)?([a-z][\w-]*)"
@@ -54,7 +55,7 @@ def ids_not_measured(r: Reading, spec: Spec) -> Spec:
     the chicks" over ``weight`` and ``Chick``): the chicks are whose weight is averaged,
     their id numbers no measure, when another column is measured. Only a noun said as
     whose values these are ("of the chicks"), never one listed beside the measure ("the
-    average ratings and prices"); :func:`identifies` says whether the drop is sure."""
+    average ratings and prices"); :func:`surely_whose` says whether the drop is sure."""
     if spec.op != "statistic" or len(spec.columns) < 2:
         return spec
     plural = {
@@ -63,8 +64,8 @@ def ids_not_measured(r: Reading, spec: Spec) -> Spec:
         if not m.is_value
         and r.text[m.start : m.end].strip().lower() != m.column.strip().lower()
         and r.text[m.start : m.end].strip().lower() in forms(m.column.strip().lower())
-        and _DESCRIBED.search(r.text[: m.start].lower())
         and not _LISTED.match(r.text[m.end :])
+        and not _LISTED.search(r.text[: m.start])
     }
     ids = {
         c
@@ -124,6 +125,13 @@ def _counted_column(r: Reading, *, certain: bool) -> str | None:
 def _measure(column: str) -> bool:
     """``column`` is named as a measure ("rating", "age_years"), never an identifier."""
     return any(w in _MEASURES for w in re.split(r"[\W_]+", column.strip().lower()) if w)
+
+
+def surely_whose(r: Reading, mention: Mention) -> bool:
+    """The column ``mention`` links surely identifies things and was said as whose
+    values these are ("of the chicks"), so dropping it as a measure needs no word."""
+    before = r.text[: mention.start].lower()
+    return identifies(r, mention.column) and bool(_DESCRIBED.search(before))
 
 
 def identifies(r: Reading, column: str) -> bool:
