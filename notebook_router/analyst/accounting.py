@@ -72,6 +72,7 @@ _ROW_NOUN = re.compile(
 def left_out(r: Reading, spec: Spec) -> tuple[LeftOut, ...]:
     """What of the question ``spec`` does not use (empty when it uses everything)."""
     found = [
+        *r.unapplied,
         *_unused_values(r, spec),
         *_unused_columns(r, spec),
         *_unread_numbers(r, spec),

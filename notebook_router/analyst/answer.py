@@ -90,7 +90,7 @@ def analyse(question: str, frames: Mapping[str, Any], *, default: str | None = N
                 unread, unread_part = understood, part
                 break
             if specs:
-                understood = _carry(specs[-1], understood, part)
+                understood = _carry(specs[-1], understood, part, schemas.get(understood.frame))
             specs.append(understood)
             frame = understood.frame
         else:
@@ -181,7 +181,7 @@ def _on_one_frame(question: str, frames: Mapping[str, Any], name: str) -> Analys
     return analyse(question, frames, default=name)
 
 
-def _carry(previous: Spec, spec: Spec, part: str) -> Spec:
+def _carry(previous: Spec, spec: Spec, part: str, schema: Schema | None = None) -> Spec:
     """A later part is about what the earlier part chose: one that names no column
     ("...; what's the largest one?") measures the column the previous part used, and one
     that refers back ("... what is *their* average horsepower?") keeps its rows."""
@@ -202,7 +202,7 @@ def _carry(previous: Spec, spec: Spec, part: str) -> Spec:
         return replace(previous, measure=flipped)
     if BACK_REFERENCE.search(part) and previous.frame == spec.frame:
         own = {f.column for f in spec.filters}
-        kept = tuple(f for f in _referred(previous.filters, part) if f.column not in own)
+        kept = tuple(f for f in _referred(previous.filters, part, schema) if f.column not in own)
         return replace(spec, filters=kept + spec.filters)
     return spec
 
@@ -217,10 +217,12 @@ _PERIOD_OPS = ("year", "years", "month", "quarter")
 _EXISTENTIAL = re.compile(rf"\b(?:{alternation(_REFERS['existential'])})\b", re.IGNORECASE)
 
 
-def _referred(filters: tuple[Filter, ...], part: str) -> tuple[Filter, ...]:
+def _referred(
+    filters: tuple[Filter, ...], part: str, schema: Schema | None = None
+) -> tuple[Filter, ...]:
     """The earlier part's conditions a back reference carries: "there" the place named
-    (a condition naming a value, numbered or not: "store 2"; never a threshold on a measure
-    nor a period), "that year" the period, "them"/"those" every one."""
+    (any condition on a place: "store 2", "store != 2", "stores 1 and 2"; never a
+    threshold on a measure nor a period), "that year" the period, "them"/"those" every one."""
     place = _TO_PLACE.search(part) is not None and not _EXISTENTIAL.search(part)
     period = _TO_PERIOD.search(part) is not None
     rest = _TO_PERIOD.sub(" ", _TO_PLACE.sub(" ", part) if place else part)
@@ -228,9 +230,26 @@ def _referred(filters: tuple[Filter, ...], part: str) -> tuple[Filter, ...]:
         return filters  # "their", "of them", "are there": every condition
     return tuple(
         f for f in filters
-        if (place and f.op in ("==", "isin") and not _PERIOD_NAME.search(f.column))
+        if (place and _on_place(f, schema) and not _PERIOD_NAME.search(f.column))
         or (period and (_PERIOD_NAME.search(f.column) or f.op.startswith(_PERIOD_OPS)))
     )  # fmt: skip
+
+
+_THRESHOLDS = (">", ">=", "<", "<=")
+
+
+def _on_place(f: Filter, schema: Schema | None) -> bool:
+    """Whether ``f`` names places (a value, values, or a range of a few whole numbers
+    such as store numbers) rather than a threshold on a measure."""
+    if f.op in _THRESHOLDS or f.op.startswith(_PERIOD_OPS):
+        return False
+    if f.op != "between":
+        return True
+    column = next((c for c in schema.columns if c.name == f.column), None) if schema else None
+    return column is not None and (
+        column.kind == "category"
+        or (column.kind == "number" and column.whole and bool(column.values))
+    )
 
 
 def _answer(question: str, spec: Spec, frames: Mapping[str, Any]) -> Analysis:

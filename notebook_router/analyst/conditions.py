@@ -68,6 +68,8 @@ _SAID_UNIT = re.compile(
 """A unit written right after its number ("4.5 kg", "60 cm"); never an everyday word
 ("over 200 in Biscoe")."""
 _NAME_WORDS = re.compile(r"[a-z]+")
+_RANGE_LOW = re.compile(rf"(?<![\w.])(?P<n>{UNSIGNED})\s*(?:and|to|-)\s*$")
+"""The first end of a range just before the second end's number ("1 and " of "1 and 2 m")."""
 
 
 _COMPARATIVE_WORD = re.compile(rf"\b(?P<adj>{alternation(_COMPARATIVES)})\b")
@@ -131,6 +133,13 @@ def _in_column_unit(r: Reading, f: Filter) -> Filter:
             scale = SCALES.get(m.group("unit"))
             if scale is not None:
                 said[ph.as_int_or_float(n * scale)] = n * float(str(factor)) / unit[1]
+            # "between 1 and 2 m": a unit written once after a range is its first end's too
+            low = _RANGE_LOW.search(r.text[: m.start()])
+            if f.op == "between" and low is not None:
+                first = number(low.group("n"))
+                said[ph.as_int_or_float(first)] = first * float(str(factor)) / unit[1]
+                if scale is not None:
+                    said[ph.as_int_or_float(first * scale)] = first * float(str(factor)) / unit[1]
     if not any(v in said for v in values):
         return f
     scaled = tuple(ph.as_int_or_float(round(said.get(v, v), 9)) for v in values)

@@ -18,7 +18,7 @@ from dataclasses import replace
 
 from notebook_router.analyst import phrases as ph
 from notebook_router.analyst.reading import Reading
-from notebook_router.analyst.spec import Filter
+from notebook_router.analyst.spec import Filter, LeftOut
 from notebook_router.language.numbers import number
 from notebook_router.language.patterns import alternation
 from notebook_router.language.stems import forms
@@ -48,12 +48,20 @@ _EXTREME = re.compile(
     rf"(?:(?:{alternation(_WORDS['between_words'])})\s+)?{_PERIOD}\b"
 )
 _LAST = frozenset(_WORDS["last"])
+_CHANGE = _WORDS["change"]
+_AMOUNT = alternation(_CHANGE["amount_words"])
+_AMOUNT_OR_CROSSING = alternation([*_CHANGE["amount_words"], *_CHANGE["crossing_words"]])
 _CHANGE_VERB = re.compile(
-    rf"\b(?:{alternation(_WORDS['change']['verbs'])})\s+"
-    rf"(?:(?:{alternation(_WORDS['change']['amount_words'])})\s+){{0,3}}[-+$]?\d"
+    rf"\b(?:{alternation(_CHANGE['verbs'])})\s+(?:(?:{_AMOUNT})\s+){{0,3}}[-+$]?\d"
+    rf"|\b(?:{alternation(_CHANGE['verbs'])})\s+by\s+(?:(?:{_AMOUNT_OR_CROSSING})\s+){{0,3}}[-+$]?\d"
+    rf"|\b(?:{alternation(_CHANGE['counting_verbs'])})\s+"
+    rf"(?:(?:{_AMOUNT_OR_CROSSING})\s+){{0,3}}[-+$]?\d"
 )
 """A change verb with its amount ("added more than 300", "fell by 5"): the noun "change"
-("the average temperature change on days when ...", "change on day 3") says no amount."""
+("the average temperature change on days when ...", "change on day 3") says no amount,
+and "fall below 12" / "rise above 14" cross a level (the level's own condition)."""
+_PASSIVE = alternation(_CHANGE["counting_verbs"])
+_PASSIVE_AFTER = r"\s+(?:been\s+|being\s+)?(?P<verb>{verbs})\b"
 _SUFFIXES = tuple(_WORDS["change"]["suffixes"])
 
 
@@ -102,10 +110,32 @@ def _period_column(r: Reading, said: str) -> str | None:
 
 def change_conditions(r: Reading, filters: list[Filter]) -> list[Filter]:
     """``filters``, each on a level moved to that level's change column when the
-    question's verb says a change by an amount ("added more than 300", "fell by 5")."""
-    if not _CHANGE_VERB.search(r.text.lower()):
-        return filters
-    return [replace(f, column=_change_column(r, f.column) or f.column) for f in filters]
+    question's verb says a change by an amount ("added more than 300", "fell by 5"), or
+    when a counting verb follows the condition's noun ("were more than 300 jobs added?").
+    A passive counting verb with no change column to move to is reported as not used."""
+    text = r.text.lower()
+    if _CHANGE_VERB.search(text):
+        return [replace(f, column=_change_column(r, f.column) or f.column) for f in filters]
+    moved: list[Filter] = []
+    for f in filters:
+        verb = _passive_verb(text, f.column)
+        change = _change_column(r, f.column) if verb else None
+        if verb and change:
+            moved.append(replace(f, column=change))
+            continue
+        if verb:
+            r.unapplied.append(LeftOut(verb, f"a change: no column holds the change of {f.column}"))
+        moved.append(f)
+    return moved
+
+
+def _passive_verb(text: str, column: str) -> str | None:
+    """The counting verb right after the noun naming ``column`` ("300 jobs added")."""
+    name = column.strip().lower()
+    nouns = sorted({*forms(name), *forms(name.rstrip("s"))} - {""}, key=len, reverse=True)
+    after = _PASSIVE_AFTER.format(verbs=_PASSIVE)
+    m = re.search(rf"\b(?:{alternation(nouns)}){after}", text)
+    return m.group("verb") if m else None
 
 
 def _change_column(r: Reading, column: str) -> str | None:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from notebook_router.analyst import phrases as ph
 from notebook_router.analyst.linking import Mention, find_mentions, partial_column
 from notebook_router.analyst.schema import Schema
-from notebook_router.analyst.spec import Derived, Filter
+from notebook_router.analyst.spec import Derived, Filter, LeftOut
 from notebook_router.language.lexicon import STOPWORDS
 from notebook_router.language.numbers import NUM, number, spell_digits
 from notebook_router.language.patterns import alternation
@@ -55,6 +55,9 @@ class Reading:
     bin_count: int | None = None
     date_hint: str = ""
     """The date column the question grouped by ("by month" naming a datetime column)."""
+    unapplied: list[LeftOut] = field(default_factory=list)
+    """Parts of the question a rule read and could not apply (a passive change verb
+    with no change column), reported as not used."""
     written: str = ""
     """The question as written (case kept), aligned with ``text`` when their lengths agree."""
 

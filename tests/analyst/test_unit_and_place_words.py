@@ -104,3 +104,40 @@ def test_there_keeps_a_numbered_place() -> None:
     assert f"{stores.humidity.mean():g}" not in a.text
     # the place is carried, the threshold on the measure is not
     assert "humidity (rows where store = 2)" in a.text
+
+
+_STORES = pd.DataFrame({"temperature": [10, 31, 33, 12, 35, 14, 32, 36, 40],
+                        "humidity": [50, 60, 70, 80, 55, 65, 75, 85, 20],
+                        "store": [1, 2, 1, 2, 1, 2, 1, 2, 3]})  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("question", "rows", "said"),
+    [
+        ("mean humidity for store != 2; what was the max temperature there?",
+         _STORES.store != 2, "store != 2"),
+        ("mean humidity for stores 1 and 2; and the max temperature there?",
+         _STORES.store.between(1, 2), "store between 1 and 2"),
+    ],
+)  # fmt: skip
+def test_there_keeps_a_place_said_by_any_operator(
+    question: str, rows: pd.Series, said: str
+) -> None:
+    a = analyse(question, {"df": _STORES})
+    assert a.status in ("answered", "partial"), a.text
+    assert f"temperature (rows where {said})" in a.text
+    assert f"{_STORES[rows].temperature.max():g}" in a.text
+
+
+def test_there_drops_a_threshold_on_a_measure() -> None:
+    question = "mean humidity when temperature is above 30; what was the max temperature there?"
+    a = analyse(question, {"df": _STORES})
+    assert "maximum of temperature is 40" in a.text, a.text
+
+
+def test_a_unit_written_once_after_a_range_is_both_ends() -> None:
+    items = pd.DataFrame({"item": list("abcdef"), "length_cm": [10, 200, 300, 50, 150, 20]})
+    a = analyse("how many items have length_cm between 1 and 2 m?", {"df": items})
+    assert a.status == "answered", a.text
+    assert a.value == int(items.length_cm.between(100, 200).sum())
+    assert "between(100, 200)" in (a.code or "")
