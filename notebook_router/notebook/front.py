@@ -40,16 +40,27 @@ class NotebookFront:
         self._session: NotebookSession | None = None
         # A control message (handled on another thread in recent kernels) and
         # a cell may be first to ask at the same moment: one session for both.
-        self._building = threading.Lock()
+        # Reentrant: building the session asks for its persistence under it.
+        self._building = threading.RLock()
         self._hooks: list[tuple[Any, str, Any]] = []
         self._parents: dict[str, TreeNode] = {}
         """Namespace variables holding an agent with children, as of the last cell."""
         self.warming: threading.Thread | None = None
         """The thread importing the first run's machinery (None when not warming)."""
-        self.persistence = Persistence()
+        self._persistence: Persistence | None = None
+
+    @property
+    def persistence(self) -> Persistence:
         """The session database, opened when a run or command first needs it (the session's
         :attr:`~NotebookSession.persistence`; a ``%%route`` cell starts opening it before
-        the session exists)."""
+        the session exists).
+
+        Built on first use, not at ``%load_ext``: ``NOTEBOOK_ROUTER_STORE`` and
+        ``NOTEBOOK_ROUTER_STORE_EXPIRY`` set in a cell after loading still count."""
+        with self._building:
+            if self._persistence is None:
+                self._persistence = Persistence()
+            return self._persistence
 
     @property
     def session(self) -> NotebookSession:
@@ -90,7 +101,8 @@ class NotebookFront:
         for obj, name, original in self._hooks:
             setattr(obj, name, original)
         self._hooks.clear()
-        self.persistence.close()
+        if self._persistence is not None:  # never built: nothing to close
+            self._persistence.close()
 
     def _format_run(self, run: Run) -> tuple[dict[str, Any], dict[str, Any]]:
         # The static view only: a widget view would not survive the notebook

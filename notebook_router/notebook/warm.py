@@ -124,6 +124,8 @@ _IDLE = threading.Event()
 _IDLE.set()
 _PAUSED = threading.Event()
 """Set while the warm-up waits for a running cell to end (between two of its steps)."""
+_CHANGED = threading.Condition()
+"""Notified when a cell ends or a route starts: either ends the warm-up's pause."""
 
 
 def warming_enabled() -> bool:
@@ -147,6 +149,7 @@ def warm_after_cell(shell: Any, holder: Warmed) -> None:
         shell.events.unregister("post_run_cell", start)  # IPython calls a copy of the list
         shell.events.register("pre_run_cell", _cell_started)
         shell.events.register("post_run_cell", _cell_ended)
+        _cell_ended()  # this cell has ended (whatever an earlier warm-up left)
         holder.warming = warm_in_background(lambda: _stop_pausing(shell))
 
     shell.events.register("post_run_cell", start)
@@ -157,7 +160,9 @@ def _cell_started(*_: object) -> None:
 
 
 def _cell_ended(*_: object) -> None:
-    _IDLE.set()
+    with _CHANGED:
+        _IDLE.set()
+        _CHANGED.notify_all()
 
 
 def _stop_pausing(shell: Any) -> None:
@@ -165,6 +170,9 @@ def _stop_pausing(shell: Any) -> None:
     for event, callback in (("pre_run_cell", _cell_started), ("post_run_cell", _cell_ended)):
         with contextlib.suppress(ValueError):  # unregistered already
             shell.events.unregister(event, callback)
+    # It may end while a cell runs, whose end no longer marks the kernel idle: a later
+    # warm-up (after %reload_ext) must not start paused until some other cell ends.
+    _cell_ended()
 
 
 def warm_in_background(done: Callable[[], None] | None = None) -> threading.Thread | None:
@@ -186,8 +194,11 @@ def warm_in_background(done: Callable[[], None] | None = None) -> threading.Thre
 
 
 def first_route_started() -> None:
-    """A ``%%route`` cell has started: a warm-up under way stops after its current module."""
-    _ROUTE_STARTED.set()
+    """A ``%%route`` cell has started: a warm-up under way stops after its current module
+    (one paused for a running cell stops at once)."""
+    with _CHANGED:
+        _ROUTE_STARTED.set()
+        _CHANGED.notify_all()
 
 
 def _import_all() -> None:
@@ -200,14 +211,21 @@ def _import_all() -> None:
         *((name, functools.partial(_import, name)) for name in FINISHED_VIEW_MODULES),
     ]
     for name, step in steps:
-        if not _IDLE.is_set():  # a cell is running: it has the interpreter to itself
-            _PAUSED.set()
-            _IDLE.wait()
-            _PAUSED.clear()
-        if _ROUTE_STARTED.is_set():
+        if not _may_go_on():
             log.debug("warm-up stopped before %s: a run has started", name)
             return
         step()
+
+
+def _may_go_on() -> bool:
+    """Wait while a cell runs (it has the interpreter to itself); False once a route has
+    started, paused or not (the route cell imports the rest itself)."""
+    with _CHANGED:
+        if not _IDLE.is_set() and not _ROUTE_STARTED.is_set():
+            _PAUSED.set()
+            _CHANGED.wait_for(lambda: _IDLE.is_set() or _ROUTE_STARTED.is_set())
+            _PAUSED.clear()
+        return not _ROUTE_STARTED.is_set()
 
 
 def _read_references() -> None:
