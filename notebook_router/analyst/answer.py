@@ -94,7 +94,8 @@ def analyse(question: str, frames: Mapping[str, Any], *, default: str | None = N
             specs.append(understood)
             frame = understood.frame
         else:
-            answers = [_answer(part, spec, frames) for part, spec in zip(parts, specs, strict=True)]
+            answers = [_answer(part, spec, frames, schemas)
+                       for part, spec in zip(parts, specs, strict=True)]  # fmt: skip
             if all(a.status != "declined" for a in answers):
                 return _combine(answers, parts)
     understood = understand(question, schemas, default)
@@ -102,7 +103,7 @@ def analyse(question: str, frames: Mapping[str, Any], *, default: str | None = N
         return Analysis(
             "declined", understood.reason, operation="decline", closest=understood.closest
         )
-    whole = _answer(question, understood, frames)
+    whole = _answer(question, understood, frames, schemas)
     if unread is not None and whole.status == "answered" and not _covers(understood, unread_part):
         # "how many games did they win in 2001 and how many did they lose?": the part that
         # could not be read on its own is not in the answer to the whole: say so
@@ -157,7 +158,7 @@ def _with_when(question: str, frames: Mapping[str, Any], default: str | None) ->
         return None
     ranked = replace(spec, op="rows", variant="argmax", label_column=when,
                      ascending=spec.aggs == ("min",), aggs=())  # fmt: skip
-    found = _answer(rest, ranked, frames)
+    found = _answer(rest, ranked, frames, schemas)
     if found.status == "declined" or found.table is None:
         return found
     best = plain(found.table[spec.columns[0]].iloc[0])
@@ -252,7 +253,9 @@ def _on_place(f: Filter, schema: Schema | None) -> bool:
     )
 
 
-def _answer(question: str, spec: Spec, frames: Mapping[str, Any]) -> Analysis:
+def _answer(
+    question: str, spec: Spec, frames: Mapping[str, Any], schemas: Mapping[str, Schema]
+) -> Analysis:
     program = _program(spec, frames)
     if not isinstance(program, Program):  # a Dask frame, and a question only pandas answers
         return Analysis("declined", program.reason, operation=spec.op, closest=CLOSEST)
@@ -277,7 +280,7 @@ def _answer(question: str, spec: Spec, frames: Mapping[str, Any]) -> Analysis:
     if formats:
         text += " " + " ".join(_fill(f, spec, value, outputs) for f in formats)
     missing = tuple(str(part) for part in spec.left_out) + techniques_unused(question, program.code)
-    missing += _code_gaps(spec, program, frames)
+    missing += _code_gaps(spec, program, frames, schemas)
     if missing:
         text += " " + left_out_sentence(missing)
     undefined = _not_a_number(value)
@@ -295,14 +298,16 @@ def _answer(question: str, spec: Spec, frames: Mapping[str, Any]) -> Analysis:
     )  # fmt: skip
 
 
-def _code_gaps(spec: Spec, program: Program, frames: Mapping[str, Any]) -> tuple[str, ...]:
+def _code_gaps(
+    spec: Spec, program: Program, frames: Mapping[str, Any], schemas: Mapping[str, Schema]
+) -> tuple[str, ...]:
     """What the operation carries and the code that ran does not use (a plot that draws
     its first group only, a measure a chart leaves out): read on the code's syntax, so
     an answer is never called complete for a part its code dropped."""
     frame = frames.get(spec.frame)
     if frame is None or is_dask_collection(frame):
         return ()
-    schema = frame_schemas({spec.frame: frame})[spec.frame]
+    schema = schemas.get(spec.frame) or frame_schemas({spec.frame: frame})[spec.frame]
     gaps = unused(program.code, spec_constraints(spec, schema))
     return tuple(f"“{gap.removeprefix('the code does not ')}” (a step the code that ran leaves out)"
                  for gap in gaps)  # fmt: skip

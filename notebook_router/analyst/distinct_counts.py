@@ -139,7 +139,7 @@ def identifies(r: Reading, column: str) -> bool:
     measure, whole numbers or codes with a digit, and many values each on several rows."""
     if _measure(column) or not _id_like(r, column):
         return False
-    distinct, fewest = r.schema.column(column).spread
+    distinct, fewest = r.schema.spread(column)
     return distinct >= _FEWEST_IDS and fewest >= 2
 
 

@@ -34,10 +34,6 @@ class Column:
     """A number column of whole numbers (a count of things: "how many were sold" adds it up)."""
     distinct: int = 0
     """How many distinct values a text column holds (0 for other kinds)."""
-    spread: tuple[int, int] = (0, 0)
-    """How many distinct values a number, category or text column holds and the fewest
-    rows any one of them stands on ((0, 0) when not read): an identifier of things
-    measured again and again has many values, each on several rows."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,9 +46,25 @@ class Schema:
     is_series: bool = False
     values: ValueIndex | None = field(default=None, compare=False, repr=False)
     """Every text column's distinct values, by their words (None for a Series)."""
+    frame: Any = field(default=None, compare=False, repr=False)
+    """The rows the schema was read from, for what is counted only when a question needs
+    it (:meth:`spread`): counting every column's values for every question cost seconds
+    a question on a frame of a million rows."""
 
     def column(self, name: str) -> Column:
         return next(c for c in self.columns if c.name == name)
+
+    def spread(self, name: str) -> tuple[int, int]:
+        """How many distinct values column ``name`` holds and the fewest rows any one of
+        them stands on ((0, 0) when it cannot be read): an identifier of things measured
+        again and again has many values, each on several rows."""
+        if self.frame is None or name not in self.frame.columns:
+            return (0, 0)
+        try:
+            counts = self.frame[name].value_counts()
+        except TypeError:  # unhashable values (lists): not read
+            return (0, 0)
+        return (len(counts), int(counts.min())) if len(counts) else (0, 0)
 
     def names(self) -> list[str]:
         return [c.name for c in self.columns]
@@ -75,7 +87,8 @@ def schema_of(name: str, data: Any) -> Schema:
     is_series = isinstance(data, pd.Series)
     frame = data.to_frame(name=data.name if data.name is not None else name) if is_series else data
     columns = tuple(_column(str(col), frame[col]) for col in frame.columns if _unique(frame, col))
-    return Schema(name, columns, len(frame), is_series, None if is_series else value_index(frame))
+    values = None if is_series else value_index(frame)
+    return Schema(name, columns, len(frame), is_series, values, frame)
 
 
 def _unique(frame: Any, col: Any) -> bool:
@@ -96,26 +109,15 @@ def _column(name: str, series: Any) -> Column:
             return Column(name, "binary", (0, 1))
         few = _few_values(series)
         whole = bool(len(head)) and bool((head % 1 == 0).all())
-        return Column(name, "number", few, whole=whole, spread=_spread(series))
+        return Column(name, "number", few, whole=whole)
     few = _few_values(series)
     if few:
-        return Column(name, "category", few, spread=_spread(series))
+        return Column(name, "category", few)
     if _looks_like_dates(name, series):
         return Column(name, "datetext")
     head = series.iloc[:SAMPLE_ROWS].dropna()
     repeats = bool(len(head)) and head.nunique() < len(head)
-    return Column(
-        name, "text", repeats=repeats, distinct=int(series.nunique()), spread=_spread(series)
-    )
-
-
-def _spread(series: Any) -> tuple[int, int]:
-    """How many distinct values ``series`` holds and the fewest rows one stands on."""
-    try:
-        counts = series.value_counts()
-    except TypeError:  # unhashable values (lists): not read
-        return (0, 0)
-    return (len(counts), int(counts.min())) if len(counts) else (0, 0)
+    return Column(name, "text", repeats=repeats, distinct=int(series.nunique()))
 
 
 def _few_values(series: Any) -> tuple[Any, ...]:
