@@ -21,7 +21,7 @@ from tests.data.trust.answers import (
     titanic,
     txhousing,
 )
-from tests.data.trust.answers.common import Answer
+from tests.data.trust.answers.common import Answer, gather
 
 _MODULES = (
     penguins,
@@ -44,14 +44,4 @@ _MODULES = (
 )
 
 
-def _gather() -> dict[str, Answer]:
-    gathered: dict[str, Answer] = {}
-    for module in _MODULES:
-        overlap = gathered.keys() & module.ANSWERS.keys()
-        if overlap:
-            raise ValueError(f"answers defined twice: {sorted(overlap)}")
-        gathered.update(module.ANSWERS)
-    return gathered
-
-
-ANSWERS: dict[str, Answer] = _gather()
+ANSWERS: dict[str, Answer] = gather(_MODULES)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Iterable, Mapping
+from types import ModuleType
 from typing import Any
 
 import pandas as pd  # type: ignore[import-untyped, unused-ignore]
@@ -111,3 +112,14 @@ def absent(frame: pd.DataFrame, *words: str, values: bool = True) -> str:
 def cause() -> str:
     """NOT_IN_DATA for a question about causes, which observational rows cannot show."""
     return NOT_IN_DATA
+
+
+def gather(modules: Iterable[ModuleType]) -> dict[str, Answer]:
+    """Every module's ``ANSWERS`` in one table; an item answered twice is an error."""
+    gathered: dict[str, Answer] = {}
+    for module in modules:
+        overlap = gathered.keys() & module.ANSWERS.keys()
+        if overlap:
+            raise ValueError(f"answers defined twice: {sorted(overlap)}")
+        gathered.update(module.ANSWERS)
+    return gathered

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.data.trust.answers.common import Answer
+from tests.data.trust.answers.common import Answer, gather
 from tests.data.trust_third.answers import (
     cars93,
     chickweight,
@@ -28,14 +28,4 @@ _MODULES = (
 )
 
 
-def _gather() -> dict[str, Answer]:
-    gathered: dict[str, Answer] = {}
-    for module in _MODULES:
-        overlap = gathered.keys() & module.ANSWERS.keys()
-        if overlap:
-            raise ValueError(f"answers defined twice: {sorted(overlap)}")
-        gathered.update(module.ANSWERS)
-    return gathered
-
-
-ANSWERS: dict[str, Answer] = _gather()
+ANSWERS: dict[str, Answer] = gather(_MODULES)
