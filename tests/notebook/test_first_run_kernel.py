@@ -17,6 +17,8 @@ import pytest
 
 from tests.notebook.kernel import WIDGET_VIEW, Kernel
 
+pytestmark = pytest.mark.kernel
+
 TABLE = """
 import pandas as pd
 sales = pd.DataFrame({"region": ["North", "South", "North"], "revenue": [100.0, 200.0, 80.0]})
