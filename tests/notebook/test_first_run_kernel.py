@@ -8,6 +8,7 @@ what a front end sees. How fast is ``bench/first_run_workloads.py``'s job.
 from __future__ import annotations
 
 import os
+import queue
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -193,3 +194,51 @@ def test_a_kernel_that_only_loads_the_extension_keeps_its_cells_to_itself(warm: 
         time.sleep(0.5)
     after = warm.execute(f"import sys\nprint(all(m in sys.modules for m in {HEAVY[:-1]!r}))")
     assert after.stdout.strip() == "True"
+
+
+SESSION = "notebook_router.notebook.session"
+"""The warm-up's longest step (a third of it): the session's module and what it imports."""
+
+BACK_TO_BACK = (
+    f"import {SESSION}",  # what the warm-up is importing meanwhile
+    "%route agents",
+    "total = sum(range(1000))",
+    QUESTION,
+    "print(total)",
+)
+"""Cells a Run All sends at once, right after the one that loads the extension."""
+
+
+def _silently(kernel: Kernel, expression: str) -> str:
+    """``expression``'s value, read by a silent request: no cell runs (the warm-up does not
+    pause for it), as a front end's inspector asks."""
+    msg_id = kernel.kc.execute("", silent=True, user_expressions={"value": expression})
+    while True:
+        reply = kernel.kc.get_shell_msg(timeout=30)
+        if reply["parent_header"].get("msg_id") == msg_id:
+            return str(reply["content"]["user_expressions"]["value"]["data"]["text/plain"])
+
+
+@pytest.mark.parametrize("when", ["as the loading cell ends", "inside the warm-up's longest step"])
+def test_cells_queued_back_to_back_during_the_warm_up_all_finish(warm: Kernel, when: str) -> None:
+    warm.execute("%load_ext notebook_router\n" + TABLE)
+    if when != "as the loading cell ends":
+        # The warm-up is importing the session's module (in sys.modules from its first
+        # line) when the cells come: the first of them needs what it holds.
+        deadline = time.monotonic() + 60
+        while _silently(warm, f"{SESSION!r} in __import__('sys').modules") != "True":
+            assert time.monotonic() < deadline, "the warm-up never reached the session"
+            time.sleep(0.01)
+    # As JupyterLab's Run All does: every request sent before the first has run, while the
+    # warm-up is importing, pausing between its steps and going on.
+    started = time.monotonic()
+    sent = [warm.kc.execute(code) for code in BACK_TO_BACK]
+    done = []
+    for code, msg_id in zip(BACK_TO_BACK, sent, strict=True):
+        try:
+            done.append(warm.collect(msg_id, timeout=120 - (time.monotonic() - started)))
+        except queue.Empty:
+            pytest.fail(f"the cells queued during the warm-up were still running at {code!r}")
+    assert [d.status for d in done] == ["ok"] * len(BACK_TO_BACK), [d.errors() for d in done]
+    assert "180" in (done[3].result() or {}).get("text/plain", "")
+    assert done[4].stdout.strip() == "499500"
