@@ -12,6 +12,10 @@ whose long tasks were mostly not the panel's (the machine was busy) is measured
 once more and judged on the second run. Stop is then clicked mid-run and timed
 in the page.
 
+How long draws and the stop took is judged only while the machine is not crowded
+(:data:`CROWDED_LOAD`); what the panel did is counted and judged always: the tree redrawn
+as updates came, and its draws refilling rows rather than making them again.
+
 Measured figures are printed (pytest -s) and written to
 ``test-artifacts/browser/panel_scale.json``; screenshots go next to it.
 """
@@ -19,6 +23,7 @@ Measured figures are printed (pytest -s) and written to
 from __future__ import annotations
 
 import json
+import os
 import re
 import statistics
 import time
@@ -36,6 +41,14 @@ MIN_FONT_PX = 11.0
 TREE_CAP_PX = 362  # .nrp-tree max-height 360 px, plus its border
 PLAN_CAP_PX = 362
 LONG_TASK_MS = 50.0
+MADE_SHARE = 0.25
+"""At most this share of the tree box's elements made new per draw, on average (measured:
+0 of 641 in 36 draws for the flat run, 186 of 285 in 42 for the tree, at load 8.5)."""
+CROWDED_LOAD = 4.0
+"""Processes ready to run per core (1-minute load average over the core count) over which
+how long a draw or a stop took says more of the machine than of the panel: a frame waits
+its turn behind the other processes (at 8.5 per core, Notebook 7's tree run had a 66.7 ms
+frame and a 400 ms long task, with the panel unchanged; at 4.2, 4.7 ms at most)."""
 
 AGENTS = """\
 %load_ext notebook_router
@@ -95,6 +108,18 @@ WATCH = """() => {
       });
     }).observe({type: 'long-animation-frame'});
   } catch (err) {}
+  // Elements the tree box gains that were never in the page before: what a draw made,
+  // as against moved or refilled (a count of work, whatever the machine's speed).
+  window.__nrMade = [];
+  const seen = new WeakSet();
+  new MutationObserver((records) => {
+    let made = 0;
+    for (const r of records) for (const n of r.addedNodes) {
+      if (n.nodeType !== 1 || !n.closest('.nrp-tree')) continue;
+      for (const e of [n, ...n.querySelectorAll('*')]) if (!seen.has(e)) { seen.add(e); made++; }
+    }
+    if (made) window.__nrMade.push({at: performance.now(), made});
+  }).observe(document.body, {subtree: true, childList: true});
 }"""
 
 FONTS = """box => {
@@ -146,6 +171,7 @@ MEASURED = """windows => {
     long: window.__nrLong.filter(e => inside(e.start)).map(described),
     loaf: window.__nrLoaf.filter(e => inside(e.start)),
     draws: draws.filter(d => inside(d.at)),
+    made: window.__nrMade.filter(e => inside(e.at)).reduce((sum, e) => sum + e.made, 0),
     elsewhere: window.__nrLong.filter(e => !inside(e.start)).map(described),
   };
 }"""
@@ -181,6 +207,7 @@ def _fonts_ok(box: Any) -> float:
 def _scenario(page: Any, cell: int, name: str, ui: str) -> dict[str, Any]:
     """Run the route in ``cell``, check the panel while it streams, Stop it; the figures."""
     figures: dict[str, Any] = {}
+    loads = [_load()]
     page.evaluate("() => { (globalThis.__notebook_router_panels__ ??= {}).draws = []; }")
     _run_cell(page, cell)
     panel = _cell(page, cell).locator(".nrp").first
@@ -255,6 +282,7 @@ def _scenario(page: Any, cell: int, name: str, ui: str) -> dict[str, Any]:
     # Stop mid-run, timed inside the page from the click handler to the badge.
     assert panel.get_attribute("data-status") == "running"
     figures["tree_nodes_at_stop"] = box.locator(".nrp-tn").count()
+    figures["tree_elements_at_stop"] = box.evaluate("b => b.querySelectorAll('*').length")
     _cell(page, cell).evaluate(STOP_TIMER)
     panel.locator(".nrp-stop").click()
     page.wait_for_function("() => window.__nrStoppedAt !== undefined", polling="raf")
@@ -267,11 +295,14 @@ def _scenario(page: Any, cell: int, name: str, ui: str) -> dict[str, Any]:
     assert _cell(page, cell).locator(".nrp").count() == 0
     shot(page, f"scale-{ui}-{name}-stopped", view)
 
+    loads.append(_load())
+    figures["load"] = max(loads)
     measured = page.evaluate(MEASURED, windows)
     figures["windows_s"] = [round((b - a) / 1000, 2) for a, b in windows]
     figures["window_s"] = round(sum(figures["windows_s"]), 2)
     figures["tree_draws"] = _stats([d["ms"] for d in measured["draws"] if d["what"] == "tree"])
     figures["frame_draws"] = _stats([d["ms"] for d in measured["draws"] if d["what"] == "frame"])
+    figures["tree_elements_made"] = measured["made"]
     figures["handler_draws"] = _stats(
         [d["ms"] for d in measured["draws"] if d["what"] not in ("tree", "frame")]
     )
@@ -296,13 +327,33 @@ def _record(ui: str, results: dict[str, Any]) -> None:
             f"long tasks (ms, of which panel ms) in {f['window_s']} s of updates: {long}, "
             f"{len(f['long_tasks_elsewhere'])} outside the quiet windows, "
             f"stop {f['stop_ms']} ms, min font {f['min_font_px']} px, "
+            f"tree elements made {f['tree_elements_made']} in {f['tree_draws']['count']} draws "
+            f"(the box holds {f['tree_elements_at_stop']}), load {f['load']}, "
             f"tree box {f['tree_box']['client']}/{f['tree_box']['scroll']} px, "
             f"plan box {f['plan_box']['client']}/{f['plan_box']['scroll']} px"
         )
 
 
+def _load() -> float:
+    """Processes ready to run per core (the 1-minute load average over the core count)."""
+    return round(os.getloadavg()[0] / (os.cpu_count() or 1), 2)
+
+
 def _check(results: dict[str, Any]) -> None:
     for name, f in results.items():
+        # What the panel did, counted: the same on any machine, however busy.
+        assert f["tree_draws"]["count"] > 5, f"{name}: the tree was hardly redrawn"
+        made = f["tree_elements_made"] / f["tree_draws"]["count"]
+        # A draw refills the rows it has (keyed.js); one that rebuilt them would make about
+        # as many elements as the box holds, every time.
+        assert made <= f["tree_elements_at_stop"] * MADE_SHARE, (
+            f"{name}: each tree draw made {made:.0f} new elements, the box holds "
+            f"{f['tree_elements_at_stop']}"
+        )
+        if f["load"] > CROWDED_LOAD:
+            # The times below are the machine's then, not the panel's: reported, not judged.
+            print(f"\n{name}: load {f['load']} per core, the draw and stop times not judged")
+            continue
         assert f["stop_ms"] < 1000, f"{name}: the panel showed the stop {f['stop_ms']} ms after"
         # A long task the panel's own draws were under half of is the machine's (another
         # process took the CPU): the panel's share is what is judged, here and below.
@@ -312,7 +363,6 @@ def _check(results: dict[str, Any]) -> None:
             if e["duration"] > LONG_TASK_MS and e["panel_ms"] >= e["duration"] / 2
         ]
         assert not over, f"{name}: long tasks the panel caused while updates streamed: {over}"
-        assert f["tree_draws"]["count"] > 5, f"{name}: the tree was hardly redrawn"
         assert f["frame_draws"]["max_ms"] <= LONG_TASK_MS, f"{name}: {f['frame_draws']}"
 
 
