@@ -21,6 +21,7 @@ from typing import Any
 
 import nbformat
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
 from tests.browser.conftest import TIMEOUT_MS, JupyterProcess, JupyterServer, shot
@@ -42,6 +43,15 @@ KERNEL_READY = """() => {
 ALL_RAN = """(n) => {
   const prompts = [...document.querySelectorAll('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell .jp-InputPrompt')];
   return prompts.length === n && prompts.every(p => /\\[\\d+\\]/.test(p.textContent));
+}"""
+
+PROMPTS_AND_STATUS = """() => {
+  const panel = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden)');
+  const prompts = [...panel.querySelectorAll('.jp-CodeCell .jp-InputPrompt')]
+    .map(p => p.textContent.trim());
+  const status = [...document.querySelectorAll('.jp-Notebook-ExecutionIndicator')]
+    .find(e => e.offsetParent !== null);
+  return [prompts, status ? status.dataset.status : 'unknown'];
 }"""
 
 TREES_LOADED = """(n) => {
@@ -79,7 +89,16 @@ def _run_all_in_lab(page: Any, server: JupyterServer, name: str, cells: int) -> 
     page.wait_for_function(KERNEL_READY, timeout=60_000)
     page.locator(".lm-MenuBar-item", has_text="Run").first.click()
     page.locator(".lm-Menu-item", has_text="Run All Cells").first.click()
-    page.wait_for_function(ALL_RAN, arg=cells, timeout=120_000)
+    try:
+        page.wait_for_function(ALL_RAN, arg=cells, timeout=120_000)
+    except PlaywrightTimeoutError:
+        # Which prompt stayed [*], and whether the kernel still says it is busy: a kernel
+        # idle under a [*] has run every cell it was sent: the end of one never showed.
+        prompts, status = page.evaluate(PROMPTS_AND_STATUS)
+        raise AssertionError(
+            f"JupyterLab's Run All of {name} did not finish within 120 s: prompts {prompts}, "
+            f"kernel {status}"
+        ) from None
     page.wait_for_function(KERNEL_READY, timeout=60_000)
 
 
