@@ -56,6 +56,8 @@ def left(request: str, tool: str) -> list[str]:
         ("bmi for 178 cm and 82 kg", "calculate_bmi"),  # units of what its inputs measure
         ("set the heating to 21 degrees", "set_thermostat"),
         ("log 750 ml of water", "log_water_intake"),
+        ("how strong is the uv in lisbon", "get_uv_index"),  # the degree asked about
+        ("pollen levels in madrid", "get_pollen_count"),
     ],
 )
 def test_a_request_a_tool_does_is_absorbed_word_by_word(request_: str, tool: str) -> None:
