@@ -58,6 +58,8 @@ def left(request: str, tool: str) -> list[str]:
         ("log 750 ml of water", "log_water_intake"),
         ("how strong is the uv in lisbon", "get_uv_index"),  # the degree asked about
         ("pollen levels in madrid", "get_pollen_count"),
+        ("vacuum the bedroom", "start_vacuum"),  # a room, even as what the verb acts on
+        ("lights off in the guest bedroom", "set_lights"),
     ],
 )
 def test_a_request_a_tool_does_is_absorbed_word_by_word(request_: str, tool: str) -> None:
@@ -83,6 +85,7 @@ def test_the_accounting_says_which_input_takes_each_value() -> None:
         ("join the video call", "make_phone_call", "video"),  # no word for a person
         ("split 3 gigabytes between 2 people", "split_bill", "gigabytes"),  # another measure
         ("set the thermostat to 3 bar", "set_thermostat", "bar"),  # a pressure, not a heat
+        ("switch on the coffee machine", "set_lights", "coffee"),  # a thing, not a room
     ],
 )
 def test_what_a_tool_cannot_absorb_is_left_over(request_: str, tool: str, leftover: str) -> None:
@@ -169,3 +172,10 @@ def test_the_unit_table_holds_no_repeats_within_a_measure() -> None:
         for measure, words in tables[part].items():
             repeated = [w for w, n in Counter(words).items() if n > 1]
             assert not repeated, (part, measure, repeated)
+
+
+def test_the_room_table_holds_no_repeats() -> None:
+    tables = tomllib.loads((DATA / "tools_rooms.toml").read_text(encoding="utf-8"))
+    for name, words in tables.items():
+        repeated = [w for w, n in Counter(words).items() if n > 1]
+        assert not repeated, (name, repeated)
