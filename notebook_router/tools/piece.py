@@ -21,9 +21,8 @@ from notebook_router.tools.spec import ToolSpec
 Role = Literal["purpose", "input", "free", "asking", "when", "left"]
 
 _TABLE = table("accounting")
-ASKING = frozenset(_TABLE["asking"]) | frozenset(table("tools_asking")["degree"])
-"""Words that say how a request is put, or the degree it asks about ("is the pollen count
-*high*"): any tool absorbs them."""
+ASKING = frozenset(_TABLE["asking"])
+"""Words that say how a request is put: any tool absorbs them."""
 TIME = frozenset(_TABLE["time"])
 """Words that say when."""
 DETERMINERS = frozenset(_TABLE["determiners"])

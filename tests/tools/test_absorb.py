@@ -56,8 +56,6 @@ def left(request: str, tool: str) -> list[str]:
         ("bmi for 178 cm and 82 kg", "calculate_bmi"),  # units of what its inputs measure
         ("set the heating to 21 degrees", "set_thermostat"),
         ("log 750 ml of water", "log_water_intake"),
-        ("how strong is the uv in lisbon", "get_uv_index"),  # the degree asked about
-        ("pollen levels in madrid", "get_pollen_count"),
         ("vacuum the bedroom", "start_vacuum"),  # a room, even as what the verb acts on
         ("lights off in the guest bedroom", "set_lights"),
     ],
