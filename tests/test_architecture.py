@@ -272,7 +272,6 @@ def reading_outside_language(sources: dict[str, str]) -> list[str]:
 
 WORD_REGEXES_NOT_YET_CHECKED = {
     "analyst": "its grammar is still regular expressions inside its functions",
-    "tools": "not yet read for them (its slot names are identifier parts, not prose)",
 }
 """Parts of the package :func:`english_word_regexes` does not read yet, and why."""
 USER_EXAMPLES = ("examples",)
@@ -287,6 +286,7 @@ WORD_REGEXES_CLEANED = (
     "verification",
     "text",
     "context",
+    "tools",
 )
 """Parts whose English word lists were taken out of their regular expressions into
 ``language/data`` tables; the rule reads these and every other part but ``language/``,

@@ -36,6 +36,7 @@ from notebook_router.language.relevance import Query, Unit
 from notebook_router.language.stems import stem
 from notebook_router.tools.extract import Extraction
 from notebook_router.tools.free import fill_free
+from notebook_router.tools.measures import parameter_measures, unit_measures
 from notebook_router.tools.operation import Asked, asked, mismatch, performs
 from notebook_router.tools.piece import (
     ASKING,
@@ -136,9 +137,10 @@ def account(
     pieces = _mark_operation(pieces, operation, shared=bool(operation.classes & tool.classes))
     pieces = _asking_and_time(request, pieces, time_parameter(spec))
     counts = not any(s.words & CLOSED_PARAMETERS for s in slots)
-    pieces = _attach(request, pieces, counts=counts)
+    measures = parameter_measures(spec)
+    pieces = _attach(request, pieces, counts=counts, measures=measures)
     pieces = fill_free(request, pieces, spec, extraction)
-    pieces = _attach(request, pieces, counts=counts)
+    pieces = _attach(request, pieces, counts=counts, measures=measures)
     pieces = _naming_the_text(request, pieces)
     if meaning is not None:
         pieces = [
@@ -335,25 +337,39 @@ def _time_words(piece: Piece) -> bool:
     return not piece.value and all(is_time(w) for w in words_of(piece.text))
 
 
-def _attach(request: str, pieces: list[Piece], *, counts: bool) -> list[Piece]:
+def _attach(
+    request: str, pieces: list[Piece], *, counts: bool, measures: Mapping[str, frozenset[str]]
+) -> list[Piece]:
     """Pieces left next to a value an input took that are part of it: a number or code
     ("+44 7700 *900123*", "17 * *23*"), anything written against it ("*budget**.xlsx"),
     and, with ``counts``, the noun a number counts ("96 *dollars*", "16 *character*"). A
     tool with a unit parameter gets no ``counts``: its units are its own words ("5
-    *acres*" is no length)."""
+    *acres*" is no length). A unit of measure counts only for a parameter of that
+    measure (``measures``, by parameter, :mod:`.measures`): "2 *bar*" is no count of
+    people, "100 *joules*" no minutes."""
     out = list(pieces)
     for _ in range(2):  # both ways along a run of parts
         for i, p in enumerate(out):
             if p.role != "left" or p.verb:
                 continue
             for j in (i - 1, i + 1):
-                if 0 <= j < len(out) and _part_of(request, p, out[j], after=j < i, counts=counts):
+                if 0 <= j < len(out) and _part_of(
+                    request, p, out[j], after=j < i, counts=counts, measures=measures
+                ):
                     out[i] = replace(p, role=out[j].role, by=out[j].by)
                     break
     return out
 
 
-def _part_of(request: str, piece: Piece, value: Piece, *, after: bool, counts: bool) -> bool:
+def _part_of(
+    request: str,
+    piece: Piece,
+    value: Piece,
+    *,
+    after: bool,
+    counts: bool,
+    measures: Mapping[str, frozenset[str]],
+) -> bool:
     """Whether ``piece`` (left over) belongs to ``value``, its neighbour an input took."""
     if value.role not in ("input", "free") or not value.by:
         return False
@@ -362,8 +378,12 @@ def _part_of(request: str, piece: Piece, value: Piece, *, after: bool, counts: b
         return True
     if piece.value in ("number", "code") and value.value in ("number", "code", "name"):
         return bool(_JOINERS.match(gap))
-    # what a number counts: "96 *dollars*", "16 *character*", "2 *packs*"
-    return counts and after and value.value == "number" and not piece.value and not gap.strip()
+    # what a number counts: "96 *dollars*", "16 *character*", "2 *packs*", not a unit of
+    # what its parameter does not measure ("2 *bar*" of a bill splitter's count of people)
+    if not (counts and after and value.value == "number" and not piece.value):
+        return False
+    unit = unit_measures(piece.text)
+    return not gap.strip() and (not unit or bool(unit & measures.get(value.by, frozenset())))
 
 
 def _naming_the_text(request: str, pieces: list[Piece]) -> list[Piece]:

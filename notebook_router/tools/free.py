@@ -12,6 +12,8 @@ pieces with only function words between them. Each parameter takes one run:
   *team* lunch"), never as the object itself ("send a *text message*");
 - a parameter for a place or an identifier takes names, not everyday words
   ("weather in *berlin*", not "in my *car*"), a place also "to the *airport*";
+- a parameter for a room takes a room, even as what the verb acts on ("vacuum the
+  *bedroom*"), and nothing else ("turn on the *coffee machine*");
 - a list of numbers takes a short run after a preposition: the data it names
   ("correlation between *price* and *demand*");
 - the request's verb goes to no parameter ("*sell* my bitcoin"), nor what it acts
@@ -67,6 +69,10 @@ _SPLITTERS = frozenset(_CUES["target"] + _CUES["source"])
 _TIME_WORDS = term_set(table("accounting")["time_parameters"])
 PERSON_NOUNS = frozenset(table("accounting")["person_nouns"])
 """Everyday words for whom someone calls or writes to (``accounting.toml``)."""
+_ROOMS_TABLE = table("tools_rooms")
+_ROOM_PARAMETERS = term_set(_ROOMS_TABLE["parameters"])
+_ROOMS = frozenset(_ROOMS_TABLE["rooms"])
+"""The rooms and parts of a home, which a parameter named for a room takes."""
 _SERIES_CUES = frozenset(["of", "for", "between", "in", "on", "across", "vs", "versus", "and"])
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
 _SENTENCE_END = re.compile(r"[!?;]")
@@ -154,6 +160,12 @@ def _suits(slot: Slot, run: list[Piece], request: str, pieces: list[Piece]) -> b
         return False  # a number, a date, a path: not words
     if not slot.words.isdisjoint(CLOSED_PARAMETERS):
         return False  # a unit or a format the tool does not name is not one of its own
+    if not slot.words.isdisjoint(_ROOM_PARAMETERS):
+        # a room, even what the verb acts on ("vacuum the *bedroom*", "the *kids room*"),
+        # not a thing in it ("turn on the *coffee machine*")
+        return len(run) <= ENTITY_RUN and (
+            any(p.name_like for p in run) or _is_room(words[-1].text)
+        )
     for p in words:
         person = not p.thing and takes_person(slot)
         text = slot.kind == "text" and p.text in TEXT_NOUNS  # "summarise *the report*"
@@ -172,6 +184,11 @@ def _suits(slot: Slot, run: list[Piece], request: str, pieces: list[Piece]) -> b
     if any(p.name_like for p in run):
         return True
     return slot.kind == "place" and _after_the(request, run[0].start)
+
+
+def _is_room(text: str) -> bool:
+    word = text.lower()
+    return word in _ROOMS or (word.endswith("s") and word[:-1] in _ROOMS)
 
 
 def _says_time(slot: Slot) -> bool:

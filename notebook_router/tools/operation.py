@@ -48,6 +48,9 @@ _PRONOUNS = frozenset(["me", "it", "them", "us", "him", "her", "this", "that", "
 _GAP = 3
 """At most this many words between a verb and its particle ("turn the kitchen lights off")."""
 _COORDINATION = frozenset(["or", "and"])
+_ENDING = frozenset(table("tools_operations")["ending"])
+"""Operations that end or take back something: a tool that only brings something about
+by a light verb ("Place a phone call") does not perform them."""
 
 
 def _phrases() -> dict[tuple[str, ...], frozenset[str]]:
@@ -147,15 +150,18 @@ def _performs(name: str, description: str) -> Performs:
 def mismatch(request: Asked, tool: Performs) -> str:
     """How the request's operation differs from the tool's: ``"operation"`` (it asks for
     an operation the tool does not perform: "forward" of a tool that sends, "book" of one
-    that searches), ``"question"`` (it asks to be told something of a tool that only
-    changes things), ``"reads"`` (it asks to change something of a tool that only reads
-    or works things out: "buy" of a share price), or "" (no difference is known)."""
+    that searches, "cancel" of one that only requests a taxi), ``"question"`` (it asks to
+    be told something of a tool that only changes things), ``"reads"`` (it asks to change
+    something of a tool that only reads or works things out: "buy" of a share price), or
+    "" (no difference is known)."""
     if request.classes:
         if request.classes & tool.classes:
             return ""
         asks_change = not request.classes.isdisjoint(_CHANGE)
         if asks_change and tool.classes:
             return "operation"
+        if tool.changes and not tool.classes and request.classes <= _ENDING:
+            return "operation"  # "cancel my taxi" of a tool that requests one
         if not asks_change and tool.changes:
             return "operation"
         if asks_change and tool.changes is False:

@@ -9,7 +9,6 @@ and its *role* says which of a pair it is (``from_unit`` / ``to_unit``,
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -38,8 +37,8 @@ SlotKind = Literal[
     "other",
 ]
 
-_SOURCE = re.compile(r"(^|_)(from|source|src|start|begin|base|origin|a|first|x)(_|$)")
-_TARGET = re.compile(r"(^|_)(to|target|dest|destination|end|quote|into|b|second|y)(_|$)")
+_ROLES = table("tools_roles")
+_SOURCE, _TARGET = frozenset(_ROLES["source"]), frozenset(_ROLES["target"])
 _KINDS = {kind: term_set(words) for kind, words in table("parameters")["kinds"].items()}
 _PLACE, _TEXT, _CODE, _PATHY = _KINDS["place"], _KINDS["text"], _KINDS["code"], _KINDS["path"]
 _PERCENT = term_set(["rate", "pct"])
@@ -135,9 +134,11 @@ def _types(schema: dict[str, Any]) -> set[str]:
 
 
 def _role(name: str) -> Role:
-    if _SOURCE.search(name):
+    # whole parts of the identifier, as a parameter name is written ("from_unit", "city_b")
+    parts = name.split("_")
+    if any(part in _SOURCE for part in parts):
         return "source"
-    if _TARGET.search(name):
+    if any(part in _TARGET for part in parts):
         return "target"
     return "none"
 

@@ -53,6 +53,11 @@ def left(request: str, tool: str) -> list[str]:
         ("summarise the following report", "summarize_text"),  # a text names what it acts on
         ("call the plumber about the leak", "make_phone_call"),  # a word for a person
         ("ring my sister", "make_phone_call"),
+        ("bmi for 178 cm and 82 kg", "calculate_bmi"),  # units of what its inputs measure
+        ("set the heating to 21 degrees", "set_thermostat"),
+        ("log 750 ml of water", "log_water_intake"),
+        ("vacuum the bedroom", "start_vacuum"),  # a room, even as what the verb acts on
+        ("lights off in the guest bedroom", "set_lights"),
     ],
 )
 def test_a_request_a_tool_does_is_absorbed_word_by_word(request_: str, tool: str) -> None:
@@ -76,6 +81,9 @@ def test_the_accounting_says_which_input_takes_each_value() -> None:
         ("what are the prime factors of 84", "is_prime", "factor"),
         ("send flowers to my mom", "send_email", "flowers"),  # the thing sent
         ("join the video call", "make_phone_call", "video"),  # no word for a person
+        ("split 3 gigabytes between 2 people", "split_bill", "gigabytes"),  # another measure
+        ("set the thermostat to 3 bar", "set_thermostat", "bar"),  # a pressure, not a heat
+        ("switch on the coffee machine", "set_lights", "coffee"),  # a thing, not a room
     ],
 )
 def test_what_a_tool_cannot_absorb_is_left_over(request_: str, tool: str, leftover: str) -> None:
@@ -154,3 +162,18 @@ def test_a_value_does_not_run_across_the_end_of_a_sentence() -> None:
     # "music dinner book cooking class" is no room's name: the "!" ends the first part
     leftover = left("lights, music, dinner! book me a cooking class", "set_lights")
     assert "music" in leftover and "dinner" in leftover
+
+
+def test_the_unit_table_holds_no_repeats_within_a_measure() -> None:
+    tables = tomllib.loads((DATA / "tools_units.toml").read_text(encoding="utf-8"))
+    for part in ("units", "names"):
+        for measure, words in tables[part].items():
+            repeated = [w for w, n in Counter(words).items() if n > 1]
+            assert not repeated, (part, measure, repeated)
+
+
+def test_the_room_table_holds_no_repeats() -> None:
+    tables = tomllib.loads((DATA / "tools_rooms.toml").read_text(encoding="utf-8"))
+    for name, words in tables.items():
+        repeated = [w for w, n in Counter(words).items() if n > 1]
+        assert not repeated, (name, repeated)

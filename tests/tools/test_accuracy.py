@@ -51,10 +51,11 @@ async def test_offline_routing_accuracy_stays_above_its_floor() -> None:
 
 @pytest.mark.parametrize("word_vectors", [False, True], ids=["lexical", "word-vectors"])
 async def test_offline_routing_over_129_tools_stays_above_its_floor(word_vectors: bool) -> None:
-    """The 129-tool set (catalog/): pick accuracy and no-fit F1, tuning, held-out and fresh files.
+    """The 129-tool set (catalog/): pick accuracy and no-fit F1, the two tuning files,
+    held-out and fresh files.
 
     Floors sit a little below the measured figures, by words alone and with
-    the ``embeddings`` extra's word vectors. The fresh file's no-fit F1 (0.725 with
+    the ``embeddings`` extra's word vectors. The fresh file's no-fit F1 (0.742 with
     word vectors) is short of the 0.80 wanted (docs/figures.md, "Routing requests to tools
     and agents", says what limits it).
     """
@@ -65,9 +66,11 @@ async def test_offline_routing_over_129_tools_stays_above_its_floor(word_vectors
         # file, sampling seed (2-37 candidates per request), pick floor and no-fit F1 floor:
         # by words alone, then with word vectors
         ("tune.jsonl", None, (0.87, 0.86), (0.88, 0.87)),
+        ("tune2.jsonl", None, (0.83, 0.73), (0.83, 0.73)),
         ("heldout.jsonl", None, (0.79, 0.77), (0.82, 0.75)),
-        ("fresh.jsonl", None, (0.79, 0.70), (0.81, 0.72)),
+        ("fresh.jsonl", None, (0.79, 0.72), (0.81, 0.73)),
         ("tune.jsonl", 0, (0.90, 0.85), (0.91, 0.86)),
+        ("tune2.jsonl", 0, (0.85, 0.76), (0.85, 0.76)),
         ("heldout.jsonl", 0, (0.85, 0.77), (0.87, 0.78)),
     )
     for name, seed, lexical, with_vectors in cases:
@@ -82,3 +85,14 @@ async def test_offline_routing_over_129_tools_stays_above_its_floor(word_vectors
         )
         assert report["pick_accuracy"] >= pick, (name, seed, misses)
         assert report["rejection_f1"] >= f1, (name, seed, misses)
+
+
+def test_the_second_tuning_file_is_well_formed() -> None:
+    """catalog/tune2.jsonl (catalog/TUNE2.md): every label a catalogue tool or null, no
+    repeated request, every tool with a request, about a third fitting no tool."""
+    tools, requests = _script().load("tune2.jsonl", "catalog")
+    names = {t["function"]["name"] for t in tools}
+    assert len({r["query"] for r in requests}) == len(requests) >= 300
+    assert all(r["tool"] is None or r["tool"] in names for r in requests)
+    assert {r["tool"] for r in requests} - {None} == names
+    assert 0.3 <= sum(r["tool"] is None for r in requests) / len(requests) <= 0.4

@@ -35,6 +35,8 @@ def router() -> ToolRouter:
         ("sell 40 shares of Tesla", "transfer_money"),  # selling is not moving money
         ("delete the dentist note", "create_note"),  # removing is not making
         ("unlock the shed", "set_lights"),
+        ("cancel the cab to the station", "request_ride"),  # requesting does not undo
+        ("end the call with the bank", "make_phone_call"),
     ],
 )
 def test_an_operation_the_tool_does_not_perform_is_a_mismatch(request_: str, tool: str) -> None:
@@ -49,6 +51,8 @@ def test_an_operation_the_tool_does_not_perform_is_a_mismatch(request_: str, too
         ("can you push the standup to 11", "reschedule_calendar_event"),  # a phrasal verb
         ("what's the share price of Tesla", "get_stock_price"),
         ("could you delete old.log", "delete_file"),  # a modal then "you" asks for it done
+        ("get me a cab to the station", "request_ride"),  # a light verb names no operation
+        ("ring the bank", "make_phone_call"),
     ],
 )
 def test_the_operation_a_tool_performs_is_no_mismatch(request_: str, tool: str) -> None:
