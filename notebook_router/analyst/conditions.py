@@ -8,10 +8,12 @@ filter's column as the thing to measure.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from functools import partial
 
 from notebook_router.analyst import phrases as ph
 from notebook_router.analyst.reading import Reading
-from notebook_router.analyst.spec import Filter, Scalar
+from notebook_router.analyst.spec import Filter, LeftOut, Scalar
 from notebook_router.language.numbers import SCALES, number
 from notebook_router.language.patterns import alternation
 from notebook_router.language.phrases import in_order
@@ -188,13 +190,39 @@ _GROUP_LEAD = re.compile(rf"\b(?:{alternation(table('trust')['group_leads'])})\s
 _LEADING_COLUMN = re.compile(r"\s*C\d+\b")
 
 
-def _take(r: Reading, m: re.Match[str]) -> None:
-    start = m.start()
+def _take(r: Reading, m: re.Match[str], end: int | None = None) -> None:
+    """Blank what ``m`` read (up to ``end`` when the reading went on past it)."""
+    start, end = m.start(), m.end() if end is None else end
     column = _LEADING_COLUMN.match(r.skeleton, start)
     if column is not None and _GROUP_LEAD.search(r.skeleton[:start]):
         # "by year from 2000 on": the condition is used, the column stays a grouping
         start = column.end()
-    r.skeleton = r.skeleton[:start] + " " * (m.end() - start) + r.skeleton[m.end() :]
+    r.skeleton = r.skeleton[:start] + " " * (end - start) + r.skeleton[end:]
+
+
+_OR = _either(_GRAMMAR["alternatives"]["joins"])
+_LIST_JOIN = rf"(?P<join>\s*,\s*(?:{_OR}\s+)?|\s+{_OR}\s+)"
+_NEXT_VALUE = re.compile(rf"{_LIST_JOIN}['\"]?(?![CVD]\d+\b)(?P<value>[\w.-]+)['\"]?")
+_NEXT_YEAR = re.compile(rf"{_LIST_JOIN}(?P<value>(?:19|20)\d\d)\b(?!\s*(?:-|to|through)\s*\d)")
+_SAID_OR = re.compile(rf"\b{_OR}\b")
+
+
+def _alternatives(
+    r: Reading, pattern: re.Pattern[str], end: int, known: Callable[[str], Scalar | None]
+) -> tuple[list[Scalar], int]:
+    """The further values said after the one that ends at ``end`` ("1 *or 2*", "1*, 3 or
+    4*"), each as ``known`` reads it, and where they end. None unless "or" joins one: a
+    list said with commas only is not a choice between values."""
+    values: list[Scalar] = []
+    said_or, last = False, end
+    while (m := pattern.match(r.skeleton, last)) is not None:
+        value = known(m.group("value"))
+        if value is None:
+            break
+        values.append(value)
+        said_or = said_or or _SAID_OR.search(m.group("join")) is not None
+        last = m.end()
+    return (values, last) if said_or else ([], end)
 
 
 def _numeric(r: Reading, column: str) -> bool:
@@ -221,6 +249,9 @@ def _between(r: Reading) -> list[Filter]:
             _take(r, m)
     for m in list(_RANGE_AFTER.finditer(r.skeleton)):
         column = r.column_at(int(m.group(1)))
+        listed = "," in r.skeleton[m.end(2) : m.start(3)] and _NEXT_VALUE.match(r.skeleton, m.end())
+        if listed and _SAID_OR.search(listed.group("join")):
+            continue  # "store 1, 3 or 4": values to choose from, not a range
         if _numeric(r, column):
             out.append(Filter(column, "between", scaled_range(m.group(2), m.group(3))))
             _take(r, m)
@@ -541,14 +572,26 @@ def _year(r: Reading) -> list[Filter]:
     if not m:
         return []
     year = int(m.group(1) or m.group(2))
+    # "in 2019 or 2020": the rows of either year
+    more, end = _alternatives(r, _NEXT_YEAR, m.end(), int) if m.group(1) else ([], m.end())
+    years = tuple(dict.fromkeys([year, *(int(y) for y in more)]))
     column = _year_column(r)
     if column is not None:
-        _take(r, m)
+        _take(r, m, end)
+        if len(years) > 1:
+            return [Filter(column, "notin" if negated(r, m.start()) else "isin", years)]
         return [Filter(column, "!=" if negated(r, m.start()) else "==", year)]
     dates = date_column(r)
     if dates is None:
         return []
-    _take(r, m)
+    _take(r, m, end)
+    if len(years) == 1:
+        return [Filter(dates, "year", year)]
+    low, high = min(years), max(years)
+    if len(years) == high - low + 1:  # years that follow one another: one span of dates
+        return [Filter(dates, "years", (low, high))]
+    said = " or ".join(str(y) for y in years)
+    r.unapplied.append(LeftOut(said, "years apart: the dates are filtered on the first only"))
     return [Filter(dates, "year", year)]
 
 
@@ -583,9 +626,50 @@ _MONTH = re.compile(
 """A month by name, and its year: "in July", "for March 2014"."""
 
 
+def _month_number(word: str) -> int | None:
+    """The month ``word`` names, whole or cut short ("May", "Mar", "Sept"), or None."""
+    said = word.strip().lower().rstrip(".")
+    for month, name in enumerate(ph.MONTHS, 1):
+        if said == name or (len(said) >= 3 and name.startswith(said)):
+            return month
+    return None
+
+
+def _month_name_column(r: Reading) -> str | None:
+    """The text column whose values are all months by name ("Jan" ... "Dec")."""
+    for column in r.schema.of_kind("category", "text"):
+        values = r.schema.column(column).values
+        if values and all(isinstance(v, str) and _month_number(v) is not None for v in values):
+            return column
+    return None
+
+
+def _month_by_name(r: Reading, m: re.Match[str]) -> list[Filter]:
+    """ "in May" on a column that holds the months by name: the rows of that month's value."""
+    column = _month_name_column(r)
+    if column is None:
+        return []
+    month = ph.MONTHS.index(m.group(1)) + 1
+    value = next(
+        (v for v in r.schema.column(column).values if _month_number(str(v)) == month), None
+    )
+    if value is None:
+        return []
+    out = [Filter(column, "!=" if negated(r, m.start()) else "==", value)]
+    year_col = _year_column(r)
+    if m.group(2) and year_col is not None:  # "in July 2014": the month of that year
+        out.append(Filter(year_col, "==", int(m.group(2))))
+        _take(r, m)
+    else:
+        _take(r, m, m.end(1))
+    return out
+
+
 def _month(r: Reading) -> list[Filter]:
     m = _MONTH.search(r.skeleton)
     dates = date_column(r)
+    if m and dates is None:
+        return _month_by_name(r, m)
     if not m or dates is None:
         return []
     _take(r, m)
@@ -622,9 +706,16 @@ def _column_equals(r: Reading) -> list[Filter]:
     for m in list(_COLUMN_EQUALS.finditer(r.skeleton)):
         column = r.column_at(int(m.group(1)))
         value = _known_value(r, column, m.group(2))
-        if value is not None:
+        if value is None:
+            continue
+        # "store 1 or 2": the rows of either value
+        more, end = _alternatives(r, _NEXT_VALUE, m.end(), partial(_known_value, r, column))
+        values = tuple(dict.fromkeys([value, *more]))
+        if len(values) > 1:
+            out.append(Filter(column, "notin" if negated(r, m.start()) else "isin", values))
+        else:
             out.append(Filter(column, "!=" if negated(r, m.start()) else "==", value))
-            _take(r, m)
+        _take(r, m, end)
     return out
 
 
