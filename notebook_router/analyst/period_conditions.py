@@ -141,7 +141,12 @@ def _passive_verb(r: Reading, text: str, column: str) -> str | None:
     after = _PASSIVE_AFTER.format(verbs=_PASSIVE)
     m = re.search(rf"\b(?:{alternation(nouns)}){after}", text)
     if m is None:
-        said = {text[n.start : n.end].strip() for n in r.mentions if n.column == column}
+        # the words that named the column itself, never a value of it ("Very Good cut")
+        said = {
+            text[n.start : n.end].strip()
+            for n in r.mentions
+            if n.column == column and not n.is_value
+        }
         if said - {""}:
             m = re.search(rf"\b(?:{alternation(said - {''})})(?:\s+[a-z]+)?{after}", text)
     return m.group("verb") if m else None

@@ -124,3 +124,13 @@ def test_a_passive_change_after_the_words_that_named_the_level() -> None:
     a = analyse("how many months when more than 300 nonfarm jobs were added?", {"us": frame})
     assert a.status == "answered", a.text
     assert a.value == int((frame.nonfarm_change > 300).sum())
+
+
+def test_a_value_before_a_word_spelled_as_a_change_verb_is_no_change() -> None:
+    # "cut" of "Very Good cut diamonds" names the column, it says no jobs were cut
+    frame = pd.DataFrame(
+        {"cut": ["Very Good", "Ideal", "Very Good", "Fair"], "price": [1, 2, 3, 4]}
+    )
+    a = analyse("average price of Very Good cut diamonds", {"diamonds": frame})
+    assert a.status == "answered", a.text
+    assert a.value == 2
