@@ -27,6 +27,7 @@ from notebook_router.analyst.spec import Filter, LeftOut, Spec
 from notebook_router.analyst.unapplied import unapplied
 from notebook_router.language.numbers import number
 from notebook_router.language.patterns import alternation
+from notebook_router.language.phrases import in_order
 from notebook_router.language.tables import table
 from notebook_router.language.words import word_spans
 
@@ -38,24 +39,33 @@ _TOKEN = re.compile(r"\b[CVD]\d+\b")
 _METHOD_NUMBER = re.compile(
     r"\s*(?:[*×x]|times\b|iqrs?\b|sigmas?\b|sds?\b|std\b|standard deviations?\b|z\b)"
 )
-_TIME_NAME = re.compile(r"(?i)year|quarter|month|week|day|date|period")
+_GRAMMAR = table("accounting_grammar")
+
+
+def _either(phrases: list[str], *, space: str = r"\s+") -> str:
+    """``(?:a|b|...)`` over ``phrases`` of the grammar table, in the table's order."""
+    return in_order(tuple(phrases), space=space)
+
+
+_TIME_NAME = re.compile("(?i)" + _either(table("accounting_periods")["time_column"]))
+_NUMBERS = _GRAMMAR["numbers"]
 # Words before a number that make it a condition ("above .300", "in 2019", "from 1980").
 _CONDITION_BEFORE = re.compile(
-    r"(?:[<>=]|\b(?:above|below|over|under|than|least|most|between|from|to|in|of|on|"
-    r"after|before|since|until|till|equal|equals|exactly|is|was|were|are|with|without|"
-    r"exceed\w*|reached?|hit|top|bottom|at))\s*\$?-?\s*$"
+    rf"(?:[<>=]|\b(?:{_either(_NUMBERS['condition_before'])}|exceed\w*))\s*\$?-?\s*$"
 )
 # ... or after it ("4 stars or more", "18+", "4-cylinder").
 _CONDITION_AFTER = re.compile(
-    r"\s*(?:\+|(?:or|and)\s+(?:more|less|fewer|above|below|over|under|up|\w+er)\b|-\s*[CV]\d)"
+    rf"\s*(?:\+|{_either(_NUMBERS['condition_after_joins'])}\s+"
+    rf"(?:{_either(_NUMBERS['condition_after'])}|\w+er)\b|-\s*[CV]\d)"
 )
 _GROUP_ASKED = re.compile(
-    r"\b(?:grouped by|broken down by|split by|by|per|for each|for every|in each|across)\s+"
+    rf"\b{_either(_GRAMMAR['groups']['asked'], space=' ')}\s+"
     r"(?:the\s+|each\s+)?(?P<what>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})"
 )
+_MORE = _either(_GRAMMAR["comparison"]["more"])
 _COMPARISON = re.compile(
-    r"\b(?:compare[sd]?|comparing|comparison|versus|vs\.?|difference between|differ\w*|"
-    r"relative to)\b|\bhow (?:much|many)\s+(?:\w+\s+)?(?:more|less|fewer|\w+er)\b(?=.*\bthan\b)"
+    rf"\b(?:{_either(_GRAMMAR['comparison']['words'], space=' ')}|differ\w*)\b"
+    rf"|\bhow (?:much|many)\s+(?:\w+\s+)?(?:{_MORE}|\w+er)\b(?=.*\bthan\b)"
 )
 PLAIN_OPS = frozenset(
     {"statistic", "count", "percentage", "groupby", "rows", "shape", "unique", "value_counts",
@@ -63,10 +73,7 @@ PLAIN_OPS = frozenset(
 )  # fmt: skip
 """Operations that give one figure per group or one figure: a comparison asked of them
 has lost a side. (A test, a correlation or a trend compares by its nature.)"""
-_ROW_NOUN = re.compile(
-    r"\b(?:how many|number of|count(?: of)?(?: the)?|across(?: all)?(?: the)?|all(?: the)?|"
-    r"each|every|per)\s+$"
-)
+_ROW_NOUN = re.compile(rf"\b{_either(_GRAMMAR['row_noun']['leads'], space=' ')}\s+$")
 
 
 def left_out(r: Reading, spec: Spec) -> tuple[LeftOut, ...]:
@@ -261,12 +268,14 @@ _MEASURE_AFTER = re.compile(
     rf"\b(?:{_AGG_ALTERNATION})\s+(?:the\s+|of\s+(?:the\s+)?)?(?P<word>[a-z][a-z'-]+)\b"
 )
 _MEASURE_BEFORE = re.compile(
-    r"\b(?P<word>[a-z][a-z'-]+)\s+(?:rates?|ratios?|shares?|percentages?|levels?|scores?)\b"
+    rf"\b(?P<word>[a-z][a-z'-]+)\s+{_either(_GRAMMAR['measures']['after_word'])}\b"
 )
 _METHOD_WORDS = frozenset(table("analysis")["methods"]["words"]) | frozenset(
     table("analysis")["units"]["words"]
 )
-_PLACE = re.compile(r"\b(?:in|at|from|within|inside)\s+(?:the\s+)?(?P<word>[a-z][a-z'-]+)\b")
+_PLACE = re.compile(
+    rf"\b{_either(_GRAMMAR['places']['leads'])}\s+(?:the\s+)?(?P<word>[a-z][a-z'-]+)\b"
+)
 
 
 def _unknown(r: Reading, word: str) -> bool:
@@ -309,7 +318,7 @@ def _unread_places(r: Reading) -> list[LeftOut]:
 
 # "how many assistant professors": a word saying which kind of row, before what is counted.
 _KIND_COUNTED = re.compile(
-    r"\b(?:how many|number of|count of|count the)\s+(?:the\s+)?"
+    rf"\b{_either(_GRAMMAR['kinds']['counted'], space=' ')}\s+(?:the\s+)?"
     r"(?P<kind>[a-z][a-z'-]+)\s+(?P<rows>[a-z][a-z'-]+s)\b"
 )
 # "average HR per team for catchers": the rows a question ends by choosing.
@@ -339,15 +348,13 @@ def _unread_kinds(r: Reading) -> list[LeftOut]:
 # the question asks for by name, which a column must hold.
 _ASKED_FOR = re.compile(
     r"\bwhich\s+(?P<which>[a-z][a-z'-]+)\b"
-    r"|\b(?:most|fewest|least)\s+(?!squares\b)(?:number\s+of\s+)?(?P<most>[a-z][a-z'-]+)\b"
+    rf"|\b{_either(_GRAMMAR['asked']['most'])}\s+(?!squares\b)(?:number\s+of\s+)?(?P<most>[a-z][a-z'-]+)\b"
 )
 
 
 _GENERIC = frozenset(table("analysis")["asked"]["generic"])
-_PERIOD = re.compile(
-    r"(?:year|quarter|month|week|weekday|day|date|decade|century|season|hour|period)s?"
-)
-_COUNTING = re.compile(r"\b(?:how many|number|count|counts|most common|frequent\w*|rows?)\b")
+_PERIOD = re.compile(rf"{_either(table('accounting_periods')['asked'])}s?")
+_COUNTING = re.compile(rf"\b(?:{_either(_GRAMMAR['asked']['counting'], space=' ')}|frequent\w*)\b")
 
 
 def _unread_asked(r: Reading, spec: Spec) -> list[LeftOut]:
@@ -434,7 +441,7 @@ def _groups_by_time(spec: Spec) -> bool:
 
 
 _GROUP_BY_COLUMN = re.compile(
-    r"\b(?P<how>grouped by|broken down by|split by|by|per|for each|for every|in each)\s+"
+    rf"\b(?P<how>{_either(_GRAMMAR['groups']['by_column'], space=' ')})\s+"
     r"(?:the\s+|each\s+)?C(?P<index>\d+)\b"
 )
 
@@ -465,15 +472,19 @@ _COMPARATIVES = sorted(
     | set(table("analysis")["comparisons"]["judged"]["words"])
 )
 _THAN = re.compile(r"\bthan\b")
-_MANY_MORE = re.compile(r"\bmany\s+(?:more|less|fewer)\b")
+_MANY_MORE = re.compile(rf"\bmany\s+{_MORE}\b")
 """\"how many more A than B\": a difference of two counts, not a threshold."""
 _YES_NO_COMPARISON = re.compile(
-    r"^\s*(?:(?:and|so|but)\s+)?(?:is|are|was|were|does|do|did|has|have|had)\b.*?"
+    rf"^\s*(?:{_either(_GRAMMAR['comparison']['yes_no_joins'])}\s+)?"
+    rf"{_either(_GRAMMAR['comparison']['yes_no_openers'])}\b.*?"
     rf"\b(?P<than>{alternation(_COMPARATIVES)})\b"
 )
 # "which ...?" asks for a name (a group, a row, a period): a statistic of a measure answers
 # another question.
-_WHICH = re.compile(r"^\s*(?:(?:and|so|but|then)\s+)?(?:which|who|whose)\b")
+_WHICH_WORD = _either(_GRAMMAR["which"]["words"])
+_WHICH = re.compile(rf"^\s*(?:{_either(_GRAMMAR['which']['joins'])}\s+)?{_WHICH_WORD}\b")
+_WHICH_SAID = re.compile(rf"\b{_WHICH_WORD}\b(?:\s+\w+){{0,2}}")
+"""What a "which" question asks to name, as said: "which three states"."""
 _FIGURE_OPS = frozenset({"statistic", "count", "percentage", "shape", "summary"})
 
 
@@ -483,7 +494,7 @@ def _unnamed_answer(r: Reading, spec: Spec) -> list[LeftOut]:
     asked = r.question.lower()  # as said: a ranking's "which 2" is blanked from the text
     if not figure or spec.variant == "label" or not _WHICH.search(asked):
         return []
-    m = re.search(r"\b(?:which|who|whose)\b(?:\s+\w+){0,2}", asked)
+    m = _WHICH_SAID.search(asked)
     said = m.group(0) if m else "which"
     return [LeftOut(said, "what the question asks to name: the answer is a figure, not a name")]
 

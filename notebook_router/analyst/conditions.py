@@ -8,12 +8,15 @@ filter's column as the thing to measure.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from functools import partial
 
 from notebook_router.analyst import phrases as ph
 from notebook_router.analyst.reading import Reading
-from notebook_router.analyst.spec import Filter, Scalar
+from notebook_router.analyst.spec import Filter, LeftOut, Scalar
 from notebook_router.language.numbers import SCALES, number
 from notebook_router.language.patterns import alternation
+from notebook_router.language.phrases import in_order
 from notebook_router.language.tables import table
 
 UNSIGNED = r"(?:\d[\d,]*(?:\.\d+)?|\.\d+)"
@@ -41,6 +44,13 @@ SIGNS: dict[str, tuple[str, int]] = {
     word: (op, value) for word, (op, value) in _WORDS["signs"].items()
 }
 """A sign said in words ("negative returns") → its comparison with zero."""
+_GRAMMAR = table("conditions_grammar")
+_COPULAS: dict[str, list[str]] = _GRAMMAR["copulas"]
+
+
+def _either(phrases: list[str], *, space: str = r"\s+") -> str:
+    """``(?:a|b|...)`` over ``phrases`` of the grammar table, in the table's order."""
+    return in_order(tuple(phrases), space=space)
 
 
 def conditions(r: Reading) -> list[Filter]:
@@ -168,10 +178,7 @@ def scaled_range(low: str, high: str) -> tuple[int | float, int | float]:
 
 # A negation, then words that only lead to what it negates: "not *from the* USA",
 # "excluding *the ones on* Torgersen", "other than 8-cylinder ones", "not in 3rd class".
-_NEGATED = re.compile(
-    rf"\b{NEGATION}\b[- ]?(?:\s*\b(?:the|ones?|those|that|who|which|are|is|was|were|be|"
-    r"on|in|from|at|of|with|by|made|built|located|based|living|coming|any|an?)\b)*\s*$"
-)
+_NEGATED = re.compile(rf"\b{NEGATION}\b[- ]?(?:\s*\b{_either(_GRAMMAR['negated_lead_in'])}\b)*\s*$")
 
 
 def negated(r: Reading, start: int) -> bool:
@@ -183,35 +190,68 @@ _GROUP_LEAD = re.compile(rf"\b(?:{alternation(table('trust')['group_leads'])})\s
 _LEADING_COLUMN = re.compile(r"\s*C\d+\b")
 
 
-def _take(r: Reading, m: re.Match[str]) -> None:
-    start = m.start()
+def _take(r: Reading, m: re.Match[str], end: int | None = None) -> None:
+    """Blank what ``m`` read (up to ``end`` when the reading went on past it)."""
+    start, end = m.start(), m.end() if end is None else end
     column = _LEADING_COLUMN.match(r.skeleton, start)
     if column is not None and _GROUP_LEAD.search(r.skeleton[:start]):
         # "by year from 2000 on": the condition is used, the column stays a grouping
         start = column.end()
-    r.skeleton = r.skeleton[:start] + " " * (m.end() - start) + r.skeleton[m.end() :]
+    r.skeleton = r.skeleton[:start] + " " * (end - start) + r.skeleton[end:]
+
+
+_OR = _either(_GRAMMAR["alternatives"]["joins"])
+_LIST_JOIN = rf"(?P<join>\s*,\s*(?:{_OR}\s+)?|\s+{_OR}\s+)"
+_NEXT_VALUE = re.compile(rf"{_LIST_JOIN}['\"]?(?![CVD]\d+\b)(?P<value>[\w.-]+)['\"]?")
+_NEXT_YEAR = re.compile(rf"{_LIST_JOIN}(?P<value>(?:19|20)\d\d)\b(?!\s*(?:-|to|through)\s*\d)")
+_SAID_OR = re.compile(rf"\b{_OR}\b")
+
+
+def _alternatives(
+    r: Reading, pattern: re.Pattern[str], end: int, known: Callable[[str], Scalar | None]
+) -> tuple[list[Scalar], int]:
+    """The further values said after the one that ends at ``end`` ("1 *or 2*", "1*, 3 or
+    4*"), each as ``known`` reads it, and where they end. None unless "or" joins one: a
+    list said with commas only is not a choice between values."""
+    values: list[Scalar] = []
+    said_or, last = False, end
+    while (m := pattern.match(r.skeleton, last)) is not None:
+        value = known(m.group("value"))
+        if value is None:
+            break
+        values.append(value)
+        said_or = said_or or _SAID_OR.search(m.group("join")) is not None
+        last = m.end()
+    return (values, last) if said_or else ([], end)
 
 
 def _numeric(r: Reading, column: str) -> bool:
     return r.kind(column) in ("number", "binary")
 
 
+# "4 to 6 cylinders", "between 1 and 1.5 carats": the range before its column is read
+# first, so "price of diamonds between 1 and 1.5 carats" is not a range of price
+_RANGE_FIRST = re.compile(
+    rf"\b(?:between\s+)?({UNSIGNED}{SCALE})\s*(?:and|to|-)\s*({UNSIGNED}{SCALE})\s+(?:{UNIT}\s+(?:of\s+)?)?C(\d+)\b"
+)
+_RANGE_AFTER = re.compile(
+    rf"\bC(\d+)\s*(?:values?\s*)?{_either(_COPULAS['range'])}?\s*(?:the\s+range\s+)?"
+    rf"{_either(_GRAMMAR['range']['leads'])}?\s*\[?({UNSIGNED}{SCALE})\s*(?:and|to|-|,)\s*({UNSIGNED}{SCALE})\]?"
+)
+
+
 def _between(r: Reading) -> list[Filter]:
     out = []
-    # "4 to 6 cylinders", "between 1 and 1.5 carats": the range before its column is read
-    # first, so "price of diamonds between 1 and 1.5 carats" is not a range of price
-    first = rf"\b(?:between\s+)?({UNSIGNED}{SCALE})\s*(?:and|to|-)\s*({UNSIGNED}{SCALE})\s+(?:{UNIT}\s+(?:of\s+)?)?C(\d+)\b"
-    for m in list(re.finditer(first, r.skeleton)):
+    for m in list(_RANGE_FIRST.finditer(r.skeleton)):
         column = r.column_at(int(m.group(3)))
         if _numeric(r, column):
             out.append(Filter(column, "between", scaled_range(m.group(1), m.group(2))))
             _take(r, m)
-    pattern = (
-        rf"\bC(\d+)\s*(?:values?\s*)?(?:is|are|was|were|of|in|aged|ranging)?\s*(?:the\s+range\s+)?"
-        rf"(?:between|from|in)?\s*\[?({UNSIGNED}{SCALE})\s*(?:and|to|-|,)\s*({UNSIGNED}{SCALE})\]?"
-    )
-    for m in list(re.finditer(pattern, r.skeleton)):
+    for m in list(_RANGE_AFTER.finditer(r.skeleton)):
         column = r.column_at(int(m.group(1)))
+        listed = "," in r.skeleton[m.end(2) : m.start(3)] and _NEXT_VALUE.match(r.skeleton, m.end())
+        if listed and _SAID_OR.search(listed.group("join")):
+            continue  # "store 1, 3 or 4": values to choose from, not a range
         if _numeric(r, column):
             out.append(Filter(column, "between", scaled_range(m.group(2), m.group(3))))
             _take(r, m)
@@ -219,7 +259,7 @@ def _between(r: Reading) -> list[Filter]:
 
 
 _FROM_ON = re.compile(
-    rf"\bC(?P<c>\d+)\s*(?:is|are|was|were|of)?\s*from\s+(?P<n>{UNSIGNED})\s*"
+    rf"\bC(?P<c>\d+)\s*{_either(_COPULAS['from_on'])}?\s*from\s+(?P<n>{UNSIGNED})\s*"
     rf"(?:{alternation(table('trust')['comparisons']['from_on']['>='])})\b"
 )
 
@@ -241,17 +281,29 @@ def _from_on(r: Reading) -> list[Filter]:
     return out
 
 
+_POSTFIX: tuple[tuple[str, tuple[re.Pattern[str], ...]], ...] = tuple(
+    (
+        op,
+        (
+            re.compile(
+                rf"\bC(?P<c>\d+)\s*{_either(_COPULAS['postfix'])}?\s*(?P<n>{UNSIGNED})\s*(?:{words})"
+            ),
+            re.compile(rf"(?<![\w.])(?P<n>{UNSIGNED})\s*-?\s*C(?P<c>\d+)\s*(?:{words})"),
+            re.compile(rf"(?<![\w.])(?P<n>{UNSIGNED})\s*(?:{words})\s*C(?P<c>\d+)\b"),
+        ),
+    )
+    for op, words in POSTFIX_OPS
+)
+"""Each comparison said after its number, with its three patterns (column first, the
+number before the column, the number before the comparison)."""
+
+
 def _postfix(r: Reading) -> list[Filter]:
     """ "age 60 or more", and the number first: "4 stars or more", "4 or more stars", "18+ years"."""
     out = []
-    for op, words in POSTFIX_OPS:
-        patterns = (
-            rf"\bC(?P<c>\d+)\s*(?:is|are|was|were|of|aged)?\s*(?P<n>{UNSIGNED})\s*(?:{words})",
-            rf"(?<![\w.])(?P<n>{UNSIGNED})\s*-?\s*C(?P<c>\d+)\s*(?:{words})",
-            rf"(?<![\w.])(?P<n>{UNSIGNED})\s*(?:{words})\s*C(?P<c>\d+)\b",
-        )
+    for op, patterns in _POSTFIX:
         for pattern in patterns:
-            for m in list(re.finditer(pattern, r.skeleton)):
+            for m in list(pattern.finditer(r.skeleton)):
                 column = r.column_at(int(m["c"]))
                 if _numeric(r, column):
                     out.append(Filter(column, op, _num(m["n"])))
@@ -259,15 +311,24 @@ def _postfix(r: Reading) -> list[Filter]:
     return out
 
 
-def _comparisons(r: Reading) -> list[Filter]:
-    out = []
-    for op, words in PREFIX_OPS:
-        pattern = (
-            rf"\bC(\d+)\s*(?:values?\s*)?(?:(?:is|are|was|were|being|of|has|have|had|did)\s+)?"
+_COMPARISONS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (
+        op,
+        re.compile(
+            rf"\bC(\d+)\s*(?:values?\s*)?(?:{_either(_COPULAS['comparison'])}\s+)?"
             rf"(?:{VERB}\s+)?(?:strictly\s+)?(?:{words})\s*(?:than\s+)?(?:the\s+value\s+)?(?:of\s+)?"
             rf"\$?(-?{UNSIGNED}{SCALE})"
-        )
-        for m in list(re.finditer(pattern, r.skeleton)):
+        ),
+    )
+    for op, words in PREFIX_OPS
+)
+"""Each comparison said before its number, after the column it is on ("price over 10")."""
+
+
+def _comparisons(r: Reading) -> list[Filter]:
+    out = []
+    for op, pattern in _COMPARISONS:
+        for m in list(pattern.finditer(r.skeleton)):
             column = r.column_at(int(m.group(1)))
             if re.match(r"\s*%?\s+C\d+\b", r.skeleton[m.end() :]):
                 continue  # "quarters had more than 5 rate": the number is the next column's
@@ -294,21 +355,29 @@ def _named_first(r: Reading) -> list[Filter]:
     return out
 
 
+_BACK_REFERENCE = re.compile(
+    rf"\b{_either(_GRAMMAR['back_reference']['words'], space=' ')}\s+C(\d+)\b"
+)
+_PERIOD_NAME = re.compile("(?i)" + _either(table("accounting_periods")["back_referenced"]))
+"""A column named for a period ("year", "Month", "order_date")."""
+_ROW_UNIT = re.compile(
+    rf"\b{_either(_GRAMMAR['row_unit']['leads'])}\s+(?:the\s+)?(C\d+)\s+"
+    rf"(?={_either(_GRAMMAR['row_unit']['clauses'], space=' ')})"
+)
+
+
 def _back_references(r: Reading) -> None:
     """ "that year", "the same month": a period the question already chose (an earlier
     part's rows, carried over), not a column to measure, so it is blanked."""
-    for m in list(re.finditer(r"\b(?:that|this|the same|those|these)\s+C(\d+)\b", r.skeleton)):
-        if re.search(r"(?i)year|month|quarter|week|day|date|period", r.column_at(int(m.group(1)))):
+    for m in list(_BACK_REFERENCE.finditer(r.skeleton)):
+        if _PERIOD_NAME.search(r.column_at(int(m.group(1)))):
             _take(r, m)
 
 
 def _row_unit(r: Reading) -> None:
     """ "in quarters where ...", "for years when ...": the column names what a row is, not a
     thing to measure, so it is blanked."""
-    pattern = (
-        r"\b(?:in|for|among|of|on)\s+(?:the\s+)?(C\d+)\s+(?=where|when|in which|with|that|whose)"
-    )
-    for m in list(re.finditer(pattern, r.skeleton)):
+    for m in list(_ROW_UNIT.finditer(r.skeleton)):
         # only the column: "the number of months with ..." still asks for a number
         r.skeleton = r.skeleton[: m.start(1)] + " " * len(m.group(1)) + r.skeleton[m.end(1) :]
 
@@ -331,17 +400,20 @@ def _number_first(r: Reading) -> list[Filter]:
     return out
 
 
+_SIGN_WORD = alternation(SIGNS)
+_SIGNS = (
+    re.compile(rf"\bC(\d+)\s+{_either(_COPULAS['sign'])}?\s*({_SIGN_WORD})\b"),
+    re.compile(rf"\b({_SIGN_WORD})\s+C(\d+)\b"),
+)
+"""A sign said after its column ("inflation was negative"), and before it ("negative x")."""
+
+
 def _sign(r: Reading) -> list[Filter]:
     """ "where inflation was negative", "positive returns", "non-negative x"."""
     out = []
     words = SIGNS
-    sign = alternation(words)
-    patterns = (
-        rf"\bC(\d+)\s+(?:is|are|was|were|being|went|turned)?\s*({sign})\b",
-        rf"\b({sign})\s+C(\d+)\b",
-    )
-    for i, pattern in enumerate(patterns):
-        for m in list(re.finditer(pattern, r.skeleton)):
+    for i, pattern in enumerate(_SIGNS):
+        for m in list(pattern.finditer(r.skeleton)):
             index, word = (m.group(1), m.group(2)) if i == 0 else (m.group(2), m.group(1))
             column = r.column_at(int(index))
             if _numeric(r, column) and (word != "zero" or i == 0):
@@ -351,16 +423,18 @@ def _sign(r: Reading) -> list[Filter]:
     return out
 
 
+_YEARS = _GRAMMAR["years"]
+_YEAR_SPAN = re.compile(
+    rf"\b(?:{_either(_YEARS['span_leads'])}\s+(?:the\s+)?(?:years\s+)?(?:\w+\s+)?)?"
+    rf"((?:1[6-9]|20)\d\d)\s*{_either(_YEARS['span_joins'])}\s*((?:1[6-9]|20)\d\d)\b"
+)
+_DECADE = re.compile(rf"\b{_either(_YEARS['decade_leads'])}\s+the\s+((?:1[6-9]|20)\d)0s\b")
+
+
 def _years(r: Reading) -> list[Filter]:
     """A span of years: "for 2005 through 2009", "from 1990 to 1999", "1880-1969"."""
-    m = re.search(
-        r"\b(?:(?:in|for|from|between|during|over)\s+(?:the\s+)?(?:years\s+)?(?:\w+\s+)?)?"
-        r"((?:1[6-9]|20)\d\d)\s*(?:-|to|through|thru|until|and)\s*((?:1[6-9]|20)\d\d)\b",
-        r.skeleton,
-    )
-    decade = re.search(
-        r"\b(?:in|during|over|for|from|of|throughout)\s+the\s+((?:1[6-9]|20)\d)0s\b", r.skeleton
-    )
+    m = _YEAR_SPAN.search(r.skeleton)
+    decade = _DECADE.search(r.skeleton)
     if not m and not decade:
         return []
     if m:
@@ -386,18 +460,22 @@ def _age_column(r: Reading) -> str | None:
     return None
 
 
+_AGE = _GRAMMAR["age"]
+_AGE_WORDS = (
+    (">", re.compile(rf"\b{_either(_AGE['over'], space=' ')}\s+({UNSIGNED})(?:\s+years?(?: old)?)?")),
+    ("<", re.compile(rf"\b{_either(_AGE['under'], space=' ')}\s+({UNSIGNED})(?:\s+years?(?: old)?)?")),
+    (">=", re.compile(rf"\baged\s+({UNSIGNED})\s*{_either(_AGE['or_and'])}\s*{_either(_AGE['or_over'])}")),
+)  # fmt: skip
+"""An age said in words, by its comparison: "older than 60", "under 18", "aged 65 or over"."""
+
+
 def _age_words(r: Reading) -> list[Filter]:
     age = _age_column(r)
     if age is None:
         return []
     out = []
-    patterns = (
-        (">", rf"\b(?:older than|over the age of|above the age of|aged over|aged above|over|above)\s+({UNSIGNED})(?:\s+years?(?: old)?)?"),
-        ("<", rf"\b(?:younger than|under the age of|below the age of|aged under|aged below|under|below)\s+({UNSIGNED})(?:\s+years?(?: old)?)?"),
-        (">=", rf"\baged\s+({UNSIGNED})\s*(?:or|and)\s*(?:over|above|older)"),
-    )  # fmt: skip
-    for op, pattern in patterns:
-        for m in list(re.finditer(pattern, r.skeleton)):
+    for op, pattern in _AGE_WORDS:
+        for m in list(pattern.finditer(r.skeleton)):
             bare = m.group(0).split()[0] in ("over", "above", "under", "below")
             if op in (">", "<") and bare and not re.search(PEOPLE, r.skeleton):
                 continue  # "over 100" alone is about age only when the rows are people
@@ -432,15 +510,16 @@ def _year_column(r: Reading) -> str | None:
 
 
 YEAR = r"(?:1[6-9]|20)\d\d"
+_BOUND = _YEARS["bound"]
+_BOUND_OPS = {word: op for op, words in _BOUND["ops"].items() for word in words}
+"""A word before a year → the comparison it says ("since": ">=", "up to": "<=")."""
 _YEAR_BOUND = re.compile(
     rf"\b(?:(?P<open>from|starting(?:\s+(?:in|from))?|beginning(?:\s+in)?)\s+(?:the\s+year\s+|year\s+)?"
-    rf"(?P<start>{YEAR})\s*(?:onwards?|on|and\s+(?:later|after|beyond)|or\s+later|forward)\b"
-    rf"|(?P<word>since|after|before|until|till|through|up\s+to)\s+(?:the\s+year\s+|year\s+)?"
+    rf"(?P<start>{YEAR})\s*{_either(_BOUND['onwards'])}\b"
+    rf"|(?P<word>{_either(list(_BOUND_OPS))})\s+(?:the\s+year\s+|year\s+)?"
     rf"(?P<year>{YEAR})\b(?!\s*(?:-|to|and)\s*\d)"
-    rf"|\b(?P<late>{YEAR})\s*(?:onwards?|and\s+(?:later|after|beyond)|or\s+later)\b)"
+    rf"|\b(?P<late>{YEAR})\s*{_either(_BOUND['later'])}\b)"
 )
-_BOUND_OPS = {"since": ">=", "after": ">", "before": "<", "until": "<=", "till": "<=",
-              "through": "<=", "up to": "<="}  # fmt: skip
 
 
 def _year_bound(r: Reading) -> list[Filter]:
@@ -480,24 +559,39 @@ def _numbered(r: Reading) -> list[Filter]:
     return out
 
 
+_YEAR = re.compile(
+    rf"\b{_either(_YEARS['year_leads'])}\s+(?:the\s+year\s+|year\s+)?"
+    r"((?:19|20)\d\d)\b(?!\s*(?:-|to|through)\s*\d)"
+    rf"|\bthe\s+((?:19|20)\d\d)\s+(?={_either(_YEARS['year_before'])})"
+)
+"""One year: "in 2019", "during the year 2008", "the 2008 mean"."""
+
+
 def _year(r: Reading) -> list[Filter]:
-    m = re.search(
-        r"\b(?:in|during|for|of|from|within|over|throughout)\s+(?:the\s+year\s+|year\s+)?"
-        r"((?:19|20)\d\d)\b(?!\s*(?:-|to|through)\s*\d)"
-        r"|\bthe\s+((?:19|20)\d\d)\s+(?=mean|average|total|sum|median|value|level)",
-        r.skeleton,
-    )
+    m = _YEAR.search(r.skeleton)
     if not m:
         return []
     year = int(m.group(1) or m.group(2))
+    # "in 2019 or 2020": the rows of either year
+    more, end = _alternatives(r, _NEXT_YEAR, m.end(), int) if m.group(1) else ([], m.end())
+    years = tuple(dict.fromkeys([year, *(int(y) for y in more)]))
     column = _year_column(r)
     if column is not None:
-        _take(r, m)
+        _take(r, m, end)
+        if len(years) > 1:
+            return [Filter(column, "notin" if negated(r, m.start()) else "isin", years)]
         return [Filter(column, "!=" if negated(r, m.start()) else "==", year)]
     dates = date_column(r)
     if dates is None:
         return []
-    _take(r, m)
+    _take(r, m, end)
+    if len(years) == 1:
+        return [Filter(dates, "year", year)]
+    low, high = min(years), max(years)
+    if len(years) == high - low + 1:  # years that follow one another: one span of dates
+        return [Filter(dates, "years", (low, high))]
+    said = " or ".join(str(y) for y in years)
+    r.unapplied.append(LeftOut(said, "years apart: the dates are filtered on the first only"))
     return [Filter(dates, "year", year)]
 
 
@@ -526,10 +620,56 @@ def _quarter(r: Reading) -> list[Filter]:
     return out
 
 
+_MONTH = re.compile(
+    rf"\b{_either(_GRAMMAR['month']['leads'])}\s+({'|'.join(ph.MONTHS)})\b(?:,?\s+({YEAR})\b)?"
+)
+"""A month by name, and its year: "in July", "for March 2014"."""
+
+
+def _month_number(word: str) -> int | None:
+    """The month ``word`` names, whole or cut short ("May", "Mar", "Sept"), or None."""
+    said = word.strip().lower().rstrip(".")
+    for month, name in enumerate(ph.MONTHS, 1):
+        if said == name or (len(said) >= 3 and name.startswith(said)):
+            return month
+    return None
+
+
+def _month_name_column(r: Reading) -> str | None:
+    """The text column whose values are all months by name ("Jan" ... "Dec")."""
+    for column in r.schema.of_kind("category", "text"):
+        values = r.schema.column(column).values
+        if values and all(isinstance(v, str) and _month_number(v) is not None for v in values):
+            return column
+    return None
+
+
+def _month_by_name(r: Reading, m: re.Match[str]) -> list[Filter]:
+    """ "in May" on a column that holds the months by name: the rows of that month's value."""
+    column = _month_name_column(r)
+    if column is None:
+        return []
+    month = ph.MONTHS.index(m.group(1)) + 1
+    value = next(
+        (v for v in r.schema.column(column).values if _month_number(str(v)) == month), None
+    )
+    if value is None:
+        return []
+    out = [Filter(column, "!=" if negated(r, m.start()) else "==", value)]
+    year_col = _year_column(r)
+    if m.group(2) and year_col is not None:  # "in July 2014": the month of that year
+        out.append(Filter(year_col, "==", int(m.group(2))))
+        _take(r, m)
+    else:
+        _take(r, m, m.end(1))
+    return out
+
+
 def _month(r: Reading) -> list[Filter]:
-    months = "|".join(ph.MONTHS)
-    m = re.search(rf"\b(?:in|during|for|of)\s+({months})\b(?:,?\s+({YEAR})\b)?", r.skeleton)
+    m = _MONTH.search(r.skeleton)
     dates = date_column(r)
+    if m and dates is None:
+        return _month_by_name(r, m)
     if not m or dates is None:
         return []
     _take(r, m)
@@ -539,30 +679,43 @@ def _month(r: Reading) -> list[Filter]:
     return out
 
 
+_ORDINALS: dict[str, int] = _GRAMMAR["ordinals"]
+_ORDINAL = re.compile(rf"\b({'|'.join(_ORDINALS)})[- ]C(\d+)")
+"""An ordinal before a column: "first class", "3rd-class"."""
+
+
 def _ordinal(r: Reading) -> list[Filter]:
-    ordinals = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3}
     out = []
-    for m in list(re.finditer(r"\b(first|1st|second|2nd|third|3rd)[- ]C(\d+)", r.skeleton)):
+    for m in list(_ORDINAL.finditer(r.skeleton)):
         column = r.column_at(int(m.group(2)))
-        value = ordinals[m.group(1)]
+        value = _ORDINALS[m.group(1)]
         if value in r.schema.column(column).values:
             out.append(Filter(column, "!=" if negated(r, m.start()) else "==", value))
             _take(r, m)
     return out
 
 
+_COLUMN_EQUALS = re.compile(
+    rf"\bC(\d+)\s*{_either(_GRAMMAR['column_equals']['words'], space=' ')}?\s*['\"]?"
+    r"(?![CVD]\d+\b)([\w.-]+)['\"]?"  # the value, never the next column ("X in C 6")
+)
+
+
 def _column_equals(r: Reading) -> list[Filter]:
     out = []
-    pattern = (
-        r"\bC(\d+)\s*(?:==|=|is|equals|equal to|of|:|at|in|from|as|with)?\s*['\"]?"
-        r"(?![CVD]\d+\b)([\w.-]+)['\"]?"  # the value, never the next column ("X in C 6")
-    )
-    for m in list(re.finditer(pattern, r.skeleton)):
+    for m in list(_COLUMN_EQUALS.finditer(r.skeleton)):
         column = r.column_at(int(m.group(1)))
         value = _known_value(r, column, m.group(2))
-        if value is not None:
+        if value is None:
+            continue
+        # "store 1 or 2": the rows of either value
+        more, end = _alternatives(r, _NEXT_VALUE, m.end(), partial(_known_value, r, column))
+        values = tuple(dict.fromkeys([value, *more]))
+        if len(values) > 1:
+            out.append(Filter(column, "notin" if negated(r, m.start()) else "isin", values))
+        else:
             out.append(Filter(column, "!=" if negated(r, m.start()) else "==", value))
-            _take(r, m)
+        _take(r, m, end)
     return out
 
 
@@ -582,17 +735,15 @@ _AFTER_VALUE = table("trust")["comparisons"]["after_value"]
 _VALUE_BOUNDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     *(
         (op, re.compile(rf"\b(?:{alternation(words)})\s+(?:the\s+(?:year|month)\s+)?V(\d+)\b"))
-        for op, words in (
-            (">=", ["since", "from"]), (">", ["after"]), ("<", ["before"]),
-            ("<=", ["until", "till", "through", "up to"]),
-        )
+        for op, words in _GRAMMAR["value_bounds"].items()
     ),
     *((op, re.compile(rf"\bV(\d+)\s*(?:{alternation(words)})\b")) for op, words in _AFTER_VALUE.items()),
 )  # fmt: skip
 """A bound on a named value of a numbered column: "from July onwards", "since May",
 "before August", "July or later". ("from" alone is a bound only with a word after it.)"""
 _VALUE_RANGE = re.compile(
-    r"\b(?:from|between)\s+V(\d+)\s*(?:to|through|till|until|and|-)\s+V(\d+)\b"
+    rf"\b{_either(_GRAMMAR['value_range']['leads'])}\s+V(\d+)\s*"
+    rf"{_either(_GRAMMAR['value_range']['joins'])}\s+V(\d+)\b"
 )
 """A range between two named values of a numbered column: "from May to July"."""
 _SIDES = re.compile(rf"\b(?:{alternation(table('trust')['comparisons']['sides']['words'])})\b")

@@ -32,6 +32,7 @@ from notebook_router.analyst.function_columns import summed_count, uncounted_tot
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import LeftOut, Spec
 from notebook_router.language.patterns import alternation
+from notebook_router.language.phrases import in_order
 from notebook_router.language.tables import table
 
 _EXTREMES = [
@@ -40,7 +41,7 @@ _EXTREMES = [
 _RANKED = re.compile(rf"\b(?:{alternation(_EXTREMES)})(?:\s+[a-z][\w-]*)?")
 _CHANGE = re.compile(
     rf"\b(?:{alternation(table('period_conditions')['change']['verbs'])})\s+"
-    r"(?:\w+\s+){0,3}?from\s+\S+\s+(?:to|until|through)\s+\S+"
+    rf"(?:\w+\s+){{0,3}}?from\s+\S+\s+{in_order(tuple(table('accounting_grammar')['change']['to']))}\s+\S+"
 )
 """A change asked between two ends ("fall from 2006 to 2011"): a difference, not one figure."""
 _ANALYSIS = table("analysis")

@@ -15,6 +15,7 @@ import re
 
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import LeftOut, Spec
+from notebook_router.language.phrases import in_order
 from notebook_router.language.stems import stem
 from notebook_router.language.tables import table
 
@@ -25,8 +26,9 @@ _FUNCTION_VERBS = frozenset(_ANALYSIS["conditions"]["verbs"]) | frozenset(
 _UNITS = frozenset(_ANALYSIS["conditions"]["units"])
 _GENERIC = frozenset(_ANALYSIS["asked"]["generic"])
 """Words that say what kind of thing a column holds ("each religious *category*")."""
-_PERIODS = re.compile(r"(?:day|week|month|quarter|year|hour|minute)s")
-_TIME_NAME = re.compile(r"(?i)date|time|day|week|month|quarter|year|hour")
+_PERIOD_WORDS = table("accounting_periods")
+_PERIODS = re.compile(in_order(tuple(_PERIOD_WORDS["counted"])) + "s")
+_TIME_NAME = re.compile("(?i)" + in_order(tuple(_PERIOD_WORDS["dated_column"])))
 _COUNTED = re.compile(r"\b(?:how many|number of)\s+(?:the\s+)?(?P<what>[a-z][a-z'-]+)\b")
 
 

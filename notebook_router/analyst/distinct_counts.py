@@ -17,6 +17,7 @@ from notebook_router.analyst.linking import Mention
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import LeftOut, Spec
 from notebook_router.language.patterns import alternation
+from notebook_router.language.phrases import in_order
 from notebook_router.language.stems import forms
 from notebook_router.language.tables import table
 
@@ -30,7 +31,9 @@ _MEASURES = frozenset(_IDS["measure_names"])
 """Names of measures ("rating", "age"): repeated whole numbers, yet never identifiers."""
 _FEWEST_IDS: int = _IDS["fewest_ids"]
 _LISTED = re.compile(r"^\s*(?:and|or|&|,)\b|(?:\band|\bor|&|,)\s*$")
-_DESCRIBED = re.compile(r"\bof(?:\s+(?:the|all|all the|its|their|these|those))?\s*$")
+_DESCRIBED = re.compile(
+    rf"\bof(?:\s+{in_order(tuple(table('accounting_grammar')['distinct']['described']), space=' ')})?\s*$"
+)
 _COUNTED = re.compile(
     rf"\b(?:{alternation(_COUNTING)})\s+(?:(?:{alternation(_DISTINCT)})\s+)?([a-z][\w-]*)"
 )

@@ -61,7 +61,11 @@ _CHANGE_VERB = re.compile(
 ("the average temperature change on days when ...", "change on day 3") says no amount,
 and "fall below 12" / "rise above 14" cross a level (the level's own condition)."""
 _PASSIVE = alternation(_CHANGE["counting_verbs"])
-_PASSIVE_AFTER = r"\s+(?:been\s+|being\s+)?(?P<verb>{verbs})\b"
+_PASSIVE_AFTER = (
+    rf"\s+(?:(?:{alternation(_CHANGE['passive_auxiliaries'])})\s+){{{{0,2}}}}(?P<verb>{{verbs}})\b"
+)
+"""The counting verb after the noun, in the passive: "300 jobs added", "jobs were added",
+"jobs have been added", "jobs get added" (up to two auxiliaries between)."""
 _SUFFIXES = tuple(_WORDS["change"]["suffixes"])
 
 
@@ -118,7 +122,7 @@ def change_conditions(r: Reading, filters: list[Filter]) -> list[Filter]:
         return [replace(f, column=_change_column(r, f.column) or f.column) for f in filters]
     moved: list[Filter] = []
     for f in filters:
-        verb = _passive_verb(text, f.column)
+        verb = _passive_verb(r, text, f.column)
         change = _change_column(r, f.column) if verb else None
         if verb and change:
             moved.append(replace(f, column=change))
@@ -129,12 +133,22 @@ def change_conditions(r: Reading, filters: list[Filter]) -> list[Filter]:
     return moved
 
 
-def _passive_verb(text: str, column: str) -> str | None:
-    """The counting verb right after the noun naming ``column`` ("300 jobs added")."""
+def _passive_verb(r: Reading, text: str, column: str) -> str | None:
+    """The counting verb right after the noun naming ``column`` ("300 jobs added"), or
+    after the words that named it and one more ("300 nonfarm jobs were added")."""
     name = column.strip().lower()
     nouns = sorted({*forms(name), *forms(name.rstrip("s"))} - {""}, key=len, reverse=True)
     after = _PASSIVE_AFTER.format(verbs=_PASSIVE)
     m = re.search(rf"\b(?:{alternation(nouns)}){after}", text)
+    if m is None:
+        # the words that named the column itself, never a value of it ("Very Good cut")
+        said = {
+            text[n.start : n.end].strip()
+            for n in r.mentions
+            if n.column == column and not n.is_value
+        }
+        if said - {""}:
+            m = re.search(rf"\b(?:{alternation(said - {''})})(?:\s+[a-z]+)?{after}", text)
     return m.group("verb") if m else None
 
 

@@ -16,10 +16,15 @@ from itertools import pairwise
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import Filter, LeftOut, Spec
 from notebook_router.language.patterns import alternation
+from notebook_router.language.phrases import in_order
 from notebook_router.language.tables import table
 
 _WORDS = table("analysis")["unapplied"]
-_SPREAD = re.compile(rf"\b(?:most|least|more|less)?\s*(?:{alternation(_WORDS['spread'])})\b")
+_GRAMMAR = table("accounting_grammar")
+_PERIODS = table("accounting_periods")
+_SPREAD = re.compile(
+    rf"\b{in_order(tuple(_GRAMMAR['spread']['degrees']))}?\s*(?:{alternation(_WORDS['spread'])})\b"
+)
 _SPREAD_AGGS = frozenset(_WORDS["spread_aggs"])
 _PERIOD = re.compile(
     rf"\b(?:(?:{alternation(_WORDS['period_leads'])})\s+(?:the\s+)?(?:\w+\s+)?"
@@ -36,9 +41,11 @@ _STATISTIC_OPS = frozenset({"statistic", "groupby", "resample", "rows", "value"}
 _RANKED = frozenset({"which", "top", "sorted", "argmax", "labels", "values"})
 _WHERE = re.compile(r"(?<=\w)\s+(?P<said>(?:where|whose)\s+(?:\S+\s+){0,5}\S+)")
 _IN_COMMON = re.compile(rf"\b(?:{alternation(_WORDS['in_common'])})\b")
-_TIME = re.compile(r"(?i)year|quarter|month|week|day|date|period|time|decade")
+_TIME = re.compile("(?i)" + in_order(tuple(_PERIODS["time_used"])))
 _TIME_OPS = frozenset({"resample", "trend"})
-_NO_PERIOD = re.compile(r"\b(?:how many|number of)\s+(?:\w+\s+)?(?:days|weeks|months|years)\b")
+_NO_PERIOD = re.compile(
+    rf"\b(?:how many|number of)\s+(?:\w+\s+)?{in_order(tuple(_PERIODS['counted_plural']))}\b"
+)
 """A period counted ("how many months ..."): the rows, not a grouping by period."""
 _SPREAD_OPS = frozenset(
     {"statistic", "count", "percentage", "groupby", "rows", "value", "value_counts", "unique"}
