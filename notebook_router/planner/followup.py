@@ -52,9 +52,16 @@ from notebook_router.language.lexicon import is_filler, term, terms
 from notebook_router.language.phrases import phrase_table
 from notebook_router.language.tables import table
 from notebook_router.planner.events import DataDescribed
+from notebook_router.planner.followup_slots import (
+    opposite_slot,
+    others,
+    restriction_slot,
+    which_one,
+    without_pro_form,
+)
 from notebook_router.text.preview import clip
 
-FollowKind = Literal["same", "present", "why"]
+FollowKind = Literal["same", "present", "why", "ask"]
 ANALYSIS = frozenset({ANALYST})
 """The roles of a task a "why" follow-up gives the data analyst."""
 
@@ -72,6 +79,9 @@ class FollowUp:
     """The plan to run, in the source's order with its ids (for "why": one recall task)."""
     change: str
     """What changed, for the answer: "North → South", "as a bar chart"."""
+    question: str = ""
+    """For "ask": what to ask the user (the follow-up's words fill no slot of the run
+    before, and answering that run's question again would pass it off as theirs)."""
 
 
 _SAID = phrase_table("followups")
@@ -220,6 +230,9 @@ def _follow_up(goal: str, arc: ArcView, columns: frozenset[str]) -> FollowUp | N
     if not planned:
         return None
     source = planned[-1]
+    slotted = _slotted(goal, source, arc.last)
+    if slotted is not None:
+        return slotted
     present = _PRESENT.match(goal)
     if present and _presentation(present["kind"]):
         return _present(source, present["kind"].strip())
@@ -227,6 +240,23 @@ def _follow_up(goal: str, arc: ArcView, columns: frozenset[str]) -> FollowUp | N
     if new is not None:
         return _same(source, new, columns)
     return _of_those(goal, arc.last)
+
+
+def _slotted(goal: str, source: ArcRun, last: ArcRun | None) -> FollowUp | None:
+    """The follow-ups whose words fill a slot other than an entity's: other rows said by
+    a relative clause ("and of those who exercise some?"), and which group of the last
+    breakdown ranks first ("which one is highest?")."""
+    texts = [source.goal, *(t.description for t in source.tasks)]
+    rows = restriction_slot(goal, texts)
+    if rows is not None:
+        return _swapped(source, *rows)
+    asked = [] if last is None else [t for t in last.tasks if ANALYST in t.roles]
+    if last is not None and asked:
+        question = which_one(goal, asked[-1].description)
+        if question is not None:
+            task = asked[-1].model_copy(update={"description": question, "depends_on": ()})
+            return FollowUp("same", last, question, (task,), "which group ranks first")
+    return None
 
 
 # "their", "of those", "among them": a question about the rows the answer before chose.
@@ -343,7 +373,9 @@ def _entity(text: str) -> str | None:
     text = text.strip(" \t?.!,;:\"'")
     text = _ARTICLE.sub("", text)
     found = _ENTITY_WORDS.findall(text)  # "5.5 or more" is three words, not four
-    if not found or len(found) > ENTITY_WORDS or not terms(text):
+    # "IN", "OR": a code in capitals is a name even where the word is a function word
+    coded = len(found) == 1 and len(text) > 1 and text.isupper() and text.isalpha()
+    if not found or len(found) > ENTITY_WORDS or not (terms(text) or coded):
         return None  # "do the same for" (nothing after), "do it again"
     if any(w.lower() in _NOT_ENTITY for w in found):
         return None
@@ -361,9 +393,24 @@ def _entity(text: str) -> str | None:
 
 def _same(source: ArcRun, new: str, columns: frozenset[str]) -> FollowUp | None:
     texts = [source.goal, *(t.description for t in source.tasks)]
+    opposite = opposite_slot(texts, new) or opposite_slot(texts, without_pro_form(new))
+    if opposite is not None:  # "unmarried ones" after "married workers"
+        return _swapped(source, *opposite)
+    if others(new):  # "the other ones" after a value with no negated form to undo
+        return _ask(source, new)
+    new = without_pro_form(new)
     old = column_slot(texts, new, columns) or old_entity(texts, new)
+    data_answer = any(ANALYST in t.roles for t in source.tasks)
     if old is None and _kind(new) == "statistic":
-        return None  # "now the median" after a run that named no statistic: a new request
+        # "now the median" after "how many airports are in TX?": no statistic to swap.
+        # After a data answer, asked (a median of every column would answer nothing
+        # asked); after other work, a request of its own.
+        if not data_answer:
+            return None
+        return _ask(source, new, "names no statistic it could take the place of")
+    if old is None and any(_said_in(text, new) for text in texts):
+        # "what about TX?" after "how many airports are in TX?": nothing changes
+        return _ask(source, new, f"already asks about “{new}”")
     if old is None:
         added = new if _BY.match(new) else f"for {new}"  # "by month" is said as it is
         goal = f"{source.goal.rstrip(' .?')} {added}"
@@ -374,6 +421,12 @@ def _same(source: ArcRun, new: str, columns: frozenset[str]) -> FollowUp | None:
             for i, t in enumerate(source.tasks)
         )
         return FollowUp("same", source, goal, tasks, added)
+    return _swapped(source, old, new)
+
+
+def _swapped(source: ArcRun, old: str, new: str) -> FollowUp:
+    """``source`` again with ``new`` in the place of ``old`` in its goal, its tasks'
+    descriptions and its agents' names."""
     tasks = tuple(
         t.model_copy(
             update={
@@ -384,6 +437,24 @@ def _same(source: ArcRun, new: str, columns: frozenset[str]) -> FollowUp | None:
         for t in source.tasks
     )
     return FollowUp("same", source, substitute(source.goal, old, new), tasks, f"{old} → {new}")
+
+
+def _said_in(text: str, phrase: str) -> bool:
+    """Whether ``text`` says ``phrase`` as whole words (any case)."""
+    return re.search(rf"(?<![\w-]){re.escape(phrase)}(?![\w-])", text, re.IGNORECASE) is not None
+
+
+def _ask(source: ArcRun, new: str, why: str = "") -> FollowUp:
+    """A follow-up whose words fill no slot of ``source``: what to ask instead of
+    answering its question again as if it were this one (``why``: what the earlier
+    request already says or lacks)."""
+    said = f"“{clip(source.goal)}” {why}. " if why else ""
+    question = (
+        f"{said}What should “{new}” change in “{clip(source.goal)}”? Ask it as a whole "
+        "question (for example with the value, column or statistic it stands for), and I'll "
+        "answer it."
+    )
+    return FollowUp("ask", source, source.goal, (), f"“{new}” fills no part of it", question)
 
 
 _GROUPING = _SAID.word_set("slot.grouping")

@@ -55,6 +55,13 @@ def decide(view: PlannerView) -> Decision:
             reason=f"there is nothing to chart: the result of run {followed.source.run_id} "
             "was not a table (ask for a breakdown, by month or by group, to chart one)",
         )
+    if followed is not None and followed.kind == "ask":
+        return Decision(
+            action="clarify",
+            reason=f"a follow-up of run {followed.source.run_id} whose words fill no part "
+            "of its request",
+            question=followed.question,
+        )
     # Work for the request before a restart is not the new request's, even when a clause
     # repeats: planned again, it is part of the answer (the old result stays recorded).
     before = set(view.superseded)
