@@ -96,19 +96,58 @@ _RESTRICTION = re.compile(
 _CLAUSE_AT_END = re.compile(rf"\b(?P<clause>{_RELATIVE}\s+[^?!.;,]+?)\s*[?.!]*$", re.IGNORECASE)
 
 
+_DO_NEGATIONS = _SAID.word_set("restriction.do_negations")
+_NEGATIONS = _DO_NEGATIONS | _SAID.word_set("restriction.aux_negations")
+_AUXILIARIES = _SAID.word_set("restriction.auxiliaries")
+_NEGATION_FIRST = re.compile(
+    rf"^(?P<negation>{_W('restriction.do_negations')}|{_W('restriction.aux_negations')})\s+",
+    re.IGNORECASE,
+)
+_RELATIVE_FIRST = re.compile(rf"^(?P<relative>{_RELATIVE})\s+(?P<rest>.+)$", re.IGNORECASE)
+
+
 def restriction_slot(goal: str, texts: list[str]) -> tuple[str, str] | None:
     """(the earlier relative clause, the new one) when ``goal`` says only other rows by
     a relative clause ("and of those who exercise some?") and the request before ends
-    with one ("... of students who exercise frequently"); else None."""
+    with one ("... of students who exercise frequently"); else None. A clause that only
+    negates or affirms ("those who don't?", "those who do?") is the earlier one negated
+    ("who don't smoke") or affirmed ("who smoke")."""
     said = _RESTRICTION.match(goal.strip())
     if said is None:
         return None
-    new = said["clause"].strip()
     for text in texts:
         found = _CLAUSE_AT_END.search(text)
-        if found is not None and found["clause"].strip().lower() != new.lower():
-            return found["clause"].strip(), new
+        if found is None:
+            continue
+        old = found["clause"].strip()
+        new = _completed(said["clause"].strip(), old)
+        if new is not None and new.lower() != old.lower():
+            return old, new
     return None
+
+
+def _completed(new: str, old: str) -> str | None:
+    """``new`` with the verb phrase of ``old`` when it leaves it out ("who don't" after
+    "who smoke" is "who don't smoke"); ``new`` as it is when it says one of its own; None
+    when it only affirms a clause that was not negated."""
+    said, before = _RELATIVE_FIRST.match(new), _RELATIVE_FIRST.match(old)
+    if said is None or before is None:
+        return new
+    relative, rest = said["relative"], " ".join(said["rest"].split())
+    earlier = before["rest"]
+    if rest.lower() in _NEGATIONS:  # "who don't": the earlier verb phrase, negated
+        first, _, after = earlier.partition(" ")
+        phrase = after if first.lower() in _AUXILIARIES and after else earlier
+        return f"{relative} {rest} {phrase}"
+    if rest.lower() in _AUXILIARIES:  # "who do": the earlier verb phrase, not negated
+        negated = _NEGATION_FIRST.match(earlier)
+        if negated is None:
+            return None
+        phrase = earlier[negated.end() :]
+        if negated["negation"].lower() in _DO_NEGATIONS:
+            return f"{relative} {phrase}"
+        return f"{relative} {rest} {phrase}"
+    return new
 
 
 # ------------------------------------------------------------- which group ranks first

@@ -68,6 +68,24 @@ SLOT_CASES = [
         "Average pulse of students who exercise some",
         "who exercise frequently → who exercise some",
     ),
+    (  # a clause that only negates: the earlier one, negated
+        "average wage of people who smoke",
+        "what about those who don't?",
+        "Average wage of people who don't smoke",
+        "who smoke → who don't smoke",
+    ),
+    (  # ... and affirmed again
+        "average wage of people who don't smoke",
+        "and those who do?",
+        "Average wage of people who smoke",
+        "who don't smoke → who smoke",
+    ),
+    (
+        "average age of people who are married",
+        "and of those who aren't?",
+        "Average age of people who aren't married",
+        "who are married → who aren't married",
+    ),
     (
         "average percollege in IL",
         "now the same for IN",
@@ -132,6 +150,7 @@ PEOPLE = pd.DataFrame(
         "exercise": ["Freq", "Some", "None", "Freq", "Some", "Some"] * 3,
         "pulse": [60, 70, 80, 64, 72, 74] * 3,
         "state": ["IL", "IN", "IL", "IN", "OH", "OH"] * 3,
+        "smoker": ["yes", "no", "no", "no", "yes", "no"] * 3,
     }
 )
 
@@ -160,6 +179,14 @@ def test_of_those_who_swaps_the_rows_the_question_is_asked_of() -> None:
         ("Average pulse of people who exercise some", "fulfilled")
     ]
     assert some.data("t1") == pytest.approx(PEOPLE[PEOPLE.exercise == "Some"].pulse.mean())
+
+
+def test_those_who_dont_asks_the_question_of_the_rows_the_clause_before_left_out() -> None:
+    router = _router()
+    router.run_sync("average wage of people who smoke")
+    others = router.run_sync("what about those who don't?")
+    assert [t.description for t in others.tasks] == ["Average wage of people who don't smoke"]
+    assert others.data("t1") == pytest.approx(PEOPLE[PEOPLE.smoker == "no"].wage.mean())
 
 
 def test_which_one_is_highest_names_the_top_group_of_the_breakdown_before() -> None:
