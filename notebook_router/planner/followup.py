@@ -202,6 +202,9 @@ def _follow_up(goal: str, arc: ArcView, columns: frozenset[str]) -> FollowUp | N
         recall = f"Recall run {source.run_id}: what it found for “{clip(source.goal)}” and how"
         task = ArcTask(id="t1", description=recall, agent="")  # whoever recalls: by role
         return FollowUp("why", source, source.goal, (task,), "why its answer")
+    about = _why_about(goal, arc.last)
+    if about is not None:
+        return about
     order = _SORT.match(goal)
     if order:  # "sort it descending": the last data answer again, in that order
         source = arc.last
@@ -240,6 +243,29 @@ def _follow_up(goal: str, arc: ArcView, columns: frozenset[str]) -> FollowUp | N
     if new is not None:
         return _same(source, new, columns)
     return _of_those(goal, arc.last)
+
+
+_WHY_ABOUT = re.compile(_LEAD + r"why\s+(?P<rest>.+?)\s*[?.!]*$", re.IGNORECASE)
+WHY_WORDS = 8
+"""The most words after "why" in a question about the answer before ("why do the men
+earn more?"); longer, it is a question of its own."""
+
+
+def _why_about(goal: str, source: ArcRun | None) -> FollowUp | None:
+    """ "why do the men earn more?" after "compare the average salary of men and women":
+    a "why" about the last data answer, in words of its own that name something the
+    question before named. The analyst shows what goes with that answer in the data
+    (never a cause), as for "why is that?"; a research agent could only say it has no
+    source."""
+    said = _WHY_ABOUT.match(goal)
+    asked = [] if source is None else [t for t in source.tasks if ANALYST in t.roles]
+    if said is None or source is None or not asked or len(said["rest"].split()) > WHY_WORDS:
+        return None
+    before = {*terms(source.goal), *(w for t in asked for w in terms(t.description))}
+    if not set(terms(said["rest"])) & before:
+        return None
+    task = ArcTask(id="t1", description=f"Why: {asked[-1].description}", agent="", roles=ANALYSIS)
+    return FollowUp("why", source, source.goal, (task,), "what the data shows about it")
 
 
 def _slotted(goal: str, source: ArcRun, last: ArcRun | None) -> FollowUp | None:

@@ -241,3 +241,33 @@ def test_a_follow_up_that_changes_nothing_never_answers_the_question_before_agai
     oklahoma = router.run_sync("what about OK?")  # still follows the count
     assert [t.description for t in oklahoma.tasks] == ["How many airports are in OK?"]
     assert oklahoma.data("t1") == 2
+
+
+def test_a_why_in_words_of_its_own_about_the_data_answer_goes_to_the_analyst() -> None:
+    earlier = asked("compare the average salary of men and women")
+    followed = follow_up("why do the men earn more?", earlier)
+    assert followed is not None and followed.kind == "why"
+    assert [t.description for t in followed.tasks] == [
+        "Why: Compare the average salary of men and women"
+    ]
+    assert follow_up("why is the sky blue?", earlier) is None  # names nothing asked before
+
+
+SALARIES = pd.DataFrame(
+    {
+        "sex": ["Male", "Female"] * 6,
+        "salary": [120, 100, 130, 98, 125, 104, 118, 99, 140, 101, 122, 97],
+        "years": [20, 10, 24, 9, 21, 12, 19, 11, 30, 10, 22, 8],
+    }
+)
+
+
+def test_why_do_the_men_earn_more_shows_what_the_data_shows_and_no_cause() -> None:
+    router = Router(data={"salaries": SALARIES.copy()}, memory=True)
+    router.run_sync("compare the average salary of men and women")
+    why = router.run_sync("why do the men earn more?")
+    assert [(t.agent, t.description) for t in why.tasks] == [
+        ("data_analyst", "Why: Compare the average salary of men and women")
+    ]
+    assert "can't tell causes" in why.answer and "years" in why.answer
+    assert why.tasks[0].status == "partial"  # the cause is named as left out, never passed off
