@@ -21,7 +21,8 @@ from notebook_router.language.words import words
 from notebook_router.offline.planner.data_links import data_outweighs
 from notebook_router.offline.planner.shared_filters import share_qualifiers
 from notebook_router.planner.decisions import Decision, TaskSpec
-from notebook_router.planner.followup import FollowUp, follow_up, same_again
+from notebook_router.planner.followup import follow_up, same_again
+from notebook_router.planner.followup_types import FollowUp
 from notebook_router.planner.planner_view import PlannerView, TaskView, held_by, pointed_for
 from notebook_router.text.preview import clip
 
