@@ -126,6 +126,14 @@ def restriction_slot(goal: str, texts: list[str]) -> tuple[str, str] | None:
     return None
 
 
+def _in_full(negation: str) -> str:
+    """An auxiliary's contracted negation spelled out ("aren't" → "are not", "don't" →
+    "do not"), the form every reader of the question takes for a negation; any other as
+    said ("can't", "never")."""
+    base = negation[:-3] if negation.lower().endswith("n't") else ""
+    return f"{base} not" if base.lower() in _AUXILIARIES else negation
+
+
 def _completed(new: str, old: str) -> str | None:
     """``new`` with the verb phrase of ``old`` when it leaves it out ("who don't" after
     "who smoke" is "who don't smoke"); ``new`` as it is when it says one of its own; None
@@ -138,7 +146,7 @@ def _completed(new: str, old: str) -> str | None:
     if rest.lower() in _NEGATIONS:  # "who don't": the earlier verb phrase, negated
         first, _, after = earlier.partition(" ")
         phrase = after if first.lower() in _AUXILIARIES and after else earlier
-        return f"{relative} {rest} {phrase}"
+        return f"{relative} {_in_full(rest)} {phrase}"
     if rest.lower() in _AUXILIARIES:  # "who do": the earlier verb phrase, not negated
         negated = _NEGATION_FIRST.match(earlier)
         if negated is None:

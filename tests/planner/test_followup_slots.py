@@ -71,8 +71,8 @@ SLOT_CASES = [
     (  # a clause that only negates: the earlier one, negated
         "average wage of people who smoke",
         "what about those who don't?",
-        "Average wage of people who don't smoke",
-        "who smoke → who don't smoke",
+        "Average wage of people who do not smoke",
+        "who smoke → who do not smoke",
     ),
     (  # ... and affirmed again
         "average wage of people who don't smoke",
@@ -83,8 +83,8 @@ SLOT_CASES = [
     (
         "average age of people who are married",
         "and of those who aren't?",
-        "Average age of people who aren't married",
-        "who are married → who aren't married",
+        "Average age of people who are not married",
+        "who are married → who are not married",
     ),
     (
         "average percollege in IL",
@@ -185,8 +185,14 @@ def test_those_who_dont_asks_the_question_of_the_rows_the_clause_before_left_out
     router = _router()
     router.run_sync("average wage of people who smoke")
     others = router.run_sync("what about those who don't?")
-    assert [t.description for t in others.tasks] == ["Average wage of people who don't smoke"]
+    assert [t.description for t in others.tasks] == ["Average wage of people who do not smoke"]
     assert others.data("t1") == pytest.approx(PEOPLE[PEOPLE.smoker == "no"].wage.mean())
+    router.run_sync("average wage of people who are married")
+    unmarried = router.run_sync("what about those who aren't?")
+    assert [t.description for t in unmarried.tasks] == [
+        "Average wage of people who are not married"
+    ]
+    assert unmarried.data("t1") == pytest.approx(PEOPLE[PEOPLE.status != "married"].wage.mean())
 
 
 def test_which_one_is_highest_names_the_top_group_of_the_breakdown_before() -> None:
