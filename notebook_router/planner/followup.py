@@ -42,42 +42,27 @@ A model planner needs none of this: it reads the arc in its view.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import Literal
 
 from notebook_router.agents.roles import ANALYST, DRAWS_TABLES, GENERALIST
 from notebook_router.context.arc import ArcRun, ArcTask, ArcView
 from notebook_router.language.lexicon import is_filler, term, terms
-from notebook_router.language.phrases import phrase_table
 from notebook_router.language.tables import table
 from notebook_router.planner.events import DataDescribed
+from notebook_router.planner.followup_answer import about_answer, of_those
+from notebook_router.planner.followup_slots import (
+    opposite_slot,
+    others,
+    restriction_slot,
+    which_one,
+    without_pro_form,
+)
+from notebook_router.planner.followup_types import LEAD, SAID, FollowUp
 from notebook_router.text.preview import clip
 
-FollowKind = Literal["same", "present", "why"]
-ANALYSIS = frozenset({ANALYST})
-"""The roles of a task a "why" follow-up gives the data analyst."""
-
-
-@dataclass(frozen=True)
-class FollowUp:
-    """How a goal follows up an earlier run."""
-
-    kind: FollowKind
-    source: ArcRun
-    """The run it follows."""
-    goal: str
-    """The source's goal, changed as asked (for "why": the source's goal)."""
-    tasks: tuple[ArcTask, ...]
-    """The plan to run, in the source's order with its ids (for "why": one recall task)."""
-    change: str
-    """What changed, for the answer: "North → South", "as a bar chart"."""
-
-
-_SAID = phrase_table("followups")
-"""The words of follow-ups (``language/data/followups.toml``); the rules below give their shape."""
+_SAID = SAID
 _W = _SAID.either
-_LEAD = rf"^(?:{_W('lead')}[\s,]+)*"
+_LEAD = LEAD
 _SAME = re.compile(
     _LEAD + rf"(?:{_W('same.asking')}\s+)?"
     rf"(?:{_W('same.verbs')}\s+(?:(?:the\s+)?same(?:\s+{_W('same.same_what')})?|"
@@ -101,24 +86,6 @@ _AND = re.compile(
 _PRESENT = re.compile(
     _LEAD + rf"(?:{_W('present.verbs')}\s+{_W('present.pronouns')}\s+)?"
     r"as\s+an?\s+(?P<kind>[\w-]+(?:\s+[\w-]+)?)\s*[?.!]*$",
-    re.IGNORECASE,
-)
-_WHY = re.compile(
-    _LEAD + rf"why(?:\s+{_W('why.verbs')}\s+{_W('why.subjects')}"
-    rf"(?:\s+{_W('why.after')})?)?\s*[?.!]*$",
-    re.IGNORECASE,
-)
-_SORT = re.compile(
-    _LEAD + rf"{_W('sort.verbs')}\s+{_W('sort.objects')}?\s*"
-    rf"(?:in\s+|by\s+)?(?P<way>{_W('sort.ways')}|"
-    rf"(?:from\s+)?{_W('sort.extremes')}(?:\s+(?:first|to\s+\w+))?)"
-    r"(?:\s+order)?\s*[?.!]*$",
-    re.IGNORECASE,
-)
-_WHEN = re.compile(
-    _LEAD
-    + rf"(?:when\s+{_W('when.verbs')}\s+{_W('when.subjects')}(?:\s+happen)?|(?:in|on)\s+which\s+"
-    rf"{_W('when.units')}|what\s+{_W('when.units')}\s+was\s+{_W('when.what_subjects')})\s*[?.!]*$",
     re.IGNORECASE,
 )
 # A chart named as a thing ("a line chart", "the graph"), not "plot" the verb.
@@ -179,107 +146,42 @@ def follow_up(
 @lru_cache(maxsize=64)
 def _follow_up(goal: str, arc: ArcView, columns: frozenset[str]) -> FollowUp | None:
     # Cached: the rule planner asks at every decision, and the view is frozen.
-    if _WHY.match(goal):
-        source = arc.last
-        if source is None:
-            return None
-        asked = [t for t in source.tasks if ANALYST in t.roles]
-        if asked:  # a data answer: what the data shows next to it (the analyst says no cause)
-            task = ArcTask(
-                id="t1", description=f"Why: {asked[-1].description}", agent="", roles=ANALYSIS
-            )
-            return FollowUp("why", source, source.goal, (task,), "what the data shows about it")
-        recall = f"Recall run {source.run_id}: what it found for “{clip(source.goal)}” and how"
-        task = ArcTask(id="t1", description=recall, agent="")  # whoever recalls: by role
-        return FollowUp("why", source, source.goal, (task,), "why its answer")
-    order = _SORT.match(goal)
-    if order:  # "sort it descending": the last data answer again, in that order
-        source = arc.last
-        asked = [] if source is None else [t for t in source.tasks if ANALYST in t.roles]
-        if source is not None and asked:
-            way = (
-                "ascending"
-                if order["way"].lower().startswith(("asc", "low", "small"))
-                else "descending"
-            )
-            said = f"{asked[-1].description.rstrip(' ?.!')}, sorted {way}"
-            task = asked[-1].model_copy(update={"description": said, "depends_on": ()})
-            goal = f"{source.goal.rstrip(' ?.!')}, sorted {way}"
-            return FollowUp("same", source, goal, (task,), f"sorted {way}")
-    if _WHEN.match(goal):  # "when was that?" after "IBM's lowest price": the same, and when
-        source = arc.last
-        asked = [] if source is None else [t for t in source.tasks if ANALYST in t.roles]
-        if source is not None and asked:
-            said = f"{asked[-1].description.rstrip(' ?.!')}, and when?"
-            task = asked[-1].model_copy(update={"description": said, "depends_on": ()})
-            goal = f"{source.goal.rstrip(' ?.!')}, and when?"
-            return FollowUp("same", source, goal, (task,), "and when")
+    answered = about_answer(goal, arc.last)
+    if answered is not None:
+        return answered
     # Work to redo: a run whose tasks were all the team's notes (a plan, a recalled
     # fact, a research note) is not one.
     planned = [r for r in arc.runs if any(GENERALIST not in t.roles for t in r.tasks)]
     if not planned:
         return None
     source = planned[-1]
+    slotted = _slotted(goal, source, arc.last)
+    if slotted is not None:
+        return slotted
     present = _PRESENT.match(goal)
     if present and _presentation(present["kind"]):
         return _present(source, present["kind"].strip())
     new = _new_entity(goal)
     if new is not None:
         return _same(source, new, columns)
-    return _of_those(goal, arc.last)
+    return of_those(goal, arc.last)
 
 
-# "their", "of those", "among them": a question about the rows the answer before chose.
-# "these"/"those" is a determiner ("these numbers", "of these planes with ...") as often
-# as a pronoun: it counts only after "of/among/for" and before no noun of its own.
-_OF_THOSE = re.compile(
-    rf"\b(?:{_W('rows.pronouns')}|{_W('rows.among')}\s+them"
-    rf"|{_W('rows.among')}\s+{_W('rows.demonstratives')}(?=\s*(?:[,.?!;:]|$)|\s+"
-    rf"{_W('rows.question_words')}\b))",
-    re.IGNORECASE,
-)
-_LEADING = re.compile(rf"^(?:{_W('reference_lead')}[\s,]+)+", re.IGNORECASE)
-REFERENCE_LEAD_WORDS = 6
-"""The most words a follow-up may say before its "their"/"of those" ("how many of them",
-"and what is the average year of those"). Longer, the question names rows of its own
-("planes built after 1980: what is their mean seats?") and is a new question."""
-ROWS_BEFORE = "of the rows of the answer before"
-"""The change of a follow-up about the rows an earlier data answer chose."""
-
-
-def _of_those(goal: str, source: ArcRun | None) -> FollowUp | None:
-    """ "what is their average year?" after "how many planes have Turbo-jet engines": the
-    earlier data question and this one, as the two parts of one question.
-
-    The analyst reads such a question part by part and keeps the first part's filters
-    for a part that refers back to its rows (on the parse, not by editing words), so the
-    new question is asked of the rows the earlier one chose; a part it cannot read that
-    way is answered as partial, saying which part went unanswered, never over all rows.
-    """
-    said = _LEADING.sub("", goal.strip())
-    found = _OF_THOSE.search(said)
-    if source is None or found is None or not _refers_back(said[: found.start()]):
-        return None
-    asked = [t for t in source.tasks if ANALYST in t.roles]
-    if not asked:
-        return None
-    before = asked[-1].description.rstrip(" ?.!;,")
-    joined = f"{before}; {said[:1].lower()}{said[1:]}"
-    task = asked[-1].model_copy(update={"description": joined, "depends_on": ()})
-    return FollowUp("same", source, joined, (task,), ROWS_BEFORE)
-
-
-def _refers_back(lead: str) -> bool:
-    """Whether the words before a follow-up's "their"/"of those" leave its rows to the
-    answer before: a few question words ("what is", "how many of"), no rows of its own
-    (no figure, no "X: ...", no clause of its own joined by "and")."""
-    words = lead.split()
-    return (
-        len(words) <= REFERENCE_LEAD_WORDS
-        and not any(ch.isdigit() for ch in lead)
-        and not any(mark in lead for mark in ":;")
-        and "and" not in (w.lower().strip(",") for w in words)
-    )
+def _slotted(goal: str, source: ArcRun, last: ArcRun | None) -> FollowUp | None:
+    """The follow-ups whose words fill a slot other than an entity's: other rows said by
+    a relative clause ("and of those who exercise some?"), and which group of the last
+    breakdown ranks first ("which one is highest?")."""
+    texts = [source.goal, *(t.description for t in source.tasks)]
+    rows = restriction_slot(goal, texts)
+    if rows is not None:
+        return _swapped(source, *rows)
+    asked = [] if last is None else [t for t in last.tasks if ANALYST in t.roles]
+    if last is not None and asked:
+        question = which_one(goal, asked[-1].description)
+        if question is not None:
+            task = asked[-1].model_copy(update={"description": question, "depends_on": ()})
+            return FollowUp("same", last, question, (task,), "which group ranks first")
+    return None
 
 
 def _presentation(kind: str) -> bool:
@@ -343,7 +245,9 @@ def _entity(text: str) -> str | None:
     text = text.strip(" \t?.!,;:\"'")
     text = _ARTICLE.sub("", text)
     found = _ENTITY_WORDS.findall(text)  # "5.5 or more" is three words, not four
-    if not found or len(found) > ENTITY_WORDS or not terms(text):
+    # "IN", "OR": a code in capitals is a name even where the word is a function word
+    coded = len(found) == 1 and len(text) > 1 and text.isupper() and text.isalpha()
+    if not found or len(found) > ENTITY_WORDS or not (terms(text) or coded):
         return None  # "do the same for" (nothing after), "do it again"
     if any(w.lower() in _NOT_ENTITY for w in found):
         return None
@@ -361,9 +265,24 @@ def _entity(text: str) -> str | None:
 
 def _same(source: ArcRun, new: str, columns: frozenset[str]) -> FollowUp | None:
     texts = [source.goal, *(t.description for t in source.tasks)]
+    opposite = opposite_slot(texts, new) or opposite_slot(texts, without_pro_form(new))
+    if opposite is not None:  # "unmarried ones" after "married workers"
+        return _swapped(source, *opposite)
+    if others(new):  # "the other ones" after a value with no negated form to undo
+        return _ask(source, new)
+    new = without_pro_form(new)
     old = column_slot(texts, new, columns) or old_entity(texts, new)
+    data_answer = any(ANALYST in t.roles for t in source.tasks)
     if old is None and _kind(new) == "statistic":
-        return None  # "now the median" after a run that named no statistic: a new request
+        # "now the median" after "how many airports are in TX?": no statistic to swap.
+        # After a data answer, asked (a median of every column would answer nothing
+        # asked); after other work, a request of its own.
+        if not data_answer:
+            return None
+        return _ask(source, new, "names no statistic it could take the place of")
+    if old is None and any(_said_in(text, new) for text in texts):
+        # "what about TX?" after "how many airports are in TX?": nothing changes
+        return _ask(source, new, f"already asks about “{new}”")
     if old is None:
         added = new if _BY.match(new) else f"for {new}"  # "by month" is said as it is
         goal = f"{source.goal.rstrip(' .?')} {added}"
@@ -374,6 +293,12 @@ def _same(source: ArcRun, new: str, columns: frozenset[str]) -> FollowUp | None:
             for i, t in enumerate(source.tasks)
         )
         return FollowUp("same", source, goal, tasks, added)
+    return _swapped(source, old, new)
+
+
+def _swapped(source: ArcRun, old: str, new: str) -> FollowUp:
+    """``source`` again with ``new`` in the place of ``old`` in its goal, its tasks'
+    descriptions and its agents' names."""
     tasks = tuple(
         t.model_copy(
             update={
@@ -384,6 +309,24 @@ def _same(source: ArcRun, new: str, columns: frozenset[str]) -> FollowUp | None:
         for t in source.tasks
     )
     return FollowUp("same", source, substitute(source.goal, old, new), tasks, f"{old} → {new}")
+
+
+def _said_in(text: str, phrase: str) -> bool:
+    """Whether ``text`` says ``phrase`` as whole words (any case)."""
+    return re.search(rf"(?<![\w-]){re.escape(phrase)}(?![\w-])", text, re.IGNORECASE) is not None
+
+
+def _ask(source: ArcRun, new: str, why: str = "") -> FollowUp:
+    """A follow-up whose words fill no slot of ``source``: what to ask instead of
+    answering its question again as if it were this one (``why``: what the earlier
+    request already says or lacks)."""
+    said = f"“{clip(source.goal)}” {why}. " if why else ""
+    question = (
+        f"{said}What should “{new}” change in “{clip(source.goal)}”? Ask it as a whole "
+        "question (for example with the value, column or statistic it stands for), and I'll "
+        "answer it."
+    )
+    return FollowUp("ask", source, source.goal, (), f"“{new}” fills no part of it", question)
 
 
 _GROUPING = _SAID.word_set("slot.grouping")

@@ -21,7 +21,8 @@ from notebook_router.language.words import words
 from notebook_router.offline.planner.data_links import data_outweighs
 from notebook_router.offline.planner.shared_filters import share_qualifiers
 from notebook_router.planner.decisions import Decision, TaskSpec
-from notebook_router.planner.followup import FollowUp, follow_up, same_again
+from notebook_router.planner.followup import follow_up, same_again
+from notebook_router.planner.followup_types import FollowUp
 from notebook_router.planner.planner_view import PlannerView, TaskView, held_by, pointed_for
 from notebook_router.text.preview import clip
 
@@ -54,6 +55,13 @@ def decide(view: PlannerView) -> Decision:
             action="complete",
             reason=f"there is nothing to chart: the result of run {followed.source.run_id} "
             "was not a table (ask for a breakdown, by month or by group, to chart one)",
+        )
+    if followed is not None and followed.kind == "ask":
+        return Decision(
+            action="clarify",
+            reason=f"a follow-up of run {followed.source.run_id} whose words fill no part "
+            "of its request",
+            question=followed.question,
         )
     # Work for the request before a restart is not the new request's, even when a clause
     # repeats: planned again, it is part of the answer (the old result stays recorded).

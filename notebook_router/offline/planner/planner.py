@@ -14,7 +14,8 @@ from notebook_router.offline.planner.choices import settle_choice
 from notebook_router.offline.planner.decide import decide
 from notebook_router.offline.planner.redirect import redirect
 from notebook_router.planner.decisions import Decision, RedirectDecision, Synthesis
-from notebook_router.planner.followup import FollowUp, follow_up
+from notebook_router.planner.followup import follow_up
+from notebook_router.planner.followup_types import FollowUp
 from notebook_router.planner.planner import PlannerCall
 from notebook_router.planner.planner_view import ViewBuilder
 from notebook_router.planner.prerouter import instant_reply_to
