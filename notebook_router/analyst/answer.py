@@ -24,6 +24,7 @@ from notebook_router.analyst.understand import understand
 from notebook_router.analyst.values import fmt, plain
 from notebook_router.data.dask_data import is_dask_collection
 from notebook_router.language.patterns import alternation
+from notebook_router.language.phrases import phrase_table
 from notebook_router.language.tables import table
 
 if TYPE_CHECKING:
@@ -32,23 +33,27 @@ if TYPE_CHECKING:
 BACK_REFERENCE = re.compile(
     rf"\b(?:{alternation(table('analysis')['parts']['back_references'])})\b", re.IGNORECASE
 )
+_SAID = phrase_table("answer_parts")
+
+
+def _bare(group: str) -> str:
+    """The group's phrases as the alternatives of an enclosing group, in the table's order."""
+    return _SAID.either(group, space=" ")[3:-1]
+
+
 NEGATED_PART = re.compile(
-    r"\s*(?:and\s+)?how many\s+(?:\w+\s+)?(?:did not|didn't|do not|don't|were not|weren't|"
-    r"are not|aren't|have not|haven't|had not|hadn't|does not|doesn't)\b",
-    re.IGNORECASE,
+    rf"\s*(?:and\s+)?how many\s+(?:\w+\s+)?(?:{_bare('parts.negations')})\b", re.IGNORECASE
 )
 LOW_ENDS = frozenset({"lowest", "smallest", "least", "fewest", "worst", "minimum", "min", "bottom"})
 OTHER_END = re.compile(
-    r"^\s*(?:and\s+|but\s+)?(?:which|what|who)(?:\s+(?:one|is|was|had|has|did))?\s+"
-    r"(?:the\s+)?(?P<end>lowest|highest|smallest|largest|least|most|fewest|worst|best|"
-    r"minimum|maximum|min|max|bottom|top)\b\W*$",
+    rf"^\s*(?:and\s+|but\s+)?(?:{_bare('other_end.which')})(?:\s+(?:{_bare('other_end.verb')}))?\s+"
+    rf"(?:the\s+)?(?P<end>{_bare('other_end.ends')})\b\W*$",
     re.IGNORECASE,
 )
 SPLIT = re.compile(
     r"\s*;\s*(?:then\s+|and\s+)?|"
-    r"\s*(?:,?\s*and then|,?\s*then|\.\s+|,?\s+and|,?\s+also|,?\s+plus)\s+(?=(?:plot|draw|show|chart|graph|"
-    r"describe|summari[sz]e|compute|calculate|find|count|list|make|create|test|check|give|visuali[sz]e|"
-    r"what|how|which|is|are)\b)",
+    r"\s*(?:,?\s*and then|,?\s*then|\.\s+|,?\s+and|,?\s+also|,?\s+plus)\s+"
+    rf"(?=(?:{_bare('parts.openers')})\b)",
     re.IGNORECASE,
 )
 
@@ -121,7 +126,7 @@ def _covers(spec: Spec, part: str) -> bool:
     if spec.op in ALL_COLUMN_OPS:
         return True  # "..., and is the data complete?": about the whole table, as is the answer
     said = part.lower()
-    if re.search(r"\b(?:it|its|this|that)\b", said):
+    if _PRONOUN.search(said):
         return True  # "...; average it over malignant tumours": a step on the other part
     conditions = (*spec.filters, *spec.measure, *spec.lookup)
     used = {c.lower() for c in (*spec.columns, *spec.group_by, *(f.column for f in conditions))}
@@ -132,9 +137,10 @@ def _covers(spec: Spec, part: str) -> bool:
 
 
 WHEN = re.compile(
-    r"(?:,?\s*(?:and|&)\s+)?(?:(?:in|on|at|during)\s+)?which\s+(?:month|year|day|date|quarter|week)"
+    rf"(?:,?\s*(?:and|&)\s+)?(?:(?:{_bare('when.prepositions')})\s+)?which\s+"
+    rf"(?:{_bare('when.periods')})"
     r"\s*\??\s*$|,?\s*(?:and|&)\s+when\s*\??\s*$"
-    r"|[;,.]?\s*when\s+(?:was|did)\s+(?:that|it|this)(?:\s+happen)?\s*\??\s*$",
+    rf"|[;,.]?\s*when\s+(?:was|did)\s+(?:{_bare('when.pronouns')})(?:\s+happen)?\s*\??\s*$",
     re.IGNORECASE,
 )
 """An extreme value's time asked with it: "..., and in which month?", "... and when?"."""
@@ -173,7 +179,7 @@ def _time_column(schema: Schema) -> str | None:
             if column.kind in kinds:
                 return column.name
     for column in schema.columns:
-        if re.fullmatch(r"(?i)date|time|year|month|period|day", column.name):
+        if _TIME_NAME.fullmatch(column.name):
             return column.name
     return None
 
@@ -213,7 +219,7 @@ _TO_PLACE = re.compile(rf"\b(?:{alternation(_REFERS['place'])})\b", re.IGNORECAS
 _TO_PERIOD = re.compile(rf"\b(?:{alternation(_REFERS['period'])})\b", re.IGNORECASE)
 _GENERAL = re.compile(rf"\b(?:{alternation(table('analysis')['parts']['back_references'])})\b",
                       re.IGNORECASE)  # fmt: skip
-_PERIOD_NAME = re.compile(r"(?i)year|quarter|month|week|day|date|period|time|decade")
+_PERIOD_NAME = re.compile("(?i)" + _bare("columns.period_names"))
 _PERIOD_OPS = ("year", "years", "month", "quarter")
 _EXISTENTIAL = re.compile(rf"\b(?:{alternation(_REFERS['existential'])})\b", re.IGNORECASE)
 
@@ -409,10 +415,7 @@ def _fill(slot: AnswerFormat, spec: Spec, value: Any, outputs: dict[str, Any]) -
             chosen = outputs[key]
             break
     else:
-        if (
-            re.search(r"normal|verdict|conclusion|result_type|is_", slot.name, re.I)
-            and spec.op == "normality"
-        ):
+        if _VERDICT_SLOT.search(slot.name) and spec.op == "normality":
             p = outputs.get("p_value", value)
             if isinstance(value, str):
                 chosen = value  # already the verdict the question asked for
@@ -436,7 +439,10 @@ def _slot_text(value: Any, digits: int | None) -> str:
 STEPS = frozenset({"derived", "pivot", "resample"})
 """Operations that, said as an instruction before a question ("resample to yearly means;
 what's the 1990 mean?"), prepare what the question is about rather than answer it."""
-QUESTION = re.compile(r"\s*(?:what|how|which|who|when|where|is|are|does|do|can)\b", re.IGNORECASE)
+QUESTION = re.compile(rf"\s*(?:{_bare('parts.question')})\b", re.IGNORECASE)
+_PRONOUN = re.compile(rf"\b(?:{_bare('parts.pronouns')})\b")
+_TIME_NAME = re.compile("(?i)" + _bare("columns.time_names"))
+_VERDICT_SLOT = re.compile(rf"{_bare('slots.verdict')}|result_type|is_", re.IGNORECASE)
 
 
 def _combine(answers: list[Analysis], parts: list[str]) -> Analysis:

@@ -10,10 +10,13 @@ from __future__ import annotations
 import re
 
 from notebook_router.analyst.reading import Reading
+from notebook_router.language.phrases import phrase_table
+
+_SAID = phrase_table("answer_limits")
 
 P_VALUE = r"\bp[- ]?values?\b|\bp\b(?!\w)|\bsignificance probability\b"
 STATISTIC = r"\b(?:test )?statistics?\b|\bks d\b|\bd statistic\b|\bw statistic\b|\bk(?:²|2|\^2)\b"
-YES_NO_LEAD = r"^\s*(?:is|are|does|do|was|were|can|could)\b"
+YES_NO_LEAD = rf"^\s*{_SAID.either('asked.yes_no', space=' ')}\b"
 VERDICT = r"\b(?:yes or no|yes/no|significant(?:ly)?|reject\w*)\b"
 
 

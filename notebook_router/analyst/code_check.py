@@ -35,12 +35,15 @@ from notebook_router.analyst.schema import Schema, frame_schemas
 from notebook_router.analyst.spec import Filter, Spec
 from notebook_router.analyst.understand import understand
 from notebook_router.language.clauses import decompose
+from notebook_router.language.phrases import phrase_table
 
 log = logging.getLogger("notebook_router")
 
 _UNMEASURED_OPS = frozenset({"summary", "missing", "shape"})
 """Operations over whole tables: ``df.describe()`` measures a column without naming it."""
-_COUNTED = re.compile(r"\b(?:how many|number of|count of|count the)\s+(?:the\s+)?C(\d+)\b")
+_COUNTED = re.compile(
+    rf"\b{phrase_table('answer_limits').either('asked.counted', space=' ')}\s+(?:the\s+)?C(\d+)\b"
+)
 """A column named as what is counted, in a reading's skeleton (columns are ``C<i>``)."""
 _LOWER = {">": ">", ">=": ">"}
 _UPPER = {"<": "<", "<=": "<"}

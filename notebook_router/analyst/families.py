@@ -19,6 +19,7 @@ from notebook_router.analyst.family_tables import pivot
 from notebook_router.analyst.family_tests import correlation, missing, normality, outliers, trend
 from notebook_router.analyst.intents import (
     ALL_COLUMNS,
+    COUNT,
     NUMERIC,
     PERCENT,
     PLOT,
@@ -41,10 +42,41 @@ from notebook_router.analyst.intents import (
 from notebook_router.analyst.reading import IGNORED, OPERATION_WORDS, Reading
 from notebook_router.analyst.spec import Decline, Filter
 from notebook_router.language.patterns import alternation
+from notebook_router.language.phrases import phrase_table
 from notebook_router.language.spelling import closest
 from notebook_router.language.tables import table
 
 UNITS = alternation(table("analysis")["units"]["words"])
+_SAID = phrase_table("families_words")
+
+
+def _bare(group: str) -> str:
+    """The group's phrases as the alternatives of an enclosing group, in the table's order."""
+    return _SAID.either(group, space=" ")[3:-1]
+
+
+_LINE = rf"\bline\b|{_bare('plot.line_phrases')}|\btrend"
+_ROWS = rf"\b(?:{_bare('shape.rows')})\b"
+_COUNT_ROWS = rf"\b(?:{_bare('shape.count')})\s+(?:\w+\s+)?{_ROWS}"
+_COUNT_COLUMNS = (
+    rf"\b(?:{_bare('shape.count_columns')})\s+(?:\w+\s+)?(?:{_bare('shape.columns')})\b"
+)
+_COLUMN_NAMES = (
+    rf"\b(?:{_bare('shape.column_names')}|list (?:the |all )?columns|names of (?:the )?columns)\b"
+)
+_HEAD = rf"\b(?:{_bare('shape.head')})\b"
+_PERCENT_NAMED = rf"\b(?:{_bare('percent.named')})\b|%"
+_COUNT_ASKED = rf"\b(?:{_bare('count.asked')})\b"
+_STATISTIC_OF_COUNT = rf"\b(?:{_bare('count.statistic_of')})\s+(?:number|count) of\b"
+_TOTAL = rf"\b(?:{_bare('count.total')})\b"
+_DISTINCT_WORDS = "|".join(rf"{re.escape(w)}\s+" for w in _SAID.words("count.distinct"))
+_COUNT_DISTINCT = rf"\b(?:{_bare('shape.count_columns')})\s+(?:{_DISTINCT_WORDS})?C\d+"
+_COUNTED_ENTITY = re.compile(rf"\b(?:{_bare('count.lead')})\s+(?:the\s+|all\s+)?([a-z]+)")
+_CALENDAR_NAME = re.compile(rf"(?i){_bare('columns.calendar')}|id$|code")
+_DISTINCT = rf"\b(?:{_bare('count.distinct')})\b"
+_WHO = rf"\b(?:{_bare('ranking.who')})\b"
+_BY_LABEL = rf"\b(?:{_bare('ranking.by')})\b"
+_WHICH_LABEL = re.compile(rf"\b(?:{_bare('ranking.which')})\b")
 
 
 def plot(r: Reading) -> Outcome:
@@ -73,7 +105,7 @@ def plot(r: Reading) -> Outcome:
             fields.update(freq=r.freq, date_column=axis[0], parse_dates=axis[1])
         elif not targets and not group:
             return no_column(r, "the plot")
-        if not targets and r.unknown_words() and not r.has(r"\b(?:how many|number of|count)\b"):
+        if not targets and r.unknown_words() and not r.has(COUNT):
             return no_column(r, "the plot")  # a measure named that no column holds
         target = targets[0] if targets else None
         # By group: the mean of a per-row measure. Over periods ("revenue by month"): the
@@ -96,7 +128,7 @@ def _plot_kind(r: Reading, group: list[str], targets: list[str], cats: list[str]
     named = (
         ("hist", r"\b(?:histogram|hist|distribution)\b"), ("scatter", r"\bscatter"),
         ("box", r"\bbox[- ]?(?:plot|and whisker)?s?\b|\bboxplot"), ("pie", r"\bpie\b"),
-        ("bar", r"\bbar"), ("line", r"\bline\b|over time|\btrend"),
+        ("bar", r"\bbar"), ("line", _LINE),
     )  # fmt: skip
     for kind, pattern in named:
         if r.has(pattern):
@@ -111,22 +143,17 @@ def _plot_kind(r: Reading, group: list[str], targets: list[str], cats: list[str]
 
 
 def info(r: Reading) -> Outcome:
-    rows = r"\b(?:rows|records|entries|observations|samples|lines|instances)\b"
-    if r.has(rf"\b(?:how many|number of|count)\s+(?:\w+\s+)?{rows}") and not r.filters:
+    if r.has(_COUNT_ROWS) and not r.filters:
         return base(r, "shape", variant="rows")
-    if r.has(r"\b(?:how many|number of)\s+(?:\w+\s+)?(?:columns|features|variables|fields)\b"):
+    if r.has(_COUNT_COLUMNS):
         return base(r, "shape", variant="columns")
     if r.has(r"\bshape\b|\bdimensions?\b"):
         return base(r, "shape", variant="shape")
     if r.has(r"\b(?:dtypes?|data ?types?|types of (?:the )?columns)\b"):
         return base(r, "shape", variant="dtypes")
-    if r.has(
-        r"\b(?:column names|what columns|which columns|list (?:the |all )?columns|names of (?:the )?columns)\b"
-    ):
+    if r.has(_COLUMN_NAMES):
         return base(r, "shape", variant="columns_list")
-    if r.has(r"\b(?:head|preview|first rows|sample rows)\b") or (
-        r.top and r.has(rows) and not r.targets()
-    ):
+    if r.has(_HEAD) or (r.top and r.has(_ROWS) and not r.targets()):
         return base(r, "shape", variant="head", n=r.top or 5)
     return None
 
@@ -161,7 +188,7 @@ def unique(r: Reading) -> Outcome:
     columns = r.remaining()
     if not columns:
         return no_column(r, "the distinct values")
-    counting = r.has(r"\b(?:how many|number of|count)\b")
+    counting = r.has(COUNT)
     variant = "count" if counting else "list"
     return base(r, "unique", variant=variant, columns=(columns[0],), group_by=tuple(group))
 
@@ -169,8 +196,7 @@ def unique(r: Reading) -> Outcome:
 def percentage(r: Reading) -> Outcome:
     if not r.has(PERCENT):
         return None
-    named = r"\b(?:percent|percentage|pct|proportion|fraction|share)\b|%"
-    if not r.has(named) and [a for a in stat_aggs(r) if a not in ("count", "nunique")]:
+    if not r.has(_PERCENT_NAMED) and [a for a in stat_aggs(r) if a not in ("count", "nunique")]:
         return None  # "the average T-bill rate": a rate measured, not a share of rows
     group, which = groups(r)
     percent = r.has(r"\b(?:percent|percentage|pct)\b|%")
@@ -201,11 +227,9 @@ def percentage(r: Reading) -> Outcome:
 
 
 def count(r: Reading) -> Outcome:
-    if not r.has(
-        r"\b(?:how many|count|counts|number of|frequency|frequencies|tally|distribution of)\b"
-    ):
+    if not r.has(_COUNT_ASKED):
         return None
-    if r.has(r"\b(?:mean|average|avg|median|typical|total)\s+(?:number|count) of\b"):
+    if r.has(_STATISTIC_OF_COUNT):
         return None  # "the mean number of children" is a statistic of a count column
     if r.has(r"\bC\d+\s+(?:count|number)\b") and [a for a in stat_aggs(r) if a != "count"]:
         return None  # "the average seat count": a statistic of a column that counts
@@ -229,7 +253,7 @@ def count(r: Reading) -> Outcome:
         if group:
             return _grouped(r, group, which, target=column, agg="sum")
         return base(r, "statistic", columns=(column,), aggs=("sum",))
-    if r.has(r"\b(?:in total|altogether|combined|total)\b") and not r.targets():
+    if r.has(_TOTAL) and not r.targets():
         return no_column(r, "the total")  # "how many home runs in total?": a sum, of what?
     group, which = groups(r)
     if r.has(r"\bvalue counts\b|\bfrequenc|\bdistribution of\b") and not group:
@@ -244,7 +268,7 @@ def count(r: Reading) -> Outcome:
     if r.filters or measure:
         return base(r, "count", measure=tuple(measure))
     cats = r.remaining("category", "text", "datetext")
-    if cats and r.has(r"\b(?:how many|number of)\s+(?:different\s+|distinct\s+|unique\s+)?C\d+"):
+    if cats and r.has(_COUNT_DISTINCT):
         if _rows_are_named(r, cats[0]):
             # "how many counties are in midwest?": a row a county, whose names repeat
             # (320 names for 437 counties): the rows are counted, the names said too
@@ -253,10 +277,7 @@ def count(r: Reading) -> Outcome:
     numeric = r.targets()
     if numeric:
         return base(r, "statistic", columns=(numeric[0],), aggs=("count",))
-    entity = re.search(
-        r"\b(?:how many|number of|count of|count the|count)\s+(?:the\s+|all\s+)?([a-z]+)",
-        r.skeleton,
-    )
+    entity = _COUNTED_ENTITY.search(r.skeleton)
     unknown = [w for w in r.unknown_words() if not entity or w != entity.group(1)]
     if re.search(r"(?<![CVD\d])\d", r.skeleton) or any(_near_column(r, w) for w in unknown):
         return no_column(r, "the count")
@@ -265,8 +286,8 @@ def count(r: Reading) -> Outcome:
 
 # "how many C3", "how many homes were C3": the things counted are a column's figures.
 _COUNTED = re.compile(
-    r"\bhow many\s+(?:(?P<things>(?:[a-z]+\s+){0,2}?)(?:were|was|are|is|got|get|did|do|does|"
-    r"have|has|had)\s+(?:[a-z]+\s+)?)?C(?P<column>\d+)\b"
+    rf"\bhow many\s+(?:(?P<things>(?:[a-z]+\s+){{0,2}}?)(?:{_bare('count.verbs')})"
+    r"\s+(?:[a-z]+\s+)?)?C(?P<column>\d+)\b"
 )
 
 
@@ -285,13 +306,13 @@ def _whole(r: Reading, column: str) -> bool:
         return False
     # a calendar column ("Day", "month") numbers the rows' dates: "how many days ..."
     # counts rows, it does not add the days of the month up
-    return not re.search(r"(?i)year|month|week|day|date|hour|quarter|id$|code", column)
+    return not _CALENDAR_NAME.search(column)
 
 
 def _rows_are_named(r: Reading, column: str) -> bool:
     """Whether each row is one of the things ``column`` names, though some names repeat
     (most rows have a name of their own), and the question did not ask for distinct ones."""
-    if r.has(r"\b(?:different|distinct|unique)\b"):
+    if r.has(_DISTINCT):
         return False
     described = r.schema.column(column)
     return described.kind == "text" and described.distinct > r.schema.rows // 2
@@ -322,10 +343,7 @@ def grouped(r: Reading) -> Outcome:
     return _grouped(r, group, which, target, agg)
 
 
-_RANKED_BY = re.compile(
-    r"\b(?:highest|lowest|largest|smallest|most|least|fewest|best|worst|biggest|greatest)"
-    r"\s+(?:the\s+)?C(\d+)\b"
-)
+_RANKED_BY = re.compile(rf"\b(?:{_bare('ranking.extremes')})" r"\s+(?:the\s+)?C(\d+)\b")
 
 
 def _groupable_left(r: Reading) -> list[str]:
@@ -378,14 +396,14 @@ def rows(r: Reading) -> Outcome:
         # "which 2 stocks had the lowest average price": an average per stock, ranked
         which = r.top is None
         return _grouped(r, [entity], which, targets[0], averaged[0])
-    who = r.has(r"\b(?:who|whom|whose|which|name of|what is the name)\b")
+    who = r.has(_WHO)
     if not (r.top or who):
         return None
     label = label_column(r)
     # "which 2 cars ...": "which" was read with the ranking's N, so the question's own
     # words say a name is asked for
-    by = r.has(r"\b(?:by|in terms of|with the|who|which|whose)\b") or (
-        r.top is not None and re.search(r"\b(?:which|who|whose)\b", r.question.lower()) is not None
+    by = r.has(_BY_LABEL) or (
+        r.top is not None and _WHICH_LABEL.search(r.question.lower()) is not None
     )
     variant = "labels" if (label and by) else "values"
     if r.top is None:

@@ -14,6 +14,7 @@ import re
 
 from notebook_router.analyst.conditions import binary_conditions, comparative_column
 from notebook_router.analyst.intents import (
+    COUNT,
     NUMERIC,
     PERCENT,
     Outcome,
@@ -24,11 +25,21 @@ from notebook_router.analyst.intents import (
 )
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import Filter, Scalar
+from notebook_router.language.phrases import phrase_table
 
+_SAID = phrase_table("families_shapes")
+
+
+def _bare(group: str, space: str = " ") -> str:
+    """The group's phrases as the alternatives of an enclosing group, in the table's order."""
+    return _SAID.either(group, space=space)[3:-1]
+
+
+_SAID_AFTER = _bare("compare.said_after", space=r"\s+")
 COMPARING = (
-    r"\b(?:compare[sd]?|comparing|comparison|versus|vs\.?|difference\s+(?:in\s+[\w\s]+?\s+)?"
-    r"between|differ\w*|relative\s+to|against)\b"
-    r"|\bhow\s+(?:much|many)\s+(?:\w+\s+)?(?:more|less|fewer|\w+er)\b(?=.*\bthan\b)"
+    rf"\b(?:compare[sd]?|{_bare('compare.said')}|vs\.?|difference\s+(?:in\s+[\w\s]+?\s+)?"
+    rf"between|differ\w*|{_SAID_AFTER})\b"
+    rf"|\bhow\s+(?:much|many)\s+(?:\w+\s+)?(?:{_bare('compare.more')}|\w+er)\b(?=.*\bthan\b)"
 )
 """A comparison asked: "compare", "vs", "difference between", "how much more ... than"."""
 
@@ -53,9 +64,7 @@ def compare(r: Reading) -> Outcome:
                         measure=tuple(measure_of), percent=True)  # fmt: skip
     aggs = [a for a in stat_aggs(r) if a not in ("min", "max")] or stat_aggs(r)
     # "the mean number of stations": a statistic of a column that counts, not a row count
-    counting = r.has(r"\b(?:how many|number of|count)\b") and not (
-        targets and set(aggs) & {"mean", "median", "sum"}
-    )
+    counting = r.has(COUNT) and not (targets and set(aggs) & {"mean", "median", "sum"})
     if targets and not counting:
         agg = aggs[0] if aggs else "mean"
         if r.kind(targets[0]) not in NUMERIC:
@@ -96,10 +105,13 @@ def _sides(r: Reading) -> tuple[str, list[Scalar], list[Filter]] | None:
 def _said_as_two(r: Reading, f: Filter) -> bool:
     """ "compare 1931 and 1932": two years, not the span between them."""
     low, high = (_written(v) for v in f.value) if isinstance(f.value, tuple) else ("", "")
-    said = rf"\b{low}\s*(?:and|vs\.?|versus|or)\s*{high}(?![\d.])"
+    said = rf"\b{low}\s*(?:{_TWO})\s*{high}(?![\d.])"
     return re.search(said, r.text) is not None and not re.search(
         rf"\b(?:between|from)\s+{low}(?![\d.])", r.text
     )
+
+
+_TWO = _bare("compare.two") + r"|vs\.?"
 
 
 def _written(value: Scalar) -> str:

@@ -14,10 +14,19 @@ import re
 from notebook_router.analyst.intents import time_like
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import Filter
+from notebook_router.language.phrases import phrase_table
+
+_SAID = phrase_table("families_shapes")
+
+
+def _bare(group: str, space: str = " ") -> str:
+    """The group's phrases as the alternatives of an enclosing group, in the table's order."""
+    return _SAID.either(group, space=space)[3:-1]
+
 
 _SHARE_OF = re.compile(
-    r"\b(?:percent|percentage|pct|proportion|fraction|share)\s+of\b(?P<base>.*?)"
-    r"\b(?:are|is|were|was|have|has|had|did|do|does)\b"
+    rf"\b(?:{_bare('shares.share')})\s+of\b(?P<base>.*?)"
+    rf"\b(?:{_bare('shares.verbs')})\b"
 )
 
 
@@ -41,7 +50,7 @@ def of_which(r: Reading, found: list[Filter]) -> tuple[list[Filter], list[Filter
 
 
 _COUNTED_BY_NAME = re.compile(
-    r"\b(?:most|fewest|least|how many|number of|count of)\s+(?:the\s+)?(?:different\s+|distinct\s+)?$"
+    rf"\b(?:{_bare('shares.counted')})\s+(?:the\s+)?(?:different\s+|distinct\s+)?$"
 )
 
 

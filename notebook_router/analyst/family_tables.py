@@ -15,6 +15,23 @@ from notebook_router.analyst.intents import (
     time_like,
 )  # fmt: skip
 from notebook_router.analyst.reading import Reading
+from notebook_router.language.phrases import phrase_table
+
+_SAID = phrase_table("families_shapes")
+
+
+def _bare(group: str, space: str = " ") -> str:
+    """The group's phrases as the alternatives of an enclosing group, in the table's order."""
+    return _SAID.either(group, space=space)[3:-1]
+
+
+_CELL = "|".join(rf"\b{re.escape(w)}" for w in _SAID.words("pivot.cell")) + r"|\bvalue\b"
+_NORMALIZED = (
+    r"\bnormali[sz]\w*|"
+    + "|".join(rf"\b{re.escape(w)}" for w in _SAID.words("pivot.normalized"))
+    + r"|\bshare\b|%"
+)
+_BY_COLUMNS = rf"\b(?:{_bare('pivot.by_columns')}) columns?\b"
 
 TABLE = r"\bpivot|\bcross[- ]?tab\w*|\bcontingency\b|\btwo-way\b"
 
@@ -24,7 +41,7 @@ def pivot(r: Reading) -> Outcome:
         return None
     keys = _keys(r)
     if len(keys) < 2:
-        if r.filters or r.has(r"\bwhat is|\bwhat's|\bvalue\b"):
+        if r.filters or r.has(_CELL):
             return None  # one key and a cell asked: a filtered statistic answers it
         return no_column(r, "the pivot (it needs two columns to put on rows and columns)")
     keys = keys[:2]
@@ -32,8 +49,8 @@ def pivot(r: Reading) -> Outcome:
     r.filters = [f for f in r.filters if f not in lookup]
     targets = [t for t in r.targets() if t not in keys]
     normalize = ""
-    if r.has(r"\bnormali[sz]\w*|\bpercent|\bproportion|\bshare\b|%"):
-        normalize = "columns" if r.has(r"\b(?:by|within|per|of each) columns?\b") else "index"
+    if r.has(_NORMALIZED):
+        normalize = "columns" if r.has(_BY_COLUMNS) else "index"
     if not targets or r.has(r"\bcross[- ]?tab|\bcontingency\b"):
         return base(r, "pivot", variant="crosstab", group_by=tuple(keys), percent=r.has(PERCENT),
                     method=normalize, lookup=lookup)  # fmt: skip
@@ -43,16 +60,24 @@ def pivot(r: Reading) -> Outcome:
 
 def _keys(r: Reading) -> list[str]:
     """Row key first: said "as rows" / "(rows)", else in the order the question names them."""
-    rows = _placed(r, r"rows|index|the rows|row labels")
-    cols = _placed(r, r"columns|the columns|column labels")
+    rows = _placed(r, _AS_ROWS)
+    cols = _placed(r, _AS_COLUMNS)
     group, _ = groups(r)
     named = [c for c in r.mentioned() if _keyable(r, c)]
     keys = [*rows, *cols, *group, *named]
     return list(dict.fromkeys(keys))
 
 
-def _placed(r: Reading, where: str) -> list[str]:
-    m = re.search(rf"\bC(\d+)\s*(?:\(|as|on|in|for)?\s*(?:the\s+)?(?:{where})\b", r.skeleton)
+def _placed_as(where: str) -> re.Pattern[str]:
+    return re.compile(rf"\bC(\d+)\s*(?:\(|{_bare('pivot.placed')})?\s*(?:the\s+)?(?:{where})\b")
+
+
+_AS_ROWS = _placed_as(r"rows|index|the rows|row labels")
+_AS_COLUMNS = _placed_as(r"columns|the columns|column labels")
+
+
+def _placed(r: Reading, where: re.Pattern[str]) -> list[str]:
+    m = where.search(r.skeleton)
     return [r.column_at(int(m.group(1)))] if m else []
 
 

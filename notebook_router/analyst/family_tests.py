@@ -12,6 +12,7 @@ from notebook_router.analyst.conditions import date_column
 from notebook_router.analyst.intents import (
     ALL_COLUMNS,
     CORR,
+    COUNT,
     MISSING,
     NORMAL,
     OUTLIER,
@@ -27,6 +28,37 @@ from notebook_router.analyst.intents import (
 )  # fmt: skip
 from notebook_router.analyst.reading import Reading
 from notebook_router.language.numbers import NUM, NUMBER_WORDS, number
+from notebook_router.language.phrases import phrase_table
+
+_SAID = phrase_table("families_tests")
+
+
+def _bare(group: str, space: str = " ") -> str:
+    """The group's phrases as the alternatives of an enclosing group, in the table's order."""
+    return _SAID.either(group, space=space)[3:-1]
+
+
+def _words(group: str) -> str:
+    """The group's words, each a whole word, as alternatives of the whole pattern."""
+    return "|".join(rf"\b{re.escape(word)}\b" for word in _SAID.words(group))
+
+
+_MOST_CORRELATED = rf"\b(?:{_bare('correlation.most')})\b"
+_REGRESSION = rf"\b(?:regress\w*|best[- ]?fit|predict\w*|{_bare('trend.regression')})\b"
+_HORIZON = re.compile(
+    r"\bnext\s+(\d+|" + "|".join(NUMBER_WORDS) + rf")?\s*({_bare('trend.horizon_units')})s?\b"
+)
+_EXPLAINS = (
+    rf"\b(?:{_bare('trend.effect')}) of C\d+ on\b|\busing C\d+ to predict\b|\bC\d+ predicts?\b"
+)
+_AT = re.compile(
+    rf"\b(?:{_bare('trend.at')})\s+(?:an?\s+)?(?:C\d+\s*)?(?:{_bare('trend.is')})?\s*({NUM})"
+)
+_Z_THRESHOLD = re.compile(
+    rf"(?:{_bare('outliers.above')}|exceed\w*)\s*(?:of\s+)?(?:an?\s+)?(?:absolute\s+)?"
+    r"(?:z[- ]?score\s+(?:of\s+)?)?(\d+(?:\.\d+)?)|(\d+(?:\.\d+)?)\s*(?:standard deviations|sigma|std)"
+)
+_NAMED_OUTLIERS = rf"\b(?:{_bare('outliers.which')})\b"
 
 
 def normality(r: Reading) -> Outcome:
@@ -61,7 +93,7 @@ def correlation(r: Reading) -> Outcome:
             answer = ""  # "is there a correlation" is answered by r itself
         return base(r, "correlation", variant="pair", columns=tuple(targets[:2]), method=method,
                     answer=answer)  # fmt: skip
-    most = r.has(r"\b(?:most|strongest|highest|which|what|best|least|weakest)\b")
+    most = r.has(_MOST_CORRELATED)
     variant = "most" if most else "with_all"
     ascending = r.has(r"\b(?:least|weakest)\b")
     return base(
@@ -74,18 +106,13 @@ def trend(r: Reading) -> Outcome:
     if not r.has(TREND):
         return None
     targets = r.targets()
-    regression = r.has(
-        r"\b(?:regress\w*|best[- ]?fit|slope|linear model|predict\w*|as a function of)\b"
-    )
+    regression = r.has(_REGRESSION)
     step = _time_step(r, targets)
     if step is not None:  # "the trend slope of realgdp per quarter": the step, no regressor
         targets = [t for t in targets if t != step[0]]
     if regression and len(targets) >= 2:
         return _regression(r, targets)
-    horizon_match = re.search(
-        r"\bnext\s+(\d+|" + "|".join(NUMBER_WORDS) + r")?\s*(day|week|month|quarter|year)s?\b",
-        r.text,
-    )
+    horizon_match = _HORIZON.search(r.text)
     horizon = int(number(horizon_match.group(1))) if horizon_match and horizon_match.group(1) else 1
     freq = ph.FREQS[horizon_match.group(2)] if horizon_match else (r.freq or "M")
     if step is not None and not horizon_match and not r.freq:
@@ -110,7 +137,7 @@ def trend(r: Reading) -> Outcome:
                 parse_dates=r.kind(dates) == "datetext", **fields)  # fmt: skip
 
 
-_PER_COLUMN = re.compile(r"\b(?:per|each|every|a)\s+C(\d+)\b")
+_PER_COLUMN = re.compile(rf"\b(?:{_bare('trend.per')})\s+C(\d+)\b")
 
 
 def _time_step(r: Reading, targets: list[str]) -> tuple[str, str] | None:
@@ -129,9 +156,7 @@ def _time_step(r: Reading, targets: list[str]) -> tuple[str, str] | None:
 
 def _regression(r: Reading, targets: list[str]) -> Outcome:
     y, x = targets[0], targets[1]
-    if r.has(
-        r"\b(?:effect|impact|influence) of C\d+ on\b|\busing C\d+ to predict\b|\bC\d+ predicts?\b"
-    ):
+    if r.has(_EXPLAINS):
         y, x = x, y
     at = None
     kept = []
@@ -140,10 +165,7 @@ def _regression(r: Reading, targets: list[str]) -> Outcome:
             at = float(f.value)
         else:
             kept.append(f)
-    m = re.search(
-        rf"\b(?:when|if|for|at|given|with)\s+(?:an?\s+)?(?:C\d+\s*)?(?:is|=|of|equals?)?\s*({NUM})",
-        r.skeleton,
-    )
+    m = _AT.search(r.skeleton)
     if at is None and m and r.has(r"\bpredict"):
         at = number(m.group(1))
     r.filters = kept
@@ -156,10 +178,7 @@ def outliers(r: Reading) -> Outcome:
     z = r.has(r"\bz[- ]?scores?\b|\bstandard deviations?\b|\bsigma\b|\bstd\b|\bzscore")
     threshold: float
     if z:
-        m = re.search(
-            r"(?:threshold|greater than|above|beyond|more than|exceed\w*|over|of|>|outside)\s*(?:of\s+)?(?:an?\s+)?(?:absolute\s+)?(?:z[- ]?score\s+(?:of\s+)?)?(\d+(?:\.\d+)?)|(\d+(?:\.\d+)?)\s*(?:standard deviations|sigma|std)",
-            r.skeleton,
-        )
+        m = _Z_THRESHOLD.search(r.skeleton)
         threshold = float(m.group(1) or m.group(2)) if m else 3.0
     else:
         m = re.search(r"(\d+(?:\.\d+)?)\s*(?:\*|x|times)?\s*(?:the\s+)?iqr", r.skeleton)
@@ -173,7 +192,7 @@ def outliers(r: Reading) -> Outcome:
     aggs = [a for a in r.aggs if a not in ("count",)]
     variant = "clean_stat" if cleaned and aggs else "count"
     label = ""
-    named = r.has(r"\b(?:which|who|list)\b") and not r.has(r"\b(?:how many|number of|count)\b")
+    named = r.has(_NAMED_OUTLIERS) and not r.has(COUNT)
     if variant == "count" and len(targets) == 1 and named:
         # "which states are outliers in violent crime?": the states, not how many
         said = r.remaining("category", "text")
@@ -184,19 +203,36 @@ def outliers(r: Reading) -> Outcome:
 
 # "have no sex recorded", "whose age is unknown": a missing value said of one column.
 NOT_RECORDED = (
-    r"\b(?:no|without(?:\s+an?)?)\s+C\d+\s+(?:recorded|given|listed|known|entered|reported|"
-    r"values?|data|information)\b|\bC\d+\s+(?:is|was|are|were)\s+(?:not\s+(?:recorded|known|"
-    r"given|listed)|unknown|unrecorded)\b"
+    rf"\b(?:no|without(?:\s+an?)?)\s+C\d+\s+(?:{_bare('missing.recorded')})\b"
+    rf"|\bC\d+\s+(?:{_bare('missing.is')})\s+(?:not\s+(?:{_bare('missing.not_recorded')})"
+    r"|unknown|unrecorded)\b"
 )
 
 
+_NONE = _bare("missing.none", space=r"\s+")
 COMPLETE = (
-    r"\b(?:rows?|records?|entries|observations)\s+(?:\w+\s+)?complete\b|\bcomplete\s+(?:rows?|records?|entries|observations|cases)\b"
-    r"|\b(?:no|without|zero|free\s+of|not\s+\w+\s+any)\s+(?:\w+\s+)?(?:missing|null|nan|empty|blank)"
-    r"|\bnothing\s+(?:is\s+)?missing|\bno\s+\w+\s+(?:is|are)\s+(?:missing|null|empty|blank)"
+    rf"\b(?:{_bare('missing.rows')})\s+(?:\w+\s+)?complete\b"
+    rf"|\bcomplete\s+(?:{_bare('missing.complete_rows')})\b"
+    rf"|\b(?:{_NONE}|not\s+\w+\s+any)\s+(?:\w+\s+)?"
+    rf"(?:{_bare('missing.values')})"
+    r"|\bnothing\s+(?:is\s+)?missing"
+    rf"|\bno\s+\w+\s+(?:{_bare('missing.value_is')})\s+(?:{_bare('missing.values_said')})"
     r"|\bnot\s+missing\s+any"
 )
 """Rows with no missing value asked for ("complete rows", "rows where no column is missing")."""
+_COLUMNS = _bare("missing.columns")
+_MOST_MISSING = rf"\bwhich\s+(?:\w+\s+)?(?:{_COLUMNS})\b.*\b(?:{_bare('missing.most')})\b"
+_WHICH_COLUMNS = (
+    rf"\b(?:{_bare('missing.which')})\s+(?:\w+\s+)?(?:{_COLUMNS})\b"
+    rf"|\bcolumns? (?:that |which )?(?:{_bare('missing.columns_have')})\b"
+)
+_ROW_WORDS = _words("missing.rows")
+_NEGATION = _bare("missing.negations")
+_WITH_MISSING = (
+    rf"\b(?:{_bare('missing.having')}|contain\w*)\s+(?!(?:{_NEGATION})\b)"
+    rf"(?:(?!(?:{_NEGATION})\b)\w+\s+)?(?:{_bare('missing.missing_values')})"
+)
+_COLUMN_WORDS = _words("missing.columns")
 
 
 def missing(r: Reading) -> Outcome:
@@ -204,24 +240,17 @@ def missing(r: Reading) -> Outcome:
         return None
     percent = r.has(PERCENT)
     targets = r.remaining()
-    if r.has(
-        r"\bwhich\s+(?:\w+\s+)?(?:columns?|variables?|features?|fields?)\b.*\b(?:most|highest|largest)\b"
-    ):
+    if r.has(_MOST_MISSING):
         variant = "most"
-    elif r.has(
-        r"\b(?:which|what|list)\s+(?:\w+\s+)?(?:columns?|variables?|features?|fields?)\b|\bcolumns? (?:that |which )?(?:have|has|contain|with)\b"
-    ):
+    elif r.has(_WHICH_COLUMNS):
         variant = "which"
-    elif r.has(r"\brows?\b|\brecords?\b|\bentries\b|\bobservations\b") and not targets:
+    elif r.has(_ROW_WORDS) and not targets:
         # "rows with no missing values", "complete rows": the rows that have none
-        with_missing = r.has(
-            r"\b(?:with|have|has|having|contain\w*)\s+(?!(?:no|nothing|zero|not)\b)"
-            r"(?:(?!(?:no|nothing|zero|not)\b)\w+\s+)?(?:missing|null|nan)"
-        )
+        with_missing = r.has(_WITH_MISSING)
         variant = "complete" if r.has(COMPLETE) and not with_missing else "rows"
     elif targets:
         variant = "column"
-    elif r.has(ALL_COLUMNS) or r.has(r"\bcolumns?\b|\bfeatures?\b|\bvariables?\b|\bfields?\b"):
+    elif r.has(ALL_COLUMNS) or r.has(_COLUMN_WORDS):
         variant = "per_column"
     else:
         variant = "total"

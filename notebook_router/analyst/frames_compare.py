@@ -17,22 +17,39 @@ from notebook_router.analyst.codegen import frame_name
 from notebook_router.analyst.family_compare import COMPARING
 from notebook_router.analyst.result import Analysis
 from notebook_router.analyst.values import fmt
+from notebook_router.language.phrases import phrase_table
+
+_SAID = phrase_table("answer_tables")
+
+
+def _bare(group: str) -> str:
+    """The group's phrases as the alternatives of an enclosing group, in the table's order."""
+    return _SAID.either(group, space=" ")[3:-1]
+
 
 COMMON = re.compile(
-    r"\bcolumns?\b.*\b(?:in common|share[sd]?|both have|same)\b|\b(?:common|shared|same)\s+columns?\b|\bin common\b"
+    rf"\bcolumns?\b.*\b(?:{_bare('columns.in_common')}|share[sd]?)\b"
+    rf"|\b(?:{_bare('columns.common')})\s+columns?\b|\bin common\b"
 )
 ONLY = re.compile(
-    r"\bcolumns?\b.*\b(?:only in|not in|missing from|differ\w*)\b|\b(?:only in|missing from)\b.*\bcolumns?\b|\bwhich columns? (?:are|is) (?:unique|different)\b"
+    rf"\bcolumns?\b.*\b(?:{_bare('columns.only_in')}|differ\w*)\b"
+    r"|\b(?:only in|missing from)\b.*\bcolumns?\b|\bwhich columns? (?:are|is) (?:unique|different)\b"
 )
-ROWS = re.compile(
-    r"\b(?:more|fewer|most|fewest|how many|number of|count of)\s+rows\b|\brows?\b.*\b(?:more|fewer)\b"
-)
+_MORE = _bare("counts.more")
+_COLUMN_NOUNS = _bare("columns.nouns")
+ROWS = re.compile(rf"\b(?:{_MORE})\s+rows\b|\brows?\b.*\b(?:more|fewer)\b")
 COLUMN_COUNT = re.compile(
-    r"\b(?:more|fewer|most|fewest|how many|number of|count of)\s+(?:columns|variables|fields)\b"
-    r"|\b(?:columns|variables|fields)\b.*\b(?:more|fewer)\b"
+    rf"\b(?:{_MORE})\s+(?:{_COLUMN_NOUNS})\b|\b(?:{_COLUMN_NOUNS})\b.*\b(?:more|fewer)\b"
 )
 BY_HOW_MUCH = re.compile(
-    r"\b(?:by\s+)?how\s+(?:many|much)\s+(?:more|fewer|less)\b|\bby\s+how\s+(?:many|much)\b"
+    rf"\b(?:by\s+)?how\s+(?:many|much)\s+(?:{_bare('counts.more_or_less')})\b"
+    r"|\bby\s+how\s+(?:many|much)\b"
+)
+_MORE_SAID = _SAID.words("which.more")
+_WHICH_MORE = re.compile(rf"\bwhich\b.*\b({_bare('which.more')}|{_bare('which.fewer')})\b")
+_BOTH_TABLES = re.compile(
+    rf"\b(?:{_bare('tables.every')})\s+(?:of\s+the\s+)?(?:tables|frames|dataframes|datasets)\b"
+    r"|\bboth\b"
 )
 Answer = Callable[[str, Mapping[str, Any], str], Analysis]
 
@@ -79,10 +96,7 @@ def unnamed_tables(question: str, frames: Mapping[str, Any], named: list[str]) -
     "each table") but names fewer than two of them."""
     if len(frames) < 2 or len(named) >= 2:
         return None
-    if not re.search(
-        r"\b(?:both|each|two|all)\s+(?:of\s+the\s+)?(?:tables|frames|dataframes|datasets)\b|\bboth\b",
-        question.lower(),
-    ):
+    if not _BOTH_TABLES.search(question.lower()):
         return None
     return (
         "The question is about several tables, but I can't tell which: name them "
@@ -134,12 +148,10 @@ def compare_frames(
 
 def _which(text: str) -> str:
     """ "more" or "fewer" when the question asks which table has more (or fewer), else ""."""
-    m = re.search(
-        r"\bwhich\b.*\b(more|most|larger|bigger|higher|fewer|less|smaller|lower)\b", text.lower()
-    )
+    m = _WHICH_MORE.search(text.lower())
     if m is None:
         return ""
-    return "more" if m.group(1) in ("more", "most", "larger", "bigger", "higher") else "fewer"
+    return "more" if m.group(1) in _MORE_SAID else "fewer"
 
 
 def _side_by_side(

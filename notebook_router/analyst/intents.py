@@ -14,26 +14,41 @@ from notebook_router.analyst.conditions import date_column
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.schema import Schema
 from notebook_router.analyst.spec import Decline, Derived, Spec
+from notebook_router.language.phrases import phrase_table
 from notebook_router.language.spelling import closest
 
 Outcome = Spec | Decline | None
 GROUPABLE = ("category", "binary", "datetext")
 NUMERIC = ("number", "binary")
-PLOT = r"\b(?:plot|chart|graph|histogram|hist|scatter|boxplot|box[- ]?plot|visuali[sz]e|draw|pie)\b"
+_SAID = phrase_table("intents_words")
+
+
+def _bare(group: str) -> str:
+    """The group's phrases as the alternatives of an enclosing group, in the table's order."""
+    return _SAID.either(group, space=" ")[3:-1]
+
+
+def _each_then_space(group: str) -> str:
+    """The group's phrases, each followed by white space, as alternatives."""
+    return "|".join(rf"{re.escape(phrase)}\s+" for phrase in _SAID.words(group))
+
+
+PLOT = rf"\b(?:{_bare('asks.plot')})\b"
 NORMAL = (
     r"\b(?:normal(?:ly)?|gaussian|shapiro|wilk|d'?agostino|normaltest|kolmogorov|smirnov|ks|k-s|"
     r"anderson|bell[- ]shaped|normality)\b"
 )
-CORR = r"\b(?:correlat\w*|pearson|spearman|kendall|corr|relationship between|association between|associated)\b"
-TREND = r"\b(?:forecast\w*|predict\w*|projection|extrapolat\w*|trend\w*|regress\w*|line of best fit|best[- ]fit|slope|linear model)\b"
-MISSING = r"\b(?:missing|nulls?|nan|nans|na|n/a|empty|blank|incomplete|not available)\b"
+CORR = rf"\b(?:correlat\w*|{_bare('asks.correlation')})\b"
+TREND = rf"\b(?:forecast\w*|predict\w*|extrapolat\w*|trend\w*|regress\w*|{_bare('asks.trend')})\b"
+MISSING = rf"\b(?:{_bare('asks.missing')})\b"
 OUTLIER = r"\b(?:outliers?|anomal\w*|extreme values?)\b"
-SUMMARY = (
-    r"\b(?:describe|description|summary|summari[sz]e|overview|descriptive|basic stat\w*|"
-    r"five[- ]number|statistics|stats|profile)\b"
+SUMMARY = rf"\b(?:{_bare('asks.summary')}|basic stat\w*)\b"
+PERCENT = rf"\b(?:{_bare('asks.percent')})\b|%"
+ALL_COLUMNS = (
+    rf"\b(?:{_bare('columns.every')})\s+(?:numeric(?:al)?\s+)?(?:{_bare('columns.nouns')})\b"
 )
-PERCENT = r"\b(?:percent|percentages?|pct|proportions?|fractions?|shares?|rates?|ratio of)\b|%"
-ALL_COLUMNS = r"\b(?:each|every|all|per|by)\s+(?:numeric(?:al)?\s+)?(?:columns?|variables?|features?|fields?)\b"
+COUNT = rf"\b(?:{_bare('asks.count')})\b"
+"""A count asked for ("how many", "number of")."""
 CLOSEST = (
     "summary statistics (describe, mean, median, std, quantiles, skewness, kurtosis)",
     "counts, distinct values and percentages, with conditions in words",
@@ -100,16 +115,17 @@ def unmapped(r: Reading) -> Decline:
 
 
 DERIVED = (
-    ("sum", r"\b(?:sum|total|addition) of C(\d+) and C(\d+)"),
+    ("sum", rf"\b(?:{_bare('derived.sum')}) of C(\d+) and C(\d+)"),
     ("sum", r"\bC(\d+)\s*(?:\+|plus|added to)\s*C(\d+)"),
     ("difference", r"\bdifference between C(\d+) and C(\d+)"),
     ("difference", r"\bC(\d+)\s*(?:-|minus|less)\s*C(\d+)"),
-    ("ratio", r"\bratio (?:of|between) C(\d+) (?:to|and|over) C(\d+)"),
-    ("ratio", r"\bC(\d+)\s*(?:/|divided by|over|per)\s*C(\d+)"),
+    ("ratio", rf"\bratio (?:of|between) C(\d+) (?:{_bare('derived.ratio_joins')}) C(\d+)"),
+    ("ratio", rf"\bC(\d+)\s*(?:/|{_bare('derived.ratio_signs')})\s*C(\d+)"),
     ("product", r"\bproduct of C(\d+) and C(\d+)"),
     ("product", r"\bC(\d+)\s*(?:\*|times|multiplied by|x)\s*C(\d+)"),
 )
 DERIVED_WORD = {"sum": "plus", "difference": "minus", "ratio": "per", "product": "times"}
+_NAMED = re.compile(rf"\b(?:{_bare('derived.named')})\s+['\"]?([a-z_][\w]*)")
 
 
 def derived_column(r: Reading) -> Derived | None:
@@ -126,16 +142,25 @@ def derived_column(r: Reading) -> Derived | None:
             continue  # "trend of y over x" is y against x
         if kind == "product" and " x " in m.group(0) and r.has(r"\bpivot|\bcross[- ]?tab|\bby\b"):
             continue  # "by year x quarter" names two table keys
-        named = re.search(r"\b(?:called|named|as)\s+['\"]?([a-z_][\w]*)", r.text)
+        named = _NAMED.search(r.text)
         name = named.group(1) if named else f"{left}_{DERIVED_WORD[kind]}_{right}"
         r.skeleton = r.skeleton[: m.start()] + " D " + r.skeleton[m.end() :]
         return Derived(name, kind, left, right)
     return None
 
 
-GROUP_LEAD = (
-    r"(?:grouped by|group by|broken down by|split by|by|per|for each|for every|in each|of each|"
-    r"within each|across|among|for all|each|every|for the different|for different|between)"
+GROUP_LEAD = f"(?:{_bare('groups.lead')})"
+_GROUPS = tuple(
+    re.compile(pattern)
+    for pattern in (
+        rf"\b{GROUP_LEAD}\s+(?:{_each_then_space('groups.before_column')})?C(\d+)(?:\s*(?:and|,|&)\s*(?:by\s+)?C(\d+))?",
+        r"\bC(\d+)[- ]wise\b",
+        rf"\b(?:{_bare('groups.rank')})\s+(?:the\s+|all\s+)?C(\d+)\s+(?=by\b)",
+    )
+)
+_WHICH_GROUP = re.compile(
+    rf"\b(?:{_bare('groups.which')})\s+(?:(?![CV]\d)\w+\s+)?C(\d+)\b"
+    rf"|\bC(\d+)\s+(?:{_bare('groups.having')})\s+the\s+(?:{_bare('groups.extreme')})"
 )
 
 
@@ -144,23 +169,13 @@ def groups(r: Reading) -> tuple[list[str], bool]:
     the question asks *which* group (a ranking with one answer)."""
     found: list[str] = []
     which = False
-    patterns = (
-        rf"\b{GROUP_LEAD}\s+(?:the\s+|each\s+|different\s+|every\s+)?C(\d+)(?:\s*(?:and|,|&)\s*(?:by\s+)?C(\d+))?",
-        r"\bC(\d+)[- ]wise\b",
-        r"\b(?:rank|sort|order|list)\s+(?:the\s+|all\s+)?C(\d+)\s+(?=by\b)",
-    )
-    for pattern in patterns:
-        for m in list(re.finditer(pattern, r.skeleton)):
+    for pattern in _GROUPS:
+        for m in list(pattern.finditer(r.skeleton)):
             cols = [r.column_at(int(g)) for g in m.groups() if g is not None]
             if cols and all(groupable(r, c) for c in cols):
                 found.extend(c for c in cols if c not in found)
                 r.skeleton = ph.blank(r.skeleton, m)
-    for m in list(
-        re.finditer(
-            r"\b(?:which|what|whose)\s+(?:(?![CV]\d)\w+\s+)?C(\d+)\b|\bC(\d+)\s+(?:with|has|had|having)\s+the\s+(?:highest|lowest|most|least|largest|smallest|greatest|best|worst|maximum|minimum)",
-            r.skeleton,
-        )
-    ):
+    for m in list(_WHICH_GROUP.finditer(r.skeleton)):
         column = r.column_at(int(m.group(1) or m.group(2)))
         if groupable(r, column):
             if column not in found:
@@ -218,15 +233,17 @@ def _is_order_word(r: Reading, agg: str) -> bool:
     if agg == "count":
         return True
     word = ph.DESCENDING if agg == "max" else ph.ASCENDING
-    explicit = r"\b(?:max|maximum|min|minimum)\b"
-    return re.search(word, r.skeleton) is not None and not re.search(explicit, r.skeleton)
+    return re.search(word, r.skeleton) is not None and not _EXPLICIT.search(r.skeleton)
+
+
+_EXPLICIT = re.compile(rf"\b(?:{_bare('order.explicit')})\b")
 
 
 # -- time axes, default statistics and label columns ------------------------------------
 
 
-TIME_NAME = r"(?i)date|time|day|week|month|quarter|year|period"
-LABEL_NAME = r"(?i)^(name|title|label|id|product|item|city|country|model|company|customer|player)"
+TIME_NAME = "(?i)" + _bare("columns.time_names")
+LABEL_NAME = f"(?i)^({_bare('columns.label_names')})"
 
 
 def time_like(r: Reading, column: str) -> bool:
@@ -237,7 +254,7 @@ def default_agg(r: Reading, target: str | None) -> str:
     aggs = stat_aggs(r)
     if aggs:
         return aggs[0]
-    if target is None or r.has(r"\b(?:how many|number of|count)\b"):
+    if target is None or r.has(COUNT):
         return "size"
     return "mean" if r.kind(target) == "binary" else "sum"
 
@@ -249,7 +266,7 @@ def plot_agg(r: Reading, target: str | None) -> str:
     aggs = stat_aggs(r)
     if aggs:
         return aggs[0]
-    if target is None or r.has(r"\b(?:how many|number of|count)\b"):
+    if target is None or r.has(COUNT):
         return "size"
     return "mean"
 

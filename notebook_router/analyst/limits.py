@@ -13,15 +13,22 @@ import re
 from notebook_router.analyst.intents import CLOSEST
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import Decline, Spec
+from notebook_router.language.phrases import phrase_table
+
+_SAID = phrase_table("answer_limits")
+
+
+def _bare(group: str) -> str:
+    """The group's phrases as the alternatives of an enclosing group, in the table's order."""
+    return _SAID.either(group, space=" ")[3:-1]
+
 
 UNSUPPORTED = (
-    r"\b(?:neural net\w*|deep learning|random forests?|decision trees?|gradient boost\w*|xgboost|"
-    r"lightgbm|support vector|svm|lstm|arima|sarima|prophet|k-?means|clustering|cluster analysis|"
-    r"logistic regression|machine learning|causal\w*|caused?|causes|why)\b"
+    rf"\b(?:{_bare('limits.unsupported')}|neural net\w*|gradient boost\w*|k-?means|causal\w*)\b"
 )
 CONDITION_WORDS = (
-    r"\b(?:more than|greater than|less than|fewer than|larger than|smaller than|higher than|"
-    r"lower than|above|below|over|under|at least|at most|exceed\w*|between)\s+\$?-?(?:\d[\d,]*(?:\.\d+)?|\.\d+)"
+    rf"\b(?:{_bare('limits.conditions')}|exceed\w*)"
+    r"\s+\$?-?(?:\d[\d,]*(?:\.\d+)?|\.\d+)"
 )
 FILTERING_OPS = ("count", "percentage", "statistic", "groupby", "rows", "summary", "unique",
                  "value_counts", "shape", "share", "resample")  # fmt: skip

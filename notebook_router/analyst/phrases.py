@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from notebook_router.language.numbers import NUMBER_WORDS, number
 from notebook_router.language.patterns import alternation
+from notebook_router.language.phrases import phrase_table
 from notebook_router.language.tables import table
 
 _WORDS = table("analysis")
@@ -26,6 +27,38 @@ DESCENDING = rf"\b(?:{alternation(_WORDS['order']['descending'])})\b"
 ASCENDING = rf"\b(?:{alternation(_WORDS['order']['ascending'])})\b"
 FREQS: dict[str, str] = _WORDS["periods"]
 MONTHS: list[str] = _WORDS["calendar"]["months"]
+
+_SAID = phrase_table("phrases_statistics")
+
+
+def _either(group: str) -> str:
+    return _SAID.either(group, space=" ")
+
+
+def _bare(group: str) -> str:
+    """The group's phrases as the alternatives of an enclosing group."""
+    return _either(group)[3:-1]
+
+
+_N = rf"(\d+|{_bare('rounding.numbers')})"
+_ROUNDING = tuple(
+    re.compile(pattern)
+    for pattern in (
+        rf"\b(?:round(?:ed|ing)?|rounding)\b[^.?!;]*?\b{_N}\s*{_either('rounding.units')}",
+        rf"\b{_either('rounding.lead')}\s+{_N}\s*{_either('rounding.lead_units')}\b",
+        rf"\b{_N}\s*{_either('rounding.bare_units')}\b",
+    )
+)
+_QUARTILE = re.compile(rf"\b({_bare('quartile.names')})\s+quartile\b")
+_TOP_COUNT = r"(\d+|" + "|".join(NUMBER_WORDS) + r")"
+_TOP_BEFORE = re.compile(rf"\b({_bare('top.before_count')})\s+{_TOP_COUNT}\b")
+_ONE_ROW = re.compile(rf"\s*{_either('top.row_nouns')}\b")
+_TOP_AFTER = re.compile(rf"\b{_TOP_COUNT}\s+({_bare('top.after_count')})\b")
+_WHICH_PERIOD = re.compile(rf"\b(?:which|what)\s+({_bare('periods.units')})\b")
+_PLURAL_PERIOD = re.compile(rf"(?:^|\s{{4,}})\s({_bare('periods.units')})s\b(?!\s+(?:of|in)\b)")
+_PERIOD_ADVERB = re.compile(rf"\b({_bare('periods.adverbs')})\b")
+_BY_PERIOD = re.compile(rf"\b{_either('periods.by')}\s+(?:the\s+)?({_bare('periods.units')})s?\b")
+_ALPHA = re.compile(rf"\b{_either('significance.names')}\s*(?:of|=|is|:)?\s*(0?\.\d+)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,14 +87,8 @@ def answer_formats(text: str) -> tuple[list[AnswerFormat], str]:
 
 def rounding(text: str) -> tuple[int | None, str]:
     """Decimal places asked for ("round to 2 decimal places", "to three decimals", "2 dp")."""
-    n = r"(\d+|one|two|three|four|five|six)"
-    patterns = (
-        rf"\b(?:round(?:ed|ing)?|rounding)\b[^.?!;]*?\b{n}\s*(?:decimal places?|decimals?|digits?|dp|d\.p\.|places?)",
-        rf"\b(?:to|with|in|at)\s+{n}\s*(?:decimal places?|decimals?|dp)\b",
-        rf"\b{n}\s*(?:decimal places?|decimals?)\b",
-    )
-    for pattern in patterns:
-        m = re.search(pattern, text)
+    for pattern in _ROUNDING:
+        m = pattern.search(text)
         if m:
             return int(number(m.group(1))), blank(text, m)
     m = re.search(
@@ -94,7 +121,7 @@ def quantile(text: str) -> tuple[float | None, str]:
     if m:
         q = float(m.group(1))
         return (q / 100 if q > 1 else q), blank(text, m)
-    m = re.search(r"\b(first|1st|lower|second|2nd|third|3rd|upper)\s+quartile\b", text)
+    m = _QUARTILE.search(text)
     if m:
         q = {"first": 0.25, "1st": 0.25, "lower": 0.25, "second": 0.5, "2nd": 0.5}.get(
             m.group(1), 0.75
@@ -108,10 +135,8 @@ def quantile(text: str) -> tuple[float | None, str]:
 
 def top_n(text: str) -> tuple[int | None, bool | None, str]:
     """ "top 5", "3 lowest", "bottom ten": the count and whether lowest first."""
-    words = r"(\d+|" + "|".join(NUMBER_WORDS) + r")"
-    m = re.search(rf"\b(top|bottom|first|last|highest|lowest|largest|smallest)\s+{words}\b", text)
-    one = r"\s*(?:rows?|records?|values?)\b"
-    if m and m.group(2) == "one" and not re.match(one, text[m.end() :]):
+    m = _TOP_BEFORE.search(text)
+    if m and m.group(2) == "one" and not _ONE_ROW.match(text[m.end() :]):
         m = None  # "the largest one" is the largest value, not a top-1 list
     if m:
         return (
@@ -119,12 +144,10 @@ def top_n(text: str) -> tuple[int | None, bool | None, str]:
             m.group(1) in ("bottom", "lowest", "smallest"),
             blank(text, m),
         )
-    m = re.search(rf"\b(?:which|what)\s+{words}\s+(?=[a-z])", text)
+    m = re.search(rf"\b(?:which|what)\s+{_TOP_COUNT}\s+(?=[a-z])", text)
     if m and m.group(1) != "one":  # "which 2 stocks had the lowest ...": the order comes later
         return int(number(m.group(1))), None, blank(text, m)
-    m = re.search(
-        rf"\b{words}\s+(highest|lowest|largest|smallest|most|least|biggest|top|best|worst)\b", text
-    )
+    m = _TOP_AFTER.search(text)
     if m:
         asc = m.group(2) in ("lowest", "smallest", "least", "worst")
         return int(number(m.group(1))), asc, blank(text, m)
@@ -134,19 +157,16 @@ def top_n(text: str) -> tuple[int | None, bool | None, str]:
 def frequency(text: str) -> tuple[str, str]:
     """A resampling period ("by month", "weekly", "per quarter", "which year") and the
     text without it ("which year" leaves "which" to say a single period is asked for)."""
-    m = re.search(r"\b(?:which|what)\s+(day|week|month|quarter|year)\b", text)
+    m = _WHICH_PERIOD.search(text)
     # "which three years ...": "which three" was read (and blanked) as the ranking's N;
     # the period is what is ranked (one figure a year, the top N of them)
-    m = m or re.search(r"(?:^|\s{4,})\s(day|week|month|quarter|year)s\b(?!\s+(?:of|in)\b)", text)
+    m = m or _PLURAL_PERIOD.search(text)
     if m:
         return FREQS[m.group(1)], text[: m.start(1)] + " " * len(m.group(1)) + text[m.end(1) :]
-    m = re.search(r"\b(daily|weekly|monthly|quarterly|yearly|annual|annually)\b", text)
+    m = _PERIOD_ADVERB.search(text)
     if m:
         return FREQS[m.group(1)], blank(text, m)
-    m = re.search(
-        r"\b(?:by|per|each|every|for each|for every|in each|over|across)\s+(?:the\s+)?(day|week|month|quarter|year)s?\b",
-        text,
-    )
+    m = _BY_PERIOD.search(text)
     if m:
         return FREQS[m.group(1)], blank(text, m)
     return "", text
@@ -154,9 +174,7 @@ def frequency(text: str) -> tuple[str, str]:
 
 def alpha(text: str) -> tuple[float, str]:
     """The significance level named ("at the 1% level", "alpha = 0.01"), else 0.05."""
-    m = re.search(
-        r"\b(?:alpha|significance level|significance|α)\s*(?:of|=|is|:)?\s*(0?\.\d+)", text
-    )
+    m = _ALPHA.search(text)
     if m:
         return float(m.group(1)), blank(text, m)
     m = re.search(r"\b(\d+(?:\.\d+)?)\s*%\s*(?:significance\s*)?(?:level|significance)", text)

@@ -14,9 +14,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from notebook_router.data.values import ValueIndex, value_index
+from notebook_router.language.phrases import phrase_table
 
 MAX_CATEGORIES = 40
 SAMPLE_ROWS = 20_000
+_DATE_NAME = re.compile(
+    phrase_table("answer_limits").either("columns.date_names", space=" "), re.IGNORECASE
+)
+"""A column name that says it may hold dates as text (data/answer_limits.toml)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,7 +137,7 @@ def _few_values(series: Any) -> tuple[Any, ...]:
 def _looks_like_dates(name: str, series: Any) -> bool:
     import pandas as pd
 
-    if not re.search(r"date|time|day|month|period|timestamp", name, re.I):
+    if not _DATE_NAME.search(name):
         return False
     sample = series.dropna().iloc[:50].astype(str)
     if sample.empty:
