@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
 import pandas as pd
 import pytest
 
@@ -23,26 +22,6 @@ pytestmark = pytest.mark.cluster
 
 ROWS = 40_000
 PARTITIONS = 8
-
-
-@pytest.fixture(scope="module")
-def sales_pd() -> pd.DataFrame:
-    rng = np.random.default_rng(7)
-    return pd.DataFrame(
-        {
-            "region": rng.choice(["North", "South", "East", "West"], ROWS),
-            "product": rng.choice(["apples", "pears", "plums"], ROWS),
-            "revenue": rng.integers(1, 1000, ROWS).astype(float),
-        }
-    )
-
-
-@pytest.fixture
-def sales(client: Any, sales_pd: pd.DataFrame) -> Any:
-    """The rows as a Dask DataFrame whose partitions are held by the workers."""
-    lazy = dd.from_pandas(sales_pd, npartitions=PARTITIONS).persist()
-    distributed.wait(lazy)
-    return lazy
 
 
 def _computed_on_the_cluster(client: Any) -> Any:
