@@ -230,7 +230,9 @@ def missing(b: Builder, e: Engine = PANDAS) -> Program:
     percent = s.percent
     if s.variant == "which":
         if e.lazy:
-            b.add(f"flags = {e.computed(f'{d}.isna().any()')}", "result = flags[flags].index.tolist()")
+            b.add(
+                f"flags = {e.computed(f'{d}.isna().any()')}", "result = flags[flags].index.tolist()"
+            )
         else:
             b.add(f"result = {d}.columns[{d}.isna().any()].tolist()")
         return b.program("values")
