@@ -17,6 +17,7 @@ import pytest
 
 from notebook_router import Router, agent
 from notebook_router.agents.builtin.data_analyst import DATA_ANALYST
+from notebook_router.agents.group import AgentGroup
 from notebook_router.analyst.result import Analysis
 from notebook_router.offline.team.data_analyst import unanswered_parts
 from notebook_router.result import AgentResult
@@ -167,6 +168,18 @@ def test_an_answer_that_admits_a_gap_is_partial_and_the_run_says_so() -> None:
     assert not result.completed
     assert result.answer.startswith("Not every part")
     assert "left out “in 2020” (no column holds a year)" in result.answer
+
+
+def test_a_gap_a_child_agent_admits_reaches_the_run_through_its_parent() -> None:
+    orders = AgentGroup("orders", can=["orders", "tally"])
+
+    @agent(can=["tally"], parent=orders)
+    def tally(task: str) -> AgentResult:
+        return AgentResult(data=12, summary="12 orders.", left_out=("“in 2020” (no year)",))
+
+    result = Router(agents=[orders]).run_sync("tally the orders in 2020")
+    assert [t.status for t in result.tasks] == ["partial"]
+    assert "left out “in 2020” (no year)" in result.answer
 
 
 def test_the_analysts_partial_answer_names_what_it_left_out_as_data() -> None:
