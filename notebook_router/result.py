@@ -61,6 +61,10 @@ class AgentResult(BaseModel):
     question to ask the user for ``needs_user_input``."""
     summary: str | None = None
     """The agent's own one-line account of what it produced; synthesis prefers it."""
+    left_out: tuple[str, ...] = ()
+    """The parts of the task the answer does not use, each in the task's words with why
+    ("“in 2020” (no column holds a year)"). A ``fulfilled`` result that names any is
+    filed as ``partial`` (the planner reads this list, never the summary's wording)."""
     value: Any = Field(default=None, exclude=True)
     """The answer's headline value when ``data`` is the table it comes from ("dodge", for
     "which manufacturer has the most cars?", beside the ranking); None otherwise."""

@@ -292,8 +292,6 @@ WORD_REGEXES_CLEANED = (
 ``language/data`` tables; the rule reads these and every other part but ``language/``,
 :data:`WORD_REGEXES_NOT_YET_CHECKED` and :data:`USER_EXAMPLES`."""
 FORMAT_ALTERNATIONS = {
-    f"{PACKAGE}/planner/admission.py: question|request|task": "the product's own sentence "
-    '"This answers only part of the question", as its answers write it',
     f"{PACKAGE}/data/source.py: secret|token|credential": "parts of a secret's variable name",
     f"{PACKAGE}/mcp/config.py: token|secret|credential|cookie": "parts of a secret's setting name",
     f"{PACKAGE}/context/compress/code.py: export|public|private|protected|static|pub": "code "
@@ -990,9 +988,9 @@ def test_a_regex_listing_english_words_outside_language_is_reported() -> None:
         # a bare alternation written as a pattern counts; a usage line with bars does not
         f"{PACKAGE}.data.names": "_NOUNS = r'data\\s*frames?|tables?|series'\n"
         "USAGE = 'list  |  remove NAME  |  load FILE  |  show NAME'\n",
-        # an allowed format: the product's own sentence
-        f"{PACKAGE}.planner.admission": "import re\n"
-        "_ADMISSION = re.compile(r'\\bThis answers only part of the (?:question|request|task)\\b')\n",
+        # an allowed format: parts of a secret's variable name
+        f"{PACKAGE}.data.source": "import re\n"
+        "_SECRET_NAME = re.compile(r'(?i)(api_?key|secret|token|passw(or)?d|credential)')\n",
         # not read: the language layer builds patterns from words, the analyst is not yet
         f"{PACKAGE}.language.intent": "import re\n_QUICK = re.compile(r'(?:quick|asap|rough)')\n",
         f"{PACKAGE}.analyst.intents": "import re\n_TOP = re.compile(r'(?:top|best|highest)')\n",
@@ -1012,9 +1010,9 @@ def test_a_regex_listing_english_words_outside_language_is_reported() -> None:
         "(that|this|it): put them in a table of language/data",
     ]
     # an allowance for words no pattern has any more is reported, not kept silently
-    moved = {f"{PACKAGE}.planner.admission": "import re\n_ADMISSION = None\n"}
+    moved = {f"{PACKAGE}.data.source": "import re\n_SECRET_NAME = None\n"}
     assert english_word_regexes(moved) == [
-        f"{PACKAGE}/planner/admission.py: question|request|task: allowed as a format, but no "
+        f"{PACKAGE}/data/source.py: secret|token|credential: allowed as a format, but no "
         "pattern has these words any more"
     ]
 

@@ -83,6 +83,9 @@ class DelegationResponse(BaseModel):
     hops: int = 0
     error: str | None = None
     """Why the answer is unable, failed or partial."""
+    left_out: tuple[str, ...] = ()
+    """The parts of the task the answer says it does not use (see
+    :attr:`notebook_router.result.AgentResult.left_out`)."""
     question: str | None = None
     """For ``needs_user_input``: what to ask the user."""
     reasons: tuple[str, ...] = ()
@@ -120,6 +123,7 @@ class DelegationResponse(BaseModel):
             confidence=self.confidence,
             summary=self.summary,
             error=error,
+            left_out=self.left_out,
             media=self.media,
             citations=self.citations,
         )
@@ -186,6 +190,7 @@ def response_from_result(request: DelegationRequest, result: AgentResult) -> Del
         path=request.path,
         hops=request.hops,
         error=None if question else result.error,
+        left_out=result.left_out,
         question=question,
         media=result.media,
         citations=result.citations,
@@ -312,6 +317,8 @@ def _combined(
         path=request.path,
         hops=request.hops,
         parts=tuple(parts),
+        # what a whole answer among them left out (a partial one's gap makes the whole partial)
+        left_out=tuple(x for p in parts if p.status == "fulfilled" for x in p.left_out),
         media=tuple(m for p in parts for m in p.media),
         citations=tuple(c for p in parts for c in p.citations),
     )

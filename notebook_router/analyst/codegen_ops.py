@@ -1,4 +1,10 @@
-"""Code for each non-plot operation family (plots are in ``plots``)."""
+"""Code for each non-plot operation family (plots are in ``plots``), pandas or Dask.
+
+Each operation is written once; its ``e`` (:class:`.engine_code.Engine`) spells the
+steps where Dask differs from pandas (pandas by default, the code :mod:`.codegen`
+writes; Dask's engine is :mod:`.dask_code`'s, which says first which operations Dask
+cannot do on a cluster).
+"""
 
 from __future__ import annotations
 
@@ -12,73 +18,79 @@ from notebook_router.analyst.codegen import (
     Program,
     agg_call,
     mask,
-    scalar_stat,
     wrap,
 )  # fmt: skip
+from notebook_router.analyst.engine_code import PANDAS, Engine
 
 
-def statistic(b: Builder) -> Program:
+def statistic(b: Builder, e: Engine = PANDAS) -> Program:
     s = b.spec
     aggs, cols, q = list(s.aggs), list(s.columns), s.quantile
     if s.variant == "all":
-        agg = aggs[0]
-        numeric = "" if agg in ("count", "nunique") else "numeric_only=True"
-        call = f".quantile({q!r}, numeric_only=True)" if agg == "quantile" else f".{agg}({numeric})"
-        if agg not in SIMPLE_AGGS | {"quantile"}:
-            call = f".select_dtypes('number'){agg_call(agg)}"
-        b.add(f"result = {b.rows}{call}")
+        b.add(f"result = {e.computed(_every_column(b, e, aggs[0], q))}")
         return b.program("series")
-    if len(cols) == 1 and len(aggs) == 1:
-        b.add(f"result = {scalar_stat(b.col(cols[0]), aggs[0], q)}")
-        if aggs[0] in ("count", "nunique"):
-            return b.program("int")
-        return b.program("label" if s.variant == "label" else "scalar")
     if len(cols) == 1:
+        exprs = {a: e.statistic(b, "x" if len(aggs) > 1 else b.col(cols[0]), a, q) for a in aggs}
+        if len(aggs) == 1:
+            b.add(f"result = {e.computed(exprs[aggs[0]])}")
+            if aggs[0] in ("count", "nunique"):
+                return b.program("int")
+            return b.program("label" if s.variant == "label" else "scalar")
         b.add(f"x = {b.col(cols[0])}")
-        items = ", ".join(f"{a!r}: {scalar_stat('x', a, q)}" for a in aggs)
-        b.add(f"result = pd.Series({{{items}}})")
+        b.add(f"result = {e.gathered(', '.join(f'{a!r}: {x}' for a, x in exprs.items()))}")
         return b.program("series")
-    b.add(f"result = {b.rows}[{cols!r}]{agg_call(aggs[0], q)}")
+    b.add(f"result = {e.computed(f'{b.rows}[{cols!r}]{agg_call(aggs[0], q)}')}")
     return b.program("series")
 
 
-def count(b: Builder) -> Program:
+def _every_column(b: Builder, e: Engine, agg: str, q: float | None) -> str:
+    """``agg`` of every numeric column (Dask: the exact ones only, see :mod:`.dask_code`)."""
+    if e.lazy:
+        return f"{b.rows}.select_dtypes('number').{agg}()"
+    numeric = "" if agg in ("count", "nunique") else "numeric_only=True"
+    call = f".quantile({q!r}, numeric_only=True)" if agg == "quantile" else f".{agg}({numeric})"
+    if agg not in SIMPLE_AGGS | {"quantile"}:
+        call = f".select_dtypes('number'){agg_call(agg)}"
+    return f"{b.rows}{call}"
+
+
+def count(b: Builder, e: Engine = PANDAS) -> Program:
     if b.spec.measure:
-        b.add(f"result = int({wrap(mask(b, b.spec.measure, b.rows))}.sum())")
+        b.add(f"result = int({e.computed(wrap(mask(b, b.spec.measure, b.rows)) + '.sum()')})")
     else:
-        b.add(f"result = len({b.rows})")
+        b.add(f"result = {e.length(b.rows)}")
     return b.program("int")
 
 
-def percentage(b: Builder) -> Program:
+def percentage(b: Builder, e: Engine = PANDAS) -> Program:
     scale = " * 100" if b.spec.percent else ""
-    b.add(f"result = {wrap(mask(b, b.spec.measure, b.rows))}.mean(){scale}")
+    b.add(f"result = {e.computed(wrap(mask(b, b.spec.measure, b.rows)) + '.mean()')}{scale}")
     return b.program("scalar")
 
 
-def value_counts(b: Builder) -> Program:
+def value_counts(b: Builder, e: Engine = PANDAS) -> Program:
     col = b.col(b.spec.columns[0])
-    if b.spec.variant == "normalize":
-        scale = " * 100" if b.spec.percent else ""
-        b.add(f"result = {col}.value_counts(normalize=True){scale}")
-        return b.program("series")
-    b.add(f"result = {col}.value_counts()")
+    normalize = b.spec.variant == "normalize"
+    scale = " * 100" if normalize and b.spec.percent else ""
+    counts = e.computed(f"{col}.value_counts({e.args('normalize=True' if normalize else '')})")
+    b.add(f"result = {e.ordered(counts)}{scale}")
     return b.program("series")
 
 
-def unique(b: Builder) -> Program:
+def unique(b: Builder, e: Engine = PANDAS) -> Program:
     s = b.spec
     col = s.columns[0]
     if s.group_by:
-        b.add(f"result = {b.rows}.groupby({_keys(s.group_by)})[{col!r}].nunique()")
+        grouped = f"{b.rows}.groupby({_keys(s.group_by)})[{col!r}].nunique({e.args()})"
+        b.add(f"result = {e.computed(grouped)}")
         return b.program("series")
     if s.variant == "count":
-        b.add(f"result = {b.col(col)}.nunique()")
+        b.add(f"result = {e.whole(f'{b.col(col)}.nunique()')}")
         return b.program("int")
     if s.variant == "rows":  # each row one of the things, some names shared
-        b.add(f"result = len({b.rows})", f"names = {b.col(col)}.nunique()")
+        b.add(f"result = {e.length(b.rows)}", f"names = {e.whole(f'{b.col(col)}.nunique()')}")
         return b.program("int", {"names": "names"})
-    b.add(f"result = sorted({b.col(col)}.dropna().unique().tolist())")
+    b.add(f"result = sorted({e.computed(f'{b.col(col)}.dropna().unique()')}.tolist())")
     return b.program("values")
 
 
@@ -86,30 +98,30 @@ def _keys(group_by: tuple[str, ...]) -> str:
     return repr(group_by[0]) if len(group_by) == 1 else repr(list(group_by))
 
 
-def grouped_expr(b: Builder, grouper: str) -> str:
+def grouped_expr(b: Builder, grouper: str, e: Engine = PANDAS) -> str:
+    """The spec's aggregation of each group of ``grouper`` (lazy on Dask)."""
     s = b.spec
     agg = s.aggs[0] if s.aggs else "sum"
     if agg == "size" or (agg == "count" and not s.columns):
-        return f"{grouper}.size()"
+        return f"{grouper}.size({e.args()})"
+    if agg not in SIMPLE_AGGS:
+        column = f"[{s.columns[0]!r}]" if s.columns else ""
+        return f"{grouper}{column}{agg_call(agg, s.quantile)}"
     if not s.columns:
-        numeric = "numeric_only=True" if agg in SIMPLE_AGGS - {"count", "nunique"} else ""
-        return (
-            f"{grouper}.{agg}({numeric})"
-            if agg in SIMPLE_AGGS
-            else f"{grouper}{agg_call(agg, s.quantile)}"
-        )
-    return f"{grouper}[{s.columns[0]!r}]{agg_call(agg, s.quantile)}"
+        numeric = "numeric_only=True" if agg not in ("count", "nunique") else ""
+        return f"{grouper}.{agg}({e.args(numeric)})"
+    return f"{grouper}[{s.columns[0]!r}].{agg}({e.args()})"
 
 
-def groupby(b: Builder) -> Program:
+def groupby(b: Builder, e: Engine = PANDAS) -> Program:
     s = b.spec
-    expr = grouped_expr(b, f"{b.rows}.groupby({_keys(s.group_by)})")
+    expr = e.computed(grouped_expr(b, f"{b.rows}.groupby({_keys(s.group_by)})", e))
     every_group = s.variant not in ("which", "top") or s.ascending  # a 0 can be the answer
     if every_group and s.filters and len(s.group_by) == 1 and s.aggs[:1] in (("size",), ("count",)):
         # "for each firm, in how many years was invest above 100?": a firm with no such
         # year is a 0, not missing from the answer (nor from "which had the fewest")
         b.add(f"counts = {expr}")
-        expr = _with_zeros("counts", b.frame, s.group_by[0])
+        expr = _with_zeros(b, e, "counts", s.group_by[0])
     if s.percent:
         expr += " * 100"
     if len(s.group_by) > 1:
@@ -118,10 +130,15 @@ def groupby(b: Builder) -> Program:
     return _ranked(b, expr)
 
 
-def _with_zeros(counts: str, frame: str, key: str) -> str:
-    """``counts`` with a 0 for each group of ``frame`` none of whose rows were counted
+def _with_zeros(b: Builder, e: Engine, counts: str, key: str) -> str:
+    """``counts`` with a 0 for each group of the table none of whose rows were counted
     (after the counted groups, whatever the kinds of the keys)."""
-    unseen = f"[k for k in {frame}[{key!r}].dropna().unique() if k not in {counts}.index]"
+    keys = f"{b.frame}[{key!r}].dropna().unique()"
+    if e.lazy:  # the keys are computed once, before they are looked through
+        b.add(f"keys = {e.computed(keys)}")
+        unseen = f"(k for k in keys if k not in {counts}.index)"
+    else:
+        unseen = f"[k for k in {keys} if k not in {counts}.index]"
     return f"{counts}.reindex([*{counts}.index, *{unseen}], fill_value=0)"
 
 
@@ -145,18 +162,30 @@ def _ranked(b: Builder, expr: str) -> Program:
     return b.program("series")
 
 
-def resample(b: Builder) -> Program:
+def resample(b: Builder, e: Engine = PANDAS) -> Program:
     s = b.spec
     freq = PANDAS_FREQ[s.freq]
-    if s.group_by:
+    if s.group_by:  # pandas only (see dask_code)
         grouper = f"{b.rows}.groupby([pd.Grouper(key={s.date_column!r}, freq={freq!r}), {s.group_by[0]!r}])"
         b.add(f"result = {grouped_expr(b, grouper)}.unstack().to_period({s.freq!r})")
         return b.program("frame")
-    expr = grouped_expr(b, f"{b.rows}.resample({freq!r}, on={s.date_column!r})")
-    return _ranked(b, f"{expr}.to_period({s.freq!r})")
+    return _ranked(b, resampled(b, e))
 
 
-def compare(b: Builder) -> Program:
+def resampled(b: Builder, e: Engine = PANDAS) -> str:
+    """The spec's aggregation of each period, as periods (Dask: of one column, by the
+    frame's sorted datetime index)."""
+    s = b.spec
+    freq = PANDAS_FREQ[s.freq]
+    if e.lazy:
+        agg = s.aggs[0] if s.aggs else "sum"
+        expr = f"{b.rows}[{s.columns[0]!r}].resample({freq!r}).{agg}()"
+    else:
+        expr = grouped_expr(b, f"{b.rows}.resample({freq!r}, on={s.date_column!r})")
+    return f"{e.computed(expr)}.to_period({s.freq!r})"
+
+
+def compare(b: Builder, e: Engine = PANDAS) -> Program:
     """Each side's figure, in the order the question named the sides, and how they differ."""
     s = b.spec
     column = s.group_by[0]
@@ -164,9 +193,10 @@ def compare(b: Builder) -> Program:
     assert isinstance(sides, tuple)  # the compare family always gives the sides as a tuple
     if s.measure:  # the share of each side's rows that meet the measured condition
         hit = mask(b, s.measure, b.rows)
-        expr = f"({b.rows}.assign(_hit={wrap(hit)}).groupby({column!r})['_hit'].mean() * 100)"
+        grouped = f"{b.rows}.assign(_hit={wrap(hit)}).groupby({column!r})['_hit'].mean({e.args()})"
+        expr = f"({e.computed(grouped)} * 100)"
     else:
-        expr = grouped_expr(b, f"{b.rows}.groupby({column!r})")
+        expr = e.computed(grouped_expr(b, f"{b.rows}.groupby({column!r})", e))
     b.add(
         f"result = {expr}.reindex({list(sides)!r})",
         "difference = result.iloc[0] - result.iloc[1]",
@@ -185,45 +215,62 @@ def value(b: Builder) -> Program:
     return b.program("scalar", {"rows": "len(picked)"})
 
 
-def share(b: Builder) -> Program:
+def share(b: Builder, e: Engine = PANDAS) -> Program:
     s = b.spec
+    totals = f"{b.rows}.groupby({_keys(s.group_by)})[{s.columns[0]!r}].sum({e.args()})"
     b.add(
-        f"totals = {b.rows}.groupby({_keys(s.group_by)})[{s.columns[0]!r}].sum()",
+        f"totals = {e.computed(totals)}",
         f"result = totals / totals.sum(){' * 100' if s.percent else ''}",
     )
     return b.program("series")
 
 
-def missing(b: Builder) -> Program:
+def missing(b: Builder, e: Engine = PANDAS) -> Program:
     s, d = b.spec, b.rows
     percent = s.percent
     if s.variant == "which":
-        b.add(f"result = {d}.columns[{d}.isna().any()].tolist()")
+        if e.lazy:
+            b.add(
+                f"flags = {e.computed(f'{d}.isna().any()')}", "result = flags[flags].index.tolist()"
+            )
+        else:
+            b.add(f"result = {d}.columns[{d}.isna().any()].tolist()")
         return b.program("values")
     if s.variant == "most":
-        b.add(f"counts = {d}.isna().sum()", "result = counts.idxmax()")
+        b.add(f"counts = {e.computed(f'{d}.isna().sum()')}", "result = counts.idxmax()")
         return b.program("label", {"table": "counts", "best": "counts.max()"})
-    if s.variant in ("rows", "complete"):
+    if s.variant in ("rows", "complete") or (s.variant == "column" and len(s.columns) == 1):
         # "complete" rows are those with no missing value: the other side of "rows"
-        expr = f"{d}.isna().any(axis=1)" if s.variant == "rows" else f"{d}.notna().all(axis=1)"
-        b.add(f"result = {expr}.mean() * 100" if percent else f"result = int({expr}.sum())")
-        return b.program("scalar" if percent else "int")
-    if s.variant == "column" and len(s.columns) == 1:
-        expr = f"{b.col(s.columns[0])}.isna()"
-        b.add(f"result = {expr}.mean() * 100" if percent else f"result = int({expr}.sum())")
+        complete = f"(~{d}.isna().any(axis=1))" if e.lazy else f"{d}.notna().all(axis=1)"
+        expr = {"rows": f"{d}.isna().any(axis=1)", "complete": complete}.get(s.variant)
+        expr = expr or f"{b.col(s.columns[0])}.isna()"
+        b.add(
+            f"result = {e.computed(f'{expr}.mean()')} * 100"
+            if percent
+            else f"result = int({e.computed(f'{expr}.sum()')})"
+        )
         return b.program("scalar" if percent else "int")
     if s.variant in ("column", "per_column"):
         rows = f"{d}[{list(s.columns)!r}]" if s.variant == "column" else d
-        b.add(
-            f"result = {rows}.isna().mean() * 100" if percent else f"result = {rows}.isna().sum()"
-        )
+        how = "mean" if percent else "sum"
+        b.add(f"result = {e.computed(f'{rows}.isna().{how}()')}{' * 100' if percent else ''}")
         return b.program("series")
-    b.add(
-        f"result = {d}.isna().sum().sum() / {d}.size * 100"
-        if percent
-        else f"result = int({d}.isna().sum().sum())"
-    )
+    b.add(*_missing_cells(d, e, percent))
     return b.program("scalar" if percent else "int")
+
+
+def _missing_cells(d: str, e: Engine, percent: bool) -> tuple[str, ...]:
+    """How many of ``d``'s cells are missing (or what share of them, in %)."""
+    if e.lazy:  # the count and the length, in one computation
+        return (
+            f"missing, rows = dask.compute({d}.isna().sum().sum(), {d}.shape[0])",
+            f"result = missing / (rows * len({d}.columns)) * 100"
+            if percent
+            else "result = int(missing)",
+        )
+    if percent:
+        return (f"result = {d}.isna().sum().sum() / {d}.size * 100",)
+    return (f"result = int({d}.isna().sum().sum())",)
 
 
 def bins(b: Builder) -> Program:
@@ -260,26 +307,29 @@ def _bin_labels(edges: tuple[float, ...]) -> list[str]:
     return labels
 
 
-def summary(b: Builder) -> Program:
+def summary(b: Builder, e: Engine = PANDAS) -> Program:
     s = b.spec
     cols = list(s.columns)
-    if s.group_by and cols:
+    if s.group_by and cols:  # pandas only (see dask_code)
         b.add(f"result = {b.rows}.groupby({_keys(s.group_by)})[{cols[0]!r}].describe()")
     elif len(cols) == 1:
-        b.add(f"result = {b.col(cols[0])}.describe()")
+        b.add(f"result = {e.computed(f'{b.col(cols[0])}.describe()')}")
     elif cols:
-        b.add(f"result = {b.rows}[{cols!r}].describe(include='all')")
+        every = "" if e.lazy else "include='all'"  # Dask describes the numeric columns
+        b.add(f"result = {e.computed(f'{b.rows}[{cols!r}].describe({every})')}")
     else:
-        b.add(f"result = {b.rows}.describe()")
+        b.add(f"result = {e.computed(f'{b.rows}.describe()')}")
     return b.program("frame" if not (len(cols) == 1 and not s.group_by) else "series")
 
 
-def shape(b: Builder) -> Program:
+def shape(b: Builder, e: Engine = PANDAS) -> Program:
     s, d = b.spec, b.rows
+    width = f"len({d}.columns)" if e.lazy else f"{d}.shape[1]"
+    size = f"[{e.length(d)}, {width}]" if e.lazy else f"list({d}.shape)"
     code = {
-        "rows": (f"result = len({d})", "int"),
-        "columns": (f"result = {d}.shape[1]" if not s.is_series else "result = 1", "int"),
-        "shape": (f"result = list({d}.shape)", "values"),
+        "rows": (f"result = {e.length(d)}", "int"),
+        "columns": (f"result = {width}" if not s.is_series else "result = 1", "int"),
+        "shape": (f"result = {size}", "values"),
         "dtypes": (f"result = {d}.dtypes.astype(str)", "series"),
         "columns_list": (f"result = {d}.columns.tolist()", "values"),
         "head": (f"result = {d}.head({s.n or 5})", "frame_only"),
@@ -288,16 +338,23 @@ def shape(b: Builder) -> Program:
     return b.program(code[1])
 
 
-def rows(b: Builder) -> Program:
+def rows(b: Builder, e: Engine = PANDAS) -> Program:
     s = b.spec
     col = s.columns[0]
     how = "nsmallest" if s.ascending else "nlargest"
     if s.variant == "values":
-        b.add(f"result = {b.col(col)}.{how}({s.n}).tolist()")
+        b.add(f"result = {e.computed(f'{b.col(col)}.{how}({s.n})')}.tolist()")
         return b.program("list")
     if s.variant == "labels":
-        b.add(f"top = {b.rows}.{how}({s.n}, {col!r})", f"result = top[{s.label_column!r}].tolist()")
+        b.add(
+            f"top = {e.computed(f'{b.rows}.{how}({s.n}, {col!r})')}",
+            f"result = top[{s.label_column!r}].tolist()",
+        )
         return b.program("labels", {"table": "top"})
+    if e.lazy:  # Dask has no row by label: the one top row, computed
+        b.add(f"row = {e.computed(f'{b.rows}.{how}(1, {col!r})')}.iloc[0]")
+        b.add(f"result = row[{s.label_column!r}]" if s.label_column else "result = row.name")
+        return b.program("label", {"table": "row.to_frame().T", "best": f"row[{col!r}]"})
     idx = "idxmin" if s.ascending else "idxmax"
     b.add(f"row = {b.rows}.loc[{b.col(col)}.{idx}()]")
     b.add(

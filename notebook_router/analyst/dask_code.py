@@ -14,24 +14,22 @@ its own, not with pyplot: the analysis runs on a worker thread). Quantiles and m
 whole column are Dask's estimates (said in the answer); a group's median is exact.
 Anything else (tests, correlations, bins, plots of raw rows, ...) returns a
 :class:`NeedsPandas`, which says so and how much data pandas would pull into the kernel.
+
+Each operation's code is :mod:`.codegen_ops`' (written once for pandas and Dask), with
+:class:`DaskEngine`'s spellings; what is here is what Dask cannot do, said before the
+code is written, and the plots of an aggregate.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from notebook_router.analyst.codegen import (
-    PANDAS_FREQ,
-    Builder,
-    Program,
-    frame_name,
-    mask,
-    wrap,
-)
-from notebook_router.analyst.codegen_ops import _ranked
+from notebook_router.analyst import codegen_ops as ops
+from notebook_router.analyst.codegen import Builder, Program, frame_name, mask
 from notebook_router.analyst.dask_frames import dated_index
+from notebook_router.analyst.engine_code import Engine
 from notebook_router.analyst.phrases import AGG_WORDS
 from notebook_router.analyst.spec import Spec
 from notebook_router.analyst.values import fmt
@@ -47,6 +45,8 @@ Dask's default for many partitions (several, joined by a shuffle) costs far more
 EXACT = frozenset({"mean", "sum", "min", "max", "count", "std", "var", "nunique", "sem", "skew"})
 """Whole-column statistics Dask computes exactly."""
 ESTIMATED = "Dask estimates quantiles and medians from each partition, so this one is approximate."
+COLUMN_STATS = EXACT | {"kurt", "median", "quantile", "iqr", "range", "cv"}
+"""Statistics of one column Dask computes (the quantiles estimated)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,12 +91,42 @@ class DaskBuilder(Builder):
             rows = "d"
         return rows
 
-    def done(self, shape: str, outputs: dict[str, str] | None = None) -> Program:
+    def program(self, shape: str, outputs: dict[str, str] | None = None) -> Program:
         """The program, with its note (an estimate said as one)."""
-        program = self.program(shape, outputs)
-        return Program(program.code, program.shape, program.outputs, note=self.note)
+        return replace(super().program(shape, outputs), note=self.note)
 
 
+class DaskEngine(Engine):
+    """Dask's spellings: lazy steps, one ``.compute()``, groups in one partition."""
+
+    lazy = True
+
+    def computed(self, expr: str) -> str:
+        return f"{expr}.compute()"
+
+    def whole(self, expr: str) -> str:
+        return f"int({expr}.compute())"
+
+    def args(self, *args: str) -> str:
+        return ", ".join([*(a for a in args if a), ONE])
+
+    def length(self, rows: str) -> str:
+        return f"int({rows}.shape[0].compute())"
+
+    def ordered(self, counts: str) -> str:
+        # the counts come back in the partitions' order, not largest first
+        return f"{counts}.sort_values(ascending=False)"
+
+    def statistic(self, b: Builder, series: str, agg: str, q: float | None) -> str:
+        assert isinstance(b, DaskBuilder)
+        return _scalar(b, series, agg, q)
+
+    def gathered(self, items: str) -> str:
+        return f"pd.Series(dask.compute({{{items}}})[0])"
+
+
+DASK = DaskEngine()
+"""Dask: lazy until one ``.compute()``, where Dask computes (a cluster's workers)."""
 DaskGenerator = Callable[[DaskBuilder], "Program | NeedsPandas"]
 
 
@@ -124,8 +154,8 @@ def _needs(reason: str) -> NeedsPandas:
     return NeedsPandas(reason)
 
 
-def _scalar(b: DaskBuilder, series: str, agg: str, q: float | None) -> str | None:
-    """``agg`` of one column as a lazy Dask scalar, or None when Dask has no way."""
+def _scalar(b: DaskBuilder, series: str, agg: str, q: float | None) -> str:
+    """``agg`` of one column as a lazy Dask scalar (``agg`` one of :data:`COLUMN_STATS`)."""
     if agg in EXACT:
         return f"{series}.{agg}()"
     if agg == "kurt":
@@ -137,95 +167,30 @@ def _scalar(b: DaskBuilder, series: str, agg: str, q: float | None) -> str | Non
         return f"{series}.quantile({q if agg == 'quantile' and q is not None else 0.5!r})"
     if agg == "range":
         return f"({series}.max() - {series}.min())"
-    if agg == "cv":
-        return f"({series}.std() / {series}.mean())"
-    return None
+    assert agg == "cv", agg
+    return f"({series}.std() / {series}.mean())"
 
 
 def statistic(b: DaskBuilder) -> Program | NeedsPandas:
     s = b.spec
-    aggs, cols, q = list(s.aggs), list(s.columns), s.quantile
+    aggs, cols = list(s.aggs), list(s.columns)
     if s.variant == "all":
         if aggs[0] not in EXACT - {"skew"}:
             return _needs(f"the {aggs[0]} of every column is not one Dask computes exactly")
-        b.add(f"result = {b.rows}.select_dtypes('number').{aggs[0]}().compute()")
-        return b.done("series")
-    if len(cols) == 1:
-        exprs = {a: _scalar(b, "x" if len(aggs) > 1 else b.col(cols[0]), a, q) for a in aggs}
-        missing = [a for a, e in exprs.items() if e is None]
+    elif len(cols) == 1:
+        missing = [a for a in aggs if a not in COLUMN_STATS]
         if missing:
             return _needs(f"Dask has no {', '.join(missing)} of a column")
-        if len(aggs) == 1:
-            b.add(f"result = {exprs[aggs[0]]}.compute()")
-            if aggs[0] in ("count", "nunique"):
-                return b.done("int")
-            return b.done("label" if s.variant == "label" else "scalar")
-        b.add(f"x = {b.col(cols[0])}")
-        items = ", ".join(f"{a!r}: {e}" for a, e in exprs.items())
-        b.add(f"result = pd.Series(dask.compute({{{items}}})[0])")
-        return b.done("series")
-    if aggs[0] not in EXACT:
+    elif aggs[0] not in EXACT:
         return _needs(f"Dask has no exact {aggs[0]} of several columns")
-    b.add(f"result = {b.rows}[{cols!r}].{aggs[0]}().compute()")
-    return b.done("series")
-
-
-def count(b: DaskBuilder) -> Program:
-    if b.spec.measure:
-        b.add(f"result = int({wrap(mask(b, b.spec.measure, b.rows))}.sum().compute())")
-    else:
-        b.add(f"result = int({b.rows}.shape[0].compute())")
-    return b.done("int")
-
-
-def percentage(b: DaskBuilder) -> Program:
-    scale = " * 100" if b.spec.percent else ""
-    b.add(f"result = {wrap(mask(b, b.spec.measure, b.rows))}.mean().compute(){scale}")
-    return b.done("scalar")
-
-
-def value_counts(b: DaskBuilder) -> Program:
-    col = b.col(b.spec.columns[0])
-    normalize = b.spec.variant == "normalize"
-    scale = " * 100" if normalize and b.spec.percent else ""
-    how = f"normalize=True, {ONE}" if normalize else ONE
-    b.add(f"result = {col}.value_counts({how}).compute().sort_values(ascending=False){scale}")
-    return b.done("series")
-
-
-def unique(b: DaskBuilder) -> Program:
-    s = b.spec
-    col = s.columns[0]
-    if s.group_by:
-        b.add(f"result = {b.rows}.groupby({_keys(s.group_by)})[{col!r}].nunique({ONE}).compute()")
-        return b.done("series")
-    if s.variant == "count":
-        b.add(f"result = int({b.col(col)}.nunique().compute())")
-        return b.done("int")
-    b.add(f"result = sorted({b.col(col)}.dropna().unique().compute().tolist())")
-    return b.done("values")
+    return ops.statistic(b, DASK)
 
 
 def groupby(b: DaskBuilder) -> Program | NeedsPandas:
-    s = b.spec
-    agg = s.aggs[0] if s.aggs else "sum"
+    agg = b.spec.aggs[0] if b.spec.aggs else "sum"
     if agg not in GROUP_AGGS:
         return _needs(f"Dask has no {agg} of each group")
-    expr = _grouped(b, f"{b.rows}.groupby({_keys(s.group_by)})", agg) + ".compute()"
-    every_group = s.variant not in ("which", "top") or s.ascending  # a 0 can be the answer
-    if every_group and s.filters and len(s.group_by) == 1 and agg in ("size", "count"):
-        # the groups no row was counted for are 0s, as with pandas
-        key = s.group_by[0]
-        b.add(
-            f"counts = {expr}", f"keys = {frame_name(s.frame)}[{key!r}].dropna().unique().compute()"
-        )
-        expr = "counts.reindex([*counts.index, *(k for k in keys if k not in counts.index)], fill_value=0)"
-    if s.percent:
-        expr += " * 100"
-    if len(s.group_by) > 1:
-        b.add(f"result = {expr}.unstack()")
-        return b.done("frame")
-    return _with_note(b, _ranked(b, expr))
+    return ops.groupby(b, DASK)
 
 
 def resample(b: DaskBuilder) -> Program | NeedsPandas:
@@ -239,122 +204,27 @@ def resample(b: DaskBuilder) -> Program | NeedsPandas:
         )
     if s.group_by or not s.columns or agg not in GROUP_AGGS - {"nunique", "size"}:
         return _needs("Dask resamples one column by one statistic, with no group")
-    freq = PANDAS_FREQ[s.freq]
-    expr = f"{b.rows}[{s.columns[0]!r}].resample({freq!r}).{agg}().compute().to_period({s.freq!r})"
-    return _with_note(b, _ranked(b, expr))
-
-
-def share(b: DaskBuilder) -> Program:
-    s = b.spec
-    b.add(
-        f"totals = {b.rows}.groupby({_keys(s.group_by)})[{s.columns[0]!r}].sum({ONE}).compute()",
-        f"result = totals / totals.sum(){' * 100' if s.percent else ''}",
-    )
-    return b.done("series")
+    return ops.resample(b, DASK)
 
 
 def compare(b: DaskBuilder) -> Program | NeedsPandas:
     s = b.spec
-    column = s.group_by[0]
-    sides = next(f.value for f in s.filters if f.column == column and f.op == "isin")
-    assert isinstance(sides, tuple)  # the compare family always gives the sides as a tuple
     agg = s.aggs[0] if s.aggs else "sum"
     if not s.measure and agg not in GROUP_AGGS:
         return _needs(f"Dask has no {agg} of each group")
-    if s.measure:
-        hit = mask(b, s.measure, b.rows)
-        grouped = f"{b.rows}.assign(_hit={wrap(hit)}).groupby({column!r})['_hit'].mean({ONE})"
-        expr = f"({grouped}.compute() * 100)"
-    else:
-        expr = _grouped(b, f"{b.rows}.groupby({column!r})", agg) + ".compute()"
-    b.add(
-        f"result = {expr}.reindex({list(sides)!r})",
-        "difference = result.iloc[0] - result.iloc[1]",
-        "ratio = result.iloc[0] / result.iloc[1] if result.iloc[1] else float('nan')",
-    )
-    return b.done("series", {"difference": "difference", "ratio": "ratio"})
-
-
-def missing(b: DaskBuilder) -> Program:
-    s, d = b.spec, b.rows
-    scale = " * 100" if s.percent else ""
-    if s.variant == "which":
-        b.add(f"flags = {d}.isna().any().compute()", "result = flags[flags].index.tolist()")
-        return b.done("values")
-    if s.variant == "most":
-        b.add(f"counts = {d}.isna().sum().compute()", "result = counts.idxmax()")
-        return b.done("label", {"table": "counts", "best": "counts.max()"})
-    if s.variant in ("rows", "complete", "column") and (
-        s.variant != "column" or len(s.columns) == 1
-    ):
-        expr = {
-            "rows": f"{d}.isna().any(axis=1)",
-            "complete": f"(~{d}.isna().any(axis=1))",  # the rows with no missing value
-        }.get(s.variant) or f"{b.col(s.columns[0])}.isna()"
-        b.add(
-            f"result = {expr}.mean().compute(){scale}"
-            if s.percent
-            else f"result = int({expr}.sum().compute())"
-        )
-        return b.done("scalar" if s.percent else "int")
-    if s.variant in ("column", "per_column"):
-        rows = f"{d}[{list(s.columns)!r}]" if s.variant == "column" else d
-        how = "mean" if s.percent else "sum"
-        b.add(f"result = {rows}.isna().{how}().compute(){scale}")
-        return b.done("series")
-    b.add(
-        f"missing, rows = dask.compute({d}.isna().sum().sum(), {d}.shape[0])",
-        f"result = missing / (rows * len({d}.columns)){scale}"
-        if s.percent
-        else "result = int(missing)",
-    )
-    return b.done("scalar" if s.percent else "int")
+    return ops.compare(b, DASK)
 
 
 def summary(b: DaskBuilder) -> Program | NeedsPandas:
-    s = b.spec
-    cols = list(s.columns)
-    if s.group_by:
+    if b.spec.group_by:
         return _needs("Dask does not describe each group")
     b.note = "Dask estimates the quartiles from each partition, so they are approximate."
-    if len(cols) == 1:
-        b.add(f"result = {b.col(cols[0])}.describe().compute()")
-        return b.done("series")
-    rows = f"{b.rows}[{cols!r}]" if cols else b.rows
-    b.add(f"result = {rows}.describe().compute()")
-    return b.done("frame")
+    return ops.summary(b, DASK)
 
 
-def shape(b: DaskBuilder) -> Program:
-    s, d = b.spec, b.rows
-    code = {
-        "rows": (f"result = int({d}.shape[0].compute())", "int"),
-        "columns": (f"result = len({d}.columns)" if not s.is_series else "result = 1", "int"),
-        "shape": (f"result = [int({d}.shape[0].compute()), len({d}.columns)]", "values"),
-        "dtypes": (f"result = {d}.dtypes.astype(str)", "series"),
-        "columns_list": (f"result = {d}.columns.tolist()", "values"),
-        "head": (f"result = {d}.head({s.n or 5})", "frame_only"),
-    }[s.variant]
-    b.add(code[0])
-    return b.done(code[1])
-
-
-def rows(b: DaskBuilder) -> Program:
-    s = b.spec
-    col = s.columns[0]
-    how = "nsmallest" if s.ascending else "nlargest"
-    if s.variant == "values":
-        b.add(f"result = {b.col(col)}.{how}({s.n}).compute().tolist()")
-        return b.done("list")
-    if s.variant == "labels":
-        b.add(
-            f"top = {b.rows}.{how}({s.n}, {col!r}).compute()",
-            f"result = top[{s.label_column!r}].tolist()",
-        )
-        return b.done("labels", {"table": "top"})
-    b.add(f"row = {b.rows}.{how}(1, {col!r}).compute().iloc[0]")
-    b.add(f"result = row[{s.label_column!r}]" if s.label_column else "result = row.name")
-    return b.done("label", {"table": "row.to_frame().T", "best": f"row[{col!r}]"})
+def _everywhere(op: Callable[[Builder, Engine], Program]) -> DaskGenerator:
+    """``op`` as Dask writes it (an operation Dask does whatever the spec)."""
+    return lambda b: op(b, DASK)
 
 
 def plot(b: DaskBuilder) -> Program | NeedsPandas:
@@ -364,13 +234,11 @@ def plot(b: DaskBuilder) -> Program | NeedsPandas:
     if s.plot not in ("line", "bar", "pie") or agg not in GROUP_AGGS:
         return _needs("Dask draws only plots of a total, mean or count by group or period")
     if s.group_by:
-        b.add(f"result = {_grouped(b, f'{b.rows}.groupby({s.group_by[0]!r})', agg)}.compute()")
+        grouped = ops.grouped_expr(b, f"{b.rows}.groupby({s.group_by[0]!r})", DASK)
+        b.add(f"result = {DASK.computed(grouped)}")
         x = s.group_by[0]
     elif s.freq and s.date_column == b.index_name and b.known_divisions and s.columns:
-        freq = PANDAS_FREQ[s.freq]
-        b.add(
-            f"result = {b.rows}[{s.columns[0]!r}].resample({freq!r}).{agg}().compute().to_period({s.freq!r})"
-        )
+        b.add(f"result = {ops.resampled(b, DASK)}")
         x = {"D": "day", "W": "week", "M": "month", "Q": "quarter", "Y": "year"}[s.freq]
     else:
         return _needs("a plot of every row would draw the whole frame")
@@ -391,7 +259,7 @@ def plot(b: DaskBuilder) -> Program | NeedsPandas:
     if s.plot == "bar":
         b.add('ax.tick_params(axis="x", labelrotation=45)')
     b.add(f"ax.set_ylabel({'' if s.plot == 'pie' else what!r})", "fig.tight_layout()")
-    return b.done("figure")
+    return b.program("figure")
 
 
 def _size(frame: Any) -> str:
@@ -414,27 +282,11 @@ def size_text(rows: int | None, columns: int, memory: int | None) -> str:
     return f"{shape}, about {amount} in memory"
 
 
-def _grouped(b: DaskBuilder, grouper: str, agg: str) -> str:
-    """``agg`` of each group, lazily (as :func:`.codegen_ops.grouped_expr`, in one partition)."""
-    s = b.spec
-    if agg == "size" or (agg == "count" and not s.columns):
-        return f"{grouper}.size({ONE})"
-    if not s.columns:
-        numeric = "numeric_only=True, " if agg not in ("count", "nunique") else ""
-        return f"{grouper}.{agg}({numeric}{ONE})"
-    return f"{grouper}[{s.columns[0]!r}].{agg}({ONE})"
-
-
-def _keys(group_by: tuple[str, ...]) -> str:
-    return repr(group_by[0]) if len(group_by) == 1 else repr(list(group_by))
-
-
-def _with_note(b: DaskBuilder, program: Program) -> Program:
-    return Program(program.code, program.shape, program.outputs, note=b.note)
-
-
 GENERATORS: dict[str, DaskGenerator] = {
-    "statistic": statistic, "count": count, "percentage": percentage, "value_counts": value_counts,
-    "unique": unique, "groupby": groupby, "resample": resample, "share": share, "missing": missing,
-    "compare": compare, "summary": summary, "shape": shape, "rows": rows, "plot": plot,
+    "statistic": statistic, "groupby": groupby, "resample": resample, "compare": compare,
+    "summary": summary, "plot": plot,
+    **{op.__name__: _everywhere(op) for op in (
+        ops.count, ops.percentage, ops.value_counts, ops.unique, ops.share, ops.missing,
+        ops.shape, ops.rows,
+    )},
 }  # fmt: skip

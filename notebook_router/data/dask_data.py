@@ -14,7 +14,8 @@ a frame is sampled once: :func:`partition_sample` keeps the last few samples by 
 frame's name, and the analyst reads its schema from the same sample. Sampling is
 bounded in time (:data:`SAMPLE_TIMEOUT_S`): the partitions read by then make the
 sample, and the description says it was cut ("sampled 1 of 16 partitions within
-10 s"); with none read, the frame is described from its meta alone.
+10 s"); with none read, the frame is described from its meta alone. On a cluster the
+partitions not read by then are cancelled, so the workers are not kept busy with them.
 """
 
 from __future__ import annotations
@@ -182,35 +183,20 @@ def frame_signal(df: Any) -> Hashable:
 
 
 def _read(df: Any) -> PartitionSample:
-    """Sample ``df``'s partitions, each on a thread of its own, for at most
-    :data:`SAMPLE_TIMEOUT_S`: the partitions read by then make the sample, and a sample
-    cut short says so ("sampled 1 of 16 partitions within 10 s")."""
+    """Sample ``df``'s partitions, all at once, for at most :data:`SAMPLE_TIMEOUT_S`: the
+    partitions read by then make the sample, and a sample cut short says so ("sampled 1
+    of 16 partitions within 10 s"). On a cluster the partitions not read by then are
+    cancelled, so the workers do not go on computing what nobody will read."""
     count = int(df.npartitions)
     chosen = sorted({0, count // 2, count - 1}) if count > 1 else [0]
     chosen = chosen[:SAMPLED_PARTITIONS]
     limit = SAMPLE_TIMEOUT_S
-    boxes: list[dict[str, Any]] = [{} for _ in chosen]
     ship_by_value(dask_partitions)
     per = -(-SAMPLE_ROWS // len(chosen))
     partitions = df.to_delayed()
-    # The caller's context goes with each reader: ``with client.as_current():`` names
-    # the client Dask computes with through a context variable, which a new thread
-    # would not see. A context is entered by one thread at a time, hence a copy each.
-    caller = contextvars.copy_context()
-    readers = [
-        threading.Thread(
-            target=caller.copy().run,
-            args=(_compute, partitions[i], per, box),
-            daemon=True,  # a partition still being read when the bound passes is dropped
-            name="notebook_router-sample",
-        )
-        for i, box in zip(chosen, boxes, strict=True)
-    ]
-    deadline = time.monotonic() + limit
-    for reader in readers:
-        reader.start()
-    for reader in readers:
-        reader.join(max(0.0, deadline - time.monotonic()))
+    tasks = [_sample_task(partitions[i], per) for i in chosen]
+    client = _cluster_client()
+    boxes = _on_cluster(client, tasks, limit) if client is not None else _on_threads(tasks, limit)
     parts = [box["part"] for box in boxes if "part" in box]
     errors = [box["error"] for box in boxes if "error" in box]
     if errors:  # a frame whose partitions fail: described from its meta
@@ -234,11 +220,82 @@ def _read(df: Any) -> PartitionSample:
     )
 
 
-def _compute(partition: Any, rows: int, box: dict[str, Any]) -> None:
+def _sample_task(partition: Any, rows: int) -> Any:
+    """The lazy sample of one partition (its length, rows and first rows)."""
+    import dask
+
+    return dask.delayed(shippable(dask_partitions.sample_partition), pure=False)(
+        partition, rows, HEAD_ROWS
+    )
+
+
+def _cluster_client() -> Any | None:
+    """The ``distributed.Client`` Dask computes with here, or None (a local scheduler).
+
+    Read as Dask itself chooses (``with client.as_current():``, the default client, a
+    ``scheduler=`` setting), so the sample runs where the frame's own code would.
+    """
+    from dask.base import get_scheduler
+
+    owner = getattr(get_scheduler(), "__self__", None)
+    if type(owner).__module__.partition(".")[0] == "distributed" and hasattr(owner, "cancel"):
+        return owner
+    return None
+
+
+def _on_cluster(client: Any, tasks: list[Any], limit: float) -> list[dict[str, Any]]:
+    """Each task's ``part`` or ``error``, read on ``client``'s workers within ``limit``
+    seconds; the rest are cancelled (a task not started never runs; one running is
+    released by the scheduler and its result dropped)."""
+    futures = client.compute(tasks)
+    deadline = time.monotonic() + limit
+    boxes: list[dict[str, Any]] = [{} for _ in futures]
+    try:
+        for future, box in zip(futures, boxes, strict=True):
+            left = deadline - time.monotonic()
+            if not future.done() and left <= 0:
+                continue
+            try:
+                box["part"] = future.result(timeout=None if future.done() else left)
+            except TimeoutError:
+                continue
+            except Exception as exc:
+                box["error"] = f"{type(exc).__name__}: {exc}"[:200]
+    finally:
+        # the samples read are copied here; the rest are not wanted by anyone
+        client.cancel(futures)
+    return boxes
+
+
+def _on_threads(tasks: list[Any], limit: float) -> list[dict[str, Any]]:
+    """Each task's ``part`` or ``error``, computed by a local scheduler, each on a thread
+    of its own, within ``limit`` seconds (a local scheduler cannot cancel a partition
+    being made: a reader still running then is left to end on its own)."""
+    boxes: list[dict[str, Any]] = [{} for _ in tasks]
+    # The caller's context goes with each reader (a context is entered by one thread at
+    # a time, hence a copy each), so each computes where the caller would.
+    caller = contextvars.copy_context()
+    readers = [
+        threading.Thread(
+            target=caller.copy().run,
+            args=(_compute, task, box),
+            daemon=True,  # a partition still being read when the bound passes is dropped
+            name="notebook_router-sample",
+        )
+        for task, box in zip(tasks, boxes, strict=True)
+    ]
+    deadline = time.monotonic() + limit
+    for reader in readers:
+        reader.start()
+    for reader in readers:
+        reader.join(max(0.0, deadline - time.monotonic()))
+    return boxes
+
+
+def _compute(task: Any, box: dict[str, Any]) -> None:
     import dask
 
     try:
-        sample = dask.delayed(shippable(dask_partitions.sample_partition), pure=False)
-        (box["part"],) = dask.compute(sample(partition, rows, HEAD_ROWS))
+        (box["part"],) = dask.compute(task)
     except Exception as exc:
         box["error"] = f"{type(exc).__name__}: {exc}"[:200]

@@ -331,8 +331,7 @@ class Executor:
         first = self._first_agent.get(task_id)
         if first is not None and result.status == "fulfilled":
             result = on_target(result, task.description, first, task.agent, self.agents)
-        if result.summary:  # a text that says "only part" is never "fulfilled"
-            result = as_admitted(result)
+        result = as_admitted(result)  # an answer that left a part out is never "fulfilled"
         status, error, usage, media = result.status, result.error, result.usage, result.media
         # An agent's own summary and error text enter the plan, the events, the
         # planner's prompt and the store here: make them valid text once (lone

@@ -13,9 +13,15 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
+import numpy as np
+import pandas as pd
 import pytest
 
 distributed = pytest.importorskip("distributed", reason="the [dask] extra is not installed")
+
+SALES_ROWS = 40_000
+SALES_PARTITIONS = 8
+"""The sales table's size when a module does not set its own ``ROWS`` / ``PARTITIONS``."""
 
 
 def start_cluster(workers: int = 2) -> tuple[Any, Any]:
@@ -75,3 +81,32 @@ def worker_pids(client: Any) -> set[int]:
     import os
 
     return set(client.run(os.getpid).values())
+
+
+@pytest.fixture(scope="module")
+def sales_pd(request: pytest.FixtureRequest) -> pd.DataFrame:
+    """Sales rows (region, product, revenue) as pandas, the truth answers are checked against.
+
+    A module sets ``ROWS`` for another size (a small table where a test waits on work
+    that is cancelled, a large one where the answer's numbers are read).
+    """
+    rows = getattr(request.module, "ROWS", SALES_ROWS)
+    rng = np.random.default_rng(7)
+    return pd.DataFrame(
+        {
+            "region": rng.choice(["North", "South", "East", "West"], rows),
+            "product": rng.choice(["apples", "pears", "plums"], rows),
+            "revenue": rng.integers(1, 1000, rows).astype(float),
+        }
+    )
+
+
+@pytest.fixture
+def sales(client: Any, sales_pd: pd.DataFrame, request: pytest.FixtureRequest) -> Any:
+    """The same rows as a Dask DataFrame whose partitions are held by the workers
+    (``PARTITIONS`` of them, as the module sets it)."""
+    dd = pytest.importorskip("dask.dataframe")
+    partitions = getattr(request.module, "PARTITIONS", SALES_PARTITIONS)
+    lazy = dd.from_pandas(sales_pd, npartitions=partitions).persist()
+    distributed.wait(lazy)
+    return lazy

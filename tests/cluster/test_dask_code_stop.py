@@ -14,7 +14,6 @@ import asyncio
 import time
 from typing import Any
 
-import numpy as np
 import pandas as pd
 import pytest
 
@@ -79,24 +78,6 @@ class TwoAnalyses:
         if purpose == "router.synthesise":
             return Synthesis(answer="Here is what the code found.")
         raise AssertionError(f"unexpected call {purpose}")
-
-
-@pytest.fixture(scope="module")
-def sales_pd() -> pd.DataFrame:
-    rng = np.random.default_rng(5)
-    return pd.DataFrame(
-        {
-            "region": rng.choice(["North", "South", "East"], ROWS),
-            "revenue": rng.integers(1, 500, ROWS).astype(float),
-        }
-    )
-
-
-@pytest.fixture
-def sales(client: Any, sales_pd: pd.DataFrame) -> Any:
-    lazy = dd.from_pandas(sales_pd, npartitions=PARTITIONS).persist()
-    distributed.wait(lazy)
-    return lazy
 
 
 def _router(sales: Any, *tasks: str, **options: Any) -> Router:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
 import pandas as pd
 import pytest
 
@@ -23,26 +22,6 @@ pytestmark = pytest.mark.cluster
 
 ROWS = 40_000
 PARTITIONS = 8
-
-
-@pytest.fixture(scope="module")
-def sales_pd() -> pd.DataFrame:
-    rng = np.random.default_rng(7)
-    return pd.DataFrame(
-        {
-            "region": rng.choice(["North", "South", "East", "West"], ROWS),
-            "product": rng.choice(["apples", "pears", "plums"], ROWS),
-            "revenue": rng.integers(1, 1000, ROWS).astype(float),
-        }
-    )
-
-
-@pytest.fixture
-def sales(client: Any, sales_pd: pd.DataFrame) -> Any:
-    """The rows as a Dask DataFrame whose partitions are held by the workers."""
-    lazy = dd.from_pandas(sales_pd, npartitions=PARTITIONS).persist()
-    distributed.wait(lazy)
-    return lazy
 
 
 def _computed_on_the_cluster(client: Any) -> Any:
@@ -170,3 +149,32 @@ async def test_counts_of_complete_rows_and_of_zero_groups_match_pandas(client: A
     counted = {f: int(((ledger.firm == f) & (ledger.invest > 100)).sum()) for f in "abc"}
     assert counted["c"] == 0  # the case that matters: a group with none
     assert fewest.results["t1"].value == counted
+
+
+COUNTIES = (
+    "Adams Allen Ashland Brown Butler Clark Clay Clinton Crawford Darke Delaware Erie Fayette "
+    "Franklin Fulton Greene Hamilton Hancock Hardin Henry Highland Holmes Huron Jackson "
+    "Jefferson Knox Lake Lawrence Licking Logan Lorain Lucas Madison Marion Medina Meigs Mercer "
+    "Miami Monroe Morgan Morrow Noble Ottawa Paulding Perry Pike Portage Preble Putnam Richland "
+    "Ross Scioto Seneca Shelby Stark Summit Union Warren Wayne Wood"
+)
+
+
+async def test_a_count_of_things_whose_names_repeat_counts_the_rows_as_pandas_does(
+    client: Any,
+) -> None:
+    # a row a county, some names shared by two counties (of two states): "how many
+    # counties" counts the rows on Dask as on pandas, never lists the distinct names
+    names = [f"{n} County" for n in COUNTIES.split()]
+    names += names[:10]
+    rows = pd.DataFrame({"county": names, "state": ["OH", "IN"] * 35, "people": range(70)})
+    lazy = dd.from_pandas(rows, npartitions=3).persist()
+    distributed.wait(lazy)
+    on_pandas = await Router(data={"places": rows}).run("how many counties are there?")
+    on_dask = await Router(data={"places": lazy}).run("how many counties are there?")
+    assert on_pandas.data("t1") == on_dask.data("t1") == len(rows)
+    media = on_dask.results[on_dask.tasks[0].id].media
+    code = next(m.data for m in media if m.mime_type == CODE_MIME)
+    assert code == (
+        "result = int(places.shape[0].compute())\nnames = int(places['county'].nunique().compute())"
+    )

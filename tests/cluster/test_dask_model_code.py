@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
 import pandas as pd
 import pytest
 
@@ -29,24 +28,6 @@ TASK = "total revenue by region"
 GOOD = "result = sales.groupby('region')['revenue'].sum().compute()\nresult"
 WHOLE = "pdf = sales.compute()\npdf.groupby('region')['revenue'].sum()"
 ROWS_LOOP = "totals = {}\nfor _, row in sales.iterrows():\n    totals[row.region] = 0\ntotals"
-
-
-@pytest.fixture(scope="module")
-def sales_pd() -> pd.DataFrame:
-    rng = np.random.default_rng(11)
-    return pd.DataFrame(
-        {
-            "region": rng.choice(["North", "South", "East"], ROWS),
-            "revenue": rng.integers(1, 500, ROWS).astype(float),
-        }
-    )
-
-
-@pytest.fixture
-def sales(client: Any, sales_pd: pd.DataFrame) -> Any:
-    lazy = dd.from_pandas(sales_pd, npartitions=PARTITIONS).persist()
-    distributed.wait(lazy)
-    return lazy
 
 
 def _code_media(run: Any) -> list[Any]:

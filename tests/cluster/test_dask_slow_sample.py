@@ -89,6 +89,37 @@ def test_the_partitions_read_within_the_bound_make_the_sample(
     assert sample.frame is not None and set(sample.frame["revenue"]) == {0.0, 4.0}
 
 
+def _tasks_at_the_scheduler(client: Any) -> list[str]:
+    """The keys the scheduler still has to compute or is computing."""
+
+    def unfinished(dask_scheduler: Any) -> list[str]:
+        return [str(k) for k, task in dask_scheduler.tasks.items() if task.state != "memory"]
+
+    return list(client.run_on_scheduler(unfinished))
+
+
+def test_partitions_not_read_within_the_bound_are_cancelled_on_the_workers(
+    client: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(dask_data, "SAMPLE_TIMEOUT_S", BOUND_S)
+    # The three partitions sampled (0, 4, 7) are slow; the cluster's two worker threads
+    # take two of them, and the third waits for a thread.
+    frame = dd.from_map(_partition, range(8), slow=(0, 4, 7))
+    started = time.monotonic()
+    sample = dask_data.partition_sample(frame)
+    assert sample.note.startswith(f"sampled 0 of 8 partitions within {BOUND_S:g} s")
+    # The scheduler lets go of all three at once: none is left to run.
+    wait_until(lambda: not _tasks_at_the_scheduler(client), 1.0, "the sample's tasks to go")
+    # The two already running end with their sleep; the third never starts, so the
+    # workers are free once the first two end (not a whole slow partition later).
+    wait_until(
+        lambda: busy_threads(client) == 0,
+        started + SLOW_S + 2.0 - time.monotonic(),
+        "the workers to be free",
+    )
+    assert time.monotonic() - started < 2 * SLOW_S
+
+
 async def test_a_stop_while_the_partitions_are_read_ends_the_run_at_once(
     client: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:

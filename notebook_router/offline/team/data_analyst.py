@@ -63,6 +63,7 @@ async def analyse_by_rules(
         media=tuple(_evidence(analysis, task.id)),
         # what the answer left out of the question, for the run's headline and answer
         error=("left out " + "; ".join(left_out)) if partial else None,
+        left_out=left_out,
         confidence=0.5 if partial else 1.0,
     )
 
