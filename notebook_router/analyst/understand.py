@@ -17,6 +17,7 @@ from notebook_router.analyst.period_conditions import change_conditions, period_
 from notebook_router.analyst.reading import Reading, read
 from notebook_router.analyst.schema import Schema
 from notebook_router.analyst.spec import Decline, Spec
+from notebook_router.analyst.trust_guards import guarded
 
 COUNTING = r"\b(?:how many|count|number of|percent\w*|proportion|fraction|share|rate)\b|%"
 BINS = r"\b(?:bins?|binned|binning|buckets?|intervals?|brackets?|age groups?|age bands?|categori[sz]e)\b"
@@ -49,7 +50,7 @@ def understand(question: str, frames: Mapping[str, Schema], default: str | None)
         if outcome is not None:
             outcome = unread_condition(r, outcome)
             if isinstance(outcome, Spec):
-                outcome = checked(r, outcome)
+                outcome = guarded(r, checked(r, outcome))
             return outcome
     return unmapped(r)
 
