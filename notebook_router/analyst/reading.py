@@ -174,8 +174,11 @@ _NUMBER_AFTER = re.compile(
 )
 
 
-_BY_COLUMN = re.compile(r"\b(?:by|per|each|every|for each|over|across)\s+(?:the\s+)?C(\d+)\b")
-_PERIOD_IN_NAME = re.compile(r"(day|date|week|month|quarter|year)", re.IGNORECASE)
+_WORDS = table("reading_words")["reading"]
+_BY_COLUMN = re.compile(
+    rf"\b(?:{'|'.join(map(re.escape, _WORDS['group_leads']))})\s+(?:the\s+)?C(\d+)\b"
+)
+_PERIOD_IN_NAME = re.compile(rf"({'|'.join(map(re.escape, _WORDS['periods']))})", re.IGNORECASE)
 
 
 def _period_from_date_column(r: Reading) -> None:
@@ -258,7 +261,9 @@ def _month_names(
 
 _VERBS = frozenset(table("analysis")["conditions"]["verbs"])
 # "did teams hit", "did hit" (a table's name, "teams", is blanked from the text)
-_AFTER_DO = re.compile(r"\b(?:did|do|does)\s+(?:(?:the\s+)?[a-z]+\s+)?$")
+_AFTER_DO = re.compile(
+    rf"\b(?:{'|'.join(map(re.escape, _WORDS['auxiliaries']))})\s+(?:(?:the\s+)?[a-z]+\s+)?$"
+)
 
 
 def _said_as_verb(text: str, m: Mention) -> bool:

@@ -33,7 +33,9 @@ ROW_NOUNS: frozenset[str] = frozenset(table("trust_guards")["row_nouns"])
 _NUMBER = re.compile(r"(?<![\w.^])(?:\d[\d,]*(?:\.\d+)?|\.\d+)(?![\w])")
 _TOKEN = re.compile(r"\b[CVD]\d+\b")
 _SCALED = re.compile(rf"(?<![\w.])(?P<num>\d[\d,]*(?:\.\d+)?)\s?(?P<scale>{alternation(SCALES)})\b")
-_COUNTED = re.compile(r"\b(?:how many|number of)\s+(?:more\s+|fewer\s+|less\s+)?[a-z]+")
+_COUNTED = re.compile(
+    rf"\b(?:how many|number of)\s+(?:(?:{alternation(table('reading_words')['guards']['comparatives'])})\s+)?[a-z]+"
+)
 _ROW_COUNTS = frozenset({"count"})
 _GROUP_COUNTS = frozenset({"groupby", "compare"})
 _KEY_OPS = frozenset({"==", "isin"})
