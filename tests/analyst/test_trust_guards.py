@@ -155,3 +155,15 @@ def test_a_scaled_threshold_inside_the_column_stays_answered() -> None:
     answer = analyse("how many months had more than 131 thousand nonfarm jobs?", {"jobs": jobs})
     assert answer.status == "answered"
     assert answer.value == int((jobs.nonfarm > 131_000).sum())
+
+
+def test_total_said_before_a_column_is_the_sum_of_that_column() -> None:
+    sales = pd.DataFrame(
+        {"region": ["N", "S", "N", "S"], "revenue": [100, 200, 160, 90], "total": [5, 6, 7, 8]}
+    )
+    answer = analyse("total revenue over 150", {"sales": sales})
+    assert "total of total" not in answer.text
+    assert "revenue" in answer.columns or "revenue: 360" in answer.text
+    answer = analyse("average total by region", {"sales": sales})
+    assert answer.table is not None or answer.value is not None
+    assert "Mean total by region" in answer.text
