@@ -174,8 +174,11 @@ _NUMBER_AFTER = re.compile(
 )
 
 
-_BY_COLUMN = re.compile(r"\b(?:by|per|each|every|for each|over|across)\s+(?:the\s+)?C(\d+)\b")
-_PERIOD_IN_NAME = re.compile(r"(day|date|week|month|quarter|year)", re.IGNORECASE)
+_WORDS = table("reading_words")["reading"]
+_BY_COLUMN = re.compile(
+    rf"\b(?:{'|'.join(map(re.escape, _WORDS['group_leads']))})\s+(?:the\s+)?C(\d+)\b"
+)
+_PERIOD_IN_NAME = re.compile(rf"({'|'.join(map(re.escape, _WORDS['periods']))})", re.IGNORECASE)
 
 
 def _period_from_date_column(r: Reading) -> None:
@@ -208,7 +211,30 @@ def _mentions(text: str, schema: Schema, written: str | None = None) -> list[Men
         if partial is not None:
             found.append(replace(partial, start=start, end=end))
     found += _month_names(text, schema, found, written)
-    return _names_of_columns(text, sorted(found, key=lambda m: m.start))
+    found = _aggregation_before_column(text, sorted(found, key=lambda m: m.start))
+    return _names_of_columns(text, found)
+
+
+_SUM_WORDS = frozenset(w for w in table("analysis")["aggregations"]["sum"] if " " not in w)
+
+
+def _aggregation_before_column(text: str, found: list[Mention]) -> list[Mention]:
+    """ "total revenue over 150" in a table with a ``total`` column: the word said just
+    before another column's name is the statistic asked of that column, not a column."""
+    kept: list[Mention] = []
+    for i, m in enumerate(found):
+        after = found[i + 1] if i + 1 < len(found) else None
+        if (
+            not m.is_value
+            and text[m.start : m.end].strip() in _SUM_WORDS
+            and after is not None
+            and not after.is_value
+            and after.column != m.column
+            and not text[m.end : after.start].strip()
+        ):
+            continue
+        kept.append(m)
+    return kept
 
 
 _MONTH_WORDS = table("trust")["months"]
@@ -258,7 +284,9 @@ def _month_names(
 
 _VERBS = frozenset(table("analysis")["conditions"]["verbs"])
 # "did teams hit", "did hit" (a table's name, "teams", is blanked from the text)
-_AFTER_DO = re.compile(r"\b(?:did|do|does)\s+(?:(?:the\s+)?[a-z]+\s+)?$")
+_AFTER_DO = re.compile(
+    rf"\b(?:{'|'.join(map(re.escape, _WORDS['auxiliaries']))})\s+(?:(?:the\s+)?[a-z]+\s+)?$"
+)
 
 
 def _said_as_verb(text: str, m: Mention) -> bool:

@@ -17,9 +17,25 @@ from notebook_router.analyst.period_conditions import change_conditions, period_
 from notebook_router.analyst.reading import Reading, read
 from notebook_router.analyst.schema import Schema
 from notebook_router.analyst.spec import Decline, Spec
+from notebook_router.analyst.trust_guards import guarded
+from notebook_router.language.tables import table
 
-COUNTING = r"\b(?:how many|count|number of|percent\w*|proportion|fraction|share|rate)\b|%"
-BINS = r"\b(?:bins?|binned|binning|buckets?|intervals?|brackets?|age groups?|age bands?|categori[sz]e)\b"
+_WORDS = table("reading_words")["understand"]
+
+
+def _any_of(words: list[str]) -> str:
+    """The words as one alternation, in the table's order, spaces as written."""
+    return "|".join(re.escape(w) for w in words)
+
+
+COUNTING = rf"\b(?:{_any_of(_WORDS['counting'])}|percent\w*)\b|%"
+BINS = rf"\b(?:{_any_of(_WORDS['bins'])}|categori[sz]e)\b"
+_BIN_COUNT = re.compile(
+    rf"\b(\d+)\s+(?:equal[- ](?:width|sized)\s+)?(?:{_any_of(_WORDS['bin_units'])})\b"
+)
+_RANGES = re.compile(
+    rf"(\d+(?:\.\d+)?)\s*(?:-|to)\s*(\d+(?:\.\d+)?)|(\d+(?:\.\d+)?)\s*(?:\+|{_any_of(_WORDS['open_end'])})"
+)
 
 
 def understand(question: str, frames: Mapping[str, Schema], default: str | None) -> Spec | Decline:
@@ -49,7 +65,7 @@ def understand(question: str, frames: Mapping[str, Schema], default: str | None)
         if outcome is not None:
             outcome = unread_condition(r, outcome)
             if isinstance(outcome, Spec):
-                outcome = checked(r, outcome)
+                outcome = guarded(r, checked(r, outcome))
             return outcome
     return unmapped(r)
 
@@ -67,19 +83,12 @@ def _bins(r: Reading) -> None:
     listed = r"\d\s*(?:-|to)\s*\d[^,]*,\s*\d+\s*(?:-|to)\s*\d"
     if not re.search(BINS, r.skeleton) and not re.search(listed, r.skeleton):
         return
-    m = re.search(
-        r"\b(\d+)\s+(?:equal[- ](?:width|sized)\s+)?(?:bins|buckets|intervals|groups)\b", r.skeleton
-    )
+    m = _BIN_COUNT.search(r.skeleton)
     if m:
         r.bin_count = int(m.group(1))
         r.skeleton = ph.blank(r.skeleton, m)
         return
-    ranges = list(
-        re.finditer(
-            r"(\d+(?:\.\d+)?)\s*(?:-|to)\s*(\d+(?:\.\d+)?)|(\d+(?:\.\d+)?)\s*(?:\+|and over|or over|and above|or more)",
-            r.skeleton,
-        )
-    )
+    ranges = list(_RANGES.finditer(r.skeleton))
     if not ranges:
         return
     edges: list[float] = []

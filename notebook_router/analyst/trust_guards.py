@@ -1,0 +1,197 @@
+"""Sanity checks of an understood operation against the question and the table.
+
+Each check reads the :class:`Spec` an intent chose against the :class:`Reading` and the
+:class:`Schema`, and either repairs it where English says how or names what it cannot
+vouch for (a :class:`LeftOut`, so the answer is partial and says so). None of them is
+about one table or one sentence:
+
+- A generic noun for the rows ("workers", "students", "people") that a category
+  column also holds as a value (occupation = "worker"), with that column not named:
+  read as the rows themselves, the condition dropped and the other reading named.
+- A count of rows on a column whose values are unique (one row a state): the count is
+  1 (or the number of names listed) by construction, never what was asked; number
+  columns that may hold the count are named.
+- A number said in the question that the operation does not use at all ("the day-21
+  weight"): named as left out.
+- A threshold a scale word made ("300 thousand") that lies outside the column's values
+  while the figure as said lies inside them: both readings named, not a confident 0.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from notebook_router.analyst.reading import Reading
+from notebook_router.analyst.spec import Filter, LeftOut, Spec
+from notebook_router.language.numbers import SCALES, number
+from notebook_router.language.patterns import alternation
+from notebook_router.language.tables import table
+
+ROW_NOUNS: frozenset[str] = frozenset(table("trust_guards")["row_nouns"])
+"""Generic nouns for what the rows of a table are (``language/data/trust_guards.toml``)."""
+_NUMBER = re.compile(r"(?<![\w.^])(?:\d[\d,]*(?:\.\d+)?|\.\d+)(?![\w])")
+_TOKEN = re.compile(r"\b[CVD]\d+\b")
+_SCALED = re.compile(rf"(?<![\w.])(?P<num>\d[\d,]*(?:\.\d+)?)\s?(?P<scale>{alternation(SCALES)})\b")
+_COUNTED = re.compile(
+    rf"\b(?:how many|number of)\s+(?:(?:{alternation(table('reading_words')['guards']['comparatives'])})\s+)?[a-z]+"
+)
+_ROW_COUNTS = frozenset({"count"})
+_GROUP_COUNTS = frozenset({"groupby", "compare"})
+_KEY_OPS = frozenset({"==", "isin"})
+_BOUND_OPS = frozenset({">", ">=", "<", "<="})
+_COUNT_TOLD = re.compile(r"counted rows|one row")
+"""A count already named as one row each by another check: not said twice."""
+_ASIDE = re.compile(r"\([^)]*\)|\b\d{4}-\d{1,2}(?:-\d{1,2})?\b")
+"""What a number inside is no figure of the question: an explanation in parentheses
+("(fit against the row order 0..n-1)", "(Q3 + 1.5*IQR)") or a date ("2010-03-01")."""
+_RATE_UNIT = re.compile(r"\bper\s+$")
+""""per 100,000 people": the unit of a rate, read with the rate."""
+
+
+def guarded(r: Reading, spec: Spec) -> Spec:
+    """``spec`` repaired where the question says how, with what it cannot vouch for added
+    to its ``left_out``."""
+    spec = _rows_not_a_condition(r, spec)
+    found = [*_unique_key_count(r, spec), *_unused_numbers(r, spec), *_scaled_threshold(r, spec)]
+    if not found:
+        return spec
+    return replace(spec, left_out=tuple(dict.fromkeys((*spec.left_out, *found))))
+
+
+def _said(r: Reading, start: int, end: int) -> str:
+    return r.text[start:end].strip()
+
+
+def _rows_not_a_condition(r: Reading, spec: Spec) -> Spec:
+    """Without a condition whose only word is a generic noun for the rows ("workers" for
+    ``occupation == "worker"``) when the question names no column it belongs to."""
+    dropped: dict[str, Filter] = {}
+    for f in spec.filters:
+        if f.op != "==" or not isinstance(f.value, str) or f.column in spec.group_by:
+            continue
+        said = [
+            _said(r, m.start, m.end).lower()
+            for m in r.mentions
+            if m.is_value and m.column == f.column and m.value == f.value
+        ]
+        named = any(not m.is_value and m.column == f.column for m in r.mentions)
+        if said and not named and all(w in ROW_NOUNS for w in said):
+            dropped[said[0]] = f
+    if not dropped:
+        return spec
+    kept = tuple(f for f in spec.filters if f not in dropped.values())
+    gaps = tuple(g for g in spec.left_out if g.said.lower() not in dropped)
+    gaps += tuple(
+        LeftOut(word, f"read as every row, not only rows where {f.column} = {f.value}")
+        for word, f in dropped.items()
+    )
+    return replace(spec, filters=kept, left_out=gaps)
+
+
+def _one_row_each(r: Reading, column: str) -> bool:
+    """Every value of ``column`` stands on exactly one row (a key: a name, an id)."""
+    if column not in r.schema.names() or r.schema.rows < 2:
+        return False
+    distinct, fewest = r.schema.spread(column)
+    if distinct:
+        return distinct == r.schema.rows and fewest == 1
+    return not r.schema.column(column).repeats
+
+
+def _unique_key_count(r: Reading, spec: Spec) -> list[LeftOut]:
+    """A count of rows picked or grouped by a unique key: one row each by construction."""
+    if spec.op in _ROW_COUNTS and not spec.measure:
+        keys = [f.column for f in spec.filters if f.op in _KEY_OPS and _one_row_each(r, f.column)]
+    elif spec.op in _GROUP_COUNTS and spec.aggs == ("size",) and spec.group_by:
+        keys = [c for c in spec.group_by if _one_row_each(r, c)]
+        keys = keys if len(keys) == len(spec.group_by) else []
+    else:
+        return []
+    if not keys or any(_COUNT_TOLD.search(g.why) for g in spec.left_out):
+        return []
+    asked = _COUNTED.search(r.text)
+    if asked is not None and any(
+        m.is_value and m.column in keys and asked.start() <= m.start < asked.end()
+        for m in r.mentions
+    ):
+        return []  # "how many teachers are there?": the key's own value counted, as asked
+    m = _COUNTED.search(r.question.lower())
+    said = m.group() if m else "how many"
+    key = keys[0]
+    held = [
+        c.name
+        for c in r.schema.columns
+        if c.kind == "number" and c.whole and c.name != key and c.name not in set(keys)
+    ]
+    hint = f"; a number column may hold how many: {', '.join(held)}" if held else ""
+    why = f"each {key} is one row, so counting rows gives one for each{hint}"
+    return [LeftOut(said, why)]
+
+
+def _spec_numbers(spec: Spec) -> set[float]:
+    """Every number ``spec`` uses, as said (a percentage both ways)."""
+    found: set[float] = set()
+    for f in (*spec.filters, *spec.measure, *spec.lookup):
+        values = f.value if isinstance(f.value, tuple) else (f.value,)
+        for v in values:
+            if isinstance(v, (int, float)) and not isinstance(v, bool):
+                found.add(float(v))
+            elif isinstance(v, str):
+                found.update(float(n) for n in re.findall(r"\d+(?:\.\d+)?", v))
+    for v in (spec.threshold, spec.n, spec.quantile, spec.at, spec.horizon, spec.bin_count,
+              spec.rounding, spec.alpha):  # fmt: skip
+        if isinstance(v, (int, float)):
+            found.update({float(v), round(float(v) * 100, 9)})
+    found.update(float(b) for b in spec.bins)
+    found.update(float(n) for n in re.findall(r"\d+", spec.freq))
+    return found
+
+
+def _unused_numbers(r: Reading, spec: Spec) -> list[LeftOut]:
+    """Numbers said in the question that the operation uses nowhere."""
+    bare = _TOKEN.sub(lambda t: " " * len(t.group()), r.skeleton)
+    bare = _ASIDE.sub(lambda t: " " * len(t.group()), bare)
+    used = _spec_numbers(spec)
+    told = " ".join(g.said for g in spec.left_out)
+    out = []
+    for m in _NUMBER.finditer(bare):
+        try:
+            value = number(m.group())
+        except ValueError:
+            continue
+        scaled = {value * factor for factor in SCALES.values()}
+        if value in used or scaled & used or m.group() in told:
+            continue
+        if _RATE_UNIT.search(bare[: m.start()]):
+            continue
+        out.append(LeftOut(m.group(), "a number the answer does not use"))
+    return out
+
+
+def _scaled_threshold(r: Reading, spec: Spec) -> list[LeftOut]:
+    """A bound a scale word made that no row comes near, while the figure as said lies
+    among the column's values ("more than 300 thousand" on a column in thousands)."""
+    frame = r.schema.frame
+    if frame is None:
+        return []
+    out = []
+    for m in _SCALED.finditer(r.text):
+        said, factor = number(m.group("num")), SCALES[m.group("scale").lower()]
+        for f in spec.filters:
+            if f.op not in _BOUND_OPS or not isinstance(f.value, (int, float)):
+                continue
+            if float(f.value) != said * factor or f.column not in frame.columns:
+                continue
+            try:
+                low, high = float(frame[f.column].min()), float(frame[f.column].max())
+            except (TypeError, ValueError):
+                continue
+            if low <= float(f.value) <= high or not low <= said <= high:
+                continue
+            why = (
+                f"read as {float(f.value):,.0f}, outside {f.column}'s values ({low:,g} to "
+                f"{high:,g}); if {f.column} is counted in {m.group('scale')}s, it is {said:,g}"
+            )
+            out.append(LeftOut(m.group(), why))
+    return out

@@ -1,0 +1,169 @@
+"""Sanity checks of an understood operation: answers that would be confident and wrong
+are partial instead, naming what was not vouched for.
+
+- A generic noun for the rows ("workers") that a category column also holds is read as
+  the rows, with the other reading named, when the column is not named.
+- A count of rows picked or grouped by a unique key (one row a state) is not given as
+  the count asked for; number columns that may hold it are named.
+- A number said in the question that the operation does not use is named.
+- A scaled threshold outside a column's values, while the figure as said lies among
+  them, names both readings.
+
+The tables are small stand-ins built here; each expected figure is plain pandas.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+import pandas as pd  # type: ignore[import-untyped, unused-ignore]
+import pytest
+
+from notebook_router.analyst import analyse
+
+
+def _staff() -> pd.DataFrame:
+    rng = np.random.default_rng(3)
+    n = 120
+    jobs = ["worker", "technical", "office", "services", "management", "sales"]
+    return pd.DataFrame(
+        {
+            "wage": rng.normal(9, 3, n).round(2),
+            "education": rng.integers(8, 19, n),
+            "age": rng.integers(18, 65, n),
+            "ethnicity": np.array(["hispanic", "cauc", "other"])[rng.integers(0, 3, n)],
+            "region": np.array(["south", "other"])[rng.integers(0, 2, n)],
+            "occupation": np.array(jobs)[np.arange(n) % 6],
+            "married": np.array(["yes", "no"])[rng.integers(0, 2, n)],
+        }
+    )
+
+
+def _states() -> pd.DataFrame:
+    return pd.DataFrame(
+        {
+            "state": ["Ohio", "Texas", "Utah", "Maine", "Iowa", "Idaho"],
+            "region": ["North", "South", "West", "North", "North", "West"],
+            "population": [11_536_504, 25_145_561, 2_763_885, 1_328_361, 3_046_355, 1_567_582],
+            "total": [310, 805, 22, 11, 21, 12],
+        }
+    )
+
+
+def _weights() -> pd.DataFrame:
+    days = [0, 10, 21] * 6
+    chick = [c for c in range(1, 7) for _ in range(3)]
+    diet = [1] * 9 + [3] * 9
+    weight = [40, 80, 150, 42, 90, 170, 41, 85, 160, 40, 100, 250, 43, 110, 270, 39, 95, 240]
+    return pd.DataFrame({"weight": weight, "Time": days, "Chick": chick, "Diet": diet})
+
+
+def _jobs() -> pd.DataFrame:
+    return pd.DataFrame(
+        {
+            "month": pd.date_range("2010-01-01", periods=8, freq="MS"),
+            "nonfarm": [130_000, 130_100, 130_400, 130_500, 130_900, 131_300, 131_400, 131_500],
+            "nonfarm_change": [-20, 100, 300, 100, 400, 400, 100, 350],
+        }
+    )
+
+
+@pytest.mark.parametrize(
+    ("question", "rows"),
+    [
+        ("average wage of hispanic workers", lambda d: d.ethnicity == "hispanic"),
+        (
+            "average wage of workers with at least 16 years of education",
+            lambda d: d.education >= 16,
+        ),
+    ],
+)
+def test_a_noun_for_the_rows_is_the_rows_and_the_other_reading_is_named(
+    question: str, rows: Callable[[pd.DataFrame], pd.Series]
+) -> None:
+    staff = _staff()
+    answer = analyse(question, {"wages": staff})
+    assert answer.status == "partial"
+    assert answer.value == pytest.approx(staff[rows(staff)].wage.mean())
+    assert any("workers" in part and "occupation = worker" in part for part in answer.left_out)
+
+
+def test_a_count_of_a_noun_for_the_rows_counts_the_rows() -> None:
+    staff = _staff()
+    answer = analyse("how many married workers live in the south?", {"wages": staff})
+    assert answer.status == "partial"
+    assert answer.value == int(((staff.married == "yes") & (staff.region == "south")).sum())
+    assert any("occupation = worker" in part for part in answer.left_out)
+
+
+def test_the_column_named_keeps_the_value_as_a_condition() -> None:
+    staff = _staff()
+    answer = analyse("average wage of workers by occupation", {"wages": staff})
+    assert answer.status != "declined"
+    answer = analyse("average wage where occupation is worker", {"wages": staff})
+    assert answer.value == pytest.approx(staff[staff.occupation == "worker"].wage.mean())
+
+
+def test_a_value_said_as_itself_stays_a_condition() -> None:
+    staff = _staff()
+    answer = analyse("average wage in management", {"wages": staff})
+    assert answer.status == "answered"
+    assert answer.value == pytest.approx(staff[staff.occupation == "management"].wage.mean())
+
+
+def test_a_row_count_compared_on_a_unique_key_is_not_the_count_asked() -> None:
+    answer = analyse("how many more murders did Ohio have than Texas?", {"murders": _states()})
+    assert answer.status == "partial"
+    assert any("one row" in part and "total" in part for part in answer.left_out)
+
+
+def test_a_row_count_on_a_repeated_column_stays_answered() -> None:
+    states = _states()
+    answer = analyse("how many states are in the North region?", {"murders": states})
+    assert answer.status == "answered"
+    assert answer.value == 3
+
+
+def test_a_number_the_operation_does_not_use_is_named() -> None:
+    answer = analyse(
+        "compare the average day-21 weight of diet 1 and diet 3", {"chicks": _weights()}
+    )
+    assert answer.status == "partial"
+    assert any(part.startswith("“21”") for part in answer.left_out)
+
+
+def test_numbers_the_operation_uses_or_explains_are_not_named() -> None:
+    weights = _weights()
+    answer = analyse("compare the average weight of diet 1 and diet 3", {"chicks": weights})
+    assert answer.status == "answered"
+    answer = analyse("average weight where Time is 21 (the last day)", {"chicks": weights})
+    assert answer.value == pytest.approx(weights[weights.Time == 21].weight.mean())
+    assert answer.status == "answered"
+
+
+def test_a_scaled_threshold_outside_the_column_names_both_readings() -> None:
+    answer = analyse(
+        "how many months added more than 300 thousand nonfarm jobs?", {"jobs": _jobs()}
+    )
+    assert answer.status == "partial"
+    assert any("300 thousand" in part and "300" in part for part in answer.left_out)
+
+
+def test_a_scaled_threshold_inside_the_column_stays_answered() -> None:
+    jobs = _jobs()
+    answer = analyse("how many months had more than 131 thousand nonfarm jobs?", {"jobs": jobs})
+    assert answer.status == "answered"
+    assert answer.value == int((jobs.nonfarm > 131_000).sum())
+
+
+def test_total_said_before_a_column_is_the_sum_of_that_column() -> None:
+    sales = pd.DataFrame(
+        {"region": ["N", "S", "N", "S"], "revenue": [100, 200, 160, 90], "total": [5, 6, 7, 8]}
+    )
+    answer = analyse("total revenue over 150", {"sales": sales})
+    assert "total of total" not in answer.text
+    assert "revenue" in answer.columns or "revenue: 360" in answer.text
+    answer = analyse("average total by region", {"sales": sales})
+    assert answer.table is not None or answer.value is not None
+    assert "Mean total by region" in answer.text
