@@ -270,10 +270,6 @@ def reading_outside_language(sources: dict[str, str]) -> list[str]:
     return problems
 
 
-WORD_REGEXES_NOT_YET_CHECKED = {
-    "analyst": "its grammar is still regular expressions inside its functions",
-}
-"""Parts of the package :func:`english_word_regexes` does not read yet, and why."""
 USER_EXAMPLES = ("examples",)
 """Example agents, written as a user writes their own (they stand alone, words and all)."""
 WORD_REGEXES_CLEANED = (
@@ -287,10 +283,11 @@ WORD_REGEXES_CLEANED = (
     "text",
     "context",
     "tools",
+    "analyst",
 )
 """Parts whose English word lists were taken out of their regular expressions into
-``language/data`` tables; the rule reads these and every other part but ``language/``,
-:data:`WORD_REGEXES_NOT_YET_CHECKED` and :data:`USER_EXAMPLES`."""
+``language/data`` tables (the test checks they are among the parts read); the rule reads
+every part but ``language/`` and :data:`USER_EXAMPLES`."""
 FORMAT_ALTERNATIONS = {
     f"{PACKAGE}/data/source.py: secret|token|credential": "parts of a secret's variable name",
     f"{PACKAGE}/mcp/config.py: token|secret|credential|cookie": "parts of a secret's setting name",
@@ -439,12 +436,10 @@ def english_word_regexes(sources: dict[str, str]) -> list[str]:
     name) is allowed by :data:`FORMAT_ALTERNATIONS`, one by one. Patterns put together
     with ``+`` are read piece by piece.
 
-    Read: every part of the package but ``language/`` itself,
-    :data:`WORD_REGEXES_NOT_YET_CHECKED` and :data:`USER_EXAMPLES`. Not yet covered:
-    ``analyst/``, whose grammar (the known remaining one) is still regexes inside its
-    functions, and ``tools/``. An allowance no pattern needs any more is reported too.
+    Read: every part of the package but ``language/`` itself and :data:`USER_EXAMPLES`.
+    An allowance no pattern needs any more is reported too.
     """
-    skipped = {"language", *WORD_REGEXES_NOT_YET_CHECKED, *USER_EXAMPLES}
+    skipped = {"language", *USER_EXAMPLES}
     problems: list[str] = []
     read: set[str] = set()
     allowed: set[str] = set()
@@ -991,11 +986,15 @@ def test_a_regex_listing_english_words_outside_language_is_reported() -> None:
         # an allowed format: parts of a secret's variable name
         f"{PACKAGE}.data.source": "import re\n"
         "_SECRET_NAME = re.compile(r'(?i)(api_?key|secret|token|passw(or)?d|credential)')\n",
-        # not read: the language layer builds patterns from words, the analyst is not yet
-        f"{PACKAGE}.language.intent": "import re\n_QUICK = re.compile(r'(?:quick|asap|rough)')\n",
+        # read: the analyst's grammar is held like every other part
         f"{PACKAGE}.analyst.intents": "import re\n_TOP = re.compile(r'(?:top|best|highest)')\n",
+        # not read: the language layer builds patterns from words; a user's example agent
+        f"{PACKAGE}.language.intent": "import re\n_QUICK = re.compile(r'(?:quick|asap|rough)')\n",
+        f"{PACKAGE}.examples.weather": "import re\n_SKY = re.compile(r'(?:sunny|rainy|cloudy)')\n",
     }
     assert english_word_regexes(bad) == [
+        f"{PACKAGE}/analyst/intents.py:2 lists English words in a regex "
+        "(top|best|highest): put them in a table of language/data",
         f"{PACKAGE}/data/names.py:1 lists English words in a regex "
         "(data frames|tables|series): put them in a table of language/data",
         f"{PACKAGE}/offline/planner/redirect.py:2 lists English words in a regex "
