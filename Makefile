@@ -102,8 +102,10 @@ lint: $(DEV)
 typecheck: $(DEV)
 	$(PY) -m mypy
 
+# The ten slowest tests are listed at the end of every run (CI's log included), so the
+# ones that make the whole run long are seen where it runs, not guessed.
 unit: $(DEV)
-	$(PY) -m pytest $(NBVAL) tests notebooks
+	$(PY) -m pytest --durations=10 $(NBVAL) tests notebooks
 
 fast: $(DEV)
 	$(CHECK_EXAMPLES) $(PY) -m pytest -q -p no:nbval -p no:langsmith_plugin \
