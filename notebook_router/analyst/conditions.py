@@ -179,7 +179,9 @@ def scaled_range(low: str, high: str) -> tuple[int | float, int | float]:
 
 # A negation, then words that only lead to what it negates: "not *from the* USA",
 # "excluding *the ones on* Torgersen", "other than 8-cylinder ones", "not in 3rd class".
-_NEGATED = re.compile(rf"(?:\b{NEGATION}|n't)\b[- ]?(?:\s*\b{_either(_GRAMMAR['negated_lead_in'])}\b)*\s*$")
+_NEGATED = re.compile(
+    rf"(?:\b{NEGATION}|n't)\b[- ]?(?:\s*\b{_either(_GRAMMAR['negated_lead_in'])}\b)*\s*$"
+)
 
 
 def negated(r: Reading, start: int) -> bool:
