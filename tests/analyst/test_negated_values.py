@@ -119,3 +119,17 @@ def test_what_about_unmarried_ones_after_married_workers_answers_for_the_unmarri
         pytest.approx(unmarried[unmarried.occupation == "worker"].wage.mean()),
     )
     assert other.data("t1") != pytest.approx(frame.wage.mean())
+
+
+def test_a_prefix_on_a_yes_no_or_boolean_column_s_name_is_its_no_side() -> None:
+    frame = pd.DataFrame(
+        {
+            "wage": [5.0, 6.0, 7.0, 8.0, 9.0],
+            "union": ["yes", "no", "no", "yes", "no"],
+            "active": [True, False, True, False, False],
+        }
+    )
+    a = analyse("average wage of non-union workers", {"people": frame})
+    assert a.value == pytest.approx(frame[frame.union == "no"].wage.mean())
+    b = analyse("how many inactive people are there?", {"people": frame})
+    assert b.value == int((~frame.active).sum())
