@@ -12,6 +12,7 @@ from collections.abc import Callable
 from functools import partial
 
 from notebook_router.analyst import phrases as ph
+from notebook_router.analyst.negated_values import negated_conditions
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import Filter, LeftOut, Scalar
 from notebook_router.language.numbers import SCALES, number
@@ -58,7 +59,7 @@ def conditions(r: Reading) -> list[Filter]:
     found: list[Filter] = []
     _row_unit(r)
     _back_references(r)
-    for finder in (_between, _postfix, _comparative_concepts, _comparisons, _number_first, _named_first, _sign, _age_words, _years,
+    for finder in (negated_conditions, _between, _postfix, _comparative_concepts, _comparisons, _number_first, _named_first, _sign, _age_words, _years,
                    _year_bound, _from_on, _quarter, _year, _month, _ordinal, _numbered, _column_equals,
                    _value_bounds, _values):  # fmt: skip
         found.extend(finder(r))
@@ -178,7 +179,9 @@ def scaled_range(low: str, high: str) -> tuple[int | float, int | float]:
 
 # A negation, then words that only lead to what it negates: "not *from the* USA",
 # "excluding *the ones on* Torgersen", "other than 8-cylinder ones", "not in 3rd class".
-_NEGATED = re.compile(rf"\b{NEGATION}\b[- ]?(?:\s*\b{_either(_GRAMMAR['negated_lead_in'])}\b)*\s*$")
+_NEGATED = re.compile(
+    rf"(?:\b{NEGATION}|n't)\b[- ]?(?:\s*\b{_either(_GRAMMAR['negated_lead_in'])}\b)*\s*$"
+)
 
 
 def negated(r: Reading, start: int) -> bool:

@@ -1,0 +1,135 @@
+"""A negated value of a yes/no or two-valued column: "unmarried", "non-smokers",
+"nonsmokers", "who aren't married", "not white".
+
+Before, "unmarried workers" answered with every row's figure (the prefix unread), "how
+many people aren't married" counted every row, and "aren't white" was read as white.
+The tables are small stand-ins built here; every expected figure is plain pandas.
+"""
+
+from __future__ import annotations
+
+import pandas as pd  # type: ignore[import-untyped, unused-ignore]
+import pytest
+
+from notebook_router import Router
+from notebook_router.analyst import analyse
+
+
+def _cps() -> pd.DataFrame:
+    return pd.DataFrame(
+        {
+            "wage": [5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 4.0],
+            "married": ["yes", "no", "yes", "no", "yes", "no", "yes", "no"],
+            "occupation": [
+                "worker",
+                "worker",
+                "office",
+                "worker",
+                "office",
+                "worker",
+                "worker",
+                "office",
+            ],
+            "smoker": ["yes", "no", "no", "yes", "no", "no", "yes", "no"],
+        }
+    )
+
+
+def _births() -> pd.DataFrame:
+    return pd.DataFrame(
+        {
+            "weight": [7.0, 8.0, 6.0, 9.0, 7.5, 6.5],
+            "habit": ["smoker", "nonsmoker", "nonsmoker", "smoker", "nonsmoker", "smoker"],
+            "whitemom": ["white", "not white", "white", "not white", "white", "white"],
+        }
+    )
+
+
+def test_unmarried_workers_are_the_rows_where_married_is_no() -> None:
+    frame = _cps()
+    a = analyse("average wage of unmarried workers", {"cps": frame})
+    assert a.value == pytest.approx(frame[frame.married == "no"].wage.mean())
+    assert a.value != pytest.approx(frame.wage.mean())
+    assert "married = no" in a.text
+
+
+@pytest.mark.parametrize(
+    "question", ["how many people aren't married?", "how many people are not married?"]
+)
+def test_not_married_said_either_way_counts_the_unmarried(question: str) -> None:
+    frame = _cps().drop(columns="occupation")
+    a = analyse(question, {"cps": frame})
+    assert a.value == int((frame.married == "no").sum())
+
+
+@pytest.mark.parametrize("said", ["non-smokers", "nonsmokers"])
+def test_non_smokers_on_a_yes_no_column_are_its_no_rows(said: str) -> None:
+    frame = _cps()
+    a = analyse(f"average wage of {said}", {"cps": frame})
+    assert a.value == pytest.approx(frame[frame.smoker == "no"].wage.mean())
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "average weight of non-smokers",
+        "average weight of nonsmokers",
+        "average weight of mothers who aren't smokers",
+    ],
+)
+def test_non_smokers_on_a_column_holding_nonsmoker_are_those_rows(question: str) -> None:
+    frame = _births()
+    a = analyse(question, {"births": frame})
+    assert a.value == pytest.approx(frame[frame.habit == "nonsmoker"].weight.mean())
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "average weight of babies of mothers who aren't white",
+        "average weight for mothers who are not white",
+    ],
+)
+def test_not_white_is_the_value_spelt_not_white(question: str) -> None:
+    frame = _births()
+    a = analyse(question, {"births": frame})
+    assert a.value == pytest.approx(frame[frame.whitemom == "not white"].weight.mean())
+
+
+def test_aren_t_before_one_of_many_values_leaves_that_value_out() -> None:
+    frame = pd.DataFrame(
+        {
+            "region": ["North", "South", "East", "North", "West"],
+            "revenue": [10.0, 20.0, 30.0, 40.0, 50.0],
+        }
+    )
+    a = analyse("total revenue of sales that aren't in North", {"sales": frame})
+    assert a.value == pytest.approx(frame[frame.region != "North"].revenue.sum())
+
+
+def test_what_about_unmarried_ones_after_married_workers_answers_for_the_unmarried() -> None:
+    frame = _cps()
+    router = Router(data={"cps": frame.copy()}, memory=True)
+    router.run_sync("average wage of married workers")
+    other = router.run_sync("what about unmarried ones?")
+    assert [t.description for t in other.tasks] == ["Average wage of unmarried workers"]
+    unmarried = frame[frame.married == "no"]
+    assert other.data("t1") in (
+        pytest.approx(unmarried.wage.mean()),
+        pytest.approx(unmarried[unmarried.occupation == "worker"].wage.mean()),
+    )
+    assert other.data("t1") != pytest.approx(frame.wage.mean())
+
+
+def test_a_prefix_on_a_yes_no_or_boolean_column_s_name_is_its_no_side() -> None:
+    frame = pd.DataFrame(
+        {
+            "wage": [5.0, 6.0, 7.0, 8.0, 9.0],
+            "union": ["yes", "no", "no", "yes", "no"],
+            "active": [True, False, True, False, False],
+        }
+    )
+    a = analyse("average wage of non-union workers", {"people": frame})
+    assert a.value == pytest.approx(frame[frame.union == "no"].wage.mean())
+    b = analyse("how many inactive people are there?", {"people": frame})
+    assert b.value == int((~frame.active).sum())
