@@ -277,3 +277,59 @@ def test_why_do_the_men_earn_more_shows_what_the_data_shows_and_no_cause() -> No
     ]
     assert "can't tell causes" in why.answer and "years" in why.answer
     assert why.tasks[0].status == "partial"  # the cause is named as left out, never passed off
+
+
+# ------------------------------------------------ a preposition of another role
+
+FLIGHTS = pd.DataFrame(
+    {
+        "origin": ["Paris", "Paris", "London", "London", "Rome", "Paris"],
+        "dest": ["London", "Rome", "Paris", "Rome", "London", "London"],
+        "delay": [10, 20, 30, 40, 50, 60],
+    }
+)
+
+
+@pytest.mark.parametrize(
+    ("earlier", "request_", "slot"),
+    [
+        ("average delay of flights from Paris", "and to London?", "from Paris"),
+        ("how many flights went to Paris", "and from London?", "to Paris"),
+        ("total revenue in 2019", "and to 2021?", "in 2019"),
+    ],
+)
+def test_a_value_said_after_a_preposition_of_another_role_is_asked_about(
+    earlier: str, request_: str, slot: str
+) -> None:
+    followed = follow_up(request_, asked(earlier))
+    assert followed is not None and followed.kind == "ask" and followed.tasks == ()
+    assert f"“{slot}”" in followed.question
+
+
+@pytest.mark.parametrize(
+    ("earlier", "request_", "again"),
+    [
+        ("how many flights went to Paris", "and to London?", "How many flights went to London"),
+        ("average wage at Paris", "and in Lyon?", "Average wage at Lyon"),  # a place either way
+        ("average wage of married workers", "and for women?", "Average wage of women workers"),
+    ],
+)
+def test_a_value_said_after_a_preposition_of_the_same_role_fills_the_slot(
+    earlier: str, request_: str, again: str
+) -> None:
+    followed = follow_up(request_, asked(earlier))
+    assert followed is not None and followed.kind == "same"
+    assert [t.description for t in followed.tasks] == [again]
+
+
+def test_and_to_london_after_flights_from_paris_asks_instead_of_answering_from_london() -> None:
+    router = Router(data={"flights": FLIGHTS.copy()}, memory=True)
+    router.run_sync("average delay of flights from Paris")
+    other = router.run_sync("and to London?")
+    assert other.tasks == []  # never "from London" (40), the wrong rows
+    assert "“from Paris”" in other.answer and "“to London”" in other.answer
+    same_role = router.run_sync("and from London?")
+    assert [(t.description, t.status) for t in same_role.tasks] == [
+        ("Average delay of flights from London", "fulfilled")
+    ]
+    assert same_role.data("t1") == pytest.approx(35.0)
