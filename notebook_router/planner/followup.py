@@ -47,10 +47,13 @@ from functools import lru_cache
 from notebook_router.agents.roles import ANALYST, DRAWS_TABLES, GENERALIST
 from notebook_router.context.arc import ArcRun, ArcTask, ArcView
 from notebook_router.language.lexicon import is_filler, term, terms
+from notebook_router.language.phrases import phrase_table
 from notebook_router.language.tables import table
 from notebook_router.planner.events import DataDescribed
 from notebook_router.planner.followup_answer import about_answer, of_those
 from notebook_router.planner.followup_slots import (
+    comparative,
+    comparison_slot,
     opposite_slot,
     others,
     restriction_slot,
@@ -117,6 +120,17 @@ _NAME_INSIDE = re.compile(rf"(?<![.!?]\s)(?<!^)\b(?P<name>{_NAME})")
 _WORD_AFTER_PREPOSITION = re.compile(rf"\b{_PREPOSITION}(?P<name>[a-z][\w-]*)")
 
 
+_SMALL_TALK = phrase_table("small_talk")
+_ACKNOWLEDGED = re.compile(
+    rf"^(?:(?:{_W('lead')}|{_W('acknowledge.phrases')})[\s,!.:)]+)*"
+    rf"(?:{_W('acknowledge.phrases')}|{_SMALL_TALK.either('thanks.phrases')}"
+    rf"(?:\s+{_SMALL_TALK.either('thanks.more')})?|{_SMALL_TALK.either('greeting.phrases')})"
+    r"[\s!.,:)]*$",
+    re.IGNORECASE,
+)
+"""A message that only acknowledges, thanks or greets ("ok thanks", "great, got it!")."""
+
+
 def column_terms(data: DataDescribed | None) -> frozenset[str]:
     """The terms of the described data's column names ("order_date" gives "order", "date")."""
     if data is None:
@@ -146,6 +160,8 @@ def follow_up(
 @lru_cache(maxsize=64)
 def _follow_up(goal: str, arc: ArcView, columns: frozenset[str]) -> FollowUp | None:
     # Cached: the rule planner asks at every decision, and the view is frozen.
+    if _ACKNOWLEDGED.match(goal):  # "ok thanks": no follow-up, whatever it could fill
+        return None
     answered = about_answer(goal, arc.last)
     if answered is not None:
         return answered
@@ -275,6 +291,11 @@ def _same(source: ArcRun, new: str, preposition: str, columns: frozenset[str]) -
     """``source`` again for ``new`` (said after ``preposition``, "" for none) in the slot
     it fills; asked about when it fills none, or a slot of another role."""
     texts = [source.goal, *(t.description for t in source.tasks)]
+    compared = comparison_slot(texts, without_pro_form(new))
+    if compared is not None:  # "younger ones" after "people older than 40"
+        return _swapped_or_asked(source, texts, *compared, preposition)
+    if comparative(without_pro_form(new)):  # never glued in the place of another word
+        return _ask(source, new, "makes no comparison of its kind for it to take the place of")
     opposite = opposite_slot(texts, new) or opposite_slot(texts, without_pro_form(new))
     if opposite is not None:  # "unmarried ones" after "married workers"
         return _swapped_or_asked(source, texts, *opposite, preposition)

@@ -333,3 +333,76 @@ def test_and_to_london_after_flights_from_paris_asks_instead_of_answering_from_l
         ("Average delay of flights from London", "fulfilled")
     ]
     assert same_role.data("t1") == pytest.approx(35.0)
+
+
+# ------------------------------------------- acknowledgements and opposite comparisons
+
+
+@pytest.mark.parametrize("request_", ["ok thanks", "great, got it!", "thanks a lot", "ok", "hello"])
+def test_thanks_and_acknowledgements_are_no_follow_up(request_: str) -> None:
+    assert follow_up(request_, asked("average income of married people")) is None
+
+
+@pytest.mark.parametrize(
+    ("earlier", "request_", "again"),
+    [
+        (
+            "average wage of people older than 40",
+            "and younger ones?",
+            "Average wage of people younger than 40",
+        ),
+        (
+            "average wage of people older than 40",
+            "what about younger than 30?",
+            "Average wage of people younger than 30",
+        ),
+        (
+            "count of cars with more than 4 cylinders",
+            "and fewer?",
+            "Count of cars with fewer than 4 cylinders",
+        ),
+        (
+            "average price of houses above 300000",
+            "and below?",
+            "Average price of houses below 300000",
+        ),
+    ],
+)
+def test_a_comparison_takes_the_place_of_the_comparison_before(
+    earlier: str, request_: str, again: str
+) -> None:
+    followed = follow_up(request_, asked(earlier))
+    assert followed is not None and followed.kind == "same"
+    assert [t.description for t in followed.tasks] == [again]
+
+
+def test_a_comparison_with_no_comparison_before_to_replace_is_asked_about() -> None:
+    followed = follow_up("and younger ones?", asked("average wage of married workers"))
+    assert followed is not None and followed.kind == "ask" and followed.tasks == ()
+    assert "younger" in followed.question
+
+
+INCOMES = pd.DataFrame(
+    {
+        "status": ["married", "single", "married", "single", "married", "single"],
+        "income": [10.0, 6.0, 12.0, 8.0, 20.0, 4.0],
+        "age": [30, 50, 45, 20, 60, 35],
+    }
+)
+
+
+def test_ok_thanks_after_an_answer_runs_nothing() -> None:
+    router = Router(data={"people": INCOMES.copy()}, memory=True)
+    router.run_sync("average income of married people")
+    thanks = router.run_sync("ok thanks")
+    assert thanks.tasks == [] and "thanks people" not in thanks.answer.lower()
+
+
+def test_and_younger_ones_answers_for_the_ages_below_the_same_bound() -> None:
+    router = Router(data={"people": INCOMES.copy()}, memory=True)
+    router.run_sync("average income of people older than 40")
+    younger = router.run_sync("and younger ones?")
+    assert [(t.description, t.status) for t in younger.tasks] == [
+        ("Average income of people younger than 40", "fulfilled")
+    ]
+    assert younger.data("t1") == pytest.approx((10.0 + 8.0 + 4.0) / 3)  # ages 30, 20, 35
