@@ -47,10 +47,13 @@ from functools import lru_cache
 from notebook_router.agents.roles import ANALYST, DRAWS_TABLES, GENERALIST
 from notebook_router.context.arc import ArcRun, ArcTask, ArcView
 from notebook_router.language.lexicon import is_filler, term, terms
+from notebook_router.language.phrases import phrase_table
 from notebook_router.language.tables import table
 from notebook_router.planner.events import DataDescribed
 from notebook_router.planner.followup_answer import about_answer, of_those
 from notebook_router.planner.followup_slots import (
+    comparative,
+    comparison_slot,
     opposite_slot,
     others,
     restriction_slot,
@@ -67,7 +70,7 @@ _SAME = re.compile(
     _LEAD + rf"(?:{_W('same.asking')}\s+)?"
     rf"(?:{_W('same.verbs')}\s+(?:(?:the\s+)?same(?:\s+{_W('same.same_what')})?|"
     rf"{_W('same.pronouns')}(?:\s+again)?|again)|(?:the\s+)?same|again|"
-    rf"{_W('what_about')})\s*,?\s*(?:{_W('same.before_entity')}\s+)?(?P<new>.+?)"
+    rf"{_W('what_about')})\s*,?\s*(?:(?P<preposition>{_W('same.before_entity')})\s+)?(?P<new>.+?)"
     r"\s*[?.!]*$",
     re.IGNORECASE,
 )
@@ -80,7 +83,7 @@ _NOW = re.compile(
 # "and Europe?", "and in July 2014?", "and the median?": a bare "and" with an entity after it.
 _AND = re.compile(
     rf"^(?:{_W('and_lead')}[\s,]+)+(?:{_W('what_about')}\s+)?"
-    rf"(?:{_W('same.before_bare_entity')}\s+)?(?P<new>.+?)\s*[?.!]*$",
+    rf"(?:(?P<preposition>{_W('same.before_bare_entity')})\s+)?(?P<new>.+?)\s*[?.!]*$",
     re.IGNORECASE,
 )
 _PRESENT = re.compile(
@@ -117,6 +120,17 @@ _NAME_INSIDE = re.compile(rf"(?<![.!?]\s)(?<!^)\b(?P<name>{_NAME})")
 _WORD_AFTER_PREPOSITION = re.compile(rf"\b{_PREPOSITION}(?P<name>[a-z][\w-]*)")
 
 
+_SMALL_TALK = phrase_table("small_talk")
+_ACKNOWLEDGED = re.compile(
+    rf"^(?:(?:{_W('lead')}|{_W('acknowledge.phrases')})[\s,!.:)]+)*"
+    rf"(?:{_W('acknowledge.phrases')}|{_SMALL_TALK.either('thanks.phrases')}"
+    rf"(?:\s+{_SMALL_TALK.either('thanks.more')})?|{_SMALL_TALK.either('greeting.phrases')})"
+    r"[\s!.,:)]*$",
+    re.IGNORECASE,
+)
+"""A message that only acknowledges, thanks or greets ("ok thanks", "great, got it!")."""
+
+
 def column_terms(data: DataDescribed | None) -> frozenset[str]:
     """The terms of the described data's column names ("order_date" gives "order", "date")."""
     if data is None:
@@ -146,6 +160,8 @@ def follow_up(
 @lru_cache(maxsize=64)
 def _follow_up(goal: str, arc: ArcView, columns: frozenset[str]) -> FollowUp | None:
     # Cached: the rule planner asks at every decision, and the view is frozen.
+    if _ACKNOWLEDGED.match(goal):  # "ok thanks": no follow-up, whatever it could fill
+        return None
     answered = about_answer(goal, arc.last)
     if answered is not None:
         return answered
@@ -161,9 +177,9 @@ def _follow_up(goal: str, arc: ArcView, columns: frozenset[str]) -> FollowUp | N
     present = _PRESENT.match(goal)
     if present and _presentation(present["kind"]):
         return _present(source, present["kind"].strip())
-    new = _new_entity(goal)
-    if new is not None:
-        return _same(source, new, columns)
+    said = _said_entity(goal)
+    if said is not None:
+        return _same(source, *said, columns)
     return of_those(goal, arc.last)
 
 
@@ -201,24 +217,31 @@ def same_again(text: str, before: str, columns: frozenset[str] = frozenset()) ->
 
 def _new_entity(goal: str) -> str | None:
     """The entity a "same" follow-up swaps in, or None when ``goal`` is not one."""
+    said = _said_entity(goal)
+    return None if said is None else said[0]
+
+
+def _said_entity(goal: str) -> tuple[str, str] | None:
+    """(the entity a "same" follow-up swaps in, the preposition said before it, "" for
+    none), or None when ``goal`` is not one."""
     same = _SAME.match(goal)
     if same:
         new = _entity(same["new"])
         if new is not None:
-            return new
+            return new, (same["preposition"] or "").lower()
     now = _NOW.match(goal)
     if now:
         new = _entity(now["new"])
         # "now for X" names an entity; bare "now X" only when X is plainly one
         # (a year, a region, a statistic, a name), so "now tabulate" stays a request.
         if new is not None and (now["for"] or _kind(new) or new[:1].isupper()):
-            return new
+            return new, "for" if now["for"] else ""
     bare = _AND.match(goal)
     if bare:
         new = _entity(bare["new"])
         # "and Europe?", "and in 2015?": short, and plainly an entity or a kind of one
         if new is not None and (_plain_entity(new) or len(new.split()) <= 2):
-            return new
+            return new, (bare["preposition"] or "").lower()
     return None
 
 
@@ -237,6 +260,7 @@ def _plain_entity(new: str) -> bool:
 
 
 _ARTICLE = re.compile(rf"^{_W('articles')}\s+", re.IGNORECASE)
+_ARTICLES = _SAID.word_set("articles")
 
 
 def _entity(text: str) -> str | None:
@@ -263,11 +287,18 @@ def _entity(text: str) -> str | None:
 # ---------------------------------------------------------------------- same
 
 
-def _same(source: ArcRun, new: str, columns: frozenset[str]) -> FollowUp | None:
+def _same(source: ArcRun, new: str, preposition: str, columns: frozenset[str]) -> FollowUp | None:
+    """``source`` again for ``new`` (said after ``preposition``, "" for none) in the slot
+    it fills; asked about when it fills none, or a slot of another role."""
     texts = [source.goal, *(t.description for t in source.tasks)]
+    compared = comparison_slot(texts, without_pro_form(new))
+    if compared is not None:  # "younger ones" after "people older than 40"
+        return _swapped_or_asked(source, texts, *compared, preposition)
+    if comparative(without_pro_form(new)):  # never glued in the place of another word
+        return _ask(source, new, "makes no comparison of its kind for it to take the place of")
     opposite = opposite_slot(texts, new) or opposite_slot(texts, without_pro_form(new))
     if opposite is not None:  # "unmarried ones" after "married workers"
-        return _swapped(source, *opposite)
+        return _swapped_or_asked(source, texts, *opposite, preposition)
     if others(new):  # "the other ones" after a value with no negated form to undo
         return _ask(source, new)
     new = without_pro_form(new)
@@ -293,7 +324,52 @@ def _same(source: ArcRun, new: str, columns: frozenset[str]) -> FollowUp | None:
             for i, t in enumerate(source.tasks)
         )
         return FollowUp("same", source, goal, tasks, added)
-    return _swapped(source, old, new)
+    return _swapped_or_asked(source, texts, old, new, preposition)
+
+
+def _swapped_or_asked(
+    source: ArcRun, texts: list[str], old: str, new: str, preposition: str
+) -> FollowUp:
+    """``source`` with ``new`` in the place of ``old``, unless ``new`` was said after a
+    preposition of another role than the one before ``old`` ("and to London?" after
+    "flights from Paris": to London, or from Paris to London?): then asked which."""
+    before = _preposition_before(texts, old)
+    if not preposition or not before or _same_role(preposition, before):
+        return _swapped(source, old, new)
+    return _ask(
+        source,
+        f"{preposition} {new}",
+        f"asks about “{before} {old}”, and “{preposition} {new}” is no “{before}”: it may "
+        f"take the place of “{before} {old}” or be asked together with it",
+    )
+
+
+_ANY_ROLE = _SAID.word_set("same.any_role")
+_ALIKE_ROLES = _SAID.word_set("same.alike_roles")
+_SLOT_PREPOSITIONS = _SAID.word_set("same.before_bare_entity") | _SAID.word_set(
+    "entity.name_prepositions"
+)
+
+
+def _same_role(said: str, before: str) -> bool:
+    """Whether a value said after ``said`` may fill a slot said after ``before``."""
+    if said == before or said in _ANY_ROLE or before in _ANY_ROLE:
+        return True
+    return said in _ALIKE_ROLES and before in _ALIKE_ROLES
+
+
+def _preposition_before(texts: list[str], old: str) -> str:
+    """The preposition said just before ``old`` (an article between them aside) where
+    ``texts`` first say it, lowercased; "" when none is ("married workers")."""
+    for text in texts:
+        found = re.search(rf"(?<![\w-]){re.escape(old)}(?![\w-])", text, re.IGNORECASE)
+        if found is None:
+            continue
+        words = [w.lower() for w in _WORDS.findall(text[: found.start()])]
+        if words and words[-1] in _ARTICLES:
+            words.pop()
+        return words[-1] if words and words[-1] in _SLOT_PREPOSITIONS else ""
+    return ""
 
 
 def _swapped(source: ArcRun, old: str, new: str) -> FollowUp:

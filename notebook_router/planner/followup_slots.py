@@ -184,3 +184,50 @@ def which_one(goal: str, earlier: str) -> str | None:
     what = breakdown["what"].strip()
     what = what[:1].lower() + what[1:]  # "Average seats by ..." is said mid-sentence
     return f"Which {breakdown['group']} has the {asked['extreme'].lower()} {what}?"
+
+
+# ------------------------------------------------------------- the opposite comparison
+
+_PAIRS = tuple(pair for group, pair in _SAID.groups.items() if group.startswith("comparative."))
+_COMPARATIVES = frozenset(word for pair in _PAIRS for word in pair)
+_NUMBER = r"[$€£]?-?\d[\d,]*(?:\.\d+)?"
+_COMPARISON = re.compile(
+    rf"^(?P<word>[a-z]+)(?P<than>\s+than)?(?:\s+(?P<number>{_NUMBER}))?$", re.IGNORECASE
+)
+
+
+def comparative(new: str) -> bool:
+    """Whether ``new`` is a comparison ("younger", "younger than 30", "over 5")."""
+    said = _COMPARISON.match(new.strip())
+    return said is not None and said["word"].lower() in _COMPARATIVES
+
+
+def comparison_slot(texts: list[str], new: str) -> tuple[str, str] | None:
+    """(the comparison of ``texts`` that ``new`` takes the place of, what goes there)
+    when ``new`` is a comparison of the same pair: "younger" after "older than 40" puts
+    "younger than" where "older than" was, "younger than 30" the whole "older than 40";
+    None when ``new`` is no comparison or ``texts`` make none of its pair."""
+    said = _COMPARISON.match(new.strip())
+    if said is None or said["word"].lower() not in _COMPARATIVES:
+        return None
+    word = said["word"].lower()
+    pairs = [pair for pair in _PAIRS if word in pair]
+    others = [w for pair in pairs for w in pair if w != word]
+    if said["number"]:  # a whole comparison: the earlier one of its pair, number and all
+        kin = "|".join(re.escape(w) for w in sorted({word, *others}))
+        whole = re.compile(rf"(?<![\w-])(?:{kin})(?:\s+than)?\s+{_NUMBER}(?![\w.])", re.I)
+        for text in texts:
+            found = whole.search(text)
+            if found is not None and found.group(0).lower() != new.strip().lower():
+                return found.group(0), new.strip()
+        return None
+    opposite = "|".join(re.escape(w) for w in others)
+    before = re.compile(
+        rf"(?<![\w-])(?P<word>{opposite})(?P<than>\s+than)?(?=\s+{_NUMBER}(?![\w.]))", re.I
+    )
+    for text in texts:
+        found = before.search(text)
+        if found is not None:
+            than = " than" if found["than"] else ""
+            return found.group(0), f"{said['word']}{than}"
+    return None

@@ -277,3 +277,132 @@ def test_why_do_the_men_earn_more_shows_what_the_data_shows_and_no_cause() -> No
     ]
     assert "can't tell causes" in why.answer and "years" in why.answer
     assert why.tasks[0].status == "partial"  # the cause is named as left out, never passed off
+
+
+# ------------------------------------------------ a preposition of another role
+
+FLIGHTS = pd.DataFrame(
+    {
+        "origin": ["Paris", "Paris", "London", "London", "Rome", "Paris"],
+        "dest": ["London", "Rome", "Paris", "Rome", "London", "London"],
+        "delay": [10, 20, 30, 40, 50, 60],
+    }
+)
+
+
+@pytest.mark.parametrize(
+    ("earlier", "request_", "slot"),
+    [
+        ("average delay of flights from Paris", "and to London?", "from Paris"),
+        ("how many flights went to Paris", "and from London?", "to Paris"),
+        ("total revenue in 2019", "and to 2021?", "in 2019"),
+    ],
+)
+def test_a_value_said_after_a_preposition_of_another_role_is_asked_about(
+    earlier: str, request_: str, slot: str
+) -> None:
+    followed = follow_up(request_, asked(earlier))
+    assert followed is not None and followed.kind == "ask" and followed.tasks == ()
+    assert f"“{slot}”" in followed.question
+
+
+@pytest.mark.parametrize(
+    ("earlier", "request_", "again"),
+    [
+        ("how many flights went to Paris", "and to London?", "How many flights went to London"),
+        ("average wage at Paris", "and in Lyon?", "Average wage at Lyon"),  # a place either way
+        ("average wage of married workers", "and for women?", "Average wage of women workers"),
+    ],
+)
+def test_a_value_said_after_a_preposition_of_the_same_role_fills_the_slot(
+    earlier: str, request_: str, again: str
+) -> None:
+    followed = follow_up(request_, asked(earlier))
+    assert followed is not None and followed.kind == "same"
+    assert [t.description for t in followed.tasks] == [again]
+
+
+def test_and_to_london_after_flights_from_paris_asks_instead_of_answering_from_london() -> None:
+    router = Router(data={"flights": FLIGHTS.copy()}, memory=True)
+    router.run_sync("average delay of flights from Paris")
+    other = router.run_sync("and to London?")
+    assert other.tasks == []  # never "from London" (40), the wrong rows
+    assert "“from Paris”" in other.answer and "“to London”" in other.answer
+    same_role = router.run_sync("and from London?")
+    assert [(t.description, t.status) for t in same_role.tasks] == [
+        ("Average delay of flights from London", "fulfilled")
+    ]
+    assert same_role.data("t1") == pytest.approx(35.0)
+
+
+# ------------------------------------------- acknowledgements and opposite comparisons
+
+
+@pytest.mark.parametrize("request_", ["ok thanks", "great, got it!", "thanks a lot", "ok", "hello"])
+def test_thanks_and_acknowledgements_are_no_follow_up(request_: str) -> None:
+    assert follow_up(request_, asked("average income of married people")) is None
+
+
+@pytest.mark.parametrize(
+    ("earlier", "request_", "again"),
+    [
+        (
+            "average wage of people older than 40",
+            "and younger ones?",
+            "Average wage of people younger than 40",
+        ),
+        (
+            "average wage of people older than 40",
+            "what about younger than 30?",
+            "Average wage of people younger than 30",
+        ),
+        (
+            "count of cars with more than 4 cylinders",
+            "and fewer?",
+            "Count of cars with fewer than 4 cylinders",
+        ),
+        (
+            "average price of houses above 300000",
+            "and below?",
+            "Average price of houses below 300000",
+        ),
+    ],
+)
+def test_a_comparison_takes_the_place_of_the_comparison_before(
+    earlier: str, request_: str, again: str
+) -> None:
+    followed = follow_up(request_, asked(earlier))
+    assert followed is not None and followed.kind == "same"
+    assert [t.description for t in followed.tasks] == [again]
+
+
+def test_a_comparison_with_no_comparison_before_to_replace_is_asked_about() -> None:
+    followed = follow_up("and younger ones?", asked("average wage of married workers"))
+    assert followed is not None and followed.kind == "ask" and followed.tasks == ()
+    assert "younger" in followed.question
+
+
+INCOMES = pd.DataFrame(
+    {
+        "status": ["married", "single", "married", "single", "married", "single"],
+        "income": [10.0, 6.0, 12.0, 8.0, 20.0, 4.0],
+        "age": [30, 50, 45, 20, 60, 35],
+    }
+)
+
+
+def test_ok_thanks_after_an_answer_runs_nothing() -> None:
+    router = Router(data={"people": INCOMES.copy()}, memory=True)
+    router.run_sync("average income of married people")
+    thanks = router.run_sync("ok thanks")
+    assert thanks.tasks == [] and "thanks people" not in thanks.answer.lower()
+
+
+def test_and_younger_ones_answers_for_the_ages_below_the_same_bound() -> None:
+    router = Router(data={"people": INCOMES.copy()}, memory=True)
+    router.run_sync("average income of people older than 40")
+    younger = router.run_sync("and younger ones?")
+    assert [(t.description, t.status) for t in younger.tasks] == [
+        ("Average income of people younger than 40", "fulfilled")
+    ]
+    assert younger.data("t1") == pytest.approx((10.0 + 8.0 + 4.0) / 3)  # ages 30, 20, 35
