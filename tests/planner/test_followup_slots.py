@@ -396,6 +396,7 @@ def test_ok_thanks_after_an_answer_runs_nothing() -> None:
     router.run_sync("average income of married people")
     thanks = router.run_sync("ok thanks")
     assert thanks.tasks == [] and "thanks people" not in thanks.answer.lower()
+    assert "nothing was run" not in thanks.answer  # the thanks is answered, not refused
 
 
 def test_and_younger_ones_answers_for_the_ages_below_the_same_bound() -> None:

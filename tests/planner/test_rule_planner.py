@@ -135,7 +135,9 @@ def test_routing_picks_the_agent_whose_description_fits(task: str, agent_name: s
     assert matcher.best(task) == agent_name
 
 
-@pytest.mark.parametrize("message", ["hello", "Hi there!", "thanks a lot", "good morning"])
+@pytest.mark.parametrize(
+    "message", ["hello", "Hi there!", "thanks a lot", "good morning", "ok thanks", "Okay, thank you!"]
+)
 async def test_pre_router_answers_small_talk_without_planning(message: str) -> None:
     model = _Spy()
     run = Router(AGENTS, model=model).start(message)
