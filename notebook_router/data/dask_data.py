@@ -20,6 +20,8 @@ partitions not read by then are cancelled, so the workers are not kept busy with
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import contextvars
 import threading
 import time
@@ -246,21 +248,31 @@ def _cluster_client() -> Any | None:
 def _on_cluster(client: Any, tasks: list[Any], limit: float) -> list[dict[str, Any]]:
     """Each task's ``part`` or ``error``, read on ``client``'s workers within ``limit``
     seconds; the rest are cancelled (a task not started never runs; one running is
-    released by the scheduler and its result dropped)."""
+    released by the scheduler and its result dropped).
+
+    The tasks are waited on together, as each finishes: a slow first partition does not
+    hold up reading the others. A task cancelled by someone else meanwhile (the user's
+    ``client.cancel``, a restart) is a partition not read, as one still running at the
+    bound is: the others still make the sample.
+    """
+    from distributed import as_completed
+
     futures = client.compute(tasks)
-    deadline = time.monotonic() + limit
     boxes: list[dict[str, Any]] = [{} for _ in futures]
+    box_of = {future.key: box for future, box in zip(futures, boxes, strict=True)}
     try:
-        for future, box in zip(futures, boxes, strict=True):
-            left = deadline - time.monotonic()
-            if not future.done() and left <= 0:
-                continue
+        for future in as_completed(futures, loop=client.loop, timeout=limit):
+            box = box_of[future.key]
             try:
-                box["part"] = future.result(timeout=None if future.done() else left)
-            except TimeoutError:
+                box["part"] = future.result()
+            except (concurrent.futures.CancelledError, asyncio.CancelledError):
+                # distributed's FutureCancelledError derives from the first (an Exception);
+                # the second (a BaseException) is caught too, for clients that raise it
                 continue
             except Exception as exc:
                 box["error"] = f"{type(exc).__name__}: {exc}"[:200]
+    except TimeoutError:
+        pass  # the bound passed: the partitions still running are not read
     finally:
         # the samples read are copied here; the rest are not wanted by anyone
         client.cancel(futures)

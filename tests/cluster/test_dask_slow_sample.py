@@ -9,6 +9,7 @@ events, the panel and Stop go on meanwhile), and a description cut short says so
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
 from typing import Any
 
@@ -138,3 +139,55 @@ async def test_a_stop_while_the_partitions_are_read_ends_the_run_at_once(
     await asyncio.to_thread(
         wait_until, lambda: busy_threads(client) == 0, 15, "the slow partitions to end"
     )
+
+
+def test_a_slow_first_partition_leaves_the_quick_ones_to_make_the_sample_on_the_cluster(
+    client: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The workers have read a partition before (a first one also ships the sampler).
+    dask_data.partition_sample(dd.from_map(_partition, range(2), slow=(-1,)))
+    bound = SLOW_S - 1.0
+    monkeypatch.setattr(dask_data, "SAMPLE_TIMEOUT_S", bound)
+    # Partitions 0, 4 and 7 are read; the first is slow, the other two quick.
+    frame = dd.from_map(_partition, range(8), slow=(0,))
+    started = time.monotonic()
+    sample = dask_data.partition_sample(frame)
+    assert time.monotonic() - started < SLOW_S, "not the slow partition's whole time"
+    assert sample.note == f"sampled 2 of 8 partitions within {bound:g} s"
+    assert sample.frame is not None and set(sample.frame["revenue"]) == {4.0, 7.0}
+    wait_until(lambda: busy_threads(client) == 0, SLOW_S + 5, "the slow partition to end")
+
+
+def test_a_partition_cancelled_by_someone_else_is_one_not_read(
+    client: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(dask_data, "SAMPLE_TIMEOUT_S", 3 * SLOW_S)
+    computed: list[Any] = []
+    compute = client.compute
+
+    def keeping(*args: Any, **kwargs: Any) -> Any:  # the sample's futures, as they are made
+        futures = compute(*args, **kwargs)
+        computed.extend(futures)
+        return futures
+
+    monkeypatch.setattr(client, "compute", keeping)
+
+    def cancel_the_slow_one() -> None:  # as the user's own client.cancel would, meanwhile
+        wait_until(lambda: bool(computed), 5.0, "the sample's tasks")
+        time.sleep(0.5)
+        client.cancel(computed[:1])
+
+    canceller = threading.Thread(target=cancel_the_slow_one)
+    canceller.start()
+    # Partitions 0, 4 and 7 are read; the first is slow, and cancelled while it runs.
+    frame = dd.from_map(_partition, range(8), slow=(0, 5))
+    started = time.monotonic()
+    sample = dask_data.partition_sample(frame)
+    canceller.join()
+    # The two others make the sample, read as soon as they are (a worker may hold one
+    # behind the cancelled one's sleep), without waiting for the bound.
+    assert sample.frame is not None, sample.note
+    assert set(sample.frame["revenue"]) == {4.0, 7.0}
+    assert sample.lengths == (100, 100)
+    assert time.monotonic() - started < 2 * SLOW_S
+    wait_until(lambda: busy_threads(client) == 0, SLOW_S + 5, "the slow partition to end")
