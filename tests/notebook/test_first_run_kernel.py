@@ -283,6 +283,8 @@ def test_cells_queued_back_to_back_inside_the_warm_ups_longest_step_all_finish(
                 return
         finally:
             kernel.shutdown()
-    pytest.fail(
+    # A machine fast enough to finish that import before a poll sees it, every time, cannot
+    # show this race: said as a skip, never passed as if it had been run.
+    pytest.skip(
         f"warm-up finished the session's import before the cells were queued, {ATTEMPTS} times"
     )
