@@ -7,7 +7,7 @@ about one table or one sentence:
 
 - A generic noun for the rows ("workers", "students", "people") that a category
   column also holds as a value (occupation = "worker"), with that column not named:
-  read as the rows themselves, the condition dropped and the other reading named.
+  the condition is kept and the other reading (every row) named, with its figure.
 - A count of rows on a column whose values are unique (one row a state): the count is
   1 (or the number of names listed) by construction, never what was asked; number
   columns that may hold the count are named.
@@ -64,9 +64,11 @@ def _said(r: Reading, start: int, end: int) -> str:
 
 
 def _rows_not_a_condition(r: Reading, spec: Spec) -> Spec:
-    """Without a condition whose only word is a generic noun for the rows ("workers" for
-    ``occupation == "worker"``) when the question names no column it belongs to."""
-    dropped: dict[str, Filter] = {}
+    """A condition whose only word is a generic noun for the rows ("workers" for
+    ``occupation == "worker"``), with no column it belongs to named: both readings are
+    plausible, so the condition is kept (the literal reading) and the other one (every
+    row) is named, with its figure where a count makes it cheap."""
+    kept: dict[str, Filter] = {}
     for f in spec.filters:
         if f.op != "==" or not isinstance(f.value, str) or f.column in spec.group_by:
             continue
@@ -77,16 +79,48 @@ def _rows_not_a_condition(r: Reading, spec: Spec) -> Spec:
         ]
         named = any(not m.is_value and m.column == f.column for m in r.mentions)
         if said and not named and all(w in ROW_NOUNS for w in said):
-            dropped[said[0]] = f
-    if not dropped:
+            kept[said[0]] = f
+    if not kept:
         return spec
-    kept = tuple(f for f in spec.filters if f not in dropped.values())
-    gaps = tuple(g for g in spec.left_out if g.said.lower() not in dropped)
-    gaps += tuple(
-        LeftOut(word, f"read as every row, not only rows where {f.column} = {f.value}")
-        for word, f in dropped.items()
-    )
-    return replace(spec, filters=kept, left_out=gaps)
+    gaps = tuple(g for g in spec.left_out if g.said.lower() not in kept)
+    for word, f in kept.items():
+        why = f"read as {f.column} = {f.value}; it may mean every row"
+        others = tuple(o for o in spec.filters if o is not f)
+        every = _rows_counted(r, spec, others)
+        if every is not None:
+            why += f", and over every row it would be {every:,}"
+        gaps += (LeftOut(word, why),)
+    return replace(spec, left_out=gaps)
+
+
+_SIMPLE_OPS = {
+    "==": lambda s, v: s == v,
+    "!=": lambda s, v: s != v,
+    ">": lambda s, v: s > v,
+    ">=": lambda s, v: s >= v,
+    "<": lambda s, v: s < v,
+    "<=": lambda s, v: s <= v,
+    "isin": lambda s, v: s.isin(v),
+}
+
+
+def _rows_counted(r: Reading, spec: Spec, filters: tuple[Filter, ...]) -> int | None:
+    """The row count ``spec`` would give under ``filters`` alone, where that is a plain
+    count over plain conditions; else None (the figure is not cheap to vouch for)."""
+    frame = r.schema.frame
+    if frame is None or spec.op not in _ROW_COUNTS or spec.group_by:
+        return None
+    keep = None
+    for f in (*filters, *spec.measure):
+        test = _SIMPLE_OPS.get(f.op)
+        if test is None or f.column not in frame.columns:
+            return None
+        try:
+            mask = test(frame[f.column], f.value)
+        except (TypeError, ValueError):
+            return None
+        keep = mask if keep is None else keep & mask
+    return len(frame) if keep is None else int(keep.sum())
 
 
 def _one_row_each(r: Reading, column: str) -> bool:

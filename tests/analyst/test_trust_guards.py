@@ -72,14 +72,17 @@ def _jobs() -> pd.DataFrame:
 @pytest.mark.parametrize(
     ("question", "rows"),
     [
-        ("average wage of hispanic workers", lambda d: d.ethnicity == "hispanic"),
+        (
+            "average wage of hispanic workers",
+            lambda d: (d.ethnicity == "hispanic") & (d.occupation == "worker"),
+        ),
         (
             "average wage of workers with at least 16 years of education",
-            lambda d: d.education >= 16,
+            lambda d: (d.education >= 16) & (d.occupation == "worker"),
         ),
     ],
 )
-def test_a_noun_for_the_rows_is_the_rows_and_the_other_reading_is_named(
+def test_a_noun_for_the_rows_keeps_its_condition_and_names_the_other_reading(
     question: str, rows: Callable[[pd.DataFrame], pd.Series]
 ) -> None:
     staff = _staff()
@@ -89,12 +92,27 @@ def test_a_noun_for_the_rows_is_the_rows_and_the_other_reading_is_named(
     assert any("workers" in part and "occupation = worker" in part for part in answer.left_out)
 
 
-def test_a_count_of_a_noun_for_the_rows_counts_the_rows() -> None:
+def test_a_count_of_a_noun_for_the_rows_keeps_the_value_and_gives_every_row_figure() -> None:
     staff = _staff()
     answer = analyse("how many married workers live in the south?", {"wages": staff})
+    rows = (staff.married == "yes") & (staff.region == "south")
     assert answer.status == "partial"
-    assert answer.value == int(((staff.married == "yes") & (staff.region == "south")).sum())
-    assert any("occupation = worker" in part for part in answer.left_out)
+    assert answer.value == int((rows & (staff.occupation == "worker")).sum())
+    every = f"over every row it would be {int(rows.sum())}"
+    assert any("occupation = worker" in part and every in part for part in answer.left_out)
+
+
+def test_a_noun_for_the_rows_that_is_a_value_is_counted_with_the_other_count_named() -> None:
+    people = pd.DataFrame(
+        {
+            "occupation": ["worker"] * 4 + ["manager"] * 3 + ["clerk"] * 2,
+            "age": [30, 41, 25, 52, 38, 47, 29, 33, 60],
+        }
+    )
+    answer = analyse("how many workers are there?", {"people": people})
+    assert answer.status == "partial"
+    assert answer.value == 4
+    assert any("occupation = worker" in part and "9" in part for part in answer.left_out)
 
 
 def test_the_column_named_keeps_the_value_as_a_condition() -> None:
