@@ -34,7 +34,7 @@ _NUMBER = re.compile(r"(?<![\w.^])(?:\d[\d,]*(?:\.\d+)?|\.\d+)(?![\w])")
 _TOKEN = re.compile(r"\b[CVD]\d+\b")
 _SCALED = re.compile(rf"(?<![\w.])(?P<num>\d[\d,]*(?:\.\d+)?)\s?(?P<scale>{alternation(SCALES)})\b")
 _COUNTED = re.compile(
-    rf"\b(?:how many|number of)\s+(?:(?:{alternation(table('reading_words')['guards']['comparatives'])})\s+)?[a-z]+"
+    rf"\b(?:how many|number of)\s+(?:(?:{alternation(table('reading_words')['guards']['comparatives'])})\s+)?(?P<noun>[a-z]+)"
 )
 _ROW_COUNTS = frozenset({"count"})
 _GROUP_COUNTS = frozenset({"groupby", "compare"})
@@ -144,14 +144,18 @@ def _unique_key_count(r: Reading, spec: Spec) -> list[LeftOut]:
         return []
     if not keys or any(_COUNT_TOLD.search(g.why) for g in spec.left_out):
         return []
-    asked = _COUNTED.search(r.text)
-    if asked is not None and any(
-        m.is_value and m.column in keys and asked.start() <= m.start < asked.end()
+    asked = _COUNTED.search(r.question.lower())
+    if asked is None:
+        return _ranked_by_nothing(r, spec, keys)
+    if asked.group("noun") in ROW_NOUNS:
+        return []  # the rows themselves counted ("how many people named p3?")
+    where = _COUNTED.search(r.text)
+    if where is not None and any(
+        m.is_value and m.column in keys and where.start() <= m.start < where.end()
         for m in r.mentions
     ):
         return []  # "how many teachers are there?": the key's own value counted, as asked
-    m = _COUNTED.search(r.question.lower())
-    said = m.group() if m else "how many"
+    said = asked.group()
     key = keys[0]
     held = [
         c.name
@@ -161,6 +165,19 @@ def _unique_key_count(r: Reading, spec: Spec) -> list[LeftOut]:
     hint = f"; a number column may hold how many: {', '.join(held)}" if held else ""
     why = f"each {key} is one row, so counting rows gives one for each{hint}"
     return [LeftOut(said, why)]
+
+
+def _ranked_by_nothing(r: Reading, spec: Spec, keys: list[str]) -> list[LeftOut]:
+    """No count was asked ("show the last 2 orders"), yet the operation ranks groups of
+    a unique key by their number of rows: every group has one, so the ranking orders
+    nothing. Named in the words said for the key; never in words not said."""
+    if spec.op not in _GROUP_COUNTS or spec.n is None:
+        return []
+    said = [_said(r, m.start, m.end) for m in r.mentions if m.column in keys]
+    if not said:
+        return []
+    why = f"each {keys[0]} is one row, so ranking by the number of rows orders nothing"
+    return [LeftOut(said[0], why)]
 
 
 def _spec_numbers(spec: Spec) -> set[float]:

@@ -185,3 +185,41 @@ def test_total_said_before_a_column_is_the_sum_of_that_column() -> None:
     answer = analyse("average total by region", {"sales": sales})
     assert answer.table is not None or answer.value is not None
     assert "Mean total by region" in answer.text
+
+
+def _yearly() -> pd.DataFrame:
+    return pd.DataFrame(
+        {"year": [2018, 2019, 2020, 2021], "units": [5, 7, 9, 4], "revenue": [100, 200, 160, 90]}
+    )
+
+
+@pytest.mark.parametrize(
+    ("question", "table"),
+    [
+        ("how many rows are from 2020?", _yearly),
+        (
+            "how many people named p3?",
+            lambda: pd.DataFrame({"name": ["p1", "p2", "p3", "p4"], "children": [0, 2, 1, 3]}),
+        ),
+    ],
+)
+def test_a_count_of_the_rows_themselves_on_a_unique_key_stays_answered(
+    question: str, table: Callable[[], pd.DataFrame]
+) -> None:
+    answer = analyse(question, {"t": table()})
+    assert answer.status == "answered"
+    assert answer.value == 1
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("show the last 2 orders", "orders"),
+        ("first 3 order ids", "order ids"),
+    ],
+)
+def test_no_count_asked_never_quotes_a_count_the_user_did_not_say(question: str, said: str) -> None:
+    orders = pd.DataFrame({"order_id": [11, 12, 13, 14, 15], "amount": [5, 8, 2, 9, 4]})
+    answer = analyse(question, {"orders": orders})
+    assert not any("how many" in part for part in answer.left_out)
+    assert all(part.split("”")[0].strip("“").lower() in question for part in answer.left_out)
