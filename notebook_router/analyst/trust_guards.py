@@ -30,7 +30,10 @@ from notebook_router.language.tables import table
 
 ROW_NOUNS: frozenset[str] = frozenset(table("trust_guards")["row_nouns"])
 """Generic nouns for what the rows of a table are (``language/data/trust_guards.toml``)."""
-_NUMBER = re.compile(r"(?<![\w.^])(?:\d[\d,]*(?:\.\d+)?|\.\d+)(?![\w])")
+_NUMBER = re.compile(r"(?<![\w.^])(?:\d(?:[\d,]*\d)?(?:\.\d+)?|\.\d+)(?![\w])")
+"""A figure as said: thousands commas inside it, never a comma that ends a list item."""
+_NEXT_WORD = re.compile(r"\s+(?:C(?P<column>\d+)\b|(?P<word>[a-z]+))")
+"""What a number is said of: the column token or the word right after it."""
 _TOKEN = re.compile(r"\b[CVD]\d+\b")
 _SCALED = re.compile(rf"(?<![\w.])(?P<num>\d[\d,]*(?:\.\d+)?)\s?(?P<scale>{alternation(SCALES)})\b")
 _COUNTED = re.compile(
@@ -214,10 +217,27 @@ def _unused_numbers(r: Reading, spec: Spec) -> list[LeftOut]:
         scaled = {value * factor for factor in SCALES.values()}
         if value in used or scaled & used or m.group() in told:
             continue
-        if _RATE_UNIT.search(bare[: m.start()]):
+        if _RATE_UNIT.search(bare[: m.start()]) or _restates_a_count(r, value, m.end()):
             continue
         out.append(LeftOut(m.group(), "a number the answer does not use"))
     return out
+
+
+def _restates_a_count(r: Reading, value: float, end: int) -> bool:
+    """A number that says how many of what follows it the table holds: "the 12 people"
+    on a 12-row table, "the 3 sensors" where ``sensor`` holds 3 values, "the 2 regions
+    North and South" with two regions listed. It restates the table, and is used."""
+    after = _NEXT_WORD.match(r.skeleton, end)
+    if after is None or not value.is_integer():
+        return False
+    if after.group("word") is not None:
+        return after.group("word") in ROW_NOUNS and value == r.schema.rows
+    index = int(after.group("column"))
+    if index >= len(r.mentions):
+        return False
+    column = r.mentions[index].column
+    listed = {m.value for m in r.mentions if m.is_value and m.column == column}
+    return value in {r.schema.spread(column)[0], len(listed)} - {0}
 
 
 def _scaled_threshold(r: Reading, spec: Spec) -> list[LeftOut]:

@@ -223,3 +223,35 @@ def test_no_count_asked_never_quotes_a_count_the_user_did_not_say(question: str,
     answer = analyse(question, {"orders": orders})
     assert not any("how many" in part for part in answer.left_out)
     assert all(part.split("”")[0].strip("“").lower() in question for part in answer.left_out)
+
+
+def _sensors() -> pd.DataFrame:
+    return pd.DataFrame(
+        {
+            "sensor": ["s1", "s2", "s3"] * 4,
+            "region": ["North", "South"] * 6,
+            "reading": [4.0, 7.5, 3.2, 8.8, 5.1, 6.6, 2.9, 9.4, 4.4, 7.0, 3.8, 6.1],
+        }
+    )
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "average reading of the 12 rows in the table",
+        "average reading of the 3 sensors",
+        "average reading in the 2 regions North and South",
+    ],
+)
+def test_a_number_that_restates_a_count_of_the_table_is_not_named(question: str) -> None:
+    answer = analyse(question, {"readings": _sensors()})
+    assert answer.value == pytest.approx(_sensors().reading.mean())
+    assert not any("a number the answer does not use" in part for part in answer.left_out)
+
+
+def test_a_number_that_does_not_restate_a_count_is_still_named_without_its_comma() -> None:
+    answer = analyse("average reading of the 7 sensors", {"readings": _sensors()})
+    assert any(part.startswith("“7”") for part in answer.left_out)
+    answer = analyse("average reading for sensors 23, 29", {"readings": _sensors()})
+    assert any(part.startswith("“23”") for part in answer.left_out)
+    assert not any("“23,”" in part for part in answer.left_out)
