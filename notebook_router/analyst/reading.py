@@ -175,9 +175,13 @@ of engines"): the column's own values."""
 _COMPARISONS = table("analysis")["comparisons"]
 # Words after which a number word is a figure of a condition ("below zero", "more than a
 # million", "between four and six"), and words before which it is ("five or more").
+_LEADS = table("reading_words")["reading"]
+_RANGE_FIRST = "|".join(
+    rf"{alternation([start])}\s+\d+\s+{alternation([end])}" for start, end in _LEADS["ranges"]
+)
 _NUMBER_BEFORE = re.compile(
     rf"\b(?:{alternation(p for ps in _COMPARISONS['before'].values() for p in ps if p[0].isalpha())}"
-    r"|between|exactly)\s+$|\b(?:between\s+\d+\s+and|from\s+\d+\s+to)\s+$"
+    rf"|{alternation(_LEADS['number_leads'])})\s+$|\b(?:{_RANGE_FIRST})\s+$"
 )
 _NUMBER_AFTER = re.compile(
     rf"\s*(?:{alternation(p for ps in _COMPARISONS['after'].values() for p in ps)})"

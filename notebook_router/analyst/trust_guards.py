@@ -36,19 +36,20 @@ _NEXT_WORD = re.compile(r"\s+(?:C(?P<column>\d+)\b|(?P<word>[a-z]+))")
 """What a number is said of: the column token or the word right after it."""
 _TOKEN = re.compile(r"\b[CVD]\d+\b")
 _SCALED = re.compile(rf"(?<![\w.])(?P<num>\d[\d,]*(?:\.\d+)?)\s?(?P<scale>{alternation(SCALES)})\b")
+_GUARD_WORDS = table("reading_words")["guards"]
 _COUNTED = re.compile(
-    rf"\b(?:how many|number of)\s+(?:(?:{alternation(table('reading_words')['guards']['comparatives'])})\s+)?(?P<noun>[a-z]+)"
+    rf"\b(?:{alternation(_GUARD_WORDS['counted'])})\s+(?:(?:{alternation(_GUARD_WORDS['comparatives'])})\s+)?(?P<noun>[a-z]+)"
 )
 _ROW_COUNTS = frozenset({"count"})
 _GROUP_COUNTS = frozenset({"groupby", "compare"})
 _KEY_OPS = frozenset({"==", "isin"})
 _BOUND_OPS = frozenset({">", ">=", "<", "<="})
-_COUNT_TOLD = re.compile(r"counted rows|one row")
+_COUNT_TOLD = re.compile(alternation(_GUARD_WORDS["count_told"]))
 """A count already named as one row each by another check: not said twice."""
 _ASIDE = re.compile(r"\([^)]*\)|\b\d{4}-\d{1,2}(?:-\d{1,2})?\b")
 """What a number inside is no figure of the question: an explanation in parentheses
 ("(fit against the row order 0..n-1)", "(Q3 + 1.5*IQR)") or a date ("2010-03-01")."""
-_RATE_UNIT = re.compile(r"\bper\s+$")
+_RATE_UNIT = re.compile(rf"\b(?:{alternation(_GUARD_WORDS['rate_units'])})\s+$")
 """"per 100,000 people": the unit of a rate, read with the rate."""
 
 
