@@ -1,11 +1,15 @@
 """Sanity checks of an understood operation: answers that would be confident and wrong
 are partial instead, naming what was not vouched for.
 
-- A generic noun for the rows ("workers") that a category column also holds is read as
-  the rows, with the other reading named, when the column is not named.
+- A generic noun for the rows ("workers") that a category column also holds keeps its
+  condition, with the other reading (every row, and its count where cheap) named, when
+  the column is not named.
 - A count of rows picked or grouped by a unique key (one row a state) is not given as
-  the count asked for; number columns that may hold it are named.
-- A number said in the question that the operation does not use is named.
+  the count asked for; number columns that may hold it are named. A count of the rows
+  themselves, or no count asked, is left alone.
+- A number said in the question that the operation does not use is named, unless it
+  restates how many rows or values the table holds.
+- A statistic said of a column its own condition used up measures that column alone.
 - A scaled threshold outside a column's values, while the figure as said lies among
   them, names both readings.
 
