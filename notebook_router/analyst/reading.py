@@ -60,6 +60,9 @@ class Reading:
     with no change column), reported as not used."""
     written: str = ""
     """The question as written (case kept), aligned with ``text`` when their lengths agree."""
+    measured: list[str] = field(default_factory=list)
+    """Number columns a statistic was said of ("total revenue", "sum of revenue"): still
+    the column measured when a condition on it used up its mention ("... over 150")."""
 
     def remaining(self, *kinds: str) -> list[str]:
         """Columns still in the skeleton (not used up as filters or groups), of the given kinds."""
@@ -94,6 +97,12 @@ class Reading:
     def targets(self) -> list[str]:
         """The numeric columns left to measure, the derived one first."""
         found = self.remaining("number", "binary")
+        if not found and self.derived is None:
+            # "total revenue over 150": the statistic's column, used up by its condition
+            bounded = {f.column for f in self.filters}
+            found = [
+                c for c in self.measured if c in bounded and self.kind(c) in ("number", "binary")
+            ]
         if not found and self.schema.is_series:
             found = self.schema.of_kind("number", "binary")  # a Series is its own column
         return ([self.derived.name] if self.derived is not None else []) + found
@@ -152,6 +161,7 @@ def read(question: str, frames: Mapping[str, Schema], default: str | None) -> Re
     reading = Reading(question, frame, schema, lower, skeleton, mentions, formats, digits, level,
                       q, n, asc, freq)  # fmt: skip
     reading.written = text
+    reading.measured = _measured(lower, mentions)
     if not freq:
         _period_from_date_column(reading)
     return reading
@@ -165,9 +175,13 @@ of engines"): the column's own values."""
 _COMPARISONS = table("analysis")["comparisons"]
 # Words after which a number word is a figure of a condition ("below zero", "more than a
 # million", "between four and six"), and words before which it is ("five or more").
+_LEADS = table("reading_words")["reading"]
+_RANGE_FIRST = "|".join(
+    rf"{alternation([start])}\s+\d+\s+{alternation([end])}" for start, end in _LEADS["ranges"]
+)
 _NUMBER_BEFORE = re.compile(
     rf"\b(?:{alternation(p for ps in _COMPARISONS['before'].values() for p in ps if p[0].isalpha())}"
-    r"|between|exactly)\s+$|\b(?:between\s+\d+\s+and|from\s+\d+\s+to)\s+$"
+    rf"|{alternation(_LEADS['number_leads'])})\s+$|\b(?:{_RANGE_FIRST})\s+$"
 )
 _NUMBER_AFTER = re.compile(
     rf"\s*(?:{alternation(p for ps in _COMPARISONS['after'].values() for p in ps)})"
@@ -235,6 +249,22 @@ def _aggregation_before_column(text: str, found: list[Mention]) -> list[Mention]
             continue
         kept.append(m)
     return kept
+
+
+_STATISTIC_LEAD = re.compile(
+    rf"\b(?:{alternation(w for ws in table('analysis')['aggregations'].values() for w in ws)})"
+    rf"\s+(?:(?:{alternation(_WORDS['statistic_links'])})\s+)*$"
+)
+"""A statistic said just before a column ("total revenue", "sum of the revenue")."""
+
+
+def _measured(text: str, mentions: list[Mention]) -> list[str]:
+    """Columns a statistic was said of, in order, without repeats."""
+    out: list[str] = []
+    for m in mentions:
+        if not m.is_value and m.column not in out and _STATISTIC_LEAD.search(text[: m.start]):
+            out.append(m.column)
+    return out
 
 
 _MONTH_WORDS = table("trust")["months"]

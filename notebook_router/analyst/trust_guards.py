@@ -7,7 +7,7 @@ about one table or one sentence:
 
 - A generic noun for the rows ("workers", "students", "people") that a category
   column also holds as a value (occupation = "worker"), with that column not named:
-  read as the rows themselves, the condition dropped and the other reading named.
+  the condition is kept and the other reading (every row) named, with its figure.
 - A count of rows on a column whose values are unique (one row a state): the count is
   1 (or the number of names listed) by construction, never what was asked; number
   columns that may hold the count are named.
@@ -30,22 +30,26 @@ from notebook_router.language.tables import table
 
 ROW_NOUNS: frozenset[str] = frozenset(table("trust_guards")["row_nouns"])
 """Generic nouns for what the rows of a table are (``language/data/trust_guards.toml``)."""
-_NUMBER = re.compile(r"(?<![\w.^])(?:\d[\d,]*(?:\.\d+)?|\.\d+)(?![\w])")
+_NUMBER = re.compile(r"(?<![\w.^])(?:\d(?:[\d,]*\d)?(?:\.\d+)?|\.\d+)(?![\w])")
+"""A figure as said: thousands commas inside it, never a comma that ends a list item."""
+_NEXT_WORD = re.compile(r"\s+(?:C(?P<column>\d+)\b|(?P<word>[a-z]+))")
+"""What a number is said of: the column token or the word right after it."""
 _TOKEN = re.compile(r"\b[CVD]\d+\b")
 _SCALED = re.compile(rf"(?<![\w.])(?P<num>\d[\d,]*(?:\.\d+)?)\s?(?P<scale>{alternation(SCALES)})\b")
+_GUARD_WORDS = table("reading_words")["guards"]
 _COUNTED = re.compile(
-    rf"\b(?:how many|number of)\s+(?:(?:{alternation(table('reading_words')['guards']['comparatives'])})\s+)?[a-z]+"
+    rf"\b(?:{alternation(_GUARD_WORDS['counted'])})\s+(?:(?:{alternation(_GUARD_WORDS['comparatives'])})\s+)?(?P<noun>[a-z]+)"
 )
 _ROW_COUNTS = frozenset({"count"})
 _GROUP_COUNTS = frozenset({"groupby", "compare"})
 _KEY_OPS = frozenset({"==", "isin"})
 _BOUND_OPS = frozenset({">", ">=", "<", "<="})
-_COUNT_TOLD = re.compile(r"counted rows|one row")
+_COUNT_TOLD = re.compile(alternation(_GUARD_WORDS["count_told"]))
 """A count already named as one row each by another check: not said twice."""
 _ASIDE = re.compile(r"\([^)]*\)|\b\d{4}-\d{1,2}(?:-\d{1,2})?\b")
 """What a number inside is no figure of the question: an explanation in parentheses
 ("(fit against the row order 0..n-1)", "(Q3 + 1.5*IQR)") or a date ("2010-03-01")."""
-_RATE_UNIT = re.compile(r"\bper\s+$")
+_RATE_UNIT = re.compile(rf"\b(?:{alternation(_GUARD_WORDS['rate_units'])})\s+$")
 """"per 100,000 people": the unit of a rate, read with the rate."""
 
 
@@ -64,9 +68,11 @@ def _said(r: Reading, start: int, end: int) -> str:
 
 
 def _rows_not_a_condition(r: Reading, spec: Spec) -> Spec:
-    """Without a condition whose only word is a generic noun for the rows ("workers" for
-    ``occupation == "worker"``) when the question names no column it belongs to."""
-    dropped: dict[str, Filter] = {}
+    """A condition whose only word is a generic noun for the rows ("workers" for
+    ``occupation == "worker"``), with no column it belongs to named: both readings are
+    plausible, so the condition is kept (the literal reading) and the other one (every
+    row) is named, with its figure where a count makes it cheap."""
+    kept: dict[str, Filter] = {}
     for f in spec.filters:
         if f.op != "==" or not isinstance(f.value, str) or f.column in spec.group_by:
             continue
@@ -77,16 +83,48 @@ def _rows_not_a_condition(r: Reading, spec: Spec) -> Spec:
         ]
         named = any(not m.is_value and m.column == f.column for m in r.mentions)
         if said and not named and all(w in ROW_NOUNS for w in said):
-            dropped[said[0]] = f
-    if not dropped:
+            kept[said[0]] = f
+    if not kept:
         return spec
-    kept = tuple(f for f in spec.filters if f not in dropped.values())
-    gaps = tuple(g for g in spec.left_out if g.said.lower() not in dropped)
-    gaps += tuple(
-        LeftOut(word, f"read as every row, not only rows where {f.column} = {f.value}")
-        for word, f in dropped.items()
-    )
-    return replace(spec, filters=kept, left_out=gaps)
+    gaps = tuple(g for g in spec.left_out if g.said.lower() not in kept)
+    for word, f in kept.items():
+        why = f"read as {f.column} = {f.value}; it may mean every row"
+        others = tuple(o for o in spec.filters if o is not f)
+        every = _rows_counted(r, spec, others)
+        if every is not None:
+            why += f", and over every row it would be {every:,}"
+        gaps += (LeftOut(word, why),)
+    return replace(spec, left_out=gaps)
+
+
+_SIMPLE_OPS = {
+    "==": lambda s, v: s == v,
+    "!=": lambda s, v: s != v,
+    ">": lambda s, v: s > v,
+    ">=": lambda s, v: s >= v,
+    "<": lambda s, v: s < v,
+    "<=": lambda s, v: s <= v,
+    "isin": lambda s, v: s.isin(v),
+}
+
+
+def _rows_counted(r: Reading, spec: Spec, filters: tuple[Filter, ...]) -> int | None:
+    """The row count ``spec`` would give under ``filters`` alone, where that is a plain
+    count over plain conditions; else None (the figure is not cheap to vouch for)."""
+    frame = r.schema.frame
+    if frame is None or spec.op not in _ROW_COUNTS or spec.group_by:
+        return None
+    keep = None
+    for f in (*filters, *spec.measure):
+        test = _SIMPLE_OPS.get(f.op)
+        if test is None or f.column not in frame.columns:
+            return None
+        try:
+            mask = test(frame[f.column], f.value)
+        except (TypeError, ValueError):
+            return None
+        keep = mask if keep is None else keep & mask
+    return len(frame) if keep is None else int(keep.sum())
 
 
 def _one_row_each(r: Reading, column: str) -> bool:
@@ -110,14 +148,18 @@ def _unique_key_count(r: Reading, spec: Spec) -> list[LeftOut]:
         return []
     if not keys or any(_COUNT_TOLD.search(g.why) for g in spec.left_out):
         return []
-    asked = _COUNTED.search(r.text)
-    if asked is not None and any(
-        m.is_value and m.column in keys and asked.start() <= m.start < asked.end()
+    asked = _COUNTED.search(r.question.lower())
+    if asked is None:
+        return _ranked_by_nothing(r, spec, keys)
+    if asked.group("noun") in ROW_NOUNS:
+        return []  # the rows themselves counted ("how many people named p3?")
+    where = _COUNTED.search(r.text)
+    if where is not None and any(
+        m.is_value and m.column in keys and where.start() <= m.start < where.end()
         for m in r.mentions
     ):
         return []  # "how many teachers are there?": the key's own value counted, as asked
-    m = _COUNTED.search(r.question.lower())
-    said = m.group() if m else "how many"
+    said = asked.group()
     key = keys[0]
     held = [
         c.name
@@ -127,6 +169,19 @@ def _unique_key_count(r: Reading, spec: Spec) -> list[LeftOut]:
     hint = f"; a number column may hold how many: {', '.join(held)}" if held else ""
     why = f"each {key} is one row, so counting rows gives one for each{hint}"
     return [LeftOut(said, why)]
+
+
+def _ranked_by_nothing(r: Reading, spec: Spec, keys: list[str]) -> list[LeftOut]:
+    """No count was asked ("show the last 2 orders"), yet the operation ranks groups of
+    a unique key by their number of rows: every group has one, so the ranking orders
+    nothing. Named in the words said for the key; never in words not said."""
+    if spec.op not in _GROUP_COUNTS or spec.n is None:
+        return []
+    said = [_said(r, m.start, m.end) for m in r.mentions if m.column in keys]
+    if not said:
+        return []
+    why = f"each {keys[0]} is one row, so ranking by the number of rows orders nothing"
+    return [LeftOut(said[0], why)]
 
 
 def _spec_numbers(spec: Spec) -> set[float]:
@@ -163,10 +218,27 @@ def _unused_numbers(r: Reading, spec: Spec) -> list[LeftOut]:
         scaled = {value * factor for factor in SCALES.values()}
         if value in used or scaled & used or m.group() in told:
             continue
-        if _RATE_UNIT.search(bare[: m.start()]):
+        if _RATE_UNIT.search(bare[: m.start()]) or _restates_a_count(r, value, m.end()):
             continue
         out.append(LeftOut(m.group(), "a number the answer does not use"))
     return out
+
+
+def _restates_a_count(r: Reading, value: float, end: int) -> bool:
+    """A number that says how many of what follows it the table holds: "the 12 people"
+    on a 12-row table, "the 3 sensors" where ``sensor`` holds 3 values, "the 2 regions
+    North and South" with two regions listed. It restates the table, and is used."""
+    after = _NEXT_WORD.match(r.skeleton, end)
+    if after is None or not value.is_integer():
+        return False
+    if after.group("word") is not None:
+        return after.group("word") in ROW_NOUNS and value == r.schema.rows
+    index = int(after.group("column"))
+    if index >= len(r.mentions):
+        return False
+    column = r.mentions[index].column
+    listed = {m.value for m in r.mentions if m.is_value and m.column == column}
+    return value in {r.schema.spread(column)[0], len(listed)} - {0}
 
 
 def _scaled_threshold(r: Reading, spec: Spec) -> list[LeftOut]:
