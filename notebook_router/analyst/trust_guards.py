@@ -15,6 +15,9 @@ about one table or one sentence:
   weight"): named as left out.
 - A threshold a scale word made ("300 thousand") that lies outside the column's values
   while the figure as said lies inside them: both readings named, not a confident 0.
+- A statistic of a column whose only condition is a bound on that same column ("total
+  revenue over 150"): the reading is said, since "over 150" may be meant for another
+  column the question did not name.
 """
 
 from __future__ import annotations
@@ -57,7 +60,12 @@ def guarded(r: Reading, spec: Spec) -> Spec:
     """``spec`` repaired where the question says how, with what it cannot vouch for added
     to its ``left_out``."""
     spec = _rows_not_a_condition(r, spec)
-    found = [*_unique_key_count(r, spec), *_unused_numbers(r, spec), *_scaled_threshold(r, spec)]
+    found = [
+        *_unique_key_count(r, spec),
+        *_unused_numbers(r, spec),
+        *_scaled_threshold(r, spec),
+        *_measured_within_its_own_bound(r, spec),
+    ]
     if not found:
         return spec
     return replace(spec, left_out=tuple(dict.fromkeys((*spec.left_out, *found))))
@@ -267,3 +275,32 @@ def _scaled_threshold(r: Reading, spec: Spec) -> list[LeftOut]:
             )
             out.append(LeftOut(m.group(), why))
     return out
+
+
+def _measured_within_its_own_bound(r: Reading, spec: Spec) -> list[LeftOut]:
+    """ "total revenue over 150" measured as revenue over the rows where revenue > 150: a
+    plausible reading, but the bound may belong to a column the question left unnamed,
+    so the answer says which column the condition was put on."""
+    if r.remaining("number", "binary"):
+        return []  # another column is measured: the bound was not taken from the statistic's
+    out = []
+    for f in spec.filters:
+        if f.column in r.measured and f.column in spec.columns and f.op in _BOUND_OPS | {"between"}:
+            why = (
+                f"read as {f.column} {f.op} {f.value}, a condition on the column measured; if "
+                "it is meant for another column, name that column"
+            )
+            out.append(LeftOut(_bound_as_said(r, f), why))
+    return out
+
+
+def _bound_as_said(r: Reading, f: Filter) -> str:
+    """The words that said a bound ("over 150"), else the condition itself."""
+    values = f.value if isinstance(f.value, tuple) else (f.value,)
+    for value in values:
+        if isinstance(value, (int, float)):
+            figure = f"{value:g}" if isinstance(value, float) else str(value)
+            m = re.search(rf"(?:\b[a-z]+\s+)?(?<![\d.]){re.escape(figure)}(?![\d])", r.text)
+            if m:
+                return m.group()
+    return f"{f.column} {f.op} {f.value}"

@@ -185,8 +185,10 @@ def test_total_said_before_a_column_is_the_sum_of_that_column() -> None:
     )
     answer = analyse("total revenue over 150", {"sales": sales})
     assert "total of total" not in answer.text
-    assert answer.status == "answered"
     assert answer.value == 360
+    # the bound may be meant for a column the question left unnamed: the reading is said
+    assert answer.status == "partial"
+    assert any(part.startswith("“over 150”") for part in answer.left_out)
     answer = analyse("average total by region", {"sales": sales})
     assert answer.table is not None or answer.value is not None
     assert "Mean total by region" in answer.text
@@ -278,6 +280,15 @@ def test_a_statistic_of_a_column_its_condition_is_on_measures_that_column_alone(
         {"order_id": [1, 2, 3, 4], "year": [2019, 2020, 2020, 2021], "revenue": [100, 200, 160, 90]}
     )
     answer = analyse(question, {"orders": orders})
-    assert answer.status == "answered"
     assert answer.value == pytest.approx(expected)
     assert "each numeric column" not in answer.text
+    # partial, saying the condition was put on the column measured
+    assert answer.status == "partial"
+    assert any("a condition on the column measured" in part for part in answer.left_out)
+
+
+def test_a_bound_on_another_measured_column_is_not_called_a_reading() -> None:
+    orders = pd.DataFrame({"units": [1, 5, 7, 2], "revenue": [100, 200, 160, 90]})
+    answer = analyse("total revenue of orders with units over 4", {"orders": orders})
+    assert answer.value == 360
+    assert not any("a condition on the column measured" in part for part in answer.left_out)

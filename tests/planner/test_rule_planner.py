@@ -136,7 +136,8 @@ def test_routing_picks_the_agent_whose_description_fits(task: str, agent_name: s
 
 
 @pytest.mark.parametrize(
-    "message", ["hello", "Hi there!", "thanks a lot", "good morning", "ok thanks", "Okay, thank you!"]
+    "message",
+    ["hello", "Hi there!", "thanks a lot", "good morning", "ok thanks", "Okay, thank you!"],
 )
 async def test_pre_router_answers_small_talk_without_planning(message: str) -> None:
     model = _Spy()
