@@ -116,7 +116,9 @@ def _applies(f: Filter, m: Mention) -> bool:
 
 def _unused_values(r: Reading, spec: Spec) -> list[LeftOut]:
     out = []
-    for m in r.mentions:
+    for index, m in enumerate(r.mentions):
+        if index in r.negated and any(f.column == m.column for f in _conditions(spec)):
+            continue  # "non-smokers": its condition names the other value
         if m.is_value and not any(_applies(f, m) for f in _conditions(spec)):
             why = f"a value of {m.column} I did not filter on"
             out.append(LeftOut(_phrase(r, m), why))

@@ -12,13 +12,14 @@ from __future__ import annotations
 import re
 
 from notebook_router.analyst.reading import Reading
-from notebook_router.analyst.spec import Filter, Scalar
+from notebook_router.analyst.spec import Filter, LeftOut, Scalar
 from notebook_router.language.patterns import alternation
 from notebook_router.language.stems import stem
 from notebook_router.language.tables import table
 
 _TABLE = table("negation")
 _PREFIXES: list[str] = _TABLE["prefixes"]
+_NAME_ONLY: frozenset[str] = frozenset(_TABLE["name_only_prefixes"])
 _ANALYSIS = table("analysis")["conditions"]
 _YES = frozenset(_ANALYSIS["yes"])
 _NO = frozenset(_ANALYSIS["no"])
@@ -31,8 +32,22 @@ _SLOT = re.compile(r"\b([CV])(\d+)\b")
 
 
 def negated_conditions(r: Reading) -> list[Filter]:
-    """The negated conditions of ``r`` (blanked from its skeleton), prefixed words first."""
+    """The negated conditions of ``r`` (blanked from its skeleton), prefixed words first.
+
+    A column whose other side the question also names ("married and unmarried", "smokers
+    and non-smokers") asks for both sides: no negated condition is read on it, and the
+    rest of the reading (a comparison, a breakdown, or a partial answer) takes it."""
     return [*_prefixed_words(r), *_negated_slots(r)]
+
+
+def _said_plainly_elsewhere(r: Reading, column: str, skip: tuple[int, int]) -> bool:
+    """Whether the skeleton still names ``column`` (its name or a value) outside ``skip``."""
+    for m in _SLOT.finditer(r.skeleton):
+        if skip[0] <= m.start() < skip[1]:
+            continue
+        if r.mentions[int(m.group(2))].column == column:
+            return True
+    return False
 
 
 def _values(r: Reading, column: str) -> list[Scalar]:
@@ -57,7 +72,7 @@ def _spelt_negated(r: Reading, column: str, value: Scalar) -> Scalar | None:
     """A value of ``column`` that is ``value`` with a negation in front ("nonsmoker", "not white")."""
     if not isinstance(value, str):
         return None
-    wanted = {_squash(p + value) for p in [*_PREFIXES, *_TABLE["markers"]]}
+    wanted = {_squash(p + value) for p in [*_PREFIXES, *_TABLE["markers"]] if p not in _NAME_ONLY}
     for v in _values(r, column):
         if isinstance(v, str) and _squash(v) in wanted:
             return v
@@ -91,6 +106,8 @@ def _negated_slots(r: Reading) -> list[Filter]:
         if lead is None:
             continue
         start = m.start() - (len(r.skeleton[max(0, m.start() - 30) : m.start()]) - lead.start())
+        if _said_plainly_elsewhere(r, r.mentions[int(m.group(2))].column, (start, m.end())):
+            continue
         if m.group(1) == "C":
             column = r.column_at(int(m.group(2)))
             no = _no_side(r, column)
@@ -107,6 +124,7 @@ def _negated_slots(r: Reading) -> list[Filter]:
             ):
                 continue  # more than two values and none spelt negated: conditions reads it as !=
             out.append(_other(r, mention.column, mention.value))
+            r.negated.add(int(m.group(2)))
         _blank(r, start, m.end())
     return out
 
@@ -116,6 +134,10 @@ def _prefixed_words(r: Reading) -> list[Filter]:
     out: list[Filter] = []
     for m in list(_PREFIXED.finditer(r.skeleton)):
         found = _prefixed(r, m.group(0))
+        if found is not None and _said_plainly_elsewhere(r, found.column, (m.start(), m.end())):
+            why = f"both sides of {found.column} are named: ask for it by {found.column}"
+            r.unapplied.append(LeftOut(m.group(0), why))
+            continue
         if found is not None:
             out.append(found)
             _blank(r, m.start(), m.end())
@@ -132,7 +154,7 @@ def _prefixed(r: Reading, word: str) -> Filter | None:
             no = _no_side(r, name)
             if no is not None and stem(name.lower()) == rest:
                 return Filter(name, "==", no)
-            if col.kind != "category" or len(col.values) > 50:
+            if prefix in _NAME_ONLY or col.kind != "category" or len(col.values) > 50:
                 continue
             for value in col.values:
                 if isinstance(value, str) and stem(_squash(value)) == stem(_squash(word)):

@@ -60,6 +60,9 @@ class Reading:
     with no change column), reported as not used."""
     written: str = ""
     """The question as written (case kept), aligned with ``text`` when their lengths agree."""
+    negated: set[int] = field(default_factory=set)
+    """Mentions of values read as negated ("non-smokers" for habit == "nonsmoker"): used by
+    their condition although it names another value."""
     measured: list[str] = field(default_factory=list)
     """Number columns a statistic was said of ("total revenue", "sum of revenue"): still
     the column measured when a condition on it used up its mention ("... over 150")."""

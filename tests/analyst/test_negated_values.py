@@ -136,3 +136,65 @@ def test_a_prefix_on_a_yes_no_or_boolean_column_s_name_is_its_no_side() -> None:
     assert a.value == pytest.approx(frame[frame.union == "no"].wage.mean())
     b = analyse("how many inactive people are there?", {"people": frame})
     assert b.value == int((~frame.active).sum())
+
+
+_BOTH = pd.DataFrame(
+    {
+        "married": ["yes", "no", "yes", "yes", "no", "no"],
+        "smoker": ["yes", "yes", "no", "no", "no", "yes"],
+        "income": [30, 52, 61, 40, 75, 80],
+    }
+)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "difference in income between married and unmarried",
+        "average income of married and unmarried people",
+        "average income for married or unmarried people",
+        "how many married and unmarried people are there?",
+        "average income of smokers and non-smokers",
+    ],
+)
+def test_both_sides_named_are_never_answered_as_the_negated_side_alone(question: str) -> None:
+    a = analyse(question, {"people": _BOTH})
+    assert "married = no" not in a.text and "smoker = no" not in a.text
+    one_side = {
+        float(_BOTH[_BOTH.married == "no"].income.mean()),
+        float(_BOTH[_BOTH.smoker == "no"].income.mean()),
+        int((_BOTH.married == "no").sum()),
+    }
+    assert a.status != "answered" or a.table is not None or a.value not in one_side
+
+
+@pytest.mark.parametrize(
+    ("question", "rows"),
+    [("total instore revenue", None), ("total revenue of inland shops", None)],
+)
+def test_in_before_a_value_is_no_negation(question: str, rows: None) -> None:
+    shops = pd.DataFrame(
+        {
+            "location": ["store", "online"] * 3,
+            "terrain": ["land", "coast"] * 3,
+            "revenue": [10, 20, 30, 40, 50, 60],
+        }
+    )
+    a = analyse(question, {"shops": shops})
+    assert "location = online" not in a.text and "terrain = coast" not in a.text
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["how many non-smokers are there?", "average weight of babies whose mothers are not smokers"],
+)
+def test_a_negated_value_is_used_by_its_condition(question: str) -> None:
+    births = pd.DataFrame(
+        {
+            "habit": ["smoker", "nonsmoker", "nonsmoker", "smoker", "nonsmoker"],
+            "weight": [6.0, 7.5, 8.0, 6.5, 7.0],
+        }
+    )
+    a = analyse(question, {"births": births})
+    assert a.status == "answered", a.text
+    assert "habit = nonsmoker" in a.text
