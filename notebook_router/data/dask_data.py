@@ -20,7 +20,6 @@ partitions not read by then are cancelled, so the workers are not kept busy with
 
 from __future__ import annotations
 
-import asyncio
 import concurrent.futures
 import contextvars
 import threading
@@ -255,6 +254,8 @@ def _on_cluster(client: Any, tasks: list[Any], limit: float) -> list[dict[str, A
     ``client.cancel``, a restart) is a partition not read, as one still running at the
     bound is: the others still make the sample.
     """
+    import asyncio  # here, not at the top: loading the extension must not import asyncio
+
     from distributed import as_completed
 
     futures = client.compute(tasks)
