@@ -41,6 +41,10 @@ GAP = "the code does not apply country == 'United States'"
 
 @pytest.fixture
 def vacc() -> pd.DataFrame:
+    return vaccinations()
+
+
+def vaccinations() -> pd.DataFrame:
     """40 days of three countries: the United States above a million on 26 of them, the
     United Kingdom on 10, Israel never (36 days in all, as a dropped country would count)."""
     days = pd.date_range("2021-01-01", periods=40)

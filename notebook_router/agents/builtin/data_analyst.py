@@ -116,7 +116,8 @@ async def _with_model(
     group-by or a measured column goes back once with what it left out, and if the
     correction leaves it out too the answer is partial and says so.
     """
-    from notebook_router.analyst.code_check import safe_constraints, unused
+    from notebook_router.analyst.code_check import gaps, safe_constraints, unused
+    from notebook_router.analyst.code_reach import reach_problems
     from notebook_router.analyst.dask_check import (
         dask_brief,
         dask_frames,
@@ -137,18 +138,33 @@ async def _with_model(
             DESCRIPTION_CHARS // 2
         )
     dask = dask_frames(variables)  # code over these must reduce on the cluster first
+
+    def refuse(code: str) -> list[str]:
+        """What must not run: reaching outside the tables (files only when the user named
+        one), or a whole Dask frame pulled into the kernel."""
+        return reach_problems(code, task.said_by_user) + (
+            whole_frame_problems(code, dask) if dask else []
+        )
+
     work = await write_and_run(
         context,
         task.description,
         about=about.strip(),
         variables=variables,
         check=(lambda code: unused(code, asked)) if asked else None,
-        refuse=(lambda code: whole_frame_problems(code, dask)) if dask else None,
+        refuse=refuse,
         extra=dask_brief(dask),
     )
     shown = work.answer or work.last
     on_dask = shown is not None and uses_frames(shown.code, dask)
-    return finish(work, task, source, kind="Dask code" if on_dask else "pandas code")
+    result = finish(work, task, source, kind="Dask code" if on_dask else "pandas code")
+    answer = work.answer
+    if work.missing and answer is not None:
+        # What the answer leaves out, part by part, where the run reads it (admission,
+        # the headline), not only in the summary's words.
+        left_out = tuple(gap.left_out for gap in gaps(answer.code, asked))
+        result = result.model_copy(update={"left_out": left_out})
+    return result
 
 
 def _input_tables(inputs: Inputs) -> dict[str, Any]:
