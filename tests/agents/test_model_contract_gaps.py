@@ -194,3 +194,33 @@ async def test_a_huge_output_is_never_fulfilled_and_never_floods_the_model() -> 
     # What reaches the model after the code ran is bounded, whatever the code printed.
     for purpose in ("agent.code.correct", "router.verify", "router.synthesise"):
         assert len(model.prompt(purpose)) < 60_000, purpose
+
+
+COUNTED = (
+    "us = vacc[vacc['country'] == 'United States']\n"
+    "n = int((us['daily_vaccinations'] > 1_000_000).sum())\n"
+)
+
+
+async def test_a_right_number_buried_in_huge_text_is_sent_back_then_partial() -> None:
+    buried = COUNTED + "str(n) * 10_000_000"
+    model = ContractModel([buried, buried])
+    run = _router(model, {"vacc": vaccinations()}, code="auto").start(QUESTION)
+    result = await run
+    agent_result = run.state.results["t1"]
+    assert agent_result.status == "partial" and result.stop_reason == "partly_answered"
+    said = "the code's result is 20,000,000 characters of text: no answer is that long"
+    assert said in model.prompt("agent.code.correct")
+    assert agent_result.left_out == (f"an answer of a readable size ({said})",)
+    assert isinstance(agent_result.data, str) and len(agent_result.data) < 101_000
+
+
+async def test_a_table_larger_than_the_data_is_sent_back_and_the_correction_answers() -> None:
+    blown_up = "import pandas as pd\n" + COUNTED + "pd.concat([us] * 500).assign(n=n)"
+    model = ContractModel([blown_up, UNITED_STATES])
+    run = _router(model, {"vacc": vaccinations()}, code="auto").start(QUESTION)
+    result = await run
+    assert result.tasks[0].status == "fulfilled" and run.state.results["t1"].data == 26
+    assert "the code's result has 20,000 rows, more than the 120 of the largest table" in (
+        model.prompt("agent.code.correct")
+    )

@@ -24,6 +24,7 @@ from notebook_router.agents.base import AgentContext, Inputs, TaskRequest, parse
 from notebook_router.agents.builtin.code_loop import finish, write_and_run
 from notebook_router.agents.cores import BuiltinAgent, by_rules_or_model
 from notebook_router.agents.roles import ANALYST, DRAWS_TABLES
+from notebook_router.code import CodeOutcome
 from notebook_router.data.source import DataSource
 from notebook_router.data.tables import as_table
 from notebook_router.language.lexicon import terms
@@ -117,6 +118,7 @@ async def _with_model(
     correction leaves it out too the answer is partial and says so.
     """
     from notebook_router.analyst.code_check import gaps, safe_constraints, unused
+    from notebook_router.analyst.code_output import TEXT_CHARS, oversized
     from notebook_router.analyst.code_reach import reach_problems
     from notebook_router.analyst.dask_check import (
         dask_brief,
@@ -146,12 +148,18 @@ async def _with_model(
             whole_frame_problems(code, dask) if dask else []
         )
 
+    def judge(outcome: CodeOutcome) -> list[str]:
+        """What in the code's result is no answer: one too large to be one."""
+        too_big = oversized(outcome.value, variables.values())
+        return [too_big] if too_big else []
+
     work = await write_and_run(
         context,
         task.description,
         about=about.strip(),
         variables=variables,
         check=(lambda code: unused(code, asked)) if asked else None,
+        judge=judge,
         refuse=refuse,
         extra=dask_brief(dask),
     )
@@ -159,11 +167,18 @@ async def _with_model(
     on_dask = shown is not None and uses_frames(shown.code, dask)
     result = finish(work, task, source, kind="Dask code" if on_dask else "pandas code")
     answer = work.answer
-    if work.missing and answer is not None:
+    if work.missing and answer is not None and answer.outcome is not None:
         # What the answer leaves out, part by part, where the run reads it (admission,
         # the headline), not only in the summary's words.
         left_out = tuple(gap.left_out for gap in gaps(answer.code, asked))
-        result = result.model_copy(update={"left_out": left_out})
+        update: dict[str, Any] = {}
+        too_big = oversized(answer.outcome.value, variables.values())
+        if too_big:
+            left_out += (f"an answer of a readable size ({too_big})",)
+            if isinstance(result.data, str):  # the bulk is no work of the user's to keep
+                dropped = len(result.data) - TEXT_CHARS
+                update["data"] = f"{result.data[:TEXT_CHARS]}… ({dropped:,} characters not kept)"
+        result = result.model_copy(update={**update, "left_out": left_out})
     return result
 
 
