@@ -10,8 +10,13 @@ policy allows, repaired from its traceback when it fails
 (:mod:`notebook_router.agents.builtin.code_loop`), and held to the question as the
 deterministic analyst reads it (:mod:`notebook_router.analyst.code_check`): code that
 leaves out a filter, a group-by or a measured column goes back once, and an answer
-that still leaves one out is partial and says which. Either way the result's data is
-the table (or the value), and its media the evidence: the code that ran and the figure.
+that still leaves one out is partial, says which and lists them in ``left_out``. Code
+that reaches outside the tables (a file the user did not name, the network, another
+program, the environment: :mod:`notebook_router.analyst.code_reach`) goes back once and
+is never run; a result too large to be an answer
+(:mod:`notebook_router.analyst.code_output`) goes back once and is partial if it stays.
+Either way the result's data is the table (or the value), and its media the evidence:
+the code that ran and the figure.
 """
 
 from __future__ import annotations
@@ -115,7 +120,9 @@ async def _with_model(
     Code that ran is held to the task as the offline analyst reads it
     (:mod:`notebook_router.analyst.code_check`): code that leaves out a filter, a
     group-by or a measured column goes back once with what it left out, and if the
-    correction leaves it out too the answer is partial and says so.
+    correction leaves it out too the answer is partial, says so and names each part in
+    ``left_out``. Code that reaches outside the tables is refused before it runs, and a
+    result too large to be an answer is sent back with the same one correction.
     """
     from notebook_router.analyst.code_check import gaps, safe_constraints, unused
     from notebook_router.analyst.code_output import TEXT_CHARS, oversized
