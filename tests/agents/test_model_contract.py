@@ -344,6 +344,9 @@ async def test_over_http_a_filter_dropped_twice_is_a_partial_answer(
     result = await asyncio.wait_for(run, 30)
     task = result.tasks[0]
     assert task.status == "partial" and GAP in (task.error or "")
+    assert run.state.results["t1"].left_out == (
+        "the filter country == 'United States' (the code does not apply it)",
+    )
     bodies = _bodies(server)
     assert len(bodies) == 6
     assert GAP in bodies[-1] and "partial" in bodies[-1]  # the answer's writer is told

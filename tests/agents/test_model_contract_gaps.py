@@ -224,3 +224,17 @@ async def test_a_table_larger_than_the_data_is_sent_back_and_the_correction_answ
     assert "the code's result has 20,000 rows, more than the 120 of the largest table" in (
         model.prompt("agent.code.correct")
     )
+
+
+async def test_a_value_the_data_does_not_hold_is_sent_back_then_partial() -> None:
+    # "USA" is no value of country: the count of 0 answers no question asked.
+    usa = "int((vacc[vacc['country'] == 'USA']['daily_vaccinations'] > 1_000_000).sum())"
+    model = ContractModel([usa, usa])
+    run = _router(model, {"vacc": vaccinations()}, code="auto").start(QUESTION)
+    result = await run
+    agent_result = run.state.results["t1"]
+    assert agent_result.status == "partial" and agent_result.left_out == (FILTER_LEFT_OUT,)
+    assert "the code does not apply country == 'United States'" in model.prompt(
+        "agent.code.correct"
+    )
+    assert result.stop_reason == "partly_answered"
