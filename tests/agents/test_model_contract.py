@@ -221,6 +221,9 @@ async def test_a_correction_the_user_skips_leaves_the_first_answer_partial(
     task = result.tasks[0]
     assert task.status == "partial" and GAP in (task.error or "")
     assert "did not run" in (task.summary or "")
+    assert run.state.results["t1"].left_out == (
+        "the filter country == 'United States' (the code does not apply it)",
+    )
     assert run.state.results["t1"].data == 36 and _code(run) == [ALL_COUNTRIES]
 
 
