@@ -34,6 +34,13 @@ FILE_MODULES = frozenset({"shutil", "glob", "tempfile", "fileinput", "pickle", "
 RUNTIME_CODE = frozenset({"eval", "exec", "compile", "__import__", "breakpoint", "input"})
 """Built-ins that run code built at run time (or wait for a person at the kernel)."""
 RUNTIME_MODULES = frozenset({"importlib", "builtins", "runpy", "code", "codeop"})
+ESCAPES = frozenset(
+    {"__class__", "__base__", "__bases__", "__mro__", "__subclasses__", "__globals__",
+     "__builtins__", "__dict__", "__code__", "__closure__", "__import__", "__loader__",
+     "__spec__", "__getattribute__", "__reduce__", "__reduce_ex__", "__self__", "__func__"}
+)  # fmt: skip
+"""The attributes that lead out of a namespace to modules and built-ins it was not given
+(``().__class__.__base__.__subclasses__()``); ``__len__`` or ``__name__`` lead nowhere."""
 FILE_CALLS = frozenset({"open"})
 OS_FILES = frozenset(
     {"remove", "unlink", "rmdir", "removedirs", "rename", "replace", "listdir", "scandir",
@@ -116,6 +123,8 @@ class _Reach(ast.NodeVisitor):
     def visit_Name(self, node: ast.Name) -> None:
         if node.id in RUNTIME_CODE:
             self.problems.append(f"it uses {node.id}() (no code built at run time)")
+        elif node.id in ESCAPES:
+            self.problems.append(f"it reaches into {node.id} (no code built at run time)")
         elif node.id in FILE_CALLS:
             self._file(f"opens a file with {node.id}()")
         self.generic_visit(node)
@@ -123,8 +132,7 @@ class _Reach(ast.NodeVisitor):
     def visit_Attribute(self, node: ast.Attribute) -> None:
         owner = _root(node.value)
         attr = node.attr
-        if attr.startswith("__") and attr.endswith("__") and attr not in ("__name__",):
-            # __builtins__, __globals__, __subclasses__: the ways out of a namespace
+        if attr in ESCAPES:
             self.problems.append(f"it reaches into {attr} (no code built at run time)")
         elif owner == "os" or owner == "os.path":
             self._os(attr)

@@ -17,6 +17,7 @@ ORDINARY = [
     "from scipy import stats\nstats.ttest_ind(df.a, df.b).pvalue",
     "import matplotlib.pyplot as plt\nfig, ax = plt.subplots()\ndf.plot(ax=ax)\nfig",
     "type(df).__name__",
+    "df['x'].__len__()",
 ]
 
 
@@ -45,6 +46,7 @@ def test_ordinary_analysis_code_reaches_nothing(code: str) -> None:
         ("eval('1 + 1')", "it uses eval() (no code built at run time)"),
         ("().__class__.__base__.__subclasses__()", "it reaches into __class__"),
         ("import importlib\nimportlib.import_module('socket')", "it imports importlib"),
+        ("__builtins__['open']('x')", "it reaches into __builtins__"),
     ],
 )
 def test_code_that_reaches_out_is_named(code: str, problem: str) -> None:
