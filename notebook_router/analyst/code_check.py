@@ -187,6 +187,39 @@ def _from_mentions(
     return True
 
 
+@dataclass(frozen=True, slots=True)
+class Gap:
+    """One part of the question the code does not use: what the code does not do to it
+    (``verb``) and the part itself, as code a person would recognise (``part``)."""
+
+    verb: str
+    """``apply``, ``test``, ``group by``, ``use the column`` or ``use``."""
+    part: str
+    """``country == 'United States'``, ``free_agency_eligibility``."""
+
+    def __str__(self) -> str:
+        return f"the code does not {self.verb} {self.part}"
+
+    @property
+    def left_out(self) -> str:
+        """The part as a result's ``left_out`` names it: what it is, and why it is left out.
+
+        >>> Gap("apply", "country == 'United States'").left_out
+        "the filter country == 'United States' (the code does not apply it)"
+        """
+        what, done = _LEFT_OUT[self.verb]
+        return f"{what} {self.part} (the code does not {done} it)"
+
+
+_LEFT_OUT = {
+    "apply": ("the filter", "apply"),
+    "test": ("the condition", "test"),
+    "group by": ("the grouping by", "group by"),
+    "use the column": ("the column", "read"),
+    "use": ("the value", "use"),
+}
+
+
 def unused(code: str, constraints: Constraints) -> list[str]:
     """What of ``constraints`` ``code`` does not use, each as "the code does not ...".
 
@@ -196,6 +229,11 @@ def unused(code: str, constraints: Constraints) -> list[str]:
     >>> unused('df.query("country == \\'chile\\'").cases.sum()', c)
     []
     """
+    return [str(gap) for gap in gaps(code, constraints)]
+
+
+def gaps(code: str, constraints: Constraints) -> list[Gap]:
+    """What of ``constraints`` ``code`` does not use, part by part (:func:`unused` in words)."""
     if not constraints:
         return []
     try:
@@ -204,18 +242,12 @@ def unused(code: str, constraints: Constraints) -> list[str]:
         return []
     if facts is None:
         return []  # not Python: the run said so already
-    gaps = [f"the code does not apply {describe(f)}" for f in constraints.filters
-            if not applies(f, facts)]  # fmt: skip
-    gaps += [f"the code does not test {describe(f)}" for f in constraints.measured
-             if not measures(f, facts)]  # fmt: skip
-    gaps += [
-        f"the code does not group by {g}" for g in constraints.group_by if not groups(g, facts)
-    ]
-    gaps += [f"the code does not use the column {c}" for c in constraints.columns
-             if not facts.read(c)]  # fmt: skip
-    gaps += [f"the code does not use {describe(f)}" for f in constraints.named
-             if not names(f, facts)]  # fmt: skip
-    return gaps
+    found = [Gap("apply", describe(f)) for f in constraints.filters if not applies(f, facts)]
+    found += [Gap("test", describe(f)) for f in constraints.measured if not measures(f, facts)]
+    found += [Gap("group by", g) for g in constraints.group_by if not groups(g, facts)]
+    found += [Gap("use the column", c) for c in constraints.columns if not facts.read(c)]
+    found += [Gap("use", describe(f)) for f in constraints.named if not names(f, facts)]
+    return found
 
 
 def safe_constraints(

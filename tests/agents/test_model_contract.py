@@ -41,6 +41,10 @@ GAP = "the code does not apply country == 'United States'"
 
 @pytest.fixture
 def vacc() -> pd.DataFrame:
+    return vaccinations()
+
+
+def vaccinations() -> pd.DataFrame:
     """40 days of three countries: the United States above a million on 26 of them, the
     United Kingdom on 10, Israel never (36 days in all, as a dropped country would count)."""
     days = pd.date_range("2021-01-01", periods=40)
@@ -217,6 +221,9 @@ async def test_a_correction_the_user_skips_leaves_the_first_answer_partial(
     task = result.tasks[0]
     assert task.status == "partial" and GAP in (task.error or "")
     assert "did not run" in (task.summary or "")
+    assert run.state.results["t1"].left_out == (
+        "the filter country == 'United States' (the code does not apply it)",
+    )
     assert run.state.results["t1"].data == 36 and _code(run) == [ALL_COUNTRIES]
 
 
@@ -340,6 +347,9 @@ async def test_over_http_a_filter_dropped_twice_is_a_partial_answer(
     result = await asyncio.wait_for(run, 30)
     task = result.tasks[0]
     assert task.status == "partial" and GAP in (task.error or "")
+    assert run.state.results["t1"].left_out == (
+        "the filter country == 'United States' (the code does not apply it)",
+    )
     bodies = _bodies(server)
     assert len(bodies) == 6
     assert GAP in bodies[-1] and "partial" in bodies[-1]  # the answer's writer is told

@@ -142,6 +142,7 @@ async def write_and_run(
     timeout_s: float | None = 60.0,
     purpose: str = "agent.code",
     check: Callable[[str], Sequence[str]] | None = None,
+    judge: Callable[[CodeOutcome], Sequence[str]] | None = None,
     refuse: Callable[[str], Sequence[str]] | None = None,
     extra: str = "",
 ) -> CodeWork:
@@ -150,7 +151,9 @@ async def write_and_run(
     ``about`` describes the variables for the model (descriptions, never the
     data); ``variables`` are what the code may read; ``attempts`` bounds the
     code written, repairs included, plus the one correction ``check`` may ask
-    for: ``check(code)`` lists the parts of the task code that ran does not use.
+    for: ``check(code)`` lists the parts of the task code that ran does not use, and
+    ``judge(outcome)`` what in its result is no answer (one far too large); both go back
+    in that one correction.
     ``refuse(code)`` lists what in code must not run (checked before approval): such
     code goes back once, and is refused the second time. ``extra`` is added to the
     model's instructions (what the data needs, e.g. Dask's idioms).
@@ -200,7 +203,10 @@ async def write_and_run(
         context.trace("code", f"attempt {number}: {_first_line(approval.code)}")
         attempt.outcome = outcome = await run_code(approval.code, variables, timeout_s=timeout_s)
         if _useful(outcome):
-            attempt.missing = tuple(check(approval.code)) if check is not None else ()
+            attempt.missing = (
+                *(check(approval.code) if check is not None else ()),
+                *(judge(outcome) if judge is not None else ()),
+            )
             if not attempt.missing or corrected:
                 return work
             # Once, and on top of the repairs for failures: the model corrects what it left out.

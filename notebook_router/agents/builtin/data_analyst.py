@@ -10,8 +10,13 @@ policy allows, repaired from its traceback when it fails
 (:mod:`notebook_router.agents.builtin.code_loop`), and held to the question as the
 deterministic analyst reads it (:mod:`notebook_router.analyst.code_check`): code that
 leaves out a filter, a group-by or a measured column goes back once, and an answer
-that still leaves one out is partial and says which. Either way the result's data is
-the table (or the value), and its media the evidence: the code that ran and the figure.
+that still leaves one out is partial, says which and lists them in ``left_out``. Code
+that reaches outside the tables (a file the user did not name, the network, another
+program, the environment: :mod:`notebook_router.analyst.code_reach`) goes back once and
+is never run; a result too large to be an answer
+(:mod:`notebook_router.analyst.code_output`) goes back once and is partial if it stays.
+Either way the result's data is the table (or the value), and its media the evidence:
+the code that ran and the figure.
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ from notebook_router.agents.base import AgentContext, Inputs, TaskRequest, parse
 from notebook_router.agents.builtin.code_loop import finish, write_and_run
 from notebook_router.agents.cores import BuiltinAgent, by_rules_or_model
 from notebook_router.agents.roles import ANALYST, DRAWS_TABLES
+from notebook_router.code import CodeOutcome
 from notebook_router.data.source import DataSource
 from notebook_router.data.tables import as_table
 from notebook_router.language.lexicon import terms
@@ -114,9 +120,13 @@ async def _with_model(
     Code that ran is held to the task as the offline analyst reads it
     (:mod:`notebook_router.analyst.code_check`): code that leaves out a filter, a
     group-by or a measured column goes back once with what it left out, and if the
-    correction leaves it out too the answer is partial and says so.
+    correction leaves it out too the answer is partial, says so and names each part in
+    ``left_out``. Code that reaches outside the tables is refused before it runs, and a
+    result too large to be an answer is sent back with the same one correction.
     """
-    from notebook_router.analyst.code_check import safe_constraints, unused
+    from notebook_router.analyst.code_check import gaps, safe_constraints, unused
+    from notebook_router.analyst.code_output import TEXT_CHARS, oversized
+    from notebook_router.analyst.code_reach import reach_problems
     from notebook_router.analyst.dask_check import (
         dask_brief,
         dask_frames,
@@ -137,18 +147,46 @@ async def _with_model(
             DESCRIPTION_CHARS // 2
         )
     dask = dask_frames(variables)  # code over these must reduce on the cluster first
+
+    def refuse(code: str) -> list[str]:
+        """What must not run: reaching outside the tables (files only when the user named
+        one), or a whole Dask frame pulled into the kernel."""
+        return reach_problems(code, task.said_by_user) + (
+            whole_frame_problems(code, dask) if dask else []
+        )
+
+    def judge(outcome: CodeOutcome) -> list[str]:
+        """What in the code's result is no answer: one too large to be one."""
+        too_big = oversized(outcome.value, variables.values())
+        return [too_big] if too_big else []
+
     work = await write_and_run(
         context,
         task.description,
         about=about.strip(),
         variables=variables,
         check=(lambda code: unused(code, asked)) if asked else None,
-        refuse=(lambda code: whole_frame_problems(code, dask)) if dask else None,
+        judge=judge,
+        refuse=refuse,
         extra=dask_brief(dask),
     )
     shown = work.answer or work.last
     on_dask = shown is not None and uses_frames(shown.code, dask)
-    return finish(work, task, source, kind="Dask code" if on_dask else "pandas code")
+    result = finish(work, task, source, kind="Dask code" if on_dask else "pandas code")
+    answer = work.answer
+    if work.missing and answer is not None and answer.outcome is not None:
+        # What the answer leaves out, part by part, where the run reads it (admission,
+        # the headline), not only in the summary's words.
+        left_out = tuple(gap.left_out for gap in gaps(answer.code, asked))
+        update: dict[str, Any] = {}
+        too_big = oversized(answer.outcome.value, variables.values())
+        if too_big:
+            left_out += (f"an answer of a readable size ({too_big})",)
+            if isinstance(result.data, str):  # the bulk is no work of the user's to keep
+                dropped = len(result.data) - TEXT_CHARS
+                update["data"] = f"{result.data[:TEXT_CHARS]}… ({dropped:,} characters not kept)"
+        result = result.model_copy(update={**update, "left_out": left_out})
+    return result
 
 
 def _input_tables(inputs: Inputs) -> dict[str, Any]:
