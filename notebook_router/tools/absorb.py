@@ -34,6 +34,7 @@ from notebook_router.language.lexicon import is_common_word
 from notebook_router.language.numbers import NUMBER_WORDS
 from notebook_router.language.relevance import Query, Unit
 from notebook_router.language.stems import stem
+from notebook_router.language.tables import table
 from notebook_router.tools.extract import Extraction
 from notebook_router.tools.free import fill_free
 from notebook_router.tools.measures import parameter_measures, unit_measures
@@ -65,6 +66,8 @@ _JOINERS = re.compile(r"^[\s()+\-./*x×^=,]*$")
 """What may stand between the parts of one value ("+44 7700 900123", "17 * 23 + 4")."""
 _PRONOUNS = frozenset(["me", "us", "him", "her", "them"])
 _NAMING = frozenset(["this", "that", "my", "the", "following", "below"])
+_OPENING_VERBS = frozenset(table("tools_operations")["opening_verbs"])
+"""Everyday verbs that are a request's action when it opens with them ("*bet* 20 on ...")."""
 """Words before a noun that names the text the request gives ("summarize *this article*: ...")."""
 
 
@@ -238,6 +241,15 @@ def _mark_verb(request: str, pieces: list[Piece], *, recipient: bool) -> list[Pi
     if i >= len(words):
         return pieces
     verb = words[i]
+    if verb.group().lower() in _OPENING_VERBS:
+        # an everyday verb opening the request is its action whatever follows it: no
+        # input takes it ("*bet* 20 on arsenal", "*change* Maria's number")
+        pieces = [
+            replace(p, role="left", by="", verb=True)
+            if p.start == verb.start() and p.role in ("left", "input") and not p.value
+            else p
+            for p in pieces
+        ]
     j = i + 1
     while j < len(words) and words[j].group().lower() in _PRONOUNS:
         j += 1
