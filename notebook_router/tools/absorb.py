@@ -68,6 +68,8 @@ _PRONOUNS = frozenset(["me", "us", "him", "her", "them"])
 _NAMING = frozenset(["this", "that", "my", "the", "following", "below"])
 _OPENING_VERBS = frozenset(table("tools_operations")["opening_verbs"])
 """Everyday verbs that are a request's action when it opens with them ("*bet* 20 on ...")."""
+_SETTING_VERBS = frozenset(table("tools_operations")["setting_verbs"])
+"""Verbs of setting a value: a setting tool's action, any other tool's left-over verb."""
 """Words before a noun that names the text the request gives ("summarize *this article*: ...")."""
 
 
@@ -134,7 +136,7 @@ def account(
     pieces = _pieces(request, query, purpose, spec, extraction.taken)
     slots = slots_of(spec.properties)
     recipient = any(takes_person(s) for s in slots)
-    pieces = _mark_verb(request, pieces, recipient=recipient)
+    pieces = _mark_verb(request, pieces, recipient=recipient, sets=_sets(spec))
     operation = asked(request)
     tool = performs(spec)
     pieces = _mark_operation(pieces, operation, shared=bool(operation.classes & tool.classes))
@@ -223,7 +225,16 @@ def _taker(start: int, end: int, taken: Mapping[str, tuple[int, int]]) -> str:
     return ""
 
 
-def _mark_verb(request: str, pieces: list[Piece], *, recipient: bool) -> list[Piece]:
+def _sets(spec: ToolSpec) -> bool:
+    """The tool sets a value: its name or its description opens with "set"."""
+    name = words_of(spec.name)[:1]
+    described = words_of(spec.description)[:1]
+    return "set" in (*name, *described)
+
+
+def _mark_verb(
+    request: str, pieces: list[Piece], *, recipient: bool, sets: bool = False
+) -> list[Piece]:
     """Mark the request's verb and the head of its object.
 
     The first word of a request (after "can you", "pls") is its verb when a noun phrase
@@ -241,11 +252,15 @@ def _mark_verb(request: str, pieces: list[Piece], *, recipient: bool) -> list[Pi
     if i >= len(words):
         return pieces
     verb = words[i]
-    if verb.group().lower() in _OPENING_VERBS:
+    opening = verb.group().lower()
+    if opening in _OPENING_VERBS or opening in _SETTING_VERBS:
         # an everyday verb opening the request is its action whatever follows it: no
-        # input takes it ("*bet* 20 on arsenal", "*change* Maria's number")
+        # input takes it ("*bet* 20 on arsenal", "*change* Maria's number"); a verb of
+        # setting is the action of a tool that sets ("*change* the volume to 30")
+        setting = opening in _SETTING_VERBS and sets
+        mark = {"role": "purpose", "by": ""} if setting else {"role": "left", "by": ""}
         pieces = [
-            replace(p, role="left", by="", verb=True)
+            replace(p, **mark, verb=not setting)
             if p.start == verb.start() and p.role in ("left", "input") and not p.value
             else p
             for p in pieces
