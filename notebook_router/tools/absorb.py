@@ -45,6 +45,7 @@ from notebook_router.tools.piece import (
     DETERMINERS,
     OPENERS,
     Piece,
+    Role,
     is_asking,
     is_time,
     takes_person,
@@ -258,9 +259,9 @@ def _mark_verb(
         # input takes it ("*bet* 20 on arsenal", "*change* Maria's number"); a verb of
         # setting is the action of a tool that sets ("*change* the volume to 30")
         setting = opening in _SETTING_VERBS and sets
-        mark = {"role": "purpose", "by": ""} if setting else {"role": "left", "by": ""}
+        role: Role = "purpose" if setting else "left"
         pieces = [
-            replace(p, **mark, verb=not setting)
+            replace(p, role=role, by="", verb=not setting)
             if p.start == verb.start() and p.role in ("left", "input") and not p.value
             else p
             for p in pieces
