@@ -39,7 +39,7 @@ from notebook_router.tools.rules import best_candidate  # noqa: E402
 from notebook_router.tools.word_vectors import bundled_embedder  # noqa: E402
 
 CATALOG = ROOT / "tests" / "data" / "tool_routing" / "catalog"
-TUNING_FILES = (CATALOG / "tune.jsonl", CATALOG / "tune2.jsonl")
+TUNING_FILE = CATALOG / "tune.jsonl"
 L2 = 1.0
 FOLDS = 5
 SWEEP_SEEDS = 8
@@ -52,8 +52,7 @@ def rows() -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any], np.ndarray[Any, 
     specs = [ToolSpec.from_openai(t) for t in json.loads((CATALOG / "tools.json").read_text())]
     embedder = bundled_embedder()
     features, fits, right = [], [], []
-    lines = [line for path in TUNING_FILES for line in path.read_text().splitlines()]
-    for line in lines:
+    for line in TUNING_FILE.read_text().splitlines():
         if not line.strip():
             continue
         item = json.loads(line)
@@ -142,10 +141,9 @@ def write(w: np.ndarray[Any, Any], checked: dict[str, float], n: int) -> None:
     lines = [
         "# The offline tool router's fit model (notebook_router/tools/fit.py): the log-odds that",
         "# the best candidate fits a request are intercept + sum(weight * feature).",
-        "# Fitted by scripts/fit_tool_fit.py on the two tuning files only,",
-        f"# {' and '.join(str(p.relative_to(ROOT)) for p in TUNING_FILES)}",
-        f"# ({n} requests with a candidate to weigh),",
-        f"# L2 = {L2}; {FOLDS}-fold cross-validation on those files: pick accuracy "
+        "# Fitted by scripts/fit_tool_fit.py on the tuning file only,",
+        f"# {TUNING_FILE.relative_to(ROOT)} ({n} requests with a candidate to weigh),",
+        f"# L2 = {L2}; {FOLDS}-fold cross-validation on that file: pick accuracy "
         f"{checked['pick_accuracy']}, no-fit F1 {checked['no_fit_f1']}.",
         f"intercept = {w[-1]:.4f}",
         "",

@@ -69,6 +69,8 @@ _PRONOUNS = frozenset(["me", "us", "him", "her", "them"])
 _NAMING = frozenset(["this", "that", "my", "the", "following", "below"])
 _OPENING_VERBS = frozenset(table("tools_operations")["opening_verbs"])
 """Everyday verbs that are a request's action when it opens with them ("*bet* 20 on ...")."""
+_DEGREES = frozenset(table("tools_degrees")["degrees"])
+"""Words of degree ("*high*", "*cheapest*"): how much is asked about, absorbed like asking."""
 _SETTING_VERBS = frozenset(table("tools_operations")["setting_verbs"])
 """Verbs of setting a value: a setting tool's action, any other tool's left-over verb."""
 """Words before a noun that names the text the request gives ("summarize *this article*: ...")."""
@@ -335,7 +337,8 @@ def _asking_and_time(request: str, pieces: list[Piece], when: str) -> list[Piece
     "12-15 june") to its time parameter, or nowhere."""
     out = []
     for p in pieces:
-        if p.role == "left" and not p.value and not p.verb and is_asking(p.text):
+        plain = p.role == "left" and not p.value and not p.verb
+        if plain and (is_asking(p.text) or p.text.lower() in _DEGREES):
             p = replace(p, role="asking")
         elif p.role == "left" and (p.value in _TIMELIKE or _time_words(p)):
             p = replace(p, role="input", by=when) if when else replace(p, role="when")
