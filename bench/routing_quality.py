@@ -14,8 +14,9 @@ Each part has the requests, the share that fit no tool, pick accuracy
 fits, declined). The lexicon was tuned against the misses of the two tuning files only, and
 the "does anything fit" model (notebook_router/tools/fit.toml) was fitted on the first tuning
 file only (scripts/fit_tool_fit.py; the second shows that fit on requests it never saw); the
-held-out file says how the router does on requests nobody tuned it for, and the fresh file (written from the tool list alone, by someone who
-never saw the router or the other files: catalog/FRESH.md) is the honest one.
+held-out file says how the router does on requests nobody tuned it for, and the fresh file
+(written from the tool list alone, by someone who never saw the router or the other files:
+catalog/FRESH.md) is the honest one.
 """
 
 from __future__ import annotations

@@ -39,7 +39,7 @@ def test_an_everyday_verb_opening_the_request_is_its_action_not_a_value(
     # a verb of setting is the action of a tool that sets, and of no other tool
     assert router.choose("change the volume to 30").tool == "set_volume"
     assert router.choose("change the thermostat to 68").tool == "set_thermostat"
-    changed = router.choose("change Maria's phone number to 555-0100")
+    changed = router.choose("change my password to hunter2")
     assert changed.tool is None and "'change'" in changed.reason
 
 
@@ -69,3 +69,15 @@ def test_the_share_of_a_request_left_over_counts_against_a_fit() -> None:
     more = Evidence(evidence.coverage, evidence.name, evidence.missing_inputs, left)
     assert more.features()["left_share"] > fewer.features()["left_share"]
     assert more.score < fewer.score
+
+
+@pytest.mark.parametrize("word_vectors", [False, True], ids=["lexical", "word-vectors"])
+def test_a_word_of_degree_asked_about_is_no_word_left_over(word_vectors: bool) -> None:
+    """ "is the uv index *high*" asks the tool's reading and how it compares: the degree
+    word is asked about, as "safe" or "good" are, not something no tool does."""
+    router = ToolRouter(_tools(), model="offline", word_vectors=word_vectors)
+    assert router.choose("is the uv index high in denver").tool == "get_uv_index"
+    assert router.choose("is the pollen count low in leeds today").tool == "get_pollen_count"
+    assert router.choose("how strong is the uv in miami").tool == "get_uv_index"
+    # a word that orders things is not one of degree: a sort is still no tool's
+    assert router.choose("sort 4 19 2 33 from biggest to smallest").tool is None
