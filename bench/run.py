@@ -33,7 +33,7 @@ from import_workloads import import_time
 from latency_workloads import latency_composite, latency_prefetch
 from mcp_workloads import mcp_tool_routing
 from planner_workloads import planner_prompt_tokens
-from routing_quality import routing_quality
+from routing_quality import routing_quality, routing_quality_tune2
 from streaming_workloads import time_to_first_token
 from workloads import (
     reference_loop,
@@ -560,6 +560,7 @@ async def main(quick: bool) -> None:
     emit(await planner_prompt_tokens(1))  # deterministic counts
     emit(import_time(repeats))
     emit(await routing_quality())  # deterministic figures: one pass
+    emit(await routing_quality_tune2())  # the second tuning file, a line of its own
     if not quick:  # three MCP server processes to start: left out of the smoke check
         emit(mcp_tool_routing(repeats))
     # Deterministic too: one pass over 36 documents of each kind (8 for a smoke check).

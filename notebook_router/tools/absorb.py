@@ -34,6 +34,7 @@ from notebook_router.language.lexicon import is_common_word
 from notebook_router.language.numbers import NUMBER_WORDS
 from notebook_router.language.relevance import Query, Unit
 from notebook_router.language.stems import stem
+from notebook_router.language.tables import table
 from notebook_router.tools.extract import Extraction
 from notebook_router.tools.free import fill_free
 from notebook_router.tools.measures import parameter_measures, unit_measures
@@ -44,6 +45,7 @@ from notebook_router.tools.piece import (
     DETERMINERS,
     OPENERS,
     Piece,
+    Role,
     is_asking,
     is_time,
     takes_person,
@@ -65,6 +67,12 @@ _JOINERS = re.compile(r"^[\s()+\-./*x×^=,]*$")
 """What may stand between the parts of one value ("+44 7700 900123", "17 * 23 + 4")."""
 _PRONOUNS = frozenset(["me", "us", "him", "her", "them"])
 _NAMING = frozenset(["this", "that", "my", "the", "following", "below"])
+_OPENING_VERBS = frozenset(table("tools_operations")["opening_verbs"])
+"""Everyday verbs that are a request's action when it opens with them ("*bet* 20 on ...")."""
+_DEGREES = frozenset(table("tools_degrees")["degrees"])
+"""Words of degree ("*high*", "*cheapest*"): how much is asked about, absorbed like asking."""
+_SETTING_VERBS = frozenset(table("tools_operations")["setting_verbs"])
+"""Verbs of setting a value: a setting tool's action, any other tool's left-over verb."""
 """Words before a noun that names the text the request gives ("summarize *this article*: ...")."""
 
 
@@ -131,7 +139,7 @@ def account(
     pieces = _pieces(request, query, purpose, spec, extraction.taken)
     slots = slots_of(spec.properties)
     recipient = any(takes_person(s) for s in slots)
-    pieces = _mark_verb(request, pieces, recipient=recipient)
+    pieces = _mark_verb(request, pieces, recipient=recipient, sets=_sets(spec))
     operation = asked(request)
     tool = performs(spec)
     pieces = _mark_operation(pieces, operation, shared=bool(operation.classes & tool.classes))
@@ -220,7 +228,16 @@ def _taker(start: int, end: int, taken: Mapping[str, tuple[int, int]]) -> str:
     return ""
 
 
-def _mark_verb(request: str, pieces: list[Piece], *, recipient: bool) -> list[Piece]:
+def _sets(spec: ToolSpec) -> bool:
+    """The tool sets a value: its name or its description opens with "set"."""
+    name = words_of(spec.name)[:1]
+    described = words_of(spec.description)[:1]
+    return "set" in (*name, *described)
+
+
+def _mark_verb(
+    request: str, pieces: list[Piece], *, recipient: bool, sets: bool = False
+) -> list[Piece]:
     """Mark the request's verb and the head of its object.
 
     The first word of a request (after "can you", "pls") is its verb when a noun phrase
@@ -238,6 +255,19 @@ def _mark_verb(request: str, pieces: list[Piece], *, recipient: bool) -> list[Pi
     if i >= len(words):
         return pieces
     verb = words[i]
+    opening = verb.group().lower()
+    if opening in _OPENING_VERBS or opening in _SETTING_VERBS:
+        # an everyday verb opening the request is its action whatever follows it: no
+        # input takes it ("*bet* 20 on arsenal", "*change* Maria's number"); a verb of
+        # setting is the action of a tool that sets ("*change* the volume to 30")
+        setting = opening in _SETTING_VERBS and sets
+        role: Role = "purpose" if setting else "left"
+        pieces = [
+            replace(p, role=role, by="", verb=not setting)
+            if p.start == verb.start() and p.role in ("left", "input") and not p.value
+            else p
+            for p in pieces
+        ]
     j = i + 1
     while j < len(words) and words[j].group().lower() in _PRONOUNS:
         j += 1
@@ -307,7 +337,8 @@ def _asking_and_time(request: str, pieces: list[Piece], when: str) -> list[Piece
     "12-15 june") to its time parameter, or nowhere."""
     out = []
     for p in pieces:
-        if p.role == "left" and not p.value and not p.verb and is_asking(p.text):
+        plain = p.role == "left" and not p.value and not p.verb
+        if plain and (is_asking(p.text) or p.text.lower() in _DEGREES):
             p = replace(p, role="asking")
         elif p.role == "left" and (p.value in _TIMELIKE or _time_words(p)):
             p = replace(p, role="input", by=when) if when else replace(p, role="when")

@@ -14,7 +14,9 @@ that means the same in any catalogue:
   pieces the candidate's purpose absorbs, how many its inputs take, and what
   is left over: words the lexicon knows as something tools do ("*book* a
   flight" of a flight search), other words ("book a *massage*"), and the
-  request's verb ("*sell* my bitcoin").
+  request's verb ("*sell* my bitcoin"); and the share of the request's content
+  left over (:attr:`.absorb.Accounting.left_share`): one word left of two is
+  more against a fit than one of ten.
 
 The candidate fits when the log-odds ``intercept + Σ weight × feature``
 reaches 0. The weights live in ``fit.toml`` beside this module; they were
@@ -49,6 +51,7 @@ FEATURES = (
     "left_object",
     "inputs",
     "purpose",
+    "left_share",
 )
 """The evidence the model reads, in the order ``fit.toml`` lists its weights."""
 
@@ -96,6 +99,7 @@ class Evidence:
             "left_object": 1.0 if any(p.object for p in left) else 0.0,
             "inputs": sum(1.0 for p in pieces if p.role == "input"),
             "purpose": sum(1.0 for p in pieces if p.role == "purpose"),
+            "left_share": self.accounting.left_share,
         }
 
     @property

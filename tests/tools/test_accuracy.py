@@ -55,7 +55,7 @@ async def test_offline_routing_over_129_tools_stays_above_its_floor(word_vectors
     held-out and fresh files.
 
     Floors sit a little below the measured figures, by words alone and with
-    the ``embeddings`` extra's word vectors. The fresh file's no-fit F1 (0.742 with
+    the ``embeddings`` extra's word vectors. The fresh file's no-fit F1 (0.779 with
     word vectors) is short of the 0.80 wanted (docs/figures.md, "Routing requests to tools
     and agents", says what limits it).
     """
@@ -66,11 +66,11 @@ async def test_offline_routing_over_129_tools_stays_above_its_floor(word_vectors
         # file, sampling seed (2-37 candidates per request), pick floor and no-fit F1 floor:
         # by words alone, then with word vectors
         ("tune.jsonl", None, (0.87, 0.86), (0.88, 0.87)),
-        ("tune2.jsonl", None, (0.83, 0.73), (0.83, 0.73)),
+        ("tune2.jsonl", None, (0.84, 0.77), (0.85, 0.77)),
         ("heldout.jsonl", None, (0.79, 0.77), (0.82, 0.75)),
-        ("fresh.jsonl", None, (0.79, 0.72), (0.81, 0.73)),
+        ("fresh.jsonl", None, (0.80, 0.76), (0.81, 0.77)),
         ("tune.jsonl", 0, (0.90, 0.85), (0.91, 0.86)),
-        ("tune2.jsonl", 0, (0.85, 0.76), (0.85, 0.76)),
+        ("tune2.jsonl", 0, (0.86, 0.79), (0.87, 0.79)),
         ("heldout.jsonl", 0, (0.85, 0.77), (0.87, 0.78)),
     )
     for name, seed, lexical, with_vectors in cases:
