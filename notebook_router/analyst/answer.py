@@ -20,6 +20,7 @@ from notebook_router.analyst.phrases import AnswerFormat, answer_formats
 from notebook_router.analyst.result import Analysis
 from notebook_router.analyst.schema import Schema, frame_schemas
 from notebook_router.analyst.spec import Decline, Filter, Spec
+from notebook_router.analyst.trust_guards import carried_guarded
 from notebook_router.analyst.understand import understand
 from notebook_router.analyst.values import fmt, plain
 from notebook_router.data.dask_data import is_dask_collection
@@ -95,7 +96,10 @@ def analyse(question: str, frames: Mapping[str, Any], *, default: str | None = N
                 unread, unread_part = understood, part
                 break
             if specs:
-                understood = _carry(specs[-1], understood, part, schemas.get(understood.frame))
+                carried = _carry(specs[-1], understood, part, schemas.get(understood.frame))
+                if carried.filters != understood.filters:
+                    carried = carried_guarded(part, carried, schemas)
+                understood = carried
             specs.append(understood)
             frame = understood.frame
         else:

@@ -23,9 +23,11 @@ about one table or one sentence:
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import replace
 
-from notebook_router.analyst.reading import Reading
+from notebook_router.analyst.reading import Reading, read
+from notebook_router.analyst.schema import Schema
 from notebook_router.analyst.spec import Filter, LeftOut, Spec
 from notebook_router.language.numbers import SCALES, number
 from notebook_router.language.patterns import alternation
@@ -66,6 +68,20 @@ def guarded(r: Reading, spec: Spec) -> Spec:
         *_scaled_threshold(r, spec),
         *_measured_within_its_own_bound(r, spec),
     ]
+    if not found:
+        return spec
+    return replace(spec, left_out=tuple(dict.fromkeys((*spec.left_out, *found))))
+
+
+def carried_guarded(part: str, spec: Spec, frames: Mapping[str, Schema]) -> Spec:
+    """``spec`` of one part of a joined question, after conditions of an earlier part were
+    carried into it ("... of Ohio and how many murders did *it* have?"), checked again
+    where a check reads the conditions: the part was checked before it had them, so a
+    count of the one row a carried key picks went unseen."""
+    r = read(part, frames, spec.frame)
+    if isinstance(r, str):
+        return spec
+    found = _unique_key_count(r, spec)
     if not found:
         return spec
     return replace(spec, left_out=tuple(dict.fromkeys((*spec.left_out, *found))))
@@ -147,7 +163,7 @@ def _one_row_each(r: Reading, column: str) -> bool:
 
 def _unique_key_count(r: Reading, spec: Spec) -> list[LeftOut]:
     """A count of rows picked or grouped by a unique key: one row each by construction."""
-    if spec.op in _ROW_COUNTS and not spec.measure:
+    if _counts_rows(spec) and not spec.measure:
         keys = [f.column for f in spec.filters if f.op in _KEY_OPS and _one_row_each(r, f.column)]
     elif spec.op in _GROUP_COUNTS and spec.aggs == ("size",) and spec.group_by:
         keys = [c for c in spec.group_by if _one_row_each(r, c)]
@@ -159,13 +175,12 @@ def _unique_key_count(r: Reading, spec: Spec) -> list[LeftOut]:
     asked = _COUNTED.search(r.question.lower())
     if asked is None:
         return _ranked_by_nothing(r, spec, keys)
-    if asked.group("noun") in ROW_NOUNS:
-        return []  # the rows themselves counted ("how many people named p3?")
     where = _COUNTED.search(r.text)
-    if where is not None and any(
-        m.is_value and m.column in keys and where.start() <= m.start < where.end()
-        for m in r.mentions
-    ):
+    said_in = [m for m in r.mentions if where and where.start() <= m.start < where.end()]
+    column = any(not m.is_value and m.column in spec.columns for m in said_in)
+    if asked.group("noun") in ROW_NOUNS and not column:
+        return []  # the rows themselves counted ("how many people named p3?")
+    if any(m.is_value and m.column in keys for m in said_in):
         return []  # "how many teachers are there?": the key's own value counted, as asked
     said = asked.group()
     key = keys[0]
@@ -177,6 +192,15 @@ def _unique_key_count(r: Reading, spec: Spec) -> list[LeftOut]:
     hint = f"; a number column may hold how many: {', '.join(held)}" if held else ""
     why = f"each {key} is one row, so counting rows gives one for each{hint}"
     return [LeftOut(said, why)]
+
+
+def _counts_rows(spec: Spec) -> bool:
+    """A count of rows: a count, the count of a column's values ("how many cases did it
+    have?" read as how many values ``cases`` holds), or the table's row count ("how many X
+    are there?") once an earlier part's conditions were carried into it."""
+    if spec.op == "statistic":
+        return spec.aggs == ("count",)
+    return spec.op in _ROW_COUNTS or (spec.op == "shape" and spec.variant == "rows")
 
 
 def _ranked_by_nothing(r: Reading, spec: Spec, keys: list[str]) -> list[LeftOut]:
