@@ -61,9 +61,7 @@ def test_a_condition_no_column_holds_is_named_once(frame: str, question: str, sa
         ("towns", "average crimes by county (per 1,000 people)"),
     ],
 )
-def test_a_number_that_is_no_figure_of_the_question_is_not_named(
-    frame: str, question: str
-) -> None:
+def test_a_number_that_is_no_figure_of_the_question_is_not_named(frame: str, question: str) -> None:
     table = _orders() if frame == "orders" else _towns()
     a = analyse(question, {frame: table}, default=frame)
     assert not any("a number" in g for g in a.left_out), a.left_out
