@@ -133,6 +133,8 @@ def _unused_columns(r: Reading, spec: Spec) -> list[LeftOut]:
             continue  # "the year 1985", "by quarter": read as the period
         if _row_noun(r, m):
             continue  # "how many states ...": what a row is, not a column to measure
+        if _row_count(spec) and _phrase(r, m).lower() == r.frame.lower():
+            continue  # "how many days are in weather?": the table counted, said by its name
         out.append(LeftOut(_phrase(r, m), f"the column {m.column}, which the answer does not use"))
     return out
 

@@ -55,3 +55,10 @@ def test_a_row_count_that_names_no_column_is_answered(frame: str, question: str)
     a = analyse(question, {frame: _TABLES[frame]}, default=frame)
     assert a.status == "answered", a.text
     assert a.value == len(_TABLES[frame])
+
+
+def test_a_table_said_by_its_name_that_a_column_shares_is_the_table_counted() -> None:
+    weather = pd.DataFrame({"day": [1, 2, 3], "weather": ["rain", "sun", "fog"]})
+    a = analyse("how many days are in weather?", {"weather": weather}, default="weather")
+    assert a.status == "answered", a.text
+    assert a.value == 3
