@@ -10,7 +10,8 @@ except where the number is no figure the operation should use:
 - it is already named in another gap (said once, not twice);
 - it explains something in parentheses ("(year > 1945)", "(Q3 + 1.5*IQR)") or is part
   of a date ("2010-03-01");
-- it is a method's parameter ("1.5 IQR", "3 standard deviations");
+- it is a method's parameter ("1.5 IQR", "3 standard deviations") or a test's level
+  ("at a 5 percent level");
 - it is the unit of a rate ("per 100,000 people");
 - it restates how many rows or values the table holds ("the 12 people", "the 3
   sensors", "the 2 regions North and South").
@@ -72,6 +73,7 @@ def unused_numbers(r: Reading, spec: Spec, told: str = "") -> list[LeftOut]:
     bare = _TOKEN.sub(lambda t: " " * len(t.group()), r.skeleton)  # positions kept
     asides = [(a.start(), a.end()) for a in _ASIDE.finditer(bare)]
     used = spec_numbers(spec)
+    level = {float(spec.alpha), round(float(spec.alpha) * 100, 9)}
     out = []
     for m in _NUMBER.finditer(bare):
         try:
@@ -87,8 +89,8 @@ def unused_numbers(r: Reading, spec: Spec, told: str = "") -> list[LeftOut]:
                 out.append(LeftOut(m.group(), "a number I could not tie to a column"))
             continue
         scaled = {value * factor for factor in SCALES.values()}
-        if scaled & used or m.group() in told:
-            continue
+        if scaled & used or value in level or m.group() in told:
+            continue  # "at a 5 percent level": the test's level, as a fraction or in percent
         if any(start <= m.start() < end for start, end in asides):
             continue  # "(Q3 + 1.5*IQR)", "2010-03-01": an explanation or a date
         if _RATE_UNIT.search(before) or _restates_a_count(r, value, m.end()):

@@ -7,6 +7,7 @@ The tables are small stand-ins built here.
 
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd  # type: ignore[import-untyped, unused-ignore]
 import pytest
 
@@ -65,3 +66,14 @@ def test_a_number_that_is_no_figure_of_the_question_is_not_named(frame: str, que
     table = _orders() if frame == "orders" else _towns()
     a = analyse(question, {frame: table}, default=frame)
     assert not any("a number" in g for g in a.left_out), a.left_out
+
+
+def test_a_tests_level_said_in_words_is_not_named() -> None:
+    rng = np.random.default_rng(1)
+    table = pd.DataFrame({"score": rng.normal(size=40), "group": ["a", "b"] * 20})
+    for question in (
+        "Shapiro-Wilk test of score at a 5 percent level",
+        "is score normally distributed at the 5% level?",
+    ):
+        a = analyse(question, {"scores": table}, default="scores")
+        assert not any("a number" in g for g in a.left_out), a.left_out
