@@ -197,9 +197,11 @@ def _carry(previous: Spec, spec: Spec, part: str, schema: Schema | None = None) 
     ("...; what's the largest one?") measures the column the previous part used, and one
     that refers back ("... what is *their* average horsepower?") keeps its rows."""
     other_end = OTHER_END.match(part)
-    if other_end and previous.group_by:
-        # "which continent had the highest X, and which the lowest?": the same ranking,
-        # from the other end
+    ranked_rows = previous.op == "rows" and previous.variant == "argmax"
+    if other_end and (previous.group_by or ranked_rows):
+        # "which continent had the highest X, and which the lowest?", "which state has the
+        # smallest population, and which has the largest?": the same ranking (of groups or
+        # of rows), from the other end
         low = other_end["end"].lower() in LOW_ENDS
         return replace(previous, ascending=low, left_out=())
     if spec.op == "statistic" and spec.variant == "all" and previous.columns:

@@ -70,7 +70,8 @@ def carried_guarded(part: str, spec: Spec, frames: Mapping[str, Schema]) -> Spec
     r = read(part, frames, spec.frame)
     if isinstance(r, str):
         return spec
-    found = _unique_key_count(r, spec)
+    told = {g.said for g in spec.left_out}
+    found = [g for g in _unique_key_count(r, spec) if g.said not in told]  # said once
     if not found:
         return spec
     return replace(spec, left_out=tuple(dict.fromkeys((*spec.left_out, *found))))
