@@ -133,8 +133,11 @@ def _unused_columns(r: Reading, spec: Spec) -> list[LeftOut]:
             continue  # "the year 1985", "by quarter": read as the period
         if _row_noun(r, m):
             continue  # "how many states ...": what a row is, not a column to measure
-        if _row_count(spec) and _phrase(r, m).lower() == r.frame.lower():
-            continue  # "how many days are in weather?": the table counted, said by its name
+        said = _phrase(r, m).lower()
+        if _row_count(spec) and (said == r.frame.lower() or said in OPERATION_WORDS):
+            # "how many days are in weather?": the table counted, said by its name; "how
+            # many rows are there in total?": a word of the count, which a column shares
+            continue
         out.append(LeftOut(_phrase(r, m), f"the column {m.column}, which the answer does not use"))
     return out
 
