@@ -24,7 +24,6 @@ import re
 from collections.abc import Mapping
 from dataclasses import replace
 
-from notebook_router.analyst.counted_column import counted_values
 from notebook_router.analyst.reading import Reading, read
 from notebook_router.analyst.schema import Schema
 from notebook_router.analyst.spec import Filter, LeftOut, Spec
@@ -53,7 +52,6 @@ def guarded(r: Reading, spec: Spec) -> Spec:
     spec = _rows_not_a_condition(r, spec)
     found = [
         *_unique_key_count(r, spec),
-        *counted_values(r, spec),
         *_scaled_threshold(r, spec),
         *_measured_within_its_own_bound(r, spec),
     ]
