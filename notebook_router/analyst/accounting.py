@@ -6,7 +6,7 @@ chosen, each thing the question linked or said is checked against it:
 
 - every value it named ("Brooklyn", "Adelie") is a condition of the operation;
 - every column it named is used (measured, grouped, filtered, labelled);
-- no number is left unread ("more than 1,000,000", ".300");
+- no number is left unread ("more than 1,000,000", ".300"; :mod:`.said_numbers`);
 - no name is left unread (a capitalised word that names no column and no value);
 - no "by <something>" is left unread (a group the question asked for);
 - a comparison asked for ("compare", "vs", "difference between") is a comparison.
@@ -23,9 +23,9 @@ import re
 from notebook_router.analyst.counted import uncounted
 from notebook_router.analyst.linking import Mention
 from notebook_router.analyst.reading import IGNORED, OPERATION_WORDS, Reading
+from notebook_router.analyst.said_numbers import unused_numbers
 from notebook_router.analyst.spec import Filter, LeftOut, Spec
 from notebook_router.analyst.unapplied import unapplied
-from notebook_router.language.numbers import number
 from notebook_router.language.patterns import alternation
 from notebook_router.language.phrases import in_order
 from notebook_router.language.tables import table
@@ -33,12 +33,6 @@ from notebook_router.language.words import word_spans
 
 ALL_COLUMN_OPS = frozenset({"summary", "shape", "missing", "correlation", "normality", "outliers"})
 """Operations that may use every column without naming them."""
-_NUMBER = re.compile(r"(?<![\w.^])(?:\d[\d,]*(?:\.\d+)?|\.\d+)(?![\w])")
-_TOKEN = re.compile(r"\b[CVD]\d+\b")
-# A number that is a method's parameter: "1.5 IQR", "1.5*IQR", "3 standard deviations".
-_METHOD_NUMBER = re.compile(
-    r"\s*(?:[*×x]|times\b|iqrs?\b|sigmas?\b|sds?\b|std\b|standard deviations?\b|z\b)"
-)
 _GRAMMAR = table("accounting_grammar")
 
 
@@ -48,16 +42,6 @@ def _either(phrases: list[str], *, space: str = r"\s+") -> str:
 
 
 _TIME_NAME = re.compile("(?i)" + _either(table("accounting_periods")["time_column"]))
-_NUMBERS = _GRAMMAR["numbers"]
-# Words before a number that make it a condition ("above .300", "in 2019", "from 1980").
-_CONDITION_BEFORE = re.compile(
-    rf"(?:[<>=]|\b(?:{_either(_NUMBERS['condition_before'])}|exceed\w*))\s*\$?-?\s*$"
-)
-# ... or after it ("4 stars or more", "18+", "4-cylinder").
-_CONDITION_AFTER = re.compile(
-    rf"\s*(?:\+|{_either(_NUMBERS['condition_after_joins'])}\s+"
-    rf"(?:{_either(_NUMBERS['condition_after'])}|\w+er)\b|-\s*[CV]\d)"
-)
 _GROUP_ASKED = re.compile(
     rf"\b{_either(_GRAMMAR['groups']['asked'], space=' ')}\s+"
     r"(?:the\s+|each\s+)?(?P<what>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})"
@@ -82,7 +66,6 @@ def left_out(r: Reading, spec: Spec) -> tuple[LeftOut, ...]:
         *r.unapplied,
         *_unused_values(r, spec),
         *_unused_columns(r, spec),
-        *_unread_numbers(r, spec),
         *_unread_names(r),
         *_unread_groups(r, spec),
         *_unread_measures(r),
@@ -95,6 +78,8 @@ def left_out(r: Reading, spec: Spec) -> tuple[LeftOut, ...]:
         *unapplied(r, spec),
         *uncounted(r, spec),
     ]
+    told = " ".join(g.said for g in (*spec.left_out, *found))
+    found += unused_numbers(r, spec, told)
     return tuple(dict.fromkeys(found))
 
 
@@ -135,8 +120,8 @@ def used_columns(spec: Spec) -> set[str]:
 
 
 def _unused_columns(r: Reading, spec: Spec) -> list[LeftOut]:
-    if spec.op in ALL_COLUMN_OPS and not spec.columns:
-        return []
+    if spec.op in ALL_COLUMN_OPS and not spec.columns and not _row_count(spec):
+        return []  # "describe the data", "what's missing": every column is used
     used = used_columns(spec)
     out = []
     for index, m in enumerate(r.mentions):
@@ -148,8 +133,19 @@ def _unused_columns(r: Reading, spec: Spec) -> list[LeftOut]:
             continue  # "the year 1985", "by quarter": read as the period
         if _row_noun(r, m):
             continue  # "how many states ...": what a row is, not a column to measure
+        said = _phrase(r, m).lower()
+        if _row_count(spec) and (said == r.frame.lower() or said in OPERATION_WORDS):
+            # "how many days are in weather?": the table counted, said by its name; "how
+            # many rows are there in total?": a word of the count, which a column shares
+            continue
         out.append(LeftOut(_phrase(r, m), f"the column {m.column}, which the answer does not use"))
     return out
+
+
+def _row_count(spec: Spec) -> bool:
+    """The table's row count: it reads no column, so a column named ("how many babies
+    were low birth weight?") is one it left out."""
+    return spec.op == "shape" and spec.variant == "rows"
 
 
 def _uses_time(spec: Spec) -> bool:
@@ -171,59 +167,6 @@ def _row_noun(r: Reading, m: Mention) -> bool:
     if _ROW_NOUN.search(r.text[: m.start]):
         return True
     return column.kind == "text" and not column.values
-
-
-def _unread_numbers(r: Reading, spec: Spec) -> list[LeftOut]:
-    bare = _TOKEN.sub(lambda t: " " * len(t.group()), r.skeleton)  # positions kept
-    used = _numbers_of(spec)
-    out = []
-    for m in _NUMBER.finditer(bare):
-        try:
-            value = number(m.group())
-        except ValueError:
-            continue
-        if value in used:  # the same number said twice ("after 1945 (year > 1945)")
-            continue
-        if _METHOD_NUMBER.match(bare, m.end()):
-            continue  # "1.5*IQR": how the method counts, read by its operation
-        before = bare[: m.start()]
-        if not (
-            _CONDITION_BEFORE.search(before)
-            or _CONDITION_AFTER.match(r.skeleton, m.end())
-            or _after_name_part(r, before)
-        ):
-            continue  # not said as a condition ("lag 1", "a 7-day window"): not a filter
-        out.append(LeftOut(m.group(), "a number I could not tie to a column"))
-    return out
-
-
-_LAST_WORD = re.compile(r"([a-z]+)\s*$")
-_NAME_PARTS = re.compile(r"[a-z]+")
-
-
-def _after_name_part(r: Reading, before: str) -> bool:
-    """ "rate 5" in a table with ``rate_marriage``: a number said after a word of a
-    column's name is a value of that column, a condition even with no comparison word."""
-    m = _LAST_WORD.search(before)
-    if m is None or len(m.group(1)) < 3:
-        return False
-    parts = {w for name in r.schema.names() for w in _NAME_PARTS.findall(name.lower())}
-    return m.group(1) in parts
-
-
-def _numbers_of(spec: Spec) -> set[float]:
-    """Every number ``spec`` uses: conditions, thresholds, counts, levels, bins."""
-    found: set[float] = set()
-    for f in _conditions(spec):
-        values = f.value if isinstance(f.value, tuple) else (f.value,)
-        found.update(float(v) for v in values if isinstance(v, (int, float)))
-    # (a significance level is read off the text before the skeleton: never a number here)
-    for v in (spec.threshold, spec.n, spec.quantile, spec.at, spec.horizon,
-              spec.bin_count, spec.rounding):  # fmt: skip
-        if isinstance(v, (int, float)):
-            found.update({float(v), float(v) * 100})
-    found.update(float(b) for b in spec.bins)
-    return found
 
 
 def _unread_names(r: Reading) -> list[LeftOut]:

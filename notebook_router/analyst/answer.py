@@ -20,6 +20,7 @@ from notebook_router.analyst.phrases import AnswerFormat, answer_formats
 from notebook_router.analyst.result import Analysis
 from notebook_router.analyst.schema import Schema, frame_schemas
 from notebook_router.analyst.spec import Decline, Filter, Spec
+from notebook_router.analyst.trust_guards import carried_guarded
 from notebook_router.analyst.understand import understand
 from notebook_router.analyst.values import fmt, plain
 from notebook_router.data.dask_data import is_dask_collection
@@ -95,7 +96,10 @@ def analyse(question: str, frames: Mapping[str, Any], *, default: str | None = N
                 unread, unread_part = understood, part
                 break
             if specs:
-                understood = _carry(specs[-1], understood, part, schemas.get(understood.frame))
+                carried = _carry(specs[-1], understood, part, schemas.get(understood.frame))
+                if carried.filters != understood.filters:
+                    carried = carried_guarded(part, carried, schemas)
+                understood = carried
             specs.append(understood)
             frame = understood.frame
         else:
@@ -193,9 +197,11 @@ def _carry(previous: Spec, spec: Spec, part: str, schema: Schema | None = None) 
     ("...; what's the largest one?") measures the column the previous part used, and one
     that refers back ("... what is *their* average horsepower?") keeps its rows."""
     other_end = OTHER_END.match(part)
-    if other_end and previous.group_by:
-        # "which continent had the highest X, and which the lowest?": the same ranking,
-        # from the other end
+    ranked_rows = previous.op == "rows" and previous.variant == "argmax"
+    if other_end and (previous.group_by or ranked_rows):
+        # "which continent had the highest X, and which the lowest?", "which state has the
+        # smallest population, and which has the largest?": the same ranking (of groups or
+        # of rows), from the other end
         low = other_end["end"].lower() in LOW_ENDS
         return replace(previous, ascending=low, left_out=())
     if spec.op == "statistic" and spec.variant == "all" and previous.columns:

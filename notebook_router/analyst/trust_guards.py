@@ -11,8 +11,6 @@ about one table or one sentence:
 - A count of rows on a column whose values are unique (one row a state): the count is
   1 (or the number of names listed) by construction, never what was asked; number
   columns that may hold the count are named.
-- A number said in the question that the operation does not use at all ("the day-21
-  weight"): named as left out.
 - A threshold a scale word made ("300 thousand") that lies outside the column's values
   while the figure as said lies inside them: both readings named, not a confident 0.
 - A statistic of a column whose only condition is a bound on that same column ("total
@@ -23,9 +21,11 @@ about one table or one sentence:
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import replace
 
-from notebook_router.analyst.reading import Reading
+from notebook_router.analyst.reading import Reading, read
+from notebook_router.analyst.schema import Schema
 from notebook_router.analyst.spec import Filter, LeftOut, Spec
 from notebook_router.language.numbers import SCALES, number
 from notebook_router.language.patterns import alternation
@@ -33,11 +33,6 @@ from notebook_router.language.tables import table
 
 ROW_NOUNS: frozenset[str] = frozenset(table("trust_guards")["row_nouns"])
 """Generic nouns for what the rows of a table are (``language/data/trust_guards.toml``)."""
-_NUMBER = re.compile(r"(?<![\w.^])(?:\d(?:[\d,]*\d)?(?:\.\d+)?|\.\d+)(?![\w])")
-"""A figure as said: thousands commas inside it, never a comma that ends a list item."""
-_NEXT_WORD = re.compile(r"\s+(?:C(?P<column>\d+)\b|(?P<word>[a-z]+))")
-"""What a number is said of: the column token or the word right after it."""
-_TOKEN = re.compile(r"\b[CVD]\d+\b")
 _SCALED = re.compile(rf"(?<![\w.])(?P<num>\d[\d,]*(?:\.\d+)?)\s?(?P<scale>{alternation(SCALES)})\b")
 _GUARD_WORDS = table("reading_words")["guards"]
 _COUNTED = re.compile(
@@ -49,11 +44,6 @@ _KEY_OPS = frozenset({"==", "isin"})
 _BOUND_OPS = frozenset({">", ">=", "<", "<="})
 _COUNT_TOLD = re.compile(alternation(_GUARD_WORDS["count_told"]))
 """A count already named as one row each by another check: not said twice."""
-_ASIDE = re.compile(r"\([^)]*\)|\b\d{4}-\d{1,2}(?:-\d{1,2})?\b")
-"""What a number inside is no figure of the question: an explanation in parentheses
-("(fit against the row order 0..n-1)", "(Q3 + 1.5*IQR)") or a date ("2010-03-01")."""
-_RATE_UNIT = re.compile(rf"\b(?:{alternation(_GUARD_WORDS['rate_units'])})\s+$")
-""""per 100,000 people": the unit of a rate, read with the rate."""
 
 
 def guarded(r: Reading, spec: Spec) -> Spec:
@@ -62,10 +52,24 @@ def guarded(r: Reading, spec: Spec) -> Spec:
     spec = _rows_not_a_condition(r, spec)
     found = [
         *_unique_key_count(r, spec),
-        *_unused_numbers(r, spec),
         *_scaled_threshold(r, spec),
         *_measured_within_its_own_bound(r, spec),
     ]
+    if not found:
+        return spec
+    return replace(spec, left_out=tuple(dict.fromkeys((*spec.left_out, *found))))
+
+
+def carried_guarded(part: str, spec: Spec, frames: Mapping[str, Schema]) -> Spec:
+    """``spec`` of one part of a joined question, after conditions of an earlier part were
+    carried into it ("... of Ohio and how many murders did *it* have?"), checked again
+    where a check reads the conditions: the part was checked before it had them, so a
+    count of the one row a carried key picks went unseen."""
+    r = read(part, frames, spec.frame)
+    if isinstance(r, str):
+        return spec
+    told = {g.said for g in spec.left_out}
+    found = [g for g in _unique_key_count(r, spec) if g.said not in told]  # said once
     if not found:
         return spec
     return replace(spec, left_out=tuple(dict.fromkeys((*spec.left_out, *found))))
@@ -147,7 +151,7 @@ def _one_row_each(r: Reading, column: str) -> bool:
 
 def _unique_key_count(r: Reading, spec: Spec) -> list[LeftOut]:
     """A count of rows picked or grouped by a unique key: one row each by construction."""
-    if spec.op in _ROW_COUNTS and not spec.measure:
+    if _counts_rows(spec) and not spec.measure:
         keys = [f.column for f in spec.filters if f.op in _KEY_OPS and _one_row_each(r, f.column)]
     elif spec.op in _GROUP_COUNTS and spec.aggs == ("size",) and spec.group_by:
         keys = [c for c in spec.group_by if _one_row_each(r, c)]
@@ -159,13 +163,12 @@ def _unique_key_count(r: Reading, spec: Spec) -> list[LeftOut]:
     asked = _COUNTED.search(r.question.lower())
     if asked is None:
         return _ranked_by_nothing(r, spec, keys)
-    if asked.group("noun") in ROW_NOUNS:
-        return []  # the rows themselves counted ("how many people named p3?")
     where = _COUNTED.search(r.text)
-    if where is not None and any(
-        m.is_value and m.column in keys and where.start() <= m.start < where.end()
-        for m in r.mentions
-    ):
+    said_in = [m for m in r.mentions if where and where.start() <= m.start < where.end()]
+    column = any(not m.is_value and m.column in spec.columns for m in said_in)
+    if asked.group("noun") in ROW_NOUNS and not column:
+        return []  # the rows themselves counted ("how many people named p3?")
+    if any(m.is_value and m.column in keys for m in said_in):
         return []  # "how many teachers are there?": the key's own value counted, as asked
     said = asked.group()
     key = keys[0]
@@ -179,6 +182,15 @@ def _unique_key_count(r: Reading, spec: Spec) -> list[LeftOut]:
     return [LeftOut(said, why)]
 
 
+def _counts_rows(spec: Spec) -> bool:
+    """A count of rows: a count, the count of a column's values ("how many cases did it
+    have?" read as how many values ``cases`` holds), or the table's row count ("how many X
+    are there?") once an earlier part's conditions were carried into it."""
+    if spec.op == "statistic":
+        return spec.aggs == ("count",)
+    return spec.op in _ROW_COUNTS or (spec.op == "shape" and spec.variant == "rows")
+
+
 def _ranked_by_nothing(r: Reading, spec: Spec, keys: list[str]) -> list[LeftOut]:
     """No count was asked ("show the last 2 orders"), yet the operation ranks groups of
     a unique key by their number of rows: every group has one, so the ranking orders
@@ -190,63 +202,6 @@ def _ranked_by_nothing(r: Reading, spec: Spec, keys: list[str]) -> list[LeftOut]
         return []
     why = f"each {keys[0]} is one row, so ranking by the number of rows orders nothing"
     return [LeftOut(said[0], why)]
-
-
-def _spec_numbers(spec: Spec) -> set[float]:
-    """Every number ``spec`` uses, as said (a percentage both ways)."""
-    found: set[float] = set()
-    for f in (*spec.filters, *spec.measure, *spec.lookup):
-        values = f.value if isinstance(f.value, tuple) else (f.value,)
-        for v in values:
-            if isinstance(v, (int, float)) and not isinstance(v, bool):
-                found.add(float(v))
-            elif isinstance(v, str):
-                found.update(float(n) for n in re.findall(r"\d+(?:\.\d+)?", v))
-    for v in (spec.threshold, spec.n, spec.quantile, spec.at, spec.horizon, spec.bin_count,
-              spec.rounding, spec.alpha):  # fmt: skip
-        if isinstance(v, (int, float)):
-            found.update({float(v), round(float(v) * 100, 9)})
-    found.update(float(b) for b in spec.bins)
-    found.update(float(n) for n in re.findall(r"\d+", spec.freq))
-    return found
-
-
-def _unused_numbers(r: Reading, spec: Spec) -> list[LeftOut]:
-    """Numbers said in the question that the operation uses nowhere."""
-    bare = _TOKEN.sub(lambda t: " " * len(t.group()), r.skeleton)
-    bare = _ASIDE.sub(lambda t: " " * len(t.group()), bare)
-    used = _spec_numbers(spec)
-    told = " ".join(g.said for g in spec.left_out)
-    out = []
-    for m in _NUMBER.finditer(bare):
-        try:
-            value = number(m.group())
-        except ValueError:
-            continue
-        scaled = {value * factor for factor in SCALES.values()}
-        if value in used or scaled & used or m.group() in told:
-            continue
-        if _RATE_UNIT.search(bare[: m.start()]) or _restates_a_count(r, value, m.end()):
-            continue
-        out.append(LeftOut(m.group(), "a number the answer does not use"))
-    return out
-
-
-def _restates_a_count(r: Reading, value: float, end: int) -> bool:
-    """A number that says how many of what follows it the table holds: "the 12 people"
-    on a 12-row table, "the 3 sensors" where ``sensor`` holds 3 values, "the 2 regions
-    North and South" with two regions listed. It restates the table, and is used."""
-    after = _NEXT_WORD.match(r.skeleton, end)
-    if after is None or not value.is_integer():
-        return False
-    if after.group("word") is not None:
-        return after.group("word") in ROW_NOUNS and value == r.schema.rows
-    index = int(after.group("column"))
-    if index >= len(r.mentions):
-        return False
-    column = r.mentions[index].column
-    listed = {m.value for m in r.mentions if m.is_value and m.column == column}
-    return value in {r.schema.spread(column)[0], len(listed)} - {0}
 
 
 def _scaled_threshold(r: Reading, spec: Spec) -> list[LeftOut]:
