@@ -190,7 +190,7 @@ _PEOPLE_AGES = tuple(
         op,
         re.compile(
             rf"\bC(?P<c>\d+)\s+(?:of\s+|for\s+|among\s+)?(?:(?:the\s+)?(?:{alternation(_PEOPLE_WORDS)})\s+)?"
-            rf"(?P<bound>(?:{alternation(_AGE[key])})\s+(?P<n>{cond.UNSIGNED})(?:\s+years?(?:\s+old)?)?)"
+            rf"(?P<bound>(?:{alternation(_AGE[key])})\s+(?P<n>{cond.UNSIGNED})(?:\s+years?(?:\s+(?:old|(?:of\s+)?C(?P<old>\d+)))?)?)"
             rf"(?!\s*(?:%|percent\b|C\d|(?:{alternation([*SCALES, *_NOT_AGE_UNITS])})\b))"
         ),
     )
@@ -210,7 +210,8 @@ def _people_ages(r: Reading) -> list[Filter]:
     for op, pattern in _PEOPLE_AGES:
         for m in list(pattern.finditer(r.skeleton)):
             column = r.column_at(int(m.group("c")))
-            if column == age or column not in r.measured:
+            old = m.group("old")  # "40 years old", "old" read as the age column
+            if column == age or column not in r.measured or (old and r.column_at(int(old)) != age):
                 continue
             out.append(Filter(age, op, cond.said_number(m.group("n"))))
             r.skeleton = (

@@ -237,6 +237,8 @@ def _survey() -> pd.DataFrame:
             "average income of people over 40 who are married",
             lambda f: (f.age > 40) & (f.married == "yes"),
         ),
+        ("average income of people over 40 years old", lambda f: f.age > 40),
+        ("average income of men under 30 years of age", lambda f: f.age < 30),
     ],
 )
 def test_people_over_a_number_says_their_age(name: str, question: str, rows: Rows) -> None:
