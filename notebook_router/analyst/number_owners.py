@@ -67,7 +67,9 @@ _UNIT_BOUNDS = tuple(
     (
         kind,
         op,
-        re.compile(rf"\b(?:{words})\s+{_NUMBER}\s*(?:{_said_units(kind)})(?![\w])"),
+        re.compile(
+            rf"\b(?:{words})\s+{_NUMBER}\s*(?:{_said_units(kind)})(?![\w])(?!\s+(?:of\s+)?C\d)"
+        ),
     )
     for kind in _WORDS["units"]
     for op, words in _BOUND_OPS
@@ -78,7 +80,7 @@ _UNIT_RANGES = tuple(
         kind,
         re.compile(
             rf"\b(?:between|from)\s+(?P<low>{cond.UNSIGNED})\s*(?:and|to|-)\s*"
-            rf"(?P<n>{cond.UNSIGNED})\s*(?:{_said_units(kind)})(?![\w])"
+            rf"(?P<n>{cond.UNSIGNED})\s*(?:{_said_units(kind)})(?![\w])(?!\s+(?:of\s+)?C\d)"
         ),
     )
     for kind in _WORDS["units"]
@@ -157,6 +159,8 @@ def _read_by_its_column(r: Reading, start: int, column: str) -> bool:
     if before is None:
         return False
     said = r.column_at(int(before.group(1)))
+    if r.kind(said) != "number":
+        return False  # "items over 200 grams": a noun for the rows, no bound's column
     return said == column or said not in r.measured
 
 
@@ -189,7 +193,7 @@ _PEOPLE_AGES = tuple(
     (
         op,
         re.compile(
-            rf"\bC(?P<c>\d+)\s+(?:of\s+|for\s+|among\s+)?(?:(?:the\s+)?(?:{alternation(_PEOPLE_WORDS)})\s+)?"
+            rf"\bC(?P<c>\d+)\s+(?:(?:{alternation(_WORDS['people_links'])})\s+)?(?:(?:the\s+)?(?:{alternation(_PEOPLE_WORDS)})\s+)?"
             rf"(?P<bound>(?:{alternation(_AGE[key])})\s+(?P<n>{cond.UNSIGNED})(?:\s+years?(?:\s+(?:old|(?:of\s+)?C(?P<old>\d+)))?)?)"
             rf"(?!\s*(?:%|percent\b|C\d|(?:{alternation([*SCALES, *_NOT_AGE_UNITS])})\b))"
         ),

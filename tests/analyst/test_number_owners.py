@@ -260,3 +260,34 @@ def test_a_range_on_the_measure_is_quoted_whole(question: str, said: str) -> Non
     a = analyse(question, {"df": frame})
     assert a.status == "partial", a.text
     assert f"“{said}”" in a.text
+
+
+def _menu() -> pd.DataFrame:
+    return pd.DataFrame(
+        {
+            "item": list("abcdefgh"),
+            "serving_weight": [100, 250, 300, 150, 90, 400, 220, 310],
+            "protein": [5, 22, 31, 12, 3, 45, 18, 26],
+            "fat": [2, 10, 30, 8, 1, 41, 12, 19],
+        }
+    )
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("how many items have more than 20 grams of protein", lambda f: (f.protein > 20).sum()),
+        ("how many items have at least 18 g of protein", lambda f: (f.protein >= 18).sum()),
+        (
+            "average fat of items with more than 20 grams of protein",
+            lambda f: f.fat[f.protein > 20].mean(),
+        ),
+    ],
+)
+def test_a_unit_before_the_column_it_is_of_stays_on_that_column(
+    question: str, expected: Callable[[pd.DataFrame], float]
+) -> None:
+    frame = _menu()
+    a = analyse(question, {"menu": frame})
+    assert a.status == "answered", a.text
+    assert a.value == pytest.approx(expected(frame))
