@@ -120,13 +120,27 @@ def _money_columns(r: Reading) -> list[str]:
     ]
 
 
+_COUNTING = re.compile(rf"\b(?:{alternation(table('reading_words')['understand']['counting'])})\b")
+
+
+def _the_measure(r: Reading, column: str) -> bool:
+    """Whether ``column`` is what the question measures: a statistic is said of it ("total
+    revenue"), or it is the only number column named in a question that counts nothing
+    ("revenue between 2019 and 2021 by region")."""
+    if r.kind(column) != "number":
+        return False
+    if column in r.measured:
+        return True
+    return r.mentioned("number") == [column] and _COUNTING.search(r.text) is None
+
+
 def _years_of_measure(r: Reading) -> list[Filter]:
     """ "total revenue from 2019 to 2020": the years of the year or date column, with the
     measured column kept as the thing measured."""
     out: list[Filter] = []
     for m in list(_YEAR_LEAD.finditer(r.skeleton)):
         column = r.column_at(int(m.group("c")))
-        if column not in r.measured or r.kind(column) != "number":
+        if not _the_measure(r, column):
             continue
         year_column = cond.year_column(r)
         if (year_column is None or year_column == column) and cond.date_column(r) is None:

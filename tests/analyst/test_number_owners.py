@@ -291,3 +291,22 @@ def test_a_unit_before_the_column_it_is_of_stays_on_that_column(
     a = analyse(question, {"menu": frame})
     assert a.status == "answered", a.text
     assert a.value == pytest.approx(expected(frame))
+
+
+@pytest.mark.parametrize("make", [_dated_sales, _yearly_exports], ids=["dates", "year"])
+@pytest.mark.parametrize(
+    ("said", "rows"),
+    [
+        ("{m} between 2018 and 2020 by {g}", lambda y: y.between(2018, 2020)),
+        ("{m} per {g} from 2019 to 2020", lambda y: y.between(2019, 2020)),
+    ],
+)
+def test_years_after_the_only_number_column_of_a_grouped_question_are_years(
+    make: Callable[[], pd.DataFrame], said: str, rows: Callable[[pd.Series], pd.Series]
+) -> None:
+    frame = make()
+    measure, group = ("revenue", "region") if "revenue" in frame else ("tonnes", "country")
+    a = analyse(said.format(m=measure, g=group), {"df": frame})
+    expected = frame[rows(_years(frame))].groupby(group)[measure].sum()
+    assert a.status == "answered", a.text
+    assert a.value == pytest.approx(expected.to_dict())
