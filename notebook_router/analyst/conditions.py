@@ -59,11 +59,11 @@ def conditions(r: Reading) -> list[Filter]:
     found: list[Filter] = []
     _row_unit(r)
     _back_references(r)
-    for finder in (negated_conditions, _between, _postfix, _comparative_concepts, _comparisons, _number_first, _named_first, _sign, _age_words, _years,
-                   _year_bound, _from_on, _quarter, _year, _month, _ordinal, _numbered, _column_equals,
+    for finder in (negated_conditions, _between, _postfix, _comparative_concepts, _comparisons, _number_first, _named_first, _sign, _age_words, year_span,
+                   year_bound, _from_on, _quarter, one_year, _month, _ordinal, _numbered, _column_equals,
                    _value_bounds, _values):  # fmt: skip
         found.extend(finder(r))
-    return [_in_column_unit(r, f) for f in found]
+    return [in_column_unit(r, f) for f in found]
 
 
 _TRUST = table("trust")
@@ -124,7 +124,7 @@ def _column_unit(column: str) -> tuple[str, float] | None:
     return str(kind), float(str(factor))
 
 
-def _in_column_unit(r: Reading, f: Filter) -> Filter:
+def in_column_unit(r: Reading, f: Filter) -> Filter:
     """A threshold said in another unit than its column's ("over 4.5 kg" of grams), in the
     column's unit."""
     unit = _column_unit(f.column)
@@ -164,6 +164,11 @@ def _num(text: str) -> int | float:
         return ph.as_int_or_float(number(text))
     value = number(m.group(1)) * SCALES.get(m.group(2), 1.0)
     return ph.as_int_or_float(value)
+
+
+def said_number(text: str) -> int | float:
+    """A number as written in a condition, with its scale word ("1.2 million", "50k")."""
+    return _num(text)
 
 
 def scaled_range(low: str, high: str) -> tuple[int | float, int | float]:
@@ -434,7 +439,7 @@ _YEAR_SPAN = re.compile(
 _DECADE = re.compile(rf"\b{_either(_YEARS['decade_leads'])}\s+the\s+((?:1[6-9]|20)\d)0s\b")
 
 
-def _years(r: Reading) -> list[Filter]:
+def year_span(r: Reading) -> list[Filter]:
     """A span of years: "for 2005 through 2009", "from 1990 to 1999", "1880-1969"."""
     m = _YEAR_SPAN.search(r.skeleton)
     decade = _DECADE.search(r.skeleton)
@@ -445,7 +450,7 @@ def _years(r: Reading) -> list[Filter]:
     else:  # "in the 1990s": 1990 to 1999
         assert decade is not None
         m, span = decade, (int(decade.group(1)) * 10, int(decade.group(1)) * 10 + 9)
-    column = _year_column(r)
+    column = year_column(r)
     if column is not None:
         _take(r, m)
         return [Filter(column, "between", span)]
@@ -456,7 +461,7 @@ def _years(r: Reading) -> list[Filter]:
     return [Filter(dates, "years", span)]
 
 
-def _age_column(r: Reading) -> str | None:
+def age_column(r: Reading) -> str | None:
     for column in r.schema.of_kind("number"):
         if re.fullmatch(r"(?i)age|ages|age_years|age \(years\)", column.strip()):
             return column
@@ -472,15 +477,26 @@ _AGE_WORDS = (
 """An age said in words, by its comparison: "older than 60", "under 18", "aged 65 or over"."""
 
 
+_MORE_PEOPLE = rf"\b(?:{alternation(table('number_owners')['people'])})\b"
+"""More nouns for rows that are people ("men over 30", "women under 40")."""
+
+
+def rows_are_people(r: Reading) -> bool:
+    """Whether the question's rows are people: said so, or the table is named for them
+    ("average income of people over 40" asked of a table called ``people``)."""
+    said = f"{r.skeleton} {r.frame.lower().replace('_', ' ')}"
+    return re.search(PEOPLE, said) is not None or re.search(_MORE_PEOPLE, said) is not None
+
+
 def _age_words(r: Reading) -> list[Filter]:
-    age = _age_column(r)
+    age = age_column(r)
     if age is None:
         return []
     out = []
     for op, pattern in _AGE_WORDS:
         for m in list(pattern.finditer(r.skeleton)):
             bare = m.group(0).split()[0] in ("over", "above", "under", "below")
-            if op in (">", "<") and bare and not re.search(PEOPLE, r.skeleton):
+            if op in (">", "<") and bare and not rows_are_people(r):
                 continue  # "over 100" alone is about age only when the rows are people
             out.append(Filter(age, op, _num(m.group(1))))
             _take(r, m)
@@ -505,7 +521,7 @@ def date_column(r: Reading) -> str | None:
     return None
 
 
-def _year_column(r: Reading) -> str | None:
+def year_column(r: Reading) -> str | None:
     for column in r.schema.of_kind("number", "category"):
         if column.strip().lower() in ("year", "yr", "years"):
             return column
@@ -525,7 +541,7 @@ _YEAR_BOUND = re.compile(
 )
 
 
-def _year_bound(r: Reading) -> list[Filter]:
+def year_bound(r: Reading) -> list[Filter]:
     """An open span of years: "from 1980 onwards", "since 2010", "before 1990", "2007 and later"."""
     m = _YEAR_BOUND.search(r.skeleton)
     if not m:
@@ -534,7 +550,7 @@ def _year_bound(r: Reading) -> list[Filter]:
         op, year = _BOUND_OPS[" ".join(m.group("word").split())], int(m.group("year"))
     else:
         op, year = ">=", int(m.group("start") or m.group("late"))
-    column = _year_column(r)
+    column = year_column(r)
     if column is not None:
         _take(r, m)
         return [Filter(column, op, year)]
@@ -554,7 +570,7 @@ def _numbered(r: Reading) -> list[Filter]:
         if value is not None:
             out.append(Filter(column, "!=" if negated(r, m.start()) else "==", value))
             _take(r, m)
-    year_col = _year_column(r)
+    year_col = year_column(r)
     said = re.search(rf"\bthe\s+({YEAR})\s+(?=[a-z])", r.skeleton)
     if said and year_col is not None and _known_value(r, year_col, said.group(1)) is not None:
         out.append(Filter(year_col, "==", int(said.group(1))))
@@ -570,7 +586,7 @@ _YEAR = re.compile(
 """One year: "in 2019", "during the year 2008", "the 2008 mean"."""
 
 
-def _year(r: Reading) -> list[Filter]:
+def one_year(r: Reading) -> list[Filter]:
     m = _YEAR.search(r.skeleton)
     if not m:
         return []
@@ -578,7 +594,7 @@ def _year(r: Reading) -> list[Filter]:
     # "in 2019 or 2020": the rows of either year
     more, end = _alternatives(r, _NEXT_YEAR, m.end(), int) if m.group(1) else ([], m.end())
     years = tuple(dict.fromkeys([year, *(int(y) for y in more)]))
-    column = _year_column(r)
+    column = year_column(r)
     if column is not None:
         _take(r, m, end)
         if len(years) > 1:
@@ -607,7 +623,7 @@ def _quarter(r: Reading) -> list[Filter]:
     named = [
         c for c in r.schema.of_kind("number", "category") if c.strip().lower() in ("quarter", "qtr")
     ]
-    year_col = _year_column(r)
+    year_col = year_column(r)
     dates = date_column(r)
     out: list[Filter] = []
     if named and (year_col or not m.group(1)):
@@ -659,7 +675,7 @@ def _month_by_name(r: Reading, m: re.Match[str]) -> list[Filter]:
     if value is None:
         return []
     out = [Filter(column, "!=" if negated(r, m.start()) else "==", value)]
-    year_col = _year_column(r)
+    year_col = year_column(r)
     if m.group(2) and year_col is not None:  # "in July 2014": the month of that year
         out.append(Filter(year_col, "==", int(m.group(2))))
         _take(r, m)

@@ -24,6 +24,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import replace
 
+from notebook_router.analyst.number_owners import range_as_said
 from notebook_router.analyst.reading import Reading, read
 from notebook_router.analyst.schema import Schema
 from notebook_router.analyst.spec import Filter, LeftOut, Spec
@@ -250,7 +251,11 @@ def _measured_within_its_own_bound(r: Reading, spec: Spec) -> list[LeftOut]:
 
 
 def _bound_as_said(r: Reading, f: Filter) -> str:
-    """The words that said a bound ("over 150"), else the condition itself."""
+    """The words that said a bound ("over 150", "between 100 and 200"), else the condition
+    itself."""
+    whole_range = range_as_said(r.text, f)
+    if whole_range is not None:
+        return whole_range
     values = f.value if isinstance(f.value, tuple) else (f.value,)
     for value in values:
         if isinstance(value, (int, float)):

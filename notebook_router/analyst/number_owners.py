@@ -1,0 +1,318 @@
+"""The column a condition's number belongs to, when the words around it point past the
+column said just before it.
+
+- "total revenue from 2019 to 2020", "... before 2018", "... in 2019 and 2020": years said
+  right after the measured column are a condition on the table's year or date column,
+  never a range of the measure.
+- "orders over 150", "total revenue of orders over 150": a number said of the things an
+  identifier column names ("orders" for ``order_id``) is the amount of those things: the
+  one money column, else named as not applied. "customers with more than 3 orders" counts
+  rows per customer; no column holds it, so it is named as not applied.
+- "average mpg of cars over 3000 lbs", "price of houses over 2000 sq ft": a unit says
+  what the number measures (the weight, the floor area), on the one column named for it.
+
+Runs first among :func:`.conditions.conditions`' rules and blanks what it used, so the
+rules that read a number after its column never see these.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from notebook_router.analyst import conditions as cond
+from notebook_router.analyst.reading import Reading
+from notebook_router.analyst.spec import Filter, LeftOut
+from notebook_router.language.numbers import SCALES
+from notebook_router.language.patterns import alternation
+from notebook_router.language.tables import table
+
+_WORDS = table("number_owners")
+_YEAR_LEAD = re.compile(
+    rf"\bC(?P<c>\d+)\s+(?=(?:{alternation(_WORDS['year_leads'])})\s+(?:the\s+)?(?:years?\s+)?"
+    rf"{cond.YEAR}\b(?!\s*(?:%|percent\b|\.\d)))"
+)
+"""A column token, then a year said as a condition ("C0 from 2019 ...", "C0 before 2018")."""
+_IDENTIFIER_WORDS = frozenset(_WORDS["identifier_words"])
+_MONEY_WORDS = frozenset(_WORDS["money_words"])
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+_NUMBER = rf"\$?(?P<n>-?{cond.UNSIGNED}{cond.SCALE})"
+_BOUND_OPS = tuple((op, words) for op, words in cond.PREFIX_OPS if op not in ("==", "!="))
+_COUNTED = tuple(
+    (op, re.compile(rf"\b(?:{words})\s+(?P<n>{cond.UNSIGNED})\s+C(?P<c>\d+)\b"))
+    for op, words in _BOUND_OPS
+)
+"""A bound said before the column's noun ("more than 3 orders")."""
+_AFTER = tuple(
+    (
+        op,
+        re.compile(
+            rf"\bC(?P<c>\d+)\s+(?:(?:{alternation(_WORDS['bound_links'])})\s+){{0,2}}"
+            rf"(?:(?:an?|the)\s+)?(?:(?:{alternation(_WORDS['amount_nouns'])})\s+(?:of\s+)?)?"
+            rf"(?:{words})\s+{_NUMBER}"
+            rf"(?!\s*(?:%|percent\b|C\d))"
+        ),
+    )
+    for op, words in _BOUND_OPS
+)
+"""A bound said after the column's noun ("orders over 150", "orders worth more than 150")."""
+
+
+def _said_units(kind: str) -> str:
+    said = sorted(_WORDS["units"][kind]["said"], key=len, reverse=True)
+    return "|".join(re.escape(u).replace(r"\ ", r"\s*") for u in said)
+
+
+_UNIT_BOUNDS = tuple(
+    (
+        kind,
+        op,
+        re.compile(
+            rf"\b(?:{words})\s+{_NUMBER}\s*(?:{_said_units(kind)})(?![\w])(?!\s+(?:of\s+)?C\d)"
+        ),
+    )
+    for kind in _WORDS["units"]
+    for op, words in _BOUND_OPS
+)
+"""A bound with its unit ("over 3000 lbs", "under 2,000 sq ft"), by what the unit measures."""
+_UNIT_RANGES = tuple(
+    (
+        kind,
+        re.compile(
+            rf"\b(?:between|from)\s+(?P<low>{cond.UNSIGNED})\s*(?:and|to|-)\s*"
+            rf"(?P<n>{cond.UNSIGNED})\s*(?:{_said_units(kind)})(?![\w])(?!\s+(?:of\s+)?C\d)"
+        ),
+    )
+    for kind in _WORDS["units"]
+)
+"""A range with its unit after the second end ("between 2000 and 3000 lbs")."""
+_COLUMN_BEFORE = re.compile(rf"\bC(\d+)\s+(?:(?:{alternation(_WORDS['column_links'])})\s+)?$")
+
+
+def owned_conditions(r: Reading) -> list[Filter]:
+    """The conditions whose number belongs to another column than the one said before it,
+    blanked from ``r.skeleton``; numbers that belong to no column are named in
+    ``r.unapplied``."""
+    found = [
+        *_years_of_measure(r),
+        *_unit_bounds(r),
+        *_identified_things(r),
+        *_people_ages(r),
+    ]
+    return [cond.in_column_unit(r, f) for f in found]
+
+
+def _name_words(column: str) -> list[str]:
+    return [w.lower() for w in re.split(r"[\W_]+", _CAMEL.sub(" ", column)) if w]
+
+
+def is_identifier(column: str) -> bool:
+    """Whether the column's name says it identifies rows ("order_id", "OrderID", "sku_no")."""
+    words = _name_words(column)
+    return (len(words) >= 2 and words[-1] in _IDENTIFIER_WORDS) or words == ["id"]
+
+
+def _money_columns(r: Reading) -> list[str]:
+    return [
+        c
+        for c in r.schema.of_kind("number")
+        if not is_identifier(c) and set(_name_words(c)) & _MONEY_WORDS
+    ]
+
+
+_COUNTING = re.compile(rf"\b(?:{alternation(table('reading_words')['understand']['counting'])})\b")
+
+
+def _the_measure(r: Reading, column: str) -> bool:
+    """Whether ``column`` is what the question measures: a statistic is said of it ("total
+    revenue"), or it is the only number column named in a question that counts nothing
+    ("revenue between 2019 and 2021 by region")."""
+    if r.kind(column) != "number":
+        return False
+    if column in r.measured:
+        return True
+    return r.mentioned("number") == [column] and _COUNTING.search(r.text) is None
+
+
+def _years_of_measure(r: Reading) -> list[Filter]:
+    """ "total revenue from 2019 to 2020": the years of the year or date column, with the
+    measured column kept as the thing measured."""
+    out: list[Filter] = []
+    for m in list(_YEAR_LEAD.finditer(r.skeleton)):
+        column = r.column_at(int(m.group("c")))
+        if not _the_measure(r, column):
+            continue
+        year_column = cond.year_column(r)
+        if (year_column is None or year_column == column) and cond.date_column(r) is None:
+            continue
+        token = m.group().rstrip()
+        start = m.start()
+        # hide the measured column while the year rules read the years after it
+        r.skeleton = r.skeleton[:start] + "#" * len(token) + r.skeleton[start + len(token) :]
+        for finder in (cond.year_span, cond.year_bound, cond.one_year):
+            found = finder(r)
+            out.extend(found)
+            if found:
+                break
+        r.skeleton = r.skeleton[:start] + token + r.skeleton[start + len(token) :]
+    return out
+
+
+def _concept_column(r: Reading, kind: str) -> str | None:
+    """The one number column named for what a unit measures (a weight, a floor area)."""
+    words = {w.lower() for w in _WORDS["units"][kind]["columns"]}
+    found = [c for c in r.schema.of_kind("number") if set(_name_words(c)) & words]
+    return found[0] if len(found) == 1 else None
+
+
+def _read_by_its_column(r: Reading, start: int, column: str) -> bool:
+    """Whether the bound at ``start`` is said right after a column that is not a measure
+    the unit cannot fit ("weight over 3000 lbs", "a body mass over 4 kg": the ordinary
+    rules read it on that column), rather than after the measure ("mpg over 3000 lbs")."""
+    before = _COLUMN_BEFORE.search(r.skeleton[:start])
+    if before is None:
+        return False
+    said = r.column_at(int(before.group(1)))
+    if r.kind(said) != "number":
+        return False  # "items over 200 grams": a noun for the rows, no bound's column
+    return said == column or said not in r.measured
+
+
+def _unit_bounds(r: Reading) -> list[Filter]:
+    """ "cars over 3000 lbs", "houses between 1500 and 2000 sq ft": on the column the unit
+    points to, when the table has exactly one."""
+    out: list[Filter] = []
+    for kind, pattern in _UNIT_RANGES:
+        for m in list(pattern.finditer(r.skeleton)):
+            column = _concept_column(r, kind)
+            if column is None or _read_by_its_column(r, m.start(), column):
+                continue
+            ends = cond.scaled_range(m.group("low"), m.group("n"))
+            out.append(Filter(column, "between", ends))
+            r.skeleton = _blanked(r.skeleton, m)
+    for kind, op, pattern in _UNIT_BOUNDS:
+        for m in list(pattern.finditer(r.skeleton)):
+            column = _concept_column(r, kind)
+            if column is None or _read_by_its_column(r, m.start(), column):
+                continue
+            out.append(Filter(column, op, cond.said_number(m.group("n"))))
+            r.skeleton = _blanked(r.skeleton, m)
+    return out
+
+
+_AGE = table("conditions_grammar")["age"]
+_NOT_AGE_UNITS = [u for u in table("analysis")["conditions"]["units"] if u not in ("year", "years")]
+_PEOPLE_WORDS = [*table("analysis")["conditions"]["people"], *_WORDS["people"]]
+_PEOPLE_AGES = tuple(
+    (
+        op,
+        re.compile(
+            rf"\bC(?P<c>\d+)\s+(?:(?:{alternation(_WORDS['people_links'])})\s+)?(?:(?:the\s+)?(?:{alternation(_PEOPLE_WORDS)})\s+)?"
+            rf"(?P<bound>(?:{alternation(_AGE[key])})\s+(?P<n>{cond.UNSIGNED})(?:\s+years?(?:\s+(?:old|(?:of\s+)?C(?P<old>\d+)))?)?)"
+            rf"(?!\s*(?:%|percent\b|C\d|(?:{alternation([*SCALES, *_NOT_AGE_UNITS])})\b))"
+        ),
+    )
+    for op, key in ((">", "over"), ("<", "under"))
+)
+"""A measure, then the people it is of and their age: "income of people over 40", "income
+of men under 30" (the table named for the people: "income of over 40")."""
+
+
+def _people_ages(r: Reading) -> list[Filter]:
+    """ "average income of people over 40": the age column's bound when the rows are
+    people, never a bound on the income measured."""
+    age = cond.age_column(r)
+    if age is None or not cond.rows_are_people(r):
+        return []
+    out = []
+    for op, pattern in _PEOPLE_AGES:
+        for m in list(pattern.finditer(r.skeleton)):
+            column = r.column_at(int(m.group("c")))
+            old = m.group("old")  # "40 years old", "old" read as the age column
+            if column == age or column not in r.measured or (old and r.column_at(int(old)) != age):
+                continue
+            out.append(Filter(age, op, cond.said_number(m.group("n"))))
+            r.skeleton = (
+                r.skeleton[: m.start("bound")] + _blanked(r.skeleton, m)[m.start("bound") :]
+            )
+    return out
+
+
+def _identified_things(r: Reading) -> list[Filter]:
+    """ "orders over 150": the money column's bound; "more than 3 orders": a count of rows,
+    named as not applied. Only where the noun was said ("orders"), never the column's own
+    name ("order_id over 150")."""
+    for _op, pattern in _COUNTED:
+        for m in list(pattern.finditer(r.skeleton)):
+            mention = r.mentions[int(m.group("c"))]
+            if mention.is_value or mention.how == "name" or not is_identifier(mention.column):
+                continue
+            said = r.text[mention.start : mention.end].strip()
+            why = (
+                f"a count of {said} (rows) for each of the things asked about, not a value "
+                f"of {mention.column}: no column holds it"
+            )
+            r.unapplied.append(LeftOut(_counted_said(r, m.group("n"), said), why))
+            r.skeleton = _blanked(r.skeleton, m)
+    out: list[Filter] = []
+    for op, pattern in _AFTER:
+        for m in list(pattern.finditer(r.skeleton)):
+            index = int(m.group("c"))
+            mention = r.mentions[index]
+            if mention.is_value or mention.how == "name" or not is_identifier(mention.column):
+                continue
+            money = _money_columns(r)
+            if len(money) == 1:
+                # the number is the amount of the things named: the noun is used by it
+                r.mentions[index] = replace(mention, column=money[0])
+                out.append(Filter(money[0], op, cond.said_number(m.group("n"))))
+                r.skeleton = _blanked(r.skeleton, m)
+                continue
+            said = r.text[mention.start : mention.end].strip()
+            why = (
+                f"not a bound on {mention.column}, which identifies the {said}; "
+                "name the column it applies to"
+            )
+            r.unapplied.append(LeftOut(_bound_said(r, m.group("n"), said), why))
+            r.skeleton = r.skeleton[: m.end("c")] + _blanked(r.skeleton, m)[m.end("c") :]
+    return out
+
+
+def _counted_said(r: Reading, figure: str, noun: str) -> str:
+    """The words that said a count ("more than 3 orders")."""
+    m = re.search(rf"(?:\b[a-z]+\s+){{0,2}}{re.escape(figure.strip())}\s+{re.escape(noun)}", r.text)
+    return m.group() if m else f"{figure.strip()} {noun}"
+
+
+def _bound_said(r: Reading, figure: str, noun: str) -> str:
+    """The words that said a bound on the things ``noun`` names ("orders over 150")."""
+    m = re.search(
+        rf"{re.escape(noun)}\s+(?:[a-z]+\s+){{0,4}}\$?{re.escape(figure.strip())}", r.text
+    )
+    return m.group() if m else f"{noun} {figure.strip()}"
+
+
+def _blanked(skeleton: str, m: re.Match[str]) -> str:
+    return skeleton[: m.start()] + " " * (m.end() - m.start()) + skeleton[m.end() :]
+
+
+def _figure(value: object) -> str | None:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+def range_as_said(text: str, f: Filter) -> str | None:
+    """The words that said a range condition, both ends ("between 100 and 200", "from
+    2019 to 2020"), or None when ``f`` is no range or its ends are not found as written."""
+    if not isinstance(f.value, tuple) or len(f.value) != 2:
+        return None
+    low, high = (_figure(v) for v in f.value)
+    if low is None or high is None:
+        return None
+    m = re.search(
+        rf"(?:\b[a-z]+\s+)?(?<![\d.])\$?{re.escape(low)}(?![\d.]\d)[^.;?!]{{0,24}}?"
+        rf"(?<![\d.])\$?{re.escape(high)}(?![\d])",
+        text,
+    )
+    return m.group() if m else None

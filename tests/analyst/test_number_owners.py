@@ -1,0 +1,312 @@
+"""A condition's number on the column the question's words point at, not on the column said
+just before it.
+
+"total revenue from 2019 to 2020" is a span of years of the dates (never revenue between
+2019 and 2020); "orders over 150" is the orders' amount (never ``order_id > 150``);
+"cars over 3000 lbs" is the weight and "people over 40" the age (never the measure); a
+number no column holds ("more than 3 orders") is named as not applied. The tables are
+small made-up ones; each expected figure is plain pandas.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+import pandas as pd  # type: ignore[import-untyped, unused-ignore]
+import pytest
+
+from notebook_router.analyst import analyse
+
+Rows = Callable[[pd.DataFrame], pd.Series]
+
+
+def _dated_sales() -> pd.DataFrame:
+    rng = np.random.default_rng(3)
+    n = 48
+    return pd.DataFrame(
+        {
+            "date": pd.date_range("2017-03-01", periods=n, freq="45D"),
+            "region": ["North", "South", "East"] * 16,
+            "revenue": rng.integers(50, 300, n),
+        }
+    )
+
+
+def _yearly_exports() -> pd.DataFrame:
+    rng = np.random.default_rng(4)
+    return pd.DataFrame(
+        {
+            "year": [2016, 2017, 2018, 2019, 2020, 2021] * 5,
+            "country": ["Chile"] * 6 + ["Peru"] * 6 + ["Brazil"] * 6 + ["Bolivia"] * 6 + ["Ecuador"] * 6,
+            "tonnes": rng.integers(100, 900, 30),
+        }
+    )  # fmt: skip
+
+
+def _years(frame: pd.DataFrame) -> pd.Series:
+    return frame.date.dt.year if "date" in frame else frame.year
+
+
+@pytest.mark.parametrize("make", [_dated_sales, _yearly_exports], ids=["dates", "year"])
+@pytest.mark.parametrize(
+    ("said", "rows"),
+    [
+        ("from 2019 to 2020", lambda y: y.between(2019, 2020)),
+        ("between 2018 and 2020", lambda y: y.between(2018, 2020)),
+        ("in 2019 and 2020", lambda y: y.between(2019, 2020)),
+        ("before 2019", lambda y: y < 2019),
+        ("since 2020", lambda y: y >= 2020),
+        ("from 2019 onwards", lambda y: y >= 2019),
+    ],
+)
+def test_years_said_after_the_measure_are_a_condition_on_the_dates(
+    make: Callable[[], pd.DataFrame], said: str, rows: Callable[[pd.Series], pd.Series]
+) -> None:
+    frame = make()
+    measure = "revenue" if "revenue" in frame else "tonnes"
+    a = analyse(f"total {measure} {said}", {"df": frame})
+    assert a.status == "answered", a.text
+    expected = frame[measure][rows(_years(frame))].sum()
+    assert expected > 0  # the years hold rows: a range read on the measure would give 0
+    assert a.value == expected
+
+
+def test_the_measure_stays_what_is_measured_beside_another_condition() -> None:
+    frame = _dated_sales()
+    a = analyse("average revenue between 2018 and 2019 for South", {"df": frame})
+    rows = frame.date.dt.year.between(2018, 2019) & (frame.region == "South")
+    assert a.status == "answered", a.text
+    assert a.value == pytest.approx(frame.revenue[rows].mean())
+
+
+def test_years_with_no_dates_to_put_them_on_stay_on_the_column_and_are_said() -> None:
+    frame = _dated_sales().drop(columns="date")
+    a = analyse("total revenue between 2018 and 2020", {"df": frame})
+    assert a.status == "partial", a.text
+    assert "between 2018 and 2020" in a.text
+
+
+def _orders() -> pd.DataFrame:
+    return pd.DataFrame(
+        {
+            "order_id": range(101, 121),
+            "customer": ["ann", "bob", "cy", "dee"] * 5,
+            "amount": [40, 160, 220, 90, 155, 30, 410, 80, 120, 175] * 2,
+        }
+    )
+
+
+def _invoices() -> pd.DataFrame:
+    return pd.DataFrame(
+        {
+            "InvoiceID": range(5000, 5016),
+            "client": ["acme", "zeta"] * 8,
+            "total_price": [12.5, 80, 150, 300, 45, 99, 101, 250] * 2,
+            "items": [1, 3, 4, 9, 2, 3, 3, 7] * 2,
+        }
+    )
+
+
+@pytest.mark.parametrize(
+    ("make", "question", "expected"),
+    [
+        (_orders, "how many orders over 150?", lambda f: int((f.amount > 150).sum())),
+        (_orders, "total amount of orders over 150", lambda f: f.amount[f.amount > 150].sum()),
+        (_orders, "how many orders worth more than 100", lambda f: int((f.amount > 100).sum())),
+        (_invoices, "how many invoices above 100", lambda f: int((f.total_price > 100).sum())),
+        (
+            _invoices,
+            "average items of invoices over 100",
+            lambda f: f["items"][f.total_price > 100].mean(),
+        ),
+    ],
+)
+def test_a_bound_said_of_the_things_an_id_names_is_on_their_amount(
+    make: Callable[[], pd.DataFrame], question: str, expected: Callable[[pd.DataFrame], float]
+) -> None:
+    frame = make()
+    a = analyse(question, {"df": frame})
+    assert a.status == "answered", a.text
+    assert a.value == pytest.approx(expected(frame))
+    assert "_id" not in (a.code or "").lower().replace("invoiceid", "_id")
+
+
+@pytest.mark.parametrize(
+    ("frame", "question"),
+    [
+        (_orders().drop(columns="amount").assign(units=[1, 2] * 10), "how many orders over 150"),
+        (_invoices().assign(fee=[2.5, 4.0] * 8), "how many invoices over 100"),  # two amounts
+    ],
+)
+def test_a_bound_on_things_with_no_one_amount_is_named_not_put_on_the_id(
+    frame: pd.DataFrame, question: str
+) -> None:
+    a = analyse(question, {"df": frame})
+    assert a.status != "answered", a.text
+    code = (a.code or "").lower()
+    assert not any(f"id'] {op}" in code for op in "<>"), code
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["how many customers have more than 3 orders", "how many clients have at least 2 invoices"],
+)
+def test_a_count_of_rows_per_thing_is_no_bound_on_the_id(question: str) -> None:
+    frame = _orders() if "orders" in question else _invoices()
+    a = analyse(question, {"df": frame})
+    assert a.status != "answered", a.text
+    assert "orders" in a.text or "invoices" in a.text
+
+
+def test_the_id_said_by_its_name_keeps_its_bound() -> None:
+    frame = _orders()
+    a = analyse("how many rows have order_id over 110", {"df": frame})
+    assert (a.status, a.value) == ("answered", int((frame.order_id > 110).sum()))
+
+
+def _cars() -> pd.DataFrame:
+    return pd.DataFrame(
+        {
+            "mpg": [30, 28, 18, 15, 22, 25, 14, 33, 19, 21],
+            "weight": [2100, 2300, 3600, 4100, 3100, 2800, 4400, 1900, 3300, 2950],
+            "cylinders": [4, 4, 8, 8, 6, 4, 8, 4, 6, 6],
+        }
+    )
+
+
+def _parcels() -> pd.DataFrame:
+    return pd.DataFrame(
+        {
+            "price": [250, 310, 420, 515, 199, 605, 380, 450],
+            "weight_kg": [0.5, 1.2, 2.5, 3.1, 0.2, 4.0, 1.9, 2.2],
+            "living_area": [900, 1500, 2100, 2600, 700, 3200, 1800, 2050],
+        }
+    )
+
+
+@pytest.mark.parametrize(
+    ("make", "question", "expected"),
+    [
+        (_cars, "average mpg of cars over 3000 lbs", lambda f: f.mpg[f.weight > 3000].mean()),
+        (_cars, "mean mpg for cars under 2500 pounds", lambda f: f.mpg[f.weight < 2500].mean()),
+        (
+            _parcels,
+            "average price of parcels over 2 kg",
+            lambda f: f.price[f.weight_kg > 2].mean(),
+        ),
+        (
+            _parcels,
+            "average price of houses over 2000 sq ft",
+            lambda f: f.price[f.living_area > 2000].mean(),
+        ),
+        (
+            _parcels,
+            "average price of homes between 1000 and 2500 square feet",
+            lambda f: f.price[f.living_area.between(1000, 2500)].mean(),
+        ),
+    ],
+)
+def test_a_unit_puts_the_bound_on_the_column_it_measures(
+    make: Callable[[], pd.DataFrame], question: str, expected: Callable[[pd.DataFrame], float]
+) -> None:
+    frame = make()
+    a = analyse(question, {"df": frame})
+    assert a.status == "answered", a.text
+    assert a.value == pytest.approx(expected(frame))
+
+
+def _survey() -> pd.DataFrame:
+    return pd.DataFrame(
+        {
+            "income": [30_000, 52_000, 61_000, 45_000, 80_000, 39_000, 72_000, 58_000],
+            "age": [25, 44, 51, 29, 63, 35, 47, 58],
+            "married": ["no", "yes", "no", "no", "yes", "no", "yes", "no"],
+        }
+    )
+
+
+@pytest.mark.parametrize("name", ["people", "df", "survey"])
+@pytest.mark.parametrize(
+    ("question", "rows"),
+    [
+        ("average income of people over 40", lambda f: f.age > 40),
+        ("average income of men under 30", lambda f: f.age < 30),
+        ("what is the mean income of women over 50", lambda f: f.age > 50),
+        (
+            "average income of people over 40 who are married",
+            lambda f: (f.age > 40) & (f.married == "yes"),
+        ),
+        ("average income of people over 40 years old", lambda f: f.age > 40),
+        ("average income of men under 30 years of age", lambda f: f.age < 30),
+    ],
+)
+def test_people_over_a_number_says_their_age(name: str, question: str, rows: Rows) -> None:
+    frame = _survey()
+    a = analyse(question, {name: frame})
+    assert a.status == "answered", a.text
+    assert a.value == pytest.approx(frame.income[rows(frame)].mean())
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("total tonnes between 200 and 500", "between 200 and 500"),
+        ("sum of tonnes from 150 to 600", "from 150 to 600"),
+    ],
+)
+def test_a_range_on_the_measure_is_quoted_whole(question: str, said: str) -> None:
+    frame = _yearly_exports()
+    a = analyse(question, {"df": frame})
+    assert a.status == "partial", a.text
+    assert f"“{said}”" in a.text
+
+
+def _menu() -> pd.DataFrame:
+    return pd.DataFrame(
+        {
+            "item": list("abcdefgh"),
+            "serving_weight": [100, 250, 300, 150, 90, 400, 220, 310],
+            "protein": [5, 22, 31, 12, 3, 45, 18, 26],
+            "fat": [2, 10, 30, 8, 1, 41, 12, 19],
+        }
+    )
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("how many items have more than 20 grams of protein", lambda f: (f.protein > 20).sum()),
+        ("how many items have at least 18 g of protein", lambda f: (f.protein >= 18).sum()),
+        (
+            "average fat of items with more than 20 grams of protein",
+            lambda f: f.fat[f.protein > 20].mean(),
+        ),
+    ],
+)
+def test_a_unit_before_the_column_it_is_of_stays_on_that_column(
+    question: str, expected: Callable[[pd.DataFrame], float]
+) -> None:
+    frame = _menu()
+    a = analyse(question, {"menu": frame})
+    assert a.status == "answered", a.text
+    assert a.value == pytest.approx(expected(frame))
+
+
+@pytest.mark.parametrize("make", [_dated_sales, _yearly_exports], ids=["dates", "year"])
+@pytest.mark.parametrize(
+    ("said", "rows"),
+    [
+        ("{m} between 2018 and 2020 by {g}", lambda y: y.between(2018, 2020)),
+        ("{m} per {g} from 2019 to 2020", lambda y: y.between(2019, 2020)),
+    ],
+)
+def test_years_after_the_only_number_column_of_a_grouped_question_are_years(
+    make: Callable[[], pd.DataFrame], said: str, rows: Callable[[pd.Series], pd.Series]
+) -> None:
+    frame = make()
+    measure, group = ("revenue", "region") if "revenue" in frame else ("tonnes", "country")
+    a = analyse(said.format(m=measure, g=group), {"df": frame})
+    expected = frame[rows(_years(frame))].groupby(group)[measure].sum()
+    assert a.status == "answered", a.text
+    assert a.value == pytest.approx(expected.to_dict())
