@@ -53,11 +53,13 @@ _NEGATED_NUMBER = re.compile(
 )
 """A negated comparison or number: "didn't score more than 20", "aren't older than 50"."""
 _LIST_JOINS = frozenset(_SAID.words("list_joins"))
+_JOINS = f"{_SAID.either('list_joins')}|{_SAID.either('and_joins')}"
 _NEXT_SLOT = re.compile(
-    rf"\s*(?:,\s*)?(?:(?P<join>{_SAID.either('list_joins')}|{_SAID.either('and_joins')})\s+)?"
+    rf"(?:\s*,\s*|\s+(?=(?:{_JOINS})\s))(?:(?P<join>{_JOINS})\s+)?"
     rf"(?:{_LEAD_IN}\s+)*(?P<slot>[CV])(?P<i>\d+)\b"
 )
-"""Another value or yes/no column after a negated one: "Paris, Rome or London", "nor in Rome"."""
+"""Another value or yes/no column after a negated one, after a comma or a join: "Paris,
+Rome or London", "nor in Rome" (not "don't smoke *in Paris*", which says where)."""
 _SCOPE_REACH = 5
 """The most words a verb negation may stand before a value and still be taken to reach
 it ("didn't buy anything in the North": four); further away it negates something else."""

@@ -211,3 +211,24 @@ def test_two_verbs_joined_by_and_under_one_negation_are_named() -> None:
     a = analyse("average bmi of people who don't smoke and drink", {"health": _health()})
     assert a.status == "partial"
     assert "don't smoke and drink" in a.text
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "average age of people who don't smoke in Paris",
+        "mean age of people that do not smoke in Paris",
+    ],
+)
+def test_a_value_after_the_negated_part_without_a_join_keeps_its_own_reading(question: str) -> None:
+    frame = pd.DataFrame(
+        {
+            "city": ["Paris", "London", "Paris", "Rome", "Paris", "London"],
+            "smoker": ["yes", "no", "no", "no", "yes", "no"],
+            "age": [20, 30, 40, 50, 60, 70],
+        }
+    )
+    a = analyse(question, {"town": frame})
+    assert a.value == pytest.approx(
+        frame[(frame.smoker == "no") & (frame.city == "Paris")].age.mean()
+    )
