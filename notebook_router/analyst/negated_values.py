@@ -9,7 +9,8 @@ phrase ("people who don't live in Paris", "revenue that isn't from store A", "cu
 who didn't get a refund") negates the value or yes/no column the phrase leads to; one
 whose phrase reaches a value through other words ("didn't buy anything in the North")
 has no clear scope: it is named as not applied, and so is the condition it reaches,
-rather than read either way. The words live in ``language/data/negation.toml``.
+rather than read either way. A negation before a comparison no reader turns round
+("didn't score more than 20") is named too. The words live in ``language/data/negation.toml``.
 """
 
 from __future__ import annotations
@@ -36,11 +37,18 @@ _MARKER = re.compile(
 _PREFIXED = re.compile(rf"\b(?:{alternation(_PREFIXES)})[a-z]{{3,}}\b")
 _SLOT = re.compile(r"\b([CV])(\d+)\b")
 _SAID = phrase_table("negation")
+_SCOPE_REACH = 5
+"""The most words a verb negation may stand before a value and still be taken to reach
+it ("didn't buy anything in the North": four); further away it negates something else."""
 _VERBAL = (
     rf"(?:{_SAID.either('do_negations')}|{_SAID.either('aux_negations')}"
     rf"|{_SAID.either('pair_negations')})"
 )
-_LEAD_IN = in_order((*table("conditions_grammar")["negated_lead_in"], *_SAID.words("verb_lead_in")))
+_CONDITION_LEAD_IN: tuple[str, ...] = tuple(table("conditions_grammar")["negated_lead_in"])
+_LEAD_IN = in_order((*_CONDITION_LEAD_IN, *_SAID.words("verb_lead_in")))
+_READ_NEGATED = re.compile(rf"(?:\s+{in_order(_CONDITION_LEAD_IN)}\b)*\s+[$€£]?[\d,.]*")
+"""What a condition's own reader takes as negated between the negation and its number
+("weren't *in* 3rd class", "aren't 4-cylinder", "weren't *made in* 2008")."""
 _VERB_NEGATED = re.compile(
     rf"\b{_VERBAL}(?![\w'])(?:\s+(?:(?![CV]\d)(?!{_LEAD_IN}\b)[a-z]+|C(?P<verb>\d+)))?"
     rf"(?:\s+{_LEAD_IN}\b)*\s+(?:C(?P<named>\d+)\s+)?(?P<slot>[CV])(?P<i>\d+)\b"
@@ -49,7 +57,7 @@ _VERB_NEGATED = re.compile(
 "never C4" (one verb at most, then only words that lead to the value). The verb may
 spell part of a column's name ("don't *play* for the Reds" beside ``player``)."""
 _NEGATED_NUMBER = re.compile(
-    rf"\b(?P<negation>{_VERBAL})(?![\w'])(?:\s+(?:C\d+|[a-z]+)){{0,3}}\s+[$€£]?\d(?:[\d,.]*\d)?"
+    rf"\b(?P<negation>{_VERBAL})(?![\w'])(?:\s+(?:C\d+|[a-z]+)){{0,{_SCOPE_REACH}}}\s+[$€£]?\d(?:[\d,.]*\d)?"
 )
 """A negated comparison or number: "didn't score more than 20", "aren't older than 50"."""
 _LIST_JOINS = frozenset(_SAID.words("list_joins"))
@@ -60,9 +68,6 @@ _NEXT_SLOT = re.compile(
 )
 """Another value or yes/no column after a negated one, after a comma or a join: "Paris,
 Rome or London", "nor in Rome" (not "don't smoke *in Paris*", which says where)."""
-_SCOPE_REACH = 5
-"""The most words a verb negation may stand before a value and still be taken to reach
-it ("didn't buy anything in the North": four); further away it negates something else."""
 _UNCLEAR = re.compile(
     rf"\b{_VERBAL}(?![\w'])(?:\s+(?![CV]\d)[a-z'-]+){{1,{_SCOPE_REACH}}}"
     rf"\s+(?P<slot>[CV])(?P<i>\d+)\b"
@@ -301,7 +306,9 @@ def _unclear_scope(r: Reading) -> list[Filter]:
     at = 0
     while (m := _NEGATED_NUMBER.search(r.skeleton, at)) is not None:
         at = m.start() + 1
-        why = "a negated comparison: the condition after it is read as said, not turned round"
+        if _READ_NEGATED.fullmatch(r.skeleton, m.end("negation"), m.end()):
+            continue  # only words that lead to the number: its reader negates it
+        why = "a negation before a number: its condition is read as said, not turned round"
         r.unapplied.append(LeftOut(_as_said(r, m.start(), m.end()), why))
         _blank(r, m.start(), m.end("negation"))
     return []

@@ -160,6 +160,7 @@ def test_a_negation_keeps_the_other_condition_and_turns_its_own_round(
         ("how many people didn't buy anything in Paris?", "didn't buy anything in paris"),
         ("how many people don't live in Paris and London?", "don't live in paris and london"),
         ("how many people aren't older than 50?", "aren't older than 50"),
+        ("how many people don't have an age above 50?", "don't have an age above 50"),
     ],
 )
 def test_a_negation_of_unclear_scope_is_named_not_guessed(question: str, said: str) -> None:
@@ -232,3 +233,42 @@ def test_a_value_after_the_negated_part_without_a_join_keeps_its_own_reading(que
     assert a.value == pytest.approx(
         frame[(frame.smoker == "no") & (frame.city == "Paris")].age.mean()
     )
+
+
+def _cars() -> pd.DataFrame:
+    return pd.DataFrame(
+        {
+            "cyl": [4, 6, 8, 4, 8, 6, 4],
+            "mpg": [30.0, 20.0, 15.0, 28.0, 14.0, 21.0, 33.0],
+            "year": [2008, 2008, 1999, 1999, 2008, 1999, 2008],
+        }
+    )
+
+
+@pytest.mark.parametrize(
+    ("question", "column", "value"),
+    [
+        ("average mpg of cars that aren't 4-cylinder", "cyl", 4),
+        ("average mpg of cars that weren't made in 2008", "year", 2008),
+    ],
+)
+def test_a_number_its_own_reader_negates_is_left_to_it(
+    question: str, column: str, value: int
+) -> None:
+    frame = _cars()
+    a = analyse(question, {"cars": frame})
+    assert a.status == "answered"
+    assert a.value == pytest.approx(frame[frame[column] != value].mpg.mean())
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "average mpg of cars that don't have 8 cylinders",
+        "how many cars don't get more than 25 mpg?",
+    ],
+)
+def test_a_negated_number_no_reader_turns_round_is_named(question: str) -> None:
+    a = analyse(question, {"cars": _cars()})
+    assert a.status == "partial"
+    assert "not turned round" in a.text
