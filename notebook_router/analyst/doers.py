@@ -1,7 +1,9 @@
 """Values said as the verb of their doer: "mothers who smoke" for ``habit == "smoker"``.
 
-A category value (or a yes/no column's name) that is an English agent noun ("smoker",
-"drinker": the verb's stem and "r" or "er") is named by its verb in a relative clause:
+A value of a two-valued column (or a yes/no column's name) that is an English agent noun
+("smoker" of smoker/nonsmoker, "drinker": the verb's stem and "r" or "er") is named by
+its verb in a relative clause (of a column of many values, "who work" would pick
+``worker`` out of every occupation when it only says the people work):
 "who smoke", "that drink", "who don't smoke" (the negation is read by
 :mod:`~notebook_router.analyst.negated_values`), a second verb of the same clause ("who
 neither smoke *nor drink*") and a verb right after a negation ("people don't smoke").
@@ -54,8 +56,8 @@ def doers(words: list[str], stems: list[str], col: Column) -> list[tuple[int, An
         if len(col.values) == 2 and stem(col.name.lower()) in agents:
             out.append((i, None))  # "people who smoke" for a yes/no column ``smoker``
             continue
-        if col.kind != "category":
-            continue
+        if col.kind != "category" or len(col.values) != 2:
+            continue  # "who work" is no ``occupation == "worker"`` among six occupations
         out.extend((i, v) for v in col.values if isinstance(v, str) and _agent(v) in agents)
     return out
 

@@ -272,3 +272,42 @@ def test_a_negated_number_no_reader_turns_round_is_named(question: str) -> None:
     a = analyse(question, {"cars": _cars()})
     assert a.status == "partial"
     assert "not turned round" in a.text
+
+
+@pytest.mark.parametrize(
+    ("frame", "question", "column", "value", "measure"),
+    [
+        (
+            pd.DataFrame(
+                {
+                    "wage": [5.0, 6.0, 7.0, 8.0, 9.0, 10.0],
+                    "occupation": ["worker", "office", "worker", "sales", "worker", "office"],
+                    "region": ["south", "other", "south", "south", "other", "other"],
+                }
+            ),
+            "average wage of people who work in the south",
+            "region",
+            "south",
+            "wage",
+        ),
+        (
+            pd.DataFrame(
+                {
+                    "pay": [1.0, 2.0, 3.0, 4.0, 5.0],
+                    "role": ["driver", "manager", "cleaner", "driver", "manager"],
+                    "depot": ["Lima", "Lima", "Oslo", "Oslo", "Lima"],
+                }
+            ),
+            "mean pay of staff who drive in Lima",
+            "depot",
+            "Lima",
+            "pay",
+        ),
+    ],
+)
+def test_a_verb_picks_no_value_out_of_many(
+    frame: pd.DataFrame, question: str, column: str, value: str, measure: str
+) -> None:
+    """ "who work" says the people work, not that their occupation is ``worker``."""
+    a = analyse(question, {"t": frame})
+    assert a.value == pytest.approx(frame[frame[column] == value][measure].mean())
