@@ -64,10 +64,11 @@ _LIST_JOINS = frozenset(_SAID.words("list_joins"))
 _JOINS = f"{_SAID.either('list_joins')}|{_SAID.either('and_joins')}"
 _NEXT_SLOT = re.compile(
     rf"(?:\s*,\s*|\s+(?=(?:{_JOINS})\s))(?:(?P<join>{_JOINS})\s+)?"
-    rf"(?:{_LEAD_IN}\s+)*(?P<slot>[CV])(?P<i>\d+)\b"
+    rf"(?:{_LEAD_IN}\s+)*(?:C(?P<named>\d+)\s+)?(?P<slot>[CV])(?P<i>\d+)\b"
 )
 """Another value or yes/no column after a negated one, after a comma or a join: "Paris,
-Rome or London", "nor in Rome" (not "don't smoke *in Paris*", which says where)."""
+Rome or London", "nor in Rome", "or store B" (not "don't smoke *in Paris*", which says
+where)."""
 _UNCLEAR = re.compile(
     rf"\b{_VERBAL}(?![\w'])(?:\s+(?![CV]\d)[a-z'-]+){{1,{_SCOPE_REACH}}}"
     rf"\s+(?P<slot>[CV])(?P<i>\d+)\b"
@@ -244,7 +245,10 @@ def _verb_negated(r: Reading) -> list[Filter]:
         said = [(m["slot"], index)]
         end, unclear = m.end(), False
         while (more := _NEXT_SLOT.match(r.skeleton, end)) is not None:
-            if not _negatable(r, more["slot"], int(more["i"])):
+            named = more["named"] is not None
+            if not _negatable(r, more["slot"], int(more["i"])) or (
+                named and r.mentions[int(more["named"])].column != r.mentions[int(more["i"])].column
+            ):
                 break
             said.append((more["slot"], int(more["i"])))
             unclear = unclear or (more["join"] is not None and more["join"] not in _LIST_JOINS)

@@ -311,3 +311,39 @@ def test_a_verb_picks_no_value_out_of_many(
     """ "who work" says the people work, not that their occupation is ``worker``."""
     a = analyse(question, {"t": frame})
     assert a.value == pytest.approx(frame[frame[column] == value][measure].mean())
+
+
+@pytest.mark.parametrize(
+    ("frame", "name", "question", "column", "left_out", "measure"),
+    [
+        (
+            _sales(),
+            "sales",
+            "total revenue that isn't from store A or store B",
+            "store",
+            ["A", "B"],
+            "revenue",
+        ),
+        (
+            _sales(),
+            "sales",
+            "total revenue that doesn't come from store A or from store C",
+            "store",
+            ["A", "C"],
+            "revenue",
+        ),
+        (
+            _shops(),
+            "shops",
+            "total takings that aren't from brand Zeta or brand Omega",
+            "brand",
+            ["Zeta", "Omega"],
+            "takings",
+        ),
+    ],
+)
+def test_a_column_named_again_before_the_next_value_is_still_left_out(
+    frame: pd.DataFrame, name: str, question: str, column: str, left_out: list[str], measure: str
+) -> None:
+    a = analyse(question, {name: frame})
+    assert a.value == pytest.approx(frame[~frame[column].isin(left_out)][measure].sum())
