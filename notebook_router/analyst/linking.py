@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from notebook_router.analyst.doers import doers
 from notebook_router.analyst.schema import Column, Schema
 from notebook_router.data.values import ValueHit
 from notebook_router.language.compounds import split_compound
@@ -122,6 +123,10 @@ def find_mentions(
         found.extend(_in_other_order(toks, stems, col, ignored))
         found.extend(_run_together(toks, col))
         found.extend(_said_in_full(toks, col, ignored, names, written))
+        for i, value in doers([w for w, _, _ in toks], stems, col):
+            _, start, end = toks[i]
+            doer = Mention(start, end, col.name, value, value is not None, "verb")
+            found.append((0, 0, i, doer))  # any other reading of the word comes first
         for value in _category_values(col, skip):
             variant = tuple(stem(w) for w, _, _ in word_spans(str(value)))
             for i in _occurrences(stems, variant):

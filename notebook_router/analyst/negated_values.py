@@ -4,7 +4,13 @@ The reading links "married" to the column ``married`` and "smokers" to the value
 ``smoker``; a negation glued to the word ("un", "non-") or said just before it ("not",
 "n't") turns the condition round: the other of two values, the "no" of a yes/no column,
 a value spelt with the negation itself ("nonsmoker", "not white") where the column holds
-one, and otherwise ``!=``. The words live in ``language/data/negation.toml``.
+one, and otherwise ``!=``. A negation said with an auxiliary or "do" before a verb
+phrase ("people who don't live in Paris", "revenue that isn't from store A", "customers
+who didn't get a refund") negates the value or yes/no column the phrase leads to; one
+whose phrase reaches a value through other words ("didn't buy anything in the North")
+has no clear scope: it is named as not applied, and so is the condition it reaches,
+rather than read either way. A negation before a comparison no reader turns round
+("didn't score more than 20") is named too. The words live in ``language/data/negation.toml``.
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ import re
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import Filter, LeftOut, Scalar
 from notebook_router.language.patterns import alternation
+from notebook_router.language.phrases import in_order, phrase_table
 from notebook_router.language.stems import stem
 from notebook_router.language.tables import table
 
@@ -29,6 +36,45 @@ _MARKER = re.compile(
 """A negation ending just before a column or value ("aren't ", "not the ", "non-")."""
 _PREFIXED = re.compile(rf"\b(?:{alternation(_PREFIXES)})[a-z]{{3,}}\b")
 _SLOT = re.compile(r"\b([CV])(\d+)\b")
+_SAID = phrase_table("negation")
+_SCOPE_REACH = 5
+"""The most words a verb negation may stand before a value and still be taken to reach
+it ("didn't buy anything in the North": four); further away it negates something else."""
+_VERBAL = (
+    rf"(?:{_SAID.either('do_negations')}|{_SAID.either('aux_negations')}"
+    rf"|{_SAID.either('pair_negations')})"
+)
+_CONDITION_LEAD_IN: tuple[str, ...] = tuple(table("conditions_grammar")["negated_lead_in"])
+_LEAD_IN = in_order((*_CONDITION_LEAD_IN, *_SAID.words("verb_lead_in")))
+_READ_NEGATED = re.compile(rf"(?:\s+{in_order(_CONDITION_LEAD_IN)}\b)*\s+[$€£]?[\d,.]*")
+"""What a condition's own reader takes as negated between the negation and its number
+("weren't *in* 3rd class", "aren't 4-cylinder", "weren't *made in* 2008")."""
+_VERB_NEGATED = re.compile(
+    rf"\b{_VERBAL}(?![\w'])(?:\s+(?:(?![CV]\d)(?!{_LEAD_IN}\b)[a-z]+|C(?P<verb>\d+)))?"
+    rf"(?:\s+{_LEAD_IN}\b)*\s+(?:C(?P<named>\d+)\s+)?(?P<slot>[CV])(?P<i>\d+)\b"
+)
+"""A verb phrase negated before its value: "don't live in V1", "isn't from C2 V3",
+"never C4" (one verb at most, then only words that lead to the value). The verb may
+spell part of a column's name ("don't *play* for the Reds" beside ``player``)."""
+_NEGATED_NUMBER = re.compile(
+    rf"\b(?P<negation>{_VERBAL})(?![\w'])(?:\s+(?:C\d+|[a-z]+)){{0,{_SCOPE_REACH}}}\s+[$€£]?\d(?:[\d,.]*\d)?"
+)
+"""A negated comparison or number: "didn't score more than 20", "aren't older than 50"."""
+_LIST_JOINS = frozenset(_SAID.words("list_joins"))
+_JOINS = f"{_SAID.either('list_joins')}|{_SAID.either('and_joins')}"
+_NEXT_SLOT = re.compile(
+    rf"(?:\s*,\s*|\s+(?=(?:{_JOINS})\s))(?:(?P<join>{_JOINS})\s+)?"
+    rf"(?:{_LEAD_IN}\s+)*(?:C(?P<named>\d+)\s+)?(?P<slot>[CV])(?P<i>\d+)\b"
+)
+"""Another value or yes/no column after a negated one, after a comma or a join: "Paris,
+Rome or London", "nor in Rome", "or store B" (not "don't smoke *in Paris*", which says
+where)."""
+_UNCLEAR = re.compile(
+    rf"\b{_VERBAL}(?![\w'])(?:\s+(?![CV]\d)[a-z'-]+){{1,{_SCOPE_REACH}}}"
+    rf"\s+(?P<slot>[CV])(?P<i>\d+)\b"
+)
+"""A verb negation that reaches a value only through other words ("didn't buy anything
+in the V1"): which part it negates is not clear."""
 
 
 def negated_conditions(r: Reading) -> list[Filter]:
@@ -37,7 +83,7 @@ def negated_conditions(r: Reading) -> list[Filter]:
     A column whose other side the question also names ("married and unmarried", "smokers
     and non-smokers") asks for both sides: no negated condition is read on it, and the
     rest of the reading (a comparison, a breakdown, or a partial answer) takes it."""
-    return [*_prefixed_words(r), *_negated_slots(r)]
+    return [*_prefixed_words(r), *_verb_negated(r), *_negated_slots(r), *_unclear_scope(r)]
 
 
 def _said_plainly_elsewhere(r: Reading, column: str, skip: tuple[int, int]) -> bool:
@@ -163,3 +209,110 @@ def _prefixed(r: Reading, word: str) -> Filter | None:
                 if isinstance(value, str) and stem(value.lower()) == rest:
                     return _other(r, name, value)
     return None
+
+
+def _as_said(r: Reading, start: int, end: int) -> str:
+    """The skeleton's ``start:end`` in the question's words (each slot back to its mention)."""
+    part = r.skeleton[start:end]
+    return " ".join(
+        _SLOT.sub(
+            lambda m: r.text[r.mentions[int(m[2])].start : r.mentions[int(m[2])].end], part
+        ).split()
+    )
+
+
+def _negatable(r: Reading, slot: str, index: int) -> bool:
+    """Whether mention ``index`` is a value, or a yes/no column a negation turns round."""
+    mention = r.mentions[index]
+    if slot == "V":
+        return mention.how != "contains" and mention.column is not None
+    return _no_side(r, mention.column) is not None
+
+
+def _verb_negated(r: Reading) -> list[Filter]:
+    """ "people who don't live in V1": the value (or yes/no column) a negated verb phrase
+    leads to, turned round. Values joined by "or", "nor" or commas are all left out
+    ("don't live in Paris or Rome", "don't smoke or drink"); "and" ("don't smoke and
+    drink", "isn't from Paris and London") has no clear reading: named, not applied."""
+    out: list[Filter] = []
+    at = 0
+    while (m := _VERB_NEGATED.search(r.skeleton, at)) is not None:
+        at = m.start() + 1
+        index, column = int(m["i"]), r.mentions[int(m["i"])].column
+        named = m["named"] is not None and r.mentions[int(m["named"])].column != column
+        if named or not _negatable(r, m["slot"], index) or not _verb_only(r, m["verb"], column):
+            continue  # another column's name before the value, a number: other rules read it
+        said = [(m["slot"], index)]
+        end, unclear = m.end(), False
+        while (more := _NEXT_SLOT.match(r.skeleton, end)) is not None:
+            named = more["named"] is not None
+            if not _negatable(r, more["slot"], int(more["i"])) or (
+                named and r.mentions[int(more["named"])].column != r.mentions[int(more["i"])].column
+            ):
+                break
+            said.append((more["slot"], int(more["i"])))
+            unclear = unclear or (more["join"] is not None and more["join"] not in _LIST_JOINS)
+            end = more.end()
+        if unclear:
+            why = "whether the negation covers every part after it is not clear"
+            r.unapplied.append(LeftOut(_as_said(r, m.start(), end), why))
+        _blank(r, m.start(), end)
+        if unclear:
+            continue
+        out.extend(_turned_round(r, said))
+    return out
+
+
+def _verb_only(r: Reading, verb: str | None, column: str) -> bool:
+    """Whether a column mention in a verb's place is only the verb: a part of another
+    column's name ("play" of ``player``), not a yes/no column or the value's own."""
+    if verb is None:
+        return True
+    mention = r.mentions[int(verb)]
+    return (
+        mention.how == "part" and mention.column != column and _no_side(r, mention.column) is None
+    )
+
+
+def _turned_round(r: Reading, said: list[tuple[str, int]]) -> list[Filter]:
+    """The negated conditions of the values and yes/no columns ``said`` after one negation:
+    several values of one column are left out together (``notin``)."""
+    out: list[Filter] = []
+    by_column: dict[str, list[Scalar]] = {}
+    for slot, index in said:
+        mention = r.mentions[index]
+        if slot == "C":
+            no = _no_side(r, mention.column)
+            assert no is not None  # _negatable checked it
+            out.append(Filter(mention.column, "==", no))
+        else:
+            by_column.setdefault(mention.column, []).append(mention.value)
+            r.negated.add(index)
+    for column, values in by_column.items():
+        if len(values) > 1:
+            out.append(Filter(column, "notin", tuple(values)))
+        else:
+            out.append(_other(r, column, values[0]))
+    return out
+
+
+def _unclear_scope(r: Reading) -> list[Filter]:
+    """A verb negation still unread that reaches a value through other words: it and
+    the condition are named as not applied, never read as the value itself."""
+    at = 0
+    while (m := _UNCLEAR.search(r.skeleton, at)) is not None:
+        at = m.start() + 1
+        if not _negatable(r, m["slot"], int(m["i"])):
+            continue
+        why = "which part the negation applies to is not clear"
+        r.unapplied.append(LeftOut(_as_said(r, m.start(), m.end()), why))
+        _blank(r, m.start(), m.end())
+    at = 0
+    while (m := _NEGATED_NUMBER.search(r.skeleton, at)) is not None:
+        at = m.start() + 1
+        if _READ_NEGATED.fullmatch(r.skeleton, m.end("negation"), m.end()):
+            continue  # only words that lead to the number: its reader negates it
+        why = "a negation before a number: its condition is read as said, not turned round"
+        r.unapplied.append(LeftOut(_as_said(r, m.start(), m.end()), why))
+        _blank(r, m.start(), m.end("negation"))
+    return []

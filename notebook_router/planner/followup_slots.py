@@ -96,11 +96,12 @@ _RESTRICTION = re.compile(
 _CLAUSE_AT_END = re.compile(rf"\b(?P<clause>{_RELATIVE}\s+[^?!.;,]+?)\s*[?.!]*$", re.IGNORECASE)
 
 
-_DO_NEGATIONS = _SAID.word_set("restriction.do_negations")
-_NEGATIONS = _DO_NEGATIONS | _SAID.word_set("restriction.aux_negations")
-_AUXILIARIES = _SAID.word_set("restriction.auxiliaries")
+_NEGATION = phrase_table("negation")  # the one table of negations, the analyst's too
+_DO_NEGATIONS = _NEGATION.word_set("do_negations")
+_NEGATIONS = _DO_NEGATIONS | _NEGATION.word_set("aux_negations")
+_AUXILIARIES = _NEGATION.word_set("auxiliaries")
 _NEGATION_FIRST = re.compile(
-    rf"^(?P<negation>{_W('restriction.do_negations')}|{_W('restriction.aux_negations')})\s+",
+    rf"^(?P<negation>{_NEGATION.either('do_negations')}|{_NEGATION.either('aux_negations')})\s+",
     re.IGNORECASE,
 )
 _RELATIVE_FIRST = re.compile(rf"^(?P<relative>{_RELATIVE})\s+(?P<rest>.+)$", re.IGNORECASE)
