@@ -143,19 +143,21 @@ class KernelTraffic:
         )
 
     def unfinished(self) -> list[str]:
-        """Each execute request lacking its reply or its idle, with every message it parented."""
+        """Each execute request lacking its reply or its idle, with every message it parented,
+        and each that got more than one idle (an idle sent under the wrong request: the
+        kernel's parent header was overwritten while another cell ran)."""
         said: list[str] = []
         for request in [m for m in self.messages if m.sent and m.msg_type == "execute_request"]:
             children = [m for m in self.messages if m.parent_id == request.msg_id]
             replied = any(m.msg_type == "execute_reply" for m in children)
-            idle = any(m.msg_type == "status" and m.detail == "idle" for m in children)
-            if not (replied and idle):
+            idles = sum(m.msg_type == "status" and m.detail == "idle" for m in children)
+            if not (replied and idles == 1):
                 story = ", ".join(
                     f"{m.at:.2f} {m.channel}:{m.msg_type} {m.detail}".rstrip() for m in children
                 )
                 said.append(
-                    f"{request.detail!r} sent at {request.at:.2f}: reply {replied}, idle {idle}; "
-                    f"its messages: [{story}]"
+                    f"{request.detail!r} sent at {request.at:.2f}: reply {replied}, "
+                    f"{idles} idle; its messages: [{story}]"
                 )
         return said
 
@@ -202,7 +204,7 @@ def _run_all_in_lab(page: Any, server: JupyterServer, name: str, cells: int) -> 
     requests = [m for m in traffic.messages if m.sent and m.msg_type == "execute_request"]
     print(
         f"\nRun All: {len(requests)} execute requests, {len(traffic.messages)} kernel messages, "
-        f"{len(traffic.unfinished())} requests without their reply or idle"
+        f"{len(traffic.unfinished())} requests without their reply or with other than one idle"
     )
     page.wait_for_function(KERNEL_READY, timeout=60_000)
 
