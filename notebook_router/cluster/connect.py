@@ -86,6 +86,7 @@ class Connection:
     def __init__(self, target: str | Any) -> None:
         self.target = target
         self._client: Any = None if isinstance(target, str) else target
+        self._connecting: asyncio.Future[Any] | None = None
 
     @property
     def connected(self) -> Any:
@@ -93,9 +94,21 @@ class Connection:
         return self._client
 
     async def client(self) -> Any:
-        """The client, connecting on a worker thread the first time."""
+        """The client, connecting on a worker thread the first time.
+
+        Calls waiting for the first connection share it and resume in the order they
+        asked (an asyncio future wakes its waiters in order), so they go on to submit
+        their tasks in the order the run placed them."""
         if self._client is None:
-            self._client = await asyncio.to_thread(client_for, self.target)
+            connecting = self._connecting
+            if connecting is None or connecting.get_loop() is not asyncio.get_running_loop():
+                connecting = asyncio.ensure_future(asyncio.to_thread(client_for, self.target))
+                self._connecting = connecting
+            try:
+                self._client = await asyncio.shield(connecting)
+            finally:
+                if connecting.done() and self._connecting is connecting:
+                    self._connecting = None  # a failed connection is tried again next time
         return self._client
 
     def __repr__(self) -> str:

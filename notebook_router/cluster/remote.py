@@ -21,10 +21,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import functools
 import importlib.machinery
 import sys
+import threading
 import uuid
+import weakref
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
@@ -145,9 +149,14 @@ class RemoteCall:
         client.loop.add_callback(_drop, client, future, self.key, workers)
 
     async def _submit(self, shipped: Callable[..., Any], *args: Any) -> Any:
-        # Pickling the inputs takes time with big ones: off the loop. A cancellation
-        # while submitting cancels the task as soon as it exists.
-        submitting = asyncio.ensure_future(asyncio.to_thread(self._submitted, shipped, *args))
+        # Pickling the inputs takes time with big ones: off the loop, on the client's one
+        # submitting thread, so calls reach the scheduler in the order the run placed them
+        # (the plan's order). Threads racing to submit would let a quick task placed first
+        # queue behind long ones placed after it. A cancellation while submitting cancels
+        # the task as soon as it exists.
+        loop = asyncio.get_running_loop()
+        call = functools.partial(self._submitted, shipped, *args)
+        submitting = loop.run_in_executor(_submitter(self._client), call)
         try:
             return await asyncio.shield(submitting)
         except asyncio.CancelledError:
@@ -281,6 +290,26 @@ async def _drop(client: Any, future: Any, key: str | None, workers: list[str] | 
             await client.run(_stopper(), key, workers=workers, on_error="ignore", asynchronous=True)
     except Exception:  # a worker or the scheduler gone meanwhile: nothing is left to stop
         pass
+
+
+def _submitter(client: Any) -> ThreadPoolExecutor:
+    """The one thread submitting calls to ``client``, started the first time."""
+    with _submitters_lock:
+        for gone in [key for key, (ref, _) in _submitters.items() if _closed(ref())]:
+            _submitters.pop(gone)[1].shutdown(wait=False)  # its thread ends when idle
+        if client.id not in _submitters:
+            executor = ThreadPoolExecutor(1, thread_name_prefix="notebook_router-dask-submit")
+            _submitters[client.id] = (weakref.ref(client), executor)
+        return _submitters[client.id][1]
+
+
+def _closed(client: Any) -> bool:
+    return client is None or client.status in ("closing", "closed")
+
+
+_submitters: dict[str, tuple[weakref.ref[Any], ThreadPoolExecutor]] = {}
+"""The submitting thread of each client, by the client's id."""
+_submitters_lock = threading.Lock()
 
 
 def _cancel_when_submitted(submitting: asyncio.Future[Any]) -> None:

@@ -11,11 +11,13 @@ page renders our outputs with the network blocked. Screenshots go to
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import subprocess
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -84,7 +86,105 @@ def _code_cells(path: Path) -> int:
     return sum(c.cell_type == "code" for c in nbformat.read(path, as_version=4).cells)
 
 
+@dataclass(frozen=True)
+class KernelMessage:
+    """One message on the page's kernel websocket, as far as telling a cell's end goes."""
+
+    at: float
+    sent: bool
+    channel: str
+    msg_type: str
+    msg_id: str
+    parent_id: str
+    detail: str
+
+
+class KernelTraffic:
+    """The kernel messages the page sends and receives, read off its websockets.
+
+    Lab marks a cell done when both its ``execute_reply`` (shell) and the kernel's
+    ``idle`` for its request (iopub) have arrived: when a prompt stays ``[*]``, the
+    messages carrying that request as their parent say which of the two never came."""
+
+    def __init__(self, page: Any) -> None:
+        self.messages: list[KernelMessage] = []
+        self._started = time.monotonic()
+        page.on("websocket", self._watch)
+
+    def _watch(self, socket: Any) -> None:
+        if "/api/kernels/" in socket.url:
+            socket.on("framesent", lambda payload: self._add(payload, sent=True))
+            socket.on("framereceived", lambda payload: self._add(payload, sent=False))
+
+    def _add(self, payload: str | bytes, *, sent: bool) -> None:
+        message = _kernel_message(payload)
+        if message is None:
+            return
+        header, parent, content = (
+            message.get(k) or {} for k in ("header", "parent_header", "content")
+        )
+        kind = str(header.get("msg_type", ""))
+        detail = {
+            "status": str(content.get("execution_state", "")),
+            "execute_request": str(content.get("code", ""))[:60],
+            "execute_input": f"In [{content.get('execution_count')}]",
+            "execute_reply": f"{content.get('status')} [{content.get('execution_count')}]",
+        }.get(kind, "")
+        self.messages.append(
+            KernelMessage(
+                round(time.monotonic() - self._started, 3),
+                sent,
+                str(message.get("channel", "")),
+                kind,
+                str(header.get("msg_id", "")),
+                str(parent.get("msg_id", "")),
+                detail,
+            )
+        )
+
+    def unfinished(self) -> list[str]:
+        """Each execute request lacking its reply or its idle, with every message it parented,
+        and each that got more than one idle (an idle sent under the wrong request: the
+        kernel's parent header was overwritten while another cell ran)."""
+        said: list[str] = []
+        for request in [m for m in self.messages if m.sent and m.msg_type == "execute_request"]:
+            children = [m for m in self.messages if m.parent_id == request.msg_id]
+            replied = any(m.msg_type == "execute_reply" for m in children)
+            idles = sum(m.msg_type == "status" and m.detail == "idle" for m in children)
+            if not (replied and idles == 1):
+                story = ", ".join(
+                    f"{m.at:.2f} {m.channel}:{m.msg_type} {m.detail}".rstrip() for m in children
+                )
+                said.append(
+                    f"{request.detail!r} sent at {request.at:.2f}: reply {replied}, "
+                    f"{idles} idle; its messages: [{story}]"
+                )
+        return said
+
+
+def _kernel_message(payload: str | bytes) -> dict[str, Any] | None:
+    """A kernel websocket frame as a message: JSON text, or the binary v1 protocol
+    (a count of offsets, the offsets, then channel, header, parent, metadata, content)."""
+    try:
+        if isinstance(payload, str):
+            parsed: dict[str, Any] = json.loads(payload)
+            return parsed
+        count = int.from_bytes(payload[:8], "little")
+        offsets = [
+            int.from_bytes(payload[8 * (i + 1) : 8 * (i + 2)], "little") for i in range(count)
+        ]
+        parts = [payload[a:b] for a, b in zip(offsets, [*offsets[1:], len(payload)], strict=False)]
+        names = ("channel", "header", "parent_header", "metadata", "content")
+        return {
+            name: part.decode() if name == "channel" else json.loads(part)
+            for name, part in zip(names, parts, strict=False)
+        }
+    except (ValueError, UnicodeDecodeError, IndexError):
+        return None
+
+
 def _run_all_in_lab(page: Any, server: JupyterServer, name: str, cells: int) -> None:
+    traffic = KernelTraffic(page)
     page.goto(server.open_url(f"lab/workspaces/{name.replace('.', '-')}/tree/{name}"))
     page.wait_for_function(KERNEL_READY, timeout=60_000)
     page.locator(".lm-MenuBar-item", has_text="Run").first.click()
@@ -94,11 +194,18 @@ def _run_all_in_lab(page: Any, server: JupyterServer, name: str, cells: int) -> 
     except PlaywrightTimeoutError:
         # Which prompt stayed [*], and whether the kernel still says it is busy: a kernel
         # idle under a [*] has run every cell it was sent: the end of one never showed.
+        # The kernel traffic says which end the page never got (the reply or the idle).
         prompts, status = page.evaluate(PROMPTS_AND_STATUS)
+        unfinished = "\n".join(traffic.unfinished()) or "none: every request got both"
         raise AssertionError(
             f"JupyterLab's Run All of {name} did not finish within 120 s: prompts {prompts}, "
-            f"kernel {status}"
+            f"kernel {status}; requests the page saw no end of:\n{unfinished}"
         ) from None
+    requests = [m for m in traffic.messages if m.sent and m.msg_type == "execute_request"]
+    print(
+        f"\nRun All: {len(requests)} execute requests, {len(traffic.messages)} kernel messages, "
+        f"{len(traffic.unfinished())} requests without their reply or with other than one idle"
+    )
     page.wait_for_function(KERNEL_READY, timeout=60_000)
 
 
@@ -109,7 +216,11 @@ def _save(page: Any, path: Path) -> dict[str, Any]:
     page.keyboard.press("Control+s")
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
-        saved = nbformat.read(path, as_version=4)  # multiline text joined
+        try:
+            saved = nbformat.read(path, as_version=4)  # multiline text joined
+        except nbformat.reader.NotJSONError:  # read while the server writes it: not yet
+            time.sleep(0.3)
+            continue
         html = [
             o["data"]["text/html"]
             for c in saved.cells

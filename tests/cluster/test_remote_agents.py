@@ -184,6 +184,34 @@ async def test_an_agents_error_on_a_worker_is_a_failed_result_with_its_cause(
     assert failed.error is not None and "ValueError: no such region: Atlantis" in failed.error
 
 
+async def test_calls_reach_the_scheduler_in_the_order_the_plan_lists_them(cluster: Any) -> None:
+    # A client of its own: its first calls are the ones that start following the workers,
+    # where racing submissions used to overtake each other (a quick task placed first
+    # then queued behind long ones placed after it).
+    client = distributed.Client(cluster.scheduler_address, set_as_default=False)
+    try:
+        names = [f"spinner{i}" for i in range(6)]
+        spinners = [spinner(name, 120) for name in names]
+        script = parallel(*(task(f"t{i}", name) for i, name in enumerate(names)))
+        run = router_with(spinners, script, executor=client).start("spin")
+
+        def arrived(dask_scheduler: Any) -> list[str]:  # the scheduler's tasks, oldest first
+            keys = [str(k).partition("-")[0] for k in dask_scheduler.tasks]
+            return [k for k in keys if k.startswith("spinner")]
+
+        def all_arrived() -> bool:
+            return len(client.run_on_scheduler(arrived)) == len(names)
+
+        await asyncio.to_thread(wait_until, all_arrived, 20, "the calls to arrive")
+        order = client.run_on_scheduler(arrived)
+        run.stop()
+        await run
+        assert order == names
+        wait_until(lambda: busy_threads(client) == 0, timeout=10, what="the workers to be free")
+    finally:
+        client.close()
+
+
 async def test_stop_cancels_remote_agents_at_once_and_frees_their_workers(
     client: Any,
 ) -> None:
