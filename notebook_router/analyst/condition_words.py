@@ -68,6 +68,7 @@ def unapplied_condition_words(r: Reading, spec: Spec, used: set[str]) -> list[Le
         *_unlinked_values(r, spec),
         *_words_of_unused_columns(r, used),
         *_unread_periods(r, spec, used),
+        *_unread_had_words(r, spec),
         *_unused_split(r, spec),
     ]
 
@@ -217,6 +218,32 @@ def _unread_periods(r: Reading, spec: Spec, used: set[str]) -> list[LeftOut]:
             for m in _CODE.finditer(said)
             if int(m.group()[-1]) not in quarters
         ]
+    return out
+
+
+_HAD = table("condition_words")["presence"]
+_HAD_LEAD = re.compile(rf"\b{in_order(tuple([*_HAD['lacking'], *_HAD['having']]))}\s+$")
+_ROW_OPS = frozenset({"statistic", "count", "percentage", "groupby", "rows", "shape"})
+
+
+def _unread_had_words(r: Reading, spec: Spec) -> list[LeftOut]:
+    """A word no column or value holds, said as what the rows have or lack ("students
+    with perfect attendance"): a condition nothing in the table can apply."""
+    if spec.op not in _ROW_OPS:
+        return []
+    unknown = set(r.unknown_words())
+    out = []
+    spans = word_spans(r.text)
+    for i, (word, start, end) in enumerate(spans):
+        lead = _HAD_LEAD.search(r.text[:start])
+        if word not in unknown or lead is None:
+            continue
+        for after, _, after_end in spans[i + 1 : i + 3]:
+            if after not in unknown:
+                break
+            end = after_end  # "with perfect attendance": the words the condition is said in
+        why = "a condition no column of the table holds"
+        out.append(LeftOut(r.text[lead.start() : end], why))
     return out
 
 

@@ -272,3 +272,28 @@ def test_houses_as_the_rows_noun_names_the_other_reading() -> None:
     a = _ask("average price of houses built after 2000", "housing", housing)
     assert a.status == "partial"
     assert any("houses" in gap and "every row" in gap for gap in a.left_out)
+
+
+@pytest.mark.parametrize(
+    ("name", "frame", "question", "said"),
+    [
+        (
+            "students",
+            pd.DataFrame({"math_score": [50, 60, 70], "absences": [0, 3, 0]}),
+            "average math score of students with perfect attendance",
+            "with perfect attendance",
+        ),
+        (
+            "accounts",
+            pd.DataFrame({"balance": [-5.0, 0.0, 10.0], "owner": ["a", "b", "c"]}),
+            "how many accounts have overdrafts?",
+            "have overdrafts",
+        ),
+    ],
+)
+def test_a_condition_no_column_holds_is_named(
+    name: str, frame: pd.DataFrame, question: str, said: str
+) -> None:
+    a = _ask(question, name, frame)
+    assert a.status == "partial"
+    assert any(said in gap for gap in a.left_out)
