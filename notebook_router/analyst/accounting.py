@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 
+from notebook_router.analyst.condition_words import unapplied_condition_words
 from notebook_router.analyst.counted import uncounted
 from notebook_router.analyst.linking import Mention
 from notebook_router.analyst.reading import IGNORED, OPERATION_WORDS, Reading
@@ -77,6 +78,7 @@ def left_out(r: Reading, spec: Spec) -> tuple[LeftOut, ...]:
         *_unapplied_statistic(r, spec),
         *unapplied(r, spec),
         *uncounted(r, spec),
+        *unapplied_condition_words(r, spec, used_columns(spec)),
     ]
     told = " ".join(g.said for g in (*spec.left_out, *found))
     found += unused_numbers(r, spec, told)

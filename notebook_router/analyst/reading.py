@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from notebook_router.analyst import phrases as ph
+from notebook_router.analyst.everyday_values import everyday_values
 from notebook_router.analyst.linking import Mention, find_mentions, partial_column
 from notebook_router.analyst.schema import Schema
 from notebook_router.analyst.spec import Derived, Filter, LeftOut
@@ -228,6 +229,7 @@ def _mentions(text: str, schema: Schema, written: str | None = None) -> list[Men
         if partial is not None:
             found.append(replace(partial, start=start, end=end))
     found += _month_names(text, schema, found, written)
+    found += everyday_values(text, schema, found)
     found = _aggregation_before_column(text, sorted(found, key=lambda m: m.start))
     return _names_of_columns(text, found)
 

@@ -14,7 +14,9 @@ from notebook_router.analyst.function_columns import column_aggregations
 from notebook_router.analyst.intents import derived_column, no_frame, unmapped
 from notebook_router.analyst.limits import unread_condition, unsupported_method
 from notebook_router.analyst.number_owners import owned_conditions
+from notebook_router.analyst.ordinal_conditions import ordinal_conditions
 from notebook_router.analyst.period_conditions import change_conditions, period_conditions
+from notebook_router.analyst.presence_conditions import presence_conditions
 from notebook_router.analyst.reading import Reading, read
 from notebook_router.analyst.schema import Schema
 from notebook_router.analyst.spec import Decline, Spec
@@ -56,6 +58,8 @@ def understand(question: str, frames: Mapping[str, Schema], default: str | None)
     r.derived = derived_column(r)
     _bins(r)
     r.filters = [*owned_conditions(r), *conditions(r)]
+    r.filters += presence_conditions(r)
+    r.filters += ordinal_conditions(r)
     r.filters = change_conditions(r, [*r.filters, *period_conditions(r), *adverb_conditions(r)])
     if not re.search(COUNTING, r.skeleton):
         r.filters += binary_conditions(r, always=False)
