@@ -59,7 +59,14 @@ from notebook_router.planner.followup_present import (
     present,
     presentation,
 )
-from notebook_router.planner.followup_rewrite import added, ask, said_in, substitute, swapped
+from notebook_router.planner.followup_rewrite import (
+    added,
+    ask,
+    said_in,
+    substitute,
+    swapped,
+    with_its_article,
+)
 from notebook_router.planner.followup_said import (
     ENTITY_WORDS,
     acknowledged,
@@ -203,7 +210,7 @@ def _same(source: ArcRun, new: str, preposition: str, columns: frozenset[str]) -
         return ask(source, new, f"already asks about “{new}”")
     if old is None:  # a slot the request before left open: "and in January?"
         return added(source, new, preposition)
-    return _swapped_or_asked(source, texts, old, new, preposition)
+    return _swapped_or_asked(source, texts, with_its_article(texts, old, new), new, preposition)
 
 
 def _swapped_or_asked(

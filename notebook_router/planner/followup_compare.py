@@ -7,9 +7,11 @@ than", "more than" the greater side; "under", "below", "at most", "younger than"
 than" the lesser (``comparative`` in ``language/data/followups.toml``). A follow-up that
 names the other side alone ("younger", "and fewer?", "below") puts itself where the
 earlier comparison's words were, keeping its number ("people over 40" → "people younger
-than 40"); one with a number of its own ("those under 40") takes the place of the whole
-comparison ("people under 40"). A follow-up naming the same side again changes nothing:
-the caller asks about it.
+than 40"), said as its side's plain word where the words around would not read so ("more
+than 4 cylinders" and "below" → "less than 4 cylinders", "flats of at most 50 m2" and
+"larger" → "flats of more than 50 m2"). One with a number of its own ("those under 40")
+takes the place of the whole comparison ("people under 40"). A follow-up naming the same
+side again changes nothing: the caller asks about it.
 """
 
 from __future__ import annotations
@@ -28,6 +30,10 @@ _THAN = {
     "greater": _SAID.words("comparative.greater_than"),
     "less": _SAID.words("comparative.less_than"),
 }
+_PLAIN = {
+    "greater": _SAID.words("comparative.greater_plain")[0],
+    "less": _SAID.words("comparative.less_plain")[0],
+}
 _SIDE = {phrase: side for side, said in (*_BARE.items(), *_THAN.items()) for phrase in said}
 _NUMBER = r"[$€£]?-?\d[\d,]*(?:\.\d+)?"
 # Longest phrase first, so "no less than" is read before "less than".
@@ -39,6 +45,11 @@ _IN_TEXT = re.compile(
     rf"(?<![\w-])(?P<word>{_PHRASE})(?P<than>\s+than)?\s+(?P<number>{_NUMBER})(?![\w.])",
     re.IGNORECASE,
 )
+_AFTER_PREPOSITION = _SAID.word_set("comparative.after_preposition")
+_PREPOSITIONS = _SAID.word_set("same.before_bare_entity") | _SAID.word_set(
+    "entity.name_prepositions"
+)
+_LAST_WORD = re.compile(r"([\w-]+)\s*$")
 _HEADS = _SAID.either("comparative.heads")
 _HEAD_FIRST = re.compile(rf"^{_HEADS}\s+", re.IGNORECASE)
 _HEAD_LAST = re.compile(rf"\s+{_HEADS}$", re.IGNORECASE)
@@ -102,5 +113,16 @@ def comparison_slot(texts: list[str], new: str) -> tuple[str, str] | None:
         if _SIDE[before] == said.side:
             return None  # "older ones" after "over 40": the same rows
         words = found.group(0)[: found.start("number") - found.start()].rstrip()
+        plain = f"{_PLAIN[said.side]} than"
+        if found["than"] and said.said == said.word:  # "with below 4" reads as no request
+            return words, plain
+        last = _LAST_WORD.search(text[: found.start()])
+        after_preposition = last is not None and last.group(1).lower() in _PREPOSITIONS
+        if (
+            after_preposition
+            and said.said != said.word
+            and said.word.lower() not in _AFTER_PREPOSITION
+        ):
+            return words, plain  # "flats of more than 50 m2", never "of larger than"
         return words, said.said
     return None

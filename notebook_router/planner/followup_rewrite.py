@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from notebook_router.context.arc import ArcRun
-from notebook_router.planner.followup_entities import BY
+from notebook_router.planner.followup_entities import BY, phrase_kind
 from notebook_router.planner.followup_types import FollowUp
 from notebook_router.text.preview import clip
 
@@ -45,6 +45,16 @@ def substitute(text: str, old: str, new: str) -> str:
 def said_in(text: str, phrase: str) -> bool:
     """Whether ``text`` says ``phrase`` as whole words (any case)."""
     return re.search(rf"(?<![\w-]){re.escape(phrase)}(?![\w-])", text, re.IGNORECASE) is not None
+
+
+def with_its_article(texts: list[str], old: str, new: str) -> str:
+    """``old`` with the "the" said before it when ``new`` is a name of no kind that takes
+    the place of a compass point: "in the North" and "Europe" read "in Europe", never "in
+    the Europe" (a compass point takes "the", a place's name mostly does not)."""
+    if phrase_kind(old) != "compass" or phrase_kind(new) is not None:
+        return old
+    the = f"the {old}"
+    return the if any(said_in(text, the) for text in texts) else old
 
 
 def swapped(source: ArcRun, old: str, new: str) -> FollowUp:
