@@ -91,19 +91,20 @@ def _verbs() -> frozenset[str]:
 
 def old_entity(texts: list[str], new: str) -> str | None:
     """The word or name in ``texts`` that ``new`` takes the place of, if one is found."""
-    new_kind = phrase_kind(new)
-    if new_kind is not None:
+    one_word = kind(new)  # "July 2014" is no month: its phrase is aligned below
+    if one_word is not None:
         for text in texts:
             for i, word in enumerate(_WORDS.findall(text)):
                 # "Count the orders": a statistic opening the text is its verb, not its measure.
-                leading_verb = i == 0 and new_kind == "statistic" and term(word.lower()) in _verbs()
-                if kind(word) == new_kind and word.lower() != new.lower() and not leading_verb:
+                leading_verb = i == 0 and one_word == "statistic" and term(word.lower()) in _verbs()
+                if kind(word) == one_word and word.lower() != new.lower() and not leading_verb:
                     return str(word)
-        if new_kind in _ONLY_OF_THEIR_KIND:  # none in the run before: nothing to swap
+        if one_word in _ONLY_OF_THEIR_KIND:  # none in the run before: nothing to swap
             return None
     aligned = _aligned(texts, new)
     if aligned is not None:
         return aligned
+    new_kind = phrase_kind(new)
     patterns = [_NAME_AFTER_PREPOSITION]
     if new[:1].isupper():  # "South" may take the place of a name anywhere but a sentence start
         patterns.append(_NAME_INSIDE)

@@ -52,7 +52,18 @@ def plan_after(earlier: str, request_: str) -> list[str]:
         ("average wage in the South", "and for women?", "Average wage in the South for women"),
         ("average wage in the South", "do the same for men", "Average wage in the South for men"),
         ("average wage of women", "and in 2020?", "Average wage of women in 2020"),
+        (
+            "total revenue in the North",
+            "and in January 2020?",
+            "Total revenue in the North in January 2020",
+        ),
         # the same slot: replaced
+        ("average temp_max in July 2015", "and in July 2014?", "Average temp_max in July 2014"),
+        (
+            "average max temperature by weather type",
+            "same but for the minimum temperature",
+            "Average minimum temperature by weather type",
+        ),
         ("total revenue in January", "and in March?", "Total revenue in March"),
         ("total revenue in January", "what about March?", "Total revenue in March"),
         ("total revenue in the North", "what about the South?", "Total revenue in the South"),
