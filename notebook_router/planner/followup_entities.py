@@ -75,11 +75,12 @@ def phrase_kind(phrase: str) -> str | None:
 
 
 def _fits(old: str, new_kind: str | None) -> bool:
-    """Whether a new entity of ``new_kind`` may take the place of ``old``: a word of no
-    kind, or of its own; a compass point also gives way to a name of no kind known here
-    ("Europe" for "North"), both places."""
+    """Whether a new entity of ``new_kind`` may take the place of ``old``: unless both
+    are of a kind known here and the kinds differ ("women" is no compass point, "January"
+    no region). A word of no known kind may be of any ("Europe" for "North", "winter"
+    for "July"), as it was read before kinds were compared."""
     old_kind = phrase_kind(old)
-    return old_kind is None or old_kind == new_kind or (old_kind == "compass" and not new_kind)
+    return old_kind is None or new_kind is None or old_kind == new_kind
 
 
 def _verbs() -> frozenset[str]:
@@ -113,13 +114,10 @@ def old_entity(texts: list[str], new: str) -> str | None:
         for text in texts:
             for match in pattern.finditer(text):
                 name: str = match["name"].strip(".'")
-                if (
-                    name
-                    and name.lower() != new.lower()
-                    and name.lower() not in _ARTICLES  # "in the South": never "the"
-                    and _fits(name, new_kind)
-                ):
-                    return name
+                if name and name.lower() != new.lower() and name.lower() not in _ARTICLES:
+                    # The first name found is the slot it would fill: one of another kind
+                    # ("the South" for "women") is another slot, and no later word is one.
+                    return name if _fits(name, new_kind) else None
     return None
 
 
