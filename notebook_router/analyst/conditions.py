@@ -12,6 +12,7 @@ from collections.abc import Callable
 from functools import partial
 
 from notebook_router.analyst import phrases as ph
+from notebook_router.analyst.named_sides import named_sides
 from notebook_router.analyst.negated_values import negated_conditions
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import Filter, LeftOut, Scalar
@@ -842,8 +843,9 @@ def binary_conditions(r: Reading, *, always: bool) -> list[Filter]:
 
 
 def yes_no(r: Reading, column: str) -> tuple[Scalar, Scalar] | None:
-    """A yes/no column's (no, yes) values: 0/1 and booleans, or two labels one of which
-    says yes ("yes"/"no", "Y"/"N", "true"/"false")."""
+    """A yes/no column's (no, yes) values: 0/1 and booleans, two labels one of which
+    says yes ("yes"/"no", "Y"/"N", "true"/"false"), or two labels one the other negated
+    where the column's name says the plain one (:mod:`~notebook_router.analyst.named_sides`)."""
     values = r.schema.column(column).values
     if r.kind(column) == "binary":
         return values[0], values[1]
@@ -853,4 +855,4 @@ def yes_no(r: Reading, column: str) -> tuple[Scalar, Scalar] | None:
     for i, word in enumerate(said):
         if word in YES and said[1 - i] in NO:
             return values[1 - i], values[i]
-    return None
+    return named_sides(r, column)  # "low"/"not low" of ``lowbirthweight``

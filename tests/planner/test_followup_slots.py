@@ -13,10 +13,10 @@ from __future__ import annotations
 import pandas as pd  # type: ignore[import-untyped, unused-ignore]
 import pytest
 
-from notebook_router import Router
 from notebook_router.agents.roles import ANALYST, DRAWS_TABLES
 from notebook_router.context.arc import ArcRun, ArcTask, ArcView
 from notebook_router.planner.followup import follow_up
+from tests.planner.conftest import RouterOn
 
 ANALYST_ROLES = frozenset({ANALYST, DRAWS_TABLES})
 
@@ -155,12 +155,8 @@ PEOPLE = pd.DataFrame(
 )
 
 
-def _router() -> Router:
-    return Router(data={"people": PEOPLE.copy()}, memory=True)
-
-
-def test_what_about_unmarried_ones_answers_for_the_other_value() -> None:
-    router = _router()
+def test_what_about_unmarried_ones_answers_for_the_other_value(router_on: RouterOn) -> None:
+    router = router_on("people", PEOPLE)
     router.run_sync("average wage of married people")
     other = router.run_sync("what about unmarried ones?")
     assert [t.description for t in other.tasks] == ["Average wage of unmarried people"]
@@ -171,8 +167,8 @@ def test_what_about_unmarried_ones_answers_for_the_other_value() -> None:
     assert back.data("t1") == pytest.approx(PEOPLE[PEOPLE.status == "married"].wage.mean())
 
 
-def test_of_those_who_swaps_the_rows_the_question_is_asked_of() -> None:
-    router = _router()
+def test_of_those_who_swaps_the_rows_the_question_is_asked_of(router_on: RouterOn) -> None:
+    router = router_on("people", PEOPLE)
     router.run_sync("average pulse of people who exercise frequently")
     some = router.run_sync("and of those who exercise some?")
     assert [(t.description, t.status) for t in some.tasks] == [
@@ -181,8 +177,10 @@ def test_of_those_who_swaps_the_rows_the_question_is_asked_of() -> None:
     assert some.data("t1") == pytest.approx(PEOPLE[PEOPLE.exercise == "Some"].pulse.mean())
 
 
-def test_those_who_dont_asks_the_question_of_the_rows_the_clause_before_left_out() -> None:
-    router = _router()
+def test_those_who_dont_asks_the_question_of_the_rows_the_clause_before_left_out(
+    router_on: RouterOn,
+) -> None:
+    router = router_on("people", PEOPLE)
     router.run_sync("average wage of people who smoke")
     others = router.run_sync("what about those who don't?")
     assert [t.description for t in others.tasks] == ["Average wage of people who do not smoke"]
@@ -195,8 +193,10 @@ def test_those_who_dont_asks_the_question_of_the_rows_the_clause_before_left_out
     assert unmarried.data("t1") == pytest.approx(PEOPLE[PEOPLE.status != "married"].wage.mean())
 
 
-def test_which_one_is_highest_names_the_top_group_of_the_breakdown_before() -> None:
-    router = _router()
+def test_which_one_is_highest_names_the_top_group_of_the_breakdown_before(
+    router_on: RouterOn,
+) -> None:
+    router = router_on("people", PEOPLE)
     router.run_sync("average wage by exercise")
     top = router.run_sync("which one is highest?")
     means = PEOPLE.groupby("exercise").wage.mean()
@@ -204,16 +204,18 @@ def test_which_one_is_highest_names_the_top_group_of_the_breakdown_before() -> N
     assert f"{means.idxmax()} has the highest" in top.answer  # None (12) over Freq (9)
 
 
-def test_a_state_code_that_is_also_a_word_is_swapped_in() -> None:
-    router = _router()
+def test_a_state_code_that_is_also_a_word_is_swapped_in(router_on: RouterOn) -> None:
+    router = router_on("people", PEOPLE)
     router.run_sync("average wage in IL")
     indiana = router.run_sync("now the same for IN")
     assert [t.description for t in indiana.tasks] == ["Average wage in IN"]
     assert indiana.data("t1") == pytest.approx(PEOPLE[PEOPLE.state == "IN"].wage.mean())
 
 
-def test_words_that_fill_no_slot_are_asked_about_not_answered_as_the_question_before() -> None:
-    router = _router()
+def test_words_that_fill_no_slot_are_asked_about_not_answered_as_the_question_before(
+    router_on: RouterOn,
+) -> None:
+    router = router_on("people", PEOPLE)
     router.run_sync("average wage of married people")
     others = router.run_sync("what about the others?")
     assert others.tasks == []
@@ -237,8 +239,10 @@ AIRPORTS = pd.DataFrame(
 )
 
 
-def test_a_follow_up_that_changes_nothing_never_answers_the_question_before_again() -> None:
-    router = Router(data={"airports": AIRPORTS.copy()}, memory=True)
+def test_a_follow_up_that_changes_nothing_never_answers_the_question_before_again(
+    router_on: RouterOn,
+) -> None:
+    router = router_on("airports", AIRPORTS)
     router.run_sync("how many airports are in TX?")
     again = router.run_sync("what about TX?")
     assert again.tasks == [] and "already asks about “TX”" in again.answer
@@ -268,8 +272,10 @@ SALARIES = pd.DataFrame(
 )
 
 
-def test_why_do_the_men_earn_more_shows_what_the_data_shows_and_no_cause() -> None:
-    router = Router(data={"salaries": SALARIES.copy()}, memory=True)
+def test_why_do_the_men_earn_more_shows_what_the_data_shows_and_no_cause(
+    router_on: RouterOn,
+) -> None:
+    router = router_on("salaries", SALARIES)
     router.run_sync("compare the average salary of men and women")
     why = router.run_sync("why do the men earn more?")
     assert [(t.agent, t.description) for t in why.tasks] == [
@@ -322,8 +328,10 @@ def test_a_value_said_after_a_preposition_of_the_same_role_fills_the_slot(
     assert [t.description for t in followed.tasks] == [again]
 
 
-def test_and_to_london_after_flights_from_paris_asks_instead_of_answering_from_london() -> None:
-    router = Router(data={"flights": FLIGHTS.copy()}, memory=True)
+def test_and_to_london_after_flights_from_paris_asks_instead_of_answering_from_london(
+    router_on: RouterOn,
+) -> None:
+    router = router_on("flights", FLIGHTS)
     router.run_sync("average delay of flights from Paris")
     other = router.run_sync("and to London?")
     assert other.tasks == []  # never "from London" (40), the wrong rows
@@ -391,16 +399,16 @@ INCOMES = pd.DataFrame(
 )
 
 
-def test_ok_thanks_after_an_answer_runs_nothing() -> None:
-    router = Router(data={"people": INCOMES.copy()}, memory=True)
+def test_ok_thanks_after_an_answer_runs_nothing(router_on: RouterOn) -> None:
+    router = router_on("people", INCOMES)
     router.run_sync("average income of married people")
     thanks = router.run_sync("ok thanks")
     assert thanks.tasks == [] and "thanks people" not in thanks.answer.lower()
     assert "nothing was run" not in thanks.answer  # the thanks is answered, not refused
 
 
-def test_and_younger_ones_answers_for_the_ages_below_the_same_bound() -> None:
-    router = Router(data={"people": INCOMES.copy()}, memory=True)
+def test_and_younger_ones_answers_for_the_ages_below_the_same_bound(router_on: RouterOn) -> None:
+    router = router_on("people", INCOMES)
     router.run_sync("average income of people older than 40")
     younger = router.run_sync("and younger ones?")
     assert [(t.description, t.status) for t in younger.tasks] == [

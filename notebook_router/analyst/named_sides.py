@@ -1,0 +1,30 @@
+"""A two-valued column whose name says one of its values: ``lowbirthweight`` holding
+"low" and "not low", ``smoker`` holding "smoker" and "nonsmoker".
+
+Naming such a column as a condition names the side its name says: "how many babies were
+low birth weight?" counts the "low" ones (never every row: the name is no measure to
+count), "how many were not low birth weight?" the others. The negated spelling is read
+as :mod:`notebook_router.analyst.negated_values` reads it ("not low", "nonsmoker").
+"""
+
+from __future__ import annotations
+
+from notebook_router.analyst.negated_values import _spelt_negated, _squash
+from notebook_router.analyst.reading import Reading
+from notebook_router.analyst.spec import Scalar
+
+
+def named_sides(r: Reading, column: str) -> tuple[Scalar, Scalar] | None:
+    """(the other value, the value the name says) of ``column`` when it holds two labels,
+    one the other negated, and its name says the plain one; None otherwise."""
+    values = r.schema.column(column).values
+    if len(values) != 2:
+        return None
+    name = _squash(column.replace("_", ""))
+    for i, value in enumerate(values):
+        other = values[1 - i]
+        if not isinstance(value, str) or _spelt_negated(r, column, value) != other:
+            continue
+        if _squash(value) and _squash(value) in name:
+            return other, value
+    return None
