@@ -9,7 +9,7 @@ as :mod:`notebook_router.analyst.negated_values` reads it ("not low", "nonsmoker
 
 from __future__ import annotations
 
-from notebook_router.analyst.negated_values import _spelt_negated, _squash
+from notebook_router.analyst.negated_values import spelt_negated, squashed
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import Scalar
 
@@ -20,11 +20,11 @@ def named_sides(r: Reading, column: str) -> tuple[Scalar, Scalar] | None:
     values = r.schema.column(column).values
     if len(values) != 2:
         return None
-    name = _squash(column.replace("_", ""))
+    name = squashed(column.replace("_", ""))
     for i, value in enumerate(values):
         other = values[1 - i]
-        if not isinstance(value, str) or _spelt_negated(r, column, value) != other:
+        if not isinstance(value, str) or spelt_negated(r, column, value) != other:
             continue
-        if _squash(value) and _squash(value) in name:
+        if squashed(value) and squashed(value) in name:
             return other, value
     return None

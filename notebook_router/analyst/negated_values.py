@@ -114,24 +114,25 @@ def _no_side(r: Reading, column: str) -> Scalar | None:
     return None
 
 
-def _spelt_negated(r: Reading, column: str, value: Scalar) -> Scalar | None:
+def spelt_negated(r: Reading, column: str, value: Scalar) -> Scalar | None:
     """A value of ``column`` that is ``value`` with a negation in front ("nonsmoker", "not white")."""
     if not isinstance(value, str):
         return None
-    wanted = {_squash(p + value) for p in [*_PREFIXES, *_TABLE["markers"]] if p not in _NAME_ONLY}
+    wanted = {squashed(p + value) for p in [*_PREFIXES, *_TABLE["markers"]] if p not in _NAME_ONLY}
     for v in _values(r, column):
-        if isinstance(v, str) and _squash(v) in wanted:
+        if isinstance(v, str) and squashed(v) in wanted:
             return v
     return None
 
 
-def _squash(text: str) -> str:
+def squashed(text: str) -> str:
+    """``text`` lower-cased without spaces, hyphens or apostrophes ("Non-Smoker" -> "nonsmoker")."""
     return re.sub(r"[\s\-']+", "", text.lower())
 
 
 def _other(r: Reading, column: str, value: Scalar) -> Filter:
     """The condition for "not ``value``" on ``column``."""
-    spelt = _spelt_negated(r, column, value)
+    spelt = spelt_negated(r, column, value)
     if spelt is not None:
         return Filter(column, "==", spelt)
     others = [v for v in _values(r, column) if v != value]
@@ -166,7 +167,7 @@ def _negated_slots(r: Reading) -> list[Filter]:
                 continue
             if (
                 len(_values(r, mention.column)) != 2
-                and _spelt_negated(r, mention.column, mention.value) is None
+                and spelt_negated(r, mention.column, mention.value) is None
             ):
                 continue  # more than two values and none spelt negated: conditions reads it as !=
             out.append(_other(r, mention.column, mention.value))
@@ -203,7 +204,7 @@ def _prefixed(r: Reading, word: str) -> Filter | None:
             if prefix in _NAME_ONLY or col.kind != "category" or len(col.values) > 50:
                 continue
             for value in col.values:
-                if isinstance(value, str) and stem(_squash(value)) == stem(_squash(word)):
+                if isinstance(value, str) and stem(squashed(value)) == stem(squashed(word)):
                     return Filter(name, "==", value)  # the negated value itself: "nonsmoker"
             for value in col.values:
                 if isinstance(value, str) and stem(value.lower()) == rest:
