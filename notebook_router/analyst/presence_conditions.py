@@ -60,13 +60,26 @@ def _condition(
     return Filter(column, "==", 0) if lacking else Filter(column, ">", 0)
 
 
+_MOST_COUNTS = 32
+"""A count of things a row has (children, garages, absences) takes few values; a measure
+with a zero somewhere ("revenue", "sales") takes many, and "with revenue by month" is no
+condition on it."""
+
+
 def _counts(r: Reading, column: str) -> bool:
-    """None below zero and some zero: how many (or how much) of something each row has."""
+    """Whole numbers, none below zero, some zero, few of them: how many of something each
+    row has."""
     frame = r.schema.frame
     if r.kind(column) != "number" or frame is None or column not in frame.columns:
         return False
     try:
         values = frame[column].dropna()
-        return bool(len(values)) and bool((values >= 0).all()) and bool((values == 0).any())
+        return (
+            bool(len(values))
+            and bool((values >= 0).all())
+            and bool((values == 0).any())
+            and bool((values == values.round()).all())
+            and values.nunique() <= _MOST_COUNTS
+        )
     except (TypeError, ValueError):
         return False

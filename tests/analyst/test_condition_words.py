@@ -297,3 +297,32 @@ def test_a_condition_no_column_holds_is_named(
     a = _ask(question, name, frame)
     assert a.status == "partial"
     assert any(said in gap for gap in a.left_out)
+
+
+def _monthly_sales() -> pd.DataFrame:
+    months = [f"2024-{m:02d}" for m in range(1, 13)]
+    return pd.DataFrame(
+        {
+            "month": months * 10,
+            "region": ["North", "South", "East"] * 40,
+            "revenue": [float(i) for i in range(120)],  # a measure with a zero in it
+        }
+    )
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "create a series called monthly with revenue by month",
+        "a table with revenue by month",
+        "total revenue per month",
+    ],
+)
+def test_a_measure_said_after_with_is_measured_not_a_condition(question: str) -> None:
+    # "with revenue" names what to sum, not rows that have revenue; grouped by the
+    # `month` column, "by month" / "per month" is the split the answer makes
+    sales = _monthly_sales()
+    answer = _ask(question, "sales", sales)
+    truth = sales.groupby("month")["revenue"].sum()
+    assert answer.status == "answered", (answer.status, answer.left_out)
+    assert answer.value == pytest.approx(truth.to_dict())
