@@ -51,7 +51,12 @@ from notebook_router.context.arc import ArcRun, ArcView
 from notebook_router.language.lexicon import terms
 from notebook_router.planner.events import DataDescribed
 from notebook_router.planner.followup_answer import about_answer, of_those
-from notebook_router.planner.followup_compare import comparison, comparison_slot, earlier_comparison
+from notebook_router.planner.followup_compare import (
+    comparison,
+    comparison_slot,
+    earlier_comparison,
+    rival_comparisons,
+)
 from notebook_router.planner.followup_entities import column_slot, kind, old_entity
 from notebook_router.planner.followup_present import (
     NOTHING_TO_CHART,
@@ -182,6 +187,9 @@ def _same(source: ArcRun, new: str, preposition: str, columns: frozenset[str]) -
     """``source`` again for ``new`` (said after ``preposition``, "" for none) in the slot
     it fills; asked about when it fills none, or a slot of another role."""
     texts = [source.goal, *(t.description for t in source.tasks)]
+    rivals = rival_comparisons(texts, new)
+    if rivals:  # "and fewer?" after "built after 2015 with more than 3 bedrooms"
+        return ask(source, new, "could take the place of " + " or ".join(f"“{r}”" for r in rivals))
     compared = comparison_slot(texts, new)
     if compared is not None:  # "younger ones" after "people over 40"
         return swapped(source, *compared)

@@ -93,6 +93,21 @@ def earlier_comparison(texts: list[str]) -> str | None:
     return None
 
 
+def rival_comparisons(texts: list[str], new: str) -> list[str]:
+    """The comparisons a bare ``new`` ("and fewer?", "and cheaper ones?") could take the
+    place of, when the first of ``texts`` making any makes more than one ("homes built
+    after 2015 with more than 3 bedrooms"): which one it means is the user's to say, so
+    the caller asks. Empty when ``new`` has a number of its own or one comparison is made."""
+    said = comparison(new)
+    if said is None or said.number:
+        return []
+    for text in texts:
+        found = [m.group(0) for m in _IN_TEXT.finditer(text)]
+        if found:
+            return found if len(found) > 1 else []
+    return []
+
+
 def comparison_slot(texts: list[str], new: str) -> tuple[str, str] | None:
     """(the words of ``texts`` that ``new`` takes the place of, what goes there) when
     ``new`` is a comparison and ``texts`` make one: with a number, the whole earlier
