@@ -130,9 +130,9 @@ class _Reach(ScopedVisitor):
 
     def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
         self._module(node.module or "")
-        if (node.module or "").split(".")[0] == "os":
+        if node.module and not node.level:  # what is imported is read as if used
             for alias in node.names:
-                self._os(alias.name)
+                self._attribute(node.module, alias.name)
 
     def visit_Name(self, node: ast.Name) -> None:
         if node.id in ESCAPES:
@@ -172,10 +172,11 @@ class _Reach(ScopedVisitor):
 
     def visit_Call(self, node: ast.Call) -> None:
         func = node.func
+        first_argument = node.args[0] if node.args else None
         if isinstance(func, ast.Attribute):
             attr, owner = func.attr, dotted(func.value)
             owners = {owner} | self.names.meanings(owner)
-            first = node.args[0] if node.args else None
+            first = first_argument
             if attr.startswith("read_") and owners & {"pd", "pandas"}:
                 where = first.value if isinstance(first, ast.Constant) else None
                 if isinstance(where, str) and where.startswith(_REMOTE):
@@ -190,6 +191,10 @@ class _Reach(ScopedVisitor):
                     self._file(f"writes a file with .{attr}()")
             elif attr in PATH_METHODS and _is_path_call(func.value):
                 self._file(f"touches the disk with Path.{attr}()")
+        elif isinstance(func, ast.Name):  # a reader imported by name: from pandas import read_csv
+            for meaning in sorted(self.names.imports.get(func.id, set())):
+                if _reads(meaning) and not self.names.is_memory_buffer(first_argument):
+                    self._file(f"reads a file with {meaning}()")
         self.generic_visit(node)
 
     def _in_memory(self, target: ast.expr | None) -> bool:
@@ -207,6 +212,15 @@ class _Reach(ScopedVisitor):
             self.problems.append(f"it reads os.{name} (the environment holds keys)")
         elif name in OS_FILES:
             self._file(f"uses os.{name}")
+
+
+def _reads(function: str) -> bool:
+    """Whether the imported ``function`` (``pandas.read_csv``) reads a file."""
+    module, _, name = function.rpartition(".")
+    top = module.partition(".")[0]
+    if top == "pandas" and name.startswith("read_"):
+        return True
+    return name in READERS and top in ("numpy", "pandas", "pickle", "json")
 
 
 def _written_to(node: ast.Call, attr: str) -> ast.expr | None:

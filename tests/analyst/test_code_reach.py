@@ -87,6 +87,8 @@ NOT_A_REACH = [
     "def scale(input):\n    return input / input.max()\nscale(df.x)",
     "import io\npd.read_csv(io.StringIO(text))",
     "from io import StringIO\npd.read_csv(StringIO(csv_text)).sum()",
+    "from pandas import read_csv\nfrom io import StringIO\nread_csv(StringIO(csv_text))",
+    "from scipy.signal import find_peaks\nfrom os.path import join\nfind_peaks(df.x)",
     "import io\nbuf = io.BytesIO()\nplt.savefig(buf)\nbuf.getvalue()",
     "import io\nbuf = io.StringIO()\ndf.to_csv(buf)\nbuf.getvalue()",
 ]
@@ -118,6 +120,13 @@ def test_what_a_name_stands_for_is_read_from_the_code(code: str) -> None:
         ("import io\nbuf = io.StringIO()\nbuf = 'out.csv'\ndf.to_csv(buf)", "it writes a file"),
         ("io = conf\npd.read_csv(io.StringIO('a'))", "it reads a file with pd.read_csv()"),
         ("import sys\npd.read_csv(sys.stdin)", "it reads a file with pd.read_csv()"),
+        ("from io import open\nopen('/etc/hostname')", "it opens a file with io.open()"),
+        (
+            "from pandas import read_csv\nread_csv('x.csv')",
+            "it reads a file with pandas.read_csv()",
+        ),
+        ("from numpy import load\nload('x.npy')", "it reads a file with numpy.load()"),
+        ("from sys import modules\nmodules['os']", "it reaches into sys.modules"),
     ],
 )
 def test_a_reach_behind_a_name_is_still_named(code: str, problem: str) -> None:
