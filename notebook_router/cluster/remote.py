@@ -19,6 +19,7 @@ ends when that returns, and what it returns is dropped.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import dataclasses
 import functools
@@ -28,7 +29,7 @@ import threading
 import uuid
 import weakref
 from collections.abc import Awaitable, Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, Future
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
@@ -292,23 +293,60 @@ async def _drop(client: Any, future: Any, key: str | None, workers: list[str] | 
         pass
 
 
-def _submitter(client: Any) -> ThreadPoolExecutor:
-    """The one thread submitting calls to ``client``, started the first time."""
+def _submitter(client: Any) -> _SerialSubmitter:
+    """The one submitting queue of ``client`` (its thread runs only while calls wait)."""
     with _submitters_lock:
         for gone in [key for key, (ref, _) in _submitters.items() if _closed(ref())]:
-            _submitters.pop(gone)[1].shutdown(wait=False)  # its thread ends when idle
+            del _submitters[gone]  # no thread to end: a submitter holds one only while busy
         if client.id not in _submitters:
-            executor = ThreadPoolExecutor(1, thread_name_prefix="notebook_router-dask-submit")
-            _submitters[client.id] = (weakref.ref(client), executor)
+            submitter = _SerialSubmitter(f"notebook_router-dask-submit-{client.id}")
+            _submitters[client.id] = (weakref.ref(client), submitter)
         return _submitters[client.id][1]
+
+
+class _SerialSubmitter(Executor):
+    """Runs what it is given one at a time, in order, on a thread that ends when nothing
+    is left to run: a client closed (or just idle) keeps no thread, with nothing to shut
+    down and nothing for Stop to wait on. A thread per burst of calls costs far less than
+    pickling one call's inputs."""
+
+    def __init__(self, name: str) -> None:
+        self._name = name
+        self._queue: collections.deque[tuple[Future[Any], Callable[[], Any]]] = collections.deque()
+        self._lock = threading.Lock()
+        self._running = False
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        with self._lock:
+            self._queue.append((future, functools.partial(fn, *args, **kwargs)))
+            if self._running:
+                return future
+            self._running = True
+        threading.Thread(target=self._drain, name=self._name, daemon=True).start()
+        return future
+
+    def _drain(self) -> None:
+        while True:
+            with self._lock:
+                if not self._queue:
+                    self._running = False
+                    return
+                future, call = self._queue.popleft()
+            if not future.set_running_or_notify_cancel():
+                continue  # cancelled while it waited
+            try:
+                future.set_result(call())
+            except BaseException as exc:  # handed to the waiting call, as an executor does
+                future.set_exception(exc)
 
 
 def _closed(client: Any) -> bool:
     return client is None or client.status in ("closing", "closed")
 
 
-_submitters: dict[str, tuple[weakref.ref[Any], ThreadPoolExecutor]] = {}
-"""The submitting thread of each client, by the client's id."""
+_submitters: dict[str, tuple[weakref.ref[Any], _SerialSubmitter]] = {}
+"""The submitting queue of each client, by the client's id."""
 _submitters_lock = threading.Lock()
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -289,3 +290,20 @@ async def test_executor_dask_starts_a_local_cluster_once_and_reuses_it(client: A
         assert distributed.default_client() is client
     finally:
         connect.close_all()
+
+
+async def test_a_closed_clients_submitting_thread_is_gone(cluster: Any) -> None:
+    # Calls reach a client through one submitting thread; once the client is closed no
+    # thread of its own may be left in the kernel (a notebook opens and closes clients).
+    def submitting() -> set[threading.Thread]:
+        return {t for t in threading.enumerate() if t.name.startswith("notebook_router-dask")}
+
+    before = submitting()
+    client = distributed.Client(cluster.scheduler_address, set_as_default=False)
+    try:
+        script = parallel(task("t1", "where_sync", "one"), task("t2", "where_sync", "two"))
+        result = await router_with([where_sync], script, executor=client).run("where")
+        assert {result.data(t)["pid"] for t in ("t1", "t2")} <= worker_pids(client)
+    finally:
+        client.close()
+    wait_until(lambda: submitting() <= before, timeout=5, what="the submitting thread to end")
