@@ -26,6 +26,7 @@ from notebook_router.analyst import conditions as cond
 from notebook_router.analyst.money_bounds import money_bounds
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import Filter, LeftOut
+from notebook_router.analyst.stretch_conditions import stretch_conditions
 from notebook_router.language.numbers import SCALES
 from notebook_router.language.patterns import alternation
 from notebook_router.language.tables import table
@@ -99,6 +100,7 @@ def owned_conditions(r: Reading) -> list[Filter]:
     found = [
         *_years_of_measure(r),
         *money_bounds(r),
+        *stretch_conditions(r),
         *_unit_bounds(r),
         *_identified_things(r),
         *_people_ages(r),
