@@ -470,9 +470,11 @@ def age_column(r: Reading) -> str | None:
 
 
 _AGE = _GRAMMAR["age"]
+_NOT_AN_AGE = rf"(?![\d.,]*\d|\s*(?:{alternation(SCALES)})\b)"
+"""After a figure: more digits, or a scale word ("over 95k" is no age)."""
 _AGE_WORDS = (
-    (">", re.compile(rf"\b{_either(_AGE['over'], space=' ')}\s+({UNSIGNED})(?:\s+years?(?: old)?)?")),
-    ("<", re.compile(rf"\b{_either(_AGE['under'], space=' ')}\s+({UNSIGNED})(?:\s+years?(?: old)?)?")),
+    (">", re.compile(rf"\b{_either(_AGE['over'], space=' ')}\s+({UNSIGNED}){_NOT_AN_AGE}(?:\s+years?(?: old)?)?")),
+    ("<", re.compile(rf"\b{_either(_AGE['under'], space=' ')}\s+({UNSIGNED}){_NOT_AN_AGE}(?:\s+years?(?: old)?)?")),
     (">=", re.compile(rf"\baged\s+({UNSIGNED})\s*{_either(_AGE['or_and'])}\s*{_either(_AGE['or_over'])}")),
 )  # fmt: skip
 """An age said in words, by its comparison: "older than 60", "under 18", "aged 65 or over"."""

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from notebook_router.analyst import phrases as ph
 from notebook_router.analyst.conditions import binary_conditions, date_column
 from notebook_router.analyst.family_compare import compare
+from notebook_router.analyst.family_rates import rate_by_group
 from notebook_router.analyst.family_shapes import counted_things, mean_of_periods, of_which
 from notebook_router.analyst.family_tables import pivot
 from notebook_router.analyst.family_tests import correlation, missing, normality, outliers, trend
@@ -210,6 +211,9 @@ def percentage(r: Reading) -> Outcome:
                         group_by=tuple(group), aggs=("mean",), percent=percent,
                         ascending=bool(order))  # fmt: skip
         if numbers:
+            rated = rate_by_group(r, numbers[0], group, which=bool(which))
+            if rated is not None:
+                return rated
             return base(r, "share", columns=(numbers[0],), group_by=tuple(group), percent=percent)
         return base(r, "value_counts", columns=(group[0],), percent=percent, variant="normalize")
     measure = binary_conditions(r, always=True)

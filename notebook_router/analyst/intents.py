@@ -10,7 +10,9 @@ import re
 from collections.abc import Mapping
 
 from notebook_router.analyst import phrases as ph
+from notebook_router.analyst.across_all import over_all_groups
 from notebook_router.analyst.conditions import date_column
+from notebook_router.analyst.rate_columns import holds_rates
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.schema import Schema
 from notebook_router.analyst.spec import Decline, Derived, Spec
@@ -169,6 +171,8 @@ def groups(r: Reading) -> tuple[list[str], bool]:
     the question asks *which* group (a ranking with one answer)."""
     found: list[str] = []
     which = False
+    # "average X across Y": one figure over all of Y
+    over_all_groups(r, statistic=bool([a for a in stat_aggs(r) if a not in ("min", "max")]))
     for pattern in _GROUPS:
         for m in list(pattern.finditer(r.skeleton)):
             cols = [r.column_at(int(g)) for g in m.groups() if g is not None]
@@ -256,7 +260,8 @@ def default_agg(r: Reading, target: str | None) -> str:
         return aggs[0]
     if target is None or r.has(COUNT):
         return "size"
-    return "mean" if r.kind(target) == "binary" else "sum"
+    # a rate per row ("the highest poverty rate") is averaged over a group's rows, never summed
+    return "mean" if r.kind(target) == "binary" or holds_rates(r, target) else "sum"
 
 
 def plot_agg(r: Reading, target: str | None) -> str:

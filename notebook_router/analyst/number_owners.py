@@ -8,6 +8,8 @@ column said just before it.
   identifier column names ("orders" for ``order_id``) is the amount of those things: the
   one money column, else named as not applied. "customers with more than 3 orders" counts
   rows per customer; no column holds it, so it is named as not applied.
+- "make over 95k a year", "earning more than $80,000": a money amount is a bound on the
+  one money column (:mod:`.money_bounds`).
 - "average mpg of cars over 3000 lbs", "price of houses over 2000 sq ft": a unit says
   what the number measures (the weight, the floor area), on the one column named for it.
 
@@ -21,8 +23,10 @@ import re
 from dataclasses import replace
 
 from notebook_router.analyst import conditions as cond
+from notebook_router.analyst.money_bounds import money_bounds
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import Filter, LeftOut
+from notebook_router.analyst.stretch_conditions import stretch_conditions
 from notebook_router.language.numbers import SCALES
 from notebook_router.language.patterns import alternation
 from notebook_router.language.tables import table
@@ -95,6 +99,8 @@ def owned_conditions(r: Reading) -> list[Filter]:
     ``r.unapplied``."""
     found = [
         *_years_of_measure(r),
+        *money_bounds(r),
+        *stretch_conditions(r),
         *_unit_bounds(r),
         *_identified_things(r),
         *_people_ages(r),

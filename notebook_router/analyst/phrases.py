@@ -53,6 +53,8 @@ _QUARTILE = re.compile(rf"\b({_bare('quartile.names')})\s+quartile\b")
 _TOP_COUNT = r"(\d+|" + "|".join(NUMBER_WORDS) + r")"
 _TOP_BEFORE = re.compile(rf"\b({_bare('top.before_count')})\s+{_TOP_COUNT}\b")
 _ONE_ROW = re.compile(rf"\s*{_either('top.row_nouns')}\b")
+_PERIOD_EDGES = frozenset(_SAID.words("top.period_edges"))
+_PERIOD_NOUN = re.compile(rf"\s+{_either('top.period_nouns')}\b")
 _TOP_AFTER = re.compile(rf"\b{_TOP_COUNT}\s+({_bare('top.after_count')})\b")
 _WHICH_PERIOD = re.compile(rf"\b(?:which|what)\s+({_bare('periods.units')})\b")
 _PLURAL_PERIOD = re.compile(rf"(?:^|\s{{4,}})\s({_bare('periods.units')})s\b(?!\s+(?:of|in)\b)")
@@ -138,6 +140,8 @@ def top_n(text: str) -> tuple[int | None, bool | None, str]:
     m = _TOP_BEFORE.search(text)
     if m and m.group(2) == "one" and not _ONE_ROW.match(text[m.end() :]):
         m = None  # "the largest one" is the largest value, not a top-1 list
+    if m and m.group(1) in _PERIOD_EDGES and _PERIOD_NOUN.match(text[m.end() :]):
+        m = None  # "in the first 6 months": a stretch of time, not a top-6 list
     if m:
         return (
             int(number(m.group(2))),

@@ -1,0 +1,104 @@
+"""Money amounts said as a bound: "how many employees make over 95k a year?", "average
+age of people earning more than $80,000", "staff paid under 40 thousand dollars".
+
+A figure written as money (a currency sign, a currency or "a year" after it, or a scale
+word in a table that holds money) is a bound on the table's one money column, scaled to that column's unit
+("salary_in_thousands" keeps 95 of "95k"), never on an age or another number column said
+nearby. Where the figure comes right after another column ("age over 95k"), the ordinary
+rules read it on that column. Where the table has no money column or several, the figure is
+named as not applied rather than guessed.
+"""
+
+from __future__ import annotations
+
+import re
+
+from notebook_router.analyst import conditions as cond
+from notebook_router.analyst.reading import Reading
+from notebook_router.analyst.spec import Filter, LeftOut
+from notebook_router.language.numbers import SCALES
+from notebook_router.language.patterns import alternation
+from notebook_router.language.tables import table
+
+_WORDS = table("number_owners")
+_MONEY = _WORDS["money"]
+_PAY_WORDS = frozenset([*_WORDS["money_words"], *_MONEY["pay_words"]])
+_COLUMN_SCALES: dict[str, float] = {k: float(v) for k, v in _MONEY["column_scales"].items()}
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+_SIGN = rf"(?P<sign>{alternation(_MONEY['signs'])})"
+_SCALE = rf"(?P<scale>\s*(?:{alternation(SCALES)})\b)"
+_AFTER = rf"(?P<after>\s*(?:{alternation(_MONEY['after'])})(?!\w))"
+_BOUNDS = tuple((op, words) for op, words in (*cond.PREFIX_OPS,) if op not in ("==", "!="))
+_MONEY_BOUNDS = tuple(
+    (
+        op,
+        re.compile(
+            rf"\b(?:{words})\s+{_SIGN}?(?P<n>{cond.UNSIGNED}){_SCALE}?{_AFTER}?"
+            rf"(?![\w%])"
+        ),
+    )
+    for op, words in _BOUNDS
+)
+"""A bound, then a figure; read as money only when a sign, scale or money word is said."""
+_COLUMN_BEFORE = re.compile(
+    rf"\bC(\d+)\s+(?:(?:{alternation(_WORDS['column_links'])})\s+)?(?:(?:the|an?)\s+)?$"
+)
+
+
+def _name_words(column: str) -> list[str]:
+    return [w.lower() for w in re.split(r"[\W_]+", _CAMEL.sub(" ", column)) if w]
+
+
+def money_columns(r: Reading) -> list[str]:
+    """The number columns whose name says they hold money or pay."""
+    from notebook_router.analyst.number_owners import is_identifier
+
+    return [
+        c
+        for c in r.schema.of_kind("number")
+        if not is_identifier(c) and set(_name_words(c)) & _PAY_WORDS
+    ]
+
+
+def _column_scale(column: str) -> float:
+    """What one unit of ``column`` is worth ("salary_in_thousands": 1000), else 1."""
+    words = _name_words(column)
+    return _COLUMN_SCALES.get(words[-1], 1.0) if words else 1.0
+
+
+def money_bounds(r: Reading) -> list[Filter]:
+    """The bounds said as money amounts, on the one money column, blanked from
+    ``r.skeleton``; with no such column or several, named in ``r.unapplied``."""
+    out: list[Filter] = []
+    for op, pattern in _MONEY_BOUNDS:
+        for m in list(pattern.finditer(r.skeleton)):
+            found = money_columns(r)
+            marked = m.group("sign") or m.group("after")
+            scale = m.group("scale") or ""
+            # "95k", "2 million": a scale; "60 m" (a letter after a space) may be a unit
+            scaled = bool(scale) and not (scale[0].isspace() and len(scale.strip()) == 1)
+            if not (marked or (scaled and found)):
+                continue  # a scale alone is money only in a table that holds money
+            before = _COLUMN_BEFORE.search(r.skeleton[: m.start()])
+            if before is not None and r.column_at(int(before.group(1))) not in found:
+                continue  # "age over 95k": read on the column said
+            said = " ".join(m.group().split())
+            if len(found) != 1:
+                why = (
+                    "a money amount, and the table has no money column"
+                    if not found
+                    else f"a money amount, and several columns hold money ({', '.join(found)})"
+                )
+                r.unapplied.append(LeftOut(said, f"{why}; name the column it applies to"))
+            else:
+                figure = cond.said_number(m.group("n") + (m.group("scale") or ""))
+                value = figure / _column_scale(found[0])
+                out.append(Filter(found[0], op, _as_number(value)))
+            # the money column said right before ("earning at least $70,000") is used by it
+            start = m.start() if before is None else before.start()
+            r.skeleton = r.skeleton[:start] + " " * (m.end() - start) + r.skeleton[m.end() :]
+    return out
+
+
+def _as_number(value: float) -> int | float:
+    return int(value) if float(value).is_integer() else value
