@@ -31,20 +31,25 @@ _TABLES = {
 
 
 @pytest.mark.parametrize(
-    ("frame", "question", "column"),
+    ("frame", "question", "column", "value"),
     [
-        ("births", "how many babies were low birth weight?", "lowbirthweight"),
-        ("births", "how many babies had a low birth weight?", "lowbirthweight"),
-        ("orders", "how many orders were late delivery?", "latedelivery"),
-        ("orders", "how many orders had a late delivery?", "latedelivery"),
+        ("births", "how many babies were low birth weight?", "lowbirthweight", "low"),
+        ("births", "how many babies had a low birth weight?", "lowbirthweight", "low"),
+        ("orders", "how many orders were late delivery?", "latedelivery", "late"),
+        ("orders", "how many orders had a late delivery?", "latedelivery", "late"),
     ],
 )
 def test_a_column_named_is_not_dropped_from_a_row_count(
-    frame: str, question: str, column: str
+    frame: str, question: str, column: str, value: str
 ) -> None:
-    a = analyse(question, {frame: _TABLES[frame]}, default=frame)
-    assert a.status != "answered", a.text
-    assert any(column in g for g in a.left_out), a.left_out
+    # the column named for one of its two values is that value's count (the counts differ
+    # from the table's rows, so the row count given as the answer fails), or left out
+    table = _TABLES[frame]
+    a = analyse(question, {frame: table}, default=frame)
+    if a.status == "answered":
+        assert a.value == int((table[column] == value).sum()) != len(table), a.text
+    else:
+        assert any(column in g for g in a.left_out), a.left_out
 
 
 @pytest.mark.parametrize(
