@@ -20,7 +20,7 @@ from notebook_router.analyst.phrases import AnswerFormat, answer_formats
 from notebook_router.analyst.result import Analysis
 from notebook_router.analyst.schema import Schema, frame_schemas
 from notebook_router.analyst.spec import Decline, Filter, Spec
-from notebook_router.analyst.trust_guards import carried_guarded
+from notebook_router.analyst.trust_guards import about_the_pick, carried_guarded
 from notebook_router.analyst.understand import understand
 from notebook_router.analyst.values import fmt, plain
 from notebook_router.data.dask_data import is_dask_collection
@@ -35,6 +35,9 @@ BACK_REFERENCE = re.compile(
     rf"\b(?:{alternation(table('analysis')['parts']['back_references'])})\b", re.IGNORECASE
 )
 _SAID = phrase_table("answer_parts")
+_ONE_PICKED = re.compile(rf"\b{_SAID.either('parts.one_picked', space=' ')}\b", re.IGNORECASE)
+"""A part that says back the one thing an earlier part picked ("how many orders did *it*
+have?", "... does *she* have?")."""
 
 
 def _bare(group: str) -> str:
@@ -103,8 +106,14 @@ def analyse(question: str, frames: Mapping[str, Any], *, default: str | None = N
             specs.append(understood)
             frame = understood.frame
         else:
-            answers = [_answer(part, spec, frames, schemas)
-                       for part, spec in zip(parts, specs, strict=True)]  # fmt: skip
+            answers: list[Analysis] = []
+            for i, (part, spec) in enumerate(zip(parts, specs, strict=True)):
+                if answers and _ONE_PICKED.search(part):
+                    before = answers[-1]
+                    spec = about_the_pick(
+                        part, specs[i - 1], before.value, before.table, spec, schemas
+                    )
+                answers.append(_answer(part, spec, frames, schemas))
             if all(a.status != "declined" for a in answers):
                 return _combine(answers, parts)
     understood = understand(question, schemas, default)
@@ -213,7 +222,8 @@ def _carry(previous: Spec, spec: Spec, part: str, schema: Schema | None = None) 
         # "how many survived and how many didn't?": the same rows, the condition turned
         flipped = tuple(replace(f, op="!=") if f.op == "==" else f for f in previous.measure)
         return replace(previous, measure=flipped)
-    if BACK_REFERENCE.search(part) and previous.frame == spec.frame:
+    refers = BACK_REFERENCE.search(part) or _ONE_PICKED.search(part)
+    if refers and previous.frame == spec.frame:
         own = {f.column for f in spec.filters}
         kept = tuple(f for f in _referred(previous.filters, part, schema) if f.column not in own)
         return replace(spec, filters=kept + spec.filters)

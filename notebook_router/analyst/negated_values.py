@@ -61,10 +61,13 @@ _NEGATED_NUMBER = re.compile(
 )
 """A negated comparison or number: "didn't score more than 20", "aren't older than 50"."""
 _LIST_JOINS = frozenset(_SAID.words("list_joins"))
+_OUT_OF_LIST_JOINS = _LIST_JOINS - frozenset(_SAID.words("negating_joins"))
+"""Joins that, before another column's value, leave unclear whether the negation reaches it
+("don't live in Paris or smoke"); "nor" negates what follows it too."""
 _JOINS = f"{_SAID.either('list_joins')}|{_SAID.either('and_joins')}"
 _NEXT_SLOT = re.compile(
     rf"(?:\s*,\s*|\s+(?=(?:{_JOINS})\s))(?:(?P<join>{_JOINS})\s+)?"
-    rf"(?:{_LEAD_IN}\s+)*(?:C(?P<named>\d+)\s+)?(?P<slot>[CV])(?P<i>\d+)\b"
+    rf"(?P<lead>(?:{_LEAD_IN}\s+)*)(?:C(?P<named>\d+)\s+)?(?P<slot>[CV])(?P<i>\d+)\b"
 )
 """Another value or yes/no column after a negated one, after a comma or a join: "Paris,
 Rome or London", "nor in Rome", "or store B" (not "don't smoke *in Paris*", which says
@@ -251,6 +254,10 @@ def _verb_negated(r: Reading) -> list[Filter]:
                 named and r.mentions[int(more["named"])].column != r.mentions[int(more["i"])].column
             ):
                 break
+            if not _same_list(r, said[0], (more["slot"], int(more["i"])), bool(more["lead"])):
+                if more["join"] not in _OUT_OF_LIST_JOINS:
+                    break  # a comma or "and" before another column: a new condition
+                unclear = True  # "don't live in Paris or smoke": the join's reach is not clear
             said.append((more["slot"], int(more["i"])))
             unclear = unclear or (more["join"] is not None and more["join"] not in _LIST_JOINS)
             end = more.end()
@@ -262,6 +269,25 @@ def _verb_negated(r: Reading) -> list[Filter]:
             continue
         out.extend(_turned_round(r, said))
     return out
+
+
+def _same_list(r: Reading, first: tuple[str, int], then: tuple[str, int], lead: bool) -> bool:
+    """Whether ``then`` may continue the list a negation began with ``first``: another
+    value of the same column ("don't live in Paris, Rome or London"), or, said without
+    words that lead to it, another side of two ("don't smoke or drink": yes/no columns or
+    values of two-valued columns). A value of another column ("don't smoke, in London"),
+    or one led to by its own words ("don't live in Paris, by smoker"; "don't smoke and are
+    in the North"), starts what the negation does not cover."""
+    column = r.mentions[first[1]].column
+    if first[0] == then[0] == "V" and r.mentions[then[1]].column == column:
+        return True
+    return not lead and _one_of_two(r, *first) and _one_of_two(r, *then)
+
+
+def _one_of_two(r: Reading, slot: str, index: int) -> bool:
+    """Whether mention ``index`` is a yes/no column or a value of a column of two values."""
+    column = r.mentions[index].column
+    return slot == "C" or (column is not None and len(_values(r, column)) == 2)
 
 
 def _verb_only(r: Reading, verb: str | None, column: str) -> bool:

@@ -45,6 +45,9 @@ _KEY_OPS = frozenset({"==", "isin"})
 _BOUND_OPS = frozenset({">", ">=", "<", "<="})
 _COUNT_TOLD = re.compile(alternation(_GUARD_WORDS["count_told"]))
 """A count already named as one row each by another check: not said twice."""
+_COUNT_TO_COLUMN = 2
+"""The most words between "how many <noun>" and the column it counts ("how many years *of*
+experience"): further on, the column is said about something else."""
 
 
 def guarded(r: Reading, spec: Spec) -> Spec:
@@ -69,11 +72,68 @@ def carried_guarded(part: str, spec: Spec, frames: Mapping[str, Schema]) -> Spec
     r = read(part, frames, spec.frame)
     if isinstance(r, str):
         return spec
+    spec = _one_rows_value(r, spec)
     told = {g.said for g in spec.left_out}
     found = [g for g in _unique_key_count(r, spec) if g.said not in told]  # said once
     if not found:
         return spec
     return replace(spec, left_out=tuple(dict.fromkeys((*spec.left_out, *found))))
+
+
+def about_the_pick(
+    part: str, previous: Spec, picked: object, ranking: object, spec: Spec,
+    frames: Mapping[str, Schema],
+) -> Spec:  # fmt: skip
+    """``spec`` of a part that refers to the one group the part before picked ("which
+    store has the most revenue and how many orders did *it* have?"): kept to that group's
+    rows. Where the pick is not one value (``ranking``, the groups' figures best first,
+    has a tie at the top), the reference is named as not applied."""
+    if previous.op != "groupby" or previous.variant != "which" or len(previous.group_by) != 1:
+        return spec
+    column = previous.group_by[0]
+    if spec.frame != previous.frame or column in spec.group_by:
+        return spec
+    if any(f.column == column for f in spec.filters):
+        return spec  # the part names its own group ("and how many did store B have?")
+    if not isinstance(picked, (str, int, float)) or _tied_at_top(ranking):
+        why = f"it refers to the {column} picked before, which is not one {column}"
+        return replace(spec, left_out=(*spec.left_out, LeftOut(part.strip(), why)))
+    kept = replace(spec, filters=(*spec.filters, Filter(column, "==", picked)))
+    return carried_guarded(part, kept, frames)
+
+
+def _tied_at_top(ranking: object) -> bool:
+    """Whether a ranking table (a DataFrame of the groups' figures, best first) has its
+    first two figures equal."""
+    rows = getattr(ranking, "iloc", None)
+    if rows is None or len(ranking) < 2 or getattr(ranking, "ndim", 0) != 2:  # type: ignore[arg-type]
+        return False
+    return bool(rows[0, 0] == rows[1, 0])
+
+
+def _one_rows_value(r: Reading, spec: Spec) -> Spec:
+    """A count of a number column's values on the one row a carried key picks ("the
+    salary of employee 3 and how many years of experience does she have?"): the column
+    names what is counted, so the answer is that row's value, not how many values it has
+    (one). What the count's reading named as unused inside those words goes with it."""
+    if spec.op != "statistic" or spec.aggs != ("count",) or len(spec.columns) != 1:
+        return spec
+    column = spec.columns[0]
+    if r.kind(column) != "number" or not any(
+        f.op == "==" and _one_row_each(r, f.column) for f in spec.filters
+    ):
+        return spec
+    where = _COUNTED.search(r.text)
+    if where is None:
+        return spec
+    named = [
+        m for m in r.mentions if not m.is_value and m.column == column and m.start >= where.start()
+    ]
+    if not named or len(r.text[where.end() : named[0].start].split()) > _COUNT_TO_COLUMN:
+        return spec  # the column is not what "how many ..." counts
+    said = r.text[where.start() : named[0].end].lower()
+    kept = tuple(g for g in spec.left_out if g.said.lower() not in said)
+    return replace(spec, op="value", aggs=(), left_out=kept)
 
 
 def _said(r: Reading, start: int, end: int) -> str:
