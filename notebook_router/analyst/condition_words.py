@@ -255,8 +255,8 @@ def _unused_split(r: Reading, spec: Spec) -> list[LeftOut]:
     operation does not make: one figure for what asked for one per period."""
     if not r.freq or spec.freq or spec.date_column or spec.op in _SPLIT_OPS:
         return []
-    period_words = {w for w, code in ph.FREQS.items() if code == r.freq}
-    if any(period_words & set(re.findall(r"[a-z]+", c.lower())) for c in spec.group_by):
+    by = ph.split_said(r.text.lower())
+    if by and any(by in re.findall(r"[a-z]+", c.lower()) for c in spec.group_by):
         return []  # "revenue by month" grouped by a `month` column: the split is made
     said = [
         w

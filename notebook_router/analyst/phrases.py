@@ -176,6 +176,12 @@ def frequency(text: str) -> tuple[str, str]:
     return "", text
 
 
+def split_said(text: str) -> str:
+    """The period a split is said by in so many words ("by month", "per quarter"), else ""."""
+    m = _BY_PERIOD.search(text)
+    return m.group(1) if m else ""
+
+
 def alpha(text: str) -> tuple[float, str]:
     """The significance level named ("at the 1% level", "alpha = 0.01"), else 0.05."""
     m = _ALPHA.search(text)
