@@ -170,6 +170,24 @@ def _split_on_verbs(part: str) -> list[str]:
     return out
 
 
+def statistic_parts(text: str) -> list[str]:
+    """``text`` split only where a statistic opens a part after one that asked one too
+    (rule 3's second half): "total gas kwh and total electric kwh" is two parts, "the
+    total revenue and units" and "compare the total X and the total Y" are one.
+
+    >>> statistic_parts("total gold in 2016 and total gold in 2020")
+    ['total gold in 2016', 'total gold in 2020']
+    """
+    pieces = _LIST.split(text)
+    out = [pieces[0]]
+    for sep, piece in zip(pieces[1::2], pieces[2::2], strict=True):
+        if _another_statistic(out[-1], piece):
+            out.append(piece)
+        else:
+            out[-1] = out[-1] + sep + piece
+    return [p.strip() for p in out]
+
+
 def _another_statistic(before: str, text: str) -> bool:
     """Whether ``text`` asks for a statistic of its own after ``before`` asked for one."""
     if _RELATING.search(before) or not _STATISTIC.match(text.strip()):
