@@ -20,7 +20,7 @@ from dataclasses import replace
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.schema import Schema
 from notebook_router.analyst.spec import Filter, LeftOut, Scalar, Spec
-from notebook_router.language.clauses import statistic_parts
+from notebook_router.language.clauses import opening_statistic, statistic_parts
 
 
 def same_statistic_parts(
@@ -30,7 +30,7 @@ def same_statistic_parts(
     each, with its own values; None when it is one question."""
     from notebook_router.analyst.understand import understand  # understand imports this
 
-    parts = statistic_parts(question)
+    parts = _said_twice(question)
     if len(parts) < 2:
         return None
     specs = [understand(part, frames, default) for part in parts]
@@ -46,6 +46,14 @@ def same_statistic_parts(
     )
     distinct = len({(s.filters, s.measure) for s in readings}) == len(readings)
     return parts if alike and distinct and _condition_columns(first) else None
+
+
+def _said_twice(question: str) -> list[str]:
+    """The parts of ``question`` when each opens with the same statistic ("total ... and
+    total ..."), else the question alone."""
+    parts = statistic_parts(question)
+    opened = {opening_statistic(part) for part in parts}
+    return parts if len(opened) == 1 and None not in opened else [question]
 
 
 def _condition_columns(spec: Spec) -> frozenset[str]:
@@ -65,7 +73,7 @@ def pooled_parts(r: Reading, spec: Spec) -> Spec:
         either = Filter(column, "isin", values)
         return replace(spec, op="groupby", variant="", group_by=(column,),
                        filters=(either, *others))  # fmt: skip
-    parts = statistic_parts(r.question)
+    parts = _said_twice(r.question)
     if impossible:
         column, values = impossible
         said = " and ".join(str(v) for v in values)

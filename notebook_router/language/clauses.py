@@ -46,7 +46,7 @@ SOURCES = term_set(_WORDS["sources"])
 TRANSFORMS = term_set(_WORDS["transforms"])
 PRESENTERS = term_set(_WORDS["presenters"])
 _STATISTIC = re.compile(
-    rf"^(?:the\s+|a\s+|its\s+|their\s+)?(?:{alternation(_WORDS['statistics'])})\b", re.I
+    rf"^(?:the\s+|a\s+|its\s+|their\s+)?(?P<stat>{alternation(_WORDS['statistics'])})\b", re.I
 )
 _RELATING = re.compile(rf"\b(?:{alternation(_WORDS['relating'])})\b", re.I)
 
@@ -186,6 +186,12 @@ def statistic_parts(text: str) -> list[str]:
         else:
             out[-1] = out[-1] + sep + piece
     return [p.strip() for p in out]
+
+
+def opening_statistic(text: str) -> str | None:
+    """The statistic ``text`` opens with, without its article ("the total" is "total")."""
+    m = _STATISTIC.match(text.strip())
+    return " ".join(m["stat"].lower().split()) if m else None
 
 
 def _another_statistic(before: str, text: str) -> bool:
