@@ -16,6 +16,7 @@ from notebook_router.analyst.execute import run
 from notebook_router.analyst.explain import explain, why_question
 from notebook_router.analyst.frames_compare import compare_frames, named_frames, unnamed_tables
 from notebook_router.analyst.intents import CLOSEST
+from notebook_router.analyst.joined_parts import same_statistic_parts
 from notebook_router.analyst.phrases import AnswerFormat, answer_formats
 from notebook_router.analyst.result import Analysis
 from notebook_router.analyst.schema import Schema, frame_schemas
@@ -88,6 +89,8 @@ def analyse(question: str, frames: Mapping[str, Any], *, default: str | None = N
         return Analysis("declined", unclear, operation="decline", closest=CLOSEST)
     schemas = frame_schemas(frames)
     parts = [p for p in SPLIT.split(question) if p.strip()]
+    if len(parts) == 1:  # "total gas kwh and total electric kwh": a figure for each
+        parts = same_statistic_parts(question, schemas, default) or parts
     unread: Decline | None = None
     unread_part = ""
     if len(parts) > 1:

@@ -437,6 +437,7 @@ _YEAR_SPAN = re.compile(
     rf"\b(?:{_either(_YEARS['span_leads'])}\s+(?:the\s+)?(?:years\s+)?(?:\w+\s+)?)?"
     rf"((?:1[6-9]|20)\d\d)\s*{_either(_YEARS['span_joins'])}\s*((?:1[6-9]|20)\d\d)\b"
 )
+_TWO_YEARS = re.compile(r"^(?!between\b).*\d\s*and\s*\d")
 _DECADE = re.compile(rf"\b{_either(_YEARS['decade_leads'])}\s+the\s+((?:1[6-9]|20)\d)0s\b")
 
 
@@ -448,6 +449,10 @@ def year_span(r: Reading) -> list[Filter]:
         return []
     if m:
         span = (int(m.group(1)), int(m.group(2)))
+        listed = year_column(r) if _TWO_YEARS.search(m.group(0)) else None
+        if listed is not None:  # "in 2016 and 2020": those two years, not the span between
+            _take(r, m)
+            return [Filter(listed, "isin", span)]
     else:  # "in the 1990s": 1990 to 1999
         assert decade is not None
         m, span = decade, (int(decade.group(1)) * 10, int(decade.group(1)) * 10 + 9)

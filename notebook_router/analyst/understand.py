@@ -12,9 +12,11 @@ from notebook_router.analyst.contradictions import checked
 from notebook_router.analyst.families import INTENTS
 from notebook_router.analyst.function_columns import column_aggregations
 from notebook_router.analyst.intents import derived_column, no_frame, unmapped
+from notebook_router.analyst.joined_parts import pooled_parts
 from notebook_router.analyst.limits import unread_condition, unsupported_method
 from notebook_router.analyst.number_owners import owned_conditions
 from notebook_router.analyst.ordinal_conditions import ordinal_conditions
+from notebook_router.analyst.percent_units import percent_units
 from notebook_router.analyst.period_conditions import change_conditions, period_conditions
 from notebook_router.analyst.presence_conditions import presence_conditions
 from notebook_router.analyst.reading import Reading, read
@@ -55,6 +57,7 @@ def understand(question: str, frames: Mapping[str, Schema], default: str | None)
     unsupported = unsupported_method(r)
     if unsupported is not None:
         return unsupported
+    percent_units(r)  # "above 80%": a number's unit, not a share asked for
     r.derived = derived_column(r)
     _bins(r)
     r.filters = [*owned_conditions(r), *conditions(r)]
@@ -70,7 +73,7 @@ def understand(question: str, frames: Mapping[str, Schema], default: str | None)
         if outcome is not None:
             outcome = unread_condition(r, outcome)
             if isinstance(outcome, Spec):
-                outcome = guarded(r, checked(r, outcome))
+                outcome = pooled_parts(r, guarded(r, checked(r, outcome)))
             return outcome
     return unmapped(r)
 

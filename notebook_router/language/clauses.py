@@ -46,7 +46,7 @@ SOURCES = term_set(_WORDS["sources"])
 TRANSFORMS = term_set(_WORDS["transforms"])
 PRESENTERS = term_set(_WORDS["presenters"])
 _STATISTIC = re.compile(
-    rf"^(?:the\s+|a\s+|its\s+|their\s+)?(?:{alternation(_WORDS['statistics'])})\b", re.I
+    rf"^(?:the\s+|a\s+|its\s+|their\s+)?(?P<stat>{alternation(_WORDS['statistics'])})\b", re.I
 )
 _RELATING = re.compile(rf"\b(?:{alternation(_WORDS['relating'])})\b", re.I)
 
@@ -168,6 +168,30 @@ def _split_on_verbs(part: str) -> list[str]:
         else:
             out[-1] = out[-1] + sep + text
     return out
+
+
+def statistic_parts(text: str) -> list[str]:
+    """``text`` split only where a statistic opens a part after one that asked one too
+    (rule 3's second half): "total gas kwh and total electric kwh" is two parts, "the
+    total revenue and units" and "compare the total X and the total Y" are one.
+
+    >>> statistic_parts("total gold in 2016 and total gold in 2020")
+    ['total gold in 2016', 'total gold in 2020']
+    """
+    pieces = _LIST.split(text)
+    out = [pieces[0]]
+    for sep, piece in zip(pieces[1::2], pieces[2::2], strict=True):
+        if _another_statistic(out[-1], piece):
+            out.append(piece)
+        else:
+            out[-1] = out[-1] + sep + piece
+    return [p.strip() for p in out]
+
+
+def opening_statistic(text: str) -> str | None:
+    """The statistic ``text`` opens with, without its article ("the total" is "total")."""
+    m = _STATISTIC.match(text.strip())
+    return " ".join(m["stat"].lower().split()) if m else None
 
 
 def _another_statistic(before: str, text: str) -> bool:

@@ -1,0 +1,102 @@
+"""The same statistic said twice, joined by "and": one answer per part, never one pooled.
+
+"total gas kwh and total electric kwh" and "total gold in 2016 and total gold in 2020"
+ask two figures: the same statistic of the same column, each part with a value of its
+own. Read as one question they became one pooled figure (``meter_type in [gas,
+electric]``) or none at all (``year == 2016 & year == 2020``, no row can be both).
+:func:`same_statistic_parts` splits such a question where each part reads as the same
+operation on the same columns with conditions on the same columns; the analyst then
+answers each part. Parts that measure different things ("the mean mag and the mean
+depth of quakes ...") or whose conditions are on different columns (a qualifier said
+once may be meant for every part) are left to the whole question's reading, and
+:func:`pooled_parts` flags a pooled or impossible reading of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+
+from notebook_router.analyst.reading import Reading
+from notebook_router.analyst.schema import Schema
+from notebook_router.analyst.spec import Filter, LeftOut, Scalar, Spec
+from notebook_router.language.clauses import opening_statistic, statistic_parts
+
+
+def same_statistic_parts(
+    question: str, frames: Mapping[str, Schema], default: str | None
+) -> list[str] | None:
+    """The parts of ``question`` when it asks the same statistic of the same columns in
+    each, with its own values; None when it is one question."""
+    from notebook_router.analyst.understand import understand  # understand imports this
+
+    parts = _said_twice(question)
+    if len(parts) < 2:
+        return None
+    specs = [understand(part, frames, default) for part in parts]
+    readings = [s for s in specs if isinstance(s, Spec)]
+    if len(readings) != len(specs):
+        return None
+    first = readings[0]
+    alike = all(
+        (s.op, s.frame, s.columns, s.aggs, s.group_by, s.derived)
+        == (first.op, first.frame, first.columns, first.aggs, first.group_by, first.derived)
+        and _condition_columns(s) == _condition_columns(first)
+        for s in readings[1:]
+    )
+    distinct = len({(s.filters, s.measure) for s in readings}) == len(readings)
+    return parts if alike and distinct and _condition_columns(first) else None
+
+
+def _said_twice(question: str) -> list[str]:
+    """The parts of ``question`` when each opens with the same statistic ("total ... and
+    total ..."), else the question alone."""
+    parts = statistic_parts(question)
+    opened = {opening_statistic(part) for part in parts}
+    return parts if len(opened) == 1 and None not in opened else [question]
+
+
+def _condition_columns(spec: Spec) -> frozenset[str]:
+    return frozenset(f.column for f in (*spec.filters, *spec.measure))
+
+
+def pooled_parts(r: Reading, spec: Spec) -> Spec:
+    """``spec`` answering each value where it asked rows to hold two values of one column
+    at once ("total gold in 2016 and in 2020"), or with a note where it is one figure for
+    a question that said its statistic more than once."""
+    notes: list[LeftOut] = []
+    impossible = _impossible(spec.filters)
+    if impossible and spec.op == "statistic" and not spec.group_by and not spec.measure:
+        # "total gold in 2016 and in 2020": one figure per value, as the parts ask
+        column, values = impossible
+        others = tuple(f for f in spec.filters if not (f.column == column and f.op == "=="))
+        either = Filter(column, "isin", values)
+        return replace(spec, op="groupby", variant="", group_by=(column,),
+                       filters=(either, *others))  # fmt: skip
+    parts = _said_twice(r.question)
+    if impossible:
+        column, values = impossible
+        said = " and ".join(str(v) for v in values)
+        notes.append(LeftOut(said, f"no row has two values of {column}; each is a part of its own"))
+    elif len(parts) > 1 and not spec.group_by and len(spec.columns) <= 1:
+        # "average kwh for gas and average kwh for the Gym" read as one figure: the parts'
+        # conditions pooled (in either) or joined (in both), whichever the reading took
+        notes.extend(
+            LeftOut(part, "asked as a part of its own, but the answer is one figure for all parts")
+            for part in parts[1:]
+        )
+    if not notes:
+        return spec
+    return replace(spec, left_out=(*spec.left_out, *notes))
+
+
+def _impossible(filters: tuple[Filter, ...]) -> tuple[str, tuple[Scalar, ...]] | None:
+    """A column two equality conditions ask to hold two different values at once."""
+    seen: dict[str, list[Scalar]] = {}
+    for f in filters:
+        if f.op == "==" and f.value is not None and not isinstance(f.value, tuple):
+            seen.setdefault(f.column, []).append(f.value)
+    for column, values in seen.items():
+        if len(set(map(str, values))) > 1:
+            return column, tuple(dict.fromkeys(values))
+    return None

@@ -1,0 +1,77 @@
+"""A percent sign on a number said in a condition is the number's unit: "how many ...
+above 80%?" is a number of rows, not a percentage of them, and "20% or more" keeps its
+"or more" (``>=``). A question that asks for a share with a word ("what percentage ...")
+still gets one.
+
+The tables are small stand-ins built here; each expected figure is plain pandas.
+"""
+
+from __future__ import annotations
+
+import pandas as pd  # type: ignore[import-untyped, unused-ignore]
+import pytest
+
+from notebook_router.analyst import analyse
+
+
+def _hours() -> pd.DataFrame:
+    return pd.DataFrame(
+        {
+            "hour": [0, 7, 14, 21, 4, 11, 18, 1],
+            "humidity_pct": [94, 32, 77, 85, 91, 60, 83, 40],
+            "rentals": [496, 426, 215, 300, 120, 380, 410, 90],
+        }
+    )
+
+
+def _sales() -> pd.DataFrame:
+    return pd.DataFrame(
+        {
+            "Store": ["Mall", "Airport", "Mall", "Suburb", "Airport", "Mall"],
+            "Discount %": [0, 20, 30, 10, 15, 20],
+            "Quantity": [1, 2, 3, 4, 5, 6],
+        }
+    )
+
+
+@pytest.mark.parametrize(
+    ("question", "threshold"),
+    [
+        ("how many records have humidity above 80%?", 80),
+        ("how many records have humidity_pct above 90%?", 90),
+        ("number of rows with humidity over 75 %", 75),
+    ],
+)
+def test_how_many_above_a_percent_is_a_count(question: str, threshold: int) -> None:
+    df = _hours()
+    answer = analyse(question, {"w": df})
+    assert answer.value == int((df["humidity_pct"] > threshold).sum())
+    assert "percentage" not in answer.text.lower()
+
+
+@pytest.mark.parametrize(
+    ("question", "truth"),
+    [
+        ("how many transactions had a discount of 20% or more?", lambda d: d >= 20),
+        ("how many transactions had a discount above 10%?", lambda d: d > 10),
+        ("how many transactions had a discount of 15% or less?", lambda d: d <= 15),
+    ],
+)
+def test_a_percent_threshold_keeps_its_comparison(question: str, truth: object) -> None:
+    df = _sales()
+    answer = analyse(question, {"sales": df})
+    assert callable(truth)
+    assert answer.value == int(truth(df["Discount %"]).sum())
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "what percentage of records have humidity above 80%?",
+        "what % of rows have humidity above 80%",
+    ],
+)
+def test_a_share_asked_in_words_is_still_a_percentage(question: str) -> None:
+    df = _hours()
+    answer = analyse(question, {"w": df})
+    assert answer.value == pytest.approx((df["humidity_pct"] > 80).mean() * 100)
