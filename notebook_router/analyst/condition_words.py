@@ -42,7 +42,10 @@ _LISTED = re.compile(
     rf"(?:(?:{alternation(_WORDS['list_fillers'])})\s+)?$"
 )
 """A column said right after another one and a list join: measured with it."""
-_COUNTED = re.compile(rf"\b{in_order(tuple(_WORDS['counted_leads']))}\s+(?:the\s+)?$")
+_COUNTED = re.compile(
+    rf"\b{in_order(tuple(_WORDS['counted_leads']))}\s+"
+    rf"(?:(?:{alternation(_WORDS['counted_fillers'])})\s+)?$"
+)
 _LEADS = frozenset(_WORDS["phrase_leads"])
 _PERIODS = frozenset(_WORDS["period_words"])
 _SUFFIXED = re.compile(
@@ -230,11 +233,12 @@ def _unread_periods(r: Reading, spec: Spec, used: set[str]) -> list[LeftOut]:
         # "Q3" may have been read as a quartile, which an operation with none does not use
         said = r.question.lower()
         quarters = {f.value for f in spec.filters if f.op == "quarter"}
+        names = {str(c).lower() for c in r.schema.names()}
         out += [
             LeftOut(m.group(), "a period I did not filter on")
             for m in _CODE.finditer(said)
-            if int(m.group()[-1]) not in quarters
-        ]
+            if int(m.group()[-1]) not in quarters and m.group() not in names
+        ]  # a code that is a column's name ("mean q2 score" of a ``q2`` column) is the column
     return out
 
 
