@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 
 from notebook_router.analyst import phrases as ph
+from notebook_router.analyst.everyday_values import modifies_rows
 from notebook_router.analyst.linking import Mention
 from notebook_router.analyst.reading import IGNORED, OPERATION_WORDS, Reading
 from notebook_router.analyst.spec import Filter, LeftOut, Spec
@@ -41,7 +42,10 @@ _LISTED = re.compile(
     rf"(?:(?:{alternation(_WORDS['list_fillers'])})\s+)?$"
 )
 """A column said right after another one and a list join: measured with it."""
-_COUNTED = re.compile(rf"\b{in_order(tuple(_WORDS['counted_leads']))}\s+(?:the\s+)?$")
+_COUNTED = re.compile(
+    rf"\b{in_order(tuple(_WORDS['counted_leads']))}\s+"
+    rf"(?:(?:{alternation(_WORDS['counted_fillers'])})\s+)?$"
+)
 _LEADS = frozenset(_WORDS["phrase_leads"])
 _PERIODS = frozenset(_WORDS["period_words"])
 _SUFFIXED = re.compile(
@@ -141,6 +145,21 @@ def _left_words(r: Reading) -> set[str]:
     return {w for w, _, _ in word_spans(r.skeleton) if not re.fullmatch(r"[cvd]\d+", w)}
 
 
+def _operation_words_of(r: Reading) -> set[str]:
+    """Operation words the question says as its own ("how many *missing* values",
+    "*forecast* sales"), not as which rows: no value left unapplied when the answer is
+    that operation (a plain statistic or group answer did not do what the word asks)."""
+    toks = word_spans(r.skeleton)
+    words = [w for w, _, _ in toks]
+    tokens = [bool(re.fullmatch(r"[cvd]\d+", w)) for w in words]
+    return {
+        w
+        for i, (w, _, end) in enumerate(toks)
+        if w in OPERATION_WORDS
+        and not modifies_rows(words, i, r.skeleton[end:], lambda j: tokens[j])
+    }
+
+
 def _applies(f: Filter, column: str, value: object) -> bool:
     if f.column != column:
         return False
@@ -156,7 +175,8 @@ def _unlinked_values(r: Reading, spec: Spec) -> list[LeftOut]:
         return []
     conditions = (*spec.filters, *spec.measure, *spec.lookup)
     out = []
-    for word in sorted(_left_words(r)):
+    own = _operation_words_of(r) if spec.op not in _MEASURING_OPS else set()
+    for word in sorted(_left_words(r) - own):
         if word in _STATISTIC_WORDS or len(word) < 3:
             continue
         for said in dict.fromkeys((word, word[:-1] if word.endswith("s") else word)):
@@ -213,11 +233,12 @@ def _unread_periods(r: Reading, spec: Spec, used: set[str]) -> list[LeftOut]:
         # "Q3" may have been read as a quartile, which an operation with none does not use
         said = r.question.lower()
         quarters = {f.value for f in spec.filters if f.op == "quarter"}
+        names = {str(c).lower() for c in r.schema.names()}
         out += [
             LeftOut(m.group(), "a period I did not filter on")
             for m in _CODE.finditer(said)
-            if int(m.group()[-1]) not in quarters
-        ]
+            if int(m.group()[-1]) not in quarters and m.group() not in names
+        ]  # a code that is a column's name ("mean q2 score" of a ``q2`` column) is the column
     return out
 
 

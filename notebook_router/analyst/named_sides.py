@@ -16,15 +16,21 @@ from notebook_router.analyst.spec import Scalar
 
 def named_sides(r: Reading, column: str) -> tuple[Scalar, Scalar] | None:
     """(the other value, the value the name says) of ``column`` when it holds two labels,
-    one the other negated, and its name says the plain one; None otherwise."""
+    one the other negated, and its name says one of them; None otherwise.
+
+    The negated spelling is looked for first: the plain value is inside it, so ``unpaid``
+    holding "paid"/"unpaid" or ``nonsmoker`` holding "smoker"/"nonsmoker" names the
+    negated one, while ``lowbirthweight`` ("low"/"not low") names the plain one."""
     values = r.schema.column(column).values
     if len(values) != 2:
         return None
     name = squashed(column.replace("_", ""))
-    for i, value in enumerate(values):
-        other = values[1 - i]
-        if not isinstance(value, str) or spelt_negated(r, column, value) != other:
+    for i, plain in enumerate(values):
+        negated = values[1 - i]
+        if not isinstance(plain, str) or spelt_negated(r, column, plain) != negated:
             continue
-        if squashed(value) and squashed(value) in name:
-            return other, value
+        if squashed(str(negated)) in name:
+            return plain, negated
+        if squashed(plain) and squashed(plain) in name:
+            return negated, plain
     return None

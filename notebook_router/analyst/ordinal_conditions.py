@@ -7,7 +7,9 @@ quarter", "the 2nd quarter of 2024", "homes built in the 1990s".
 - An ordinal before "quarter", on a table with a date column, is that quarter of the year
   (a year said beside it is read by the year rules).
 - A decade on a table whose only year column is named with more than "year"
-  (``year_built``) is that span of years (the plain ``year`` column is read elsewhere).
+  (``year_built``) is that span of years (the plain ``year`` column is read elsewhere),
+  unless another column is said right before it ("sqft in the 2000s"): then it is left
+  for the accounting to name as not applied.
 
 What is read is blanked, so it is neither measured nor named as left over.
 """
@@ -31,7 +33,8 @@ _QUARTER = re.compile(
     rf"(?:{alternation(_WORDS['quarter'])})\b"
 )
 _DECADE = re.compile(
-    rf"(?:\bC(?P<index>\d+)\s+)?(?P<lead>\b(?:{alternation(_WORDS['decade_leads'])})\s+the\s+"
+    rf"(?:\bC(?P<index>\d+)\s+)?(?P<lead>\b(?:{alternation(_WORDS['decade_leads'])})\s+"
+    rf"(?:{alternation(_WORDS['decade_fillers'])})\s+"
     rf"(?P<decade>(?:1[6-9]|20)\d)0'?s\b)"
 )
 _ORDINAL = re.compile(
@@ -78,12 +81,10 @@ def _decades(r: Reading) -> list[Filter]:
         return []
     start = int(m.group("decade")) * 10
     said_of = m.group("index")
-    # "built in the 1990s": the column said of the decade is read with it
-    first = (
-        m.start()
-        if said_of is not None and r.column_at(int(said_of)) == columns[0]
-        else m.start("lead")
-    )
+    if said_of is not None and r.column_at(int(said_of)) != columns[0]:
+        return []  # "sqft in the 2000s": said of another column, left to be named unread
+    # "year_built in the 1990s": the column said of the decade is read with it
+    first = m.start() if said_of is not None else m.start("lead")
     r.skeleton = r.skeleton[:first] + " " * (m.end() - first) + r.skeleton[m.end() :]
     return [Filter(columns[0], "between", (start, start + 9))]
 

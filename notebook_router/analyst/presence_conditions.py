@@ -5,6 +5,11 @@ had no absences", "passengers on cancelled flights": the column names no measure
 says which rows. On a yes/no column (0/1, booleans, two labels one of which says yes) the
 condition is the yes or the no value; on a count (whole numbers, none below zero) it is
 ``> 0`` or ``== 0``. The words read are blanked, so the column is not also measured.
+
+An operation that takes columns as its arguments (a regression, a correlation, a plot,
+value counts, a comparison, a test) keeps a column said right after another one ("regress
+charges *on smoker*", "correlation of price *with garage*") or said as its only column
+("value counts *for churn*"): that column is what it works on, not which rows.
 """
 
 from __future__ import annotations
@@ -13,7 +18,8 @@ import re
 
 from notebook_router.analyst.conditions import yes_no
 from notebook_router.analyst.reading import Reading
-from notebook_router.analyst.spec import Filter
+from notebook_router.analyst.spec import Filter, LeftOut
+from notebook_router.language.patterns import alternation
 from notebook_router.language.phrases import in_order
 from notebook_router.language.tables import table
 
@@ -22,6 +28,13 @@ _LACKING = re.compile(rf"\b{in_order(tuple(_WORDS['lacking']))}\s+$")
 _HAVING = re.compile(rf"\b{in_order(tuple(_WORDS['having']))}\s+$")
 _YES_NO_ONLY = re.compile(rf"\b{in_order(tuple(_WORDS['yes_no_only']))}\s+$")
 _TOKEN = re.compile(r"\bC(\d+)\b")
+_ARGUMENT_OPERATION = re.compile(
+    rf"(?<![\w-])(?:{alternation(_WORDS['argument_operations'])})(?![\w-])"
+)
+_AFTER_COLUMN = re.compile(r"\bC\d+\s*$")
+_JOINED = re.compile(
+    rf"^\s*(?P<join>{alternation(table('condition_words')['list_joins'])})\s*C(?P<index>\d+)\b"
+)
 
 
 def presence_conditions(r: Reading) -> list[Filter]:
@@ -38,15 +51,50 @@ def presence_conditions(r: Reading) -> list[Filter]:
         sides = yes_no(r, column)
         if lead is None and sides is not None:
             lead = _YES_NO_ONLY.search(before)
-        if lead is None:
+        if lead is None or _an_argument(r, before[: lead.start()], index):
             continue
         condition = _condition(r, column, sides, lacking=lacking is not None)
         if condition is None:
             continue
         out.append(condition)
+        if lacking is not None:
+            _flag_shared_negation(r, index, r.skeleton[token.end() :])
         start = lead.start()
         r.skeleton = r.skeleton[:start] + " " * (token.end() - start) + r.skeleton[token.end() :]
     return out
+
+
+def _flag_shared_negation(r: Reading, index: int, after: str) -> None:
+    """ "no diabetes and hypertension" may mean neither: when a lacked yes/no or count
+    column is joined to another such column said with no lead of its own, the answer
+    reads the second as had and says that it did."""
+    joined = _JOINED.search(after)
+    if joined is None:
+        return
+    other = r.column_at(int(joined.group("index")))
+    if yes_no(r, other) is None and not _counts(r, other):
+        return
+    first, second = r.mentions[index], r.mentions[int(joined.group("index"))]
+    said = r.text[first.start : second.end]
+    lead = _LACKING.search(r.text[: first.start])
+    if lead is not None:
+        said = r.text[lead.start() : second.end]
+    why = (
+        f"it may mean neither {first.column} nor {other}; I read it as no {first.column} "
+        f"with {other}"
+    )
+    r.unapplied.append(LeftOut(said.strip(), why))
+
+
+def _an_argument(r: Reading, before_lead: str, index: int) -> bool:
+    """Whether the column at ``index`` is an argument of the operation asked for: said
+    right after another column ("charges on smoker") or the only column said ("value
+    counts for churn"), in a question asking an operation that takes columns."""
+    if not _ARGUMENT_OPERATION.search(r.text.lower()):
+        return False
+    if _AFTER_COLUMN.search(before_lead):
+        return True
+    return all(int(t.group(1)) == index for t in _TOKEN.finditer(r.skeleton))
 
 
 def _condition(

@@ -32,7 +32,7 @@ def _wards() -> pd.DataFrame:
         {
             "ward": ["A", "B", "A", "C", "B", "A"],
             "stay_days": [3, 10, 4, 12, 2, 9],
-            "premature": [*(["premature", "not premature"] * 2), "not premature", "premature"],
+            "premature": [*(["premature", "not premature"] * 2), "premature", "premature"],
         }
     )
 
@@ -48,14 +48,53 @@ def test_naming_the_column_counts_the_value_its_name_says(question: str) -> None
 
 
 @pytest.mark.parametrize(
-    ("question", "truth"),
+    ("question", "side"),
     [
-        ("how many babies were premature?", 3),
-        ("how many babies were not premature?", 3),
+        ("how many babies were premature?", "premature"),
+        ("how many babies were not premature?", "not premature"),
     ],
 )
-def test_on_another_table_the_side_the_name_says(question: str, truth: float) -> None:
-    a = analyse(question, {"wards": _wards()})
+def test_on_another_table_the_side_the_name_says(question: str, side: str) -> None:
+    frame = _wards()
+    a = analyse(question, {"wards": frame})
+    # four and two: a swapped side gives the other count
+    assert a.value == (frame.premature == side).sum() != (frame.premature != side).sum()
+
+
+def _invoices() -> pd.DataFrame:
+    return pd.DataFrame(
+        {"amount": [10.0, 20.0, 30.0, 40.0], "unpaid": ["paid", "unpaid", "paid", "paid"]}
+    )
+
+
+def _people() -> pd.DataFrame:
+    return pd.DataFrame(
+        {
+            "income": [100.0, 5.0, 8.0, 20.0, 0.0],
+            "unemployed": ["employed", "unemployed", "unemployed", "employed", "employed"],
+        }
+    )
+
+
+@pytest.mark.parametrize(
+    ("question", "name", "frame", "column", "side"),
+    [
+        ("how many invoices are unpaid?", "invoices", _invoices(), "unpaid", "unpaid"),
+        ("how many people were unemployed?", "people", _people(), "unemployed", "unemployed"),
+    ],
+)
+def test_a_name_that_is_the_negated_value_names_that_value(
+    question: str, name: str, frame: pd.DataFrame, column: str, side: str
+) -> None:
+    # "employed" is inside "unemployed": the name is the negated label, not the plain one
+    a = analyse(question, {name: frame})
+    assert a.value == (frame[column] == side).sum() != (frame[column] != side).sum()
+
+
+def test_a_statistic_for_the_negated_side_its_name_says() -> None:
+    frame = _people()
+    a = analyse("average income for unemployed", {"people": frame})
+    truth = frame.loc[frame.unemployed == "unemployed", "income"].mean()
     assert a.value == pytest.approx(truth)
 
 
@@ -69,6 +108,5 @@ def test_a_follow_up_about_the_earlier_rows_applies_its_own_condition(second: st
     router.run_sync("how many mothers gained more than 50 pounds?")
     run = router.run_sync(second)
     truth = ((frame.gained > 50) & (frame.lowbirthweight == "low")).sum()
-    assert truth == 2
-    assert "There are 2 rows where gained > 50 and lowbirthweight = low" in run.answer
+    assert f"There are {truth} rows where gained > 50 and lowbirthweight = low" in run.answer
     assert "has 4 rows" not in run.answer  # never the earlier rows counted again
