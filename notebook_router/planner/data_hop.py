@@ -57,6 +57,11 @@ def describe_data(source: DataSource, goal: str) -> ev.DataDescribed:
             values=tuple(dict.fromkeys(v for c in d.columns for v, _ in c.top if not _numeric(v)))[
                 :MAX_VALUES
             ],
+            column_values=tuple(
+                (c.name, texts, c.distinct is not None and c.distinct == len(c.top))
+                for c in d.columns
+                if (texts := tuple(v for v, _ in c.top if not _numeric(v)))
+            ),
         )
         for d in context.data
     )

@@ -83,6 +83,10 @@ class DataTable(msgspec.Struct, kw_only=True, gc=False):
     values: tuple[str, ...] = ()
     """The most common values of its text columns (already masked): a request naming
     "fossil fuels" is about this table when a column holds it."""
+    column_values: tuple[tuple[str, tuple[str, ...], bool], ...] = ()
+    """Each text column with its most common values and whether they are all its values:
+    which column a follow-up's word ("Marketing", "phones") is a value of, so it takes
+    that column's slot."""
 
 
 class DataDescribed(_Event, tag="data_described"):

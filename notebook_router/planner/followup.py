@@ -57,7 +57,7 @@ from notebook_router.planner.followup_compare import (
     earlier_comparison,
     rival_comparisons,
 )
-from notebook_router.planner.followup_entities import column_slot, kind, old_entity
+from notebook_router.planner.followup_entities import BY, column_slot, kind, old_entity
 from notebook_router.planner.followup_present import (
     NOTHING_TO_CHART,
     PRESENT,
@@ -86,12 +86,19 @@ from notebook_router.planner.followup_slots import (
     without_pro_form,
 )
 from notebook_router.planner.followup_types import SAID, FollowUp
+from notebook_router.planner.followup_values import (
+    ColumnValues,
+    column_values,
+    other_column,
+    value_slot,
+)
 
 __all__ = [
     "ENTITY_WORDS",
     "NOTHING_TO_CHART",
     "FollowUp",
     "column_terms",
+    "column_values",
     "follow_up",
     "same_again",
     "substitute",
@@ -113,21 +120,29 @@ def _column_terms(columns: tuple[str, ...]) -> frozenset[str]:
 
 
 def follow_up(
-    goal: str, arc: ArcView | None, columns: frozenset[str] = frozenset()
+    goal: str,
+    arc: ArcView | None,
+    columns: frozenset[str] = frozenset(),
+    values: ColumnValues = (),
 ) -> FollowUp | None:
     """How ``goal`` follows the arc's latest run, or None when it stands on its own.
 
     ``columns`` are the terms of the data's column names: with them, a column named by
     the follow-up ("now do the same for units") takes the place of the measure the run
     before was about ("revenue"), and "by month" the place of its group-by ("by region").
+    ``values`` are the data's text columns with their values: a word that is a value of
+    one ("Marketing") takes the place of the earlier value of that column ("engineers"),
+    or is added when the request before named none (:mod:`.followup_values`).
     """
     if arc is None or not arc.runs:
         return None
-    return _follow_up(" ".join(goal.split()), arc, columns)
+    return _follow_up(" ".join(goal.split()), arc, columns, values)
 
 
 @lru_cache(maxsize=64)
-def _follow_up(goal: str, arc: ArcView, columns: frozenset[str]) -> FollowUp | None:
+def _follow_up(
+    goal: str, arc: ArcView, columns: frozenset[str], values: ColumnValues
+) -> FollowUp | None:
     # Cached: the rule planner asks at every decision, and the view is frozen.
     if acknowledged(goal):  # "ok thanks": no follow-up, whatever it could fill
         return None
@@ -148,7 +163,7 @@ def _follow_up(goal: str, arc: ArcView, columns: frozenset[str]) -> FollowUp | N
         return present(source, presented["kind"].strip())
     said = said_entity(goal)
     if said is not None:
-        return _same(source, *said, columns)
+        return _same(source, *said, columns, values)
     return of_those(goal, arc.last)
 
 
@@ -183,7 +198,9 @@ def same_again(text: str, before: str, columns: frozenset[str] = frozenset()) ->
 # ---------------------------------------------------------------------- same
 
 
-def _same(source: ArcRun, new: str, preposition: str, columns: frozenset[str]) -> FollowUp | None:
+def _same(
+    source: ArcRun, new: str, preposition: str, columns: frozenset[str], values: ColumnValues
+) -> FollowUp | None:
     """``source`` again for ``new`` (said after ``preposition``, "" for none) in the slot
     it fills; asked about when it fills none, or a slot of another role."""
     texts = [source.goal, *(t.description for t in source.tasks)]
@@ -204,6 +221,32 @@ def _same(source: ArcRun, new: str, preposition: str, columns: frozenset[str]) -
     if others(new):  # "the other ones" after a value with no negated form to undo
         return ask(source, new)
     new = without_pro_form(new)
+    placed = value_slot(texts, new, values)
+    if placed is not None:  # the data says which column's slot it fills
+        how, earlier_value = placed
+        if how == "replace":  # "Marketing" after "engineers": values of one column
+            return _swapped_or_asked(source, texts, earlier_value, new, preposition, as_said=True)
+        # No value of its column was said. The word the text alone would swap is a
+        # column's name ("by city"): a value is no group-by, so it is added ("count
+        # employees by city", then "and for women?"). It is a value of another column
+        # ("Austin" for "what about women?"): asked whether together or instead, since
+        # the words alone do not settle it. A word the data does not know (a value too
+        # rare to be described) is read as before.
+        would = column_slot(texts, new, columns) or old_entity(texts, new)
+        if would is None or (columns and set(terms(would)) <= columns):
+            return added(source, new, preposition)
+        if other_column(would, new, values) and not _said_in_its_role(
+            preposition, _preposition_before(texts, would)
+        ):
+            return ask(
+                source,
+                new,
+                f"asks about “{would}”, and “{new}” is a value of another column: it may be "
+                f"asked together with “{would}” or in its place",
+            )
+    if BY.match(new):  # a group-by takes the place of a group-by, or is added: never a value's
+        grouped = column_slot(texts, new, columns)
+        return added(source, new, preposition) if grouped is None else swapped(source, grouped, new)
     old = column_slot(texts, new, columns) or old_entity(texts, new)
     data_answer = any(ANALYST in t.roles for t in source.tasks)
     if old is None and kind(new) == "statistic":
@@ -222,14 +265,14 @@ def _same(source: ArcRun, new: str, preposition: str, columns: frozenset[str]) -
 
 
 def _swapped_or_asked(
-    source: ArcRun, texts: list[str], old: str, new: str, preposition: str
+    source: ArcRun, texts: list[str], old: str, new: str, preposition: str, as_said: bool = False
 ) -> FollowUp:
     """``source`` with ``new`` in the place of ``old``, unless ``new`` was said after a
     preposition of another role than the one before ``old`` ("and to London?" after
     "flights from Paris": to London, or from Paris to London?): then asked which."""
     before = _preposition_before(texts, old)
     if not preposition or not before or _same_role(preposition, before):
-        return swapped(source, old, new)
+        return swapped(source, old, new, as_said)
     return ask(
         source,
         f"{preposition} {new}",
@@ -251,6 +294,12 @@ def _same_role(said: str, before: str) -> bool:
     if said == before or said in _ANY_ROLE or before in _ANY_ROLE:
         return True
     return said in _ALIKE_ROLES and before in _ALIKE_ROLES
+
+
+def _said_in_its_role(said: str, before: str) -> bool:
+    """Whether a value said after ``said`` names the slot said after ``before`` by the
+    role of its preposition ("from" and "from", "in" and "at"), not by one of any role."""
+    return bool(said and before) and said not in _ANY_ROLE and _same_role(said, before)
 
 
 def _preposition_before(texts: list[str], old: str) -> str:

@@ -18,8 +18,12 @@ _ADDED_AFTER = "for"
 """The preposition an added entity is said after when the follow-up said none ("and 2023?")."""
 
 
-def substitute(text: str, old: str, new: str) -> str:
+def substitute(text: str, old: str, new: str, as_said: bool = False) -> str:
     """``text`` with each whole-word ``old`` replaced by ``new``, keeping the case it had there.
+
+    ``as_said``: a name the user wrote capitalised ("Marketing") stays so where ``old``
+    was a lowercase word of prose ("of engineers"); never inside a name written with
+    underscores ("north_sales"), which stays lowercase.
 
     >>> substitute("Load the sales table for the North region (north_sales)", "North", "South")
     'Load the sales table for the South region (south_sales)'
@@ -34,7 +38,11 @@ def substitute(text: str, old: str, new: str) -> str:
         if found.isupper() and len(found) > 1:
             return new if acronym and not new.islower() else new.upper()
         if found.islower():
-            return new.lower()
+            glued = (
+                text[match.end() : match.end() + 1] == "_"
+                or text[match.start() - 1 : match.start()] == "_"
+            )
+            return new if as_said and new[:1].isupper() and not glued else new.lower()
         if found[:1].isupper():
             return new[:1].upper() + new[1:]
         return new
@@ -57,19 +65,20 @@ def with_its_article(texts: list[str], old: str, new: str) -> str:
     return the if any(said_in(text, the) for text in texts) else old
 
 
-def swapped(source: ArcRun, old: str, new: str) -> FollowUp:
+def swapped(source: ArcRun, old: str, new: str, as_said: bool = False) -> FollowUp:
     """``source`` again with ``new`` in the place of ``old`` in its goal, its tasks'
-    descriptions and its agents' names."""
+    descriptions and its agents' names (``as_said``: see :func:`substitute`)."""
     tasks = tuple(
         t.model_copy(
             update={
-                "description": substitute(t.description, old, new),
+                "description": substitute(t.description, old, new, as_said),
                 "agent": substitute(t.agent, old, new),
             }
         )
         for t in source.tasks
     )
-    return FollowUp("same", source, substitute(source.goal, old, new), tasks, f"{old} → {new}")
+    goal = substitute(source.goal, old, new, as_said)
+    return FollowUp("same", source, goal, tasks, f"{old} → {new}")
 
 
 def added(source: ArcRun, new: str, preposition: str) -> FollowUp:

@@ -14,7 +14,7 @@ import re
 
 from notebook_router.language.lexicon import term, terms
 from notebook_router.language.phrases import phrase_table
-from notebook_router.planner.followup_entities import VALUE_WORDS, kind
+from notebook_router.planner.followup_entities import BY, VALUE_WORDS, kind
 from notebook_router.planner.followup_types import LEAD, SAID
 
 _W = SAID.either
@@ -79,7 +79,10 @@ def said_entity(goal: str) -> tuple[str, str] | None:
         new = _entity(now["new"])
         # "now for X" names an entity; bare "now X" only when X is plainly one
         # (a year, a region, a statistic, a name), so "now tabulate" stays a request.
-        if new is not None and (now["for"] or kind(new) or new[:1].isupper()):
+        # "now by neighborhood" names a new group-by.
+        if new is not None and (
+            now["for"] or kind(new) or new[:1].isupper() or BY.match(new) is not None
+        ):
             return new, "for" if now["for"] else ""
     bare = _AND.match(goal)
     if bare:

@@ -33,7 +33,7 @@ from notebook_router.agents.tree import tree_generation
 from notebook_router.context.arc import ArcView
 from notebook_router.language.lexicon import terms
 from notebook_router.language.references import kind_of
-from notebook_router.planner.followup import column_terms
+from notebook_router.planner.followup import column_terms, column_values
 from notebook_router.planner.media_notes import MediaNote, choices, pointers
 from notebook_router.planner.state import NOT_DONE_STATUSES, RunState, Task
 from notebook_router.planner.task_digest import TaskDigest, digest
@@ -110,6 +110,9 @@ class PlannerView(BaseModel):
     """Table and column names as words (for the rule planner's routing; not in prompts)."""
     column_words: frozenset[str] = Field(default=frozenset(), exclude=True)
     """The terms of the column names alone (the slots a follow-up's words may fill)."""
+    column_values: tuple[tuple[str, tuple[str, ...], bool], ...] = Field(default=(), exclude=True)
+    """Each text column with its most common values and whether they are all of them (the
+    column a follow-up's word is a value of, so the slot it fills; not in prompts)."""
     arc: ArcView | None = None
     """Earlier runs of the session (goal, short answer, plan, data used) and the facts
     that bear on this goal: what follow-ups ("now do the same for South") build on."""
@@ -300,6 +303,7 @@ class ViewBuilder:
             tables=[] if state.data is None else [t.name for t in state.data.tables],
             data_words=self.data_words(state),
             column_words=column_terms(state.data),
+            column_values=column_values(state.data),
             arc=state.arc,
             media=list(media),
             held=frozenset(_held(state)),

@@ -42,7 +42,7 @@ def decide(view: PlannerView) -> Decision:
     """The next step for ``view``: start what can start, wait, ask, or complete."""
     matcher = matcher_for(tuple(view.agents))
     tasks = {t.id: t for t in view.tasks}
-    followed = follow_up(view.goal, view.arc, view.column_words)
+    followed = follow_up(view.goal, view.arc, view.column_words, view.column_values)
     agent_names = {card.name for card in view.agents}
     if followed is not None and followed.kind == "why" and _why_agent(view, followed) is None:
         return Decision(

@@ -1,0 +1,106 @@
+"""The slot a follow-up's word fills, decided by the data (read by
+:mod:`notebook_router.planner.followup`).
+
+A word that is a value of a column ("Marketing", "phones", "women") fills that column's
+slot: when the request before named a value of the same column ("engineers" for
+``department == "Engineering"``), the new word takes its place; when it named none
+("median salary in Austin", then "what about women?"), the new word is added as a
+filter of its own, keeping what was there. Kinds of words alone cannot tell these apart:
+"Marketing" and "Austin" are both names said after "in".
+
+The values are the data's own: the most common values of each text column, as the
+run's first hop described them (:class:`~notebook_router.planner.events.DataTable`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import lru_cache
+
+from notebook_router.language.lexicon import terms
+from notebook_router.language.tables import table
+from notebook_router.planner.events import DataDescribed
+
+ColumnValues = tuple[tuple[str, tuple[str, ...], bool], ...]
+"""Each text column's name with its most common values, in the order described, and
+whether those are all its values (a rare value is not described)."""
+
+_WORDS = re.compile(r"[\w-]+")
+_LONGEST_VALUE = 3
+"""The most words a value said in a request is looked up with ("United States of")."""
+
+
+def column_values(data: DataDescribed | None) -> ColumnValues:
+    """The described data's text columns with their most common values."""
+    if data is None:
+        return ()
+    return tuple(pair for t in data.tables for pair in t.column_values)
+
+
+@lru_cache(maxsize=1)
+def _value_groups() -> tuple[frozenset[str], ...]:
+    # "women" and "female" say one value: the table the analyst reads them from.
+    return tuple(frozenset(w.lower() for w in group) for group in table("value_words")["groups"])
+
+
+def _term_forms(said: str) -> set[tuple[str, ...]]:
+    """The ways ``said`` may be written as a column's value, as terms ("women" is
+    also "female")."""
+    low = said.lower()
+    out = {tuple(terms(low))}
+    for group in _value_groups():
+        if low in group:
+            out |= {tuple(terms(w)) for w in group}
+    return {s for s in out if s}
+
+
+@lru_cache(maxsize=128)
+def _index(values: ColumnValues) -> dict[tuple[str, ...], frozenset[str]]:
+    """Each value, as terms, with the columns that hold it."""
+    found: dict[tuple[str, ...], set[str]] = {}
+    for column, said, _ in values:
+        for value in said:
+            key = tuple(terms(value.lower()))
+            if key:
+                found.setdefault(key, set()).add(column)
+    return {k: frozenset(v) for k, v in found.items()}
+
+
+def value_columns(said: str, values: ColumnValues) -> frozenset[str]:
+    """The columns that hold ``said`` as a value ("phones" → product, for "Phone")."""
+    index = _index(values)
+    return frozenset(c for s in _term_forms(said) for c in index.get(s, ()))
+
+
+def value_slot(texts: Iterable[str], new: str, values: ColumnValues) -> tuple[str, str] | None:
+    """Where ``new`` goes in ``texts``, when the data holds it as a value of one column:
+    ("replace", the words that said a value of that column) or ("add", "") when they
+    said none; None when ``new`` is no value of exactly one column (the caller reads it
+    another way) or is said there already."""
+    columns = value_columns(new, values)
+    if len(columns) != 1:
+        return None
+    new_terms = _term_forms(new)
+    for text in texts:
+        words = list(_WORDS.finditer(text))
+        for size in range(_LONGEST_VALUE, 0, -1):
+            for i in range(len(words) - size + 1):
+                first, last = words[i].group(0), words[i + size - 1].group(0)
+                if not terms(first.lower()) or not terms(last.lower()):
+                    continue  # "of engineers in" is "engineers": the value, not its preposition
+                phrase = text[words[i].start() : words[i + size - 1].end()]
+                if _term_forms(phrase) & new_terms:
+                    return None  # already asked about: the caller says so
+                if value_columns(phrase, values) == columns:
+                    return "replace", phrase
+    return "add", ""
+
+
+def other_column(said: str, new: str, values: ColumnValues) -> bool:
+    """Whether the data holds ``said`` as a value only of columns that cannot hold ``new``
+    ("Austin" of a city column whose values are all known and none is "women"). A column
+    described by its most common values alone may hold ``new`` among its rare ones."""
+    held = value_columns(said, values)
+    complete = {column for column, _, whole in values if whole}
+    return bool(held) and held <= complete and not held & value_columns(new, values)
