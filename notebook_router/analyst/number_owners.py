@@ -123,11 +123,11 @@ def owned_conditions(r: Reading) -> list[Filter]:
     blanked from ``r.skeleton``; numbers that belong to no column are named in
     ``r.unapplied``."""
     found = [
+        *_people_of_a_sex(r),  # first: the bounds read below are blanked, and it looks for them
         *_years_of_measure(r),
         *_unit_bounds(r),
         *_identified_things(r),
         *_people_ages(r),
-        *_people_of_a_sex(r),
     ]
     return [cond.in_column_unit(r, f) for f in found]
 
@@ -373,6 +373,13 @@ _SEX_WORDS = {word: code for code, group in _SEX_GROUPS.items() for word in grou
 _SEX_WORD = re.compile(rf"\b(?:{alternation(sorted(_SEX_WORDS, key=len, reverse=True))})\b")
 
 
+_SEX_AGE = re.compile(
+    rf"(?P<w>{_SEX_WORD.pattern})\s+(?:(?:{alternation(_WORDS['sex_age_links'])})\s+)?"
+    rf"(?:{alternation([*_AGE['over'], *_AGE['under']])})\s+\d"
+)
+"""People of one sex and their age ("women over 50", "men who are under 30")."""
+
+
 def _sex_coded_column(r: Reading) -> str | None:
     """The one text column that holds people's sex as one-letter codes ("F", "M")."""
     codes = set(_SEX_GROUPS)
@@ -395,7 +402,9 @@ def _people_of_a_sex(r: Reading) -> list[Filter]:
         code = _SEX_WORDS[word]
         column = _sex_coded_column(r)
         if column is None:
-            r.unapplied.append(LeftOut(word, f"no column says who are {word}"))
+            if word in {a.group("w") for a in _SEX_AGE.finditer(r.skeleton)}:
+                # "men under 30": the age is applied, the sex has nowhere to go
+                r.unapplied.append(LeftOut(word, f"no column says who are {word}"))
             continue
         value = next(v for v in r.schema.column(column).values if str(v).strip().lower() == code)
         if Filter(column, "==", value) not in out:

@@ -547,3 +547,22 @@ def test_grams_of_something_is_not_the_weight(question: str) -> None:
     a = analyse(question, {"df": _foods()})
     assert "weight_g" not in (a.code or ""), a.code
     assert a.status != "answered" or a.value == (_foods().fat_g < 5).sum(), a.text
+
+
+# Away from an age, a word for men or women may name every row (a table of women): it is
+# not named as left out there.
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("how many women are there in each city?", {"Paris": 3, "Rome": 2}),
+        ("how many women had more than 2 children?", 2),
+    ],
+)
+def test_men_or_women_away_from_an_age_may_be_the_rows(question: str, expected: object) -> None:
+    frame = pd.DataFrame(
+        {"city": ["Paris", "Rome", "Paris", "Rome", "Paris"], "children": [1, 3, 4, 0, 2]}
+    )
+    a = analyse(question, {"df": frame})
+    assert a.status == "answered", a.text
+    value = a.value.to_dict() if isinstance(a.value, pd.Series) else a.value
+    assert value == expected
