@@ -23,6 +23,7 @@ import re
 from notebook_router.analyst.condition_words import unapplied_condition_words
 from notebook_router.analyst.counted import uncounted
 from notebook_router.analyst.linking import Mention
+from notebook_router.analyst.number_owners import is_identifier
 from notebook_router.analyst.reading import IGNORED, OPERATION_WORDS, Reading
 from notebook_router.analyst.said_numbers import unused_numbers
 from notebook_router.analyst.spec import Filter, LeftOut, Spec
@@ -135,6 +136,8 @@ def _unused_columns(r: Reading, spec: Spec) -> list[LeftOut]:
             continue  # "the year 1985", "by quarter": read as the period
         if _row_noun(r, m):
             continue  # "how many states ...": what a row is, not a column to measure
+        if m.how != "name" and is_identifier(m.column):
+            continue  # "cars over 3000 lbs" of ``car_id``: the noun names the rows
         said = _phrase(r, m).lower()
         if _row_count(spec) and (said == r.frame.lower() or said in OPERATION_WORDS):
             # "how many days are in weather?": the table counted, said by its name; "how

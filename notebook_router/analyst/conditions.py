@@ -7,6 +7,7 @@ filter's column as the thing to measure.
 
 from __future__ import annotations
 
+import numbers
 import re
 from collections.abc import Callable
 from functools import partial
@@ -489,11 +490,37 @@ _MORE_PEOPLE = rf"\b(?:{alternation(table('number_owners')['people'])})\b"
 """More nouns for rows that are people ("men over 30", "women under 40")."""
 
 
-def rows_are_people(r: Reading) -> bool:
+_SAID_OF_A_COLUMN = re.compile(r"\bC(\d+)\s+$")
+"""A column token right before a bound ("C2 over 60": "scored over 60", "score over 60")."""
+
+
+def rows_are_people(r: Reading, at: int | None = None) -> bool:
     """Whether the question's rows are people: said so, or the table is named for them
-    ("average income of people over 40" asked of a table called ``people``)."""
+    ("how many are over 60?" asked of a table called ``people``). A bare bound at ``at``
+    said right after another column's word ("average score over 60", "how many scored
+    over 60") is that column's, whatever the table is named."""
+    if at is not None:
+        before = _SAID_OF_A_COLUMN.search(r.skeleton[:at])
+        if before is not None and r.column_at(int(before.group(1))) != age_column(r):
+            return False
     said = f"{r.skeleton} {r.frame.lower().replace('_', ' ')}"
     return re.search(PEOPLE, said) is not None or re.search(_MORE_PEOPLE, said) is not None
+
+
+_OLDEST_AGE = 130
+
+
+def could_be_age(r: Reading, figure: str, end: int) -> bool:
+    """Whether the number ``figure`` (ending at ``end`` of the skeleton) can be an age:
+    never with a scale word ("over 40k", "over 0.04 million") nor far past the age
+    column's values ("people earning under 40000")."""
+    if re.match(SCALE.removesuffix("?"), r.skeleton[end:]):
+        return False
+    value = _num(figure)
+    column = age_column(r)
+    said = r.schema.column(column).values if column is not None else ()
+    oldest = max([_OLDEST_AGE, *(float(v) for v in said if isinstance(v, numbers.Real))])
+    return 0 <= value <= oldest
 
 
 def _age_words(r: Reading) -> list[Filter]:
@@ -504,8 +531,10 @@ def _age_words(r: Reading) -> list[Filter]:
     for op, pattern in _AGE_WORDS:
         for m in list(pattern.finditer(r.skeleton)):
             bare = m.group(0).split()[0] in ("over", "above", "under", "below")
-            if op in (">", "<") and bare and not rows_are_people(r):
+            if op in (">", "<") and bare and not rows_are_people(r, m.start()):
                 continue  # "over 100" alone is about age only when the rows are people
+            if not could_be_age(r, m.group(1), m.end(1)):
+                continue  # "people earning under 40000", "over 40k": an amount
             out.append(Filter(age, op, _num(m.group(1))))
             _take(r, m)
     span = re.search(

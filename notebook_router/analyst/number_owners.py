@@ -27,23 +27,32 @@ from notebook_router.analyst.money_bounds import money_bounds
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import Filter, LeftOut
 from notebook_router.analyst.stretch_conditions import stretch_conditions
+from notebook_router.language.lexicon import STOPWORDS
 from notebook_router.language.numbers import SCALES
 from notebook_router.language.patterns import alternation
 from notebook_router.language.tables import table
 
 _WORDS = table("number_owners")
+_THE = alternation(_WORDS["articles"][:1])
+_ARTICLE = alternation(_WORDS["articles"])
+_OF = alternation(_WORDS["of"])
+_YEAR_WORD = alternation(_WORDS["year_words"])
+_OLD = alternation(_WORDS["old"])
+_PERCENT = rf"(?:%|(?:{alternation(_WORDS['percent'])})\b)"
+_END = r"(?!\.?\d|,\d)"
+"""A number read whole: never cut short by backtracking ("20" of "20 units" read as "2")."""
 _YEAR_LEAD = re.compile(
-    rf"\bC(?P<c>\d+)\s+(?=(?:{alternation(_WORDS['year_leads'])})\s+(?:the\s+)?(?:years?\s+)?"
-    rf"{cond.YEAR}\b(?!\s*(?:%|percent\b|\.\d)))"
+    rf"\bC(?P<c>\d+)\s+(?=(?:{alternation(_WORDS['year_leads'])})\s+(?:(?:{_THE})\s+)?"
+    rf"(?:(?:{_YEAR_WORD})\s+)?{cond.YEAR}\b(?!\s*(?:{_PERCENT}|\.\d)))"
 )
 """A column token, then a year said as a condition ("C0 from 2019 ...", "C0 before 2018")."""
 _IDENTIFIER_WORDS = frozenset(_WORDS["identifier_words"])
 _MONEY_WORDS = frozenset(_WORDS["money_words"])
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
-_NUMBER = rf"\$?(?P<n>-?{cond.UNSIGNED}{cond.SCALE})"
+_NUMBER = rf"\$?(?P<n>-?{cond.UNSIGNED}{_END}{cond.SCALE})"
 _BOUND_OPS = tuple((op, words) for op, words in cond.PREFIX_OPS if op not in ("==", "!="))
 _COUNTED = tuple(
-    (op, re.compile(rf"\b(?:{words})\s+(?P<n>{cond.UNSIGNED})\s+C(?P<c>\d+)\b"))
+    (op, re.compile(rf"\b(?:{words})\s+(?P<n>{cond.UNSIGNED}){_END}\s+C(?P<c>\d+)\b"))
     for op, words in _BOUND_OPS
 )
 """A bound said before the column's noun ("more than 3 orders")."""
@@ -52,9 +61,9 @@ _AFTER = tuple(
         op,
         re.compile(
             rf"\bC(?P<c>\d+)\s+(?:(?:{alternation(_WORDS['bound_links'])})\s+){{0,2}}"
-            rf"(?:(?:an?|the)\s+)?(?:(?:{alternation(_WORDS['amount_nouns'])})\s+(?:of\s+)?)?"
-            rf"(?:{words})\s+{_NUMBER}"
-            rf"(?!\s*(?:%|percent\b|C\d))"
+            rf"(?:(?:{_ARTICLE})\s+)?(?:(?:{alternation(_WORDS['amount_nouns'])})\s+(?:(?:{_OF})\s+)?)?"
+            rf"(?P<bound>{words})\s+{_NUMBER}"
+            rf"(?!\s*(?:{_PERCENT}|C\d))"
         ),
     )
     for op, words in _BOUND_OPS
@@ -72,7 +81,7 @@ _UNIT_BOUNDS = tuple(
         kind,
         op,
         re.compile(
-            rf"\b(?:{words})\s+{_NUMBER}\s*(?:{_said_units(kind)})(?![\w])(?!\s+(?:of\s+)?C\d)"
+            rf"\b(?:{words})\s+{_NUMBER}\s*(?:{_said_units(kind)})(?![\w])(?!\s+(?:{_OF})\b)"
         ),
     )
     for kind in _WORDS["units"]
@@ -83,13 +92,33 @@ _UNIT_RANGES = tuple(
     (
         kind,
         re.compile(
-            rf"\b(?:between|from)\s+(?P<low>{cond.UNSIGNED})\s*(?:and|to|-)\s*"
-            rf"(?P<n>{cond.UNSIGNED})\s*(?:{_said_units(kind)})(?![\w])(?!\s+(?:of\s+)?C\d)"
+            rf"\b(?:{alternation(_WORDS['range_leads'])})\s+(?P<low>{cond.UNSIGNED})\s*"
+            rf"(?:(?:{alternation(_WORDS['range_joins'])})\b|-)\s*(?P<n>{cond.UNSIGNED}){_END}\s*"
+            rf"(?:{_said_units(kind)})(?![\w])(?!\s+(?:{_OF})\b)"
         ),
     )
     for kind in _WORDS["units"]
 )
 """A range with its unit after the second end ("between 2000 and 3000 lbs")."""
+_ANY_UNIT = "|".join(
+    re.escape(u).replace(r"\ ", r"\s*")
+    for u in sorted(
+        {
+            *table("analysis")["conditions"]["units"],
+            *(u for kind in _WORDS["units"].values() for u in kind["said"]),
+        },
+        key=len,
+        reverse=True,
+    )
+)
+_UNIT_OF_COLUMN = tuple(
+    (
+        op,
+        re.compile(rf"\b(?:{words})\s+{_NUMBER}\s*(?:{_ANY_UNIT})\s+(?:{_OF})\s+C(?P<c>\d+)\b"),
+    )
+    for op, words in _BOUND_OPS
+)
+"""A bound with its unit, then what it measures ("less than 5 g of fat"): that column's."""
 _COLUMN_BEFORE = re.compile(rf"\bC(\d+)\s+(?:(?:{alternation(_WORDS['column_links'])})\s+)?$")
 
 
@@ -98,6 +127,7 @@ def owned_conditions(r: Reading) -> list[Filter]:
     blanked from ``r.skeleton``; numbers that belong to no column are named in
     ``r.unapplied``."""
     found = [
+        *_people_of_a_sex(r),  # first: the bounds read below are blanked, and it looks for them
         *_years_of_measure(r),
         *money_bounds(r),
         *stretch_conditions(r),
@@ -179,7 +209,9 @@ def _read_by_its_column(r: Reading, start: int, column: str) -> bool:
     if before is None:
         return False
     said = r.column_at(int(before.group(1)))
-    if r.kind(said) != "number":
+    if r.kind(said) != "number" or is_identifier(said):
+        # "items over 200 grams": a noun for the rows, no bound's column; "cars over 3000
+        # lbs" of ``car_id``: an id is never what a bound measures
         return False  # "items over 200 grams": a noun for the rows, no bound's column
     return said == column or said not in r.measured
 
@@ -188,6 +220,13 @@ def _unit_bounds(r: Reading) -> list[Filter]:
     """ "cars over 3000 lbs", "houses between 1500 and 2000 sq ft": on the column the unit
     points to, when the table has exactly one."""
     out: list[Filter] = []
+    for op, pattern in _UNIT_OF_COLUMN:
+        for m in list(pattern.finditer(r.skeleton)):
+            said = r.column_at(int(m.group("c")))
+            if r.mentions[int(m.group("c"))].is_value or r.kind(said) != "number":
+                continue
+            out.append(Filter(said, op, cond.said_number(m.group("n"))))
+            r.skeleton = _blanked(r.skeleton, m)
     for kind, pattern in _UNIT_RANGES:
         for m in list(pattern.finditer(r.skeleton)):
             column = _concept_column(r, kind)
@@ -195,15 +234,28 @@ def _unit_bounds(r: Reading) -> list[Filter]:
                 continue
             ends = cond.scaled_range(m.group("low"), m.group("n"))
             out.append(Filter(column, "between", ends))
-            r.skeleton = _blanked(r.skeleton, m)
+            _take_with_rows_noun(r, m)
     for kind, op, pattern in _UNIT_BOUNDS:
         for m in list(pattern.finditer(r.skeleton)):
             column = _concept_column(r, kind)
             if column is None or _read_by_its_column(r, m.start(), column):
                 continue
             out.append(Filter(column, op, cond.said_number(m.group("n"))))
-            r.skeleton = _blanked(r.skeleton, m)
+            _take_with_rows_noun(r, m)
     return out
+
+
+def _take_with_rows_noun(r: Reading, m: re.Match[str]) -> None:
+    """Blank the bound, and the noun before it when that noun names the rows through their
+    id column ("cars" of ``car_id`` in "mpg of cars over 3000 lbs"): the rows, never a
+    column to measure."""
+    start = m.start()
+    before = _COLUMN_BEFORE.search(r.skeleton[:start])
+    if before is not None:
+        mention = r.mentions[int(before.group(1))]
+        if not mention.is_value and mention.how != "name" and is_identifier(mention.column):
+            start = before.start()
+    r.skeleton = r.skeleton[:start] + " " * (m.end() - start) + r.skeleton[m.end() :]
 
 
 _AGE = table("conditions_grammar")["age"]
@@ -213,9 +265,12 @@ _PEOPLE_AGES = tuple(
     (
         op,
         re.compile(
-            rf"\bC(?P<c>\d+)\s+(?:(?:{alternation(_WORDS['people_links'])})\s+)?(?:(?:the\s+)?(?:{alternation(_PEOPLE_WORDS)})\s+)?"
-            rf"(?P<bound>(?:{alternation(_AGE[key])})\s+(?P<n>{cond.UNSIGNED})(?:\s+years?(?:\s+(?:old|(?:of\s+)?C(?P<old>\d+)))?)?)"
-            rf"(?!\s*(?:%|percent\b|C\d|(?:{alternation([*SCALES, *_NOT_AGE_UNITS])})\b))"
+            rf"\bC(?P<c>\d+)\s+(?:(?:{alternation(_WORDS['people_links'])})\s+"
+            rf"(?:(?:(?:{_THE})\s+)?(?:{alternation(_PEOPLE_WORDS)})\s+)?"
+            rf"|(?:(?:{_THE})\s+)?(?:{alternation(_PEOPLE_WORDS)})\s+)"
+            rf"(?P<bound>(?:{alternation(_AGE[key])})\s+(?P<n>{cond.UNSIGNED}){_END}"
+            rf"(?:\s+(?:{_YEAR_WORD})(?:\s+(?:(?:{_OLD})|(?:(?:{_OF})\s+)?C(?P<old>\d+)))?)?)"
+            rf"(?!\s*(?:{_PERCENT}|C\d|(?:{alternation([*SCALES, *_NOT_AGE_UNITS])})\b))"
         ),
     )
     for op, key in ((">", "over"), ("<", "under"))
@@ -237,6 +292,8 @@ def _people_ages(r: Reading) -> list[Filter]:
             old = m.group("old")  # "40 years old", "old" read as the age column
             if column == age or column not in r.measured or (old and r.column_at(int(old)) != age):
                 continue
+            if not cond.could_be_age(r, m.group("n"), m.end("n")):
+                continue  # "income of people over 50k": an amount, never an age
             out.append(Filter(age, op, cond.said_number(m.group("n"))))
             r.skeleton = (
                 r.skeleton[: m.start("bound")] + _blanked(r.skeleton, m)[m.start("bound") :]
@@ -267,6 +324,24 @@ def _identified_things(r: Reading) -> list[Filter]:
             mention = r.mentions[index]
             if mention.is_value or mention.how == "name" or not is_identifier(mention.column):
                 continue
+            if _an_age_comparative(r, m.group("bound")):
+                # "employees older than 35": the age words read it on the age column, and
+                # the noun names the rows, not a column to measure
+                r.skeleton = _blanked_token(r.skeleton, m)
+                continue
+            after = _NEXT_WORD.match(r.skeleton, m.end())
+            if after is not None and _MEASURED_IN.match(r.skeleton, after.end()):
+                # "employees with more than 5 years of experience": the bound's own column
+                # is named after its unit; the ordinary rules read it there
+                r.skeleton = _blanked_token(r.skeleton, m)
+                continue
+            if after is not None and after.group(1) not in _MAY_FOLLOW_MONEY:
+                # "orders with more than 10 items": a count of something, never the money
+                said = r.text[mention.start : mention.end].strip()
+                why = f"a count of {after.group(1)}, which no column of {said} is named for"
+                r.unapplied.append(LeftOut(_bound_said(r, m.group("n"), said), why))
+                r.skeleton = r.skeleton[: m.end("c")] + _blanked(r.skeleton, m)[m.end("c") :]
+                continue
             money = _money_columns(r)
             if len(money) == 1:
                 # the number is the amount of the things named: the noun is used by it
@@ -284,6 +359,65 @@ def _identified_things(r: Reading) -> list[Filter]:
     return out
 
 
+_NEXT_WORD = re.compile(r"\s+([a-z]+)\b")
+_MAY_FOLLOW_MONEY = frozenset([*STOPWORDS, *_WORDS["money_after"], *SCALES])
+_AGE_COMPARATIVES = re.compile(
+    rf"(?:{alternation([w for w in (*_AGE['over'], *_AGE['under']) if ' ' in w])})"
+)
+"""An age said as a comparison ("older than", "under the age of"), not a bare "over"."""
+
+
+def _an_age_comparative(r: Reading, bound: str) -> bool:
+    return cond.age_column(r) is not None and _AGE_COMPARATIVES.fullmatch(bound) is not None
+
+
+_SEX_GROUPS = {
+    code: next(g for g in table("value_words")["groups"] if key in g)
+    for key, code in _WORDS["sex_codes"].items()
+}
+_SEX_WORDS = {word: code for code, group in _SEX_GROUPS.items() for word in group}
+_SEX_WORD = re.compile(rf"\b(?:{alternation(sorted(_SEX_WORDS, key=len, reverse=True))})\b")
+
+
+_SEX_AGE = re.compile(
+    rf"(?P<w>{_SEX_WORD.pattern})\s+(?:(?:{alternation(_WORDS['sex_age_links'])})\s+)?"
+    rf"(?:{alternation([*_AGE['over'], *_AGE['under']])})\s+\d"
+)
+"""People of one sex and their age ("women over 50", "men who are under 30")."""
+
+
+def _sex_coded_column(r: Reading) -> str | None:
+    """The one text column that holds people's sex as one-letter codes ("F", "M")."""
+    codes = set(_SEX_GROUPS)
+    found = [
+        c.name
+        for c in r.schema.columns
+        if c.kind in ("category", "binary")
+        and c.values
+        and {str(v).strip().lower() for v in c.values} == codes
+    ]
+    return found[0] if len(found) == 1 else None
+
+
+def _people_of_a_sex(r: Reading) -> list[Filter]:
+    """ "how many women are over 50": a word for people of one sex that linking found no
+    value for is the sex column's code when the column holds only "F" and "M", else named
+    as not applied (never dropped while the age beside it is applied)."""
+    out: list[Filter] = []
+    for word in dict.fromkeys(m.group() for m in _SEX_WORD.finditer(r.skeleton)):
+        code = _SEX_WORDS[word]
+        column = _sex_coded_column(r)
+        if column is None:
+            if word in {a.group("w") for a in _SEX_AGE.finditer(r.skeleton)}:
+                # "men under 30": the age is applied, the sex has nowhere to go
+                r.unapplied.append(LeftOut(word, f"no column says who are {word}"))
+            continue
+        value = next(v for v in r.schema.column(column).values if str(v).strip().lower() == code)
+        if Filter(column, "==", value) not in out:
+            out.append(Filter(column, "==", value))
+    return out
+
+
 def _counted_said(r: Reading, figure: str, noun: str) -> str:
     """The words that said a count ("more than 3 orders")."""
     m = re.search(rf"(?:\b[a-z]+\s+){{0,2}}{re.escape(figure.strip())}\s+{re.escape(noun)}", r.text)
@@ -296,6 +430,18 @@ def _bound_said(r: Reading, figure: str, noun: str) -> str:
         rf"{re.escape(noun)}\s+(?:[a-z]+\s+){{0,4}}\$?{re.escape(figure.strip())}", r.text
     )
     return m.group() if m else f"{noun} {figure.strip()}"
+
+
+_MEASURED_IN = re.compile(rf"\s+(?:{_OF})\s+C\d+\b")
+"""A unit's column said after it ("5 years *of experience*")."""
+
+
+def _blanked_token(skeleton: str, m: re.Match[str]) -> str:
+    return (
+        skeleton[: m.start("c") - 1]
+        + " " * (m.end("c") - m.start("c") + 1)
+        + skeleton[m.end("c") :]
+    )
 
 
 def _blanked(skeleton: str, m: re.Match[str]) -> str:
