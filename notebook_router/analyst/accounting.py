@@ -25,6 +25,7 @@ from notebook_router.analyst.counted import uncounted
 from notebook_router.analyst.linking import Mention
 from notebook_router.analyst.number_owners import is_identifier
 from notebook_router.analyst.reading import IGNORED, OPERATION_WORDS, Reading
+from notebook_router.analyst.row_numbers import numbers_rows
 from notebook_router.analyst.said_numbers import unused_numbers
 from notebook_router.analyst.spec import Filter, LeftOut, Spec
 from notebook_router.analyst.unapplied import unapplied
@@ -138,6 +139,8 @@ def _unused_columns(r: Reading, spec: Spec) -> list[LeftOut]:
             continue  # "how many states ...": what a row is, not a column to measure
         if m.how != "name" and is_identifier(m.column):
             continue  # "cars over 3000 lbs" of ``car_id``: the noun names the rows
+        if spec.op == "count" and numbers_rows(r, m.column):
+            continue  # "how many respondents" of a ``respondent`` column numbering the rows
         said = _phrase(r, m).lower()
         if _row_count(spec) and (said == r.frame.lower() or said in OPERATION_WORDS):
             # "how many days are in weather?": the table counted, said by its name; "how

@@ -343,7 +343,7 @@ def _identified_things(r: Reading) -> list[Filter]:
                 r.skeleton = r.skeleton[: m.end("c")] + _blanked(r.skeleton, m)[m.end("c") :]
                 continue
             money = _money_columns(r)
-            if len(money) == 1:
+            if len(money) == 1 and _within(r, money[0], cond.said_number(m.group("n"))):
                 # the number is the amount of the things named: the noun is used by it
                 r.mentions[index] = replace(mention, column=money[0])
                 out.append(Filter(money[0], op, cond.said_number(m.group("n"))))
@@ -357,6 +357,20 @@ def _identified_things(r: Reading) -> list[Filter]:
             r.unapplied.append(LeftOut(_bound_said(r, m.group("n"), said), why))
             r.skeleton = r.skeleton[: m.end("c")] + _blanked(r.skeleton, m)[m.end("c") :]
     return out
+
+
+def _within(r: Reading, column: str, value: object) -> bool:
+    """Whether ``value`` lies inside what ``column`` holds: "patients over 65" on charges
+    of 1,500 to 41,000 is no amount of those patients (their ages, more likely), so the
+    bound is named as not applied rather than put on the money."""
+    frame = r.schema.frame
+    if frame is None or column not in frame.columns or not isinstance(value, int | float):
+        return True
+    try:
+        low, high = frame[column].min(), frame[column].max()
+        return bool(low <= value <= high)
+    except (TypeError, ValueError):
+        return True
 
 
 _NEXT_WORD = re.compile(r"\s+([a-z]+)\b")

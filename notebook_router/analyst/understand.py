@@ -11,6 +11,7 @@ from notebook_router.analyst.conditions import binary_conditions, conditions
 from notebook_router.analyst.contradictions import checked
 from notebook_router.analyst.families import INTENTS
 from notebook_router.analyst.function_columns import column_aggregations
+from notebook_router.analyst.id_bounds import unsaid_id_bounds
 from notebook_router.analyst.intents import derived_column, no_frame, unmapped
 from notebook_router.analyst.joined_parts import pooled_parts
 from notebook_router.analyst.limits import unread_condition, unsupported_method
@@ -20,6 +21,7 @@ from notebook_router.analyst.percent_units import percent_units
 from notebook_router.analyst.period_conditions import change_conditions, period_conditions
 from notebook_router.analyst.presence_conditions import presence_conditions
 from notebook_router.analyst.reading import Reading, read
+from notebook_router.analyst.row_numbers import rows_numbered
 from notebook_router.analyst.schema import Schema
 from notebook_router.analyst.spec import Decline, Spec
 from notebook_router.analyst.trust_guards import guarded
@@ -66,6 +68,7 @@ def understand(question: str, frames: Mapping[str, Schema], default: str | None)
     r.filters = change_conditions(r, [*r.filters, *period_conditions(r), *adverb_conditions(r)])
     if not re.search(COUNTING, r.skeleton):
         r.filters += binary_conditions(r, always=False)
+    r.filters = unsaid_id_bounds(r, r.filters)  # "patients aged over 65" is no bound on patient_id
     r.aggs = _named_aggregations(r.skeleton)
     r.aggs = column_aggregations(r)
     for intent in INTENTS:
@@ -73,7 +76,7 @@ def understand(question: str, frames: Mapping[str, Schema], default: str | None)
         if outcome is not None:
             outcome = unread_condition(r, outcome)
             if isinstance(outcome, Spec):
-                outcome = pooled_parts(r, guarded(r, checked(r, outcome)))
+                outcome = pooled_parts(r, guarded(r, checked(r, rows_numbered(r, outcome))))
             return outcome
     return unmapped(r)
 

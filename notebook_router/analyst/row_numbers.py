@@ -1,0 +1,66 @@
+""" "how many respondents ..." on a ``respondent`` column that numbers the rows 1..n.
+
+A whole-number column counted by name ("how many murders") is summed: it holds how many
+of them each row has. A column that only numbers the rows (an id, or unique whole
+numbers running min..min+n-1) holds no amount, so its sum (275 for three respondents
+numbered 80, 95, 100) answers nothing asked: "how many" of the things it numbers is the
+count of the rows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from notebook_router.analyst.number_owners import is_identifier
+from notebook_router.analyst.reading import Reading
+from notebook_router.analyst.spec import Spec
+from notebook_router.language.tables import table
+
+_COUNT_WORDS: tuple[str, ...] = tuple(table("intents_words")["asks"]["count"])
+
+
+_FEWEST_ROWS = 20
+"""Below this, a few counts may run on by chance (goals 5, 6, 7, 8): only a column named as
+an id is taken for row numbers there."""
+
+
+def rows_numbered(r: Reading, spec: Spec) -> Spec:
+    """``spec`` counting rows where it would sum a column that numbers them."""
+    if spec.op != "statistic" or spec.aggs != ("sum",) or len(spec.columns) != 1:
+        return spec
+    if spec.group_by or spec.derived is not None:
+        return spec
+    column = spec.columns[0]
+    if not _counted_by_name(r, column):
+        return spec  # "total amount": a sum asked in so many words
+    if not (is_identifier(column) or numbers_rows(r, column)):
+        return spec
+    return replace(spec, op="count", columns=(), aggs=())
+
+
+def _counted_by_name(r: Reading, column: str) -> bool:
+    """Whether a count word comes right before a word naming ``column`` ("how many Sales
+    respondents", "the number of respondents")."""
+    lower = r.text.lower()
+    for m in r.mentions:
+        if m.column != column or m.is_value:
+            continue
+        before = " ".join(lower[: m.start].split()[-3:])
+        if any(f" {w} " in f" {before} " for w in _COUNT_WORDS):
+            return True
+    return False
+
+
+def numbers_rows(r: Reading, column: str) -> bool:
+    """Whether ``column`` holds unique whole numbers running min..min+n-1: row numbers."""
+    frame = r.schema.frame
+    if frame is None or column not in frame.columns or len(frame) < _FEWEST_ROWS:
+        return False
+    values = frame[column]
+    try:
+        if values.isna().any() or not bool((values == values.round()).all()):
+            return False
+        unique = values.nunique()
+        return bool(unique == len(values) and values.max() - values.min() + 1 == len(values))
+    except (TypeError, ValueError):
+        return False
