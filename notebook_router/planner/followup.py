@@ -89,6 +89,7 @@ from notebook_router.planner.followup_types import SAID, FollowUp
 from notebook_router.planner.followup_values import (
     ColumnValues,
     column_values,
+    not_held,
     other_column,
     value_slot,
 )
@@ -261,6 +262,15 @@ def _same(
         return ask(source, new, f"already asks about “{new}”")
     if old is None:  # a slot the request before left open: "and in January?"
         return added(source, new, preposition)
+    if not (columns and set(terms(new)) <= columns) and not_held(old, new, values):
+        # "what about 大阪?" after "in Austin", no city of the table: asked, never
+        # swapped in for a filter the analyst may drop and answer over every row
+        return ask(
+            source,
+            new,
+            f"asks about “{old}”, and no row of the data holds “{new}” in the column "
+            f"that holds “{old}”",
+        )
     return _swapped_or_asked(source, texts, with_its_article(texts, old, new), new, preposition)
 
 

@@ -67,10 +67,26 @@ def _index(values: ColumnValues) -> dict[tuple[str, ...], frozenset[str]]:
     return {k: frozenset(v) for k, v in found.items()}
 
 
+@lru_cache(maxsize=128)
+def _exact_index(values: ColumnValues) -> dict[str, frozenset[str]]:
+    """Each value that reads as no terms ("IT", "US": everyday words when lower-cased)
+    with the columns that hold it, as the data writes it. Only a value that is not all
+    lower case is kept: "IT" said in a request is the department, "it" is not."""
+    found: dict[str, set[str]] = {}
+    for column, said, _ in values:
+        for value in said:
+            value = value.strip()
+            if value and value != value.lower() and not terms(value.lower()):
+                found.setdefault(value, set()).add(column)
+    return {k: frozenset(v) for k, v in found.items()}
+
+
 def value_columns(said: str, values: ColumnValues) -> frozenset[str]:
-    """The columns that hold ``said`` as a value ("phones" → product, for "Phone")."""
+    """The columns that hold ``said`` as a value ("phones" → product, for "Phone"; "IT"
+    → department, matched as the data writes it)."""
     index = _index(values)
-    return frozenset(c for s in _term_forms(said) for c in index.get(s, ()))
+    by_terms = {c for s in _term_forms(said) for c in index.get(s, ())}
+    return frozenset(by_terms | _exact_index(values).get(said.strip(), frozenset()))
 
 
 def value_slot(texts: Iterable[str], new: str, values: ColumnValues) -> tuple[str, str] | None:
@@ -82,15 +98,16 @@ def value_slot(texts: Iterable[str], new: str, values: ColumnValues) -> tuple[st
     if len(columns) != 1:
         return None
     new_terms = _term_forms(new)
+    exact = _exact_index(values)
     for text in texts:
         words = list(_WORDS.finditer(text))
         for size in range(_LONGEST_VALUE, 0, -1):
             for i in range(len(words) - size + 1):
                 first, last = words[i].group(0), words[i + size - 1].group(0)
-                if not terms(first.lower()) or not terms(last.lower()):
-                    continue  # "of engineers in" is "engineers": the value, not its preposition
                 phrase = text[words[i].start() : words[i + size - 1].end()]
-                if _term_forms(phrase) & new_terms:
+                if phrase not in exact and (not terms(first.lower()) or not terms(last.lower())):
+                    continue  # "of engineers in" is "engineers": the value, not its preposition
+                if phrase == new.strip() or _term_forms(phrase) & new_terms:
                     return None  # already asked about: the caller says so
                 if value_columns(phrase, values) == columns:
                     return "replace", phrase
@@ -104,3 +121,12 @@ def other_column(said: str, new: str, values: ColumnValues) -> bool:
     held = value_columns(said, values)
     complete = {column for column, _, whole in values if whole}
     return bool(held) and held <= complete and not held & value_columns(new, values)
+
+
+def not_held(said: str, new: str, values: ColumnValues) -> bool:
+    """Whether ``new`` would take the place of ``said``, a value of columns whose values
+    are all known, while the data holds ``new`` in no column ("大阪" after "in Austin",
+    no city of the table): put in its place, the filter would match no row or be dropped."""
+    held = value_columns(said, values)
+    complete = {column for column, _, whole in values if whole}
+    return bool(held) and held <= complete and not value_columns(new, values)

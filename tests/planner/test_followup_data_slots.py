@@ -161,3 +161,61 @@ def test_a_value_of_another_column_is_asked_about_not_put_in_the_earlier_ones_pl
     assert not run.tasks
     assert f"asks about “{kept}”" in run.answer
     assert "together" in run.answer
+
+
+DEPARTMENTS = pd.DataFrame(
+    {
+        "department": ["IT", "IT", "HR", "HR", "Ops"],
+        "city": ["Austin", "Boston", "Austin", "Boston", "Austin"],
+        "salary": [100, 200, 300, 400, 500],
+    }
+)
+COUNTRIES = pd.DataFrame(
+    {
+        "country": ["US", "US", "Canada", "Canada", "Mexico"],
+        "product": ["a", "b", "a", "b", "a"],
+        "sales": [1, 2, 40, 80, 500],
+    }
+)
+
+
+@pytest.mark.parametrize(
+    ("name", "frame", "earlier", "request_", "gone", "truth"),
+    [
+        ("staff", DEPARTMENTS, "average salary in IT", "what about HR?", "IT", 350),
+        ("staff", DEPARTMENTS, "average salary in IT", "and for HR?", "IT", 350),
+        ("orders", COUNTRIES, "total sales in the US", "what about Canada?", "US", 120),
+        ("orders", COUNTRIES, "total sales in the US", "and for Canada?", "US", 120),
+    ],
+)
+def test_a_value_spelled_like_an_everyday_word_is_the_one_replaced(
+    router_on: RouterOn,
+    name: str,
+    frame: pd.DataFrame,
+    earlier: str,
+    request_: str,
+    gone: str,
+    truth: float,
+) -> None:
+    # "IT" and "US" read as "it" and "us" when lower-cased: matched as the data writes them
+    router = router_on(name, frame)
+    router.run_sync(earlier)
+    run = router.run_sync(request_)
+    [task] = run.tasks
+    assert gone not in task.description.split(), task.description
+    assert task.status == "fulfilled"
+    assert run.data("t1") == pytest.approx(truth)
+
+
+CITIES = pd.DataFrame({"city": ["Austin", "Boston", "東京"] * 2, "salary": [1.0, 2.0, 4.0] * 2})
+
+
+@pytest.mark.parametrize("request_", ["what about 大阪?", "and for Paris?", "what about Paris?"])
+def test_a_word_no_row_holds_is_asked_about_not_swapped_for_a_value(
+    router_on: RouterOn, request_: str
+) -> None:
+    router = router_on("staff", CITIES)
+    router.run_sync("average salary in Austin")
+    run = router.run_sync(request_)
+    assert not run.tasks
+    assert "no row of the data holds" in run.answer
