@@ -177,6 +177,13 @@ def _row_noun(r: Reading, m: Mention) -> bool:
     return column.kind == "text" and not column.values
 
 
+def _name_like(written: str) -> bool:
+    """Capitalised ("Paris"), or in a script with no capitals ("東京", "القاهرة"), where
+    any word may be a name: one no column is linked to is never dropped in silence."""
+    first = written[:1]
+    return first.isupper() or (first.isalpha() and not first.islower())
+
+
 def _unread_names(r: Reading) -> list[LeftOut]:
     """Capitalised words of the question (not opening a sentence) that no mention covers."""
     if not r.written or len(r.written) != len(r.text):
@@ -187,7 +194,7 @@ def _unread_names(r: Reading) -> list[LeftOut]:
     remaining = {w for w, _, _ in word_spans(r.skeleton)}
     for word, start, end in word_spans(r.written):
         written = r.written[start:end]
-        if not written[:1].isupper() or _opens_sentence(r.written, start):
+        if not _name_like(written) or _opens_sentence(r.written, start):
             continue
         if any(s <= start < e for s, e in covered) or word not in remaining:
             continue  # linked, or used up by a reading (a month, a rounding)

@@ -262,12 +262,19 @@ def _covers(said: list[str], said_stems: list[str], parts: list[str]) -> bool:
     return not left
 
 
+def _shortest(value: str) -> int:
+    """The fewest characters a value needs to be read as named: three in an alphabet
+    ("in", "a" are words of the question), two in a script whose characters are whole
+    words or syllables ("東京", "大阪")."""
+    return 3 if value.isascii() else 2
+
+
 def _category_values(col: Column, skip: set[str]) -> list[Any]:
     if col.kind != "category":
         return []
     out = []
     for value in col.values:
-        if not isinstance(value, str) or len(value.strip()) < 3:
+        if not isinstance(value, str) or len(value.strip()) < _shortest(value):
             continue
         value_stems = {stem(w) for w, _, _ in word_spans(value)}
         if value_stems and not value_stems <= skip:
