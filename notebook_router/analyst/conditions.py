@@ -438,7 +438,9 @@ _YEAR_SPAN = re.compile(
     rf"\b(?:{_either(_YEARS['span_leads'])}\s+(?:the\s+)?(?:years\s+)?(?:\w+\s+)?)?"
     rf"((?:1[6-9]|20)\d\d)\s*{_either(_YEARS['span_joins'])}\s*((?:1[6-9]|20)\d\d)\b"
 )
-_TWO_YEARS = re.compile(r"^(?!between\b).*\d\s*and\s*\d")
+_TWO_YEARS = re.compile(
+    rf"^(?!{_either(_YEARS['span_only_leads'])}\b).*\d\s*{_either(_YEARS['list_joins'])}\s*\d"
+)
 _DECADE = re.compile(rf"\b{_either(_YEARS['decade_leads'])}\s+the\s+((?:1[6-9]|20)\d)0s\b")
 
 

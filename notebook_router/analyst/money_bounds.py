@@ -16,6 +16,7 @@ import re
 from notebook_router.analyst import conditions as cond
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import Filter, LeftOut
+from notebook_router.language.lexicon import STOPWORDS
 from notebook_router.language.numbers import SCALES
 from notebook_router.language.patterns import alternation
 from notebook_router.language.tables import table
@@ -40,8 +41,14 @@ _MONEY_BOUNDS = tuple(
     for op, words in _BOUNDS
 )
 """A bound, then a figure; read as money only when a sign, scale or money word is said."""
+_PERIODS = frozenset(_MONEY["periods"])
+_PAY_VERB = re.compile(rf"\b(?:{alternation(_MONEY['pay_verbs'])})\b")
+_NEXT = re.compile(r"\s+(?:C(?P<c>\d+)|(?P<w>[a-z]+))\b")
+_MAY_FOLLOW_MONEY = frozenset(
+    [*STOPWORDS, *_WORDS["money_after"], *_WORDS["money_words"], *_MONEY["pay_words"]]
+)
 _COLUMN_BEFORE = re.compile(
-    rf"\bC(\d+)\s+(?:(?:{alternation(_WORDS['column_links'])})\s+)?(?:(?:the|an?)\s+)?$"
+    rf"\bC(\d+)\s+(?:(?:{alternation(_WORDS['column_links'])})\s+)?(?:(?:{alternation(_WORDS['articles'])})\s+)?$"
 )
 
 
@@ -79,6 +86,8 @@ def money_bounds(r: Reading) -> list[Filter]:
             scaled = bool(scale) and not (scale[0].isspace() and len(scale.strip()) == 1)
             if not (marked or (scaled and found)):
                 continue  # a scale alone is money only in a table that holds money
+            if not _says_money(r, m, found):
+                continue  # "over 1k reviews", "more than 500 per hour": a count or rate
             before = _COLUMN_BEFORE.search(r.skeleton[: m.start()])
             if before is not None and r.column_at(int(before.group(1))) not in found:
                 continue  # "age over 95k": read on the column said
@@ -98,6 +107,23 @@ def money_bounds(r: Reading) -> list[Filter]:
             start = m.start() if before is None else before.start()
             r.skeleton = r.skeleton[:start] + " " * (m.end() - start) + r.skeleton[m.end() :]
     return out
+
+
+def _says_money(r: Reading, m: re.Match[str], found: list[str]) -> bool:
+    """Whether the figure ``m`` is money: a sign or currency says so; a period ("per
+    hour") only with a pay verb in the question; a scale only when no other column or
+    noun follows ("5k followers" is a count of followers)."""
+    if m.group("sign"):
+        return True
+    after = " ".join((m.group("after") or "").split())
+    if after:
+        return after not in _PERIODS or _PAY_VERB.search(r.text) is not None
+    nxt = _NEXT.match(r.skeleton, m.end())
+    if nxt is None:
+        return True
+    if nxt.group("c") is not None:
+        return r.column_at(int(nxt.group("c"))) in found
+    return nxt.group("w") in _MAY_FOLLOW_MONEY
 
 
 def _as_number(value: float) -> int | float:

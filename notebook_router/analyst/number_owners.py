@@ -413,12 +413,28 @@ def _sex_coded_column(r: Reading) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
+_NEGATIONS = sorted(
+    [*table("analysis")["conditions"]["negation"], *_WORDS["sex_negations"]], key=len, reverse=True
+)
+_SEX_NEGATION = re.compile(
+    rf"(?:\b(?:{alternation(_NEGATIONS)})|n't)\s*"
+    rf"(?:(?:{alternation(table('negation')['between'])})\s+)?$"
+)
+"""A negation ending right before people of one sex ("not women", "excluding the men",
+"non-male")."""
+
+
 def _people_of_a_sex(r: Reading) -> list[Filter]:
     """ "how many women are over 50": a word for people of one sex that linking found no
     value for is the sex column's code when the column holds only "F" and "M", else named
-    as not applied (never dropped while the age beside it is applied)."""
-    out: list[Filter] = []
-    for word in dict.fromkeys(m.group() for m in _SEX_WORD.finditer(r.skeleton)):
+    as not applied (never dropped while the age beside it is applied). A negated word
+    ("not women", "excluding men", "non-male") is the other code; both sexes named ("men
+    and women") is no condition on the column. Every spelling of a code ("F", "f ") is
+    kept."""
+    wanted: set[str] = set()
+    negated_any = False
+    for m in _SEX_WORD.finditer(r.skeleton):
+        word = m.group()
         code = _SEX_WORDS[word]
         column = _sex_coded_column(r)
         if column is None:
@@ -426,10 +442,20 @@ def _people_of_a_sex(r: Reading) -> list[Filter]:
                 # "men under 30": the age is applied, the sex has nowhere to go
                 r.unapplied.append(LeftOut(word, f"no column says who are {word}"))
             continue
-        value = next(v for v in r.schema.column(column).values if str(v).strip().lower() == code)
-        if Filter(column, "==", value) not in out:
-            out.append(Filter(column, "==", value))
-    return out
+        negated = _SEX_NEGATION.search(r.skeleton[: m.start()]) is not None
+        negated_any |= negated
+        wanted |= set(_SEX_GROUPS) - {code} if negated else {code}
+    column = _sex_coded_column(r)
+    if column is None or not wanted:
+        return []
+    values = [v for v in r.schema.column(column).values if str(v).strip().lower() in wanted]
+    if len(wanted) > 1 and not negated_any and _COUNTING.search(r.text) is None:
+        # "average salary for men and women": one condition per sex, which the joined
+        # parts answer per value; a count of both ("how many men and women") is their rows
+        return [Filter(column, "==", v) for v in values]
+    if len(values) == 1:
+        return [Filter(column, "==", values[0])]
+    return [Filter(column, "isin", tuple(values))]
 
 
 def _counted_said(r: Reading, figure: str, noun: str) -> str:

@@ -224,3 +224,53 @@ def test_the_first_months_without_a_date_column_are_named() -> None:
     a = analyse("total distance_miles flown by Delta in the first 6 months", {"f": flights})
     assert not isinstance(a.value, list)
     assert a.status != "answered"
+
+
+# A scaled figure before another column's noun counts that column, never the money.
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("how many products have more than 1k reviews?", 2),
+        ("average rating of products with over 1k reviews", 2.5),
+    ],
+)
+def test_a_scaled_count_of_another_column_is_not_money(question: str, expected: float) -> None:
+    frame = pd.DataFrame(
+        {"reviews": [500, 1500, 2500, 800], "rating": [1, 2, 3, 4], "price": [5, 2000, 10, 3000]}
+    )
+    a = analyse(question, {"products": frame})
+    assert "price" not in (a.code or ""), a.code
+    assert a.status != "answered" or a.value == expected, a.code
+
+
+# A rate said with no currency and no pay verb is no money amount.
+@pytest.mark.parametrize(
+    "question",
+    [
+        "how many machines produce more than 500 per hour?",
+        "how many machines put out over 500 an hour?",
+    ],
+)
+def test_a_rate_alone_is_not_money(question: str) -> None:
+    frame = pd.DataFrame(
+        {"units_per_hour": [300, 600, 700, 900], "maintenance_cost": [1, 800, 2, 900]}
+    )
+    a = analyse(question, {"machines": frame})
+    assert "maintenance_cost" not in (a.code or ""), a.code
+    assert a.status != "answered" or a.value == 3, a.code
+
+
+# A scaled figure before a noun that is no money word (residents) is not the budget.
+@pytest.mark.parametrize(
+    "question",
+    [
+        "how many cities have more than 1 million residents?",
+        "how many cities have over 2 million inhabitants?",
+    ],
+)
+def test_a_scaled_count_of_people_is_not_money(question: str) -> None:
+    frame = pd.DataFrame(
+        {"population": [500000, 1500000, 2500000], "total_budget": [5, 2000000, 3000000]}
+    )
+    a = analyse(question, {"cities": frame})
+    assert "total_budget" not in (a.code or ""), a.code

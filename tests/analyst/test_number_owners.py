@@ -566,3 +566,49 @@ def test_men_or_women_away_from_an_age_may_be_the_rows(question: str, expected: 
     assert a.status == "answered", a.text
     value = a.value.to_dict() if isinstance(a.value, pd.Series) else a.value
     assert value == expected
+
+
+def _f_m_staff() -> pd.DataFrame:
+    return pd.DataFrame(
+        {
+            "sex": ["F", "M", "F", "M", "F", "M"],
+            "age": [25, 35, 45, 55, 65, 30],
+            "salary": [60000, 80000, 96000, 120000, 99000, 50000],
+        }
+    )
+
+
+# A negated word for people of one sex names the other sex, never its own.
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("average salary of employees who are not women", 250000 / 3),
+        ("average salary excluding men", 85000.0),
+        ("how many employees over 35 are not men?", 2),
+        ("how many employees over 40 aren't women?", 1),
+    ],
+)
+def test_a_negated_sex_word_is_the_other_sex(question: str, expected: float) -> None:
+    a = analyse(question, {"employees": _f_m_staff()})
+    assert a.status == "answered", a.text
+    assert a.value == pytest.approx(expected), a.code
+
+
+# Both sexes named is never both codes at once on one row (which counts nothing).
+@pytest.mark.parametrize(
+    "question", ["how many men and women are over 35?", "how many women and men are over 35?"]
+)
+def test_both_sexes_named_are_not_both_at_once(question: str) -> None:
+    a = analyse(question, {"employees": _f_m_staff()})
+    assert a.value == 3, a.code
+
+
+# Every spelling of a code is the code ("F" and "f ").
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [("how many women are over 40?", 2), ("how many men are over 20?", 2)],
+)
+def test_every_spelling_of_a_sex_code_is_kept(question: str, expected: int) -> None:
+    frame = pd.DataFrame({"sex": ["F", "M", "f ", " m"], "age": [50, 30, 60, 45]})
+    a = analyse(question, {"people": frame})
+    assert a.value == expected, a.code
