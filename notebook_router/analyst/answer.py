@@ -141,15 +141,26 @@ def _covers(spec: Spec, part: str) -> bool:
     took the part in, as in "the mean of A and the max of B")."""
     if spec.op in ALL_COLUMN_OPS:
         return True  # "..., and is the data complete?": about the whole table, as is the answer
-    said = part.lower()
+    said = _THOUSANDS.sub("", part.lower())  # "$90,000" names the bound 90000
     if _PRONOUN.search(said):
         return True  # "...; average it over malignant tumours": a step on the other part
     conditions = (*spec.filters, *spec.measure, *spec.lookup)
     used = {c.lower() for c in (*spec.columns, *spec.group_by, *(f.column for f in conditions))}
     for f in conditions:  # a value the part names ("1982 Q4", "malignant") that is applied
         values = f.value if isinstance(f.value, tuple) else (f.value,)
-        used.update(str(v).lower() for v in values if v is not None)
+        used.update(_as_said(v) for v in values if v is not None)
     return any(re.search(rf"\b{re.escape(c)}\b", said) for c in used if c)
+
+
+_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}\b)")
+"""A thousands separator inside a number, dropped so the number reads whole."""
+
+
+def _as_said(value: object) -> str:
+    """A condition's value as a question says it: a whole float without its ".0"."""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value).lower()
 
 
 WHEN = re.compile(

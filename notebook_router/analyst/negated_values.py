@@ -86,7 +86,13 @@ def negated_conditions(r: Reading) -> list[Filter]:
     A column whose other side the question also names ("married and unmarried", "smokers
     and non-smokers") asks for both sides: no negated condition is read on it, and the
     rest of the reading (a comparison, a breakdown, or a partial answer) takes it."""
-    return [*_prefixed_words(r), *_verb_negated(r), *_negated_slots(r), *_unclear_scope(r)]
+    return [
+        *_prefixed_words(r),
+        *_verb_negated(r),
+        *_negated_lists(r),
+        *_negated_slots(r),
+        *_unclear_scope(r),
+    ]
 
 
 def _said_plainly_elsewhere(r: Reading, column: str, skip: tuple[int, int]) -> bool:
@@ -320,6 +326,50 @@ def _turned_round(r: Reading, said: list[tuple[str, int]]) -> list[Filter]:
             out.append(Filter(column, "notin", tuple(values)))
         else:
             out.append(_other(r, column, values[0]))
+    return out
+
+
+_LIST_NEGATION = re.compile(
+    rf"(?:\b(?:{alternation(_ANALYSIS['negation'])})|n't)\b[- ]?"
+    rf"(?:\s*\b{in_order(_CONDITION_LEAD_IN)}\b)*\s*$"
+)
+"""A negation ending just before a list of values ("not in ", "excluding ", "other than ")."""
+
+
+def _negated_lists(r: Reading) -> list[Filter]:
+    """ "not in Eng or HR", "excluding Eng and Ops": a negation before several values of one
+    column, joined by commas, "or", "nor" or "and", leaves out every one of them (a row
+    holds one value, so "not A and B" can only mean neither)."""
+    out: list[Filter] = []
+    for m in list(_SLOT.finditer(r.skeleton)):
+        if m[1] != "V" or r.skeleton[m.start() : m.end()] != m[0]:
+            continue
+        mention = r.mentions[int(m[2])]
+        if mention.how == "contains" or mention.column is None:
+            continue
+        before = r.skeleton[max(0, m.start() - 40) : m.start()]
+        lead = _LIST_NEGATION.search(before)
+        if lead is None:
+            continue
+        said, indices, end = [mention.value], [int(m[2])], m.end()
+        while (more := _NEXT_SLOT.match(r.skeleton, end)) is not None:
+            i = int(more["i"])
+            other = r.mentions[i]
+            if (
+                more["slot"] != "V"
+                or more["named"] is not None
+                or other.column != mention.column
+                or other.how == "contains"
+            ):
+                break
+            said.append(other.value)
+            indices.append(i)
+            end = more.end()
+        if len(said) < 2:
+            continue
+        _blank(r, m.start() - (len(before) - lead.start()), end)
+        r.negated.update(indices)
+        out.append(Filter(mention.column, "notin", tuple(dict.fromkeys(said))))
     return out
 
 

@@ -16,7 +16,7 @@ import pandas as pd  # type: ignore[import-untyped, unused-ignore]
 
 from notebook_router.analyst import conditions as cond
 from notebook_router.analyst.reading import Reading
-from notebook_router.analyst.spec import Filter
+from notebook_router.analyst.spec import Filter, LeftOut
 from notebook_router.language.numbers import number
 from notebook_router.language.patterns import alternation
 from notebook_router.language.tables import table
@@ -30,6 +30,17 @@ _PATTERN = re.compile(
     rf"(?P<edge>{alternation([*_STRETCH['first'], *_STRETCH['last']])})\s+"
     rf"(?P<n>\d+|{alternation(_WORD_NUMBERS)})\s+(?P<unit>{alternation(_UNITS)})\b"
 )
+_OF_YEAR = re.compile(
+    rf"\s+(?:{alternation(_STRETCH['of_year'])})\s+"
+    rf"(?:(?P<year>(?:1[89]|20)\d\d)\b|(?P<any>{alternation(_STRETCH['any_year'])})\b)"
+)
+"""A year said after the stretch ("of 2020"), or "of the year" with none."""
+_EVERY_YEAR = re.compile(
+    rf"{_PATTERN.pattern}\s+(?:{alternation(_STRETCH['of_year'])})\s+"
+    rf"(?:{alternation(_STRETCH['any_year'])})\b"
+)
+"""The stretch in the question's own words, said of every year ("... of each year"),
+where another reader may have taken "each year" as a split already."""
 
 
 def stretch_conditions(r: Reading) -> list[Filter]:
@@ -48,6 +59,28 @@ def stretch_conditions(r: Reading) -> list[Filter]:
     count = int(n) if n.isdigit() else int(_WORD_NUMBERS.get(n, number(n)))
     unit, per = str(_UNITS[m.group("unit")][0]), int(str(_UNITS[m.group("unit")][1]))
     offset = pd.DateOffset(**{unit: count * per})
+    year = _OF_YEAR.match(r.skeleton, m.end())
+    end_at = m.end() if year is None else year.end()
+    if (year is not None and year["any"] is not None) or _EVERY_YEAR.search(r.text.lower()):
+        # calendar months of every year: no bound from the data's first date says that
+        said = " ".join(r.skeleton[m.start() : end_at].split())
+        r.unapplied.append(LeftOut(said, "the same months of every year are not a date bound"))
+        _blank(r, m.start(), end_at)
+        return []
+    if year is not None:
+        # counted within the year said: from 1 January, or back from 1 January after it
+        jan = pd.Timestamp(int(year["year"]), 1, 1)
+        _blank(r, m.start(), end_at)
+        if m.group("edge") in _FIRST:
+            return [
+                Filter(dates, ">=", jan.date().isoformat()),
+                Filter(dates, "<", (jan + offset).date().isoformat()),
+            ]
+        after = pd.Timestamp(int(year["year"]) + 1, 1, 1)
+        return [
+            Filter(dates, ">=", (after - offset).date().isoformat()),
+            Filter(dates, "<", after.date().isoformat()),
+        ]
     if m.group("edge") in _FIRST:
         start = _calendar_start(said.min(), unit, per)
         found = Filter(dates, "<", (start + offset).date().isoformat())
@@ -60,8 +93,12 @@ def stretch_conditions(r: Reading) -> list[Filter]:
         )
         end = _calendar_start(said.max(), unit, per) + one
         found = Filter(dates, ">=", (end - offset).date().isoformat())
-    r.skeleton = r.skeleton[: m.start()] + " " * (m.end() - m.start()) + r.skeleton[m.end() :]
+    _blank(r, m.start(), m.end())
     return [found]
+
+
+def _blank(r: Reading, start: int, end: int) -> None:
+    r.skeleton = r.skeleton[:start] + " " * (end - start) + r.skeleton[end:]
 
 
 def _calendar_start(day: pd.Timestamp, unit: str, per: int) -> pd.Timestamp:

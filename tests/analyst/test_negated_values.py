@@ -198,3 +198,29 @@ def test_a_negated_value_is_used_by_its_condition(question: str) -> None:
     a = analyse(question, {"births": births})
     assert a.status == "answered", a.text
     assert "habit = nonsmoker" in a.text
+
+
+def _staff() -> pd.DataFrame:
+    return pd.DataFrame(
+        {
+            "dept": ["Eng", "Eng", "HR", "HR", "Ops", "Ops", "Legal"],
+            "salary": [60000, 80000, 96000, 120000, 99000, 50000, 70000],
+        }
+    )
+
+
+@pytest.mark.parametrize(
+    ("question", "left_out"),
+    [
+        ("average salary of employees not in Eng or HR", ("Eng", "HR")),
+        ("average salary excluding Eng and Ops", ("Eng", "Ops")),
+        ("average salary of staff other than HR, Ops or Legal", ("HR", "Ops", "Legal")),
+    ],
+)
+def test_a_negation_before_a_list_leaves_out_every_value(
+    question: str, left_out: tuple[str, ...]
+) -> None:
+    df = _staff()
+    a = analyse(question, {"employees": df})
+    assert a.status == "answered"
+    assert a.value == pytest.approx(df[~df["dept"].isin(left_out)]["salary"].mean())
