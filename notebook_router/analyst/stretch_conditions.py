@@ -11,8 +11,7 @@ date column the words are left for the accounting to name as not applied.
 from __future__ import annotations
 
 import re
-
-import pandas as pd  # type: ignore[import-untyped, unused-ignore]
+from typing import TYPE_CHECKING
 
 from notebook_router.analyst import conditions as cond
 from notebook_router.analyst.reading import Reading
@@ -20,6 +19,9 @@ from notebook_router.analyst.spec import Filter, LeftOut
 from notebook_router.language.numbers import number
 from notebook_router.language.patterns import alternation
 from notebook_router.language.tables import table
+
+if TYPE_CHECKING:
+    import pandas as pd  # type: ignore[import-untyped, unused-ignore]
 
 _STRETCH = table("period_conditions")["stretch"]
 _UNITS: dict[str, list[object]] = _STRETCH["units"]
@@ -45,6 +47,8 @@ where another reader may have taken "each year" as a split already."""
 
 def stretch_conditions(r: Reading) -> list[Filter]:
     """The date bounds of "the first/last N <units>", blanked from ``r.skeleton``."""
+    import pandas as pd  # here, not at the top: loading the extension never imports pandas
+
     m = _PATTERN.search(r.skeleton)
     if m is None:
         return []
@@ -105,6 +109,8 @@ def _calendar_start(day: pd.Timestamp, unit: str, per: int) -> pd.Timestamp:
     """The start of the calendar month (or quarter) ``day`` falls in, the day itself for
     days and weeks: "the first 6 months" of data from 3 January are January to June; a
     year is twelve months from the month of the first (or last) date."""
+    import pandas as pd
+
     day = pd.Timestamp(day).normalize()
     if unit == "months":
         month = day.month - (day.month - 1) % per if per == 3 else day.month
