@@ -266,7 +266,7 @@ def _shortest(value: str) -> int:
     """The fewest characters a value needs to be read as named: three in an alphabet
     ("in", "a" are words of the question), two in a script whose characters are whole
     words or syllables ("東京", "大阪")."""
-    return 3 if value.isascii() else 2
+    return 2 if value.isalpha() and not value.isascii() else 3
 
 
 def _category_values(col: Column, skip: set[str]) -> list[Any]:

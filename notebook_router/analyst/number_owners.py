@@ -360,15 +360,24 @@ def _identified_things(r: Reading) -> list[Filter]:
 
 
 def _within(r: Reading, column: str, value: object) -> bool:
-    """Whether ``value`` lies inside what ``column`` holds: "patients over 65" on charges
-    of 1,500 to 41,000 is no amount of those patients (their ages, more likely), so the
-    bound is named as not applied rather than put on the money."""
+    """Whether ``value`` may be an amount of ``column``: "patients over 65" on charges of
+    1,500 to 41,000, with ages of 8 to 91 beside them, is no amount of those patients, so
+    the bound is named as not applied rather than put on the money."""
     frame = r.schema.frame
     if frame is None or column not in frame.columns or not isinstance(value, int | float):
         return True
     try:
         low, high = frame[column].min(), frame[column].max()
-        return bool(low <= value <= high)
+        if low <= value <= high:
+            return True
+        # outside the money ("orders over 10" when every order is over 12) is still the
+        # money, unless another number column holds it (the patients' ages)
+        others = [
+            c
+            for c in frame.columns
+            if c != column and r.kind(str(c)) == "number" and not is_identifier(str(c))
+        ]
+        return not any(frame[c].min() <= value <= frame[c].max() for c in others)
     except (TypeError, ValueError):
         return True
 
@@ -422,6 +431,9 @@ _SEX_NEGATION = re.compile(
 )
 """A negation ending right before people of one sex ("not women", "excluding the men",
 "non-male")."""
+_ASKED_FIRST = re.compile(r"^\s*\w+n't\s*$")
+"""A question opened by a negated auxiliary ("Don't women earn more?", "Didn't men..."):
+the auxiliary asks, it negates no one."""
 
 
 def _people_of_a_sex(r: Reading) -> list[Filter]:
@@ -442,7 +454,9 @@ def _people_of_a_sex(r: Reading) -> list[Filter]:
                 # "men under 30": the age is applied, the sex has nowhere to go
                 r.unapplied.append(LeftOut(word, f"no column says who are {word}"))
             continue
-        negated = _SEX_NEGATION.search(r.skeleton[: m.start()]) is not None
+        negated = _SEX_NEGATION.search(r.skeleton[: m.start()]) is not None and not (
+            _ASKED_FIRST.match(r.skeleton[: m.start()])
+        )
         negated_any |= negated
         wanted |= set(_SEX_GROUPS) - {code} if negated else {code}
     column = _sex_coded_column(r)

@@ -2,7 +2,7 @@
 
 A whole-number column counted by name ("how many murders") is summed: it holds how many
 of them each row has. A column that only numbers the rows (an id, or unique whole
-numbers running min..min+n-1) holds no amount, so its sum (275 for three respondents
+numbers from 0 or 1 to n) holds no amount, so its sum (275 for three respondents
 numbered 80, 95, 100) answers nothing asked: "how many" of the things it numbers is the
 count of the rows.
 """
@@ -52,7 +52,7 @@ def _counted_by_name(r: Reading, column: str) -> bool:
 
 
 def numbers_rows(r: Reading, column: str) -> bool:
-    """Whether ``column`` holds unique whole numbers running min..min+n-1: row numbers."""
+    """Whether ``column`` holds unique whole numbers running 0 or 1 to n: row numbers."""
     frame = r.schema.frame
     if frame is None or column not in frame.columns or len(frame) < _FEWEST_ROWS:
         return False
@@ -61,6 +61,9 @@ def numbers_rows(r: Reading, column: str) -> bool:
         if values.isna().any() or not bool((values == values.round()).all()):
             return False
         unique = values.nunique()
-        return bool(unique == len(values) and values.max() - values.min() + 1 == len(values))
+        starts = values.min() in (0, 1)  # a count rising one a day (120, 121 ...) is no row number
+        return bool(
+            starts and unique == len(values) and values.max() - values.min() + 1 == len(values)
+        )
     except (TypeError, ValueError):
         return False

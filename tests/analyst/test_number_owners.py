@@ -612,3 +612,18 @@ def test_every_spelling_of_a_sex_code_is_kept(question: str, expected: int) -> N
     frame = pd.DataFrame({"sex": ["F", "M", "f ", " m"], "age": [50, 30, 60, 45]})
     a = analyse(question, {"people": frame})
     assert a.value == expected, a.code
+
+
+@pytest.mark.parametrize(
+    "question", ["Don't women earn more than men on average?", "Didn't women earn more than men?"]
+)
+def test_a_question_opened_by_a_negated_auxiliary_negates_no_one(question: str) -> None:
+    staff = pd.DataFrame(
+        {"sex": ["F", "M", "M", "F"] * 6, "salary": [40_000 + i * 3_000 for i in range(24)]}
+    )
+    staff.loc[staff.sex == "F", "salary"] += 10_000
+    answer = analyse(question, {"df": staff.copy()})
+    code = answer.code or ""
+    # never answered for men alone: by sex, or flagged
+    men_only = ("== 'M'" in code or "!= 'F'" in code) and "'F'" not in code.replace("!= 'F'", "")
+    assert not (answer.status == "answered" and men_only), code
