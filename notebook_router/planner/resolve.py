@@ -110,7 +110,7 @@ class _Resolver:
             raise _dropped_again(existing.id)
         if existing.id in resolved.start:
             return
-        if existing.status == "pending":
+        if existing.depends_on:  # a re-run too: an input it once had may have failed since
             self._require_ready(existing.id, existing.depends_on)
         if spec.agent:
             agent = self.agent_name(spec.agent)

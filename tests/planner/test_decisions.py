@@ -340,3 +340,42 @@ async def test_a_model_planner_sees_what_the_user_dropped_and_cannot_plan_it_aga
     run.stop()
     result = await asyncio.wait_for(run, 5)
     assert [(t.id, t.status) for t in result.tasks] == [("t1", "cancelled"), ("t2", "cancelled")]
+
+
+async def test_a_rerun_whose_input_failed_since_is_refused_and_the_run_goes_on() -> None:
+    """Re-starting a task whose dependency has no result any more (it was re-run and
+    failed) is an invalid decision the planner hears about, never a crash of the run."""
+    calls = {"n": 0}
+
+    @agent(can=["x"])
+    def flaky(task: str) -> str:
+        calls["n"] += 1
+        if calls["n"] > 1:
+            raise ValueError("source gone")
+        return "rows"
+
+    @agent(can=["x"])
+    def broken(task: str) -> str:
+        raise ValueError("no data")
+
+    script = Script(
+        decide=[
+            {
+                "action": "execute",
+                "run": [task("t1", "flaky")],
+                "later": [task("t2", "broken", depends_on=["t1"])],
+            },
+            {"action": "execute", "run": [{"id": "t2"}]},
+            {"action": "execute", "run": [{"id": "t1"}]},
+            {"action": "execute", "run": [{"id": "t2", "agent": "a"}]},
+            {"action": "complete"},
+        ]
+    )
+    run = router_with([flaky, broken, sleeper("a", 0)], script).start("x")
+    result = await run
+    failures = [e.error for e in run.history if e.kind == "decision_failed"]
+    assert any("'t2' cannot start yet: it needs t1 (failed)" in f for f in failures)
+    # Nothing was answered, and the run says so (a crash ends as "planner_error").
+    assert result.stop_reason == "unanswered"
+    assert result.task("t1").status == "failed"
+    assert result.task("t2").status == "failed"  # not re-run without its input
