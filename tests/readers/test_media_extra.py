@@ -32,12 +32,23 @@ HIDDEN = ("pypdf", "pdfplumber", "docx", "bs4", "pytesseract", "soundfile", "av"
 @pytest.fixture
 def without_media_extra(tmp_path: Path) -> dict[str, str]:
     """The environment of an interpreter in which the media extra is not installed."""
+    # A finder that says "not installed", as Python does when a package is absent: no
+    # module object is ever made. (A package whose __init__ raises instead is a broken
+    # install, and a read-ahead thread importing it at the same moment as a reader can
+    # hand the reader the half-made module: not what a user without the extra sees.)
     hidden = tmp_path / "hidden"
-    for name in HIDDEN:
-        (hidden / name).mkdir(parents=True)
-        (hidden / name / "__init__.py").write_text(
-            'raise ModuleNotFoundError(f"No module named {__name__!r}", name=__name__)\n'
-        )
+    hidden.mkdir()
+    (hidden / "sitecustomize.py").write_text(
+        "import sys\n"
+        f"HIDDEN = {set(HIDDEN)!r}\n"
+        "class NotInstalled:\n"
+        "    @staticmethod\n"
+        "    def find_spec(name, path=None, target=None):\n"
+        "        if name.partition('.')[0] in HIDDEN:\n"
+        "            raise ModuleNotFoundError(f'No module named {name!r}', name=name)\n"
+        "        return None\n"
+        "sys.meta_path.insert(0, NotInstalled)\n"
+    )
     env = {k: v for k, v in os.environ.items() if not k.endswith("_API_KEY")}
     env["PYTHONPATH"] = os.pathsep.join([str(hidden), str(ROOT)])
     env["NOTEBOOK_ROUTER_STORE"] = "off"
