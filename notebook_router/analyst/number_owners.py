@@ -23,6 +23,10 @@ import re
 from dataclasses import replace
 
 from notebook_router.analyst import conditions as cond
+from notebook_router.analyst.column_names import (
+    is_identifier as is_identifier,  # other readers import it from here
+)
+from notebook_router.analyst.column_names import money_columns, name_words
 from notebook_router.analyst.money_bounds import money_bounds
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import Filter, LeftOut
@@ -46,9 +50,6 @@ _YEAR_LEAD = re.compile(
     rf"(?:(?:{_YEAR_WORD})\s+)?{cond.YEAR}\b(?!\s*(?:{_PERCENT}|\.\d)))"
 )
 """A column token, then a year said as a condition ("C0 from 2019 ...", "C0 before 2018")."""
-_IDENTIFIER_WORDS = frozenset(_WORDS["identifier_words"])
-_MONEY_WORDS = frozenset(_WORDS["money_words"])
-_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _NUMBER = rf"\$?(?P<n>-?{cond.UNSIGNED}{_END}{cond.SCALE})"
 _BOUND_OPS = tuple((op, words) for op, words in cond.PREFIX_OPS if op not in ("==", "!="))
 _COUNTED = tuple(
@@ -138,24 +139,6 @@ def owned_conditions(r: Reading) -> list[Filter]:
     return [cond.in_column_unit(r, f) for f in found]
 
 
-def _name_words(column: str) -> list[str]:
-    return [w.lower() for w in re.split(r"[\W_]+", _CAMEL.sub(" ", column)) if w]
-
-
-def is_identifier(column: str) -> bool:
-    """Whether the column's name says it identifies rows ("order_id", "OrderID", "sku_no")."""
-    words = _name_words(column)
-    return (len(words) >= 2 and words[-1] in _IDENTIFIER_WORDS) or words == ["id"]
-
-
-def _money_columns(r: Reading) -> list[str]:
-    return [
-        c
-        for c in r.schema.of_kind("number")
-        if not is_identifier(c) and set(_name_words(c)) & _MONEY_WORDS
-    ]
-
-
 _COUNTING = re.compile(rf"\b(?:{alternation(table('reading_words')['understand']['counting'])})\b")
 
 
@@ -197,7 +180,7 @@ def _years_of_measure(r: Reading) -> list[Filter]:
 def _concept_column(r: Reading, kind: str) -> str | None:
     """The one number column named for what a unit measures (a weight, a floor area)."""
     words = {w.lower() for w in _WORDS["units"][kind]["columns"]}
-    found = [c for c in r.schema.of_kind("number") if set(_name_words(c)) & words]
+    found = [c for c in r.schema.of_kind("number") if set(name_words(c)) & words]
     return found[0] if len(found) == 1 else None
 
 
@@ -342,7 +325,7 @@ def _identified_things(r: Reading) -> list[Filter]:
                 r.unapplied.append(LeftOut(_bound_said(r, m.group("n"), said), why))
                 r.skeleton = r.skeleton[: m.end("c")] + _blanked(r.skeleton, m)[m.end("c") :]
                 continue
-            money = _money_columns(r)
+            money = money_columns(r)
             if len(money) == 1 and _within(r, money[0], cond.said_number(m.group("n"))):
                 # the number is the amount of the things named: the noun is used by it
                 r.mentions[index] = replace(mention, column=money[0])
