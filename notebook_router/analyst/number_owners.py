@@ -32,6 +32,7 @@ from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import Filter, LeftOut
 from notebook_router.analyst.stretch_conditions import stretch_conditions
 from notebook_router.language.lexicon import STOPWORDS
+from notebook_router.language.negations import CONTRACTED, NEGATIONS
 from notebook_router.language.numbers import SCALES
 from notebook_router.language.patterns import alternation
 from notebook_router.language.tables import table
@@ -405,16 +406,14 @@ def _sex_coded_column(r: Reading) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
-_NEGATIONS = sorted(
-    [*table("analysis")["conditions"]["negation"], *_WORDS["sex_negations"]], key=len, reverse=True
-)
+_NEGATIONS = sorted([*NEGATIONS, *_WORDS["sex_negations"]], key=len, reverse=True)
 _SEX_NEGATION = re.compile(
-    rf"(?:\b(?:{alternation(_NEGATIONS)})|n't)\s*"
+    rf"(?:\b(?:{alternation(_NEGATIONS)})|(?:{CONTRACTED}))\s*"
     rf"(?:(?:{alternation(table('negation')['between'])})\s+)?$"
 )
 """A negation ending right before people of one sex ("not women", "excluding the men",
 "non-male")."""
-_ASKED_FIRST = re.compile(r"^\s*\w+n't\s*$")
+_ASKED_FIRST = re.compile(rf"^\s*\w+(?:{CONTRACTED})\s*$")
 """A question opened by a negated auxiliary ("Don't women earn more?", "Didn't men..."):
 the auxiliary asks, it negates no one."""
 
