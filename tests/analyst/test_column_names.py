@@ -25,6 +25,7 @@ from notebook_router.analyst.schema import schema_of
         ("Weight_in_lbs", ["weight", "in", "lbs"]),
         ("sepal length (cm)", ["sepal", "length", "cm"]),
         ("totalRevenue2024", ["total", "revenue2024"]),
+        ("Owner's ID", ["owners", "id"]),  # an apostrophe joins, as in a request's words
     ],
 )
 def test_a_column_name_reads_as_its_words(column: str, words: list[str]) -> None:
@@ -39,6 +40,7 @@ def test_a_column_name_reads_as_its_words(column: str, words: list[str]) -> None
         ("sku_no", True),
         ("id", True),
         ("ID", True),
+        ("Owner's ID", True),
         ("idea", False),
         ("code", False),  # one word that could name anything: not an identifier
         ("paid", False),

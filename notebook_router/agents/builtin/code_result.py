@@ -93,15 +93,7 @@ def result_of(work: CodeWork, task_id: str, *, kind: str = "code") -> AgentResul
             error=clip(f"the {kind} was not run: {'; '.join(last.refused)}", 1000),
         )
     if work.not_run and last is not None:
-        code_media[0:1] = [
-            Media(
-                mime_type=CODE_MIME,
-                data=last.code,
-                source=task_id,
-                description=f"the {kind}, not run",
-                metadata={"ran": False},
-            )
-        ]
+        code_media[0:1] = [_not_run(last.code, task_id, kind)]
         return AgentResult(
             status="partial",
             data=last.code,
