@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from notebook_router.analyst import conditions as cond
+from notebook_router.analyst.column_names import name_words, pay_columns
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import Filter, LeftOut
 from notebook_router.language.lexicon import STOPWORDS
@@ -23,9 +24,7 @@ from notebook_router.language.tables import table
 
 _WORDS = table("number_owners")
 _MONEY = _WORDS["money"]
-_PAY_WORDS = frozenset([*_WORDS["money_words"], *_MONEY["pay_words"]])
 _COLUMN_SCALES: dict[str, float] = {k: float(v) for k, v in _MONEY["column_scales"].items()}
-_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _SIGN = rf"(?P<sign>{alternation(_MONEY['signs'])})"
 _SCALE = rf"(?P<scale>\s*(?:{alternation(SCALES)})\b)"
 _AFTER = rf"(?P<after>\s*(?:{alternation(_MONEY['after'])})(?!\w))"
@@ -52,24 +51,9 @@ _COLUMN_BEFORE = re.compile(
 )
 
 
-def _name_words(column: str) -> list[str]:
-    return [w.lower() for w in re.split(r"[\W_]+", _CAMEL.sub(" ", column)) if w]
-
-
-def money_columns(r: Reading) -> list[str]:
-    """The number columns whose name says they hold money or pay."""
-    from notebook_router.analyst.number_owners import is_identifier
-
-    return [
-        c
-        for c in r.schema.of_kind("number")
-        if not is_identifier(c) and set(_name_words(c)) & _PAY_WORDS
-    ]
-
-
 def _column_scale(column: str) -> float:
     """What one unit of ``column`` is worth ("salary_in_thousands": 1000), else 1."""
-    words = _name_words(column)
+    words = name_words(column)
     return _COLUMN_SCALES.get(words[-1], 1.0) if words else 1.0
 
 
@@ -79,7 +63,7 @@ def money_bounds(r: Reading) -> list[Filter]:
     out: list[Filter] = []
     for op, pattern in _MONEY_BOUNDS:
         for m in list(pattern.finditer(r.skeleton)):
-            found = money_columns(r)
+            found = pay_columns(r)
             marked = m.group("sign") or m.group("after")
             scale = m.group("scale") or ""
             # "95k", "2 million": a scale; "60 m" (a letter after a space) may be a unit

@@ -19,6 +19,7 @@ import re
 
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import Filter, LeftOut, Scalar
+from notebook_router.language.negations import CONTRACTED
 from notebook_router.language.patterns import alternation
 from notebook_router.language.phrases import in_order, phrase_table
 from notebook_router.language.stems import stem
@@ -330,7 +331,7 @@ def _turned_round(r: Reading, said: list[tuple[str, int]]) -> list[Filter]:
 
 
 _LIST_NEGATION = re.compile(
-    rf"(?:\b(?:{alternation(_ANALYSIS['negation'])})|n't)\b[- ]?"
+    rf"(?:\b(?:{alternation(_ANALYSIS['negation'])})|(?:{CONTRACTED}))\b[- ]?"
     rf"(?:\s*\b{in_order(_CONDITION_LEAD_IN)}\b)*\s*$"
 )
 """A negation ending just before a list of values ("not in ", "excluding ", "other than ")."""

@@ -23,11 +23,16 @@ import re
 from dataclasses import replace
 
 from notebook_router.analyst import conditions as cond
+from notebook_router.analyst.column_names import (
+    is_identifier as is_identifier,  # other readers import it from here
+)
+from notebook_router.analyst.column_names import money_columns, name_words
 from notebook_router.analyst.money_bounds import money_bounds
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import Filter, LeftOut
 from notebook_router.analyst.stretch_conditions import stretch_conditions
 from notebook_router.language.lexicon import STOPWORDS
+from notebook_router.language.negations import CONTRACTED, NEGATIONS
 from notebook_router.language.numbers import SCALES
 from notebook_router.language.patterns import alternation
 from notebook_router.language.tables import table
@@ -46,9 +51,6 @@ _YEAR_LEAD = re.compile(
     rf"(?:(?:{_YEAR_WORD})\s+)?{cond.YEAR}\b(?!\s*(?:{_PERCENT}|\.\d)))"
 )
 """A column token, then a year said as a condition ("C0 from 2019 ...", "C0 before 2018")."""
-_IDENTIFIER_WORDS = frozenset(_WORDS["identifier_words"])
-_MONEY_WORDS = frozenset(_WORDS["money_words"])
-_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _NUMBER = rf"\$?(?P<n>-?{cond.UNSIGNED}{_END}{cond.SCALE})"
 _BOUND_OPS = tuple((op, words) for op, words in cond.PREFIX_OPS if op not in ("==", "!="))
 _COUNTED = tuple(
@@ -138,24 +140,6 @@ def owned_conditions(r: Reading) -> list[Filter]:
     return [cond.in_column_unit(r, f) for f in found]
 
 
-def _name_words(column: str) -> list[str]:
-    return [w.lower() for w in re.split(r"[\W_]+", _CAMEL.sub(" ", column)) if w]
-
-
-def is_identifier(column: str) -> bool:
-    """Whether the column's name says it identifies rows ("order_id", "OrderID", "sku_no")."""
-    words = _name_words(column)
-    return (len(words) >= 2 and words[-1] in _IDENTIFIER_WORDS) or words == ["id"]
-
-
-def _money_columns(r: Reading) -> list[str]:
-    return [
-        c
-        for c in r.schema.of_kind("number")
-        if not is_identifier(c) and set(_name_words(c)) & _MONEY_WORDS
-    ]
-
-
 _COUNTING = re.compile(rf"\b(?:{alternation(table('reading_words')['understand']['counting'])})\b")
 
 
@@ -197,7 +181,7 @@ def _years_of_measure(r: Reading) -> list[Filter]:
 def _concept_column(r: Reading, kind: str) -> str | None:
     """The one number column named for what a unit measures (a weight, a floor area)."""
     words = {w.lower() for w in _WORDS["units"][kind]["columns"]}
-    found = [c for c in r.schema.of_kind("number") if set(_name_words(c)) & words]
+    found = [c for c in r.schema.of_kind("number") if set(name_words(c)) & words]
     return found[0] if len(found) == 1 else None
 
 
@@ -342,7 +326,7 @@ def _identified_things(r: Reading) -> list[Filter]:
                 r.unapplied.append(LeftOut(_bound_said(r, m.group("n"), said), why))
                 r.skeleton = r.skeleton[: m.end("c")] + _blanked(r.skeleton, m)[m.end("c") :]
                 continue
-            money = _money_columns(r)
+            money = money_columns(r)
             if len(money) == 1 and _within(r, money[0], cond.said_number(m.group("n"))):
                 # the number is the amount of the things named: the noun is used by it
                 r.mentions[index] = replace(mention, column=money[0])
@@ -422,16 +406,14 @@ def _sex_coded_column(r: Reading) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
-_NEGATIONS = sorted(
-    [*table("analysis")["conditions"]["negation"], *_WORDS["sex_negations"]], key=len, reverse=True
-)
+_NEGATIONS = sorted([*NEGATIONS, *_WORDS["sex_negations"]], key=len, reverse=True)
 _SEX_NEGATION = re.compile(
-    rf"(?:\b(?:{alternation(_NEGATIONS)})|n't)\s*"
+    rf"(?:\b(?:{alternation(_NEGATIONS)})|(?:{CONTRACTED}))\s*"
     rf"(?:(?:{alternation(table('negation')['between'])})\s+)?$"
 )
 """A negation ending right before people of one sex ("not women", "excluding the men",
 "non-male")."""
-_ASKED_FIRST = re.compile(r"^\s*\w+n't\s*$")
+_ASKED_FIRST = re.compile(rf"^\s*\w+(?:{CONTRACTED})\s*$")
 """A question opened by a negated auxiliary ("Don't women earn more?", "Didn't men..."):
 the auxiliary asks, it negates no one."""
 

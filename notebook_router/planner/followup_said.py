@@ -29,7 +29,8 @@ _SAME = re.compile(
 # "now for the median", "now South": "now" alone introduces a follow-up only with an
 # entity after it (the check in _entity), never "now plot it".
 _NOW = re.compile(
-    rf"^(?:{_W('now_lead')}[\s,]+)*now[\s,]+(?P<for>for\s+)?(?P<new>.+?)\s*[?.!]*$",
+    rf"^(?:{_W('now_lead')}[\s,]+)*{_W('now')}[\s,]+(?P<for>{_W('now_for')}\s+)?"
+    r"(?P<new>.+?)\s*[?.!]*$",
     re.IGNORECASE,
 )
 # "and Europe?", "and in July 2014?", "and the median?": a bare "and" with an entity after it.
@@ -83,7 +84,7 @@ def said_entity(goal: str) -> tuple[str, str] | None:
         if new is not None and (
             now["for"] or kind(new) or new[:1].isupper() or BY.match(new) is not None
         ):
-            return new, "for" if now["for"] else ""
+            return new, " ".join(now["for"].split()).lower() if now["for"] else ""
     bare = _AND.match(goal)
     if bare:
         new = _entity(bare["new"])

@@ -1,0 +1,47 @@
+"""What a column's name says of it: the words it is made of ("OrderID" → order, id;
+"salary_in_thousands" → salary, in, thousands), whether it identifies rows, and which
+number columns hold money or pay.
+
+Read by the readers of numbers said in a question (:mod:`.number_owners`,
+:mod:`.money_bounds`): a figure is put on the column whose name says what it measures.
+The words live in ``language/data/number_owners.toml``.
+"""
+
+from __future__ import annotations
+
+from notebook_router.analyst.reading import Reading
+from notebook_router.language.tables import table
+from notebook_router.language.words import identifier_words
+
+_WORDS = table("number_owners")
+_IDENTIFIER_WORDS = frozenset(_WORDS["identifier_words"])
+_MONEY_WORDS = frozenset(_WORDS["money_words"])
+_PAY_WORDS = frozenset([*_MONEY_WORDS, *_WORDS["money"]["pay_words"]])
+
+name_words = identifier_words
+"""The lower-case words of a column's name, split at camelCase, underscores and other
+punctuation ("OrderID" → order, id): the language layer's reading of identifiers."""
+
+
+def is_identifier(column: str) -> bool:
+    """Whether the column's name says it identifies rows ("order_id", "OrderID", "sku_no")."""
+    words = name_words(column)
+    return (len(words) >= 2 and words[-1] in _IDENTIFIER_WORDS) or words == ["id"]
+
+
+def money_columns(r: Reading) -> list[str]:
+    """The number columns whose name says they hold an amount of money ("revenue",
+    "sale_amount"), identifiers left out ("payment_id")."""
+    return _number_columns_named(r, _MONEY_WORDS)
+
+
+def pay_columns(r: Reading) -> list[str]:
+    """The number columns whose name says they hold money or pay ("salary", "wages"
+    besides the money columns), identifiers left out."""
+    return _number_columns_named(r, _PAY_WORDS)
+
+
+def _number_columns_named(r: Reading, words: frozenset[str]) -> list[str]:
+    return [
+        c for c in r.schema.of_kind("number") if not is_identifier(c) and set(name_words(c)) & words
+    ]
