@@ -84,6 +84,14 @@ def unique(b: Builder, e: Engine = PANDAS) -> Program:
         grouped = f"{b.rows}.groupby({_keys(s.group_by)})[{col!r}].nunique({e.args()})"
         b.add(f"result = {e.computed(grouped)}")
         return b.program("series")
+    if s.variant == "count" and s.freq:  # calendar periods holding a row, and their span
+        periods = f"pd.to_datetime({b.col(col)}).dt.to_period({s.freq!r})"
+        b.add(
+            f"periods = {periods}",
+            f"result = {e.whole('periods.nunique()')}",
+            "span = (periods.max() - periods.min()).n + 1 if len(periods.dropna()) else 0",
+        )
+        return b.program("int", {"span": "span"})
     if s.variant == "count":
         b.add(f"result = {e.whole(f'{b.col(col)}.nunique()')}")
         return b.program("int")
