@@ -81,6 +81,11 @@ def clock_conditions(r: Reading) -> list[Filter]:
         if found is None:
             continue
         op = _LEAD_OPS.get(m.group("lead") or "", "==")
+        if op == "<" and found[0] == 0:
+            # "before midnight": every hour is, so which ones are meant is not said
+            r.unapplied.append(LeftOut(_words(m), "a time of day whose hours are not clear"))
+            r.skeleton = ph.blank(r.skeleton, m)
+            continue
         said.append(_Said(_words(m), op, found[0], found[1]))
         r.skeleton = ph.blank(r.skeleton, m)
     return [f for s in said for f in _condition(r, s)]
@@ -153,7 +158,6 @@ def _hours(s: _Said) -> set[int]:
     return {
         "==": {v},
         "<": set(range(0, v)),
-        ">": set(range(v + 1, 24)),
         ">=": set(range(v, 24)),
     }.get(s.op, {v})
 

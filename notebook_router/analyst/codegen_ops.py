@@ -85,10 +85,11 @@ def unique(b: Builder, e: Engine = PANDAS) -> Program:
         b.add(f"result = {e.computed(grouped)}")
         return b.program("series")
     if s.variant == "count" and s.freq:  # calendar periods holding a row, and their span
-        periods = f"pd.to_datetime({b.col(col)}).dt.to_period({s.freq!r})"
+        # the one date column, in the kernel (Dask keeps no calendar periods lazily)
+        periods = f"pd.to_datetime({e.computed(b.col(col))}).dt.to_period({s.freq!r})"
         b.add(
             f"periods = {periods}",
-            f"result = {e.whole('periods.nunique()')}",
+            "result = int(periods.nunique())",
             "span = (periods.max() - periods.min()).n + 1 if len(periods.dropna()) else 0",
         )
         return b.program("int", {"span": "span"})
