@@ -45,9 +45,16 @@ def counted_periods(r: Reading, spec: Spec) -> Spec:
         (spec.op == "unique" and spec.variant == "count")
         or (spec.op == "statistic" and spec.aggs == ("count",))
     )
+    freq = _NOUNS[m.group("noun")]
+    years = cond.year_column(r) if freq == "Y" else None
+    if years is not None and not spec.filters and cond.date_column(r) is None:
+        # "how many years of data" over a year number column: its distinct years, never
+        # the rows (a team's season each) nor the count of its values
+        of_year = spec.columns == (years,) and spec.op == "statistic" and spec.aggs == ("count",)
+        if rows or of_year:
+            return replace(spec, op="unique", variant="count", columns=(years,), aggs=())
     if not (rows or of_hour):
         return spec
-    freq = _NOUNS[m.group("noun")]
     if freq == "h" and hours_of_day is not None and m.group("distinct"):
         # "how many different hours of the day": the hour column's distinct values
         return replace(spec, op="unique", variant="count", columns=(hours_of_day,), aggs=())
@@ -111,7 +118,7 @@ def counted_period_gaps(r: Reading, spec: Spec, gaps: tuple[LeftOut, ...]) -> tu
         return (*kept, LeftOut(m.group("noun"), why))
     if spec.op != "unique" or spec.variant != "count":
         return gaps
-    if not spec.freq and spec.columns != (hours_of_day,):
+    if not spec.freq and spec.columns not in ((hours_of_day,), (cond.year_column(r),)):
         return gaps
     used = {w for w in (m.group("distinct"), m.group("noun")) if w}
     return tuple(g for g in gaps if not set(g.said.lower().split()) <= used)

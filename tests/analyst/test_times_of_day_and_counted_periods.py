@@ -241,3 +241,41 @@ def test_hours_without_timestamps_count_rows_and_name_the_other_reading() -> Non
     assert a.value == int((calls.wait_s > 500).sum()), a.code
     assert a.status == "partial", (a.status, a.text)
     assert any("hours of the day" in str(gap) for gap in a.left_out), a.left_out
+
+
+def _teams() -> pd.DataFrame:
+    rng = np.random.default_rng(5)
+    return pd.DataFrame(
+        {
+            "year": np.repeat(np.arange(1990, 2020), 4),
+            "team": np.tile(list("ABCD"), 30),
+            "wins": rng.integers(50, 110, 120),
+        }
+    )
+
+
+def _crops() -> pd.DataFrame:
+    rng = np.random.default_rng(6)
+    return pd.DataFrame(
+        {
+            "Year": np.repeat(np.arange(2001, 2016), 3),
+            "crop": np.tile(["wheat", "corn", "rice"], 15),
+            "yield_t_ha": rng.normal(5, 1, 45).round(2),
+        }
+    )
+
+
+@pytest.mark.parametrize(
+    "question", ["how many years of data are there?", "how many years does the data cover?"]
+)
+@pytest.mark.parametrize(
+    ("name", "build", "years"), [("teams", _teams, "year"), ("crops", _crops, "Year")]
+)
+def test_years_of_data_over_a_year_column_are_its_distinct_years(
+    question: str, name: str, build: Callable[[], pd.DataFrame], years: str
+) -> None:
+    frame = build()
+    a = analyse(question, {name: frame})
+    assert frame[years].nunique() < len(frame)
+    assert a.status == "answered", (a.status, a.text, a.left_out)
+    assert a.value == frame[years].nunique(), a.code
