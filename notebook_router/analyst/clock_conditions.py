@@ -72,13 +72,23 @@ def clock_conditions(r: Reading) -> list[Filter]:
             continue
         said.append(_Said(_words(m), "between", (low[0], high[0]), low[1] or high[1]))
         r.skeleton = ph.blank(r.skeleton, m)
+    # clock numbers first ("7 in the morning" is 7am), then parts of the day, then named
+    # times ("after midnight" is a part of the day, not every hour after 0)
+    said += _times(r, named=False)
     for m in list(_PART.finditer(r.skeleton)):
         first, last = _DAY_PARTS[m.group()]
         said.append(_Said(_words(m), "between", (int(first), int(last))))
         r.skeleton = ph.blank(r.skeleton, m)
+    said += _times(r, named=True)
+    return [f for s in said for f in _condition(r, s)]
+
+
+def _times(r: Reading, *, named: bool) -> list[_Said]:
+    """The single times of day in the skeleton, named ("noon") or numbered ("7am"), blanked."""
+    said: list[_Said] = []
     for m in list(_ONE.finditer(r.skeleton)):
         found = _hour(m, "", None)
-        if found is None:
+        if found is None or bool(m.group("named")) != named:
             continue
         op = _LEAD_OPS.get(m.group("lead") or "", "==")
         if op == "<" and found[0] == 0:
@@ -88,7 +98,7 @@ def clock_conditions(r: Reading) -> list[Filter]:
             continue
         said.append(_Said(_words(m), op, found[0], found[1]))
         r.skeleton = ph.blank(r.skeleton, m)
-    return [f for s in said for f in _condition(r, s)]
+    return said
 
 
 def _words(m: re.Match[str]) -> str:

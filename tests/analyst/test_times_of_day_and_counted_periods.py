@@ -62,6 +62,14 @@ Rows = Callable[[pd.Series], pd.Series]
         ("average humidity_pct at 7am", "humidity_pct", "mean", lambda h: h == 7),
         ("what is the mean humidity_pct at 7 am?", "humidity_pct", "mean", lambda h: h == 7),
         ("mean humidity_pct at 19:00", "humidity_pct", "mean", lambda h: h == 19),
+        (
+            "what's the avg humidity_pct at 7 in the morning?",
+            "humidity_pct",
+            "mean",
+            lambda h: h == 7,
+        ),
+        ("total rentals after midnight", "rentals", "sum", lambda h: h <= 5),
+        ("average rentals at noon", "rentals", "mean", lambda h: h == 12),
         ("total rentals between 6pm and 9pm", "rentals", "sum", lambda h: h.between(18, 21)),
         ("sum of rentals from 6 to 9pm", "rentals", "sum", lambda h: h.between(18, 21)),
         ("average rentals before noon", "rentals", "mean", lambda h: h < 12),
@@ -94,6 +102,7 @@ def test_a_time_of_day_is_a_condition_on_the_hour_column(
         ),
         ("total pm25 between 10pm and 2am", "pm25", "sum", lambda h: (h >= 22) | (h <= 2)),
         ("mean noise_db in the evening", "noise_db", "mean", lambda h: h.between(18, 21)),
+        ("mean pm25 at 9 in the evening", "pm25", "mean", lambda h: h == 21),
         ("maximum pm25 before noon", "pm25", "max", lambda h: h < 12),
     ],
 )
