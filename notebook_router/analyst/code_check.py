@@ -272,6 +272,8 @@ def applies(f: Filter, facts: CodeFacts) -> bool:
     plain = [c for c in conditions if not c.part]
     if op in ("year", "month", "quarter") or op.startswith("year"):
         return _applies_to_date(f, conditions)
+    if op == "hour":
+        return any(_equal_to(c, value) for c in conditions if c.part == "hour")
     if op in ("==", "contains"):
         return any(_equal_to(c, value) for c in plain)
     if op == "!=":
@@ -340,6 +342,10 @@ def describe(f: Filter) -> str:
         return f"{column} in the years {_show(value[0])} to {_show(value[1])}"
     if f.op in ("year", "month", "quarter"):
         return f"{column}.dt.{f.op} == {_show(value)}"
+    if f.op == "hour" and isinstance(value, tuple):
+        return f"{column}.dt.hour in ({', '.join(_show(v) for v in value)})"
+    if f.op == "hour":
+        return f"{column}.dt.hour == {_show(value)}"
     if f.op.startswith("year"):
         return f"{column}.dt.year {f.op[4:]} {_show(value)}"
     if f.op == "contains":

@@ -148,6 +148,10 @@ def condition(b: Builder, f: Filter, rows: str) -> str:
         return f"{'~' if f.op == 'notin' else ''}{c}.isin({values!r})"
     if f.op in ("year", "month", "quarter"):
         return f"{c}.dt.{f.op} == {f.value!r}"
+    if f.op == "hour":  # hours of the day: one, or the set a span keeps
+        if isinstance(f.value, tuple):
+            return f"{c}.dt.hour.isin({list(f.value)!r})"
+        return f"{c}.dt.hour == {f.value!r}"
     if f.op.startswith("year") and f.op[4:] in (">", ">=", "<", "<="):
         return f"{c}.dt.year {f.op[4:]} {f.value!r}"
     if f.op == "contains":

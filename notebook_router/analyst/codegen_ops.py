@@ -84,6 +84,15 @@ def unique(b: Builder, e: Engine = PANDAS) -> Program:
         grouped = f"{b.rows}.groupby({_keys(s.group_by)})[{col!r}].nunique({e.args()})"
         b.add(f"result = {e.computed(grouped)}")
         return b.program("series")
+    if s.variant == "count" and s.freq:  # calendar periods holding a row, and their span
+        # the one date column, in the kernel (Dask keeps no calendar periods lazily)
+        periods = f"pd.to_datetime({e.computed(b.col(col))}).dt.to_period({s.freq!r})"
+        b.add(
+            f"periods = {periods}",
+            "result = int(periods.nunique())",
+            "span = (periods.max() - periods.min()).n + 1 if len(periods.dropna()) else 0",
+        )
+        return b.program("int", {"span": "span"})
     if s.variant == "count":
         b.add(f"result = {e.whole(f'{b.col(col)}.nunique()')}")
         return b.program("int")

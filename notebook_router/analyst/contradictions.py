@@ -29,6 +29,7 @@ from notebook_router.analyst.distinct_counts import (
     uncertain_entities,
 )
 from notebook_router.analyst.function_columns import summed_count, uncounted_total
+from notebook_router.analyst.period_counts import counted_period_gaps, counted_periods
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import LeftOut, Spec
 from notebook_router.language.patterns import alternation
@@ -58,10 +59,10 @@ _ORDERED_KINDS = frozenset({"number", "binary", "date", "datetime"})
 def checked(r: Reading, spec: Spec) -> Spec:
     """``spec`` repaired where the question says how, with what it leaves out of the
     question (:func:`.accounting.left_out`) and what it cannot answer."""
-    counted = counted_entities(r, summed_count(r, spec))
+    counted = counted_periods(r, counted_entities(r, summed_count(r, spec)))
     spec = ids_not_measured(r, counted)
     fixed = _without_own_group_condition(r, spec)
-    gaps = left_out(r, fixed)
+    gaps = counted_period_gaps(r, fixed, left_out(r, fixed))
     # The described noun ("of the chicks") says whose values these are, not a measure.
     described = {
         r.text[m.start : m.end].strip()

@@ -9,6 +9,8 @@ from notebook_router.analyst.spec import Filter, Spec
 from notebook_router.analyst.values import fmt, fmt_p, listing, p_is
 
 PERIOD = {"D": "day", "W": "week", "M": "month", "Q": "quarter", "Y": "year"}
+_COUNTED_PERIOD = {**PERIOD, "h": "hour", "D": "date"}
+"""How a count of distinct periods names them ("117 distinct dates")."""
 
 
 def where(filters: tuple[Filter, ...]) -> str:
@@ -26,6 +28,10 @@ def where(filters: tuple[Filter, ...]) -> str:
             parts.append(f"year of {f.column} between {f.value[0]} and {f.value[1]}")
         elif f.op in ("year", "month", "quarter"):
             parts.append(f"{f.op} of {f.column} = {f.value}")
+        elif f.op == "hour" and isinstance(f.value, tuple):
+            parts.append(f"hour of {f.column} in {', '.join(map(str, f.value))}")
+        elif f.op == "hour":
+            parts.append(f"hour of {f.column} = {f.value}")
         elif f.op.startswith("year"):
             parts.append(f"year of {f.column} {f.op[4:]} {f.value}")
         elif f.op == "contains":
@@ -95,6 +101,15 @@ def _unique(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
         return (
             f"There are {fmt(value)} rows{where(spec.filters)}, one {col} each; their names "
             f"repeat ({fmt(names)} distinct {col} values), so the rows are counted."
+        )
+    if spec.freq:
+        said = _COUNTED_PERIOD.get(spec.freq, "period")
+        unit = {**PERIOD, "h": "hour"}.get(spec.freq, said)
+        span = outputs.get("span")
+        spans = f"; from its first to its last {said} is {fmt(span)} {unit}s" if span else ""
+        return (
+            f"{col} holds {fmt(value)} distinct {said}s{where(spec.filters)} (each counted "
+            f"once however many rows it has){spans}."
         )
     return f"{col} has {fmt(value)} distinct values{where(spec.filters)}."
 

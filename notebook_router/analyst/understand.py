@@ -7,6 +7,7 @@ from collections.abc import Mapping
 
 from notebook_router.analyst import phrases as ph
 from notebook_router.analyst.adverb_values import adverb_conditions
+from notebook_router.analyst.clock_conditions import clock_conditions
 from notebook_router.analyst.conditions import binary_conditions, conditions
 from notebook_router.analyst.contradictions import checked
 from notebook_router.analyst.families import INTENTS
@@ -62,7 +63,8 @@ def understand(question: str, frames: Mapping[str, Schema], default: str | None)
     percent_units(r)  # "above 80%": a number's unit, not a share asked for
     r.derived = derived_column(r)
     _bins(r)
-    r.filters = [*owned_conditions(r), *conditions(r)]
+    clock = clock_conditions(r)  # "at 7am": the hour, before any number is read as a bound
+    r.filters = [*clock, *owned_conditions(r), *conditions(r)]
     r.filters += presence_conditions(r)
     r.filters += ordinal_conditions(r)
     r.filters = change_conditions(r, [*r.filters, *period_conditions(r), *adverb_conditions(r)])
