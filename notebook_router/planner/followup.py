@@ -72,12 +72,14 @@ from notebook_router.planner.followup_rewrite import (
     swapped,
     with_its_article,
 )
+from notebook_router.planner.followup_roles import end_slot
 from notebook_router.planner.followup_said import (
     ENTITY_WORDS,
     acknowledged,
     new_entity,
     said_entity,
 )
+from notebook_router.planner.followup_share import share_of
 from notebook_router.planner.followup_slots import (
     opposite_slot,
     others,
@@ -147,6 +149,9 @@ def _follow_up(
     # Cached: the rule planner asks at every decision, and the view is frozen.
     if acknowledged(goal):  # "ok thanks": no follow-up, whatever it could fill
         return None
+    shared = share_of(goal, arc.last)  # "what percentage is that of all LAX flights?"
+    if shared is not None:
+        return shared
     answered = about_answer(goal, arc.last)
     if answered is not None:
         return answered
@@ -205,6 +210,9 @@ def _same(
     """``source`` again for ``new`` (said after ``preposition``, "" for none) in the slot
     it fills; asked about when it fills none, or a slot of another role."""
     texts = [source.goal, *(t.description for t in source.tasks)]
+    ended = end_slot(source, texts, new, preposition, values)
+    if ended is not None:  # "and to JFK?" after "flights from JFK": the other end
+        return ended
     rivals = rival_comparisons(texts, new)
     if rivals:  # "and fewer?" after "built after 2015 with more than 3 bedrooms"
         return ask(source, new, "could take the place of " + " or ".join(f"“{r}”" for r in rivals))
