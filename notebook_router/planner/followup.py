@@ -72,7 +72,7 @@ from notebook_router.planner.followup_rewrite import (
     swapped,
     with_its_article,
 )
-from notebook_router.planner.followup_roles import end_slot
+from notebook_router.planner.followup_roles import end_slot, split_end
 from notebook_router.planner.followup_said import (
     ENTITY_WORDS,
     acknowledged,
@@ -84,6 +84,7 @@ from notebook_router.planner.followup_slots import (
     opposite_slot,
     others,
     restriction_slot,
+    which_group,
     which_one,
     without_pro_form,
 )
@@ -187,6 +188,14 @@ def _slotted(goal: str, source: ArcRun, last: ArcRun | None) -> FollowUp | None:
         if question is not None:
             task = asked[-1].model_copy(update={"description": question, "depends_on": ()})
             return FollowUp("same", last, question, (task,), "which group ranks first")
+        group = which_group(goal)
+        if group is not None:  # "which gender has the highest?" after a count: of what?
+            return ask(
+                last,
+                goal.strip(),
+                f"names no statistic to rank each {group} by (a count of every row would "
+                "drop what it asked)",
+            )
     return None
 
 
@@ -210,6 +219,7 @@ def _same(
     """``source`` again for ``new`` (said after ``preposition``, "" for none) in the slot
     it fills; asked about when it fills none, or a slot of another role."""
     texts = [source.goal, *(t.description for t in source.tasks)]
+    new, preposition = split_end(new, preposition)  # "how about from LAX?": "from", "LAX"
     ended = end_slot(source, texts, new, preposition, values)
     if ended is not None:  # "and to JFK?" after "flights from JFK": the other end
         return ended

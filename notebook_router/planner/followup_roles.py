@@ -69,6 +69,16 @@ def _said_before(texts: list[str], value: str) -> str | None:
     return None
 
 
+def split_end(new: str, preposition: str) -> tuple[str, str]:
+    """``new`` and the preposition of a trip's end it was said after, split off it when
+    the follow-up said it inside the entity ("how about from LAX?" → "LAX", "from");
+    as they are otherwise."""
+    if preposition:
+        return new, preposition
+    split = _SPLIT.match(new.strip())
+    return (new, preposition) if split is None else (split["value"], split["said"])
+
+
 def end_slot(
     source: ArcRun, texts: list[str], new: str, preposition: str, values: ColumnValues
 ) -> FollowUp | None:
@@ -76,11 +86,7 @@ def end_slot(
     before said at the other end of a trip, or with no end ("and to JFK?" after "flights
     from JFK"); None when the follow-up names no end, or the value at the same end, or a
     value the request before did not say (read another way by the caller)."""
-    said, value = preposition, new
-    if not said:  # "and into JFK?": the entity arrives with its preposition
-        split = _SPLIT.match(new.strip())
-        if split is not None:
-            said, value = split["said"], split["value"]
+    value, said = split_end(new, preposition)  # "and into JFK?": said with the entity
     end = _end(said)
     if end is None:
         return None

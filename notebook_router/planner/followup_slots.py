@@ -206,6 +206,15 @@ def which_one(goal: str, earlier: str) -> str | None:
     return _ranked(named["group"], named["extreme"], statistic["what"])
 
 
+def which_group(goal: str) -> str | None:
+    """The group ``goal`` asks to rank with no measure of its own ("which building has
+    the highest?" → "building"); None for another question or "which one is ...?"."""
+    if _WHICH_ONE.match(goal.strip()) is not None:
+        return None
+    named = _WHICH_GROUP.match(goal.strip())
+    return None if named is None else named["group"]
+
+
 def _ranked(group: str, extreme: str, what: str) -> str:
     what = what.strip()
     what = what[:1].lower() + what[1:]  # "Average seats by ..." is said mid-sentence

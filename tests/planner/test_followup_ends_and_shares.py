@@ -305,3 +305,43 @@ def test_a_share_of_other_rows_than_those_counted_is_asked_about(
     run = router.run_sync(request_)
     assert not run.tasks
     assert "I can't tell which rows" in run.answer
+
+
+@pytest.mark.parametrize(
+    ("name", "frame", "earlier", "request_", "group"),
+    [
+        (
+            "staff",
+            STAFF,
+            "how many employees in Austin are women?",
+            "which gender has the most?",
+            "gender",
+        ),
+        (
+            "meters",
+            METERS,
+            "how many meters are electric?",
+            "and which building has the most?",
+            "building",
+        ),
+    ],
+)
+def test_which_group_ranks_first_after_no_statistic_is_asked_about(
+    router_on: RouterOn, name: str, frame: pd.DataFrame, earlier: str, request_: str, group: str
+) -> None:
+    router = router_on(name, frame)
+    router.run_sync(earlier)
+    run = router.run_sync(request_)
+    assert not run.tasks  # never a count of every row, passed off as the ranking asked
+    assert f"names no statistic to rank each {group} by" in run.answer
+
+
+@pytest.mark.parametrize("request_", ["how about from LAX?", "and what about from LAX?"])
+def test_another_end_said_inside_the_entity_is_read_as_an_end(
+    router_on: RouterOn, request_: str
+) -> None:
+    router = router_on("flights", FLIGHTS)
+    router.run_sync("average delay_minutes for flights to SEA")
+    run = router.run_sync(request_)
+    assert not run.tasks  # from LAX to SEA, or from LAX in place of to SEA? asked
+    assert "“from LAX” is no “to”" in run.answer
