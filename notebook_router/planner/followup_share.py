@@ -34,6 +34,12 @@ _AS_SHARE = re.compile(
     rf"{_OF_ALL}",
     re.IGNORECASE,
 )
+_WHAT_SHARE_LAST = re.compile(  # "what percentage of all LAX flights is that?"
+    LEAD + rf"{_W('share.asking')}\s+(?P<word>{_W('share.words')})\s+{_W('share.of')}\s+"
+    rf"(?:{_W('share.all')}\s+)?(?P<whole>[^?!.;]+?)\s+{_W('share.verbs')}\s+"
+    rf"{_W('share.pronouns')}\s*[?.!]*$",
+    re.IGNORECASE,
+)
 _COUNTED = re.compile(
     rf"^{_W('share.count_openers')}\s+(?P<rows>.+?)\s+(?P<condition>"
     rf"{_W('share.condition_verbs')}\s+[^?!;]+?)\s*[?.!]*$",
@@ -41,11 +47,14 @@ _COUNTED = re.compile(
 )
 
 
+_SHAPES = (_WHAT_SHARE, _AS_SHARE, _WHAT_SHARE_LAST)
+
+
 def share_of(goal: str, last: ArcRun | None) -> FollowUp | None:
     """The count of ``last`` asked again as a share of the rows it was counted from, when
     ``goal`` asks "what percentage is that of all <rows>?"; a question to the user when
     the rows said are not those; None when ``goal`` asks no share of the answer before."""
-    said = _WHAT_SHARE.match(goal.strip()) or _AS_SHARE.match(goal.strip())
+    said = next((m for m in (p.match(goal.strip()) for p in _SHAPES) if m is not None), None)
     asked = analyst_tasks(last)
     if said is None or last is None or not asked:
         return None

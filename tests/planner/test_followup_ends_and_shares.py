@@ -245,6 +245,7 @@ AUSTIN = STAFF[STAFF.city == "Austin"]
             ("what percentage is that of all LAX flights?", "percentage"),
             ("and as a share of all flights from LAX?", "share"),
             ("what fraction is that of the LAX flights?", "fraction"),
+            ("what percentage of all LAX flights is that?", "percentage"),
         )
     ]
     + [
