@@ -95,6 +95,7 @@ from notebook_router.planner.followup_values import (
     not_held,
     other_column,
     value_slot,
+    with_its_noun,
 )
 
 __all__ = [
@@ -244,7 +245,8 @@ def _same(
     if placed is not None:  # the data says which column's slot it fills
         how, earlier_value = placed
         if how == "replace":  # "Marketing" after "engineers": values of one column
-            return _swapped_or_asked(source, texts, earlier_value, new, preposition, as_said=True)
+            said = with_its_noun(texts, earlier_value, new)  # "comedies" for "horror movies"
+            return _swapped_or_asked(source, texts, said, new, preposition, as_said=True)
         # No value of its column was said. The word the text alone would swap is a
         # column's name ("by city"): a value is no group-by, so it is added ("count
         # employees by city", then "and for women?"). It is a value of another column

@@ -346,3 +346,59 @@ def test_another_end_said_inside_the_entity_is_read_as_an_end(
     run = router.run_sync(request_)
     assert not run.tasks  # from LAX to SEA, or from LAX in place of to SEA? asked
     assert "“from LAX” is no “to”" in run.answer
+
+
+MOVIES = pd.DataFrame(
+    {
+        "genre": ["Horror", "Comedy", "Drama", "Comedy", "Horror", "Comedy"],
+        "rating": [5.0, 6.0, 7.0, 6.5, 4.5, 5.5],
+    }
+)
+WINES = pd.DataFrame(
+    {"colour": ["red", "white", "red", "white", "rose"], "price": [10.0, 8.0, 14.0, 6.0, 9.0]}
+)
+
+
+@pytest.mark.parametrize(
+    ("name", "frame", "earlier", "request_", "again", "truth"),
+    [
+        (
+            "movies",
+            MOVIES,
+            "how many horror movies are there?",
+            "and comedies?",
+            "How many comedies are there?",
+            3,
+        ),
+        (
+            "movies",
+            MOVIES,
+            "how many horror movies are there?",
+            "and comedy?",
+            "How many comedy movies are there?",
+            3,
+        ),
+        (
+            "wines",
+            WINES,
+            "average price of red wines",
+            "what about whites?",
+            "Average price of whites",
+            7.0,
+        ),
+    ],
+)
+def test_a_plural_value_takes_the_place_of_the_value_and_its_noun(
+    router_on: RouterOn,
+    name: str,
+    frame: pd.DataFrame,
+    earlier: str,
+    request_: str,
+    again: str,
+    truth: float,
+) -> None:
+    router = router_on(name, frame)
+    router.run_sync(earlier)
+    run = router.run_sync(request_)
+    assert [(t.description, t.status) for t in run.tasks] == [(again, "fulfilled")]
+    assert run.data("t1") == pytest.approx(truth)
