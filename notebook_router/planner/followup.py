@@ -72,16 +72,19 @@ from notebook_router.planner.followup_rewrite import (
     swapped,
     with_its_article,
 )
+from notebook_router.planner.followup_roles import end_slot, split_end
 from notebook_router.planner.followup_said import (
     ENTITY_WORDS,
     acknowledged,
     new_entity,
     said_entity,
 )
+from notebook_router.planner.followup_share import share_of
 from notebook_router.planner.followup_slots import (
     opposite_slot,
     others,
     restriction_slot,
+    which_group,
     which_one,
     without_pro_form,
 )
@@ -92,6 +95,7 @@ from notebook_router.planner.followup_values import (
     not_held,
     other_column,
     value_slot,
+    with_its_noun,
 )
 
 __all__ = [
@@ -147,6 +151,9 @@ def _follow_up(
     # Cached: the rule planner asks at every decision, and the view is frozen.
     if acknowledged(goal):  # "ok thanks": no follow-up, whatever it could fill
         return None
+    shared = share_of(goal, arc.last)  # "what percentage is that of all LAX flights?"
+    if shared is not None:
+        return shared
     answered = about_answer(goal, arc.last)
     if answered is not None:
         return answered
@@ -182,6 +189,14 @@ def _slotted(goal: str, source: ArcRun, last: ArcRun | None) -> FollowUp | None:
         if question is not None:
             task = asked[-1].model_copy(update={"description": question, "depends_on": ()})
             return FollowUp("same", last, question, (task,), "which group ranks first")
+        group = which_group(goal)
+        if group is not None:  # "which gender has the highest?" after a count: of what?
+            return ask(
+                last,
+                goal.strip(),
+                f"names no statistic to rank each {group} by (a count of every row would "
+                "drop what it asked)",
+            )
     return None
 
 
@@ -205,6 +220,10 @@ def _same(
     """``source`` again for ``new`` (said after ``preposition``, "" for none) in the slot
     it fills; asked about when it fills none, or a slot of another role."""
     texts = [source.goal, *(t.description for t in source.tasks)]
+    new, preposition = split_end(new, preposition)  # "how about from LAX?": "from", "LAX"
+    ended = end_slot(source, texts, new, preposition, values)
+    if ended is not None:  # "and to JFK?" after "flights from JFK": the other end
+        return ended
     rivals = rival_comparisons(texts, new)
     if rivals:  # "and fewer?" after "built after 2015 with more than 3 bedrooms"
         return ask(source, new, "could take the place of " + " or ".join(f"“{r}”" for r in rivals))
@@ -226,7 +245,8 @@ def _same(
     if placed is not None:  # the data says which column's slot it fills
         how, earlier_value = placed
         if how == "replace":  # "Marketing" after "engineers": values of one column
-            return _swapped_or_asked(source, texts, earlier_value, new, preposition, as_said=True)
+            said = with_its_noun(texts, earlier_value, new)  # "comedies" for "horror movies"
+            return _swapped_or_asked(source, texts, said, new, preposition, as_said=True)
         # No value of its column was said. The word the text alone would swap is a
         # column's name ("by city"): a value is no group-by, so it is added ("count
         # employees by city", then "and for women?"). It is a value of another column

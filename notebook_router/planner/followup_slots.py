@@ -173,15 +173,49 @@ _BREAKDOWN = re.compile(
 )
 
 
+_WHICH_GROUP = re.compile(
+    rf"^(?:{_W('restriction.lead')}[\s,]+)*{_W('which_one.which')}\s+(?P<group>[\w-]+(?:\s+[\w-]+)?)\s+"
+    rf"{_W('which_one.verbs')}\s+(?:the\s+)?(?P<extreme>{_W('which_one.extremes')})\s*[?.!]*$",
+    re.IGNORECASE,
+)
+_STATISTIC_ASKED = re.compile(
+    rf"^(?:the\s+)?(?P<what>{_W('which_one.statistics')}\s+[^?!.;]+?)\s*[?.!]*$", re.IGNORECASE
+)
+
+
 def which_one(goal: str, earlier: str) -> str | None:
     """The question "which one is highest?" asks after the breakdown ``earlier``
     ("average seats by manufacturer" → "Which manufacturer has the highest average
-    seats?"); None when ``goal`` is no such question or ``earlier`` is no breakdown of a
-    statistic by one group."""
+    seats?"), and "which building has the highest?" after a statistic of some rows
+    ("average kwh of electric meters" → "Which building has the highest average kwh of
+    electric meters?": the same statistic of the same rows, by the group it names, never
+    a count of rows); None when ``goal`` is no such question or ``earlier`` no such
+    statistic."""
     asked = _WHICH_ONE.match(goal.strip())
     breakdown = _BREAKDOWN.match(earlier.strip())
-    if asked is None or breakdown is None:
+    if asked is not None and breakdown is not None:
+        return _ranked(breakdown["group"], asked["extreme"], breakdown["what"])
+    named = _WHICH_GROUP.match(goal.strip())
+    if asked is not None or named is None:
         return None
-    what = breakdown["what"].strip()
+    if breakdown is not None:
+        return _ranked(named["group"], named["extreme"], breakdown["what"])
+    statistic = _STATISTIC_ASKED.match(earlier.strip())
+    if statistic is None:
+        return None
+    return _ranked(named["group"], named["extreme"], statistic["what"])
+
+
+def which_group(goal: str) -> str | None:
+    """The group ``goal`` asks to rank with no measure of its own ("which building has
+    the highest?" → "building"); None for another question or "which one is ...?"."""
+    if _WHICH_ONE.match(goal.strip()) is not None:
+        return None
+    named = _WHICH_GROUP.match(goal.strip())
+    return None if named is None else named["group"]
+
+
+def _ranked(group: str, extreme: str, what: str) -> str:
+    what = what.strip()
     what = what[:1].lower() + what[1:]  # "Average seats by ..." is said mid-sentence
-    return f"Which {breakdown['group']} has the {asked['extreme'].lower()} {what}?"
+    return f"Which {group} has the {extreme.lower()} {what}?"

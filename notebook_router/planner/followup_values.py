@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from notebook_router.language.lexicon import terms
+from notebook_router.language.stems import forms
 from notebook_router.language.tables import table
 from notebook_router.planner.events import DataDescribed
 
@@ -130,3 +131,28 @@ def not_held(said: str, new: str, values: ColumnValues) -> bool:
     held = value_columns(said, values)
     complete = {column for column, _, whole in values if whole}
     return bool(held) and held <= complete and not value_columns(new, values)
+
+
+_SHORTEST_BASE = 3
+"""The fewest letters of a word a plural is read from ("is" is no plural of "i")."""
+
+
+def _plural(word: str) -> bool:
+    """Whether ``word`` is the plural of a word ("movies", "comedies"; not "sold")."""
+    low = word.lower()
+    bases = (low[:-1], low[:-2], low[:-3] + "y")
+    return any(len(b) >= _SHORTEST_BASE and low != b and low in forms(b) for b in bases)
+
+
+def with_its_noun(texts: Iterable[str], old: str, new: str) -> str:
+    """``old`` with the plural noun said after it when ``new`` is a plural standing for
+    both: "comedies" after "horror movies" takes the place of "horror movies" ("how many
+    comedies are there?", never "comedies movies"); ``old`` otherwise ("comedy" after
+    "horror movies" is "comedy movies", "phones" after "laptops sold" is "phones sold")."""
+    if not _plural(new) or _plural(old):
+        return old
+    for text in texts:
+        found = re.search(rf"(?<![\w-]){re.escape(old)}\s+(?P<noun>[\w-]+)", text, re.IGNORECASE)
+        if found is not None:
+            return f"{old} {found['noun']}" if _plural(found["noun"]) else old
+    return old

@@ -1,0 +1,123 @@
+"""Which end of a trip a follow-up's value is said at (read by
+:mod:`notebook_router.planner.followup`).
+
+"and to JFK?" after "average delay for flights from JFK" names the same value as the
+request before, at the other end: the destination-like column (``dest``) in place of
+the origin-like one the earlier "from" filled, never ``origin = JFK`` again. The
+prepositions of each end ("from", "out of" / "to", "into") and the words the columns of
+each end are named with ("origin", "src", "departure" / "dest", "dst", "arrival") are in
+``language/data/followups.toml`` (``[role]``).
+
+The analyst links a value to the column that holds it most, whatever preposition it was
+said after; so a value put at the other end is not written back into the request for it
+to misread. The follow-up asks instead, saying the reading: the column of the new end
+and, when the data holds no such row, that none is there.
+"""
+
+from __future__ import annotations
+
+import re
+
+from notebook_router.context.arc import ArcRun
+from notebook_router.planner.followup_types import SAID, FollowUp
+from notebook_router.planner.followup_values import ColumnValues, value_columns
+from notebook_router.text.preview import clip
+
+_ENDS = ("source", "target")
+_PREPOSITIONS = {end: SAID.words(f"role.{end}") for end in _ENDS}
+_COLUMN_WORDS = {end: SAID.word_set(f"role.{end}_columns") for end in _ENDS}
+_NAME_WORDS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+_SPLIT = re.compile(
+    rf"^(?P<said>{SAID.either('role.source')}|{SAID.either('role.target')})\s+(?P<value>.+)$",
+    re.IGNORECASE,
+)
+
+
+def _end(preposition: str) -> str | None:
+    """The end of a trip ``preposition`` says ("to" → target), None for no end."""
+    said = " ".join(preposition.lower().split())
+    for end in _ENDS:
+        if said in _PREPOSITIONS[end]:
+            return end
+    return None
+
+
+def _name_words(column: str) -> set[str]:
+    """The words of a column name, lowercased ("fromCity" → from, city; "dest_id")."""
+    return {w.lower() for w in _NAME_WORDS.findall(column)}
+
+
+def end_column(end: str, values: ColumnValues) -> str | None:
+    """The one text column named as ``end`` of a trip ("dest" for target), None when no
+    column or several are."""
+    named = [c for c, _, _ in values if _name_words(c) & _COLUMN_WORDS[end]]
+    return named[0] if len(named) == 1 else None
+
+
+def _said_before(texts: list[str], value: str) -> str | None:
+    """The preposition said just before ``value`` where ``texts`` first say it ("" when
+    none is, "from" for "flights from JFK"); None when they never say it."""
+    for text in texts:
+        found = re.search(rf"(?<![\w-]){re.escape(value)}(?![\w-])", text, re.IGNORECASE)
+        if found is None:
+            continue
+        words = re.findall(r"[\w-]+", text[: found.start()].lower())
+        for size in (2, 1):  # "out of JFK" before "of JFK"
+            if len(words) >= size and _end(" ".join(words[-size:])) is not None:
+                return " ".join(words[-size:])
+        return ""
+    return None
+
+
+def split_end(new: str, preposition: str) -> tuple[str, str]:
+    """``new`` and the preposition of a trip's end it was said after, split off it when
+    the follow-up said it inside the entity ("how about from LAX?" → "LAX", "from");
+    as they are otherwise."""
+    if preposition:
+        return new, preposition
+    split = _SPLIT.match(new.strip())
+    return (new, preposition) if split is None else (split["value"], split["said"])
+
+
+def end_slot(
+    source: ArcRun, texts: list[str], new: str, preposition: str, values: ColumnValues
+) -> FollowUp | None:
+    """What to ask when ``new`` (said after ``preposition``) names the value the request
+    before said at the other end of a trip, or with no end ("and to JFK?" after "flights
+    from JFK"); None when the follow-up names no end, or the value at the same end, or a
+    value the request before did not say (read another way by the caller)."""
+    value, said = split_end(new, preposition)  # "and into JFK?": said with the entity
+    end = _end(said)
+    if end is None:
+        return None
+    before = _said_before(texts, value)
+    if before is None or (before and _end(before) == end):
+        return None
+    other = "target" if end == "source" else "source"
+    column, earlier_column = end_column(end, values), end_column(other, values)
+    asked = f"“{clip(source.goal)}” asks about “{(before + ' ' + value).strip()}”"
+    if earlier_column is not None and before:
+        asked += f" ({earlier_column} = {value})"
+    if column is None:
+        question = (
+            f"{asked}, and “{said} {value}” names another end of it, but no column of the "
+            f"data is named for “{said}”. Ask it with the column it applies to, and I'll "
+            "answer it."
+        )
+        return FollowUp("ask", source, source.goal, (), f"“{said} {value}” has no column", question)
+    instead = f" in place of {earlier_column} = {value}" if earlier_column and before else ""
+    holding = value_columns(value, values)
+    complete = any(c == column and whole for c, _, whole in values)
+    others = ", ".join(sorted(holding - {column}))
+    if column not in holding and complete:
+        question = (
+            f"{asked}. I read “{said} {value}” as {column} = {value}{instead}, and no row of "
+            f"the data has {column} = {value}: there is nothing {said} {value} to answer about."
+        )
+    else:
+        question = (
+            f"{asked}. I read “{said} {value}” as {column} = {value}{instead}, not together "
+            f"with it; but “{value}” is a value of {others or 'no column I know of'}, and I "
+            f"can't yet filter {column} alone on it, so I have not answered it."
+        )
+    return FollowUp("ask", source, source.goal, (), f"“{said} {value}” is {column}", question)
