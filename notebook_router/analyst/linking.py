@@ -23,6 +23,7 @@ from functools import lru_cache
 from typing import Any
 
 from notebook_router.analyst.doers import doers
+from notebook_router.analyst.prefixed_names import is_prefix, prefixed_word
 from notebook_router.analyst.schema import Column, Schema
 from notebook_router.data.values import ValueHit
 from notebook_router.language.compounds import split_compound
@@ -377,6 +378,8 @@ def _head_stems(parts: list[str]) -> set[str]:
     while len(before) > 1 and before[-1] in names["trailing"]:
         before = before[:-1]
     head = before[-1] if before else ""
+    if len(before) > 1 and is_prefix(before[-2]):
+        return set()  # "paid" of ``pre_paid``, "smoker" of ``non_smoker``: another thing
     heads = {stem(head)} if len(head) > 1 and head.isalpha() else set()
     if head in names["measures"] and len(before) > 1 and before[-2].isalpha():
         heads.add(stem(before[-2]))  # "flipper" of flipper_length_mm: the thing measured
@@ -411,7 +414,9 @@ def partial_column(word: str, schema: Schema) -> Mention | None:
     for col in schema.columns:
         parts = _words_of(col.name)
         joined = "".join(parts)
-        close = (joined.endswith(w) or joined.startswith(w)) and len(joined) - len(w) <= 3
+        # "class" of ``Pclass``; not "admitted" of ``readmitted`` (another word, prefixed)
+        ends = joined.endswith(w) and not prefixed_word(joined, w)
+        close = (ends or joined.startswith(w)) and len(joined) - len(w) <= 3
         # an abbreviated name: "unemp" for unemployment, "infl" for inflation
         short = len(joined) >= 4 and w.startswith(joined) and joined.isalpha()
         # an inflected word whose stem starts a name written as one word: "homers" for
