@@ -233,3 +233,43 @@ def test_the_counted_noun_adds_no_column_to_a_missing_count(
     frames = {"clinic": _clinic(), "members": _members()}
     a = analyse(question, {frame_name: frames[frame_name]})
     assert a.value == expected, (a.value, a.code)
+
+
+def _staff() -> pd.DataFrame:
+    return pd.DataFrame(
+        {
+            "name": list("abcdef"),
+            "unemployed": ["yes", "no", "no", "yes", "no", "no"],
+            "town": ["X", "Y", "X", "X", "Y", "Y"],
+            "income": [1.0, 2.0, 3.0, 4.0, 5.0, 6.0],
+        }
+    )
+
+
+def _bills() -> pd.DataFrame:
+    return pd.DataFrame(
+        {
+            "bill": [1, 2, 3, 4, 5],
+            "unpaid": [True, False, True, False, False],
+            "amount": [10.0, 20.0, 30.0, 40.0, 50.0],
+        }
+    )
+
+
+@pytest.mark.parametrize(
+    ("question", "frame_name", "expected"),
+    [
+        ("how many people are employed?", "staff", 4),
+        ("average income of employed people", "staff", 4.0),
+        ("how many people are not employed?", "staff", 2),
+        ("how many bills were paid?", "bills", 3),
+        ("total amount of paid bills", "bills", 110.0),
+        ("total amount of bills that were not paid", "bills", 40.0),
+    ],
+)
+def test_a_word_a_yes_no_columns_name_negates_is_its_no_side(
+    question: str, frame_name: str, expected: float
+) -> None:
+    frames = {"staff": _staff(), "bills": _bills()}
+    a = analyse(question, {frame_name: frames[frame_name]})
+    assert a.value == pytest.approx(expected), (a.value, a.code)
