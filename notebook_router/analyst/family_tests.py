@@ -26,7 +26,7 @@ from notebook_router.analyst.intents import (
     no_column,
     time_like,
 )  # fmt: skip
-from notebook_router.analyst.missing_subjects import gap_columns
+from notebook_router.analyst.missing_subjects import gap_columns, rows_counted
 from notebook_router.analyst.reading import Reading
 from notebook_router.language.numbers import NUM, NUMBER_WORDS, number
 from notebook_router.language.phrases import phrase_table
@@ -245,7 +245,7 @@ def missing(r: Reading) -> Outcome:
         variant = "most"
     elif r.has(_WHICH_COLUMNS):
         variant = "which"
-    elif r.has(_ROW_WORDS) and not targets:
+    elif (r.has(_ROW_WORDS) or rows_counted(r)) and not targets:
         # "rows with no missing values", "complete rows": the rows that have none
         with_missing = r.has(_WITH_MISSING)
         variant = "complete" if r.has(COMPLETE) and not with_missing else "rows"

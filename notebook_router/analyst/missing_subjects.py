@@ -4,8 +4,8 @@
 rows are patients) and "insurance" to ``insurance``; the count asked for is the rows
 missing an insurance, not a count per column for both. The noun right after a counting
 phrase ("how many patients", "number of customers"), or an identifier the question never
-named in full, is the thing counted: it is no column to look for gaps in while another
-column is named beside it.
+named in full, is the thing counted: it is no column to look for gaps in. Named alone
+("how many patients have missing values?"), it says the rows are counted: those with a gap.
 """
 
 from __future__ import annotations
@@ -25,11 +25,27 @@ _NAMED = frozenset({"name", "words"})
 
 
 def gap_columns(r: Reading, targets: list[str]) -> list[str]:
-    """``targets`` without the columns that only name what is counted, unless none is left."""
-    counted = {r.column_at(int(m["i"])) for m in _COUNTED_NOUN.finditer(r.skeleton)}
+    """``targets`` without the columns that only name what is counted: none left when
+    only the counted noun was named ("how many patients have missing values?" counts the
+    rows with a gap, see :func:`rows_counted`), else ``targets`` as they were."""
+    counted = _counted(r)
     unnamed_ids = {c for c in targets if is_identifier(c) and not _named_in_full(r, c)}
     kept = [c for c in targets if c not in counted | unnamed_ids]
-    return kept if kept else targets
+    return kept if kept or counted & set(targets) else targets
+
+
+def rows_counted(r: Reading) -> bool:
+    """Whether a counting phrase is said of a noun that names the rows ("how many
+    patients"), not of a column named in full ("how many patient ids")."""
+    return bool(_counted(r))
+
+
+def _counted(r: Reading) -> set[str]:
+    return {
+        r.column_at(int(m["i"]))
+        for m in _COUNTED_NOUN.finditer(r.skeleton)
+        if r.mentions[int(m["i"])].how not in _NAMED
+    }
 
 
 def _named_in_full(r: Reading, column: str) -> bool:

@@ -203,7 +203,7 @@ def _clinic() -> pd.DataFrame:
         {
             "patient_id": [1, 2, 3, 4, 5, 6],
             "insurance": ["Private", None, "Medicare", None, "Private", "Medicaid"],
-            "age": [30, 40, 50, 60, 70, 80],
+            "age": [30, None, 50, 60, None, 80],
         }
     )
 
@@ -273,3 +273,35 @@ def test_a_word_a_yes_no_columns_name_negates_is_its_no_side(
     frames = {"staff": _staff(), "bills": _bills()}
     a = analyse(question, {frame_name: frames[frame_name]})
     assert a.value == pytest.approx(expected), (a.value, a.code)
+
+
+@pytest.mark.parametrize(
+    ("question", "frame_name"),
+    [
+        ("how many patients have missing values?", "clinic"),
+        ("how many patients have a missing value?", "clinic"),
+        ("how many customers have missing values?", "members"),
+    ],
+)
+def test_the_counted_noun_alone_counts_the_rows_with_a_gap(question: str, frame_name: str) -> None:
+    frames = {"clinic": _clinic(), "members": _members()}
+    frame = frames[frame_name]
+    a = analyse(question, {frame_name: frame})
+    assert a.value == int(frame.isna().any(axis=1).sum()), (a.value, a.code)
+
+
+@pytest.mark.parametrize(
+    ("question", "frame_name", "column"),
+    [
+        ("how many patient ids are missing?", "clinic", "patient_id"),
+        ("how many customer_id values are missing?", "members", "customer_id"),
+    ],
+)
+def test_an_id_named_in_full_is_still_counted_for_gaps(
+    question: str, frame_name: str, column: str
+) -> None:
+    frames = {"clinic": _clinic(), "members": _members()}
+    frame = frames[frame_name]
+    a = analyse(question, {frame_name: frame})
+    assert a.value == int(frame[column].isna().sum()), (a.value, a.code)
+    assert column in a.code
