@@ -113,6 +113,18 @@ def _said_plainly_elsewhere(r: Reading, column: str, skip: tuple[int, int]) -> b
     return False
 
 
+def _value_said_elsewhere(r: Reading, index: int, skip: tuple[int, int]) -> bool:
+    """Whether the skeleton names mention ``index``'s value again, plainly, outside ``skip``."""
+    said = r.mentions[index]
+    for m in _SLOT.finditer(r.skeleton):
+        other = r.mentions[int(m.group(2))]
+        if m.group(1) != "V" or skip[0] <= m.start() < skip[1]:
+            continue
+        if other.column == said.column and other.value == said.value:
+            return True
+    return False
+
+
 def _values(r: Reading, column: str) -> list[Scalar]:
     return list(r.schema.column(column).values)
 
@@ -260,6 +272,11 @@ def _verb_negated(r: Reading) -> list[Filter]:
         named = m["named"] is not None and r.mentions[int(m["named"])].column != column
         if named or not _negatable(r, m["slot"], index) or not _verb_only(r, m["verb"], column):
             continue  # another column's name before the value, a number: other rules read it
+        if m["slot"] == "V" and _value_said_elsewhere(r, index, (m.start(), m.end())):
+            why = f"both sides of {column} are named: ask for it by {column}"
+            r.unapplied.append(LeftOut(_as_said(r, m.start(), m.end()), why))
+            _blank(r, m.start(), m.end())
+            continue  # "rated R and not rated R": a comparison of the two, not both at once
         said = [(m["slot"], index)]
         end, unclear = m.end(), False
         while (more := _NEXT_SLOT.match(r.skeleton, end)) is not None:

@@ -305,3 +305,19 @@ def test_an_id_named_in_full_is_still_counted_for_gaps(
     a = analyse(question, {frame_name: frame})
     assert a.value == int(frame[column].isna().sum()), (a.value, a.code)
     assert column in a.code
+
+
+@pytest.mark.parametrize(
+    ("question", "frame_name"),
+    [
+        ("compare average runtime of movies rated R and not rated R", "movies"),
+        ("total size_kb of emails labelled spam vs those not labelled spam", "mail"),
+    ],
+)
+def test_a_value_said_plainly_and_negated_is_named_not_read_both_ways(
+    question: str, frame_name: str
+) -> None:
+    frames = {"movies": _movies(), "mail": _mail()}
+    a = analyse(question, {frame_name: frames[frame_name]})
+    assert a.status != "answered", (a.value, a.code)
+    assert "!=" not in a.code  # never "== R and != R" at once, an empty selection
