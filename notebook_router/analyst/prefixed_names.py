@@ -32,10 +32,12 @@ def prefixed_word(name: str, word: str) -> bool:
     return len(name) > len(word) and name.endswith(word) and is_prefix(name[: -len(word)])
 
 
+_UNSURE = frozenset(table("word_prefixes")["unsure_negations"])
 _NEGATING: tuple[str, ...] = tuple(
-    dict.fromkeys(p.rstrip("-") for p in table("negation")["prefixes"])
+    dict.fromkeys(p.rstrip("-") for p in table("negation")["prefixes"] if p not in _UNSURE)
 )
-"""Prefixes that negate the word they begin ("un" of "unemployed", "non" of "nonsmoker")."""
+"""Prefixes that negate the word they begin ("un" of "unemployed", "non" of "nonsmoker"),
+not those as often part of another word ("in" of "inpatient")."""
 _CONDITIONS = table("analysis")["conditions"]
 _YES = frozenset(_CONDITIONS["yes"])
 _NO = frozenset(_CONDITIONS["no"])

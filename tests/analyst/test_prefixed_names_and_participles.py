@@ -321,3 +321,16 @@ def test_a_value_said_plainly_and_negated_is_named_not_read_both_ways(
     a = analyse(question, {frame_name: frames[frame_name]})
     assert a.status != "answered", (a.value, a.code)
     assert "!=" not in a.code  # never "== R and != R" at once, an empty selection
+
+
+def test_a_prefix_that_is_often_no_negation_names_no_side() -> None:
+    ward = pd.DataFrame(
+        {
+            "bed": [1, 2, 3, 4, 5],
+            "inpatient": [True, False, True, True, False],
+            "ward": ["A", "A", "B", "B", "B"],
+        }
+    )
+    a = analyse("how many patients are in ward B?", {"ward_list": ward})
+    assert a.value == 3, (a.value, a.code)
+    assert "inpatient" not in a.code
