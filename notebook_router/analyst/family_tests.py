@@ -26,6 +26,7 @@ from notebook_router.analyst.intents import (
     no_column,
     time_like,
 )  # fmt: skip
+from notebook_router.analyst.missing_subjects import gap_columns, rows_counted
 from notebook_router.analyst.reading import Reading
 from notebook_router.language.numbers import NUM, NUMBER_WORDS, number
 from notebook_router.language.phrases import phrase_table
@@ -239,12 +240,12 @@ def missing(r: Reading) -> Outcome:
     if not r.has(MISSING) and not r.has(NOT_RECORDED) and not r.has(COMPLETE):
         return None
     percent = r.has(PERCENT)
-    targets = r.remaining()
+    targets = gap_columns(r, r.remaining())  # "how many patients ...": no gaps in patient_id
     if r.has(_MOST_MISSING):
         variant = "most"
     elif r.has(_WHICH_COLUMNS):
         variant = "which"
-    elif r.has(_ROW_WORDS) and not targets:
+    elif (r.has(_ROW_WORDS) or rows_counted(r)) and not targets:
         # "rows with no missing values", "complete rows": the rows that have none
         with_missing = r.has(_WITH_MISSING)
         variant = "complete" if r.has(COMPLETE) and not with_missing else "rows"

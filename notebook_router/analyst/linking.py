@@ -23,6 +23,7 @@ from functools import lru_cache
 from typing import Any
 
 from notebook_router.analyst.doers import doers
+from notebook_router.analyst.prefixed_names import is_prefix, no_side, prefixed_word, unnegated
 from notebook_router.analyst.schema import Column, Schema
 from notebook_router.data.values import ValueHit
 from notebook_router.language.compounds import split_compound
@@ -47,7 +48,9 @@ class Mention:
     is_value: bool = False
     how: str = "name"
     """``name``, ``words``, ``part``, ``synonym``, ``abbreviation``, ``value``, ``code``, or
-    ``contains`` (a word that begins several values: "manual" of "manual(m5)")."""
+    ``contains`` (a word that begins several values: "manual" of "manual(m5)") or
+    ``unnegated`` (a yes/no column's name without its negating prefix, for its "no" side:
+    "employed" of ``unemployed``)."""
     also: tuple[str, ...] = ()
     """Other columns holding the same value (the mention chose the most common one)."""
 
@@ -377,6 +380,8 @@ def _head_stems(parts: list[str]) -> set[str]:
     while len(before) > 1 and before[-1] in names["trailing"]:
         before = before[:-1]
     head = before[-1] if before else ""
+    if len(before) > 1 and is_prefix(before[-2]):
+        return set()  # "paid" of ``pre_paid``, "smoker" of ``non_smoker``: another thing
     heads = {stem(head)} if len(head) > 1 and head.isalpha() else set()
     if head in names["measures"] and len(before) > 1 and before[-2].isalpha():
         heads.add(stem(before[-2]))  # "flipper" of flipper_length_mm: the thing measured
@@ -411,7 +416,9 @@ def partial_column(word: str, schema: Schema) -> Mention | None:
     for col in schema.columns:
         parts = _words_of(col.name)
         joined = "".join(parts)
-        close = (joined.endswith(w) or joined.startswith(w)) and len(joined) - len(w) <= 3
+        # "class" of ``Pclass``; not "admitted" of ``readmitted`` (another word, prefixed)
+        ends = joined.endswith(w) and not prefixed_word(joined, w)
+        close = (ends or joined.startswith(w)) and len(joined) - len(w) <= 3
         # an abbreviated name: "unemp" for unemployment, "infl" for inflation
         short = len(joined) >= 4 and w.startswith(joined) and joined.isalpha()
         # an inflected word whose stem starts a name written as one word: "homers" for
@@ -427,6 +434,10 @@ def partial_column(word: str, schema: Schema) -> Mention | None:
         if len(w) >= 4 and (close or short or inflected or w_stem in _head_stems(parts)):
             hits.setdefault(col.name, "part")
     if not hits:
+        negated = _negated_by_name(w, schema)
+        if negated is not None:
+            return negated
+    if not hits:
         synonyms = _synonyms().get(w_stem, frozenset())
         for col in schema.columns:
             if synonyms & {stem(p) for p in _words_of(col.name)}:
@@ -439,3 +450,19 @@ def partial_column(word: str, schema: Schema) -> Mention | None:
         return None
     column, how = next(iter(hits.items()))
     return Mention(0, 0, column, how=how)
+
+
+def _negated_by_name(word: str, schema: Schema) -> Mention | None:
+    """The "no" side of the one yes/no column whose name is ``word`` negated by a prefix:
+    "employed" for ``unemployed == "no"``, "paid" for ``unpaid == False`` (a value mention
+    spanning nothing; a negation before the word turns it round like any value's)."""
+    found = [
+        (col.name, no)
+        for col in schema.columns
+        if unnegated("".join(_words_of(col.name)).lower(), word)
+        and (no := no_side(col)) is not None
+    ]
+    if len(found) != 1:
+        return None
+    column, value = found[0]
+    return Mention(0, 0, column, value, True, "unnegated")

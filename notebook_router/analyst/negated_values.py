@@ -57,6 +57,14 @@ _VERB_NEGATED = re.compile(
 """A verb phrase negated before its value: "don't live in V1", "isn't from C2 V3",
 "never C4" (one verb at most, then only words that lead to the value). The verb may
 spell part of a column's name ("don't *play* for the Reds" beside ``player``)."""
+_BARE_NEGATED = re.compile(
+    rf"\b{_SAID.either('bare_negations')}\s+(?!{_SAID.either('bare_negation_degrees')}\b)"
+    rf"(?:(?![CV]\d)(?!{_LEAD_IN}\b)[a-z]+|C(?P<verb>\d+))"
+    rf"(?:\s+{_LEAD_IN}\b)*\s+(?:C(?P<named>\d+)\s+)?(?P<slot>[CV])(?P<i>\d+)\b"
+)
+"""A participle negated without an auxiliary before its value: "movies not C1 V2" ("not
+rated R"), "not classified as V1". The participle is required: "not V1" and "not in V1"
+are read by the negations said just before a value."""
 _NEGATED_NUMBER = re.compile(
     rf"\b(?P<negation>{_VERBAL})(?![\w'])(?:\s+(?:C\d+|[a-z]+)){{0,{_SCOPE_REACH}}}\s+[$€£]?\d(?:[\d,.]*\d)?"
 )
@@ -102,6 +110,18 @@ def _said_plainly_elsewhere(r: Reading, column: str, skip: tuple[int, int]) -> b
         if skip[0] <= m.start() < skip[1]:
             continue
         if r.mentions[int(m.group(2))].column == column:
+            return True
+    return False
+
+
+def _value_said_elsewhere(r: Reading, index: int, skip: tuple[int, int]) -> bool:
+    """Whether the skeleton names mention ``index``'s value again, plainly, outside ``skip``."""
+    said = r.mentions[index]
+    for m in _SLOT.finditer(r.skeleton):
+        other = r.mentions[int(m.group(2))]
+        if m.group(1) != "V" or skip[0] <= m.start() < skip[1]:
+            continue
+        if other.column == said.column and other.value == said.value:
             return True
     return False
 
@@ -247,12 +267,17 @@ def _verb_negated(r: Reading) -> list[Filter]:
     drink", "isn't from Paris and London") has no clear reading: named, not applied."""
     out: list[Filter] = []
     at = 0
-    while (m := _VERB_NEGATED.search(r.skeleton, at)) is not None:
+    while (m := _negated_verb(r.skeleton, at)) is not None:
         at = m.start() + 1
         index, column = int(m["i"]), r.mentions[int(m["i"])].column
         named = m["named"] is not None and r.mentions[int(m["named"])].column != column
         if named or not _negatable(r, m["slot"], index) or not _verb_only(r, m["verb"], column):
             continue  # another column's name before the value, a number: other rules read it
+        if m["slot"] == "V" and _value_said_elsewhere(r, index, (m.start(), m.end())):
+            why = f"both sides of {column} are named: ask for it by {column}"
+            r.unapplied.append(LeftOut(_as_said(r, m.start(), m.end()), why))
+            _blank(r, m.start(), m.end())
+            continue  # "rated R and not rated R": a comparison of the two, not both at once
         said = [(m["slot"], index)]
         end, unclear = m.end(), False
         while (more := _NEXT_SLOT.match(r.skeleton, end)) is not None:
@@ -278,6 +303,12 @@ def _verb_negated(r: Reading) -> list[Filter]:
     return out
 
 
+def _negated_verb(skeleton: str, at: int) -> re.Match[str] | None:
+    """The first verb phrase negated at or after ``at``, with an auxiliary or without."""
+    found = [m for p in (_VERB_NEGATED, _BARE_NEGATED) if (m := p.search(skeleton, at))]
+    return min(found, key=lambda m: m.start(), default=None)
+
+
 def _same_list(r: Reading, first: tuple[str, int], then: tuple[str, int], lead: bool) -> bool:
     """Whether ``then`` may continue the list a negation began with ``first``: another
     value of the same column ("don't live in Paris, Rome or London"), or, said without
@@ -299,10 +330,13 @@ def _one_of_two(r: Reading, slot: str, index: int) -> bool:
 
 def _verb_only(r: Reading, verb: str | None, column: str) -> bool:
     """Whether a column mention in a verb's place is only the verb: a part of another
-    column's name ("play" of ``player``), not a yes/no column or the value's own."""
+    column's name ("play" of ``player``) or the value's own column said as a participle
+    ("aren't *rated* R" of ``Rated``), not a yes/no column."""
     if verb is None:
         return True
     mention = r.mentions[int(verb)]
+    if mention.column == column and not mention.is_value:
+        return True  # the value's own column said as its verb: "aren't *rated* R"
     return (
         mention.how == "part" and mention.column != column and _no_side(r, mention.column) is None
     )
