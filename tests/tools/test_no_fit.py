@@ -81,3 +81,17 @@ def test_a_word_of_degree_asked_about_is_no_word_left_over(word_vectors: bool) -
     assert router.choose("how strong is the uv in miami").tool == "get_uv_index"
     # a word that orders things is not one of degree: a sort is still no tool's
     assert router.choose("sort 4 19 2 33 from biggest to smallest").tool is None
+
+
+@pytest.mark.parametrize("word_vectors", [False, True], ids=["lexical", "word-vectors"])
+def test_a_list_of_numbers_is_no_place(word_vectors: bool) -> None:
+    """The mode of a list of numbers shares "mode" with the directions tool's travel mode,
+    but the numbers are data, not a destination: nothing takes them and the router
+    declines. A number in an address still goes with it."""
+    router = ToolRouter(_tools(), model="offline", word_vectors=word_vectors)
+    assert router.choose("the mode of 7 7 8 9 10 please").tool is None
+    choice = best_candidate("the mode of 7 7 8 9 10 please", _tools())
+    assert choice is not None and "destination" not in choice.extraction.inputs
+    assert all(p.role == "left" for p in choice.accounting.pieces if p.value == "number")
+    address = router.choose("walking directions to 22 baker street")
+    assert address.tool == "get_directions"
