@@ -324,11 +324,17 @@ def _mark_operation(pieces: list[Piece], operation: Asked, *, shared: bool) -> l
 
 
 def _head(request: str, pieces: list[Piece], start: int) -> int | None:
-    """The last piece of the noun phrase starting at ``start`` (up to a preposition)."""
+    """The last piece of the noun phrase starting at ``start`` (up to a preposition); a
+    time opening it is its modifier, not its head ("the *9am* flight")."""
     head = None
+    opened = False
     for k, p in enumerate(pieces):
         if p.end <= start:
             continue
+        if not opened and p.value in _TIMELIKE and request[p.end : p.end + 1].isspace():
+            opened = True
+            continue
+        opened = True
         if head is not None:
             gap = [w.lower() for w in _WORD.findall(request[pieces[head].end : p.start])]
             if gap or re.search(r"[,.:;!?]", request[pieces[head].end : p.start]):

@@ -95,3 +95,15 @@ def test_a_list_of_numbers_is_no_place(word_vectors: bool) -> None:
     assert all(p.role == "left" for p in choice.accounting.pieces if p.value == "number")
     address = router.choose("walking directions to 22 baker street")
     assert address.tool == "get_directions"
+
+
+def test_a_time_opening_the_object_is_its_modifier_not_its_head() -> None:
+    """In "book the 8am flight" the flight is what is booked, not 8am: the table-booking
+    tool is left with the flight as the object it does not take, and declines; a table
+    booked the same way still fits."""
+    choice = best_candidate("book the 8am flight to denver please", _tools())
+    assert choice is not None
+    assert [p.text for p in choice.accounting.left if p.object] == ["flight"]
+    router = ToolRouter(_tools(), model="offline", word_vectors=False)
+    assert router.choose("book the 8am flight to denver please").tool is None
+    assert router.choose("book the 7pm table at nopa for 2").tool == "book_restaurant_table"
