@@ -171,7 +171,27 @@ def account(
     if kind is not None:
         pieces[kind] = replace(pieces[kind], role="left", by="", object=True)
         differ = differ or "kind"
+    if not differ and _only_when(pieces, spec):
+        differ = "when"
     return Accounting(tuple(pieces), differ, operation.verb)
+
+
+def _only_when(pieces: list[Piece], spec: ToolSpec) -> bool:
+    """The request says nothing but when ("how are you *today*?"): each of its pieces is
+    a word of asking or of time, none of them the tool's name ("what *day* is it today"
+    of ``day_of_week`` asks for the day)."""
+    if not pieces:
+        return False
+    named = set(words_of(spec.name)) | {stem(w) for w in words_of(spec.name)}
+    for p in pieces:
+        if p.role == "asking":
+            continue
+        words = words_of(p.text)
+        if not words or not all(is_time(w) for w in words) or p.value not in ("", *_TIMELIKE):
+            return False
+        if any(w in named or stem(w) in named for w in words):
+            return False
+    return True
 
 
 def _pieces(

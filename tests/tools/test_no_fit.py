@@ -107,3 +107,15 @@ def test_a_time_opening_the_object_is_its_modifier_not_its_head() -> None:
     router = ToolRouter(_tools(), model="offline", word_vectors=False)
     assert router.choose("book the 8am flight to denver please").tool is None
     assert router.choose("book the 7pm table at nopa for 2").tool == "book_restaurant_table"
+
+
+@pytest.mark.parametrize("word_vectors", [False, True], ids=["lexical", "word-vectors"])
+def test_a_request_that_says_nothing_but_when_is_declined(word_vectors: bool) -> None:
+    """Small talk with a time in it asks nothing a tool does: "today" alone is no request
+    for sunrise times. A time word that is the tool's own name ("what day") still is."""
+    router = ToolRouter(_tools(), model="offline", word_vectors=word_vectors)
+    assert router.choose("hi there, how are you doing today?").tool is None
+    choice = best_candidate("hi there, how are you doing today?", _tools())
+    assert choice is not None and choice.accounting.mismatch == "when"
+    assert router.choose("what day of the week is it today").tool == "day_of_week"
+    assert router.choose("sunrise tomorrow in lisbon").tool == "get_sunrise_sunset"
