@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, replace
+from itertools import pairwise
 
 from notebook_router.language.lexicon import is_common_word
 from notebook_router.language.numbers import NUMBER_WORDS
@@ -39,7 +40,7 @@ from notebook_router.tools.extract import Extraction
 from notebook_router.tools.free import fill_free
 from notebook_router.tools.kinds import other_kind
 from notebook_router.tools.measures import parameter_measures, unit_measures
-from notebook_router.tools.operation import Asked, asked, mismatch, performs
+from notebook_router.tools.operation import Asked, Performs, asked, mismatch, performs
 from notebook_router.tools.piece import (
     ASKING,
     CLOSED_PARAMETERS,
@@ -73,6 +74,7 @@ _OPENING_VERBS = frozenset(table("tools_operations")["opening_verbs"])
 _DEGREES = frozenset(table("tools_degrees")["degrees"])
 """Words of degree ("*high*", "*cheapest*"): how much is asked about, absorbed like asking."""
 _SETTING_VERBS = frozenset(table("tools_operations")["setting_verbs"])
+_OWN_PAST = table("tools_operations")
 """Verbs of setting a value: a setting tool's action, any other tool's left-over verb."""
 """Words before a noun that names the text the request gives ("summarize *this article*: ...")."""
 
@@ -173,7 +175,26 @@ def account(
         differ = differ or "kind"
     if not differ and _only_when(pieces, spec):
         differ = "when"
+    if not differ and _asks_own_past(request) and not _keeps_records(tool, spec):
+        differ = "record"
     return Accounting(tuple(pieces), differ, operation.verb)
+
+
+def _asks_own_past(request: str) -> bool:
+    """The request asks what the user did or has done ("how many steps *did I* walk")."""
+    words = [w.group().lower() for w in _WORD.finditer(request)]
+    return any(
+        a in _OWN_PAST["own_past_auxiliaries"] and b in _OWN_PAST["own_past_subjects"]
+        for a, b in pairwise(words)
+    )
+
+
+def _keeps_records(tool: Performs, spec: ToolSpec) -> bool:
+    """The tool can answer for the user's own past: it lists, searches or works something
+    out, or it is written for the user's own things."""
+    if tool.classes & frozenset(_OWN_PAST["own_past_operations"]):
+        return True
+    return not tool_words(spec).isdisjoint(_OWN_PAST["own_past_users"])
 
 
 def _only_when(pieces: list[Piece], spec: ToolSpec) -> bool:

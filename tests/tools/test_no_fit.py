@@ -119,3 +119,16 @@ def test_a_request_that_says_nothing_but_when_is_declined(word_vectors: bool) ->
     assert choice is not None and choice.accounting.mismatch == "when"
     assert router.choose("what day of the week is it today").tool == "day_of_week"
     assert router.choose("sunrise tomorrow in lisbon").tool == "get_sunrise_sunset"
+
+
+@pytest.mark.parametrize("word_vectors", [False, True], ids=["lexical", "word-vectors"])
+def test_what_the_user_did_is_asked_only_of_a_tool_that_keeps_it(word_vectors: bool) -> None:
+    """ "How many steps did I do" asks for the user's own record: a SQL runner or a look-up
+    of facts keeps none, so the router declines. A tool that searches the user's things
+    still answers such a question."""
+    router = ToolRouter(_tools(), model="offline", word_vectors=word_vectors)
+    assert router.choose("how many steps did i do yesterday").tool is None
+    choice = best_candidate("how many steps did i do yesterday", _tools())
+    assert choice is not None and choice.accounting.mismatch == "record"
+    inbox = router.choose("did I get any emails from dana this morning")
+    assert inbox.tool == "search_inbox"
