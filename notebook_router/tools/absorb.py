@@ -39,7 +39,7 @@ from notebook_router.language.tables import table
 from notebook_router.tools.extract import Extraction
 from notebook_router.tools.free import fill_free
 from notebook_router.tools.kinds import other_kind
-from notebook_router.tools.measures import parameter_measures, unit_measures
+from notebook_router.tools.measures import parameter_measures, tool_measures, unit_measures
 from notebook_router.tools.operation import Asked, Performs, asked, mismatch, performs
 from notebook_router.tools.piece import (
     ASKING,
@@ -173,6 +173,8 @@ def account(
     if kind is not None:
         pieces[kind] = replace(pieces[kind], role="left", by="", object=True)
         differ = differ or "kind"
+    if not differ and _unit_of_another_measure(request, pieces, spec):
+        differ = "unit"
     if not differ and _only_when(pieces, spec):
         differ = "when"
     if not differ and _asks_own_past(request) and not _keeps_records(tool, spec):
@@ -195,6 +197,24 @@ def _keeps_records(tool: Performs, spec: ToolSpec) -> bool:
     if tool.classes & frozenset(_OWN_PAST["own_past_operations"]):
         return True
     return not tool_words(spec).isdisjoint(_OWN_PAST["own_past_users"])
+
+
+def _unit_of_another_measure(request: str, pieces: list[Piece], spec: ToolSpec) -> bool:
+    """A number the tool takes is given in a unit of a measure the tool does not work in:
+    "convert 5 *acres*" of a length converter (an area), where the tool measures
+    something (:mod:`.measures`); a tool that measures nothing is not judged by units."""
+    measured = tool_measures(spec)
+    if not measured:
+        return False
+    for p, unit in pairwise(pieces):
+        if p.role != "input" or p.value != "number" or unit.role != "left" or unit.value:
+            continue
+        if request[p.end : unit.start].strip():
+            continue
+        found = unit_measures(unit.text)
+        if found and found.isdisjoint(measured):
+            return True
+    return False
 
 
 def _only_when(pieces: list[Piece], spec: ToolSpec) -> bool:

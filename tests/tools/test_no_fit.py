@@ -132,3 +132,14 @@ def test_what_the_user_did_is_asked_only_of_a_tool_that_keeps_it(word_vectors: b
     assert choice is not None and choice.accounting.mismatch == "record"
     inbox = router.choose("did I get any emails from dana this morning")
     assert inbox.tool == "search_inbox"
+
+
+@pytest.mark.parametrize("word_vectors", [False, True], ids=["lexical", "word-vectors"])
+def test_a_number_in_a_unit_of_another_measure_is_declined(word_vectors: bool) -> None:
+    """A length converter takes "12 hectares" as a number and is left with an area: the
+    router declines it as a unit of another measure, while lengths still convert."""
+    router = ToolRouter(_tools(), model="offline", word_vectors=word_vectors)
+    assert router.choose("convert 12 hectares into miles").tool is None
+    choice = best_candidate("convert 12 hectares into miles", _tools())
+    assert choice is not None and choice.accounting.mismatch == "unit"
+    assert router.choose("convert 12 kilometres into miles").tool == "convert_length"
