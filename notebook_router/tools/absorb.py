@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, replace
+from itertools import pairwise
 
 from notebook_router.language.lexicon import is_common_word
 from notebook_router.language.numbers import NUMBER_WORDS
@@ -37,8 +38,9 @@ from notebook_router.language.stems import stem
 from notebook_router.language.tables import table
 from notebook_router.tools.extract import Extraction
 from notebook_router.tools.free import fill_free
-from notebook_router.tools.measures import parameter_measures, unit_measures
-from notebook_router.tools.operation import Asked, asked, mismatch, performs
+from notebook_router.tools.kinds import other_kind
+from notebook_router.tools.measures import parameter_measures, tool_measures, unit_measures
+from notebook_router.tools.operation import Asked, Performs, asked, mismatch, performs
 from notebook_router.tools.piece import (
     ASKING,
     CLOSED_PARAMETERS,
@@ -72,6 +74,7 @@ _OPENING_VERBS = frozenset(table("tools_operations")["opening_verbs"])
 _DEGREES = frozenset(table("tools_degrees")["degrees"])
 """Words of degree ("*high*", "*cheapest*"): how much is asked about, absorbed like asking."""
 _SETTING_VERBS = frozenset(table("tools_operations")["setting_verbs"])
+_OWN_PAST = table("tools_operations")
 """Verbs of setting a value: a setting tool's action, any other tool's left-over verb."""
 """Words before a noun that names the text the request gives ("summarize *this article*: ...")."""
 
@@ -83,8 +86,10 @@ class Accounting:
     pieces: tuple[Piece, ...]
     mismatch: str = ""
     """How what is asked differs from what the tool does: ``"operation"``, ``"question"``
-    or ``"reads"`` (:func:`.operation.mismatch`), ``"channel"`` (it names a channel the
-    tool does not work through, :mod:`.service`), or "" (no difference known)."""
+    or ``"reads"`` (:func:`.operation.mismatch`), ``"kind"`` (it names another kind of
+    the thing the tool is named for: "a *pie* chart" of a line chart tool,
+    :mod:`.kinds`), ``"channel"`` (it names a channel the tool does not work through,
+    :mod:`.service`), or "" (no difference known)."""
     verb: str = ""
     """The words that name the operation asked ("forward"), "" when none does."""
 
@@ -164,7 +169,70 @@ def account(
         said = [(a, b) for a, b, kind in query.given if kind in ("content", "quoted")]
         if differs(request_channels(request, said), tool_channels(spec)):
             differ = "channel"
+    kind = other_kind(request, pieces, spec, meaning)
+    if kind is not None:
+        pieces[kind] = replace(pieces[kind], role="left", by="", object=True)
+        differ = differ or "kind"
+    if not differ and _unit_of_another_measure(request, pieces, spec):
+        differ = "unit"
+    if not differ and _only_when(pieces, spec):
+        differ = "when"
+    if not differ and _asks_own_past(request) and not _keeps_records(tool, spec):
+        differ = "record"
     return Accounting(tuple(pieces), differ, operation.verb)
+
+
+def _asks_own_past(request: str) -> bool:
+    """The request asks what the user did or has done ("how many steps *did I* walk")."""
+    words = [w.group().lower() for w in _WORD.finditer(request)]
+    return any(
+        a in _OWN_PAST["own_past_auxiliaries"] and b in _OWN_PAST["own_past_subjects"]
+        for a, b in pairwise(words)
+    )
+
+
+def _keeps_records(tool: Performs, spec: ToolSpec) -> bool:
+    """The tool can answer for the user's own past: it lists, searches or works something
+    out, or it is written for the user's own things."""
+    if tool.classes & frozenset(_OWN_PAST["own_past_operations"]):
+        return True
+    return not tool_words(spec).isdisjoint(_OWN_PAST["own_past_users"])
+
+
+def _unit_of_another_measure(request: str, pieces: list[Piece], spec: ToolSpec) -> bool:
+    """A number the tool takes is given in a unit of a measure the tool does not work in:
+    "convert 5 *acres*" of a length converter (an area), where the tool measures
+    something (:mod:`.measures`); a tool that measures nothing is not judged by units."""
+    measured = tool_measures(spec)
+    if not measured:
+        return False
+    for p, unit in pairwise(pieces):
+        if p.role != "input" or p.value != "number" or unit.role != "left" or unit.value:
+            continue
+        if request[p.end : unit.start].strip():
+            continue
+        found = unit_measures(unit.text)
+        if found and found.isdisjoint(measured):
+            return True
+    return False
+
+
+def _only_when(pieces: list[Piece], spec: ToolSpec) -> bool:
+    """The request says nothing but when ("how are you *today*?"): each of its pieces is
+    a word of asking or of time, none of them the tool's name ("what *day* is it today"
+    of ``day_of_week`` asks for the day)."""
+    if not pieces:
+        return False
+    named = set(words_of(spec.name)) | {stem(w) for w in words_of(spec.name)}
+    for p in pieces:
+        if p.role == "asking":
+            continue
+        words = words_of(p.text)
+        if not words or not all(is_time(w) for w in words) or p.value not in ("", *_TIMELIKE):
+            return False
+        if any(w in named or stem(w) in named for w in words):
+            return False
+    return True
 
 
 def _pieces(
@@ -317,11 +385,17 @@ def _mark_operation(pieces: list[Piece], operation: Asked, *, shared: bool) -> l
 
 
 def _head(request: str, pieces: list[Piece], start: int) -> int | None:
-    """The last piece of the noun phrase starting at ``start`` (up to a preposition)."""
+    """The last piece of the noun phrase starting at ``start`` (up to a preposition); a
+    time opening it is its modifier, not its head ("the *9am* flight")."""
     head = None
+    opened = False
     for k, p in enumerate(pieces):
         if p.end <= start:
             continue
+        if not opened and p.value in _TIMELIKE and request[p.end : p.end + 1].isspace():
+            opened = True
+            continue
+        opened = True
         if head is not None:
             gap = [w.lower() for w in _WORD.findall(request[pieces[head].end : p.start])]
             if gap or re.search(r"[,.:;!?]", request[pieces[head].end : p.start]):

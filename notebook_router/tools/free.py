@@ -11,7 +11,9 @@ pieces with only function words between them. Each parameter takes one run:
   rent", "notes *about* the budget") or as the modifier of a plain noun ("the
   *team* lunch"), never as the object itself ("send a *text message*");
 - a parameter for a place or an identifier takes names, not everyday words
-  ("weather in *berlin*", not "in my *car*"), a place also "to the *airport*";
+  ("weather in *berlin*", not "in my *car*"), a place also "to the *airport*", and a
+  number only with the words of an address ("*22 baker street*"), not a list of
+  numbers ("the mode of *1 2 2 3*");
 - a parameter for a room takes a room, even as what the verb acts on ("vacuum the
   *bedroom*"), and nothing else ("turn on the *coffee machine*");
 - a list of numbers takes a short run after a preposition: the data it names
@@ -149,6 +151,8 @@ def _suits(slot: Slot, run: list[Piece], request: str, pieces: list[Piece]) -> b
     if values and not values <= takes(slot):
         return False
     words = [p for p in run if not p.value]
+    if slot.kind == "place" and len(run) > 1 and values == {"number"} and not words:
+        return False  # a list of numbers is data, not a place ("the mode of 1 2 2 3")
     if not words:
         return True
     if slot.kind in ("path", "paths") and _names_folder(request, run):

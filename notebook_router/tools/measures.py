@@ -67,3 +67,12 @@ def _measures_of(text: str) -> frozenset[str]:
         if word in _NAMES:
             found.add(_NAMES[word])
     return frozenset(found)
+
+
+def tool_measures(spec: ToolSpec) -> frozenset[str]:
+    """Every measure a tool works in: its parameters' and those its name and description
+    are written with ("Convert a length between units (m, km, mile...)": length)."""
+    found = set(_measures_of(f"{spec.name} {spec.description}"))
+    for measures in parameter_measures(spec).values():
+        found |= measures
+    return frozenset(found)
