@@ -41,6 +41,8 @@ from notebook_router.analyst.intents import (
     time_like,
 )  # fmt: skip
 from notebook_router.analyst.reading import IGNORED, OPERATION_WORDS, Reading
+from notebook_router.analyst.per_counts import per_count, per_word_ratio, ratio_statistic
+from notebook_router.analyst.period_means import averaged_per_period
 from notebook_router.analyst.spec import Decline, Filter
 from notebook_router.language.patterns import alternation
 from notebook_router.language.phrases import phrase_table
@@ -329,7 +331,12 @@ def _near_column(r: Reading, word: str) -> bool:
 
 def grouped(r: Reading) -> Outcome:
     group, which = groups(r)
-    which = which or (bool(r.freq) and r.has(r"\b(?:which|what)\s+$|\b(?:which|what)\b"))
+    # "what is the average weekly revenue?" asks no period out: "what" picks one only
+    # with a ranking word ("what month had the highest revenue")
+    which = which or (
+        bool(r.freq)
+        and (r.has(r"\bwhich\b") or (r.has(r"\bwhat\b") and ranking_order(r) is not None))
+    )
     if not group and not r.freq and not (r.top and _groupable_left(r)):
         return None
     if not group and not r.freq:
@@ -370,7 +377,9 @@ def _grouped(r: Reading, group: list[str], which: bool, target: str | None, agg:
     )
     if variant == "which" and r.top and r.top > 1:
         variant = "top"  # "which 5 countries had the highest ...": five names, ranked
-    if mean_of_periods(r, group, which):
+    if mean_of_periods(r, group, which) or (
+        not which and averaged_per_period(r, group, target, agg)
+    ):
         variant, agg = "mean_of_groups", ("sum" if target else "size")
     if variant == "sorted" and not re.search(
         r"\b(?:sort\w*|rank\w*|order\w*|descending|ascending)\b", r.text
@@ -439,7 +448,9 @@ def statistic(r: Reading) -> Outcome:
         targets = r.remaining("category", "text", "datetime", "datetext")
     if not targets:
         valued = any(m.is_value for m in r.mentions)
-        if (r.unknown_words() or valued) and not r.has(ALL_COLUMNS):
+        # "total in January": a statistic of rows picked out, of no column said; every
+        # column's total is no answer to it unless every column was asked for
+        if (r.unknown_words() or valued or r.filters) and not r.has(ALL_COLUMNS):
             return no_column(r, f"the {ph.AGG_WORDS.get(aggs[0], aggs[0])}")
         return base(r, "statistic", variant="all", aggs=tuple(aggs[:1]), quantile=r.quantile)
     for column in targets:
@@ -516,10 +527,13 @@ INTENTS: tuple[Callable[[Reading], Outcome], ...] = (
     summary,
     unique,
     percentage,
+    per_count,
+    per_word_ratio,
     count,
     grouped,
     rows,
     statistic,
+    ratio_statistic,
     value,
     derived,
 )

@@ -1,0 +1,35 @@
+"""A frame named for what its rows count: ``rentals`` holding a ``total_rentals`` column.
+
+The frame a question names is blanked from it, so its name links to no column. When that
+name is also the word for one of the frame's number columns ("total rentals in January"
+on a frame called ``rentals``), the word is the measure asked for: blanked, the question
+had no column left and every column was summed.
+"""
+
+from __future__ import annotations
+
+import re
+
+from notebook_router.analyst.linking import partial_column
+from notebook_router.analyst.schema import Schema
+from notebook_router.language.tables import table
+
+_IDENTIFIER_WORDS = frozenset(table("number_owners")["identifier_words"])
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+
+
+def _identifies(column: str) -> bool:
+    """Whether the column's name says it identifies rows ("patient_id", "OrderID")."""
+    words = [w.lower() for w in re.split(r"[\W_]+", _CAMEL.sub(" ", column)) if w]
+    return (len(words) >= 2 and words[-1] in _IDENTIFIER_WORDS) or words == ["id"]
+
+
+def named_measure(frame: str, schema: Schema) -> list[str]:
+    """``[frame]`` when the frame's name stands for one of its number columns (not an id:
+    "patients" for ``patient_id`` still names the rows), else ``[]``."""
+    found = partial_column(frame, schema)
+    if found is None or _identifies(found.column):
+        return []
+    if schema.column(found.column).kind != "number":
+        return []
+    return [frame]
