@@ -40,9 +40,9 @@ from notebook_router.analyst.intents import (
     time_axis,
     time_like,
 )  # fmt: skip
-from notebook_router.analyst.reading import IGNORED, OPERATION_WORDS, Reading
 from notebook_router.analyst.per_counts import per_count, per_word_ratio, ratio_statistic
 from notebook_router.analyst.period_means import averaged_per_period
+from notebook_router.analyst.reading import IGNORED, OPERATION_WORDS, Reading
 from notebook_router.analyst.spec import Decline, Filter
 from notebook_router.language.patterns import alternation
 from notebook_router.language.phrases import phrase_table

@@ -16,6 +16,8 @@ from notebook_router.language.tables import table
 
 _IDENTIFIER_WORDS = frozenset(table("number_owners")["identifier_words"])
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+_FEW_VALUES = 12
+"""Whole numbers of at most this many values describe each row (a diet, a class)."""
 
 
 def _identifies(column: str) -> bool:
@@ -27,9 +29,12 @@ def _identifies(column: str) -> bool:
 def named_measure(frame: str, schema: Schema) -> list[str]:
     """``[frame]`` when the frame's name stands for one of its number columns (not an id:
     "patients" for ``patient_id`` still names the rows), else ``[]``."""
+    if not frame.isalpha():
+        return []  # "diet4", "sales_2023": a table's own name, no noun of the rows
     found = partial_column(frame, schema)
     if found is None or _identifies(found.column):
         return []
-    if schema.column(found.column).kind != "number":
-        return []
+    column = schema.column(found.column)
+    if column.kind != "number" or (column.whole and 0 < len(column.values) <= _FEW_VALUES):
+        return []  # a code of a few values (a diet, a class) describes rows, counts nothing
     return [frame]

@@ -140,9 +140,13 @@ def derived_column(r: Reading) -> Derived | None:
         left, right = r.column_at(int(m.group(1))), r.column_at(int(m.group(2)))
         if r.kind(left) != "number" or r.kind(right) != "number":
             continue
-        if kind == "ratio" and "per" in m.group(0) and r.schema.column(right).values:
-            if not counts_things(r, right):
-                continue  # "fare per class" is a group-by, not a ratio (goals per player is)
+        if (
+            kind == "ratio"
+            and "per" in m.group(0)
+            and r.schema.column(right).values
+            and not counts_things(r, right)
+        ):
+            continue  # "fare per class" is a group-by, not a ratio (goals per player is)
         if kind == "ratio" and " over " in m.group(0) and r.has(TREND):
             continue  # "trend of y over x" is y against x
         if kind == "product" and " x " in m.group(0) and r.has(r"\bpivot|\bcross[- ]?tab|\bby\b"):

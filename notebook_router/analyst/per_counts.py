@@ -17,10 +17,13 @@ from notebook_router.analyst.intents import CLOSEST, Outcome, base, no_column, s
 from notebook_router.analyst.linking import partial_column
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import Decline, Derived
+from notebook_router.language.patterns import alternation
+from notebook_router.language.tables import table
 
-_PER = re.compile(r"^(?P<before>.*?)\bper\s+C(?P<c>\d+)\b")
-_PER_WORD = re.compile(r"\bper\b")
-_PER_UNREAD = re.compile(r"\bC(?P<c>\d+)\s+per\s+(?P<word>[a-z]{3,})\b")
+_SAID_PER = alternation(table("period_means")["ratio"]["per"])
+_PER = re.compile(rf"^(?P<before>.*?)\b(?:{_SAID_PER})\s+C(?P<c>\d+)\b")
+_PER_WORD = re.compile(rf"\b(?:{_SAID_PER})\b")
+_PER_UNREAD = re.compile(rf"\bC(?P<c>\d+)\s+(?:{_SAID_PER})\s+(?P<word>[a-z]{{3,}})\b")
 
 
 def per_count(r: Reading) -> Outcome:
@@ -28,9 +31,14 @@ def per_count(r: Reading) -> Outcome:
     totalled ("total goals per player": the total of the rows' ratios answers nothing
     asked; the ratio of the totals is not an operation here)."""
     d = r.derived
-    if d is not None and d.kind == "ratio" and "sum" in stat_aggs(r):
-        if _PER_WORD.search(r.text) and counts_things(r, d.right):
-            return _totals_ratio(d.left, d.right)
+    if (
+        d is not None
+        and d.kind == "ratio"
+        and "sum" in stat_aggs(r)
+        and _PER_WORD.search(r.text)
+        and counts_things(r, d.right)
+    ):
+        return _totals_ratio(d.left, d.right)
     m = _PER.search(r.skeleton)
     if m is None or r.derived is not None:
         return None

@@ -48,11 +48,20 @@ def adds_up(r: Reading, column: str) -> bool:
         return False
     if holds_rates(r, column) or r.kind(column) != "number":
         return False
-    described = r.schema.column(column)
-    if described.whole and not 0 < len(described.values) <= _FEW_VALUES:
-        return True
     words = {w.lower() for w in re.split(r"[\W_]+", _CAMEL.sub(" ", column)) if w}
-    return bool(words & set(_WORDS["flows"]))
+    if words & set(_WORDS["flows"]):
+        return True
+    described = r.schema.column(column)
+    if not described.whole or 0 < len(described.values) <= _FEW_VALUES:
+        return False
+    # whole numbers of many values count things when said as things counted ("goals",
+    # "rides"); a temperature in whole degrees ("high_temp") is said as no plural
+    return any(_plural(r.text[m.start : m.end]) for m in r.mentions if m.column == column)
+
+
+def _plural(said: str) -> bool:
+    word = said.strip().split()[-1] if said.strip() else ""
+    return len(word) > 3 and word.endswith("s") and not word.endswith("ss")
 
 
 def _periodic(r: Reading, column: str) -> bool:

@@ -153,7 +153,9 @@ def read(question: str, frames: Mapping[str, Schema], default: str | None) -> Re
     q, lower = ph.quantile(lower)
     n, asc, lower = ph.top_n(lower)
     lower = spell_digits(lower, _NUMBER_BEFORE, _NUMBER_AFTER)
-    columns = {name: [*schema.names(), *named_measure(name, schema)] for name, schema in frames.items()}
+    columns = {
+        name: [*schema.names(), *named_measure(name, schema)] for name, schema in frames.items()
+    }
     frame, lower = choose_frame(lower, list(frames), default, columns)
     if frame is None:
         return "no_frame" if not frames else "which_frame"
