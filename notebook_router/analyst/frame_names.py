@@ -12,6 +12,7 @@ import re
 
 from notebook_router.analyst.linking import partial_column
 from notebook_router.analyst.schema import Schema
+from notebook_router.language.stems import stem
 from notebook_router.language.tables import table
 
 _IDENTIFIER_WORDS = frozenset(table("number_owners")["identifier_words"])
@@ -34,6 +35,9 @@ def named_measure(frame: str, schema: Schema) -> list[str]:
     found = partial_column(frame, schema)
     if found is None or _identifies(found.column):
         return []
+    words = [w.lower() for w in re.split(r"[\W_]+", _CAMEL.sub(" ", found.column)) if w]
+    if not any(stem(frame.lower()) == stem(w) for w in words):
+        return []  # "chickweight" for ``weight``: a name made of more than the column's word
     column = schema.column(found.column)
     if column.kind != "number" or (column.whole and 0 < len(column.values) <= _FEW_VALUES):
         return []  # a code of a few values (a diet, a class) describes rows, counts nothing

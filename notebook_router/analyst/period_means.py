@@ -20,7 +20,10 @@ _WORDS = table("period_means")
 _PERIODS = alternation(_WORDS["periods"])
 _PER_PERIOD = re.compile(
     rf"\b(?:(?:{alternation(_WORDS['per'])})\s+(?:{_PERIODS})s?|(?:{alternation(_WORDS['adverbs'])}))\b"
+    rf"(?!\s+(?:{alternation(_WORDS['not_before'])})\b)"
 )
+"""A period said as a rate ("per month", "monthly"), not one that is a measure's unit
+("per day of stay": each day a patient stayed, no calendar day)."""
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _FEW_VALUES = 12
 """A whole-number column with at most this many values describes each row (a hotel's

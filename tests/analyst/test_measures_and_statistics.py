@@ -290,3 +290,23 @@ def test_how_many_hours_is_not_the_distinct_hours_of_the_day(name: str) -> None:
     df = _bikes()
     answer = analyse("how many hours had more than 450 total rentals?", {name: df})
     assert answer.value != df.loc[df["total_rentals"] > 450, "hour"].nunique()
+
+
+@pytest.mark.parametrize(
+    "question", ["average charge per day of stay", "mean revenue per day of stay"]
+)
+def test_a_period_that_is_a_measures_unit_is_no_calendar_period(question: str) -> None:
+    rng = np.random.default_rng(2)
+    stays = pd.DataFrame(
+        {
+            "admit_date": pd.Timestamp("2023-01-03")
+            + pd.to_timedelta(rng.integers(0, 300, 60), unit="D"),
+            "stay_days": rng.integers(1, 30, 60),
+            "charge_usd": rng.gamma(3, 4000, 60).round(2),
+            "revenue": rng.gamma(3, 400, 60).round(2),
+        }
+    )
+    answer = analyse(question, {"stays": stays})
+    column = "charge_usd" if "charge" in question else "revenue"
+    daily = stays.resample("D", on="admit_date")[column].sum().mean()
+    assert answer.value != pytest.approx(daily)
