@@ -41,4 +41,6 @@ def named_measure(frame: str, schema: Schema) -> list[str]:
     column = schema.column(found.column)
     if column.kind != "number" or (column.whole and 0 < len(column.values) <= _FEW_VALUES):
         return []  # a code of a few values (a diet, a class) describes rows, counts nothing
+    if column.whole and schema.spread(found.column)[1] >= 2:
+        return []  # "chicks" for ``Chick``: each chick on several rows, the rows' things
     return [frame]

@@ -310,3 +310,12 @@ def test_a_period_that_is_a_measures_unit_is_no_calendar_period(question: str) -
     column = "charge_usd" if "charge" in question else "revenue"
     daily = stays.resample("D", on="admit_date")[column].sum().mean()
     assert answer.value != pytest.approx(daily)
+
+
+def test_a_frame_named_for_the_things_its_id_column_numbers_is_no_measure() -> None:
+    chicks = pd.DataFrame(
+        {"weight": [42, 51, 59, 40, 49, 58, 43, 39], "Time": [0, 2, 4, 0, 2, 4, 0, 2],
+         "Chick": [1, 1, 1, 2, 2, 2, 3, 3], "Diet": [1, 1, 1, 2, 2, 2, 1, 1]}
+    )  # fmt: skip
+    answer = analyse("average weight of chicks on diet 1", {"chicks": chicks})
+    assert answer.value == pytest.approx(chicks.loc[chicks["Diet"] == 1, "weight"].mean())
