@@ -103,6 +103,7 @@ def checked(r: Reading, spec: Spec) -> Spec:
             ),
         )
     found = (
+        *fixed.left_out,  # what the intent itself could not answer ("total in March": of what?)
         *gaps,
         *_contradictions(r, fixed),
         *uncounted_total(r, fixed),

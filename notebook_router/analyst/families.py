@@ -18,6 +18,7 @@ from notebook_router.analyst.family_rates import rate_by_group
 from notebook_router.analyst.family_shapes import counted_things, mean_of_periods, of_which
 from notebook_router.analyst.family_tables import pivot
 from notebook_router.analyst.family_tests import correlation, missing, normality, outliers, trend
+from notebook_router.analyst.frame_names import every_column_unasked, said_frame
 from notebook_router.analyst.intents import (
     ALL_COLUMNS,
     COUNT,
@@ -448,11 +449,15 @@ def statistic(r: Reading) -> Outcome:
         targets = r.remaining("category", "text", "datetime", "datetext")
     if not targets:
         valued = any(m.is_value for m in r.mentions)
-        # "total in January": a statistic of rows picked out, of no column said; every
-        # column's total is no answer to it unless every column was asked for
-        if (r.unknown_words() or valued or r.filters) and not r.has(ALL_COLUMNS):
+        # "total medals in 2016" on a table named ``medals``: the noun was the table's
+        # name, no column; every column's total answers nothing asked
+        named = r.filters and said_frame(r)
+        if (r.unknown_words() or valued or named) and not r.has(ALL_COLUMNS):
             return no_column(r, f"the {ph.AGG_WORDS.get(aggs[0], aggs[0])}")
-        return base(r, "statistic", variant="all", aggs=tuple(aggs[:1]), quantile=r.quantile)
+        # "total in March": of which column? (not said when every column was asked for)
+        unsaid = () if r.has(ALL_COLUMNS) else every_column_unasked(r, aggs[0])
+        return base(r, "statistic", variant="all", aggs=tuple(aggs[:1]), quantile=r.quantile,
+                    left_out=unsaid)  # fmt: skip
     for column in targets:
         if r.kind(column) not in NUMERIC and set(aggs) - {"mode", "min", "max", "nunique"}:
             return Decline(f"{column!r} in {r.frame} is not numeric, so it has no {ph.AGG_WORDS[aggs[0]]}.",

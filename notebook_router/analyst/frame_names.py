@@ -9,11 +9,17 @@ had no column left and every column was summed.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from notebook_router.analyst.linking import partial_column
+from notebook_router.analyst.phrases import AGG_WORDS
 from notebook_router.analyst.schema import Schema
+from notebook_router.analyst.spec import LeftOut
 from notebook_router.language.stems import stem
 from notebook_router.language.tables import table
+
+if TYPE_CHECKING:  # reading imports this module
+    from notebook_router.analyst.reading import Reading
 
 _IDENTIFIER_WORDS = frozenset(table("number_owners")["identifier_words"])
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
@@ -44,3 +50,25 @@ def named_measure(frame: str, schema: Schema) -> list[str]:
     if column.whole and schema.spread(found.column)[1] >= 2:
         return []  # "chicks" for ``Chick``: each chick on several rows, the rows' things
     return [frame]
+
+
+def said_frame(r: Reading) -> bool:
+    """Whether the question said the frame's name (blanked from its text): "total medals
+    in 2016" on ``medals`` said the table where a measure was to be named."""
+    name = re.escape(r.frame.lower())
+    pattern = rf"(?<![\w.']){name}(?![\w])"
+    return re.search(pattern, r.question.lower()) is not None and not re.search(pattern, r.text)
+
+
+EVERY_COLUMN = "no column was named, so the answer gives every number column's figure"
+"""Why a statistic of no column is left out (a joined part that takes its column from the
+part before drops it)."""
+
+
+def every_column_unasked(r: Reading, agg: str) -> tuple[LeftOut, ...]:
+    """ "total in March": a statistic of the rows picked out, of no column said. Every
+    column's figure is shown, and the answer says no column was named (a later part of
+    a joined question takes the earlier part's column instead, and drops this)."""
+    if not r.filters:
+        return ()
+    return (LeftOut(AGG_WORDS.get(agg, agg), EVERY_COLUMN),)
