@@ -326,3 +326,34 @@ def test_a_frame_named_for_the_things_its_id_column_numbers_is_no_measure() -> N
     )  # fmt: skip
     answer = analyse("average weight of chicks on diet 1", {"chicks": chicks})
     assert answer.value == pytest.approx(chicks.loc[chicks["Diet"] == 1, "weight"].mean())
+
+
+@pytest.mark.parametrize(
+    ("frame", "question", "column", "sides", "agg"),
+    [
+        (
+            _shop,
+            "compare revenue of North and South",
+            "revenue",
+            ("region", "North", "South"),
+            "sum",
+        ),
+        (_clubs, "compare goals of Ajax and PSV", "goals", ("team", "Ajax", "PSV"), "sum"),
+        (
+            _shop,
+            "compare the discount_pct of North and South",
+            "discount_pct",
+            ("region", "North", "South"),
+            "mean",
+        ),
+    ],
+)
+def test_a_comparison_of_an_amount_that_adds_up_compares_totals(
+    frame: object, question: str, column: str, sides: tuple[str, str, str], agg: str
+) -> None:
+    df = frame()  # type: ignore[operator]
+    answer = analyse(question, {"t": df})
+    by = df.groupby(sides[0])[column].agg(agg)
+    assert isinstance(answer.value, dict)
+    assert answer.value[sides[1]] == pytest.approx(by[sides[1]])
+    assert answer.value[sides[2]] == pytest.approx(by[sides[2]])
