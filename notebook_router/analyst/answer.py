@@ -14,6 +14,7 @@ from notebook_router.analyst.code_check import spec_constraints, unused
 from notebook_router.analyst.codegen import Program, generate
 from notebook_router.analyst.execute import run
 from notebook_router.analyst.explain import explain, why_question
+from notebook_router.analyst.frame_names import EVERY_COLUMN
 from notebook_router.analyst.frames_compare import compare_frames, named_frames, unnamed_tables
 from notebook_router.analyst.intents import CLOSEST
 from notebook_router.analyst.joined_parts import same_statistic_parts
@@ -231,6 +232,7 @@ def _carry(previous: Spec, spec: Spec, part: str, schema: Schema | None = None) 
         return replace(
             spec, variant="", columns=previous.columns[:1], derived=previous.derived,
             filters=previous.filters + spec.filters,
+            left_out=tuple(g for g in spec.left_out if g.why != EVERY_COLUMN),
         )  # fmt: skip
     if NEGATED_PART.match(part) and previous.frame == spec.frame and previous.measure:
         # "how many survived and how many didn't?": the same rows, the condition turned

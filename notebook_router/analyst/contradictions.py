@@ -104,6 +104,7 @@ def checked(r: Reading, spec: Spec) -> Spec:
             ),
         )
     found = (
+        *fixed.left_out,  # what the intent itself could not answer ("total in March": of what?)
         *gaps,
         *_contradictions(r, fixed),
         *uncounted_total(r, fixed),
@@ -160,7 +161,8 @@ def _contradictions(r: Reading, spec: Spec) -> list[LeftOut]:
         why = "a change between two ends; the answer is one figure over the whole span"
         return [LeftOut(change.group().rstrip("?.!"), why)]
     one = _ONE_PER_PERIOD.search(r.question.lower())
-    if one and spec.op == "resample" and not _PER_PERIOD.search(r.question.lower()):
+    listed = spec.op == "resample" and spec.variant != "mean_of_groups"
+    if one and listed and not _PER_PERIOD.search(r.question.lower()):
         why = "one figure, the mean over the periods; the answer lists each period"
         return [LeftOut(one.group(), why)]
     if (

@@ -26,6 +26,9 @@ _COUNTING = [w for w in table("analysis")["aggregations"]["count"] if " " in w]
 _DISTINCT = table("analysis")["aggregations"]["nunique"]
 _PERIODS = frozenset(table("analysis")["unapplied"]["period_words"])
 """Periods ("how many quarters ..."): the rows are the periods, a column only part of one."""
+_PERIOD_PARTS = frozenset(table("period_means")["periods"])
+"""Parts of a date a column may hold ("hour" of day): "how many hours had ..." counts the
+rows (each an hour), not the distinct hours of the day."""
 _IDS = table("distinct_counts")
 _MEASURES = frozenset(_IDS["measure_names"])
 """Names of measures ("rating", "age"): repeated whole numbers, yet never identifiers."""
@@ -116,7 +119,7 @@ def _counted_column(r: Reading, *, certain: bool) -> str | None:
     noun = said.group(1)
     for column in r.schema.names():
         name = column.strip().lower()
-        if name in _PERIODS or r.kind(column) in ("datetime", "datetext"):
+        if name in _PERIODS | _PERIOD_PARTS or r.kind(column) in ("datetime", "datetext"):
             continue
         if noun == name or noun not in forms(name) or _measure(column):
             continue

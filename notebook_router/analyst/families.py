@@ -18,6 +18,7 @@ from notebook_router.analyst.family_rates import rate_by_group
 from notebook_router.analyst.family_shapes import counted_things, mean_of_periods, of_which
 from notebook_router.analyst.family_tables import pivot
 from notebook_router.analyst.family_tests import correlation, missing, normality, outliers, trend
+from notebook_router.analyst.frame_names import every_column_unasked, said_frame
 from notebook_router.analyst.intents import (
     ALL_COLUMNS,
     COUNT,
@@ -40,6 +41,8 @@ from notebook_router.analyst.intents import (
     time_axis,
     time_like,
 )  # fmt: skip
+from notebook_router.analyst.per_counts import per_count, per_word_ratio, ratio_statistic
+from notebook_router.analyst.period_means import averaged_per_period
 from notebook_router.analyst.reading import IGNORED, OPERATION_WORDS, Reading
 from notebook_router.analyst.spec import Decline, Filter
 from notebook_router.language.patterns import alternation
@@ -329,7 +332,12 @@ def _near_column(r: Reading, word: str) -> bool:
 
 def grouped(r: Reading) -> Outcome:
     group, which = groups(r)
-    which = which or (bool(r.freq) and r.has(r"\b(?:which|what)\s+$|\b(?:which|what)\b"))
+    # "what is the average weekly revenue?" asks no period out: "what" picks one only
+    # with a ranking word ("what month had the highest revenue")
+    which = which or (
+        bool(r.freq)
+        and (r.has(r"\bwhich\b") or (r.has(r"\bwhat\b") and ranking_order(r) is not None))
+    )
     if not group and not r.freq and not (r.top and _groupable_left(r)):
         return None
     if not group and not r.freq:
@@ -370,7 +378,9 @@ def _grouped(r: Reading, group: list[str], which: bool, target: str | None, agg:
     )
     if variant == "which" and r.top and r.top > 1:
         variant = "top"  # "which 5 countries had the highest ...": five names, ranked
-    if mean_of_periods(r, group, which):
+    if mean_of_periods(r, group, which) or (
+        not which and averaged_per_period(r, group, target, agg)
+    ):
         variant, agg = "mean_of_groups", ("sum" if target else "size")
     if variant == "sorted" and not re.search(
         r"\b(?:sort\w*|rank\w*|order\w*|descending|ascending)\b", r.text
@@ -439,9 +449,15 @@ def statistic(r: Reading) -> Outcome:
         targets = r.remaining("category", "text", "datetime", "datetext")
     if not targets:
         valued = any(m.is_value for m in r.mentions)
-        if (r.unknown_words() or valued) and not r.has(ALL_COLUMNS):
+        # "total medals in 2016" on a table named ``medals``: the noun was the table's
+        # name, no column; every column's total answers nothing asked
+        named = r.filters and said_frame(r)
+        if (r.unknown_words() or valued or named) and not r.has(ALL_COLUMNS):
             return no_column(r, f"the {ph.AGG_WORDS.get(aggs[0], aggs[0])}")
-        return base(r, "statistic", variant="all", aggs=tuple(aggs[:1]), quantile=r.quantile)
+        # "total in March": of which column? (not said when every column was asked for)
+        unsaid = () if r.has(ALL_COLUMNS) else every_column_unasked(r, aggs[0])
+        return base(r, "statistic", variant="all", aggs=tuple(aggs[:1]), quantile=r.quantile,
+                    left_out=unsaid)  # fmt: skip
     for column in targets:
         if r.kind(column) not in NUMERIC and set(aggs) - {"mode", "min", "max", "nunique"}:
             return Decline(f"{column!r} in {r.frame} is not numeric, so it has no {ph.AGG_WORDS[aggs[0]]}.",
@@ -516,10 +532,13 @@ INTENTS: tuple[Callable[[Reading], Outcome], ...] = (
     summary,
     unique,
     percentage,
+    per_count,
+    per_word_ratio,
     count,
     grouped,
     rows,
     statistic,
+    ratio_statistic,
     value,
     derived,
 )

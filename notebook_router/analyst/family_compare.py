@@ -23,6 +23,7 @@ from notebook_router.analyst.intents import (
     stat_aggs,
     time_like,
 )
+from notebook_router.analyst.period_means import adds_up
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import Filter, Scalar
 from notebook_router.language.phrases import phrase_table
@@ -66,7 +67,9 @@ def compare(r: Reading) -> Outcome:
     # "the mean number of stations": a statistic of a column that counts, not a row count
     counting = r.has(COUNT) and not (targets and set(aggs) & {"mean", "median", "sum"})
     if targets and not counting:
-        agg = aggs[0] if aggs else "mean"
+        # no statistic said: an amount that adds up (sales, goals) is compared by its
+        # totals, a measure of each row (a length, a price) by its mean
+        agg = aggs[0] if aggs else ("sum" if adds_up(r, targets[0]) else "mean")
         if r.kind(targets[0]) not in NUMERIC:
             return no_column(r, f"the {agg} to compare")
         measure: tuple[str, ...] = (targets[0],)

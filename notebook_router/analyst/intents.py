@@ -12,10 +12,12 @@ from collections.abc import Mapping
 from notebook_router.analyst import phrases as ph
 from notebook_router.analyst.across_all import over_all_groups
 from notebook_router.analyst.conditions import date_column
+from notebook_router.analyst.count_columns import counts_things
 from notebook_router.analyst.rate_columns import holds_rates
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.schema import Schema
 from notebook_router.analyst.spec import Decline, Derived, Spec
+from notebook_router.analyst.which_subject import which_subject
 from notebook_router.language.phrases import phrase_table
 from notebook_router.language.spelling import closest
 
@@ -138,8 +140,13 @@ def derived_column(r: Reading) -> Derived | None:
         left, right = r.column_at(int(m.group(1))), r.column_at(int(m.group(2)))
         if r.kind(left) != "number" or r.kind(right) != "number":
             continue
-        if kind == "ratio" and "per" in m.group(0) and r.schema.column(right).values:
-            continue  # "fare per class" is a group-by, not a ratio
+        if (
+            kind == "ratio"
+            and "per" in m.group(0)
+            and r.schema.column(right).values
+            and not counts_things(r, right)
+        ):
+            continue  # "fare per class" is a group-by, not a ratio (goals per player is)
         if kind == "ratio" and " over " in m.group(0) and r.has(TREND):
             continue  # "trend of y over x" is y against x
         if kind == "product" and " x " in m.group(0) and r.has(r"\bpivot|\bcross[- ]?tab|\bby\b"):
@@ -181,7 +188,7 @@ def groups(r: Reading) -> tuple[list[str], bool]:
                 r.skeleton = ph.blank(r.skeleton, m)
     for m in list(_WHICH_GROUP.finditer(r.skeleton)):
         column = r.column_at(int(m.group(1) or m.group(2)))
-        if groupable(r, column):
+        if groupable(r, column) or which_subject(r, column):
             if column not in found:
                 found.append(column)
             which = True

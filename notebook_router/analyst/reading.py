@@ -13,7 +13,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from notebook_router.analyst import phrases as ph
+from notebook_router.analyst.column_nouns import nouns_of_columns
 from notebook_router.analyst.everyday_values import everyday_values
+from notebook_router.analyst.frame_names import named_measure
 from notebook_router.analyst.linking import Mention, find_mentions, partial_column
 from notebook_router.analyst.schema import Schema
 from notebook_router.analyst.spec import Derived, Filter, LeftOut
@@ -151,7 +153,9 @@ def read(question: str, frames: Mapping[str, Schema], default: str | None) -> Re
     q, lower = ph.quantile(lower)
     n, asc, lower = ph.top_n(lower)
     lower = spell_digits(lower, _NUMBER_BEFORE, _NUMBER_AFTER)
-    columns = {name: schema.names() for name, schema in frames.items()}
+    columns = {
+        name: [*schema.names(), *named_measure(name, schema)] for name, schema in frames.items()
+    }
     frame, lower = choose_frame(lower, list(frames), default, columns)
     if frame is None:
         return "no_frame" if not frames else "which_frame"
@@ -231,6 +235,7 @@ def _mentions(text: str, schema: Schema, written: str | None = None) -> list[Men
     found += _month_names(text, schema, found, written)
     found += everyday_values(text, schema, found)
     found = _aggregation_before_column(text, sorted(found, key=lambda m: m.start))
+    found = nouns_of_columns(text, found, schema)  # "casual rentals": casual's noun
     return _names_of_columns(text, found)
 
 

@@ -1,0 +1,74 @@
+"""A frame named for what its rows count: ``rentals`` holding a ``total_rentals`` column.
+
+The frame a question names is blanked from it, so its name links to no column. When that
+name is also the word for one of the frame's number columns ("total rentals in January"
+on a frame called ``rentals``), the word is the measure asked for: blanked, the question
+had no column left and every column was summed.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from notebook_router.analyst.linking import partial_column
+from notebook_router.analyst.phrases import AGG_WORDS
+from notebook_router.analyst.schema import Schema
+from notebook_router.analyst.spec import LeftOut
+from notebook_router.language.stems import stem
+from notebook_router.language.tables import table
+
+if TYPE_CHECKING:  # reading imports this module
+    from notebook_router.analyst.reading import Reading
+
+_IDENTIFIER_WORDS = frozenset(table("number_owners")["identifier_words"])
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+_FEW_VALUES = 12
+"""Whole numbers of at most this many values describe each row (a diet, a class)."""
+
+
+def _identifies(column: str) -> bool:
+    """Whether the column's name says it identifies rows ("patient_id", "OrderID")."""
+    words = [w.lower() for w in re.split(r"[\W_]+", _CAMEL.sub(" ", column)) if w]
+    return (len(words) >= 2 and words[-1] in _IDENTIFIER_WORDS) or words == ["id"]
+
+
+def named_measure(frame: str, schema: Schema) -> list[str]:
+    """``[frame]`` when the frame's name stands for one of its number columns (not an id:
+    "patients" for ``patient_id`` still names the rows), else ``[]``."""
+    if not frame.isalpha():
+        return []  # "diet4", "sales_2023": a table's own name, no noun of the rows
+    found = partial_column(frame, schema)
+    if found is None or _identifies(found.column):
+        return []
+    words = [w.lower() for w in re.split(r"[\W_]+", _CAMEL.sub(" ", found.column)) if w]
+    if not any(stem(frame.lower()) == stem(w) for w in words):
+        return []  # "chickweight" for ``weight``: a name made of more than the column's word
+    column = schema.column(found.column)
+    if column.kind != "number" or (column.whole and 0 < len(column.values) <= _FEW_VALUES):
+        return []  # a code of a few values (a diet, a class) describes rows, counts nothing
+    if column.whole and schema.spread(found.column)[1] >= 2:
+        return []  # "chicks" for ``Chick``: each chick on several rows, the rows' things
+    return [frame]
+
+
+def said_frame(r: Reading) -> bool:
+    """Whether the question said the frame's name (blanked from its text): "total medals
+    in 2016" on ``medals`` said the table where a measure was to be named."""
+    name = re.escape(r.frame.lower())
+    pattern = rf"(?<![\w.']){name}(?![\w])"
+    return re.search(pattern, r.question.lower()) is not None and not re.search(pattern, r.text)
+
+
+EVERY_COLUMN = "no column was named, so the answer gives every number column's figure"
+"""Why a statistic of no column is left out (a joined part that takes its column from the
+part before drops it)."""
+
+
+def every_column_unasked(r: Reading, agg: str) -> tuple[LeftOut, ...]:
+    """ "total in March": a statistic of the rows picked out, of no column said. Every
+    column's figure is shown, and the answer says no column was named (a later part of
+    a joined question takes the earlier part's column instead, and drops this)."""
+    if not r.filters:
+        return ()
+    return (LeftOut(AGG_WORDS.get(agg, agg), EVERY_COLUMN),)
