@@ -1,0 +1,114 @@
+"""A value said after a preposition of a trip's end filters the column of that end.
+
+Two columns of one kind (origin/dest, sender/receiver, start_station/end_station,
+ship_from/ship_to) share their values; linking put a value in the column holding it
+most, so "flights to LAX" filtered origin = LAX and "from JFK to LAX" read origin in
+(JFK, LAX): confident answers to other questions. The tables are small stand-ins built
+here; every expected figure is plain pandas.
+"""
+
+from __future__ import annotations
+
+import pandas as pd  # type: ignore[import-untyped, unused-ignore]
+import pytest
+
+from notebook_router.analyst import analyse
+
+
+def _transfers() -> pd.DataFrame:
+    # acct-a sends most, so linking alone would put every "acct-a" on sender
+    return pd.DataFrame(
+        {
+            "sender": ["acct-a", "acct-a", "acct-a", "acct-a", "acct-b", "acct-c"],
+            "receiver": ["acct-b", "acct-c", "acct-b", "acct-c", "acct-a", "acct-a"],
+            "amount": [10.0, 20.0, 30.0, 40.0, 500.0, 700.0],
+        }
+    )
+
+
+def _trips() -> pd.DataFrame:
+    return pd.DataFrame(
+        {
+            "start_station": ["Oak", "Oak", "Oak", "Oak", "Elm", "Pine", "Elm"],
+            "end_station": ["Elm", "Pine", "Elm", "Pine", "Oak", "Oak", "Pine"],
+            "minutes": [5, 9, 7, 11, 30, 50, 13],
+        }
+    )
+
+
+def _shipments() -> pd.DataFrame:
+    return pd.DataFrame(
+        {
+            "ship_from": ["Lyon", "Lyon", "Lyon", "Oslo", "Oslo", "Riga"],
+            "ship_to": ["Oslo", "Riga", "Riga", "Lyon", "Riga", "Oslo"],
+            "weight": [1.0, 2.0, 3.0, 40.0, 5.0, 6.0],
+        }
+    )
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["what is the total amount of transfers to acct-a?", "total amount sent into acct-a"],
+)
+def test_a_value_said_after_to_filters_the_far_end(question: str) -> None:
+    frame = _transfers()
+    a = analyse(question, {"transfers": frame})
+    # 1200 received; the 100 acct-a sent is what "sender = acct-a" gives
+    assert a.value == frame.amount[frame.receiver == "acct-a"].sum() == 1200.0
+    assert a.status == "answered"
+    assert "receiver" in a.code
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["how many trips from Elm to Pine?", "how many trips leaving from Elm went to Pine?"],
+)
+def test_from_one_value_to_another_is_both_ends(question: str) -> None:
+    frame = _trips()
+    a = analyse(question, {"trips": frame})
+    both = (frame.start_station == "Elm") & (frame.end_station == "Pine")
+    assert a.value == int(both.sum()) == 1
+    assert a.status == "answered"
+
+
+@pytest.mark.parametrize(
+    ("question", "start", "end"),
+    [
+        ("average weight of shipments from Oslo to Lyon", "Oslo", "Lyon"),
+        ("mean weight shipped out of Riga bound for Oslo", "Riga", "Oslo"),
+    ],
+)
+def test_shipments_read_each_end(question: str, start: str, end: str) -> None:
+    frame = _shipments()
+    a = analyse(question, {"shipments": frame})
+    rows = (frame.ship_from == start) & (frame.ship_to == end)
+    assert a.value == pytest.approx(frame.weight[rows].mean())
+    assert a.status == "answered"
+
+
+@pytest.mark.parametrize(
+    "question", ["how many trips to Oak or Elm?", "how many trips to Oak, Elm?"]
+)
+def test_values_listed_after_one_preposition_share_its_end(question: str) -> None:
+    frame = _trips()
+    a = analyse(question, {"trips": frame})
+    assert a.value == int(frame.end_station.isin(["Oak", "Elm"]).sum()) == 4
+
+
+def test_a_value_only_the_other_end_holds_stays_and_is_named() -> None:
+    # no transfer reaches acct-z: "to acct-z" is no receiver filter the data can take
+    frame = _transfers().assign(sender=["acct-z", "acct-a", "acct-a", "acct-a", "acct-b", "acct-c"])
+    a = analyse("total amount of transfers to acct-z", {"transfers": frame})
+    assert a.status != "answered"
+    assert "to acct-z" in a.text
+    assert "receiver" in a.text
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["how many trips from Oak?", "how many trips started at Oak compared to Elm?"],
+)
+def test_no_end_said_leaves_linking_as_it_was(question: str) -> None:
+    frame = _trips()
+    a = analyse(question, {"trips": frame})
+    assert "end_station" not in a.code
