@@ -44,25 +44,28 @@ _SAID_AT = {
 def value_ends(r: Reading) -> None:
     """Move each value said after an end's preposition to the column of that end that
     holds it, in ``r.mentions``; name in ``r.unapplied`` a value only the other end holds."""
-    starts = {int(m["first"]) for m in _SAID_AT["source"].finditer(r.skeleton)}
-    for end in ENDS:
-        for found in _SAID_AT[end].finditer(r.skeleton):
-            if not _an_end(r.skeleton[: found.start()], starts):
-                continue
-            indices = [int(found["first"]), *(int(i) for i in re.findall(r"V(\d+)", found["more"]))]
-            for index in indices:
+    said = [(end, found) for end in ENDS for found in _SAID_AT[end].finditer(r.skeleton)]
+    at_ends = {i for _, found in said for i in _listed(found)}
+    for end, found in said:
+        if _an_end(r.skeleton[: found.start()], at_ends):
+            for index in _listed(found):
                 _place(r, index, end, found["said"])
 
 
-def _an_end(before: str, starts: set[int]) -> bool:
+def _listed(found: re.Match[str]) -> list[int]:
+    """The mentions of the values said after one preposition ("to V0 or V1")."""
+    return [int(found["first"]), *(int(i) for i in re.findall(r"V(\d+)", found["more"]))]
+
+
+def _an_end(before: str, at_ends: set[int]) -> bool:
     """Whether a preposition said after ``before`` names a trip's end: not after
     "compared" or "relative" ("compared to LAX"), and right after a value only when that
-    value was said at the start end ("from JFK to LAX", not "compare JFK to LAX")."""
+    value was said at an end too ("from JFK to LAX", not "compare JFK to LAX")."""
     words = before.split()
     if words and words[-1].lower() in NOT_AFTER:
         return False
     last = re.search(r"\bV(\d+)\s*$", before)
-    return last is None or int(last.group(1)) in starts
+    return last is None or int(last.group(1)) in at_ends
 
 
 def _place(r: Reading, index: int, end: str, said: str) -> None:

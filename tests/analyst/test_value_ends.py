@@ -112,3 +112,19 @@ def test_no_end_said_leaves_linking_as_it_was(question: str) -> None:
     frame = _trips()
     a = analyse(question, {"trips": frame})
     assert "end_station" not in a.code
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "total amount sent to acct-a from acct-b",
+        "what is the total amount into acct-a from acct-b?",
+    ],
+)
+def test_the_far_end_said_first(question: str) -> None:
+    # acct-b is received more often than sent: linking alone reads it as receiver
+    frame = _transfers()
+    a = analyse(question, {"transfers": frame})
+    rows = (frame.sender == "acct-b") & (frame.receiver == "acct-a")
+    assert a.value == frame.amount[rows].sum() == 500.0
+    assert a.status == "answered"
