@@ -47,9 +47,14 @@ def value_ends(r: Reading) -> None:
     said = [(end, found) for end in ENDS for found in _SAID_AT[end].finditer(r.skeleton)]
     at_ends = {i for _, found in said for i in _listed(found)}
     for end, found in said:
-        if _an_end(r.skeleton[: found.start()], at_ends):
-            for index in _listed(found):
-                _place(r, index, end, found["said"])
+        if not _an_end(r.skeleton[: found.start()], at_ends):
+            continue
+        for index in _listed(found):
+            _place(r, index, end, found["said"])
+        if all(column_end(r.mentions[i].column) == end for i in _listed(found)):
+            # "departing", "bound for": read as the end, not a word left over
+            start, stop = found.span("said")
+            r.skeleton = r.skeleton[:start] + " " * (stop - start) + r.skeleton[stop:]
 
 
 def _listed(found: re.Match[str]) -> list[int]:

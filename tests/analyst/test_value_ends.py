@@ -128,3 +128,19 @@ def test_the_far_end_said_first(question: str) -> None:
     rows = (frame.sender == "acct-b") & (frame.receiver == "acct-a")
     assert a.value == frame.amount[rows].sum() == 500.0
     assert a.status == "answered"
+
+
+@pytest.mark.parametrize(
+    ("question", "name", "frame", "column", "value", "expected"),
+    [
+        ("how many trips bound for Oak?", "trips", _trips(), "end_station", "Oak", 2),
+        ("how many shipments departing Riga?", "shipments", _shipments(), "ship_from", "Riga", 1),
+    ],
+)
+def test_a_verb_of_motion_names_the_end_and_is_no_word_left_over(
+    question: str, name: str, frame: pd.DataFrame, column: str, value: str, expected: int
+) -> None:
+    # the other end holds the value on more rows: a count of it gives another figure
+    a = analyse(question, {name: frame})
+    assert a.value == int((frame[column] == value).sum()) == expected
+    assert a.status == "answered"
