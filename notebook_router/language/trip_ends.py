@@ -30,7 +30,11 @@ def preposition_pattern(end: str) -> str:
 
 
 def end_of(preposition: str) -> str | None:
-    """The end a ``preposition`` says ("to" → target, "out of" → source), None for none."""
+    """The end a ``preposition`` says ("to" → target, "out of" → source), None for none.
+
+    >>> end_of("Out of"), end_of("bound  for"), end_of("with")
+    ('source', 'target', None)
+    """
     said = " ".join(preposition.lower().split())
     for end in ENDS:
         if said in PREPOSITIONS[end]:
@@ -45,7 +49,11 @@ def name_words(column: str) -> set[str]:
 
 def column_end(column: str) -> str | None:
     """The end a column's name says (``dest`` → target, ``ship_from`` → source), None
-    when it says neither or both."""
+    when it says neither or both.
+
+    >>> column_end("ship_from"), column_end("end_station"), column_end("weekend")
+    ('source', 'target', None)
+    """
     words = name_words(column)
     said = [end for end in ENDS if words & COLUMN_WORDS[end]]
     return said[0] if len(said) == 1 else None
@@ -53,7 +61,11 @@ def column_end(column: str) -> str | None:
 
 def kind_words(column: str) -> frozenset[str]:
     """The words of a column name other than its end's ("station" of start_station):
-    two columns of one kind at the two ends share them."""
+    two columns of one kind at the two ends share them.
+
+    >>> sorted(kind_words("start_station")) == sorted(kind_words("end_station")) == ["station"]
+    True
+    """
     return frozenset(name_words(column) - COLUMN_WORDS["source"] - COLUMN_WORDS["target"])
 
 

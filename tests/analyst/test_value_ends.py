@@ -144,3 +144,23 @@ def test_a_verb_of_motion_names_the_end_and_is_no_word_left_over(
     a = analyse(question, {name: frame})
     assert a.value == int((frame[column] == value).sum()) == expected
     assert a.status == "answered"
+
+
+def _fares() -> pd.DataFrame:
+    # more towns than a category keeps: the ends are text columns, read by their index
+    towns = [f"Town {i}" for i in range(60)] + ["Port Lavaca"]
+    rows = [(town, towns[(i + 1) % len(towns)], float(i)) for i, town in enumerate(towns)]
+    rows += [("Port Lavaca", "Town 3", 100.0), ("Port Lavaca", "Town 4", 200.0)]
+    return pd.DataFrame(rows, columns=["from_city", "to_city", "fare"])
+
+
+@pytest.mark.parametrize(
+    "question", ["average fare to Port Lavaca", "what is the mean fare for trips into Port Lavaca?"]
+)
+def test_ends_that_are_text_columns(question: str) -> None:
+    frame = _fares()
+    a = analyse(question, {"fares": frame})
+    # 59.0 arriving; the 100 leaving from it is what from_city = Port Lavaca gives
+    assert a.value == pytest.approx(frame.fare[frame.to_city == "Port Lavaca"].mean())
+    assert a.value == pytest.approx(59.0)
+    assert a.status == "answered"
