@@ -26,6 +26,7 @@ from notebook_router.analyst.row_numbers import rows_numbered
 from notebook_router.analyst.schema import Schema
 from notebook_router.analyst.spec import Decline, Spec
 from notebook_router.analyst.trust_guards import guarded
+from notebook_router.analyst.value_ends import value_ends
 from notebook_router.language.tables import table
 
 _WORDS = table("reading_words")["understand"]
@@ -61,6 +62,7 @@ def understand(question: str, frames: Mapping[str, Schema], default: str | None)
     if unsupported is not None:
         return unsupported
     percent_units(r)  # "above 80%": a number's unit, not a share asked for
+    value_ends(r)  # "flights to LAX": dest = LAX, though origin holds LAX more often
     r.derived = derived_column(r)
     _bins(r)
     clock = clock_conditions(r)  # "at 7am": the hour, before any number is read as a bound

@@ -19,32 +19,17 @@ from __future__ import annotations
 import re
 
 from notebook_router.context.arc import ArcRun
+from notebook_router.language.trip_ends import COLUMN_WORDS as _COLUMN_WORDS
+from notebook_router.language.trip_ends import end_of as _end
+from notebook_router.language.trip_ends import name_words as _name_words
 from notebook_router.planner.followup_types import SAID, FollowUp
 from notebook_router.planner.followup_values import ColumnValues, value_columns
 from notebook_router.text.preview import clip
 
-_ENDS = ("source", "target")
-_PREPOSITIONS = {end: SAID.words(f"role.{end}") for end in _ENDS}
-_COLUMN_WORDS = {end: SAID.word_set(f"role.{end}_columns") for end in _ENDS}
-_NAME_WORDS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 _SPLIT = re.compile(
     rf"^(?P<said>{SAID.either('role.source')}|{SAID.either('role.target')})\s+(?P<value>.+)$",
     re.IGNORECASE,
 )
-
-
-def _end(preposition: str) -> str | None:
-    """The end of a trip ``preposition`` says ("to" → target), None for no end."""
-    said = " ".join(preposition.lower().split())
-    for end in _ENDS:
-        if said in _PREPOSITIONS[end]:
-            return end
-    return None
-
-
-def _name_words(column: str) -> set[str]:
-    """The words of a column name, lowercased ("fromCity" → from, city; "dest_id")."""
-    return {w.lower() for w in _NAME_WORDS.findall(column)}
 
 
 def end_column(end: str, values: ColumnValues) -> str | None:
