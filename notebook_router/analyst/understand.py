@@ -9,9 +9,11 @@ from notebook_router.analyst import phrases as ph
 from notebook_router.analyst.adverb_values import adverb_conditions
 from notebook_router.analyst.conditions import binary_conditions, conditions
 from notebook_router.analyst.contradictions import checked
+from notebook_router.analyst.counted_times import counted_times
 from notebook_router.analyst.families import INTENTS
 from notebook_router.analyst.function_columns import column_aggregations
 from notebook_router.analyst.id_bounds import unsaid_id_bounds
+from notebook_router.analyst.id_measures import id_measures
 from notebook_router.analyst.intents import derived_column, no_frame, unmapped
 from notebook_router.analyst.joined_parts import pooled_parts
 from notebook_router.analyst.limits import unread_condition, unsupported_method
@@ -62,7 +64,8 @@ def understand(question: str, frames: Mapping[str, Schema], default: str | None)
     percent_units(r)  # "above 80%": a number's unit, not a share asked for
     r.derived = derived_column(r)
     _bins(r)
-    r.filters = [*owned_conditions(r), *conditions(r)]
+    times = counted_times(r)  # "renewed at least once": renewals >= 1, not a minimum
+    r.filters = [*times, *owned_conditions(r), *conditions(r)]
     r.filters += presence_conditions(r)
     r.filters += ordinal_conditions(r)
     r.filters = change_conditions(r, [*r.filters, *period_conditions(r), *adverb_conditions(r)])
@@ -75,6 +78,7 @@ def understand(question: str, frames: Mapping[str, Schema], default: str | None)
         outcome = intent(r)
         if outcome is not None:
             outcome = unread_condition(r, outcome)
+            outcome = id_measures(r, outcome)  # "the most bookings" counts, never sums BookingID
             if isinstance(outcome, Spec):
                 outcome = pooled_parts(r, guarded(r, checked(r, rows_numbered(r, outcome))))
             return outcome
