@@ -34,6 +34,7 @@ _LAST_IN_NAMES: dict[str, tuple[str, float]] = {
     for symbol, (quantity, factor) in _UNITS["conversions_in_names"].items()
 }
 _ASKED = _UNITS["asked_units"]
+_ALSO_CURRENCY: dict[str, str] = _ASKED["also_currency"]
 _CODES: frozenset[str] = frozenset(code.lower() for code in CURRENCIES.values())
 _CURRENCY_WORDS: dict[str, str] = {
     **{word: code for word, code in CURRENCIES.items()},
@@ -42,7 +43,7 @@ _CURRENCY_WORDS: dict[str, str] = {
 }
 _SAID = [s for s in _FACTORS if s not in set(_ASKED["not_in_questions"])]
 _CONVERTING = re.compile(
-    rf"\b(?:{alternation(_ASKED['converting'])})\s+(?:the\s+)?"
+    rf"\b(?:{alternation(_ASKED['converting'])})\s+"
     rf"(?P<unit>{alternation([*_SAID, *_CURRENCY_WORDS])})\b"
 )
 _COUNTING = re.compile(
@@ -92,6 +93,8 @@ def in_asked_unit(question: str, spec: Spec, frames: Mapping[str, Any]) -> tuple
                 )
             continue
         unit, quantity, factor = found
+        if quantity == "currency" and asked.unit in _ALSO_CURRENCY:  # "in pounds" of pay_gbp
+            asked = replace(asked, unit=_ALSO_CURRENCY[asked.unit], quantity="currency")
         if quantity != asked.quantity:
             gaps.append(_gap(asked, f"{column} is in {unit}, not a unit of {asked.quantity}"))
         elif quantity == "currency":

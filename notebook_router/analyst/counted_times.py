@@ -26,6 +26,10 @@ _AFTER_COLUMN = re.compile(
     rf"\bC(?P<column>\d+)\s+(?:(?P<bound>{alternation(_BOUNDS)})\s+)?"
     rf"(?:(?P<word>{alternation(_TIMES)})|(?P<figure>\d+)\s+(?:{alternation(_WORDS['times_unit']['words'])}))\b"
 )
+_BARE_END = re.compile(
+    rf"\s*(?:[?.!,;]|$|(?:{alternation(_WORDS['bare_followed_by']['words'])})\b|[CV]\d+\b)"
+)
+"""What may follow a number of times said with no bound: the end, or the next part."""
 _NEVER = re.compile(
     rf"\b(?:{alternation(_WORDS['never']['words'])})\s+"
     rf"(?:(?:{alternation(_WORDS['between_never']['words'])})\s+)*C(?P<column>\d+)\b"
@@ -41,8 +45,10 @@ def counted_times(r: Reading) -> list[Filter]:
         column = _count_column(r, int(m.group("column")))
         if column is None:
             continue
-        times = _TIMES[m.group("word")] if m.group("word") else int(m.group("figure"))
         bound = re.sub(r"\s+", " ", m.group("bound")) if m.group("bound") else None
+        if bound is None and not _BARE_END.match(r.skeleton, m.end()):
+            continue  # "twice as high", "once shipped": no number of times
+        times = _TIMES[m.group("word")] if m.group("word") else int(m.group("figure"))
         found.append(Filter(column, _BOUNDS[bound] if bound else "==", times))
         r.skeleton = ph.blank(r.skeleton, m)
     for m in list(_NEVER.finditer(r.skeleton)):

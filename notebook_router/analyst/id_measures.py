@@ -19,7 +19,6 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from notebook_router.analyst.intents import Outcome
 from notebook_router.analyst.number_owners import is_identifier
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import Decline, LeftOut, Spec
@@ -37,7 +36,7 @@ _WORDS_OF = re.compile(r"[a-z]+", re.IGNORECASE)
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 
 
-def id_measures(r: Reading, outcome: Outcome) -> Outcome:
+def id_measures(r: Reading, outcome: Spec | Decline) -> Spec | Decline:
     """``outcome`` with an unnamed id column no longer measured (see the module's notes)."""
     if not isinstance(outcome, Spec) or outcome.op not in _MEASURING_OPS or not outcome.aggs:
         return outcome
