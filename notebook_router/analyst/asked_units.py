@@ -24,7 +24,7 @@ from notebook_router.language.patterns import alternation
 from notebook_router.language.tables import table
 
 _UNITS = table("units")
-_FACTORS: dict[str, tuple[str, float]] = {
+FACTORS: dict[str, tuple[str, float]] = {
     spelling: (quantity, float(factor))
     for quantity, spellings in _UNITS["conversions"].items()
     for spelling, factor in spellings.items()
@@ -41,7 +41,7 @@ _CURRENCY_WORDS: dict[str, str] = {
     **{f"{word}s": code for word, code in CURRENCIES.items()},
     **{code.lower(): code for code in CURRENCIES.values()},
 }
-_SAID = [s for s in _FACTORS if s not in set(_ASKED["not_in_questions"])]
+_SAID = [s for s in FACTORS if s not in set(_ASKED["not_in_questions"])]
 _CONVERTING = re.compile(
     rf"\b(?:{alternation(_ASKED['converting'])})\s+"
     rf"(?P<unit>{alternation([*_SAID, *_CURRENCY_WORDS])})\b"
@@ -85,7 +85,7 @@ def in_asked_unit(question: str, spec: Spec, frames: Mapping[str, Any]) -> tuple
     gaps: list[LeftOut] = []
     steps: list[tuple[str, str, str]] = []
     for column in measured:
-        found = _column_unit(column)
+        found = column_unit(column)
         if found is None:
             if asked.converting and asked.quantity != "currency":
                 gaps.append(
@@ -135,14 +135,14 @@ def _asked(question: str) -> _Asked | None:
         if m is None:
             continue
         unit = m.group("unit")
-        if unit in _FACTORS:
-            quantity, factor = _FACTORS[unit]
+        if unit in FACTORS:
+            quantity, factor = FACTORS[unit]
             return _Asked(m.group().strip(), unit, quantity, factor, converting)
         return _Asked(m.group().strip(), _CURRENCY_WORDS[unit], "currency", 1.0, converting)
     return None
 
 
-def _column_unit(column: str) -> tuple[str, str, float] | None:
+def column_unit(column: str) -> tuple[str, str, float] | None:
     """The unit a column's name says ("handle_time_min": min, time, 60), read from its
     last words: a one-letter symbol only as the very last ("time_s")."""
     words = [w.lower() for w in _NAME_WORDS.findall(_CAMEL.sub(" ", column))]
@@ -152,8 +152,8 @@ def _column_unit(column: str) -> tuple[str, str, float] | None:
     for i, word in enumerate(reversed(words)):
         if word == "in" and i > 0:
             continue  # "time_in_minutes": the word before the unit
-        if word in _FACTORS:
-            quantity, factor = _FACTORS[word]
+        if word in FACTORS:
+            quantity, factor = FACTORS[word]
             return word, quantity, factor
         if word in _CODES and len(words) >= 2:
             return word, "currency", 1.0
@@ -172,8 +172,8 @@ def _scaling(ratio: float) -> str:
 
 def _full_name(unit: str) -> str:
     """The unit's longest spelling ("min" -> "minutes"), for the sentence that says it."""
-    known = _FACTORS.get(unit) or _LAST_IN_NAMES.get(unit)
-    same = [s for s, found in _FACTORS.items() if found == known]
+    known = FACTORS.get(unit) or _LAST_IN_NAMES.get(unit)
+    same = [s for s, found in FACTORS.items() if found == known]
     return max(same, key=lambda s: (s.endswith("s"), len(s)), default=unit)
 
 

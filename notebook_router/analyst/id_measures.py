@@ -32,6 +32,8 @@ _NAMED = frozenset({"name", "words"})
 """How a mention says the column itself ("sale_id", "booking id"), not its rows."""
 _MEASURING_OPS = frozenset({"statistic", "groupby"})
 _TOTALS = frozenset({"sum"})
+_COUNTS = frozenset({"count", "size", "nunique"})
+"""Statistics that count rows or ids: never an amount of ids, so left alone."""
 _WORDS_OF = re.compile(r"[a-z]+", re.IGNORECASE)
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 
@@ -43,11 +45,11 @@ def id_measures(r: Reading, outcome: Spec | Decline) -> Spec | Decline:
     spec = outcome
     if spec.op == "groupby" and not spec.columns:
         rows_of = _rows_said(r)  # "total orders by city" over a table called orders
-        if rows_of is None or set(spec.aggs) <= {"count", "size", "nunique"}:
+        if rows_of is None or set(spec.aggs) <= _COUNTS:
             return spec
         spec = replace(spec, columns=(rows_of,))
     ids = [c for c in spec.columns if is_identifier(c) and not _named(r, c)]
-    if not ids or set(spec.aggs) <= {"count", "size", "nunique"}:
+    if not ids or set(spec.aggs) <= _COUNTS:
         return spec
     if len(ids) < len(spec.columns):
         return replace(spec, columns=tuple(c for c in spec.columns if c not in ids))

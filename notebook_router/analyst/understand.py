@@ -27,6 +27,7 @@ from notebook_router.analyst.row_numbers import rows_numbered
 from notebook_router.analyst.schema import Schema
 from notebook_router.analyst.spec import Decline, Spec
 from notebook_router.analyst.trust_guards import guarded
+from notebook_router.analyst.unit_bounds import bounds_in_column_units
 from notebook_router.language.tables import table
 
 _WORDS = table("reading_words")["understand"]
@@ -72,6 +73,7 @@ def understand(question: str, frames: Mapping[str, Schema], default: str | None)
     if not re.search(COUNTING, r.skeleton):
         r.filters += binary_conditions(r, always=False)
     r.filters = unsaid_id_bounds(r, r.filters)  # "patients aged over 65" is no bound on patient_id
+    r.filters = bounds_in_column_units(r, r.filters)  # "over 1 hour" of minutes: > 60
     r.aggs = _named_aggregations(r.skeleton)
     r.aggs = column_aggregations(r)
     for intent in INTENTS:
