@@ -40,14 +40,14 @@ def shipments() -> pd.DataFrame:
     ["which station has the most rentals?", "which station had the highest number of rentals?"],
 )
 def test_most_of_an_id_noun_counts_rows(rentals: pd.DataFrame, question: str) -> None:
-    a = analyse(question, {"rentals": rentals})
+    a = analyse(question, {"bikes": rentals})
     assert a.status == "answered"
     assert a.value == "Pier"
     assert "RentalID" not in (a.code or "")
 
 
 def test_fewest_of_an_id_noun_counts_rows(rentals: pd.DataFrame) -> None:
-    a = analyse("which station has the fewest rentals?", {"rentals": rentals})
+    a = analyse("which station has the fewest rentals?", {"bikes": rentals})
     assert a.status == "answered"
     assert a.value == "Dock"
 
@@ -73,13 +73,13 @@ def test_total_of_an_id_noun_is_a_count_said_as_read(
 
 
 def test_a_mean_of_ids_is_declined(rentals: pd.DataFrame) -> None:
-    a = analyse("average rentals per station", {"rentals": rentals})
+    a = analyse("average rentals per station", {"bikes": rentals})
     assert a.status == "declined"
     assert "RentalID identifies the rows" in a.text
 
 
 def test_an_id_named_with_its_statistic_is_measured(rentals: pd.DataFrame) -> None:
-    a = analyse("sum of RentalID by station", {"rentals": rentals})
+    a = analyse("sum of RentalID by station", {"bikes": rentals})
     assert a.status == "answered"
     assert a.value == {"Dock": 950, "Pier": 6}
 

@@ -44,8 +44,8 @@ def test_hours_on_a_column_in_minutes(calls: pd.DataFrame, question: str, truth:
     assert "60" in a.text
 
 
-def test_km_on_a_column_in_meters(runs: pd.DataFrame) -> None:
-    a = analyse("how many runs had a distance over 2 km?", {"runs": runs})
+def test_miles_on_a_column_in_meters(runs: pd.DataFrame) -> None:
+    a = analyse("how many runs had a distance over 1.5 miles?", {"runs": runs})
     assert a.status == "answered"
     assert a.value == 2
 
