@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from notebook_router.analyst import narrate
 from notebook_router.analyst.accounting import ALL_COLUMN_OPS
+from notebook_router.analyst.asked_units import in_asked_unit
 from notebook_router.analyst.code_check import spec_constraints, unused
 from notebook_router.analyst.codegen import Program, generate
 from notebook_router.analyst.execute import run
@@ -294,7 +295,8 @@ def _on_place(f: Filter, schema: Schema | None) -> bool:
 def _answer(
     question: str, spec: Spec, frames: Mapping[str, Any], schemas: Mapping[str, Schema]
 ) -> Analysis:
-    program = _program(spec, frames)
+    spec, convert = in_asked_unit(question, spec, frames)  # "in hours" of a column in minutes
+    program = convert(_program(spec, frames))
     if not isinstance(program, Program):  # a Dask frame, and a question only pandas answers
         return Analysis("declined", program.reason, operation=spec.op, closest=CLOSEST)
     try:

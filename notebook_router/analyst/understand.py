@@ -10,9 +10,11 @@ from notebook_router.analyst.adverb_values import adverb_conditions
 from notebook_router.analyst.clock_conditions import clock_conditions
 from notebook_router.analyst.conditions import binary_conditions, conditions
 from notebook_router.analyst.contradictions import checked
+from notebook_router.analyst.counted_times import counted_times
 from notebook_router.analyst.families import INTENTS
 from notebook_router.analyst.function_columns import column_aggregations
 from notebook_router.analyst.id_bounds import unsaid_id_bounds
+from notebook_router.analyst.id_measures import id_measures
 from notebook_router.analyst.intents import derived_column, no_frame, unmapped
 from notebook_router.analyst.joined_parts import pooled_parts
 from notebook_router.analyst.limits import unread_condition, unsupported_method
@@ -26,6 +28,7 @@ from notebook_router.analyst.row_numbers import rows_numbered
 from notebook_router.analyst.schema import Schema
 from notebook_router.analyst.spec import Decline, Spec
 from notebook_router.analyst.trust_guards import guarded
+from notebook_router.analyst.unit_bounds import bounds_in_column_units
 from notebook_router.analyst.value_ends import value_ends
 from notebook_router.language.tables import table
 
@@ -66,19 +69,22 @@ def understand(question: str, frames: Mapping[str, Schema], default: str | None)
     r.derived = derived_column(r)
     _bins(r)
     clock = clock_conditions(r)  # "at 7am": the hour, before any number is read as a bound
-    r.filters = [*clock, *owned_conditions(r), *conditions(r)]
+    times = counted_times(r)  # "renewed at least once": renewals >= 1, not a minimum
+    r.filters = [*clock, *times, *owned_conditions(r), *conditions(r)]
     r.filters += presence_conditions(r)
     r.filters += ordinal_conditions(r)
     r.filters = change_conditions(r, [*r.filters, *period_conditions(r), *adverb_conditions(r)])
     if not re.search(COUNTING, r.skeleton):
         r.filters += binary_conditions(r, always=False)
     r.filters = unsaid_id_bounds(r, r.filters)  # "patients aged over 65" is no bound on patient_id
+    r.filters = bounds_in_column_units(r, r.filters)  # "over 1 hour" of minutes: > 60
     r.aggs = _named_aggregations(r.skeleton)
     r.aggs = column_aggregations(r)
     for intent in INTENTS:
         outcome = intent(r)
         if outcome is not None:
             outcome = unread_condition(r, outcome)
+            outcome = id_measures(r, outcome)  # "the most bookings" counts, never sums BookingID
             if isinstance(outcome, Spec):
                 outcome = pooled_parts(r, guarded(r, checked(r, rows_numbered(r, outcome))))
             return outcome
