@@ -121,7 +121,11 @@ def groupby(b: Builder, e: Engine = PANDAS) -> Program:
         # "for each firm, in how many years was invest above 100?": a firm with no such
         # year is a 0, not missing from the answer (nor from "which had the fewest")
         b.add(f"counts = {expr}")
-        expr = _with_zeros(b, e, "counts", s.group_by[0])
+        own = [f.value for f in s.filters if f.column == s.group_by[0] and f.op == "isin"]
+        if own and isinstance(own[0], tuple):  # only the values asked ("for A and for B")
+            expr = f"counts.reindex({list(own[0])!r}, fill_value=0)"
+        else:
+            expr = _with_zeros(b, e, "counts", s.group_by[0])
     if s.percent:
         expr += " * 100"
     if len(s.group_by) > 1:
