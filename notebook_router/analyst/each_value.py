@@ -55,6 +55,8 @@ def _asked_one_by_one(r: Reading, either: Filter, *, count: bool) -> bool:
     )
     if len(starts) < 2:
         return False
+    if any(starts[0] < m.start < starts[-1] and m.column != either.column for m in r.mentions):
+        return False  # "mean age of 1st class and the survival rate of 3rd class": two asks
     before = [_without_articles(r.text[:start].split()) for start in starts]
     if any(not words for words in before):
         return False

@@ -65,8 +65,9 @@ def pooled_parts(r: Reading, spec: Spec) -> Spec:
     """``spec`` answering each value where it asked rows to hold two values of one column
     at once ("total gold in 2016 and in 2020"), or with a note where it is one figure for
     a question that said its statistic more than once."""
-    per_value = each_value(r, spec)  # "for Albion and for Town": a figure each
-    if per_value is not None:
+    parts = _said_twice(r.question)
+    per_value = each_value(r, spec) if len(parts) == 1 else None
+    if per_value is not None:  # "for Albion and for Town": a figure each
         return per_value
     notes: list[LeftOut] = []
     impossible = _impossible(spec.filters)
@@ -77,7 +78,6 @@ def pooled_parts(r: Reading, spec: Spec) -> Spec:
         either = Filter(column, "isin", values)
         return replace(spec, op="groupby", variant="", group_by=(column,),
                        filters=(either, *others))  # fmt: skip
-    parts = _said_twice(r.question)
     if impossible:
         column, values = impossible
         said = " and ".join(str(v) for v in values)

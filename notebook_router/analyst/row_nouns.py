@@ -3,11 +3,12 @@
 In a table of deaths whose ``type`` column also holds the value "Death", "how many deaths
 were homicides?" was read as ``type in [Death, Homicide]``: the counted noun became a
 condition, and the count was of a few rows, not of the deaths (every row). A plural word
-said for a category value ("deaths" for "Death") reads as what the rows are when another
-column or the table is named for it (``death_date``, ``death_age``, a table ``deaths``):
-its condition is dropped, and the answer names the other reading. So is a word whose column
-another condition of the question also holds a value of ("deaths were homicides": no row
-holds both). Otherwise the value is a condition as said ("how many homicides in May").
+said for a category value ("deaths" for "Death") in a count of rows reads as what the rows
+are when another column or the table is named for it (``death_date``, ``death_age``, a
+table ``deaths``): its condition is dropped, and the answer names the other reading. So is
+a word whose column another condition of the question also holds a value of ("deaths were
+homicides": no row holds both). Otherwise the value is a condition as said ("how many
+homicides in May"), as it is in a statistic ("average windspeed of hurricanes").
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ _WORDS = table("condition_words")
 
 def row_nouns(r: Reading, spec: Spec) -> Spec:
     """``spec`` without the condition a row noun made, with a note naming the other reading."""
+    if not _counts_rows(spec):
+        return spec  # "average windspeed of hurricanes": the rows' kind, said as a condition
     notes: list[LeftOut] = []
     said = _plural_values(r)
     for column in dict.fromkeys(c for _, c, _ in said):
@@ -46,6 +49,11 @@ def row_nouns(r: Reading, spec: Spec) -> Spec:
     words = {n.said for n in notes}
     others = tuple(g for g in spec.left_out if g.said not in words)
     return replace(spec, left_out=(*others, *notes))
+
+
+def _counts_rows(spec: Spec) -> bool:
+    """``spec`` counts rows, in all or per group: what "how many deaths" counts is its noun."""
+    return spec.op == "count" or (spec.op != "compare" and spec.aggs[:1] == ("size",))
 
 
 def _listed(r: Reading, column: str) -> bool:

@@ -78,3 +78,13 @@ def test_a_list_said_once_stays_pooled() -> None:
     d = _concerts()
     a = analyse("total tickets sold at Roxy and Apollo", {"concerts": d})
     assert a.value == float(d[d.venue.isin(["Roxy", "Apollo"])].tickets_sold.sum())
+
+
+def test_two_asks_that_share_a_preposition_are_not_one_per_value() -> None:
+    # "of Roxy ... and the sold out rate of Apollo": a second statistic, not a second value
+    d = _concerts().assign(sold_out=["no", "yes", "yes", "no", "yes", "no"])
+    a = analyse(
+        "mean tickets sold of Roxy shows and the sold out rate of Apollo shows", {"concerts": d}
+    )
+    assert a.status != "answered"
+    assert not isinstance(a.value, dict)
