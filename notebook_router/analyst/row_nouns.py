@@ -126,10 +126,17 @@ def _without(filters: tuple[Filter, ...], column: str, value: Scalar) -> tuple[F
 
 
 def _names_rows(r: Reading, word: str, column: str) -> bool:
-    """Another column, or the table, is named for ``word`` ("death_date" for "deaths")."""
+    """The table, or another column named for ``word`` and one attribute of it
+    ("death_date", "DeathAge" for "deaths"), is named for what every row is. A longer name
+    ("hurricane_force_diameter") is a measure of some rows, not what every row is."""
     root = stem(word)
-    names = [c.name for c in r.schema.columns if c.name != column] + [r.frame]
-    return any(root in {stem(w) for w in _name_words(name)} for name in names)
+    if root in {stem(w) for w in _name_words(r.frame)}:
+        return True
+    for c in r.schema.columns:
+        words = _name_words(c.name)
+        if c.name != column and len(words) == 2 and root in {stem(w) for w in words}:
+            return True
+    return False
 
 
 def _name_words(name: str) -> list[str]:

@@ -103,3 +103,37 @@ def test_a_plural_value_said_as_the_condition_stays_one(question: str, expected:
     a = analyse(question, {"fatalities": _fatalities()})
     assert a.value == expected
     assert a.status == "answered"
+
+
+def _storms() -> pd.DataFrame:
+    return pd.DataFrame(
+        {
+            "year": [2004, 2005, 2005, 2005, 2004, 2005],
+            "status": ["hurricane", "storm", "hurricane", "hurricane", "depression", "storm"],
+            "hurricane_force_diameter": [10, 0, 20, 30, 0, 0],
+            "wind": [90.0, 50.0, 100.0, 120.0, 30.0, 45.0],
+        }
+    )
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("how many hurricanes were there in 2005?", 2),
+        ("number of hurricanes by year", {2004: 1, 2005: 2}),
+        ("average wind of hurricanes", 310.0 / 3),
+    ],
+)
+def test_a_measure_named_for_some_rows_does_not_make_them_every_row(
+    question: str, expected: object
+) -> None:
+    a = analyse(question, {"storms": _storms()})
+    assert a.status == "answered"
+    assert a.value == pytest.approx(expected)
+
+
+def test_the_sides_of_a_comparison_stay_conditions() -> None:
+    d = pd.DataFrame({"Type": ["Van", "Van", "Small", "Small"], "Weight": [4000, 4200, 2500, 2600]})
+    a = analyse("how much heavier are vans than small cars on average?", {"cars": d})
+    assert a.status == "answered"
+    assert a.value["difference"] == pytest.approx(1550.0)  # type: ignore[index]
