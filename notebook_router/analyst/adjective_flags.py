@@ -6,7 +6,8 @@ mean over every claim, the adjective dropped without a word; "total of cancelled
 column as unused. An adjective right after the measure's preposition ("of", "for",
 "among") that names a yes/no column, or whose stem begins with a word of that column's
 name ("fraudulent" of ``fraud_flag``), keeps the rows where the column says yes (no, when
-negated: "non-fraudulent", "not cancelled").
+negated: "non-fraudulent", "not cancelled"). An adjective there that names no yes/no
+column, on a table with one ("of suspicious claims"), is reported as not used.
 """
 
 from __future__ import annotations
@@ -15,13 +16,16 @@ import re
 
 from notebook_router.analyst.conditions import NEGATION, yes_no
 from notebook_router.analyst.reading import Reading
-from notebook_router.analyst.spec import Filter
+from notebook_router.analyst.spec import Filter, LeftOut
+from notebook_router.language.lexicon import FILLER, STOPWORDS
 from notebook_router.language.stems import stem
 from notebook_router.language.tables import table
 
 _WORDS = table("adjective_flags")
 _BEFORE = frozenset(_WORDS["before"])
 _SHORTEST = int(_WORDS["shortest_name_word"])
+_NOUN_ENDINGS = tuple(_WORDS["noun_endings"])
+_ADJECTIVE_ENDINGS = tuple(_WORDS["adjective_endings"])
 _TOKEN = re.compile(r"\bC(\d+)\b|\b[a-z][a-z]+\b")
 
 
@@ -37,7 +41,10 @@ def adjective_flags(r: Reading) -> list[Filter]:
         if lead < 0 or tokens[lead].group(0) not in _BEFORE:
             continue
         column = _flag_column(r, token)
-        if column is None or not _measured_before(r, tokens[:lead], column):
+        if column is None:
+            _unread_adjective(r, token, tokens[:lead])
+            continue
+        if not _measured_before(r, tokens[:lead], column):
             continue
         sides = yes_no(r, column)
         if sides is None:
@@ -46,6 +53,26 @@ def adjective_flags(r: Reading) -> list[Filter]:
         start, end = (tokens[i - 1] if negated else token).start(), token.end()
         r.skeleton = r.skeleton[:start] + " " * (end - start) + r.skeleton[end:]
     return out
+
+
+def _unread_adjective(r: Reading, token: re.Match[str], before: list[re.Match[str]]) -> None:
+    """A word said as an adjective of the rows ("of suspicious claims") on a table with a
+    yes/no column it does not name: reported as not used, never dropped unsaid."""
+    word = token.group(0)
+    if token.group(1) is not None or word in STOPWORDS or word in FILLER:
+        return
+    if word.endswith(_NOUN_ENDINGS) and not word.endswith(_ADJECTIVE_ENDINGS):
+        return  # "of trips taken in May": the rows' noun, not an adjective
+    if not any(yes_no(r, c.name) is not None for c in r.schema.columns):
+        return
+    if not any(t.group(1) is not None and r.kind(r.column_at(int(t.group(1)))) == "number"
+               for t in before):  # fmt: skip
+        return
+    after = re.search(rf"\b{re.escape(word)}\s+([a-z]+)", r.question.lower())
+    if after is None or after.group(1) in STOPWORDS:
+        return  # nothing after it to describe
+    why = "an adjective of the rows that names no yes/no column or value I could apply"
+    r.unapplied.append(LeftOut(word, why))
 
 
 def _flag_column(r: Reading, token: re.Match[str]) -> str | None:

@@ -71,3 +71,24 @@ def test_the_adjective_holds_within_groups() -> None:
     d = _invoices()
     a = analyse("average amount due of disputed invoices by client", {"invoices": d})
     assert a.value == d[d.dispute_flag == "Yes"].groupby("client").amount_due.mean().to_dict()
+
+
+@pytest.mark.parametrize(
+    ("question", "word"),
+    [
+        ("average amount due of suspicious invoices", "suspicious"),
+        ("total fare of cheap trips", "cheap"),
+    ],
+)
+def test_an_adjective_naming_no_column_is_reported_not_dropped(question: str, word: str) -> None:
+    frames = {"invoices": _invoices()} if "invoices" in question else {"trips": _trips()}
+    a = analyse(question, frames)
+    assert a.status == "partial"
+    assert any(word in said for said in a.left_out)
+
+
+@pytest.mark.parametrize(
+    "question", ["average amount due of invoices", "average amount due of invoices by client"]
+)
+def test_the_rows_noun_is_no_adjective(question: str) -> None:
+    assert analyse(question, {"invoices": _invoices()}).status == "answered"
