@@ -13,6 +13,7 @@ column, on a table with one ("of suspicious claims"), is reported as not used.
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 from notebook_router.analyst.conditions import NEGATION, yes_no
 from notebook_router.analyst.reading import Reading
@@ -40,6 +41,8 @@ def adjective_flags(r: Reading) -> list[Filter]:
             lead -= 1  # "of non-fraudulent claims", "for not cancelled orders"
         if lead < 0 or tokens[lead].group(0) not in _BEFORE:
             continue
+        if not all(_next_to(r, a, b) for a, b in pairwise(tokens[lead : i + 1])):
+            continue  # words read away between them ("for children's books excluding ...")
         column = _flag_column(r, token)
         if column is None:
             _unread_adjective(r, token, tokens[:lead])
@@ -53,6 +56,11 @@ def adjective_flags(r: Reading) -> list[Filter]:
         start, end = (tokens[i - 1] if negated else token).start(), token.end()
         r.skeleton = r.skeleton[:start] + " " * (end - start) + r.skeleton[end:]
     return out
+
+
+def _next_to(r: Reading, first: re.Match[str], then: re.Match[str]) -> bool:
+    """Nothing but a space or a hyphen stands between two words of the skeleton."""
+    return r.skeleton[first.end() : then.start()] in (" ", "-")
 
 
 def _unread_adjective(r: Reading, token: re.Match[str], before: list[re.Match[str]]) -> None:

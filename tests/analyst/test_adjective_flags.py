@@ -92,3 +92,17 @@ def test_an_adjective_naming_no_column_is_reported_not_dropped(question: str, wo
 )
 def test_the_rows_noun_is_no_adjective(question: str) -> None:
     assert analyse(question, {"invoices": _invoices()}).status == "answered"
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("average amount due for Bolt invoices excluding USD", 50.0),
+        ("total amount due of Acme invoices", 350.0),
+    ],
+)
+def test_words_after_a_read_value_are_no_adjective(question: str, expected: float) -> None:
+    d = _invoices().assign(currency=["EUR", "USD", "EUR", "USD", "GBP"])
+    a = analyse(question, {"invoices": d})
+    assert a.status == "answered"
+    assert a.value == pytest.approx(expected)
