@@ -23,7 +23,8 @@ from notebook_router.language.stems import stem
 from notebook_router.language.tables import table
 
 _WORDS = table("adjective_flags")
-_BEFORE = frozenset(_WORDS["before"])
+_PREPOSITIONS = frozenset(_WORDS["prepositions"])
+_BEFORE = _PREPOSITIONS | frozenset(_WORDS["copulas"])
 _SHORTEST = int(_WORDS["shortest_name_word"])
 _NOUN_ENDINGS = tuple(_WORDS["noun_endings"])
 _ADJECTIVE_ENDINGS = tuple(_WORDS["adjective_endings"])
@@ -35,6 +36,8 @@ def adjective_flags(r: Reading) -> list[Filter]:
     out: list[Filter] = []
     tokens = list(_TOKEN.finditer(r.skeleton))
     for i, token in enumerate(tokens):
+        if re.fullmatch(NEGATION, token.group(0)):
+            continue  # "non" of "non-fraudulent": read with the word it negates
         lead = i - 1
         negated = lead >= 0 and re.fullmatch(NEGATION, tokens[lead].group(0)) is not None
         if negated:
@@ -43,6 +46,8 @@ def adjective_flags(r: Reading) -> list[Filter]:
             continue
         if not all(_next_to(r, a, b) for a, b in pairwise(tokens[lead : i + 1])):
             continue  # words read away between them ("for children's books excluding ...")
+        if tokens[lead].group(0) in _PREPOSITIONS and not _described(r, token):
+            continue  # "regress charges on smoker": the column, no adjective of a noun
         column = _flag_column(r, token)
         if column is None:
             _unread_adjective(r, token, tokens[:lead])
@@ -56,6 +61,20 @@ def adjective_flags(r: Reading) -> list[Filter]:
         start, end = (tokens[i - 1] if negated else token).start(), token.end()
         r.skeleton = r.skeleton[:start] + " " * (end - start) + r.skeleton[end:]
     return out
+
+
+def _described(r: Reading, token: re.Match[str]) -> bool:
+    """A noun follows the word in the question as asked ("fraudulent claims")."""
+    said = r.written or r.question
+    if token.group(1) is not None:
+        m = r.mentions[int(token.group(1))]
+        end = m.end if len(said) == len(r.text) else -1
+        rest = said[end:].lower() if end >= 0 else ""
+    else:
+        found = re.search(rf"\b{re.escape(token.group(0))}\b", said.lower())
+        rest = said[found.end() :].lower() if found else ""
+    after = re.match(r"[\s-]+([a-z]+)", rest)
+    return after is not None and after.group(1) not in STOPWORDS
 
 
 def _next_to(r: Reading, first: re.Match[str], then: re.Match[str]) -> bool:
@@ -76,9 +95,6 @@ def _unread_adjective(r: Reading, token: re.Match[str], before: list[re.Match[st
     if not any(t.group(1) is not None and r.kind(r.column_at(int(t.group(1)))) == "number"
                for t in before):  # fmt: skip
         return
-    after = re.search(rf"\b{re.escape(word)}\s+([a-z]+)", r.question.lower())
-    if after is None or after.group(1) in STOPWORDS:
-        return  # nothing after it to describe
     why = "an adjective of the rows that names no yes/no column or value I could apply"
     r.unapplied.append(LeftOut(word, why))
 
