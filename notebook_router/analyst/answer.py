@@ -22,6 +22,7 @@ from notebook_router.analyst.joined_parts import same_statistic_parts
 from notebook_router.analyst.phrases import AnswerFormat, answer_formats
 from notebook_router.analyst.result import Analysis
 from notebook_router.analyst.schema import Schema, frame_schemas
+from notebook_router.analyst.shared_subject import shared_subject
 from notebook_router.analyst.spec import Decline, Filter, Spec
 from notebook_router.analyst.trust_guards import about_the_pick, carried_guarded
 from notebook_router.analyst.understand import understand
@@ -105,6 +106,7 @@ def analyse(question: str, frames: Mapping[str, Any], *, default: str | None = N
                 break
             if specs:
                 carried = _carry(specs[-1], understood, part, schemas.get(understood.frame))
+                carried = shared_subject(parts[len(specs) - 1], specs[-1], part, carried, schemas)
                 if carried.filters != understood.filters:
                     carried = carried_guarded(part, carried, schemas)
                 understood = carried

@@ -21,6 +21,7 @@ from notebook_router.analyst.codegen import (
     wrap,
 )  # fmt: skip
 from notebook_router.analyst.engine_code import PANDAS, Engine
+from notebook_router.analyst.spec import Scalar, Spec
 
 
 def statistic(b: Builder, e: Engine = PANDAS) -> Program:
@@ -126,17 +127,34 @@ def groupby(b: Builder, e: Engine = PANDAS) -> Program:
     s = b.spec
     expr = e.computed(grouped_expr(b, f"{b.rows}.groupby({_keys(s.group_by)})", e))
     every_group = s.variant not in ("which", "top") or s.ascending  # a 0 can be the answer
-    if every_group and s.filters and len(s.group_by) == 1 and s.aggs[:1] in (("size",), ("count",)):
+    counted = s.aggs[:1] in (("size",), ("count",))
+    asked = _asked_values(s)
+    if every_group and s.filters and len(s.group_by) == 1 and counted:
         # "for each firm, in how many years was invest above 100?": a firm with no such
         # year is a 0, not missing from the answer (nor from "which had the fewest")
         b.add(f"counts = {expr}")
-        expr = _with_zeros(b, e, "counts", s.group_by[0])
+        if asked:  # only the values asked ("for A and for B"), 0 where none
+            expr = f"counts.reindex({asked!r}, fill_value=0)"
+        else:
+            expr = _with_zeros(b, e, "counts", s.group_by[0])
+    elif every_group and asked and s.variant == "":
+        expr = f"{expr}.reindex({asked!r})"  # a value asked with no rows is shown, empty
     if s.percent:
         expr += " * 100"
     if len(s.group_by) > 1:
         b.add(f"result = {expr}.unstack()")
         return b.program("frame")
     return _ranked(b, expr)
+
+
+def _asked_values(s: Spec) -> list[Scalar]:
+    """The values of the one group-by column an isin condition asked for, else none."""
+    if len(s.group_by) != 1:
+        return []
+    for f in s.filters:
+        if f.column == s.group_by[0] and f.op == "isin" and isinstance(f.value, tuple):
+            return list(f.value)
+    return []
 
 
 def _with_zeros(b: Builder, e: Engine, counts: str, key: str) -> str:

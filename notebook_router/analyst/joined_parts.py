@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
+from notebook_router.analyst.each_value import each_value
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.schema import Schema
 from notebook_router.analyst.spec import Filter, LeftOut, Scalar, Spec
@@ -64,6 +65,10 @@ def pooled_parts(r: Reading, spec: Spec) -> Spec:
     """``spec`` answering each value where it asked rows to hold two values of one column
     at once ("total gold in 2016 and in 2020"), or with a note where it is one figure for
     a question that said its statistic more than once."""
+    parts = _said_twice(r.question)
+    per_value = each_value(r, spec) if len(parts) == 1 else None
+    if per_value is not None:  # "for Albion and for Town": a figure each
+        return per_value
     notes: list[LeftOut] = []
     impossible = _impossible(spec.filters)
     if impossible and spec.op == "statistic" and not spec.group_by and not spec.measure:
@@ -73,7 +78,6 @@ def pooled_parts(r: Reading, spec: Spec) -> Spec:
         either = Filter(column, "isin", values)
         return replace(spec, op="groupby", variant="", group_by=(column,),
                        filters=(either, *others))  # fmt: skip
-    parts = _said_twice(r.question)
     if impossible:
         column, values = impossible
         said = " and ".join(str(v) for v in values)

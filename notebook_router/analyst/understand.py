@@ -6,6 +6,7 @@ import re
 from collections.abc import Mapping
 
 from notebook_router.analyst import phrases as ph
+from notebook_router.analyst.adjective_flags import adjective_flags
 from notebook_router.analyst.adverb_values import adverb_conditions
 from notebook_router.analyst.clock_conditions import clock_conditions
 from notebook_router.analyst.conditions import binary_conditions, conditions
@@ -24,6 +25,7 @@ from notebook_router.analyst.percent_units import percent_units
 from notebook_router.analyst.period_conditions import change_conditions, period_conditions
 from notebook_router.analyst.presence_conditions import presence_conditions
 from notebook_router.analyst.reading import Reading, read
+from notebook_router.analyst.row_nouns import row_nouns
 from notebook_router.analyst.row_numbers import rows_numbered
 from notebook_router.analyst.schema import Schema
 from notebook_router.analyst.spec import Decline, Spec
@@ -72,6 +74,7 @@ def understand(question: str, frames: Mapping[str, Schema], default: str | None)
     times = counted_times(r)  # "renewed at least once": renewals >= 1, not a minimum
     r.filters = [*clock, *times, *owned_conditions(r), *conditions(r)]
     r.filters += presence_conditions(r)
+    r.filters += adjective_flags(r)  # "of fraudulent claims": fraud_flag == Yes
     r.filters += ordinal_conditions(r)
     r.filters = change_conditions(r, [*r.filters, *period_conditions(r), *adverb_conditions(r)])
     if not re.search(COUNTING, r.skeleton):
@@ -86,7 +89,9 @@ def understand(question: str, frames: Mapping[str, Schema], default: str | None)
             outcome = unread_condition(r, outcome)
             outcome = id_measures(r, outcome)  # "the most bookings" counts, never sums BookingID
             if isinstance(outcome, Spec):
-                outcome = pooled_parts(r, guarded(r, checked(r, rows_numbered(r, outcome))))
+                outcome = pooled_parts(
+                    r, guarded(r, row_nouns(r, checked(r, rows_numbered(r, outcome))))
+                )
             return outcome
     return unmapped(r)
 

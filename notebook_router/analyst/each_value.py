@@ -1,0 +1,76 @@
+"""One statistic asked of each of several values of one column: a figure per value.
+
+"avg attendance for Albion home games and for Town home games" and "total capital of
+Westinghouse and of General Electric" were read as ``home_team in [Albion, Town]`` and
+answered with one figure pooled over both. A preposition said again before each value, or
+"both" / "each of" before the first, sets the values apart: the statistic is then given
+per value (grouped by the column, over those values only). A statistic of a list said
+once ("total sales in North and South") stays pooled, as written.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from notebook_router.analyst.reading import Reading
+from notebook_router.analyst.spec import Filter, Spec
+from notebook_router.language.tables import table
+
+_WORDS = table("each_value")
+_REPEATED = frozenset(_WORDS["repeated"])
+_EACH = tuple(sorted(_WORDS["each"], key=len, reverse=True))
+_ARTICLES = frozenset(_WORDS["articles"])
+
+
+def each_value(r: Reading, spec: Spec) -> Spec | None:
+    """``spec`` grouped by the column whose values the question asked one by one, or None
+    when it asked no statistic of each value."""
+    if spec.op not in ("statistic", "count") or spec.group_by or spec.measure:
+        return None
+    pooled = [
+        f
+        for f in spec.filters
+        if f.op == "isin" and isinstance(f.value, tuple) and len(f.value) > 1
+    ]
+    if len(pooled) != 1:
+        return None
+    either = pooled[0]
+    if not _asked_one_by_one(r, either, count=spec.op == "count"):
+        return None
+    if spec.op == "count":
+        return replace(spec, op="groupby", variant="", group_by=(either.column,),
+                       aggs=("size",))  # fmt: skip
+    return replace(spec, op="groupby", variant="", group_by=(either.column,))
+
+
+def _asked_one_by_one(r: Reading, either: Filter, *, count: bool) -> bool:
+    """Each value of ``either`` was said after the same preposition, or (for a statistic
+    other than a count) the first after "both" / "each of"."""
+    values = either.value if isinstance(either.value, tuple) else ()
+    starts = sorted(
+        m.start
+        for m in r.mentions
+        if m.is_value and m.column == either.column and m.value in values
+    )
+    if len(starts) < 2:
+        return False
+    if any(starts[0] < m.start < starts[-1] and m.column != either.column for m in r.mentions):
+        return False  # "mean age of 1st class and the survival rate of 3rd class": two asks
+    before = [_without_articles(r.text[:start].split()) for start in starts]
+    if any(not words for words in before):
+        return False
+    lasts = {words[-1] for words in before}
+    if len(lasts) == 1 and lasts <= _REPEATED:
+        return True
+    if count:
+        return False
+    opening = " ".join(before[0][-2:])
+    return any(re.search(rf"(?:^|\s){re.escape(w)}$", opening) for w in _EACH)
+
+
+def _without_articles(words: list[str]) -> list[str]:
+    """``words`` without the articles they end with ("at the" is "at")."""
+    while words and words[-1] in _ARTICLES:
+        words = words[:-1]
+    return words
