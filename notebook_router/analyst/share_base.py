@@ -164,7 +164,10 @@ def _note_unlinked(r: Reading, start: int, end: int, found: list[Filter]) -> Non
             value = _written_otherwise(word, r.schema.column(column).values)
             if value is not None:
                 r.unapplied.append(
-                    LeftOut(word, f"a kind of row I could not tie to {column} (it holds {value!r})")
+                    LeftOut(
+                        word,
+                        f"a kind of row I could not tie to a value of {column}, such as {value!r}",
+                    )
                 )
                 break
 
