@@ -31,7 +31,9 @@ _DETERMINERS = re.compile(
     + "|".join(re.escape(w) + r"\s+" for w in sorted(_BASE["determiners"], key=len, reverse=True))
     + r")*"
 )
-_RELATIVE = frozenset(_BASE["relative"])
+_SUBJECT_FIRST = frozenset(_BASE["relative_subject"])
+_RELATIVE = frozenset(_BASE["relative"]) | _SUBJECT_FIRST
+_JOINED = frozenset(_BASE["joined"])
 _AFTER_NOUN = frozenset(_BASE["after_noun"])
 _VERB = re.compile(rf"\b(?:{_SHARES.either('shares.verbs')[3:-1]}|{'|'.join(sorted(_RELATIVE))})\b")
 _WHOLE = re.compile(r"(?:" + "|".join(re.escape(w) for w in _BASE["whole"]) + r")\b")
@@ -72,20 +74,24 @@ def _base_span(r: Reading, m: re.Match[str]) -> tuple[int, int, int]:
     right after the determiners and after a preposition that follows the noun."""
     first = _skip_determiners(r, m.start("base"))
     stop = m.end("base")
-    verb = _VERB.search(r.text, first, stop)
+    verb = _verb(r, first, stop)
     if verb is not None:
         if verb.group(0) in _RELATIVE:
             # "who passed are from north": the clause's own verb is the word after the
             # pronoun; the base runs on to the verb after it, if the question says one
             said = word_spans(r.text[verb.end() : stop])
             clause_verb = verb.end() + said[0][2] if said else stop
-            after = _VERB.search(r.text, clause_verb, stop)
+            if verb.group(0) in _SUBJECT_FIRST:  # "where dept *is* eng"
+                own = _verb(r, verb.end(), stop)
+                clause_verb = own.end() if own else stop
+            after = _verb(r, clause_verb, stop)
             if after is not None:
                 return first, after.start(), after.start()
             # "that were late started in Leeds": the clause ends with the values it
-            # names, when more is said after them
+            # names, when more is said after them that does not go on with it
             run = _values_run(r, _skip_determiners(r, clause_verb + 1), stop)
-            if run > clause_verb + 1 and word_spans(r.text[run:stop]):
+            rest = word_spans(r.text[run:stop])
+            if run > clause_verb + 1 and rest and rest[0][0] not in _JOINED:
                 return first, run, run
         return first, verb.start(), verb.start()
     end = _values_run(r, first, stop)
@@ -99,6 +105,15 @@ def _base_span(r: Reading, m: re.Match[str]) -> tuple[int, int, int]:
         run = _values_run(r, at, stop)
         end = run if run > at else end
     return first, end, noun_end
+
+
+def _verb(r: Reading, start: int, stop: int) -> re.Match[str] | None:
+    """The first verb (or relative pronoun) between ``start`` and ``stop`` that names no
+    column or value ("pay" of "whose *pay* is above 150" is the column)."""
+    for found in _VERB.finditer(r.text, start, stop):
+        if not any(m.start < found.end() and found.start() < m.end for m in r.mentions):
+            return found
+    return None
 
 
 def _skip_determiners(r: Reading, at: int) -> int:
@@ -133,10 +148,15 @@ def _said_within(r: Reading, f: Filter, start: int, end: int) -> bool:
         if said is not None:
             return start <= said < end
     values = f.value if isinstance(f.value, tuple) else (f.value,)
+    # the column's name stands for the condition only when no value of it is said
+    # ("cancelled flights"; not "dept" of "rows where dept is eng")
+    named = not any(m.is_value and m.column == f.column for m in r.mentions)
     for m in r.mentions:
         if m.column != f.column or not start <= m.start < end:
             continue
-        if not m.is_value or m.value in values or f.op in ("isin", "notin"):
+        if (named and not m.is_value) or (m.is_value and m.value in values):
+            return True
+        if m.is_value and f.op in ("isin", "notin"):
             return True
     return False
 

@@ -137,3 +137,27 @@ def test_a_base_written_unlike_the_value_is_named_as_not_applied(
     a = analyse(question, frames)
     assert a.status != "answered", a.text
     assert word in a.text
+
+
+@pytest.mark.parametrize(
+    ("question", "base", "measured"),
+    [
+        ("what percentage of rows where team is dev have a pay above 150?", "team == 'dev'", "pay > 150"),
+        ("what percentage of staff whose pay is above 150 are in Rome?", "pay > 150", "office == 'Rome'"),
+        ("what share of staff who earn more than 150 work in Oslo?", "pay > 150", "office == 'Oslo'"),
+    ],
+)  # fmt: skip
+def test_a_relative_clause_before_the_verb_is_the_base(
+    question: str, base: str, measured: str
+) -> None:
+    staff = _staff()
+    truth = staff.query(base).eval(measured).mean()
+    a = analyse(question, {"staff": staff})
+    assert a.status == "answered", a.text
+    assert a.value == pytest.approx(truth * 100 if "percentage" in question else truth)
+
+
+def test_rows_where_two_things_hold_is_a_share_of_every_row() -> None:
+    staff = _staff()
+    a = analyse("percentage of rows where team is dev and pay above 150", {"staff": staff})
+    assert a.value == pytest.approx(((staff.team == "dev") & (staff.pay > 150)).mean() * 100)
