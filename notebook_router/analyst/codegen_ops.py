@@ -66,7 +66,7 @@ def count(b: Builder, e: Engine = PANDAS) -> Program:
 def percentage(b: Builder, e: Engine = PANDAS) -> Program:
     scale = " * 100" if b.spec.percent else ""
     b.add(f"result = {e.computed(wrap(mask(b, b.spec.measure, b.rows)) + '.mean()')}{scale}")
-    return b.program("scalar")
+    return b.program("scalar", {"base": e.length(b.rows)})  # the answer says the base's size
 
 
 def value_counts(b: Builder, e: Engine = PANDAS) -> Program:

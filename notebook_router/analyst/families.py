@@ -44,6 +44,7 @@ from notebook_router.analyst.intents import (
 from notebook_router.analyst.per_counts import per_count, per_word_ratio, ratio_statistic
 from notebook_router.analyst.period_means import averaged_per_period
 from notebook_router.analyst.reading import IGNORED, OPERATION_WORDS, Reading
+from notebook_router.analyst.share_base import share_base
 from notebook_router.analyst.spec import Decline, Filter
 from notebook_router.language.patterns import alternation
 from notebook_router.language.phrases import phrase_table
@@ -221,7 +222,12 @@ def percentage(r: Reading) -> Outcome:
         return base(r, "value_counts", columns=(group[0],), percent=percent, variant="normalize")
     measure = binary_conditions(r, always=True)
     filters = r.filters
-    if not measure:
+    split = share_base(
+        r, [*filters, *measure], measure
+    )  # "of eng staff", "of all flights": the base
+    if split is not None:
+        measure, filters = split
+    elif not measure:
         measure, filters = of_which(r, filters)
     if measure:
         return base(

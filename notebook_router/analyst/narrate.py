@@ -79,6 +79,15 @@ def _percentage(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
     )
     unit = "%" if spec.percent else ""
     kind = "percentage" if spec.percent else "proportion"
+    rows = outputs.get("base")
+    if isinstance(rows, int) and measure:
+        # the rows the share is of, and how many: "of the 3 rows where dept = eng, 67% ..."
+        picked = where(spec.filters).replace(" (rows where ", "").rstrip(")")
+        noun = "row" if rows == 1 else "rows"
+        of = f"the {fmt(rows)} {noun} where {picked}" if picked else f"all {fmt(rows)} {noun}"
+        share = fmt(value, spec.rounding)
+        share = f"{share}%" if spec.percent else f"a proportion of {share}"
+        return f"Of {of}, {share} have {measure}."
     return f"The {kind}{base} with {measure} is {fmt(value, spec.rounding)}{unit}."
 
 

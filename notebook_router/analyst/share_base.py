@@ -1,0 +1,203 @@
+"""The rows a share is taken of, and what is measured within them.
+
+"What percentage of *eng staff* earn more than 150?" is a share of the eng rows, not of
+every row: the conditions said in the noun phrase after "percentage of" choose the rows
+(the base) and the others are measured within them. The noun phrase ends at its verb
+("of LAX flights *were* cancelled", "of staff earning over 150 *are* in ops"); with no
+verb the words right after "of" that name values pick the rows ("of *eng* staff earn
+more than 150"). "As a percentage of *all* flights" makes the base every row.
+
+A word of the base that names no value but looks like one of a column's values written
+another way ("engineers" for ``eng``) is named as not applied, so the share of every row
+is never given as the share of those rows.
+"""
+
+from __future__ import annotations
+
+import re
+
+from notebook_router.analyst.reading import Reading
+from notebook_router.analyst.spec import Filter, LeftOut
+from notebook_router.language.phrases import phrase_table
+from notebook_router.language.spelling import closest
+from notebook_router.language.tables import table
+from notebook_router.language.words import word_spans
+
+_SHARES = phrase_table("families_shapes")
+_BASE = table("share_base")["base"]
+_SHARE_OF = re.compile(rf"\b{_SHARES.either('shares.share')}\s+of\s+(?P<base>[^,;:?.!()]*)")
+_DETERMINERS = re.compile(
+    r"(?:"
+    + "|".join(re.escape(w) + r"\s+" for w in sorted(_BASE["determiners"], key=len, reverse=True))
+    + r")*"
+)
+_SUBJECT_FIRST = frozenset(_BASE["relative_subject"])
+_RELATIVE = frozenset(_BASE["relative"]) | _SUBJECT_FIRST
+_JOINED = frozenset(_BASE["joined"])
+_AFTER_NOUN = frozenset(_BASE["after_noun"])
+_VERB = re.compile(rf"\b(?:{_SHARES.either('shares.verbs')[3:-1]}|{'|'.join(sorted(_RELATIVE))})\b")
+_WHOLE = re.compile(r"(?:" + "|".join(re.escape(w) for w in _BASE["whole"]) + r")\b")
+_NAMED_KINDS = ("category", "text")
+_BOUNDS = frozenset({">", ">=", "<", "<="})
+
+
+def share_base(
+    r: Reading, found: list[Filter], yes_no: list[Filter]
+) -> tuple[list[Filter], list[Filter]] | None:
+    """``(measured, base)`` of a share whose question names the rows it is taken of, or
+    None when it names none (every condition is then measured as the caller decides).
+
+    ``yes_no`` are the yes/no conditions among ``found`` ("cancelled", "survived"): said
+    after the base, one of them is what is measured, and the other conditions said with
+    it choose rows ("of female passengers survived *in first class*")."""
+    m = _SHARE_OF.search(r.text)
+    if m is None:
+        return None
+    start, end, noun_end = _base_span(r, m)
+    _note_unlinked(r, start, noun_end, found)
+    base = [f for f in found if _said_within(r, f, start, end)]
+    measured = [f for f in found if f not in base]
+    if base and any(f in yes_no for f in measured):
+        base += [f for f in measured if f not in yes_no]
+        measured = [f for f in measured if f in yes_no]
+    if not measured:
+        return None
+    if not base:
+        whole = _WHOLE.match(r.text, m.start("base")) is not None
+        return (measured, []) if whole else None
+    return measured, base
+
+
+def _base_span(r: Reading, m: re.Match[str]) -> tuple[int, int, int]:
+    """Where the words that pick the base's rows are, and where its noun phrase ends: up
+    to its verb (past a relative clause that has one after it), else the values said
+    right after the determiners and after a preposition that follows the noun."""
+    first = _skip_determiners(r, m.start("base"))
+    stop = m.end("base")
+    verb = _verb(r, first, stop)
+    if verb is not None:
+        if verb.group(0) in _RELATIVE:
+            # "who passed are from north": the clause's own verb is the word after the
+            # pronoun; the base runs on to the verb after it, if the question says one
+            said = word_spans(r.text[verb.end() : stop])
+            clause_verb = verb.end() + said[0][2] if said else stop
+            if verb.group(0) in _SUBJECT_FIRST:  # "where dept *is* eng"
+                own = _verb(r, verb.end(), stop)
+                clause_verb = own.end() if own else stop
+            after = _verb(r, clause_verb, stop)
+            if after is not None:
+                return first, after.start(), after.start()
+            # "that were late started in Leeds": the clause ends with the values it
+            # names, when more is said after them that does not go on with it
+            run = _values_run(r, _skip_determiners(r, clause_verb + 1), stop)
+            rest = word_spans(r.text[run:stop])
+            if run > clause_verb + 1 and rest and rest[0][0] not in _JOINED:
+                return first, run, run
+        return first, verb.start(), verb.start()
+    end = _values_run(r, first, stop)
+    spans = word_spans(r.text[end:stop])
+    if not spans:
+        return first, end, end
+    noun_end = end + spans[0][2]  # the noun the values describe
+    if len(spans) > 1 and spans[1][0] in _AFTER_NOUN:
+        # "students in the south school": the values said after the preposition
+        at = _skip_determiners(r, end + spans[1][2] + 1)
+        run = _values_run(r, at, stop)
+        end = run if run > at else end
+    return first, end, noun_end
+
+
+def _verb(r: Reading, start: int, stop: int) -> re.Match[str] | None:
+    """The first verb (or relative pronoun) between ``start`` and ``stop`` that names no
+    column or value ("pay" of "whose *pay* is above 150" is the column)."""
+    for found in _VERB.finditer(r.text, start, stop):
+        if not any(m.start < found.end() and found.start() < m.end for m in r.mentions):
+            return found
+    return None
+
+
+def _skip_determiners(r: Reading, at: int) -> int:
+    """Where the words after ``at`` start, past any determiners ("the", "all")."""
+    found = _DETERMINERS.match(r.text, at)
+    return found.end() if found else at
+
+
+def _values_run(r: Reading, at: int, stop: int) -> int:
+    """The end of the words from ``at`` that each name a value ("eng", "LAX")."""
+    end = at
+    for _word, s, e in word_spans(r.text[at:stop]):
+        if not _picks_rows(r, at + s):
+            break
+        end = at + e
+    return end
+
+
+def _picks_rows(r: Reading, at: int) -> bool:
+    """Whether a word at ``at`` names a value or a yes/no column ("cancelled flights")."""
+    return any(
+        m.start <= at < m.end and (m.is_value or r.kind(m.column) == "binary") for m in r.mentions
+    )
+
+
+def _said_within(r: Reading, f: Filter, start: int, end: int) -> bool:
+    """Whether the words of condition ``f`` are said between ``start`` and ``end``: its
+    value's, or for a bound its number's ("more than *150*"; the column may be the base's
+    noun, "of eng *salaries* are above 150"), or its yes/no column's name."""
+    if f.op in _BOUNDS:
+        said = _number_at(r, f.value)
+        if said is not None:
+            return start <= said < end
+    values = f.value if isinstance(f.value, tuple) else (f.value,)
+    # the column's name stands for the condition only when no value of it is said
+    # ("cancelled flights"; not "dept" of "rows where dept is eng")
+    named = not any(m.is_value and m.column == f.column for m in r.mentions)
+    for m in r.mentions:
+        if m.column != f.column or not start <= m.start < end:
+            continue
+        if (named and not m.is_value) or (m.is_value and m.value in values):
+            return True
+        if m.is_value and f.op in ("isin", "notin"):
+            return True
+    return False
+
+
+def _number_at(r: Reading, value: object) -> int | None:
+    """Where the question says the number ``value`` (None when not as plainly written)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    written = f"{value:g}" if isinstance(value, float) else str(value)
+    found = re.search(rf"(?<![\w.]){re.escape(written)}(?![\w.])", r.text)
+    return found.start() if found else None
+
+
+def _note_unlinked(r: Reading, start: int, end: int, found: list[Filter]) -> None:
+    """A word of the base naming no value that looks like a value of a column no
+    condition uses ("engineers" for ``eng``): said as not applied."""
+    unknown = set(r.unknown_words())
+    used = {f.column for f in found}
+    for word, _s, _e in word_spans(r.text[start:end]):
+        if word not in unknown:
+            continue
+        for column in r.schema.names():
+            if column in used or r.kind(column) not in _NAMED_KINDS:
+                continue
+            value = _written_otherwise(word, r.schema.column(column).values)
+            if value is not None:
+                r.unapplied.append(
+                    LeftOut(
+                        word,
+                        f"a kind of row I could not tie to a value of {column}, such as {value!r}",
+                    )
+                )
+                break
+
+
+def _written_otherwise(word: str, values: tuple[object, ...] | list[object]) -> str | None:
+    """The value ``word`` looks like another way of writing: the value begins the word
+    ("eng" of "engineers") or the word's singular is spelled close to it."""
+    said = {str(v).lower(): str(v) for v in values if isinstance(v, str)}
+    for low, value in said.items():
+        if len(low) >= 3 and word.startswith(low):
+            return value
+    near = closest(word.rstrip("s"), list(said), cutoff=0.8)
+    return said[near[0]] if near else None
