@@ -75,7 +75,7 @@ class _Asked:
 def in_asked_unit(question: str, spec: Spec, frames: Mapping[str, Any]) -> tuple[Spec, Converter]:
     """``spec`` measuring the asked unit, and what to do to its program (add the step
     that converts, or nothing); or ``spec`` with the unit named as not applied."""
-    asked = _asked(question)
+    asked = _asked(question, _filtered_values(spec))
     frame = frames.get(spec.frame)
     if asked is None or frame is None or not hasattr(frame, "columns"):
         return spec, _unchanged
@@ -127,11 +127,22 @@ def _gap(asked: _Asked, why: str) -> LeftOut:
     return LeftOut(asked.said, why)
 
 
-def _asked(question: str) -> _Asked | None:
-    """The unit ``question`` asks its answer in ("in hours", "how many km")."""
+def _filtered_values(spec: Spec) -> frozenset[str]:
+    """The values the rows were picked by, lower-cased: "in HR" names a department there."""
+    values: set[str] = set()
+    for f in spec.filters:
+        for value in f.value if isinstance(f.value, tuple) else (f.value,):
+            if isinstance(value, str):
+                values.add(value.lower())
+    return frozenset(values)
+
+
+def _asked(question: str, values: frozenset[str] = frozenset()) -> _Asked | None:
+    """The unit ``question`` asks its answer in ("in hours", "how many km"); a word the
+    rows were picked by (``values``: "average salary in HR") is a value, not a unit."""
     lower = question.lower()
     for pattern, converting in ((_CONVERTING, True), (_COUNTING, False)):
-        m = pattern.search(lower)
+        m = next((m for m in pattern.finditer(lower) if m.group("unit") not in values), None)
         if m is None:
             continue
         unit = m.group("unit")

@@ -96,3 +96,27 @@ def test_a_period_said_with_an_ordinal_is_no_unit() -> None:
     a = analyse("total wait in the second quarter", {"visits": visits})
     assert a.status == "answered"
     assert a.value == pytest.approx(50.0)
+
+
+@pytest.mark.parametrize(
+    ("frame", "question", "truth"),
+    [
+        (
+            pd.DataFrame({"dept": ["HR", "HR", "IT"], "salary": [300.0, 400.0, 100.0]}),
+            "average salary in HR",
+            350.0,
+        ),
+        (
+            pd.DataFrame({"market": ["EUR", "USD", "EUR"], "sales": [5.0, 7.0, 6.0]}),
+            "total sales in EUR",
+            11.0,
+        ),
+    ],
+)
+def test_a_value_the_rows_are_picked_by_is_no_unit(
+    frame: pd.DataFrame, question: str, truth: float
+) -> None:
+    # "in HR" is the department (not hours), "in EUR" the market (not a currency asked for)
+    answer = analyse(question, {"t": frame})
+    assert answer.status == "answered", answer.text
+    assert answer.value == pytest.approx(truth)
