@@ -384,8 +384,11 @@ def rows(b: Builder, e: Engine = PANDAS) -> Program:
         return b.program("label", {"table": "row.to_frame().T", "best": f"row[{col!r}]"})
     idx = "idxmin" if s.ascending else "idxmax"
     b.add(f"row = {b.rows}.loc[{b.col(col)}.{idx}()]")
+    # (the label read from its own column: a row of mixed columns turns an id into a float)
     b.add(
-        f"result = row[{s.label_column!r}]" if s.label_column else f"result = {b.col(col)}.{idx}()"
+        f"result = {b.rows}[{s.label_column!r}].loc[row.name]"
+        if s.label_column
+        else f"result = {b.col(col)}.{idx}()"
     )
     return b.program("label", {"table": "row.to_frame().T", "best": f"row[{col!r}]"})
 

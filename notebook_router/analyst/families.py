@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable
 
 from notebook_router.analyst import phrases as ph
+from notebook_router.analyst.column_names import is_identifier
 from notebook_router.analyst.conditions import binary_conditions, date_column
 from notebook_router.analyst.family_compare import compare
 from notebook_router.analyst.family_rates import rate_by_group
@@ -19,6 +20,7 @@ from notebook_router.analyst.family_shapes import counted_things, mean_of_period
 from notebook_router.analyst.family_tables import pivot
 from notebook_router.analyst.family_tests import correlation, missing, normality, outliers, trend
 from notebook_router.analyst.frame_names import every_column_unasked, said_frame
+from notebook_router.analyst.id_measures import named_column
 from notebook_router.analyst.intents import (
     ALL_COLUMNS,
     COUNT,
@@ -37,6 +39,7 @@ from notebook_router.analyst.intents import (
     no_column,
     plot_agg,
     ranking_order,
+    row_id_column,
     stat_aggs,
     time_axis,
     time_like,
@@ -410,6 +413,15 @@ def rows(r: Reading) -> Outcome:
     order = ranking_order(r)
     if not targets or order is None:
         return None
+    # "which visit had the highest cost?": the visit's id names the row, the cost ranks it;
+    # an id the user did not name as a column is never what the rows are ranked by.
+    ranked = [t for t in targets if not (is_identifier(t) and not named_column(r, t))]
+    if not ranked:
+        return Decline(
+            f"{targets[0]} identifies the rows, so ranking by it answers nothing asked. "
+            "Name the column to rank the rows by."
+        )
+    targets = ranked
     averaged = [a for a in stat_aggs(r) if a not in ("min", "max", "count")]
     entity = entity_column(r) if averaged else ""
     if entity and (r.top or r.has(r"\b(?:which|who)\b")):
@@ -419,7 +431,7 @@ def rows(r: Reading) -> Outcome:
     who = r.has(_WHO)
     if not (r.top or who):
         return None
-    label = label_column(r)
+    label = label_column(r) or (row_id_column(r) if not is_identifier(targets[0]) else "")
     # "which 2 cars ...": "which" was read with the ranking's N, so the question's own
     # words say a name is asked for
     by = r.has(_BY_LABEL) or (

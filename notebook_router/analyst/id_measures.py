@@ -44,11 +44,11 @@ def id_measures(r: Reading, outcome: Spec | Decline) -> Spec | Decline:
         return outcome
     spec = outcome
     if spec.op == "groupby" and not spec.columns:
-        rows_of = _rows_said(r)  # "total orders by city" over a table called orders
+        rows_of = rows_said(r)  # "total orders by city" over a table called orders
         if rows_of is None or set(spec.aggs) <= _COUNTS:
             return spec
         spec = replace(spec, columns=(rows_of,))
-    ids = [c for c in spec.columns if is_identifier(c) and not _named(r, c)]
+    ids = [c for c in spec.columns if is_identifier(c) and not named_column(r, c)]
     if not ids or set(spec.aggs) <= _COUNTS:
         return spec
     if len(ids) < len(spec.columns):
@@ -86,7 +86,7 @@ def _counted(r: Reading, spec: Spec, key: str) -> Spec:
     return replace(spec, op="unique", variant="count", columns=(key,), aggs=())
 
 
-def _rows_said(r: Reading) -> str | None:
+def rows_said(r: Reading) -> str | None:
     """An id column whose rows the question names in the plural though no word was linked
     to it (the table's own name, "orders", is read as the table): ``order_id`` for
     "total orders by city". A statistic of every column would add up its ids."""
@@ -102,7 +102,8 @@ def _plural(word: str) -> frozenset[str]:
     return forms(word) - {word}
 
 
-def _named(r: Reading, column: str) -> bool:
+def named_column(r: Reading, column: str) -> bool:
+    """Whether the question names ``column`` itself ("sale_id", "booking id"), not its rows."""
     return any(m.column == column and not m.is_value and m.how in _NAMED for m in r.mentions)
 
 

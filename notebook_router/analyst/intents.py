@@ -11,6 +11,7 @@ from collections.abc import Mapping
 
 from notebook_router.analyst import phrases as ph
 from notebook_router.analyst.across_all import over_all_groups
+from notebook_router.analyst.column_names import is_identifier
 from notebook_router.analyst.conditions import date_column
 from notebook_router.analyst.count_columns import counts_things
 from notebook_router.analyst.rate_columns import holds_rates
@@ -302,6 +303,16 @@ def entity_column(r: Reading) -> str:
         return label
     cats = sorted(r.schema.of_kind("category"), key=lambda c: -len(r.schema.column(c).values))
     return cats[0] if cats else ""
+
+
+def row_id_column(r: Reading) -> str:
+    """A number column that names each row once by its id (``order_id``): what "which
+    order has the highest revenue?" answers with when no text labels the rows (the
+    frame's index is no name a user knows)."""
+    for c in r.schema.of_kind("number"):
+        if is_identifier(c) and r.schema.spread(c) == (r.schema.rows, 1):
+            return c
+    return ""
 
 
 def label_column(r: Reading) -> str:

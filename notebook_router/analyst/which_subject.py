@@ -3,11 +3,16 @@
 A column of whole numbers that repeat over the rows (an hour, an age, a floor) is not
 read as categories by itself: it has too many values. Said as the subject of "which",
 with another number column left to measure, it is what the rows are grouped by (each
-hour's mean of the rentals), not a measure of groups some other column makes.
+hour's mean of the rentals), not a measure of groups some other column makes. An
+identifier that stands on several rows ("which customer has the most orders?" of an
+orders table's customer_id) groups the rows too: its largest value is no answer.
 """
 
 from __future__ import annotations
 
+from notebook_router.analyst.column_names import is_identifier
+from notebook_router.analyst.frame_names import said_frame
+from notebook_router.analyst.id_measures import rows_said
 from notebook_router.analyst.reading import Reading
 
 
@@ -16,6 +21,14 @@ def which_subject(r: Reading, column: str) -> bool:
     repeat, and some other number column is left for the statistic."""
     if r.kind(column) != "number" or (r.derived is not None and column == r.derived.name):
         return False
+    if is_identifier(column):
+        # "which customer has the most orders?": each customer's rows, counted or measured;
+        # "which customer_id is the largest?" asks for the id itself.
+        distinct, _ = r.schema.spread(column)
+        if not 0 < distinct < r.schema.rows:
+            return False
+        others = any(c != column for c in r.remaining("number", "binary"))
+        return others or said_frame(r) or rows_said(r) not in (None, column)
     described = r.schema.column(column)
     if not (described.whole and described.repeats):
         return False
