@@ -191,13 +191,21 @@ class _Resolver:
                 raise _dropped_again(task_id)
 
     def _require_ready(self, task_id: str, depends_on: tuple[str, ...]) -> None:
-        waiting = []
+        waiting, ended = [], []
         for dep in depends_on:
             upstream = self.plan.tasks.get(dep)
             if upstream is None:
                 raise InvalidDecisionError(f"Task {task_id!r} depends on unknown task {dep!r}.")
-            if upstream.status not in OK_STATUSES:
+            if upstream.status in ("pending", "running"):
                 waiting.append(f"{dep} ({upstream.status})")
+            elif upstream.status not in OK_STATUSES:
+                ended.append(f"{dep} ({upstream.status})")
+        if ended:  # waiting would not help: the input is not coming
+            raise InvalidDecisionError(
+                f"Task {task_id!r} cannot start: it needs {', '.join(ended)}, which ended "
+                "without a result. Run that input again first (or another task that gives "
+                "it), or 'complete' and say what could not be done."
+            )
         if waiting:
             raise InvalidDecisionError(
                 f"Task {task_id!r} cannot start yet: it needs {', '.join(waiting)}. "

@@ -374,7 +374,10 @@ async def test_a_rerun_whose_input_failed_since_is_refused_and_the_run_goes_on()
     run = router_with([flaky, broken, sleeper("a", 0)], script).start("x")
     result = await run
     failures = [e.error for e in run.history if e.kind == "decision_failed"]
-    assert any("'t2' cannot start yet: it needs t1 (failed)" in f for f in failures)
+    assert any(
+        "'t2' cannot start: it needs t1 (failed), which ended without a result" in f
+        for f in failures
+    )
     # Nothing was answered, and the run says so (a crash ends as "planner_error").
     assert result.stop_reason == "unanswered"
     assert result.task("t1").status == "failed"
