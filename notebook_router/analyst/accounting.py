@@ -22,6 +22,7 @@ import re
 
 from notebook_router.analyst.condition_words import unapplied_condition_words
 from notebook_router.analyst.counted import uncounted
+from notebook_router.analyst.half_formulas import half_formulas
 from notebook_router.analyst.linking import Mention
 from notebook_router.analyst.number_owners import is_identifier
 from notebook_router.analyst.reading import IGNORED, OPERATION_WORDS, Reading
@@ -72,6 +73,7 @@ def left_out(r: Reading, spec: Spec) -> tuple[LeftOut, ...]:
         *_unread_names(r),
         *_unread_groups(r, spec),
         *_unread_measures(r),
+        *half_formulas(r),  # "qty times unit cost" with no column for qty
         *_unread_places(r),
         *_unread_kinds(r),
         *_unread_asked(r, spec),

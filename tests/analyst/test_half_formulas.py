@@ -1,0 +1,41 @@
+"""A calculation one side of which names no column is never answered as the other side."""
+
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+
+from notebook_router.analyst import analyse
+
+STOCK = pd.DataFrame(
+    {
+        "Warehouse": ["Reno", "Reno", "Dallas"],
+        "QtyOnHand": [10, 0, 5],
+        "UnitCostUSD": [2.0, 100.0, 3.0],
+        "WeightKg": [1.0, 50.0, 2.0],
+    }
+)
+TRIPS = pd.DataFrame({"city": ["X", "Y"], "fare_usd": [30.0, 10.0], "minutes": [20, 5]})
+
+
+@pytest.mark.parametrize(
+    ("name", "frame", "question", "word"),
+    [
+        ("inventory", STOCK, "total value (qty times unit cost)", "qty"),
+        ("inventory", STOCK, "total weight of stock in Reno (qty x weight)", "qty"),
+        ("inventory", STOCK, "total weight x qty", "qty"),
+        ("trips", TRIPS, "average fare plus tip", "tip"),
+    ],
+)
+def test_a_side_no_column_holds_is_named(
+    name: str, frame: pd.DataFrame, question: str, word: str
+) -> None:
+    answer = analyse(question, {name: frame})
+    assert answer.status != "answered", answer.text
+    assert any(word in said for said in answer.left_out), answer.left_out
+
+
+def test_a_calculation_of_two_columns_is_still_answered() -> None:
+    answer = analyse("total qty on hand times unit cost", {"inventory": STOCK})
+    assert answer.status == "answered", answer.text
+    assert answer.value == pytest.approx((STOCK.QtyOnHand * STOCK.UnitCostUSD).sum())
