@@ -22,6 +22,7 @@ import re
 
 from notebook_router.analyst.condition_words import unapplied_condition_words
 from notebook_router.analyst.counted import uncounted
+from notebook_router.analyst.counted_conditions import counted_conditions
 from notebook_router.analyst.half_formulas import half_formulas
 from notebook_router.analyst.linking import Mention
 from notebook_router.analyst.number_owners import is_identifier
@@ -73,7 +74,8 @@ def left_out(r: Reading, spec: Spec) -> tuple[LeftOut, ...]:
         *_unread_names(r),
         *_unread_groups(r, spec),
         *_unread_measures(r),
-        *half_formulas(r),  # "qty times unit cost" with no column for qty
+        *half_formulas(r),
+        *counted_conditions(r, spec),  # "how many SKUs have zero stock": no stock column  # "qty times unit cost" with no column for qty
         *_unread_places(r),
         *_unread_kinds(r),
         *_unread_asked(r, spec),
