@@ -79,6 +79,7 @@ def in_asked_unit(question: str, spec: Spec, frames: Mapping[str, Any]) -> tuple
     frame = frames.get(spec.frame)
     if asked is None or frame is None or not hasattr(frame, "columns"):
         return spec, _unchanged
+    spec = _without_unit_word_column(question, spec, asked)
     measured = [c for c in spec.columns if c in frame.columns and c not in spec.group_by]
     if not measured or (spec.aggs and set(spec.aggs) <= _UNITLESS):
         return spec, _unchanged
@@ -117,6 +118,29 @@ def in_asked_unit(question: str, spec: Spec, frames: Mapping[str, Any]) -> tuple
     renamed = {column: f"{column} in {asked.unit}" for column, _, _ in steps}
     spec = replace(spec, columns=tuple(renamed.get(c, c) for c in spec.columns))
     return spec, _converter(spec.frame, asked, steps, renamed)
+
+
+def _without_unit_word_column(question: str, spec: Spec, asked: _Asked) -> Spec:
+    """``spec`` without a column the asked unit's word alone named ("average duration_min
+    in hours" of a table with an ``hour`` column: "hours" is the unit, not that column),
+    and without the gaps said on that word, which the conversion uses."""
+    if not asked.converting or asked.unit not in FACTORS:
+        return spec
+    said_words = set(_NAME_WORDS.findall(asked.said.lower()))
+    rest = _NAME_WORDS.findall(question.lower().replace(asked.said, " "))
+    named = [
+        c
+        for c in spec.columns
+        if c not in spec.group_by
+        and FACTORS.get(c.strip().lower(), ("", 0.0))[0] == asked.quantity
+        and not any(FACTORS.get(w) == FACTORS[c.strip().lower()] for w in rest)
+    ]
+    if not named or len(named) == len(spec.columns):
+        return spec
+    kept = tuple(
+        g for g in spec.left_out if not set(_NAME_WORDS.findall(g.said.lower())) <= said_words
+    )
+    return replace(spec, columns=tuple(c for c in spec.columns if c not in named), left_out=kept)
 
 
 def _unchanged(program: Any) -> Any:

@@ -19,7 +19,9 @@ from notebook_router.analyst import phrases as ph
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import Filter, LeftOut
 from notebook_router.language.patterns import alternation
+from notebook_router.language.stems import stem
 from notebook_router.language.tables import table
+from notebook_router.language.words import identifier_words, words
 
 _WORDS = table("clock_times")
 HOUR_COLUMNS = frozenset(_WORDS["hour_columns"])
@@ -138,6 +140,12 @@ def _condition(r: Reading, s: _Said) -> list[Filter]:
     """``s`` as a condition on the hour column, else on the datetime column's hour."""
     column = hour_column(r)
     stamps = None if column else stamp_column(r)
+    if column is None and stamps is None and len(_timed_columns(r)) > 1:
+        named = ", ".join(_timed_columns(r))
+        r.unapplied.append(
+            LeftOut(s.said, f"a time of day: the question names none of the timestamps ({named})")
+        )
+        return []
     if column is None and stamps is None:
         r.unapplied.append(LeftOut(s.said, "a time of day: no column holds the hour"))
         return []
@@ -184,12 +192,29 @@ def hour_column(r: Reading) -> str | None:
 
 
 def stamp_column(r: Reading) -> str | None:
-    """The datetime column whose values hold times of day (not every one at midnight)."""
-    dates = cond.date_column(r)
-    if dates is None or r.kind(dates) != "datetime":
-        return None
+    """The datetime column whose values hold times of day (not every one at midnight): the
+    one the question names ("dropoffs at 7am" of a table with pickup and dropoff), else
+    the only one; with several and none named, none (the time is not applied)."""
+    timed = _timed_columns(r)
+    hint = cond.date_column(r) if r.date_hint else None
+    if hint in timed:
+        return hint
+    said = {stem(w) for w in words(r.text.lower())}
+    named = [c for c in timed if any(stem(w) in said for w in identifier_words(c))]
+    if len(named) == 1:
+        return named[0]
+    return timed[0] if len(timed) == 1 else None
+
+
+def _timed_columns(r: Reading) -> list[str]:
+    """The datetime columns whose values hold times of day."""
     frame = r.schema.frame
-    if frame is None or dates not in frame:
-        return dates
-    hours = frame[dates].dropna()
-    return dates if len(hours) and bool((hours.dt.hour != 0).any()) else None
+    found = []
+    for column in r.schema.of_kind("datetime"):
+        if frame is None or column not in frame:
+            found.append(column)
+            continue
+        stamps = frame[column].dropna()
+        if len(stamps) and bool((stamps.dt.hour != 0).any()):
+            found.append(column)
+    return found

@@ -1,7 +1,10 @@
-"""Columns that count things one can divide by: players, athletes, staff in the hundreds.
+"""Columns that count things one can divide by: players, athletes, staff headcounts.
 
 "goals per player" divides by such a column; "fare per class" (a class is one of a few
-kinds) and "rentals per hour" (a period) group by theirs.
+kinds), "sales per store" (a ``Store`` number names a store, it counts nothing) and
+"rentals per hour" (a period) group by theirs. A column divides only when its name says
+a count (a plural noun, "n_", "num_", "count", "headcount"...) and its values are not
+labels of groups (1..k, each on several rows, as a hotel's stars).
 """
 
 from __future__ import annotations
@@ -13,21 +16,52 @@ from notebook_router.language.patterns import alternation
 from notebook_router.language.tables import table
 
 FEW_VALUES = 12
-"""A whole-number column with at most this many values describes each row (a class, a
-hotel's stars): "per" it groups, it does not divide."""
+"""A whole-number column with at most this many values, each on several rows and
+numbered 1..k (or 0..k-1), labels its rows (a class, a hotel's stars): "per" it groups."""
 _PERIOD_NAME = re.compile(rf"(?i){alternation(table('period_means')['periods'])}")
 _IDENTIFIER_WORDS = frozenset(table("number_owners")["identifier_words"])
+_COUNT_WORDS = frozenset(table("count_columns")["count_words"])
+_NOT_PLURAL = tuple(table("count_columns")["not_plural_endings"])
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 
 
 def counts_things(r: Reading, column: str) -> bool:
-    """Whether ``column`` counts things: whole numbers of many values, not a period, a
-    date part or an id."""
+    """Whether ``column`` counts things: whole numbers, named as a count, not a period,
+    a date part, an id or a label of groups."""
     if column not in r.schema.names() or r.schema.column(column).kind != "number":
         return False
     described = r.schema.column(column)
-    if not described.whole or 0 < len(described.values) <= FEW_VALUES:
+    if not described.whole or _PERIOD_NAME.search(column):
         return False
-    if _PERIOD_NAME.search(column):
+    words = [w for w in re.split(r"[\W_]+", _CAMEL.sub("_", column).lower()) if w]
+    if not words or words[-1] in _IDENTIFIER_WORDS:
         return False
-    words = re.split(r"[\W_]+", column.lower())
-    return not (words and words[-1] in _IDENTIFIER_WORDS)
+    if not _says_a_count(words):
+        return False
+    return not _labels(described.values, r, column)
+
+
+def _says_a_count(words: list[str]) -> bool:
+    """The name says a count: a count word ("n_guests", "headcount") or a plural last
+    word ("players", "employees"), not a singular ("Store", "class", "status")."""
+    if any(w in _COUNT_WORDS for w in words):
+        return True
+    last = words[-1]
+    return len(last) > 3 and last.endswith("s") and not last.endswith(_NOT_PLURAL)
+
+
+def _labels(values: object, r: Reading, column: str) -> bool:
+    """The values number a few groups (1..k or 0..k-1), each on more than one row."""
+    if not isinstance(values, (list, tuple)) or not 0 < len(values) <= FEW_VALUES:
+        return False
+    numbers = sorted({int(v) for v in values if isinstance(v, (int, float))})
+    if (
+        not numbers
+        or numbers[0] not in (0, 1)
+        or numbers != list(range(numbers[0], numbers[-1] + 1))
+    ):
+        return False
+    frame = r.schema.frame
+    if frame is None or column not in frame:
+        return True
+    return len(frame) > len(numbers)

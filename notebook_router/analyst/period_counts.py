@@ -16,12 +16,14 @@ from dataclasses import replace
 
 from notebook_router.analyst import conditions as cond
 from notebook_router.analyst.clock_conditions import hour_column, stamp_column
+from notebook_router.analyst.period_means import adds_up
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import LeftOut, Spec
 from notebook_router.language.patterns import alternation
 from notebook_router.language.tables import table
 
 _WORDS = table("clock_times")["counted_periods"]
+_BOUNDS = frozenset({">", ">=", "<", "<=", "between"})
 _NOUNS: dict[str, str] = _WORDS["nouns"]
 _COUNTED = re.compile(
     rf"\b(?:{alternation(_WORDS['lead'])})\s+(?:(?P<distinct>{alternation(_WORDS['distinct'])})\s+)?"
@@ -67,9 +69,36 @@ def counted_periods(r: Reading, spec: Spec) -> Spec:
     if not _periods_span_rows(r, dates, freq, conditional=bool(spec.filters)):
         # each row its own hour (or a city's hour): the rows, never the hours of the day
         return replace(spec, op="count", variant="", columns=(), aggs=()) if of_hour else spec
-    return replace(
+    counted = replace(
         spec, op="unique", variant="count", columns=(dates,), aggs=(), freq=freq, date_column=dates
     )
+    return replace(counted, left_out=(*spec.left_out, *_bounds_on_totals(r, spec, m.group("noun"))))
+
+
+def _bounds_on_totals(r: Reading, spec: Spec, noun: str) -> tuple[LeftOut, ...]:
+    """A bound on an amount that adds up ("how many months had revenue over 1000"): a
+    period's amount is its total, which the count of periods with a row past the bound
+    does not test, so the bound is said read on each row, never passed off as the total's."""
+    found = []
+    for f in spec.filters:
+        if f.op not in _BOUNDS or not adds_up(r, f.column):
+            continue
+        said = next(
+            (
+                r.text[m.start : m.end].strip()
+                for m in r.mentions
+                if m.column == f.column and not m.is_value
+            ),
+            f.column,
+        )
+        found.append(
+            LeftOut(
+                said,
+                f"a bound on each {noun.rstrip('s')}'s total {f.column}, which I did not "
+                f"apply: the count is of {noun} with a row where {f.column} {f.op} {f.value}",
+            )
+        )
+    return tuple(found)
 
 
 def _periods_span_rows(r: Reading, dates: str, freq: str, *, conditional: bool) -> bool:
