@@ -38,7 +38,6 @@ from notebook_router.language.stems import stem
 from notebook_router.language.tables import table
 from notebook_router.tools.extract import Extraction
 from notebook_router.tools.free import fill_free
-from notebook_router.tools.kinds import other_kind
 from notebook_router.tools.measures import parameter_measures, tool_measures, unit_measures
 from notebook_router.tools.operation import Asked, Performs, asked, mismatch, performs
 from notebook_router.tools.piece import (
@@ -86,10 +85,8 @@ class Accounting:
     pieces: tuple[Piece, ...]
     mismatch: str = ""
     """How what is asked differs from what the tool does: ``"operation"``, ``"question"``
-    or ``"reads"`` (:func:`.operation.mismatch`), ``"kind"`` (it names another kind of
-    the thing the tool is named for: "a *pie* chart" of a line chart tool,
-    :mod:`.kinds`), ``"channel"`` (it names a channel the tool does not work through,
-    :mod:`.service`), or "" (no difference known)."""
+    or ``"reads"`` (:func:`.operation.mismatch`), ``"channel"`` (it names a channel the
+    tool does not work through, :mod:`.service`), or "" (no difference known)."""
     verb: str = ""
     """The words that name the operation asked ("forward"), "" when none does."""
 
@@ -169,10 +166,6 @@ def account(
         said = [(a, b) for a, b, kind in query.given if kind in ("content", "quoted")]
         if differs(request_channels(request, said), tool_channels(spec)):
             differ = "channel"
-    kind = other_kind(request, pieces, spec, meaning)
-    if kind is not None:
-        pieces[kind] = replace(pieces[kind], role="left", by="", object=True)
-        differ = differ or "kind"
     if not differ and _unit_of_another_measure(request, pieces, spec):
         differ = "unit"
     if not differ and _only_when(pieces, spec):
