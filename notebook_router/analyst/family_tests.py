@@ -26,10 +26,14 @@ from notebook_router.analyst.intents import (
     no_column,
     time_like,
 )  # fmt: skip
-from notebook_router.analyst.missing_subjects import gap_columns, rows_counted
+from notebook_router.analyst.missing_subjects import gap_columns, measured_among, rows_counted
+from notebook_router.analyst.prefixed_names import no_side
 from notebook_router.analyst.reading import Reading
+from notebook_router.analyst.spec import Decline
 from notebook_router.language.numbers import NUM, NUMBER_WORDS, number
+from notebook_router.language.patterns import alternation
 from notebook_router.language.phrases import phrase_table
+from notebook_router.language.tables import table
 
 _SAID = phrase_table("families_tests")
 
@@ -203,10 +207,24 @@ def outliers(r: Reading) -> Outcome:
 
 
 # "have no sex recorded", "whose age is unknown": a missing value said of one column.
+# "have no phone number recorded": one word may say what of the column is recorded.
 NOT_RECORDED = (
-    rf"\b(?:no|without(?:\s+an?)?)\s+C\d+\s+(?:{_bare('missing.recorded')})\b"
+    rf"\b(?:no|without(?:\s+an?)?)\s+C\d+\s+(?:[a-z]+\s+)?(?:{_bare('missing.recorded')})\b"
     rf"|\bC\d+\s+(?:{_bare('missing.is')})\s+(?:not\s+(?:{_bare('missing.not_recorded')})"
     r"|unknown|unrecorded)\b"
+)
+_GAPS = table("gap_phrases")
+# "do not have insurance" (the question ends there): no value in the column, unless the
+# column is a yes/no one, whose "no" says it ("do not have children" on ``children`` Y/N).
+_NOT_HAVE = (
+    rf"\b(?:{alternation(_GAPS['lack_auxiliaries'])})\s*(?:{alternation(_GAPS['lack_negations'])})"
+    r"\s+have\s+(?:an?\s+|any\s+)?C(\d+)\s*\??\s*$"
+)
+# "have insurance recorded", "with a phone on file": a value said to be there, which a
+# count of gaps does not answer.
+_RECORDED = (
+    rf"\b(?:{alternation(_GAPS['having'])})\s+(?:an?\s+|any\s+)?C\d+\s+(?:[a-z]+\s+)?"
+    rf"(?:{_bare('missing.not_recorded')}|{alternation(_GAPS['on_record'])})\b"
 )
 
 
@@ -237,10 +255,22 @@ _COLUMN_WORDS = _words("missing.columns")
 
 
 def missing(r: Reading) -> Outcome:
+    if r.has(_RECORDED) and not r.has(MISSING) and not r.has(NOT_RECORDED):
+        return Decline(
+            "I can count the rows where a column has no value recorded, not yet those where "
+            "it has one: ask how many have no value recorded there and subtract it from the "
+            "number of rows."
+        )
     if not r.has(MISSING) and not r.has(NOT_RECORDED) and not r.has(COMPLETE):
-        return None
+        lacked = re.search(_NOT_HAVE, r.skeleton)
+        if lacked is None or no_side(r.schema.column(r.column_at(int(lacked[1])))) is not None:
+            return None
     percent = r.has(PERCENT)
     targets = gap_columns(r, r.remaining())  # "how many patients ...": no gaps in patient_id
+    for column in measured_among(r, targets):
+        # "average age of patients with no insurance recorded": the gaps are counted,
+        # the column of the statistic over those rows is reported as not used
+        targets.remove(column)
     if r.has(_MOST_MISSING):
         variant = "most"
     elif r.has(_WHICH_COLUMNS):

@@ -18,10 +18,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
+from notebook_router.analyst.asked_units import column_unit
 from notebook_router.analyst.doers import doers
 from notebook_router.analyst.prefixed_names import is_prefix, no_side, prefixed_word, unnegated
 from notebook_router.analyst.schema import Column, Schema
@@ -84,6 +85,11 @@ def name_variants(name: str) -> frozenset[tuple[str, ...]]:
     compound = _words_of(name)
     if compound != parts:  # "pop total" for poptotal
         variants.add(tuple(stem(w) for w in compound))
+    unit = column_unit(name)
+    if unit is not None and len(parts) >= 2 and parts[-1].lower() == unit[0]:
+        # "finish time" for finish_time_sec: the unit need not be said, and the name's
+        # own words outrank a shorter name they begin (``finished``)
+        variants.add(tuple(stem(w) for w in parts[:-1]))
     return frozenset(variants)
 
 
@@ -137,6 +143,7 @@ def find_mentions(
                 mention = Mention(toks[i][1], toks[j][2], col.name, value, True, "value")
                 found.append((len(variant), 1, i, mention))
     found.extend(_indexed_values(text, toks, schema, skip, written))
+    found.extend(_negated_names(text, toks, schema, ignored))
     return _longest_first(found)
 
 
@@ -368,11 +375,16 @@ def _value_mention(start: int, end: int, hits: list[Any], how: str = "value") ->
     return Mention(start, end, best.column, best.value, True, how, others)
 
 
-def _head_stems(parts: list[str]) -> set[str]:
+def _head_stems(parts: list[str], yes_no: bool = False) -> set[str]:
     """The word of a name that can stand for it alone: its head noun, the last word
     before a preposition, units and qualifiers at the end skipped ("class" of
     ``passengerClass``, "salary" of ``salary_in_thousands``, "mass" of ``body_mass_g``,
-    "review" of ``review_count``)."""
+    "review" of ``review_count``).
+
+    A prefix said as a word of a yes/no column's name makes its condition another one
+    ("paid" is not ``pre_paid``, "employed" not ``self_employed``); in any other column's
+    name it only qualifies the thing held ("category" of ``sub_category``, "price" of
+    ``mid_price``)."""
     names = table("analysis")["names"]
     words = [p for p in parts if p.isalnum()]
     cut = next((i for i, p in enumerate(words) if p in names["prepositions"] and i > 0), None)
@@ -380,12 +392,17 @@ def _head_stems(parts: list[str]) -> set[str]:
     while len(before) > 1 and before[-1] in names["trailing"]:
         before = before[:-1]
     head = before[-1] if before else ""
-    if len(before) > 1 and is_prefix(before[-2]):
+    if yes_no and len(before) > 1 and is_prefix(before[-2]):
         return set()  # "paid" of ``pre_paid``, "smoker" of ``non_smoker``: another thing
     heads = {stem(head)} if len(head) > 1 and head.isalpha() else set()
     if head in names["measures"] and len(before) > 1 and before[-2].isalpha():
         heads.add(stem(before[-2]))  # "flipper" of flipper_length_mm: the thing measured
     return heads
+
+
+def _yes_no(col: Column) -> bool:
+    """Whether a column holds two values, one a yes and the other a no (True/False too)."""
+    return col.kind == "binary" or no_side(col) is not None
 
 
 def _abbreviates(short: str, word: str) -> bool:
@@ -404,14 +421,12 @@ def _abbreviates(short: str, word: str) -> bool:
     return word.startswith(short) or short[-1] == word[-1] or len(word) <= 2 * len(short)
 
 
-def partial_column(word: str, schema: Schema) -> Mention | None:
-    """The one column a lone word stands for ("class" for ``Pclass``, "salaries" for
-    ``salary_in_thousands``, "rainfall" for ``precipitation``), if exactly one; a
-    mention spanning nothing (start and end are set by the caller)."""
-    w = word.lower()
-    if len(w) < 3:
-        return None
+def _part_hits(w: str, schema: Schema) -> dict[str, str]:
+    """The columns whose name a lone word (lower case) stands for by its letters: its
+    last or first word, an abbreviated name, an inflected run-together name, its head."""
     hits: dict[str, str] = {}
+    if len(w) < 4:
+        return hits
     w_stem = stem(w)
     for col in schema.columns:
         parts = _words_of(col.name)
@@ -431,12 +446,22 @@ def partial_column(word: str, schema: Schema) -> Mention | None:
             and joined.startswith(w_stem)
             and len(joined) - len(w_stem) <= 3
         )
-        if len(w) >= 4 and (close or short or inflected or w_stem in _head_stems(parts)):
+        if close or short or inflected or w_stem in _head_stems(parts, _yes_no(col)):
             hits.setdefault(col.name, "part")
-    if not hits:
-        negated = _negated_by_name(w, schema)
-        if negated is not None:
-            return negated
+    return hits
+
+
+def partial_column(word: str, schema: Schema) -> Mention | None:
+    """The one column a lone word stands for ("class" for ``Pclass``, "salaries" for
+    ``salary_in_thousands``, "rainfall" for ``precipitation``), if exactly one; a
+    mention spanning nothing (start and end are set by the caller). The "no" side of a
+    yes/no column a word's negation names is read by :func:`find_mentions`, which sees
+    how the word is used."""
+    w = word.lower()
+    if len(w) < 3:
+        return None
+    w_stem = stem(w)
+    hits = _part_hits(w, schema)
     if not hits:
         synonyms = _synonyms().get(w_stem, frozenset())
         for col in schema.columns:
@@ -450,6 +475,35 @@ def partial_column(word: str, schema: Schema) -> Mention | None:
         return None
     column, how = next(iter(hits.items()))
     return Mention(0, 0, column, how=how)
+
+
+_CONDITION_BEFORE = frozenset(table("word_prefixes")["row_condition_before"])
+
+
+def _negated_names(
+    text: str, toks: list[tuple[str, int, int]], schema: Schema, ignored: set[str]
+) -> list[tuple[int, int, int, Mention]]:
+    """Words said of the rows that a yes/no column's name negates: "employed" in "how
+    many are employed" or "employed people" for ``unemployed == "no"``. A word used as
+    a measure ("total profit", "profit by state" beside ``nonprofit``) is not read so:
+    it names no column and the question says so."""
+    out = []
+    for i, (word, start, end) in enumerate(toks):
+        if word in ignored or len(word) < 3:
+            continue
+        before = toks[i - 1][0] if i > 0 else ""
+        after = toks[i + 1][0] if i + 1 < len(toks) else ""
+        next_start = toks[i + 1][1] if i + 1 < len(toks) else len(text)
+        # the rows' noun may have been read already and blanked out ("paid [bills]")
+        blanked = not text[end:next_start].strip() and next_start - end > 2
+        noun_after = blanked or (after.isalpha() and after not in ignored)
+        of_rows = before in _CONDITION_BEFORE or noun_after
+        if not of_rows or _part_hits(word, schema):
+            continue
+        negated = _negated_by_name(word, schema)
+        if negated is not None:
+            out.append((0, 0, i, replace(negated, start=start, end=end)))
+    return out
 
 
 def _negated_by_name(word: str, schema: Schema) -> Mention | None:

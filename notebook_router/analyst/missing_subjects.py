@@ -30,8 +30,18 @@ def gap_columns(r: Reading, targets: list[str]) -> list[str]:
     rows with a gap, see :func:`rows_counted`), else ``targets`` as they were."""
     counted = _counted(r)
     unnamed_ids = {c for c in targets if is_identifier(c) and not _named_in_full(r, c)}
-    kept = [c for c in targets if c not in counted | unnamed_ids]
-    return kept if kept or counted & set(targets) else targets
+    # "in ward Y": a column whose value picks the rows holds a value in each of them
+    picked = {m.column for m in r.mentions if m.is_value}
+    kept = [c for c in targets if c not in counted | unnamed_ids | picked]
+    return kept if kept or (counted | picked) & set(targets) else targets
+
+
+def measured_among(r: Reading, gaps: list[str]) -> list[str]:
+    """The number columns among ``gaps`` that a statistic was said of ("*average age* of
+    patients with no insurance recorded"), when another column is left for the gaps: the
+    statistic's column over the rows with a gap, which a count of gaps does not answer."""
+    measured = [c for c in gaps if c in r.measured and r.kind(c) == "number"]
+    return measured if len(measured) < len(gaps) else []
 
 
 def rows_counted(r: Reading) -> bool:
