@@ -33,6 +33,7 @@ from notebook_router.language.trip_ends import (
     COMPARING,
     ENDS,
     NOT_AFTER,
+    OTHER_SIDE,
     column_end,
     kind_words,
     preposition_pattern,
@@ -54,8 +55,9 @@ def value_ends(r: Reading) -> None:
     holds it, in ``r.mentions``; name in ``r.unapplied`` a value only the other end holds."""
     said = [(end, found) for end in ENDS for found in _SAID_AT[end].finditer(r.skeleton)]
     at_ends = {i for _, found in said for i in _listed(found)}
+    other = [(end, found) for end, found in said if _last_word(r, found) in OTHER_SIDE]
     said = [(end, found) for end, found in said if _an_end(r.skeleton[: found.start()], at_ends)]
-    sides = _compared_sides(r, said)
+    sides = _compared_sides(r, said, other)
     for end, found in said:
         if set(_listed(found)) & sides:
             continue
@@ -67,15 +69,25 @@ def value_ends(r: Reading) -> None:
             r.skeleton = r.skeleton[:start] + " " * (stop - start) + r.skeleton[stop:]
 
 
-def _compared_sides(r: Reading, said: list[tuple[str, re.Match[str]]]) -> set[int]:
+def _last_word(r: Reading, found: re.Match[str]) -> str:
+    """The word said just before a preposition's match, lowercased ("" for none)."""
+    words = r.skeleton[: found.start()].split()
+    return words[-1].lower() if words else ""
+
+
+def _compared_sides(
+    r: Reading, said: list[tuple[str, re.Match[str]]], other: list[tuple[str, re.Match[str]]]
+) -> set[int]:
     """The mentions said at the two ends that may be the sides of a comparison asked
-    ("difference in average delay from LAX to JFK": origin LAX vs JFK): the question
-    compares, and one column holds a value said at each end. Named in ``r.unapplied``
-    when the analyst makes no comparison of such words ("change from LAX to JFK")."""
-    if not {w.lower() for w in re.findall(r"[A-Za-z]+", r.skeleton)} & COMPARING:
+    ("difference in average delay from LAX to JFK": origin LAX vs JFK; "higher from LAX
+    than to JFK"): the question compares, and one column holds a value said at each end.
+    Named in ``r.unapplied`` when the analyst makes no comparison of such words ("change
+    from LAX to JFK")."""
+    words = {w.lower() for w in re.findall(r"[A-Za-z]+", r.skeleton)}
+    if not other and not words & COMPARING:
         return set()
     by_column: dict[str, dict[str, list[int]]] = {}
-    for end, found in said:
+    for end, found in [*said, *other]:
         for index in _listed(found):
             mention = r.mentions[index]
             if mention.is_value and mention.how != "contains":
@@ -84,13 +96,13 @@ def _compared_sides(r: Reading, said: list[tuple[str, re.Match[str]]]) -> set[in
     for column, ends in by_column.items():
         if len(ends) < len(ENDS):
             continue
-        values = [r.mentions[i] for end in ENDS for i in ends[end]]
+        values = sorted((r.mentions[i] for end in ENDS for i in ends[end]), key=lambda m: m.start)
         sides |= {i for end in ENDS for i in ends[end]}
         if not r.has(COMPARISON_MADE):
             listed = " and ".join(str(m.value) for m in values)
             r.unapplied.append(
                 LeftOut(
-                    f"from {values[0].value} to {values[-1].value}",
+                    r.text[values[0].start : values[-1].end],
                     f"{listed} may be the two sides compared or the two ends of a trip; "
                     f"I read both as {column} and did not filter the far end",
                 )

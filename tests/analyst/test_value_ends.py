@@ -223,7 +223,18 @@ def test_a_route_with_no_comparison_still_reads_both_ends() -> None:
 
 
 def test_a_value_after_than_is_no_end() -> None:
-    # "than to JFK" is the other side of "higher", never the far end of a route
+    # "than to JFK" is the other side of "higher", never the far end of a route; the two
+    # sides are not compared by this reading, so the answer says so
     frame = _flights()
     a = analyse("was average delay higher from LAX than to JFK", {"flights": frame})
     assert "dest" not in a.code
+    assert a.status == "partial"
+    assert any("two sides compared" in why for why in a.left_out)
+
+
+def test_a_bound_said_with_than_leaves_the_route() -> None:
+    frame = _flights()
+    a = analyse("how many flights from LAX to JFK had delay more than 30", {"flights": frame})
+    route = (frame.origin == "LAX") & (frame.dest == "JFK") & (frame.delay > 30)
+    assert a.value == int(route.sum()) == 1
+    assert a.status == "answered"
