@@ -11,6 +11,12 @@ the end words are :mod:`notebook_router.language.trip_ends`'.
 Nothing is guessed: a value moves only to a column of the said end that holds it. A
 value said at one end and held only by the other end's column stays where linking put
 it, and the reading not taken is named in ``r.unapplied`` (the answer is then partial).
+
+A question that compares ("difference in average delay from LAX to JFK", "how did it
+change from LAX to JFK") may say the two sides after "from" and "to": when one column
+holds the values of both ends, they stay the sides linking read (``origin`` LAX vs JFK),
+and unless the comparison is one the analyst makes ("difference", "compare", "vs") the
+trip's reading not taken is named too.
 """
 
 from __future__ import annotations
@@ -19,12 +25,15 @@ import re
 from dataclasses import replace
 from typing import Any
 
+from notebook_router.analyst.family_compare import COMPARING as COMPARISON_MADE
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.schema import Schema
 from notebook_router.analyst.spec import LeftOut
 from notebook_router.language.trip_ends import (
+    COMPARING,
     ENDS,
     NOT_AFTER,
+    OTHER_SIDE,
     column_end,
     kind_words,
     preposition_pattern,
@@ -46,8 +55,11 @@ def value_ends(r: Reading) -> None:
     holds it, in ``r.mentions``; name in ``r.unapplied`` a value only the other end holds."""
     said = [(end, found) for end in ENDS for found in _SAID_AT[end].finditer(r.skeleton)]
     at_ends = {i for _, found in said for i in _listed(found)}
+    other = [(end, found) for end, found in said if _last_word(r, found) in OTHER_SIDE]
+    said = [(end, found) for end, found in said if _an_end(r.skeleton[: found.start()], at_ends)]
+    sides = _compared_sides(r, said, other)
     for end, found in said:
-        if not _an_end(r.skeleton[: found.start()], at_ends):
+        if set(_listed(found)) & sides:
             continue
         for index in _listed(found):
             _place(r, index, end, found["said"])
@@ -55,6 +67,47 @@ def value_ends(r: Reading) -> None:
             # "departing", "bound for": read as the end, not a word left over
             start, stop = found.span("said")
             r.skeleton = r.skeleton[:start] + " " * (stop - start) + r.skeleton[stop:]
+
+
+def _last_word(r: Reading, found: re.Match[str]) -> str:
+    """The word said just before a preposition's match, lowercased ("" for none)."""
+    words = r.skeleton[: found.start()].split()
+    return words[-1].lower() if words else ""
+
+
+def _compared_sides(
+    r: Reading, said: list[tuple[str, re.Match[str]]], other: list[tuple[str, re.Match[str]]]
+) -> set[int]:
+    """The mentions said at the two ends that may be the sides of a comparison asked
+    ("difference in average delay from LAX to JFK": origin LAX vs JFK; "higher from LAX
+    than to JFK"): the question compares, and one column holds a value said at each end.
+    Named in ``r.unapplied`` when the analyst makes no comparison of such words ("change
+    from LAX to JFK")."""
+    words = {w.lower() for w in re.findall(r"[A-Za-z]+", r.skeleton)}
+    if not other and not words & COMPARING:
+        return set()
+    by_column: dict[str, dict[str, list[int]]] = {}
+    for end, found in [*said, *other]:
+        for index in _listed(found):
+            mention = r.mentions[index]
+            if mention.is_value and mention.how != "contains":
+                by_column.setdefault(mention.column, {}).setdefault(end, []).append(index)
+    sides: set[int] = set()
+    for column, ends in by_column.items():
+        if len(ends) < len(ENDS):
+            continue
+        values = sorted((r.mentions[i] for end in ENDS for i in ends[end]), key=lambda m: m.start)
+        sides |= {i for end in ENDS for i in ends[end]}
+        if not r.has(COMPARISON_MADE):
+            listed = " and ".join(str(m.value) for m in values)
+            r.unapplied.append(
+                LeftOut(
+                    r.text[values[0].start : values[-1].end],
+                    f"{listed} may be the two sides compared or the two ends of a trip; "
+                    f"I read both as {column} and did not filter the far end",
+                )
+            )
+    return sides
 
 
 def _listed(found: re.Match[str]) -> list[int]:

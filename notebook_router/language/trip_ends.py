@@ -71,3 +71,8 @@ def kind_words(column: str) -> frozenset[str]:
 
 NOT_AFTER: frozenset[str] = _ROLE.word_set("role.not_after")
 """Words before a preposition that make it no end ("compared to LAX", "up to 5")."""
+COMPARING: frozenset[str] = _ROLE.word_set("role.comparing")
+"""Words that ask for two figures compared ("difference", "change", "ratio"): two values
+said at the two ends may then be the two sides."""
+OTHER_SIDE: frozenset[str] = _ROLE.word_set("role.other_side")
+"""Words before a preposition that say the other side of a comparison ("than to JFK")."""

@@ -75,3 +75,38 @@ def test_a_share_asked_in_words_is_still_a_percentage(question: str) -> None:
     df = _hours()
     answer = analyse(question, {"w": df})
     assert answer.value == pytest.approx((df["humidity_pct"] > 80).mean() * 100)
+
+
+def _schools() -> pd.DataFrame:
+    return pd.DataFrame(
+        {
+            "school": ["a", "b", "c", "d", "e", "f"],
+            "free_lunch": [10.0, 15.0, 25.0, 40.0, 5.0, 19.5],
+            "enrollment": [100, 200, 300, 400, 500, 600],
+        }
+    )
+
+
+@pytest.mark.parametrize(
+    ("question", "frame", "column", "op", "threshold"),
+    [
+        ("how many schools have free lunch under 20 percent", _schools(), "free_lunch", "<", 20),
+        ("how many schools have free lunch over 20 per cent", _schools(), "free_lunch", ">", 20),
+        ("how many records have humidity above 80 percent?", _hours(), "humidity_pct", ">", 80),
+        ("how many records had humidity below 50 pct", _hours(), "humidity_pct", "<", 50),
+    ],
+)
+def test_how_many_with_a_percent_said_in_words_is_a_count(
+    question: str, frame: pd.DataFrame, column: str, op: str, threshold: int
+) -> None:
+    a = analyse(question, {"t": frame})
+    kept = frame[column] < threshold if op == "<" else frame[column] > threshold
+    assert a.value == int(kept.sum())
+    assert a.operation == "count"
+    assert a.status == "answered"
+
+
+def test_a_share_asked_beside_a_percent_bound_in_words_is_still_a_share() -> None:
+    frame = _schools()
+    a = analyse("what percent of schools have free lunch under 20 percent", {"t": frame})
+    assert a.value == pytest.approx((frame.free_lunch < 20).mean() * 100)

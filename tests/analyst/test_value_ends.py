@@ -164,3 +164,77 @@ def test_ends_that_are_text_columns(question: str) -> None:
     assert a.value == pytest.approx(frame.fare[frame.to_city == "Port Lavaca"].mean())
     assert a.value == pytest.approx(59.0)
     assert a.status == "answered"
+
+
+def _flights() -> pd.DataFrame:
+    # LAX and JFK both most often at origin: "from LAX to JFK" may be two origins compared
+    return pd.DataFrame(
+        {
+            "origin": ["LAX", "LAX", "LAX", "LAX", "JFK", "JFK", "SEA"],
+            "dest": ["SEA", "SEA", "MIA", "JFK", "SEA", "LAX", "LAX"],
+            "delay": [10, 20, 30, 40, 50, 60, 70],
+        }
+    )
+
+
+@pytest.mark.parametrize(
+    ("question", "frame", "column", "first", "second"),
+    [
+        ("difference in average delay from LAX to JFK", _flights(), "delay", "LAX", "JFK"),
+        ("compare average delay from LAX to JFK", _flights(), "delay", "LAX", "JFK"),
+        ("difference in mean minutes from Oak to Elm", _trips(), "minutes", "Oak", "Elm"),
+    ],
+)
+def test_a_comparison_keeps_its_two_sides(
+    question: str, frame: pd.DataFrame, column: str, first: str, second: str
+) -> None:
+    a = analyse(question, {"t": frame})
+    side = frame.columns[0]  # origin / start_station: the column holding both values most
+    means = frame.groupby(side)[column].mean()
+    assert isinstance(a.value, dict)
+    assert a.value[first] == means[first] and a.value[second] == means[second]
+    assert a.value["difference"] == means[first] - means[second]
+
+
+@pytest.mark.parametrize(
+    ("question", "frame", "far_end"),
+    [
+        ("how did average delay change from LAX to JFK", _flights(), "dest"),
+        ("ratio of average delay from LAX to JFK", _flights(), "dest"),
+        ("how did total weight change from Lyon to Oslo", _shipments(), "ship_to"),
+    ],
+)
+def test_a_comparison_not_made_names_the_two_readings(
+    question: str, frame: pd.DataFrame, far_end: str
+) -> None:
+    a = analyse(question, {"t": frame})
+    # the one route's figure (origin = LAX and dest = JFK) is not presented as the answer
+    # to a comparison: the far end is not filtered, and the two readings are named
+    assert f"'{far_end}'" not in a.code
+    assert a.status == "partial"
+    assert any("two sides compared or the two ends of a trip" in why for why in a.left_out)
+
+
+def test_a_route_with_no_comparison_still_reads_both_ends() -> None:
+    frame = _flights()
+    a = analyse("average delay from LAX to JFK", {"flights": frame})
+    assert a.value == frame.delay[(frame.origin == "LAX") & (frame.dest == "JFK")].mean() == 40
+    assert a.status == "answered"
+
+
+def test_a_value_after_than_is_no_end() -> None:
+    # "than to JFK" is the other side of "higher", never the far end of a route; the two
+    # sides are not compared by this reading, so the answer says so
+    frame = _flights()
+    a = analyse("was average delay higher from LAX than to JFK", {"flights": frame})
+    assert "dest" not in a.code
+    assert a.status == "partial"
+    assert any("two sides compared" in why for why in a.left_out)
+
+
+def test_a_bound_said_with_than_leaves_the_route() -> None:
+    frame = _flights()
+    a = analyse("how many flights from LAX to JFK had delay more than 30", {"flights": frame})
+    route = (frame.origin == "LAX") & (frame.dest == "JFK") & (frame.delay > 30)
+    assert a.value == int(route.sum()) == 1
+    assert a.status == "answered"
