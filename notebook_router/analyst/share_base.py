@@ -18,6 +18,7 @@ import re
 
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import Filter, LeftOut
+from notebook_router.language.patterns import alternation
 from notebook_router.language.phrases import phrase_table
 from notebook_router.language.spelling import closest
 from notebook_router.language.tables import table
@@ -25,7 +26,10 @@ from notebook_router.language.words import word_spans
 
 _SHARES = phrase_table("families_shapes")
 _BASE = table("share_base")["base"]
-_SHARE_OF = re.compile(rf"\b{_SHARES.either('shares.share')}\s+of\s+(?P<base>[^,;:?.!()]*)")
+_SHARE_OF = re.compile(
+    rf"\b{_SHARES.either('shares.share')}\s+(?:{alternation(_BASE['share_of'])})\s+"
+    r"(?P<base>[^,;:?.!()]*)"
+)
 _DETERMINERS = re.compile(
     r"(?:"
     + "|".join(re.escape(w) + r"\s+" for w in sorted(_BASE["determiners"], key=len, reverse=True))

@@ -29,6 +29,8 @@ from notebook_router.analyst.family_compare import COMPARING as COMPARISON_MADE
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.schema import Schema
 from notebook_router.analyst.spec import LeftOut
+from notebook_router.language.patterns import alternation
+from notebook_router.language.tables import table
 from notebook_router.language.trip_ends import (
     COMPARING,
     ENDS,
@@ -40,7 +42,9 @@ from notebook_router.language.trip_ends import (
 )
 from notebook_router.language.words import word_spans
 
-_LISTED = r"(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)V\d+\b"
+_JOINS = alternation(table("followups")["role"]["value_joins"])
+"""The words that list values after one end word ("to LAX, SEA and SFO")."""
+_LISTED = rf"(?:\s*,\s*(?:(?:{_JOINS})\s+)?|\s+(?:{_JOINS})\s+)V\d+\b"
 """A further value listed after the first ("to V0, V1 or V2")."""
 _SAID_AT = {
     end: re.compile(
