@@ -29,6 +29,7 @@ from notebook_router.analyst.row_nouns import row_nouns
 from notebook_router.analyst.row_numbers import rows_numbered
 from notebook_router.analyst.schema import Schema
 from notebook_router.analyst.spec import Decline, Spec
+from notebook_router.analyst.speed_on_durations import speed_on_durations
 from notebook_router.analyst.trust_guards import guarded
 from notebook_router.analyst.unit_bounds import bounds_in_column_units
 from notebook_router.analyst.value_ends import value_ends
@@ -88,6 +89,8 @@ def understand(question: str, frames: Mapping[str, Schema], default: str | None)
         if outcome is not None:
             outcome = unread_condition(r, outcome)
             outcome = id_measures(r, outcome)  # "the most bookings" counts, never sums BookingID
+            if isinstance(outcome, Spec):  # "the fastest finish time": its shortest
+                outcome = speed_on_durations(r, outcome)
             if isinstance(outcome, Spec):
                 outcome = pooled_parts(
                     r, guarded(r, row_nouns(r, checked(r, rows_numbered(r, outcome))))
