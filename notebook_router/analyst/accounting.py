@@ -75,7 +75,9 @@ def left_out(r: Reading, spec: Spec) -> tuple[LeftOut, ...]:
         *_unread_groups(r, spec),
         *_unread_measures(r),
         *half_formulas(r),
-        *counted_conditions(r, spec),  # "how many SKUs have zero stock": no stock column  # "qty times unit cost" with no column for qty
+        *counted_conditions(
+            r, spec
+        ),  # "how many SKUs have zero stock": no stock column  # "qty times unit cost" with no column for qty
         *_unread_places(r),
         *_unread_kinds(r),
         *_unread_asked(r, spec),
