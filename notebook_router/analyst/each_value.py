@@ -22,8 +22,15 @@ _WORDS = table("each_value")
 _REPEATED = frozenset(_WORDS["repeated"])
 _EACH = tuple(sorted(_WORDS["each"], key=len, reverse=True))
 _ARTICLES = frozenset(_WORDS["articles"])
-_POOLED = tuple(_WORDS["pooled"])
-_POOLED_AFTER = tuple(table("families_words")["count"]["total"])
+_COUNT_WORDS = table("families_words")["count"]
+_POOLED = tuple(
+    dict.fromkeys(
+        [
+            *_WORDS["pooled"],
+            *(w for w in _COUNT_WORDS["total"] if w not in _COUNT_WORDS["statistic_of"]),
+        ]
+    )
+)  # "in total", "altogether", "combined"; not "total", which names the statistic itself
 
 
 def each_value(r: Reading, spec: Spec) -> Spec | None:
@@ -58,7 +65,7 @@ def _asked_one_by_one(r: Reading, either: Filter, *, count: bool) -> bool:
     )
     if len(starts) < 2:
         return False
-    if _pooled(r.text, starts[0]):
+    if _pooled(r.text):
         return False  # "for Eng and for HR combined": one figure over both, as asked
     if any(starts[0] < m.start < starts[-1] and m.column != either.column for m in r.mentions):
         return False  # "mean age of 1st class and the survival rate of 3rd class": two asks
@@ -81,9 +88,7 @@ def _without_articles(words: list[str]) -> list[str]:
     return words
 
 
-def _pooled(text: str, first: int) -> bool:
-    """The question asks one figure over all its values: a pooling word anywhere, or an
-    "in total" word said after the first value."""
+def _pooled(text: str) -> bool:
+    """The question asks one figure over all its values ("... combined", "... together")."""
     said = f" {' '.join(words_of(text))} "
-    after = f" {' '.join(words_of(text[first:]))} "
-    return any(f" {w} " in said for w in _POOLED) or any(f" {w} " in after for w in _POOLED_AFTER)
+    return any(f" {w} " in said for w in _POOLED)

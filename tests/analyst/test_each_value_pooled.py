@@ -53,10 +53,19 @@ def test_pooled_request_stays_one_figure(
     assert a.value == pytest.approx(float(d[d[key].isin(values)][column].agg(agg)))
 
 
-def test_values_said_one_by_one_without_pooling_word_stay_apart() -> None:
-    a = analyse("average salary for Eng and for HR", {"staff": _staff()})
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("average salary for Eng and for HR", {"Eng": 150.0, "HR": 122.5}),
+        ("total salary for Eng and for HR", {"Eng": 600, "HR": 245}),
+    ],
+)
+def test_values_said_one_by_one_without_pooling_word_stay_apart(
+    question: str, expected: dict[str, float]
+) -> None:
+    a = analyse(question, {"staff": _staff()})
     assert a.table is not None
-    assert a.table.iloc[:, 0].to_dict() == {"Eng": 150.0, "HR": 122.5}
+    assert a.table.iloc[:, 0].to_dict() == expected
 
 
 def _sales() -> pd.DataFrame:
