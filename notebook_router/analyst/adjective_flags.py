@@ -28,6 +28,7 @@ _BEFORE = _PREPOSITIONS | frozenset(_WORDS["copulas"])
 _SHORTEST = int(_WORDS["shortest_name_word"])
 _NOUN_ENDINGS = tuple(_WORDS["noun_endings"])
 _ADJECTIVE_ENDINGS = tuple(_WORDS["adjective_endings"])
+_FLAG_MARKS = frozenset(_WORDS["flag_marks"])
 _TOKEN = re.compile(r"\bC(\d+)\b|\b[a-z][a-z]+\b")
 
 
@@ -101,7 +102,9 @@ def _unread_adjective(r: Reading, token: re.Match[str], before: list[re.Match[st
 
 def _flag_column(r: Reading, token: re.Match[str]) -> str | None:
     """The yes/no column ``token`` names: a column mention, or a word whose stem begins
-    with a word of the column's name."""
+    with the one content word of the column's name ("fraudulent" of ``fraud_flag``; not
+    "employed" of ``self_employed`` nor "returned" of ``return_requested``, whose other
+    words change what the column says)."""
     if token.group(1) is not None:
         column = r.column_at(int(token.group(1)))
         return column if r.mentions[int(token.group(1))].value is None else None
@@ -109,8 +112,7 @@ def _flag_column(r: Reading, token: re.Match[str]) -> str | None:
     named = [
         c.name
         for c in r.schema.columns
-        if yes_no(r, c.name) is not None
-        and any(len(w) >= _SHORTEST and root.startswith(stem(w)) for w in _name_words(c.name))
+        if yes_no(r, c.name) is not None and _names_only(root, _content_words(c.name))
     ]
     return named[0] if len(named) == 1 else None
 
@@ -126,6 +128,16 @@ def _measured_before(r: Reading, before: list[re.Match[str]], column: str) -> bo
         if other != column and r.kind(other) == "number":
             return True
     return False
+
+
+def _names_only(root: str, content: list[str]) -> bool:
+    """The column's name has one content word, and the adjective's stem begins with it."""
+    return len(content) == 1 and len(content[0]) >= _SHORTEST and root.startswith(stem(content[0]))
+
+
+def _content_words(name: str) -> list[str]:
+    """The words of a column's name other than the marks of a yes/no column ("is", "flag")."""
+    return [w for w in _name_words(name) if w not in _FLAG_MARKS]
 
 
 def _name_words(name: str) -> list[str]:

@@ -138,13 +138,20 @@ def groupby(b: Builder, e: Engine = PANDAS) -> Program:
         else:
             expr = _with_zeros(b, e, "counts", s.group_by[0])
     elif every_group and asked and s.variant == "":
-        expr = f"{expr}.reindex({asked!r})"  # a value asked with no rows is shown, empty
+        # a value asked with no rows is shown: a sum or count of no rows is 0, any other
+        # statistic of no rows is undefined (NaN)
+        fill = ", fill_value=0" if (s.aggs[:1] or ("sum",))[0] in _ZERO_OF_NO_ROWS else ""
+        expr = f"{expr}.reindex({asked!r}{fill})"
     if s.percent:
         expr += " * 100"
     if len(s.group_by) > 1:
         b.add(f"result = {expr}.unstack()")
         return b.program("frame")
     return _ranked(b, expr)
+
+
+_ZERO_OF_NO_ROWS = frozenset({"sum", "count", "size", "nunique"})
+"""Aggregations whose value over no rows is 0 (pandas gives 0 for an empty sum too)."""
 
 
 def _asked_values(s: Spec) -> list[Scalar]:

@@ -16,11 +16,21 @@ from dataclasses import replace
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import Filter, Spec
 from notebook_router.language.tables import table
+from notebook_router.language.words import words as words_of
 
 _WORDS = table("each_value")
 _REPEATED = frozenset(_WORDS["repeated"])
 _EACH = tuple(sorted(_WORDS["each"], key=len, reverse=True))
 _ARTICLES = frozenset(_WORDS["articles"])
+_COUNT_WORDS = table("families_words")["count"]
+_POOLED = tuple(
+    dict.fromkeys(
+        [
+            *_WORDS["pooled"],
+            *(w for w in _COUNT_WORDS["total"] if w not in _COUNT_WORDS["statistic_of"]),
+        ]
+    )
+)  # "in total", "altogether", "combined"; not "total", which names the statistic itself
 
 
 def each_value(r: Reading, spec: Spec) -> Spec | None:
@@ -55,6 +65,8 @@ def _asked_one_by_one(r: Reading, either: Filter, *, count: bool) -> bool:
     )
     if len(starts) < 2:
         return False
+    if _pooled(r.text):
+        return False  # "for Eng and for HR combined": one figure over both, as asked
     if any(starts[0] < m.start < starts[-1] and m.column != either.column for m in r.mentions):
         return False  # "mean age of 1st class and the survival rate of 3rd class": two asks
     before = [_without_articles(r.text[:start].split()) for start in starts]
@@ -74,3 +86,9 @@ def _without_articles(words: list[str]) -> list[str]:
     while words and words[-1] in _ARTICLES:
         words = words[:-1]
     return words
+
+
+def _pooled(text: str) -> bool:
+    """The question asks one figure over all its values ("... combined", "... together")."""
+    said = f" {' '.join(words_of(text))} "
+    return any(f" {w} " in said for w in _POOLED)

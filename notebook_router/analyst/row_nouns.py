@@ -19,14 +19,18 @@ from itertools import pairwise
 
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import Filter, LeftOut, Scalar, Spec
+from notebook_router.language.lexicon import STOPWORDS
 from notebook_router.language.stems import stem
 from notebook_router.language.tables import table
+from notebook_router.language.words import word_spans
 
 _WORDS = table("condition_words")
 
 
 def row_nouns(r: Reading, spec: Spec) -> Spec:
-    """``spec`` without the condition a row noun made, with a note naming the other reading."""
+    """``spec`` without the condition a row noun made, with a note naming the other reading
+    (and naming a short code said in lower case that no condition used)."""
+    spec = _lower_case_codes(r, spec)
     if not _counts_rows(spec):
         return spec  # "average windspeed of hurricanes": the rows' kind, said as a condition
     notes: list[LeftOut] = []
@@ -49,6 +53,31 @@ def row_nouns(r: Reading, spec: Spec) -> Spec:
     words = {n.said for n in notes}
     others = tuple(g for g in spec.left_out if g.said not in words)
     return replace(spec, left_out=(*others, *notes))
+
+
+def _lower_case_codes(r: Reading, spec: Spec) -> Spec:
+    """``spec`` with a note for each word left unread that a text column holds as a short
+    upper-case code ("hr" for the department HR, "ca" for the state CA). Such a code is
+    read only as written, so "average salary for hr" was the mean of every row with the
+    department dropped unsaid: now the answer says the value was not applied."""
+    index = r.schema.values
+    if index is None:
+        return spec
+    used: set[str] = set()
+    for f in spec.filters:
+        used.update(map(str, f.value if isinstance(f.value, tuple) else (f.value,)))
+    noted = {n.said for n in spec.left_out}
+    notes: list[LeftOut] = []
+    for word, _, _ in word_spans(r.skeleton):
+        if not word.isalpha() or word in STOPWORDS or word in noted:
+            continue
+        hits = [h for h in index.code(word.upper()) if str(h.value) not in used]
+        if hits and len({h.column for h in hits}) == 1:
+            h = hits[0]
+            why = f"{h.column} holds {h.value}, read only as written: not applied"
+            notes.append(LeftOut(word, why))
+            noted.add(word)
+    return replace(spec, left_out=(*spec.left_out, *notes)) if notes else spec
 
 
 def _counts_rows(spec: Spec) -> bool:
