@@ -36,6 +36,21 @@ def unsaid_id_bounds(r: Reading, filters: list[Filter]) -> list[Filter]:
     return kept
 
 
+def bounds_on_flags(r: Reading, filters: list[Filter]) -> list[Filter]:
+    """``filters`` without a bound past 0 and 1 on a yes/no column ("finished under 4
+    hours" is no bound on ``finished``): each one taken back is named in ``r.unapplied``."""
+    kept: list[Filter] = []
+    for f in filters:
+        values = f.value if isinstance(f.value, tuple) else (f.value,)
+        past = any(isinstance(v, (int, float)) and v not in (0, 1) for v in values)
+        if f.op in _BOUNDS and r.kind(f.column) == "binary" and past:
+            why = f"not a bound on {f.column}, which holds yes or no; name the column it applies to"
+            r.unapplied.append(LeftOut(_said(f), why))
+            continue
+        kept.append(f)
+    return kept
+
+
 def _named(r: Reading, column: str) -> bool:
     return any(m.column == column and m.how in _NAMED for m in r.mentions)
 

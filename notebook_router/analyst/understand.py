@@ -14,7 +14,7 @@ from notebook_router.analyst.contradictions import checked
 from notebook_router.analyst.counted_times import counted_times
 from notebook_router.analyst.families import INTENTS
 from notebook_router.analyst.function_columns import column_aggregations
-from notebook_router.analyst.id_bounds import unsaid_id_bounds
+from notebook_router.analyst.id_bounds import bounds_on_flags, unsaid_id_bounds
 from notebook_router.analyst.id_measures import id_measures
 from notebook_router.analyst.intents import derived_column, no_frame, unmapped
 from notebook_router.analyst.joined_parts import pooled_parts
@@ -81,6 +81,7 @@ def understand(question: str, frames: Mapping[str, Schema], default: str | None)
     if not re.search(COUNTING, r.skeleton):
         r.filters += binary_conditions(r, always=False)
     r.filters = unsaid_id_bounds(r, r.filters)  # "patients aged over 65" is no bound on patient_id
+    r.filters = bounds_on_flags(r, r.filters)  # "finished under 4 hours": no bound on finished
     r.filters = bounds_in_column_units(r, r.filters)  # "over 1 hour" of minutes: > 60
     r.aggs = _named_aggregations(r.skeleton)
     r.aggs = column_aggregations(r)
