@@ -18,6 +18,7 @@ from notebook_router.analyst.id_bounds import bounds_on_flags, unsaid_id_bounds
 from notebook_router.analyst.id_measures import id_measures
 from notebook_router.analyst.intents import derived_column, no_frame, unmapped
 from notebook_router.analyst.joined_parts import pooled_parts
+from notebook_router.analyst.lacking_counts import lacking_counts
 from notebook_router.analyst.limits import unread_condition, unsupported_method
 from notebook_router.analyst.number_owners import owned_conditions
 from notebook_router.analyst.ordinal_conditions import ordinal_conditions
@@ -90,6 +91,8 @@ def understand(question: str, frames: Mapping[str, Schema], default: str | None)
         if outcome is not None:
             outcome = unread_condition(r, outcome)
             outcome = id_measures(r, outcome)  # "the most bookings" counts, never sums BookingID
+            if isinstance(outcome, Spec):  # "have no CSAT score": its missing values
+                outcome = lacking_counts(r, outcome)
             if isinstance(outcome, Spec):  # "the fastest finish time": its shortest
                 outcome = speed_on_durations(r, outcome)
             if isinstance(outcome, Spec):
