@@ -4,7 +4,7 @@
 kinds), "sales per store" (a ``Store`` number names a store, it counts nothing) and
 "rentals per hour" (a period) group by theirs. A column divides only when its name says
 a count (a plural noun, "n_", "num_", "count", "headcount"...) and its values are not
-labels of groups (1..k, each on several rows, as a hotel's stars).
+labels of groups (a few numbers, each on several rows, as a hotel's stars).
 """
 
 from __future__ import annotations
@@ -17,7 +17,8 @@ from notebook_router.language.tables import table
 
 FEW_VALUES = 12
 """A whole-number column with at most this many values, each on several rows and
-numbered 1..k (or 0..k-1), labels its rows (a class, a hotel's stars): "per" it groups."""
+whatever they start at, labels its rows (a class, a shoe size, a hotel's stars): "per"
+it groups."""
 _PERIOD_NAME = re.compile(rf"(?i){alternation(table('period_means')['periods'])}")
 _IDENTIFIER_WORDS = frozenset(table("number_owners")["identifier_words"])
 _COUNT_WORDS = frozenset(table("count_columns")["count_words"])
@@ -51,16 +52,12 @@ def _says_a_count(words: list[str]) -> bool:
 
 
 def _labels(values: object, r: Reading, column: str) -> bool:
-    """The values number a few groups (1..k or 0..k-1), each on more than one row."""
+    """The values are a few numbers (a class, a size, stars), each on more than one row."""
     if not isinstance(values, (list, tuple)) or not 0 < len(values) <= FEW_VALUES:
         return False
     numbers = sorted({int(v) for v in values if isinstance(v, (int, float))})
-    if (
-        not numbers
-        or numbers[0] not in (0, 1)
-        or numbers != list(range(numbers[0], numbers[-1] + 1))
-    ):
-        return False
+    if not numbers:
+        return False  # (a shoe's size 7-10, a hotel's 3-5 stars: labels, wherever they start)
     frame = r.schema.frame
     if frame is None or column not in frame:
         return True

@@ -88,7 +88,14 @@ def _without_articles(words: list[str]) -> list[str]:
     return words
 
 
+_NOT_POOLING = tuple(_WORDS["pooled_not_before"])
+"""After a pooling word, a word that makes it join another thing asked."""
+
+
 def _pooled(text: str) -> bool:
     """The question asks one figure over all its values ("... combined", "... together")."""
     said = f" {' '.join(words_of(text))} "
-    return any(f" {w} " in said for w in _POOLED)
+    # (not "together with their headcount": a second thing asked, not a pooling)
+    return any(
+        f" {w} " in said and not any(f" {w} {n} " in said for n in _NOT_POOLING) for w in _POOLED
+    )

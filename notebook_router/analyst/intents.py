@@ -139,8 +139,8 @@ def derived_column(r: Reading) -> Derived | None:
         if not m:
             continue
         left, right = r.column_at(int(m.group(1))), r.column_at(int(m.group(2)))
-        if r.kind(left) != "number" or r.kind(right) != "number":
-            continue
+        if r.kind(left) != "number" or r.kind(right) != "number" or left == right:
+            continue  # (one column both sides: two words misread as one column, no calculation)
         if (
             kind == "ratio"
             and "per" in m.group(0)

@@ -96,3 +96,11 @@ def test_sum_of_a_value_no_row_matches_is_zero(question: str, expected: dict[str
     assert a.table is not None
     assert a.table.iloc[:, 0].to_dict() == expected
     assert "NaN" not in a.text
+
+
+def test_together_with_a_second_thing_does_not_pool() -> None:
+    emp = pd.DataFrame(
+        {"dept": ["Eng", "Eng", "HR", "HR", "Ops"], "salary": [100, 120, 60, 70, 80]}
+    )
+    answer = analyse("total salary for Eng and for HR, together with their headcount", {"e": emp})
+    assert answer.value != 350, answer.text  # not the two departments pooled

@@ -39,3 +39,9 @@ def test_a_calculation_of_two_columns_is_still_answered() -> None:
     answer = analyse("total qty on hand times unit cost", {"inventory": STOCK})
     assert answer.status == "answered", answer.text
     assert answer.value == pytest.approx((STOCK.QtyOnHand * STOCK.UnitCostUSD).sum())
+
+
+def test_a_calculation_read_as_one_column_twice_is_named() -> None:
+    orders = pd.DataFrame({"order_id": [1, 2, 3], "qty": [2, 3, 4], "price": [10.0, 20, 30]})
+    answer = analyse("total value (qty times unit cost)", {"orders": orders})
+    assert answer.status != "answered", answer.text

@@ -121,3 +121,34 @@ def test_two_timestamps_and_none_named_leave_the_time_unapplied(question: str) -
     a = analyse(question, {"trips": _trips()})
     assert a.status != "answered", (a.text, a.value)
     assert any("pickup" in part and "dropoff" in part for part in a.left_out), a.left_out
+
+
+@pytest.mark.parametrize(
+    ("frame", "question", "column", "measure"),
+    [
+        (
+            pd.DataFrame(
+                {"size": [7, 8, 9, 10, 7, 8, 9, 10], "price": [50, 60, 70, 80, 55, 65, 75, 85]}
+            ),
+            "average price per size",
+            "size",
+            "price",
+        ),
+        (
+            pd.DataFrame(
+                {
+                    "stars": [3, 4, 5, 3, 4, 5, 3, 4],
+                    "price": [100, 150, 300, 110, 160, 320, 90, 140],
+                }
+            ),
+            "average price per stars",
+            "stars",
+            "price",
+        ),
+    ],
+)
+def test_a_few_repeated_numbers_are_labels_wherever_they_start(
+    frame: pd.DataFrame, question: str, column: str, measure: str
+) -> None:
+    answer = analyse(question, {"t": frame})
+    assert answer.value == frame.groupby(column)[measure].mean().to_dict(), answer.text

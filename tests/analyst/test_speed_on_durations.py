@@ -41,3 +41,32 @@ def test_who_was_fastest_is_the_shortest_time() -> None:
     assert answer.value == "F"
     answer = analyse("which driver had the quickest lap_duration?", {"laps": LAPS})
     assert answer.value == "y"
+
+
+TEAMS = pd.DataFrame(
+    {
+        "runner": list("ABCDEF"),
+        "team": ["x", "x", "y", "y", "z", "z"],
+        "finish_time_sec": [300, 250, 400, 280, 500, 260],
+        "lap_time": [60, 55, 70, 58, 80, 52],
+    }
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "truth"),
+    [
+        ("what is the maximum finish time for team x, the fastest team?", 300),
+        ("max finish time for team z (the fastest team)", 500),
+    ],
+)
+def test_a_speed_word_said_of_something_else_leaves_the_asked_extreme(
+    question: str, truth: float
+) -> None:
+    answer = analyse(question, {"runs": TEAMS})
+    assert answer.value == pytest.approx(truth), answer.text
+
+
+def test_which_group_was_fastest_is_its_best_time_not_its_total() -> None:
+    answer = analyse("which team had the fastest single lap time?", {"runs": TEAMS})
+    assert answer.value == "z", answer.text  # z's 52 s lap; x has the smallest total
