@@ -94,6 +94,7 @@ from notebook_router.planner.followup_values import (
     column_values,
     not_held,
     other_column,
+    value_of_group,
     value_slot,
     with_its_noun,
 )
@@ -163,7 +164,7 @@ def _follow_up(
     if not planned:
         return None
     source = planned[-1]
-    slotted = _slotted(goal, source, arc.last)
+    slotted = _slotted(goal, source, arc.last, values)
     if slotted is not None:
         return slotted
     presented = PRESENT.match(goal)
@@ -175,7 +176,9 @@ def _follow_up(
     return of_those(goal, arc.last)
 
 
-def _slotted(goal: str, source: ArcRun, last: ArcRun | None) -> FollowUp | None:
+def _slotted(
+    goal: str, source: ArcRun, last: ArcRun | None, values: ColumnValues = ()
+) -> FollowUp | None:
     """The follow-ups whose words fill a slot other than an entity's: other rows said by
     a relative clause ("and of those who exercise some?"), and which group of the last
     breakdown ranks first ("which one is highest?")."""
@@ -186,10 +189,19 @@ def _slotted(goal: str, source: ArcRun, last: ArcRun | None) -> FollowUp | None:
     asked = [] if last is None else [t for t in last.tasks if ANALYST in t.roles]
     if last is not None and asked:
         question = which_one(goal, asked[-1].description)
+        group = which_group(goal)
+        kept = "" if group is None else value_of_group([asked[-1].description], group, values)
+        if question is not None and kept:  # "which department ..." after "... in Sales"
+            return ask(
+                last,
+                goal.strip(),
+                f"asks about “{kept}”, a {group} itself: ranked by {group} inside those "
+                f"rows, “{kept}” alone would rank first, so I have not ranked every {group} "
+                f"in its place",
+            )
         if question is not None:
             task = asked[-1].model_copy(update={"description": question, "depends_on": ()})
             return FollowUp("same", last, question, (task,), "which group ranks first")
-        group = which_group(goal)
         if group is not None:  # "which gender has the highest?" after a count: of what?
             return ask(
                 last,
@@ -282,6 +294,14 @@ def _same(
         return ask(source, new, f"already asks about “{new}”")
     if old is None:  # a slot the request before left open: "and in January?"
         return added(source, new, preposition)
+    comparing = _comparing(texts)
+    if comparing and kind(new) == "statistic":  # "and the lowest?" after "... compared to HR"
+        return ask(
+            source,
+            new,
+            f"compares (“{comparing}”), and a comparison is answered by its own statistic, "
+            f"not by “{new}” in the place of “{old}”",
+        )
     if not (columns and set(terms(new)) <= columns) and not_held(old, new, values):
         # "what about 大阪?" after "in Austin", no city of the table: asked, never
         # swapped in for a filter the analyst may drop and answer over every row
@@ -317,6 +337,15 @@ _ARTICLES = SAID.word_set("articles")
 _SLOT_PREPOSITIONS = SAID.word_set("same.before_bare_entity") | SAID.word_set(
     "entity.name_prepositions"
 )
+
+
+_COMPARING = re.compile(rf"(?<![\w-]){SAID.either('same.comparing')}(?![\w-])", re.IGNORECASE)
+
+
+def _comparing(texts: list[str]) -> str:
+    """The words by which ``texts`` compare groups ("compared to"); "" when they don't."""
+    found = next((m for m in map(_COMPARING.search, texts) if m is not None), None)
+    return "" if found is None else found.group(0)
 
 
 def _same_role(said: str, before: str) -> bool:

@@ -8,10 +8,13 @@ prepositions of each end ("from", "out of" / "to", "into") and the words the col
 each end are named with ("origin", "src", "departure" / "dest", "dst", "arrival") are in
 ``language/data/followups.toml`` (``[role]``).
 
-The analyst links a value to the column that holds it most, whatever preposition it was
-said after; so a value put at the other end is not written back into the request for it
-to misread. The follow-up asks instead, saying the reading: the column of the new end
-and, when the data holds no such row, that none is there.
+The analyst reads a value said after an end's preposition as a value of that end's
+column ("flights to LAX" is ``dest = LAX``, :mod:`notebook_router.analyst.value_ends`),
+and flags the reading it could not take. So the request before is asked again with the
+new end said in place of the old one ("How many flights to LAX?" for "and to LAX?" after
+"how many flights from LAX"), for the analyst to read. The follow-up asks instead when no
+column of the data is named for the new end, when that column's values are all known
+and none is the value, or when the value was said with no end before ("flights JFK").
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from notebook_router.context.arc import ArcRun
 from notebook_router.language.trip_ends import COLUMN_WORDS as _COLUMN_WORDS
 from notebook_router.language.trip_ends import end_of as _end
 from notebook_router.language.trip_ends import name_words as _name_words
+from notebook_router.planner.followup_rewrite import swapped
 from notebook_router.planner.followup_types import SAID, FollowUp
 from notebook_router.planner.followup_values import ColumnValues, value_columns
 from notebook_router.text.preview import clip
@@ -93,16 +97,24 @@ def end_slot(
     instead = f" in place of {earlier_column} = {value}" if earlier_column and before else ""
     holding = value_columns(value, values)
     complete = any(c == column and whole for c, _, whole in values)
-    others = ", ".join(sorted(holding - {column}))
     if column not in holding and complete:
         question = (
             f"{asked}. I read “{said} {value}” as {column} = {value}{instead}, and no row of "
             f"the data has {column} = {value}: there is nothing {said} {value} to answer about."
         )
-    else:
+    elif before:  # "flights from JFK" → "flights to JFK"; the analyst flags what it can't read
+        again = swapped(source, f"{before} {value}", f"{said} {value}")
+        if again.goal != source.goal:  # the analyst reads the end said
+            return again
         question = (
-            f"{asked}. I read “{said} {value}” as {column} = {value}{instead}, not together "
-            f"with it; but “{value}” is a value of {others or 'no column I know of'}, and I "
-            f"can't yet filter {column} alone on it, so I have not answered it."
+            f"{asked}. I read “{said} {value}” as {column} = {value}{instead}, but I could "
+            f"not put “{said} {value}” in its place in the request, so I have not answered it."
+        )
+    else:  # the value was said at no end before: in place of which filter?
+        question = (
+            f"{asked}. I read “{said} {value}” as {column} = {value}, but “{value}” was said "
+            "there at no end of a trip, so I can't tell whether it takes the place of that "
+            "filter or is asked together with it. Ask it as a whole question, and I'll "
+            "answer it."
         )
     return FollowUp("ask", source, source.goal, (), f"“{said} {value}” is {column}", question)

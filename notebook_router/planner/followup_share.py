@@ -10,7 +10,9 @@ the rows before the verb as the whole and the condition after it as the part).
 The whole must be the rows the count was taken from: its words are the counted rows'
 ("all LAX flights" for "flights from LAX"). A whole of other rows ("of all flights",
 "of all JFK flights") is asked about, never answered over the rows of the count, which
-would pass a share of one whole off as a share of another.
+would pass a share of one whole off as a share of another. So is a count whose last
+condition goes on to narrow or split the rows ("were cancelled from LAX", "are women by
+department"): asked again, the analyst would take the narrower rows as the whole.
 """
 
 from __future__ import annotations
@@ -41,12 +43,13 @@ _WHAT_SHARE_LAST = re.compile(  # "what percentage of all LAX flights is that?"
     re.IGNORECASE,
 )
 _COUNTED = re.compile(
-    rf"^{_W('share.count_openers')}\s+(?P<rows>.+?)\s+(?P<condition>"
+    rf"^{_W('share.count_openers')}\s+(?:{_W('share.rows_of')}\s+)?(?P<rows>.+?)\s+(?P<condition>"
     rf"{_W('share.condition_verbs')}\s+[^?!;]+?)\s*[?.!]*$",
     re.IGNORECASE,
 )
 
 
+_NARROWERS = SAID.word_set("share.condition_narrowers")
 _SHAPES = (_WHAT_SHARE, _AS_SHARE, _WHAT_SHARE_LAST)
 
 
@@ -65,18 +68,35 @@ def share_of(goal: str, last: ArcRun | None) -> FollowUp | None:
         return _asked(
             last, word, whole, "is no count I can split into rows and a condition on them"
         )
-    rows = counted["rows"].strip()
+    rows, condition = counted["rows"].strip(), counted["condition"].strip()
+    narrowed = _narrowed(condition)
+    if narrowed:
+        return _asked(
+            last,
+            word,
+            whole,
+            f"counts “{rows}” that “{condition}”, and “{narrowed}” narrows or splits "
+            f"the rows themselves",
+        )
     if set(terms(whole)) != set(terms(rows)):
         return _asked(
             last,
             word,
             whole,
-            f"counts “{rows}” that “{counted['condition'].strip()}”, and “{whole}” are not "
-            f"“{rows}”",
+            f"counts “{rows}” that “{condition}”, and “{whole}” are not “{rows}”",
         )
-    question = f"What {word} of {rows} {counted['condition'].strip()}?"
+    question = f"What {word} of {rows} {condition}?"
     task = asked[-1].model_copy(update={"description": question, "depends_on": ()})
     return FollowUp("same", last, question, (task,), f"as a {word} of all {whole}")
+
+
+def _narrowed(condition: str) -> str:
+    """The words of ``condition`` from a place or grouping on ("from LAX" in "were
+    cancelled from LAX"), past its verb and first word ("are in Austin" is the condition
+    itself); "" when there is none."""
+    said = condition.split()
+    at = next((i for i, w in enumerate(said) if i > 1 and w.lower() in _NARROWERS), None)
+    return "" if at is None else " ".join(said[at:])
 
 
 def _asked(last: ArcRun, word: str, whole: str, why: str) -> FollowUp:

@@ -10,7 +10,9 @@ no plain entity swap (read by :mod:`notebook_router.planner.followup`).
   exercise frequently" was (the same question of other rows, not a question about the
   earlier rows).
 - **which group ranks first**: "which one is highest?" after "average seats by
-  manufacturer" asks "Which manufacturer has the highest average seats?".
+  manufacturer" asks "Which manufacturer has the highest average seats?", and "which
+  department has the most?" after "count employees by department" ranks by that count
+  ("Which department has the highest number of employees?").
 
 Each returns None when its shape is not said or the request before has no such slot:
 the caller then reads the follow-up another way, or asks.
@@ -173,6 +175,13 @@ _BREAKDOWN = re.compile(
 )
 
 
+_COUNT_BREAKDOWN = re.compile(
+    rf"^{_W('which_one.counts')}\s+(?P<rows>[\w\s-]+?)\s+{_W('slot.new_grouping')}\s+"
+    r"(?P<group>[\w-]+(?:\s+[\w-]+)?)\s*[?.!]*$",
+    re.IGNORECASE,
+)
+_COUNT_MOST = _SAID.word_set("which_one.count_most")
+_COUNT_LEAST = _SAID.word_set("which_one.count_least")
 _WHICH_GROUP = re.compile(
     rf"^(?:{_W('restriction.lead')}[\s,]+)*{_W('which_one.which')}\s+(?P<group>[\w-]+(?:\s+[\w-]+)?)\s+"
     rf"{_W('which_one.verbs')}\s+(?:the\s+)?(?P<extreme>{_W('which_one.extremes')})\s*[?.!]*$",
@@ -192,6 +201,11 @@ def which_one(goal: str, earlier: str) -> str | None:
     a count of rows); None when ``goal`` is no such question or ``earlier`` no such
     statistic."""
     asked = _WHICH_ONE.match(goal.strip())
+    counted = _COUNT_BREAKDOWN.match(earlier.strip())
+    ranked = asked or _WHICH_GROUP.match(goal.strip())
+    if counted is not None and ranked is not None:  # the count is the statistic
+        group = counted["group"] if asked is not None else ranked["group"]
+        return _ranked(group, _count_extreme(ranked["extreme"]), f"number of {counted['rows']}")
     breakdown = _BREAKDOWN.match(earlier.strip())
     if asked is not None and breakdown is not None:
         return _ranked(breakdown["group"], asked["extreme"], breakdown["what"])
@@ -213,6 +227,12 @@ def which_group(goal: str) -> str | None:
         return None
     named = _WHICH_GROUP.match(goal.strip())
     return None if named is None else named["group"]
+
+
+def _count_extreme(extreme: str) -> str:
+    """``extreme`` as said of a number of rows ("most" → "highest")."""
+    low = extreme.lower()
+    return "highest" if low in _COUNT_MOST else "lowest" if low in _COUNT_LEAST else low
 
 
 def _ranked(group: str, extreme: str, what: str) -> str:

@@ -115,6 +115,28 @@ def value_slot(texts: Iterable[str], new: str, values: ColumnValues) -> tuple[st
     return "add", ""
 
 
+def value_of_group(texts: Iterable[str], group: str, values: ColumnValues) -> str:
+    """The words of ``texts`` that say a value of the column ``group`` names ("Sales" in
+    "average salary in Sales", for "department"); "" when they say none. A ranking by
+    that column inside those rows would rank that one value alone."""
+    named = set(terms(group.lower()))
+    held = {c for c, _, _ in values if named and named <= set(terms(c.replace("_", " ").lower()))}
+    if not held:
+        return ""
+    exact = _exact_index(values)
+    for text in texts:
+        words = list(_WORDS.finditer(text))
+        for size in range(_LONGEST_VALUE, 0, -1):
+            for i in range(len(words) - size + 1):
+                first, last = words[i].group(0), words[i + size - 1].group(0)
+                phrase = text[words[i].start() : words[i + size - 1].end()]
+                if phrase not in exact and (not terms(first.lower()) or not terms(last.lower())):
+                    continue  # "in Sales" is "Sales": the value, not its preposition
+                if value_columns(phrase, values) & held:
+                    return phrase
+    return ""
+
+
 def other_column(said: str, new: str, values: ColumnValues) -> bool:
     """Whether the data holds ``said`` as a value only of columns that cannot hold ``new``
     ("Austin" of a city column whose values are all known and none is "women"). A column

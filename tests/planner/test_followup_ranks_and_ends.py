@@ -1,0 +1,118 @@
+"""Follow-ups that rank groups, swap a statistic or name the other end of a trip, run
+end to end through a router over made-up tables:
+
+- "which department has the highest?" after "average salary in Sales" is asked about:
+  ranked inside the rows of Sales, Sales alone would rank first.
+- "which department has the most?" after "count employees by department" ranks the
+  departments by that count.
+- "and the lowest?" after "average salary compared to HR in Sales" is asked about: the
+  analyst answers a comparison by its own statistic, never the lowest.
+- "and to LAX?" after "how many flights from LAX" is asked again at the other end, for
+  the analyst to read as the destination.
+"""
+
+from __future__ import annotations
+
+import pandas as pd  # type: ignore[import-untyped, unused-ignore]
+import pytest
+
+from tests.planner.conftest import RouterOn
+
+STAFF = pd.DataFrame(
+    {
+        "name": list("abcdefg"),
+        "department": ["Sales", "Sales", "HR", "HR", "Eng", "Eng", "Eng"],
+        "city": ["Austin", "Boston", "Austin", "Boston", "Austin", "Austin", "Boston"],
+        "salary": [50, 60, 70, 80, 90, 100, 110],
+    }
+)
+FLIGHTS = pd.DataFrame(
+    {
+        "origin": ["LAX", "LAX", "LAX", "LAX", "JFK", "JFK"],
+        "dest": ["SEA", "SEA", "MIA", "JFK", "SEA", "LAX"],
+        "delay": [10, 20, 30, 40, 50, 60],
+    }
+)
+
+
+@pytest.mark.parametrize(
+    ("earlier", "request_", "kept", "group"),
+    [
+        ("average salary in Sales", "which department has the highest?", "Sales", "department"),
+        ("max salary of employees in Austin", "which city has the highest?", "Austin", "city"),
+    ],
+)
+def test_a_ranking_by_the_column_of_an_earlier_filter_is_asked_about(
+    router_on: RouterOn, earlier: str, request_: str, kept: str, group: str
+) -> None:
+    router = router_on("staff", STAFF)
+    router.run_sync(earlier)
+    run = router.run_sync(request_)
+    assert not run.tasks  # never one group ranked alone, passed off as the top one
+    assert f"asks about “{kept}”, a {group} itself" in run.answer
+
+
+@pytest.mark.parametrize(
+    ("earlier", "request_", "again", "first"),
+    [
+        (
+            "count employees by department",
+            "which department has the most?",
+            "Which department has the highest number of employees?",
+            "Eng",
+        ),
+        (
+            "number of employees by city",
+            "and which one is lowest?",
+            "Which city has the lowest number of employees?",
+            "Boston",
+        ),
+    ],
+)
+def test_a_ranking_after_a_count_by_group_ranks_by_the_count(
+    router_on: RouterOn, earlier: str, request_: str, again: str, first: str
+) -> None:
+    router = router_on("staff", STAFF)
+    router.run_sync(earlier)
+    run = router.run_sync(request_)
+    assert [(t.description, t.status) for t in run.tasks] == [(again, "fulfilled")]
+    assert f"{first} has the" in run.answer
+
+
+@pytest.mark.parametrize(
+    ("earlier", "request_"),
+    [
+        ("average salary compared to HR in Sales", "and the lowest?"),
+        ("average salary of Sales versus HR", "what about the median?"),
+    ],
+)
+def test_a_statistic_after_a_comparison_is_asked_about(
+    router_on: RouterOn, earlier: str, request_: str
+) -> None:
+    router = router_on("staff", STAFF)
+    router.run_sync(earlier)
+    run = router.run_sync(request_)
+    assert not run.tasks  # the analyst would answer the comparison's means again
+    assert "a comparison is answered by its own statistic" in run.answer
+
+
+@pytest.mark.parametrize(
+    ("earlier", "request_", "again", "truth"),
+    [
+        ("how many flights from LAX", "and to LAX?", "How many flights to LAX", 1),
+        (
+            "average delay for flights to JFK",
+            "and from JFK?",
+            "Average delay for flights from JFK",
+            55.0,
+        ),
+    ],
+)
+def test_the_other_end_of_a_trip_is_read_by_the_analyst(
+    router_on: RouterOn, earlier: str, request_: str, again: str, truth: float
+) -> None:
+    router = router_on("flights", FLIGHTS)
+    router.run_sync(earlier)
+    run = router.run_sync(request_)
+    assert [(t.description, t.status) for t in run.tasks] == [(again, "fulfilled")]
+    assert run.data("t1") == pytest.approx(truth)
