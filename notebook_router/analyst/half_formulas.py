@@ -43,8 +43,8 @@ def half_formulas(r: Reading) -> list[LeftOut]:
         return []  # the calculation was read whole
     unknown = set(r.unknown_words())
     out: list[LeftOut] = []
-    for _, pattern in DERIVED:  # "qty times unit cost" with "unit" read as qty too
-        for m in re.finditer(pattern, r.skeleton):
+    for _, both in DERIVED:  # "qty times unit cost" with "unit" read as qty too
+        for m in re.finditer(both, r.skeleton):
             if r.column_at(int(m.group(1))) == r.column_at(int(m.group(2))):
                 said = r.column_at(int(m.group(1)))
                 why = "a calculation whose two sides I read as the same column"
