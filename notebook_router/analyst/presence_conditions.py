@@ -43,8 +43,10 @@ def presence_conditions(r: Reading) -> list[Filter]:
     for token in list(_TOKEN.finditer(r.skeleton)):
         index = int(token.group(1))
         column = r.column_at(index)
-        if column in r.measured:
-            continue  # "the average children": what is measured
+        said_twice = sum(m.column == column and not m.is_value for m in r.mentions) > 1
+        if column in r.measured and not said_twice:
+            continue  # "the average children": what is measured ("the average tip of trips
+            # that got a tip" says it again, as which rows)
         before = r.skeleton[: token.start()]
         lacking = _LACKING.search(before)
         lead = lacking or _HAVING.search(before)
