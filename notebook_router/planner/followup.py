@@ -83,6 +83,7 @@ from notebook_router.planner.followup_share import share_of
 from notebook_router.planner.followup_slots import (
     opposite_slot,
     others,
+    ranked_extreme,
     restriction_slot,
     which_group,
     which_one,
@@ -236,6 +237,9 @@ def _same(
     ended = end_slot(source, texts, new, preposition, values)
     if ended is not None:  # "and to JFK?" after "flights from JFK": the other end
         return ended
+    extreme = ranked_extreme(texts, new)
+    if extreme is not None:  # "and the fewest?" after a ranking by a count: its other end
+        return swapped(source, *extreme)
     rivals = rival_comparisons(texts, new)
     if rivals:  # "and fewer?" after "built after 2015 with more than 3 bedrooms"
         return ask(source, new, "could take the place of " + " or ".join(f"“{r}”" for r in rivals))

@@ -102,6 +102,13 @@ def end_slot(
             f"{asked}. I read “{said} {value}” as {column} = {value}{instead}, and no row of "
             f"the data has {column} = {value}: there is nothing {said} {value} to answer about."
         )
+    elif before and re.search(rf"\b{re.escape(said)}\s+\w", source.goal, re.IGNORECASE):
+        # "and from B?" after "transfers to B from A": that end is already asked about
+        question = (
+            f"{asked}, and it already names a “{said}” end: “{said} {value}” may take its "
+            f"place or the place of “{before} {value}”. Ask it as a whole question, and "
+            "I'll answer it."
+        )
     elif before:  # "flights from JFK" → "flights to JFK"; the analyst flags what it can't read
         again = swapped(source, f"{before} {value}", f"{said} {value}")
         if again.goal != source.goal:  # the analyst reads the end said

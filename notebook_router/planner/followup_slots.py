@@ -229,6 +229,26 @@ def which_group(goal: str) -> str | None:
     return None if named is None else named["group"]
 
 
+_COUNT_EXTREMES = _SAID.words("which_one.count_extremes")
+
+
+def ranked_extreme(texts: list[str], new: str) -> tuple[str, str] | None:
+    """ "and the fewest?" after "Which carrier has the highest number of flights?": the
+    ranking's extreme said in its place (old, new), or None when ``new`` is no count's
+    extreme or no text ranks by a count."""
+    words = new.lower().split()
+    word = words[-1] if words else ""
+    if word not in _COUNT_MOST | _COUNT_LEAST and word not in _COUNT_EXTREMES:
+        return None
+    wanted = _count_extreme(word)
+    for text in texts:
+        for extreme in _COUNT_EXTREMES:
+            said = re.search(rf"\b{extreme}\s+{_W('which_one.counts')}\b", text, re.IGNORECASE)
+            if said is not None:
+                return (extreme, wanted) if extreme != wanted else None
+    return None
+
+
 def _count_extreme(extreme: str) -> str:
     """``extreme`` as said of a number of rows ("most" → "highest")."""
     low = extreme.lower()

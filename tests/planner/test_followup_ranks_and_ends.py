@@ -116,3 +116,35 @@ def test_the_other_end_of_a_trip_is_read_by_the_analyst(
     run = router.run_sync(request_)
     assert [(t.description, t.status) for t in run.tasks] == [(again, "fulfilled")]
     assert run.data("t1") == pytest.approx(truth)
+
+
+CARRIERS = pd.DataFrame(
+    {"carrier": ["AA", "AA", "AA", "UA", "UA", "DL"], "delay": [1, 2, 3, 4, 5, 6]}
+)
+
+
+@pytest.mark.parametrize(
+    ("ranking", "other_end"), [("which one has the most?", "and the fewest?"),
+                               ("which carrier has the most?", "and the least?")]
+)  # fmt: skip
+def test_the_other_end_of_a_ranking_by_a_count_is_its_lowest(
+    router_on: RouterOn, ranking: str, other_end: str
+) -> None:
+    router = router_on("flights", CARRIERS)
+    router.run_sync("count flights by carrier")
+    router.run_sync(ranking)
+    run = router.run_sync(other_end)
+    [task] = run.tasks
+    assert task.description == "Which carrier has the lowest number of flights?"
+    assert "DL has the" in run.answer  # one flight, not AA's three
+
+
+def test_an_end_already_named_is_asked_about_not_said_twice(router_on: RouterOn) -> None:
+    transfers = pd.DataFrame(
+        {"sender": ["A", "A", "B", "C"], "receiver": ["B", "C", "A", "B"], "amount": [1, 2, 3, 4]}
+    )
+    router = router_on("transfers", transfers)
+    router.run_sync("how many transfers to B from A?")
+    run = router.run_sync("and from B?")
+    assert not run.tasks  # asked which end it replaces, never "from B from A"
+    assert "from" in run.answer
