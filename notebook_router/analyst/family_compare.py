@@ -63,7 +63,10 @@ def compare(r: Reading) -> Outcome:
             keep = (*rest, Filter(column, "isin", tuple(values)))
             return base(r, "compare", group_by=(column,), aggs=("share",), filters=keep,
                         measure=tuple(measure_of), percent=True)  # fmt: skip
-    aggs = [a for a in stat_aggs(r) if a not in ("min", "max")] or stat_aggs(r)
+    # A comparison ranks nothing: "the lowest salary in Sales versus HR" asks each side's
+    # minimum, though "lowest" only orders a ranking (stat_aggs drops it there).
+    said = [a for a in r.aggs if a != "count"] or stat_aggs(r)
+    aggs = [a for a in said if a not in ("min", "max")] or said
     # "the mean number of stations": a statistic of a column that counts, not a row count
     counting = r.has(COUNT) and not (targets and set(aggs) & {"mean", "median", "sum"})
     if targets and not counting:

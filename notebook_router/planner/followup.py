@@ -298,14 +298,6 @@ def _same(
         return ask(source, new, f"already asks about “{new}”")
     if old is None:  # a slot the request before left open: "and in January?"
         return added(source, new, preposition)
-    comparing = _comparing(texts)
-    if comparing and kind(new) == "statistic":  # "and the lowest?" after "... compared to HR"
-        return ask(
-            source,
-            new,
-            f"compares (“{comparing}”), and a comparison is answered by its own statistic, "
-            f"not by “{new}” in the place of “{old}”",
-        )
     if not (columns and set(terms(new)) <= columns) and not_held(old, new, values):
         # "what about 大阪?" after "in Austin", no city of the table: asked, never
         # swapped in for a filter the analyst may drop and answer over every row
@@ -341,15 +333,6 @@ _ARTICLES = SAID.word_set("articles")
 _SLOT_PREPOSITIONS = SAID.word_set("same.before_bare_entity") | SAID.word_set(
     "entity.name_prepositions"
 )
-
-
-_COMPARING = re.compile(rf"(?<![\w-]){SAID.either('same.comparing')}(?![\w-])", re.IGNORECASE)
-
-
-def _comparing(texts: list[str]) -> str:
-    """The words by which ``texts`` compare groups ("compared to"); "" when they don't."""
-    found = next((m for m in map(_COMPARING.search, texts) if m is not None), None)
-    return "" if found is None else found.group(0)
 
 
 def _same_role(said: str, before: str) -> bool:
