@@ -55,7 +55,9 @@ def presence_conditions(r: Reading) -> list[Filter]:
             lead = _YES_NO_ONLY.search(before)
         if lead is None or _an_argument(r, before[: lead.start()], index):
             continue
-        condition = _condition(r, column, sides, lacking=lacking is not None)
+        condition = _condition(
+            r, column, sides, lacking=lacking is not None, again=column in r.measured
+        )
         if condition is None:
             continue
         out.append(condition)
@@ -100,12 +102,20 @@ def _an_argument(r: Reading, before_lead: str, index: int) -> bool:
 
 
 def _condition(
-    r: Reading, column: str, sides: tuple[object, object] | None, *, lacking: bool
+    r: Reading,
+    column: str,
+    sides: tuple[object, object] | None,
+    *,
+    lacking: bool,
+    again: bool = False,
 ) -> Filter | None:
+    """``again``: the column is measured and said a second time after the lead ("the
+    average tip of trips that got a tip"): any amount of it that is sometimes zero is had
+    or lacked, not only a count."""
     if sides is not None:
         falsy, truthy = sides
         return Filter(column, "==", falsy if lacking else truthy)  # type: ignore[arg-type]
-    if not _counts(r, column):
+    if not (_counts(r, column) or (again and _sometimes_zero(r, column))):
         return None
     return Filter(column, "==", 0) if lacking else Filter(column, ">", 0)
 
@@ -114,6 +124,18 @@ _MOST_COUNTS = 32
 """A count of things a row has (children, garages, absences) takes few values; a measure
 with a zero somewhere ("revenue", "sales") takes many, and "with revenue by month" is no
 condition on it."""
+
+
+def _sometimes_zero(r: Reading, column: str) -> bool:
+    """An amount never below zero and zero on some rows (a tip, a discount)."""
+    frame = r.schema.frame
+    if r.kind(column) != "number" or frame is None or column not in frame.columns:
+        return False
+    try:
+        values = frame[column].dropna()
+        return bool(len(values)) and bool((values >= 0).all()) and bool((values == 0).any())
+    except (TypeError, ValueError):
+        return False
 
 
 def _counts(r: Reading, column: str) -> bool:

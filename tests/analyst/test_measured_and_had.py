@@ -27,3 +27,9 @@ def test_a_measure_said_again_as_had_picks_the_rows(
     answer = analyse(question, {name: frame})
     assert answer.status == "answered", answer.text
     assert answer.value == pytest.approx(truth)
+
+
+def test_an_amount_said_again_as_had_is_over_the_rows_with_some() -> None:
+    rides = pd.DataFrame({"trip_id": [1, 2, 3, 4], "tip_usd": [0.0, 1.25, 0.0, 3.5]})
+    answer = analyse("average tip for trips that got a tip", {"rides": rides})
+    assert answer.value == pytest.approx(2.375), answer.text  # not 1.1875 over every trip
