@@ -21,7 +21,6 @@ from notebook_router.analyst.spec import Decline, Derived, Spec
 from notebook_router.analyst.which_subject import which_subject
 from notebook_router.language.phrases import phrase_table
 from notebook_router.language.spelling import closest
-from notebook_router.language.words import identifier_words
 
 Outcome = Spec | Decline | None
 GROUPABLE = ("category", "binary", "datetext")
@@ -259,17 +258,6 @@ TIME_NAME = "(?i)" + _bare("columns.time_names")
 LABEL_NAME = f"(?i)^({_bare('columns.label_names')})"
 
 
-def _last_word(column: str) -> str:
-    """The last word of a column's name ("name" of ``runner_name``)."""
-    words = identifier_words(column)
-    return words[-1] if words else column
-
-
-def _distinct(r: Reading, column: str) -> int:
-    described = r.schema.column(column)
-    return described.distinct if described.kind == "text" else len(described.values)
-
-
 def time_like(r: Reading, column: str) -> bool:
     return r.kind(column) in ("datetime", "datetext") or re.search(TIME_NAME, column) is not None
 
@@ -329,9 +317,7 @@ def row_id_column(r: Reading) -> str:
 
 def label_column(r: Reading) -> str:
     texts = r.schema.of_kind("text", "category")
-    named = [c for c in texts if re.search(LABEL_NAME, c) or re.search(LABEL_NAME, _last_word(c))]
-    # the label that tells the most rows apart ("runner_name" before "country_code")
-    named.sort(key=lambda c: -_distinct(r, c))
+    named = [c for c in texts if re.search(LABEL_NAME, c)]
     # a column naming each row once (a car's model): the rows' labels
     unique = [c.name for c in r.schema.columns
               if c.kind == "category" and len(c.values) == r.schema.rows > 2]  # fmt: skip
