@@ -15,7 +15,7 @@ run's first hop described them (:class:`~notebook_router.planner.events.DataTabl
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from functools import lru_cache
 
 from notebook_router.language.lexicon import terms
@@ -99,6 +99,18 @@ def value_slot(texts: Iterable[str], new: str, values: ColumnValues) -> tuple[st
     if len(columns) != 1:
         return None
     new_terms = _term_forms(new)
+    for phrase in _phrases(texts, values):
+        if phrase == new.strip() or _term_forms(phrase) & new_terms:
+            return None  # already asked about: the caller says so
+        if value_columns(phrase, values) == columns:
+            return "replace", phrase
+    return "add", ""
+
+
+def _phrases(texts: Iterable[str], values: ColumnValues) -> Iterator[str]:
+    """The runs of words of ``texts`` that may say a value, longest first in each text;
+    a run that starts or ends with a function word is skipped ("of engineers in" is
+    "engineers": the value, not its prepositions) unless the data writes it so ("IT")."""
     exact = _exact_index(values)
     for text in texts:
         words = list(_WORDS.finditer(text))
@@ -106,13 +118,8 @@ def value_slot(texts: Iterable[str], new: str, values: ColumnValues) -> tuple[st
             for i in range(len(words) - size + 1):
                 first, last = words[i].group(0), words[i + size - 1].group(0)
                 phrase = text[words[i].start() : words[i + size - 1].end()]
-                if phrase not in exact and (not terms(first.lower()) or not terms(last.lower())):
-                    continue  # "of engineers in" is "engineers": the value, not its preposition
-                if phrase == new.strip() or _term_forms(phrase) & new_terms:
-                    return None  # already asked about: the caller says so
-                if value_columns(phrase, values) == columns:
-                    return "replace", phrase
-    return "add", ""
+                if phrase in exact or (terms(first.lower()) and terms(last.lower())):
+                    yield phrase
 
 
 def value_of_group(texts: Iterable[str], group: str, values: ColumnValues) -> str:
@@ -123,18 +130,7 @@ def value_of_group(texts: Iterable[str], group: str, values: ColumnValues) -> st
     held = {c for c, _, _ in values if named and named <= set(terms(c.replace("_", " ").lower()))}
     if not held:
         return ""
-    exact = _exact_index(values)
-    for text in texts:
-        words = list(_WORDS.finditer(text))
-        for size in range(_LONGEST_VALUE, 0, -1):
-            for i in range(len(words) - size + 1):
-                first, last = words[i].group(0), words[i + size - 1].group(0)
-                phrase = text[words[i].start() : words[i + size - 1].end()]
-                if phrase not in exact and (not terms(first.lower()) or not terms(last.lower())):
-                    continue  # "in Sales" is "Sales": the value, not its preposition
-                if value_columns(phrase, values) & held:
-                    return phrase
-    return ""
+    return next((p for p in _phrases(texts, values) if value_columns(p, values) & held), "")
 
 
 def other_column(said: str, new: str, values: ColumnValues) -> bool:
