@@ -78,6 +78,18 @@ print(json.dumps({
 """
 
 
+def scheduler_address(scheduler_file: Path) -> str | None:
+    """The address in the scheduler's file, or None while it is missing or half-written.
+
+    The scheduler creates the file before it has written the JSON into it, so a reader
+    that only waits for the file to exist can read it empty.
+    """
+    try:
+        return str(json.loads(scheduler_file.read_text())["address"])
+    except (FileNotFoundError, json.JSONDecodeError, KeyError):
+        return None
+
+
 @pytest.fixture(scope="module")
 def bare_cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any]]:
     """``dask scheduler`` and one ``dask worker`` that cannot import notebook_router."""
@@ -93,8 +105,12 @@ def bare_cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str
     )  # fmt: skip
     worker = None
     try:
-        wait_until(scheduler_file.exists, timeout=60, what="the scheduler to start")
-        address = json.loads(scheduler_file.read_text())["address"]
+        wait_until(
+            lambda: scheduler_address(scheduler_file) is not None,
+            timeout=60,
+            what="the scheduler to write its address",
+        )
+        address = str(scheduler_address(scheduler_file))
         worker = subprocess.Popen(
             [BIN / "dask", "worker", address, "--nthreads", "1", "--no-dashboard",
              "--host", "127.0.0.1"],
