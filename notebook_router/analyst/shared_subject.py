@@ -17,6 +17,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import replace
 
+from notebook_router.analyst.elliptic_count import elliptic_count
 from notebook_router.analyst.reading import read
 from notebook_router.analyst.schema import Schema
 from notebook_router.analyst.spec import Spec
@@ -41,6 +42,9 @@ def shared_subject(
     ``part`` counts with no noun of its own after ``before`` counted some."""
     if earlier.frame != spec.frame:
         return spec
+    said_no_noun = elliptic_count(earlier, part, spec)  # "... and how many in Reno?"
+    if said_no_noun is not None:
+        return said_no_noun
     noun = _counted_noun(before, part)
     if noun is None:
         return spec
