@@ -80,3 +80,14 @@ def test_cost_per_unit_still_links() -> None:
     d = _parts()
     a = analyse("average cost per unit", {"parts": d})
     assert a.value == pytest.approx(d["cost_per_unit"].mean())
+
+
+@pytest.mark.parametrize(
+    ("question", "other"),
+    [("total value (qty times unit cost)", "UnitCostUSD"), ("total weight x qty", "WeightKg")],
+)
+def test_qty_in_a_calculation_reaches_the_quantity_column(question: str, other: str) -> None:
+    d = _inventory().assign(WeightKg=[1.0, 50.0, 2.0, 3.0])
+    a = analyse(question, {"inventory": d})
+    assert a.status == "answered", a.text
+    assert a.value == pytest.approx((d["QtyOnHand"] * d[other]).sum())
