@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
+from notebook_router.analyst.asked_about_again import asked_about_again
 from notebook_router.analyst.each_value import each_value
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.schema import Schema
@@ -67,6 +68,7 @@ def pooled_parts(r: Reading, spec: Spec) -> Spec:
     a question that said its statistic more than once."""
     parts = _said_twice(r.question)
     per_value = each_value(r, spec) if len(parts) == 1 else None
+    per_value = per_value or asked_about_again(r, spec)  # "in Newark, and what about Reno?"
     if per_value is not None:  # "for Albion and for Town": a figure each
         return per_value
     notes: list[LeftOut] = []

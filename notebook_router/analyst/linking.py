@@ -24,6 +24,7 @@ from typing import Any
 
 from notebook_router.analyst.asked_units import column_unit
 from notebook_router.analyst.doers import doers
+from notebook_router.analyst.per_one_names import naming_words, per_one_modifier
 from notebook_router.analyst.prefixed_names import is_prefix, no_side, prefixed_word, unnegated
 from notebook_router.analyst.schema import Column, Schema
 from notebook_router.data.values import ValueHit
@@ -395,7 +396,9 @@ def _head_stems(parts: list[str], yes_no: bool = False) -> set[str]:
     if yes_no and len(before) > 1 and is_prefix(before[-2]):
         return set()  # "paid" of ``pre_paid``, "smoker" of ``non_smoker``: another thing
     heads = {stem(head)} if len(head) > 1 and head.isalpha() else set()
-    if head in names["measures"] and len(before) > 1 and before[-2].isalpha():
+    measured = len(before) > 1 and before[-2].isalpha()
+    measured = measured and not per_one_modifier(before, len(before) - 2)  # "unit" of unit_cost
+    if head in names["measures"] and measured:
         heads.add(stem(before[-2]))  # "flipper" of flipper_length_mm: the thing measured
     return heads
 
@@ -465,7 +468,7 @@ def partial_column(word: str, schema: Schema) -> Mention | None:
     if not hits:
         synonyms = _synonyms().get(w_stem, frozenset())
         for col in schema.columns:
-            if synonyms & {stem(p) for p in _words_of(col.name)}:
+            if synonyms & {stem(p) for p in naming_words(_words_of(col.name))}:
                 hits.setdefault(col.name, "synonym")
     if not hits:
         for col in schema.columns:

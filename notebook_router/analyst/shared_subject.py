@@ -17,9 +17,11 @@ import re
 from collections.abc import Mapping
 from dataclasses import replace
 
+from notebook_router.analyst.elliptic_count import elliptic_count
 from notebook_router.analyst.reading import read
 from notebook_router.analyst.schema import Schema
 from notebook_router.analyst.spec import Spec
+from notebook_router.analyst.unshared_conditions import unshared_conditions
 from notebook_router.language.lexicon import STOPWORDS
 from notebook_router.language.patterns import alternation
 from notebook_router.language.tables import table
@@ -38,9 +40,20 @@ def shared_subject(
     before: str, earlier: Spec, part: str, spec: Spec, schemas: Mapping[str, Schema]
 ) -> Spec:
     """``spec`` (of ``part``) with the conditions of ``earlier``'s counted noun, when
-    ``part`` counts with no noun of its own after ``before`` counted some."""
+    ``part`` counts with no noun of its own after ``before`` counted some; where none
+    carry, with a note naming those of ``earlier`` it did not apply in their place."""
+    shared = _shared_subject(before, earlier, part, spec, schemas)
+    return shared if shared is not spec else unshared_conditions(earlier, spec)
+
+
+def _shared_subject(
+    before: str, earlier: Spec, part: str, spec: Spec, schemas: Mapping[str, Schema]
+) -> Spec:
     if earlier.frame != spec.frame:
         return spec
+    said_no_noun = elliptic_count(earlier, part, spec)  # "... and how many in Reno?"
+    if said_no_noun is not None:
+        return said_no_noun
     noun = _counted_noun(before, part)
     if noun is None:
         return spec

@@ -15,15 +15,17 @@ STOCK = pd.DataFrame(
         "WeightKg": [1.0, 50.0, 2.0],
     }
 )
+UNCOUNTED = STOCK.drop(columns="QtyOnHand")
+"""No column of it holds a quantity: "qty" names none (with ``QtyOnHand`` it names that)."""
 TRIPS = pd.DataFrame({"city": ["X", "Y"], "fare_usd": [30.0, 10.0], "minutes": [20, 5]})
 
 
 @pytest.mark.parametrize(
     ("name", "frame", "question", "word"),
     [
-        ("inventory", STOCK, "total value (qty times unit cost)", "qty"),
-        ("inventory", STOCK, "total weight of stock in Reno (qty x weight)", "qty"),
-        ("inventory", STOCK, "total weight x qty", "qty"),
+        ("inventory", UNCOUNTED, "total value (qty times unit cost)", "qty"),
+        ("inventory", UNCOUNTED, "total weight of stock in Reno (qty x weight)", "qty"),
+        ("inventory", UNCOUNTED, "total weight x qty", "qty"),
         ("trips", TRIPS, "average fare plus tip", "tip"),
     ],
 )

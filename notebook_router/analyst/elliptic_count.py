@@ -1,0 +1,48 @@
+"""A later count said with no noun at all counts the same rows, in its own place.
+
+"how many Electronics SKUs in Newark and how many in Reno?" was answered as two counts,
+the second of every Reno row: "Electronics" was dropped. A later part that opens a count
+straight into a preposition ("how many in Reno", "how many at Reno") names nothing to
+count: it counts what the part before it counted. Every condition of the earlier part on
+a column the later part does not set itself carries to it; a condition the later part
+sets on the same column (Reno for Newark, or "that are not Toys" for Toys) replaces the
+earlier one. The answer text names each count's conditions, so the carried ones are said.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from notebook_router.analyst.spec import Spec
+from notebook_router.language.lexicon import STOPWORDS
+from notebook_router.language.patterns import alternation
+from notebook_router.language.tables import table
+from notebook_router.language.words import word_spans
+
+_WORDS = table("shared_subject")
+_OPENS = re.compile(
+    rf"^\W*(?:(?:{alternation(_WORDS['joins'])})\s+)?"
+    rf"\b(?:{alternation(_WORDS['counts'])})\s+",
+    re.IGNORECASE,
+)
+_VERBS = frozenset(_WORDS["verbs"])
+
+
+def elliptic_count(earlier: Spec, part: str, spec: Spec) -> Spec | None:
+    """``spec`` (of ``part``) with the conditions of ``earlier`` it does not set itself,
+    when ``part`` is a count with no noun of its own ("and how many in Reno"); None when
+    it is not such a count."""
+    if earlier.frame != spec.frame or earlier.op != "count" or spec.op != "count":
+        return None
+    opening = _OPENS.match(part)
+    if opening is None:
+        return None
+    said = word_spans(part[opening.end() :])
+    if not said or said[0][0] not in STOPWORDS or said[0][0] in _VERBS:
+        return None  # "how many Tools items ...", "how many were ..." (a noun, or a verb)
+    own = {f.column for f in (*spec.filters, *spec.measure)}
+    carried = tuple(f for f in earlier.filters if f.column not in own)
+    if not carried:
+        return None
+    return replace(spec, filters=(*carried, *spec.filters))

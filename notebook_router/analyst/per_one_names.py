@@ -1,0 +1,35 @@
+"""The "unit" of ``unit_cost``: a modifier that says a measure is per one of something.
+
+"which warehouse holds the most units?" was ranked by the total of ``UnitCostUSD``: the
+lone word "units" stood for the name's "unit", read as the thing the cost measures (as
+"flipper" is of ``flipper_length_mm``). A per-one modifier before a measure word (price,
+cost, weight) says how the measure is taken, never what the column holds: it names the
+column only said together with its measure ("unit cost", "cost per unit", which the
+name's own words match), and "units" reaches a quantity column through its everyday
+words (``qty``), or nothing.
+"""
+
+from __future__ import annotations
+
+from notebook_router.language.stems import stem
+from notebook_router.language.tables import table
+
+_NAMES = table("analysis")["names"]
+_PER_ONE = frozenset(stem(w) for w in _NAMES["per_one"])
+_MEASURES = frozenset(_NAMES["measures"])
+_AFTER = frozenset(_NAMES["per_one_after"])
+
+
+def per_one_modifier(words: list[str], i: int) -> bool:
+    """Whether ``words[i]`` (a column name's words, lower case) is a per-one modifier of
+    the measure word after it ("unit" of unit, cost, usd) or says one after "per" ("unit"
+    of cost, per, unit)."""
+    if not (0 <= i < len(words) and stem(words[i]) in _PER_ONE):
+        return False
+    before_measure = i < len(words) - 1 and words[i + 1] in _MEASURES
+    return before_measure or (i > 0 and words[i - 1] in _AFTER)
+
+
+def naming_words(words: list[str]) -> list[str]:
+    """A column name's words that may name what it holds: without its per-one modifiers."""
+    return [w for i, w in enumerate(words) if not per_one_modifier(words, i)]
