@@ -59,6 +59,7 @@ from notebook_router.planner.followup_compare import (
 )
 from notebook_router.planner.followup_entities import BY, column_slot, kind, old_entity
 from notebook_router.planner.followup_grouping import grouping_said
+from notebook_router.planner.followup_only import only_value
 from notebook_router.planner.followup_present import (
     NOTHING_TO_CHART,
     PRESENT,
@@ -175,6 +176,9 @@ def _follow_up(
     grouped = grouping_said(goal)  # "by warehouse": the earlier data question in groups
     if grouped is not None and any(ANALYST in t.roles for t in source.tasks):
         return _same(source, grouped, "", columns, values)
+    only = only_value(goal, source, values)  # "only women": the earlier rows of one value
+    if only is not None:
+        return only
     said = said_entity(goal)
     if said is not None:
         return _same(source, *said, columns, values)
