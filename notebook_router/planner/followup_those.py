@@ -26,27 +26,41 @@ SHORTEST_PARTICIPLE = 5
 """The fewest letters of a word read as a past participle by its ending ("shipped",
 "paid"-less): "red", "bed", "need" are none."""
 _THOSE_WORD = re.compile(
-    rf"\b{_W('rows.among')}\s+{_W('rows.demonstratives')}\s+(?P<word>[\w-]+)", re.IGNORECASE
+    rf"\b{_W('rows.among')}\s+{_W('rows.demonstratives')}\s+(?:(?P<noun>[\w-]+)\s+)?"
+    r"(?P<word>[\w-]+)",
+    re.IGNORECASE,
 )
 _RELATIVE_FIRST = re.compile(
     rf"^(?:{_W('reference_lead')}[\s,]+)*(?P<relative>{_ROWS.either('those.relatives_first')})"
     r"(?![\w-])",
     re.IGNORECASE,
 )
+_AUXILIARIES = _ROWS.word_set("those.auxiliaries")
 AS_SAID = _ROWS.words("those.as_said")[0]
 """The words a relative said first is written as in the joined question ("of those")."""
 
 
 def those_before_a_verb(said: str, columns: frozenset[str]) -> int | None:
-    """Where "of those"/"among these" starts in ``said`` when the word after it is a verb
-    form or a term of the data's column names (``columns``), so "those" stands for the
-    rows before; None when it is not said so."""
+    """Where "of those"/"among these" starts in ``said`` when the word after it, or after
+    the one noun it says ("of these sessions purchased"), is a verb form or a term of the
+    data's column names (``columns``), so "those" stands for the rows before; None when
+    it is not said so ("of these planes with more than 100 seats": rows of their own)."""
     for found in _THOSE_WORD.finditer(said):
-        word = found["word"].lower()
-        participle = len(word) >= SHORTEST_PARTICIPLE and word.endswith(_ENDINGS)
-        if participle or (columns and set(terms(word)) & columns):
+        verb = found["word"].lower() in _AUXILIARIES  # "of those sessions were ..."
+        if (
+            verb
+            or _verb_like(found["word"], columns)
+            or (found["noun"] is not None and _verb_like(found["noun"], columns))
+        ):
             return found.start()
     return None
+
+
+def _verb_like(word: str, columns: frozenset[str]) -> bool:
+    """Whether ``word`` ends as a past participle ("purchased") or names a column."""
+    low = word.lower()
+    participle = len(low) >= SHORTEST_PARTICIPLE and low.endswith(_ENDINGS)
+    return participle or bool(columns and set(terms(low)) & columns)
 
 
 def relative_first(said: str) -> str | None:

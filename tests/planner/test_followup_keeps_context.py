@@ -66,7 +66,12 @@ def _asked_of_the_rows_before(result: RunResult, both: int, alone: int) -> None:
 
 
 @pytest.mark.parametrize(
-    "follow", ["how many of those purchased?", "of which, how many purchased?"]
+    "follow",
+    [
+        "how many of those purchased?",
+        "of which, how many purchased?",
+        "how many of these sessions purchased?",
+    ],
 )
 def test_of_those_keeps_the_earlier_condition_on_sessions(follow: str) -> None:
     router = Router(data={"sessions": SESSIONS}, memory=True)
@@ -77,7 +82,12 @@ def test_of_those_keeps_the_earlier_condition_on_sessions(follow: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "follow", ["and how many of those defaulted?", "of whom, how many defaulted?"]
+    "follow",
+    [
+        "and how many of those defaulted?",
+        "of whom, how many defaulted?",
+        "how many of those loans were defaulted?",
+    ],
 )
 def test_of_those_keeps_the_earlier_condition_on_loans(follow: str) -> None:
     router = Router(data={"loans": LOANS}, memory=True)
