@@ -58,6 +58,8 @@ from notebook_router.planner.followup_compare import (
     rival_comparisons,
 )
 from notebook_router.planner.followup_entities import BY, column_slot, kind, old_entity
+from notebook_router.planner.followup_grouping import grouping_said
+from notebook_router.planner.followup_only import only_value
 from notebook_router.planner.followup_present import (
     NOTHING_TO_CHART,
     PRESENT,
@@ -171,10 +173,16 @@ def _follow_up(
     presented = PRESENT.match(goal)
     if presented and presentation(presented["kind"]):
         return present(source, presented["kind"].strip())
+    grouped = grouping_said(goal)  # "by warehouse": the earlier data question in groups
+    if grouped is not None and any(ANALYST in t.roles for t in source.tasks):
+        return _same(source, grouped, "", columns, values)
+    only = only_value(goal, source, values)  # "only women": the earlier rows of one value
+    if only is not None:
+        return only
     said = said_entity(goal)
     if said is not None:
         return _same(source, *said, columns, values)
-    return of_those(goal, arc.last)
+    return of_those(goal, arc.last, columns)
 
 
 def _slotted(

@@ -9,6 +9,7 @@ import re
 
 from notebook_router.context.arc import ArcRun, ArcTask
 from notebook_router.language.lexicon import terms
+from notebook_router.planner.followup_those import relative_first, those_before_a_verb
 from notebook_router.planner.followup_types import (
     ANALYSIS,
     LEAD,
@@ -122,7 +123,9 @@ ROWS_BEFORE = "of the rows of the answer before"
 """The change of a follow-up about the rows an earlier data answer chose."""
 
 
-def of_those(goal: str, source: ArcRun | None) -> FollowUp | None:
+def of_those(
+    goal: str, source: ArcRun | None, columns: frozenset[str] = frozenset()
+) -> FollowUp | None:
     """ "what is their average year?" after "how many planes have Turbo-jet engines": the
     earlier data question and this one, as the two parts of one question.
 
@@ -130,10 +133,14 @@ def of_those(goal: str, source: ArcRun | None) -> FollowUp | None:
     for a part that refers back to its rows (on the parse, not by editing words), so the
     new question is asked of the rows the earlier one chose; a part it cannot read that
     way is answered as partial, saying which part went unanswered, never over all rows.
+    ``columns`` (the terms of the data's column names) tell "of those purchased" from "of
+    these planes" (:mod:`.followup_those`).
     """
     said = _LEADING.sub("", goal.strip())
+    said = relative_first(said) or said  # "of which, how many ...?": "of those, ..."
     found = _OF_THOSE.search(said)
-    if source is None or found is None or not _refers_back(said[: found.start()]):
+    start = found.start() if found is not None else those_before_a_verb(said, columns)
+    if source is None or start is None or not _refers_back(said[:start]):
         return None
     asked = analyst_tasks(source)
     if not asked:

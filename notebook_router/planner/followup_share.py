@@ -21,6 +21,7 @@ import re
 
 from notebook_router.context.arc import ArcRun
 from notebook_router.language.lexicon import terms
+from notebook_router.planner.followup_share_place import placed_share
 from notebook_router.planner.followup_types import LEAD, SAID, FollowUp, analyst_tasks
 from notebook_router.text.preview import clip
 
@@ -64,6 +65,10 @@ def share_of(goal: str, last: ArcRun | None) -> FollowUp | None:
     word, whole = said["word"].lower(), said["whole"].strip()
     before = asked[-1].description.strip()
     counted = _COUNTED.match(before)
+    placed = None if counted is not None else placed_share(before, word, whole)
+    if placed is not None:  # "how many flights from JFK?": "What share of flights are ..."
+        task = asked[-1].model_copy(update={"description": placed, "depends_on": ()})
+        return FollowUp("same", last, placed, (task,), f"as a {word} of all {whole}")
     if counted is None:
         return _asked(
             last, word, whole, "is no count I can split into rows and a condition on them"
