@@ -104,3 +104,18 @@ def test_a_ranking_of_totals_still_ranks_the_repeating_entity(
 ) -> None:
     answer = analyse(question, {name: frame})
     assert answer.value == truth, answer.text
+
+
+@pytest.mark.parametrize(
+    ("name", "frame", "question", "truth"),
+    [
+        ("orders", ORDERS, "who had the highest sales?", "Ben"),
+        ("orders", ORDERS, "who made the biggest sale?", "Ben"),
+        ("games", GAMES, "who had the highest points?", "Sam"),
+    ],
+)
+def test_who_of_one_row_is_never_named_by_an_id(
+    name: str, frame: pd.DataFrame, question: str, truth: str
+) -> None:
+    answer = analyse(question, {name: frame})
+    assert answer.value == truth, answer.text
