@@ -14,8 +14,9 @@ it is no group ("per city") and no count ("per player", :mod:`.per_counts`).
 - "per <unit>" that no column carries ("fare per mile" where distance is held in km) is
   declined with the word: never divided by something else, never dropped.
 
-Units of time are read only when a column carries them: "sales per day" with no column
-of days is a period ("per month", :mod:`.period_means`), left to those readings.
+Units of time are read only when a column carries an amount of them: "sales per day"
+with no column of days, or with a ``day`` or ``hour`` column (a day of the month, an
+hour of the day), is a period ("per month", :mod:`.period_means`), left to those readings.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from notebook_router.analyst.row_labels import picked_row_label, tells_rows_apar
 from notebook_router.analyst.spec import Decline, Derived, Filter, Spec
 from notebook_router.language.patterns import alternation
 from notebook_router.language.tables import table
+from notebook_router.language.words import identifier_words
 
 _SAID_PER = alternation(table("period_means")["ratio"]["per"])
 _UNIT_WORDS = alternation(sorted(FACTORS, key=len, reverse=True))
@@ -52,7 +54,7 @@ def per_unit(r: Reading) -> Outcome:
     if m.group("right") is not None:
         right = r.column_at(int(m.group("right")))
         unit = column_unit(right)
-        if unit is None or r.kind(right) != "number" or right == left:
+        if unit is None or r.kind(right) != "number" or right == left or _a_period(right):
             return None
         said = r.text[
             r.mentions[int(m.group("right"))].start : r.mentions[int(m.group("right"))].end
@@ -96,9 +98,17 @@ def _carrying(r: Reading, said: str, left: str) -> str:
     quantity, factor = FACTORS[said]
     for c in r.schema.of_kind("number"):
         unit = column_unit(c)
-        if c != left and unit is not None and unit[1:] == (quantity, factor):
+        if c != left and unit is not None and unit[1:] == (quantity, factor) and not _a_period(c):
             return c
     return ""
+
+
+def _a_period(column: str) -> bool:
+    """Whether ``column`` names a period of the clock or calendar (``hour``, ``day``: an
+    hour of the day to group by), not an amount of time (``hours_worked``, ``hours``)."""
+    words = identifier_words(column)
+    unit = column_unit(column)
+    return unit is not None and unit[1] == "time" and len(words) == 1 and not words[0].endswith("s")
 
 
 def _picks_a_row(r: Reading) -> bool:

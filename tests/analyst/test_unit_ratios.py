@@ -104,3 +104,48 @@ def test_a_unit_no_column_holds_is_declined_by_its_word(
 def test_per_a_group_is_still_a_group(question: str, truth: dict[str, float]) -> None:
     answer = analyse(question, {"parcels": PARCELS})
     assert answer.value == truth, answer.text
+
+
+WORKOUTS = pd.DataFrame(
+    {
+        "workout": ["run", "swim", "bike", "row"],
+        "calories": [600.0, 400.0, 900.0, 300.0],
+        "duration_min": [50.0, 40.0, 100.0, 20.0],
+    }
+)
+"""Calories per minute: 12, 10, 9, 15 (highest row, lowest bike)."""
+HOURLY = pd.DataFrame(
+    {
+        "store": ["a", "b", "a", "b", "a"],
+        "hour": [9, 10, 11, 9, 10],
+        "revenue": [10.0, 20, 30, 40, 50],
+    }
+)
+DAILY = pd.DataFrame({"day": [1, 2, 1, 2, 3], "sales": [5.0, 7.0, 1.0, 2.0, 4.0]})
+
+
+@pytest.mark.parametrize(
+    ("question", "truth"),
+    [
+        ("which workout burns the highest calories per minute?", "row"),
+        ("which workout had the lowest calories per minute", "bike"),
+    ],
+)
+def test_per_minute_divides_by_the_minutes_column(question: str, truth: str) -> None:
+    answer = analyse(question, {"workouts": WORKOUTS})
+    assert answer.value == truth, answer.text
+
+
+@pytest.mark.parametrize(
+    ("name", "frame", "question", "truth"),
+    [
+        ("sales", HOURLY, "revenue per hour", {9: 50.0, 10: 70.0, 11: 30.0}),
+        ("sales", HOURLY, "total revenue per hour", {9: 50.0, 10: 70.0, 11: 30.0}),
+        ("days", DAILY, "total sales per day", {1: 6.0, 2: 9.0, 3: 4.0}),
+    ],
+)
+def test_per_a_period_column_is_still_a_group(
+    name: str, frame: pd.DataFrame, question: str, truth: dict[int, float]
+) -> None:
+    answer = analyse(question, {name: frame})
+    assert answer.value == truth, answer.text
