@@ -122,6 +122,14 @@ HOURLY = pd.DataFrame(
     }
 )
 DAILY = pd.DataFrame({"day": [1, 2, 1, 2, 3], "sales": [5.0, 7.0, 1.0, 2.0, 4.0]})
+BOOKINGS = pd.DataFrame(
+    {
+        "booking_date": pd.to_datetime(["2024-01-01", "2024-01-01", "2024-01-02", "2024-01-03"]),
+        "stay_days": [2, 3, 1, 4],
+        "revenue": [200.0, 300.0, 90.0, 500.0],
+    }
+)
+"""Days of stay are held, and so are dates: "revenue per day" is per calendar day."""
 
 
 @pytest.mark.parametrize(
@@ -142,10 +150,16 @@ def test_per_minute_divides_by_the_minutes_column(question: str, truth: str) -> 
         ("sales", HOURLY, "revenue per hour", {9: 50.0, 10: 70.0, 11: 30.0}),
         ("sales", HOURLY, "total revenue per hour", {9: 50.0, 10: 70.0, 11: 30.0}),
         ("days", DAILY, "total sales per day", {1: 6.0, 2: 9.0, 3: 4.0}),
+        (
+            "bookings",
+            BOOKINGS,
+            "total revenue per day",
+            {"2024-01-01": 500.0, "2024-01-02": 90.0, "2024-01-03": 500.0},
+        ),
     ],
 )
 def test_per_a_period_column_is_still_a_group(
-    name: str, frame: pd.DataFrame, question: str, truth: dict[int, float]
+    name: str, frame: pd.DataFrame, question: str, truth: dict[object, float]
 ) -> None:
     answer = analyse(question, {name: frame})
     assert answer.value == truth, answer.text
