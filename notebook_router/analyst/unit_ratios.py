@@ -34,7 +34,9 @@ from notebook_router.language.tables import table
 from notebook_router.language.words import identifier_words
 
 _SAID_PER = alternation(table("period_means")["ratio"]["per"])
-_UNIT_WORDS = alternation(sorted(FACTORS, key=len, reverse=True))
+_NO_UNIT = frozenset(table("units")["asked_units"]["not_after_numbers"])
+"""Spellings of a unit that are other words after "per" too ("in" is no inch)."""
+_UNIT_WORDS = alternation(sorted(set(FACTORS) - _NO_UNIT, key=len, reverse=True))
 # "C0 per km" (the unit kept as a word) or "C0 per C1" (the unit linked to its column)
 _PER_UNIT = re.compile(
     rf"\bC(?P<left>\d+)\s+(?:{_SAID_PER})\s+(?:C(?P<right>\d+)|(?P<word>{_UNIT_WORDS}))\b"
