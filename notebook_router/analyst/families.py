@@ -47,8 +47,11 @@ from notebook_router.analyst.intents import (
 from notebook_router.analyst.per_counts import per_count, per_word_ratio, ratio_statistic
 from notebook_router.analyst.period_means import averaged_per_period
 from notebook_router.analyst.reading import IGNORED, OPERATION_WORDS, Reading
+from notebook_router.analyst.row_labels import picked_row_label
 from notebook_router.analyst.share_base import share_base
 from notebook_router.analyst.spec import Decline, Filter
+from notebook_router.analyst.superlative_measures import superlative_measure
+from notebook_router.analyst.unit_ratios import per_unit
 from notebook_router.language.patterns import alternation
 from notebook_router.language.phrases import phrase_table
 from notebook_router.language.spelling import closest
@@ -431,7 +434,9 @@ def rows(r: Reading) -> Outcome:
     who = r.has(_WHO)
     if not (r.top or who):
         return None
-    label = label_column(r) or (row_id_column(r) if not is_identifier(targets[0]) else "")
+    # one row picked: named by its own label (:mod:`.row_labels`); a top N as before
+    said = picked_row_label(r) if r.top is None else label_column(r)
+    label = said or (row_id_column(r) if not is_identifier(targets[0]) else "")
     # "which 2 cars ...": "which" was read with the ranking's N, so the question's own
     # words say a name is asked for
     by = r.has(_BY_LABEL) or (
@@ -550,6 +555,8 @@ INTENTS: tuple[Callable[[Reading], Outcome], ...] = (
     summary,
     unique,
     percentage,
+    per_unit,
+    superlative_measure,
     per_count,
     per_word_ratio,
     count,

@@ -33,6 +33,7 @@ from notebook_router.analyst.spec import Decline, Spec
 from notebook_router.analyst.speed_on_durations import speed_on_durations
 from notebook_router.analyst.trust_guards import guarded
 from notebook_router.analyst.unit_bounds import bounds_in_column_units
+from notebook_router.analyst.unit_ratios import unit_ratio_told
 from notebook_router.analyst.value_ends import value_ends
 from notebook_router.language.tables import table
 
@@ -99,6 +100,7 @@ def understand(question: str, frames: Mapping[str, Schema], default: str | None)
                 outcome = pooled_parts(
                     r, guarded(r, row_nouns(r, checked(r, rows_numbered(r, outcome))))
                 )
+                outcome = unit_ratio_told(r, outcome)  # "fare per km" divided: "per km" used
             return outcome
     return unmapped(r)
 

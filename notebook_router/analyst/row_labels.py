@@ -1,0 +1,47 @@
+"""The label that names one picked row ("who had the fastest finish time?").
+
+A single row picked by a ranking (no statistic: "the fastest", "the oldest", "the
+highest price") is named by the column that tells rows apart: a text column whose
+values are (nearly) all different, a name-like one first (``runner_name`` before
+``country_code``, which many runners share); "who" asks for a person, so an id
+(``order_id``) never names the row then. The usual label
+(:func:`.intents.label_column`) stays when it already tells rows apart, and it is the
+one for rankings of aggregates ("who has the highest total sales?" ranks the people a
+repeating column names): those never come here.
+"""
+
+from __future__ import annotations
+
+import re
+
+from notebook_router.analyst.column_names import is_identifier
+from notebook_router.analyst.intents import LABEL_NAME, label_column
+from notebook_router.analyst.reading import Reading
+from notebook_router.language.patterns import alternation
+from notebook_router.language.tables import table
+from notebook_router.language.words import identifier_words
+
+_NEARLY_ALL = 0.9
+"""The share of rows a label's distinct values must reach to tell the rows apart."""
+_WHO = re.compile(rf"\b(?:{alternation(table('row_labels')['people']['asked'])})\b")
+
+
+def picked_row_label(r: Reading) -> str:
+    """The column naming the one row a ranking picks (module docstring)."""
+    usual = label_column(r)
+    if usual and tells_rows_apart(r, usual):
+        return usual
+    apart = [c for c in r.schema.of_kind("text", "category") if tells_rows_apart(r, c)]
+    if _WHO.search(r.text):
+        # "who ...?" asks for a person: an order's id is never one
+        apart = [c for c in apart if not is_identifier(c)]
+    named = [c for c in apart if any(re.search(LABEL_NAME, w) for w in identifier_words(c))]
+    return (named or apart or [usual])[0]
+
+
+def tells_rows_apart(r: Reading, column: str) -> bool:
+    """Whether ``column``'s values are (nearly) all different: it names rows, not groups."""
+    described = r.schema.column(column)
+    distinct = described.distinct if described.kind == "text" else len(described.values)
+    rows = r.schema.rows
+    return rows > 2 and distinct >= _NEARLY_ALL * rows
