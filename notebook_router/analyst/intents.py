@@ -14,6 +14,7 @@ from notebook_router.analyst.across_all import over_all_groups
 from notebook_router.analyst.column_names import is_identifier
 from notebook_router.analyst.conditions import date_column
 from notebook_router.analyst.count_columns import counts_things
+from notebook_router.analyst.person_columns import people_columns
 from notebook_router.analyst.rate_columns import holds_rates
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.schema import Schema
@@ -321,4 +322,5 @@ def label_column(r: Reading) -> str:
     # a column naming each row once (a car's model): the rows' labels
     unique = [c.name for c in r.schema.columns
               if c.kind == "category" and len(c.values) == r.schema.rows > 2]  # fmt: skip
-    return (named or [c for c in r.schema.of_kind("text")] or unique or [""])[0]
+    people = people_columns(r, texts)  # "who ...?": a column of people before one of things
+    return (people or named or [c for c in r.schema.of_kind("text")] or unique or [""])[0]

@@ -16,14 +16,12 @@ import re
 
 from notebook_router.analyst.column_names import is_identifier
 from notebook_router.analyst.intents import LABEL_NAME, label_column
+from notebook_router.analyst.person_columns import asks_who
 from notebook_router.analyst.reading import Reading
-from notebook_router.language.patterns import alternation
-from notebook_router.language.tables import table
 from notebook_router.language.words import identifier_words
 
 _NEARLY_ALL = 0.9
 """The share of rows a label's distinct values must reach to tell the rows apart."""
-_WHO = re.compile(rf"\b(?:{alternation(table('row_labels')['people']['asked'])})\b")
 
 
 def picked_row_label(r: Reading) -> str:
@@ -32,7 +30,7 @@ def picked_row_label(r: Reading) -> str:
     if usual and tells_rows_apart(r, usual):
         return usual
     apart = [c for c in r.schema.of_kind("text", "category") if tells_rows_apart(r, c)]
-    if _WHO.search(r.text):
+    if asks_who(r):
         # "who ...?" asks for a person: an order's id is never one
         apart = [c for c in apart if not is_identifier(c)]
     named = [c for c in apart if any(re.search(LABEL_NAME, w) for w in identifier_words(c))]
