@@ -14,6 +14,7 @@ from notebook_router.analyst.across_all import over_all_groups
 from notebook_router.analyst.column_names import is_identifier
 from notebook_router.analyst.conditions import date_column
 from notebook_router.analyst.count_columns import counts_things
+from notebook_router.analyst.level_columns import holds_levels
 from notebook_router.analyst.person_columns import people_columns
 from notebook_router.analyst.rate_columns import holds_rates
 from notebook_router.analyst.reading import Reading
@@ -269,8 +270,10 @@ def default_agg(r: Reading, target: str | None) -> str:
         return aggs[0]
     if target is None or r.has(COUNT):
         return "size"
-    # a rate per row ("the highest poverty rate") is averaged over a group's rows, never summed
-    return "mean" if r.kind(target) == "binary" or holds_rates(r, target) else "sum"
+    # a rate or a level per row ("the highest poverty rate", "the highest temperature") is
+    # averaged over a group's rows, never summed
+    averaged = r.kind(target) == "binary" or holds_rates(r, target) or holds_levels(target)
+    return "mean" if averaged else "sum"
 
 
 def plot_agg(r: Reading, target: str | None) -> str:
