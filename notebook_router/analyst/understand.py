@@ -33,8 +33,8 @@ from notebook_router.analyst.spec import Decline, Spec
 from notebook_router.analyst.speed_on_durations import speed_on_durations
 from notebook_router.analyst.trust_guards import guarded
 from notebook_router.analyst.unit_bounds import bounds_in_column_units
-from notebook_router.analyst.verb_flags import verb_flags
 from notebook_router.analyst.value_ends import value_ends
+from notebook_router.analyst.verb_flags import verb_flags
 from notebook_router.language.tables import table
 
 _WORDS = table("reading_words")["understand"]

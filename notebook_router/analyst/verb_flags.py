@@ -30,6 +30,8 @@ _RELATIVES = frozenset(READING["relatives"])
 _SHARES = frozenset(READING["shares"])
 _SHARE_OF = frozenset(READING["share_of"])
 _PREPOSITIONS = frozenset(table("adjective_flags")["prepositions"])
+_COUNTS = re.compile(rf"\b(?:{'|'.join(map(re.escape, READING['counts']))})\b")
+_GROUPS = frozenset(READING["groups"])
 _PARTICIPLE = tuple(READING["participle_endings"])
 _TOKEN = re.compile(r"\b([CV])(\d+)\b|\b[a-z][a-z]+\b")
 
@@ -54,9 +56,11 @@ def verb_flags(r: Reading) -> list[Filter]:
         if token.group(1) is None:
             column = _verb_column(r, token.group(0), flags, before, share)
         else:
-            column = _mentioned_flag(r, tokens, i, lead, share, negated)
+            column = _mentioned_flag(r, tokens, i, lead, share)
         if column is None or column in used:
             continue
+        if _other_side_asked(r.skeleton[token.end() :]):
+            continue  # "how many were cancelled and how many weren't": both sides are asked
         sides = yes_no(r, column)
         if sides is None:
             continue
@@ -83,10 +87,18 @@ def _verb_column(r: Reading, word: str, flags: list[str], before: str, share: bo
         r.unapplied.append(LeftOut(word, why))
         return None
     if share:
-        why = f"a condition on {named[0]} inside a share; I could not tell its rows from its measure"
+        why = (
+            f"a condition on {named[0]} inside a share; I could not tell its rows from its measure"
+        )
         r.unapplied.append(LeftOut(word, why))
         return None
     return named[0]
+
+
+def _other_side_asked(rest: str) -> bool:
+    """A negation later in the question ("... and how many weren't?") asks the flag's
+    other side too: the earlier readers count both, and one side must not be kept."""
+    return re.search(rf"\b{NEGATION}\b|n't\b", rest) is not None
 
 
 def _said_of_rows(before: str, word: str) -> bool:
@@ -101,7 +113,7 @@ def _said_of_rows(before: str, word: str) -> bool:
 
 
 def _mentioned_flag(
-    r: Reading, tokens: list[re.Match[str]], i: int, lead: int, share: bool, negated: bool
+    r: Reading, tokens: list[re.Match[str]], i: int, lead: int, share: bool
 ) -> str | None:
     """A yes/no column's mention said as a verb of the rows ("flights were cancelled", "who
     churned"), or, in a share, as its rows' plural noun ("share of choices that were air")."""
@@ -118,9 +130,12 @@ def _mentioned_flag(
     if share:
         return None  # "share of flights that were cancelled": the flag is measured
     participle = r.text[mention.start : mention.end].lower().endswith(_PARTICIPLE)
-    noun_before = lead >= 0 and before not in STOPWORDS and participle
+    noun_before = lead >= 0 and before not in STOPWORDS and participle  # "loans defaulted"
     if not noun_before and (lead < 1 or (before not in _COPULAS and before not in _RELATIVES)):
         return None  # "is cancelled related to ...": the column asked about, no rows
+    said = [t.group(0) for t in tokens]
+    if _COUNTS.search(r.skeleton) and not _GROUPS & set(said):
+        return None  # "how many flights were cancelled": the count's own measure
     return column
 
 

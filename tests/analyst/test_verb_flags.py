@@ -84,13 +84,28 @@ def test_a_count_per_group_keeps_the_rows_the_verb_names(
 @pytest.mark.parametrize(
     ("make", "question", "keep", "measure"),
     [
-        (_travel, "average income of people who chose train", {"mode": "train", "choice": 1}, "income"),
+        (
+            _travel,
+            "average income of people who chose train",
+            {"mode": "train", "choice": 1},
+            "income",
+        ),
         (_travel, "mean income for choosers of car", {"mode": "car", "choice": 1}, "income"),
-        (_shop, "average price for people who chose coffee", {"product": "coffee", "choice": "Yes"}, "price"),
+        (
+            _shop,
+            "average price for people who chose coffee",
+            {"product": "coffee", "choice": "Yes"},
+            "price",
+        ),
         (_shop, "mean price for choosers of tea", {"product": "tea", "choice": "Yes"}, "price"),
         (_loans, "average balance of customers who defaulted", {"default": "Y"}, "balance"),
         (_loans, "mean balance of loans that did not default", {"default": "N"}, "balance"),
-        (_flights, "average distance of flights that were not canceled", {"cancelled": 0}, "distance"),
+        (
+            _flights,
+            "average distance of flights that were not canceled",
+            {"cancelled": 0},
+            "distance",
+        ),
     ],
 )
 def test_a_mean_is_over_the_rows_the_verb_names(
@@ -121,7 +136,7 @@ def test_a_share_of_the_flag_as_plural_noun_is_among_its_rows(
     a = analyse(question, {"t": d})
     chosen = d[d["choice"] == yes]
     assert a.status == "answered", a.text
-    assert float(a.value) == pytest.approx(float((chosen[group] == value).mean()))
+    assert a.value == pytest.approx(float((chosen[group] == value).mean()))
 
 
 @pytest.mark.parametrize(
@@ -129,7 +144,9 @@ def test_a_share_of_the_flag_as_plural_noun_is_among_its_rows(
     ["how many offers were bought by region?", "number of offers that were bought per region"],
 )
 @pytest.mark.parametrize("flags", [("buy", "buyer"), ("buyer", "buys")])
-def test_a_verb_that_could_name_two_flags_is_reported(question: str, flags: tuple[str, str]) -> None:
+def test_a_verb_that_could_name_two_flags_is_reported(
+    question: str, flags: tuple[str, str]
+) -> None:
     d = pd.DataFrame(
         {
             "region": ["N", "N", "S", "S"],
