@@ -31,6 +31,7 @@ _SHARES = frozenset(READING["shares"])
 _SHARE_OF = frozenset(READING["share_of"])
 _PREPOSITIONS = frozenset(table("adjective_flags")["prepositions"])
 _COUNTS = re.compile(rf"\b(?:{'|'.join(map(re.escape, READING['counts']))})\b")
+_JOINED_NOT = "|".join(map(re.escape, READING["negation_endings"]))
 _GROUPS = frozenset(READING["groups"])
 _PARTICIPLE = tuple(READING["participle_endings"])
 _TOKEN = re.compile(r"\b([CV])(\d+)\b|\b[a-z][a-z]+\b")
@@ -98,7 +99,7 @@ def _verb_column(r: Reading, word: str, flags: list[str], before: str, share: bo
 def _other_side_asked(rest: str) -> bool:
     """A negation later in the question ("... and how many weren't?") asks the flag's
     other side too: the earlier readers count both, and one side must not be kept."""
-    return re.search(rf"\b{NEGATION}\b|n't\b", rest) is not None
+    return re.search(rf"\b{NEGATION}\b|(?:{_JOINED_NOT})\b", rest) is not None
 
 
 def _said_of_rows(before: str, word: str) -> bool:
