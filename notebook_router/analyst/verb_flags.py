@@ -33,6 +33,7 @@ _PREPOSITIONS = frozenset(table("adjective_flags")["prepositions"])
 _COUNTS = re.compile(rf"\b(?:{'|'.join(map(re.escape, READING['counts']))})\b")
 _JOINED_NOT = "|".join(map(re.escape, READING["negation_endings"]))
 _GROUPS = frozenset(READING["groups"])
+_AGENT = tuple(READING["agent_endings"])
 _PARTICIPLE = tuple(READING["participle_endings"])
 _TOKEN = re.compile(r"\b([CV])(\d+)\b|\b[a-z][a-z]+\b")
 
@@ -132,6 +133,8 @@ def _mentioned_flag(
         return None  # "share of flights that were cancelled": the flag is measured
     participle = r.text[mention.start : mention.end].lower().endswith(_PARTICIPLE)
     noun_before = lead >= 0 and before not in STOPWORDS and participle  # "loans defaulted"
+    agent = r.text[mention.start : mention.end].lower().endswith(_AGENT)
+    noun_before = noun_before or (agent and before in _PREPOSITIONS)  # "of defaulters"
     if not noun_before and (lead < 1 or (before not in _COPULAS and before not in _RELATIVES)):
         return None  # "is cancelled related to ...": the column asked about, no rows
     said = [t.group(0) for t in tokens]

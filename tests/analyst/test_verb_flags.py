@@ -169,3 +169,42 @@ def test_a_negated_flag_and_the_flag_as_measure_keep_working() -> None:
     assert b.value == pytest.approx(float((_flights().cancelled == 1).mean()))
     c = analyse("average choice by mode", {"t": d})
     assert c.value == {k: pytest.approx(v) for k, v in d.groupby("mode").choice.mean().items()}
+
+
+@pytest.mark.parametrize(
+    ("question", "flag", "yes"),
+    [
+        ("mean income of survivors", "survived", 1),
+        ("average income for survivors", "survived", 1),
+        ("mean income of defaulters", "defaulted", "Yes"),
+        ("average income for defaulters", "defaulted", "Yes"),
+    ],
+)
+def test_an_agent_noun_of_a_flag_keeps_its_rows(question: str, flag: str, yes: object) -> None:
+    d = pd.DataFrame(
+        {
+            "income": [10.0, 20.0, 30.0, 40.0, 50.0],
+            "survived": [1, 0, 0, 1, 0],
+            "defaulted": ["No", "Yes", "Yes", "No", "No"],
+        }
+    )
+    d = d.drop(columns=["defaulted" if flag == "survived" else "survived"])
+    a = analyse(question, {"t": d})
+    assert a.status == "answered", a.text
+    assert a.value == pytest.approx(float(d[d[flag] == yes].income.mean()))
+
+
+@pytest.mark.parametrize(
+    ("make", "question", "flag", "yes"),
+    [
+        (_flights, "how many flights were cancelled and how many weren't?", "cancelled", 1),
+        (_loans, "how many loans were default and how many were not?", "default", "Y"),
+    ],
+)
+def test_both_sides_of_a_flag_asked_keep_both_counts(
+    make: object, question: str, flag: str, yes: object
+) -> None:
+    d = make()  # type: ignore[operator]
+    d = d.iloc[:-1]  # the two sides differ in size
+    a = analyse(question, {"t": d})
+    assert a.value == (int((d[flag] == yes).sum()), int((d[flag] != yes).sum())), a.text
