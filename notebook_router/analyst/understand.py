@@ -35,6 +35,7 @@ from notebook_router.analyst.trust_guards import guarded
 from notebook_router.analyst.unit_bounds import bounds_in_column_units
 from notebook_router.analyst.unit_ratios import unit_ratio_told
 from notebook_router.analyst.value_ends import value_ends
+from notebook_router.analyst.verb_flags import verb_flags
 from notebook_router.language.tables import table
 
 _WORDS = table("reading_words")["understand"]
@@ -78,6 +79,7 @@ def understand(question: str, frames: Mapping[str, Schema], default: str | None)
     r.filters = [*clock, *times, *owned_conditions(r), *conditions(r)]
     r.filters += presence_conditions(r)
     r.filters += adjective_flags(r)  # "of fraudulent claims": fraud_flag == Yes
+    r.filters += verb_flags(r)  # "each mode was chosen", "who chose train": choice == 1
     r.filters += ordinal_conditions(r)
     r.filters = change_conditions(r, [*r.filters, *period_conditions(r), *adverb_conditions(r)])
     if not re.search(COUNTING, r.skeleton):
