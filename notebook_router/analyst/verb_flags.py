@@ -133,8 +133,11 @@ def _mentioned_flag(
         return None  # "share of flights that were cancelled": the flag is measured
     participle = r.text[mention.start : mention.end].lower().endswith(_PARTICIPLE)
     noun_before = lead >= 0 and before not in STOPWORDS and participle  # "loans defaulted"
-    agent = r.text[mention.start : mention.end].lower().endswith(_AGENT)
-    noun_before = noun_before or (agent and before in _PREPOSITIONS)  # "of defaulters"
+    written = r.text[mention.start : mention.end].lower()
+    # "of defaulters", "for smokers": the rows; "on smoker", "with smoker" (the column's
+    # own name, as a regression or a correlation takes it) is the column, not its rows
+    agent = written.endswith(_AGENT) and written != column.lower()
+    noun_before = noun_before or (agent and before in _PREPOSITIONS)
     if not noun_before and (lead < 1 or (before not in _COPULAS and before not in _RELATIVES)):
         return None  # "is cancelled related to ...": the column asked about, no rows
     said = [t.group(0) for t in tokens]
