@@ -9,8 +9,7 @@ over those values only), every other condition kept for each.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from notebook_router.analyst.each_value import per_value, pooled_values
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import Spec
 from notebook_router.language.tables import table
@@ -22,16 +21,9 @@ _ARTICLES = frozenset(table("each_value")["articles"])
 def asked_about_again(r: Reading, spec: Spec) -> Spec | None:
     """``spec`` grouped by the column whose later values were each asked "what about",
     or None when no value was."""
-    if spec.op not in ("statistic", "count") or spec.group_by or spec.measure:
+    either = pooled_values(spec)
+    if either is None:
         return None
-    pooled = [
-        f
-        for f in spec.filters
-        if f.op == "isin" and isinstance(f.value, tuple) and len(f.value) > 1
-    ]
-    if len(pooled) != 1:
-        return None
-    either = pooled[0]
     values = either.value if isinstance(either.value, tuple) else ()
     starts = sorted(
         m.start
@@ -40,8 +32,7 @@ def asked_about_again(r: Reading, spec: Spec) -> Spec | None:
     )
     if len(starts) < 2 or not all(_after_about(r.text[:start]) for start in starts[1:]):
         return None
-    grouped = replace(spec, op="groupby", variant="", group_by=(either.column,))
-    return replace(grouped, aggs=("size",)) if spec.op == "count" else grouped
+    return per_value(spec, either)
 
 
 def _after_about(before: str) -> bool:

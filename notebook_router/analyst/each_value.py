@@ -36,6 +36,15 @@ _POOLED = tuple(
 def each_value(r: Reading, spec: Spec) -> Spec | None:
     """``spec`` grouped by the column whose values the question asked one by one, or None
     when it asked no statistic of each value."""
+    either = pooled_values(spec)
+    if either is None or not _asked_one_by_one(r, either, count=spec.op == "count"):
+        return None
+    return per_value(spec, either)
+
+
+def pooled_values(spec: Spec) -> Filter | None:
+    """The one condition of a statistic or a count that pools several values of a column
+    (``region in [North, South]``), or None."""
     if spec.op not in ("statistic", "count") or spec.group_by or spec.measure:
         return None
     pooled = [
@@ -43,15 +52,13 @@ def each_value(r: Reading, spec: Spec) -> Spec | None:
         for f in spec.filters
         if f.op == "isin" and isinstance(f.value, tuple) and len(f.value) > 1
     ]
-    if len(pooled) != 1:
-        return None
-    either = pooled[0]
-    if not _asked_one_by_one(r, either, count=spec.op == "count"):
-        return None
-    if spec.op == "count":
-        return replace(spec, op="groupby", variant="", group_by=(either.column,),
-                       aggs=("size",))  # fmt: skip
-    return replace(spec, op="groupby", variant="", group_by=(either.column,))
+    return pooled[0] if len(pooled) == 1 else None
+
+
+def per_value(spec: Spec, either: Filter) -> Spec:
+    """``spec`` given per value of ``either``'s column (over those values only)."""
+    grouped = replace(spec, op="groupby", variant="", group_by=(either.column,))
+    return replace(grouped, aggs=("size",)) if spec.op == "count" else grouped
 
 
 def _asked_one_by_one(r: Reading, either: Filter, *, count: bool) -> bool:

@@ -3,10 +3,12 @@
 "how many Electronics SKUs in Newark and how many in Reno?" was answered as two counts,
 the second of every Reno row: "Electronics" was dropped. A later part that opens a count
 straight into a preposition ("how many in Reno", "how many at Reno") names nothing to
-count: it counts what the part before it counted. Every condition of the earlier part on
-a column the later part does not set itself carries to it; a condition the later part
-sets on the same column (Reno for Newark, or "that are not Toys" for Toys) replaces the
-earlier one. The answer text names each count's conditions, so the carried ones are said.
+count: it counts what the part before it counted, in another place. When the later part
+sets a column the earlier part set (Reno for Newark, or "that are not Toys" for Toys),
+that condition replaces the earlier one and every other condition of the earlier part
+carries to it; a later part that only adds a condition of its own ("and how many with a
+price above 10?") says no place of the earlier count's and carries nothing. The answer
+text names each count's conditions, so the carried ones are said.
 """
 
 from __future__ import annotations
@@ -42,6 +44,8 @@ def elliptic_count(earlier: Spec, part: str, spec: Spec) -> Spec | None:
     if not said or said[0][0] not in STOPWORDS or said[0][0] in _VERBS:
         return None  # "how many Tools items ...", "how many were ..." (a noun, or a verb)
     own = {f.column for f in (*spec.filters, *spec.measure)}
+    if not own & {f.column for f in earlier.filters}:
+        return None  # "... and how many with a price above 10?": no place of its own
     carried = tuple(f for f in earlier.filters if f.column not in own)
     if not carried:
         return None

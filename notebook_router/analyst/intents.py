@@ -272,7 +272,7 @@ def default_agg(r: Reading, target: str | None) -> str:
         return "size"
     # a rate or a level per row ("the highest poverty rate", "the highest temperature") is
     # averaged over a group's rows, never summed
-    averaged = r.kind(target) == "binary" or holds_rates(r, target) or holds_levels(target)
+    averaged = r.kind(target) == "binary" or holds_rates(r, target) or holds_levels(r, target)
     return "mean" if averaged else "sum"
 
 

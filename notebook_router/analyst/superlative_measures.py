@@ -15,7 +15,8 @@ import re
 
 from notebook_router.analyst.intents import Outcome, base
 from notebook_router.analyst.reading import Reading
-from notebook_router.analyst.row_labels import picked_row_label
+from notebook_router.analyst.row_labels import picked_row_label, tells_rows_apart
+from notebook_router.language.patterns import alternation
 from notebook_router.language.tables import table
 from notebook_router.language.words import identifier_words
 
@@ -26,12 +27,18 @@ _SAID: dict[str, tuple[str, bool]] = {
     for word in words
 }
 _WORD = re.compile(r"[a-z]+")
+_NOT_WITH = re.compile(
+    rf"\b(?:{alternation(table('superlative_measures')['not_with']['words'])})\b"
+)
 
 
 def superlative_measure(r: Reading) -> Outcome:
     """The row picked by a superlative of a quantity (module docstring), or None."""
-    if r.top is not None or r.mentioned("number"):
+    if r.top is not None or r.mentioned("number") or _NOT_WITH.search(r.text.lower()):
         return None
+    grouped = r.mentioned("category", "text", "binary", "datetext")
+    if any(not tells_rows_apart(r, c) for c in grouped):
+        return None  # "which team is the tallest?": a group's figure, not one row
     said = [_SAID[w] for w in _WORD.findall(r.text.lower()) if w in _SAID]
     if len(set(said)) != 1:
         return None

@@ -90,3 +90,16 @@ def test_a_condition_the_second_count_sets_replaces_the_earlier_one(
     where = "Reno" if frame == "stock" else "Bergen"
     assert isinstance(a.value, tuple)
     assert a.value[1] == _count(d, **{column: second, place: where})
+
+
+def test_a_later_count_with_only_a_condition_of_its_own_carries_nothing() -> None:
+    inv = pd.DataFrame(
+        {
+            "category": ["Toys", "Toys", "Tools", "Toys", "Tools", "Tools", "Toys"],
+            "warehouse": ["Newark", "Reno", "Reno", "Newark", "Newark", "Reno", "Reno"],
+            "price": [5, 6, 20, 7, 30, 25, 8],
+        }
+    )
+    a = analyse("how many Toys in Newark and how many with a price above 10?", {"inv": inv})
+    toys_newark = int(((inv.category == "Toys") & (inv.warehouse == "Newark")).sum())
+    assert a.value == (toys_newark, int((inv.price > 10).sum())), a.text

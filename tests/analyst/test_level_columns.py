@@ -61,3 +61,33 @@ def test_an_amount_or_a_total_said_is_still_summed(
     answer = analyse(question, {"t": df})
     assert answer.status == "answered", answer.text
     assert answer.value == df.groupby(by)[column].sum().idxmax(), answer.text
+
+
+BOOKS = pd.DataFrame(
+    {
+        "genre": ["sf", "sf", "sf", "rom", "rom"],
+        "ratings_count": [1000, 2000, 3000, 4000, 100],
+        "TotalPrice": [10.0, 20.0, 30.0, 45.0, 1.0],
+        "sale_price": [5.0, 6.0, 7.0, 12.0, 1.0],
+    }
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "column"),
+    [
+        ("which genre has the highest ratings_count?", "ratings_count"),
+        ("which genre has the largest TotalPrice?", "TotalPrice"),
+        ("which genre has the most sale_price?", "sale_price"),
+    ],
+)
+def test_a_level_word_that_is_not_the_head_or_a_total_said_keeps_the_sum(
+    question: str, column: str
+) -> None:
+    # the sums and the means pick different genres here
+    assert BOOKS.groupby("genre")[column].sum().idxmax() != (
+        BOOKS.groupby("genre")[column].mean().idxmax()
+    )
+    answer = analyse(question, {"books": BOOKS})
+    assert answer.status == "answered", answer.text
+    assert answer.value == BOOKS.groupby("genre")[column].sum().idxmax(), answer.text

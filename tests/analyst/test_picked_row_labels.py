@@ -119,3 +119,27 @@ def test_who_of_one_row_is_never_named_by_an_id(
 ) -> None:
     answer = analyse(question, {name: frame})
     assert answer.value == truth, answer.text
+
+
+TEAMS = pd.DataFrame(
+    {
+        "player": list("abcdef"),
+        "team": ["X", "X", "X", "Y", "Y", "Y"],
+        "height_cm": [210, 170, 175, 190, 195, 192],
+        "age": [20, 35, 22, 30, 31, 29],
+    }
+)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "how many players are older than the oldest player on team Y?",
+        "which team is the tallest?",
+        "which team is youngest on average?",
+    ],
+)
+def test_a_superlative_in_a_count_or_of_a_group_picks_no_single_row(question: str) -> None:
+    answer = analyse(question, {"teams": TEAMS})
+    # a count, or a team's figure, is asked: one player named as complete answers neither
+    assert not (answer.status == "answered" and answer.value in set(TEAMS["player"])), answer.text
