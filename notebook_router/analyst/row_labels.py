@@ -15,13 +15,11 @@ from __future__ import annotations
 import re
 
 from notebook_router.analyst.column_names import is_identifier
+from notebook_router.analyst.distinct_rows import tells_rows_apart
 from notebook_router.analyst.intents import LABEL_NAME, label_column
 from notebook_router.analyst.person_columns import asks_who
 from notebook_router.analyst.reading import Reading
 from notebook_router.language.words import identifier_words
-
-_NEARLY_ALL = 0.9
-"""The share of rows a label's distinct values must reach to tell the rows apart."""
 
 
 def picked_row_label(r: Reading) -> str:
@@ -35,11 +33,3 @@ def picked_row_label(r: Reading) -> str:
         apart = [c for c in apart if not is_identifier(c)]
     named = [c for c in apart if any(re.search(LABEL_NAME, w) for w in identifier_words(c))]
     return (named or apart or [usual])[0]
-
-
-def tells_rows_apart(r: Reading, column: str) -> bool:
-    """Whether ``column``'s values are (nearly) all different: it names rows, not groups."""
-    described = r.schema.column(column)
-    distinct = described.distinct if described.kind == "text" else len(described.values)
-    rows = r.schema.rows
-    return rows > 2 and distinct >= _NEARLY_ALL * rows

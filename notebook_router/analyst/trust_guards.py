@@ -16,6 +16,8 @@ about one table or one sentence:
 - A statistic of a column whose only condition is a bound on that same column ("total
   revenue over 150"): the reading is said, since "over 150" may be meant for another
   column the question did not name.
+- "who ...?" answered from one column of people while another could be meant
+  (:mod:`.person_columns`).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from notebook_router.analyst.number_owners import range_as_said
+from notebook_router.analyst.person_columns import other_people
 from notebook_router.analyst.reading import Reading, read
 from notebook_router.analyst.schema import Schema
 from notebook_router.analyst.spec import Filter, LeftOut, Spec
@@ -58,6 +61,7 @@ def guarded(r: Reading, spec: Spec) -> Spec:
         *_unique_key_count(r, spec),
         *_scaled_threshold(r, spec),
         *_measured_within_its_own_bound(r, spec),
+        *other_people(r, spec),
     ]
     if not found:
         return spec

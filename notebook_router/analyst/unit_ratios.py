@@ -25,9 +25,10 @@ import re
 from dataclasses import replace
 
 from notebook_router.analyst.asked_units import FACTORS, column_unit
+from notebook_router.analyst.distinct_rows import tells_rows_apart
 from notebook_router.analyst.intents import CLOSEST, Outcome, base, ranking_order
 from notebook_router.analyst.reading import Reading
-from notebook_router.analyst.row_labels import picked_row_label, tells_rows_apart
+from notebook_router.analyst.row_labels import picked_row_label
 from notebook_router.analyst.spec import Decline, Derived, Filter, Spec
 from notebook_router.language.patterns import alternation
 from notebook_router.language.tables import table

@@ -33,6 +33,7 @@ from notebook_router.agents.tree import tree_generation
 from notebook_router.context.arc import ArcView
 from notebook_router.language.lexicon import terms
 from notebook_router.language.references import kind_of
+from notebook_router.language.superlatives import superlatives_of
 from notebook_router.planner.followup import column_terms, column_values
 from notebook_router.planner.media_notes import MediaNote, choices, pointers
 from notebook_router.planner.state import NOT_DONE_STATUSES, RunState, Task
@@ -547,11 +548,15 @@ def _critic_line(state: RunState, task_id: str) -> str | None:
 
 
 def _data_words(state: RunState) -> frozenset[str]:
-    """The words that name the run's tables and their columns ("order_date" gives "order date")."""
+    """The words that name the run's tables and their columns ("order_date" gives "order
+    date"), and the superlatives that rank by a column ("oldest" of an ``age`` column)."""
     if state.data is None:
         return frozenset()
     names = [n for t in state.data.tables for n in (t.name, *t.columns, *t.values)]
-    return frozenset(w for n in names for w in terms(n.replace("_", " ")))
+    words = frozenset(w for n in names for w in terms(n.replace("_", " ")))
+    columns = [c for t in state.data.tables for c in t.columns]
+    ranked = superlatives_of(w for c in columns for w in terms(c.replace("_", " ")))
+    return words | frozenset(terms(" ".join(sorted(ranked))))
 
 
 def usable(cards: list[AgentCard], state: RunState) -> list[AgentCard]:

@@ -75,3 +75,54 @@ def test_the_rows_own_name_comes_before_another_person_column(question: str) -> 
     answer = analyse(question, {"staff": STAFF})
     assert answer.status == "answered", answer.text
     assert answer.value == STAFF.loc[STAFF["salary"].idxmax(), "name"], answer.text
+
+
+# Two columns of people of the same standing, neither named: "who" may mean either, so
+# the answer from the first is partial and names the other.
+ORDERS = pd.DataFrame(
+    {
+        "product": ["hat", "scarf", "hat", "coat", "scarf", "coat", "hat", "coat"],
+        "customer": ["Ann", "Bob", "Cid", "Ann", "Dee", "Bob", "Eve", "Cid"],
+        "salesperson": ["Zoe", "Yan", "Zoe", "Xia", "Yan", "Xia", "Zoe", "Yan"],
+        "amount": [10.0, 25.0, 12.0, 90.0, 30.0, 80.0, 11.0, 85.0],
+    }
+)
+VISITS = pd.DataFrame(
+    {
+        "patient": ["p1", "p2", "p3", "p1", "p2", "p4", "p3"],
+        "doctor": ["Dr A", "Dr B", "Dr A", "Dr C", "Dr B", "Dr C", "Dr C"],
+        "bill": [100.0, 250.0, 80.0, 40.0, 60.0, 300.0, 20.0],
+    }
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "df", "other"),
+    [
+        ("who has the highest total amount?", ORDERS, "salesperson"),
+        ("who brought in the most amount in total?", ORDERS, "salesperson"),
+        ("who has the highest total bill?", VISITS, "doctor"),
+    ],
+)
+def test_who_with_two_columns_of_people_names_the_other(
+    question: str, df: pd.DataFrame, other: str
+) -> None:
+    answer = analyse(question, {"t": df})
+    assert answer.status == "partial", answer.text
+    assert other in answer.text
+
+
+@pytest.mark.parametrize(
+    ("question", "df", "by", "measure"),
+    [
+        ("which customer has the highest total amount?", ORDERS, "customer", "amount"),
+        ("which salesperson has the highest total amount?", ORDERS, "salesperson", "amount"),
+        ("which doctor has the highest total bill?", VISITS, "doctor", "bill"),
+    ],
+)
+def test_naming_one_column_of_people_answers_from_it(
+    question: str, df: pd.DataFrame, by: str, measure: str
+) -> None:
+    answer = analyse(question, {"t": df})
+    assert answer.status == "answered", answer.text
+    assert answer.value == _truth(df, by, measure, "sum"), answer.text

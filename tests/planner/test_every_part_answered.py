@@ -146,6 +146,25 @@ def test_a_data_question_sharing_a_word_with_the_narrator_goes_to_the_analyst() 
     assert [t.agent for t in result.tasks] == [DATA_ANALYST]
 
 
+SQUAD = pd.DataFrame(
+    {"player": ["Al", "Bo", "Cy", "Di"], "age": [21, 34, 25, 29], "height_cm": [180, 175, 190, 185]}
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "truth"),
+    [
+        ("who is the oldest player?", "Bo"),  # "player" is the narrator's word and a column
+        ("which player is the tallest?", "Cy"),
+        ("who is the youngest?", "Al"),  # no column named: "youngest" ranks by age
+    ],
+)
+def test_a_superlative_of_a_column_goes_to_the_analyst(question: str, truth: str) -> None:
+    result = Router(data={"squad": SQUAD}).run_sync(question)
+    assert [t.agent for t in result.tasks] == [DATA_ANALYST]
+    assert result.completed and truth in result.answer
+
+
 def test_a_request_in_the_narrators_own_words_stays_with_it() -> None:
     router = Router(data={"air": AIR})
     result = router.run_sync("narrate aloud the ozone note")

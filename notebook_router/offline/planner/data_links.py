@@ -4,8 +4,9 @@ With tables in the run, a question whose words name their columns, values or nam
 a data task, even when one of its words also fits a built-in that holds no data
 ("how many days with an ozone *reading* in each month" shares "reading" with the
 narrator; "what was the *price* of the Mazda RX4" shares "price" with the decision
-agent). Such an agent could only say it cannot help; the data analyst answers from
-the data, or says what the data lacks.
+agent; "who is the oldest *player*?" shares "player", a column, with the narrator).
+Such an agent could only say it cannot help; the data analyst answers from the data,
+or says what the data lacks.
 """
 
 from __future__ import annotations
@@ -42,4 +43,6 @@ def data_outweighs(view: PlannerView, matcher: AgentMatcher, text: str, best: st
     if not links:
         return None
     fits = frozenset(terms(" ".join(matcher.covered(text, best))))
+    if not fits - links:
+        return analyst  # "who is the oldest player?": the narrator's "player" is a column
     return analyst if len(links - fits) > len(fits - links) else None
