@@ -21,6 +21,7 @@ from notebook_router.analyst.spec import Filter, LeftOut
 from notebook_router.language.lexicon import FILLER, STOPWORDS
 from notebook_router.language.stems import stem
 from notebook_router.language.tables import table
+from notebook_router.language.words import identifier_words
 
 _WORDS = table("adjective_flags")
 _PREPOSITIONS = frozenset(_WORDS["prepositions"])
@@ -112,7 +113,7 @@ def _flag_column(r: Reading, token: re.Match[str]) -> str | None:
     named = [
         c.name
         for c in r.schema.columns
-        if yes_no(r, c.name) is not None and _names_only(root, _content_words(c.name))
+        if yes_no(r, c.name) is not None and _names_only(root, content_words(c.name))
     ]
     return named[0] if len(named) == 1 else None
 
@@ -135,11 +136,6 @@ def _names_only(root: str, content: list[str]) -> bool:
     return len(content) == 1 and len(content[0]) >= _SHORTEST and root.startswith(stem(content[0]))
 
 
-def _content_words(name: str) -> list[str]:
+def content_words(name: str) -> list[str]:
     """The words of a column's name other than the marks of a yes/no column ("is", "flag")."""
-    return [w for w in _name_words(name) if w not in _FLAG_MARKS]
-
-
-def _name_words(name: str) -> list[str]:
-    spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", name)
-    return [w for w in re.split(r"[^a-z0-9]+", spaced.lower()) if w]
+    return [w for w in identifier_words(name) if w not in _FLAG_MARKS]

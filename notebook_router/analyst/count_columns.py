@@ -14,6 +14,7 @@ import re
 from notebook_router.analyst.reading import Reading
 from notebook_router.language.patterns import alternation
 from notebook_router.language.tables import table
+from notebook_router.language.words import identifier_words
 
 FEW_VALUES = 12
 """A whole-number column with at most this many values, each on several rows and
@@ -23,7 +24,6 @@ _PERIOD_NAME = re.compile(rf"(?i){alternation(table('period_means')['periods'])}
 _IDENTIFIER_WORDS = frozenset(table("number_owners")["identifier_words"])
 _COUNT_WORDS = frozenset(table("count_columns")["count_words"])
 _NOT_PLURAL = tuple(table("count_columns")["not_plural_endings"])
-_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 
 
 def counts_things(r: Reading, column: str) -> bool:
@@ -34,7 +34,7 @@ def counts_things(r: Reading, column: str) -> bool:
     described = r.schema.column(column)
     if not described.whole or _PERIOD_NAME.search(column):
         return False
-    words = [w for w in re.split(r"[\W_]+", _CAMEL.sub("_", column).lower()) if w]
+    words = identifier_words(column)
     if not words or words[-1] in _IDENTIFIER_WORDS:
         return False
     if not _says_a_count(words):

@@ -17,19 +17,19 @@ from notebook_router.analyst.schema import Schema
 from notebook_router.analyst.spec import LeftOut
 from notebook_router.language.stems import stem
 from notebook_router.language.tables import table
+from notebook_router.language.words import identifier_words
 
 if TYPE_CHECKING:  # reading imports this module
     from notebook_router.analyst.reading import Reading
 
 _IDENTIFIER_WORDS = frozenset(table("number_owners")["identifier_words"])
-_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _FEW_VALUES = 12
 """Whole numbers of at most this many values describe each row (a diet, a class)."""
 
 
 def _identifies(column: str) -> bool:
     """Whether the column's name says it identifies rows ("patient_id", "OrderID")."""
-    words = [w.lower() for w in re.split(r"[\W_]+", _CAMEL.sub(" ", column)) if w]
+    words = identifier_words(column)
     return (len(words) >= 2 and words[-1] in _IDENTIFIER_WORDS) or words == ["id"]
 
 
@@ -41,7 +41,7 @@ def named_measure(frame: str, schema: Schema) -> list[str]:
     found = partial_column(frame, schema)
     if found is None or _identifies(found.column):
         return []
-    words = [w.lower() for w in re.split(r"[\W_]+", _CAMEL.sub(" ", found.column)) if w]
+    words = identifier_words(found.column)
     if not any(stem(frame.lower()) == stem(w) for w in words):
         return []  # "chickweight" for ``weight``: a name made of more than the column's word
     column = schema.column(found.column)

@@ -15,6 +15,7 @@ from notebook_router.analyst.rate_columns import holds_rates
 from notebook_router.analyst.reading import Reading
 from notebook_router.language.patterns import alternation
 from notebook_router.language.tables import table
+from notebook_router.language.words import identifier_words
 
 _WORDS = table("period_means")
 _PERIODS = alternation(_WORDS["periods"])
@@ -24,7 +25,6 @@ _PER_PERIOD = re.compile(
 )
 """A period said as a rate ("per month", "monthly"), not one that is a measure's unit
 ("per day of stay": each day a patient stayed, no calendar day)."""
-_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _FEW_VALUES = 12
 """A whole-number column with at most this many values describes each row (a hotel's
 stars), it does not count things that add up."""
@@ -51,7 +51,7 @@ def adds_up(r: Reading, column: str) -> bool:
         return False
     if holds_rates(r, column) or r.kind(column) != "number":
         return False
-    words = {w.lower() for w in re.split(r"[\W_]+", _CAMEL.sub(" ", column)) if w}
+    words = set(identifier_words(column))
     if words & set(_WORDS["flows"]):
         return True
     described = r.schema.column(column)
@@ -70,5 +70,5 @@ def _plural(said: str) -> bool:
 def _periodic(r: Reading, column: str) -> bool:
     if time_like(r, column):
         return True
-    words = {w.lower() for w in re.split(r"[\W_]+", _CAMEL.sub(" ", column)) if w}
+    words = set(identifier_words(column))
     return bool(words & set(_WORDS["periods"]))

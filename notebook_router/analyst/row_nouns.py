@@ -13,7 +13,6 @@ homicides in May"), as it is in a statistic ("average windspeed of hurricanes").
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from itertools import pairwise
 
@@ -22,7 +21,7 @@ from notebook_router.analyst.spec import Filter, LeftOut, Scalar, Spec
 from notebook_router.language.lexicon import STOPWORDS
 from notebook_router.language.stems import stem
 from notebook_router.language.tables import table
-from notebook_router.language.words import word_spans
+from notebook_router.language.words import identifier_words, word_spans
 
 _WORDS = table("condition_words")
 
@@ -159,16 +158,10 @@ def _names_rows(r: Reading, word: str, column: str) -> bool:
     ("death_date", "DeathAge" for "deaths"), is named for what every row is. A longer name
     ("hurricane_force_diameter") is a measure of some rows, not what every row is."""
     root = stem(word)
-    if root in {stem(w) for w in _name_words(r.frame)}:
+    if root in {stem(w) for w in identifier_words(r.frame)}:
         return True
     for c in r.schema.columns:
-        words = _name_words(c.name)
+        words = identifier_words(c.name)
         if c.name != column and len(words) == 2 and root in {stem(w) for w in words}:
             return True
     return False
-
-
-def _name_words(name: str) -> list[str]:
-    """The lower-case words of a column or table name ("DeathDate" is death, date)."""
-    spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", name)
-    return [w for w in re.split(r"[^a-z0-9]+", spaced.lower()) if w]

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from notebook_router.analyst.adjective_flags import _content_words
+from notebook_router.analyst.adjective_flags import content_words
 from notebook_router.analyst.conditions import NEGATION, yes_no
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import Filter, LeftOut
@@ -177,5 +177,5 @@ def _plural(r: Reading, start: int, end: int) -> bool:
 
 def _one_word(column: str) -> str:
     """The one content word of a yes/no column's name ("" when it has more)."""
-    words = _content_words(column)
+    words = content_words(column)
     return words[0] if len(words) == 1 else ""
