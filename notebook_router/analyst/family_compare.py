@@ -43,14 +43,20 @@ COMPARING = (
     rf"|\bhow\s+(?:much|many)\s+(?:\w+\s+)?(?:{_bare('compare.more')}|\w+er)\b(?=.*\bthan\b)"
 )
 """A comparison asked: "compare", "vs", "difference between", "how much more ... than"."""
+_THAN_A_SIDE = re.compile(
+    rf"\b(?:{_bare('compare.more')}|\w+er)\b.*?\bthan\s+"
+    rf"(?:(?:{_bare('compare.than_leads')})\s+)*(?:[a-z]+\s+)?$",
+    re.IGNORECASE,
+)
+"""A comparative before one side: "is revenue higher on the web than in <stores>?",
+"than in ward <B>" (a number after "than", "higher than 100", bounds a column: it
+compares no sides)."""
 
 
 def compare(r: Reading) -> Outcome:
     """A comparison of two or more values of one column (see the module docstring)."""
-    if not r.has(COMPARING):
-        return None
     sides = _sides(r)
-    if sides is None:
+    if sides is None or not (r.has(COMPARING) or _than_a_side(r, sides[0])):
         return None
     column, values, rest = sides
     targets = [t for t in r.targets() if t != column]
@@ -86,6 +92,14 @@ def compare(r: Reading) -> Outcome:
         agg, measure = "sum", (measures[0],)
     keep = (*rest, Filter(column, "isin", tuple(values)))
     return base(r, "compare", columns=measure, group_by=(column,), aggs=(agg,), filters=keep)
+
+
+def _than_a_side(r: Reading, column: str) -> bool:
+    """Whether a comparative puts one of ``column``'s values after "than" (``_THAN_A_SIDE``)."""
+    return any(
+        m.is_value and m.column == column and _THAN_A_SIDE.search(r.text[: m.start])
+        for m in r.mentions
+    )
 
 
 def _sides(r: Reading) -> tuple[str, list[Scalar], list[Filter]] | None:
