@@ -456,7 +456,12 @@ _FIGURE_OPS = frozenset({"statistic", "count", "percentage", "shape", "summary"}
 
 def _unnamed_answer(r: Reading, spec: Spec) -> list[LeftOut]:
     """A "which ...?" question answered by a figure, not by the name it asks for."""
-    figure = spec.op in _FIGURE_OPS or (spec.op == "rows" and spec.variant == "values")
+    figure = (
+        spec.op in _FIGURE_OPS
+        or (spec.op == "rows" and spec.variant == "values")
+        # "who led BOS in hits?" answered by the hit figures of BOS's rows: no one named
+        or (spec.op == "value" and all(r.kind(c) == "number" for c in spec.columns))
+    )
     asked = r.question.lower()  # as said: a ranking's "which 2" is blanked from the text
     if not figure or spec.variant == "label" or not _WHICH.search(asked):
         return []

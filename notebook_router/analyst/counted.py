@@ -20,8 +20,10 @@ from notebook_router.language.stems import stem
 from notebook_router.language.tables import table
 
 _ANALYSIS = table("analysis")
-_FUNCTION_VERBS = frozenset(_ANALYSIS["conditions"]["verbs"]) | frozenset(
-    _ANALYSIS["unapplied"]["counted_said"]
+_FUNCTION_VERBS = (
+    frozenset(_ANALYSIS["conditions"]["verbs"])
+    | frozenset(_ANALYSIS["unapplied"]["counted_said"])
+    | frozenset(table("value_words")["naming"]["verbs"])  # "how many pets are called Max"
 )
 _UNITS = frozenset(_ANALYSIS["conditions"]["units"])
 _GENERIC = frozenset(_ANALYSIS["asked"]["generic"])

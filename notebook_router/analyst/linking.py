@@ -24,18 +24,19 @@ from typing import Any
 
 from notebook_router.analyst.asked_units import column_unit
 from notebook_router.analyst.doers import doers
-from notebook_router.analyst.per_one_names import naming_words, per_one_modifier
+from notebook_router.analyst.per_one_names import naming_words, per_one_modifier, per_one_word
 from notebook_router.analyst.prefixed_names import is_prefix, no_side, prefixed_word, unnegated
 from notebook_router.analyst.schema import Column, Schema
 from notebook_router.data.values import ValueHit
 from notebook_router.language.compounds import split_compound
-from notebook_router.language.stems import forms, stem
+from notebook_router.language.stems import forms, stem, verb_form_only
 from notebook_router.language.tables import table, word_list
 from notebook_router.language.words import word_spans
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _PARENS = re.compile(r"\([^)]*\)|\[[^\]]*\]")
 _PREFIX = 4
+_NAMING = frozenset(table("value_words")["naming"]["verbs"])
 """A question's word may stand for a longer name's word it begins ("temp" in "temperature")."""
 
 
@@ -55,6 +56,26 @@ class Mention:
     "employed" of ``unemployed``)."""
     also: tuple[str, ...] = ()
     """Other columns holding the same value (the mention chose the most common one)."""
+
+
+_NAMED_AT = re.compile(rf"\b(?:{'|'.join(map(re.escape, sorted(_NAMING)))})\s+$")
+
+
+def after_naming_verb(text: str, start: int) -> bool:
+    """Whether the word at ``start`` of ``text`` follows a naming verb ("called *Max*")."""
+    return _NAMED_AT.search(text[:start]) is not None
+
+
+def _label_of_units(col: Column, schema: Schema) -> bool:
+    """Whether ``col`` labels each row's unit of measure (``unit`` holding "kg", "ea")
+    in a table with numbers to count: "units" said there is an amount, never those labels."""
+    words = [stem(w) for w in _written_words(col.name)]
+    return (
+        col.kind in ("category", "text")
+        and bool(words)
+        and all(per_one_word(w) for w in words)
+        and bool(schema.of_kind("number"))
+    )
 
 
 def _written_words(name: str) -> list[str]:
@@ -118,17 +139,23 @@ def find_mentions(
     toks = word_spans(text)
     stems = [stem(w) for w, _, _ in toks]
     ignored = set(ignore)
-    skip = {stem(w) for w in ignored}
+    # "pets called Max": a word named by a naming verb is a value, though it is also an
+    # operation's word elsewhere ("the max")
+    named = {stems[i] for i, (_, start, _) in enumerate(toks) if after_naming_verb(text, start)}
+    skip = {stem(w) for w in ignored} - named
     found: list[tuple[int, int, int, Mention]] = []
     names = {n.lower() for n in schema.names()}
     for col in schema.columns:
         own = {form for w in _words_of(col.name) for form in forms(w)}
+        label_of_units = _label_of_units(col, schema)
         for variant in name_variants(col.name):
             for i in _occurrences(stems, variant):
                 j = i + len(variant) - 1
                 said = {w for w, _, _ in toks[i : j + 1]}
                 if said <= ignored and not said & own:
                     continue  # "yearly" is a period, not the column ``year`` ("years" is)
+                if label_of_units and said != {w.lower() for w in _written_words(col.name)}:
+                    continue  # "the most units": an amount, not the ``unit`` labels (kg, ea)
                 found.append((len(variant), 2, i, Mention(toks[i][1], toks[j][2], col.name)))
         found.extend(_in_other_order(toks, stems, col, ignored))
         found.extend(_run_together(toks, col))
@@ -139,8 +166,12 @@ def find_mentions(
             found.append((0, 0, i, doer))  # any other reading of the word comes first
         for value in _category_values(col, skip):
             variant = tuple(stem(w) for w, _, _ in word_spans(str(value)))
+            held = [w for w, _, _ in word_spans(str(value))]
             for i in _occurrences(stems, variant):
                 j = i + len(variant) - 1
+                said = [w for w, _, _ in toks[i : j + 1]]
+                if any(verb_form_only(w, h) for w, h in zip(said, held, strict=True)):
+                    continue  # "pets *named* Luna" names no value "Name"
                 mention = Mention(toks[i][1], toks[j][2], col.name, value, True, "value")
                 found.append((len(variant), 1, i, mention))
     found.extend(_indexed_values(text, toks, schema, skip, written))
@@ -464,10 +495,14 @@ def partial_column(word: str, schema: Schema) -> Mention | None:
     if len(w) < 3:
         return None
     w_stem = stem(w)
-    hits = _part_hits(w, schema)
+    # "the most units" is no ``unit`` label (kg, ea): an amount, a quantity's synonym
+    labels = {c.name for c in schema.columns if _label_of_units(c, schema) and c.name.lower() != w}
+    hits = {c: how for c, how in _part_hits(w, schema).items() if c not in labels}
     if not hits:
         synonyms = _synonyms().get(w_stem, frozenset())
         for col in schema.columns:
+            if col.name in labels:
+                continue
             if synonyms & {stem(p) for p in naming_words(_words_of(col.name))}:
                 hits.setdefault(col.name, "synonym")
     if not hits:

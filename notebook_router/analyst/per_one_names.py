@@ -20,11 +20,16 @@ _MEASURES = frozenset(_NAMES["measures"])
 _AFTER = frozenset(_NAMES["per_one_after"])
 
 
+def per_one_word(word: str) -> bool:
+    """Whether ``word`` (lower case) is a per-one modifier's word ("unit", "units")."""
+    return stem(word) in _PER_ONE
+
+
 def per_one_modifier(words: list[str], i: int) -> bool:
     """Whether ``words[i]`` (a column name's words, lower case) is a per-one modifier of
     the measure word after it ("unit" of unit, cost, usd) or says one after "per" ("unit"
     of cost, per, unit)."""
-    if not (0 <= i < len(words) and stem(words[i]) in _PER_ONE):
+    if not (0 <= i < len(words) and per_one_word(words[i])):
         return False
     before_measure = i < len(words) - 1 and words[i + 1] in _MEASURES
     return before_measure or (i > 0 and words[i - 1] in _AFTER)

@@ -16,7 +16,12 @@ from notebook_router.analyst import phrases as ph
 from notebook_router.analyst.column_nouns import nouns_of_columns
 from notebook_router.analyst.everyday_values import everyday_values
 from notebook_router.analyst.frame_names import named_measure
-from notebook_router.analyst.linking import Mention, find_mentions, partial_column
+from notebook_router.analyst.linking import (
+    Mention,
+    after_naming_verb,
+    find_mentions,
+    partial_column,
+)
 from notebook_router.analyst.schema import Schema
 from notebook_router.analyst.spec import Derived, Filter, LeftOut
 from notebook_router.language.lexicon import STOPWORDS
@@ -224,7 +229,11 @@ def _mentions(text: str, schema: Schema, written: str | None = None) -> list[Men
     ignore = IGNORED | OPERATION_WORDS
     found = find_mentions(text, schema, ignore=ignore, written=written)
     # "the lightest mass": a superlative says which end, it is no value ("light")
-    found = [m for m in found if not (m.is_value and text[m.start : m.end].strip() in _EXTREMES)]
+    found = [
+        m for m in found
+        if not (m.is_value and text[m.start : m.end].strip() in _EXTREMES)
+        or after_naming_verb(text, m.start)  # "pets called Max"
+    ]  # fmt: skip
     found = [m for m in found if not _said_as_verb(text, m)]
     for word, start, end in word_spans(text):
         if word in ignore or any(m.start <= start < m.end for m in found):

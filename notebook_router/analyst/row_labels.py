@@ -17,7 +17,7 @@ import re
 from notebook_router.analyst.column_names import is_identifier
 from notebook_router.analyst.distinct_rows import tells_rows_apart
 from notebook_router.analyst.intents import LABEL_NAME, label_column
-from notebook_router.analyst.person_columns import asks_who
+from notebook_router.analyst.person_columns import asks_who, names_people
 from notebook_router.analyst.reading import Reading
 from notebook_router.language.words import identifier_words
 
@@ -27,9 +27,15 @@ def picked_row_label(r: Reading) -> str:
     usual = label_column(r)
     if usual and tells_rows_apart(r, usual):
         return usual
-    apart = [c for c in r.schema.of_kind("text", "category") if tells_rows_apart(r, c)]
+    labels = r.schema.of_kind("text", "category")
+    apart = [c for c in labels if tells_rows_apart(r, c)]
     if asks_who(r):
-        # "who ...?" asks for a person: an order's id is never one
+        # "who ...?" asks for a person: an order's id is never one, and a column of people
+        # answers though a person appears on several rows (an actor winning twice), before
+        # a label of things that tells the rows apart (the film)
         apart = [c for c in apart if not is_identifier(c)]
+        people = [c for c in labels if names_people(c)]
+        if people:
+            return ([c for c in people if c in apart] or people)[0]
     named = [c for c in apart if any(re.search(LABEL_NAME, w) for w in identifier_words(c))]
     return (named or apart or [usual])[0]

@@ -16,6 +16,8 @@ about one table or one sentence:
 - A statistic of a column whose only condition is a bound on that same column ("total
   revenue over 150"): the reading is said, since "over 150" may be meant for another
   column the question did not name.
+- A value said after the name of the column grouped by ("by type of death") describes
+  that column: it is no condition.
 - "who ...?" answered from one column of people while another could be meant
   (:mod:`.person_columns`).
 """
@@ -57,6 +59,7 @@ def guarded(r: Reading, spec: Spec) -> Spec:
     """``spec`` repaired where the question says how, with what it cannot vouch for added
     to its ``left_out``."""
     spec = _rows_not_a_condition(r, spec)
+    spec = _group_said_with_its_value(r, spec)
     found = [
         *_unique_key_count(r, spec),
         *_scaled_threshold(r, spec),
@@ -172,6 +175,31 @@ def _rows_not_a_condition(r: Reading, spec: Spec) -> Spec:
             why += f", and over every row it would be {every:,}"
         gaps += (LeftOut(word, why),)
     return replace(spec, left_out=gaps)
+
+
+_OF_A_VALUE = re.compile(r"^\s+of\s+(?:the\s+)?$", re.IGNORECASE)
+"""What lies between a column's name and a value that only says what the column is
+("by type *of* death")."""
+
+
+def _group_said_with_its_value(r: Reading, spec: Spec) -> Spec:
+    """ "average age by type of death": a value said right after the name of the column
+    grouped by ("type of death") says what that column holds; it is no condition, which
+    would leave one group of a grouping asked for."""
+    if spec.op != "groupby":
+        return spec
+    named = {m.end: m.column for m in r.mentions if not m.is_value and m.column in spec.group_by}
+
+    def describes(f: Filter) -> bool:
+        return f.op == "==" and any(
+            m.is_value and m.column == f.column and m.value == f.value
+            and any(column == f.column and _OF_A_VALUE.match(r.text[end : m.start])
+                    for end, column in named.items())
+            for m in r.mentions
+        )  # fmt: skip
+
+    kept = tuple(f for f in spec.filters if not (f.column in spec.group_by and describes(f)))
+    return spec if len(kept) == len(spec.filters) else replace(spec, filters=kept)
 
 
 _SIMPLE_OPS = {

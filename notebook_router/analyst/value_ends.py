@@ -44,11 +44,12 @@ from notebook_router.language.words import word_spans
 
 _JOINS = alternation(table("followups")["role"]["value_joins"])
 """The words that list values after one end word ("to LAX, SEA and SFO")."""
-_LISTED = rf"(?:\s*,\s*(?:(?:{_JOINS})\s+)?|\s+(?:{_JOINS})\s+)V\d+\b"
-"""A further value listed after the first ("to V0, V1 or V2")."""
+_LISTED = rf"(?:\s*,\s*(?:(?:{_JOINS})\s+)?|\s+(?:{_JOINS})\s+)(?:the\s+)?V\d+\b"
+"""A further value listed after the first ("to V0, V1 or V2"; "to the US", "the UK")."""
 _SAID_AT = {
     end: re.compile(
-        rf"\b(?P<said>{preposition_pattern(end)})\s+V(?P<first>\d+)\b(?P<more>(?:{_LISTED})*)"
+        rf"\b(?P<said>{preposition_pattern(end)})\s+(?:the\s+)?V(?P<first>\d+)\b"
+        rf"(?P<more>(?:{_LISTED})*)"
     )
     for end in ENDS
 }

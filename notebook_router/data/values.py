@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from notebook_router.data.pandas_data import frame_signal
-from notebook_router.language.stems import stem
+from notebook_router.language.stems import past_form, stem
 from notebook_router.language.words import words
 
 MAX_VALUES = 50_000
@@ -60,6 +60,8 @@ class ValueIndex:
         found = self.by_words.get(said)
         if found:
             return found
+        if any(past_form(w) for w in said):
+            return []  # "pets *named* Luna": a verb form names no value by its stem ("Name")
         return self.by_stems.get(tuple(stem(w) for w in said), [])
 
     def code(self, written: str) -> list[ValueHit]:

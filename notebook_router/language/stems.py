@@ -59,3 +59,18 @@ def forms(word: str) -> frozenset[str]:
     if word.endswith(("s", "x", "z", "ch", "sh")):
         return frozenset({word, word + "es"})
     return frozenset({word, word + "s"})
+
+
+_SHORTEST_VERB_FORM = 3
+"""Words of up to this many letters that end in "ed" ("red", "bed") are no verb forms."""
+
+
+def past_form(word: str) -> bool:
+    """Whether a lower-case word looks like a verb's past form ("named", "called")."""
+    return len(word) > _SHORTEST_VERB_FORM and word.endswith("ed")
+
+
+def verb_form_only(said: str, held: str) -> bool:
+    """Whether ``said`` shares only a stem with ``held`` as a verb form: "named" is no
+    "Name", "called" no "Call" (both lower case; "married" said as written is itself)."""
+    return past_form(said) and said != held

@@ -165,6 +165,27 @@ def test_a_superlative_of_a_column_goes_to_the_analyst(question: str, truth: str
     assert result.completed and truth in result.answer
 
 
+FILMS = pd.DataFrame(
+    {
+        "movie": ["Iron Man", "Thor", "Hulk", "Ant-Man"],
+        "opening_weekend_us": [98.6, 65.7, 55.4, 57.2],
+        "gross_world": [585.0, 449.0, 264.0, 519.0],
+    }
+)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "which film had the biggest opening weekend?",  # "opening" is no OpenAI
+        "how many films made more than 500 worldwide?",  # "films" is no media to play
+    ],
+)
+def test_a_question_about_a_table_of_films_goes_to_the_analyst(question: str) -> None:
+    result = Router(data={"mcu": FILMS}).run_sync(question)
+    assert [t.agent for t in result.tasks] == [DATA_ANALYST]
+
+
 def test_a_request_in_the_narrators_own_words_stays_with_it() -> None:
     router = Router(data={"air": AIR})
     result = router.run_sync("narrate aloud the ozone note")

@@ -54,10 +54,12 @@ class Narration(BaseAgent):
     builtin = True
     description = (
         # No "read": the tokenizer takes it for "load", and loading is the data agents' word.
+        # No "play" (a film's word: "what's playing") and no "OpenAI" ("open", as in a
+        # film's opening weekend): a table of films is the data analyst's.
         "Narration: text to speech. Speaks a paragraph, an answer or an earlier result aloud "
-        "and returns the spoken audio (WAV) to play in the notebook; narrate, speak, say "
-        "or voice any text aloud (offline with espeak-ng, with OpenAI's voices when a key "
-        "is set)."
+        "and returns the spoken audio (WAV) to listen to in the notebook; narrate, speak, "
+        "say or voice any text aloud (offline with espeak-ng, with a provider's voices when "
+        "an API key is set)."
     )
     capabilities = parse_capabilities(
         [

@@ -1,0 +1,55 @@
+""" "the Iron Man films": a value said with a plural noun, where other values of its
+column begin with it, names every value of that series.
+
+Linking finds the exact value "Iron Man"; the column also holds "Iron Man 2" and "Iron
+Man 3", and "the Iron Man *films*" asks about all three. The condition is then that the
+value holds those words (the answer says so: "movie contains “Iron Man”"). Said alone
+("the gross of Iron Man") or in the singular ("the Iron Man film") it stays the one value.
+"""
+
+from __future__ import annotations
+
+import re
+
+from notebook_router.analyst.linking import Mention
+from notebook_router.analyst.reading import Reading
+from notebook_router.language.lexicon import STOPWORDS
+from notebook_router.language.words import words
+
+_NEXT_WORD = re.compile(r"\s+(?P<word>[a-z]+)\b")
+_PLURAL_END = "s"
+
+
+def begins_a_series(r: Reading, mention: Mention) -> bool:
+    """Whether ``mention`` (an exact value) is said with a plural noun while other values
+    of its column begin with its words (module docstring)."""
+    if not mention.is_value or mention.how != "value" or not isinstance(mention.value, str):
+        return False
+    # as asked: the table's own name ("films") is blanked from the text read
+    said_text = r.question.lower() if len(r.question) == len(r.text) else r.text
+    follows = _NEXT_WORD.match(said_text, mention.end)
+    if follows is None or not _a_plural_noun(r, follows, mention.column):
+        return False
+    said = tuple(words(mention.value))
+    index = r.schema.values
+    if index is None or not said:
+        return False
+    return any(
+        len(held) > len(said) and held[: len(said)] == said
+        and any(hit.column == mention.column for hit in hits)
+        for held, hits in index.by_words.items()
+    )  # fmt: skip
+
+
+def _a_plural_noun(r: Reading, follows: re.Match[str], column: str) -> bool:
+    """Whether the word after the value is a plural that names no other column and no
+    value ("films", or "movies" naming the value's own column; not "sales" of another
+    column, nor "was")."""
+    word = follows.group("word")
+    if not word.endswith(_PLURAL_END) or word.endswith("ss") or word in STOPWORDS:
+        return False
+    start = follows.start("word")
+    # "Iron Man films" where "films" names the ``movie`` column itself: the values' noun
+    return not any(
+        m.start <= start < m.end and (m.is_value or m.column != column) for m in r.mentions
+    )
