@@ -169,8 +169,8 @@ def find_mentions(
             held = [w for w, _, _ in word_spans(str(value))]
             for i in _occurrences(stems, variant):
                 j = i + len(variant) - 1
-                said = [w for w, _, _ in toks[i : j + 1]]
-                if any(verb_form_only(w, h) for w, h in zip(said, held, strict=True)):
+                spoken = [w for w, _, _ in toks[i : j + 1]]
+                if any(verb_form_only(w, h) for w, h in zip(spoken, held, strict=True)):
                     continue  # "pets *named* Luna" names no value "Name"
                 mention = Mention(toks[i][1], toks[j][2], col.name, value, True, "value")
                 found.append((len(variant), 1, i, mention))

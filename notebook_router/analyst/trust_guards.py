@@ -18,6 +18,8 @@ about one table or one sentence:
   column the question did not name.
 - A value said after the name of the column grouped by ("by type of death") describes
   that column: it is no condition.
+- A bound outside every value of its column while another number column holds such
+  values ("hit over .300" with ``bat_avg``): both are named.
 - "who ...?" answered from one column of people while another could be meant
   (:mod:`.person_columns`).
 """
@@ -27,6 +29,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import replace
+from typing import Any
 
 from notebook_router.analyst.number_owners import range_as_said
 from notebook_router.analyst.person_columns import other_people
@@ -64,6 +67,7 @@ def guarded(r: Reading, spec: Spec) -> Spec:
         *_unique_key_count(r, spec),
         *_scaled_threshold(r, spec),
         *_measured_within_its_own_bound(r, spec),
+        *_bound_of_another_column(r, spec),
         *other_people(r, spec),
     ]
     if not found:
@@ -322,6 +326,52 @@ def _scaled_threshold(r: Reading, spec: Spec) -> list[LeftOut]:
                 f"{high:,g}); if {f.column} is counted in {m.group('scale')}s, it is {said:,g}"
             )
             out.append(LeftOut(m.group(), why))
+    return out
+
+
+_FAR = 100
+"""How many times smaller or larger than a column's middle value a bound must be to be
+no bound on that column's scale ("over .300" of hits numbering 90 or so)."""
+
+
+def _middle_and_span(frame: Any, column: str) -> tuple[float, float, float] | None:
+    """A number column's median and its 10th and 90th percentiles, or None."""
+    try:
+        low, middle, high = (float(v) for v in frame[column].quantile([0.1, 0.5, 0.9]))
+    except (KeyError, TypeError, ValueError):
+        return None
+    return None if middle != middle else (middle, low, high)  # NaN: no values
+
+
+def _bound_of_another_column(r: Reading, spec: Spec) -> list[LeftOut]:
+    """ "how many players hit over .300?" read as ``hit > 0.3``: a bound a hundred times
+    off its column's typical value is on another scale, and when a number column the
+    operation does not read holds such values (``bat_avg``) the bound is likely meant for
+    it: the answer names both instead of a confident count."""
+    frame = r.schema.frame
+    if frame is None:
+        return []
+    used = {*spec.columns, *(f.column for f in spec.filters)}
+    out = []
+    for f in spec.filters:
+        if f.op not in _BOUND_OPS or isinstance(f.value, bool):
+            continue
+        if not isinstance(f.value, (int, float)) or r.kind(f.column) != "number":
+            continue
+        own = _middle_and_span(frame, f.column)
+        if own is None or own[0] <= 0 or own[0] / _FAR <= f.value <= own[0] * _FAR:
+            continue
+        holding = [
+            c for c in r.schema.of_kind("number")
+            if c not in used and (span := _middle_and_span(frame, c)) and span[1] <= f.value <= span[2]
+        ]  # fmt: skip
+        if holding:
+            why = (
+                f"read as {f.column} {f.op} {f.value:g}, far from {f.column}'s values "
+                f"(typically {own[0]:,g}); {', '.join(holding)} holds values like it: name "
+                "the column meant"
+            )
+            out.append(LeftOut(f"{f.op} {f.value:g}", why))
     return out
 
 

@@ -28,7 +28,9 @@ CLINIC = pd.DataFrame(
 )
 
 
-def _sides(df: pd.DataFrame, column: str, measure: str, how: str, a: str, b: str) -> dict:
+def _sides(
+    df: pd.DataFrame, column: str, measure: str, how: str, a: str, b: str
+) -> dict[str, float]:
     figures = df[df[column].isin([a, b])].groupby(column)[measure].agg(how)
     return {a: figures[a], b: figures[b]}
 
@@ -47,7 +49,12 @@ def _sides(df: pd.DataFrame, column: str, measure: str, how: str, a: str, b: str
     ],
 )  # fmt: skip
 def test_a_comparative_of_two_sides_compares_them(
-    frame: pd.DataFrame, question: str, column: str, measure: str, how: str, sides: tuple
+    frame: pd.DataFrame,
+    question: str,
+    column: str,
+    measure: str,
+    how: str,
+    sides: tuple[str, str],
 ) -> None:
     answer = analyse(question, {"t": frame})
     assert answer.status == "answered", answer.text

@@ -112,6 +112,7 @@ def test_a_value_said_after_the_grouped_column_describes_it(
     answer = analyse(question, {"t": frame})
     assert answer.status == "answered", answer.text
     truth = frame.groupby(by)[measure].mean()
+    assert isinstance(answer.value, dict), answer.text
     assert {k: round(v, 2) for k, v in answer.value.items()} == {
         k: round(v, 2) for k, v in truth.items()
     }, answer.text
@@ -119,6 +120,7 @@ def test_a_value_said_after_the_grouped_column_describes_it(
 
 def test_a_said_value_for_the_grouped_column_still_filters() -> None:
     answer = analyse("average age by type for Homicide", {"deaths": DEATHS})
+    assert isinstance(answer.value, dict), answer.text
     assert list(answer.value) == ["Homicide"], answer.text
 
 
