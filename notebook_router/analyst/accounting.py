@@ -90,7 +90,16 @@ def left_out(r: Reading, spec: Spec) -> tuple[LeftOut, ...]:
     ]
     told = " ".join(g.said for g in (*spec.left_out, *found))
     found += unused_numbers(r, spec, told)
-    return tuple(dict.fromkeys(found))
+    return _first_of_each(found)
+
+
+def _first_of_each(found: list[LeftOut]) -> tuple[LeftOut, ...]:
+    """One gap for each thing said, with the first (the most specific) reason: "Kenya"
+    left out as a country two columns hold is not also a name no column holds."""
+    kept: dict[str, LeftOut] = {}
+    for gap in found:
+        kept.setdefault(gap.said.strip().lower(), gap)
+    return tuple(kept.values())
 
 
 def _phrase(r: Reading, m: Mention) -> str:

@@ -12,6 +12,8 @@ from notebook_router.analyst.clock_conditions import clock_conditions
 from notebook_router.analyst.conditions import binary_conditions, conditions
 from notebook_router.analyst.contradictions import checked
 from notebook_router.analyst.counted_times import counted_times
+from notebook_router.analyst.country_values import unclear_countries
+from notebook_router.analyst.currency_measures import currency_decline, currency_spec
 from notebook_router.analyst.families import INTENTS
 from notebook_router.analyst.function_columns import column_aggregations
 from notebook_router.analyst.id_bounds import bounds_on_flags, unsaid_id_bounds
@@ -67,9 +69,14 @@ def understand(question: str, frames: Mapping[str, Schema], default: str | None)
     r = read(question, frames, default)
     if isinstance(r, str):
         return no_frame(r, frames)
+    unconverted = currency_decline(r.text, r.schema, r.mentions)  # euros of amount_usd
+    if unconverted is not None:
+        return unconverted
     unsupported = unsupported_method(r)
     if unsupported is not None:
         return unsupported
+    written = r.written if len(r.written) == len(r.text) else None
+    r.unapplied += unclear_countries(r.text, r.schema, r.mentions, written)
     percent_units(r)  # "above 80%": a number's unit, not a share asked for
     value_ends(r)  # "flights to LAX": dest = LAX, though origin holds LAX more often
     r.derived = derived_column(r)
@@ -103,8 +110,8 @@ def understand(question: str, frames: Mapping[str, Schema], default: str | None)
                     r, guarded(r, row_nouns(r, checked(r, rows_numbered(r, outcome))))
                 )
                 outcome = unit_ratio_told(r, outcome)  # "fare per km" divided: "per km" used
-            return outcome
-    return unmapped(r)
+            return currency_spec(r, outcome)  # "how many dollars": their total
+    return currency_spec(r, unmapped(r))  # "total euros" of the rows in EUR
 
 
 def _named_aggregations(skeleton: str) -> list[str]:
