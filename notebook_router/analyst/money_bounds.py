@@ -40,6 +40,13 @@ _MONEY_BOUNDS = tuple(
     for op, words in _BOUNDS
 )
 """A bound, then a figure; read as money only when a sign, scale or money word is said."""
+_MONEY_RANGE = re.compile(
+    rf"\b(?:{alternation(_WORDS['range_leads'])})\s+(?P<lowsign>{alternation(_MONEY['signs'])})?"
+    rf"(?P<low>{cond.UNSIGNED})(?P<lowscale>\s*(?:{alternation(SCALES)})\b)?\s*"
+    rf"(?:(?:{alternation(_WORDS['range_joins'])})\b|-)\s*{_SIGN}?(?P<n>{cond.UNSIGNED}){_SCALE}?"
+    rf"{_AFTER}?(?![\w%])"
+)
+"""A range of money: "between $1,500 and $2,500", "from 40k to 60k dollars"."""
 _PERIODS = frozenset(_MONEY["periods"])
 _PAY_VERB = re.compile(rf"\b(?:{alternation(_MONEY['pay_verbs'])})\b")
 _NEXT = re.compile(r"\s+(?:C(?P<c>\d+)|(?P<w>[a-z]+))\b")
@@ -60,7 +67,7 @@ def _column_scale(column: str) -> float:
 def money_bounds(r: Reading) -> list[Filter]:
     """The bounds said as money amounts, on the one money column, blanked from
     ``r.skeleton``; with no such column or several, named in ``r.unapplied``."""
-    out: list[Filter] = []
+    out: list[Filter] = _money_ranges(r)
     for op, pattern in _MONEY_BOUNDS:
         for m in list(pattern.finditer(r.skeleton)):
             found = pay_columns(r)
@@ -90,6 +97,34 @@ def money_bounds(r: Reading) -> list[Filter]:
             # the money column said right before ("earning at least $70,000") is used by it
             start = m.start() if before is None else before.start()
             r.skeleton = r.skeleton[:start] + " " * (m.end() - start) + r.skeleton[m.end() :]
+    return out
+
+
+def _money_ranges(r: Reading) -> list[Filter]:
+    """ "between $1,500 and $2,500": a range marked as money by a sign or a currency, on
+    the one money column (or named as not applied), blanked from ``r.skeleton``."""
+    out: list[Filter] = []
+    for m in list(_MONEY_RANGE.finditer(r.skeleton)):
+        if not (m.group("lowsign") or m.group("sign") or m.group("after")):
+            continue
+        before = _COLUMN_BEFORE.search(r.skeleton[: m.start()])
+        found = pay_columns(r)
+        if before is not None and r.column_at(int(before.group(1))) not in found:
+            continue  # "age between $1 and $2" is no money column's: the ordinary rules
+        said = " ".join(m.group().split())
+        if len(found) != 1:
+            why = "a money range, and the table has " + (
+                f"several money columns ({', '.join(found)})" if found else "no money column"
+            )
+            r.unapplied.append(LeftOut(said, f"{why}; name the column it applies to"))
+        else:
+            scale = _column_scale(found[0])
+            low = cond.said_number(m.group("low") + (m.group("lowscale") or m.group("scale") or ""))
+            high = cond.said_number(m.group("n") + (m.group("scale") or ""))
+            ends = (_as_number(low / scale), _as_number(high / scale))
+            out.append(Filter(found[0], "between", ends))
+        start = m.start() if before is None else before.start()
+        r.skeleton = r.skeleton[:start] + " " * (m.end() - start) + r.skeleton[m.end() :]
     return out
 
 
