@@ -13,6 +13,7 @@ from notebook_router.analyst.accounting import ALL_COLUMN_OPS
 from notebook_router.analyst.asked_units import in_asked_unit
 from notebook_router.analyst.code_check import spec_constraints, unused
 from notebook_router.analyst.codegen import Program, generate
+from notebook_router.analyst.date_texts import unparsed_note
 from notebook_router.analyst.execute import run
 from notebook_router.analyst.explain import explain, why_question
 from notebook_router.analyst.frame_names import EVERY_COLUMN
@@ -318,6 +319,9 @@ def _answer(
         text = f"Result of {spec.op}: {value}."  # the numbers still come from the code that ran
     if program.note:
         text += " " + program.note
+    unparsed = unparsed_note(spec, frames[spec.frame])
+    if unparsed:
+        text += " " + unparsed
     formats, _ = answer_formats(question)
     if formats:
         text += " " + " ".join(_fill(f, spec, value, outputs) for f in formats)
