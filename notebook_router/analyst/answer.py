@@ -14,6 +14,7 @@ from notebook_router.analyst.asked_units import in_asked_unit
 from notebook_router.analyst.code_check import spec_constraints, unused
 from notebook_router.analyst.codegen import Program, generate
 from notebook_router.analyst.country_values import country_links
+from notebook_router.analyst.date_texts import unparsed_note
 from notebook_router.analyst.execute import run
 from notebook_router.analyst.explain import explain, why_question
 from notebook_router.analyst.frame_names import EVERY_COLUMN
@@ -322,6 +323,9 @@ def _answer(
     linked = country_links(question, spec, schemas.get(spec.frame))
     if linked:  # "Kenya" answered by country == 'KEN': say so
         text += " " + linked
+    unparsed = unparsed_note(spec, frames[spec.frame])
+    if unparsed:
+        text += " " + unparsed
     formats, _ = answer_formats(question)
     if formats:
         text += " " + " ".join(_fill(f, spec, value, outputs) for f in formats)

@@ -15,7 +15,7 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from notebook_router.analyst.spec import Filter, Spec
+from notebook_router.analyst.spec import Filter, Spec, parsed_texts
 
 SIMPLE_AGGS = {
     "mean",
@@ -38,6 +38,8 @@ LAMBDAS = {
     "cv": "lambda s: s.std() / s.mean()",
     "size": "len",
 }
+PARSED = "errors='coerce', format='mixed'"
+"""How text of dates is parsed: each value in its own form, one that is no date as NaT."""
 PANDAS_FREQ = {"D": "D", "W": "W", "M": "ME", "Q": "QE", "Y": "YE"}
 
 
@@ -73,8 +75,8 @@ class Builder:
     def _prepare(self) -> str:
         spec, name = self.spec, self.frame
         assigns = []
-        if spec.parse_dates and spec.date_column:
-            assigns.append((spec.date_column, f"pd.to_datetime({name}[{spec.date_column!r}])"))
+        for column in parsed_texts(spec):  # a value that is no date becomes NaT, never an error
+            assigns.append((column, f"pd.to_datetime({name}[{column!r}], {PARSED})"))
         if spec.derived is not None:
             dv = spec.derived
             sign = {"sum": "+", "difference": "-", "ratio": "/", "product": "*"}[dv.kind]

@@ -12,6 +12,7 @@ import itertools
 
 from notebook_router.analyst.codegen import (
     PANDAS_FREQ,
+    PARSED,
     SIMPLE_AGGS,
     Builder,
     Generator,
@@ -87,7 +88,7 @@ def unique(b: Builder, e: Engine = PANDAS) -> Program:
         return b.program("series")
     if s.variant == "count" and s.freq:  # calendar periods holding a row, and their span
         # the one date column, in the kernel (Dask keeps no calendar periods lazily)
-        periods = f"pd.to_datetime({e.computed(b.col(col))}).dt.to_period({s.freq!r})"
+        periods = f"pd.to_datetime({e.computed(b.col(col))}, {PARSED}).dt.to_period({s.freq!r})"
         b.add(
             f"periods = {periods}",
             "result = int(periods.nunique())",

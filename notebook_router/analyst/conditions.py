@@ -554,6 +554,9 @@ def date_column(r: Reading) -> str | None:
     """The frame's date column: the one named, a datetime one, then text that parses as dates."""
     if r.date_hint:
         return r.date_hint
+    named = _named_dates(r)
+    if len(named) == 1:
+        return named[0]
     for kinds in (("datetime",), ("datetext",)):
         found = r.schema.of_kind(*kinds)
         if found:
@@ -562,10 +565,37 @@ def date_column(r: Reading) -> str | None:
 
 
 def year_column(r: Reading) -> str | None:
+    """The column of years a year said goes to: one named "year", else the one column of
+    whole-number years whose name ends in a year ("oscar_yr", "release_year"), unless a
+    date column is named (then "born in 1960" is on ``birth_date``, not ``oscar_yr``)."""
     for column in r.schema.of_kind("number", "category"):
         if column.strip().lower() in ("year", "yr", "years"):
             return column
-    return None
+    if r.date_hint or _named_dates(r):
+        return None
+    named = [c for c in r.schema.of_kind("number") if _holds_years(r, c)]
+    return named[0] if len(named) == 1 else None
+
+
+def _named_dates(r: Reading) -> list[str]:
+    """The date columns the question names (by name, never by a value)."""
+    dated = ("datetime", "datetext")
+    named = (m.column for m in r.mentions if not m.is_value and r.kind(m.column) in dated)
+    return list(dict.fromkeys(named))
+
+
+_YEAR_ENDS = ("year", "yr", "years")
+
+
+def _holds_years(r: Reading, column: str) -> bool:
+    words = re.findall(r"[a-z]+", column.lower())
+    if not words or words[-1] not in _YEAR_ENDS or not r.schema.column(column).whole:
+        return False
+    frame = r.schema.frame
+    if frame is None or column not in frame.columns:
+        return False
+    values = frame[column].dropna()
+    return bool(len(values)) and bool(values.between(1600, 2100).all())
 
 
 YEAR = r"(?:1[6-9]|20)\d\d"

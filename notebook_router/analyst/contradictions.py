@@ -53,7 +53,7 @@ _ONE_PER_PERIOD = re.compile(
 """"average monthly change": the mean of the months, one figure."""
 _PER_PERIOD = re.compile(rf"\b(?:{alternation(table('period_conditions')['per_period'])})\b")
 _RANGE_OPS = frozenset({"years", "between"})
-_ORDERED_KINDS = frozenset({"number", "binary", "date", "datetime"})
+_ORDERED_KINDS = frozenset({"number", "binary", "date", "datetime", "datetext"})
 
 
 def checked(r: Reading, spec: Spec) -> Spec:

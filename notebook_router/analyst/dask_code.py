@@ -27,11 +27,11 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from notebook_router.analyst import codegen_ops as ops
-from notebook_router.analyst.codegen import Builder, Program, frame_name, mask
+from notebook_router.analyst.codegen import PARSED, Builder, Program, frame_name, mask
 from notebook_router.analyst.dask_frames import dated_index
 from notebook_router.analyst.engine_code import Engine
 from notebook_router.analyst.phrases import AGG_WORDS
-from notebook_router.analyst.spec import Spec
+from notebook_router.analyst.spec import Spec, parsed_texts
 from notebook_router.analyst.values import fmt
 from notebook_router.data.dask_data import partition_sample
 
@@ -73,8 +73,8 @@ class DaskBuilder(Builder):
     def _prepare(self) -> str:
         spec, name = self.spec, self.frame
         assigns = []
-        if spec.parse_dates and spec.date_column:
-            assigns.append((spec.date_column, f"dd.to_datetime({name}[{spec.date_column!r}])"))
+        for column in parsed_texts(spec):  # a value that is no date becomes NaT, never an error
+            assigns.append((column, f"dd.to_datetime({name}[{column!r}], {PARSED})"))
         if spec.derived is not None:
             dv = spec.derived
             sign = {"sum": "+", "difference": "-", "ratio": "/", "product": "*"}[dv.kind]

@@ -219,7 +219,7 @@ def _period_from_date_column(r: Reading) -> None:
     for m in _BY_COLUMN.finditer(r.skeleton):
         column = r.column_at(int(m.group(1)))
         period = _PERIOD_IN_NAME.search(column)
-        if r.kind(column) == "datetime" and period is not None:
+        if r.kind(column) in ("datetime", "datetext") and period is not None:
             word = period.group(1).lower()
             r.freq = ph.FREQS["day" if word == "date" else word]
             r.date_hint = column

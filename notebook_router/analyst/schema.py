@@ -18,10 +18,23 @@ from notebook_router.language.phrases import phrase_table
 
 MAX_CATEGORIES = 40
 SAMPLE_ROWS = 20_000
+SAMPLE_DATES = 50
+DATED_SHARE = 0.8
+"""A text column is one of dates when this share of its first values are dates."""
 _DATE_NAME = re.compile(
     phrase_table("answer_limits").either("columns.date_names", space=" "), re.IGNORECASE
 )
 """A column name that says it may hold dates as text (data/answer_limits.toml)."""
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
+_DATE_SHAPE = re.compile(
+    r"\s*(?:\d{4}[-/.]\d{1,2}(?:[-/.]\d{1,2})?(?:[ T]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?\S*)?"
+    r"|\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}(?: \d{1,2}:\d{2}(?::\d{2})?)?"
+    rf"|{_MONTH}\s+(?:\d{{1,2}},?\s+)?\d{{4}}|\d{{1,2}}\s+{_MONTH},?\s+\d{{4}})\s*",
+    re.IGNORECASE,
+)
+"""Text written as a date with its year ("1992-04-30", "04/30/1992", "March 2024", "5 Mar
+2024"): such a column holds dates whatever its name; a bare year ("2015"), a month
+("Jan") or a weekday is no date, so a column of them stays a category."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +129,8 @@ def _column(name: str, series: Any) -> Column:
         whole = bool(len(head)) and bool((head % 1 == 0).all())
         return Column(name, "number", few, whole=whole)
     few = _few_values(series)
+    if few and _dated(series):  # a few dates are still dates: compared and grouped as such
+        return Column(name, "datetext", few)
     if few:
         return Column(name, "category", few)
     if _looks_like_dates(name, series):
@@ -134,19 +149,32 @@ def _few_values(series: Any) -> tuple[Any, ...]:
     return tuple(v.item() if hasattr(v, "item") else v for v in values)
 
 
-def _looks_like_dates(name: str, series: Any) -> bool:
-    import pandas as pd
+def _dated(series: Any) -> bool:
+    """Most sampled values are text written as a date with its year, and parse as dates
+    (a few others, "unknown" or "n/a", are the rows no date condition can keep)."""
+    sample = series.dropna().iloc[:SAMPLE_DATES]
+    shaped = [v for v in sample if isinstance(v, str) and _DATE_SHAPE.fullmatch(v)]
+    if not shaped or len(shaped) < DATED_SHARE * len(sample):
+        return False
+    return _parses(shaped)
 
+
+def _looks_like_dates(name: str, series: Any) -> bool:
+    if _dated(series):
+        return True
     if not _DATE_NAME.search(name):
         return False
-    sample = series.dropna().iloc[:50].astype(str)
-    if sample.empty:
+    return _parses(series.dropna().iloc[:SAMPLE_DATES].astype(str).tolist())
+
+
+def _parses(values: list[Any]) -> bool:
+    """Whether enough of ``values`` parse as dates, and every one written as a date does."""
+    import pandas as pd
+
+    if not values:
         return False
-    try:
-        pd.to_datetime(sample, format="mixed")
-    except (ValueError, TypeError):
-        return False
-    return True
+    parsed = pd.to_datetime(pd.Series(values, dtype=object), errors="coerce", format="mixed")
+    return bool(parsed.notna().sum() >= DATED_SHARE * len(values))
 
 
 def frame_schemas(frames: Mapping[str, Any]) -> dict[str, Schema]:

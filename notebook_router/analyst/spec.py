@@ -61,6 +61,8 @@ class Spec:
     freq: str = ""
     date_column: str = ""
     parse_dates: bool = False
+    date_texts: tuple[str, ...] = ()
+    """Text columns of dates the conditions compare as dates: parsed in the code first."""
     plot: str = ""
     percent: bool = False
     alpha: float = 0.05
@@ -87,3 +89,10 @@ class Decline:
     reason: str
     closest: tuple[str, ...] = ()
     did_you_mean: tuple[str, ...] = field(default_factory=tuple)
+
+
+def parsed_texts(spec: Spec) -> tuple[str, ...]:
+    """The text columns the code parses as dates: the date column of a period the text
+    holds, and every text column of dates a condition compares as dates."""
+    first = (spec.date_column,) if spec.parse_dates and spec.date_column else ()
+    return tuple(dict.fromkeys((*first, *spec.date_texts)))

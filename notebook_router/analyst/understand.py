@@ -14,6 +14,8 @@ from notebook_router.analyst.contradictions import checked
 from notebook_router.analyst.counted_times import counted_times
 from notebook_router.analyst.country_values import unclear_countries
 from notebook_router.analyst.currency_measures import currency_decline, currency_spec
+from notebook_router.analyst.date_conditions import date_conditions
+from notebook_router.analyst.date_texts import with_parsed_dates
 from notebook_router.analyst.families import INTENTS
 from notebook_router.analyst.function_columns import column_aggregations
 from notebook_router.analyst.id_bounds import bounds_on_flags, unsaid_id_bounds
@@ -83,7 +85,8 @@ def understand(question: str, frames: Mapping[str, Schema], default: str | None)
     _bins(r)
     clock = clock_conditions(r)  # "at 7am": the hour, before any number is read as a bound
     times = counted_times(r)  # "renewed at least once": renewals >= 1, not a minimum
-    r.filters = [*clock, *times, *owned_conditions(r), *conditions(r)]
+    dated = date_conditions(r)  # "after 1992-04-30": a bound on dates, before any value is read
+    r.filters = [*clock, *times, *dated, *owned_conditions(r), *conditions(r)]
     r.filters += presence_conditions(r)
     r.filters += adjective_flags(r)  # "of fraudulent claims": fraud_flag == Yes
     r.filters += verb_flags(r)  # "each mode was chosen", "who chose train": choice == 1
@@ -110,6 +113,7 @@ def understand(question: str, frames: Mapping[str, Schema], default: str | None)
                     r, guarded(r, row_nouns(r, checked(r, rows_numbered(r, outcome))))
                 )
                 outcome = unit_ratio_told(r, outcome)  # "fare per km" divided: "per km" used
+                outcome = with_parsed_dates(r, outcome)  # "after 1992-04-30" on text
             return currency_spec(r, outcome)  # "how many dollars": their total
     return currency_spec(r, unmapped(r))  # "total euros" of the rows in EUR
 
