@@ -4,13 +4,19 @@
 ``weight_kg``, ``hours_worked``, ``miles``) asks for the amount divided by that column;
 it is no group ("per city") and no count ("per player", :mod:`.per_counts`).
 
-- The row picked by it ("which ride has the highest fare per km") is ranked by each
-  row's ratio, over the rows whose divisor is above zero (a zero or missing divisor has
-  no ratio: the condition is part of the answer, never an inf or NaN ranked first).
-- A figure for a group or for all rows ("which city has the highest fare per km", "the
-  average fare per km") is the ratio of the totals (total fare / total km, the usual
-  definition, robust to short rows). That is no operation run here, so it is declined
-  with its definition, never answered with the amount alone.
+The ratio is defined on the rows where the amount is present and the divisor above zero
+(the spec's ``measure``): a zero or missing divisor has no ratio, never an inf or a NaN
+ranked first or summed, and the answer says how many rows were left out for it.
+
+- The row picked by it ("which ride has the highest fare per km", "top 3 rides by fare
+  per km") is ranked by each row's own ratio.
+- A figure for a group or for all rows ("fare per km by city", "which city has the
+  highest fare per km", "top 3 cities by ...", "the fare per km overall", the sides of
+  "compare fare per km of A and B") is the ratio of the totals, total fare / total km
+  (:mod:`.codegen_ratios`). "The average fare per km" is that too, deliberately: the
+  usual definition, which each row enters by its distance, so a few short rides cannot
+  swing it; the answer says so and gives the mean of the rows' own ratios beside it.
+  Another statistic of it ("the median fare per km") is declined with the definition.
 - "per <unit>" that no column carries ("fare per mile" where distance is held in km) is
   declined with the word: never divided by something else, never dropped.
 
@@ -25,7 +31,15 @@ import re
 from dataclasses import replace
 
 from notebook_router.analyst.asked_units import FACTORS, column_unit
-from notebook_router.analyst.intents import CLOSEST, Outcome, base, ranking_order
+from notebook_router.analyst.intents import (
+    CLOSEST,
+    Outcome,
+    base,
+    groupable,
+    groups,
+    ranking_order,
+    stat_aggs,
+)
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.row_labels import picked_row_label, tells_rows_apart
 from notebook_router.analyst.spec import Decline, Derived, Filter, Spec
@@ -47,6 +61,17 @@ _PERIODS = frozenset(unit for unit, (quantity, _) in FACTORS.items() if quantity
 def per_unit(r: Reading) -> Outcome:
     """The reading of "<amount> per <unit>" (module docstring), or None when "per" names
     no unit (a group, a count or a period)."""
+    said = said_ratio(r)
+    if said is None or isinstance(said, Decline):
+        return said
+    left, right, unit = said
+    return _picked_row(r, left, right) if _picks_a_row(r) else _of_totals(r, left, right, unit)
+
+
+def said_ratio(r: Reading) -> tuple[str, str, str] | Decline | None:
+    """The amount column, the divisor column and the unit as said ("fare per km":
+    ``fare_usd``, ``distance_km``, ``km``); a decline for a unit no column holds; None
+    when "per" names no unit."""
     m = _PER_UNIT.search(r.skeleton)
     if m is None:
         return None
@@ -63,33 +88,104 @@ def per_unit(r: Reading) -> Outcome:
         ]
         if said.lower().strip() not in FACTORS:
             return None  # "per distance_km" named the column: the derived readings have it
-    else:
-        said = m.group("word")
-        right = _carrying(r, said, left)
-        if not right:
-            if said in _PERIODS:
-                return None
-            return Decline(
-                f"I can't answer {left} per {said}: no column of {r.frame} holds {said} "
-                f"(columns: {', '.join(r.schema.names())}), and dividing by another "
-                "column would answer something else.",
-                CLOSEST,
-            )
-    name = f"{left}_per_{right}"
-    if _picks_a_row(r):
-        ratio = Derived(name, "ratio", left, right)
-        order = ranking_order(r)
-        return base(
-            r, "rows", variant="argmax", derived=ratio, columns=(name,),
-            ascending=bool(order), filters=(*r.filters, Filter(right, ">", 0)),
-            label_column=picked_row_label(r),
-        )  # fmt: skip
+        return left, right, said
+    said = m.group("word")
+    right = _carrying(r, said, left)
+    if right:
+        return left, right, said
+    if said in _PERIODS:
+        return None
     return Decline(
-        f"{left} per {said} is the ratio of the totals: total {left} / total {right} "
-        f"(over the rows where {right} is above zero). That ratio of two totals is not an "
-        f"operation I run, and the mean of {left} alone would answer something else. Ask "
-        f"for the total {left} and the total {right} (by group if you need one), or for "
-        f"the row with the highest {left} per {said}.",
+        f"I can't answer {left} per {said}: no column of {r.frame} holds {said} "
+        f"(columns: {', '.join(r.schema.names())}), and dividing by another "
+        "column would answer something else.",
+        CLOSEST,
+    )
+
+
+def compared_ratio(r: Reading, column: str, filters: tuple[Filter, ...]) -> Outcome:
+    """ "compare fare per km between Oslo and Rome": each side's ratio of the totals
+    (``filters`` keep the sides), or None when no "<amount> per <unit>" is said."""
+    said = said_ratio(r)
+    if said is None or isinstance(said, Decline):
+        return said
+    left, right, unit = said
+    other = [a for a in stat_aggs(r) if a not in _OF_TOTALS | {"min", "max"}]
+    if other:
+        return _declined(left, right, unit, f"the {other[0]} of each row's {left} / {right}")
+    return _totals(r, left, right, (column,), "", filters=filters)
+
+
+def _picked_row(r: Reading, left: str, right: str) -> Spec:
+    """The one row ranked by its own ratio, over the rows whose divisor is above zero."""
+    ratio = Derived(f"{left}_per_{right}", "ratio", left, right)
+    return base(
+        r, "rows", variant="argmax", derived=ratio, columns=(ratio.name,),
+        ascending=bool(ranking_order(r)), measure=(Filter(right, ">", 0),),
+        label_column=picked_row_label(r),
+    )  # fmt: skip
+
+
+_OF_TOTALS = frozenset({"mean", "sum"})
+"""Statistics said of "<amount> per <unit>" that the ratio of the totals answers: "the
+average fare per km" is total fare / total km (the usual definition, which a few short
+rides cannot swing), "the total fare per km" the same ratio."""
+
+
+def _of_totals(r: Reading, left: str, right: str, said: str) -> Spec | Decline:
+    """The ratio of the totals, for each group (ranked when asked) or over every row."""
+    other = [a for a in stat_aggs(r) if a not in _OF_TOTALS]
+    if other:
+        return _declined(left, right, said, f"the {other[0]} of each row's {left} / {right}")
+    said_before = r.skeleton
+    group, which = groups(r)  # (the group's words are used up: blanked from the skeleton)
+    group = [g for g in group if g not in (left, right)]
+    order = ranking_order(r)
+    if not group and r.top:  # "top 3 cities by fare per km": the groups named by the plural
+        group = [c for c in r.remaining() if c not in (left, right) and groupable(r, c)][:1]
+    if not group and r.top and r.top > 1:
+        r.skeleton = said_before  # no group was read: its words are still to account for
+        return _top_rows(r, left, right, said)
+    if not group and (which or order is not None):
+        return _declined(left, right, said, "a ranking with no group to rank")
+    if len(group) > 2:
+        return _declined(left, right, said, f"a ratio by {len(group)} groupings at once")
+    variant = "which" if which else ("top" if r.top else ("sorted" if order is not None else ""))
+    if variant == "which" and r.top and r.top > 1:
+        variant = "top"  # "which 3 cities have the highest fare per km": three, ranked
+    return _totals(r, left, right, tuple(group), variant)
+
+
+def _totals(r: Reading, left: str, right: str, group: tuple[str, ...], variant: str,
+            **fields: object) -> Spec:  # fmt: skip
+    """The spec of the ratio of the totals (:mod:`.codegen_ratios`)."""
+    return base(
+        r, "ratio_of_totals", variant=variant, columns=(left, right), group_by=group,
+        measure=(Filter(right, ">", 0),), ascending=bool(ranking_order(r)), n=r.top,
+        aggs=tuple(a for a in stat_aggs(r) if a in _OF_TOTALS), derived=None, **fields,
+    )  # fmt: skip
+
+
+def _top_rows(r: Reading, left: str, right: str, said: str) -> Spec | Decline:
+    """ "top 3 rides by fare per km": the rows with the highest ratios, named by their label."""
+    label = picked_row_label(r)
+    if not label:
+        return _declined(left, right, said, "rows with no column to name them by")
+    ratio = Derived(f"{left}_per_{right}", "ratio", left, right)
+    return base(
+        r, "rows", variant="labels", derived=ratio, columns=(ratio.name,), n=r.top,
+        ascending=bool(ranking_order(r)), measure=(Filter(right, ">", 0),), label_column=label,
+    )  # fmt: skip
+
+
+def _declined(left: str, right: str, said: str, what: str) -> Decline:
+    """Why "<amount> per <unit>" in this shape has no answer here, with its definition."""
+    return Decline(
+        f"{left} per {said} is the ratio of the totals: total {left} / total {right} (over "
+        f"the rows where {right} is above zero), for all rows or for each group. I did not "
+        f"answer {what}: it is not an operation I run, and the {left} alone would answer "
+        f"something else. Ask for {left} per {said} by a group, over all rows, or for the "
+        f"row with the highest {left} per {said}.",
         CLOSEST,
     )
 
@@ -128,10 +224,16 @@ def unit_ratio_told(r: Reading, spec: Spec) -> Spec:
     """``spec`` without "per <unit>" among what it left out when it divides by the column
     holding that unit: the words are used (the accounting reads "per km" as a group)."""
     m = _PER_UNIT.search(r.skeleton)
-    if m is None or spec.derived is None or spec.derived.kind != "ratio":
+    if m is None:
+        return spec
+    if spec.op == "ratio_of_totals":
+        amount = spec.columns[0]
+    elif spec.derived is not None and spec.derived.kind == "ratio":
+        amount = spec.derived.left
+    else:
         return spec
     phrase = r.skeleton[m.end("left") : m.end()].split()
-    if not phrase or r.column_at(int(m.group("left"))) != spec.derived.left:
+    if not phrase or r.column_at(int(m.group("left"))) != amount:
         return spec
     per = phrase[0]
     kept = tuple(g for g in spec.left_out if not g.said.lower().startswith(f"{per} "))
