@@ -99,7 +99,7 @@ CODE_NAMES = frozenset(
     {"pd", "np", "stats", "plt", "result", "fig", "ax", "d", "alpha", "corr", "counts"}
     | {"difference", "fit", "forecast", "future", "groups", "iqr", "is_outlier", "lower"}
     | {"upper", "p", "p_values", "pair", "picked", "q1", "q3", "r", "ranked", "ratio", "row"}
-    | {"has_ratio", "kept", "row_mean"}
+    | {"has_ratio", "kept", "row_mean", "tied"}
     | {"rows_per_period", "series", "slope", "statistic", "table", "top", "totals", "x", "z"}
     | set(dir(builtins))
 )

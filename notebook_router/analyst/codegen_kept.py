@@ -32,3 +32,13 @@ def kept_rows(b: Builder, e: Engine, amount: str, divisor: str) -> str:
     b.add(f"has_ratio = {present} & {wrap(held)}", f"counts = {e.gathered(items)}")
     b.add(f"kept = {d}[has_ratio]")
     return "kept"
+
+
+def tied_rows(b: Builder, e: Engine, column: str) -> None:
+    """A line that lists in ``tied`` the other kept rows whose ``column`` equals the
+    picked ``row``'s (to a float's rounding): "which ride has the highest fare per km"
+    with two equal ratios has two answers, and the answer names both."""
+    s = b.spec
+    near = f"({b.col(column)} - row[{column!r}]).abs() <= 1e-9 * abs(row[{column!r}])"
+    named = f"{b.rows}[{near}]" + (f"[{s.label_column!r}]" if s.label_column else ".index")
+    b.add(f"tied = [t for t in {e.computed(named)}.tolist() if t != result]")

@@ -21,7 +21,7 @@ from notebook_router.analyst.codegen import (
     mask,
     wrap,
 )  # fmt: skip
-from notebook_router.analyst.codegen_kept import kept_rows
+from notebook_router.analyst.codegen_kept import kept_rows, tied_rows
 from notebook_router.analyst.engine_code import PANDAS, Engine
 from notebook_router.analyst.spec import Scalar, Spec
 
@@ -384,7 +384,12 @@ def rows(b: Builder, e: Engine = PANDAS) -> Program:
         # rows dropped counted for the answer
         b.rows = kept_rows(b, e, s.derived.left, s.derived.right)
         program = _rows(b, e)
-        return replace(program, outputs={**program.outputs, "counts": "counts"})
+        outputs = {**program.outputs, "counts": "counts"}
+        if s.variant == "argmax":  # two rides of the same fare per km: both named
+            tied_rows(b, e, s.columns[0])  # (after the pick: the label program rounds nothing)
+            outputs["tied"] = "tied"
+            return replace(program, code="\n".join(b.lines), outputs=outputs)
+        return replace(program, outputs=outputs)
     return _rows(b, e)
 
 

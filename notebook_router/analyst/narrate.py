@@ -377,7 +377,8 @@ def _rows(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
     order = "lowest" if spec.ascending else "highest"
     basis = ratio_text.picked_basis(spec, outputs)  # "fare per km": of which rows
     if spec.variant == "argmax":
-        return f"The row with the {order} {col} is {value} ({col} = {fmt(outputs.get('best'), spec.rounding)}).{basis}"
+        tied = ratio_text.tied(outputs)
+        return f"The row with the {order} {col} is {value}{tied} ({col} = {fmt(outputs.get('best'), spec.rounding)}).{basis}"
     if spec.variant == "labels":
         return f"The {spec.n} rows with the {order} {col}: {', '.join(map(str, value))}.{basis}"
     return (

@@ -53,6 +53,14 @@ def picked_basis(spec: Spec, outputs: dict[str, Any]) -> str:
     return f" Each row's {dv.name} is its {dv.left} / {dv.right}, {over}."
 
 
+def tied(outputs: dict[str, Any]) -> str:
+    """`` (tied with r2)`` when rows other than the one picked have the same ratio."""
+    others = outputs.get("tied")
+    if not isinstance(others, list) or not others:
+        return ""
+    return f" (tied with {', '.join(map(str, others))})"
+
+
 def of_totals(spec: Spec, value: Any, outputs: dict[str, Any], where: str, tied: list[Any]) -> str:
     """The answer to a ratio of totals: for each group (ranked when asked), or overall."""
     amount, divisor = spec.columns[:2]

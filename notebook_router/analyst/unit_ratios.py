@@ -19,6 +19,13 @@ ranked first or summed, and the answer says how many rows were left out for it.
   Another statistic of it ("the median fare per km") is declined with the definition.
 - "per <unit>" that no column carries ("fare per mile" where distance is held in km) is
   declined with the word: never divided by something else, never dropped.
+- The divisor holds an amount of the unit: a rate of it (``price_per_kg``) never is.
+  When several columns hold the unit, the one whose name says an amount
+  (``distance_km`` beside ``odometer_km``, ``hours_worked`` beside ``shift_hours``; the
+  words are data, ``unit_divisors.toml``) is taken, and the answer names it; when the
+  names do not tell, the question is asked back with the candidates, never answered by
+  the table's first column. "per distance_km" names the divisor outright.
+- A picked row tied with others names them ("r1 (tied with r2)").
 
 Units of time are read only when a column carries an amount of them: "sales per day"
 with no column of days, or with a ``day`` or ``hour`` column (a day of the month, an
@@ -78,26 +85,27 @@ def said_ratio(r: Reading) -> tuple[str, str, str] | Decline | None:
     left = r.column_at(int(m.group("left")))
     if r.kind(left) != "number":
         return None
+    said = m.group("word")
     if m.group("right") is not None:
         right = r.column_at(int(m.group("right")))
         unit = column_unit(right)
         if unit is None or r.kind(right) != "number" or right == left or _a_period(right):
             return None
-        said = r.text[
-            r.mentions[int(m.group("right"))].start : r.mentions[int(m.group("right"))].end
-        ]
-        if said.lower().strip() not in FACTORS:
-            return None  # "per distance_km" named the column: the derived readings have it
-        return left, right, said
-    said = m.group("word")
-    right = _carrying(r, said, left)
-    if right:
-        return left, right, said
+        mention = r.mentions[int(m.group("right"))]
+        said = r.text[mention.start : mention.end].lower().strip()
+        if said not in FACTORS:  # "per distance_km" named the column: divided by it
+            return None if _RATE_WORDS & _name_words(right) else (left, right, right)
+        # "per hour" linked to one column of hours: every column holding hours is weighed
+    divisor = _divisor(r, said, left)
+    if isinstance(divisor, Decline):
+        return divisor
+    if divisor:
+        return left, divisor, said
     if said in _PERIODS:
         return None
     return Decline(
-        f"I can't answer {left} per {said}: no column of {r.frame} holds {said} "
-        f"(columns: {', '.join(r.schema.names())}), and dividing by another "
+        f"I can't answer {left} per {said}: no column of {r.frame} holds an amount of "
+        f"{said} (columns: {', '.join(r.schema.names())}), and dividing by another "
         "column would answer something else.",
         CLOSEST,
     )
@@ -190,15 +198,49 @@ def _declined(left: str, right: str, said: str, what: str) -> Decline:
     )
 
 
-def _carrying(r: Reading, said: str, left: str) -> str:
-    """The number column whose name holds the unit ``said`` (the same unit, not another
-    of its quantity: "per mile" is not divided by kilometres)."""
+def _divisor(r: Reading, said: str, left: str) -> str | Decline:
+    """The one column that holds an amount of the unit ``said``: the only one carrying
+    it, or among several the only one whose name says an amount (``distance_km`` beside
+    ``odometer_km``); a decline naming them when the name does not tell; '' for none."""
+    carrying = _carrying(r, said, left)
+    if len(carrying) < 2:
+        return carrying[0] if carrying else ""
+    amounts = [c for c in carrying if _AMOUNT_WORDS & _name_words(c)]
+    if len(amounts) == 1:
+        return amounts[0]
+    return Decline(
+        f"{left} per {said}: {' or '.join(carrying)}? More than one column of {r.frame} "
+        f"holds {said}, and the names do not tell which is the amount to divide by "
+        f"(choosing one would answer another question). Name the column, e.g. "
+        f"'{left} per {carrying[0]}'.",
+        tuple(f"{left} per {c}" for c in carrying),
+    )
+
+
+_DIVISORS = table("unit_divisors")["divisors"]
+_RATE_WORDS = frozenset(_DIVISORS["rate"])
+"""A name's words that make it a rate of the unit (``price_per_kg``): never a divisor."""
+_AMOUNT_WORDS = frozenset(_DIVISORS["amount"])
+"""A name's words that say an amount of the unit (``distance_km``, ``hours_worked``)."""
+
+
+def _carrying(r: Reading, said: str, left: str) -> list[str]:
+    """The number columns whose names hold an amount of the unit ``said`` (the same
+    unit, not another of its quantity: "per mile" is not divided by kilometres; no rate
+    of it, ``price_per_kg``; no period, ``hour``), in the table's order."""
     quantity, factor = FACTORS[said]
+    held = []
     for c in r.schema.of_kind("number"):
         unit = column_unit(c)
-        if c != left and unit is not None and unit[1:] == (quantity, factor) and not _a_period(c):
-            return c
-    return ""
+        if c == left or unit is None or unit[1:] != (quantity, factor):
+            continue
+        if not _a_period(c) and not _RATE_WORDS & _name_words(c):
+            held.append(c)
+    return held
+
+
+def _name_words(column: str) -> frozenset[str]:
+    return frozenset(w.lower() for w in identifier_words(column))
 
 
 def _a_period(column: str) -> bool:
@@ -235,6 +277,14 @@ def unit_ratio_told(r: Reading, spec: Spec) -> Spec:
     phrase = r.skeleton[m.end("left") : m.end()].split()
     if not phrase or r.column_at(int(m.group("left"))) != amount:
         return spec
-    per = phrase[0]
-    kept = tuple(g for g in spec.left_out if not g.said.lower().startswith(f"{per} "))
+    per, unit = phrase[0], m.group("word") or ""
+    if m.group("right") is not None:
+        said = r.mentions[int(m.group("right"))]
+        unit = r.text[said.start : said.end].lower().strip()
+    # "per hour" linked to another column holding hours (``shift_hours``) was read as the
+    # unit of the divisor chosen, not as that column
+    kept = tuple(
+        g for g in spec.left_out
+        if not g.said.lower().startswith(f"{per} ") and g.said.lower() != unit
+    )  # fmt: skip
     return spec if kept == spec.left_out else replace(spec, left_out=kept)
