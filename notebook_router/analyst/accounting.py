@@ -58,7 +58,7 @@ _COMPARISON = re.compile(
 )
 PLAIN_OPS = frozenset(
     {"statistic", "count", "percentage", "groupby", "rows", "shape", "unique", "value_counts",
-     "value"}
+     "value", "ratio_of_totals"}
 )  # fmt: skip
 """Operations that give one figure per group or one figure: a comparison asked of them
 has lost a side. (A test, a correlation or a trend compares by its nature.)"""

@@ -101,6 +101,7 @@ CODE_NAMES = frozenset(
     {"pd", "np", "stats", "plt", "result", "fig", "ax", "d", "alpha", "corr", "counts"}
     | {"difference", "fit", "forecast", "future", "groups", "iqr", "is_outlier", "lower"}
     | {"upper", "p", "p_values", "pair", "picked", "q1", "q3", "r", "ranked", "ratio", "row"}
+    | {"has_ratio", "kept", "row_mean", "tied"}
     | {"rows_per_period", "series", "slope", "statistic", "table", "top", "totals", "x", "z"}
     | set(dir(builtins))
 )
@@ -203,10 +204,11 @@ Generator = Callable[[Builder], Program]
 
 def generate(spec: Spec) -> Program:
     """The code for ``spec``."""
-    from notebook_router.analyst import codegen_ops, codegen_tests, plots
+    from notebook_router.analyst import codegen_ops, codegen_ratios, codegen_tests, plots
 
     table: dict[str, Generator] = {
         **codegen_ops.GENERATORS,
+        **codegen_ratios.GENERATORS,
         **codegen_tests.GENERATORS,
         "plot": plots.plot,
     }

@@ -9,6 +9,7 @@ cannot do on a cluster).
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 
 from notebook_router.analyst.codegen import (
     PANDAS_FREQ,
@@ -21,6 +22,7 @@ from notebook_router.analyst.codegen import (
     mask,
     wrap,
 )  # fmt: skip
+from notebook_router.analyst.codegen_kept import kept_rows, tied_rows
 from notebook_router.analyst.engine_code import PANDAS, Engine
 from notebook_router.analyst.spec import Scalar, Spec
 
@@ -83,7 +85,7 @@ def unique(b: Builder, e: Engine = PANDAS) -> Program:
     s = b.spec
     col = s.columns[0]
     if s.group_by:
-        grouped = f"{b.rows}.groupby({_keys(s.group_by)})[{col!r}].nunique({e.args()})"
+        grouped = f"{b.rows}.groupby({keys(s.group_by)})[{col!r}].nunique({e.args()})"
         b.add(f"result = {e.computed(grouped)}")
         return b.program("series")
     if s.variant == "count" and s.freq:  # calendar periods holding a row, and their span
@@ -105,7 +107,8 @@ def unique(b: Builder, e: Engine = PANDAS) -> Program:
     return b.program("values")
 
 
-def _keys(group_by: tuple[str, ...]) -> str:
+def keys(group_by: tuple[str, ...]) -> str:
+    """The group-by columns as ``groupby`` takes them: one name, or a list of them."""
     return repr(group_by[0]) if len(group_by) == 1 else repr(list(group_by))
 
 
@@ -126,10 +129,10 @@ def grouped_expr(b: Builder, grouper: str, e: Engine = PANDAS) -> str:
 
 def groupby(b: Builder, e: Engine = PANDAS) -> Program:
     s = b.spec
-    expr = e.computed(grouped_expr(b, f"{b.rows}.groupby({_keys(s.group_by)})", e))
+    expr = e.computed(grouped_expr(b, f"{b.rows}.groupby({keys(s.group_by)})", e))
     every_group = s.variant not in ("which", "top") or s.ascending  # a 0 can be the answer
     counted = s.aggs[:1] in (("size",), ("count",))
-    asked = _asked_values(s)
+    asked = asked_values(s)
     if every_group and s.filters and len(s.group_by) == 1 and counted:
         # "for each firm, in how many years was invest above 100?": a firm with no such
         # year is a 0, not missing from the answer (nor from "which had the fewest")
@@ -148,14 +151,14 @@ def groupby(b: Builder, e: Engine = PANDAS) -> Program:
     if len(s.group_by) > 1:
         b.add(f"result = {expr}.unstack()")
         return b.program("frame")
-    return _ranked(b, expr)
+    return ranked(b, expr)
 
 
 _ZERO_OF_NO_ROWS = frozenset({"sum", "count", "size", "nunique"})
 """Aggregations whose value over no rows is 0 (pandas gives 0 for an empty sum too)."""
 
 
-def _asked_values(s: Spec) -> list[Scalar]:
+def asked_values(s: Spec) -> list[Scalar]:
     """The values of the one group-by column an isin condition asked for, else none."""
     if len(s.group_by) != 1:
         return []
@@ -177,7 +180,9 @@ def _with_zeros(b: Builder, e: Engine, counts: str, key: str) -> str:
     return f"{counts}.reindex([*{counts}.index, *{unseen}], fill_value=0)"
 
 
-def _ranked(b: Builder, expr: str) -> Program:
+def ranked(b: Builder, expr: str) -> Program:
+    """``expr`` (a figure per group or period) as the spec asks: the first of its ranking,
+    its top N, its mean, sorted, or as it is."""
     s = b.spec
     if (s.variant == "which" and s.columns) or (s.variant == "which" and s.aggs):
         b.add(f"ranked = {expr}.sort_values(ascending={s.ascending})", "result = ranked.index[0]")
@@ -204,7 +209,7 @@ def resample(b: Builder, e: Engine = PANDAS) -> Program:
         grouper = f"{b.rows}.groupby([pd.Grouper(key={s.date_column!r}, freq={freq!r}), {s.group_by[0]!r}])"
         b.add(f"result = {grouped_expr(b, grouper)}.unstack().to_period({s.freq!r})")
         return b.program("frame")
-    return _ranked(b, resampled(b, e))
+    return ranked(b, resampled(b, e))
 
 
 def resampled(b: Builder, e: Engine = PANDAS) -> str:
@@ -252,7 +257,7 @@ def value(b: Builder) -> Program:
 
 def share(b: Builder, e: Engine = PANDAS) -> Program:
     s = b.spec
-    totals = f"{b.rows}.groupby({_keys(s.group_by)})[{s.columns[0]!r}].sum({e.args()})"
+    totals = f"{b.rows}.groupby({keys(s.group_by)})[{s.columns[0]!r}].sum({e.args()})"
     b.add(
         f"totals = {e.computed(totals)}",
         f"result = totals / totals.sum(){' * 100' if s.percent else ''}",
@@ -346,7 +351,7 @@ def summary(b: Builder, e: Engine = PANDAS) -> Program:
     s = b.spec
     cols = list(s.columns)
     if s.group_by and cols:  # pandas only (see dask_code)
-        b.add(f"result = {b.rows}.groupby({_keys(s.group_by)})[{cols[0]!r}].describe()")
+        b.add(f"result = {b.rows}.groupby({keys(s.group_by)})[{cols[0]!r}].describe()")
     elif len(cols) == 1:
         b.add(f"result = {e.computed(f'{b.col(cols[0])}.describe()')}")
     elif cols:
@@ -374,6 +379,22 @@ def shape(b: Builder, e: Engine = PANDAS) -> Program:
 
 
 def rows(b: Builder, e: Engine = PANDAS) -> Program:
+    s = b.spec
+    if s.measure and s.derived is not None and s.derived.kind == "ratio":
+        # "the ride with the highest fare per km": ranked where its ratio is defined, the
+        # rows dropped counted for the answer
+        b.rows = kept_rows(b, e, s.derived.left, s.derived.right)
+        program = _rows(b, e)
+        outputs = {**program.outputs, "counts": "counts"}
+        if s.variant == "argmax":  # two rides of the same fare per km: both named
+            tied_rows(b, e, s.columns[0])  # (after the pick: the label program rounds nothing)
+            outputs["tied"] = "tied"
+            return replace(program, code="\n".join(b.lines), outputs=outputs)
+        return replace(program, outputs=outputs)
+    return _rows(b, e)
+
+
+def _rows(b: Builder, e: Engine) -> Program:
     s = b.spec
     col = s.columns[0]
     how = "nsmallest" if s.ascending else "nlargest"

@@ -8,9 +8,11 @@ The code is shown as it ran, like the pandas code of :mod:`.codegen`.
 
 The families done this way are those in :data:`GENERATORS`: statistics, counts and
 percentages, value counts and distinct values, group-bys with rankings and top-N,
-shares and comparisons, missing values, summaries, shapes, top-N rows, resampling by a
-sorted datetime index, and plots of an aggregated result (drawn on a matplotlib Figure of
-its own, not with pyplot: the analysis runs on a worker thread). Quantiles and medians of a
+shares and comparisons, ratios of totals ("fare per km by city", whose rows left out
+are counted in a computation of their own), missing values, summaries, shapes, top-N
+rows, resampling by a sorted datetime index, and plots of an aggregated result (drawn
+on a matplotlib Figure of its own, not with pyplot: the analysis runs on a worker
+thread). Quantiles and medians of a
 whole column are Dask's estimates (said in the answer); a group's median is exact.
 Anything else (tests, correlations, bins, plots of raw rows, ...) returns a
 :class:`NeedsPandas`, which says so and how much data pandas would pull into the kernel.
@@ -28,6 +30,7 @@ from typing import Any
 
 from notebook_router.analyst import codegen_ops as ops
 from notebook_router.analyst.codegen import PARSED, Builder, Program, frame_name, mask
+from notebook_router.analyst.codegen_ratios import ratio_of_totals
 from notebook_router.analyst.dask_frames import dated_index
 from notebook_router.analyst.engine_code import Engine
 from notebook_router.analyst.phrases import AGG_WORDS
@@ -287,6 +290,6 @@ GENERATORS: dict[str, DaskGenerator] = {
     "summary": summary, "plot": plot,
     **{op.__name__: _everywhere(op) for op in (
         ops.count, ops.percentage, ops.value_counts, ops.unique, ops.share, ops.missing,
-        ops.shape, ops.rows,
+        ops.shape, ops.rows, ratio_of_totals,
     )},
 }  # fmt: skip

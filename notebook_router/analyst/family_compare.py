@@ -26,6 +26,7 @@ from notebook_router.analyst.intents import (
 from notebook_router.analyst.period_means import adds_up
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import Filter, Scalar
+from notebook_router.analyst.unit_ratios import compared_ratio
 from notebook_router.language.phrases import phrase_table
 
 _SAID = phrase_table("families_shapes")
@@ -59,6 +60,10 @@ def compare(r: Reading) -> Outcome:
     if sides is None or not (r.has(COMPARING) or _than_a_side(r, sides[0])):
         return None
     column, values, rest = sides
+    keep = (*rest, Filter(column, "isin", tuple(values)))
+    per_unit = compared_ratio(r, column, keep)  # "fare per km": each side's ratio of totals
+    if per_unit is not None:
+        return per_unit
     targets = [t for t in r.targets() if t != column]
     concept = comparative_column(r)
     if not targets and concept is not None and concept != column:
@@ -66,7 +71,6 @@ def compare(r: Reading) -> Outcome:
     if not targets and r.has(PERCENT):  # "survival rates of men and women": the share saying yes
         measure_of = binary_conditions(r, always=True)
         if measure_of:
-            keep = (*rest, Filter(column, "isin", tuple(values)))
             return base(r, "compare", group_by=(column,), aggs=("share",), filters=keep,
                         measure=tuple(measure_of), percent=True)  # fmt: skip
     # A comparison ranks nothing: "the lowest salary in Sales versus HR" asks each side's
@@ -90,7 +94,6 @@ def compare(r: Reading) -> Outcome:
         if len(measures) != 1 or r.unknown_words():
             return no_column(r, "the figure to compare")
         agg, measure = "sum", (measures[0],)
-    keep = (*rest, Filter(column, "isin", tuple(values)))
     return base(r, "compare", columns=measure, group_by=(column,), aggs=(agg,), filters=keep)
 
 

@@ -31,7 +31,7 @@ CONDITION_WORDS = (
     r"\s+\$?-?(?:\d[\d,]*(?:\.\d+)?|\.\d+)"
 )
 FILTERING_OPS = ("count", "percentage", "statistic", "groupby", "rows", "summary", "unique",
-                 "value_counts", "shape", "share", "resample")  # fmt: skip
+                 "value_counts", "shape", "share", "resample", "ratio_of_totals")  # fmt: skip
 
 
 def unsupported_method(r: Reading) -> Decline | None:

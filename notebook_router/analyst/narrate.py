@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from notebook_router.analyst import ratio_text
 from notebook_router.analyst.phrases import AGG_WORDS
 from notebook_router.analyst.spec import Filter, Spec
 from notebook_router.analyst.values import fmt, fmt_p, listing, p_is
@@ -374,13 +375,20 @@ def _shape(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
 def _rows(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
     col = spec.columns[0]
     order = "lowest" if spec.ascending else "highest"
+    basis = ratio_text.picked_basis(spec, outputs)  # "fare per km": of which rows
     if spec.variant == "argmax":
-        return f"The row with the {order} {col} is {value} ({col} = {fmt(outputs.get('best'), spec.rounding)})."
+        tied = ratio_text.tied(outputs)
+        return f"The row with the {order} {col} is {value}{tied} ({col} = {fmt(outputs.get('best'), spec.rounding)}).{basis}"
     if spec.variant == "labels":
-        return f"The {spec.n} rows with the {order} {col}: {', '.join(map(str, value))}."
+        return f"The {spec.n} rows with the {order} {col}: {', '.join(map(str, value))}.{basis}"
     return (
         f"The {spec.n} {order} values of {col}: {', '.join(fmt(v, spec.rounding) for v in value)}."
     )
+
+
+def _ratio_of_totals(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
+    tied = _tied_with_first(outputs.get("table")) if spec.variant == "which" else []
+    return ratio_text.of_totals(spec, value, outputs, where(spec.filters), tied)
 
 
 def _pivot(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:

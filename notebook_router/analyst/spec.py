@@ -50,7 +50,10 @@ class Spec:
     group_by: tuple[str, ...] = ()
     filters: tuple[Filter, ...] = ()
     measure: tuple[Filter, ...] = ()
-    """For percentages and counts: the condition measured within the filtered rows."""
+    """For percentages and counts: the condition measured within the filtered rows. For
+    an amount per a unit (``ratio_of_totals``, or ``rows`` ranked by a ratio): the
+    divisor's condition (``distance_km > 0``), which keeps the rows the ratio is defined
+    on; those it drops are counted and told."""
     derived: Derived | None = None
     aggs: tuple[str, ...] = ()
     quantile: float | None = None

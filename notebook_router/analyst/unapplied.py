@@ -37,7 +37,7 @@ _STATISTIC_WORDS = {
     agg: [w for w in table("analysis")["aggregations"][agg] if " " not in w or agg == "mode"]
     for agg in _STATISTICS
 }
-_STATISTIC_OPS = frozenset({"statistic", "groupby", "resample", "rows", "value"})
+_STATISTIC_OPS = frozenset({"statistic", "groupby", "resample", "rows", "value", "ratio_of_totals"})
 _RANKED = frozenset({"which", "top", "sorted", "argmax", "labels", "values"})
 _WHERE = re.compile(r"(?<=\w)\s+(?P<said>(?:where|whose)\s+(?:\S+\s+){0,5}\S+)")
 _IN_COMMON = re.compile(rf"\b(?:{alternation(_WORDS['in_common'])})\b")
@@ -48,8 +48,9 @@ _NO_PERIOD = re.compile(
 )
 """A period counted ("how many months ..."): the rows, not a grouping by period."""
 _SPREAD_OPS = frozenset(
-    {"statistic", "count", "percentage", "groupby", "rows", "value", "value_counts", "unique"}
-)
+    {"statistic", "count", "percentage", "groupby", "rows", "value", "value_counts", "unique",
+     "ratio_of_totals"}
+)  # fmt: skip
 
 
 def unapplied(r: Reading, spec: Spec) -> list[LeftOut]:

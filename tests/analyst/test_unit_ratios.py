@@ -1,7 +1,8 @@
 """An amount "per <unit>" a column holds ("fare per km" of ``distance_km``) is divided by
 that column: a picked row is ranked by its ratio (a zero or missing divisor ranks
-nothing), a figure for groups or for all rows (the ratio of the totals) is declined with
-its definition, and a unit no column holds is declined by its word: never the amount alone."""
+nothing), a figure for groups or for all rows is the ratio of the totals, named as such
+(:mod:`tests.analyst.test_ratio_of_totals` checks its numbers), and a unit no column
+holds is declined by its word: never the amount alone."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ RIDES = pd.DataFrame(
     }
 )
 """Fare per km by row: 5, 3, (0 km), 3.5, 2, (no km). Mean fare by city: Lima 21 highest;
-fare per km of the totals: Oslo 40/12 = 3.33 highest."""
+fare per km of the totals: Rome 14/4 = 3.5 highest (its 0 km ride left out)."""
 PARCELS = pd.DataFrame(
     {
         "parcel_id": ["p1", "p2", "p3", "p4", "p5"],
@@ -70,11 +71,12 @@ def test_a_picked_row_is_ranked_by_its_ratio_to_the_unit_column(
         ("shifts", SHIFTS, "revenue per hour by store", "revenue", "hours_worked"),
     ],
 )
-def test_a_ratio_for_groups_or_all_rows_is_never_the_amount_alone(
+def test_a_ratio_for_groups_or_all_rows_is_the_ratio_of_the_totals(
     name: str, frame: pd.DataFrame, question: str, amount: str, divisor: str
 ) -> None:
     answer = analyse(question, {name: frame})
-    assert answer.status not in ("answered", "fulfilled"), answer.text
+    assert answer.status == "answered", answer.text
+    assert answer.operation == "ratio_of_totals", answer.text
     assert f"total {amount} / total {divisor}" in answer.text
 
 
