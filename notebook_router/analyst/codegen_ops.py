@@ -65,6 +65,12 @@ def count(b: Builder, e: Engine = PANDAS) -> Program:
 
 def percentage(b: Builder, e: Engine = PANDAS) -> Program:
     scale = " * 100" if b.spec.percent else ""
+    if b.spec.columns:  # a share of a column's total: "what share of revenue came from X"
+        values, hit = b.col(b.spec.columns[0]), wrap(mask(b, b.spec.measure, b.rows))
+        b.add(f"total = {e.computed(f'{values}.sum()')}",
+              f"part = {e.computed(f'{values}[{hit}].sum()')}",
+              f"result = part / total{scale} if total else float('nan')")  # fmt: skip
+        return b.program("scalar", {"base": e.length(b.rows), "part": "part", "total": "total"})
     b.add(f"result = {e.computed(wrap(mask(b, b.spec.measure, b.rows)) + '.mean()')}{scale}")
     return b.program("scalar", {"base": e.length(b.rows)})  # the answer says the base's size
 
@@ -112,6 +118,8 @@ def grouped_expr(b: Builder, grouper: str, e: Engine = PANDAS) -> str:
     """The spec's aggregation of each group of ``grouper`` (lazy on Dask)."""
     s = b.spec
     agg = s.aggs[0] if s.aggs else "sum"
+    if s.measure and not s.columns:
+        return f"{grouper}['_hit'].mean({e.args()})"
     if agg == "size" or (agg == "count" and not s.columns):
         return f"{grouper}.size({e.args()})"
     if agg not in SIMPLE_AGGS:
@@ -125,7 +133,11 @@ def grouped_expr(b: Builder, grouper: str, e: Engine = PANDAS) -> str:
 
 def groupby(b: Builder, e: Engine = PANDAS) -> Program:
     s = b.spec
-    expr = e.computed(grouped_expr(b, f"{b.rows}.groupby({_keys(s.group_by)})", e))
+    rows = b.rows
+    if s.measure:  # each group's share of rows meeting the condition: "return rate by region"
+        # as numbers: Dask cannot average a boolean column by group
+        rows = f"{b.rows}.assign(_hit={wrap(mask(b, s.measure, b.rows))}.astype(float))"
+    expr = e.computed(grouped_expr(b, f"{rows}.groupby({_keys(s.group_by)})", e))
     every_group = s.variant not in ("which", "top") or s.ascending  # a 0 can be the answer
     counted = s.aggs[:1] in (("size",), ("count",))
     asked = _asked_values(s)
@@ -143,7 +155,7 @@ def groupby(b: Builder, e: Engine = PANDAS) -> Program:
         fill = ", fill_value=0" if (s.aggs[:1] or ("sum",))[0] in _ZERO_OF_NO_ROWS else ""
         expr = f"{expr}.reindex({asked!r}{fill})"
     if s.percent:
-        expr += " * 100"
+        expr = f"({expr} * 100)"
     if len(s.group_by) > 1:
         b.add(f"result = {expr}.unstack()")
         return b.program("frame")
