@@ -68,6 +68,12 @@ def count(b: Builder, e: Engine = PANDAS) -> Program:
 
 def percentage(b: Builder, e: Engine = PANDAS) -> Program:
     scale = " * 100" if b.spec.percent else ""
+    if b.spec.columns:  # a share of a column's total: "what share of revenue came from X"
+        values, hit = b.col(b.spec.columns[0]), wrap(mask(b, b.spec.measure, b.rows))
+        b.add(f"total = {e.computed(f'{values}.sum()')}",
+              f"part = {e.computed(f'{values}[{hit}].sum()')}",
+              f"result = part / total{scale} if total else float('nan')")  # fmt: skip
+        return b.program("scalar", {"base": e.length(b.rows), "part": "part", "total": "total"})
     b.add(f"result = {e.computed(wrap(mask(b, b.spec.measure, b.rows)) + '.mean()')}{scale}")
     return b.program("scalar", {"base": e.length(b.rows)})  # the answer says the base's size
 
@@ -116,6 +122,8 @@ def grouped_expr(b: Builder, grouper: str, e: Engine = PANDAS) -> str:
     """The spec's aggregation of each group of ``grouper`` (lazy on Dask)."""
     s = b.spec
     agg = s.aggs[0] if s.aggs else "sum"
+    if s.measure and not s.columns:
+        return f"{grouper}['_hit'].mean({e.args()})"
     if agg == "size" or (agg == "count" and not s.columns):
         return f"{grouper}.size({e.args()})"
     if agg not in SIMPLE_AGGS:
@@ -129,11 +137,18 @@ def grouped_expr(b: Builder, grouper: str, e: Engine = PANDAS) -> str:
 
 def groupby(b: Builder, e: Engine = PANDAS) -> Program:
     s = b.spec
-    expr = e.computed(grouped_expr(b, f"{b.rows}.groupby({keys(s.group_by)})", e))
+    rows = b.rows
+    if s.measure:  # each group's share of rows meeting the condition: "return rate by region"
+        # as numbers: Dask cannot average a boolean column by group
+        rows = f"{b.rows}.assign(_hit={wrap(mask(b, s.measure, b.rows))}.astype(float))"
+    expr = e.computed(grouped_expr(b, f"{rows}.groupby({keys(s.group_by)})", e))
     every_group = s.variant not in ("which", "top") or s.ascending  # a 0 can be the answer
     counted = s.aggs[:1] in (("size",), ("count",))
     asked = asked_values(s)
-    if every_group and s.filters and len(s.group_by) == 1 and counted:
+    # "per year since 2015": a condition on the grouped column itself leaves out the
+    # groups outside it; they are not asked, so they get no 0
+    on_key = len(s.group_by) == 1 and any(f.column == s.group_by[0] for f in s.filters)
+    if every_group and s.filters and len(s.group_by) == 1 and counted and (asked or not on_key):
         # "for each firm, in how many years was invest above 100?": a firm with no such
         # year is a 0, not missing from the answer (nor from "which had the fewest")
         b.add(f"counts = {expr}")
@@ -147,7 +162,7 @@ def groupby(b: Builder, e: Engine = PANDAS) -> Program:
         fill = ", fill_value=0" if (s.aggs[:1] or ("sum",))[0] in _ZERO_OF_NO_ROWS else ""
         expr = f"{expr}.reindex({asked!r}{fill})"
     if s.percent:
-        expr += " * 100"
+        expr = f"({expr} * 100)"
     if len(s.group_by) > 1:
         b.add(f"result = {expr}.unstack()")
         return b.program("frame")

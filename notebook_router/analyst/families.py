@@ -15,7 +15,6 @@ from notebook_router.analyst import phrases as ph
 from notebook_router.analyst.column_names import is_identifier
 from notebook_router.analyst.conditions import binary_conditions, date_column
 from notebook_router.analyst.family_compare import compare
-from notebook_router.analyst.family_rates import rate_by_group
 from notebook_router.analyst.family_shapes import counted_things, mean_of_periods, of_which
 from notebook_router.analyst.family_tables import pivot
 from notebook_router.analyst.family_tests import correlation, missing, normality, outliers, trend
@@ -49,6 +48,8 @@ from notebook_router.analyst.period_means import averaged_per_period
 from notebook_router.analyst.reading import IGNORED, OPERATION_WORDS, Reading
 from notebook_router.analyst.row_labels import picked_row_label
 from notebook_router.analyst.share_base import share_base
+from notebook_router.analyst.share_groups import rated_flags, share_by_group
+from notebook_router.analyst.share_measure import measured_total
 from notebook_router.analyst.spec import Decline, Filter
 from notebook_router.analyst.superlative_measures import superlative_measure
 from notebook_router.analyst.unit_ratios import per_unit
@@ -212,21 +213,10 @@ def percentage(r: Reading) -> Outcome:
     group, which = groups(r)
     percent = r.has(r"\b(?:percent|percentage|pct)\b|%")
     order = ranking_order(r) if which else None
-    variant = "which" if which else ""
-    binaries = r.remaining("binary")
     if group:
-        numbers = [t for t in r.targets() if t not in binaries]
-        if binaries:
-            return base(r, "groupby", variant=variant or "mapping", columns=(binaries[0],),
-                        group_by=tuple(group), aggs=("mean",), percent=percent,
-                        ascending=bool(order))  # fmt: skip
-        if numbers:
-            rated = rate_by_group(r, numbers[0], group, which=bool(which))
-            if rated is not None:
-                return rated
-            return base(r, "share", columns=(numbers[0],), group_by=tuple(group), percent=percent)
-        return base(r, "value_counts", columns=(group[0],), percent=percent, variant="normalize")
+        return share_by_group(r, group, which=bool(which), ascending=bool(order), percent=percent)
     measure = binary_conditions(r, always=True)
+    measure += [f for f in rated_flags(r) if f not in measure]  # "what is the return rate?"
     filters = r.filters
     split = share_base(
         r, [*filters, *measure], measure
@@ -236,9 +226,12 @@ def percentage(r: Reading) -> Outcome:
     elif not measure:
         measure, filters = of_which(r, filters)
     if measure:
-        return base(
-            r, "percentage", filters=tuple(filters), measure=tuple(measure), percent=percent
-        )
+        total = measured_total(r, measure)  # "what share of revenue came from Gadgets?"
+        if isinstance(total, Decline):
+            return total
+        return base(r, "percentage", filters=tuple(filters), measure=tuple(measure),
+                    percent=percent, columns=(total,) if total else (),
+                    aggs=("sum",) if total else ())  # fmt: skip
     cats = r.remaining("category")
     if cats:
         return base(r, "value_counts", columns=(cats[0],), percent=percent, variant="normalize")

@@ -81,6 +81,16 @@ def _percentage(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
     unit = "%" if spec.percent else ""
     kind = "percentage" if spec.percent else "proportion"
     rows = outputs.get("base")
+    if spec.columns and measure:  # "Of the total amount (1200 over 8 rows), 75% (900) ..."
+        over = f" over {fmt(rows)} rows" if isinstance(rows, int) else ""
+        share = (
+            f"{fmt(value, spec.rounding)}{unit}"
+            if spec.percent
+            else f"a share of {fmt(value, spec.rounding)}"
+        )
+        return (f"Of the total {spec.columns[0]}{base if spec.filters else ''} "
+                f"({fmt(outputs.get('total'))}{over}), {share} ({fmt(outputs.get('part'))}) "
+                f"comes from rows with {measure}.")  # fmt: skip
     if isinstance(rows, int) and measure:
         # the rows the share is of, and how many: "of the 3 rows where dept = eng, 67% ..."
         picked = where(spec.filters).replace(" (rows where ", "").rstrip(")")
@@ -125,6 +135,10 @@ def _unique(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
 
 
 def _grouped_subject(spec: Spec) -> str:
+    if spec.measure and not spec.columns:  # the definition, said: a rate within each group
+        said = where(spec.measure).replace(" (rows where ", "").rstrip(")")
+        kind = "percentage" if spec.percent else "share"
+        return f"{kind} of rows with {said} within each {' and '.join(spec.group_by)}"
     if not spec.aggs or spec.aggs[0] == "size" or not spec.columns:
         return "number of rows" if not spec.columns else f"{_agg(spec)} {spec.columns[0]}"
     if spec.aggs[0] == "nunique":
@@ -162,7 +176,8 @@ def _groupby(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
         return f"{order} {len(value)} {by} by {subject}{w}: {', '.join(pairs)}."
     if isinstance(value, dict) and value and isinstance(next(iter(value.values())), dict):
         return f"{subject[0].upper()}{subject[1:]} by {by}{w} is in the table."
-    return f"{subject[0].upper()}{subject[1:]} by {by}{w}: {listing(value, d)}."
+    by = "" if spec.measure else f" by {by}"
+    return f"{subject[0].upper()}{subject[1:]}{by}{w}: {listing(value, d)}."
 
 
 _resample = _groupby

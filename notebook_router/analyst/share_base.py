@@ -59,7 +59,7 @@ def share_base(
         return None
     start, end, noun_end = _base_span(r, m)
     _note_unlinked(r, start, noun_end, found)
-    base = [f for f in found if _said_within(r, f, start, end)]
+    base = [f for f in found if said_within(r, f, start, end)]
     measured = [f for f in found if f not in base]
     if base and any(f in yes_no for f in measured):
         base += [f for f in measured if f not in yes_no]
@@ -143,7 +143,7 @@ def _picks_rows(r: Reading, at: int) -> bool:
     )
 
 
-def _said_within(r: Reading, f: Filter, start: int, end: int) -> bool:
+def said_within(r: Reading, f: Filter, start: int, end: int) -> bool:
     """Whether the words of condition ``f`` are said between ``start`` and ``end``: its
     value's, or for a bound its number's ("more than *150*"; the column may be the base's
     noun, "of eng *salaries* are above 150"), or its yes/no column's name."""
