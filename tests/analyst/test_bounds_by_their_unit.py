@@ -62,3 +62,24 @@ def test_a_money_range_is_on_the_money_column(
     assert answer.status == "answered", answer.text
     assert answer.value == int(frame[column].between(low, high).sum()), answer.text
     assert column in answer.text
+
+
+INSPECTIONS = pd.DataFrame(
+    {
+        "Year": [2001, 2001, 2002, 2015, 2015, 2016, 2017, 2017, 2017],
+        "score": [90, 80, 70, 95, 85, 75, 99, 88, 77],
+    }
+)
+
+
+def test_a_count_per_group_since_a_year_lists_only_those_years() -> None:
+    answer = analyse("number of inspections per year since 2015", {"inspections": INSPECTIONS})
+    assert answer.status == "answered", answer.text
+    assert answer.value == {2015: 2, 2016: 1, 2017: 3}, answer.text  # no "2001: 0"
+
+
+def test_a_count_per_group_on_another_column_still_lists_a_zero() -> None:
+    answer = analyse("for each year, how many inspections scored above 80?",
+                     {"inspections": INSPECTIONS})  # fmt: skip
+    assert isinstance(answer.value, dict), answer.text
+    assert answer.value[2002] == 0 and answer.value[2015] == 2, answer.text
