@@ -358,6 +358,8 @@ def _bound_of_another_column(r: Reading, spec: Spec) -> list[LeftOut]:
             continue
         if not isinstance(f.value, (int, float)) or r.kind(f.column) != "number":
             continue
+        if f.value == 0:
+            continue  # "negative", "above zero": a sign, on every scale
         own = _middle_and_span(frame, f.column)
         if own is None or own[0] <= 0 or own[0] / _FAR <= f.value <= own[0] * _FAR:
             continue

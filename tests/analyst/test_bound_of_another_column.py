@@ -58,3 +58,12 @@ def test_a_bound_on_its_own_columns_scale_is_answered(
     answer = analyse(question, {"t": frame})
     assert answer.status == "answered", answer.text
     assert answer.value == truth, answer.text
+
+
+def test_a_bound_of_zero_is_a_sign_on_any_scale() -> None:
+    rates = pd.DataFrame(
+        {"infl": [3.1, -0.5, 4.2, 2.8, -1.2, 3.6], "realint": [0.2, 1.1, -0.4, 0.0, 0.5, 0.3]}
+    )
+    answer = analyse("how many quarters had negative infl?", {"macro": rates})
+    assert answer.status == "answered", answer.text
+    assert answer.value == 2, answer.text
