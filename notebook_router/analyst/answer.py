@@ -244,9 +244,19 @@ def _carry(previous: Spec, spec: Spec, part: str, schema: Schema | None = None) 
     refers = BACK_REFERENCE.search(part) or _ONE_PICKED.search(part)
     if refers and previous.frame == spec.frame:
         own = {f.column for f in spec.filters}
-        kept = tuple(f for f in _referred(previous.filters, part, schema) if f.column not in own)
+        earlier = _conditions(previous)
+        kept = tuple(f for f in _referred(earlier, part, schema) if f.column not in own)
         return replace(spec, filters=kept + spec.filters)
     return spec
+
+
+def _conditions(previous: Spec) -> tuple[Filter, ...]:
+    """The conditions on the rows an earlier part chose: its filters, and for a count or
+    a share the condition it counted ("how many passengers survived" chose the survivors,
+    so "of those, the average age" is of them, never of every row)."""
+    if previous.op in ("count", "percentage"):
+        return previous.filters + previous.measure
+    return previous.filters
 
 
 _REFERS = table("trust")["back_references"]

@@ -44,9 +44,12 @@ def elliptic_count(earlier: Spec, part: str, spec: Spec) -> Spec | None:
     if not said or said[0][0] not in STOPWORDS or said[0][0] in _VERBS:
         return None  # "how many Tools items ...", "how many were ..." (a noun, or a verb)
     own = {f.column for f in (*spec.filters, *spec.measure)}
-    if not own & {f.column for f in earlier.filters}:
+    # a count's counted condition ("how many survived in class 1") is a condition on its
+    # rows as much as a filter is: "and how many in class 3" counts survivors there too
+    conditions = (*earlier.filters, *earlier.measure)
+    if not own & {f.column for f in conditions}:
         return None  # "... and how many with a price above 10?": no place of its own
-    carried = tuple(f for f in earlier.filters if f.column not in own)
+    carried = tuple(f for f in conditions if f.column not in own)
     if not carried:
         return None
     return replace(spec, filters=(*carried, *spec.filters))
