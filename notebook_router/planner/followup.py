@@ -175,7 +175,8 @@ def _follow_up(
         return present(source, presented["kind"].strip())
     grouped = grouping_said(goal)  # "by warehouse": the earlier data question in groups
     if grouped is not None and any(ANALYST in t.roles for t in source.tasks):
-        return _same(source, grouped, "", columns, values)
+        group, also = grouped
+        return added(source, group, "") if also else _same(source, group, "", columns, values)
     only = only_value(goal, source, values)  # "only women": the earlier rows of one value
     if only is not None:
         return only

@@ -18,7 +18,12 @@ from notebook_router.planner.followup_entities import VALUE_WORDS
 from notebook_router.planner.followup_rewrite import added, swapped
 from notebook_router.planner.followup_slots import without_pro_form
 from notebook_router.planner.followup_types import SAID, FollowUp, analyst_tasks
-from notebook_router.planner.followup_values import ColumnValues, value_slot, with_its_noun
+from notebook_router.planner.followup_values import (
+    ColumnValues,
+    same_column,
+    value_slot,
+    with_its_noun,
+)
 
 _ROWS = phrase_table("followup_rows")
 SAID_WORDS = 3
@@ -50,6 +55,36 @@ def only_value(goal: str, source: ArcRun, values: ColumnValues) -> FollowUp | No
             return None
         return added(source, new, (said["preposition"] or "").lower())
     how, earlier = placed
+    preposition = (said["preposition"] or "").lower()
     if how == "replace":
+        whole = whole_condition(texts, same_column(texts, new, values))
+        if whole is not None:  # "outside Austin", "in Austin and in Seattle": all of it
+            return swapped(source, whole, f"{preposition or _SAID_AFTER} {new}", as_said=True)
         return swapped(source, with_its_noun(texts, earlier, new), new, as_said=True)
-    return added(source, new, (said["preposition"] or "").lower())
+    return added(source, new, preposition)
+
+
+_SAID_AFTER = _ROWS.words("only.said_after")[0]
+_NEGATION = _ROWS.either("only.negations")
+_JOIN = rf"(?:\s*(?:{_ROWS.either('only.list_joins')})\s*)+"
+_PREPOSITION = SAID.either("same.before_bare_entity")
+
+
+def whole_condition(texts: list[str], said: list[str]) -> str | None:
+    """The words of ``texts`` that say the earlier condition on the column of the values
+    ``said`` when it is more than one value put in place: ruled out ("outside Austin",
+    "not in Austin") or a list ("in Austin and in Seattle"); None when it is one value
+    said plainly (that value alone gives way)."""
+    if not said:
+        return None
+    value = "(?:" + "|".join(re.escape(v) for v in sorted(said, key=len, reverse=True)) + ")"
+    one = rf"(?:{_PREPOSITION}\s+)?(?:the\s+)?{value}(?![\w-])"
+    pattern = re.compile(
+        rf"(?<![\w-])(?:(?P<negation>{_NEGATION})\s+)?{one}(?P<more>(?:{_JOIN}{one})*)",
+        re.IGNORECASE,
+    )
+    for text in texts:
+        for found in pattern.finditer(text):
+            if found["negation"] or found["more"]:
+                return found.group(0)
+    return None
