@@ -3,6 +3,7 @@ tasks changes both, and "by X too" adds a group-by next to the earlier one."""
 
 from __future__ import annotations
 
+import pandas as pd  # type: ignore[import-untyped, unused-ignore]
 import pytest
 
 from tests.planner.conversation import RIDES, STOCK, asked
@@ -24,9 +25,9 @@ def test_only_a_value_narrows_both_totals_of_stock() -> None:
 
 @pytest.mark.parametrize(("frame", "first"), [(RIDES, "average tip and average fare"),
                                               (STOCK, "total qty and average price")])  # fmt: skip
-def test_a_group_by_groups_both(frame: object, first: str) -> None:
+def test_a_group_by_groups_both(frame: pd.DataFrame, first: str) -> None:
     column = "city" if frame is RIDES else "warehouse"
-    answer = asked("d", frame, first, f"by {column}")  # type: ignore[arg-type]
+    answer = asked("d", frame, first, f"by {column}")
     assert len(answer.tasks) == 2
     assert all(f"by {column}" in t for t in answer.tasks)
 
