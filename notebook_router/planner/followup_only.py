@@ -14,7 +14,7 @@ import re
 
 from notebook_router.context.arc import ArcRun
 from notebook_router.language.phrases import phrase_table
-from notebook_router.planner.followup_entities import VALUE_WORDS
+from notebook_router.planner.followup_entities import VALUE_WORDS, kind
 from notebook_router.planner.followup_rewrite import added, swapped
 from notebook_router.planner.followup_slots import without_pro_form
 from notebook_router.planner.followup_types import SAID, FollowUp, analyst_tasks
@@ -34,6 +34,17 @@ _ONLY = re.compile(
     rf"(?P<new>[\w-]+(?:\s+[\w-]+){{0,{SAID_WORDS - 1}}})\s*[?.!]*$",
     re.IGNORECASE,
 )
+
+
+def only_statistic(goal: str) -> str | None:
+    """The statistic ``goal`` narrows the answer before to ("only the max", "just the
+    total"), or None when it says no such thing. It takes the place of the earlier
+    statistic as "now the median" does: read as a request of its own, it was answered
+    over every row and every column."""
+    said = _ONLY.match(goal.strip())
+    if said is None or said["preposition"] or kind(said["new"]) != "statistic":
+        return None
+    return str(said["new"])
 
 
 def only_value(goal: str, source: ArcRun, values: ColumnValues) -> FollowUp | None:
