@@ -115,7 +115,9 @@ def analyse(question: str, frames: Mapping[str, Any], *, default: str | None = N
         else:
             answers: list[Analysis] = []
             for i, (part, spec) in enumerate(zip(parts, specs, strict=True)):
-                if answers and _ONE_PICKED.search(part):
+                # "it", and "those rides" too: after a part that picked one group
+                # ("which city has the highest average tip"), its rows are that group's
+                if answers and (_ONE_PICKED.search(part) or BACK_REFERENCE.search(part)):
                     before = answers[-1]
                     spec = about_the_pick(
                         part, specs[i - 1], before.value, before.table, spec, schemas

@@ -26,7 +26,7 @@ SHORTEST_PARTICIPLE = 5
 """The fewest letters of a word read as a past participle by its ending ("shipped",
 "paid"-less): "red", "bed", "need" are none."""
 _THOSE_WORD = re.compile(
-    rf"\b{_W('rows.among')}\s+{_W('rows.demonstratives')}\s+(?:(?P<noun>[\w-]+)\s+)?"
+    rf"\b{_W('rows.among')}\s+{_W('rows.demonstratives')}\s+(?:(?P<noun>[\w-]+)(?P<comma>,)?\s+)?"
     r"(?P<word>[\w-]+)",
     re.IGNORECASE,
 )
@@ -51,7 +51,10 @@ def those_before_a_verb(said: str, columns: frozenset[str]) -> int | None:
         # those" is the earlier rows', whatever the verb's form after it (an irregular or
         # present verb reads as no participle, and the reference was lost); a function
         # word after the noun ("these planes with ...") gives the noun rows of its own
-        verb_after_noun = found["noun"] is not None and found["word"].lower() not in STOPWORDS
+        # "of those items, how many ...": the noun ends the phrase said first
+        verb_after_noun = found["noun"] is not None and (
+            found["comma"] is not None or found["word"].lower() not in STOPWORDS
+        )
         if verb or verb_after_noun or _verb_like(found["word"], columns):
             return found.start()
     return None
