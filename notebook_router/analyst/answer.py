@@ -117,7 +117,9 @@ def analyse(question: str, frames: Mapping[str, Any], *, default: str | None = N
         else:
             answers: list[Analysis] = []
             for i, (part, spec) in enumerate(zip(parts, specs, strict=True)):
-                if answers and _ONE_PICKED.search(part):
+                # "it", and "those rides" too: after a part that picked one group
+                # ("which city has the highest average tip"), its rows are that group's
+                if answers and (_ONE_PICKED.search(part) or BACK_REFERENCE.search(part)):
                     before = answers[-1]
                     spec = about_the_pick(
                         part, specs[i - 1], before.value, before.table, spec, schemas
@@ -246,9 +248,19 @@ def _carry(previous: Spec, spec: Spec, part: str, schema: Schema | None = None) 
     refers = BACK_REFERENCE.search(part) or _ONE_PICKED.search(part)
     if refers and previous.frame == spec.frame:
         own = {f.column for f in spec.filters}
-        kept = tuple(f for f in _referred(previous.filters, part, schema) if f.column not in own)
+        earlier = _conditions(previous)
+        kept = tuple(f for f in _referred(earlier, part, schema) if f.column not in own)
         return replace(spec, filters=kept + spec.filters)
     return spec
+
+
+def _conditions(previous: Spec) -> tuple[Filter, ...]:
+    """The conditions on the rows an earlier part chose: its filters, and for a count or
+    a share the condition it counted ("how many passengers survived" chose the survivors,
+    so "of those, the average age" is of them, never of every row)."""
+    if previous.op in ("count", "percentage"):
+        return previous.filters + previous.measure
+    return previous.filters
 
 
 _REFERS = table("trust")["back_references"]

@@ -13,22 +13,10 @@ text names each count's conditions, so the carried ones are said.
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
 from notebook_router.analyst.spec import Spec
-from notebook_router.language.lexicon import STOPWORDS
-from notebook_router.language.patterns import alternation
-from notebook_router.language.tables import table
-from notebook_router.language.words import word_spans
-
-_WORDS = table("shared_subject")
-_OPENS = re.compile(
-    rf"^\W*(?:(?:{alternation(_WORDS['joins'])})\s+)?"
-    rf"\b(?:{alternation(_WORDS['counts'])})\s+",
-    re.IGNORECASE,
-)
-_VERBS = frozenset(_WORDS["verbs"])
+from notebook_router.language.counts import count_with_no_noun
 
 
 def elliptic_count(earlier: Spec, part: str, spec: Spec) -> Spec | None:
@@ -37,16 +25,15 @@ def elliptic_count(earlier: Spec, part: str, spec: Spec) -> Spec | None:
     it is not such a count."""
     if earlier.frame != spec.frame or earlier.op != "count" or spec.op != "count":
         return None
-    opening = _OPENS.match(part)
-    if opening is None:
-        return None
-    said = word_spans(part[opening.end() :])
-    if not said or said[0][0] not in STOPWORDS or said[0][0] in _VERBS:
+    if not count_with_no_noun(part):
         return None  # "how many Tools items ...", "how many were ..." (a noun, or a verb)
     own = {f.column for f in (*spec.filters, *spec.measure)}
-    if not own & {f.column for f in earlier.filters}:
+    # a count's counted condition ("how many survived in class 1") is a condition on its
+    # rows as much as a filter is: "and how many in class 3" counts survivors there too
+    conditions = (*earlier.filters, *earlier.measure)
+    if not own & {f.column for f in conditions}:
         return None  # "... and how many with a price above 10?": no place of its own
-    carried = tuple(f for f in earlier.filters if f.column not in own)
+    carried = tuple(f for f in conditions if f.column not in own)
     if not carried:
         return None
     return replace(spec, filters=(*carried, *spec.filters))

@@ -59,7 +59,7 @@ from notebook_router.planner.followup_compare import (
 )
 from notebook_router.planner.followup_entities import BY, column_slot, kind, old_entity
 from notebook_router.planner.followup_grouping import grouping_said
-from notebook_router.planner.followup_only import only_value
+from notebook_router.planner.followup_only import only_statistic, only_value
 from notebook_router.planner.followup_present import (
     NOTHING_TO_CHART,
     PRESENT,
@@ -175,7 +175,11 @@ def _follow_up(
         return present(source, presented["kind"].strip())
     grouped = grouping_said(goal)  # "by warehouse": the earlier data question in groups
     if grouped is not None and any(ANALYST in t.roles for t in source.tasks):
-        return _same(source, grouped, "", columns, values)
+        group, also = grouped
+        return added(source, group, "") if also else _same(source, group, "", columns, values)
+    statistic = only_statistic(goal)  # "only the max": the earlier request's statistic
+    if statistic is not None and any(ANALYST in t.roles for t in source.tasks):
+        return _same(source, statistic, "", columns, values)
     only = only_value(goal, source, values)  # "only women": the earlier rows of one value
     if only is not None:
         return only

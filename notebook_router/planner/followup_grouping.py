@@ -20,14 +20,17 @@ GROUP_WORDS = 3
 """The most words of the group named after "by" ("by product category", "per sales rep")."""
 _GROUPING = re.compile(
     rf"^(?:{_ROWS.either('grouping.lead')}[\s,]+)*(?:{_ROWS.either('grouping.verbs')}\s+)?"
-    rf"(?P<new>{SAID.either('slot.new_grouping')}\s+[\w-]+(?:\s+[\w-]+){{0,{GROUP_WORDS - 1}}})"
-    r"\s*[?.!]*$",
+    rf"(?P<new>{SAID.either('slot.new_grouping')}\s+[\w-]+(?:\s+[\w-]+){{0,{GROUP_WORDS - 1}}}?)"
+    rf"(?:\s+(?P<also>{_ROWS.either('grouping.also')}))?\s*[?.!]*$",
     re.IGNORECASE,
 )
 
 
-def grouping_said(goal: str) -> str | None:
+def grouping_said(goal: str) -> tuple[str, bool] | None:
     """The group-by ``goal`` says and nothing else ("broken down by month" → "by
-    month"), or None when it says more or other."""
+    month"), with whether it is said as one more ("by city too": added to the earlier
+    group-by, not in its place); None when it says more or other."""
     found = _GROUPING.match(goal.strip())
-    return None if found is None else " ".join(found["new"].split())
+    if found is None:
+        return None
+    return " ".join(found["new"].split()), found["also"] is not None

@@ -14,11 +14,16 @@ import re
 
 from notebook_router.context.arc import ArcRun
 from notebook_router.language.phrases import phrase_table
-from notebook_router.planner.followup_entities import VALUE_WORDS
+from notebook_router.planner.followup_entities import VALUE_WORDS, kind
 from notebook_router.planner.followup_rewrite import added, swapped
 from notebook_router.planner.followup_slots import without_pro_form
 from notebook_router.planner.followup_types import SAID, FollowUp, analyst_tasks
-from notebook_router.planner.followup_values import ColumnValues, value_slot, with_its_noun
+from notebook_router.planner.followup_values import (
+    ColumnValues,
+    same_column,
+    value_slot,
+    with_its_noun,
+)
 
 _ROWS = phrase_table("followup_rows")
 SAID_WORDS = 3
@@ -29,6 +34,17 @@ _ONLY = re.compile(
     rf"(?P<new>[\w-]+(?:\s+[\w-]+){{0,{SAID_WORDS - 1}}})\s*[?.!]*$",
     re.IGNORECASE,
 )
+
+
+def only_statistic(goal: str) -> str | None:
+    """The statistic ``goal`` narrows the answer before to ("only the max", "just the
+    total"), or None when it says no such thing. It takes the place of the earlier
+    statistic as "now the median" does: read as a request of its own, it was answered
+    over every row and every column."""
+    said = _ONLY.match(goal.strip())
+    if said is None or said["preposition"] or kind(said["new"]) != "statistic":
+        return None
+    return str(said["new"])
 
 
 def only_value(goal: str, source: ArcRun, values: ColumnValues) -> FollowUp | None:
@@ -50,6 +66,36 @@ def only_value(goal: str, source: ArcRun, values: ColumnValues) -> FollowUp | No
             return None
         return added(source, new, (said["preposition"] or "").lower())
     how, earlier = placed
+    preposition = (said["preposition"] or "").lower()
     if how == "replace":
+        whole = whole_condition(texts, same_column(texts, new, values))
+        if whole is not None:  # "outside Austin", "in Austin and in Seattle": all of it
+            return swapped(source, whole, f"{preposition or _SAID_AFTER} {new}", as_said=True)
         return swapped(source, with_its_noun(texts, earlier, new), new, as_said=True)
-    return added(source, new, (said["preposition"] or "").lower())
+    return added(source, new, preposition)
+
+
+_SAID_AFTER = _ROWS.words("only.said_after")[0]
+_NEGATION = _ROWS.either("only.negations")
+_JOIN = rf"(?:\s*(?:{_ROWS.either('only.list_joins')})\s*)+"
+_PREPOSITION = SAID.either("same.before_bare_entity")
+
+
+def whole_condition(texts: list[str], said: list[str]) -> str | None:
+    """The words of ``texts`` that say the earlier condition on the column of the values
+    ``said`` when it is more than one value put in place: ruled out ("outside Austin",
+    "not in Austin") or a list ("in Austin and in Seattle"); None when it is one value
+    said plainly (that value alone gives way)."""
+    if not said:
+        return None
+    value = "(?:" + "|".join(re.escape(v) for v in sorted(said, key=len, reverse=True)) + ")"
+    one = rf"(?:{_PREPOSITION}\s+)?(?:the\s+)?{value}(?![\w-])"
+    pattern = re.compile(
+        rf"(?<![\w-])(?:(?P<negation>{_NEGATION})\s+)?{one}(?P<more>(?:{_JOIN}{one})*)",
+        re.IGNORECASE,
+    )
+    for text in texts:
+        for found in pattern.finditer(text):
+            if found["negation"] or found["more"]:
+                return found.group(0)
+    return None

@@ -11,7 +11,7 @@ import re
 
 from notebook_router.context.arc import ArcRun
 from notebook_router.planner.followup_entities import BY, phrase_kind
-from notebook_router.planner.followup_types import FollowUp
+from notebook_router.planner.followup_types import FollowUp, analyst_tasks
 from notebook_router.text.preview import clip
 
 _ADDED_AFTER = "for"
@@ -82,16 +82,21 @@ def swapped(source: ArcRun, old: str, new: str, as_said: bool = False) -> Follow
 
 
 def added(source: ArcRun, new: str, preposition: str) -> FollowUp:
-    """``source`` again with ``new`` added to its goal and first task, after the
-    preposition the follow-up said it after ("and in January?" adds "in January", "and
-    2023?" "for 2023"); a new group-by ("by month") as it is said."""
+    """``source`` again with ``new`` added to its goal and to each of its data tasks,
+    after the preposition the follow-up said it after ("and in January?" adds "in
+    January", "and 2023?" "for 2023"); a new group-by ("by month") as it is said.
+
+    Every data task takes it: "only cash" after "average tip and average fare in Austin"
+    narrows both averages, never the first alone with the second passed off as narrowed.
+    A run with no data task has its first task take it."""
     phrase = new if BY.match(new) else f"{preposition or _ADDED_AFTER} {new}"
     goal = f"{source.goal.rstrip(' .?')} {phrase}"
+    data = {t.id for t in analyst_tasks(source)} or {t.id for t in source.tasks[:1]}
     tasks = tuple(
         t.model_copy(update={"description": f"{t.description.rstrip(' .?')} {phrase}"})
-        if i == 0
+        if t.id in data
         else t
-        for i, t in enumerate(source.tasks)
+        for t in source.tasks
     )
     return FollowUp("same", source, goal, tasks, phrase)
 

@@ -25,6 +25,10 @@ _PLACED = re.compile(
     re.IGNORECASE,
 )
 _ONLY_IN_TOTAL = re.compile(rf"^{_ROWS.either('share_place.in_total')}$", re.IGNORECASE)
+_GROUPED = re.compile(rf"(?<![\w-]){_W('slot.new_grouping')}\s+", re.IGNORECASE)
+"""A group-by in the conditions ("in Austin by payment"): no condition on the rows. Read
+as one, "What share of rides are in Austin by payment?" is each payment's share of the
+Austin rides, not of all rides as asked."""
 
 
 def placed_share(count: str, word: str, whole: str) -> str | None:
@@ -33,6 +37,8 @@ def placed_share(count: str, word: str, whole: str) -> str | None:
     prepositional conditions or ``whole`` names other rows than that noun."""
     said = _PLACED.match(count.strip())
     if said is None or _ONLY_IN_TOTAL.match(said["condition"]) is not None:
+        return None
+    if _GROUPED.search(said["condition"]) is not None:
         return None
     rows = said["rows"]
     if not terms(rows) or set(terms(whole)) != set(terms(rows)):

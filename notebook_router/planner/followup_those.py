@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from notebook_router.language.lexicon import terms
+from notebook_router.language.lexicon import STOPWORDS, terms
 from notebook_router.language.phrases import phrase_table
 from notebook_router.planner.followup_types import SAID
 
@@ -26,7 +26,7 @@ SHORTEST_PARTICIPLE = 5
 """The fewest letters of a word read as a past participle by its ending ("shipped",
 "paid"-less): "red", "bed", "need" are none."""
 _THOSE_WORD = re.compile(
-    rf"\b{_W('rows.among')}\s+{_W('rows.demonstratives')}\s+(?:(?P<noun>[\w-]+)\s+)?"
+    rf"\b{_W('rows.among')}\s+{_W('rows.demonstratives')}\s+(?:(?P<noun>[\w-]+)(?P<comma>,)?\s+)?"
     r"(?P<word>[\w-]+)",
     re.IGNORECASE,
 )
@@ -41,17 +41,21 @@ AS_SAID = _ROWS.words("those.as_said")[0]
 
 
 def those_before_a_verb(said: str, columns: frozenset[str]) -> int | None:
-    """Where "of those"/"among these" starts in ``said`` when the word after it, or after
-    the one noun it says ("of these sessions purchased"), is a verb form or a term of the
-    data's column names (``columns``), so "those" stands for the rows before; None when
-    it is not said so ("of these planes with more than 100 seats": rows of their own)."""
+    """Where "of those"/"among these" starts in ``said`` when it says a noun after it
+    ("of these sessions purchased", "of those planes carry ...") or the word after it is
+    a verb form or a term of the data's column names (``columns``), so "those" stands for
+    the rows before; None when it is not said so."""
     for found in _THOSE_WORD.finditer(said):
         verb = found["word"].lower() in _AUXILIARIES  # "of those sessions were ..."
-        if (
-            verb
-            or _verb_like(found["word"], columns)
-            or (found["noun"] is not None and _verb_like(found["noun"], columns))
-        ):
+        # "of those planes carry ...", "of these riders tip ...": a noun said after "of
+        # those" is the earlier rows', whatever the verb's form after it (an irregular or
+        # present verb reads as no participle, and the reference was lost); a function
+        # word after the noun ("these planes with ...") gives the noun rows of its own
+        # "of those items, how many ...": the noun ends the phrase said first
+        verb_after_noun = found["noun"] is not None and (
+            found["comma"] is not None or found["word"].lower() not in STOPWORDS
+        )
+        if verb or verb_after_noun or _verb_like(found["word"], columns):
             return found.start()
     return None
 

@@ -107,6 +107,16 @@ def value_slot(texts: Iterable[str], new: str, values: ColumnValues) -> tuple[st
     return "add", ""
 
 
+def same_column(texts: Iterable[str], new: str, values: ColumnValues) -> list[str]:
+    """The words of ``texts`` that say a value of the one column that holds ``new``
+    ("Austin" and "Seattle" of "in Austin and in Seattle", for "Dallas")."""
+    columns = value_columns(new, values)
+    if len(columns) != 1:
+        return []
+    found = (p for p in _phrases(texts, values) if value_columns(p, values) == columns)
+    return list(dict.fromkeys(found))
+
+
 def _phrases(texts: Iterable[str], values: ColumnValues) -> Iterator[str]:
     """The runs of words of ``texts`` that may say a value, longest first in each text;
     a run that starts or ends with a function word is skipped ("of engineers in" is

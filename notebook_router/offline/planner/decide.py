@@ -13,6 +13,7 @@ from notebook_router.agents.card import AgentCard, holder
 from notebook_router.agents.matcher import AgentMatcher, matcher_for
 from notebook_router.agents.roles import ANALYST, FALLBACK, GENERALIST, RECALL
 from notebook_router.language.clauses import Clause, carries_material, decompose
+from notebook_router.language.counts import count_with_no_noun, says_a_count
 from notebook_router.language.lexicon import terms
 from notebook_router.language.patterns import alternation
 from notebook_router.language.references import asks_about, points_at
@@ -403,9 +404,14 @@ def _joined_for_data(view: PlannerView, clauses: tuple[Clause, ...]) -> tuple[Cl
             out.append(Clause(again, previous.verb if previous else None))
             moved[i] = len(out) - 1
             continue
+        # "how many Toys items in Newark and how many in Reno?": a count with no noun of
+        # its own counts the earlier count's things, which only the analyst can carry
+        elliptic = (
+            previous is not None and count_with_no_noun(clause.text) and says_a_count(previous.text)
+        )
         joins = (
             previous is not None
-            and _REFERS_BACK.search(clause.text) is not None
+            and (_REFERS_BACK.search(clause.text) is not None or elliptic)
             and _data_agent(view, previous.text) is not None
             and not carries_material(clause.text)
         )
