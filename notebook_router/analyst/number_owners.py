@@ -378,11 +378,15 @@ def _an_age_comparative(r: Reading, bound: str) -> bool:
     return cond.age_column(r) is not None and _AGE_COMPARATIVES.fullmatch(bound) is not None
 
 
-_SEX_GROUPS = {
-    code: next(g for g in table("value_words")["groups"] if key in g)
-    for key, code in _WORDS["sex_codes"].items()
+_SEX_CODES: dict[str, frozenset[str]] = {
+    sex: frozenset(codes) for sex, codes in _WORDS["sex_codes"].items()
 }
-_SEX_WORDS = {word: code for code, group in _SEX_GROUPS.items() for word in group}
+_SEX_OF_CODE = {code: sex for sex, codes in _SEX_CODES.items() for code in codes}
+_SEX_WORDS = {
+    word: sex
+    for sex in _SEX_CODES
+    for word in next(g for g in table("value_words")["groups"] if sex in g)
+}
 _SEX_WORD = re.compile(rf"\b(?:{alternation(sorted(_SEX_WORDS, key=len, reverse=True))})\b")
 
 
@@ -394,14 +398,18 @@ _SEX_AGE = re.compile(
 
 
 def _sex_coded_column(r: Reading) -> str | None:
-    """The one text column that holds people's sex as one-letter codes ("F", "M")."""
-    codes = set(_SEX_GROUPS)
+    """The one text column that holds people's sex as one-letter codes, one for each
+    ("F" and "M", or "W" and "M")."""
+
+    def coded(values: tuple[object, ...]) -> bool:
+        held = {str(v).strip().lower() for v in values}
+        sexes = {_SEX_OF_CODE.get(code, "") for code in held}
+        return len(held) == len(_SEX_CODES) and sexes == set(_SEX_CODES)
+
     found = [
         c.name
         for c in r.schema.columns
-        if c.kind in ("category", "binary")
-        and c.values
-        and {str(v).strip().lower() for v in c.values} == codes
+        if c.kind in ("category", "binary") and c.values and coded(c.values)
     ]
     return found[0] if len(found) == 1 else None
 
@@ -427,24 +435,30 @@ def _people_of_a_sex(r: Reading) -> list[Filter]:
     kept."""
     wanted: set[str] = set()
     negated_any = False
-    for m in _SEX_WORD.finditer(r.skeleton):
+    said = list(_SEX_WORD.finditer(r.skeleton))
+    both = {_SEX_WORDS[m.group()] for m in said} == set(_SEX_CODES)  # "men and women"
+    for m in said:
         word = m.group()
         code = _SEX_WORDS[word]
         column = _sex_coded_column(r)
         if column is None:
-            if word in {a.group("w") for a in _SEX_AGE.finditer(r.skeleton)}:
-                # "men under 30": the age is applied, the sex has nowhere to go
+            if not both:
+                # "how many women", "men under 30": linking found no value for the word,
+                # and no column holds the codes: the sex has nowhere to go
                 r.unapplied.append(LeftOut(word, f"no column says who are {word}"))
             continue
         negated = _SEX_NEGATION.search(r.skeleton[: m.start()]) is not None and not (
             _ASKED_FIRST.match(r.skeleton[: m.start()])
         )
         negated_any |= negated
-        wanted |= set(_SEX_GROUPS) - {code} if negated else {code}
+        wanted |= set(_SEX_CODES) - {code} if negated else {code}
     column = _sex_coded_column(r)
     if column is None or not wanted:
         return []
-    values = [v for v in r.schema.column(column).values if str(v).strip().lower() in wanted]
+    values = [
+        v for v in r.schema.column(column).values
+        if _SEX_OF_CODE.get(str(v).strip().lower()) in wanted
+    ]  # fmt: skip
     if len(wanted) > 1 and not negated_any and _COUNTING.search(r.text) is None:
         # "average salary for men and women": one condition per sex, which the joined
         # parts answer per value; a count of both ("how many men and women") is their rows
