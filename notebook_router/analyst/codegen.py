@@ -204,10 +204,17 @@ Generator = Callable[[Builder], Program]
 
 def generate(spec: Spec) -> Program:
     """The code for ``spec``."""
-    from notebook_router.analyst import codegen_ops, codegen_ratios, codegen_tests, plots
+    from notebook_router.analyst import (
+        codegen_counts,
+        codegen_ops,
+        codegen_ratios,
+        codegen_tests,
+        plots,
+    )
 
     table: dict[str, Generator] = {
         **codegen_ops.GENERATORS,
+        **codegen_counts.GENERATORS,
         **codegen_ratios.GENERATORS,
         **codegen_tests.GENERATORS,
         "plot": plots.plot,

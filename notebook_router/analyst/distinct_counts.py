@@ -33,6 +33,7 @@ _IDS = table("distinct_counts")
 _MEASURES = frozenset(_IDS["measure_names"])
 """Names of measures ("rating", "age"): repeated whole numbers, yet never identifiers."""
 _FEWEST_IDS: int = _IDS["fewest_ids"]
+_NAMED_REPEATS: float = _IDS["named_repeats"]
 _LISTED = re.compile(r"^\s*(?:and|or|&|,)\b|(?:\band|\bor|&|,)\s*$")
 _DESCRIBED = re.compile(
     rf"\bof(?:\s+{in_order(tuple(table('accounting_grammar')['distinct']['described']), space=' ')})?\s*$"
@@ -43,8 +44,15 @@ _COUNTED = re.compile(
 
 
 def counted_entities(r: Reading, spec: Spec) -> Spec:
-    """``spec`` counting distinct values of the column its counted noun names."""
-    column = _counted_column(r, certain=True)
+    """``spec`` counting distinct values of the column its counted noun names: an id
+    column (:func:`identifies`), or a column of names whose values stand on several rows
+    each (:func:`named_entities`) in a table whose rows are something else."""
+    named = named_entities(r, spec)
+    if named is not None and spec.measure and not spec.group_by:
+        # "how many customers bought a Widget?": the measured rows are the ones whose
+        # customers are counted
+        spec = replace(spec, filters=(*spec.filters, *spec.measure), measure=())
+    column = _counted_column(r, certain=True) or named
     if column is None or spec.group_by or spec.measure:
         return spec
     if any(f.column == column for f in spec.filters):
@@ -125,6 +133,36 @@ def _counted_column(r: Reading, *, certain: bool) -> str | None:
             continue
         if identifies(r, column) if certain else _repeated(r, column) and _id_like(r, column):
             return column
+    return None
+
+
+def named_entities(r: Reading, spec: Spec) -> str | None:
+    """The column of names ("customer", "player") the plural after "how many" names, in a
+    filtered count of rows that are something else ("how many customers ordered
+    Sprockets?" over orders): a customer stands on several rows, so the rows where a
+    Sprocket was ordered are not the customers who did. Its values repeat enough that
+    the rows cannot be the things: an average of ``named_repeats`` rows or more each (a
+    few shared names, such as two restaurants' "Chicken Sandwich", are different things
+    of the same name, and the rows are counted unflagged, as before). A table named for
+    the noun ("customers"), or a text column most of whose names are its own (counties,
+    a few sharing a name; menu items, two restaurants' "Chicken Sandwich"), counts its
+    rows."""
+    said = _COUNTED.search(r.question.lower())
+    if said is None or spec.op != "count" or spec.columns or not (spec.filters or spec.measure):
+        return None
+    noun = said.group(1)
+    if noun in forms(r.frame.strip().lower()) or r.frame.strip().lower() in forms(noun):
+        return None
+    for column in r.schema.names():
+        name = column.strip().lower()
+        if noun == name or noun not in forms(name) or r.kind(column) not in ("text", "category"):
+            continue
+        distinct, _ = r.schema.spread(column)
+        if not distinct or distinct >= r.schema.rows:
+            return None  # each row its own name: the rows are the things
+        if r.kind(column) == "text" and distinct > r.schema.rows // 2:
+            return None  # most names their own row's (counties): the rows
+        return column if r.schema.rows >= _NAMED_REPEATS * distinct else None
     return None
 
 

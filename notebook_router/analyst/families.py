@@ -14,6 +14,7 @@ from collections.abc import Callable
 from notebook_router.analyst import phrases as ph
 from notebook_router.analyst.column_names import is_identifier
 from notebook_router.analyst.conditions import binary_conditions, date_column
+from notebook_router.analyst.entity_counts import entity_counts
 from notebook_router.analyst.family_compare import compare
 from notebook_router.analyst.family_shapes import counted_things, mean_of_periods, of_which
 from notebook_router.analyst.family_tables import pivot
@@ -535,6 +536,7 @@ def derived(r: Reading) -> Outcome:
 
 
 INTENTS: tuple[Callable[[Reading], Outcome], ...] = (
+    entity_counts,  # "won more than once": before "more than" is read as a comparison
     compare,
     plot,
     normality,

@@ -492,3 +492,15 @@ def _value(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
         shown = ", ".join(fmt(v) for v in value[:10]) + (" ..." if len(value) > 10 else "")
         return f"{len(value)} rows match{w}; their {column}: {shown}."
     return f"The {column}{w} is {fmt(value, spec.rounding)}."
+
+
+def _entity_counts(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
+    from notebook_router.analyst.narrate_counts import tell_entity_counts
+
+    return tell_entity_counts(spec, value, outputs)
+
+
+def _nth(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
+    from notebook_router.analyst.narrate_counts import tell_nth
+
+    return tell_nth(spec, value, outputs)

@@ -24,6 +24,7 @@ from notebook_router.analyst.intents import derived_column, no_frame, unmapped
 from notebook_router.analyst.joined_parts import pooled_parts
 from notebook_router.analyst.lacking_counts import lacking_counts
 from notebook_router.analyst.limits import unread_condition, unsupported_method
+from notebook_router.analyst.nth_ranks import nth_ranked
 from notebook_router.analyst.number_owners import owned_conditions
 from notebook_router.analyst.ordinal_conditions import ordinal_conditions
 from notebook_router.analyst.percent_units import percent_units
@@ -114,6 +115,7 @@ def understand(question: str, frames: Mapping[str, Schema], default: str | None)
                 )
                 outcome = unit_ratio_told(r, outcome)  # "fare per km" divided: "per km" used
                 outcome = with_parsed_dates(r, outcome)  # "after 1992-04-30" on text
+            outcome = nth_ranked(r, outcome)  # "the second highest": not the highest
             return currency_spec(r, outcome)  # "how many dollars": their total
     return currency_spec(r, unmapped(r))  # "total euros" of the rows in EUR
 
