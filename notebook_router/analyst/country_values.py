@@ -29,6 +29,7 @@ _WORDS = table("country_columns")
 _NOT_COUNTRIES = frozenset(_WORDS["not_countries"])
 _WORD_CODES = frozenset(_WORDS["word_codes"])
 _SHARE = float(_WORDS["share"])
+_US_STATES = frozenset(_WORDS["us_states"])
 _MOST = 300
 """More distinct values than there are countries: no column of countries."""
 
@@ -38,14 +39,29 @@ def country_columns(schema: Schema) -> dict[str, dict[Country, Any]]:
     where it holds several spellings of one)."""
     out: dict[str, dict[Country, Any]] = {}
     for column, values in _text_values(schema).items():
+        if sum(str(v).strip() in _US_STATES for v in values) >= _SHARE * len(values):
+            continue  # "CA", "GA", "PA": states, though most are country codes too
         held: dict[Country, Any] = {}
         for value in values:
-            country = held_as(value)
+            country = _named_or_coded(value)
             if country is not None:
                 held.setdefault(country, value)
-        if len(held) >= 2 and sum(held_as(v) is not None for v in values) >= _SHARE * len(values):
+        if len(held) >= 2 and sum(_named_or_coded(v) is not None for v in values) >= _SHARE * len(
+            values
+        ):
             out[column] = held
     return out
+
+
+def _named_or_coded(value: object) -> Country | None:
+    """The country a cell holds by its name or a code; a demonym ("Indian" of a cuisine,
+    "Kenyan" of a nationality) is no country's place, so a column of them is none."""
+    country = held_as(value)
+    if country is None:
+        return None
+    text = str(value).strip()
+    own = (country.name, country.alpha2, country.alpha3, country.ioc)
+    return country if text in own or text.lower() == country.name.lower() else None
 
 
 def _text_values(schema: Schema) -> dict[str, list[Any]]:
@@ -144,5 +160,7 @@ def country_links(question: str, spec: Spec, schema: Schema | None) -> str:
 
 
 def _says(question: str, value: str) -> bool:
-    """Whether the question says the value as the table holds it."""
-    return re.search(rf"(?<!\w){re.escape(value)}(?!\w)", question, re.IGNORECASE) is not None
+    """Whether the question says the value as the table holds it: a code as written
+    ("IN", never the word "in"), a name in any case."""
+    flags = 0 if len(value) <= 3 and value.isupper() else re.IGNORECASE
+    return re.search(rf"(?<!\w){re.escape(value)}(?!\w)", question, flags) is not None

@@ -64,6 +64,17 @@ def _currencies_said(text: str) -> list[_Said]:
     return out
 
 
+def column_currency(column: str) -> str | None:
+    """The currency a number column's name carries (``sales_eur`` → EUR), else None."""
+    found = column_unit(column)
+    return found[0].upper() if found is not None and found[1] == "currency" else None
+
+
+def said_currency(said: str) -> str | None:
+    """The currency a sign or word says ("$", "dollars" → USD), else None."""
+    return CURRENCY_WORDS.get(said.strip().lower()) or CURRENCY_WORDS.get(said.strip())
+
+
 def _named_currencies(schema: Schema) -> dict[str, str]:
     """Number columns whose names carry a currency → its code (``sales_eur`` → EUR)."""
     out = {}
@@ -158,6 +169,11 @@ def currency_spec(r: Reading, outcome: Spec | Decline) -> Spec | Decline:
         return outcome
     if isinstance(outcome, Decline):
         if not m.is_value or _GROUPED.search(r.skeleton) or not (asks_amount or r.aggs == ["sum"]):
+            return outcome
+        others = set(r.mentioned()) - {m.column, money}
+        if others or r.unknown_words():
+            # "total euros paid by country", "... by region" (no such column): the total
+            # alone would drop a grouping or a word; the decline says what is missing
             return outcome
         return Spec("statistic", r.frame, columns=(money,), filters=tuple(r.filters), aggs=("sum",))
     measured = _measured(outcome, money, m.is_value, asks_amount)

@@ -52,6 +52,8 @@ _THAN_A_SIDE = re.compile(
 """A comparative before one side: "is revenue higher on the web than in <stores>?",
 "than in ward <B>" (a number after "than", "higher than 100", bounds a column: it
 compares no sides)."""
+_YES_NO = re.compile(rf"^\s*(?:{_bare('compare.asks_yes_no')})\b", re.IGNORECASE)
+"""A question asking yes or no ("is", "are", "do", "did", ...)."""
 
 
 def compare(r: Reading) -> Outcome:
@@ -98,7 +100,11 @@ def compare(r: Reading) -> Outcome:
 
 
 def _than_a_side(r: Reading, column: str) -> bool:
-    """Whether a comparative puts one of ``column``'s values after "than" (``_THAN_A_SIDE``)."""
+    """Whether a yes/no question's comparative puts one of ``column``'s values after "than"
+    (``_THAN_A_SIDE``): "list the web orders with revenue greater than the store orders"
+    asks for rows, not a comparison."""
+    if _YES_NO.match(r.text) is None:
+        return False
     return any(
         m.is_value and m.column == column and _THAN_A_SIDE.search(r.text[: m.start])
         for m in r.mentions

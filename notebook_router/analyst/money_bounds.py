@@ -15,6 +15,7 @@ import re
 
 from notebook_router.analyst import conditions as cond
 from notebook_router.analyst.column_names import name_words, pay_columns
+from notebook_router.analyst.currency_measures import column_currency, said_currency
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import Filter, LeftOut
 from notebook_router.language.lexicon import STOPWORDS
@@ -90,6 +91,8 @@ def money_bounds(r: Reading) -> list[Filter]:
                     else f"a money amount, and several columns hold money ({', '.join(found)})"
                 )
                 r.unapplied.append(LeftOut(said, f"{why}; name the column it applies to"))
+            elif (other := _another_currency(found[0], m)) is not None:
+                r.unapplied.append(LeftOut(said, other))
             else:
                 figure = cond.said_number(m.group("n") + (m.group("scale") or ""))
                 value = figure / _column_scale(found[0])
@@ -117,6 +120,8 @@ def _money_ranges(r: Reading) -> list[Filter]:
                 f"several money columns ({', '.join(found)})" if found else "no money column"
             )
             r.unapplied.append(LeftOut(said, f"{why}; name the column it applies to"))
+        elif (other := _another_currency(found[0], m)) is not None:
+            r.unapplied.append(LeftOut(said, other))
         else:
             scale = _column_scale(found[0])
             low = cond.said_number(m.group("low") + (m.group("lowscale") or m.group("scale") or ""))
@@ -126,6 +131,19 @@ def _money_ranges(r: Reading) -> list[Filter]:
         start = m.start() if before is None else before.start()
         r.skeleton = r.skeleton[:start] + " " * (m.end() - start) + r.skeleton[m.end() :]
     return out
+
+
+def _another_currency(column: str, m: re.Match[str]) -> str | None:
+    """Why a figure said in one currency is not applied to a column in another ("$1,500"
+    on ``amount_eur``: no exchange rate is known), else None."""
+    marks = [m.group(g) for g in ("sign", "after") if m.group(g)]
+    if "lowsign" in m.re.groupindex and m.group("lowsign"):
+        marks.append(m.group("lowsign"))
+    said = next((code for mark in marks if (code := said_currency(mark)) is not None), None)
+    held = column_currency(column)
+    if said is None or held is None or said == held:
+        return None
+    return f"a {said} amount, and {column} is in {held}: I do no currency conversion"
 
 
 def _says_money(r: Reading, m: re.Match[str], found: list[str]) -> bool:

@@ -27,14 +27,21 @@ _DATE_NAME = re.compile(
 """A column name that says it may hold dates as text (data/answer_limits.toml)."""
 _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
 _DATE_SHAPE = re.compile(
-    r"\s*(?:\d{4}[-/.]\d{1,2}(?:[-/.]\d{1,2})?(?:[ T]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?\S*)?"
-    r"|\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}(?: \d{1,2}:\d{2}(?::\d{2})?)?"
+    r"\s*(?:\d{4}(?P<s1>[-/])\d{1,2}(?P=s1)\d{1,2}(?:[ T]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?\S*)?"
+    r"|(?:\d{1,2}(?P<s2>[-/])\d{1,2}(?P=s2)\d{2,4}|\d{1,2}\.\d{1,2}\.\d{4})"
+    r"(?: \d{1,2}:\d{2}(?::\d{2})?)?"
     rf"|{_MONTH}\s+(?:\d{{1,2}},?\s+)?\d{{4}}|\d{{1,2}}\s+{_MONTH},?\s+\d{{4}})\s*",
     re.IGNORECASE,
 )
 """Text written as a date with its year ("1992-04-30", "04/30/1992", "March 2024", "5 Mar
 2024"): such a column holds dates whatever its name; a bare year ("2015"), a month
-("Jan") or a weekday is no date, so a column of them stays a category."""
+("Jan"), a weekday, a version ("1.2.10", "2023.1.5") or a season ("2009-10", "2005/06")
+is no date, so a column of them stays a category."""
+_DAY_FIRST = re.compile(r"\s*(?P<first>\d{1,2})[-/.]\d{1,2}[-/.]\d{2,4}")
+"""A date written day first ("15/02/2020"): the parser reads each value in its own order,
+so "01/02/2020" of the same column would be January; such a column is not read as dates."""
+_NOT_DATES = re.compile(r"\s*(?:\d+(?:\.\d+){1,3}|\d{4}[-/]\d{2}|\d{4})\s*")
+"""Versions, seasons and bare years, which a lenient parser takes for dates."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,7 +163,14 @@ def _dated(series: Any) -> bool:
     shaped = [v for v in sample if isinstance(v, str) and _DATE_SHAPE.fullmatch(v)]
     if not shaped or len(shaped) < DATED_SHARE * len(sample):
         return False
-    return _parses(shaped)
+    return _parses(shaped) and not _day_first(shaped)
+
+
+def _day_first(values: list[Any]) -> bool:
+    """Whether any value is written day first (its first field above 12)."""
+    return any(
+        (m := _DAY_FIRST.match(str(v))) is not None and int(m.group("first")) > 12 for v in values
+    )
 
 
 def _looks_like_dates(name: str, series: Any) -> bool:
@@ -164,7 +178,10 @@ def _looks_like_dates(name: str, series: Any) -> bool:
         return True
     if not _DATE_NAME.search(name):
         return False
-    return _parses(series.dropna().iloc[:SAMPLE_DATES].astype(str).tolist())
+    values = series.dropna().iloc[:SAMPLE_DATES].astype(str).tolist()
+    if sum(_NOT_DATES.fullmatch(v) is not None for v in values) >= DATED_SHARE * len(values):
+        return False  # "release" of versions, "season" of "2009-10"
+    return _parses(values) and not _day_first(values)
 
 
 def _parses(values: list[Any]) -> bool:

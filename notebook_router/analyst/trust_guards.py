@@ -31,6 +31,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from notebook_router.analyst.column_names import is_identifier
 from notebook_router.analyst.number_owners import range_as_said
 from notebook_router.analyst.person_columns import other_people
 from notebook_router.analyst.reading import Reading, read
@@ -361,19 +362,27 @@ def _bound_of_another_column(r: Reading, spec: Spec) -> list[LeftOut]:
         if f.value == 0:
             continue  # "negative", "above zero": a sign, on every scale
         own = _middle_and_span(frame, f.column)
-        if own is None or own[0] <= 0 or own[0] / _FAR <= f.value <= own[0] * _FAR:
+        if own is None or own[0] <= 0:
+            continue
+        far = not own[0] / _FAR <= f.value <= own[0] * _FAR
+        # ".300" on a column of whole counts: a fraction no value of it can be near
+        fraction = not float(f.value).is_integer() and r.schema.column(f.column).whole
+        if not (far or fraction):
             continue
         holding = [
             c for c in r.schema.of_kind("number")
-            if c not in used and (span := _middle_and_span(frame, c)) and span[1] <= f.value <= span[2]
+            if c not in used and not is_identifier(c)
+            and (span := _middle_and_span(frame, c)) and span[1] <= f.value <= span[2]
+            and (far or not r.schema.column(c).whole)
         ]  # fmt: skip
         if holding:
             why = (
-                f"read as {f.column} {f.op} {f.value:g}, far from {f.column}'s values "
-                f"(typically {own[0]:,g}); {', '.join(holding)} holds values like it: name "
+                f"read as {f.column} {f.op} {f.value:,}, far from {f.column}'s values "
+                f"(typically {own[0]:,g}); {', '.join(holding)} "
+                f"{'holds' if len(holding) == 1 else 'hold'} values like it: name "
                 "the column meant"
             )
-            out.append(LeftOut(f"{f.op} {f.value:g}", why))
+            out.append(LeftOut(f"{f.op} {f.value:,}", why))
     return out
 
 

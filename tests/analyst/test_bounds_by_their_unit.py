@@ -32,7 +32,7 @@ KM_PER_MILE = 1.609344
     ("frame", "question", "truth"),
     [
         (SHIPMENTS, "how many shipments went over 5,000 km?", 3),
-        (SHIPMENTS, "how many shipments traveled more than 5000 km?", 3),
+        (SHIPMENTS, "how many shipments are more than 5000 km?", 3),
         (SHIPMENTS, "how many shipments over 3000 miles?",
          int((SHIPMENTS["distance_km"] > 3000 * KM_PER_MILE).sum())),
         (RUNS, "how many races are longer than 10 km?", int((RUNS["miles"] > 10 / KM_PER_MILE).sum())),

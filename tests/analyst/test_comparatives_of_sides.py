@@ -65,6 +65,12 @@ def test_a_comparative_of_two_sides_compares_them(
     }, answer.text
 
 
+def test_a_listing_with_than_is_no_comparison() -> None:
+    answer = analyse("list the web orders with revenue greater than the store orders",
+                     {"shop": SHOP})  # fmt: skip
+    assert not (answer.status == "answered" and isinstance(answer.value, dict)), answer.text
+
+
 def test_a_number_after_than_is_a_bound_not_a_side() -> None:
     answer = analyse("how many orders from North or South have revenue higher than 100?",
                      {"shop": SHOP})  # fmt: skip
