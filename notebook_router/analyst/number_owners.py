@@ -442,9 +442,9 @@ def _people_of_a_sex(r: Reading) -> list[Filter]:
         code = _SEX_WORDS[word]
         column = _sex_coded_column(r)
         if column is None:
-            if not both:
-                # "how many women", "men under 30": linking found no value for the word,
-                # and no column holds the codes: the sex has nowhere to go
+            if not both and word in {a.group("w") for a in _SEX_AGE.finditer(r.skeleton)}:
+                # "men under 30": the age is applied, the sex has nowhere to go; away from
+                # an age the word may name every row (a table of mothers)
                 r.unapplied.append(LeftOut(word, f"no column says who are {word}"))
             continue
         negated = _SEX_NEGATION.search(r.skeleton[: m.start()]) is not None and not (
