@@ -45,3 +45,14 @@ def _number_columns_named(r: Reading, words: frozenset[str]) -> list[str]:
     return [
         c for c in r.schema.of_kind("number") if not is_identifier(c) and set(name_words(c)) & words
     ]
+
+
+_AMOUNT_NOUNS = frozenset(_WORDS["amount_nouns"])
+
+
+def amount_of_a_noun(column: str, said: str) -> bool:
+    """Whether ``said`` (a word of the question that begins ``column``'s name, as "loans"
+    begins ``loan_amount``) names the things whose amount the column holds: counting or
+    sharing those things counts rows, never adds the amounts up."""
+    words = name_words(column)
+    return bool(set(words[1:]) & _AMOUNT_NOUNS) and said.lower().startswith(words[0])

@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable
 
 from notebook_router.analyst import phrases as ph
-from notebook_router.analyst.column_names import is_identifier
+from notebook_router.analyst.column_names import amount_of_a_noun, is_identifier
 from notebook_router.analyst.conditions import binary_conditions, date_column
 from notebook_router.analyst.entity_counts import entity_counts
 from notebook_router.analyst.family_compare import compare
@@ -260,6 +260,8 @@ def count(r: Reading) -> Outcome:
         counted
         and _whole(r, r.column_at(int(counted.group("column"))))
         and not any(w in IGNORED or w in OPERATION_WORDS for w in things)
+        # "how many loans": rows, though "loans" begins ``loan_amount``'s name
+        and not _amount_said_by_its_noun(r, int(counted.group("column")))
     ):
         column = r.column_at(int(counted.group("column")))
         group, which = groups(r)
@@ -307,6 +309,13 @@ _COUNTED = re.compile(
 FEW_KINDS = 12
 """A whole-number column with at most this many values describes each row (a car's
 cylinders, a hotel's stars) rather than counting things."""
+
+
+def _amount_said_by_its_noun(r: Reading, index: int) -> bool:
+    """Whether mention ``index`` is a noun of rows that only begins an amount column's name
+    ("loans" of ``loan_amount``)."""
+    m = r.mentions[index]
+    return m.how == "part" and amount_of_a_noun(m.column, r.text[m.start : m.end])
 
 
 def _whole(r: Reading, column: str) -> bool:

@@ -40,8 +40,11 @@ is no date, so a column of them stays a category."""
 _DAY_FIRST = re.compile(r"\s*(?P<first>\d{1,2})[-/.]\d{1,2}[-/.]\d{2,4}")
 """A date written day first ("15/02/2020"): the parser reads each value in its own order,
 so "01/02/2020" of the same column would be January; such a column is not read as dates."""
-_NOT_DATES = re.compile(r"\s*(?:\d+(?:\.\d+){1,3}|\d{4}[-/]\d{2}|\d{4})\s*")
-"""Versions, seasons and bare years, which a lenient parser takes for dates."""
+_NOT_DATES = re.compile(
+    r"\s*(?:\d+(?:\.\d+){1,3}|\d{4}[-/]\d{2}|\d{4}|\d{1,3}:\d{2}(?::\d{2}(?:\.\d+)?)?)\s*"
+)
+"""Versions, seasons, bare years and times of day or durations ("2:08:41", a race's
+time), which a lenient parser takes for dates (today's, for a time)."""
 
 
 @dataclass(frozen=True, slots=True)

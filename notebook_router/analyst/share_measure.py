@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from notebook_router.analyst.column_names import amount_of_a_noun
 from notebook_router.analyst.intents import CLOSEST
 from notebook_router.analyst.linking import Mention
 from notebook_router.analyst.rate_columns import holds_rates
@@ -47,6 +48,9 @@ def measured_total(r: Reading, measured: list[Filter]) -> str | Decline | None:
         column = r.column_at(int(m.group("c")))
         if r.kind(column) != "number" or holds_rates(r, column):
             return None
+        said = r.mentions[int(m.group("c"))]
+        if said.how == "part" and amount_of_a_noun(column, r.text[said.start : said.end]):
+            return None  # "what share of loans": the rows, though "loans" begins loan_amount
         return None if any(f.column == column for f in measured) else column
     word = m.group("word")
     if word not in _MONEY_WORDS:

@@ -94,3 +94,43 @@ def test_passengers_who_flew_are_not_rows() -> None:
                           "pax": [100, 200, 50, 70, 30]})  # fmt: skip
     answer = analyse("how many passengers flew to the US?", {"t": frame})
     assert answer.status != "answered" or answer.value == 280, answer.text
+
+
+def test_a_race_time_is_no_date() -> None:
+    times = [f"2:{i % 60:02d}:{(i * 7) % 60:02d}" for i in range(40)]
+    frame = pd.DataFrame({"name": [f"n{i}" for i in range(40)], "time": times,
+                          "division": ["W", "M"] * 20})  # fmt: skip
+    answer = analyse("who has the fastest winning time in the women's division?", {"t": frame})
+    assert ":" not in str(answer.value) or "-" not in str(answer.value), answer.text
+    assert "00:00" not in answer.text and "20" + "26-" not in answer.text, answer.text
+
+
+LOANS = pd.DataFrame(
+    {
+        "state": ["CA", "NY"] * 8,
+        "status": ["Current", "Paid"] * 8,
+        "grade": list("ABCD") * 4,
+        "loan_amount": [1000 * i + 7 for i in range(16)],
+    }
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "wrong"),
+    [
+        ("how many loans are in CA?", int(LOANS.loc[LOANS["state"] == "CA", "loan_amount"].sum())),
+        ("what share of loans are grade A?",
+         LOANS.loc[LOANS["grade"] == "A", "loan_amount"].sum() / LOANS["loan_amount"].sum()),
+    ],
+)  # fmt: skip
+def test_loans_are_rows_not_their_amounts(question: str, wrong: float) -> None:
+    answer = analyse(question, {"loans": LOANS})
+    assert answer.value != pytest.approx(wrong), answer.text
+
+
+def test_homes_sold_are_still_added_up() -> None:
+    frame = pd.DataFrame(
+        {"city": ["Austin", "Boston"] * 8, "homes_sold": [10 * i + 3 for i in range(16)]}
+    )
+    answer = analyse("how many homes were sold in Austin?", {"t": frame})
+    assert answer.value == frame.loc[frame["city"] == "Austin", "homes_sold"].sum(), answer.text
