@@ -9,17 +9,17 @@ import re
 from notebook_router.analyst.reading import Reading
 from notebook_router.language.patterns import alternation
 from notebook_router.language.tables import table
+from notebook_router.language.words import identifier_words
 
 _RATES = table("families_words")["rates"]
 _AFTER = re.compile(rf"\bC(?P<c>\d+)\s+(?:{alternation(_RATES['after'])})\b")
 _NAMES = frozenset(_RATES["names"])
-_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 
 
 def holds_rates(r: Reading, column: str) -> bool:
     """Whether ``column`` holds a rate for each row: the question says "<column> rate", or
     the column's name says so ("unemployment_rate", "pct_black")."""
-    words = {w.lower() for w in re.split(r"[\W_]+", _CAMEL.sub(" ", column)) if w}
+    words = set(identifier_words(column))
     if words & _NAMES:
         return True
     return any(r.column_at(int(m.group("c"))) == column for m in _AFTER.finditer(r.skeleton))

@@ -29,7 +29,7 @@ from notebook_router.language.patterns import alternation
 from notebook_router.language.phrases import phrase_table
 from notebook_router.language.stems import stem
 from notebook_router.language.tables import table
-from notebook_router.language.words import word_spans
+from notebook_router.language.words import identifier_words, word_spans
 
 _SHARES = phrase_table("families_shapes")
 _WORDS = table("share_measures")
@@ -40,7 +40,6 @@ _BREAKDOWN = re.compile(rf"\b(?:{alternation(_WORDS['groups']['breakdown'])})\b"
 _SHARE_OF = re.compile(
     rf"\b(?:{_SHARES.either('shares.share')}|{alternation(_WORDS['rates']['after'])})\s+of\b"
 )
-_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 
 
 def share_by_group(
@@ -101,7 +100,7 @@ def rated_flags(r: Reading) -> list[Filter]:
             sides = yes_no(r, column)
             if sides is None or any(f.column == column for f in out):
                 continue
-            words = [w.lower() for w in re.split(r"[\W_]+", _CAMEL.sub(" ", column)) if w]
+            words = identifier_words(column)
             if said in {stem(w) for w in words if w.lower() not in _NAME_EXTRAS}:
                 out.append(Filter(column, "==", sides[1]))
     return out

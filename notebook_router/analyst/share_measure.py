@@ -24,6 +24,7 @@ from notebook_router.analyst.spec import Decline, Filter
 from notebook_router.language.patterns import alternation
 from notebook_router.language.phrases import phrase_table
 from notebook_router.language.tables import table
+from notebook_router.language.words import identifier_words
 
 _SHARES = phrase_table("families_shapes")
 _MEASURE = table("share_measures")["measure"]
@@ -33,7 +34,6 @@ _MEASURED = re.compile(
 )
 _MONEY_WORDS = frozenset(_MEASURE["money_words"])
 _MONEY_COLUMNS = frozenset(_MEASURE["money_columns"])
-_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 
 
 def measured_total(r: Reading, measured: list[Filter]) -> str | Decline | None:
@@ -84,4 +84,4 @@ def _read_as(r: Reading, m: re.Match[str], column: str) -> None:
 
 def _name_words(column: str) -> set[str]:
     """The lower-case words of a column's name (``OrderTotal`` → order, total)."""
-    return {w.lower() for w in re.split(r"[\W_]+", _CAMEL.sub(" ", column)) if w}
+    return set(identifier_words(column))
