@@ -170,7 +170,7 @@ def currency_spec(r: Reading, outcome: Spec | Decline) -> Spec | Decline:
     if isinstance(outcome, Decline):
         if not m.is_value or _GROUPED.search(r.skeleton) or not (asks_amount or r.aggs == ["sum"]):
             return outcome
-        others = set(r.mentioned()) - {m.column, money}
+        others = set(r.mentioned()) - {m.column, money} - {f.column for f in r.filters}
         if others or r.unknown_words():
             # "total euros paid by country", "... by region" (no such column): the total
             # alone would drop a grouping or a word; the decline says what is missing
