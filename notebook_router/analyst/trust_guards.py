@@ -331,6 +331,9 @@ def _scaled_threshold(r: Reading, spec: Spec) -> list[LeftOut]:
 
 
 _FAR = 100
+_FRACTION_FAR = 10
+"""How many times a fraction below one must lie under a whole-number column's middle
+value to be on another column's scale."""
 """How many times smaller or larger than a column's middle value a bound must be to be
 no bound on that column's scale ("over .300" of hits numbering 90 or so)."""
 
@@ -365,8 +368,13 @@ def _bound_of_another_column(r: Reading, spec: Spec) -> list[LeftOut]:
         if own is None or own[0] <= 0:
             continue
         far = not own[0] / _FAR <= f.value <= own[0] * _FAR
-        # ".300" on a column of whole counts: a fraction no value of it can be near
-        fraction = not float(f.value).is_integer() and r.schema.column(f.column).whole
+        # ".300" on a column of whole counts near 6: a fraction below one, far under its
+        # values ("rating over 4.5" of whole ratings 1-5 is on its scale)
+        fraction = (
+            r.schema.column(f.column).whole
+            and 0 < abs(f.value) < 1
+            and own[0] >= _FRACTION_FAR * abs(f.value)
+        )
         if not (far or fraction):
             continue
         holding = [

@@ -67,3 +67,12 @@ def test_a_bound_of_zero_is_a_sign_on_any_scale() -> None:
     answer = analyse("how many quarters had negative infl?", {"macro": rates})
     assert answer.status == "answered", answer.text
     assert answer.value == 2, answer.text
+
+
+def test_a_fraction_on_a_whole_ratings_scale_is_answered() -> None:
+    products = pd.DataFrame(
+        {"rating": [5, 4, 3, 5, 2, 4, 5, 1], "avg_score": [4.6, 3.9, 3.1, 4.8, 2.2, 4.1, 4.7, 1.4]}
+    )
+    answer = analyse("how many products with rating over 4.5?", {"products": products})
+    assert answer.status == "answered", answer.text
+    assert answer.value == 3, answer.text
