@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 
 from notebook_router.analyst.condition_words import unapplied_condition_words
-from notebook_router.analyst.counted import uncounted
+from notebook_router.analyst.counted import statistic_text, uncounted
 from notebook_router.analyst.counted_conditions import counted_conditions
 from notebook_router.analyst.half_formulas import half_formulas
 from notebook_router.analyst.linking import Mention
@@ -493,10 +493,11 @@ def _unapplied_statistic(r: Reading, spec: Spec) -> list[LeftOut]:
     if spec.op not in _COUNTING_OPS:
         return []
     out = []
+    text = statistic_text(r)  # "how many airports in total?" asks no sum
     for agg in dict.fromkeys(a for a in r.aggs if a in _COMPUTED):
         if agg in spec.aggs:
             continue
-        m = re.search(rf"\b(?:{alternation(_STATISTIC_WORDS[agg])})\b", r.text)
+        m = re.search(rf"\b(?:{alternation(_STATISTIC_WORDS[agg])})\b", text)
         if m:
             out.append(LeftOut(m.group(0), "a statistic the answer does not compute"))
     return out

@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import re
 
+from notebook_router.analyst.column_names import is_identifier
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import LeftOut, Spec
 from notebook_router.language.phrases import in_order
 from notebook_router.language.stems import stem
 from notebook_router.language.tables import table
+from notebook_router.language.words import identifier_words
 
 _ANALYSIS = table("analysis")
 _FUNCTION_VERBS = (
@@ -32,6 +34,44 @@ _PERIOD_WORDS = table("accounting_periods")
 _PERIODS = re.compile(in_order(tuple(_PERIOD_WORDS["counted"])) + "s")
 _TIME_NAME = re.compile("(?i)" + in_order(tuple(_PERIOD_WORDS["dated_column"])))
 _COUNTED = re.compile(r"\b(?:how many|number of)\s+(?:the\s+)?(?P<what>[a-z][a-z'-]+)\b")
+_COUNT_WORDS = table("families_words")["count"]
+_IN_TOTAL = re.compile(rf"\b{in_order(tuple(_COUNT_WORDS['rows_in_total']))}\b")
+_ROW_WORDS = frozenset(stem(w) for w in table("families_words")["shape"]["rows"])
+
+
+def rows_in_total(r: Reading) -> str:
+    """The "in total" of "how many airports are there in total?" (a table ``airports``)
+    or "how many rows in all?", else "". The count's noun is the table's own name or a
+    word for rows, so the phrase says only that every row is counted: it asks no sum of a
+    column, and a question that said no column is not declined for it."""
+    found = _IN_TOTAL.search(r.text)
+    counted = _COUNTED.search(r.question.lower())
+    if found is None or counted is None:
+        return ""
+    what = stem(counted.group("what"))
+    if what in _ROW_WORDS:
+        return found.group(0)
+    if what != stem(r.frame.lower()) or _counts_it(r, what):
+        return ""  # "how many rentals in total?" of ``total_rentals``: a sum, of that column
+    return found.group(0)
+
+
+def _counts_it(r: Reading, root: str) -> bool:
+    """Whether a number column's name holds the word (``total_rentals`` for "rentals"; not
+    an id, ``order_id``, which numbers the rows)."""
+    return any(
+        r.kind(c) == "number"
+        and not is_identifier(c)
+        and root in {stem(w) for w in identifier_words(c)}
+        for c in r.schema.names()
+    )
+
+
+def statistic_text(r: Reading) -> str:
+    """The question's text less a count's :func:`rows_in_total` phrase: where to look for
+    a statistic asked that the answer must compute."""
+    said = rows_in_total(r)
+    return r.text.replace(said, " ", 1) if said else r.text
 
 
 def _row_count(spec: Spec) -> bool:

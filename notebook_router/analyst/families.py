@@ -14,6 +14,7 @@ from collections.abc import Callable
 from notebook_router.analyst import phrases as ph
 from notebook_router.analyst.column_names import amount_of_a_noun, is_identifier
 from notebook_router.analyst.conditions import binary_conditions, date_column
+from notebook_router.analyst.counted import rows_in_total
 from notebook_router.analyst.entity_counts import entity_counts
 from notebook_router.analyst.family_compare import compare
 from notebook_router.analyst.family_shapes import counted_things, mean_of_periods, of_which
@@ -268,7 +269,7 @@ def count(r: Reading) -> Outcome:
         if group:
             return _grouped(r, group, which, target=column, agg="sum")
         return base(r, "statistic", columns=(column,), aggs=("sum",))
-    if r.has(_TOTAL) and not r.targets():
+    if r.has(_TOTAL) and not r.targets() and not rows_in_total(r):
         return no_column(r, "the total")  # "how many home runs in total?": a sum, of what?
     group, which = groups(r)
     if r.has(r"\bvalue counts\b|\bfrequenc|\bdistribution of\b") and not group:

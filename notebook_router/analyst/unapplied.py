@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
+from notebook_router.analyst.counted import statistic_text
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import Filter, LeftOut, Spec
 from notebook_router.language.patterns import alternation
@@ -181,6 +182,7 @@ def _statistics(r: Reading, spec: Spec) -> list[LeftOut]:
     if spec.derived is not None or ("size" in computed and not spec.columns):
         return []
     out = []
+    text = statistic_text(r)  # "how many airports in total?" asks no sum
     for agg in dict.fromkeys(r.aggs):
         if agg not in _STATISTICS or agg in computed:
             continue
@@ -188,7 +190,7 @@ def _statistics(r: Reading, spec: Spec) -> list[LeftOut]:
             continue  # "which X has the highest ...": the order of a ranking
         if agg in ("min", "max") and spec.op == "value":
             continue
-        m = re.search(rf"\b(?:{alternation(_STATISTIC_WORDS[agg])})\b", r.text)
+        m = re.search(rf"\b(?:{alternation(_STATISTIC_WORDS[agg])})\b", text)
         if m:
             out.append(LeftOut(m.group(0), "a statistic the answer does not compute"))
     return out
