@@ -14,7 +14,7 @@ from functools import partial
 
 from notebook_router.analyst import phrases as ph
 from notebook_router.analyst.named_sides import named_sides
-from notebook_router.analyst.negated_values import negated_conditions
+from notebook_router.analyst.negated_values import named_start, negated_conditions
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import Filter, LeftOut, Scalar
 from notebook_router.analyst.value_series import begins_a_series
@@ -870,7 +870,7 @@ def _values(r: Reading) -> list[Filter]:
     out_contains: list[Filter] = []
     for m in list(re.finditer(r"\bV(\d+)\b", r.skeleton)):
         mention = r.mentions[int(m.group(1))]
-        denied = negated(r, m.start())
+        denied = negated(r, named_start(r, m.start(), mention.column))
         _take(r, m)
         if mention.how == "contains" or begins_a_series(r, mention):
             # "a manual transmission", "the Iron Man films": the values that hold the words

@@ -364,6 +364,18 @@ def _turned_round(r: Reading, said: list[tuple[str, int]]) -> list[Filter]:
     return out
 
 
+_NAMED_BEFORE = re.compile(r"\bC(\d+)\s+$")
+
+
+def named_start(r: Reading, start: int, column: str) -> int:
+    """Where a value said after its own column's name begins: "excluding *region* North",
+    "not tension H" are negated as "excluding North" is."""
+    m = _NAMED_BEFORE.search(r.skeleton[:start])
+    if m is not None and r.column_at(int(m.group(1))) == column:
+        return m.start()
+    return start
+
+
 _LIST_NEGATION = re.compile(
     rf"(?:\b(?:{alternation(_ANALYSIS['negation'])})|(?:{CONTRACTED}))\b[- ]?"
     rf"(?:\s*\b{in_order(_CONDITION_LEAD_IN)}\b)*\s*$"
@@ -382,7 +394,8 @@ def _negated_lists(r: Reading) -> list[Filter]:
         mention = r.mentions[int(m[2])]
         if mention.how == "contains" or mention.column is None:
             continue
-        before = r.skeleton[max(0, m.start() - 40) : m.start()]
+        start = named_start(r, m.start(), mention.column)  # "excluding *regions* N and S"
+        before = r.skeleton[max(0, start - 40) : start]
         lead = _LIST_NEGATION.search(before)
         if lead is None:
             continue
@@ -402,7 +415,7 @@ def _negated_lists(r: Reading) -> list[Filter]:
             end = more.end()
         if len(said) < 2:
             continue
-        _blank(r, m.start() - (len(before) - lead.start()), end)
+        _blank(r, start - (len(before) - lead.start()), end)
         r.negated.update(indices)
         out.append(Filter(mention.column, "notin", tuple(dict.fromkeys(said))))
     return out
