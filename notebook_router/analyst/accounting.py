@@ -32,7 +32,7 @@ from notebook_router.analyst.said_numbers import unused_numbers
 from notebook_router.analyst.spec import Filter, LeftOut, Spec
 from notebook_router.analyst.unapplied import unapplied
 from notebook_router.language.patterns import alternation
-from notebook_router.language.phrases import in_order
+from notebook_router.language.phrases import in_order, phrase_table
 from notebook_router.language.tables import table
 from notebook_router.language.words import word_spans
 
@@ -369,6 +369,10 @@ def _unread_groups(r: Reading, spec: Spec) -> list[LeftOut]:
             if first in IGNORED or first in OPERATION_WORDS:
                 continue
             out.append(LeftOut(m.group(0).strip(), "a grouping I could not tie to a column"))
+        each = _EACH_UNNAMED.search(r.text)
+        if each is not None:
+            # "the number of orders in each": the groups were said elsewhere, not here
+            out.append(LeftOut(each.group(0), "a grouping with no groups named: each of what?"))
     if spec.op in ("pivot", "bins"):
         return out
     grouping = _grouping_columns(spec)
@@ -415,6 +419,10 @@ def _groups_by_time(spec: Spec) -> bool:
     return any(_TIME_NAME.search(g) for g in grouped)
 
 
+_EACH_UNNAMED = re.compile(
+    rf"\b{phrase_table('clauses').either('each_group')}(?=\s*[?.!,;]*\s*$)", re.IGNORECASE
+)
+"""A closing "in each", "for each one": groups referred to, none named."""
 _GROUP_BY_COLUMN = re.compile(
     rf"\b(?P<how>{_either(_GRAMMAR['groups']['by_column'], space=' ')})\s+"
     r"(?:the\s+|each\s+)?C(?P<index>\d+)\b"

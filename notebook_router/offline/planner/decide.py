@@ -21,6 +21,7 @@ from notebook_router.language.tables import table
 from notebook_router.language.words import words
 from notebook_router.offline.planner.data_links import data_outweighs
 from notebook_router.offline.planner.shared_filters import share_qualifiers
+from notebook_router.offline.planner.shared_groups import share_groups
 from notebook_router.planner.decisions import Decision, TaskSpec
 from notebook_router.planner.followup import follow_up, same_again
 from notebook_router.planner.followup_types import FollowUp
@@ -393,6 +394,7 @@ def _joined_for_data(view: PlannerView, clauses: tuple[Clause, ...]) -> tuple[Cl
     if len(clauses) < 2 or not view.data_words or holder(view.agents, ANALYST) is None:
         return clauses
     clauses = tuple(share_qualifiers(clauses, lambda c: _data_agent(view, c.text) is not None))
+    clauses = tuple(share_groups(clauses))
     out: list[Clause] = []
     moved: dict[int, int] = {}
     for i, clause in enumerate(clauses):
