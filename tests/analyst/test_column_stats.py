@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-import pandas as pd
+from collections.abc import Callable
+
+import pandas as pd  # type: ignore[import-untyped, unused-ignore]
 import pytest
 
 from notebook_router.analyst.column_stats import Spread, spread
@@ -19,7 +21,9 @@ def _rentals() -> pd.DataFrame:
 @pytest.mark.parametrize(
     ("make", "column"), [(_hits, "hits"), (_hits, "bat_avg"), (_rentals, "rent")]
 )
-def test_a_spread_is_the_median_and_the_tenth_and_ninetieth_percentiles(make, column) -> None:  # type: ignore[no-untyped-def]
+def test_a_spread_is_the_median_and_the_tenth_and_ninetieth_percentiles(
+    make: Callable[[], pd.DataFrame], column: str
+) -> None:
     frame = make()
     low, middle, high = frame[column].quantile([0.1, 0.5, 0.9])
     assert spread(frame, column) == Spread(middle, low, high)
