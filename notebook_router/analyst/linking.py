@@ -24,7 +24,11 @@ from typing import Any
 
 from notebook_router.analyst.asked_units import column_unit
 from notebook_router.analyst.doers import doers
-from notebook_router.analyst.per_one_names import naming_words, per_one_modifier, per_one_word
+from notebook_router.analyst.per_one_names import (
+    label_of_units,
+    naming_words,
+    per_one_modifier,
+)
 from notebook_router.analyst.prefixed_names import is_prefix, no_side, prefixed_word, unnegated
 from notebook_router.analyst.schema import Column, Schema
 from notebook_router.data.values import ValueHit
@@ -64,18 +68,6 @@ _NAMED_AT = re.compile(rf"\b(?:{'|'.join(map(re.escape, sorted(_NAMING)))})\s+$"
 def after_naming_verb(text: str, start: int) -> bool:
     """Whether the word at ``start`` of ``text`` follows a naming verb ("called *Max*")."""
     return _NAMED_AT.search(text[:start]) is not None
-
-
-def _label_of_units(col: Column, schema: Schema) -> bool:
-    """Whether ``col`` labels each row's unit of measure (``unit`` holding "kg", "ea")
-    in a table with numbers to count: "units" said there is an amount, never those labels."""
-    words = [stem(w) for w in _written_words(col.name)]
-    return (
-        col.kind in ("category", "text")
-        and bool(words)
-        and all(per_one_word(w) for w in words)
-        and bool(schema.of_kind("number"))
-    )
 
 
 def _written_words(name: str) -> list[str]:
@@ -147,14 +139,14 @@ def find_mentions(
     names = {n.lower() for n in schema.names()}
     for col in schema.columns:
         own = {form for w in _words_of(col.name) for form in forms(w)}
-        label_of_units = _label_of_units(col, schema)
+        labels_units = label_of_units(col, schema, _written_words(col.name))
         for variant in name_variants(col.name):
             for i in _occurrences(stems, variant):
                 j = i + len(variant) - 1
                 said = {w for w, _, _ in toks[i : j + 1]}
                 if said <= ignored and not said & own:
                     continue  # "yearly" is a period, not the column ``year`` ("years" is)
-                if label_of_units and said != {w.lower() for w in _written_words(col.name)}:
+                if labels_units and said != {w.lower() for w in _written_words(col.name)}:
                     continue  # "the most units": an amount, not the ``unit`` labels (kg, ea)
                 found.append((len(variant), 2, i, Mention(toks[i][1], toks[j][2], col.name)))
         found.extend(_in_other_order(toks, stems, col, ignored))
@@ -496,7 +488,11 @@ def partial_column(word: str, schema: Schema) -> Mention | None:
         return None
     w_stem = stem(w)
     # "the most units" is no ``unit`` label (kg, ea): an amount, a quantity's synonym
-    labels = {c.name for c in schema.columns if _label_of_units(c, schema) and c.name.lower() != w}
+    labels = {
+        c.name
+        for c in schema.columns
+        if label_of_units(c, schema, _written_words(c.name)) and c.name.lower() != w
+    }
     hits = {c: how for c, how in _part_hits(w, schema).items() if c not in labels}
     if not hits:
         synonyms = _synonyms().get(w_stem, frozenset())

@@ -6,11 +6,13 @@ lone word "units" stood for the name's "unit", read as the thing the cost measur
 cost, weight) says how the measure is taken, never what the column holds: it names the
 column only said together with its measure ("unit cost", "cost per unit", which the
 name's own words match), and "units" reaches a quantity column through its everyday
-words (``qty``), or nothing.
+words (``qty``), or nothing. The same word alone as a column's whole name (``unit``
+holding "kg", "ea") labels each row's unit of measure: :func:`label_of_units`.
 """
 
 from __future__ import annotations
 
+from notebook_router.analyst.schema import Column, Schema
 from notebook_router.language.stems import stem
 from notebook_router.language.tables import table
 
@@ -38,3 +40,16 @@ def per_one_modifier(words: list[str], i: int) -> bool:
 def naming_words(words: list[str]) -> list[str]:
     """A column name's words that may name what it holds: without its per-one modifiers."""
     return [w for i, w in enumerate(words) if not per_one_modifier(words, i)]
+
+
+def label_of_units(col: Column, schema: Schema, written: list[str]) -> bool:
+    """Whether ``col`` labels each row's unit of measure (``unit`` holding "kg", "ea")
+    in a table with numbers to count: "units" said there is an amount, never those labels.
+    ``written``: the words of its name as written (``UnitType`` → Unit, Type)."""
+    words = [stem(w) for w in written]
+    return (
+        col.kind in ("category", "text")
+        and bool(words)
+        and all(per_one_word(w) for w in words)
+        and bool(schema.of_kind("number"))
+    )

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from notebook_router.data.values import ValueIndex, value_index
+from notebook_router.language.date_text_shape import reads_as_dates
 from notebook_router.language.phrases import phrase_table
 
 MAX_CATEGORIES = 40
@@ -25,26 +26,6 @@ _DATE_NAME = re.compile(
     phrase_table("answer_limits").either("columns.date_names", space=" "), re.IGNORECASE
 )
 """A column name that says it may hold dates as text (data/answer_limits.toml)."""
-_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
-_DATE_SHAPE = re.compile(
-    r"\s*(?:\d{4}(?P<s1>[-/])\d{1,2}(?P=s1)\d{1,2}(?:[ T]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?\S*)?"
-    r"|(?:\d{1,2}(?P<s2>[-/])\d{1,2}(?P=s2)\d{2,4}|\d{1,2}\.\d{1,2}\.\d{4})"
-    r"(?: \d{1,2}:\d{2}(?::\d{2})?)?"
-    rf"|{_MONTH}\s+(?:\d{{1,2}},?\s+)?\d{{4}}|\d{{1,2}}\s+{_MONTH},?\s+\d{{4}})\s*",
-    re.IGNORECASE,
-)
-"""Text written as a date with its year ("1992-04-30", "04/30/1992", "March 2024", "5 Mar
-2024"): such a column holds dates whatever its name; a bare year ("2015"), a month
-("Jan"), a weekday, a version ("1.2.10", "2023.1.5") or a season ("2009-10", "2005/06")
-is no date, so a column of them stays a category."""
-_DAY_FIRST = re.compile(r"\s*(?P<first>\d{1,2})[-/.]\d{1,2}[-/.]\d{2,4}")
-"""A date written day first ("15/02/2020"): the parser reads each value in its own order,
-so "01/02/2020" of the same column would be January; such a column is not read as dates."""
-_NOT_DATES = re.compile(
-    r"\s*(?:\d+(?:\.\d+){1,3}|\d{4}[-/]\d{2}|\d{4}|\d{1,3}:\d{2}(?::\d{2}(?:\.\d+)?)?)\s*"
-)
-"""Versions, seasons, bare years and times of day or durations ("2:08:41", a race's
-time), which a lenient parser takes for dates (today's, for a time)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,18 +143,9 @@ def _few_values(series: Any) -> tuple[Any, ...]:
 def _dated(series: Any) -> bool:
     """Most sampled values are text written as a date with its year, and parse as dates
     (a few others, "unknown" or "n/a", are the rows no date condition can keep)."""
-    sample = series.dropna().iloc[:SAMPLE_DATES]
-    shaped = [v for v in sample if isinstance(v, str) and _DATE_SHAPE.fullmatch(v)]
-    if not shaped or len(shaped) < DATED_SHARE * len(sample):
-        return False
-    return _parses(shaped) and not _day_first(shaped)
-
-
-def _day_first(values: list[Any]) -> bool:
-    """Whether any value is written day first (its first field above 12)."""
-    return any(
-        (m := _DAY_FIRST.match(str(v))) is not None and int(m.group("first")) > 12 for v in values
-    )
+    sample = series.dropna().iloc[:SAMPLE_DATES].tolist()
+    texts = reads_as_dates(sample, share=DATED_SHARE)
+    return texts is not None and _parses(list(texts))
 
 
 def _looks_like_dates(name: str, series: Any) -> bool:
@@ -182,9 +154,8 @@ def _looks_like_dates(name: str, series: Any) -> bool:
     if not _DATE_NAME.search(name):
         return False
     values = series.dropna().iloc[:SAMPLE_DATES].astype(str).tolist()
-    if sum(_NOT_DATES.fullmatch(v) is not None for v in values) >= DATED_SHARE * len(values):
-        return False  # "release" of versions, "season" of "2009-10"
-    return _parses(values) and not _day_first(values)
+    texts = reads_as_dates(values, share=DATED_SHARE, named=True)
+    return texts is not None and _parses(list(texts))
 
 
 def _parses(values: list[Any]) -> bool:

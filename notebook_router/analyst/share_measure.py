@@ -58,7 +58,7 @@ def measured_total(r: Reading, measured: list[Filter]) -> str | Decline | None:
     numbers = [c for c in r.schema.names() if r.kind(c) == "number"]
     if not numbers:
         return None  # "what share of sales were online" on a table of sales: its rows
-    money = [c for c in numbers if _name_words(c) & _MONEY_COLUMNS]
+    money = [c for c in numbers if _MONEY_COLUMNS.intersection(identifier_words(c))]
     if len(money) == 1:
         _read_as(r, m, money[0])
         return money[0]
@@ -80,8 +80,3 @@ def _read_as(r: Reading, m: re.Match[str], column: str) -> None:
     r.mentions.append(Mention(said.start(), said.end(), column, how="synonym"))
     at = f"C{len(r.mentions) - 1}"
     r.skeleton = r.skeleton[: m.start("word")] + at + r.skeleton[m.end("word") :]
-
-
-def _name_words(column: str) -> set[str]:
-    """The lower-case words of a column's name (``OrderTotal`` → order, total)."""
-    return set(identifier_words(column))

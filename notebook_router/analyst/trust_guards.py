@@ -29,9 +29,9 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
 
 from notebook_router.analyst.column_names import is_identifier
+from notebook_router.analyst.column_stats import spread
 from notebook_router.analyst.number_owners import range_as_said
 from notebook_router.analyst.person_columns import other_people
 from notebook_router.analyst.reading import Reading, read
@@ -338,15 +338,6 @@ value to be on another column's scale."""
 no bound on that column's scale ("over .300" of hits numbering 90 or so)."""
 
 
-def _middle_and_span(frame: Any, column: str) -> tuple[float, float, float] | None:
-    """A number column's median and its 10th and 90th percentiles, or None."""
-    try:
-        low, middle, high = (float(v) for v in frame[column].quantile([0.1, 0.5, 0.9]))
-    except (KeyError, TypeError, ValueError):
-        return None
-    return None if middle != middle else (middle, low, high)  # NaN: no values
-
-
 def _bound_of_another_column(r: Reading, spec: Spec) -> list[LeftOut]:
     """ "how many players hit over .300?" read as ``hit > 0.3``: a bound a hundred times
     off its column's typical value is on another scale, and when a number column the
@@ -364,29 +355,29 @@ def _bound_of_another_column(r: Reading, spec: Spec) -> list[LeftOut]:
             continue
         if f.value == 0:
             continue  # "negative", "above zero": a sign, on every scale
-        own = _middle_and_span(frame, f.column)
-        if own is None or own[0] <= 0:
+        own = spread(frame, f.column)
+        if own is None or own.middle <= 0:
             continue
-        far = not own[0] / _FAR <= f.value <= own[0] * _FAR
+        far = not own.middle / _FAR <= f.value <= own.middle * _FAR
         # ".300" on a column of whole counts near 6: a fraction below one, far under its
         # values ("rating over 4.5" of whole ratings 1-5 is on its scale)
         fraction = (
             r.schema.column(f.column).whole
             and 0 < abs(f.value) < 1
-            and own[0] >= _FRACTION_FAR * abs(f.value)
+            and own.middle >= _FRACTION_FAR * abs(f.value)
         )
         if not (far or fraction):
             continue
         holding = [
             c for c in r.schema.of_kind("number")
             if c not in used and not is_identifier(c)
-            and (span := _middle_and_span(frame, c)) and span[1] <= f.value <= span[2]
+            and (span := spread(frame, c)) and span.low <= f.value <= span.high
             and (far or not r.schema.column(c).whole)
         ]  # fmt: skip
         if holding:
             why = (
                 f"read as {f.column} {f.op} {f.value:,}, far from {f.column}'s values "
-                f"(typically {own[0]:,g}); {', '.join(holding)} "
+                f"(typically {own.middle:,g}); {', '.join(holding)} "
                 f"{'holds' if len(holding) == 1 else 'hold'} values like it: name "
                 "the column meant"
             )

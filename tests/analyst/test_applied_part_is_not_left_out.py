@@ -10,16 +10,10 @@ expected figure is plain pandas.
 
 from __future__ import annotations
 
-import pandas as pd  # type: ignore[import-untyped, unused-ignore]
 import pytest
 
 from notebook_router.analyst import analyse
-
-
-def _employees() -> pd.DataFrame:
-    return pd.DataFrame(
-        {"age": [25, 35, 45, 55, 65], "salary": [60000, 80000, 96000, 120000, 99000]}
-    )
+from tests.analyst.tables import ages_and_salaries
 
 
 @pytest.mark.parametrize(
@@ -30,7 +24,7 @@ def _employees() -> pd.DataFrame:
     ],
 )
 def test_a_clause_whose_bound_is_applied_is_answered(question: str) -> None:
-    df = _employees()
+    df = ages_and_salaries()
     a = analyse(question, {"employees": df})
     assert a.status == "answered", a.left_out
     assert a.value == len(df[(df["age"] > 30) & (df["salary"] > 90000)])

@@ -10,16 +10,7 @@ import pandas as pd  # type: ignore[import-untyped, unused-ignore]
 import pytest
 
 from notebook_router.analyst import analyse
-
-
-def _stock() -> pd.DataFrame:
-    return pd.DataFrame(
-        {
-            "category": ["Toys", "Toys", "Tools", "Toys", "Tools", "Toys", "Tools", "Toys"],
-            "warehouse": ["Newark", "Reno", "Reno", "Reno", "Newark", "Newark", "Reno", "Reno"],
-            "price": [10.0, 20.0, 300.0, 40.0, 500.0, 16.0, 700.0, 60.0],
-        }
-    )
+from tests.analyst.tables import warehouse_stock
 
 
 def _staff() -> pd.DataFrame:
@@ -40,7 +31,7 @@ def _staff() -> pd.DataFrame:
     ],
 )
 def test_a_mean_for_each_place_asked(question: str) -> None:
-    d = _stock()
+    d = warehouse_stock()
     a = analyse(question, {"stock": d})
     toys = d[d["category"] == "Toys"]
     truth = toys.groupby("warehouse")["price"].mean()

@@ -13,6 +13,7 @@ import pandas as pd  # type: ignore[import-untyped, unused-ignore]
 import pytest
 
 from notebook_router.analyst import analyse
+from tests.analyst.tables import four_chicks
 
 
 def _weighings() -> pd.DataFrame:
@@ -23,18 +24,6 @@ def _weighings() -> pd.DataFrame:
             "Time": [0, 10, 20] * 12,
             "Chick": [c for c in range(1, 13) for _ in range(3)],
             "Diet": [1] * 18 + [2] * 18,
-        }
-    )
-
-
-def _few_weighings() -> pd.DataFrame:
-    """Four chicks: as many values as a rating scale has, too few to be sure of an id."""
-    return pd.DataFrame(
-        {
-            "weight": [40, 50, 60, 42, 55, 70, 41, 48, 66, 45, 52, 61],
-            "Time": [0, 10, 20, 0, 10, 20, 0, 10, 20, 0, 10, 20],
-            "Chick": [1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4],
-            "Diet": [1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2],
         }
     )
 
@@ -61,7 +50,7 @@ def test_how_many_chicks_counts_distinct_chicks(name: str) -> None:
 
 
 def test_too_few_chicks_to_be_sure_is_a_flagged_row_count() -> None:
-    frame = _few_weighings()
+    frame = four_chicks()
     a = analyse("how many chicks were on diet 2?", {"df": frame})
     assert a.status == "partial", a.text
     assert "the column Chick may name each of them" in a.text, a.text
@@ -71,7 +60,7 @@ def test_how_many_chicks_are_there_counts_them_or_says_it_may_not() -> None:
     many = analyse("how many chicks are there?", {"df": _weighings()})
     assert many.status == "answered", many.text
     assert many.value == _weighings().Chick.nunique(), many.text
-    few = analyse("how many chicks are there?", {"df": _few_weighings()})
+    few = analyse("how many chicks are there?", {"df": four_chicks()})
     assert few.status == "partial", few.text
     assert "the column Chick may name each of them" in few.text, few.text
 

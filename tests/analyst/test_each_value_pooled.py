@@ -11,15 +11,7 @@ import pandas as pd  # type: ignore[import-untyped, unused-ignore]
 import pytest
 
 from notebook_router.analyst import analyse
-
-
-def _staff() -> pd.DataFrame:
-    return pd.DataFrame(
-        {
-            "department": ["Eng", "Eng", "Eng", "HR", "HR", "Sales", "Eng"],
-            "salary": [100, 160, 200, 90, 155, 170, 140],
-        }
-    )
+from tests.analyst.tables import department_salaries
 
 
 def _orchards() -> pd.DataFrame:
@@ -47,7 +39,7 @@ def _orchards() -> pd.DataFrame:
 def test_pooled_request_stays_one_figure(
     question: str, frame: str, column: str, key: str, values: list[str], agg: str
 ) -> None:
-    d = _staff() if frame == "staff" else _orchards()
+    d = department_salaries() if frame == "staff" else _orchards()
     a = analyse(question, {frame: d})
     assert a.status == "answered", a.text
     assert a.value == pytest.approx(float(d[d[key].isin(values)][column].agg(agg)))
@@ -63,7 +55,7 @@ def test_pooled_request_stays_one_figure(
 def test_values_said_one_by_one_without_pooling_word_stay_apart(
     question: str, expected: dict[str, float]
 ) -> None:
-    a = analyse(question, {"staff": _staff()})
+    a = analyse(question, {"staff": department_salaries()})
     assert a.table is not None
     assert a.table.iloc[:, 0].to_dict() == expected
 

@@ -11,15 +11,7 @@ import pandas as pd  # type: ignore[import-untyped, unused-ignore]
 import pytest
 
 from notebook_router.analyst import analyse
-
-
-def _staff() -> pd.DataFrame:
-    return pd.DataFrame(
-        {
-            "department": ["Eng", "Eng", "Eng", "HR", "HR", "Sales", "Eng"],
-            "salary": [100, 160, 200, 90, 155, 170, 140],
-        }
-    )
+from tests.analyst.tables import department_salaries
 
 
 def _stores() -> pd.DataFrame:
@@ -37,7 +29,7 @@ def _stores() -> pd.DataFrame:
 def test_code_said_in_lower_case_is_never_dropped_unsaid(
     question: str, frame: str, word: str
 ) -> None:
-    d = _staff() if frame == "staff" else _stores()
+    d = department_salaries() if frame == "staff" else _stores()
     a = analyse(question, {frame: d})
     assert a.status == "partial", a.text
     assert any(f"“{word}”" in part for part in a.left_out), a.left_out

@@ -18,12 +18,7 @@ import pandas as pd  # type: ignore[import-untyped, unused-ignore]
 import pytest
 
 from notebook_router.analyst import analyse
-
-
-def _staff() -> pd.DataFrame:
-    return pd.DataFrame(
-        {"age": [25, 35, 45, 55, 65], "salary": [60000, 80000, 96000, 120000, 99000]}
-    )
+from tests.analyst.tables import ages_and_salaries
 
 
 def _people_in_thousands() -> pd.DataFrame:
@@ -41,7 +36,7 @@ def _people_in_thousands() -> pd.DataFrame:
     ],
 )
 def test_a_money_amount_bounds_the_money_column(question: str, expected: int) -> None:
-    staff = _staff()
+    staff = ages_and_salaries()
     a = analyse(question, {"employees": staff})
     assert a.status == "answered"
     assert a.value == expected

@@ -16,17 +16,7 @@ import pandas as pd  # type: ignore[import-untyped, unused-ignore]
 import pytest
 
 from notebook_router.analyst import analyse
-
-
-def _chicks() -> pd.DataFrame:
-    return pd.DataFrame(
-        {
-            "weight": [40, 50, 60, 42, 55, 70, 41, 48, 66, 45, 52, 61],
-            "Time": [0, 10, 20, 0, 10, 20, 0, 10, 20, 0, 10, 20],
-            "Chick": [1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4],
-            "Diet": [1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2],
-        }
-    )
+from tests.analyst.tables import four_chicks
 
 
 def _jobs() -> pd.DataFrame:
@@ -56,14 +46,14 @@ def _jobs() -> pd.DataFrame:
 def test_a_numbered_period_is_a_condition_on_the_column_holding_it(
     question: str, rows: object
 ) -> None:
-    frame = _chicks()
+    frame = four_chicks()
     a = analyse(question, {"chicks": frame})
     assert a.status == "answered", a.text
     assert a.value == pytest.approx(frame.weight[rows(frame)].mean())  # type: ignore[operator]
 
 
 def test_the_earliest_of_the_period_column_stays_a_question_about_it() -> None:
-    frame = _chicks()
+    frame = four_chicks()
     assert analyse("earliest Time in chicks", {"chicks": frame}).value == frame.Time.min()
 
 

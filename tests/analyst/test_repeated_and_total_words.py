@@ -16,6 +16,7 @@ from __future__ import annotations
 import pandas as pd  # type: ignore[import-untyped, unused-ignore]
 
 from notebook_router.analyst import analyse
+from tests.analyst.tables import daily_temperatures, four_chicks, product_ratings
 
 
 def _orders() -> pd.DataFrame:
@@ -69,7 +70,7 @@ def test_a_filtered_category_is_counted_by_rows() -> None:
 
 
 def test_a_rating_above_a_number_is_counted_by_rows() -> None:
-    frame = pd.DataFrame({"product": list("xyzxyzxyzx"), "rating": [5, 4, 3, 5, 5, 2, 1, 4, 5, 3]})
+    frame = product_ratings()
     a = analyse("how many ratings were above 3?", {"df": frame})
     assert a.value == int((frame.rating > 3).sum()), a.text
 
@@ -86,13 +87,7 @@ def test_a_game_result_is_counted_by_rows() -> None:
 
 
 def test_a_level_clause_keeps_its_condition_beside_a_change_column() -> None:
-    frame = pd.DataFrame(
-        {
-            "day": range(1, 11),
-            "temperature": [2, 8, 12, 6, 15, 9, 18, 11, 4, 16],
-            "temperature_change": [0, 6, 4, -6, 9, -6, 9, -7, -7, 12],
-        }
-    )
+    frame = daily_temperatures()
     a = analyse(
         "what was the average temperature change on days when the temperature was above 10?",
         {"df": frame},
@@ -123,14 +118,7 @@ def test_an_id_named_like_the_noun_is_not_averaged_beside_a_measure() -> None:
 
 
 def test_too_few_ids_to_be_sure_are_said_to_be_read_as_whose() -> None:
-    frame = pd.DataFrame(
-        {
-            "weight": [40, 50, 60, 42, 55, 70, 41, 48, 66, 45, 52, 61],
-            "Time": [0, 10, 20] * 4,
-            "Chick": [1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4],
-            "Diet": [1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2],
-        }
-    )
+    frame = four_chicks()
     a = analyse("what is the average weight of the chicks?", {"df": frame})
     assert a.status == "partial", a.text
     assert a.value == frame.weight.mean(), a.text
@@ -151,13 +139,7 @@ def test_a_total_of_amounts_is_not_summed_for_a_count() -> None:
 
 
 def test_a_change_noun_before_a_period_number_moves_no_condition() -> None:
-    frame = pd.DataFrame(
-        {
-            "day": range(1, 11),
-            "temperature": [2, 8, 12, 6, 15, 9, 18, 11, 4, 16],
-            "temperature_change": [0, 6, 4, -6, 9, -6, 9, -7, -7, 12],
-        }
-    )
+    frame = daily_temperatures()
     a = analyse(
         "average temperature change from day 3 onwards when the temperature was above 10",
         {"df": frame},
@@ -192,7 +174,7 @@ def test_listed_measures_named_in_the_plural_are_all_used() -> None:
 
 
 def test_a_rating_counted_for_a_product_is_no_identifier() -> None:
-    frame = pd.DataFrame({"product": list("xyzxyzxyzx"), "rating": [5, 4, 3, 5, 5, 2, 1, 4, 5, 3]})
+    frame = product_ratings()
     a = analyse("how many ratings did product x get?", {"df": frame})
     assert "distinct" not in a.text, a.text
     assert a.value == int((frame["product"] == "x").sum()), a.text

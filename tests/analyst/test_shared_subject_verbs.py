@@ -10,6 +10,7 @@ from __future__ import annotations
 import pandas as pd  # type: ignore[import-untyped, unused-ignore]
 
 from notebook_router.analyst import analyse
+from tests.analyst.tables import department_salaries
 
 
 def _members() -> pd.DataFrame:
@@ -17,15 +18,6 @@ def _members() -> pd.DataFrame:
         {
             "gender": ["female", "female", "male", "male", "female", "male", "female"],
             "city": ["Leeds", "York", "York", "York", "Leeds", "Leeds", "York"],
-        }
-    )
-
-
-def _staff() -> pd.DataFrame:
-    return pd.DataFrame(
-        {
-            "department": ["Eng", "Eng", "Eng", "HR", "HR", "Sales", "Eng"],
-            "salary": [100, 160, 200, 90, 155, 170, 140],
         }
     )
 
@@ -41,7 +33,7 @@ def test_repeated_verb_keeps_the_subject_of_a_place() -> None:
 
 
 def test_repeated_verb_keeps_the_subject_of_a_number() -> None:
-    d = _staff()
+    d = department_salaries()
     q = "how many Eng employees earn more than 150 and how many earn less than 150?"
     a = analyse(q, {"staff": d})
     eng = d[d["department"] == "Eng"]

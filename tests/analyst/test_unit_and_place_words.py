@@ -11,6 +11,7 @@ import pandas as pd  # type: ignore[import-untyped, unused-ignore]
 import pytest
 
 from notebook_router.analyst import analyse
+from tests.analyst.tables import monthly_rain
 
 
 @pytest.fixture(scope="module")
@@ -73,9 +74,7 @@ def test_m_after_a_number_on_a_money_column_is_still_million() -> None:
 
 
 def test_may_i_is_asking_not_the_month() -> None:
-    weather = pd.DataFrame({"Month": list(range(1, 13)) * 2,
-                            "rain": [50, 40, 45, 30, 20, 10, 5, 8, 15, 35, 45, 55] * 2,
-                            "city": ["X"] * 12 + ["Y"] * 12})  # fmt: skip
+    weather = monthly_rain()
     a = analyse("May I see the average rain for city X?", {"df": weather})
     assert "Month" not in a.code
     assert a.status == "answered"
@@ -83,9 +82,7 @@ def test_may_i_is_asking_not_the_month() -> None:
 
 
 def test_may_as_a_month_still_filters() -> None:
-    weather = pd.DataFrame({"Month": list(range(1, 13)) * 2,
-                            "rain": [50, 40, 45, 30, 20, 10, 5, 8, 15, 35, 45, 55] * 2,
-                            "city": ["X"] * 12 + ["Y"] * 12})  # fmt: skip
+    weather = monthly_rain()
     a = analyse("May rain for city X?", {"df": weather})
     assert a.status == "answered"
     assert a.value == pytest.approx(20)

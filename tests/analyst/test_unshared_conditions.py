@@ -12,16 +12,7 @@ import pandas as pd  # type: ignore[import-untyped, unused-ignore]
 import pytest
 
 from notebook_router.analyst import analyse
-
-
-def _stock() -> pd.DataFrame:
-    return pd.DataFrame(
-        {
-            "category": ["Toys", "Toys", "Tools", "Toys", "Tools", "Toys", "Tools", "Toys"],
-            "warehouse": ["Newark", "Reno", "Reno", "Reno", "Newark", "Newark", "Reno", "Reno"],
-            "price": [10.0, 20.0, 300.0, 40.0, 500.0, 16.0, 700.0, 60.0],
-        }
-    )
+from tests.analyst.tables import warehouse_stock
 
 
 def _cars() -> pd.DataFrame:
@@ -50,7 +41,7 @@ def _cars() -> pd.DataFrame:
 def test_the_condition_not_carried_is_named(
     frame: str, question: str, held: str, place: str, where: str, measure: str
 ) -> None:
-    d = _stock() if frame == "stock" else _cars()
+    d = warehouse_stock() if frame == "stock" else _cars()
     a = analyse(question, {frame: d})
     assert a.status != "answered", a.text
     assert any(said.startswith(f"“{held}”") for said in a.left_out), a.left_out
@@ -59,7 +50,7 @@ def test_the_condition_not_carried_is_named(
 
 
 def test_parts_that_each_say_their_conditions_are_not_flagged() -> None:
-    d = _stock()
+    d = warehouse_stock()
     q = "how many Toys items in Newark and what is the average price of Tools in Reno?"
     a = analyse(q, {"stock": d})
     assert a.status == "answered", a.text

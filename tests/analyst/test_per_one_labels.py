@@ -1,7 +1,8 @@
 """ "which store sold the most units?" on a table with a ``unit`` column of labels (kg,
 ea) and a ``qty`` column: "units" is an amount, the quantity, never the count of
 distinct unit labels (which it was, as a complete answer). Said as the column's own
-name ("by unit", "each unit") it is still that column.
+name ("by unit", "each unit") it is still that column
+(:func:`notebook_router.analyst.per_one_names.label_of_units`).
 """
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ import pandas as pd
 import pytest
 
 from notebook_router.analyst import analyse
+from notebook_router.analyst.per_one_names import label_of_units
+from notebook_router.analyst.schema import schema_of
 
 STOCK = pd.DataFrame(
     {
@@ -55,3 +58,24 @@ def test_the_unit_column_said_by_its_name_is_still_grouped_by(
     assert answer.status == "answered", answer.text
     assert isinstance(answer.value, dict), answer.text
     assert answer.value == truth, answer.text
+
+
+@pytest.mark.parametrize(
+    ("frame", "column", "written", "labels"),
+    [
+        (STOCK, "unit", ["unit"], True),
+        (PANTRY, "unit", ["unit"], True),
+        (STOCK, "store", ["store"], False),
+        (PANTRY, "quantity", ["quantity"], False),
+    ],
+)
+def test_a_column_named_only_unit_labels_units_in_a_table_with_numbers(
+    frame: pd.DataFrame, column: str, written: list[str], labels: bool
+) -> None:
+    schema = schema_of("t", frame)
+    assert label_of_units(schema.column(column), schema, written) is labels
+
+
+def test_a_unit_column_with_no_numbers_beside_it_is_no_label_of_units() -> None:
+    schema = schema_of("t", PANTRY.drop(columns="quantity"))
+    assert not label_of_units(schema.column("unit"), schema, ["unit"])
