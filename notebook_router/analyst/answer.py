@@ -25,7 +25,7 @@ from notebook_router.analyst.phrases import AnswerFormat, answer_formats
 from notebook_router.analyst.result import Analysis
 from notebook_router.analyst.schema import Schema, frame_schemas
 from notebook_router.analyst.shared_subject import shared_subject
-from notebook_router.analyst.spec import Decline, Filter, Spec
+from notebook_router.analyst.spec import Decline, Filter, LeftOut, Spec
 from notebook_router.analyst.trust_guards import about_the_pick, carried_guarded
 from notebook_router.analyst.understand import understand
 from notebook_router.analyst.values import fmt, plain
@@ -250,8 +250,20 @@ def _carry(previous: Spec, spec: Spec, part: str, schema: Schema | None = None) 
         own = {f.column for f in spec.filters}
         earlier = _conditions(previous)
         kept = tuple(f for f in _referred(earlier, part, schema) if f.column not in own)
-        return replace(spec, filters=kept + spec.filters)
+        return _in_groups_of(previous, replace(spec, filters=kept + spec.filters))
     return spec
+
+
+def _in_groups_of(previous: Spec, spec: Spec) -> Spec:
+    """ "how many smokers in each race, and *their* average weight?": the rows referred to
+    are the earlier part's groups, so one statistic of one column is asked of each group.
+    Any other shape keeps its reading and names the groups it does not split by."""
+    if not previous.group_by or spec.group_by or previous.op != "groupby":
+        return spec
+    if spec.op == "statistic" and len(spec.columns) == 1 and len(spec.aggs) == 1:
+        return replace(spec, op="groupby", variant="mapping", group_by=previous.group_by)
+    gap = LeftOut(f"by {', '.join(previous.group_by)}", "the earlier part's groups, not split by")
+    return replace(spec, left_out=(*spec.left_out, gap))
 
 
 def _conditions(previous: Spec) -> tuple[Filter, ...]:

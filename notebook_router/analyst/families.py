@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from notebook_router.analyst import phrases as ph
 from notebook_router.analyst.column_names import amount_of_a_noun, is_identifier
-from notebook_router.analyst.conditions import binary_conditions, date_column
+from notebook_router.analyst.conditions import binary_conditions, date_column, yes_no
 from notebook_router.analyst.counted import rows_in_total
 from notebook_router.analyst.entity_counts import entity_counts
 from notebook_router.analyst.family_compare import compare
@@ -276,10 +276,12 @@ def count(r: Reading) -> Outcome:
         cats = r.remaining("category", "binary", "text", "datetext") or r.remaining()
         if cats:
             return base(r, "value_counts", columns=(cats[0],))
-    measure = binary_conditions(r, always=not group)
+    measure = binary_conditions(r, always=not group or _counts_a_flag(r))
     if not group and r.top and _groupable_left(r):
         group = _groupable_left(r)[:1]  # "top 4 states by number of airports"
     if group:
+        # "how many smokers are there in each race?": the smokers of each race
+        r.filters.extend(measure)
         return _grouped(r, group, which, target=None, agg="size")
     if r.filters or measure:
         return base(r, "count", measure=tuple(measure))
@@ -310,6 +312,16 @@ _COUNTED = re.compile(
 FEW_KINDS = 12
 """A whole-number column with at most this many values describes each row (a car's
 cylinders, a hotel's stars) rather than counting things."""
+
+
+_COUNTED_COLUMN = re.compile(rf"\b(?:{_bare('count.lead')})\s+(?:the\s+)?C(\d+)\b")
+
+
+def _counts_a_flag(r: Reading) -> bool:
+    """Whether what is counted is a yes/no column's yes ("how many smokers", "the number
+    of survivors"): a condition on the rows counted, whatever they are grouped by."""
+    m = _COUNTED_COLUMN.search(r.skeleton)
+    return m is not None and yes_no(r, r.column_at(int(m.group(1)))) is not None
 
 
 def _amount_said_by_its_noun(r: Reading, index: int) -> bool:
