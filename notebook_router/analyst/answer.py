@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from notebook_router.analyst import narrate
 from notebook_router.analyst.accounting import ALL_COLUMN_OPS
+from notebook_router.analyst.amount_texts import amounts_note
 from notebook_router.analyst.asked_units import in_asked_unit
 from notebook_router.analyst.code_check import spec_constraints, unused
 from notebook_router.analyst.codegen import Program, generate
@@ -350,6 +351,9 @@ def _answer(
     unparsed = unparsed_note(spec, frames[spec.frame])
     if unparsed:
         text += " " + unparsed
+    amounts = amounts_note(spec, frames[spec.frame], schemas.get(spec.frame))
+    if amounts:  # "amount was read from text as numbers"
+        text += " " + amounts
     formats, _ = answer_formats(question)
     if formats:
         text += " " + " ".join(_fill(f, spec, value, outputs) for f in formats)

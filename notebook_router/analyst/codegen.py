@@ -74,6 +74,12 @@ class Builder:
 
     def _prepare(self) -> str:
         spec, name = self.spec, self.frame
+        if spec.amount_texts:  # "$1,234.50" as 1234.5, before any other column reads it
+            from notebook_router.analyst.amount_texts import parsed_amounts
+
+            parsed = [(c, parsed_amounts(f"{name}[{c!r}]")) for c in spec.amount_texts]
+            self.add(f"d = {name}.assign({_assign_args(parsed)})")
+            name = "d"
         assigns = []
         for column in parsed_texts(spec):  # a value that is no date becomes NaT, never an error
             assigns.append((column, f"pd.to_datetime({name}[{column!r}], {PARSED})"))

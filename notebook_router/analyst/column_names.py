@@ -43,8 +43,16 @@ def pay_columns(r: Reading) -> list[str]:
 
 def _number_columns_named(r: Reading, words: frozenset[str]) -> list[str]:
     return [
-        c for c in r.schema.of_kind("number") if not is_identifier(c) and set(name_words(c)) & words
+        c
+        for c in r.schema.of_kind("number")
+        if not is_identifier(c) and (set(name_words(c)) & words or _written_as_money(r, c))
     ]
+
+
+def _written_as_money(r: Reading, column: str) -> bool:
+    """Whether the column's text carried a currency ("€1,200.00"): money, whatever its name."""
+    amounts = r.schema.column(column).amounts
+    return amounts is not None and bool(amounts.currencies)
 
 
 _AMOUNT_NOUNS = frozenset(_WORDS["amount_nouns"])

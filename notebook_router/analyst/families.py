@@ -397,6 +397,10 @@ def _index_of(r: Reading, column: str) -> int:
     return next(i for i, m in enumerate(r.mentions) if m.column == column and not m.is_value)
 
 
+_ONE_FIGURE_UNMEASURED = frozenset({"size", "count"})
+"""Statistics that give one figure a group with no column measured (its rows)."""
+
+
 # "on average, how many listings per month ...": one figure (the mean of the periods'
 # totals), not one figure a period
 def _grouped(r: Reading, group: list[str], which: bool, target: str | None, agg: str) -> Outcome:
@@ -406,6 +410,10 @@ def _grouped(r: Reading, group: list[str], which: bool, target: str | None, agg:
     )
     if variant == "which" and r.top and r.top > 1:
         variant = "top"  # "which 5 countries had the highest ...": five names, ranked
+    if target is None and agg not in _ONE_FIGURE_UNMEASURED and variant != "mapping":
+        # no column measured: a statistic of every number column is a table a group,
+        # which no ranking orders ("top 3 employees by total amount" of text amounts)
+        return no_column(r, f"the {ph.AGG_WORDS.get(agg, agg)} to rank the groups by")
     if mean_of_periods(r, group, which) or (
         not which and averaged_per_period(r, group, target, agg)
     ):

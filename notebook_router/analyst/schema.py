@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from notebook_router.data.values import ValueIndex, value_index
+from notebook_router.language.amounts import AmountTexts
 from notebook_router.language.date_text_shape import reads_as_dates
 from notebook_router.language.phrases import phrase_table
 
@@ -43,6 +44,10 @@ class Column:
     """A number column of whole numbers (a count of things: "how many were sold" adds it up)."""
     distinct: int = 0
     """How many distinct values a text column holds (0 for other kinds)."""
+    amounts: AmountTexts | None = None
+    """For text whose every value is an amount ("$1,234.50"): their currencies. Such a
+    column is a ``number`` the code parses first (:mod:`.amount_texts`), or, in several
+    currencies, stays text that no figure adds up."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +101,10 @@ def schema_of(name: str, data: Any) -> Schema:
     is_series = isinstance(data, pd.Series)
     frame = data.to_frame(name=data.name if data.name is not None else name) if is_series else data
     columns = tuple(_column(str(col), frame[col]) for col in frame.columns if _unique(frame, col))
+    if not is_series:  # "$1,234.50" read as 1234.5, as the code will read it
+        from notebook_router.analyst.amount_texts import read_amounts
+
+        frame, columns = read_amounts(frame, columns)
     values = None if is_series else value_index(frame)
     return Schema(name, columns, len(frame), is_series, values, frame)
 

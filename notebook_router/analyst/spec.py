@@ -66,6 +66,8 @@ class Spec:
     parse_dates: bool = False
     date_texts: tuple[str, ...] = ()
     """Text columns of dates the conditions compare as dates: parsed in the code first."""
+    amount_texts: tuple[str, ...] = ()
+    """Text columns of amounts ("$1,234.50"): parsed as numbers in the code first."""
     plot: str = ""
     percent: bool = False
     alpha: float = 0.05

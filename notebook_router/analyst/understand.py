@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from notebook_router.analyst import phrases as ph
 from notebook_router.analyst.adjective_flags import adjective_flags
 from notebook_router.analyst.adverb_values import adverb_conditions
+from notebook_router.analyst.amount_texts import with_parsed_amounts
 from notebook_router.analyst.clock_conditions import clock_conditions
 from notebook_router.analyst.conditions import binary_conditions, conditions
 from notebook_router.analyst.contradictions import checked
@@ -116,8 +117,9 @@ def understand(question: str, frames: Mapping[str, Schema], default: str | None)
                 outcome = unit_ratio_told(r, outcome)  # "fare per km" divided: "per km" used
                 outcome = with_parsed_dates(r, outcome)  # "after 1992-04-30" on text
             outcome = nth_ranked(r, outcome)  # "the second highest": not the highest
-            return currency_spec(r, outcome)  # "how many dollars": their total
-    return currency_spec(r, unmapped(r))  # "total euros" of the rows in EUR
+            # "how many dollars": their total; "$1,234.50" read as a number first
+            return with_parsed_amounts(r, currency_spec(r, outcome))
+    return with_parsed_amounts(r, currency_spec(r, unmapped(r)))  # "total euros" in EUR
 
 
 def _named_aggregations(skeleton: str) -> list[str]:
