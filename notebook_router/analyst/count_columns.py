@@ -37,12 +37,12 @@ def counts_things(r: Reading, column: str) -> bool:
     words = identifier_words(column)
     if not words or words[-1] in _IDENTIFIER_WORDS:
         return False
-    if not _says_a_count(words):
+    if not says_a_count(words):
         return False
     return not _labels(described.values, r, column)
 
 
-def _says_a_count(words: list[str]) -> bool:
+def says_a_count(words: list[str]) -> bool:
     """The name says a count: a count word ("n_guests", "headcount") or a plural last
     word ("players", "employees"), not a singular ("Store", "class", "status")."""
     if any(w in _COUNT_WORDS for w in words):

@@ -1,7 +1,7 @@
 """How often a thing happened, said of a column that counts it, as a condition.
 
 "what share of loans were renewed *at least once*", "tickets reopened *more than twice*",
-"customers who *never* complained": the verb names a whole-number column that counts the
+"customers who *never* complained", "at least *one* affair": the verb (or the noun) names a whole-number column that counts the
 times (``renewals``, ``reopen_count``, ``complaints``), and the words of frequency bound
 that count (``renewals >= 1``, ``> 2``, ``== 0``). Read any other way, "at least" becomes
 the statistic minimum and the share of rows meeting the condition is never computed. The
@@ -30,6 +30,11 @@ _BARE_END = re.compile(
     rf"\s*(?:[?.!,;]|$|(?:{alternation(_WORDS['bare_followed_by']['words'])})\b|[CV]\d+\b)"
 )
 """What may follow a number of times said with no bound: the end, or the next part."""
+_ONE_BEFORE = re.compile(
+    rf"\b(?P<bound>{alternation(_BOUNDS)})\s+(?:{alternation(_WORDS['one']['words'])})\s+C(?P<column>\d+)\b"
+)
+"""A bound on one of the things a count column counts, said before its word ("at least
+one affair": affairs >= 1; the number reader leaves "one" there as "any")."""
 _NEVER = re.compile(
     rf"\b(?:{alternation(_WORDS['never']['words'])})\s+"
     rf"(?:(?:{alternation(_WORDS['between_never']['words'])})\s+)*C(?P<column>\d+)\b"
@@ -50,6 +55,12 @@ def counted_times(r: Reading) -> list[Filter]:
             continue  # "twice as high", "once shipped": no number of times
         times = _TIMES[m.group("word")] if m.group("word") else int(m.group("figure"))
         found.append(Filter(column, _BOUNDS[bound] if bound else "==", times))
+        r.skeleton = ph.blank(r.skeleton, m)
+    for m in list(_ONE_BEFORE.finditer(r.skeleton)):
+        column = _count_column(r, int(m.group("column")))
+        if column is None:
+            continue
+        found.append(Filter(column, _BOUNDS[re.sub(r"\s+", " ", m.group("bound"))], 1))
         r.skeleton = ph.blank(r.skeleton, m)
     for m in list(_NEVER.finditer(r.skeleton)):
         column = _count_column(r, int(m.group("column")))

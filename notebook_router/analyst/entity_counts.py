@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from notebook_router.analyst import phrases as ph
+from notebook_router.analyst.column_names import is_identifier
 from notebook_router.analyst.intents import base
 from notebook_router.analyst.person_columns import names_people
 from notebook_router.analyst.reading import Reading
@@ -87,7 +88,17 @@ def entity_counts(r: Reading) -> Spec | Decline | None:
 def _measured(r: Reading, lead: re.Match[str] | None) -> bool:
     """A column is said besides the things' own: the question measures more than rows."""
     own = int(lead.group("column")) if lead is not None and lead.group("column") else None
-    return any(not m.is_value and i != own for i, m in enumerate(r.mentions))
+    return any(
+        not m.is_value and i != own and not _row_noun_id(r, m.start, m.end, m.column)
+        for i, m in enumerate(r.mentions)
+    )
+
+
+def _row_noun_id(r: Reading, start: int, end: int, column: str) -> bool:
+    """A row noun said as such that linked to the rows' identifier ("more than one visit"
+    to ``visit_id``): it names the rows counted, no measure."""
+    said = r.text[start:end].lower().strip()
+    return is_identifier(column) and said in _ROW_NOUNS | forms(_frame_noun(r))
 
 
 def _repeats(r: Reading, column: str) -> bool:
@@ -145,12 +156,20 @@ def _entity(r: Reading, lead: re.Match[str] | None) -> str | None:
         index = int(lead.group("column"))
         if index < len(r.mentions) and not r.mentions[index].is_value:
             column = r.mentions[index].column
-            return column if r.kind(column) in _ENTITY_KINDS else None
+            if r.kind(column) in _ENTITY_KINDS or _names_things(r, column):
+                return column
+            return None
         return None
     if lead is not None and lead.group("noun") not in _PEOPLE:
         return _noun_column(r, lead.group("noun"))
     people = [c for c in r.schema.names() if r.kind(c) in _ENTITY_KINDS and names_people(c)]
     return people[0] if len(people) == 1 else None
+
+
+def _names_things(r: Reading, column: str) -> bool:
+    """A number column of identifiers that repeat ("patients" for ``patient_id`` in a
+    table of visits): each value one thing, its rows counted."""
+    return r.kind(column) == "number" and is_identifier(column) and _repeats(r, column)
 
 
 def _noun_column(r: Reading, noun: str) -> str | None:

@@ -12,8 +12,10 @@ import re
 from collections.abc import Callable
 
 from notebook_router.analyst import phrases as ph
+from notebook_router.analyst.capita_ratios import per_capita
 from notebook_router.analyst.column_names import amount_of_a_noun, is_identifier
 from notebook_router.analyst.conditions import binary_conditions, date_column, yes_no
+from notebook_router.analyst.count_ratios import per_counted
 from notebook_router.analyst.counted import rows_in_total
 from notebook_router.analyst.entity_counts import entity_counts
 from notebook_router.analyst.family_compare import compare
@@ -46,6 +48,7 @@ from notebook_router.analyst.intents import (
     time_like,
 )  # fmt: skip
 from notebook_router.analyst.per_counts import per_count, per_word_ratio, ratio_statistic
+from notebook_router.analyst.per_rows import per_row_noun
 from notebook_router.analyst.period_means import averaged_per_period
 from notebook_router.analyst.reading import IGNORED, OPERATION_WORDS, Reading
 from notebook_router.analyst.row_labels import picked_row_label
@@ -581,9 +584,12 @@ INTENTS: tuple[Callable[[Reading], Outcome], ...] = (
     unique,
     percentage,
     per_unit,
+    per_capita,
+    per_counted,  # "revenue per unit by region": before "per units" is read as a group
     superlative_measure,
     per_count,
     per_word_ratio,
+    per_row_noun,  # "fare per trip by city": no grouped total with "per trip" dropped
     count,
     grouped,
     rows,

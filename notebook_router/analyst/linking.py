@@ -168,10 +168,12 @@ def find_mentions(
                 found.append((len(variant), 1, i, mention))
     found.extend(_indexed_values(text, toks, schema, skip, written))
     found.extend(_negated_names(text, toks, schema, ignored))
+    found.extend(_unit_said_in_full(toks, schema))  # "miles per gallon": ``mpg``
     return _longest_first(found)
 
 
 _ACRONYM = re.compile(r"[A-Z]{2,4}")
+_PER_WORDS = frozenset(table("period_means")["ratio"]["per"])
 _MONTHS = frozenset(table("analysis")["calendar"]["months"])
 # Words that say what to do with a column, never part of its spelled-out name: "the
 # *highest RBI*" is not ``HR``.
@@ -215,6 +217,27 @@ def _said_in_full(
             continue  # the last of two words names the thing: "at bats", not "at the"
         mention = Mention(toks[i][1], toks[i + n - 1][2], col.name, how="abbreviation")
         out.append((0, 0, i, mention))  # any other reading of these words comes first
+    return out
+
+
+def _unit_said_in_full(
+    toks: list[tuple[str, int, int]], schema: Schema
+) -> list[tuple[int, int, int, Mention]]:
+    """A unit said in full, "<a> per <b>", naming the one number column whose name is its
+    short form or ends with it ("miles per gallon" for ``mpg`` or ``fuel_economy_mpg``):
+    ranked above the first word alone, which may name another column (``miles``)."""
+    out = []
+    for i in range(len(toks) - 2):
+        (first, start, _), (per, _, _), (last, _, end) = toks[i : i + 3]
+        if per not in _PER_WORDS or len(first) < 3 or len(last) < 3:
+            continue
+        short = f"{first[0]}p{last[0]}"
+        held = [
+            c.name for c in schema.columns
+            if c.kind == "number" and _words_of(c.name) and _words_of(c.name)[-1] == short
+        ]  # fmt: skip
+        if len(held) == 1:
+            out.append((3, 2, i, Mention(start, end, held[0], how="abbreviation")))
     return out
 
 
@@ -439,12 +462,23 @@ def _abbreviates(short: str, word: str) -> bool:
         return False
     if short[0] != word[0]:
         return False
+    if len(word) == len(short) + 1 and _two_everyday_words(short, word):
+        return False  # "trip" is no shortened ``tip``: two words a letter apart, both real
     letters = iter(word)
     if not all(ch in letters for ch in short):
         return False
     # Shortened, not a far-fetched subsequence ("cpi" is not "consumption"): a prefix,
     # or ending as the word ends, or keeping half its letters.
     return word.startswith(short) or short[-1] == word[-1] or len(word) <= 2 * len(short)
+
+
+def _two_everyday_words(a: str, b: str) -> bool:
+    """Whether ``a`` and ``b`` are both everyday English words (then a letter between
+    them makes another word, not a short form: "tip" and "trip", "cat" and "cart")."""
+    everyday = word_list("common_words")
+    if a.replace("our", "or") == b.replace("our", "or"):
+        return False  # one word in two spellings ("colour" of ``color``), no two words
+    return a in everyday and b in everyday
 
 
 def _part_hits(w: str, schema: Schema) -> dict[str, str]:

@@ -5,8 +5,9 @@ A figure written as money (a currency sign, a currency or "a year" after it, or 
 word in a table that holds money) is a bound on the table's one money column, scaled to that column's unit
 ("salary_in_thousands" keeps 95 of "95k"), never on an age or another number column said
 nearby. Where the figure comes right after another column ("age over 95k"), the ordinary
-rules read it on that column. Where the table has no money column or several, the figure is
-named as not applied rather than guessed.
+rules read it on that column. Where the table has no money column or several and none is named
+right before the figure ("price between $10 and $20" names one), the figure is named as
+not applied rather than guessed.
 """
 
 from __future__ import annotations
@@ -83,6 +84,7 @@ def money_bounds(r: Reading) -> list[Filter]:
             before = _COLUMN_BEFORE.search(r.skeleton[: m.start()])
             if before is not None and r.column_at(int(before.group(1))) not in found:
                 continue  # "age over 95k": read on the column said
+            found = _named(r, before, found)
             said = " ".join(m.group().split())
             if len(found) != 1:
                 why = (
@@ -103,6 +105,12 @@ def money_bounds(r: Reading) -> list[Filter]:
     return out
 
 
+def _named(r: Reading, before: re.Match[str] | None, found: list[str]) -> list[str]:
+    """The money column said right before the figure ("price between $10 and $20"), which
+    the bound is on however many columns hold money; else every money column."""
+    return found if before is None else [r.column_at(int(before.group(1)))]
+
+
 def _money_ranges(r: Reading) -> list[Filter]:
     """ "between $1,500 and $2,500": a range marked as money by a sign or a currency, on
     the one money column (or named as not applied), blanked from ``r.skeleton``."""
@@ -114,6 +122,7 @@ def _money_ranges(r: Reading) -> list[Filter]:
         found = pay_columns(r)
         if before is not None and r.column_at(int(before.group(1))) not in found:
             continue  # "age between $1 and $2" is no money column's: the ordinary rules
+        found = _named(r, before, found)
         said = " ".join(m.group().split())
         if len(found) != 1:
             why = "a money range, and the table has " + (

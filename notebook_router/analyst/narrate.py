@@ -104,9 +104,16 @@ def _percentage(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
 
 def _value_counts(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
     what = "Percentage" if spec.percent else ("Proportion" if spec.variant else "Counts")
-    return (
-        f"{what} of each {spec.columns[0]}{where(spec.filters)}: {listing(value, spec.rounding)}."
-    )
+    col = spec.columns[0]
+    if spec.variant and spec.filters:  # a composition: which way round the share is, said
+        rows = where(spec.filters).strip()[1:-1]
+        whole = "100%" if spec.percent else "1"
+        return (
+            f"Of the {rows}, the {what.lower()} from each {col} (how those rows split "
+            f"across {col}, adding up to {whole}; not the share within each {col}): "
+            f"{listing(value, spec.rounding)}."
+        )
+    return f"{what} of each {col}{where(spec.filters)}: {listing(value, spec.rounding)}."
 
 
 def _unique(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:

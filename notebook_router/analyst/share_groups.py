@@ -56,6 +56,8 @@ def share_by_group(
         return base(r, "groupby", variant=variant, columns=(binaries[0],), group_by=tuple(group),
                     aggs=("mean",), percent=percent, ascending=ascending)  # fmt: skip
     named, flags = _flags(r, binaries[0] if binaries else None, sides)
+    if named and _composition_of(r, group, named):  # "share of escalated tickets came from"
+        named, flags = [], [*named, *flags]
     within = within_groups(r, group, named, flags)
     if within is not None:  # "return rate by region": each region's share of returns
         rows = [f for f in dict.fromkeys((*r.filters, *flags)) if f not in within]
@@ -130,6 +132,20 @@ def within_groups(
         said = flags
     measured = [*rated, *(f for f in said if f not in rated)]
     return measured or None
+
+
+def _composition_of(r: Reading, group: list[str], named: list[Filter]) -> bool:
+    """Whether a yes/no column named after the share word, with no "rate" said, is the
+    rows split across the groups: a verb of composition follows it before the group-by
+    ("share of escalated tickets *came from* each team"), so it is no rate within each."""
+    share = _SHARE_OF.search(r.text)
+    if share is None or rated_flags(r):
+        return False
+    end = _group_start(r, group[0], share.end())
+    said = [
+        m for m in r.mentions if share.end() <= m.start and m.end <= end and _names(m.column, named)
+    ]
+    return bool(said) and _composed(r, named, end)
 
 
 def _group_start(r: Reading, column: str, after: int) -> int:

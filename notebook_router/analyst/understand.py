@@ -9,6 +9,7 @@ from notebook_router.analyst import phrases as ph
 from notebook_router.analyst.adjective_flags import adjective_flags
 from notebook_router.analyst.adverb_values import adverb_conditions
 from notebook_router.analyst.amount_texts import with_parsed_amounts
+from notebook_router.analyst.capita_ratios import capita_ratio_told
 from notebook_router.analyst.clock_conditions import clock_conditions
 from notebook_router.analyst.conditions import binary_conditions, conditions
 from notebook_router.analyst.contradictions import checked
@@ -115,6 +116,7 @@ def understand(question: str, frames: Mapping[str, Schema], default: str | None)
                     r, guarded(r, row_nouns(r, checked(r, rows_numbered(r, outcome))))
                 )
                 outcome = unit_ratio_told(r, outcome)  # "fare per km" divided: "per km" used
+                outcome = capita_ratio_told(r, outcome)  # "gdp per capita": by the population
                 outcome = with_parsed_dates(r, outcome)  # "after 1992-04-30" on text
             outcome = nth_ranked(r, outcome)  # "the second highest": not the highest
             # "how many dollars": their total; "$1,234.50" read as a number first

@@ -73,7 +73,7 @@ def per_unit(r: Reading) -> Outcome:
     if said is None or isinstance(said, Decline):
         return said
     left, right, unit = said
-    return _picked_row(r, left, right) if _picks_a_row(r) else _of_totals(r, left, right, unit)
+    return _picked_row(r, left, right) if _picks_a_row(r) else of_totals(r, left, right, unit)
 
 
 def said_ratio(r: Reading) -> tuple[str, str, str] | Decline | None:
@@ -141,8 +141,9 @@ average fare per km" is total fare / total km (the usual definition, which a few
 rides cannot swing), "the total fare per km" the same ratio."""
 
 
-def _of_totals(r: Reading, left: str, right: str, said: str) -> Spec | Decline:
-    """The ratio of the totals, for each group (ranked when asked) or over every row."""
+def of_totals(r: Reading, left: str, right: str, said: str) -> Spec | Decline:
+    """The ratio of the totals, for each group (ranked when asked) or over every row
+    (also :mod:`.count_ratios`'s, for an amount per the things a column counts)."""
     other = [a for a in stat_aggs(r) if a not in _OF_TOTALS]
     if other:
         return _declined(left, right, said, f"the {other[0]} of each row's {left} / {right}")
