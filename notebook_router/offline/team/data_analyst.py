@@ -16,7 +16,7 @@ from notebook_router.analyst.dask_run import on_cluster
 from notebook_router.analyst.result import Analysis
 from notebook_router.data.dask_data import is_dask_collection
 from notebook_router.media import CODE_MIME, Media
-from notebook_router.offline.team.split_parts import split_gaps
+from notebook_router.offline.planner.split_parts import split_gaps
 from notebook_router.result import AgentResult
 
 _ENGINES = {"pandas": "pandas", "dask": "Dask"}
