@@ -38,6 +38,9 @@ class ArcTask(BaseModel):
     depends_on: tuple[str, ...] = ()
     table: bool = False
     """Whether its result was a table (rows a chart can be drawn from), not a number or a text."""
+    answered: bool = True
+    """Whether it gave an answer (fulfilled or partial), not a decline or a failure: a
+    follow-up builds on what was answered, never on a question left unanswered."""
     roles: frozenset[str] = frozenset()
     """The roles its agent declared (:mod:`notebook_router.agents.roles`): a generalist's
     note is no work to redo, an agent that draws its tables is asked for the chart."""

@@ -57,6 +57,7 @@ from notebook_router.planner.followup_compare import (
     earlier_comparison,
     rival_comparisons,
 )
+from notebook_router.planner.followup_declined import after_declined
 from notebook_router.planner.followup_entities import BY, column_slot, kind, old_entity
 from notebook_router.planner.followup_grouping import grouping_said
 from notebook_router.planner.followup_only import only_statistic, only_value
@@ -155,6 +156,9 @@ def _follow_up(
     # Cached: the rule planner asks at every decision, and the view is frozen.
     if acknowledged(goal):  # "ok thanks": no follow-up, whatever it could fill
         return None
+    unanswered = after_declined(goal, arc)  # "now by region" after a declined question
+    if unanswered is not None:
+        return unanswered
     shared = share_of(goal, arc.last)  # "what percentage is that of all LAX flights?"
     if shared is not None:
         return shared

@@ -146,9 +146,28 @@ def of_those(
     if not asked:
         return None
     before = asked[-1].description.rstrip(" ?.!;,")
+    said = _without_its_noun(said, before)
     joined = f"{before}; {said[:1].lower()}{said[1:]}"
     task = asked[-1].model_copy(update={"description": joined, "depends_on": ()})
     return FollowUp("same", source, joined, (task,), ROWS_BEFORE)
+
+
+_TRAILING_NOUN = re.compile(r"\b(?P<those>those|these)\s+(?P<noun>[\w-]+)(?P<end>\s*[?.!]*)$", re.I)
+
+
+def _without_its_noun(said: str, before: str) -> str:
+    """``said`` with the noun after a trailing "those"/"these" left out when the earlier
+    question named it ("the average price of those items" after "how many items cost
+    more than $50?"): joined to that question, "those" already stands for its items, and
+    the noun said again would read as a column of its own (an ``item`` column the
+    answer does not use), an answer partial for nothing it left out."""
+    found = _TRAILING_NOUN.search(said)
+    if found is None:
+        return said
+    noun = terms(found["noun"])
+    if not noun or not set(noun) <= set(terms(before)):
+        return said
+    return f"{said[: found.start()]}{found['those']}{found['end']}"
 
 
 def _refers_back(lead: str) -> bool:

@@ -155,6 +155,7 @@ def entry_of(
             agent=t.agent,
             depends_on=t.depends_on,
             table=t.id in state.results and is_table(state.results[t.id].data),
+            answered=t.status in ("fulfilled", "partial"),
             roles=(roles or {}).get(t.agent, frozenset()),
         )
         for t in state.tasks

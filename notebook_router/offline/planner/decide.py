@@ -7,6 +7,7 @@ the same decision (which is what makes offline runs reproducible).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
 
 from notebook_router.agents.card import AgentCard, holder
@@ -19,6 +20,7 @@ from notebook_router.language.patterns import alternation
 from notebook_router.language.references import asks_about, points_at
 from notebook_router.language.tables import table
 from notebook_router.language.words import words
+from notebook_router.offline.planner.carried_filters import carry_restrictions
 from notebook_router.offline.planner.data_links import data_outweighs
 from notebook_router.offline.planner.shared_filters import share_qualifiers
 from notebook_router.offline.planner.shared_groups import share_groups
@@ -133,7 +135,9 @@ def decide(view: PlannerView) -> Decision:
         upstream = [tasks[d] for d in task.depends_on if d in tasks]
         if any(
             u.status in _RETRY + _GONE
-            and not _will_retry(u, matcher, team, builtins, _names_data(view, u), analyst)
+            and not _will_retry(
+                u, matcher, team, builtins, _names_data(view, u), analyst, _data_first(view, u)
+            )
             for u in upstream
         ):
             drop.append(task.id)
@@ -141,7 +145,9 @@ def decide(view: PlannerView) -> Decision:
             run.append(TaskSpec(id=task.id))
 
     for task in view.tasks:
-        alternative = _will_retry(task, matcher, team, builtins, _names_data(view, task), analyst)
+        alternative = _will_retry(
+            task, matcher, team, builtins, _names_data(view, task), analyst, _data_first(view, task)
+        )
         if alternative:
             run.append(TaskSpec(id=task.id, agent=alternative))
 
@@ -207,6 +213,7 @@ def _will_retry(
     builtins: frozenset[str] = frozenset(),
     names_data: bool = False,
     analyst: str | None = None,
+    data_first: Callable[[str], bool] = lambda _: False,
 ) -> str | None:
     """The agent to retry a failed or unable task with (once), if another fits.
 
@@ -229,6 +236,10 @@ def _will_retry(
     if task.agent == analyst and names_data and alternative in team:
         # A question about the data the analyst declined stays declined, with its reason:
         # a generalist would answer some other question ("verified 1 of 1 claims").
+        return None
+    if task.agent == analyst and alternative is not None and data_first(alternative):
+        # nor does a built-in matched by fewer words than name the data ("who played more
+        # than twice?" is the table's, not the narrator's: it could only say it has no text)
         return None
     return alternative
 
@@ -359,6 +370,12 @@ def _is_generalist(view: PlannerView, name: str) -> bool:
     return name == holder(view.agents, ANALYST) or _is_team(view, name)
 
 
+def _data_first(view: PlannerView, task: TaskView) -> Callable[[str], bool]:
+    """Whether the run's data outweighs an agent's words for ``task`` (``data_links``)."""
+    matcher = matcher_for(tuple(view.agents))
+    return lambda agent: data_outweighs(view, matcher, task.description, agent) is not None
+
+
 def _names_data(view: PlannerView, task: TaskView) -> bool:
     return _data_agent(view, task.description) is not None
 
@@ -393,8 +410,13 @@ def _joined_for_data(view: PlannerView, clauses: tuple[Clause, ...]) -> tuple[Cl
     with the rows the first chose, which two separate tasks could not share."""
     if len(clauses) < 2 or not view.data_words or holder(view.agents, ANALYST) is None:
         return clauses
-    clauses = tuple(share_qualifiers(clauses, lambda c: _data_agent(view, c.text) is not None))
+
+    def about_data(clause: Clause) -> bool:
+        return _data_agent(view, clause.text) is not None
+
+    clauses = tuple(share_qualifiers(clauses, about_data))
     clauses = tuple(share_groups(clauses))
+    clauses = tuple(carry_restrictions(clauses, view.column_values, about_data))
     out: list[Clause] = []
     moved: dict[int, int] = {}
     for i, clause in enumerate(clauses):

@@ -16,6 +16,7 @@ from notebook_router.analyst.dask_run import on_cluster
 from notebook_router.analyst.result import Analysis
 from notebook_router.data.dask_data import is_dask_collection
 from notebook_router.media import CODE_MIME, Media
+from notebook_router.offline.planner.split_parts import split_gaps
 from notebook_router.result import AgentResult
 
 _ENGINES = {"pandas": "pandas", "dask": "Dask"}
@@ -54,7 +55,12 @@ async def analyse_by_rules(
             f" This answers only part of the question: {said} was not answered; ask it on its own."
         )
         left_out += tuple(f"“{p}” (not answered)" for p in unanswered)
-    partial = analysis.status == "partial" or bool(unanswered)
+    gaps = split_gaps(task.goal, task.description, tables)
+    if gaps:
+        said = "; ".join(gaps)
+        text += f" This may answer a wider question than asked: I did not apply {said}."
+        left_out += gaps
+    partial = analysis.status == "partial" or bool(unanswered) or bool(gaps)
     return AgentResult(
         status="partial" if partial else "fulfilled",
         data=analysis.table if analysis.table is not None else analysis.value,
