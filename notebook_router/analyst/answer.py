@@ -261,6 +261,8 @@ def _in_groups_of(previous: Spec, spec: Spec) -> Spec:
     Any other shape keeps its reading and names the groups it does not split by."""
     if not previous.group_by or spec.group_by or previous.op != "groupby":
         return spec
+    if previous.variant not in ("mapping", "sorted"):
+        return spec  # "which shop has the most revenue and how many orders did *it* have?"
     if spec.op == "statistic" and len(spec.columns) == 1 and len(spec.aggs) == 1:
         return replace(spec, op="groupby", variant="mapping", group_by=previous.group_by)
     gap = LeftOut(f"by {', '.join(previous.group_by)}", "the earlier part's groups, not split by")
