@@ -785,7 +785,8 @@ def _ordinal(r: Reading) -> list[Filter]:
 
 
 _COLUMN_EQUALS = re.compile(
-    rf"\bC(\d+)\s*{_either(_GRAMMAR['column_equals']['words'], space=' ')}?\s*['\"]?"
+    r"\bC(\d+)(?!\s*['’]s\b(?!['\"’]))"  # "each region's": a possessive, never region = S
+    rf"\s*{_either(_GRAMMAR['column_equals']['words'], space=' ')}?\s*['\"]?"
     r"(?![CVD]\d+\b)([\w.-]+)['\"]?"  # the value, never the next column ("X in C 6")
 )
 
