@@ -115,6 +115,9 @@ def _applies(f: Filter, m: Mention) -> bool:
         return False
     if isinstance(f.value, tuple):
         return m.value in f.value
+    if f.op == "contains" and isinstance(f.value, str) and isinstance(m.value, str):
+        # "the Batman films": title contains "Batman", the words of the value "The Batman"
+        return f.value.lower() in m.value.lower()
     return bool(f.value == m.value)
 
 

@@ -18,7 +18,7 @@ from notebook_router.analyst import conditions as cond
 from notebook_router.analyst import phrases as ph
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import Filter, LeftOut
-from notebook_router.language.patterns import alternation
+from notebook_router.language.patterns import alternation, kept_matches
 from notebook_router.language.stems import stem
 from notebook_router.language.tables import table
 from notebook_router.language.words import identifier_words, words
@@ -88,10 +88,9 @@ def clock_conditions(r: Reading) -> list[Filter]:
 def _times(r: Reading, *, named: bool) -> list[_Said]:
     """The single times of day in the skeleton, named ("noon") or numbered ("7am"), blanked."""
     said: list[_Said] = []
-    for m in list(_ONE.finditer(r.skeleton)):
+    for m in kept_matches(_ONE, r.skeleton, lambda m: _a_time(m, named=named)):
         found = _hour(m, "", None)
-        if found is None or bool(m.group("named")) != named:
-            continue
+        assert found is not None  # kept only when it reads as a time
         op = _LEAD_OPS.get(m.group("lead") or "", "==")
         if op == "<" and found[0] == 0:
             # "before midnight": every hour is, so which ones are meant is not said
@@ -101,6 +100,11 @@ def _times(r: Reading, *, named: bool) -> list[_Said]:
         said.append(_Said(_words(m), op, found[0], found[1]))
         r.skeleton = ph.blank(r.skeleton, m)
     return said
+
+
+def _a_time(m: re.Match[str], *, named: bool) -> bool:
+    """Whether ``m`` reads as a time of day, named ("noon") or numbered ("7am") as asked."""
+    return _hour(m, "", None) is not None and bool(m.group("named")) == named
 
 
 def _words(m: re.Match[str]) -> str:

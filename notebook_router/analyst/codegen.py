@@ -154,7 +154,9 @@ def condition(b: Builder, f: Filter, rows: str) -> str:
         return f"{c}.between({f.value[0]!r}, {f.value[1]!r})"
     if f.op in ("isin", "notin"):
         values = list(f.value) if isinstance(f.value, tuple) else [f.value]
-        return f"{'~' if f.op == 'notin' else ''}{c}.isin({values!r})"
+        if f.op == "notin":  # "not from Kenya or the US": of the rows whose country is known
+            return f"(~{c}.isin({values!r}) & {c}.notna())"
+        return f"{c}.isin({values!r})"
     if f.op in ("year", "month", "quarter"):
         return f"{c}.dt.{f.op} == {f.value!r}"
     if f.op == "hour":  # hours of the day: one, or the set a span keeps
@@ -167,6 +169,8 @@ def condition(b: Builder, f: Filter, rows: str) -> str:
         return f"{c}.astype(str).str.contains({f.value!r}, case=False, regex=False)"
     if f.op == "years" and isinstance(f.value, tuple):
         return f"{c}.dt.year.between({f.value[0]!r}, {f.value[1]!r})"
+    if f.op == "!=":  # "not from Kenya": a missing country is not known to be another
+        return f"(({c} != {f.value!r}) & {c}.notna())"
     return f"{c} {f.op} {f.value!r}"
 
 

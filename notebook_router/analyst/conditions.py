@@ -17,7 +17,7 @@ from notebook_router.analyst.named_sides import named_sides
 from notebook_router.analyst.negated_values import named_start, negated_conditions
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import Filter, LeftOut, Scalar
-from notebook_router.analyst.value_series import begins_a_series
+from notebook_router.analyst.value_series import series_words
 from notebook_router.language.numbers import SCALES, number
 from notebook_router.language.patterns import alternation
 from notebook_router.language.phrases import in_order
@@ -785,7 +785,8 @@ def _ordinal(r: Reading) -> list[Filter]:
 
 
 _COLUMN_EQUALS = re.compile(
-    rf"\bC(\d+)\s*{_either(_GRAMMAR['column_equals']['words'], space=' ')}?\s*['\"]?"
+    r"\bC(\d+)(?!\s*['’]s\b(?!['\"’]))"  # "each region's": a possessive, never region = S
+    rf"\s*{_either(_GRAMMAR['column_equals']['words'], space=' ')}?\s*['\"]?"
     r"(?![CVD]\d+\b)([\w.-]+)['\"]?"  # the value, never the next column ("X in C 6")
 )
 
@@ -872,9 +873,11 @@ def _values(r: Reading) -> list[Filter]:
         mention = r.mentions[int(m.group(1))]
         denied = negated(r, named_start(r, m.start(), mention.column))
         _take(r, m)
-        if mention.how == "contains" or begins_a_series(r, mention):
+        series = None if mention.how == "contains" else series_words(r, mention)
+        if mention.how == "contains" or series is not None:
             # "a manual transmission", "the Iron Man films": the values that hold the words
-            out_contains.append(Filter(mention.column, "contains", mention.value))
+            held = mention.value if series is None else series
+            out_contains.append(Filter(mention.column, "contains", held))
             continue
         target = without if denied else wanted
         target.setdefault(mention.column, []).append(mention.value)

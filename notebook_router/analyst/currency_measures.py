@@ -20,7 +20,7 @@ from notebook_router.analyst.asked_units import column_unit
 from notebook_router.analyst.linking import Mention
 from notebook_router.analyst.schema import Schema
 from notebook_router.analyst.spec import Decline, Spec
-from notebook_router.language.patterns import alternation
+from notebook_router.language.patterns import alternation, kept_matches
 from notebook_router.language.tables import table
 from notebook_router.language.words import words
 
@@ -36,32 +36,46 @@ _MONEY = frozenset(_OWNERS["money_words"]) | frozenset(_OWNERS["money"]["pay_wor
 _SAID = re.compile(
     rf"(?<![\w$€£¥])(?:{alternation(sorted(CURRENCY_WORDS, key=len, reverse=True))})(?![\w$€£¥])"
 )
+_SIGN = re.compile(r"[^\w\s](?=\s*\d)")
+"""A sign before a figure ("$10", "€ 5"): the word pattern keeps only signs said alone."""
 _CONVERTING = re.compile(rf"\b(?:{alternation(_WORDS['converting'])})\s+$")
 _NUMBER_NEAR = re.compile(rf"\d[\d,.]*\s*(?:{alternation(_WORDS['scales'])})?\s*$")
 
 
 @dataclass(frozen=True, slots=True)
-class _Said:
+class Said:
+    """A currency word or sign in the question, where it is and its ISO code."""
+
     start: int
     end: int
     word: str
     code: str
 
 
-def _currencies_said(text: str) -> list[_Said]:
+def _currencies_said(text: str) -> list[Said]:
     """Currency words said as a measure: not a figure's unit ("150 dollars", "$150"), not
     the unit an answer is asked in ("in euros")."""
-    out = []
-    for m in _SAID.finditer(text):
-        before, after = text[: m.start()], text[m.end() :]
-        if (
-            _NUMBER_NEAR.search(before)
-            or _CONVERTING.search(before)
-            or after.lstrip()[:1].isdigit()
-        ):
-            continue
-        out.append(_Said(m.start(), m.end(), m.group(), CURRENCY_WORDS[m.group()]))
-    return out
+    return [_said(m) for m in kept_matches(_SAID, text, lambda m: not _a_unit(text, m))]
+
+
+def currencies_as_units(text: str) -> list[Said]:
+    """Currency words said as a figure's unit ("$10", "150 dollars") or as the unit an
+    answer is asked in ("in dollars"): never what is measured."""
+    words = kept_matches(_SAID, text, lambda m: _a_unit(text, m))
+    signs = kept_matches(_SIGN, text, lambda m: m.group() in CURRENCY_WORDS)
+    return [_said(m) for m in sorted([*words, *signs], key=lambda m: m.start())]
+
+
+def _a_unit(text: str, m: re.Match[str]) -> bool:
+    """Whether the currency ``m`` is a figure's unit or the unit an answer is asked in."""
+    before, after = text[: m.start()], text[m.end() :]
+    return bool(
+        _NUMBER_NEAR.search(before) or _CONVERTING.search(before) or after.lstrip()[:1].isdigit()
+    )
+
+
+def _said(m: re.Match[str]) -> Said:
+    return Said(m.start(), m.end(), m.group(), CURRENCY_WORDS[m.group()])
 
 
 def column_currency(column: str) -> str | None:
@@ -75,7 +89,7 @@ def said_currency(said: str) -> str | None:
     return CURRENCY_WORDS.get(said.strip().lower()) or CURRENCY_WORDS.get(said.strip())
 
 
-def _named_currencies(schema: Schema) -> dict[str, str]:
+def named_currencies(schema: Schema) -> dict[str, str]:
     """Number columns whose names carry a currency → its code (``sales_eur`` → EUR)."""
     out = {}
     for column in schema.of_kind("number"):
@@ -94,7 +108,7 @@ def _money_columns(schema: Schema) -> list[str]:
     return [c for c in schema.of_kind("number") if set(words(c.replace("_", " "))) & _MONEY]
 
 
-def _currency_column(schema: Schema) -> str | None:
+def currency_column(schema: Schema) -> str | None:
     """The one column holding each row's currency code, if any."""
     codes = set(CURRENCY_WORDS.values())
     found = [
@@ -111,13 +125,13 @@ def _currency_column(schema: Schema) -> str | None:
 def currency_mentions(text: str, schema: Schema, found: list[Mention]) -> list[Mention]:
     """The column (or the rows of a currency) each currency word said as a measure names."""
     out = []
-    named = _named_currencies(schema)
+    named = named_currencies(schema)
     for said in _currencies_said(text):
         if any(m.start < said.end and said.start < m.end for m in found):
             continue
         carrying = [c for c, code in named.items() if code == said.code]
         money = _money_columns(schema)
-        currency = _currency_column(schema)
+        currency = currency_column(schema)
         if said.word in _ALSO_UNITS and _weighs(schema):
             continue  # "total pounds" of a table that holds weights
         if len(carrying) == 1:
@@ -135,7 +149,7 @@ def currency_mentions(text: str, schema: Schema, found: list[Mention]) -> list[M
 
 def currency_decline(text: str, schema: Schema, mentions: list[Mention]) -> Decline | None:
     """A currency asked for where the money columns carry another one only: declined."""
-    named = _named_currencies(schema)
+    named = named_currencies(schema)
     for said in _currencies_said(text):
         if any(m.start < said.end and said.start < m.end for m in mentions) or not named:
             continue

@@ -41,6 +41,8 @@ _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _PARENS = re.compile(r"\([^)]*\)|\[[^\]]*\]")
 _PREFIX = 4
 _NAMING = frozenset(table("value_words")["naming"]["verbs"])
+_FLAG_LEADS = frozenset(table("word_prefixes")["flag_leads"])
+_ARTICLES = frozenset(stem(w) for w in table("each_value")["articles"])
 """A question's word may stand for a longer name's word it begins ("temp" in "temperature")."""
 
 
@@ -96,6 +98,9 @@ def name_variants(name: str) -> frozenset[tuple[str, ...]]:
     parts = _written_words(name)
     if len(parts) >= 2 and all(p.isalpha() for p in parts):
         variants.add(("".join(p[0] for p in parts),))  # "mpg" for Miles_per_Gallon
+    if len(parts) >= 2 and parts[0].lower() in _FLAG_LEADS:
+        # "a second income" for has_second_income: the verb only says the rest holds
+        variants.add(tuple(stem(w) for w in parts[1:]))
     compound = _words_of(name)
     if compound != parts:  # "pop total" for poptotal
         variants.add(tuple(stem(w) for w in compound))
@@ -141,8 +146,7 @@ def find_mentions(
         own = {form for w in _words_of(col.name) for form in forms(w)}
         labels_units = label_of_units(col, schema, _written_words(col.name))
         for variant in name_variants(col.name):
-            for i in _occurrences(stems, variant):
-                j = i + len(variant) - 1
+            for i, j in _spaced_occurrences(stems, variant):
                 said = {w for w, _, _ in toks[i : j + 1]}
                 if said <= ignored and not said & own:
                     continue  # "yearly" is a period, not the column ``year`` ("years" is)
@@ -248,6 +252,26 @@ def _longest_first(found: list[tuple[int, int, int, Mention]]) -> list[Mention]:
         if all(m.end <= c.start or m.start >= c.end for c in chosen):
             chosen.append(m)
     return sorted(chosen, key=lambda m: m.start)
+
+
+def _spaced_occurrences(stems: list[str], variant: tuple[str, ...]) -> list[tuple[int, int]]:
+    """Where a column's name is said, first and last word: its words in a row, or with an
+    article between them ("own *a* car" for ``owns_car``, "has *a* pet" for ``has_pet``)."""
+    found = [(i, i + len(variant) - 1) for i in _occurrences(stems, variant)]
+    if len(variant) < 2:
+        return found
+    for i in range(len(stems)):
+        j, k = i, 0
+        while j < len(stems) and k < len(variant):
+            if stems[j] == variant[k]:
+                j, k = j + 1, k + 1
+            elif k > 0 and stems[j] in _ARTICLES:
+                j += 1
+            else:
+                break
+        if k == len(variant) and (i, j - 1) not in found:
+            found.append((i, j - 1))
+    return found
 
 
 def _occurrences(stems: list[str], variant: tuple[str, ...]) -> list[int]:

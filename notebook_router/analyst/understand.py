@@ -16,9 +16,11 @@ from notebook_router.analyst.contradictions import checked
 from notebook_router.analyst.counted_times import counted_times
 from notebook_router.analyst.country_values import unclear_countries
 from notebook_router.analyst.currency_measures import currency_decline, currency_spec
+from notebook_router.analyst.currency_rows import currency_rows
 from notebook_router.analyst.date_conditions import date_conditions
 from notebook_router.analyst.date_texts import with_parsed_dates
 from notebook_router.analyst.families import INTENTS
+from notebook_router.analyst.full_names import full_names
 from notebook_router.analyst.function_columns import column_aggregations
 from notebook_router.analyst.id_bounds import bounds_on_flags, unsaid_id_bounds
 from notebook_router.analyst.id_measures import id_measures
@@ -84,12 +86,14 @@ def understand(question: str, frames: Mapping[str, Schema], default: str | None)
     r.unapplied += unclear_countries(r.text, r.schema, r.mentions, written)
     percent_units(r)  # "above 80%": a number's unit, not a share asked for
     value_ends(r)  # "flights to LAX": dest = LAX, though origin holds LAX more often
+    full_names(r)  # "LeBron James": first_name = LeBron and last_name = James
     r.derived = derived_column(r)
     _bins(r)
     clock = clock_conditions(r)  # "at 7am": the hour, before any number is read as a bound
     times = counted_times(r)  # "renewed at least once": renewals >= 1, not a minimum
     dated = date_conditions(r)  # "after 1992-04-30": a bound on dates, before any value is read
     r.filters = [*clock, *times, *dated, *owned_conditions(r), *conditions(r)]
+    r.filters += currency_rows(r, r.filters)  # "more than $10" with a currency column: USD rows
     r.filters += presence_conditions(r)
     r.filters += adjective_flags(r)  # "of fraudulent claims": fraud_flag == Yes
     r.filters += verb_flags(r)  # "each mode was chosen", "who chose train": choice == 1

@@ -141,7 +141,7 @@ def _place(r: Reading, index: int, end: str, said: str) -> None:
     partner = _partner(r.schema, mention.column, end)
     if partner is None:
         return
-    if mention.value in _held(r.schema, partner, mention.value):
+    if mention.value in held_values(r.schema, partner, mention.value):
         r.mentions[index] = replace(mention, column=partner, also=(mention.column,))
         return
     r.unapplied.append(
@@ -167,7 +167,7 @@ def _partner(schema: Schema, column: str, end: str) -> str | None:
     return ends[0] if len(ends) == 1 and not same else None
 
 
-def _held(schema: Schema, column: str, value: Any) -> set[Any]:
+def held_values(schema: Schema, column: str, value: Any) -> set[Any]:
     """The values of ``column`` equal to ``value`` that the schema knows of (its
     categories, or its indexed text values)."""
     known = schema.column(column).values
