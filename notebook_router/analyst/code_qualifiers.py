@@ -16,6 +16,8 @@ from notebook_router.analyst.column_names import is_identifier
 from notebook_router.analyst.linking import Mention
 from notebook_router.analyst.schema import Schema
 
+_CODE_DIGITS = 4
+
 
 def code_qualifiers(text: str, found: list[Mention], schema: Schema) -> list[Mention]:
     """``found`` (in order) with each code column said right before a measured number
@@ -44,10 +46,18 @@ def _kind(schema: Schema, column: str) -> str:
 
 
 def _names_things(schema: Schema, column: str) -> bool:
-    """A number column of codes: an id by its name, or whole numbers each on one row."""
+    """A number column of codes: an id by its name, or whole numbers each on one row all
+    written with the same number of digits, at least four (district or zip codes); counts
+    like at-bats or quantities vary in width."""
     if _kind(schema, column) != "number":
         return False
     if is_identifier(column):
         return True
     described = next(c for c in schema.columns if c.name == column)
-    return described.whole and schema.rows > 2 and schema.spread(column) == (schema.rows, 1)
+    if not (described.whole and schema.rows > 2 and schema.spread(column) == (schema.rows, 1)):
+        return False
+    values = schema.frame[column].dropna() if schema.frame is not None else None
+    if values is None or values.empty or (values < 0).any():
+        return False
+    widths = {len(str(int(v))) for v in values}
+    return len(widths) == 1 and min(widths) >= _CODE_DIGITS

@@ -52,3 +52,4 @@ def test_guard_the_code_column_alone_is_still_read() -> None:
     answer = analyse("how many districts are there?", {"t": SCHOOLS})
     assert answer.status == "answered", answer.text
     assert answer.value == 6, answer.text
+
