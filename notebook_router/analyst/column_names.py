@@ -9,9 +9,13 @@ The words live in ``language/data/number_owners.toml``.
 
 from __future__ import annotations
 
-from notebook_router.analyst.reading import Reading
+from typing import TYPE_CHECKING
+
 from notebook_router.language.tables import table
 from notebook_router.language.words import identifier_words
+
+if TYPE_CHECKING:  # the reading imports this module's name words
+    from notebook_router.analyst.reading import Reading
 
 _WORDS = table("number_owners")
 _IDENTIFIER_WORDS = frozenset(_WORDS["identifier_words"])

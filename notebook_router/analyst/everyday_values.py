@@ -29,7 +29,11 @@ from notebook_router.language.words import word_spans
 _TABLE_WORDS = word_list("data_words")
 _OPERATION_WORDS = word_list("operation_words")
 _COPULAS = frozenset(table("condition_words")["everyday"]["copulas"])
-_CLAUSE_END = re.compile(r"\s*(?:[?.!;,]|$)")
+_EVERYDAY = table("condition_words")["everyday"]
+_COPULA_NEGATIONS = frozenset(_EVERYDAY["copula_negations"])
+_CLAUSE_END = re.compile(
+    rf"\s*(?:[?.!;,]|$|(?:{'|'.join(map(re.escape, _EVERYDAY['clause_joins']))})\b)"
+)
 _NEVER = (
     STOPWORDS
     | _TABLE_WORDS
@@ -85,9 +89,15 @@ def modifies_rows(words: list[str], i: int, rest: str, is_column: Callable[[int]
     following = words[i + 1] if i + 1 < len(words) else ""
     if following and following not in _NEVER and not is_column(i + 1):
         return True
+    before = i - 1
+    negated = before > 0 and words[before] in _COPULA_NEGATIONS
+    if negated:
+        before -= 1  # "are *not* new": the copula is one word further back
     return (
-        i > 0
-        and words[i - 1] in _COPULAS
-        and word not in _OPERATION_WORDS
+        before >= 0
+        and words[before] in _COPULAS
+        # an operation word after a bare copula is the question's own ("which are new?");
+        # negated, it is what the rows are not ("listings that are not new")
+        and (negated or word not in _OPERATION_WORDS)
         and _CLAUSE_END.match(rest) is not None
     )

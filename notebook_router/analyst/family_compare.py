@@ -24,6 +24,7 @@ from notebook_router.analyst.intents import (
     time_like,
 )
 from notebook_router.analyst.period_means import adds_up
+from notebook_router.analyst.rate_columns import holds_rates
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import Filter, Scalar
 from notebook_router.analyst.unit_ratios import compared_ratio
@@ -81,6 +82,11 @@ def compare(r: Reading) -> Outcome:
     aggs = [a for a in said if a not in ("min", "max")] or said
     # "the mean number of stations": a statistic of a column that counts, not a row count
     counting = r.has(COUNT) and not (targets and set(aggs) & {"mean", "median", "sum"})
+    amount = _counted_amount(r, column)
+    if counting and amount is not None:
+        # "how many more people live in A than in B" (people → population): the things a
+        # number column measures are counted by its total, not by the rows of each side
+        counting, targets, aggs = False, [amount], ["sum"]
     if targets and not counting:
         # no statistic said: an amount that adds up (sales, goals) is compared by its
         # totals, a measure of each row (a length, a price) by its mean
@@ -97,6 +103,24 @@ def compare(r: Reading) -> Outcome:
             return no_column(r, "the figure to compare")
         agg, measure = "sum", (measures[0],)
     return base(r, "compare", columns=measure, group_by=(column,), aggs=(agg,), filters=keep)
+
+
+_HOW_MANY_MORE = re.compile(
+    rf"\bhow\s+(?:many|much)\s+(?:{_bare('compare.more')})\s+C(?P<c>\d+)\b"
+)
+
+
+def _counted_amount(r: Reading, column: str) -> str | None:
+    """The number column said right after "how many more" ("how many more *people*" for
+    ``population``, "how many more *internet users*"), when it holds amounts (no rate);
+    None when the rows are what is counted."""
+    found = _HOW_MANY_MORE.search(r.skeleton)
+    if found is None:
+        return None
+    said = r.column_at(int(found.group("c")))
+    if said is None or said == column or r.kind(said) != "number" or holds_rates(r, said):
+        return None
+    return said
 
 
 def _than_a_side(r: Reading, column: str) -> bool:

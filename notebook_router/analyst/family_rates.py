@@ -13,7 +13,9 @@ it used.
 from __future__ import annotations
 
 from notebook_router.analyst.intents import Outcome, base, ranking_order
-from notebook_router.analyst.rate_columns import holds_rates
+from notebook_router.analyst.event_rates import event_rows, not_a_rate, said_rate_of
+from notebook_router.analyst.rate_columns import holds_rates, named_rate
+from notebook_router.analyst.spec import Decline
 from notebook_router.analyst.reading import Reading
 
 
@@ -22,6 +24,16 @@ def rate_by_group(r: Reading, column: str, group: list[str], *, which: bool) -> 
         of the total is what is asked ("percentage of sales by region"). The values are shown
     as they are held: a rate is not scaled again, and a pick needs no scale."""
     rate = holds_rates(r, column)
+    said = said_rate_of(r, column)
+    if rate and said is not None and not named_rate(column) and not_a_rate(r, column):
+        # "death rate" of a column of day numbers: the share of rows where death happened
+        marked = event_rows(r, said)
+        if isinstance(marked, Decline):
+            return marked
+        order = ranking_order(r) if which else None
+        return base(r, "groupby", variant="which" if which else "mapping",
+                    group_by=tuple(group), measure=(marked,), aggs=("mean",), percent=True,
+                    ascending=bool(order))  # fmt: skip
     if not (rate or which):
         return None
     order = ranking_order(r) if which else None

@@ -559,6 +559,11 @@ def partial_column(word: str, schema: Schema) -> Mention | None:
                 continue
             if synonyms & {stem(p) for p in naming_words(_words_of(col.name))}:
                 hits.setdefault(col.name, "synonym")
+        # "people" with ``population`` and ``population_growth_rate``: the column named by
+        # the everyday word's own group alone is the one meant; the other only qualifies it
+        whole = [c for c in hits if {stem(p) for p in _words_of(c)} <= synonyms]
+        if len(hits) > 1 and len(whole) == 1:
+            hits = {whole[0]: "synonym"}
     if not hits:
         for col in schema.columns:
             if _abbreviates(col.name.lower(), w):

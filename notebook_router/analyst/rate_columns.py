@@ -19,7 +19,11 @@ _NAMES = frozenset(_RATES["names"])
 def holds_rates(r: Reading, column: str) -> bool:
     """Whether ``column`` holds a rate for each row: the question says "<column> rate", or
     the column's name says so ("unemployment_rate", "pct_black")."""
-    words = set(identifier_words(column))
-    if words & _NAMES:
+    if named_rate(column):
         return True
     return any(r.column_at(int(m.group("c"))) == column for m in _AFTER.finditer(r.skeleton))
+
+
+def named_rate(column: str) -> bool:
+    """Whether the column's own name says it holds rates ("unemployment_rate", "pct_black")."""
+    return bool(set(identifier_words(column)) & _NAMES)

@@ -15,7 +15,9 @@ from dataclasses import dataclass, field, replace
 from notebook_router.analyst import phrases as ph
 from notebook_router.analyst.column_nouns import nouns_of_columns
 from notebook_router.analyst.country_values import country_mentions
+from notebook_router.analyst.code_qualifiers import code_qualifiers
 from notebook_router.analyst.currency_measures import currency_mentions
+from notebook_router.analyst.kind_columns import kind_columns
 from notebook_router.analyst.everyday_values import everyday_values
 from notebook_router.analyst.frame_names import named_measure
 from notebook_router.analyst.linking import (
@@ -247,8 +249,10 @@ def _mentions(text: str, schema: Schema, written: str | None = None) -> list[Men
     found += everyday_values(text, schema, found)
     found += country_mentions(text, schema, found, written)  # "Kenya" of a column of codes
     found += currency_mentions(text, schema, found)  # "total euros" of sales_eur
+    found += kind_columns(text, schema, found)  # "shipping methods" of ship_sp
     found = _aggregation_before_column(text, sorted(found, key=lambda m: m.start))
     found = nouns_of_columns(text, found, schema)  # "casual rentals": casual's noun
+    found = code_qualifiers(text, found, schema)  # "district income": the income
     return _names_of_columns(text, found)
 
 
