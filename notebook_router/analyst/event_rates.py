@@ -74,8 +74,11 @@ def event_rows(r: Reading, index: int) -> Filter | Decline:
         return marked
     return Decline(
         f"“{word} rate” asks the share of rows where {word} happened, but "
-        + ("no column's value says which rows those are" if not found
-           else "several columns' values could say which rows those are")
+        + (
+            "no column's value says which rows those are"
+            if not found
+            else "several columns' values could say which rows those are"
+        )
         + f"; the column {column} holds numbers, not a rate. Name the column and value "
         "that mark those rows (for example “share of status = D by sex”)."
     )

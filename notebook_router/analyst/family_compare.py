@@ -105,9 +105,7 @@ def compare(r: Reading) -> Outcome:
     return base(r, "compare", columns=measure, group_by=(column,), aggs=(agg,), filters=keep)
 
 
-_HOW_MANY_MORE = re.compile(
-    rf"\bhow\s+(?:many|much)\s+(?:{_bare('compare.more')})\s+C(?P<c>\d+)\b"
-)
+_HOW_MANY_MORE = re.compile(rf"\bhow\s+(?:many|much)\s+(?:{_bare('compare.more')})\s+C(?P<c>\d+)\b")
 
 
 def _counted_amount(r: Reading, column: str) -> str | None:

@@ -12,11 +12,11 @@ it used.
 
 from __future__ import annotations
 
-from notebook_router.analyst.intents import Outcome, base, ranking_order
 from notebook_router.analyst.event_rates import event_rows, not_a_rate, said_rate_of
+from notebook_router.analyst.intents import Outcome, base, ranking_order
 from notebook_router.analyst.rate_columns import holds_rates, named_rate
-from notebook_router.analyst.spec import Decline
 from notebook_router.analyst.reading import Reading
+from notebook_router.analyst.spec import Decline
 
 
 def rate_by_group(r: Reading, column: str, group: list[str], *, which: bool) -> Outcome:

@@ -10,11 +10,13 @@ with none or several the phrase stays unlinked and is accounted as left out.
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from notebook_router.analyst.linking import Mention
 from notebook_router.analyst.schema import Schema
 from notebook_router.language.lexicon import STOPWORDS
-from notebook_router.language.tables import table
 from notebook_router.language.stems import stem
+from notebook_router.language.tables import table
 from notebook_router.language.words import identifier_words, word_spans
 
 _KIND_NOUNS = frozenset(table("column_words")["kinds"]["nouns"])
@@ -25,8 +27,12 @@ def kind_columns(text: str, schema: Schema, found: list[Mention]) -> list[Mentio
     """Mentions of text columns named as "<word> <kind noun>" where nothing was linked."""
     toks = word_spans(text)
     out: list[Mention] = []
-    for (word, start, _), (noun, _, end) in zip(toks, toks[1:]):
-        if noun not in _KIND_NOUNS or word in STOPWORDS or any(m.start < end and start < m.end for m in found):
+    for (word, start, _), (noun, _, end) in pairwise(toks):
+        if (
+            noun not in _KIND_NOUNS
+            or word in STOPWORDS
+            or any(m.start < end and start < m.end for m in found)
+        ):
             continue
         column = _started_by(word, schema)
         if column is not None:

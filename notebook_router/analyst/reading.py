@@ -13,13 +13,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from notebook_router.analyst import phrases as ph
+from notebook_router.analyst.code_qualifiers import code_qualifiers
 from notebook_router.analyst.column_nouns import nouns_of_columns
 from notebook_router.analyst.country_values import country_mentions
-from notebook_router.analyst.code_qualifiers import code_qualifiers
 from notebook_router.analyst.currency_measures import currency_mentions
-from notebook_router.analyst.kind_columns import kind_columns
 from notebook_router.analyst.everyday_values import everyday_values
 from notebook_router.analyst.frame_names import named_measure
+from notebook_router.analyst.kind_columns import kind_columns
 from notebook_router.analyst.linking import (
     Mention,
     after_naming_verb,

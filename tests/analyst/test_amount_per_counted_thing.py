@@ -63,7 +63,8 @@ TRIPS = pd.DataFrame(
 
 def _of_totals(df: pd.DataFrame, group: str, amount: str, divisor: str) -> dict[str, float]:
     sums = df.groupby(group)[[amount, divisor]].sum()
-    return (sums[amount] / sums[divisor]).to_dict()
+    ratios: dict[str, float] = (sums[amount] / sums[divisor]).to_dict()
+    return ratios
 
 
 def _close(got: object, want: dict[str, float]) -> None:

@@ -44,7 +44,7 @@ def test_a_code_before_a_measure_only_says_whose_it_is(
 def test_average_district_income_by_county_is_the_income() -> None:
     answer = analyse("average district income by county", {"t": SCHOOLS})
     assert answer.status == "answered", answer.text
-    got = {k: float(v) for k, v in dict(answer.value).items()}
+    got = {k: float(v) for k, v in pd.Series(answer.value).items()}
     assert got == pytest.approx(SCHOOLS.groupby("county")["income"].mean().to_dict())
 
 
@@ -52,4 +52,3 @@ def test_guard_the_code_column_alone_is_still_read() -> None:
     answer = analyse("how many districts are there?", {"t": SCHOOLS})
     assert answer.status == "answered", answer.text
     assert answer.value == 6, answer.text
-

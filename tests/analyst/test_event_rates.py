@@ -28,7 +28,8 @@ HORSES = pd.DataFrame(
 
 
 def _share(df: pd.DataFrame, by: str, column: str, value: str) -> dict[str, float]:
-    return ((df[column] == value).groupby(df[by]).mean() * 100).to_dict()
+    shares: dict[str, float] = ((df[column] == value).groupby(df[by]).mean() * 100).to_dict()
+    return shares
 
 
 @pytest.mark.parametrize(
@@ -45,7 +46,7 @@ def test_an_event_rate_is_the_share_of_rows_with_the_event(
     answer = analyse(question, {"t": df})
     assert answer.status == "answered", answer.text
     want = _share(df, by, column, value)
-    got = {k: float(v) for k, v in dict(answer.value).items()}
+    got = {k: float(v) for k, v in pd.Series(answer.value).items()}
     assert got == pytest.approx(want), answer.text
 
 
@@ -81,5 +82,5 @@ def test_guard_a_column_of_rates_keeps_its_mean(question: str, column: str) -> N
     answer = analyse(question, {"t": RATES})
     assert answer.status == "answered", answer.text
     want = RATES.groupby("region")[column].mean().to_dict()
-    got = {k: float(v) for k, v in dict(answer.value).items()}
+    got = {k: float(v) for k, v in pd.Series(answer.value).items()}
     assert got == pytest.approx(want), answer.text

@@ -39,7 +39,7 @@ def test_kinds_of_a_word_name_the_abbreviated_text_column(
     answer = analyse(question, {"t": df})
     assert answer.status == "answered", answer.text
     want = df.groupby(by)[column].mean().nlargest(n).index.tolist()
-    assert list(answer.value) == want, answer.text
+    assert pd.Series(answer.value).tolist() == want, answer.text
 
 
 def test_which_kind_is_highest() -> None:
@@ -51,5 +51,5 @@ def test_which_kind_is_highest() -> None:
 def test_guard_a_named_column_is_kept() -> None:
     answer = analyse("average total_pr by ship_sp", {"t": AUCTIONS})
     assert answer.status == "answered", answer.text
-    got = {k: float(v) for k, v in dict(answer.value).items()}
+    got = {k: float(v) for k, v in pd.Series(answer.value).items()}
     assert got == pytest.approx(AUCTIONS.groupby("ship_sp")["total_pr"].mean().to_dict())

@@ -47,4 +47,4 @@ def test_an_each_with_no_groups_named_is_said_as_not_applied(question: str) -> N
     """Declined, or answered with "in each" named as not applied; never complete."""
     a = analyse(question, {"rides": RIDES.copy()})
     if a.status == "answered":
-        assert any("each" in gap.said for gap in a.left_out), (a.text, a.left_out)
+        assert any("each" in gap for gap in a.left_out), (a.text, a.left_out)
