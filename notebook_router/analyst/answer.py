@@ -29,7 +29,7 @@ from notebook_router.analyst.shared_subject import shared_subject
 from notebook_router.analyst.spec import Decline, Filter, LeftOut, Spec
 from notebook_router.analyst.trust_guards import about_the_pick, carried_guarded
 from notebook_router.analyst.understand import understand
-from notebook_router.analyst.unknown_negations import unknown_note
+from notebook_router.analyst.unknown_negations import unknown_gaps
 from notebook_router.analyst.values import fmt, plain
 from notebook_router.data.dask_data import is_dask_collection
 from notebook_router.language.patterns import alternation
@@ -357,14 +357,13 @@ def _answer(
     amounts = amounts_note(spec, frames[spec.frame], schemas.get(spec.frame))
     if amounts:  # "amount was read from text as numbers"
         text += " " + amounts
-    unknown = unknown_note(spec, frames[spec.frame])
-    if unknown:  # "not from Kenya": the rows with no country are not counted, said so
-        text += " " + unknown
     formats, _ = answer_formats(question)
     if formats:
         text += " " + " ".join(_fill(f, spec, value, outputs) for f in formats)
     missing = tuple(str(part) for part in spec.left_out) + techniques_unused(question, program.code)
     missing += _code_gaps(spec, program, frames, schemas)
+    # "not from Kenya": rows with no country are not counted, and the answer says so
+    missing += tuple(str(g) for g in unknown_gaps(spec, frames[spec.frame]))
     if missing:
         text += " " + left_out_sentence(missing)
     undefined = _not_a_number(value)

@@ -41,6 +41,7 @@ def test_rows_with_no_value_are_not_counted_and_said(question: str, excluded: li
     known = frame[frame.nation.notna() & ~frame.nation.isin(excluded)]
     assert a.value == len(known)
     assert "2 rows have no nation" in a.text
+    assert a.status == "partial", "the question does not say whether it meant those rows"
 
 
 def test_another_table_and_statistic() -> None:
