@@ -89,8 +89,25 @@ def _measured(r: Reading, lead: re.Match[str] | None) -> bool:
     """A column is said besides the things' own: the question measures more than rows."""
     own = int(lead.group("column")) if lead is not None and lead.group("column") else None
     return any(
-        not m.is_value and i != own and not _row_noun_id(r, m.start, m.end, m.column)
+        not m.is_value
+        and i != own
+        and not _row_noun_id(r, m.start, m.end, m.column)
+        and not _names_its_value(r, i)
         for i, m in enumerate(r.mentions)
+    )
+
+
+def _names_its_value(r: Reading, index: int) -> bool:
+    """A column said just before one of its values ("visited *clinic* N"): a condition on
+    the rows counted, not a measure."""
+    m = r.mentions[index]
+    after = [n for n in r.mentions if n.start >= m.end]
+    following = min(after, key=lambda n: n.start, default=None)
+    return (
+        following is not None
+        and following.is_value
+        and following.column == m.column
+        and not r.text[m.end : following.start].strip()
     )
 
 
