@@ -11,11 +11,15 @@ spelling fold in front of it is ours: Snowball keeps "-ise" and "-ize" apart.
 
 from __future__ import annotations
 
+import threading
 from functools import lru_cache
 
 import snowballstemmer
 
 _STEMMER = snowballstemmer.stemmer("english")
+_STEMMING = threading.Lock()
+"""A Snowball stemmer keeps the word it works on in the instance, and the kernel's warm-up
+thread stems while a cell does: two words at once broke it (IndexError)."""
 
 
 @lru_cache(maxsize=65536)
@@ -44,7 +48,9 @@ _FOLDS: tuple[tuple[str, str, int], ...] = (
 @lru_cache(maxsize=65536)
 def stem(word: str) -> str:
     """The stem of one lower-case word."""
-    return str(_STEMMER.stemWord(american(word)))
+    folded = american(word)
+    with _STEMMING:
+        return str(_STEMMER.stemWord(folded))
 
 
 def forms(word: str) -> frozenset[str]:
