@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 from typing import Any
 
 import nbformat
@@ -12,6 +13,18 @@ from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
 
 from tests.notebook.conftest import SETUP
+
+SLOW_THAT_SIGNALS = """
+import pathlib
+
+@agent(can=["slow", "wait", "think"])
+async def slow(task):
+    "Thinks for a long time."
+    await asyncio.sleep(0.5)  # the quick task started beside this one has ended by now
+    pathlib.Path({marker!r}).touch()
+    await asyncio.sleep(30)
+    return "too late"
+"""
 
 pytestmark = pytest.mark.kernel
 
@@ -45,26 +58,38 @@ def test_run_all_waits_for_the_run_and_the_next_cell_uses_it() -> None:
     assert _text(nb.cells[2]).strip() == "31 completed"
 
 
-def test_kernel_interrupt_stops_the_run_gracefully_and_stops_run_all() -> None:
+def test_kernel_interrupt_stops_the_run_gracefully_and_stops_run_all(tmp_path: Path) -> None:
+    started = tmp_path / "slow-started"
     nb = _notebook(
         SETUP,
+        # The slow agent says when it is under way, so the interrupt comes while it runs
+        # and after the quick task beside it ended, however long a busy machine takes to
+        # reach that point.
+        SLOW_THAT_SIGNALS.format(marker=str(started)),
         "%%route -o report\nLoad the numbers and think slowly about the weather",
         "print('this cell must not run')",
     )
     client = NotebookClient(nb, timeout=60, kernel_name="python3")
 
+    async def interrupt_when_slow_runs() -> None:
+        # The kernel is another process: its file is the only signal there is to wait on.
+        while not started.exists():  # noqa: ASYNC110
+            await asyncio.sleep(0.05)
+        km = client.km
+        assert isinstance(km, AsyncKernelManager)  # nbclient's default manager
+        await km.interrupt_kernel()
+
+    watchers: list[asyncio.Task[None]] = []
+
     async def interrupt_soon(cell: Any, cell_index: int) -> None:
-        if cell_index == 1:
-            km = client.km
-            assert isinstance(km, AsyncKernelManager)  # nbclient's default manager
-            loop = asyncio.get_running_loop()
-            loop.call_later(2.0, lambda: asyncio.ensure_future(km.interrupt_kernel()))
+        if cell_index == 2:
+            watchers.append(asyncio.ensure_future(interrupt_when_slow_runs()))
 
     client.on_cell_execute = interrupt_soon
     with pytest.raises(CellExecutionError) as failure:
         client.execute()
     assert "RunInterrupted" in str(failure.value)
-    route_cell = nb.cells[1]
+    route_cell = nb.cells[2]
     text = _text(route_cell)
     # The finished task is kept and the answer was synthesised from it...
     assert "interrupted (kernel interrupt or cancellation)" in text
@@ -74,4 +99,4 @@ def test_kernel_interrupt_stops_the_run_gracefully_and_stops_run_all() -> None:
     (error,) = [o for o in route_cell.outputs if o.output_type == "error"]
     assert error.ename == "RunInterrupted" and len(error.traceback) == 1
     # ...and Run All stopped there.
-    assert nb.cells[2].outputs == [] and nb.cells[2].execution_count is None
+    assert nb.cells[3].outputs == [] and nb.cells[3].execution_count is None
