@@ -14,7 +14,6 @@ from notebook_router.analyst.amount_texts import amounts_note
 from notebook_router.analyst.asked_units import in_asked_unit
 from notebook_router.analyst.code_check import spec_constraints, unused
 from notebook_router.analyst.codegen import Program, generate
-from notebook_router.analyst.country_values import country_links
 from notebook_router.analyst.date_texts import unparsed_note
 from notebook_router.analyst.execute import run
 from notebook_router.analyst.explain import explain, why_question
@@ -23,6 +22,7 @@ from notebook_router.analyst.frames_compare import compare_frames, named_frames,
 from notebook_router.analyst.intents import CLOSEST
 from notebook_router.analyst.joined_parts import same_statistic_parts
 from notebook_router.analyst.phrases import AnswerFormat, answer_formats
+from notebook_router.analyst.place_values import place_links
 from notebook_router.analyst.result import Analysis
 from notebook_router.analyst.schema import Schema, frame_schemas
 from notebook_router.analyst.shared_subject import shared_subject
@@ -348,8 +348,8 @@ def _answer(
         text = f"Result of {spec.op}: {value}."  # the numbers still come from the code that ran
     if program.note:
         text += " " + program.note
-    linked = country_links(question, spec, schemas.get(spec.frame))
-    if linked:  # "Kenya" answered by country == 'KEN': say so
+    linked = place_links(question, spec, schemas.get(spec.frame))
+    if linked:  # "Kenya" answered by country == 'KEN', "Texas" by state == 'TX': say so
         text += " " + linked
     unparsed = unparsed_note(spec, frames[spec.frame])
     if unparsed:

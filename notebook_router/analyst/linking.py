@@ -56,7 +56,8 @@ class Mention:
     value: Any = None
     is_value: bool = False
     how: str = "name"
-    """``name``, ``words``, ``part``, ``synonym``, ``abbreviation``, ``value``, ``code``, or
+    """``name``, ``words``, ``part``, ``synonym``, ``abbreviation``, ``value``, ``code``,
+    ``place`` (a country or state said another way than the column holds it), or
     ``contains`` (a word that begins several values: "manual" of "manual(m5)") or
     ``unnegated`` (a yes/no column's name without its negating prefix, for its "no" side:
     "employed" of ``unemployed``)."""

@@ -15,7 +15,6 @@ from dataclasses import dataclass, field, replace
 from notebook_router.analyst import phrases as ph
 from notebook_router.analyst.code_qualifiers import code_qualifiers
 from notebook_router.analyst.column_nouns import nouns_of_columns
-from notebook_router.analyst.country_values import country_mentions
 from notebook_router.analyst.currency_measures import currency_mentions
 from notebook_router.analyst.everyday_values import everyday_values
 from notebook_router.analyst.frame_names import named_measure
@@ -26,6 +25,7 @@ from notebook_router.analyst.linking import (
     find_mentions,
     partial_column,
 )
+from notebook_router.analyst.place_values import place_mentions
 from notebook_router.analyst.schema import Schema
 from notebook_router.analyst.spec import Derived, Filter, LeftOut
 from notebook_router.language.lexicon import STOPWORDS
@@ -247,7 +247,7 @@ def _mentions(text: str, schema: Schema, written: str | None = None) -> list[Men
             found.append(replace(partial, start=start, end=end))
     found += _month_names(text, schema, found, written)
     found += everyday_values(text, schema, found)
-    found += country_mentions(text, schema, found, written)  # "Kenya" of a column of codes
+    found += place_mentions(text, schema, found, written)  # "Kenya", "Texas" of a column of codes
     found += currency_mentions(text, schema, found)  # "total euros" of sales_eur
     found += kind_columns(text, schema, found)  # "shipping methods" of ship_sp
     found = _aggregation_before_column(text, sorted(found, key=lambda m: m.start))

@@ -14,7 +14,6 @@ from notebook_router.analyst.clock_conditions import clock_conditions
 from notebook_router.analyst.conditions import binary_conditions, conditions
 from notebook_router.analyst.contradictions import checked
 from notebook_router.analyst.counted_times import counted_times
-from notebook_router.analyst.country_values import unclear_countries
 from notebook_router.analyst.currency_measures import currency_decline, currency_spec
 from notebook_router.analyst.currency_rows import currency_rows
 from notebook_router.analyst.date_conditions import date_conditions
@@ -33,6 +32,7 @@ from notebook_router.analyst.number_owners import owned_conditions
 from notebook_router.analyst.ordinal_conditions import ordinal_conditions
 from notebook_router.analyst.percent_units import percent_units
 from notebook_router.analyst.period_conditions import change_conditions, period_conditions
+from notebook_router.analyst.place_values import unclear_places
 from notebook_router.analyst.presence_conditions import presence_conditions
 from notebook_router.analyst.reading import Reading, read
 from notebook_router.analyst.row_nouns import row_nouns
@@ -83,7 +83,7 @@ def understand(question: str, frames: Mapping[str, Schema], default: str | None)
     if unsupported is not None:
         return unsupported
     written = r.written if len(r.written) == len(r.text) else None
-    r.unapplied += unclear_countries(r.text, r.schema, r.mentions, written)
+    r.unapplied += unclear_places(r.text, r.schema, r.mentions, written)
     percent_units(r)  # "above 80%": a number's unit, not a share asked for
     value_ends(r)  # "flights to LAX": dest = LAX, though origin holds LAX more often
     full_names(r)  # "LeBron James": first_name = LeBron and last_name = James

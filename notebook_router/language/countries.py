@@ -14,10 +14,10 @@ United States.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import cache
 
+from notebook_router.language.gazetteer import Gazetteer, is_code, spoken_forms
 from notebook_router.language.tables import table
 
 
@@ -32,9 +32,9 @@ class Country:
     others: tuple[str, ...] = ()
 
     @property
-    def forms(self) -> tuple[str, ...]:
-        """Every way a table may hold it: codes, name, and the other names."""
-        return (self.alpha3, self.alpha2, self.ioc, self.name, *self.others)
+    def own_forms(self) -> tuple[str, ...]:
+        """Its name and codes: what a column of countries holds (no demonym)."""
+        return (self.name, self.alpha2, self.alpha3, self.ioc)
 
 
 @cache
@@ -46,70 +46,36 @@ def countries() -> tuple[Country, ...]:
     )
 
 
-def _is_code(form: str) -> bool:
-    """A code or an abbreviation ("KEN", "UK", "U.S."): matched only as written."""
-    letters = form.replace(".", "")
-    return letters.isalpha() and letters.isupper() and len(letters) <= 4
-
-
 @cache
-def _by_word() -> dict[str, Country]:
-    """Names, demonyms and their plurals, lower-case → country."""
-    out: dict[str, Country] = {}
-    for c in countries():
-        for form in (c.name, *c.others):
-            if not _is_code(form):
-                out.setdefault(form.lower(), c)
-                if form[-1].isalpha() and not form.endswith(("s", "sh", "ch", "ese", "i")):
-                    out.setdefault(form.lower() + "s", c)  # "Kenyans", "Americans"
-    return out
-
-
-@cache
-def _by_code() -> dict[str, Country]:
-    """Codes and abbreviations, as written → country (an ISO code before an IOC one)."""
-    out: dict[str, Country] = {}
-    for c in countries():
+def _gazetteer() -> Gazetteer[Country]:
+    by_code: dict[str, Country] = {}
+    for c in countries():  # an ISO code before an IOC one
         for form in (c.alpha3, c.alpha2, *c.others):
-            if _is_code(form):
-                out.setdefault(form, c)
+            if is_code(form):
+                by_code.setdefault(form, c)
     for c in countries():
-        out.setdefault(c.ioc, c)
-    return out
+        by_code.setdefault(c.ioc, c)
+    named = ((form, c) for c in countries() for form in (c.name, *c.others))
+    return Gazetteer(spoken_forms(named), by_code)
 
 
 def country_of(said: str) -> Country | None:
     """The country ``said`` names: a name or demonym in any case, a code as written."""
-    return _by_code().get(said.strip()) or _by_word().get(said.strip().lower())
+    return _gazetteer().of(said)
 
 
 def held_as(value: object) -> Country | None:
     """The country a table's cell holds ("KEN", "Kenya", "kenya"; a code in capitals)."""
-    if not isinstance(value, str):
-        return None
-    text = value.strip()
-    return _by_code().get(text.upper() if len(text) <= 3 else text) or _by_word().get(text.lower())
+    return _gazetteer().held_as(value)
 
 
-@cache
-def _spoken() -> re.Pattern[str]:
-    words = sorted(_by_word(), key=len, reverse=True)
-    return re.compile(r"(?<![\w.])(?:" + "|".join(map(re.escape, words)) + r")(?![\w'])")
-
-
-@cache
-def _coded() -> re.Pattern[str]:
-    codes = sorted(_by_code(), key=len, reverse=True)
-    return re.compile(r"(?<![\w.])(?:" + "|".join(map(re.escape, codes)) + r")(?![\w'])")
+def country_gazetteer() -> Gazetteer[Country]:
+    """The countries, to find in text and in cells."""
+    return _gazetteer()
 
 
 def countries_said(text: str, written: str | None) -> list[tuple[int, int, Country]]:
     """Where ``text`` (lower-case) names a country by name or demonym, and where
     ``written`` (the same text as typed, aligned with it) names one by a code in
-    capitals; longest first where two overlap."""
-    found = [(m.start(), m.end(), _by_word()[m.group()]) for m in _spoken().finditer(text)]
-    if written is not None and len(written) == len(text):
-        for m in _coded().finditer(written):
-            if not any(s < m.end() and m.start() < e for s, e, _ in found):
-                found.append((m.start(), m.end(), _by_code()[m.group()]))
-    return sorted(found)
+    capitals."""
+    return _gazetteer().said(text, written)
