@@ -16,6 +16,7 @@ from notebook_router.analyst import phrases as ph
 from notebook_router.analyst.code_qualifiers import code_qualifiers
 from notebook_router.analyst.column_nouns import nouns_of_columns
 from notebook_router.analyst.currency_measures import currency_mentions
+from notebook_router.analyst.defined_codes import defined_codes
 from notebook_router.analyst.everyday_values import everyday_values
 from notebook_router.analyst.frame_names import named_measure
 from notebook_router.analyst.kind_columns import kind_columns
@@ -253,6 +254,7 @@ def _mentions(text: str, schema: Schema, written: str | None = None) -> list[Men
     found = _aggregation_before_column(text, sorted(found, key=lambda m: m.start))
     found = nouns_of_columns(text, found, schema)  # "casual rentals": casual's noun
     found = code_qualifiers(text, found, schema)  # "district income": the income
+    found = defined_codes(text, found)  # "likely voter (LV)": one mention of LV
     return _names_of_columns(text, found)
 
 
