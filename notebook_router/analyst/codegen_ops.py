@@ -294,6 +294,12 @@ def missing(b: Builder, e: Engine = PANDAS) -> Program:
     if s.variant == "most":
         b.add(f"counts = {e.computed(f'{d}.isna().sum()')}", "result = counts.idxmax()")
         return b.program("label", {"table": "counts", "best": "counts.max()"})
+    if s.variant == "column" and s.group_by:
+        # the gaps of one column, per group: a share in % or a count for each
+        gaps = f"{b.col(s.columns[0])}.isna().groupby({b.col(s.group_by[0])})"
+        how = "mean() * 100" if percent else "sum()"
+        b.add(f"result = {e.computed(f'{gaps}.{how}')}")
+        return b.program("series")
     if s.variant in ("rows", "complete") or (s.variant == "column" and len(s.columns) == 1):
         # "complete" rows are those with no missing value: the other side of "rows"
         complete = f"(~{d}.isna().any(axis=1))" if e.lazy else f"{d}.notna().all(axis=1)"

@@ -266,6 +266,8 @@ def missing(r: Reading) -> Outcome:
         if lacked is None or no_side(r.schema.column(r.column_at(int(lacked[1])))) is not None:
             return None
     percent = r.has(PERCENT)
+    # "visits with a missing rating by doctor": the gaps are counted per doctor
+    group, which = groups(r)
     targets = gap_columns(r, r.remaining())  # "how many patients ...": no gaps in patient_id
     for column in measured_among(r, targets):
         # "average age of patients with no insurance recorded": the gaps are counted,
@@ -285,4 +287,15 @@ def missing(r: Reading) -> Outcome:
         variant = "per_column"
     else:
         variant = "total"
+    if group:
+        if variant != "column" or len(targets) != 1 or which:
+            return Decline(
+                f"I can count the missing values of one column for each {', '.join(group)}; "
+                "name the one column whose gaps to count, e.g. 'missing <column> by "
+                f"{group[0]}'."
+            )
+        return base(
+            r, "missing", variant=variant, columns=tuple(targets), percent=percent,
+            group_by=tuple(group),
+        )  # fmt: skip
     return base(r, "missing", variant=variant, columns=tuple(targets), percent=percent)

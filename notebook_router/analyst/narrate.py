@@ -222,6 +222,10 @@ def _missing(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
         what = "percentage of rows" if spec.percent else "number of rows"
         which = "at least one missing value" if spec.variant == "rows" else "no missing value"
         return f"The {what} with {which} is {fmt(value, d)}{unit}."
+    if isinstance(value, dict) and spec.group_by:
+        what = "Percentage of missing values" if spec.percent else "Number of missing values"
+        of = f"{spec.columns[0]} by {spec.group_by[0]}{where(spec.filters)}"
+        return f"{what} of {of}: {listing(value, d, limit=30)}."
     if isinstance(value, dict):
         what = "Percentage of missing values" if spec.percent else "Missing values"
         return f"{what} per column: {listing(value, d, limit=30)}."
