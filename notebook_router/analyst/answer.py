@@ -32,6 +32,7 @@ from notebook_router.analyst.understand import understand
 from notebook_router.analyst.unknown_negations import unknown_gaps
 from notebook_router.analyst.values import fmt, plain
 from notebook_router.data.dask_data import is_dask_collection
+from notebook_router.language.leading_scope import scoped_parts
 from notebook_router.language.patterns import alternation
 from notebook_router.language.phrases import phrase_table
 from notebook_router.language.tables import table
@@ -98,6 +99,7 @@ def analyse(question: str, frames: Mapping[str, Any], *, default: str | None = N
     parts = [p for p in SPLIT.split(question) if p.strip()]
     if len(parts) == 1:  # "total gas kwh and total electric kwh": a figure for each
         parts = same_statistic_parts(question, schemas, default) or parts
+    parts = scoped_parts(parts, BACK_REFERENCE)  # "for X, A and B": X for B too
     unread: Decline | None = None
     unread_part = ""
     if len(parts) > 1:

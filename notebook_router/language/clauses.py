@@ -163,11 +163,31 @@ def _split_on_verbs(part: str) -> list[str]:
     for sep, text in zip(pieces[1::2], pieces[2::2], strict=True):
         # "choose between plan A, plan B and plan C": options, though "plan" is a verb.
         verb = _leading_verb(_clean(text)) is not None and not _OPTIONS.search(out[-1])
-        if verb or _another_statistic(out[-1], text):
+        if (verb or _another_statistic(out[-1], text)) and not _one_more_name(out[-1], text):
             out.append(text)
         else:
             out[-1] = out[-1] + sep + text
     return out
+
+
+_NAME = r"[A-Z0-9][\w&.'-]*(?:\s+[A-Z0-9][\w&.'-]*)*"
+_NAMES_LISTED = re.compile(
+    rf"\b(?:{alternation(_WORDS['list_leads'])})\s+(?:[a-z][\w-]*\s+)?{_NAME}"
+    rf"(?:\s*,\s*(?:(?:and|or)\s+)?{_NAME}|\s+(?:and|or)\s+{_NAME})*\s*$"
+)
+_ONE_NAME = re.compile(rf"^\s*{_NAME}\s*[?.!]*\s*$")
+NAME_WORDS = 3
+"""The most words of one name in such a list ("Office Supplies", "New York City")."""
+
+
+def _one_more_name(before: str, text: str) -> bool:
+    """Whether ``text`` is one more name of a list ``before`` ends with after a negation
+    or a filter ("excluding regions North" then "Plot"): a value, not a verb's clause."""
+    return (
+        len(text.split()) <= NAME_WORDS
+        and _ONE_NAME.match(text) is not None
+        and _NAMES_LISTED.search(before) is not None
+    )
 
 
 def statistic_parts(text: str) -> list[str]:

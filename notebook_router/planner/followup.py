@@ -58,6 +58,7 @@ from notebook_router.planner.followup_compare import (
     rival_comparisons,
 )
 from notebook_router.planner.followup_declined import after_declined
+from notebook_router.planner.followup_each import in_each
 from notebook_router.planner.followup_entities import BY, column_slot, kind, old_entity
 from notebook_router.planner.followup_grouping import grouping_said
 from notebook_router.planner.followup_only import only_statistic, only_value
@@ -165,6 +166,9 @@ def _follow_up(
     answered = about_answer(goal, arc.last)
     if answered is not None:
         return answered
+    each = in_each(goal, arc.last)  # "and the oldest in each?" after "... by season"
+    if each is not None:
+        return each
     # Work to redo: a run whose tasks were all the team's notes (a plan, a recalled
     # fact, a research note) is not one.
     planned = [r for r in arc.runs if any(GENERALIST not in t.roles for t in r.tasks)]

@@ -9,6 +9,7 @@ import re
 
 from notebook_router.context.arc import ArcRun, ArcTask
 from notebook_router.language.lexicon import terms
+from notebook_router.language.phrases import phrase_table
 from notebook_router.planner.followup_those import relative_first, those_before_a_verb
 from notebook_router.planner.followup_types import (
     ANALYSIS,
@@ -115,6 +116,13 @@ _OF_THOSE = re.compile(
     re.IGNORECASE,
 )
 _LEADING = re.compile(rf"^(?:{_W('reference_lead')}[\s,]+)+", re.IGNORECASE)
+_TRAILING_ROWS = phrase_table("followup_rows")
+_TRAILING = re.compile(
+    rf"(?<![\w-])(?:(?P<before>[\w-]+)\s+)?(?:(?:{_TRAILING_ROWS.either('trailing.prepositions')})"
+    rf"\s+)?(?P<pronoun>{_TRAILING_ROWS.either('trailing.pronouns')})\s*[?.!]*$",
+    re.IGNORECASE,
+)
+_EXISTENTIAL = _TRAILING_ROWS.word_set("trailing.existential")
 REFERENCE_LEAD_WORDS = 6
 """The most words a follow-up may say before its "their"/"of those" ("how many of them",
 "and what is the average year of those"). Longer, the question names rows of its own
@@ -140,7 +148,12 @@ def of_those(
     said = relative_first(said) or said  # "of which, how many ...?": "of those, ..."
     found = _OF_THOSE.search(said)
     start = found.start() if found is not None else those_before_a_verb(said, columns)
-    if source is None or start is None or not _refers_back(said[:start]):
+    last = _trailing_reference(said)
+    if start is not None and not _refers_back(said[:start]) and last is not None:
+        start = None  # a reference said last refers back, whatever its lead's length
+    if last is not None and start is None and _refers_back(said[:last], long=True):
+        start = last
+    if source is None or start is None or not _refers_back(said[:start], long=start == last):
         return None
     asked = analyst_tasks(source)
     if not asked:
@@ -170,13 +183,26 @@ def _without_its_noun(said: str, before: str) -> str:
     return f"{said[: found.start()]}{found['those']}{found['end']}"
 
 
-def _refers_back(lead: str) -> bool:
+def _trailing_reference(said: str) -> int | None:
+    """Where a reference said last starts ("... from them?", "... there?"), None when the
+    question ends otherwise or "there" says that rows exist ("how many were there?")."""
+    found = _TRAILING.search(said)
+    if found is None:
+        return None
+    before = (found["before"] or "").lower()
+    if found["pronoun"].lower() == "there" and (not before or before in _EXISTENTIAL):
+        return None
+    return found.start("pronoun") if found["before"] is None else found.end("before") + 1
+
+
+def _refers_back(lead: str, long: bool = False) -> bool:
     """Whether the words before a follow-up's "their"/"of those" leave its rows to the
-    answer before: a few question words ("what is", "how many of"), no rows of its own
-    (no figure, no "X: ...", no clause of its own joined by "and")."""
+    answer before: a few question words ("what is", "how many of"), or any number of them
+    before a reference said last (``long``), no rows of its own (no figure, no "X: ...",
+    no clause of its own joined by "and")."""
     words = lead.split()
     return (
-        len(words) <= REFERENCE_LEAD_WORDS
+        (long or len(words) <= REFERENCE_LEAD_WORDS)
         and not any(ch.isdigit() for ch in lead)
         and not any(mark in lead for mark in ":;")
         and "and" not in (w.lower().strip(",") for w in words)

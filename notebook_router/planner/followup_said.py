@@ -69,7 +69,28 @@ def new_entity(goal: str) -> str | None:
 
 def said_entity(goal: str) -> tuple[str, str] | None:
     """(the entity a "same" follow-up swaps in, the preposition said before it, "" for
-    none), or None when ``goal`` is not one."""
+    none), or None when ``goal`` is not one. "Only" said with the entity ("and in 2011
+    only?", "and only in 2011?") narrows the rows as the entity alone does: it is no part
+    of the entity, whose kind (a year) says the slot it fills (none: it is added)."""
+    said = _said_entity(goal)
+    if said is None:
+        return None
+    new, preposition = said
+    words = new.split()
+    while len(words) > 1 and words[-1].lower() in _ONLY_WORDS:  # "2011 only"
+        words.pop()
+    if len(words) > 1 and words[0].lower() in _ONLY_WORDS:  # "only in 2011"
+        words.pop(0)
+        if len(words) > 1 and words[0].lower() in _BARE_PREPOSITIONS:
+            preposition = preposition or words.pop(0).lower()
+    return " ".join(words), preposition
+
+
+_ONLY_WORDS = phrase_table("followup_rows").word_set("only.words")
+_BARE_PREPOSITIONS = SAID.word_set("same.before_bare_entity")
+
+
+def _said_entity(goal: str) -> tuple[str, str] | None:
     same = _SAME.match(goal)
     if same:
         new = _entity(same["new"])

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 from notebook_router.language.clauses import Clause, decompose
 from notebook_router.language.counts import count_with_no_noun
+from notebook_router.language.leading_scope import leading_scope, with_scope
 from notebook_router.language.lexicon import terms
 from notebook_router.language.patterns import alternation
 from notebook_router.language.phrases import phrase_table
@@ -159,8 +160,14 @@ def carry_restrictions(
     ['what is the total qty of Toys in Newark', 'the average price of Toys in Reno?']
     """
     out = list(clauses)
+    scope = leading_scope(out[0].text) if out and about_data(out[0]) else None
     for i in range(1, len(out)):
         before, after = out[i - 1], out[i]
+        if scope is not None and about_data(after) and not _REFERS_BACK.search(after.text):
+            # "for high priority orders, the total amount and the average units": a scope
+            # said first is the whole request's, given to every part after it
+            text = with_scope(scope, after.text)
+            out[i] = after = Clause(text, after.verb, after.after_previous, list(after.depends_on))
         if _REFERS_BACK.search(after.text) or not (about_data(before) and about_data(after)):
             continue
         shared, _ = _shared(before.text, after.text, values)
