@@ -21,6 +21,7 @@ from notebook_router.analyst.frame_names import EVERY_COLUMN
 from notebook_router.analyst.frames_compare import compare_frames, named_frames, unnamed_tables
 from notebook_router.analyst.intents import CLOSEST
 from notebook_router.analyst.joined_parts import same_statistic_parts
+from notebook_router.analyst.listed_values import value_listed_at
 from notebook_router.analyst.phrases import AnswerFormat, answer_formats
 from notebook_router.analyst.place_values import place_links
 from notebook_router.analyst.result import Analysis
@@ -71,6 +72,18 @@ SPLIT = re.compile(
 )
 
 
+def _parts(question: str, schemas: Mapping[str, Schema]) -> list[str]:
+    """The question's parts, split where a new question opens; not before a value that
+    ends a list ("other than View, Plot and Count"), though its word opens one."""
+    parts, last = [], 0
+    for m in SPLIT.finditer(question):
+        if m.end() > m.start() and not value_listed_at(question, m.end(), schemas):
+            parts.append(question[last : m.start()])
+            last = m.end()
+    parts.append(question[last:])
+    return [p for p in parts if p.strip()]
+
+
 def analyse(question: str, frames: Mapping[str, Any], *, default: str | None = None) -> Analysis:
     """Answer ``question`` about ``frames`` (DataFrames or Series by variable name).
 
@@ -96,7 +109,7 @@ def analyse(question: str, frames: Mapping[str, Any], *, default: str | None = N
     if unclear is not None:
         return Analysis("declined", unclear, operation="decline", closest=CLOSEST)
     schemas = frame_schemas(frames)
-    parts = [p for p in SPLIT.split(question) if p.strip()]
+    parts = _parts(question, schemas)
     if len(parts) == 1:  # "total gas kwh and total electric kwh": a figure for each
         parts = same_statistic_parts(question, schemas, default) or parts
     parts = scoped_parts(parts, BACK_REFERENCE)  # "for X, A and B": X for B too

@@ -26,6 +26,7 @@ from notebook_router.analyst.linking import (
     find_mentions,
     partial_column,
 )
+from notebook_router.analyst.listed_values import listed_values
 from notebook_router.analyst.place_values import place_mentions
 from notebook_router.analyst.schema import Schema
 from notebook_router.analyst.spec import Derived, Filter, LeftOut
@@ -249,6 +250,7 @@ def _mentions(text: str, schema: Schema, written: str | None = None) -> list[Men
     found += _month_names(text, schema, found, written)
     found += everyday_values(text, schema, found)
     found += place_mentions(text, schema, found, written)  # "Kenya", "Texas" of a column of codes
+    found += listed_values(text, schema, found, written)  # "except Train, Test": both values
     found += currency_mentions(text, schema, found)  # "total euros" of sales_eur
     found += kind_columns(text, schema, found)  # "shipping methods" of ship_sp
     found = _aggregation_before_column(text, sorted(found, key=lambda m: m.start))
