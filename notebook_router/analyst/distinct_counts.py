@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from notebook_router.analyst.column_names import is_identifier, name_words
 from notebook_router.analyst.linking import Mention
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import LeftOut, Spec
@@ -30,6 +31,7 @@ _PERIOD_PARTS = frozenset(table("period_means")["periods"])
 """Parts of a date a column may hold ("hour" of day): "how many hours had ..." counts the
 rows (each an hour), not the distinct hours of the day."""
 _IDS = table("distinct_counts")
+_ID_WORDS = frozenset(table("number_owners")["identifier_words"])
 _MEASURES = frozenset(_IDS["measure_names"])
 """Names of measures ("rating", "age"): repeated whole numbers, yet never identifiers."""
 _FEWEST_IDS: int = _IDS["fewest_ids"]
@@ -129,8 +131,20 @@ def _counted_column(r: Reading, *, certain: bool) -> str | None:
         name = column.strip().lower()
         if name in _PERIODS | _PERIOD_PARTS or r.kind(column) in ("datetime", "datetext"):
             continue
-        if noun == name or noun not in forms(name) or _measure(column):
+        # "patients" of ``patient_id``: an identifier is named by its words before the id
+        head = " ".join(w for w in name_words(column) if w not in _ID_WORDS)
+        names = {name} | ({head} if is_identifier(column) and head else set())
+        if any(noun == n for n in names) or not any(noun in forms(n) for n in names):
             continue
+        if _measure(column):
+            continue
+        if (
+            noun in forms(head)
+            and is_identifier(column)
+            and 0 < _distinct(r, column) < r.schema.rows
+        ):
+            # its name says whose id it is: its values repeating, the things are fewer
+            return column
         if identifies(r, column) if certain else _repeated(r, column) and _id_like(r, column):
             return column
     return None
@@ -164,6 +178,11 @@ def named_entities(r: Reading, spec: Spec) -> str | None:
             return None  # most names their own row's (counties): the rows
         return column if r.schema.rows >= _NAMED_REPEATS * distinct else None
     return None
+
+
+def _distinct(r: Reading, column: str) -> int:
+    held = r.schema.column(column)
+    return held.distinct or len(set(held.values))
 
 
 def _measure(column: str) -> bool:

@@ -53,6 +53,8 @@ _ENTITY_KINDS = ("text", "category")
 _COUNTING = frozenset({"count", "nunique"})
 _COUNTING_LEADS = frozenset(_WORDS["counting_leads"])
 _AFTERS = f"(?:{alternation(_AFTER)})"
+_FIGURE_AFTER = re.compile(r"\s+(?:no\.?\s*|#\s*)?\d+(?![\d.,%]|\s*[a-z])")
+"""A figure right after a column ("clinic 2", "store #4"), no unit or noun after it."""
 
 
 def entity_counts(r: Reading) -> Spec | Decline | None:
@@ -101,6 +103,8 @@ def _names_its_value(r: Reading, index: int) -> bool:
     """A column said just before one of its values ("visited *clinic* N"): a condition on
     the rows counted, not a measure."""
     m = r.mentions[index]
+    if r.kind(m.column) == "number" and _FIGURE_AFTER.match(r.text, m.end):
+        return True  # "visit to clinic 2": a number column's values are no mentions
     after = [n for n in r.mentions if n.start >= m.end]
     following = min(after, key=lambda n: n.start, default=None)
     return (

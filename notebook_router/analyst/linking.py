@@ -118,10 +118,11 @@ def _synonyms() -> dict[str, frozenset[str]]:
     """Each everyday word (stemmed) → the stems of the column words it may stand for."""
     out: dict[str, set[str]] = {}
     for group in [*table("column_words")["groups"], *table("trust")["column_words"]["groups"]]:
-        stems = {stem(w) for g in group for w in _words_of(g)}
+        # an entry of several words ("brand_name") stands only as a whole: its words alone
+        # would fold "manufacturers" to any ``name`` column and "name" to the maker's
+        stems = {stem("".join(_words_of(g))) for g in group}
         for word in group:
-            for part in _words_of(word):
-                out.setdefault(stem(part), set()).update(stems)
+            out.setdefault(stem("".join(_words_of(word))), set()).update(stems)
     return {k: frozenset(v) for k, v in out.items()}
 
 
@@ -566,8 +567,12 @@ def partial_column(word: str, schema: Schema) -> Mention | None:
         if len(hits) > 1 and len(whole) == 1:
             hits = {whole[0]: "synonym"}
     if not hits:
+        short_forms = table("column_words")["short_forms"]
         for col in schema.columns:
-            if _abbreviates(col.name.lower(), w):
+            short = col.name.lower()
+            # "manufacturers" of ``mfr``: a plural's stem ends as the short form does
+            said = _abbreviates(short, w) or _abbreviates(short, w_stem)
+            if said or stem(short_forms.get(short, "")) == w_stem:
                 hits.setdefault(col.name, "abbreviation")
     if len(hits) != 1:
         return None

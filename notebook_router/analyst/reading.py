@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from notebook_router.analyst import phrases as ph
+from notebook_router.analyst.all_words_said import fully_said_column
 from notebook_router.analyst.code_qualifiers import code_qualifiers
 from notebook_router.analyst.column_nouns import nouns_of_columns
 from notebook_router.analyst.currency_measures import currency_mentions
@@ -33,6 +34,7 @@ from notebook_router.analyst.spec import Derived, Filter, LeftOut
 from notebook_router.language.lexicon import STOPWORDS
 from notebook_router.language.numbers import NUM, number, spell_digits
 from notebook_router.language.patterns import alternation
+from notebook_router.language.stems import stem
 from notebook_router.language.tables import table, word_list
 from notebook_router.language.words import plain, word_spans
 
@@ -241,10 +243,12 @@ def _mentions(text: str, schema: Schema, written: str | None = None) -> list[Men
         or after_naming_verb(text, m.start)  # "pets called Max"
     ]  # fmt: skip
     found = [m for m in found if not _said_as_verb(text, m)]
+    said = frozenset(stem(w) for w, _, _ in word_spans(text) if w not in ignore)
     for word, start, end in word_spans(text):
         if word in ignore or any(m.start <= start < m.end for m in found):
             continue
-        partial = partial_column(word, schema)
+        # a column whose words are all said beats one sharing a stem with one of them
+        partial = fully_said_column(word, said, schema) or partial_column(word, schema)
         if partial is not None:
             found.append(replace(partial, start=start, end=end))
     found += _month_names(text, schema, found, written)
