@@ -138,11 +138,10 @@ def _counted_column(r: Reading, *, certain: bool) -> str | None:
             continue
         if _measure(column):
             continue
-        if (
-            noun in forms(head)
-            and is_identifier(column)
-            and 0 < _distinct(r, column) < r.schema.rows
-        ):
+        if noun not in forms(name):  # said by the words before its id word ("loans")
+            distinct, _ = r.schema.spread(column)
+            if not 0 < distinct < r.schema.rows:
+                continue  # one row each (or unread): the rows are the things counted
             # its name says whose id it is: its values repeating, the things are fewer
             return column
         if identifies(r, column) if certain else _repeated(r, column) and _id_like(r, column):
@@ -178,11 +177,6 @@ def named_entities(r: Reading, spec: Spec) -> str | None:
             return None  # most names their own row's (counties): the rows
         return column if r.schema.rows >= _NAMED_REPEATS * distinct else None
     return None
-
-
-def _distinct(r: Reading, column: str) -> int:
-    held = r.schema.column(column)
-    return held.distinct or len(set(held.values))
 
 
 def _measure(column: str) -> bool:

@@ -49,3 +49,20 @@ def test_the_rows_own_noun_counts_rows() -> None:
     df = _visits()
     out = _ask("how many visits are there?", {"visits": df})
     assert _numbers(out) == [float(len(df))]
+
+
+def test_an_id_with_one_row_each_counts_the_rows_as_sure() -> None:
+    # loan_id holds one value per row: the rows are the loans, and the count is sure
+    loans = pd.DataFrame(
+        {
+            "loan_id": range(5001, 5013),
+            "returned": [True, False] * 6,
+            "genre": ["KIDS", "SCI", "ART"] * 4,
+        }
+    )
+    out = _ask("how many loans have not been returned yet?", {"loans": loans})
+    assert out.status == "fulfilled", out.text
+    assert _numbers(out) == [6.0]
+    out = _ask("how many loans were not KIDS books?", {"loans": loans})
+    assert out.status == "fulfilled", out.text
+    assert _numbers(out) == [8.0]
