@@ -27,6 +27,7 @@ from notebook_router.analyst.schema import Column, Schema
 from notebook_router.analyst.spec import LeftOut, Spec
 from notebook_router.language.countries import country_gazetteer
 from notebook_router.language.gazetteer import Gazetteer
+from notebook_router.language.patterns import alternation
 from notebook_router.language.tables import table
 from notebook_router.language.us_states import state_gazetteer
 from notebook_router.language.words import words
@@ -119,7 +120,8 @@ def _may_hold_places(column: Column) -> bool:
     return column.kind in ("category", "text") and column.distinct <= _MOST
 
 
-_LISTED = re.compile(r"\s*(?:,\s*(?:and\b|or\b)?|&|/|\band\b|\bor\b|\bvs\b\.?|\bversus\b)\s*")
+_JOINS = alternation(_WORDS["list_joins"])
+_LISTED = re.compile(rf"\s*(?:,\s*(?:(?:{_JOINS})\b)?|&|/|\b(?:{_JOINS})\b\.?)\s*")
 """What stands between two places of one list ("WA, OR and ID", "TX vs OK"); a space
 alone does not ("Texas OR Ohio" is Texas or Ohio)."""
 
