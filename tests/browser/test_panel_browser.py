@@ -64,11 +64,13 @@ def _cell(page: Any, index: int) -> Any:
 def _run_cell(page: Any, index: int) -> None:
     """Click into a cell and press Shift+Enter, as a person would (later cells queue)."""
     prompt = _cell(page, index).locator(".jp-InputPrompt")
+    # A cell run before already shows "[n]:": it has started once its prompt changes.
+    before = prompt.inner_text().strip()
     for _ in range(3):  # a keypress can land while JupyterLab is still moving focus
         _cell(page, index).locator(".jp-InputArea-editor").click()
         page.keyboard.press("Shift+Enter")
         try:
-            expect(prompt).not_to_have_text("[ ]:", use_inner_text=True, timeout=5_000)
+            expect(prompt).not_to_have_text(before, use_inner_text=True, timeout=5_000)
             return
         except AssertionError:
             continue
