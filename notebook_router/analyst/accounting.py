@@ -26,6 +26,7 @@ from notebook_router.analyst.counted_conditions import counted_conditions
 from notebook_router.analyst.half_formulas import half_formulas
 from notebook_router.analyst.linking import Mention
 from notebook_router.analyst.number_owners import is_identifier
+from notebook_router.analyst.passive_doers import names_doer
 from notebook_router.analyst.reading import IGNORED, OPERATION_WORDS, Reading
 from notebook_router.analyst.row_numbers import numbers_rows
 from notebook_router.analyst.said_numbers import unused_numbers
@@ -384,6 +385,8 @@ def _unread_groups(r: Reading, spec: Spec) -> list[LeftOut]:
         # not group by. A column the answer only filters on ("by year from 2000 on") is
         # not grouped; "top 3 states by poverty" ranks by it: used.
         column = r.column_at(int(m.group("index")))
+        if names_doer(r, m.start(), (column,)):
+            continue  # "polls were taken by poll takers other than Gallup": who took them
         # "average depth per magnitude" answered with the mean of both: measured, not grouped
         measured_only = spec.op == "statistic" and column in spec.columns
         if (column not in grouping or measured_only) and not (

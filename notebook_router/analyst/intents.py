@@ -15,6 +15,7 @@ from notebook_router.analyst.column_names import is_identifier
 from notebook_router.analyst.conditions import date_column
 from notebook_router.analyst.count_columns import counts_things
 from notebook_router.analyst.level_columns import holds_levels
+from notebook_router.analyst.passive_doers import names_doer
 from notebook_router.analyst.person_columns import people_columns
 from notebook_router.analyst.rate_columns import holds_rates
 from notebook_router.analyst.reading import Reading
@@ -186,6 +187,8 @@ def groups(r: Reading) -> tuple[list[str], bool]:
     for pattern in _GROUPS:
         for m in list(pattern.finditer(r.skeleton)):
             cols = [r.column_at(int(g)) for g in m.groups() if g is not None]
+            if cols and names_doer(r, m.start(), cols):
+                continue  # "were taken by poll takers other than Gallup": who, not groups
             if cols and all(groupable(r, c) for c in cols):
                 found.extend(c for c in cols if c not in found)
                 r.skeleton = ph.blank(r.skeleton, m)
