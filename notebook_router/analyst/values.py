@@ -37,7 +37,9 @@ def plain_key(key: Any) -> Any:
 
 
 def fmt(value: Any, digits: int | None = None) -> str:
-    """A number for reading: exactly ``digits`` decimals if asked, else 4 significant digits."""
+    """A number for reading: exactly ``digits`` decimals if asked, else 4 significant digits,
+    never fewer than its whole part has and at most 2 decimals past it (a total of
+    3,540.50 reads "3540.5", not "3540", which would be a different amount)."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return str(value)
     if isinstance(value, int):
@@ -48,8 +50,10 @@ def fmt(value: Any, digits: int | None = None) -> str:
         return f"{value:.{digits}f}"
     if value == 0:
         return "0"
-    if abs(value) >= 10_000:
-        return f"{value:,.0f}"
+    if abs(value) >= 1_000:
+        separator = "," if abs(value) >= 10_000 else ""
+        text = f"{value:{separator}.2f}".rstrip("0").rstrip(".")
+        return text
     if abs(value) < 1e-3:
         return f"{value:.3g}"
     text = f"{value:.4g}"
