@@ -11,26 +11,19 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from notebook_router.analyst.column_names import is_identifier
 from notebook_router.analyst.linking import partial_column
 from notebook_router.analyst.phrases import AGG_WORDS
 from notebook_router.analyst.schema import Schema
 from notebook_router.analyst.spec import LeftOut
 from notebook_router.language.stems import stem
-from notebook_router.language.tables import table
 from notebook_router.language.words import identifier_words
 
 if TYPE_CHECKING:  # reading imports this module
     from notebook_router.analyst.reading import Reading
 
-_IDENTIFIER_WORDS = frozenset(table("number_owners")["identifier_words"])
 _FEW_VALUES = 12
 """Whole numbers of at most this many values describe each row (a diet, a class)."""
-
-
-def _identifies(column: str) -> bool:
-    """Whether the column's name says it identifies rows ("patient_id", "OrderID")."""
-    words = identifier_words(column)
-    return (len(words) >= 2 and words[-1] in _IDENTIFIER_WORDS) or words == ["id"]
 
 
 def named_measure(frame: str, schema: Schema) -> list[str]:
@@ -39,7 +32,7 @@ def named_measure(frame: str, schema: Schema) -> list[str]:
     if not frame.isalpha():
         return []  # "diet4", "sales_2023": a table's own name, no noun of the rows
     found = partial_column(frame, schema)
-    if found is None or _identifies(found.column):
+    if found is None or is_identifier(found.column):
         return []
     words = identifier_words(found.column)
     if not any(stem(frame.lower()) == stem(w) for w in words):
