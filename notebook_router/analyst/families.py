@@ -83,6 +83,8 @@ _COLUMN_NAMES = (
 )
 _HEAD = rf"\b(?:{_bare('shape.head')})\b"
 _PERCENT_NAMED = rf"\b(?:{_bare('percent.named')})\b|%"
+_SHARE_COLUMN = rf"\bC\d+\s+(?:{_bare('percent.named')})\b(?!\s+of\b)"
+"""A share word right after a column's name ("Obama *share*"), not a share *of* something."""
 _COUNT_ASKED = rf"\b(?:{_bare('count.asked')})\b"
 _STATISTIC_OF_COUNT = rf"\b(?:{_bare('count.statistic_of')})\s+(?:number|count) of\b"
 _TOTAL = rf"\b(?:{_bare('count.total')})\b"
@@ -213,8 +215,11 @@ def unique(r: Reading) -> Outcome:
 def percentage(r: Reading) -> Outcome:
     if not r.has(PERCENT):
         return None
-    if not r.has(_PERCENT_NAMED) and [a for a in stat_aggs(r) if a not in ("count", "nunique")]:
-        return None  # "the average T-bill rate": a rate measured, not a share of rows
+    statistic = [a for a in stat_aggs(r) if a not in ("count", "nunique")]
+    if statistic and (not r.has(_PERCENT_NAMED) or r.has(_SHARE_COLUMN)):
+        # "the average T-bill rate", "average Obama share by poll taker": a column of
+        # rates or shares measured, not a share of the rows or of a total
+        return None
     group, which = groups(r)
     percent = r.has(r"\b(?:percent|percentage|pct)\b|%")
     order = ranking_order(r) if which else None

@@ -204,7 +204,12 @@ def _tied_with_first(table: Any) -> list[Any]:
 
 def _share(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
     unit = " (%)" if spec.percent else ""
-    return f"Share of total {spec.columns[0]} by {spec.group_by[0]}{unit}: {listing(value, spec.rounding)}."
+    # the rows the total is of: "for web orders" gives web revenue's split, said as such
+    of = where(spec.filters)
+    return (
+        f"Share of total {spec.columns[0]} by {spec.group_by[0]}{of}{unit}: "
+        f"{listing(value, spec.rounding)}."
+    )
 
 
 def _missing(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
