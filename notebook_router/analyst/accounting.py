@@ -32,6 +32,7 @@ from notebook_router.analyst.row_numbers import numbers_rows
 from notebook_router.analyst.said_numbers import unused_numbers
 from notebook_router.analyst.spec import Filter, LeftOut, Spec
 from notebook_router.analyst.unapplied import unapplied
+from notebook_router.analyst.unread_modifiers import unread_modifiers
 from notebook_router.language.patterns import alternation
 from notebook_router.language.phrases import in_order, phrase_table
 from notebook_router.language.tables import table
@@ -88,6 +89,7 @@ def left_out(r: Reading, spec: Spec) -> tuple[LeftOut, ...]:
         *unapplied(r, spec),
         *uncounted(r, spec),
         *unapplied_condition_words(r, spec, used_columns(spec)),
+        *unread_modifiers(r, lambda word: _unknown(r, word)),
     ]
     told = " ".join(g.said for g in (*spec.left_out, *found))
     found += unused_numbers(r, spec, told)

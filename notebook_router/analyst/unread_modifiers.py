@@ -1,0 +1,73 @@
+"""Words that pick out rows which no column holds: "average tip for *tall* customers",
+"students *who like music*". Each is a condition the answer cannot apply; left unread, the
+answer was the figure over every row, shown as complete.
+
+Two shapes are read: words before the plural the rows are ("for tall customers", "among
+first-time buyers"), and a relative clause after it ("who like music", "that play
+chess"). A word counts when it names nothing the reading knows (no column, value,
+operation, method or unit: the caller's ``unknown``). The words live in
+``language/data/accounting_grammar.toml`` (``[modifiers]``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from notebook_router.analyst.reading import IGNORED, Reading
+from notebook_router.analyst.spec import LeftOut
+from notebook_router.language.numbers import NUMBER_WORDS
+from notebook_router.language.patterns import alternation
+from notebook_router.language.tables import table
+
+_GRAMMAR = table("accounting_grammar")["modifiers"]
+_SUPERLATIVE = tuple(_GRAMMAR["superlative_endings"])
+_VALUE_WORDS = frozenset(w for group in table("value_words")["groups"] for w in group)
+"""Words read as a value said another way ("male" of ``sex == "M"``, by the readers of
+codes that do not mark the word as linked): read, never left over."""
+_WORD = r"[a-z][a-z'-]+"
+_BEFORE_ROWS = re.compile(
+    rf"\b(?:{alternation(_GRAMMAR['leads'])})\s+(?:(?:{alternation(_GRAMMAR['determiners'])})\s+)?"
+    rf"(?P<mods>(?:{_WORD}\s+){{1,3}})(?P<rows>{_WORD}s)\b"
+)
+_CLAUSE_END = re.compile(rf"[,;.?!]|\b(?:{alternation(_GRAMMAR['clause_ends'])})\b")
+_RELATIVE = re.compile(rf"\b(?:{alternation(_GRAMMAR['relatives'])})\s+(?P<clause>{_WORD})")
+
+
+def unread_modifiers(r: Reading, unknown: Callable[[str], bool]) -> list[LeftOut]:
+    """The kinds of row said that no column holds, each as it was said."""
+    covered = [(m.start, m.end) for m in r.mentions]
+
+    def unread(word: str) -> bool:
+        """Nothing reads ``word``, or each part of it ("left-handed"). A value said another
+        way, a superlative or a number in words ("the *biggest* teams", "the *three*
+        cities") is read elsewhere: a ranking or a count, no kind of row."""
+        if word in _VALUE_WORDS or word.endswith(_SUPERLATIVE) or word in NUMBER_WORDS:
+            return False
+        parts = [p for p in re.split(r"[-']", word) if len(p) > 2]
+        return bool(parts) and all(unknown(p) for p in parts)
+
+    out: list[LeftOut] = []
+    for m in _BEFORE_ROWS.finditer(r.text):
+        mods = list(re.finditer(_WORD, m.group("mods")))
+        at = m.start("mods")
+        linked = any(s <= at + w.start() < e for w in mods for s, e in covered)
+        if not linked and all(unread(w.group(0)) for w in mods):
+            mods_said = " ".join(w.group(0) for w in mods)
+            said = f"{mods_said} {m.group('rows')}"
+            out.append(LeftOut(said, "a kind of row no column holds"))
+    for m in _RELATIVE.finditer(r.text):
+        # The clause up to where it ends: one that holds a number or a linked word says a
+        # condition the reading took ("who scored more than 20", "that are female"); its
+        # verb alone is no condition of its own.
+        start = m.start("clause")
+        end = start + len(_CLAUSE_END.split(r.text[start:], maxsplit=1)[0].rstrip())
+        clause = r.text[start:end]
+        if any(start <= x.start < end for x in r.mentions) or any(c.isdigit() for c in clause):
+            continue
+        words = [w.group(0) for w in re.finditer(_WORD, clause)]
+        content = [w for w in words if w not in IGNORED]
+        if content and all(unread(w) for w in content):
+            said = " ".join(words[: words.index(content[-1]) + 1])
+            out.append(LeftOut(f"{m.group(0).split()[0]} {said}", "a condition no column holds"))
+    return out
