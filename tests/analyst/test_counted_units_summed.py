@@ -31,7 +31,10 @@ def _matches() -> pd.DataFrame:
 def test_votes_of_a_few_values_are_added_up() -> None:
     frame = _elections()
     a = analyse("how many electoral votes did Obama get?", {"results": frame})
-    assert (a.status, a.value) == ("answered", frame[frame.candidate == "Obama"].electoral_votes.sum())
+    assert (a.status, a.value) == (
+        "answered",
+        frame[frame.candidate == "Obama"].electoral_votes.sum(),
+    )
     b = analyse("how many electoral votes did Bush get in 2004?", {"results": frame})
     truth = frame[(frame.candidate == "Bush") & (frame.year == 2004)].electoral_votes.sum()
     assert (b.status, b.value) == ("answered", truth)

@@ -24,7 +24,17 @@ def _purchases() -> pd.DataFrame:
     return pd.DataFrame(
         {
             "customer": ["Ann", "Ann", "Bob", "Cy", "Cy", "Cy", "Dee", "Bob", "Dee"],
-            "store": ["North", "North", "North", "South", "South", "North", "South", "South", "North"],
+            "store": [
+                "North",
+                "North",
+                "North",
+                "South",
+                "South",
+                "North",
+                "South",
+                "South",
+                "North",
+            ],
             "amount": [5.0, 7.5, 3.0, 2.0, 9.0, 4.0, 6.0, 1.0, 8.0],
         }
     )
