@@ -61,6 +61,7 @@ from notebook_router.analyst.unit_ratios import per_unit
 from notebook_router.language.patterns import alternation
 from notebook_router.language.phrases import phrase_table
 from notebook_router.language.spelling import closest
+from notebook_router.language.stems import forms
 from notebook_router.language.tables import table
 from notebook_router.language.words import identifier_words
 
@@ -357,7 +358,7 @@ def _named_for_summed_units(column: str) -> bool:
     """Whether the last word of ``column``'s name is a unit whose figures add up (votes,
     goals, points, dollars, hours): "how many" of it is their total."""
     words = identifier_words(column)
-    return bool(words) and words[-1] in _SUMMED_UNITS
+    return bool(words) and bool(forms(words[-1]) & _SUMMED_UNITS)  # "vote" of electoral_vote
 
 
 def _rows_are_named(r: Reading, column: str) -> bool:

@@ -51,3 +51,12 @@ def test_a_few_labels_are_not_added_up() -> None:
     frame = _matches()
     a = analyse("how many matches had 4 stars?", {"matches": frame})
     assert a.value == int((frame.stars == 4).sum())
+
+
+def test_a_column_named_in_the_singular_is_added_up() -> None:
+    frame = _elections().rename(columns={"electoral_votes": "electoral_vote"})
+    a = analyse("how many electoral votes did Obama get?", {"results": frame})
+    assert (a.status, a.value) == (
+        "answered",
+        frame[frame.candidate == "Obama"].electoral_vote.sum(),
+    )
