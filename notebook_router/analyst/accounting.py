@@ -30,7 +30,7 @@ from notebook_router.analyst.passive_doers import names_doer
 from notebook_router.analyst.reading import IGNORED, OPERATION_WORDS, Reading
 from notebook_router.analyst.row_numbers import numbers_rows
 from notebook_router.analyst.said_numbers import unused_numbers
-from notebook_router.analyst.spec import Filter, LeftOut, Spec
+from notebook_router.analyst.spec import ColumnRef, Filter, LeftOut, Spec
 from notebook_router.analyst.unapplied import unapplied
 from notebook_router.analyst.unread_modifiers import unread_modifiers
 from notebook_router.language.patterns import alternation
@@ -138,6 +138,7 @@ def _unused_values(r: Reading, spec: Spec) -> list[LeftOut]:
 def used_columns(spec: Spec) -> set[str]:
     """Every column ``spec`` reads."""
     used = {*spec.columns, *spec.group_by, *(f.column for f in _conditions(spec))}
+    used.update(f.value.name for f in _conditions(spec) if isinstance(f.value, ColumnRef))
     used.update(c for c in (spec.date_column, spec.label_column) if c)
     if spec.derived is not None:
         used.update((spec.derived.left, spec.derived.right, spec.derived.name))

@@ -32,7 +32,7 @@ from typing import Any
 from notebook_router.analyst.code_facts import CodeFacts, Condition, read_code
 from notebook_router.analyst.reading import read
 from notebook_router.analyst.schema import Schema, frame_schemas
-from notebook_router.analyst.spec import Filter, Spec
+from notebook_router.analyst.spec import ColumnRef, Filter, Spec
 from notebook_router.analyst.understand import understand
 from notebook_router.language.clauses import decompose
 from notebook_router.language.phrases import phrase_table
@@ -270,6 +270,14 @@ def applies(f: Filter, facts: CodeFacts) -> bool:
     conditions = facts.on(f.column)
     op, value = f.op, f.value
     plain = [c for c in conditions if not c.part]
+    if isinstance(value, ColumnRef):  # McCain > Obama: the same two columns, same side
+        side = (">", ">=") if op in _LOWER else ("<", "<=")
+        other = value.name.lower()
+        return any(
+            c.op in side and any(isinstance(v, ColumnRef) and v.name.lower() == other
+                                 for v in c.values)
+            for c in plain
+        )  # fmt: skip
     if op in ("year", "month", "quarter") or op.startswith("year"):
         return _applies_to_date(f, conditions)
     if op == "hour":

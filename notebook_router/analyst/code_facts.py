@@ -30,6 +30,7 @@ from typing import Any
 
 from notebook_router.analyst.code_columns import GROUPING, Columns, under
 from notebook_router.analyst.code_values import NO, Bindings
+from notebook_router.analyst.spec import ColumnRef
 
 _COMPARE: dict[type[ast.cmpop], str] = {
     ast.Eq: "==", ast.NotEq: "!=", ast.Gt: ">", ast.GtE: ">=", ast.Lt: "<", ast.LtE: "<=",
@@ -161,6 +162,13 @@ class _Reader:
 
     def _condition(self, a: ast.expr, op: str, b: ast.expr, negated: bool) -> None:
         column = self.column(a)
+        other = self.column(b)
+        if column is not None and other is not None and not column[1] and not other[1]:
+            # df.A > df.B: one column against another on the same row, kept from each side
+            self._add(column[0], op, ColumnRef(other[0]), negated)
+            if op in FLIPPED:
+                self._add(other[0], FLIPPED[op], ColumnRef(column[0]), negated)
+            return
         if column is not None:
             if isinstance(b, ast.Name) and self.each.get(b.id) == column[0] and op == "==":
                 self.facts.groups.add(column[0])  # for v in df.c.unique(): df[df.c == v]

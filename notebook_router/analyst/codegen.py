@@ -15,7 +15,7 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from notebook_router.analyst.spec import Filter, Spec, parsed_texts
+from notebook_router.analyst.spec import ColumnRef, Filter, Spec, parsed_texts
 
 SIMPLE_AGGS = {
     "mean",
@@ -150,6 +150,8 @@ def _round_line(shape: str, digits: int) -> str:
 
 def condition(b: Builder, f: Filter, rows: str) -> str:
     c = b.col(f.column, rows)
+    if isinstance(f.value, ColumnRef):  # "McCain ahead of Obama": one column against another
+        return f"{c} {f.op} {b.col(f.value.name, rows)}"
     if f.op == "between" and isinstance(f.value, tuple):
         return f"{c}.between({f.value[0]!r}, {f.value[1]!r})"
     if f.op in ("isin", "notin"):

@@ -36,10 +36,15 @@ _SMALL = alternation(_FIGURES)
 _ENDS = alternation(_TIMES_WORDS["bare_followed_by"]["words"])
 _END = rf"(?=\s*(?:[?.!,;]|$|(?:{_ENDS})\b|[CV]\d+\b))"
 """What may follow a number of times: the end, or the next part ("twice as high" is none)."""
+_NOUN_END = rf"(?:{_END}|(?=\s+(?:{alternation(_WORDS['after_row_noun'])})\b))"
+"""What may follow a row noun: also a place or a thing it was with ("one visit to clinic 2")."""
 _BOUND = re.compile(
     rf"\b(?:(?P<bound>{alternation(_BOUNDS)})\s+(?:(?P<word>{alternation(_TIMES)}){_END}"
-    rf"|(?P<figure>\d+|{_SMALL})(?:\s+(?P<noun>[a-z]+))?{_END})"
-    rf"|(?P<first>\d+|{_SMALL})\s+(?P<after>{alternation(_AFTER)})(?:\s+(?P<after_noun>[a-z]+))?{_END}"
+    rf"|(?P<figure>\d+|{_SMALL})(?:\s+(?P<noun>[a-z]+){_NOUN_END}|{_END}))"
+    rf"|(?P<first>\d+|{_SMALL})(?P<unit>\s+(?:{alternation(_TIMES_WORDS['times_unit']['words'])}))?"
+    rf"\s+(?P<after>{alternation(_AFTER)})"
+    rf"(?:\s+(?P<after_noun>[a-z]+){_NOUN_END}|{_END})"
+    rf"|(?P<times>{alternation(_TIMES)})\s+(?P<times_after>{alternation(_AFTER)}){_END}"
     rf"|(?P<repeated>{alternation(_WORDS['repeated'])}){_END})"
 )
 _LEAD = re.compile(
@@ -103,16 +108,36 @@ def _names_its_value(r: Reading, index: int) -> bool:
     """A column said just before one of its values ("visited *clinic* N"): a condition on
     the rows counted, not a measure."""
     m = r.mentions[index]
-    if r.kind(m.column) == "number" and _FIGURE_AFTER.match(r.text, m.end):
+    figure = _FIGURE_AFTER.match(r.text, m.end)
+    if r.kind(m.column) == "number" and figure:
         return True  # "visit to clinic 2": a number column's values are no mentions
+    if r.kind(m.column) == "number" and _figure_filtered(r, m.column, m.end):
+        return True  # "visited clinic 2 more than once": clinic == 2 is already a condition
     after = [n for n in r.mentions if n.start >= m.end]
     following = min(after, key=lambda n: n.start, default=None)
-    return (
-        following is not None
-        and following.is_value
-        and following.column == m.column
-        and not r.text[m.end : following.start].strip()
+    before = [n for n in r.mentions if n.end <= m.start]
+    preceding = max(before, key=lambda n: n.end, default=None)  # "the North store"
+    return any(
+        n is not None
+        and n.is_value
+        and n.column == m.column
+        and not r.text[min(n.end, m.end) : max(n.start, m.start)].strip()
+        for n in (following, preceding)
     )
+
+
+def _figure_filtered(r: Reading, column: str, end: int) -> bool:
+    """The figure right after a number column's name is the value a condition on that
+    column keeps ("clinic 2 more than once" with ``clinic == 2`` read)."""
+    said = re.match(r"\s+(?:no\.?\s*|#\s*)?(\d+(?:\.\d+)?)\b", r.text[end:])
+    if said is None:
+        return False
+    value = float(said.group(1))
+    return any(
+        f.column == column and f.op == "==" and isinstance(f.value, (int, float))
+        and not isinstance(f.value, bool) and float(f.value) == value
+        for f in r.filters
+    )  # fmt: skip
 
 
 def _row_noun_id(r: Reading, start: int, end: int, column: str) -> bool:
@@ -135,7 +160,11 @@ def _bound(r: Reading) -> tuple[str, int, tuple[int, int]] | None:
             return ">", 1, m.span()
         if m.group("word"):
             return _BOUNDS[_spaced(m.group("bound"))], _TIMES[m.group("word")], m.span()
+        if m.group("times"):  # "twice or more"
+            return _AFTER[_spaced(m.group("times_after"))], _TIMES[m.group("times")], m.span()
         noun = m.group("noun") if m.group("figure") else m.group("after_noun")
+        if not m.group("figure") and m.group("unit"):  # "3 times or more": rows, however said
+            return _AFTER[_spaced(m.group("after"))], _number(m.group("first")), m.span()
         if not _rows_said(r, m, noun):
             continue
         if m.group("figure"):

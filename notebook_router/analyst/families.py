@@ -61,9 +61,12 @@ from notebook_router.analyst.unit_ratios import per_unit
 from notebook_router.language.patterns import alternation
 from notebook_router.language.phrases import phrase_table
 from notebook_router.language.spelling import closest
+from notebook_router.language.stems import forms
 from notebook_router.language.tables import table
+from notebook_router.language.words import identifier_words
 
 UNITS = alternation(table("analysis")["units"]["words"])
+_SUMMED_UNITS = frozenset(table("count_columns")["summed_units"])
 _SAID = phrase_table("families_words")
 
 
@@ -345,11 +348,22 @@ def _whole(r: Reading, column: str) -> bool:
     if r.kind(column) != "number" or (r.derived is not None and column == r.derived.name):
         return False
     described = r.schema.column(column)
-    if not described.whole or 0 < len(described.values) <= FEW_KINDS:
+    if not described.whole:
+        return False
+    # "how many electoral votes", "how many goals": a column named for a unit that adds
+    # up is summed however few its values are; a few values otherwise label the rows
+    if 0 < len(described.values) <= FEW_KINDS and not _named_for_summed_units(column):
         return False
     # a calendar column ("Day", "month") numbers the rows' dates: "how many days ..."
     # counts rows, it does not add the days of the month up
     return not _CALENDAR_NAME.search(column)
+
+
+def _named_for_summed_units(column: str) -> bool:
+    """Whether the last word of ``column``'s name is a unit whose figures add up (votes,
+    goals, points, dollars, hours): "how many" of it is their total."""
+    words = identifier_words(column)
+    return bool(words) and bool(forms(words[-1]) & _SUMMED_UNITS)  # "vote" of electoral_vote
 
 
 def _rows_are_named(r: Reading, column: str) -> bool:

@@ -21,7 +21,7 @@ from notebook_router.analyst.asked_about_again import asked_about_again
 from notebook_router.analyst.each_value import each_value
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.schema import Schema
-from notebook_router.analyst.spec import Filter, LeftOut, Scalar, Spec
+from notebook_router.analyst.spec import ColumnRef, Filter, LeftOut, Scalar, Spec
 from notebook_router.language.clauses import opening_statistic, statistic_parts
 
 
@@ -100,7 +100,7 @@ def _impossible(filters: tuple[Filter, ...]) -> tuple[str, tuple[Scalar, ...]] |
     """A column two equality conditions ask to hold two different values at once."""
     seen: dict[str, list[Scalar]] = {}
     for f in filters:
-        if f.op == "==" and f.value is not None and not isinstance(f.value, tuple):
+        if f.op == "==" and f.value is not None and not isinstance(f.value, (tuple, ColumnRef)):
             seen.setdefault(f.column, []).append(f.value)
     for column, values in seen.items():
         if len(set(map(str, values))) > 1:

@@ -8,14 +8,26 @@ Scalar = str | int | float | bool
 
 
 @dataclass(frozen=True, slots=True)
+class ColumnRef:
+    """Another column of the same row, as the value a condition compares with
+    (``McCain > Obama``: the rows where one number column is above another)."""
+
+    name: str
+
+    def __str__(self) -> str:
+        return self.name
+
+
+@dataclass(frozen=True, slots=True)
 class Filter:
-    """One row condition: ``column op value`` (``between`` takes a pair, ``isin`` a tuple)."""
+    """One row condition: ``column op value`` (``between`` takes a pair, ``isin`` a tuple,
+    ``> >= < <=`` also a :class:`ColumnRef`, another column of the row)."""
 
     column: str
     op: str
     """One of ``== != > >= < <= between isin notin contains year years month quarter``, or
     ``year>=`` (and ``>``, ``<``, ``<=``) for a date column's year."""
-    value: Scalar | tuple[Scalar, ...] | None = None
+    value: Scalar | tuple[Scalar, ...] | ColumnRef | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,6 +11,7 @@ from notebook_router.analyst.adverb_values import adverb_conditions
 from notebook_router.analyst.amount_texts import with_parsed_amounts
 from notebook_router.analyst.capita_ratios import capita_ratio_told
 from notebook_router.analyst.clock_conditions import clock_conditions
+from notebook_router.analyst.column_comparisons import column_comparisons
 from notebook_router.analyst.conditions import binary_conditions, conditions
 from notebook_router.analyst.contradictions import checked
 from notebook_router.analyst.counted_times import counted_times
@@ -92,7 +93,8 @@ def understand(question: str, frames: Mapping[str, Schema], default: str | None)
     clock = clock_conditions(r)  # "at 7am": the hour, before any number is read as a bound
     times = counted_times(r)  # "renewed at least once": renewals >= 1, not a minimum
     dated = date_conditions(r)  # "after 1992-04-30": a bound on dates, before any value is read
-    r.filters = [*clock, *times, *dated, *owned_conditions(r), *conditions(r)]
+    compared = column_comparisons(r)  # "had McCain ahead of Obama": McCain > Obama
+    r.filters = [*clock, *times, *dated, *compared, *owned_conditions(r), *conditions(r)]
     r.filters += currency_rows(r, r.filters)  # "more than $10" with a currency column: USD rows
     r.filters += presence_conditions(r)
     r.filters += adjective_flags(r)  # "of fraudulent claims": fraud_flag == Yes

@@ -13,7 +13,7 @@ import re
 
 from notebook_router.analyst.asked_units import FACTORS, column_unit
 from notebook_router.analyst.reading import Reading
-from notebook_router.analyst.spec import Filter, LeftOut, Scalar
+from notebook_router.analyst.spec import ColumnRef, Filter, LeftOut, Scalar
 from notebook_router.language.patterns import alternation
 from notebook_router.language.tables import table
 
@@ -32,7 +32,7 @@ def bounds_in_column_units(r: Reading, filters: list[Filter]) -> list[Filter]:
     kept: list[Filter] = []
     for f in filters:
         found = column_unit(f.column) if f.op in _BOUNDS else None
-        if found is None or found[1] == "currency":
+        if found is None or found[1] == "currency" or isinstance(f.value, ColumnRef):
             kept.append(f)
             continue
         unit, quantity, factor = found
