@@ -116,7 +116,9 @@ def spell_digits(text: str, cue: re.Pattern[str], after: re.Pattern[str] | None 
             continue
         if word.lower() == "one":
             continue  # "more than one", "at least one": too often "any", not a figure
-        out = out[: m.start()] + _digits(word, spelled_value(word)).ljust(len(word)) + out[m.end() :]
+        out = (
+            out[: m.start()] + _digits(word, spelled_value(word)).ljust(len(word)) + out[m.end() :]
+        )
     return out
 
 
