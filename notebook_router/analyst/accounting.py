@@ -36,7 +36,7 @@ from notebook_router.analyst.unread_modifiers import unread_modifiers
 from notebook_router.language.patterns import alternation
 from notebook_router.language.phrases import in_order, phrase_table
 from notebook_router.language.tables import table
-from notebook_router.language.words import word_spans
+from notebook_router.language.words import identifier_words, word_spans
 
 ALL_COLUMN_OPS = frozenset({"summary", "shape", "missing", "correlation", "normality", "outliers"})
 """Operations that may use every column without naming them."""
@@ -357,8 +357,12 @@ def _unread_asked(r: Reading, spec: Spec) -> list[LeftOut]:
             continue  # "which decade" (a period of the table's dates), "which pair of ..."
         if m.group("which") and word.endswith("s") and not word.endswith("ss"):
             continue  # "which states", "which years": what the rows are, said in the plural
-        if m.group("which") and (spec.op != "rows" or spec.label_column):
+        if m.group("which") and spec.op != "rows":
             continue  # only a row picked by its number answers "which X?" with no X at all
+        if m.group("which") and (word.rstrip("s") in frame or _labels_it(spec, word)):
+            continue  # "which car" of ``mtcars``, "which carrier" by ``carrier_name``
+        # "which warehouse has the most revenue" with no warehouse column: the row's
+        # customer is no warehouse, so the name put in its place is left out
         if m.group("most") and (not word.endswith("s") or word.endswith(("ss", "ous"))):
             continue  # "the most recent", "most likely": how, not what is counted
         if m.group("most") and "size" not in spec.aggs:
@@ -367,15 +371,33 @@ def _unread_asked(r: Reading, spec: Spec) -> list[LeftOut]:
     return out
 
 
+def _column_words(spec: Spec) -> set[str]:
+    """The words of the names of the columns the answer uses ("km" of ``distance_km``)."""
+    return {w.lower().rstrip("s") for c in used_columns(spec) for w in identifier_words(c)}
+
+
+def _labels_it(spec: Spec, word: str) -> bool:
+    """Whether the column naming the picked row is named for ``word`` ("carrier_name"), or
+    is the rows' own id ("which trip" of a rides table answered by ``ride_id``): a name
+    column of some other thing (the customer for "which warehouse") is neither."""
+    label = spec.label_column or ""
+    return bool(label) and (is_identifier(label) or word.rstrip("s") in label.lower())
+
+
 def _unread_groups(r: Reading, spec: Spec) -> list[LeftOut]:
     out = []
-    if not (spec.group_by or spec.freq or spec.op in ("pivot", "bins", "resample")):
-        for m in _GROUP_ASKED.finditer(r.skeleton):
-            what = m.group("what")
-            first = what.split()[0]
-            if first in IGNORED or first in OPERATION_WORDS:
-                continue
-            out.append(LeftOut(m.group(0).strip(), "a grouping I could not tie to a column"))
+    grouped = bool(spec.group_by or spec.freq or spec.op in ("pivot", "bins", "resample"))
+    # "tip per person by day": "by day" was read, "per person" was not. A grouping word
+    # before a word no column holds is left out whether or not another grouping was read.
+    for m in _GROUP_ASKED.finditer(r.skeleton):
+        what = m.group("what")
+        first = what.split()[0]
+        if first in IGNORED or first in OPERATION_WORDS:
+            continue
+        if grouped and first.rstrip("s") in _column_words(spec):
+            continue  # "fare per km" read as a ratio to ``distance_km``: used
+        out.append(LeftOut(m.group(0).strip(), "a grouping I could not tie to a column"))
+    if not grouped:
         each = _EACH_UNNAMED.search(r.text)
         if each is not None:
             # "the number of orders in each": the groups were said elsewhere, not here

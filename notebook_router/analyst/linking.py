@@ -480,6 +480,25 @@ def _yes_no(col: Column) -> bool:
     return col.kind == "binary" or no_side(col) is not None
 
 
+_SHORT_FORM_BOUNDS: dict[str, list[float]] = table("column_words")["short_form_bounds"]
+
+
+def _holds_unit(schema: Schema, column: str, unit: str) -> bool:
+    """Whether ``column``, a short form of ``unit``, holds values that unit can take: an
+    ``hr`` of 150 and 170 is a heart rate (or home runs), never the hour "by hour" asks
+    for. A unit with no bounds listed, or a column whose values are not at hand, keeps
+    the short form's reading."""
+    bounds = _SHORT_FORM_BOUNDS.get(unit)
+    frame = schema.frame
+    if bounds is None or frame is None or column not in getattr(frame, "columns", ()):
+        return True
+    try:
+        low, high = float(frame[column].min()), float(frame[column].max())
+    except (TypeError, ValueError):
+        return False  # text in an hour column: not the hour of a day
+    return bool(bounds[0] <= low and high <= bounds[1])
+
+
 def _abbreviates(short: str, word: str) -> bool:
     """``short`` is a column name shortened from ``word``: its letters in order, the first
     letter the same ("cty" for city, "hwy" for highway, "cyl" for cylinders, "yrs" for
@@ -572,7 +591,8 @@ def partial_column(word: str, schema: Schema) -> Mention | None:
             short = col.name.lower()
             # "manufacturers" of ``mfr``: a plural's stem ends as the short form does
             said = _abbreviates(short, w) or _abbreviates(short, w_stem)
-            if said or stem(short_forms.get(short, "")) == w_stem:
+            listed = stem(short_forms.get(short, "")) == w_stem
+            if said or (listed and _holds_unit(schema, col.name, short_forms[short])):
                 hits.setdefault(col.name, "abbreviation")
     if len(hits) != 1:
         return None

@@ -39,15 +39,62 @@ def number(text: str) -> float:
     text = text.strip().lower()
     if text in NUMBER_WORDS:
         return float(NUMBER_WORDS[text])
+    if _SPELLED.fullmatch(text):
+        return spelled_value(text)  # "twenty-five", "a hundred and ten"
     return float(text.replace(",", ""))
 
 
+_WORD = "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
+_BIG = "thousand|million|billion"
+_TAIL = rf"(?:{_WORD})(?:(?:\s+|-)(?:{_WORD}))?"
+# A number said in words, read whole: "one hundred and eighty", "twenty-five", "a
+# thousand", "two and a half", "one thousand two hundred". "and" joins only after a
+# scale word ("a hundred and five") or before "a half": "between four and six" is two
+# numbers, and so is "one hundred and two hundred" (a part before a scale is not a tail).
 _SPELLED = re.compile(
-    r"\b(?P<word>" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r"|an?)"
-    r"(?=\s+(?:" + "|".join(sorted(SCALES, key=len, reverse=True)) + r")\b)"
-    r"|\b(?P<small>" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r")\b",
+    rf"\b(?:(?:{_WORD})(?:-(?:{_WORD}))?\b|an?(?=\s+(?:hundred|{_BIG}|half)\b))"
+    rf"(?:\s+(?:hundred|{_BIG})\b"
+    rf"(?:\s+and\s+{_TAIL}\b(?!\s+(?:hundred|{_BIG})\b)|\s+{_TAIL}\b)?)*"
+    rf"(?:\s+and\s+a\s+(?:half|quarter)\b)?",
     re.IGNORECASE,
 )
+_FRACTIONS = {"half": 0.5, "quarter": 0.25}
+
+
+def spelled_value(words: str) -> float:
+    """The value of a number said in words, read whole.
+
+    >>> spelled_value("one hundred and eighty"), spelled_value("twenty-five")
+    (180.0, 25.0)
+    >>> spelled_value("a thousand"), spelled_value("two and a half")
+    (1000.0, 2.5)
+    >>> spelled_value("one thousand two hundred and five")
+    1205.0
+    """
+    total, part, fraction = 0.0, 0.0, 0.0
+    for token in re.split(r"[\s-]+", words.strip().lower()):
+        if token in ("a", "an"):
+            part = part or 1.0
+        elif token in NUMBER_WORDS:
+            part += NUMBER_WORDS[token]
+        elif token == "hundred":
+            part = (part or 1.0) * 100
+        elif token in ("thousand", "million", "billion"):
+            total += (part or 1.0) * SCALES[token]
+            part = 0.0
+        elif token in _FRACTIONS:
+            fraction = _FRACTIONS[token]
+    return total + part + fraction
+
+
+def _digits(words: str, value: float) -> str:
+    """``value`` written in at most as many characters as ``words``, so positions keep:
+    digits, or the figure before a large scale word ("a billion" → "1 billion")."""
+    written = f"{value:.15g}"
+    last = words.lower().split()[-1]
+    if last in ("thousand", "million", "billion"):
+        return f"{value / SCALES[last]:.15g} {last}"  # as before: the reader knows scales
+    return written
 
 
 def spell_digits(text: str, cue: re.Pattern[str], after: re.Pattern[str] | None = None) -> str:
@@ -67,10 +114,11 @@ def spell_digits(text: str, cue: re.Pattern[str], after: re.Pattern[str] | None 
         led = cue.search(out[: m.start()]) is not None
         if not led and (after is None or after.match(out, m.end()) is None):
             continue
-        if word.lower() == "one" and m.group("small"):
+        if word.lower() == "one":
             continue  # "more than one", "at least one": too often "any", not a figure
-        value = 1 if word.lower() in ("a", "an") else NUMBER_WORDS[word.lower()]
-        out = out[: m.start()] + str(value).ljust(len(word)) + out[m.end() :]
+        out = (
+            out[: m.start()] + _digits(word, spelled_value(word)).ljust(len(word)) + out[m.end() :]
+        )
     return out
 
 
