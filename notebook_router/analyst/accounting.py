@@ -376,12 +376,19 @@ def _column_words(spec: Spec) -> set[str]:
     return {w.lower().rstrip("s") for c in used_columns(spec) for w in identifier_words(c)}
 
 
+_GENERIC_LABELS = frozenset(_GRAMMAR["asked"]["generic_labels"])
+
+
 def _labels_it(spec: Spec, word: str) -> bool:
-    """Whether the column naming the picked row is named for ``word`` ("carrier_name"), or
-    is the rows' own id ("which trip" of a rides table answered by ``ride_id``): a name
-    column of some other thing (the customer for "which warehouse") is neither."""
+    """Whether the column naming the picked row is named for ``word`` ("carrier_name"), is
+    the rows' own id ("which trip" of a rides table answered by ``ride_id``) or names the
+    rows themselves (``name``): a name column of some other thing (the customer for
+    "which warehouse") is none of these."""
     label = spec.label_column or ""
-    return bool(label) and (is_identifier(label) or word.rstrip("s") in label.lower())
+    if not label:
+        return False
+    generic = not set(w.lower() for w in identifier_words(label)) - _GENERIC_LABELS
+    return generic or is_identifier(label) or word.rstrip("s") in label.lower()
 
 
 def _unread_groups(r: Reading, spec: Spec) -> list[LeftOut]:
