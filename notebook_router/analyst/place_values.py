@@ -36,6 +36,10 @@ _WORDS = table("country_columns")
 _NOT_COUNTRIES = frozenset(_WORDS["not_countries"])
 _WORD_CODES = frozenset(_WORDS["word_codes"])
 _SHARE = float(_WORDS["share"])
+_AFTER_PLACE_WORD = re.compile(
+    rf"(?<![\w'])(?:{alternation(_WORDS['place_words'])})\s+(?:the\s+)?$", re.IGNORECASE
+)
+"""A place word just before a code ("in OK", "for DE"): there the code names a place."""
 _MOST = 300
 """More distinct values than there are countries: no column of places."""
 
@@ -128,11 +132,16 @@ alone does not ("Texas OR Ohio" is Texas or Ohio)."""
 
 def _said(kind: _Kind, text: str, written: str | None) -> list[tuple[int, int, Any]]:
     """The places said. A code that is also a word in capitals ("OR", "IN", "ID") names
-    a place only in a list beside another one ("WA and OR"), never alone ("A OR B")."""
+    a place only after a place word ("airports in OK") or in a list beside another one
+    ("WA and OR"), never alone ("A OR B", "OK, how many ...")."""
     hits = kind.gazetteer().said(text, written)
     if written is None:
         return hits
-    kept = [h for h in hits if written[h[0] : h[1]] not in _WORD_CODES]
+    kept = [
+        h
+        for h in hits
+        if written[h[0] : h[1]] not in _WORD_CODES or _AFTER_PLACE_WORD.search(written[: h[0]])
+    ]
     waiting = [h for h in hits if h not in kept]
     grew = True
     while waiting and grew:
