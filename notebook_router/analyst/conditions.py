@@ -192,9 +192,20 @@ _NEGATED = re.compile(
 )
 
 
+_EXCLUDED = re.compile(
+    rf"\b{_either(_GRAMMAR['exclusion_leads'])}\b"
+    rf"(?:\s+(?!{_either(_GRAMMAR['exclusion_stops'])}\b)[a-z][a-z'-]*)"
+    rf"{{1,{int(_GRAMMAR['exclusion_reach'])}}}\s*\(?\s*$"
+)
+"""An exclusion a few describing words before its value ("excluding people aged V1")."""
+
+
 def negated(r: Reading, start: int) -> bool:
     """Whether the condition said at ``start`` of the skeleton is negated before it."""
-    return _NEGATED.search(r.skeleton[max(0, start - 40) : start]) is not None
+    before = r.skeleton[max(0, start - 40) : start]
+    if _NEGATED.search(before) is not None:
+        return True
+    return _EXCLUDED.search(r.skeleton[max(0, start - 80) : start]) is not None
 
 
 _GROUP_LEAD = re.compile(rf"\b(?:{alternation(table('trust')['group_leads'])})\s+(?:the\s+)?$")
