@@ -30,12 +30,13 @@ _ALONE_GREATER = alternation(_WORDS["alone_greater"])
 _ALONE_LESS = alternation(_WORDS["alone_less"])
 _LEADS = alternation(_WORDS["leads"])
 _BETWEEN = alternation(_WORDS["between"])
+_COPULAS = alternation(_WORDS["copulas"])
 _PAIR = re.compile(
-    rf"(?<=\S)\s+(?:the\s+)?C(?P<a>\d+)\s+(?:(?:is|was|were|are)\s+)?"
+    rf"(?<=\S)\s+(?:the\s+)?C(?P<a>\d+)\s+(?:(?:{_COPULAS})\s+)?"
     rf"(?:(?P<gt>{_GREATER})|(?P<lt>{_LESS}))\s+(?:(?:{_BETWEEN})\s+)?C(?P<b>\d+)\b"
 )
 _ALONE = re.compile(
-    rf"(?<=\S)\s+(?:the\s+)?C(?P<a>\d+)\s+(?:(?:is|was|were|are)\s+)?"
+    rf"(?<=\S)\s+(?:the\s+)?C(?P<a>\d+)\s+(?:(?:{_COPULAS})\s+)?"
     rf"(?:(?P<gt>{_ALONE_GREATER})|(?P<lt>{_ALONE_LESS}))(?!\s+(?:of\b|C\d|V\d|\d))\b"
 )
 _LEAD = re.compile(rf"\b(?:{_LEADS})\s*$")
