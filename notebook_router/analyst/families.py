@@ -67,6 +67,8 @@ from notebook_router.language.words import identifier_words
 
 UNITS = alternation(table("analysis")["units"]["words"])
 _SUMMED_UNITS = frozenset(table("count_columns")["summed_units"])
+_GLUED_COUNTS = tuple(table("count_columns")["glued_count_prefixes"])
+_NOT_PLURAL = tuple(table("count_columns")["not_plural_endings"])
 _SAID = phrase_table("families_words")
 
 
@@ -363,7 +365,14 @@ def _named_for_summed_units(column: str) -> bool:
     """Whether the last word of ``column``'s name is a unit whose figures add up (votes,
     goals, points, dollars, hours): "how many" of it is their total."""
     words = identifier_words(column)
-    return bool(words) and bool(forms(words[-1]) & _SUMMED_UNITS)  # "vote" of electoral_vote
+    if not words:
+        return False
+    last = words[-1].lower()
+    if forms(last) & _SUMMED_UNITS:
+        return True  # "vote" of electoral_vote
+    # "ncases", "nvisits": a count word glued to a plural says the column counts those
+    glued = [last[len(p) :] for p in _GLUED_COUNTS if last.startswith(p)]
+    return any(len(w) > 3 and w.endswith("s") and not w.endswith(_NOT_PLURAL) for w in glued)
 
 
 def _rows_are_named(r: Reading, column: str) -> bool:

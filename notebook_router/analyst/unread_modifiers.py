@@ -2,9 +2,9 @@
 "students *who like music*". Each is a condition the answer cannot apply; left unread, the
 answer was the figure over every row, shown as complete.
 
-Two shapes are read: words before the plural the rows are ("for tall customers", "among
-first-time buyers"), and a relative clause after it ("who like music", "that play
-chess"). A word counts when it names nothing the reading knows (no column, value,
+Three shapes are read: words before the plural the rows are ("for tall customers",
+"among first-time buyers"), a relative clause after it ("who like music", "that play
+chess"), and a scope said first ("for orange juice, the mean length and ..."). A word counts when it names nothing the reading knows (no column, value,
 operation, method or unit: the caller's ``unknown``). The words live in
 ``language/data/accounting_grammar.toml`` (``[modifiers]``).
 """
@@ -31,6 +31,11 @@ _BEFORE_ROWS = re.compile(
     rf"(?P<mods>(?:{_WORD}\s+){{1,3}})(?P<rows>{_WORD}s)\b"
 )
 _CLAUSE_END = re.compile(rf"[,;.?!]|\b(?:{alternation(_GRAMMAR['clause_ends'])})\b")
+_OPENING = re.compile(
+    rf"^\s*(?:{alternation(_GRAMMAR['opening_leads'])})\s+"
+    rf"(?!(?:{alternation(_GRAMMAR['not_scopes'])})\s*,)(?:the\s+)?"
+    rf"(?P<scope>{_WORD}(?:\s+{_WORD}){{0,3}})\s*,"
+)
 _RELATIVE = re.compile(rf"\b(?:{alternation(_GRAMMAR['relatives'])})\s+(?P<clause>{_WORD})")
 
 
@@ -70,4 +75,12 @@ def unread_modifiers(r: Reading, unknown: Callable[[str], bool]) -> list[LeftOut
         if content and all(unread(w) for w in content):
             said = " ".join(words[: words.index(content[-1]) + 1])
             out.append(LeftOut(f"{m.group(0).split()[0]} {said}", "a condition no column holds"))
+    opening = _OPENING.match(r.text)
+    if opening is not None:
+        start, end = opening.span("scope")
+        words = [w.group(0) for w in re.finditer(_WORD, opening.group("scope"))]
+        content = [w for w in words if w not in IGNORED]
+        linked = any(start <= x.start < end for x in r.mentions)
+        if content and not linked and all(unread(w) for w in content):
+            out.append(LeftOut(opening.group("scope"), "a condition no column holds"))
     return out
