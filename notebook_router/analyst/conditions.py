@@ -195,7 +195,8 @@ _NEGATED = re.compile(
 _EXCLUDED = re.compile(
     rf"\b{_either(_GRAMMAR['exclusion_leads'])}\b"
     rf"(?:\s+(?!{_either(_GRAMMAR['exclusion_stops'])}\b)[a-z][a-z'-]*)"
-    rf"{{1,{int(_GRAMMAR['exclusion_reach'])}}}\s*\(?\s*$"
+    rf"(?:\s+(?!{_either([*_GRAMMAR['exclusion_stops'], *_GRAMMAR['exclusion_places']])}\b)"
+    rf"[a-z][a-z'-]*){{0,{int(_GRAMMAR['exclusion_reach']) - 1}}}\s*\(?\s*$"
 )
 """An exclusion a few describing words before its value ("excluding people aged V1")."""
 

@@ -36,6 +36,10 @@ _OPENING = re.compile(
     rf"(?!(?:{alternation(_GRAMMAR['not_scopes'])})\s*,)(?:the\s+)?"
     rf"(?P<scope>{_WORD}(?:\s+{_WORD}){{0,3}})\s*,"
 )
+_EXCLUSION = re.compile(
+    rf"\b(?:{alternation(table('conditions_grammar')['exclusion_leads'])})\s+(?:the\s+)?"
+    rf"(?P<excluded>{_WORD}(?:\s+{_WORD}){{0,2}})"
+)
 _RELATIVE = re.compile(rf"\b(?:{alternation(_GRAMMAR['relatives'])})\s+(?P<clause>{_WORD})")
 
 
@@ -75,6 +79,20 @@ def unread_modifiers(r: Reading, unknown: Callable[[str], bool]) -> list[LeftOut
         if content and all(unread(w) for w in content):
             said = " ".join(words[: words.index(content[-1]) + 1])
             out.append(LeftOut(f"{m.group(0).split()[0]} {said}", "a condition no column holds"))
+    for m in _EXCLUSION.finditer(r.text):
+        # "excluding returns in the North": what is left out, when no column holds it
+        at = m.start("excluded")
+        stop = at + len(_CLAUSE_END.split(r.text[at:], maxsplit=1)[0].rstrip())
+        negated = {f.column for f in r.filters if f.op in ("!=", "notin")}
+        if any(at <= x.start < stop and x.column in negated for x in r.mentions):
+            continue  # "excluding people aged 75+": the words describe the value left out
+        excluded: list[str] = []
+        for w in list(re.finditer(_WORD, r.text[at:stop]))[:3]:
+            if any(s <= at + w.start() < e for s, e in covered) or not unread(w.group(0)):
+                break
+            excluded.append(w.group(0))
+        if excluded:
+            out.append(LeftOut(" ".join(excluded), "what is excluded: no column holds it"))
     opening = _OPENING.match(r.text)
     if opening is not None:
         start, end = opening.span("scope")

@@ -78,3 +78,29 @@ def test_excluding_both_of_two_values(question: str) -> None:
     assert a.status == "answered", a.text
     kept = frame[~frame.feed.isin(["horsebean", "linseed"])]
     assert a.value == pytest.approx(kept.weight.mean())
+
+
+def _sales() -> pd.DataFrame:
+    return pd.DataFrame(
+        {
+            "region": ["North", "South", "North", "East"],
+            "day": ["Sat", "Mon", "Sun", "Tue"],
+            "sales": [10.0, 20.0, 30.0, 40.0],
+        }
+    )
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "what is the total sales excluding returns in the North region",
+        "what is the total sales except on weekends in North",
+    ],
+)
+def test_an_exclusion_does_not_reach_a_place_said_after_another_thing(question: str) -> None:
+    # the North rows are kept; what is excluded, which no column holds, is named
+    frame = _sales()
+    a = analyse(question, {"sales": frame})
+    assert a.status == "partial", a.text
+    assert a.value == frame[frame.region == "North"].sales.sum()
+    assert "region = North" in a.text
