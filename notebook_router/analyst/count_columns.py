@@ -13,6 +13,7 @@ import re
 
 from notebook_router.analyst.reading import Reading
 from notebook_router.language.patterns import alternation
+from notebook_router.language.stems import forms
 from notebook_router.language.tables import table
 from notebook_router.language.words import identifier_words
 
@@ -24,6 +25,8 @@ _PERIOD_NAME = re.compile(rf"(?i){alternation(table('period_means')['periods'])}
 _IDENTIFIER_WORDS = frozenset(table("number_owners")["identifier_words"])
 _COUNT_WORDS = frozenset(table("count_columns")["count_words"])
 _NOT_PLURAL = tuple(table("count_columns")["not_plural_endings"])
+_SUMMED_UNITS = frozenset(table("count_columns")["summed_units"])
+_GLUED_COUNTS = tuple(table("count_columns")["glued_count_prefixes"])
 
 
 def counts_things(r: Reading, column: str) -> bool:
@@ -47,8 +50,26 @@ def says_a_count(words: list[str]) -> bool:
     word ("players", "employees"), not a singular ("Store", "class", "status")."""
     if any(w in _COUNT_WORDS for w in words):
         return True
-    last = words[-1]
-    return len(last) > 3 and last.endswith("s") and not last.endswith(_NOT_PLURAL)
+    return _plural(words[-1])
+
+
+def names_summed_units(column: str) -> bool:
+    """Whether ``column``'s name says its figures add up: its last word is such a unit
+    (votes, goals, points, dollars, hours: "vote" of ``electoral_vote``), or a count word
+    glued to a plural ("ncases", "nvisits"). "how many" of it is its total, however few
+    values it holds."""
+    words = identifier_words(column)
+    if not words:
+        return False
+    last = words[-1].lower()
+    if forms(last) & _SUMMED_UNITS:
+        return True
+    return any(_plural(last[len(p) :]) for p in _GLUED_COUNTS if last.startswith(p))
+
+
+def _plural(word: str) -> bool:
+    """A plural noun ("players"), not a singular ending in s ("class", "status")."""
+    return len(word) > 3 and word.endswith("s") and not word.endswith(_NOT_PLURAL)
 
 
 def _labels(values: object, r: Reading, column: str) -> bool:

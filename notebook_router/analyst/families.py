@@ -15,6 +15,7 @@ from notebook_router.analyst import phrases as ph
 from notebook_router.analyst.capita_ratios import per_capita
 from notebook_router.analyst.column_names import amount_of_a_noun, is_identifier
 from notebook_router.analyst.conditions import binary_conditions, date_column, yes_no
+from notebook_router.analyst.count_columns import names_summed_units
 from notebook_router.analyst.count_ratios import per_counted
 from notebook_router.analyst.counted import rows_in_total
 from notebook_router.analyst.entity_counts import entity_counts
@@ -61,14 +62,9 @@ from notebook_router.analyst.unit_ratios import per_unit
 from notebook_router.language.patterns import alternation
 from notebook_router.language.phrases import phrase_table
 from notebook_router.language.spelling import closest
-from notebook_router.language.stems import forms
 from notebook_router.language.tables import table
-from notebook_router.language.words import identifier_words
 
 UNITS = alternation(table("analysis")["units"]["words"])
-_SUMMED_UNITS = frozenset(table("count_columns")["summed_units"])
-_GLUED_COUNTS = tuple(table("count_columns")["glued_count_prefixes"])
-_NOT_PLURAL = tuple(table("count_columns")["not_plural_endings"])
 _SAID = phrase_table("families_words")
 
 
@@ -354,25 +350,11 @@ def _whole(r: Reading, column: str) -> bool:
         return False
     # "how many electoral votes", "how many goals": a column named for a unit that adds
     # up is summed however few its values are; a few values otherwise label the rows
-    if 0 < len(described.values) <= FEW_KINDS and not _named_for_summed_units(column):
+    if 0 < len(described.values) <= FEW_KINDS and not names_summed_units(column):
         return False
     # a calendar column ("Day", "month") numbers the rows' dates: "how many days ..."
     # counts rows, it does not add the days of the month up
     return not _CALENDAR_NAME.search(column)
-
-
-def _named_for_summed_units(column: str) -> bool:
-    """Whether the last word of ``column``'s name is a unit whose figures add up (votes,
-    goals, points, dollars, hours): "how many" of it is their total."""
-    words = identifier_words(column)
-    if not words:
-        return False
-    last = words[-1].lower()
-    if forms(last) & _SUMMED_UNITS:
-        return True  # "vote" of electoral_vote
-    # "ncases", "nvisits": a count word glued to a plural says the column counts those
-    glued = [last[len(p) :] for p in _GLUED_COUNTS if last.startswith(p)]
-    return any(len(w) > 3 and w.endswith("s") and not w.endswith(_NOT_PLURAL) for w in glued)
 
 
 def _rows_are_named(r: Reading, column: str) -> bool:
