@@ -187,7 +187,8 @@ def _uses_time(spec: Spec) -> bool:
 
 def _row_noun(r: Reading, m: Mention) -> bool:
     """A plural naming what the rows are: after "how many", "across", "each"..., or a
-    label column (one distinct value a row) said in the plural ("the states")."""
+    label column (one distinct value a row, however few rows) said in the plural ("the
+    states", "bc occupations")."""
     said = r.text[m.start : m.end].strip()
     if not said.endswith("s"):
         return False
@@ -196,7 +197,9 @@ def _row_noun(r: Reading, m: Mention) -> bool:
         return False  # "how many stars do they have": a figure of each row, not the rows
     if _ROW_NOUN.search(r.text[: m.start]):
         return True
-    return column.kind == "text" and not column.values
+    if column.kind == "category":  # few rows, each its own value: a label all the same
+        return len(set(column.values)) == r.schema.rows > 1
+    return column.kind == "text" and (not column.values or not column.repeats)
 
 
 def _name_like(written: str) -> bool:

@@ -175,7 +175,24 @@ def find_mentions(
     found.extend(_indexed_values(text, toks, schema, skip, written))
     found.extend(_negated_names(text, toks, schema, ignored))
     found.extend(_unit_said_in_full(toks, schema))  # "miles per gallon": ``mpg``
+    opener = opening_word(text)
+    if opener is not None:  # "OK, how many ...": a greeting, not the value "OK"
+        found = [f for f in found if not (f[3].is_value and f[3].end <= opener)]
     return _longest_first(found)
+
+
+_CODE_WORDS = frozenset(w.lower() for w in table("country_columns")["word_codes"])
+
+
+def opening_word(text: str) -> int | None:
+    """Where a request's first word ends when it is a code that is also a word or a greeting
+    said alone before a comma ("OK, ...", "hi, ..."), so names no value: a user asking
+    about the place says where ("airports in OK")."""
+    toks = word_spans(text)
+    if len(toks) < 2 or toks[0][0].lower() not in _CODE_WORDS:
+        return None
+    end = toks[0][2]
+    return end if text[end:].lstrip().startswith(",") else None
 
 
 _ACRONYM = re.compile(r"[A-Z]{2,4}")

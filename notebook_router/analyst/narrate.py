@@ -69,6 +69,8 @@ def _statistic(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
 
 def _count(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
     conds = where(spec.filters + spec.measure).replace(" (rows where ", " where ").rstrip(")")
+    if value == 1:
+        return f"There is 1 row{conds}."
     return f"There are {fmt(value)} rows{conds}."
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import replace
 from itertools import pairwise
 
+from notebook_router.analyst.linking import opening_word
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import Filter, LeftOut, Scalar, Spec
 from notebook_router.language.lexicon import STOPWORDS
@@ -67,8 +68,9 @@ def _lower_case_codes(r: Reading, spec: Spec) -> Spec:
         used.update(map(str, f.value if isinstance(f.value, tuple) else (f.value,)))
     noted = {n.said for n in spec.left_out}
     notes: list[LeftOut] = []
-    for word, _, _ in word_spans(r.skeleton):
-        if not word.isalpha() or word in STOPWORDS or word in noted:
+    opener = opening_word(r.skeleton) or 0
+    for word, start, _ in word_spans(r.skeleton):
+        if not word.isalpha() or word in STOPWORDS or word in noted or start < opener:
             continue
         hits = [h for h in index.code(word.upper()) if str(h.value) not in used]
         if hits and len({h.column for h in hits}) == 1:

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from notebook_router.data.pandas_data import frame_signal
+from notebook_router.language.lexicon import is_common_word, is_filler
 from notebook_router.language.stems import past_form, stem
 from notebook_router.language.words import words
 
@@ -103,8 +104,8 @@ def _add(index: ValueIndex, column: str, value: str, rows: int) -> None:
     if len(text) <= 3 and text.isupper():
         index.codes.setdefault(text, []).append(ValueHit(column, value, rows, True))
         return
-    if len(text) < 3:
-        return  # "a", "NA", "x": too short to name in prose
+    if len(text) < 3 and not _short_name(text):
+        return  # "a", "NA", "x", "no": too short to name in prose, or a word of it
     index.by_words.setdefault(said, []).append(ValueHit(column, value, rows, True))
     if len(said) > 1 and said[0].isalpha():
         by_column = index.heads.setdefault(said[0], {})
@@ -112,6 +113,14 @@ def _add(index: ValueIndex, column: str, value: str, rows: int) -> None:
     stems = tuple(stem(w) for w in said)
     index.by_stems.setdefault(stems, []).append(ValueHit(column, value, rows, False))
     index.longest = max(index.longest, len(said))
+
+
+def _short_name(text: str) -> bool:
+    """A two-letter lower-case value that is no English word ("wc", "bc", "hr"): said in a
+    question it can only be that value, and leaving it unread loses a filter."""
+    return len(text) == 2 and text.isalpha() and text.islower() and not is_filler(text) and (
+        not is_common_word(text)
+    )
 
 
 _CACHE: dict[int, tuple[weakref.ref[Any], Hashable, ValueIndex]] = {}

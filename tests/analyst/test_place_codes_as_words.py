@@ -79,19 +79,34 @@ def test_a_country_code_after_a_place_word_still_names_the_country(
     assert a.value == expected
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the value linker matches a held code ('OK') in any case before place reading",
-)
 @pytest.mark.parametrize(
     ("question", "expected"),
     [
         ("OK, how many airports are there?", 6),
         ("LA, what is the total delay?", 21.0),
+        ("hi, what is the total delay?", 21.0),
+        ("Ok , how many airports are there?", 6),
     ],
 )
 def test_an_opening_code_word_is_no_filter_on_a_column_of_codes(
     question: str, expected: float
 ) -> None:
     a = analyse(question, {"airports": _airports_coded()})
+    assert a.status == "answered"
     assert a.value == expected
+
+
+@pytest.mark.parametrize(
+    ("question", "expected", "said"),
+    [
+        ("OK, how many airports are in TX?", 1, "There is 1 row where state = TX."),
+        ("how many airports are in OK?", 2, "There are 2 rows where state = OK."),
+        ("HI airports: how many are there?", 1, "There is 1 row where state = HI."),
+    ],
+)
+def test_a_code_on_a_column_of_codes_still_filters_where_it_is_no_opener(
+    question: str, expected: float, said: str
+) -> None:
+    a = analyse(question, {"airports": _airports_coded()})
+    assert (a.status, a.value) == ("answered", expected)
+    assert said in a.text
