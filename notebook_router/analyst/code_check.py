@@ -298,6 +298,11 @@ def applies(f: Filter, facts: CodeFacts) -> bool:
         return any(_bound(c, ">=", low) for c in plain) and any(
             _bound(c, "<=", high) for c in plain
         )
+    if op == "outside" and isinstance(value, tuple) and len(value) == 2:
+        return any(
+            c.op == "outside" and _same(c.values[0], value[0]) and _same(c.values[1], value[1])
+            for c in plain
+        )
     if op == "isin":
         # each value selected; or every group shown, each apart ("compare North and South")
         wanted = value if isinstance(value, tuple) else (value,)
@@ -342,6 +347,8 @@ def describe(f: Filter) -> str:
     value, column = f.value, f.column
     if f.op == "between" and isinstance(value, tuple) and len(value) == 2:
         return f"{column} between {_show(value[0])} and {_show(value[1])}"
+    if f.op == "outside" and isinstance(value, tuple) and len(value) == 2:
+        return f"{column} not between {_show(value[0])} and {_show(value[1])}"
     if f.op in ("isin", "notin"):
         values = value if isinstance(value, tuple) else (value,)
         word = "in" if f.op == "isin" else "not in"
@@ -401,6 +408,8 @@ def _applies_to_date(f: Filter, conditions: list[Condition]) -> bool:
                 return True
         elif any(_equal_to(c, wanted[0]) for c in on_part):
             return True
+    elif f.op == "year!=":  # "excluding 2020": of the rows whose date is known
+        return any(_unequal_to(c, wanted[0]) for c in conditions if c.part == "year")
     else:  # year> year>= year< year<=
         if any(_bound(c, f.op[4:], wanted[0]) for c in conditions if c.part == "year"):
             return True

@@ -154,6 +154,8 @@ def condition(b: Builder, f: Filter, rows: str) -> str:
         return f"{c} {f.op} {b.col(f.value.name, rows)}"
     if f.op == "between" and isinstance(f.value, tuple):
         return f"{c}.between({f.value[0]!r}, {f.value[1]!r})"
+    if f.op == "outside" and isinstance(f.value, tuple):  # "excluding 1979 to 1982"
+        return f"(~{c}.between({f.value[0]!r}, {f.value[1]!r}) & {c}.notna())"
     if f.op in ("isin", "notin"):
         values = list(f.value) if isinstance(f.value, tuple) else [f.value]
         if f.op == "notin":  # "not from Kenya or the US": of the rows whose country is known
@@ -165,7 +167,7 @@ def condition(b: Builder, f: Filter, rows: str) -> str:
         if isinstance(f.value, tuple):
             return f"{c}.dt.hour.isin({list(f.value)!r})"
         return f"{c}.dt.hour == {f.value!r}"
-    if f.op.startswith("year") and f.op[4:] in (">", ">=", "<", "<="):
+    if f.op.startswith("year") and f.op[4:] in (">", ">=", "<", "<=", "!="):
         return f"{c}.dt.year {f.op[4:]} {f.value!r}"
     if f.op == "contains":
         return f"{c}.astype(str).str.contains({f.value!r}, case=False, regex=False)"

@@ -16,7 +16,7 @@ from notebook_router.analyst import phrases as ph
 from notebook_router.analyst.named_sides import named_sides
 from notebook_router.analyst.negated_values import named_start, negated_conditions
 from notebook_router.analyst.reading import Reading
-from notebook_router.analyst.spec import Filter, LeftOut, Scalar
+from notebook_router.analyst.spec import ColumnRef, Filter, LeftOut, Scalar
 from notebook_router.analyst.value_series import series_words
 from notebook_router.language.numbers import SCALES, number
 from notebook_router.language.patterns import alternation
@@ -201,12 +201,60 @@ _EXCLUDED = re.compile(
 """An exclusion a few describing words before its value ("excluding people aged V1")."""
 
 
+_LINKS = _GRAMMAR["exclusion_condition_links"]
+_EXCLUDED_ROWS = re.compile(
+    rf"\b{_either(_GRAMMAR['exclusion_leads'])}\b"
+    rf"(?:\s+(?!{_either([w for w in _GRAMMAR['exclusion_stops'] if w not in _LINKS])}\b)"
+    rf"(?!{_either([w for w in _GRAMMAR['exclusion_places'] if w not in _LINKS])}\b)"
+    rf"(?:[a-z][a-z'-]*|C\d+)){{0,{int(_GRAMMAR['exclusion_reach'])}}}\s*$"
+)
+"""An exclusion before a comparison or a range, across a few words that say what rows it
+leaves out, a column naming them among them ("apart from C1 with an C2 over 250" of
+"apart from states with an assault over 250", "excluding the C0 1979 to 1982")."""
+_LEFT_OUT_BY = {
+    ">": "<=", ">=": "<", "<": ">=", "<=": ">", "==": "!=", "!=": "==", "between": "outside",
+    "isin": "notin", "notin": "isin",
+    "year>": "year<=", "year>=": "year<", "year<": "year>=", "year<=": "year>", "year": "year!=",
+}  # fmt: skip
+"""The condition that keeps the rows another one would leave out (missing values aside)."""
+
+
+def kept_unless_excluded(r: Reading, start: int, f: Filter) -> Filter:
+    """``f``, said at ``start`` of the skeleton, or the rows it leaves out when an
+    exclusion reaches it ("average x apart from states with y over 250": ``y <= 250``).
+    A condition with no opposite to state is returned as it is."""
+    if not _said_before(_EXCLUDED_ROWS, r, start):
+        return f
+    op = _LEFT_OUT_BY.get(f.op)
+    return f if op is None or isinstance(f.value, ColumnRef) else Filter(f.column, op, f.value)
+
+
 def negated(r: Reading, start: int) -> bool:
     """Whether the condition said at ``start`` of the skeleton is negated before it."""
     before = r.skeleton[max(0, start - 40) : start]
     if _NEGATED.search(before) is not None:
         return True
-    return _EXCLUDED.search(r.skeleton[max(0, start - 80) : start]) is not None
+    return _said_before(_EXCLUDED, r, start)
+
+
+_LEAD_WORD = re.compile(r"[a-z]+\s+")
+
+
+def _said_before(exclusion: re.Pattern[str], r: Reading, start: int) -> bool:
+    """Whether ``exclusion`` ends just before ``start`` of the skeleton, or just after the
+    condition's own first word, which may end the exclusion ("apart *from* 1979 to 1982",
+    "except *in* 2020")."""
+    before = r.skeleton[max(0, start - 80) : start]
+    lead = _LEAD_WORD.match(r.skeleton, start)
+    return any(
+        pattern.search(said) is not None
+        for said in (before, before + lead.group() if lead else before)
+        for pattern in (exclusion, _JUST_EXCLUDED)
+    )
+
+
+_JUST_EXCLUDED = re.compile(rf"\b{_either(_GRAMMAR['exclusion_leads'])}\s*$")
+"""An exclusion right before the condition ("apart from 1979")."""
 
 
 _GROUP_LEAD = re.compile(rf"\b(?:{alternation(table('trust')['group_leads'])})\s+(?:the\s+)?$")
@@ -268,7 +316,8 @@ def _between(r: Reading) -> list[Filter]:
     for m in list(_RANGE_FIRST.finditer(r.skeleton)):
         column = r.column_at(int(m.group(3)))
         if _numeric(r, column):
-            out.append(Filter(column, "between", scaled_range(m.group(1), m.group(2))))
+            said = Filter(column, "between", scaled_range(m.group(1), m.group(2)))
+            out.append(kept_unless_excluded(r, m.start(), said))
             _take(r, m)
     for m in list(_RANGE_AFTER.finditer(r.skeleton)):
         column = r.column_at(int(m.group(1)))
@@ -276,7 +325,8 @@ def _between(r: Reading) -> list[Filter]:
         if listed and _SAID_OR.search(listed.group("join")):
             continue  # "store 1, 3 or 4": values to choose from, not a range
         if _numeric(r, column):
-            out.append(Filter(column, "between", scaled_range(m.group(2), m.group(3))))
+            said = Filter(column, "between", scaled_range(m.group(2), m.group(3)))
+            out.append(kept_unless_excluded(r, m.start(), said))
             _take(r, m)
     return out
 
@@ -299,7 +349,7 @@ def _from_on(r: Reading) -> list[Filter]:
     for m in list(_FROM_ON.finditer(r.skeleton)):
         column = r.column_at(int(m.group("c")))
         if _numeric(r, column):
-            out.append(Filter(column, ">=", _num(m.group("n"))))
+            out.append(kept_unless_excluded(r, m.start(), Filter(column, ">=", _num(m["n"]))))
             _take(r, m)
     return out
 
@@ -329,7 +379,7 @@ def _postfix(r: Reading) -> list[Filter]:
             for m in list(pattern.finditer(r.skeleton)):
                 column = r.column_at(int(m["c"]))
                 if _numeric(r, column):
-                    out.append(Filter(column, op, _num(m["n"])))
+                    out.append(kept_unless_excluded(r, m.start(), Filter(column, op, _num(m["n"]))))
                     _take(r, m)
     return out
 
@@ -356,7 +406,7 @@ def _comparisons(r: Reading) -> list[Filter]:
             if re.match(r"\s*%?\s+C\d+\b", r.skeleton[m.end() :]):
                 continue  # "quarters had more than 5 rate": the number is the next column's
             if _numeric(r, column):
-                out.append(Filter(column, op, _num(m.group(2))))
+                out.append(kept_unless_excluded(r, m.start(), Filter(column, op, _num(m[2]))))
                 _take(r, m)
     return out
 
@@ -373,7 +423,7 @@ def _named_first(r: Reading) -> list[Filter]:
         for m in list(re.finditer(pattern, r.skeleton)):
             column = r.column_at(int(m.group(1)))
             if _numeric(r, column):
-                out.append(Filter(column, op, _num(m.group(2))))
+                out.append(kept_unless_excluded(r, m.start(), Filter(column, op, _num(m[2]))))
                 _take(r, m)
     return out
 
@@ -418,7 +468,7 @@ def _number_first(r: Reading) -> list[Filter]:
         for m in list(re.finditer(pattern, r.skeleton)):
             column = r.column_at(int(m.group(2)))
             if _numeric(r, column):
-                out.append(Filter(column, op, _num(m.group(1))))
+                out.append(kept_unless_excluded(r, m.start(), Filter(column, op, _num(m[1]))))
                 _take(r, m)
     return out
 
@@ -441,7 +491,7 @@ def _sign(r: Reading) -> list[Filter]:
             column = r.column_at(int(index))
             if _numeric(r, column) and (word != "zero" or i == 0):
                 op, value = words[word]
-                out.append(Filter(column, op, value))
+                out.append(kept_unless_excluded(r, m.start(), Filter(column, op, value)))
                 _take(r, m)
     return out
 
@@ -467,15 +517,17 @@ def year_span(r: Reading) -> list[Filter]:
         span = (int(m.group(1)), int(m.group(2)))
         listed = year_column(r) if _TWO_YEARS.search(m.group(0)) else None
         if listed is not None:  # "in 2016 and 2020": those two years, not the span between
+            said = kept_unless_excluded(r, m.start(), Filter(listed, "isin", span))
             _take(r, m)
-            return [Filter(listed, "isin", span)]
+            return [said]
     else:  # "in the 1990s": 1990 to 1999
         assert decade is not None
         m, span = decade, (int(decade.group(1)) * 10, int(decade.group(1)) * 10 + 9)
     column = year_column(r)
     if column is not None:
+        said = kept_unless_excluded(r, m.start(), Filter(column, "between", span))
         _take(r, m)
-        return [Filter(column, "between", span)]
+        return [said]
     dates = date_column(r)
     if dates is None:
         return []
@@ -678,16 +730,18 @@ def one_year(r: Reading) -> list[Filter]:
     years = tuple(dict.fromkeys([year, *(int(y) for y in more)]))
     column = year_column(r)
     if column is not None:
+        denied = negated(r, m.start())  # before the words are blanked
         _take(r, m, end)
         if len(years) > 1:
-            return [Filter(column, "notin" if negated(r, m.start()) else "isin", years)]
-        return [Filter(column, "!=" if negated(r, m.start()) else "==", year)]
+            return [Filter(column, "notin" if denied else "isin", years)]
+        return [Filter(column, "!=" if denied else "==", year)]
     dates = date_column(r)
     if dates is None:
         return []
+    one = kept_unless_excluded(r, m.start(), Filter(dates, "year", year))
     _take(r, m, end)
     if len(years) == 1:
-        return [Filter(dates, "year", year)]
+        return [one]
     low, high = min(years), max(years)
     if len(years) == high - low + 1:  # years that follow one another: one span of dates
         return [Filter(dates, "years", (low, high))]

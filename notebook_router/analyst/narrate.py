@@ -22,6 +22,8 @@ def where(filters: tuple[Filter, ...]) -> str:
     for f in filters:
         if f.op == "between" and isinstance(f.value, tuple):
             parts.append(f"{f.column} between {f.value[0]} and {f.value[1]}")
+        elif f.op == "outside" and isinstance(f.value, tuple):
+            parts.append(f"{f.column} not between {f.value[0]} and {f.value[1]}")
         elif f.op in ("isin", "notin") and isinstance(f.value, tuple):
             word = "in" if f.op == "isin" else "not in"
             parts.append(f"{f.column} {word} {', '.join(map(str, f.value))}")

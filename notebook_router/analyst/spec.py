@@ -25,8 +25,9 @@ class Filter:
 
     column: str
     op: str
-    """One of ``== != > >= < <= between isin notin contains year years month quarter``, or
-    ``year>=`` (and ``>``, ``<``, ``<=``) for a date column's year."""
+    """One of ``== != > >= < <= between outside isin notin contains year years month
+    quarter`` (``outside``: not between the pair), or
+    ``year>=`` (and ``>``, ``<``, ``<=``, ``!=``) for a date column's year."""
     value: Scalar | tuple[Scalar, ...] | ColumnRef | None = None
 
 
