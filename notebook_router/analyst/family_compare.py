@@ -40,7 +40,8 @@ def _bare(group: str, space: str = " ") -> str:
 
 _SAID_AFTER = _bare("compare.said_after", space=r"\s+")
 COMPARING = (
-    rf"\b(?:compare[sd]?|{_bare('compare.said')}|vs\.?|difference\s+(?:in\s+[\w\s]+?\s+)?"
+    rf"\b(?:compare[sd]?|{_bare('compare.said')}|vs\.?|(?:{_bare('compare.differences')})\s+"
+    rf"(?:in\s+[\w\s]+?\s+)?"
     rf"between|differ\w*|{_SAID_AFTER})\b"
     rf"|\bhow\s+(?:much|many)\s+(?:\w+\s+)?(?:{_bare('compare.more')}|\w+er)\b(?=.*\bthan\b)"
 )

@@ -1,0 +1,74 @@
+"""A gap between two sides is a comparison; a noun compound with "number" is no count;
+the things an identifier names are what the rows are.
+
+- "gap between the dpi of Switzerland and Italy" listed the two values with no gap,
+  shown complete: "gap" is read as "difference" is.
+- "what seat number did each buyer get?" on a table with no seat column counted each
+  buyer's rows, shown complete: "number" counts only in "number of".
+- "how many orders are there?" on a table with one ``order_ref`` a row was partial over
+  "orders": that column names the rows.
+
+The tables are small stand-ins built here; each expected figure is plain pandas.
+"""
+
+from __future__ import annotations
+
+import pandas as pd  # type: ignore[import-untyped, unused-ignore]
+import pytest
+
+from notebook_router.analyst import analyse
+
+
+def _countries() -> pd.DataFrame:
+    return pd.DataFrame(
+        {
+            "country": ["Italy", "Switzerland", "Japan", "Chile"],
+            "dpi": [1390.0, 2630.96, 1257.28, 662.86],
+            "sr": [14.28, 14.13, 21.1, 0.6],
+        }
+    )
+
+
+def _tickets() -> pd.DataFrame:
+    return pd.DataFrame(
+        {
+            "order_ref": [f"O-{i}" for i in range(8)],
+            "buyer_id": ["B1", "B2", "B1", "B3", "B2", "B1", "B3", "B3"],
+            "venue": ["Hall", "Mill", "Hall", "Hall", "Mill", "Arena", "Arena", "Hall"],
+            "rating": [4.0, 3.0, 5.0, 2.0, 4.0, 3.0, 5.0, 4.0],
+        }
+    )
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "gap between the dpi of Switzerland and Italy",
+        "what is the gap in dpi between Switzerland and Italy?",
+    ],
+)
+def test_a_gap_between_two_sides_is_their_difference(question: str) -> None:
+    countries = _countries().set_index("country")
+    a = analyse(question, {"savings": _countries()})
+    assert a.status == "answered"
+    assert a.value["difference"] == pytest.approx(
+        countries.loc["Switzerland", "dpi"] - countries.loc["Italy", "dpi"]
+    )
+
+
+def test_a_number_that_names_a_thing_no_column_holds_is_not_a_count() -> None:
+    a = analyse("what seat number did each buyer get?", {"tickets": _tickets()})
+    assert a.status != "answered"
+    assert "seat" in a.text
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("how many orders are there?", 8),
+        ("what is the number of orders per buyer?", {"B1": 3, "B2": 2, "B3": 3}),
+    ],
+)
+def test_the_things_an_identifier_names_are_the_rows(question: str, expected: object) -> None:
+    a = analyse(question, {"tickets": _tickets()})
+    assert (a.status, a.value) == ("answered", expected)
