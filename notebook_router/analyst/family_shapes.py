@@ -75,7 +75,23 @@ _AVERAGED_COUNT = re.compile(
 
 
 def mean_of_periods(r: Reading, group: list[str], which: bool) -> bool:
-    """Whether the question asks for the average over periods of each period's total."""
+    """Whether the question asks for the average over periods of each period's total, or
+    over the groups said "per" ("how many orders per buyer on average?": the mean of the
+    buyers' counts; "by venue" still lists each venue's figure)."""
     if which or r.top or not _AVERAGED_COUNT.search(r.text):
         return False
-    return (bool(r.freq) and not group) or (len(group) == 1 and time_like(r, group[0]))
+    if bool(r.freq) and not group:
+        return True
+    return len(group) == 1 and (time_like(r, group[0]) or _said_per(r, group[0]))
+
+
+_PER_BEFORE = re.compile(
+    rf"\b{_SAID.either('average_of_groups.per')}\s+(?:{_SAID.either('average_of_groups.between')}\s+)?$"
+)
+
+
+def _said_per(r: Reading, column: str) -> bool:
+    return any(
+        m.column == column and not m.is_value and _PER_BEFORE.search(r.text[: m.start])
+        for m in r.mentions
+    )

@@ -189,6 +189,8 @@ def groups(r: Reading) -> tuple[list[str], bool]:
             cols = [r.column_at(int(g)) for g in m.groups() if g is not None]
             if cols and names_doer(r, m.start(), cols):
                 continue  # "were taken by poll takers other than Gallup": who, not groups
+            if m.group(1) is not None and _amount_per(r, int(m.group(1))):
+                continue  # "more than $100 per ticket": the amount's unit, not groups
             if cols and all(groupable(r, c) for c in cols):
                 found.extend(c for c in cols if c not in found)
                 r.skeleton = ph.blank(r.skeleton, m)
@@ -205,6 +207,18 @@ def groups(r: Reading) -> tuple[list[str], bool]:
                 + r.skeleton[m.end() :]
             )
     return found, which
+
+
+_AMOUNT_PER = re.compile(
+    rf"\d(?:[\d,.]*\d)?\s*[%kKmM]?\s*(?:{_bare('groups.amount_per')})\s+"
+    rf"(?:(?:{_bare('groups.before_column')})\s+)?$"
+)
+
+
+def _amount_per(r: Reading, index: int) -> bool:
+    """Whether the column mention ``index`` follows a number and "per" ("$100 per ticket",
+    "3 per visit"): the unit of that amount, not a grouping of the rows."""
+    return _AMOUNT_PER.search(r.text[: r.mentions[index].start]) is not None
 
 
 def groupable(r: Reading, column: str) -> bool:

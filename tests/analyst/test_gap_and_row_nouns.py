@@ -72,3 +72,27 @@ def test_a_number_that_names_a_thing_no_column_holds_is_not_a_count() -> None:
 def test_the_things_an_identifier_names_are_the_rows(question: str, expected: object) -> None:
     a = analyse(question, {"tickets": _tickets()})
     assert (a.status, a.value) == ("answered", expected)
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["how many orders per buyer on average?", "on average, how many orders per buyer?"],
+)
+def test_an_average_count_per_group_is_one_figure(question: str) -> None:
+    tickets = _tickets()
+    a = analyse(question, {"tickets": tickets})
+    assert a.status == "answered"
+    assert a.value == pytest.approx(tickets.groupby("buyer_id").size().mean())
+
+
+def test_an_average_by_group_still_lists_each_group() -> None:
+    tickets = _tickets()
+    a = analyse("what is the rating on average by venue?", {"tickets": tickets})
+    assert a.value == pytest.approx(tickets.groupby("venue")["rating"].mean().to_dict())
+
+
+def test_an_amount_per_unit_is_no_grouping() -> None:
+    tickets = _tickets().assign(price_each=[50, 120, 80, 150, 30, 200, 110, 90], tickets=1)
+    a = analyse("how many orders cost more than $100 per ticket?", {"tickets": tickets})
+    assert not isinstance(a.value, dict)
+    assert a.status != "answered" or a.value == int((tickets["price_each"] > 100).sum())
