@@ -26,7 +26,6 @@ from __future__ import annotations
 import re
 
 from notebook_router.analyst import phrases as ph
-from notebook_router.analyst.column_names import is_identifier
 from notebook_router.analyst.everyday_values import modifies_rows
 from notebook_router.analyst.linking import Mention
 from notebook_router.analyst.reading import IGNORED, OPERATION_WORDS, Reading
@@ -206,18 +205,11 @@ def _words_of_unused_columns(r: Reading, used: set[str]) -> list[LeftOut]:
         if stem(word) == stem(r.frame.lower()):
             continue  # "how many wines": what the rows are
         columns = [c for c in r.schema.names() if stem(word) == _first_stem(c)]
-        if columns and _names_each_row(r, columns[0]):
-            continue  # "how many orders" of ``order_ref``, one a row: what the rows are
         if len(columns) == 1 and columns[0] not in used:
             out.append(
                 LeftOut(word, f"a word of the column {columns[0]}, which the answer does not use")
             )
     return out
-
-
-def _names_each_row(r: Reading, column: str) -> bool:
-    """Whether ``column`` is an identifier holding one value a row (``order_ref``)."""
-    return is_identifier(column) and r.schema.spread(column) == (r.schema.rows, 1)
 
 
 def _unread_periods(r: Reading, spec: Spec, used: set[str]) -> list[LeftOut]:
