@@ -15,6 +15,7 @@ import re
 from notebook_router.context.arc import ArcRun
 from notebook_router.language.phrases import phrase_table
 from notebook_router.planner.followup_entities import VALUE_WORDS, kind
+from notebook_router.planner.followup_only_rows import only_rows
 from notebook_router.planner.followup_rewrite import added, swapped
 from notebook_router.planner.followup_slots import without_pro_form
 from notebook_router.planner.followup_types import SAID, FollowUp, analyst_tasks
@@ -52,18 +53,22 @@ def only_value(goal: str, source: ArcRun, values: ColumnValues) -> FollowUp | No
     or None when ``goal`` says no such thing, ``source`` asked no data question, or the
     words are no value of exactly one column of the data. A word the data spells another
     way ("women" of a column of M and F, ``value_words.toml``) is added as said: the
-    analyst reads it as a value. Any other word is no filter known to be one ("only the
-    fast ones"): added, it could be dropped unseen, so the caller reads it as before."""
+    analyst reads it as a value. Words that are more than a value ("women under 30",
+    "plots with at least 10 insects") are a whole condition, added as said
+    (:mod:`.followup_only_rows`); words that read as no condition ("only the fast ones")
+    are left to the caller, read as before."""
     said = _ONLY.match(goal.strip())
-    if said is None or not analyst_tasks(source):
+    if not analyst_tasks(source):
         return None
+    if said is None:  # more than a value's words: "now only for women under 30"
+        return only_rows(goal, source, values)
     new = said["new"]
     texts = [source.goal, *(t.description for t in source.tasks)]
     placed = value_slot(texts, new, values)
     if placed is None:
         new = without_pro_form(new)
         if not all(w.lower() in VALUE_WORDS for w in new.split()):
-            return None
+            return only_rows(goal, source, values)
         return added(source, new, (said["preposition"] or "").lower())
     how, earlier = placed
     preposition = (said["preposition"] or "").lower()
