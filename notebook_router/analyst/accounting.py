@@ -461,9 +461,12 @@ def _groups_by_time(spec: Spec) -> bool:
 
 
 _EACH_UNNAMED = re.compile(
-    rf"\b{phrase_table('clauses').either('each_group')}(?=\s*[?.!,;]*\s*$)", re.IGNORECASE
+    rf"\b{phrase_table('clauses').either('each_group')}(?=\s*[?.!,;]*\s*$)"
+    rf"|^\s*{phrase_table('clauses').either('each_group')}(?=\s*[,:])",
+    re.IGNORECASE,
 )
-"""A closing "in each", "for each one": groups referred to, none named."""
+"""A closing "in each", "for each one", or one said first ("in each, how many ..."):
+groups referred to, none named."""
 _GROUP_BY_COLUMN = re.compile(
     rf"\b(?P<how>{_either(_GRAMMAR['groups']['by_column'], space=' ')})\s+"
     r"(?:the\s+|each\s+)?C(?P<index>\d+)\b"

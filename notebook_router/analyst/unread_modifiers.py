@@ -57,7 +57,10 @@ def unread_modifiers(r: Reading, unknown: Callable[[str], bool]) -> list[LeftOut
         return bool(parts) and all(unknown(p) for p in parts)
 
     out: list[LeftOut] = []
-    for m in _BEFORE_ROWS.finditer(r.text):
+    # the table's own name is blanked from the text ("registered voter *polls*" of a table
+    # named polls): the words before it still pick out its rows
+    said_text = r.question.lower() if len(r.question) == len(r.text) else r.text
+    for m in _BEFORE_ROWS.finditer(said_text):
         mods = list(re.finditer(_WORD, m.group("mods")))
         at = m.start("mods")
         linked = any(s <= at + w.start() < e for w in mods for s, e in covered)

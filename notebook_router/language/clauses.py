@@ -243,11 +243,16 @@ def _clean(text: str) -> str:
     return text[:1].upper() + text[1:] if text else ""
 
 
+_EACH = re.compile(
+    rf"^\s*(?:{alternation(table('clauses')['each_group'])})\s*[,:;.]?\s*$", re.IGNORECASE
+)
+
+
 def _without_tone(text: str) -> str:
     """``text`` less leading and trailing fragments that name no work ("Quick question: ...")."""
     fragments = _FRAGMENT.split(text)
-    while len(fragments) > 1 and not names_work(fragments[0]):
-        fragments.pop(0)
+    while len(fragments) > 1 and not names_work(fragments[0]) and not _EACH.match(fragments[0]):
+        fragments.pop(0)  # "in each, how many ...": groups asked for, kept to be read
     while len(fragments) > 1 and not names_work(fragments[-1]):
         fragments.pop()
     return " ".join(fragments)
