@@ -32,7 +32,7 @@ from typing import Any
 from notebook_router.analyst.code_facts import CodeFacts, Condition, read_code
 from notebook_router.analyst.reading import read
 from notebook_router.analyst.schema import Schema, frame_schemas
-from notebook_router.analyst.spec import ColumnRef, Filter, Spec
+from notebook_router.analyst.spec import ColumnRef, Filter, Spec, condition_text
 from notebook_router.analyst.understand import understand
 from notebook_router.language.clauses import decompose
 from notebook_router.language.phrases import phrase_table
@@ -275,7 +275,7 @@ def applies(f: Filter, facts: CodeFacts) -> bool:
         other = value.name.lower()
         return any(
             c.op in side and any(isinstance(v, ColumnRef) and v.name.lower() == other
-                                 for v in c.values)
+                                 and _same(v.offset, value.offset) for v in c.values)
             for c in plain
         )  # fmt: skip
     if op in ("year", "month", "quarter") or op.startswith("year"):
@@ -365,6 +365,8 @@ def describe(f: Filter) -> str:
         return f"{column}.dt.year {f.op[4:]} {_show(value)}"
     if f.op == "contains":
         return f"{column} containing {_show(value)}"
+    if isinstance(value, ColumnRef):
+        return condition_text(column, f.op, value)
     return f"{column} {f.op} {_show(value)}"
 
 

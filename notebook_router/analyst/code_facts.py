@@ -161,6 +161,8 @@ class _Reader:
             left = right
 
     def _condition(self, a: ast.expr, op: str, b: ast.expr, negated: bool) -> None:
+        if self._gap(a, op, b, negated):
+            return
         column = self.column(a)
         other = self.column(b)
         if column is not None and other is not None and not column[1] and not other[1]:
@@ -182,6 +184,41 @@ class _Reader:
             found = self.value(a)
             if found is not NO:
                 self._add(column[0], FLIPPED[op], found, negated, column[1])
+
+    def _gap(self, a: ast.expr, op: str, b: ast.expr, negated: bool) -> bool:
+        """``df.A >= df.B + 2`` or ``df.A - df.B >= 2``: one column against another shifted
+        by a number, kept as ``A >= B + 2`` (and ``B <= A - 2``) from each side."""
+        pair = self._shifted(b)
+        first = self.column(a)
+        if pair is not None and first is not None and not first[1]:
+            (second, offset), column = pair, first[0]
+        else:
+            pair = self._shifted(a, between_columns=True)
+            found = self.value(b)
+            if pair is None or found is NO or not isinstance(found, (int, float)):
+                return False
+            (column, second), offset = pair, float(found)
+        self._add(column, op, ColumnRef(str(second), float(offset)), negated)
+        if op in FLIPPED:
+            self._add(str(second), FLIPPED[op], ColumnRef(column, -float(offset)), negated)
+        return True
+
+    def _shifted(self, node: ast.expr, between_columns: bool = False) -> tuple[Any, Any] | None:
+        """``(column, offset)`` for ``df.B + 2`` / ``df.B - 2``; with ``between_columns``,
+        ``(A, B)`` for ``df.A - df.B``."""
+        if not isinstance(node, ast.BinOp) or not isinstance(node.op, (ast.Add, ast.Sub)):
+            return None
+        left = self.column(node.left)
+        if left is None or left[1]:
+            return None
+        if between_columns:
+            right = self.column(node.right)
+            ok = right is not None and not right[1] and isinstance(node.op, ast.Sub)
+            return (left[0], right[0]) if ok and right is not None else None
+        found = self.value(node.right)
+        if found is NO or isinstance(found, bool) or not isinstance(found, (int, float)):
+            return None
+        return left[0], float(found) if isinstance(node.op, ast.Add) else -float(found)
 
     def _call(self, node: ast.Call, negated: bool) -> None:
         func = node.func

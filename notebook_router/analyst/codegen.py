@@ -151,7 +151,8 @@ def _round_line(shape: str, digits: int) -> str:
 def condition(b: Builder, f: Filter, rows: str) -> str:
     c = b.col(f.column, rows)
     if isinstance(f.value, ColumnRef):  # "McCain ahead of Obama": one column against another
-        return f"{c} {f.op} {b.col(f.value.name, rows)}"
+        shift = f" + {f.value.offset!r}" if f.value.offset else ""  # "2 points ahead of"
+        return f"{c} {f.op} {b.col(f.value.name, rows)}{shift}"
     if f.op == "between" and isinstance(f.value, tuple):
         return f"{c}.between({f.value[0]!r}, {f.value[1]!r})"
     if f.op == "outside" and isinstance(f.value, tuple):  # "excluding 1979 to 1982"

@@ -17,6 +17,7 @@ import re
 from typing import Any
 
 from notebook_router.analyst import phrases as ph
+from notebook_router.analyst.column_gaps import OWNED, as_written, column_gaps
 from notebook_router.analyst.column_names import is_identifier
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import ColumnRef, Filter, LeftOut
@@ -32,8 +33,8 @@ _LEADS = alternation(_WORDS["leads"])
 _BETWEEN = alternation(_WORDS["between"])
 _COPULAS = alternation(_WORDS["copulas"])
 _PAIR = re.compile(
-    rf"(?<=\S)\s+(?:the\s+)?C(?P<a>\d+)\s+(?:(?:{_COPULAS})\s+)?"
-    rf"(?:(?P<gt>{_GREATER})|(?P<lt>{_LESS}))\s+(?:(?:{_BETWEEN})\s+)?C(?P<b>\d+)\b"
+    rf"(?<=\S)\s+(?:the\s+)?C(?P<a>\d+){OWNED}\s+(?:(?:{_COPULAS})\s+)?"
+    rf"(?:(?P<gt>{_GREATER})|(?P<lt>{_LESS}))\s+(?:(?:{_BETWEEN})\s+)?C(?P<b>\d+)\b{OWNED}"
 )
 _ALONE = re.compile(
     rf"(?<=\S)\s+(?:the\s+)?C(?P<a>\d+)\s+(?:(?:{_COPULAS})\s+)?"
@@ -48,7 +49,7 @@ shares near 45 and 49; not a poll's size near 1,000 against them)."""
 def column_comparisons(r: Reading) -> list[Filter]:
     """The conditions that set one number column against another, each blanked from the
     skeleton; a comparison whose rival column is unclear is left out and said."""
-    out: list[Filter] = []
+    out = column_gaps(r, _LEAD, _number_column)  # "at least 2 points ahead of": A - B >= 2
     for pattern in (_PAIR, _ALONE):
         for m in reversed(list(pattern.finditer(r.skeleton))):
             if not _LEAD.search(r.skeleton[: m.start()]):
@@ -70,23 +71,13 @@ def column_comparisons(r: Reading) -> list[Filter]:
                         f"{first} compared with which column is not said (candidates: "
                         f"{named}); name it, e.g. '{first} ahead of <column>'"
                     )
-                    r.unapplied.append(LeftOut(_as_written(r, said), why))
+                    r.unapplied.append(LeftOut(as_written(r, said), why))
                     r.skeleton = ph.blank(r.skeleton, m)
                     continue
                 second = rivals[0]
             out.append(Filter(first, op, ColumnRef(second)))
             r.skeleton = ph.blank(r.skeleton, m)
     return out
-
-
-def _as_written(r: Reading, said: str) -> str:
-    """The comparison in the question's words, its column placeholders named."""
-
-    def named(c: re.Match[str]) -> str:
-        m = r.mentions[int(c.group(1))]
-        return r.text[m.start : m.end]
-
-    return re.sub(r"C(\d+)", named, said)
 
 
 def _number_column(r: Reading, index: int) -> str | None:

@@ -6,7 +6,7 @@ from typing import Any
 
 from notebook_router.analyst import ratio_text
 from notebook_router.analyst.phrases import AGG_WORDS
-from notebook_router.analyst.spec import Filter, Spec
+from notebook_router.analyst.spec import Filter, Spec, condition_text
 from notebook_router.analyst.values import fmt, fmt_p, listing, p_is
 
 PERIOD = {"D": "day", "W": "week", "M": "month", "Q": "quarter", "Y": "year"}
@@ -40,7 +40,7 @@ def where(filters: tuple[Filter, ...]) -> str:
         elif f.op == "contains":
             parts.append(f"{f.column} contains “{f.value}”")
         else:
-            parts.append(f"{f.column} {'=' if f.op == '==' else f.op} {f.value}")
+            parts.append(condition_text(f.column, "=" if f.op == "==" else f.op, f.value))
     return " (rows where " + " and ".join(parts) + ")"
 
 

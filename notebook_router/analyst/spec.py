@@ -10,12 +10,26 @@ Scalar = str | int | float | bool
 @dataclass(frozen=True, slots=True)
 class ColumnRef:
     """Another column of the same row, as the value a condition compares with
-    (``McCain > Obama``: the rows where one number column is above another)."""
+    (``McCain > Obama``: the rows where one number column is above another). With an
+    ``offset`` the other column is shifted by a number: ``McCain >= Obama + 2`` keeps the
+    rows where McCain leads by at least 2 (``McCain - Obama >= 2``)."""
 
     name: str
+    offset: float = 0.0
 
     def __str__(self) -> str:
-        return self.name
+        if not self.offset:
+            return self.name
+        sign = "-" if self.offset < 0 else "+"
+        return f"{self.name} {sign} {abs(self.offset):g}"
+
+
+def condition_text(column: str, op: str, value: object) -> str:
+    """A row condition as a person reads it: ``McCain - Obama >= 2`` for a column shifted
+    by an offset (the gap between the two columns against the number), else ``A op B``."""
+    if isinstance(value, ColumnRef) and value.offset:
+        return f"{column} - {value.name} {op} {value.offset:g}"
+    return f"{column} {op} {value}"
 
 
 @dataclass(frozen=True, slots=True)

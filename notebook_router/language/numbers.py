@@ -45,14 +45,19 @@ def number(text: str) -> float:
 
 
 _WORD = "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
+_TENS = "|".join(w for w, v in NUMBER_WORDS.items() if 20 <= v <= 90 and v % 10 == 0)
+_UNITS = "|".join(w for w, v in NUMBER_WORDS.items() if 1 <= v <= 9)
 _BIG = "thousand|million|billion"
 _TAIL = rf"(?:{_WORD})(?:(?:\s+|-)(?:{_WORD}))?"
+# "thirty five" is one number as surely as "thirty-five": a tens word then a units word
+# joins with or without the hyphen; any other pair ("thirty or forty", "four six") does not.
+_HEAD = rf"(?:{_TENS})\s+(?:{_UNITS})\b|(?:{_WORD})(?:-(?:{_WORD}))?\b"
 # A number said in words, read whole: "one hundred and eighty", "twenty-five", "a
 # thousand", "two and a half", "one thousand two hundred". "and" joins only after a
 # scale word ("a hundred and five") or before "a half": "between four and six" is two
 # numbers, and so is "one hundred and two hundred" (a part before a scale is not a tail).
 _SPELLED = re.compile(
-    rf"\b(?:(?:{_WORD})(?:-(?:{_WORD}))?\b|an?(?=\s+(?:hundred|{_BIG}|half)\b))"
+    rf"\b(?:{_HEAD}|an?(?=\s+(?:hundred|{_BIG}|half)\b))"
     rf"(?:\s+(?:hundred|{_BIG})\b"
     rf"(?:\s+and\s+{_TAIL}\b(?!\s+(?:hundred|{_BIG})\b)|\s+{_TAIL}\b)?)*"
     rf"(?:\s+and\s+a\s+(?:half|quarter)\b)?",
@@ -70,6 +75,8 @@ def spelled_value(words: str) -> float:
     (1000.0, 2.5)
     >>> spelled_value("one thousand two hundred and five")
     1205.0
+    >>> spelled_value("thirty five")
+    35.0
     """
     total, part, fraction = 0.0, 0.0, 0.0
     for token in re.split(r"[\s-]+", words.strip().lower()):

@@ -12,9 +12,10 @@ from functools import lru_cache
 
 from notebook_router.agents.card import AgentCard, holder
 from notebook_router.agents.matcher import AgentMatcher, matcher_for
-from notebook_router.agents.roles import ANALYST, FALLBACK, GENERALIST, RECALL
+from notebook_router.agents.roles import ANALYST, FALLBACK, GENERALIST, RECALL, VERIFY
 from notebook_router.language.clauses import Clause, carries_material, decompose
 from notebook_router.language.counts import count_with_no_noun, says_a_count
+from notebook_router.language.figure_requests import asks_for_a_figure
 from notebook_router.language.lexicon import terms
 from notebook_router.language.patterns import alternation
 from notebook_router.language.references import asks_about, points_at
@@ -304,6 +305,9 @@ def _route(view: PlannerView, matcher: AgentMatcher, text: str) -> str | None:
     need; asking "which agent?" has no answer there), and else the agent nearest in
     meaning (:meth:`AgentMatcher.nearest`)."""
     best = matcher.best(text)
+    if best is not None and asks_for_a_figure(text):
+        # "number of observations above 20": a question, not a claim; its 20 is a bound
+        best = matcher.best(text, exclude=_checkers(view))
     reader = _named_reader(view, matcher, text)
     if reader is not None and (best is None or _is_generalist(view, best)):
         return reader  # "summarise data/report.pdf": the PDF the run holds is the documents'
@@ -321,6 +325,11 @@ def _route(view: PlannerView, matcher: AgentMatcher, text: str) -> str | None:
         # the nearest in meaning, when word vectors are installed, before asking the user.
         best = matcher.nearest(text)
     return best
+
+
+def _checkers(view: PlannerView) -> frozenset[str]:
+    """The agents whose role is to check claims: no fit for a request asking a figure."""
+    return frozenset(c.name for c in view.agents if VERIFY in c.roles)
 
 
 def _named_reader(view: PlannerView, matcher: AgentMatcher, text: str) -> str | None:
@@ -399,7 +408,7 @@ def _data_agent(view: PlannerView, text: str) -> str | None:
     # "in 2007"): with tables in the run, the analyst answers or says what is missing,
     # where a generalist could only say it has no model.
     said = set(words(text))
-    if said & ANALYSIS_WORDS or _ASKS_A_TABLE.search(text):
+    if said & ANALYSIS_WORDS or _ASKS_A_TABLE.search(text) or asks_for_a_figure(text):
         return analyst
     return None
 
