@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from notebook_router.language.gloss import gloss
 from notebook_router.language.lexicon import is_filler
 from notebook_router.language.relevance import Catalogue, analyse, document
 from notebook_router.language.words import identifier_words
@@ -215,7 +216,9 @@ def best_candidate(
     request: str, specs: Sequence[ToolSpec], *, embedder: StaticEmbedder | None = None
 ) -> Choice | None:
     """The candidate among ``specs`` that ``request`` is nearest, fit or not (None: no
-    tool shares a word with it, nor is near it in meaning)."""
+    tool shares a word with it, nor is near it in meaning). A request in another language
+    is read in English where the word tables know its words (:func:`.gloss.gloss`)."""
+    request = gloss(request)
     catalog = catalog_for(specs)
     relevance = catalog.relevance
     query = relevance.read(request)
