@@ -281,7 +281,8 @@ def route(
         return RouteReply(tool=None, reason="no tool shares a word with the request")
     spec, extraction, evidence = choice.spec, choice.extraction, choice.evidence
     coverage = evidence.coverage
-    if not coverage:  # only near in meaning: naming it would only puzzle
+    if not coverage and not _one_written_value(choice):
+        # only near in meaning: naming it would only puzzle
         return RouteReply(tool=None, reason="no tool shares a word with the request")
     if not evidence.fits:
         left = ", ".join(f"'{p.text}'" for p in choice.accounting.left[:3])
@@ -295,6 +296,16 @@ def route(
     return RouteReply(
         tool=spec.name, inputs=extraction.inputs, reason=reason[:200], missing=extraction.missing
     )
+
+
+def _one_written_value(choice: Choice) -> bool:
+    """The request is one text value the tool takes, written with several numbers, and
+    nothing else ("(17 + 5) * 3"): no word of it names the tool, and none is left over."""
+    content = [p for p in choice.accounting.pieces if p.role not in ("asking", "when")]
+    taken = {p.by for p in content}
+    if len(content) < 2 or any(p.role != "input" for p in content) or len(taken) != 1:
+        return False
+    return isinstance(choice.extraction.inputs.get(taken.pop()), str)
 
 
 def _fit(spec: ToolSpec, extraction: Extraction) -> float:
