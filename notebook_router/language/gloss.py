@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from functools import cache
+from itertools import pairwise
 
 from notebook_router.language.lexicon import is_common_word
 from notebook_router.language.tables import table
@@ -71,7 +72,7 @@ def reads_foreign(words: list[str]) -> bool:
     known = sum(
         1 for w in words if (w,) in glossary and w not in _function() and not is_common_word(w)
     )
-    known += sum(1 for pair in zip(words, words[1:], strict=False) if pair in glossary)
+    known += sum(1 for pair in pairwise(words) if pair in glossary)
     return known >= 1 and known + sum(1 for w in words if w in _telling()) >= 2
 
 

@@ -107,11 +107,23 @@ def test_the_device_the_tool_names_is_still_chosen(request_text: str, tool: str)
 
 
 def test_a_kind_inside_what_is_to_be_said_does_not_count() -> None:
-    """"Remind me to turn off the oven" names an oven for the reminder's text, not a
-    device the reminder tool would have to be."""
+    """A request to be reminded to turn off the oven names the oven in the reminder's
+    text, not as a device the reminder tool would have to be."""
     tools = [
         _tool("set_reminder", "Set a reminder at a time.", {"text": "What", "at": "When"}),
         _tool("set_thermostat", "Set the thermostat temperature.", {"temperature": "Degrees"}),
     ]
     router = ToolRouter(tools, model="offline", word_vectors=False)
     assert router.choose("remind me at 6pm to turn off the oven").tool == "set_reminder"
+
+
+def test_another_tax_or_score_is_declined_and_its_own_is_chosen() -> None:
+    tools = [
+        _tool("sales_tax", "Sales tax (VAT) on a price.", {"price": "Price"}),
+        _tool("match_scores", "Scores of a sports team or league.", {"team": "Team"}),
+    ]
+    router = ToolRouter(tools, model="offline", word_vectors=False)
+    assert router.choose("work out my income tax on 48000").tool is None
+    assert router.choose("what's my credit score").tool is None
+    assert router.choose("vat on a 120 price").tool == "sales_tax"
+    assert router.choose("scores of the chelsea match").tool == "match_scores"
