@@ -7,13 +7,15 @@ Prints two JSON lines. The first: {"bench": "routing_quality", "tools", "word_ve
 "seconds"} (``_sampled``: each request routed among a seeded random set of 2-37 candidates
 holding its tool and that tool's neighbours; ``word_vectors``: the ``embeddings`` extra was
 installed and used, and "lexical" holds the same figures without it). The second,
-{"bench": "routing_quality_tune2", ...}, gives the same figures for the second tuning file
-(catalog/TUNE2.md) as "tune2" and "tune2_sampled".
+{"bench": "routing_quality_tune2", ...}, gives the same figures for the second and third
+tuning files (catalog/TUNE2.md, catalog/TUNE3.md) as "tune2", "tune3", "tune2_sampled" and
+"tune3_sampled".
 Each part has the requests, the share that fit no tool, pick accuracy
 (requests some tool fits, routed to it) and no-fit precision / recall / F1 (requests no tool
-fits, declined). The lexicon was tuned against the misses of the two tuning files only, and
-the "does anything fit" model (notebook_router/tools/fit.toml) was fitted on the first tuning
-file only (scripts/fit_tool_fit.py; the second shows that fit on requests it never saw); the
+fits, declined). The lexicon and the word tables were tuned against the misses of the three
+tuning files only, and the "does anything fit" model (notebook_router/tools/fit.toml) was
+fitted on the first tuning file only (scripts/fit_tool_fit.py; the second and third show that
+fit on requests it never saw); the
 held-out file says how the router does on requests nobody tuned it for, and the fresh file
 (written from the tool list alone, by someone who never saw the router or the other files:
 catalog/FRESH.md) is the honest one.
@@ -81,8 +83,8 @@ async def routing_quality() -> dict[str, Any]:
 
 
 async def routing_quality_tune2() -> dict[str, Any]:
-    """The second tuning file (catalog/TUNE2.md), as a line of its own."""
-    return await _figures("routing_quality_tune2", ("tune2",))
+    """The second and third tuning files (catalog/TUNE2.md, TUNE3.md), as a line of their own."""
+    return await _figures("routing_quality_tune2", ("tune2", "tune3"))
 
 
 async def _main() -> None:

@@ -38,6 +38,8 @@ from notebook_router.language.stems import stem
 from notebook_router.language.tables import table
 from notebook_router.tools.extract import Extraction
 from notebook_router.tools.free import fill_free
+from notebook_router.tools.kinds import differs as kinds_differ
+from notebook_router.tools.kinds import request_kinds, tool_kinds
 from notebook_router.tools.measures import parameter_measures, tool_measures, unit_measures
 from notebook_router.tools.operation import Asked, Performs, asked, mismatch, performs
 from notebook_router.tools.piece import (
@@ -86,7 +88,9 @@ class Accounting:
     mismatch: str = ""
     """How what is asked differs from what the tool does: ``"operation"``, ``"question"``
     or ``"reads"`` (:func:`.operation.mismatch`), ``"channel"`` (it names a channel the
-    tool does not work through, :mod:`.service`), or "" (no difference known)."""
+    tool does not work through, :mod:`.service`), ``"kind"`` (it names a kind of a thing
+    of which the tool names others: a pie chart of a line chart tool, :mod:`.kinds`), or
+    "" (no difference known)."""
     verb: str = ""
     """The words that name the operation asked ("forward"), "" when none does."""
 
@@ -166,6 +170,8 @@ def account(
         said = [(a, b) for a, b, kind in query.given if kind in ("content", "quoted")]
         if differs(request_channels(request, said), tool_channels(spec)):
             differ = "channel"
+        elif kinds_differ(request_kinds(request, said), tool_kinds(spec)):
+            differ = "kind"
     if not differ and _unit_of_another_measure(request, pieces, spec):
         differ = "unit"
     if not differ and _only_when(pieces, spec):

@@ -26,6 +26,10 @@ _CUES = {name: frozenset(words) for name, words in table("parameters")["cues"].i
 _TARGET_CUES, _SOURCE_CUES, _NAMING_CUES = _CUES["target"], _CUES["source"], _CUES["naming"]
 _NEGATIONS, _BACKWARDS, _ARTICLES = _CUES["negation"], _CUES["backwards"], _CUES["articles"]
 _KINDS = {kind: term_set(words) for kind, words in table("parameters")["kinds"].items()}
+_ARITHMETIC = term_set(table("parameters")["arithmetic"])
+_OPERATOR_GAP = re.compile(r"^[\s()]*[-+*/×÷^][\s()]*$")
+"""What stands between two numbers of a sum written out: one operator, brackets, spaces."""
+_HYPHENATED = re.compile(r"^\d+(?:-\d+)+$")
 _RUN_GAP = re.compile(r"^[\s,;]*(?:and|&)?[\s,;]*$")
 _WORD = re.compile(r"[A-Za-zÀ-ÿ0-9']+")
 _DEGREES = re.compile(r"(?<=\d)\s*°?\s*([CFK])\b")
@@ -133,6 +137,8 @@ def _candidates(slot: Slot, req: _Request, tool: str) -> Iterable[tuple[_Value, 
         yield from _numbers(slot, req)
     elif kind == "currency":
         yield from ((v, 1.5) for v in _currencies(req))
+    elif kind == "text" and slot.context & _ARITHMETIC:
+        yield from ((v, 2.0) for v in _sums(req))
     for i, span in enumerate(req.spans):
         score = _fit(kind, span, slot)
         if score:
@@ -198,6 +204,50 @@ def _number_runs(req: _Request) -> Iterable[_Value]:
             run = []
         run.append((i, span))
     yield from _run(run)
+
+
+def _sums(req: _Request) -> Iterable[_Value]:
+    """Each sum written out in the request: numbers joined by operators ("(17 + 5) * 3",
+    "144 / 12 - 5"), with the brackets around it, as one text."""
+    run: list[tuple[int, Span]] = []
+    for i, span in enumerate(req.spans):
+        if span.kind != "number":
+            continue
+        if run and _joined(req.text[run[-1][1].end : span.start], span):
+            run.append((i, span))
+            continue
+        yield from _sum(req, run)
+        run = [(i, span)]
+    yield from _sum(req, run)
+
+
+def _joined(gap: str, span: Span) -> bool:
+    """An operator joins the number ``span`` to the one before: between them, or as its
+    sign ("12 -5")."""
+    return bool(_OPERATOR_GAP.match(gap)) or (span.text.startswith("-") and not gap.strip())
+
+
+def _sum(req: _Request, run: list[tuple[int, Span]]) -> Iterable[_Value]:
+    """The sum the numbers of ``run`` are written in, unless they are one number written
+    with hyphens ("555-0199", "2-3": a phone number, a code or a range) or part of an
+    equation (an unknown among them or "=" after them: "x^3 - 6x^2 + 11x - 6 = 0")."""
+    if len(run) < 2:
+        return
+    start, end = run[0][1].start, run[-1][1].end
+    touching = req.text[max(0, start - 1) : end + 1].replace("^", "")
+    if _HYPHENATED.match(req.text[start:end]) or any(c.isalpha() for c in touching):
+        return
+    if req.text[end:].lstrip(" )").startswith("="):
+        return
+    while start > 0 and req.text[start - 1] in "( ":
+        start -= 1
+    while end < len(req.text) and req.text[end] in ") ":
+        end += 1
+    text = req.text[start:end].strip()
+    opened = text.count("(") - text.count(")")
+    text = text.lstrip("(") if opened > 0 else text.rstrip(")") if opened < 0 else text
+    begin = req.text.index(text, start)
+    yield _Value(begin, begin + len(text), "sum", text, tuple(i for i, _ in run))
 
 
 def _run(run: list[tuple[int, Span]]) -> Iterable[_Value]:

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from notebook_router.language.gloss import gloss
 from notebook_router.language.lexicon import is_filler
 from notebook_router.language.relevance import Catalogue, analyse, document
 from notebook_router.language.words import identifier_words
@@ -215,7 +216,9 @@ def best_candidate(
     request: str, specs: Sequence[ToolSpec], *, embedder: StaticEmbedder | None = None
 ) -> Choice | None:
     """The candidate among ``specs`` that ``request`` is nearest, fit or not (None: no
-    tool shares a word with it, nor is near it in meaning)."""
+    tool shares a word with it, nor is near it in meaning). A request in another language
+    is read in English where the word tables know its words (:func:`.gloss.gloss`)."""
+    request = gloss(request)
     catalog = catalog_for(specs)
     relevance = catalog.relevance
     query = relevance.read(request)
@@ -278,7 +281,8 @@ def route(
         return RouteReply(tool=None, reason="no tool shares a word with the request")
     spec, extraction, evidence = choice.spec, choice.extraction, choice.evidence
     coverage = evidence.coverage
-    if not coverage:  # only near in meaning: naming it would only puzzle
+    if not coverage and not _one_written_value(choice):
+        # only near in meaning: naming it would only puzzle
         return RouteReply(tool=None, reason="no tool shares a word with the request")
     if not evidence.fits:
         left = ", ".join(f"'{p.text}'" for p in choice.accounting.left[:3])
@@ -292,6 +296,16 @@ def route(
     return RouteReply(
         tool=spec.name, inputs=extraction.inputs, reason=reason[:200], missing=extraction.missing
     )
+
+
+def _one_written_value(choice: Choice) -> bool:
+    """The request is one text value the tool takes, written with several numbers, and
+    nothing else ("(17 + 5) * 3"): no word of it names the tool, and none is left over."""
+    content = [p for p in choice.accounting.pieces if p.role not in ("asking", "when")]
+    taken = {p.by for p in content}
+    if len(content) < 2 or any(p.role != "input" for p in content) or len(taken) != 1:
+        return False
+    return isinstance(choice.extraction.inputs.get(taken.pop()), str)
 
 
 def _fit(spec: ToolSpec, extraction: Extraction) -> float:

@@ -23,6 +23,7 @@ from notebook_router.tools.spec import ToolSpec
 _TABLE = table("services")
 _AMBIGUOUS = frozenset(_TABLE["ambiguous"]["words"])
 _MEANS = frozenset(_TABLE["ambiguous"]["means"])
+_THINGS = frozenset(_TABLE["ambiguous"]["things"])
 _ARTICLES = frozenset(["a", "an"])
 
 
@@ -82,8 +83,10 @@ def request_channels(request: str, given: Collection[tuple[int, int]] = ()) -> f
 
 
 def _by_means(words: list[str], i: int, end: int) -> bool:
-    """The channel phrase at ``words[i:end]`` follows a means word or names an app."""
-    return (i > 0 and words[i - 1] in _MEANS) or (end < len(words) and words[end] == "app")
+    """The channel phrase at ``words[i:end]`` follows a means word, names an app or what
+    goes out through it ("a signal *message*")."""
+    after = words[end] if end < len(words) else ""
+    return (i > 0 and words[i - 1] in _MEANS) or after == "app" or after in _THINGS
 
 
 def _matches(stems: list[str]) -> list[tuple[str, int, int]]:
