@@ -81,7 +81,7 @@ def gloss(text: str) -> str:
     another language (see the module docstring); else ``text`` unchanged.
 
     >>> gloss("annule la réunion de lundi")
-    'cancel la meeting de monday'
+    'cancel the meeting of monday'
     >>> gloss("cancel the meeting on monday")
     'cancel the meeting on monday'
     """
