@@ -461,12 +461,13 @@ def _groups_by_time(spec: Spec) -> bool:
 
 
 _EACH_UNNAMED = re.compile(
-    rf"\b{phrase_table('clauses').either('each_group')}(?=\s*[?.!,;]*\s*$)"
-    rf"|^\s*{phrase_table('clauses').either('each_group')}(?=\s*[,:])",
+    rf"\b{phrase_table('clauses').either('each_group')}"
+    rf"(?=\s*[?.!,;:]*\s*$|\s*[,:]|\s+{phrase_table('clauses').either('scope_leads')}\b)",
     re.IGNORECASE,
 )
-"""A closing "in each", "for each one", or one said first ("in each, how many ..."):
-groups referred to, none named."""
+"""An "in each", "for each one" said with no groups after it: closing the question, said
+first ("in each, how many ..."), or before another phrase ("the average sugars of each
+for cereals on shelf 1"): groups referred to, none named."""
 _GROUP_BY_COLUMN = re.compile(
     rf"\b(?P<how>{_either(_GRAMMAR['groups']['by_column'], space=' ')})\s+"
     r"(?:the\s+|each\s+)?C(?P<index>\d+)\b"

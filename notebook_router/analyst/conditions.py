@@ -66,7 +66,31 @@ def conditions(r: Reading) -> list[Filter]:
                    year_bound, _from_on, _quarter, one_year, _month, _ordinal, _numbered, _column_equals,
                    _value_bounds, _values):  # fmt: skip
         found.extend(finder(r))
-    return [in_column_unit(r, f) for f in found]
+    return _either_side([in_column_unit(r, f) for f in found], r)
+
+
+def _either_side(found: list[Filter], r: Reading) -> list[Filter]:
+    """``found`` with two bounds on one column that no row meets together ("older than
+    30 or younger than 25": age > 30 and age < 25) read as the rows outside the gap
+    between them, which is what asking for both means. Bounds that include their ends
+    have no such condition here: they are kept, and the answer says it left the second
+    out, never an empty count shown as complete."""
+    out = list(found)
+    for low in found:
+        for high in found:
+            if low.column != high.column or low.op not in (">", ">=") or high.op not in ("<", "<="):
+                continue
+            if not isinstance(low.value, (int, float)) or not isinstance(high.value, (int, float)):
+                continue
+            if low.value < high.value or low not in out or high not in out:
+                continue  # "over 30 and under 40": a range, kept as said
+            out.remove(high)
+            if low.op == ">" and high.op == "<":
+                out[out.index(low)] = Filter(low.column, "outside", (high.value, low.value))
+            else:
+                said = f"{low.column} {high.op} {high.value}"
+                r.unapplied.append(LeftOut(said, "a second bound no row meets with the first"))
+    return out
 
 
 _TRUST = table("trust")

@@ -108,3 +108,23 @@ def test_an_excluded_year_of_dates_leaves_its_rows_out(question: str, year: int)
     assert a.status == "answered"
     assert a.value == months[months["date"].dt.year != year]["sales"].sum()
     assert f"!= {year}" in a.text
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "how many states have an assault over 270 or an assault under 200?",
+        "how many states have assault under 200 or assault above 270?",
+    ],
+)
+def test_two_bounds_no_row_meets_together_are_either_side(question: str) -> None:
+    states = _states()
+    a = analyse(question, {"states": states})
+    truth = int(((states["assault"] > 270) | (states["assault"] < 200)).sum())
+    assert (a.status, a.value) == ("answered", truth)
+
+
+def test_two_bounds_that_make_a_range_stay_a_range() -> None:
+    states = _states()
+    a = analyse("how many states have assault over 200 and assault under 270?", {"s": states})
+    assert a.value == int(((states["assault"] > 200) & (states["assault"] < 270)).sum())

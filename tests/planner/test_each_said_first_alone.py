@@ -41,3 +41,11 @@ def test_each_with_no_groups_is_partial_and_says_so(question: str) -> None:
     outcome = outcome_of(asyncio.run(router.run(question)))
     assert outcome.status == "partial"
     assert "in each" in outcome.text
+
+
+def test_each_before_another_phrase_with_no_groups_is_partial() -> None:
+    from notebook_router.analyst import analyse
+
+    a = analyse("the average salary of each for staff in HR?", {"staff": _staff()})
+    assert a.status == "partial"
+    assert "of each" in a.text
