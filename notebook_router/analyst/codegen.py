@@ -168,7 +168,9 @@ def condition(b: Builder, f: Filter, rows: str) -> str:
         if isinstance(f.value, tuple):
             return f"{c}.dt.hour.isin({list(f.value)!r})"
         return f"{c}.dt.hour == {f.value!r}"
-    if f.op.startswith("year") and f.op[4:] in (">", ">=", "<", "<=", "!="):
+    if f.op == "year!=":  # "excluding 2020": of the rows whose date is known
+        return f"(({c}.dt.year != {f.value!r}) & {c}.notna())"
+    if f.op.startswith("year") and f.op[4:] in (">", ">=", "<", "<="):
         return f"{c}.dt.year {f.op[4:]} {f.value!r}"
     if f.op == "contains":
         return f"{c}.astype(str).str.contains({f.value!r}, case=False, regex=False)"

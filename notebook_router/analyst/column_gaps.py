@@ -43,11 +43,13 @@ _BEFORE = re.compile(  # "McCain at least 2 points ahead of Obama"
     rf"(?<=\S)\s+(?:the\s+)?C(?P<a>\d+){OWNED}\s+{_FIGURE}\s+{_COMPARE}\s+{_THE}C(?P<b>\d+)\b{OWNED}"
 )
 _AFTER = re.compile(  # "Obama exceeds McCain by more than 5"
-    rf"(?<=\S)\s+(?:the\s+)?C(?P<a>\d+){OWNED}\s+{_COMPARE}\s+{_THE}C(?P<b>\d+){OWNED}\s+by\s+{_FIGURE}"
+    rf"(?<=\S)\s+(?:the\s+)?C(?P<a>\d+){OWNED}\s+{_COMPARE}\s+{_THE}C(?P<b>\d+){OWNED}\s+"
+    rf"(?:{alternation(_GAPS['by'])})\s+{_FIGURE}"
 )
 _MORE = re.compile(  # "at least 3 more wins than losses"
     rf"(?<=\S)\s+{_FIGURE}\s+(?:(?P<gt>{alternation(_GAPS['more'])})|"
-    rf"(?P<lt>{alternation(_GAPS['fewer'])}))\s+C(?P<a>\d+)\s+than\s+{_THE}C(?P<b>\d+)\b"
+    rf"(?P<lt>{alternation(_GAPS['fewer'])}))\s+C(?P<a>\d+)\s+(?:{alternation(_GAPS['than'])})\s+"
+    rf"{_THE}C(?P<b>\d+)\b"
 )
 
 

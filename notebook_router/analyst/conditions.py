@@ -155,7 +155,7 @@ def in_column_unit(r: Reading, f: Filter) -> Filter:
     """A threshold said in another unit than its column's ("over 4.5 kg" of grams), in the
     column's unit."""
     unit = _column_unit(f.column)
-    if unit is None or f.op not in ("<", "<=", ">", ">=", "==", "!=", "between"):
+    if unit is None or f.op not in ("<", "<=", ">", ">=", "==", "!=", "between", "outside"):
         return f
     given = f.value if isinstance(f.value, tuple) else (f.value,)
     values = [v for v in given if isinstance(v, int | float) and not isinstance(v, bool)]
@@ -173,7 +173,7 @@ def in_column_unit(r: Reading, f: Filter) -> Filter:
                 said[ph.as_int_or_float(n * scale)] = n * float(str(factor)) / unit[1]
             # "between 1 and 2 m": a unit written once after a range is its first end's too
             low = _RANGE_LOW.search(r.text[: m.start()])
-            if f.op == "between" and low is not None:
+            if f.op in ("between", "outside") and low is not None:
                 first = number(low.group("n"))
                 said[ph.as_int_or_float(first)] = first * float(str(factor)) / unit[1]
                 if scale is not None:
@@ -228,7 +228,7 @@ _EXCLUDED = re.compile(
 _LINKS = _GRAMMAR["exclusion_condition_links"]
 _EXCLUDED_ROWS = re.compile(
     rf"\b{_either(_GRAMMAR['exclusion_leads'])}\b"
-    rf"(?:\s+(?!{_either([w for w in _GRAMMAR['exclusion_stops'] if w not in _LINKS])}\b)"
+    rf"(?:\s+(?!{_either([*_GRAMMAR['exclusion_stops'], *_GRAMMAR['exclusion_condition_stops']])}\b)"
     rf"(?!{_either([w for w in _GRAMMAR['exclusion_places'] if w not in _LINKS])}\b)"
     rf"(?:[a-z][a-z'-]*|C\d+)){{0,{int(_GRAMMAR['exclusion_reach'])}}}\s*$"
 )
@@ -250,7 +250,11 @@ def kept_unless_excluded(r: Reading, start: int, f: Filter) -> Filter:
     if not _said_before(_EXCLUDED_ROWS, r, start):
         return f
     op = _LEFT_OUT_BY.get(f.op)
-    return f if op is None or isinstance(f.value, ColumnRef) else Filter(f.column, op, f.value)
+    if op is None or isinstance(f.value, ColumnRef):
+        # "excluding 2019 to 2020" of dates: no condition here states the rows left out
+        r.unapplied.append(LeftOut(f"{f.column} {f.op} {f.value}", "excluded, and I could only keep it"))
+        return f
+    return Filter(f.column, op, f.value)
 
 
 def negated(r: Reading, start: int) -> bool:
@@ -555,8 +559,9 @@ def year_span(r: Reading) -> list[Filter]:
     dates = date_column(r)
     if dates is None:
         return []
+    said = kept_unless_excluded(r, m.start(), Filter(dates, "years", span))
     _take(r, m)
-    return [Filter(dates, "years", span)]
+    return [said]
 
 
 def age_column(r: Reading) -> str | None:
@@ -709,14 +714,13 @@ def year_bound(r: Reading) -> list[Filter]:
     else:
         op, year = ">=", int(m.group("start") or m.group("late"))
     column = year_column(r)
-    if column is not None:
-        _take(r, m)
-        return [Filter(column, op, year)]
-    dates = date_column(r)
-    if dates is None:
+    dates = date_column(r) if column is None else None
+    if column is None and dates is None:
         return []
+    said = Filter(column, op, year) if column is not None else Filter(str(dates), f"year{op}", year)
+    said = kept_unless_excluded(r, m.start(), said)  # "excluding sales before 2020"
     _take(r, m)
-    return [Filter(dates, f"year{op}", year)]
+    return [said]
 
 
 def _numbered(r: Reading) -> list[Filter]:

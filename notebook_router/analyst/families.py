@@ -387,8 +387,6 @@ def grouped(r: Reading) -> Outcome:
     targets = r.targets()
     target = targets[0] if targets else None
     agg = default_agg(r, target)
-    if agg == "sum" and target and not stat_aggs(r) and r.schema.constant_within(target, tuple(group)):
-        agg = "mean"  # "which event has the highest mag?": one magnitude an event, never summed
     if target is None and agg not in ("size", "count") and r.unknown_words():
         return no_column(r, f"the {ph.AGG_WORDS.get(agg, agg)}")
     counted = counted_things(r, group) if target is None and agg == "size" else None

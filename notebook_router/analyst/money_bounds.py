@@ -98,7 +98,9 @@ def money_bounds(r: Reading) -> list[Filter]:
             else:
                 figure = cond.said_number(m.group("n") + (m.group("scale") or ""))
                 value = figure / _column_scale(found[0])
-                out.append(Filter(found[0], op, _as_number(value)))
+                said_at = m.start() if before is None else before.start()
+                bound = Filter(found[0], op, _as_number(value))
+                out.append(cond.kept_unless_excluded(r, said_at, bound))
             # the money column said right before ("earning at least $70,000") is used by it
             start = m.start() if before is None else before.start()
             r.skeleton = r.skeleton[:start] + " " * (m.end() - start) + r.skeleton[m.end() :]
@@ -136,7 +138,8 @@ def _money_ranges(r: Reading) -> list[Filter]:
             low = cond.said_number(m.group("low") + (m.group("lowscale") or m.group("scale") or ""))
             high = cond.said_number(m.group("n") + (m.group("scale") or ""))
             ends = (_as_number(low / scale), _as_number(high / scale))
-            out.append(Filter(found[0], "between", ends))
+            said_at = m.start() if before is None else before.start()
+            out.append(cond.kept_unless_excluded(r, said_at, Filter(found[0], "between", ends)))
         start = m.start() if before is None else before.start()
         r.skeleton = r.skeleton[:start] + " " * (m.end() - start) + r.skeleton[m.end() :]
     return out

@@ -80,24 +80,6 @@ class Schema:
             return (0, 0)
         return (len(counts), int(counts.min())) if len(counts) else (0, 0)
 
-    def constant_within(self, name: str, groups: tuple[str, ...]) -> bool:
-        """Whether column ``name`` holds one value in each group of ``groups``' rows, two
-        groups or more having several rows: a property of the group (an earthquake's magnitude on
-        each of its stations' records), not a figure of each row."""
-        frame = self.frame
-        wanted = [name, *groups]
-        if frame is None or not hasattr(frame, "groupby") or hasattr(frame, "dask"):
-            return False  # a lazy frame is not read for this
-        if any(c not in frame.columns for c in wanted) or name in groups:
-            return False
-        try:
-            grouped = frame.groupby(list(groups), observed=True, dropna=True)[name]
-            spread, sizes = grouped.nunique(), grouped.size()
-        except (TypeError, ValueError):  # unhashable or mixed values: not read
-            return False
-        # two groups of several rows at least: one alone may hold one value by chance
-        return bool(len(spread)) and int(spread.max()) <= 1 and int((sizes > 1).sum()) >= 2
-
     def names(self) -> list[str]:
         return [c.name for c in self.columns]
 

@@ -19,7 +19,7 @@ from notebook_router.language.tables import table
 
 _SAID = [s for s in FACTORS if s not in set(table("units")["asked_units"]["not_after_numbers"])]
 _AMOUNT = re.compile(rf"(?<![\w.])(?P<num>\d+(?:\.\d+)?)\s*(?P<unit>{alternation(_SAID)})\b")
-_BOUNDS = frozenset({">", ">=", "<", "<=", "==", "between"})
+_BOUNDS = frozenset({">", ">=", "<", "<=", "==", "between", "outside"})
 
 
 def bounds_in_column_units(r: Reading, filters: list[Filter]) -> list[Filter]:

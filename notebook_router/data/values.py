@@ -15,6 +15,7 @@ once per object and kept while the object is unchanged (``frame_signal``).
 from __future__ import annotations
 
 import threading
+from functools import lru_cache
 import weakref
 from collections.abc import Hashable
 from dataclasses import dataclass, field
@@ -23,6 +24,7 @@ from typing import Any
 from notebook_router.data.pandas_data import frame_signal
 from notebook_router.language.lexicon import is_common_word, is_filler
 from notebook_router.language.stems import past_form, stem
+from notebook_router.language.tables import table
 from notebook_router.language.words import words
 
 MAX_VALUES = 50_000
@@ -116,11 +118,22 @@ def _add(index: ValueIndex, column: str, value: str, rows: int) -> None:
 
 
 def _short_name(text: str) -> bool:
-    """A two-letter lower-case value that is no English word ("wc", "bc", "hr"): said in a
-    question it can only be that value, and leaving it unread loses a filter."""
-    return len(text) == 2 and text.isalpha() and text.islower() and not is_filler(text) and (
-        not is_common_word(text)
-    )
+    """A two-letter lower-case value that is no English word and no unit ("wc", "bc"):
+    said in a question it can only be that value, and leaving it unread loses a filter.
+    A unit ("ms", "hr", "pm") said in a question is a unit ("latency in ms")."""
+    if not (len(text) == 2 and text.isalpha() and text.islower()):
+        return False
+    return not (is_filler(text) or is_common_word(text) or text in _unit_words())
+
+
+@lru_cache(maxsize=1)
+def _unit_words() -> frozenset[str]:
+    units = table("units")
+    clock = table("clock_times")
+    said = {*units["units"], *clock["am"], *clock["pm"]}
+    for words in units["conversions"].values():
+        said.update(words)
+    return frozenset(said)
 
 
 _CACHE: dict[int, tuple[weakref.ref[Any], Hashable, ValueIndex]] = {}
