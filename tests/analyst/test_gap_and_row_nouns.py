@@ -50,7 +50,7 @@ def _tickets() -> pd.DataFrame:
 def test_a_gap_between_two_sides_is_their_difference(question: str) -> None:
     countries = _countries().set_index("country")
     a = analyse(question, {"savings": _countries()})
-    assert a.status == "answered"
+    assert a.status == "answered" and isinstance(a.value, dict)
     assert a.value["difference"] == pytest.approx(
         countries.loc["Switzerland", "dpi"] - countries.loc["Italy", "dpi"]
     )
