@@ -70,11 +70,11 @@ def conditions(r: Reading) -> list[Filter]:
 
 
 def _either_side(found: list[Filter], r: Reading) -> list[Filter]:
-    """``found`` with two bounds on one column that no row meets together ("older than
-    30 or younger than 25": age > 30 and age < 25) read as the rows outside the gap
-    between them, which is what asking for both means. Bounds that include their ends
-    have no such condition here: they are kept, and the answer says it left the second
-    out, never an empty count shown as complete."""
+    """``found`` with two bounds on one column that no row meets together, joined by "or"
+    ("older than 30 or younger than 25": age > 30 and age < 25), read as the rows outside
+    the gap between them. Bounds that include their ends have no such condition here, and
+    bounds said with no "or" (a follow-up's bound beside the earlier one) may mean either:
+    both are kept and the answer names the second, never an empty count shown complete."""
     out = list(found)
     for low in found:
         for high in found:
@@ -85,7 +85,7 @@ def _either_side(found: list[Filter], r: Reading) -> list[Filter]:
             if low.value < high.value or low not in out or high not in out:
                 continue  # "over 30 and under 40": a range, kept as said
             out.remove(high)
-            if low.op == ">" and high.op == "<":
+            if low.op == ">" and high.op == "<" and _SAID_OR.search(r.text):
                 out[out.index(low)] = Filter(low.column, "outside", (high.value, low.value))
             else:
                 said = f"{low.column} {high.op} {high.value}"
