@@ -252,7 +252,9 @@ def kept_unless_excluded(r: Reading, start: int, f: Filter) -> Filter:
     op = _LEFT_OUT_BY.get(f.op)
     if op is None or isinstance(f.value, ColumnRef):
         # "excluding 2019 to 2020" of dates: no condition here states the rows left out
-        r.unapplied.append(LeftOut(f"{f.column} {f.op} {f.value}", "excluded, and I could only keep it"))
+        r.unapplied.append(
+            LeftOut(f"{f.column} {f.op} {f.value}", "excluded, and I could only keep it")
+        )
         return f
     return Filter(f.column, op, f.value)
 

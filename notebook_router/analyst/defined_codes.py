@@ -59,4 +59,3 @@ def _definition(text: str, m: Mention) -> tuple[int, int] | None:
         if stands_for(code, said) or (n > 1 and stands_for(code, said[:-1])):
             return words[0].start(), m.end + closed.end()
     return None
-

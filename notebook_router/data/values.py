@@ -15,10 +15,10 @@ once per object and kept while the object is unchanged (``frame_signal``).
 from __future__ import annotations
 
 import threading
-from functools import lru_cache
 import weakref
 from collections.abc import Hashable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from notebook_router.data.pandas_data import frame_signal
@@ -131,8 +131,8 @@ def _unit_words() -> frozenset[str]:
     units = table("units")
     clock = table("clock_times")
     said = {*units["units"], *clock["am"], *clock["pm"]}
-    for words in units["conversions"].values():
-        said.update(words)
+    for kind in units["conversions"].values():
+        said.update(kind)
     return frozenset(said)
 
 

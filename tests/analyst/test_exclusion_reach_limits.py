@@ -73,7 +73,11 @@ def test_an_excluded_span_of_dates_is_named_not_kept() -> None:
 @pytest.mark.parametrize("question", ["average latency in ms", "average latency per hr"])
 def test_a_two_letter_unit_is_no_value(question: str) -> None:
     calls = pd.DataFrame(
-        {"title": ["mr", "ms", "dr", "mr"], "tier": ["hr", "pm", "hr", "pm"], "latency": [1, 2, 3, 4]}
+        {
+            "title": ["mr", "ms", "dr", "mr"],
+            "tier": ["hr", "pm", "hr", "pm"],
+            "latency": [1, 2, 3, 4],
+        }
     )
     a = analyse(question, {"calls": calls})
     assert "title = ms" not in a.text and "tier = hr" not in a.text

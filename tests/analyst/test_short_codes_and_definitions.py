@@ -84,9 +84,7 @@ def test_a_bracket_that_defines_nothing_is_left_as_it_is() -> None:
 
 
 def test_words_before_the_tables_own_name_that_pick_rows_are_named_unread() -> None:
-    polls = pd.DataFrame(
-        {"population": ["rv", "lv", "rv", "lv"], "pct": [40.0, 42.0, 45.0, 47.0]}
-    )
+    polls = pd.DataFrame({"population": ["rv", "lv", "rv", "lv"], "pct": [40.0, 42.0, 45.0, 47.0]})
     a = analyse("average pct for registered voter polls", {"polls": polls})
     assert a.status == "partial"
     assert "registered voter" in a.text

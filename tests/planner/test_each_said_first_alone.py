@@ -1,4 +1,4 @@
-""""In each, how many ...?" asked with no groups named and no earlier question: the words
+""" "In each, how many ...?" asked with no groups named and no earlier question: the words
 were taken for tone and dropped, and the count over every row came back complete. Now
 they reach the analyst, which says it could not tell each of what."""
 
@@ -15,9 +15,7 @@ from tests.trust_eval.harness import outcome_of
 
 
 def _staff() -> pd.DataFrame:
-    return pd.DataFrame(
-        {"dept": ["HR", "IT", "IT", "Sales", "HR"], "salary": [40, 60, 55, 52, 51]}
-    )
+    return pd.DataFrame({"dept": ["HR", "IT", "IT", "Sales", "HR"], "salary": [40, 60, 55, 52, 51]})
 
 
 @pytest.mark.parametrize(
