@@ -33,6 +33,7 @@ from notebook_router.analyst.said_numbers import unused_numbers
 from notebook_router.analyst.spec import ColumnRef, Filter, LeftOut, Spec
 from notebook_router.analyst.unapplied import unapplied
 from notebook_router.analyst.unread_modifiers import unread_modifiers
+from notebook_router.language.operation_nouns import names_an_operation
 from notebook_router.language.patterns import alternation
 from notebook_router.language.phrases import in_order, phrase_table
 from notebook_router.language.tables import table
@@ -266,8 +267,8 @@ _PLACE = re.compile(
 def _unknown(r: Reading, word: str) -> bool:
     """A content word that names nothing the reading knows (no column, value, operation,
     method or unit), and is not explained by a column named in parentheses after it."""
-    if word not in r.unknown_words() or word in IGNORED or word in OPERATION_WORDS:
-        return False
+    if word not in r.unknown_words() or word in IGNORED:
+        return False  # (an operation word is unknown only where it names things)
     if word in _METHOD_WORDS:
         return False
     if re.search(
@@ -402,8 +403,10 @@ def _unread_groups(r: Reading, spec: Spec) -> list[LeftOut]:
     for m in _GROUP_ASKED.finditer(r.skeleton):
         what = m.group("what")
         first = what.split()[0]
-        if first in IGNORED or first in OPERATION_WORDS:
+        if first in IGNORED:
             continue
+        if first in OPERATION_WORDS and names_an_operation(r.skeleton, m.start("what")):
+            continue  # "by month", "by mean": no group; "per order" is one
         if grouped and first.rstrip("s") in _column_words(spec):
             continue  # "fare per km" read as a ratio to ``distance_km``: used
         out.append(LeftOut(m.group(0).strip(), "a grouping I could not tie to a column"))

@@ -33,6 +33,7 @@ from notebook_router.analyst.schema import Schema
 from notebook_router.analyst.spec import Derived, Filter, LeftOut
 from notebook_router.language.lexicon import STOPWORDS
 from notebook_router.language.numbers import NUM, number, spell_digits
+from notebook_router.language.operation_nouns import names_an_operation
 from notebook_router.language.patterns import alternation
 from notebook_router.language.stems import stem
 from notebook_router.language.tables import table, word_list
@@ -128,11 +129,14 @@ class Reading:
 
     def unknown_words(self) -> list[str]:
         """Content words that name no column, value, operation or common word."""
-        taken = " ".join(w for w, _, _ in word_spans(self.skeleton))
         return [
             w
-            for w in re.findall(r"[a-z][a-z_]{2,}", taken)
-            if w not in IGNORED and w not in OPERATION_WORDS and not re.fullmatch(r"[cv]\d+", w)
+            for w, start, _ in word_spans(self.skeleton)
+            if re.fullmatch(r"[a-z][a-z_]{2,}", w)
+            and w not in IGNORED
+            and not re.fullmatch(r"[cv]\d+", w)
+            # "total tickets per order": "order" names rows here, not a sort
+            and (w not in OPERATION_WORDS or not names_an_operation(self.skeleton, start))
         ]
 
 
