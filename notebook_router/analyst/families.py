@@ -236,6 +236,9 @@ def percentage(r: Reading) -> Outcome:
         measure, filters = split
     elif not measure:
         measure, filters = of_which(r, filters)
+    # "have an ulcer (ulcer 1)": a condition said twice is what is measured, never also
+    # the rows it is measured over (which would make every share 100%)
+    filters = [f for f in filters if f not in measure]
     if measure:
         total = measured_total(r, measure)  # "what share of revenue came from Gadgets?"
         if isinstance(total, Decline):

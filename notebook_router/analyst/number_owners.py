@@ -209,7 +209,8 @@ def _unit_bounds(r: Reading) -> list[Filter]:
             said = r.column_at(int(m.group("c")))
             if r.mentions[int(m.group("c"))].is_value or r.kind(said) != "number":
                 continue
-            out.append(Filter(said, op, cond.said_number(m.group("n"))))
+            bound = Filter(said, op, cond.said_number(m.group("n")))
+            out.append(cond.kept_unless_excluded(r, m.start(), bound))
             r.skeleton = _blanked(r.skeleton, m)
     for kind, pattern in _UNIT_RANGES:
         for m in list(pattern.finditer(r.skeleton)):
@@ -217,14 +218,16 @@ def _unit_bounds(r: Reading) -> list[Filter]:
             if column is None or _read_by_its_column(r, m.start(), column):
                 continue
             ends = cond.scaled_range(m.group("low"), m.group("n"))
-            out.append(Filter(column, "between", ends))
+            out.append(cond.kept_unless_excluded(r, m.start(), Filter(column, "between", ends)))
             _take_with_rows_noun(r, m)
     for kind, op, pattern in _UNIT_BOUNDS:
         for m in list(pattern.finditer(r.skeleton)):
             column = _concept_column(r, kind)
             if column is None or _read_by_its_column(r, m.start(), column):
                 continue
-            out.append(Filter(column, op, cond.said_number(m.group("n"))))
+            # "other than those longer than 15 miles": the rows the bound leaves out
+            bound = Filter(column, op, cond.said_number(m.group("n")))
+            out.append(cond.kept_unless_excluded(r, m.start(), bound))
             _take_with_rows_noun(r, m)
     return out
 
@@ -278,7 +281,11 @@ def _people_ages(r: Reading) -> list[Filter]:
                 continue
             if not cond.could_be_age(r, m.group("n"), m.end("n")):
                 continue  # "income of people over 50k": an amount, never an age
-            out.append(Filter(age, op, cond.said_number(m.group("n"))))
+            out.append(
+                cond.kept_unless_excluded(
+                    r, m.start(), Filter(age, op, cond.said_number(m.group("n")))
+                )
+            )
             r.skeleton = (
                 r.skeleton[: m.start("bound")] + _blanked(r.skeleton, m)[m.start("bound") :]
             )

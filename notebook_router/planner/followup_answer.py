@@ -123,6 +123,7 @@ _TRAILING = re.compile(
     re.IGNORECASE,
 )
 _EXISTENTIAL = _TRAILING_ROWS.word_set("trailing.existential")
+_BARE_COUNT = re.compile(_TRAILING_ROWS.either("trailing.bare_counts"), re.IGNORECASE)
 REFERENCE_LEAD_WORDS = 6
 """The most words a follow-up may say before its "their"/"of those" ("how many of them",
 "and what is the average year of those"). Longer, the question names rows of its own
@@ -191,6 +192,8 @@ def _trailing_reference(said: str) -> int | None:
         return None
     before = (found["before"] or "").lower()
     if found["pronoun"].lower() == "there" and (not before or before in _EXISTENTIAL):
+        if before and _BARE_COUNT.fullmatch(said[: found.start()].strip()):
+            return found.start()  # "how many are there?": of the rows of the answer before
         return None
     return found.start("pronoun") if found["before"] is None else found.end("before") + 1
 
