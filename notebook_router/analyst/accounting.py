@@ -59,6 +59,10 @@ _COMPARISON = re.compile(
     rf"\b(?:{_either(_GRAMMAR['comparison']['words'], space=' ')}|differ\w*)\b"
     rf"|\bhow (?:much|many)\s+(?:\w+\s+)?(?:{_MORE}|\w+er)\b(?=.*\bthan\b)"
 )
+_CHANGE = re.compile(
+    rf"\b{_either(_GRAMMAR['comparison']['change_words'])}\b"
+    rf"(?=(?:\s+[\w'-]+){{0,4}}?\s+{_either(_GRAMMAR['comparison']['change_spans'])}\b)"
+)
 PLAIN_OPS = frozenset(
     {"statistic", "count", "percentage", "groupby", "rows", "shape", "unique", "value_counts",
      "value", "ratio_of_totals"}
@@ -482,7 +486,13 @@ def _unmade_comparison(r: Reading, spec: Spec) -> list[LeftOut]:
         return []
     m = _COMPARISON.search(r.text) or _YES_NO_COMPARISON.search(r.text)
     if m is None:
-        return []
+        change = _CHANGE.search(r.text)
+        if change is None:
+            return []
+        # "how much did wages rise between 1700 and 1800?": the rows of the span, or
+        # their mean, are no change from one end to the other
+        why = "a comparison of its two ends: the answer gives no change from one to the other"
+        return [LeftOut(change.group(0), why)]
     counted = m.re is _COMPARISON and m.group(0).startswith("how many")
     if counted and not _MANY_MORE.search(m.group(0)) and not _THAN.search(r.skeleton):
         # "how many storms were stronger than category 3": the "than" was read as a row

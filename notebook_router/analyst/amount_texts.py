@@ -13,6 +13,7 @@ stays text, and a question about it is declined with the currencies named.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -44,7 +45,12 @@ def read_amounts(frame: Any, columns: tuple[Column, ...]) -> tuple[Any, tuple[Co
     read: list[Column] = []
     parsed: dict[str, Any] = {}
     for column in columns:
-        amounts = _amounts(frame[column.name]) if column.kind in ("text", "category") else None
+        texts = column.kind in ("text", "category")
+        amounts = (
+            (_amounts(frame[column.name]) or _years(column.name, frame[column.name]))
+            if texts
+            else None
+        )
         if amounts is None:
             read.append(column)
         elif amounts.mixed:  # stays text: no figure adds dollars to euros
@@ -65,6 +71,24 @@ def _amounts(series: Any) -> AmountTexts | None:
     if not len(values):
         return None
     return amount_texts(values.drop_duplicates().tolist())
+
+
+_YEAR_NAMES = ("year", "yr", "years")
+_YEAR_TEXT = r"[12]\d{3}"
+
+
+def _years(name: str, series: Any) -> AmountTexts | None:
+    """A column named for years ("year", "release_year") whose every value is a year
+    written as text ("1565"), as a CSV read without types leaves it: read as numbers, so
+    "in 1700" and "from 1650 to 1700" compare years, not text. Other bare digits stay
+    text: they are a code's ("00123")."""
+    words = re.findall(r"[a-z]+", name.lower())
+    if not words or words[-1] not in _YEAR_NAMES:
+        return None
+    values = series.dropna().astype("string").str.strip()
+    if not len(values) or not values.str.fullmatch(_YEAR_TEXT).all():
+        return None
+    return AmountTexts((), ())
 
 
 def _few(numbers: Any) -> tuple[float, ...]:

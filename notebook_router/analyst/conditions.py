@@ -744,10 +744,11 @@ def _numbered(r: Reading) -> list[Filter]:
 
 _YEAR = re.compile(
     rf"\b{_either(_YEARS['year_leads'])}\s+(?:the\s+year\s+|year\s+)?"
-    r"((?:19|20)\d\d)\b(?!\s*(?:-|to|through)\s*\d)"
+    r"(1[5-9]\d\d|20\d\d)\b(?!\s*(?:-|to|through)\s*\d)"
     rf"|\bthe\s+((?:19|20)\d\d)\s+(?={_either(_YEARS['year_before'])})"
 )
-"""One year: "in 2019", "during the year 2008", "the 2008 mean"."""
+"""One year: "in 2019", "during the year 2008", "the 2008 mean", "in 1855" (a year
+before 1900 only where the data has it: "in 1500" is more often an amount)."""
 
 
 def one_year(r: Reading) -> list[Filter]:
@@ -755,6 +756,8 @@ def one_year(r: Reading) -> list[Filter]:
     if not m:
         return []
     year = int(m.group(1) or m.group(2))
+    if year < 1900 and not _has_year(r, year):
+        return []
     # "in 2019 or 2020": the rows of either year
     more, end = _alternatives(r, _NEXT_YEAR, m.end(), int) if m.group(1) else ([], m.end())
     years = tuple(dict.fromkeys([year, *(int(y) for y in more)]))
@@ -778,6 +781,20 @@ def one_year(r: Reading) -> list[Filter]:
     said = " or ".join(str(y) for y in years)
     r.unapplied.append(LeftOut(said, "years apart: the dates are filtered on the first only"))
     return [Filter(dates, "year", year)]
+
+
+def _has_year(r: Reading, year: int) -> bool:
+    """Whether the table's column of years, or of dates, holds ``year``."""
+    frame = r.schema.frame
+    column = year_column(r) or date_column(r)
+    if frame is None or column is None or column not in frame.columns:
+        return False
+    values = frame[column].dropna()
+    if r.kind(column) == "datetime":
+        return bool((values.dt.year == year).any())
+    if r.kind(column) == "number":
+        return bool((values == year).any())
+    return bool(values.astype(str).str.contains(str(year), regex=False).any())
 
 
 def _quarter(r: Reading) -> list[Filter]:

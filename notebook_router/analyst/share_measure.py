@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import re
 
-from notebook_router.analyst.column_names import amount_of_a_noun
+from notebook_router.analyst.column_names import amount_of_a_noun, is_identifier
+from notebook_router.analyst.conditions import year_column
 from notebook_router.analyst.intents import CLOSEST
 from notebook_router.analyst.linking import Mention
 from notebook_router.analyst.rate_columns import holds_rates
@@ -48,6 +49,8 @@ def measured_total(r: Reading, measured: list[Filter]) -> str | Decline | None:
         column = r.column_at(int(m.group("c")))
         if r.kind(column) != "number" or holds_rates(r, column):
             return None
+        if column == year_column(r) or is_identifier(column):
+            return None  # "what percentage of years had ...": the years (rows), never their sum
         said = r.mentions[int(m.group("c"))]
         if said.how == "part" and amount_of_a_noun(column, r.text[said.start : said.end]):
             return None  # "what share of loans": the rows, though "loans" begins loan_amount
