@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import re
 
-from notebook_router.analyst.intents import stat_aggs, time_like
+from notebook_router.analyst.intents import stat_aggs, time_axis, time_like
 from notebook_router.analyst.rate_columns import holds_rates
 from notebook_router.analyst.reading import Reading
+from notebook_router.analyst.spec import Decline
 from notebook_router.language.patterns import alternation
 from notebook_router.language.tables import table
 from notebook_router.language.words import identifier_words
@@ -41,7 +42,30 @@ def averaged_per_period(r: Reading, group: list[str], target: str | None, agg: s
         return False
     if not group and not r.freq:
         return False
-    return adds_up(r, target)
+    return adds_up(r, target) or _one_row_a_period(r, group)
+
+
+def _one_row_a_period(r: Reading, group: list[str]) -> bool:
+    """Whether each period holds one row at most (a table of monthly figures): "average
+    disease per month" then asks for one figure over the months, since each month's own
+    mean is just its row."""
+    frame = r.schema.frame
+    if frame is None:
+        return False
+    if group:
+        values = frame[group[0]].dropna() if group[0] in frame.columns else None
+        return values is not None and len(values) > 1 and values.is_unique
+    axis = time_axis(r)
+    if isinstance(axis, Decline) or axis[0] not in frame.columns:
+        return False
+    import pandas as pd
+
+    try:
+        dates = pd.to_datetime(frame[axis[0]], errors="coerce").dropna()
+        periods = dates.dt.to_period(r.freq)
+    except (TypeError, ValueError):  # a frequency or a text pandas cannot read as periods
+        return False
+    return len(periods) > 1 and periods.is_unique
 
 
 def adds_up(r: Reading, column: str) -> bool:
