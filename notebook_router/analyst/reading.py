@@ -136,8 +136,16 @@ class Reading:
             and w not in IGNORED
             and not re.fullmatch(r"[cv]\d+", w)
             # "total tickets per order": "order" names rows here, not a sort
-            and (w not in OPERATION_WORDS or not names_an_operation(self.skeleton, start))
+            and (w not in OPERATION_WORDS or self._names_things(w, start))
         ]
+
+    def _names_things(self, word: str, start: int) -> bool:
+        """Whether an operation word said at ``start`` of the skeleton is a noun of its
+        own there: "per order", never "in descending order" or a word that only describes
+        the column after it ("the total order amount")."""
+        if names_an_operation(self.skeleton, start):
+            return False
+        return re.match(r"\s+[CV]\d+\b", self.skeleton[start + len(word) :]) is None
 
 
 def choose_frame(

@@ -90,3 +90,11 @@ def test_an_operation_noun_names_its_operation_only_in_its_phrases(
     text: str, word: str, operation: bool
 ) -> None:
     assert names_an_operation(text, text.index(word)) is operation
+
+
+@pytest.mark.parametrize(
+    "question", ["total order price by venue", "compare the average order price of Hall and Arena"]
+)
+def test_an_operation_noun_before_a_column_only_describes_it(question: str) -> None:
+    answer = analyse(question, {"orders": _orders()})
+    assert answer.status == "answered", answer.text
