@@ -482,17 +482,26 @@ _GROUP_BY_COLUMN = re.compile(
 
 
 def _unmade_comparison(r: Reading, spec: Spec) -> list[LeftOut]:
-    if spec.op not in PLAIN_OPS or spec.derived is not None or spec.group_by:
+    if spec.op not in PLAIN_OPS or spec.derived is not None:
+        return []
+    change = next(  # a value or a column said ("declined", ``sales_growth``) is no change
+        (
+            c
+            for c in _CHANGE.finditer(r.text)
+            if not any(m.start <= c.start() < m.end for m in r.mentions)
+        ),
+        None,
+    )
+    if change is not None:
+        # "how much did wages rise between 1700 and 1800?", "... in each region?": the
+        # rows of the span, their mean or each group's total are no change between ends
+        why = "a comparison of its two ends: the answer gives no change from one to the other"
+        return [LeftOut(change.group(0), why)]
+    if spec.group_by:
         return []
     m = _COMPARISON.search(r.text) or _YES_NO_COMPARISON.search(r.text)
     if m is None:
-        change = _CHANGE.search(r.text)
-        if change is None:
-            return []
-        # "how much did wages rise between 1700 and 1800?": the rows of the span, or
-        # their mean, are no change from one end to the other
-        why = "a comparison of its two ends: the answer gives no change from one to the other"
-        return [LeftOut(change.group(0), why)]
+        return []
     counted = m.re is _COMPARISON and m.group(0).startswith("how many")
     if counted and not _MANY_MORE.search(m.group(0)) and not _THAN.search(r.skeleton):
         # "how many storms were stronger than category 3": the "than" was read as a row

@@ -28,11 +28,11 @@ _BRACKETED = r"^\((.*)\)$"
 """An amount in parentheses, a negative one ("(45.00)")."""
 
 
-def parsed_amounts(text: str) -> str:
-    """The pandas expression that reads the Series ``text`` of amounts as numbers (a
-    value that is no amount as NaN, counted in the answer)."""
+def parsed_amounts(text: str, library: str = "pd") -> str:
+    """The pandas (or Dask, ``library="dd"``) expression that reads the Series ``text``
+    of amounts as numbers (a value that is no amount as NaN, counted in the answer)."""
     return (
-        f"pd.to_numeric({text}.str.replace(r'{_STRIPPED}', '', regex=True)"
+        f"{library}.to_numeric({text}.str.replace(r'{_STRIPPED}', '', regex=True)"
         f".str.replace(r'{_BRACKETED}', r'-\\1', regex=True), errors='coerce')"
     )
 
@@ -85,8 +85,10 @@ def _years(name: str, series: Any) -> AmountTexts | None:
     words = re.findall(r"[a-z]+", name.lower())
     if not words or words[-1] not in _YEAR_NAMES:
         return None
-    values = series.dropna().astype("string").str.strip()
-    if not len(values) or not values.str.fullmatch(_YEAR_TEXT).all():
+    values = series.dropna()
+    if not len(values) or not all(isinstance(v, str) for v in values):
+        return None  # a year written as a number among them would be lost to the parse
+    if not values.astype("string").str.fullmatch(_YEAR_TEXT).all():
         return None
     return AmountTexts((), ())
 

@@ -20,7 +20,7 @@ from notebook_router.analyst.explain import explain, why_question
 from notebook_router.analyst.frame_names import EVERY_COLUMN
 from notebook_router.analyst.frames_compare import compare_frames, named_frames, unnamed_tables
 from notebook_router.analyst.intents import CLOSEST
-from notebook_router.analyst.joined_parts import same_statistic_parts
+from notebook_router.analyst.joined_parts import different_statistic_parts, same_statistic_parts
 from notebook_router.analyst.listed_values import value_listed_at
 from notebook_router.analyst.phrases import AnswerFormat, answer_formats
 from notebook_router.analyst.place_values import place_links
@@ -111,7 +111,11 @@ def analyse(question: str, frames: Mapping[str, Any], *, default: str | None = N
     schemas = frame_schemas(frames)
     parts = _parts(question, schemas)
     if len(parts) == 1:  # "total gas kwh and total electric kwh": a figure for each
-        parts = same_statistic_parts(question, schemas, default) or parts
+        parts = (
+            same_statistic_parts(question, schemas, default)
+            or different_statistic_parts(question, schemas, default)
+            or parts
+        )
     parts = scoped_parts(parts, BACK_REFERENCE)  # "for X, A and B": X for B too
     unread: Decline | None = None
     unread_part = ""

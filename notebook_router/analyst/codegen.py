@@ -78,7 +78,7 @@ class Builder:
             from notebook_router.analyst.amount_texts import parsed_amounts
 
             parsed = [(c, parsed_amounts(f"{name}[{c!r}]")) for c in spec.amount_texts]
-            self.add(f"d = {name}.assign({_assign_args(parsed)})")
+            self.add(f"d = {name}.assign({assign_args(parsed)})")
             name = "d"
         assigns = []
         for column in parsed_texts(spec):  # a value that is no date becomes NaT, never an error
@@ -89,7 +89,7 @@ class Builder:
             assigns.append((dv.name, f"{name}[{dv.left!r}] {sign} {name}[{dv.right!r}]"))
         rows = name
         if assigns:
-            self.add(f"d = {name}.assign({_assign_args(assigns)})")
+            self.add(f"d = {name}.assign({assign_args(assigns)})")
             rows = "d"
         if spec.filters:
             self.add(f"d = {rows}[{mask(self, spec.filters, rows)}]")
@@ -134,7 +134,7 @@ def frame_name(name: str) -> str:
     return f"{safe}_"
 
 
-def _assign_args(assigns: list[tuple[str, str]]) -> str:
+def assign_args(assigns: list[tuple[str, str]]) -> str:
     if all(n.isidentifier() for n, _ in assigns):
         return ", ".join(f"{n}={e}" for n, e in assigns)
     return "**{" + ", ".join(f"{n!r}: {e}" for n, e in assigns) + "}"

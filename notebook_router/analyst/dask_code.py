@@ -29,7 +29,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from notebook_router.analyst import codegen_ops as ops
-from notebook_router.analyst.codegen import PARSED, Builder, Program, frame_name, mask
+from notebook_router.analyst.amount_texts import parsed_amounts
+from notebook_router.analyst.codegen import PARSED, Builder, Program, assign_args, frame_name, mask
 from notebook_router.analyst.codegen_ratios import ratio_of_totals
 from notebook_router.analyst.dask_frames import dated_index
 from notebook_router.analyst.engine_code import Engine
@@ -75,6 +76,10 @@ class DaskBuilder(Builder):
 
     def _prepare(self) -> str:
         spec, name = self.spec, self.frame
+        if spec.amount_texts:  # "$1,234.50" or a year "1999" as text, read as numbers first
+            parsed = [(c, parsed_amounts(f"{name}[{c!r}]", "dd")) for c in spec.amount_texts]
+            self.add(f"d = {name}.assign({assign_args(parsed)})")
+            name = "d"
         assigns = []
         for column in parsed_texts(spec):  # a value that is no date becomes NaT, never an error
             assigns.append((column, f"dd.to_datetime({name}[{column!r}], {PARSED})"))
@@ -84,10 +89,7 @@ class DaskBuilder(Builder):
             assigns.append((dv.name, f"{name}[{dv.left!r}] {sign} {name}[{dv.right!r}]"))
         rows = name
         if assigns:
-            args = ", ".join(
-                f"{n}={e}" if n.isidentifier() else f"**{{{n!r}: {e}}}" for n, e in assigns
-            )
-            self.add(f"d = {name}.assign({args})")
+            self.add(f"d = {name}.assign({assign_args(assigns)})")
             rows = "d"
         if spec.filters:
             self.add(f"d = {rows}[{mask(self, spec.filters, rows)}]")

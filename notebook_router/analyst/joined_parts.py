@@ -50,6 +50,38 @@ def same_statistic_parts(
     return parts if alike and distinct and _condition_columns(first) else None
 
 
+def different_statistic_parts(
+    question: str, frames: Mapping[str, Schema], default: str | None
+) -> list[str] | None:
+    """The parts of ``question`` when each asks a different statistic of a column of its
+    own ("the lowest wheat price and the highest wages"), which one reading pools into one
+    statistic of both columns and leaves the other out; None when it is one question.
+
+    Only when the whole question's reading leaves something out, and no part has a
+    condition of its own (a qualifier said once may be meant for every part)."""
+    from notebook_router.analyst.understand import understand  # understand imports this
+
+    parts = statistic_parts(question)
+    opened = [opening_statistic(part) for part in parts]
+    if len(parts) < 2 or None in opened or len(set(opened)) == 1:
+        return None
+    whole = understand(question, frames, default)
+    if not isinstance(whole, Spec) or not whole.left_out:
+        return None
+    specs = [understand(part, frames, default) for part in parts]
+    return (
+        parts
+        if all(
+            isinstance(s, Spec)
+            and s.op == "statistic"
+            and len(s.columns) == 1
+            and not (s.group_by or s.filters or s.measure or s.left_out)
+            for s in specs
+        )
+        else None
+    )
+
+
 def _said_twice(question: str) -> list[str]:
     """The parts of ``question`` when each opens with the same statistic ("total ... and
     total ..."), else the question alone."""

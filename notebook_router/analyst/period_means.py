@@ -42,15 +42,16 @@ def averaged_per_period(r: Reading, group: list[str], target: str | None, agg: s
         return False
     if not group and not r.freq:
         return False
-    return adds_up(r, target) or _one_row_a_period(r, group)
+    return adds_up(r, target) or _one_row_a_period(r, group, target)
 
 
-def _one_row_a_period(r: Reading, group: list[str]) -> bool:
-    """Whether each period holds one row at most (a table of monthly figures): "average
-    disease per month" then asks for one figure over the months, since each month's own
-    mean is just its row."""
+def _one_row_a_period(r: Reading, group: list[str], target: str) -> bool:
+    """Whether each period holds one row, with a value, and no period between the first
+    and the last is missing (a table of monthly figures): "average disease per month" then
+    asks for one figure over the months, since each month's own mean is just its row. A
+    gap would count as a period of 0 in the mean of the periods' totals."""
     frame = r.schema.frame
-    if frame is None:
+    if frame is None or target not in frame.columns or frame[target].isna().any():
         return False
     if group:
         values = frame[group[0]].dropna() if group[0] in frame.columns else None
@@ -65,7 +66,9 @@ def _one_row_a_period(r: Reading, group: list[str]) -> bool:
         periods = dates.dt.to_period(r.freq)
     except (TypeError, ValueError):  # a frequency or a text pandas cannot read as periods
         return False
-    return len(periods) > 1 and periods.is_unique
+    if len(periods) < 2 or not periods.is_unique or len(dates) != len(frame):
+        return False
+    return bool((periods.max() - periods.min()).n + 1 == len(periods))
 
 
 def adds_up(r: Reading, column: str) -> bool:

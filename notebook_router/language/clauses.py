@@ -48,6 +48,14 @@ PRESENTERS = term_set(_WORDS["presenters"])
 _STATISTIC = re.compile(
     rf"^(?:the\s+|a\s+|its\s+|their\s+)?(?P<stat>{alternation(_WORDS['statistics'])})\b", re.I
 )
+_PART_STATISTIC = re.compile(
+    rf"^(?:the\s+|a\s+|its\s+|their\s+)?"
+    rf"(?P<stat>{alternation([*_WORDS['statistics'], *_WORDS['superlatives']])})\b",
+    re.I,
+)
+"""A statistic that opens one of the parts of a data question (a superlative too): the
+analyst reads the parts on the table, so "the highest revenue and the lowest cost by
+region" is never two tasks, only two readings of one."""
 _RELATING = re.compile(rf"\b(?:{alternation(_WORDS['relating'])})\b", re.I)
 
 _SENTENCES = re.compile(r"(?<=[.!?;])\s+|\n+")
@@ -201,7 +209,7 @@ def statistic_parts(text: str) -> list[str]:
     pieces = _LIST.split(text)
     out = [pieces[0]]
     for sep, piece in zip(pieces[1::2], pieces[2::2], strict=True):
-        if _another_statistic(out[-1], piece):
+        if _another_statistic(out[-1], piece, _PART_STATISTIC):
             out.append(piece)
         else:
             out[-1] = out[-1] + sep + piece
@@ -210,24 +218,24 @@ def statistic_parts(text: str) -> list[str]:
 
 def opening_statistic(text: str) -> str | None:
     """The statistic ``text`` opens with, without its article ("the total" is "total")."""
-    m = _STATISTIC.match(text.strip())
+    m = _PART_STATISTIC.match(text.strip())
     return " ".join(m["stat"].lower().split()) if m else None
 
 
-def _another_statistic(before: str, text: str) -> bool:
+def _another_statistic(before: str, text: str, statistic: re.Pattern[str] = _STATISTIC) -> bool:
     """Whether ``text`` asks for a statistic of its own after ``before`` asked for one."""
-    if _RELATING.search(before) or not _STATISTIC.match(text.strip()):
+    if _RELATING.search(before) or not statistic.match(text.strip()):
         return False
     # The part before must ask one of something ("the total revenue"), not be a bare
     # list of statistics ("the mean, median and max of fare" is one question).
-    asks = any(_STATISTIC.match(before[m.start() :]) for m in re.finditer(r"\b\w", before))
-    return asks and bool(_content(before)) and len(_content(text)) >= 1
+    asks = any(statistic.match(before[m.start() :]) for m in re.finditer(r"\b\w", before))
+    return asks and bool(_content(before, statistic)) and len(_content(text, statistic)) >= 1
 
 
-def _content(text: str) -> list[str]:
+def _content(text: str, statistic: re.Pattern[str] = _STATISTIC) -> list[str]:
     """The words of ``text`` that are neither statistics nor function words."""
     return [
-        w for w in words(text) if not _STATISTIC.match(w) and w not in STOPWORDS and w not in FILLER
+        w for w in words(text) if not statistic.match(w) and w not in STOPWORDS and w not in FILLER
     ]
 
 
