@@ -376,14 +376,12 @@ def _check(results: dict[str, Any]) -> None:
             print(f"\n{name}: load {f['load']} per core, the draw and stop times not judged")
             continue
         assert f["stop_ms"] < 1000, f"{name}: the panel showed the stop {f['stop_ms']} ms after"
-        # A long task the panel's own draws were under half of is the machine's (another
-        # process took the CPU): the panel's share is what is judged, here and below.
+        # The panel's own share of a long task is what is judged, here and below: the rest
+        # is the machine's or JupyterLab's (at load 1.98 a 106 ms task held 61.8 ms of the
+        # panel's draws, within the 99 ms budget, and the whole task was counted as the
+        # panel's because its draws were over half of it).
         budget = _long_task_ms(f["load"])
-        over = [
-            e
-            for e in f["long_tasks"]
-            if e["duration"] > budget and e["panel_ms"] >= e["duration"] / 2
-        ]
+        over = [e for e in f["long_tasks"] if e["panel_ms"] > budget]
         assert not over, (
             f"{name}: long tasks (over {budget:.0f} ms at load {f['load']}) "
             f"the panel caused while updates streamed: {over}"
