@@ -33,7 +33,8 @@ from notebook_router.analyst.said_numbers import unused_numbers
 from notebook_router.analyst.spec import ColumnRef, Filter, LeftOut, Spec
 from notebook_router.analyst.unapplied import unapplied
 from notebook_router.analyst.unread_modifiers import unread_modifiers
-from notebook_router.language.operation_nouns import names_an_operation
+from notebook_router.language.change_words import changes_between_ends
+from notebook_router.language.operation_nouns import asks_for_a_label, names_an_operation
 from notebook_router.language.patterns import alternation
 from notebook_router.language.phrases import in_order, phrase_table
 from notebook_router.language.tables import table
@@ -58,10 +59,6 @@ _MORE = _either(_GRAMMAR["comparison"]["more"])
 _COMPARISON = re.compile(
     rf"\b(?:{_either(_GRAMMAR['comparison']['words'], space=' ')}|differ\w*)\b"
     rf"|\bhow (?:much|many)\s+(?:\w+\s+)?(?:{_MORE}|\w+er)\b(?=.*\bthan\b)"
-)
-_CHANGE = re.compile(
-    rf"\b{_either(_GRAMMAR['comparison']['change_words'])}\b"
-    rf"(?=(?:\s+[\w'-]+){{0,4}}?\s+{_either(_GRAMMAR['comparison']['change_spans'])}\b)"
 )
 PLAIN_OPS = frozenset(
     {"statistic", "count", "percentage", "groupby", "rows", "shape", "unique", "value_counts",
@@ -409,7 +406,10 @@ def _unread_groups(r: Reading, spec: Spec) -> list[LeftOut]:
         first = what.split()[0]
         if first in IGNORED:
             continue
-        if first in OPERATION_WORDS and names_an_operation(r.skeleton, m.start("what")):
+        if first in OPERATION_WORDS and (
+            names_an_operation(r.skeleton, m.start("what"))
+            or asks_for_a_label(r.skeleton, m.start("what"))
+        ):
             continue  # "by month", "by mean": no group; "per order" is one
         if grouped and first.rstrip("s") in _column_words(spec):
             continue  # "fare per km" read as a ratio to ``distance_km``: used
@@ -487,7 +487,7 @@ def _unmade_comparison(r: Reading, spec: Spec) -> list[LeftOut]:
     change = next(  # a value or a column said ("declined", ``sales_growth``) is no change
         (
             c
-            for c in _CHANGE.finditer(r.text)
+            for c in changes_between_ends(r.text)
             if not any(m.start <= c.start() < m.end for m in r.mentions)
         ),
         None,

@@ -33,18 +33,12 @@ from notebook_router.analyst.period_counts import counted_period_gaps, counted_p
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import LeftOut, Spec
 from notebook_router.language.patterns import alternation
-from notebook_router.language.phrases import in_order
 from notebook_router.language.tables import table
 
 _EXTREMES = [
     w for agg in ("max", "min") for w in table("analysis")["aggregations"][agg] if " " not in w
 ]
 _RANKED = re.compile(rf"\b(?:{alternation(_EXTREMES)})(?:\s+[a-z][\w-]*)?")
-_CHANGE = re.compile(
-    rf"\b(?:{alternation(table('period_conditions')['change']['verbs'])})\s+"
-    rf"(?:\w+\s+){{0,3}}?from\s+\S+\s+{in_order(tuple(table('accounting_grammar')['change']['to']))}\s+\S+"
-)
-"""A change asked between two ends ("fall from 2006 to 2011"): a difference, not one figure."""
 _ANALYSIS = table("analysis")
 _ONE_PER_PERIOD = re.compile(
     rf"\b(?:{alternation(_ANALYSIS['aggregations']['mean'])})\s+"
@@ -52,7 +46,6 @@ _ONE_PER_PERIOD = re.compile(
 )
 """"average monthly change": the mean of the months, one figure."""
 _PER_PERIOD = re.compile(rf"\b(?:{alternation(table('period_conditions')['per_period'])})\b")
-_RANGE_OPS = frozenset({"years", "between"})
 _ORDERED_KINDS = frozenset({"number", "binary", "date", "datetime", "datetext"})
 
 
@@ -155,11 +148,6 @@ def _contradictions(r: Reading, spec: Spec) -> list[LeftOut]:
     ):
         named = " and ".join(spec.columns)
         return [LeftOut(said, f"a ranking, and no number column says what to rank {named} by")]
-    change = _CHANGE.search(r.question.lower())
-    spanned = any(f.op in _RANGE_OPS for f in spec.filters)
-    if change and spec.op == "statistic" and spanned and not spec.group_by:
-        why = "a change between two ends; the answer is one figure over the whole span"
-        return [LeftOut(change.group().rstrip("?.!"), why)]
     one = _ONE_PER_PERIOD.search(r.question.lower())
     listed = spec.op == "resample" and spec.variant != "mean_of_groups"
     if one and listed and not _PER_PERIOD.search(r.question.lower()):

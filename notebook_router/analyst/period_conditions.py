@@ -19,6 +19,7 @@ from dataclasses import replace
 from notebook_router.analyst import phrases as ph
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import Filter, LeftOut
+from notebook_router.language.change_words import CHANGE_VERBS
 from notebook_router.language.numbers import number
 from notebook_router.language.patterns import alternation
 from notebook_router.language.stems import forms
@@ -52,8 +53,8 @@ _CHANGE = _WORDS["change"]
 _AMOUNT = alternation(_CHANGE["amount_words"])
 _AMOUNT_OR_CROSSING = alternation([*_CHANGE["amount_words"], *_CHANGE["crossing_words"]])
 _CHANGE_VERB = re.compile(
-    rf"\b(?:{alternation(_CHANGE['verbs'])})\s+(?:(?:{_AMOUNT})\s+){{0,3}}[-+$]?\d"
-    rf"|\b(?:{alternation(_CHANGE['verbs'])})\s+by\s+(?:(?:{_AMOUNT_OR_CROSSING})\s+){{0,3}}[-+$]?\d"
+    rf"\b(?:{alternation(CHANGE_VERBS)})\s+(?:(?:{_AMOUNT})\s+){{0,3}}[-+$]?\d"
+    rf"|\b(?:{alternation(CHANGE_VERBS)})\s+by\s+(?:(?:{_AMOUNT_OR_CROSSING})\s+){{0,3}}[-+$]?\d"
     rf"|\b(?:{alternation(_CHANGE['counting_verbs'])})\s+"
     rf"(?:(?:{_AMOUNT_OR_CROSSING})\s+){{0,3}}[-+$]?\d"
 )

@@ -33,7 +33,11 @@ from notebook_router.analyst.schema import Schema
 from notebook_router.analyst.spec import Derived, Filter, LeftOut
 from notebook_router.language.lexicon import STOPWORDS
 from notebook_router.language.numbers import NUM, number, spell_digits
-from notebook_router.language.operation_nouns import names_an_operation
+from notebook_router.language.operation_nouns import (
+    asks_for_a_label,
+    is_operation_noun,
+    names_an_operation,
+)
 from notebook_router.language.patterns import alternation
 from notebook_router.language.stems import stem
 from notebook_router.language.tables import table, word_list
@@ -143,7 +147,7 @@ class Reading:
         """Whether an operation word said at ``start`` of the skeleton is a noun of its
         own there: "per order", never "in descending order" or a word that only describes
         the column after it ("the total order amount")."""
-        if names_an_operation(self.skeleton, start):
+        if names_an_operation(self.skeleton, start) or asks_for_a_label(self.skeleton, start):
             return False
         return re.match(r"\s+[CV]\d+\b", self.skeleton[start + len(word) :]) is None
 
@@ -246,8 +250,18 @@ def _period_from_date_column(r: Reading) -> None:
 
 
 def _mentions(text: str, schema: Schema, written: str | None = None) -> list[Mention]:
-    ignore = IGNORED | OPERATION_WORDS
+    # "per order" names the things a column may hold (``order_id``); "in descending order"
+    # names the sort: an operation noun is read as a word of a column only where it is one
+    things = {
+        w for w, start, _ in word_spans(text)
+        if is_operation_noun(w) and not names_an_operation(text, start)
+    }  # fmt: skip
+    ignore = IGNORED | (OPERATION_WORDS - things)
     found = find_mentions(text, schema, ignore=ignore, written=written)
+    found = [
+        m for m in found
+        if not (is_operation_noun(text[m.start : m.end].split()[0]) and names_an_operation(text, m.start))
+    ]  # fmt: skip
     # "the lightest mass": a superlative says which end, it is no value ("light")
     found = [
         m for m in found

@@ -7,6 +7,8 @@ True
 False
 >>> names_an_operation("what was the biggest order?", 21)
 False
+>>> asks_for_a_label("which order had the highest total?", 6)
+True
 """
 
 from __future__ import annotations
@@ -14,7 +16,13 @@ from __future__ import annotations
 from notebook_router.language.tables import table
 from notebook_router.language.words import word_spans
 
-_NOUNS: dict[str, dict[str, object]] = table("operation_nouns")
+_TABLE: dict[str, object] = table("operation_nouns")
+_NOUNS: dict[str, dict[str, object]] = {k: v for k, v in _TABLE.items() if isinstance(v, dict)}
+_ASKS_FOR = (
+    frozenset(str(w) for w in _TABLE["asks_for"])
+    if isinstance(_TABLE["asks_for"], list)
+    else frozenset()
+)
 
 
 def is_operation_noun(word: str) -> bool:
@@ -47,3 +55,12 @@ def names_an_operation(text: str, start: int) -> bool:
 
 def _as_set(words: object) -> frozenset[str]:
     return frozenset(str(w) for w in words) if isinstance(words, list) else frozenset()
+
+
+def asks_for_a_label(text: str, start: int) -> bool:
+    """The operation noun of ``text`` at ``start`` follows a question word ("which order
+    had the highest total?"): it names the things asked about, and when no column holds
+    them the question asks for a row by its label, with nothing left out."""
+    spans = [(w.lower(), s) for w, s, _ in word_spans(text)]
+    at = next((i for i, (_, s) in enumerate(spans) if s == start), None)
+    return at is not None and at > 0 and spans[at][0] in _NOUNS and spans[at - 1][0] in _ASKS_FOR
