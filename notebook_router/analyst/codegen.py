@@ -149,6 +149,12 @@ def _round_line(shape: str, digits: int) -> str:
 
 
 def condition(b: Builder, f: Filter, rows: str) -> str:
+    if f.or_missing:  # the rows an exclusion does not name, a missing value among them
+        return f"({_kept(b, f, rows)}) | {b.col(f.column, rows)}.isna()"
+    return _kept(b, f, rows)
+
+
+def _kept(b: Builder, f: Filter, rows: str) -> str:
     c = b.col(f.column, rows)
     if isinstance(f.value, ColumnRef):  # "McCain ahead of Obama": one column against another
         shift = f" + {f.value.offset!r}" if f.value.offset else ""  # "2 points ahead of"

@@ -256,7 +256,10 @@ def kept_unless_excluded(r: Reading, start: int, f: Filter) -> Filter:
             LeftOut(f"{f.column} {f.op} {f.value}", "excluded, and I could only keep it")
         )
         return f
-    return Filter(f.column, op, f.value)
+    # "excluding cities with a population over 2000" leaves out the cities known to be
+    # over it: one with no population recorded is not said to be, so it stays
+    bound = f.op in (">", ">=", "<", "<=")
+    return Filter(f.column, op, f.value, or_missing=bound and r.schema.may_be_missing(f.column))
 
 
 def negated(r: Reading, start: int) -> bool:

@@ -26,7 +26,7 @@ def dask_schema(name: str, data: Any) -> Schema:
         schema = schema_of(name, rows.iloc[:, 0])
     else:
         schema = schema_of(name, with_dated_index(rows))
-    return replace(schema, rows=sample.rows or 0)
+    return replace(schema, rows=sample.rows or 0, sampled=True)
 
 
 def dated_index(frame: Any) -> str | None:

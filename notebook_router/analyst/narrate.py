@@ -41,6 +41,8 @@ def where(filters: tuple[Filter, ...]) -> str:
             parts.append(f"{f.column} contains “{f.value}”")
         else:
             parts.append(condition_text(f.column, "=" if f.op == "==" else f.op, f.value))
+        if f.or_missing:  # said, since a reader of "x <= 50" would take the gaps as out
+            parts[-1] += f" or {f.column} missing"
     return " (rows where " + " and ".join(parts) + ")"
 
 

@@ -64,6 +64,8 @@ class Schema:
     """The rows the schema was read from, for what is counted only when a question needs
     it (:meth:`spread`): counting every column's values for every question cost seconds
     a question on a frame of a million rows."""
+    sampled: bool = field(default=False, compare=False)
+    """``frame`` is a sample of the rows (a Dask collection's first partitions)."""
 
     def column(self, name: str) -> Column:
         return next(c for c in self.columns if c.name == name)
@@ -79,6 +81,13 @@ class Schema:
         except TypeError:  # unhashable values (lists): not read
             return (0, 0)
         return (len(counts), int(counts.min())) if len(counts) else (0, 0)
+
+    def may_be_missing(self, name: str) -> bool:
+        """Whether column ``name`` may hold missing values (True when its rows are not
+        at hand, as for a Dask collection read from a sample)."""
+        if self.frame is None or name not in self.frame.columns or self.sampled:
+            return True
+        return bool(self.frame[name].isna().any())
 
     def names(self) -> list[str]:
         return [c.name for c in self.columns]

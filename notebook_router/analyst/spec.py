@@ -43,6 +43,10 @@ class Filter:
     quarter`` (``outside``: not between the pair), or
     ``year>=`` (and ``>``, ``<``, ``<=``, ``!=``) for a date column's year."""
     value: Scalar | tuple[Scalar, ...] | ColumnRef | None = None
+    or_missing: bool = False
+    """The rows whose value is missing are kept too: "excluding cities with a population
+    over 2000" leaves out only the cities known to be over 2000 (``~(population > 2000)``),
+    not those with no population recorded."""
 
 
 @dataclass(frozen=True, slots=True)

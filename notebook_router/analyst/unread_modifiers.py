@@ -40,6 +40,8 @@ _EXCLUSION = re.compile(
     rf"\b(?:{alternation(table('conditions_grammar')['exclusion_leads'])})\s+(?:the\s+)?"
     rf"(?P<excluded>{_WORD}(?:\s+{_WORD}){{0,2}})"
 )
+_CONDITION_LINKS = frozenset(table("conditions_grammar")["exclusion_condition_links"])
+"""The words after a noun of rows left out that say which: "excluding machines *with* ..."."""
 _RELATIVE = re.compile(rf"\b(?:{alternation(_GRAMMAR['relatives'])})\s+(?P<clause>{_WORD})")
 
 
@@ -94,6 +96,14 @@ def unread_modifiers(r: Reading, unknown: Callable[[str], bool]) -> list[LeftOut
             if any(s <= at + w.start() < e for s, e in covered) or not unread(w.group(0)):
                 break
             excluded.append(w.group(0))
+        after = r.text[at:stop].split()[len(excluded) : len(excluded) + 1]
+        conditioned = {f.column for f in r.filters}
+        if (
+            after
+            and after[0] in _CONDITION_LINKS
+            and any(at <= x.start < stop and x.column in conditioned for x in r.mentions)
+        ):
+            continue  # "leaving aside the machines with a syct over 500": the rows' noun
         if excluded:
             out.append(LeftOut(" ".join(excluded), "what is excluded: no column holds it"))
     opening = _OPENING.match(r.text)
