@@ -173,8 +173,10 @@ _GROUPS = tuple(
 )
 _WHICH_GROUP = re.compile(
     rf"\b(?:{_bare('groups.which')})\s+(?:(?![CV]\d)\w+\s+)?C(\d+)\b"
-    rf"|\bC(\d+)\s+(?:{_bare('groups.having')})\s+the\s+(?:{_bare('groups.extreme')})"
+    rf"|\bC(\d+)\s+(?:{_bare('groups.having')})\s+the\s+(?=(?:{_bare('groups.extreme')}))"
 )
+""""which region ...", or "the regions with the lowest ...", read as "which": the extreme
+is left to say the order ("the 2 regions with the lowest average": lowest first)."""
 
 
 def groups(r: Reading) -> tuple[list[str], bool]:

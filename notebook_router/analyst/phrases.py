@@ -55,6 +55,13 @@ _TOP_BEFORE = re.compile(rf"\b({_bare('top.before_count')})\s+{_TOP_COUNT}\b")
 _ONE_ROW = re.compile(rf"\s*{_either('top.row_nouns')}\b")
 _PERIOD_EDGES = frozenset(_SAID.words("top.period_edges"))
 _PERIOD_NOUN = re.compile(rf"\s+{_either('top.period_nouns')}\b")
+_THE_N_RANKED = re.compile(
+    rf"\bthe\s+{_TOP_COUNT}\s+(?=[a-z][\w-]*(?:\s+[a-z][\w-]*){{0,3}}?\s+"
+    rf"{_either('top.ranked_links')}\s+(?:the\s+)?(?P<order>{_bare('top.after_count')})\b)"
+)
+"""The N said before the things ranked ("the 5 countries with the highest ..."), and the
+superlative after them that says their order."""
+_LOWEST_FIRST = frozenset({"lowest", "smallest", "least", "worst"})
 _TOP_AFTER = re.compile(rf"\b{_TOP_COUNT}\s+({_bare('top.after_count')})\b")
 _WHICH_PERIOD = re.compile(rf"\b(?:which|what)\s+({_bare('periods.units')})\b")
 _PLURAL_PERIOD = re.compile(rf"(?:^|\s{{4,}})\s({_bare('periods.units')})s\b(?!\s+(?:of|in)\b)")
@@ -148,12 +155,15 @@ def top_n(text: str) -> tuple[int | None, bool | None, str]:
             m.group(1) in ("bottom", "lowest", "smallest"),
             blank(text, m),
         )
+    m = _THE_N_RANKED.search(text)
+    if m and m.group(1) != "one":
+        return int(number(m.group(1))), m.group("order") in _LOWEST_FIRST, blank(text, m)
     m = re.search(rf"\b(?:which|what)\s+{_TOP_COUNT}\s+(?=[a-z])", text)
     if m and m.group(1) != "one":  # "which 2 stocks had the lowest ...": the order comes later
         return int(number(m.group(1))), None, blank(text, m)
     m = _TOP_AFTER.search(text)
     if m:
-        asc = m.group(2) in ("lowest", "smallest", "least", "worst")
+        asc = m.group(2) in _LOWEST_FIRST
         return int(number(m.group(1))), asc, blank(text, m)
     return None, None, text
 
