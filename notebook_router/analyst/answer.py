@@ -14,6 +14,7 @@ from notebook_router.analyst.amount_texts import amounts_note
 from notebook_router.analyst.asked_units import in_asked_unit
 from notebook_router.analyst.code_check import spec_constraints, unused
 from notebook_router.analyst.codegen import Program, generate
+from notebook_router.analyst.conditions import opposite
 from notebook_router.analyst.date_texts import unparsed_note
 from notebook_router.analyst.execute import run
 from notebook_router.analyst.explain import explain, why_question
@@ -266,6 +267,8 @@ def _carry(previous: Spec, spec: Spec, part: str, schema: Schema | None = None) 
         # "how many survived and how many didn't?": the same rows, the condition turned
         flipped = tuple(replace(f, op="!=") if f.op == "==" else f for f in previous.measure)
         return replace(previous, measure=flipped)
+    if _COMPLEMENT.search(part) and previous.frame == spec.frame:
+        return _of_the_others(previous, spec, part, schema)
     refers = BACK_REFERENCE.search(part) or _ONE_PICKED.search(part)
     if refers and previous.frame == spec.frame:
         own = {f.column for f in spec.filters}
@@ -273,6 +276,32 @@ def _carry(previous: Spec, spec: Spec, part: str, schema: Schema | None = None) 
         kept = tuple(f for f in _referred(earlier, part, schema) if f.column not in own)
         return _in_groups_of(previous, replace(spec, filters=kept + spec.filters))
     return spec
+
+
+_COMPLEMENT = re.compile(
+    rf"\b(?:{alternation(table('analysis')['parts']['complements'])})\b", re.IGNORECASE
+)
+
+
+def _of_the_others(previous: Spec, spec: Spec, part: str, schema: Schema | None) -> Spec:
+    """ "..., and what is the average stars of the others?": the rows the earlier part's
+    one condition left out. With several conditions (or one with no opposite) no single
+    condition states them, so none is carried and the part says what it did not apply."""
+    earlier = _conditions(previous)
+    turned = (
+        opposite(earlier[0], schema is None or schema.may_be_missing(earlier[0].column))
+        if len(earlier) == 1
+        else None
+    )
+    said = _COMPLEMENT.search(part)
+    if turned is not None:
+        # the complement's own words ("rest") are read: never a measure left out
+        words = set(said.group(0).lower().split()) if said else set()
+        kept = tuple(g for g in spec.left_out if g.said.lower() not in words)
+        return replace(spec, filters=(turned, *spec.filters), left_out=kept)
+    why = "the rows the part before did not pick, which no one condition states"
+    gap = LeftOut(said.group(0) if said else "the others", why)
+    return replace(spec, left_out=(*spec.left_out, gap))
 
 
 def _in_groups_of(previous: Spec, spec: Spec) -> Spec:

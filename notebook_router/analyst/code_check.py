@@ -282,6 +282,8 @@ def applies(f: Filter, facts: CodeFacts) -> bool:
         return _applies_to_date(f, conditions)
     if op == "hour":
         return any(_equal_to(c, value) for c in conditions if c.part == "hour")
+    if op in ("present", "absent"):
+        return any(c.op == op for c in plain)
     if op in ("==", "contains"):
         return any(_equal_to(c, value) for c in plain)
     if op == "!=":
@@ -345,6 +347,8 @@ def names(f: Filter, facts: CodeFacts) -> bool:
 def describe(f: Filter) -> str:
     """``f`` as code a person would recognise: ``country == 'United States'``."""
     value, column = f.value, f.column
+    if f.op in ("present", "absent"):
+        return f"{column}.{'notna' if f.op == 'present' else 'isna'}()"
     if f.op == "between" and isinstance(value, tuple) and len(value) == 2:
         return f"{column} between {_show(value[0])} and {_show(value[1])}"
     if f.op == "outside" and isinstance(value, tuple) and len(value) == 2:

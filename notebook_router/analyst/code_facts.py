@@ -41,7 +41,10 @@ FLIPPED = {"==": "==", "!=": "!=", ">": "<", ">=": "<=", "<": ">", "<=": ">="}
 NEGATED = {
     "==": "!=", "!=": "==", ">": "<=", ">=": "<", "<": ">=", "<=": ">",
     "isin": "notin", "notin": "isin", "between": "outside", "contains": "lacks",
+    "present": "absent", "absent": "present",
 }  # fmt: skip
+_PRESENCE = {"notna": "present", "notnull": "present", "isna": "absent", "isnull": "absent"}
+"""``df.code.notna()``: the rows where the column holds a value (or none)."""
 _TEXT_MATCH = frozenset({"contains", "startswith", "endswith", "match", "fullmatch"})
 _SEABORN = frozenset({"sns", "seaborn"})
 _PLOT_BY = frozenset({"boxplot", "hist", "box", "plot", "violinplot"})
@@ -232,6 +235,10 @@ class _Reader:
             self._condition(owner, _METHODS[method], args[0], negated)
         elif method == "isin" and args:
             self._membership(owner, args[0], negated)
+        elif method in _PRESENCE and not args:
+            column = self.column(owner)
+            if column is not None:
+                self._add(column[0], _PRESENCE[method], None, negated, column[1])
         elif method == "between":
             bounds = [*args, *(k.value for k in node.keywords if k.arg in ("left", "right"))]
             column = self.column(owner)

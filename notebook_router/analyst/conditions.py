@@ -239,6 +239,7 @@ _LEFT_OUT_BY = {
     ">": "<=", ">=": "<", "<": ">=", "<=": ">", "==": "!=", "!=": "==", "between": "outside",
     "isin": "notin", "notin": "isin",
     "year>": "year<=", "year>=": "year<", "year<": "year>=", "year<=": "year>", "year": "year!=",
+    "present": "absent", "absent": "present",
 }  # fmt: skip
 """The condition that keeps the rows another one would leave out (missing values aside)."""
 
@@ -249,17 +250,25 @@ def kept_unless_excluded(r: Reading, start: int, f: Filter) -> Filter:
     A condition with no opposite to state is returned as it is."""
     if not _said_before(_EXCLUDED_ROWS, r, start):
         return f
-    op = _LEFT_OUT_BY.get(f.op)
-    if op is None or isinstance(f.value, ColumnRef):
+    turned = opposite(f, r.schema.may_be_missing(f.column))
+    if turned is None:
         # "excluding 2019 to 2020" of dates: no condition here states the rows left out
         r.unapplied.append(
             LeftOut(f"{f.column} {f.op} {f.value}", "excluded, and I could only keep it")
         )
         return f
-    # "excluding cities with a population over 2000" leaves out the cities known to be
-    # over it: one with no population recorded is not said to be, so it stays
+    return turned
+
+
+def opposite(f: Filter, may_be_missing: bool) -> Filter | None:
+    """The condition that keeps the rows ``f`` leaves out, or None when none states them.
+    A bound's opposite keeps the rows with no value too when the column ``may_be_missing``
+    (the cities excluded for a population over 2000 are those known to be over it)."""
+    op = _LEFT_OUT_BY.get(f.op)
+    if op is None or isinstance(f.value, ColumnRef):
+        return None
     bound = f.op in (">", ">=", "<", "<=")
-    return Filter(f.column, op, f.value, or_missing=bound and r.schema.may_be_missing(f.column))
+    return Filter(f.column, op, f.value, or_missing=bound and may_be_missing)
 
 
 def negated(r: Reading, start: int) -> bool:

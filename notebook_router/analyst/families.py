@@ -239,6 +239,7 @@ def percentage(r: Reading) -> Outcome:
     # "have an ulcer (ulcer 1)": a condition said twice is what is measured, never also
     # the rows it is measured over (which would make every share 100%)
     filters = [f for f in filters if f not in measure]
+    measure = list(dict.fromkeys(measure))  # said twice ("an ulcer (ulcer = 1)"): once
     if measure:
         total = measured_total(r, measure)  # "what share of revenue came from Gadgets?"
         if isinstance(total, Decline):

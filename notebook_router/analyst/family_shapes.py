@@ -42,7 +42,17 @@ def of_which(r: Reading, found: list[Filter]) -> tuple[list[Filter], list[Filter
         for v in r.mentions
         if v.is_value and m.start("base") <= v.start < m.end("base")
     }
-    base_rows = [f for f in found if f.op == "==" and (f.column, f.value) in said_in_base]
+    recorded_in_base = {  # "of the countries that have a group recorded": its rows
+        v.column
+        for v in r.mentions
+        if not v.is_value and m.start("base") <= v.start < m.end("base")
+    }
+    base_rows = [
+        f
+        for f in found
+        if (f.op == "==" and (f.column, f.value) in said_in_base)
+        or (f.op in ("present", "absent") and f.column in recorded_in_base)
+    ]
     measured = [f for f in found if f not in base_rows]
     if not base_rows or not measured:
         return found, []

@@ -39,6 +39,8 @@ def where(filters: tuple[Filter, ...]) -> str:
             parts.append(f"year of {f.column} {f.op[4:]} {f.value}")
         elif f.op == "contains":
             parts.append(f"{f.column} contains “{f.value}”")
+        elif f.op in ("present", "absent"):
+            parts.append(f"{f.column} {'recorded' if f.op == 'present' else 'missing'}")
         else:
             parts.append(condition_text(f.column, "=" if f.op == "==" else f.op, f.value))
         if f.or_missing:  # said, since a reader of "x <= 50" would take the gaps as out

@@ -28,6 +28,7 @@ _LACKING = re.compile(rf"\b{in_order(tuple(_WORDS['lacking']))}\s+$")
 _HAVING = re.compile(rf"\b{in_order(tuple(_WORDS['having']))}\s+$")
 _YES_NO_ONLY = re.compile(rf"\b{in_order(tuple(_WORDS['yes_no_only']))}\s+$")
 _TOKEN = re.compile(r"\bC(\d+)\b")
+_ARTICLE = re.compile(rf"\b(?:{alternation(_WORDS['articles'])})\s*$")
 _ARGUMENT_OPERATION = re.compile(
     rf"(?<![\w-])(?:{alternation(_WORDS['argument_operations'])})(?![\w-])"
 )
@@ -56,7 +57,12 @@ def presence_conditions(r: Reading) -> list[Filter]:
         if lead is None or _an_argument(r, before[: lead.start()], index):
             continue
         condition = _condition(
-            r, column, sides, lacking=lacking is not None, again=column in r.measured
+            r,
+            column,
+            sides,
+            lacking=lacking is not None,
+            again=column in r.measured,
+            article=_ARTICLE.search(lead.group(0)) is not None,
         )
         if condition is None:
             continue
@@ -108,16 +114,30 @@ def _condition(
     *,
     lacking: bool,
     again: bool = False,
+    article: bool = False,
 ) -> Filter | None:
     """``again``: the column is measured and said a second time after the lead ("the
     average tip of trips that got a tip"): any amount of it that is sometimes zero is had
-    or lacked, not only a count."""
+    or lacked, not only a count. ``article``: the lead says "a", "any" or "no" ("with a
+    discount code"): a column that is only sometimes recorded is had or lacked too."""
     if sides is not None:
         falsy, truthy = sides
         return Filter(column, "==", falsy if lacking else truthy)  # type: ignore[arg-type]
-    if not (_counts(r, column) or (again and _sometimes_zero(r, column))):
-        return None
-    return Filter(column, "==", 0) if lacking else Filter(column, ">", 0)
+    if _counts(r, column) or (again and _sometimes_zero(r, column)):
+        return Filter(column, "==", 0) if lacking else Filter(column, ">", 0)
+    if article and _sometimes_missing(r, column):
+        # "orders that used a discount code", "with no review": a value recorded or not
+        return Filter(column, "absent" if lacking else "present")
+    return None
+
+
+def _sometimes_missing(r: Reading, column: str) -> bool:
+    """Some rows hold a value of ``column`` and some hold none."""
+    frame = r.schema.frame
+    if frame is None or column not in frame.columns:
+        return False
+    missing = frame[column].isna()
+    return bool(missing.any()) and not bool(missing.all())
 
 
 _MOST_COUNTS = 32

@@ -30,6 +30,8 @@ _SHARE_OF = re.compile(
     rf"\b{_SHARES.either('shares.share')}\s+(?:{alternation(_BASE['share_of'])})\s+"
     r"(?P<base>[^,;:?.!()]*)"
 )
+_LEADING = re.compile(rf"^\s*(?:{alternation(_BASE['leading'])})\s+(?P<base>[^,;:?.!()]*),")
+"""The base said first: "of the countries that have a group recorded, what percent ..."."""
 _DETERMINERS = re.compile(
     r"(?:"
     + "|".join(re.escape(w) + r"\s+" for w in sorted(_BASE["determiners"], key=len, reverse=True))
@@ -43,6 +45,8 @@ _VERB = re.compile(rf"\b(?:{_SHARES.either('shares.verbs')[3:-1]}|{'|'.join(sort
 _WHOLE = re.compile(r"(?:" + "|".join(re.escape(w) for w in _BASE["whole"]) + r")\b")
 _NAMED_KINDS = ("category", "text")
 _BOUNDS = frozenset({">", ">=", "<", "<="})
+_PRESENCE = frozenset({"present", "absent"})
+"""A value recorded or not: said by its column's name, whatever values are said too."""
 
 
 def share_base(
@@ -56,7 +60,7 @@ def share_base(
     it choose rows ("of female passengers survived *in first class*")."""
     m = _SHARE_OF.search(r.text)
     if m is None:
-        return None
+        return _leading_base(r, found)
     start, end, noun_end = _base_span(r, m)
     _note_unlinked(r, start, noun_end, found)
     base = [f for f in found if said_within(r, f, start, end)]
@@ -70,6 +74,21 @@ def share_base(
         whole = _WHOLE.match(r.text, m.start("base")) is not None
         return (measured, []) if whole else None
     return measured, base
+
+
+def _leading_base(r: Reading, found: list[Filter]) -> tuple[list[Filter], list[Filter]] | None:
+    """``(measured, base)`` when the base is said first, before a comma ("of smokers, what
+    percentage have an ulcer?"): what is said in it picks the rows, the rest is measured."""
+    m = _LEADING.match(r.text)
+    if m is None:
+        return None
+    base = [f for f in found if said_within(r, f, m.start("base"), m.end("base"))]
+    if len(base) == len(found):
+        # "of those with a group recorded, what percent are in group a": the column named
+        # in the base stands for its presence, not also for the value said after it
+        base = [f for f in base if f.op in _PRESENCE]
+    measured = [f for f in found if f not in base]
+    return (measured, base) if base and measured else None
 
 
 def _base_span(r: Reading, m: re.Match[str]) -> tuple[int, int, int]:
@@ -154,7 +173,7 @@ def said_within(r: Reading, f: Filter, start: int, end: int) -> bool:
     values = f.value if isinstance(f.value, tuple) else (f.value,)
     # the column's name stands for the condition only when no value of it is said
     # ("cancelled flights"; not "dept" of "rows where dept is eng")
-    named = not any(m.is_value and m.column == f.column for m in r.mentions)
+    named = f.op in _PRESENCE or not any(m.is_value and m.column == f.column for m in r.mentions)
     for m in r.mentions:
         if m.column != f.column or not start <= m.start < end:
             continue

@@ -40,7 +40,8 @@ class Filter:
     column: str
     op: str
     """One of ``== != > >= < <= between outside isin notin contains year years month
-    quarter`` (``outside``: not between the pair), or
+    quarter present absent`` (``outside``: not between the pair; ``present`` and
+    ``absent``: a value recorded or missing, no ``value``), or
     ``year>=`` (and ``>``, ``<``, ``<=``, ``!=``) for a date column's year."""
     value: Scalar | tuple[Scalar, ...] | ColumnRef | None = None
     or_missing: bool = False
