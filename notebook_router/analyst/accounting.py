@@ -497,6 +497,12 @@ def _unmade_comparison(r: Reading, spec: Spec) -> list[LeftOut]:
         # rows of the span, their mean or each group's total are no change between ends
         why = "a comparison of its two ends: the answer gives no change from one to the other"
         return [LeftOut(change.group(0), why)]
+    difference = _DIFFERENCE.search(r.text)
+    if difference and spec.op == "groupby" and spec.variant == "mapping":
+        # "difference in average cost between e-bikes and regular bikes": each side's
+        # figure is shown, their difference is not
+        why = "a difference of the sides: the answer gives each side's figure, not the difference"
+        return [LeftOut(difference.group(0), why)]
     if spec.group_by:
         return []
     m = _COMPARISON.search(r.text) or _YES_NO_COMPARISON.search(r.text)
@@ -522,6 +528,11 @@ _COMPARATIVES = sorted(
     | set(table("analysis")["comparisons"]["judged"]["words"])
 )
 _THAN = re.compile(r"\bthan\b")
+_DIFFERENCE = re.compile(
+    rf"\b{_either(table('families_shapes')['compare']['differences'])}"
+    r"(?=\s+(?:in\s+[\w\s]+?\s+)?between\b)"
+)
+"""A difference asked between sides ("the difference in average cost between ...")."""
 _MANY_MORE = re.compile(rf"\bmany\s+{_MORE}\b")
 """\"how many more A than B\": a difference of two counts, not a threshold."""
 _YES_NO_COMPARISON = re.compile(

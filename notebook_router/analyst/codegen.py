@@ -157,7 +157,7 @@ def condition(b: Builder, f: Filter, rows: str) -> str:
 def _kept(b: Builder, f: Filter, rows: str) -> str:
     c = b.col(f.column, rows)
     if f.op in ("present", "absent"):  # "orders with a discount code": one is recorded
-        return f"{c}.{'notna' if f.op == 'present' else 'isna'}()"
+        return f"{c}.{'notnull' if f.op == 'present' else 'isnull'}()"
     if isinstance(f.value, ColumnRef):  # "McCain ahead of Obama": one column against another
         shift = f" + {f.value.offset!r}" if f.value.offset else ""  # "2 points ahead of"
         return f"{c} {f.op} {b.col(f.value.name, rows)}{shift}"

@@ -132,6 +132,10 @@ def grouped_expr(b: Builder, grouper: str, e: Engine = PANDAS) -> str:
     if not s.columns:
         numeric = "numeric_only=True" if agg not in ("count", "nunique") else ""
         return f"{grouper}.{agg}({e.args(numeric)})"
+    if agg == "sum" and s.variant in ("which", "top"):
+        # a group with no value recorded has no total: ranked as 0 it would be "the
+        # lowest" (pandas sums no values to 0); with min_count it is left unranked
+        return f"{grouper}[{s.columns[0]!r}].sum({e.args('min_count=1')})"
     return f"{grouper}[{s.columns[0]!r}].{agg}({e.args()})"
 
 

@@ -32,6 +32,7 @@ from notebook_router.analyst.function_columns import summed_count, uncounted_tot
 from notebook_router.analyst.period_counts import counted_period_gaps, counted_periods
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import LeftOut, Spec
+from notebook_router.analyst.top_within_groups import top_within_groups
 from notebook_router.language.patterns import alternation
 from notebook_router.language.tables import table
 
@@ -100,6 +101,7 @@ def checked(r: Reading, spec: Spec) -> Spec:
         *fixed.left_out,  # what the intent itself could not answer ("total in March": of what?)
         *gaps,
         *_contradictions(r, fixed),
+        *top_within_groups(r, fixed),
         *uncounted_total(r, fixed),
         *uncertain_entities(r, fixed),
     )

@@ -415,14 +415,13 @@ def _rows(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
     col = spec.columns[0]
     order = "lowest" if spec.ascending else "highest"
     basis = ratio_text.picked_basis(spec, outputs)  # "fare per km": of which rows
+    w = where(spec.filters)  # the rows ranked are said, as every other answer says them
     if spec.variant == "argmax":
         tied = ratio_text.tied(outputs)
-        return f"The row with the {order} {col} is {value}{tied} ({col} = {fmt(outputs.get('best'), spec.rounding)}).{basis}"
+        return f"The row{w} with the {order} {col} is {value}{tied} ({col} = {fmt(outputs.get('best'), spec.rounding)}).{basis}"
     if spec.variant == "labels":
-        return f"The {spec.n} rows with the {order} {col}: {', '.join(map(str, value))}.{basis}"
-    return (
-        f"The {spec.n} {order} values of {col}: {', '.join(fmt(v, spec.rounding) for v in value)}."
-    )
+        return f"The {spec.n} rows{w} with the {order} {col}: {', '.join(map(str, value))}.{basis}"
+    return f"The {spec.n} {order} values of {col}{w}: {', '.join(fmt(v, spec.rounding) for v in value)}."
 
 
 def _ratio_of_totals(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:

@@ -56,7 +56,7 @@ _ONE_ROW = re.compile(rf"\s*{_either('top.row_nouns')}\b")
 _PERIOD_EDGES = frozenset(_SAID.words("top.period_edges"))
 _PERIOD_NOUN = re.compile(rf"\s+{_either('top.period_nouns')}\b")
 _THE_N_RANKED = re.compile(
-    rf"\bthe\s+{_TOP_COUNT}\s+(?=[a-z][\w-]*(?:\s+[a-z][\w-]*){{0,3}}?\s+"
+    rf"(?:^\s*|\b(?:{_bare('top.ranked_asked')})\s+)the\s+{_TOP_COUNT}\s+(?=[a-z][\w-]*(?:\s+[a-z][\w-]*){{0,3}}?\s+"
     rf"{_either('top.ranked_links')}\s+(?:the\s+)?(?P<order>{_bare('top.after_count')})\b)"
 )
 """The N said before the things ranked ("the 5 countries with the highest ..."), and the

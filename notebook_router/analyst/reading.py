@@ -158,10 +158,11 @@ def choose_frame(
     """The frame the question names (blanked from the text), else the default or the only one.
 
     A frame named like one of its own columns ("co2" holding a co2 column) is
-    chosen but not blanked: the word may mean the column.
+    chosen but not blanked: the word may mean the column. A name glued to a word before
+    it ("e-bikes" of a table ``bikes``) is part of that word, not the table named.
     """
     for name in sorted(names, key=len, reverse=True):
-        m = re.search(rf"(?<![\w.']){re.escape(name.lower())}(?![\w])", text)
+        m = re.search(rf"(?<![\w.'-]){re.escape(name.lower())}(?![\w])", text)
         if m:
             own = [c.lower() for c in (columns or {}).get(name, [])]
             return name, (text if name.lower() in own else ph.blank(text, m))

@@ -30,6 +30,7 @@ from notebook_router.analyst.lacking_counts import lacking_counts
 from notebook_router.analyst.limits import unread_condition, unsupported_method
 from notebook_router.analyst.nth_ranks import nth_ranked
 from notebook_router.analyst.number_owners import owned_conditions
+from notebook_router.analyst.one_row_each import over_rows_named_once
 from notebook_router.analyst.ordinal_conditions import ordinal_conditions
 from notebook_router.analyst.percent_units import percent_units
 from notebook_router.analyst.period_conditions import change_conditions, period_conditions
@@ -117,6 +118,8 @@ def understand(question: str, frames: Mapping[str, Schema], default: str | None)
                 outcome = lacking_counts(r, outcome)
             if isinstance(outcome, Spec):  # "the fastest finish time": its shortest
                 outcome = speed_on_durations(r, outcome)
+            if isinstance(outcome, Spec):  # "average km per trip", one row a trip
+                outcome = over_rows_named_once(r, outcome)
             if isinstance(outcome, Spec):
                 outcome = pooled_parts(
                     r, guarded(r, row_nouns(r, checked(r, rows_numbered(r, outcome))))
