@@ -66,6 +66,7 @@ def test_a_base_said_first_picks_the_rows_the_share_is_of(question: str, truth: 
 def test_the_others_are_the_rows_the_part_before_left(question: str, rows: pd.Series) -> None:
     answer = analyse(question, {"t": ORDERS})
     assert answer.status == "answered", answer.text
+    assert isinstance(answer.value, (list, tuple)), answer.value  # one figure a part
     assert answer.value[-1] == pytest.approx(ORDERS[rows].amount.mean())
 
 
