@@ -18,25 +18,27 @@ from notebook_router.planner.followup_entities import BY, VALUE_WORDS, kind
 from notebook_router.planner.followup_types import LEAD, SAID
 
 _W = SAID.either
+_END = rf"(?:\s+{_W('swap_ends')})?\s*[?.!]*$"
+"""The end of a follow-up: "instead" and the like say a swap, no part of the entity."""
 _SAME = re.compile(
     LEAD + rf"(?:{_W('same.asking')}\s+)?"
     rf"(?:{_W('same.verbs')}\s+(?:(?:the\s+)?same(?:\s+{_W('same.same_what')})?|"
     rf"{_W('same.pronouns')}(?:\s+again)?|again)|(?:the\s+)?same|again|"
     rf"{_W('what_about')})\s*,?\s*(?:(?P<preposition>{_W('same.before_entity')})\s+)?(?P<new>.+?)"
-    r"\s*[?.!]*$",
+    rf"{_END}",
     re.IGNORECASE,
 )
 # "now for the median", "now South": "now" alone introduces a follow-up only with an
 # entity after it (the check in _entity), never "now plot it".
 _NOW = re.compile(
     rf"^(?:{_W('now_lead')}[\s,]+)*{_W('now')}[\s,]+(?P<for>{_W('now_for')}\s+)?"
-    r"(?P<new>.+?)\s*[?.!]*$",
+    rf"(?P<new>.+?){_END}",
     re.IGNORECASE,
 )
 # "and Europe?", "and in July 2014?", "and the median?": a bare "and" with an entity after it.
 _AND = re.compile(
     rf"^(?:{_W('and_lead')}[\s,]+)+(?:{_W('what_about')}\s+)?"
-    rf"(?:(?P<preposition>{_W('same.before_bare_entity')})\s+)?(?P<new>.+?)\s*[?.!]*$",
+    rf"(?:(?P<preposition>{_W('same.before_bare_entity')})\s+)?(?P<new>.+?){_END}",
     re.IGNORECASE,
 )
 _ENTITY_WORDS = re.compile(r"\d+(?:[.,]\d+)+|[\w-]+")
