@@ -259,10 +259,8 @@ def _mentions(text: str, schema: Schema, written: str | None = None) -> list[Men
     }  # fmt: skip
     ignore = IGNORED | (OPERATION_WORDS - things)
     found = find_mentions(text, schema, ignore=ignore, written=written)
-    found = [
-        m for m in found
-        if not (is_operation_noun(text[m.start : m.end].split()[0]) and names_an_operation(text, m.start))
-    ]  # fmt: skip
+    if things:  # only then may a mention open with an operation noun: keep those of things
+        found = [m for m in found if not _names_the_operation(text, m.start)]
     # "the lightest mass": a superlative says which end, it is no value ("light")
     found = [
         m for m in found
@@ -289,6 +287,12 @@ def _mentions(text: str, schema: Schema, written: str | None = None) -> list[Men
     found = code_qualifiers(text, found, schema)  # "district income": the income
     found = defined_codes(text, found)  # "likely voter (LV)": one mention of LV
     return _names_of_columns(text, found)
+
+
+def _names_the_operation(text: str, start: int) -> bool:
+    """Whether the word at ``start`` is an operation noun naming its operation there."""
+    said = text[start:].split(maxsplit=1)
+    return bool(said) and is_operation_noun(said[0]) and names_an_operation(text, start)
 
 
 _SUM_WORDS = frozenset(w for w in table("analysis")["aggregations"]["sum"] if " " not in w)
