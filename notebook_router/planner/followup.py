@@ -59,7 +59,13 @@ from notebook_router.planner.followup_compare import (
 )
 from notebook_router.planner.followup_declined import after_declined
 from notebook_router.planner.followup_each import in_each
-from notebook_router.planner.followup_entities import BY, column_slot, kind, old_entity
+from notebook_router.planner.followup_entities import (
+    BY,
+    column_slot,
+    kind,
+    measure_slot,
+    old_entity,
+)
 from notebook_router.planner.followup_grouping import grouping_said
 from notebook_router.planner.followup_only import only_statistic, only_value
 from notebook_router.planner.followup_present import (
@@ -277,6 +283,9 @@ def _same(
     if others(new):  # "the other ones" after a value with no negated form to undo
         return ask(source, new)
     new = without_pro_form(new)
+    measured = measure_slot(texts, new)
+    if measured is not None:  # "now the number of orders" after "total amount per category"
+        return swapped(source, measured, new)
     placed = value_slot(texts, new, values)
     if placed is not None:  # the data says which column's slot it fills
         how, earlier_value = placed

@@ -51,6 +51,41 @@ _MEASURE_SAID = re.compile(
 )
 
 
+_STATISTIC_AND_MEASURE = (
+    rf"(?:(?:{_W('entity.statistics')})(?:\s+(?:the\s+)?(?:{_W('slot.measure_by')}))?"
+    rf"|{_W('slot.measure_by')})\s+(?:the\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*)?"
+)
+_MEASURE_PHRASE = re.compile(rf"^{_STATISTIC_AND_MEASURE}$", re.IGNORECASE)
+_MEASURE_PHRASE_SAID = re.compile(
+    rf"\b{_STATISTIC_AND_MEASURE}(?=\s+{_W('slot.measure_ends')}\b|\s*[?.!]?\s*$)",
+    re.IGNORECASE,
+)
+
+
+def measure_phrase(text: str) -> bool:
+    """Whether ``text`` is a statistic with its measure ("average amount", "number of
+    orders", "total number of tickets"): what a request computes, not a value or a group."""
+    return _MEASURE_PHRASE.match(text) is not None
+
+
+def measure_slot(texts: list[str], new: str) -> str | None:
+    """The statistic and measure of ``texts`` a measure phrase ``new`` takes the place of:
+    "total amount" of "total amount per category in the North" for "number of orders", so
+    the rows and groups asked before stay; None when ``texts`` say none or the same."""
+    if not measure_phrase(new):
+        return None
+    measure = new.split()[-1].lower()
+    for text in texts:
+        for found in _MEASURE_PHRASE_SAID.finditer(text):
+            said = found.group(0)
+            if found.start() == 0 and term(said.split()[0].lower()) in _verbs():
+                continue  # "Count the orders": a statistic opening the text is its verb
+            # The same measure ("minimum temperature" after "average max temperature"):
+            # only the statistic changes, and the word of its kind takes its place.
+            return None if measure in said.lower().split() else said
+    return None
+
+
 def kind(word: str) -> str | None:
     """The kind of ``word`` ("year", "month", "compass", "statistic", "value" for "women" ...),
     None for a word of no kind known here."""

@@ -14,7 +14,7 @@ import re
 
 from notebook_router.language.lexicon import term, terms
 from notebook_router.language.phrases import phrase_table
-from notebook_router.planner.followup_entities import BY, VALUE_WORDS, kind
+from notebook_router.planner.followup_entities import BY, VALUE_WORDS, kind, measure_phrase
 from notebook_router.planner.followup_types import LEAD, SAID
 
 _W = SAID.either
@@ -105,14 +105,18 @@ def _said_entity(goal: str) -> tuple[str, str] | None:
         # (a year, a region, a statistic, a name), so "now tabulate" stays a request.
         # "now by neighborhood" names a new group-by.
         if new is not None and (
-            now["for"] or kind(new) or new[:1].isupper() or BY.match(new) is not None
+            now["for"]
+            or kind(new)
+            or new[:1].isupper()
+            or BY.match(new) is not None
+            or measure_phrase(new)  # "now the number of orders"
         ):
             return new, " ".join(now["for"].split()).lower() if now["for"] else ""
     bare = _AND.match(goal)
     if bare:
         new = _entity(bare["new"])
         # "and Europe?", "and in 2015?": short, and plainly an entity or a kind of one
-        if new is not None and (_plain_entity(new) or len(new.split()) <= 2):
+        if new is not None and (_plain_entity(new) or len(new.split()) <= 2 or measure_phrase(new)):
             return new, (bare["preposition"] or "").lower()
     return None
 
