@@ -103,9 +103,29 @@ def uncounted(r: Reading, spec: Spec) -> list[LeftOut]:
         if w != what and not _read_anyway(r, w, frame) and r.skeleton.find(w) > m.start()
     ]
     if not others:
+        if _one_named_row(r, spec):
+            # "how many employees does Toyota Motor have?": the rows of one name are one
+            # row, so a count of them counts no employees
+            return [LeftOut(what, "what is counted: the rows of one name are one row")]
         return []  # the rest of the clause is read: X is what a row is
     said = " … ".join([what, *others])
     return [LeftOut(said, "what is counted: I counted rows, and no column holds it")]
+
+
+def _one_named_row(r: Reading, spec: Spec) -> bool:
+    """The count is over the rows of one value of a column that names each row once
+    (a company's name): one row, whatever the question counts."""
+    return spec.op != "groupby" and any(
+        f.op == "==" and f.column in r.schema.names() and _names_each_row_once(r, f.column)
+        for f in spec.filters
+    )
+
+
+def _names_each_row_once(r: Reading, column: str) -> bool:
+    if r.schema.column(column).kind not in ("text", "category"):
+        return False
+    distinct, fewest = r.schema.spread(column)
+    return distinct > 1 and fewest == 1 and distinct == r.schema.rows
 
 
 def _dated(r: Reading, column: str) -> bool:

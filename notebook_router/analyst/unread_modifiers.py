@@ -28,7 +28,7 @@ codes that do not mark the word as linked): read, never left over."""
 _WORD = r"[a-z][a-z'-]+"
 _BEFORE_ROWS = re.compile(
     rf"\b(?:{alternation(_GRAMMAR['leads'])})\s+(?:(?:{alternation(_GRAMMAR['determiners'])})\s+)?"
-    rf"(?P<mods>(?:{_WORD}\s+){{1,3}})(?P<rows>{_WORD}s)\b"
+    rf"(?P<mods>(?:{_WORD}\s+){{1,3}})(?P<rows>{_WORD}s|{alternation(_GRAMMAR['irregular_plurals'])})\b"
 )
 _CLAUSE_END = re.compile(rf"[,;.?!]|\b(?:{alternation(_GRAMMAR['clause_ends'])})\b")
 _OPENING = re.compile(
