@@ -43,6 +43,8 @@ _JOINED = frozenset(_BASE["joined"])
 _AFTER_NOUN = frozenset(_BASE["after_noun"])
 _VERB = re.compile(rf"\b(?:{_SHARES.either('shares.verbs')[3:-1]}|{'|'.join(sorted(_RELATIVE))})\b")
 _WHOLE = re.compile(r"(?:" + "|".join(re.escape(w) for w in _BASE["whole"]) + r")\b")
+_TRAILING_SCOPE = frozenset(_BASE["trailing_scope"])
+_DETERMINERS_AT_END = re.compile(r"(?:\b(?:the|all|every)\s*)+$")
 _NAMED_KINDS = ("category", "text")
 _BOUNDS = frozenset({">", ">=", "<", "<="})
 _PRESENCE = frozenset({"present", "absent"})
@@ -72,8 +74,31 @@ def share_base(
         return None
     if not base:
         whole = _WHOLE.match(r.text, m.start("base")) is not None
-        return (measured, []) if whole else None
+        if whole:
+            return measured, []
+        scoped = [f for f in measured if _said_after_scope(r, f, end)]
+        if scoped and len(scoped) < len(measured):
+            return [f for f in measured if f not in scoped], scoped
+        return None
     return measured, base
+
+
+def _said_after_scope(r: Reading, f: Filter, after: int) -> bool:
+    """Whether condition ``f`` is said after ``after`` right behind a word of scope ("were
+    sunny *in* 2015"): the rows the share is of, not what is measured in them."""
+    said = _number_at(r, f.value)
+    starts = [said] if said is not None else []
+    values = f.value if isinstance(f.value, tuple) else (f.value,)
+    starts += [
+        m.start for m in r.mentions if m.column == f.column and m.is_value and m.value in values
+    ]
+    for at in starts:
+        if at < after:
+            continue
+        before = word_spans(_DETERMINERS_AT_END.sub("", r.text[:at]))
+        if before and before[-1][0] in _TRAILING_SCOPE:
+            return True
+    return False
 
 
 def _leading_base(r: Reading, found: list[Filter]) -> tuple[list[Filter], list[Filter]] | None:
@@ -164,12 +189,11 @@ def _picks_rows(r: Reading, at: int) -> bool:
 
 def said_within(r: Reading, f: Filter, start: int, end: int) -> bool:
     """Whether the words of condition ``f`` are said between ``start`` and ``end``: its
-    value's, or for a bound its number's ("more than *150*"; the column may be the base's
+    value's, or for a number (a bound, a year) where the number is said ("more than *150*"; the column may be the base's
     noun, "of eng *salaries* are above 150"), or its yes/no column's name."""
-    if f.op in _BOUNDS:
-        said = _number_at(r, f.value)
-        if said is not None:
-            return start <= said < end
+    said = _number_at(r, f.value)
+    if said is not None:  # "more than *150*", "days in *2015*": where its number is said
+        return start <= said < end
     values = f.value if isinstance(f.value, tuple) else (f.value,)
     # the column's name stands for the condition only when no value of it is said
     # ("cancelled flights"; not "dept" of "rows where dept is eng")
