@@ -78,7 +78,7 @@ def left_out(r: Reading, spec: Spec) -> tuple[LeftOut, ...]:
         *_unused_columns(r, spec),
         *_unread_names(r),
         *_unread_groups(r, spec),
-        *_unread_measures(r),
+        *_unread_measures(r, spec),
         *half_formulas(r),
         *counted_conditions(
             r, spec
@@ -284,15 +284,32 @@ def _unknown(r: Reading, word: str) -> bool:
     return explained is None
 
 
-def _unread_measures(r: Reading) -> list[LeftOut]:
-    """ "their average lifespan", "the literacy rate": a measure named that no column holds."""
+def _unread_measures(r: Reading, spec: Spec) -> list[LeftOut]:
+    """ "their average lifespan", "the literacy rate": a measure named that no column holds.
+    Where the answer is the statistic of every column, any measure named that links no
+    column is one ("their mean *test score*": "test" is also a method's word)."""
+    every_column = spec.op == "statistic" and spec.variant == "all"
     out = []
-    for pattern in (_MEASURE_AFTER, _MEASURE_BEFORE):
+    told: list[tuple[int, int]] = []
+    for pattern in (_MEASURE_BEFORE, _MEASURE_AFTER):
         for m in pattern.finditer(r.text):
             word = m.group("word")
+            at = m.start("word")
+            if any(s <= at < e for s, e in told):
+                continue
             if _unknown(r, word) and not word.endswith("s"):
                 out.append(LeftOut(word, "a measure no column of the table holds"))
+            elif every_column and word not in IGNORED and not _linked_at(r, m.start(), m.end()):
+                # "test score" whole, from the pattern that says the measure's noun
+                said = m.group(0).strip() if pattern is _MEASURE_BEFORE else word
+                out.append(LeftOut(said, "a measure no column of the table holds"))
+            told.append((m.start(), m.end()))
     return out
+
+
+def _linked_at(r: Reading, start: int, end: int) -> bool:
+    """Whether a column or value of the reading is said between ``start`` and ``end``."""
+    return any(m.start < end and start < m.end for m in r.mentions)
 
 
 def _unread_places(r: Reading) -> list[LeftOut]:

@@ -32,6 +32,7 @@ from notebook_router.analyst.per_one_names import (
 from notebook_router.analyst.prefixed_names import is_prefix, no_side, prefixed_word, unnegated
 from notebook_router.analyst.schema import Column, Schema
 from notebook_router.data.values import ValueHit
+from notebook_router.language.abbreviations import stands_for
 from notebook_router.language.compounds import split_compound
 from notebook_router.language.stems import forms, stem, verb_form_only
 from notebook_router.language.tables import table, word_list
@@ -157,6 +158,7 @@ def find_mentions(
                 found.append((len(variant), 2, i, Mention(toks[i][1], toks[j][2], col.name)))
         found.extend(_in_other_order(toks, stems, col, ignored))
         found.extend(_run_together(toks, col))
+        found.extend(_initials(toks, col))
         found.extend(_said_in_full(toks, col, ignored, names, written))
         for i, value in doers([w for w, _, _ in toks], stems, col):
             _, start, end = toks[i]
@@ -338,6 +340,28 @@ def _run_together(
             joined = "".join(said)
             reaches_last = len(joined_name) > len(joined) - len(said[-1])
             if (joined.startswith(joined_name) and reaches_last) or joined == joined_name:
+                mention = Mention(toks[i][1], toks[i + size - 1][2], col.name, how="words")
+                out.append((size, 1, i, mention))
+    return out
+
+
+def _initials(toks: list[tuple[str, int, int]], col: Column) -> list[tuple[int, int, int, Mention]]:
+    """A name made of the first letters of words said, and maybe more of their letters in
+    order: "student teacher ratio" for ``str``, "test score" for ``testscr``. Only a name
+    of one word no dictionary holds, and two or three words said, each giving its first
+    letter: one word alone ("test" for ``testscr``) is no short form of a name."""
+    name = col.name
+    if not (3 <= len(name) <= 8 and name.isalpha() and name.islower()):
+        return []
+    if name in word_list("common_words"):
+        return []
+    out = []
+    for size in (3, 2):
+        for i in range(len(toks) - size + 1):
+            said = [w for w, _, _ in toks[i : i + size]]
+            if any(len(w) < 3 for w in said):
+                continue  # operation words may spell a name too: "test score" (``testscr``)
+            if stands_for(name, said):
                 mention = Mention(toks[i][1], toks[i + size - 1][2], col.name, how="words")
                 out.append((size, 1, i, mention))
     return out
