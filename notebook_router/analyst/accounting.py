@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import re
 
-from notebook_router.analyst.case_variants import case_variants
 from notebook_router.analyst.condition_words import unapplied_condition_words
 from notebook_router.analyst.counted import statistic_text, uncounted
 from notebook_router.analyst.counted_conditions import counted_conditions
@@ -93,7 +92,6 @@ def left_out(r: Reading, spec: Spec) -> tuple[LeftOut, ...]:
         *uncounted(r, spec),
         *unapplied_condition_words(r, spec, used_columns(spec)),
         *unread_modifiers(r, lambda word: _unknown(r, word)),
-        *case_variants(r, spec),
     ]
     told = " ".join(g.said for g in (*spec.left_out, *found))
     found += unused_numbers(r, spec, told)

@@ -12,6 +12,7 @@ from notebook_router.analyst import narrate
 from notebook_router.analyst.accounting import ALL_COLUMN_OPS
 from notebook_router.analyst.amount_texts import amounts_note
 from notebook_router.analyst.asked_units import in_asked_unit
+from notebook_router.analyst.case_variants import joined_labels_note
 from notebook_router.analyst.code_check import spec_constraints, unused
 from notebook_router.analyst.codegen import Program, generate
 from notebook_router.analyst.conditions import opposite
@@ -399,6 +400,9 @@ def _answer(
     linked = place_links(question, spec, schemas.get(spec.frame))
     if linked:  # "Kenya" answered by country == 'KEN', "Texas" by state == 'TX': say so
         text += " " + linked
+    spellings = joined_labels_note(spec)
+    if spellings:  # "chat", "CHAT" read as "Chat": say so
+        text += " " + spellings
     unparsed = unparsed_note(spec, frames[spec.frame])
     if unparsed:
         text += " " + unparsed

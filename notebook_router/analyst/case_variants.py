@@ -1,72 +1,93 @@
-"""Labels that differ only in case or spacing ("Chat", "chat", "CHAT"), which an answer
-would otherwise count apart or filter by one spelling of.
+"""Labels written in several cases or spacings ("Chat", "chat", "CHAT"), read as one.
 
 A log typed by people holds one channel as "Email", "email" and "EMAIL". "What share of
-chat tickets are urgent?" filtered by "Chat" alone, and "tickets per channel" gave eight
-channels for four, both presented as complete. Which spellings are one label is the
-user's call (a code may tell "DE" from "de"), so nothing is merged: the answer names the
-spellings it kept apart, and is partial.
+chat tickets are urgent?" filtered by one spelling and "tickets per channel" gave eight
+channels for four, both presented as complete. A label said in a question names the
+label whatever its case, so the code reads every spelling of a label a condition or a
+group-by uses as its commonest one first, and the answer says which spellings it joined.
+Only columns of labels are read so (at most ``_MOST_LABELS`` distinct values): names or
+free text are left as they are.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from dataclasses import replace
+from typing import Any
 
 from notebook_router.analyst.reading import Reading
-from notebook_router.analyst.spec import LeftOut, Spec
+from notebook_router.analyst.spec import Filter, Spec
 
 _MOST_LABELS = 500
-"""More distinct labels than this: names or free text, not labels typed in several cases."""
+"""More distinct values than this: names or free text, not labels typed in several cases."""
+_LABEL_OPS = frozenset({"==", "!=", "isin", "notin"})
 
 
-def _spellings(r: Reading, column: str) -> dict[str, list[str]]:
-    """Each label of ``column`` written in more than one way, by its folded form."""
-    frame = r.schema.frame
+def _written_ways(frame: Any, column: str) -> dict[str, str]:
+    """Each spelling of a label of ``column`` that is not its commonest, with the commonest
+    (``{}`` when every label is written one way)."""
     if frame is None or column not in getattr(frame, "columns", ()):
         return {}
     try:
-        labels = frame[column].dropna().unique()
+        counts = frame[column].dropna().value_counts()
     except TypeError:  # unhashable values
         return {}
-    if len(labels) > _MOST_LABELS:
+    if len(counts) > _MOST_LABELS:
         return {}
-    folded: dict[str, list[str]] = {}
-    for label in labels:
-        if isinstance(label, str):
-            folded.setdefault(" ".join(label.split()).casefold(), []).append(label)
-    return {k: sorted(v) for k, v in folded.items() if len(v) > 1}
-
-
-def _said(spellings: Iterable[str]) -> str:
-    return ", ".join(f"“{s}”" for s in spellings)
-
-
-def case_variants(r: Reading, spec: Spec) -> list[LeftOut]:
-    """A filter on one spelling of a label written several ways, or groups of such a
-    column, named with the spellings left apart."""
-    out: list[LeftOut] = []
-    for f in spec.filters:
-        if f.op not in ("==", "!=") or not isinstance(f.value, str):
+    first: dict[str, str] = {}  # folded form → commonest spelling (counts come most first)
+    out: dict[str, str] = {}
+    for label in counts.index:
+        if not isinstance(label, str):
             continue
-        others = _spellings(r, f.column).get(" ".join(f.value.split()).casefold(), [])
-        if others:
-            out.append(
-                LeftOut(
-                    f"other spellings of {f.value}",
-                    f"{f.column} also holds {_said(s for s in others if s != f.value)}, "
-                    f"the same label in other case; I used only “{f.value}”",
-                )
-            )
-    grouped = spec.group_by if spec.op != "value_counts" else (*spec.group_by, *spec.columns)
-    for column in dict.fromkeys(grouped):
-        spelled = _spellings(r, column)
-        if spelled:
-            first = next(iter(spelled.values()))
-            out.append(
-                LeftOut(
-                    f"{column} labels in other case",
-                    f"{column} writes a label in several cases ({_said(first)}), "
-                    "and I counted each spelling as a group of its own",
-                )
-            )
+        folded = " ".join(label.split()).casefold()
+        if folded in first:
+            out[label] = first[folded]
+        else:
+            first[folded] = label
     return out
+
+
+def read_as_one(r: Reading, spec: Spec) -> Spec:
+    """``spec`` with every column of labels its conditions or groups use read as one
+    spelling a label (``Spec.relabelled``), and each condition's label that spelling."""
+    used = [f.column for f in spec.filters if f.op in _LABEL_OPS]
+    grouped = spec.group_by if spec.op != "value_counts" else (*spec.group_by, *spec.columns)
+    relabelled = []
+    for column in dict.fromkeys([*used, *grouped]):
+        spellings = _written_ways(r.schema.frame, column)
+        if spellings:
+            relabelled.append((column, tuple(spellings.items())))
+    if not relabelled:
+        return spec
+    as_one = {column: dict(spellings) for column, spellings in relabelled}
+    filters = tuple(_one_spelling(f, as_one.get(f.column, {})) for f in spec.filters)
+    return replace(spec, filters=filters, relabelled=tuple(relabelled))
+
+
+def _one_spelling(f: Filter, spellings: dict[str, str]) -> Filter:
+    if not spellings or f.op not in _LABEL_OPS:
+        return f
+    if isinstance(f.value, tuple):
+        values = tuple(
+            dict.fromkeys(spellings.get(v, v) if isinstance(v, str) else v for v in f.value)
+        )
+        return replace(f, value=values)
+    if isinstance(f.value, str):
+        return replace(f, value=spellings.get(f.value, f.value))
+    return f
+
+
+def joined_labels_note(spec: Spec) -> str:
+    """What the answer says of the spellings it read as one ("" when none)."""
+    if not spec.relabelled:
+        return ""
+    said = []
+    for column, spellings in spec.relabelled:
+        by_label: dict[str, list[str]] = {}
+        for spelling, label in spellings:
+            by_label.setdefault(label, []).append(spelling)
+        joined = "; ".join(
+            f"{', '.join(f'“{s}”' for s in others)} as “{label}”"
+            for label, others in by_label.items()
+        )
+        said.append(f"{column}: {joined}")
+    return "Labels written in other cases are read as one (" + "; ".join(said) + ")."

@@ -80,7 +80,10 @@ class Builder:
             parsed = [(c, parsed_amounts(f"{name}[{c!r}]")) for c in spec.amount_texts]
             self.add(f"d = {name}.assign({assign_args(parsed)})")
             name = "d"
-        assigns = []
+        assigns = [
+            (column, f"{name}[{column!r}].replace({dict(spellings)!r})")
+            for column, spellings in spec.relabelled  # "chat", "CHAT" read as "Chat"
+        ]
         for column in parsed_texts(spec):  # a value that is no date becomes NaT, never an error
             assigns.append((column, f"pd.to_datetime({name}[{column!r}], {PARSED})"))
         if spec.derived is not None:

@@ -36,6 +36,7 @@ _TIME_NAME = re.compile("(?i)" + in_order(tuple(_PERIOD_WORDS["dated_column"])))
 _COUNTED = re.compile(r"\b(?:how many|number of)\s+(?:the\s+)?(?P<what>[a-z][a-z'-]+)\b")
 _COUNT_WORDS = table("families_words")["count"]
 _IN_TOTAL = re.compile(rf"\b{in_order(tuple(_COUNT_WORDS['rows_in_total']))}\b")
+_POSSESSION = frozenset(table("accounting_grammar")["possession"]["verbs"])
 _ROW_WORDS = frozenset(stem(w) for w in table("families_words")["shape"]["rows"])
 
 
@@ -113,8 +114,11 @@ def uncounted(r: Reading, spec: Spec) -> list[LeftOut]:
 
 
 def _one_named_row(r: Reading, spec: Spec) -> bool:
-    """The count is over the rows of one value of a column that names each row once
-    (a company's name): one row, whatever the question counts."""
+    """The count is over the rows of one value of a column that names each row once (a
+    company's name), of which the question says a thing is had: one row, whatever is
+    counted."""
+    if not any(w in _POSSESSION for w in identifier_words(r.text)):
+        return False  # "how many people named p3?": the people are the rows
     return spec.op != "groupby" and any(
         f.op == "==" and f.column in r.schema.names() and _names_each_row_once(r, f.column)
         for f in spec.filters

@@ -34,6 +34,7 @@ from notebook_router.analyst.schema import Column, Schema
 from notebook_router.data.values import ValueHit
 from notebook_router.language.abbreviations import stands_for
 from notebook_router.language.compounds import split_compound
+from notebook_router.language.lexicon import STOPWORDS
 from notebook_router.language.stems import forms, stem, verb_form_only
 from notebook_router.language.tables import table, word_list
 from notebook_router.language.words import word_spans
@@ -359,7 +360,7 @@ def _initials(toks: list[tuple[str, int, int]], col: Column) -> list[tuple[int, 
     for size in (3, 2):
         for i in range(len(toks) - size + 1):
             said = [w for w, _, _ in toks[i : i + size]]
-            if any(len(w) < 3 for w in said):
+            if any(len(w) < 3 or w in STOPWORDS or w == name for w in said):
                 continue  # operation words may spell a name too: "test score" (``testscr``)
             if stands_for(name, said):
                 mention = Mention(toks[i][1], toks[i + size - 1][2], col.name, how="words")

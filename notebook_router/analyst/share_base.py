@@ -44,7 +44,7 @@ _AFTER_NOUN = frozenset(_BASE["after_noun"])
 _VERB = re.compile(rf"\b(?:{_SHARES.either('shares.verbs')[3:-1]}|{'|'.join(sorted(_RELATIVE))})\b")
 _WHOLE = re.compile(r"(?:" + "|".join(re.escape(w) for w in _BASE["whole"]) + r")\b")
 _TRAILING_SCOPE = frozenset(_BASE["trailing_scope"])
-_DETERMINERS_AT_END = re.compile(r"(?:\b(?:the|all|every)\s*)+$")
+_SCOPE_DETERMINERS = frozenset(_BASE["determiners"])
 _NAMED_KINDS = ("category", "text")
 _BOUNDS = frozenset({">", ">=", "<", "<="})
 _PRESENCE = frozenset({"present", "absent"})
@@ -86,7 +86,7 @@ def share_base(
 def _said_after_scope(r: Reading, f: Filter, after: int) -> bool:
     """Whether condition ``f`` is said after ``after`` right behind a word of scope ("were
     sunny *in* 2015"): the rows the share is of, not what is measured in them."""
-    said = _number_at(r, f.value)
+    said = _number_at(r, f.value, once=True)
     starts = [said] if said is not None else []
     values = f.value if isinstance(f.value, tuple) else (f.value,)
     starts += [
@@ -95,7 +95,7 @@ def _said_after_scope(r: Reading, f: Filter, after: int) -> bool:
     for at in starts:
         if at < after:
             continue
-        before = word_spans(_DETERMINERS_AT_END.sub("", r.text[:at]))
+        before = [w for w in word_spans(r.text[:at]) if w[0] not in _SCOPE_DETERMINERS]
         if before and before[-1][0] in _TRAILING_SCOPE:
             return True
     return False
@@ -191,7 +191,7 @@ def said_within(r: Reading, f: Filter, start: int, end: int) -> bool:
     """Whether the words of condition ``f`` are said between ``start`` and ``end``: its
     value's, or for a number (a bound, a year) where the number is said ("more than *150*"; the column may be the base's
     noun, "of eng *salaries* are above 150"), or its yes/no column's name."""
-    said = _number_at(r, f.value)
+    said = _number_at(r, f.value, once=f.op not in _BOUNDS)
     if said is not None:  # "more than *150*", "days in *2015*": where its number is said
         return start <= said < end
     values = f.value if isinstance(f.value, tuple) else (f.value,)
@@ -208,13 +208,17 @@ def said_within(r: Reading, f: Filter, start: int, end: int) -> bool:
     return False
 
 
-def _number_at(r: Reading, value: object) -> int | None:
-    """Where the question says the number ``value`` (None when not as plainly written)."""
+def _number_at(r: Reading, value: object, once: bool = False) -> int | None:
+    """Where the question says the number ``value`` (None when not as plainly written).
+    ``once``: only a number said once places its condition ("ulcer 1 have status 1" says
+    two conditions' 1; their values' words place them)."""
     if isinstance(value, bool) or not isinstance(value, int | float):
         return None
     written = f"{value:g}" if isinstance(value, float) else str(value)
-    found = re.search(rf"(?<![\w.]){re.escape(written)}(?![\w.])", r.text)
-    return found.start() if found else None
+    found = [m.start() for m in re.finditer(rf"(?<![\w.]){re.escape(written)}(?![\w.])", r.text)]
+    if not found or (once and len(found) > 1):
+        return None
+    return found[0]
 
 
 def _note_unlinked(r: Reading, start: int, end: int, found: list[Filter]) -> None:

@@ -100,6 +100,9 @@ class Spec:
     """Text columns of dates the conditions compare as dates: parsed in the code first."""
     amount_texts: tuple[str, ...] = ()
     """Text columns of amounts ("$1,234.50"): parsed as numbers in the code first."""
+    relabelled: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
+    """Text columns whose labels are written in several cases ("Chat", "chat", "CHAT"),
+    each with its other spellings and the one they are read as, in the code first."""
     plot: str = ""
     percent: bool = False
     alpha: float = 0.05

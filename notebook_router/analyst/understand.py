@@ -10,6 +10,7 @@ from notebook_router.analyst.adjective_flags import adjective_flags
 from notebook_router.analyst.adverb_values import adverb_conditions
 from notebook_router.analyst.amount_texts import with_parsed_amounts
 from notebook_router.analyst.capita_ratios import capita_ratio_told
+from notebook_router.analyst.case_variants import read_as_one
 from notebook_router.analyst.clock_conditions import clock_conditions
 from notebook_router.analyst.column_comparisons import column_comparisons
 from notebook_router.analyst.conditions import binary_conditions, conditions
@@ -127,6 +128,7 @@ def understand(question: str, frames: Mapping[str, Schema], default: str | None)
                 outcome = unit_ratio_told(r, outcome)  # "fare per km" divided: "per km" used
                 outcome = capita_ratio_told(r, outcome)  # "gdp per capita": by the population
                 outcome = with_parsed_dates(r, outcome)  # "after 1992-04-30" on text
+                outcome = read_as_one(r, outcome)  # "chat" for "Chat", "chat" and "CHAT"
             outcome = nth_ranked(r, outcome)  # "the second highest": not the highest
             # "how many dollars": their total; "$1,234.50" read as a number first
             return with_parsed_amounts(r, currency_spec(r, outcome))
