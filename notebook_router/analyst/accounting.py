@@ -78,6 +78,7 @@ def left_out(r: Reading, spec: Spec) -> tuple[LeftOut, ...]:
         *_unread_names(r),
         *_unread_groups(r, spec),
         *_unread_measures(r, spec),
+        *_unread_ranking(r),
         *half_formulas(r),
         *counted_conditions(
             r, spec
@@ -303,6 +304,23 @@ def _unread_measures(r: Reading, spec: Spec) -> list[LeftOut]:
                 out.append(LeftOut(said, "a measure no column of the table holds"))
             told.append((m.start(), m.end()))
     return out
+
+
+_EXTREMES = table("analysis")["aggregations"]
+_RANKED_BY = re.compile(
+    rf"\b{_either(_GRAMMAR['ranked_by']['leads'])}\s+the\s+"
+    rf"{_either([*_EXTREMES['min'], *_EXTREMES['max']])}\s+(?P<word>[a-z][a-z'-]+)\b"
+)
+
+
+def _unread_ranking(r: Reading) -> list[LeftOut]:
+    """ "the district with the largest *enrollment*": a measure to rank rows by that no
+    column holds (the answer was the largest of another column)."""
+    return [
+        LeftOut(m.group("word"), "what the rows are ranked by: no column of the table holds it")
+        for m in _RANKED_BY.finditer(r.text)
+        if _unknown(r, m.group("word"))
+    ]
 
 
 def _linked_at(r: Reading, start: int, end: int) -> bool:

@@ -270,6 +270,9 @@ def _carry(previous: Spec, spec: Spec, part: str, schema: Schema | None = None) 
         return replace(previous, measure=flipped)
     if _COMPLEMENT.search(part) and previous.frame == spec.frame:
         return _of_the_others(previous, spec, part, schema)
+    affirmed = _AFFIRMED.search(part)
+    if affirmed and previous.frame == spec.frame and _negated(_conditions(previous)):
+        return _of_the_others(previous, spec, affirmed.group(0), schema)
     refers = BACK_REFERENCE.search(part) or _ONE_PICKED.search(part)
     if refers and previous.frame == spec.frame:
         own = {f.column for f in spec.filters}
@@ -282,6 +285,21 @@ def _carry(previous: Spec, spec: Spec, part: str, schema: Schema | None = None) 
 _COMPLEMENT = re.compile(
     rf"\b(?:{alternation(table('analysis')['parts']['complements'])})\b", re.IGNORECASE
 )
+
+
+_AFFIRMED = re.compile(
+    rf"\b(?:{alternation(table('analysis')['parts']['affirmed'])})\b", re.IGNORECASE
+)
+_NEGATING_OPS = frozenset({"absent", "!=", "notin", "outside"})
+
+
+def _negated(conditions: tuple[Filter, ...]) -> bool:
+    """Whether the rows were chosen by one condition that negates ("no income recorded",
+    "not married"): "those who do" are then the rows it left out."""
+    return len(conditions) == 1 and (
+        conditions[0].op in _NEGATING_OPS
+        or (conditions[0].op == "==" and conditions[0].value is False)
+    )
 
 
 def _of_the_others(previous: Spec, spec: Spec, part: str, schema: Schema | None) -> Spec:

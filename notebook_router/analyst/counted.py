@@ -36,6 +36,8 @@ _TIME_NAME = re.compile("(?i)" + in_order(tuple(_PERIOD_WORDS["dated_column"])))
 _COUNTED = re.compile(r"\b(?:how many|number of)\s+(?:the\s+)?(?P<what>[a-z][a-z'-]+)\b")
 _COUNT_WORDS = table("families_words")["count"]
 _IN_TOTAL = re.compile(rf"\b{in_order(tuple(_COUNT_WORDS['rows_in_total']))}\b")
+_OF = frozenset({"of"})
+"""The word after "how many" in "how many *of* them died": the rows referred to are counted."""
 _POSSESSION = frozenset(table("accounting_grammar")["possession"]["verbs"])
 _ROW_WORDS = frozenset(stem(w) for w in table("families_words")["shape"]["rows"])
 
@@ -79,6 +81,8 @@ def _row_count(spec: Spec) -> bool:
     """The operation counts rows (overall or per group), measuring no column."""
     if spec.op == "count" and not spec.columns and spec.derived is None:
         return True
+    if spec.op == "shape" and spec.variant == "rows":
+        return True
     return spec.op in ("groupby", "resample") and spec.aggs == ("size",)
 
 
@@ -93,16 +97,26 @@ def uncounted(r: Reading, spec: Spec) -> list[LeftOut]:
         return []
     what = m.group("what")
     unknown = r.unknown_words()
-    if what not in unknown:
-        return []  # a column, a value or a word of the table ("how many rows")
-    if _PERIODS.fullmatch(what) and any(_dated(r, c) for c in r.schema.names()):
-        return []  # "how many days had ...": a dated table's rows are its periods
     frame = stem(r.frame.lower())
+    in_total = rows_in_total(r)
     others = [
         w
         for w in dict.fromkeys(unknown)
-        if w != what and not _read_anyway(r, w, frame) and r.skeleton.find(w) > m.start()
-    ]
+        if w != what
+        and not _read_anyway(r, w, frame)
+        and r.skeleton.find(w) > m.start()
+        and w not in in_total.split()  # "how many orders are there altogether?"
+        and not re.search(rf"\b{re.escape(what)}\s+(?:and|or)\s+{re.escape(w)}\b", r.text)
+    ]  # (not "men and women": things counted together)
+    if what not in unknown or what in _OF:
+        # "how many patients died?", "how many of them died?": the rows are what is
+        # counted, and a verb nothing reads is a condition on them left out
+        if others and spec.op == "shape":  # (a count with conditions read them)
+            said = " ".join(others)
+            return [LeftOut(said, "a condition no column holds: I counted every row")]
+        return []  # a column, a value or a word of the table ("how many rows")
+    if _PERIODS.fullmatch(what) and any(_dated(r, c) for c in r.schema.names()):
+        return []  # "how many days had ...": a dated table's rows are its periods
     if not others:
         if _one_named_row(r, spec):
             # "how many employees does Toyota Motor have?": the rows of one name are one

@@ -57,8 +57,9 @@ def different_statistic_parts(
     own ("the lowest wheat price and the highest wages"), which one reading pools into one
     statistic of both columns and leaves the other out; None when it is one question.
 
-    Only when the whole question's reading leaves something out, and no part has a
-    condition of its own (a qualifier said once may be meant for every part)."""
+    Only when the whole question's reading leaves something out, and either no part has
+    a condition of its own (a qualifier said once may be meant for every part) or every
+    part has ("the heaviest Chinstrap body mass and the lightest Gentoo body mass")."""
     from notebook_router.analyst.understand import understand  # understand imports this
 
     parts = statistic_parts(question)
@@ -66,20 +67,22 @@ def different_statistic_parts(
     if len(parts) < 2 or None in opened or len(set(opened)) == 1:
         return None
     whole = understand(question, frames, default)
-    if not isinstance(whole, Spec) or not whole.left_out:
+    if not isinstance(whole, Spec):
         return None
     specs = [understand(part, frames, default) for part in parts]
-    return (
-        parts
-        if all(
-            isinstance(s, Spec)
-            and s.op == "statistic"
-            and len(s.columns) == 1
-            and not (s.group_by or s.filters or s.measure or s.left_out)
-            for s in specs
-        )
-        else None
-    )
+    own = [f for s in specs if isinstance(s, Spec) for f in s.filters]
+    if not whole.left_out and not (own and all(isinstance(s, Spec) and s.filters for s in specs)):
+        return None  # one reading of all parts, unless each part picks rows of its own
+    if not all(
+        isinstance(s, Spec)
+        and s.op == "statistic"
+        and len(s.columns) == 1
+        and not (s.group_by or s.measure or s.left_out)
+        for s in specs
+    ):
+        return None
+    conditioned = [isinstance(s, Spec) and bool(s.filters) for s in specs]
+    return parts if all(conditioned) or not any(conditioned) else None
 
 
 def _said_twice(question: str) -> list[str]:

@@ -48,9 +48,12 @@ PRESENTERS = term_set(_WORDS["presenters"])
 _STATISTIC = re.compile(
     rf"^(?:the\s+|a\s+|its\s+|their\s+)?(?P<stat>{alternation(_WORDS['statistics'])})\b", re.I
 )
+_ASKING = re.compile(rf"^(?:{alternation(_WORDS['asking_leads'])})\s+", re.I)
+_EXTREMES = table("analysis")["aggregations"]
+_SUPERLATIVES = [w for w in (*_EXTREMES["min"], *_EXTREMES["max"]) if w.endswith("est")]
 _PART_STATISTIC = re.compile(
     rf"^(?:the\s+|a\s+|its\s+|their\s+)?"
-    rf"(?P<stat>{alternation([*_WORDS['statistics'], *_WORDS['superlatives']])})\b",
+    rf"(?P<stat>{alternation([*_WORDS['statistics'], *_SUPERLATIVES])})\b",
     re.I,
 )
 """A statistic that opens one of the parts of a data question (a superlative too): the
@@ -218,7 +221,7 @@ def statistic_parts(text: str) -> list[str]:
 
 def opening_statistic(text: str) -> str | None:
     """The statistic ``text`` opens with, without its article ("the total" is "total")."""
-    m = _PART_STATISTIC.match(text.strip())
+    m = _PART_STATISTIC.match(_ASKING.sub("", text.strip(), count=1))
     return " ".join(m["stat"].lower().split()) if m else None
 
 

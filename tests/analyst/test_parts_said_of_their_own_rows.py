@@ -1,0 +1,82 @@
+"""Parts of a question that pick rows of their own, and counts of rows a verb picks:
+
+- "what is the heaviest Chinstrap body mass and the lightest Gentoo body mass?" gave the
+  heaviest and lightest of both species together, as complete: each part with a
+  condition of its own is now answered on its own rows.
+- "how many have no income recorded, and the mean age of those who do?" measured the
+  rows with no income: after a negated condition, "those who do" are the other rows.
+- "how many patients died?" with no column for deaths counted every row as complete.
+- "test score of the district with the largest enrollment" with no enrollment column
+  gave the largest test score as complete.
+
+The tables are small stand-ins built here; each expected figure is plain pandas.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd  # type: ignore[import-untyped, unused-ignore]
+import pytest
+
+from notebook_router.analyst import analyse
+
+PENGUINS = pd.DataFrame(
+    {
+        "species": ["Adelie", "Chinstrap", "Gentoo", "Chinstrap", "Gentoo", "Adelie"],
+        "body_mass_g": [3700.0, 3900.0, 5000.0, 4100.0, 4600.0, 6300.0],
+        "flipper_length_mm": [180.0, 190.0, 220.0, 195.0, 215.0, 185.0],
+    }
+)
+PEOPLE = pd.DataFrame(
+    {
+        "age": [20.0, 30.0, 40.0, 50.0, 60.0, 70.0],
+        "income": [np.nan, 10.0, np.nan, 30.0, 40.0, np.nan],
+        "region": ["N", "S", "N", "S", "N", "S"],
+    }
+)
+
+
+def test_each_part_with_its_own_condition_is_its_own_figure() -> None:
+    a = analyse(
+        "what is the heaviest Chinstrap body mass and the lightest Gentoo body mass?",
+        {"penguins": PENGUINS},
+    )
+    p = PENGUINS
+    truth = (
+        p[p.species == "Chinstrap"].body_mass_g.max(),
+        p[p.species == "Gentoo"].body_mass_g.min(),
+    )
+    assert a.status == "answered", a.text
+    assert a.value == truth, a.text
+
+
+def test_those_who_do_after_a_negation_are_the_other_rows() -> None:
+    a = analyse(
+        "how many people have no income recorded, and what is the mean age of those who do?",
+        {"people": PEOPLE},
+    )
+    assert a.status == "answered", a.text
+    assert f"{PEOPLE[PEOPLE.income.notna()].age.mean():.2f}" in a.text, a.text
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["how many patients died?", "how many of the patients died?", "how many people moved abroad?"],
+)
+def test_a_verb_no_column_holds_is_no_count_of_every_row(question: str) -> None:
+    a = analyse(question, {"people": PEOPLE})
+    assert a.status != "answered", a.text
+
+
+@pytest.mark.parametrize(
+    "question", ["how many people are there?", "how many people are in the table?"]
+)
+def test_a_count_of_the_rows_themselves_stays_answered(question: str) -> None:
+    a = analyse(question, {"people": PEOPLE})
+    assert a.status == "answered" and a.value == len(PEOPLE), a.text
+
+
+def test_a_ranking_by_a_measure_no_column_holds_is_named() -> None:
+    a = analyse("age of the person with the largest savings", {"people": PEOPLE})
+    assert a.status != "answered", a.text
+    assert "savings" in a.text, a.text
