@@ -108,6 +108,10 @@ def uncounted(r: Reading, spec: Spec) -> list[LeftOut]:
         and w not in in_total.split()  # "how many orders are there altogether?"
         and not re.search(rf"\b{re.escape(what)}\s+(?:and|or)\s+{re.escape(w)}\b", r.text)
     ]  # (not "men and women": things counted together)
+    if spec.op == "shape" and re.search(
+        rf"\b{re.escape(r.frame.lower())}\b", r.question.lower()[m.end() :]
+    ):
+        return []  # "how many students answered the survey" of ``survey``: its rows
     if what not in unknown or what in _OF:
         # "how many patients died?", "how many of them died?": the rows are what is
         # counted, and a verb nothing reads is a condition on them left out
