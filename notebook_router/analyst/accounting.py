@@ -597,7 +597,10 @@ def _unnamed_answer(r: Reading, spec: Spec) -> list[LeftOut]:
         return []
     m = _WHICH_SAID.search(asked)
     said = m.group(0) if m else "which"
-    return [LeftOut(said, "what the question asks to name: the answer is a figure, not a name")]
+    return [LeftOut(said, UNNAMED_ANSWER)]
+
+
+UNNAMED_ANSWER = "what the question asks to name: the answer is a figure, not a name"
 
 
 # Statistics that no counting or share operation computes: "the *average* percentage of

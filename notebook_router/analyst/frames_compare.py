@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from notebook_router.analyst.accounting import UNNAMED_ANSWER
 from notebook_router.analyst.codegen import frame_name
 from notebook_router.analyst.family_compare import COMPARING
 from notebook_router.analyst.result import Analysis
@@ -47,6 +48,8 @@ BY_HOW_MUCH = re.compile(
 )
 _MORE_SAID = _SAID.words("which.more")
 _WHICH_MORE = re.compile(rf"\bwhich\b.*\b({_bare('which.more')}|{_bare('which.fewer')})\b")
+_COMPARATIVE = re.compile(rf"\b(?:{_bare('which.more')}|{_bare('which.fewer')})\b")
+"""A word of "which has more", read by the comparison of the tables, never left over."""
 _BOTH_TABLES = re.compile(
     rf"\b(?:{_bare('tables.every')})\s+(?:of\s+the\s+)?(?:tables|frames|dataframes|datasets)\b"
     r"|\bboth\b"
@@ -133,17 +136,30 @@ def compare_frames(
         return Analysis("declined", f"For {declined[0]}: {first.text}", operation="compare_frames",
                         closest=first.closest)  # fmt: skip
     values = {name: a.value for name, a in parts.items()}
+    which = _which(text)
     if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values.values()):
         text = " ".join(f"In {name}: {a.text}" for name, a in parts.items())
         # a side that answered only part of the question makes the whole answer partial
         gaps = tuple(dict.fromkeys(m for a in parts.values() for m in a.left_out))
+        if which:  # "which ... was warmer, w12 or w15?": no one figure per table to rank
+            said = f"which of {' or '.join(names)} has {which}"
+            gaps += (f"“{said}” (no one figure of each table to compare)",)
         whole = not gaps and all(a.status == "answered" for a in parts.values())
         return Analysis("answered" if whole else "partial", text, value=values, operation="compare_frames", left_out=gaps,
                         code="\n\n".join(a.code for a in parts.values()))  # fmt: skip
     first = next(iter(parts.values()))
-    missing = tuple(m for a in parts.values() for m in a.left_out if "a comparison" not in m)
+    missing = tuple(
+        dict.fromkeys(
+            m
+            for a in parts.values()
+            for m in a.left_out
+            # the table named is what "which ...?" asks, and the sides are the comparison
+            if "a comparison" not in m
+            and not (which and (UNNAMED_ANSWER in m or _COMPARATIVE.search(m.split("”")[0])))
+        )
+    )
     return _side_by_side(values, first.operation, "\n\n".join(a.code for a in parts.values()),
-                         first.text.split(" is ")[0], missing, which=_which(text))  # fmt: skip
+                         first.text.split(" is ")[0], missing, which=which)  # fmt: skip
 
 
 def _which(text: str) -> str:

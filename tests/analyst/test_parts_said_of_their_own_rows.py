@@ -80,3 +80,21 @@ def test_a_ranking_by_a_measure_no_column_holds_is_named() -> None:
     a = analyse("age of the person with the largest savings", {"people": PEOPLE})
     assert a.status != "answered", a.text
     assert "savings" in a.text, a.text
+
+
+W12 = pd.DataFrame({"temp_max": [10.0, 12.0, 14.0], "wind": [3.0, 4.0, 5.0]})
+W15 = pd.DataFrame({"temp_max": [15.0, 16.0, 20.0], "wind": [2.0, 3.0, 3.0]})
+
+
+@pytest.mark.parametrize(
+    ("question", "truth"),
+    [
+        ("which has the higher mean temp_max, w12 or w15?", "w15"),
+        ("which table has a higher average wind, w12 or w15?", "w12"),
+        ("which one is warmer by mean temp_max, w12 or w15?", "w15"),
+    ],
+)
+def test_which_of_two_tables_names_the_table(question: str, truth: str) -> None:
+    a = analyse(question, {"w12": W12, "w15": W15})
+    assert a.status == "answered", a.text
+    assert a.value == truth, a.text
