@@ -30,6 +30,7 @@ from notebook_router.analyst.passive_doers import names_doer
 from notebook_router.analyst.reading import IGNORED, OPERATION_WORDS, Reading
 from notebook_router.analyst.row_numbers import numbers_rows
 from notebook_router.analyst.said_numbers import unused_numbers
+from notebook_router.analyst.share_base import unread_predicate
 from notebook_router.analyst.spec import ColumnRef, Filter, LeftOut, Spec
 from notebook_router.analyst.unapplied import unapplied
 from notebook_router.analyst.unread_modifiers import unread_modifiers
@@ -79,6 +80,7 @@ def left_out(r: Reading, spec: Spec) -> tuple[LeftOut, ...]:
         *_unread_groups(r, spec),
         *_unread_measures(r, spec),
         *_unread_ranking(r),
+        *(unread_predicate(r, lambda w: _unknown(r, w)) if spec.op == "percentage" else ()),
         *half_formulas(r),
         *counted_conditions(
             r, spec

@@ -12,7 +12,11 @@ from notebook_router.analyst import narrate
 from notebook_router.analyst.accounting import ALL_COLUMN_OPS
 from notebook_router.analyst.amount_texts import amounts_note
 from notebook_router.analyst.asked_units import in_asked_unit
-from notebook_router.analyst.case_variants import joined_labels_note
+from notebook_router.analyst.case_variants import (
+    joined_labels_note,
+    joined_labels_note_in,
+    read_as_one,
+)
 from notebook_router.analyst.code_check import spec_constraints, unused
 from notebook_router.analyst.codegen import Program, generate
 from notebook_router.analyst.conditions import opposite
@@ -134,6 +138,8 @@ def analyse(question: str, frames: Mapping[str, Any], *, default: str | None = N
                 carried = shared_subject(parts[len(specs) - 1], specs[-1], part, carried, schemas)
                 if carried.filters != understood.filters:
                     carried = carried_guarded(part, carried, schemas)
+                    # the carried conditions' labels, in any case (as the earlier part read them)
+                    carried = read_as_one(schemas.get(carried.frame), carried)
                 understood = carried
             specs.append(understood)
             frame = understood.frame
@@ -592,6 +598,20 @@ _TIME_NAME = re.compile("(?i)" + _bare("columns.time_names"))
 _VERDICT_SLOT = re.compile(rf"{_bare('slots.verdict')}|result_type|is_", re.IGNORECASE)
 
 
+def _without_repeated_notes(texts: list[str]) -> str:
+    """The parts' answers joined, a note a part repeats from an earlier one said once
+    (the spellings read as one, when both parts read the same labels)."""
+    seen: list[str] = []
+    out = []
+    for text in texts:
+        note = joined_labels_note_in(text)
+        if note and note in seen:
+            text = text.replace(" " + note, "")
+        seen.append(note)
+        out.append(text)
+    return " ".join(out)
+
+
 def _combine(answers: list[Analysis], parts: list[str]) -> Analysis:
     figure = next((a.figure for a in answers if a.figure is not None), None)
     table = next((a.table for a in answers if a.table is not None), None)
@@ -611,7 +631,7 @@ def _combine(answers: list[Analysis], parts: list[str]) -> Analysis:
     return Analysis(
         status="partial" if missing else "answered",
         left_out=missing,
-        text=" ".join(a.text for a in answers),
+        text=_without_repeated_notes([a.text for a in answers]),
         # a tuple: the answers to the question's parts (a list would be one answer)
         value=tuple(values) if len(values) > 1 else (values[0] if values else None),
         table=table,

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from notebook_router.analyst.reading import Reading
+from notebook_router.analyst.schema import Schema
 from notebook_router.analyst.spec import Filter, Spec
 
 _MOST_LABELS = 500
@@ -46,21 +46,25 @@ def _written_ways(frame: Any, column: str) -> dict[str, str]:
     return out
 
 
-def read_as_one(r: Reading, spec: Spec) -> Spec:
+def read_as_one(schema: Schema | None, spec: Spec) -> Spec:
     """``spec`` with every column of labels its conditions or groups use read as one
-    spelling a label (``Spec.relabelled``), and each condition's label that spelling."""
-    used = [f.column for f in spec.filters if f.op in _LABEL_OPS]
+    spelling a label (``Spec.relabelled``), and each condition's label that spelling.
+    Asked again of a part that carried an earlier part's conditions, it reads them too."""
+    if schema is None:
+        return spec
+    used = [f.column for f in (*spec.filters, *spec.measure) if f.op in _LABEL_OPS]
     grouped = spec.group_by if spec.op != "value_counts" else (*spec.group_by, *spec.columns)
     relabelled = []
     for column in dict.fromkeys([*used, *grouped]):
-        spellings = _written_ways(r.schema.frame, column)
+        spellings = _written_ways(schema.frame, column)
         if spellings:
             relabelled.append((column, tuple(spellings.items())))
     if not relabelled:
         return spec
     as_one = {column: dict(spellings) for column, spellings in relabelled}
     filters = tuple(_one_spelling(f, as_one.get(f.column, {})) for f in spec.filters)
-    return replace(spec, filters=filters, relabelled=tuple(relabelled))
+    measure = tuple(_one_spelling(f, as_one.get(f.column, {})) for f in spec.measure)
+    return replace(spec, filters=filters, measure=measure, relabelled=tuple(relabelled))
 
 
 def _one_spelling(f: Filter, spellings: dict[str, str]) -> Filter:
@@ -76,18 +80,39 @@ def _one_spelling(f: Filter, spellings: dict[str, str]) -> Filter:
     return f
 
 
+_NOTE_OPENS = "Labels written in other cases are read as one ("
+
+
+def joined_labels_note_in(text: str) -> str:
+    """The note of :func:`joined_labels_note` inside an answer's text ("" when none)."""
+    at = text.find(_NOTE_OPENS)
+    end = text.find(").", at)
+    return text[at : end + 2] if at >= 0 and end >= 0 else ""
+
+
 def joined_labels_note(spec: Spec) -> str:
-    """What the answer says of the spellings it read as one ("" when none)."""
+    """What the answer says of the spellings it read as one ("" when none): each label a
+    condition used, or every label of a column grouped by."""
     if not spec.relabelled:
         return ""
+    grouped = {*spec.group_by, *(spec.columns if spec.op == "value_counts" else ())}
+    used = {
+        v
+        for f in (*spec.filters, *spec.measure)
+        for v in (f.value if isinstance(f.value, tuple) else (f.value,))
+        if isinstance(v, str)
+    }
     said = []
     for column, spellings in spec.relabelled:
         by_label: dict[str, list[str]] = {}
         for spelling, label in spellings:
-            by_label.setdefault(label, []).append(spelling)
+            if column in grouped or label in used:
+                by_label.setdefault(label, []).append(spelling)
+        if not by_label:
+            continue
         joined = "; ".join(
             f"{', '.join(f'“{s}”' for s in others)} as “{label}”"
             for label, others in by_label.items()
         )
         said.append(f"{column}: {joined}")
-    return "Labels written in other cases are read as one (" + "; ".join(said) + ")."
+    return _NOTE_OPENS + "; ".join(said) + ")." if said else ""

@@ -190,7 +190,9 @@ def asked_values(s: Spec) -> list[Scalar]:
 def _with_zeros(b: Builder, e: Engine, counts: str, key: str) -> str:
     """``counts`` with a 0 for each group of the table none of whose rows were counted
     (after the counted groups, whatever the kinds of the keys)."""
-    keys = f"{b.frame}[{key!r}].dropna().unique()"
+    spellings = dict(b.spec.relabelled).get(key)
+    joined = f".replace({dict(spellings)!r})" if spellings else ""  # as the groups read it
+    keys = f"{b.frame}[{key!r}]{joined}.dropna().unique()"
     if e.lazy:  # the keys are computed once, before they are looked through
         b.add(f"keys = {e.computed(keys)}")
         unseen = f"(k for k in keys if k not in {counts}.index)"

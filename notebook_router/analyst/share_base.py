@@ -15,6 +15,7 @@ is never given as the share of those rows.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import Filter, LeftOut
@@ -252,3 +253,25 @@ def _written_otherwise(word: str, values: tuple[object, ...] | list[object]) -> 
             return value
     near = closest(word.rstrip("s"), list(said), cutoff=0.8)
     return said[near[0]] if near else None
+
+
+def unread_predicate(r: Reading, unknown: Callable[[str], bool]) -> list[LeftOut]:
+    """ "what share of Riverside members *renewed their contract*?": words after the last
+    column or value of a share's base that nothing reads are what the share measures.
+    With none of them read the share measured the base's own condition over every row
+    (the share of rows at Riverside), so they are named as left out."""
+    m = _SHARE_OF.search(r.text)
+    if m is None:
+        return []
+    start, stop = m.start("base"), m.end("base")
+    linked = [x.end for x in r.mentions if start <= x.start < stop]
+    if not linked:
+        return []  # "as a percentage of all trains": no rows picked, nothing measured here
+    after = max(linked)
+    words = [(w, at) for w, at, _ in word_spans(r.text[after:stop])]
+    unread = [w for w, _ in words if unknown(w)]
+    if not unread:
+        return []
+    first = r.text.find(unread[0], after)
+    last = r.text.find(unread[-1], first) + len(unread[-1])
+    return [LeftOut(r.text[first:last].strip(), "what the share measures: no column holds it")]

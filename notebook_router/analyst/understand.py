@@ -128,7 +128,7 @@ def understand(question: str, frames: Mapping[str, Schema], default: str | None)
                 outcome = unit_ratio_told(r, outcome)  # "fare per km" divided: "per km" used
                 outcome = capita_ratio_told(r, outcome)  # "gdp per capita": by the population
                 outcome = with_parsed_dates(r, outcome)  # "after 1992-04-30" on text
-                outcome = read_as_one(r, outcome)  # "chat" for "Chat", "chat" and "CHAT"
+                outcome = read_as_one(r.schema, outcome)  # "chat" for "Chat", "chat" and "CHAT"
             outcome = nth_ranked(r, outcome)  # "the second highest": not the highest
             # "how many dollars": their total; "$1,234.50" read as a number first
             return with_parsed_amounts(r, currency_spec(r, outcome))

@@ -67,3 +67,19 @@ def test_labels_written_one_way_read_as_before() -> None:
     assert a.status == "answered", a.text
     assert "read as one" not in a.text
     assert isinstance(a.value, dict) and a.value == pytest.approx(truth.to_dict()), a.value
+
+
+def test_a_share_measures_every_spelling() -> None:
+    a = analyse("what percentage of tickets are email?", {"tickets": TICKETS})
+    assert a.status == "answered", a.text
+    assert a.value == pytest.approx(100 * float((FOLDED.channel == "email").mean())), a.text
+
+
+def test_a_later_part_keeps_every_spelling_of_the_rows_it_carries() -> None:
+    a = analyse(
+        "how many chat tickets are there and what is their average hours?", {"tickets": TICKETS}
+    )
+    chat = FOLDED[FOLDED.channel == "chat"]
+    assert a.status == "answered", a.text
+    assert a.value == (len(chat), pytest.approx(chat.hours.mean())), a.text
+    assert a.text.count("read as one") == 1, a.text

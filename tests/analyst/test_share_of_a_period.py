@@ -49,3 +49,9 @@ def test_a_place_said_after_what_is_measured_is_the_base() -> None:
 def test_a_share_of_every_row_stays_so() -> None:
     a = analyse("what share of days were sunny?", {"weather": DAYS})
     assert a.value == pytest.approx(float((DAYS.weather == "sun").mean())), a.text
+
+
+def test_what_a_share_measures_that_no_column_holds_is_named() -> None:
+    a = analyse("what share of North days renewed their contract last year?", {"weather": DAYS})
+    assert a.status == "partial", a.text
+    assert "renewed their contract" in a.text, a.text
