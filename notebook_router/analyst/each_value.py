@@ -82,10 +82,27 @@ def _asked_one_by_one(r: Reading, either: Filter, *, count: bool) -> bool:
     lasts = {words[-1] for words in before}
     if len(lasts) == 1 and lasts <= _REPEATED:
         return True
+    if _said_again_after_and(before):
+        return True
     if count:
         return False
     opening = " ".join(before[0][-2:])
     return any(re.search(rf"(?:^|\s){re.escape(w)}$", opening) for w in _EACH)
+
+
+_REACH = 5
+"""The most words between the first value and the preposition said before its phrase."""
+
+
+def _said_again_after_and(before: list[list[str]]) -> bool:
+    """ "for members referred by a friend and for walk-ins": every later value said right
+    after "and" and one preposition, which opens the first value's phrase a few words
+    before it too."""
+    later = [words[-2:] for words in before[1:]]
+    if not all(len(w) == 2 and w[0] == "and" and w[1] in _REPEATED for w in later):
+        return False
+    said = {w[1] for w in later}
+    return len(said) == 1 and bool(said & set(before[0][-_REACH:]))
 
 
 def _without_articles(words: list[str]) -> list[str]:

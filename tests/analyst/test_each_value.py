@@ -88,3 +88,12 @@ def test_two_asks_that_share_a_preposition_are_not_one_per_value() -> None:
     )
     assert a.status != "answered"
     assert not isinstance(a.value, dict)
+
+
+def test_each_value_said_in_a_phrase_after_the_same_preposition() -> None:
+    # the first value ends a phrase ("for fans referred by Roxy"), the next follows "and for"
+    a = analyse(
+        "median tickets sold for shows booked by Roxy and for Apollo", {"concerts": _concerts()}
+    )
+    assert a.status == "answered", a.text
+    assert a.value == _per(_concerts(), "venue", ["Roxy", "Apollo"], "tickets_sold", "median")
