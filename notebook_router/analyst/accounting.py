@@ -80,7 +80,11 @@ def left_out(r: Reading, spec: Spec) -> tuple[LeftOut, ...]:
         *_unread_groups(r, spec),
         *_unread_measures(r, spec),
         *_unread_ranking(r),
-        *(unread_predicate(r, lambda w: _unknown(r, w)) if spec.op == "percentage" else ()),
+        *(
+            unread_predicate(r, spec.measure, lambda w: _unknown(r, w))
+            if spec.op == "percentage"
+            else ()
+        ),
         *half_formulas(r),
         *counted_conditions(
             r, spec
