@@ -90,7 +90,7 @@ def left_out(r: Reading, spec: Spec) -> tuple[LeftOut, ...]:
             r, spec
         ),  # "how many SKUs have zero stock": no stock column  # "qty times unit cost" with no column for qty
         *_unread_places(r),
-        *_unread_kinds(r),
+        *_unread_kinds(r, spec),
         *_unread_asked(r, spec),
         *_unmade_comparison(r, spec),
         *_unnamed_answer(r, spec),
@@ -354,11 +354,14 @@ _KIND_CHOSEN = re.compile(
     r"\b(?:for|among|amongst)\s+(?:the\s+|all\s+)?(?P<rows>[a-z][a-z'-]+s)\s*(?:only\s*)?[?.!]?\s*$"
 )
 _PEOPLE = frozenset(table("analysis")["conditions"]["people"])
+_SAID_OTHERWISE = frozenset(w for group in table("value_words")["groups"] for w in group)
 
 
-def _unread_kinds(r: Reading) -> list[LeftOut]:
+def _unread_kinds(r: Reading, spec: Spec) -> list[LeftOut]:
     """A kind of row said that no column holds: "how many *assistant* professors",
-    "for *catchers*" (a value the table spells as a code the question cannot be tied to)."""
+    "for *catchers*" (a value the table spells as a code the question cannot be tied to).
+    A word for a value said another way ("for *females*" of ``Sex == "F"``) is read when
+    the operation has a condition."""
     out = []
     for m in _KIND_COUNTED.finditer(r.text):
         kind = m.group("kind")
@@ -367,6 +370,8 @@ def _unread_kinds(r: Reading) -> list[LeftOut]:
     frame = r.frame.lower()
     for m in _KIND_CHOSEN.finditer(r.text):
         rows = m.group("rows")
+        if rows in _SAID_OTHERWISE and spec.filters:
+            continue
         if _unknown(r, rows) and rows not in _PEOPLE and not frame.startswith(rows.rstrip("s")):
             out.append(LeftOut(rows, "a kind of row no column holds"))
     return out

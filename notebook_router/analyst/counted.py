@@ -16,10 +16,11 @@ import re
 from notebook_router.analyst.column_names import is_identifier
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import LeftOut, Spec
+from notebook_router.language.lexicon import STOPWORDS
 from notebook_router.language.phrases import in_order
 from notebook_router.language.stems import stem
 from notebook_router.language.tables import table
-from notebook_router.language.words import identifier_words
+from notebook_router.language.words import identifier_words, word_spans
 
 _ANALYSIS = table("analysis")
 _FUNCTION_VERBS = (
@@ -94,7 +95,8 @@ def uncounted(r: Reading, spec: Spec) -> list[LeftOut]:
         return []
     m = _COUNTED.search(r.skeleton)
     if m is None:
-        return []
+        kinds = _unread_kinds(r, set(r.unknown_words()))
+        return [LeftOut(kinds, "a kind of row no column holds")] if kinds else []
     what = m.group("what")
     unknown = r.unknown_words()
     frame = stem(r.frame.lower())
@@ -113,6 +115,9 @@ def uncounted(r: Reading, spec: Spec) -> list[LeftOut]:
     ):
         return []  # "how many students answered the survey" of ``survey``: its rows
     if what not in unknown or what in _OF:
+        kinds = _unread_kinds(r, set(unknown))
+        if kinds:  # "how many Canadian *mining* firms": Canadian read, mining not
+            return [LeftOut(kinds, "a kind of row no column holds")]
         # "how many patients died?", "how many of them died?": the rows are what is
         # counted, and a verb nothing reads is a condition on them left out
         if others and spec.op == "shape":  # (a count with conditions read them)
@@ -122,6 +127,9 @@ def uncounted(r: Reading, spec: Spec) -> list[LeftOut]:
     if _PERIODS.fullmatch(what) and any(_dated(r, c) for c in r.schema.names()):
         return []  # "how many days had ...": a dated table's rows are its periods
     if not others:
+        kinds = _unread_kinds(r, set(unknown))
+        if kinds and kinds.split()[-1] != what:  # "how many Canadian *mining* firms"
+            return [LeftOut(kinds, "a kind of row no column holds")]
         if _one_named_row(r, spec):
             # "how many employees does Toyota Motor have?": the rows of one name are one
             # row, so a count of them counts no employees
@@ -129,6 +137,39 @@ def uncounted(r: Reading, spec: Spec) -> list[LeftOut]:
         return []  # the rest of the clause is read: X is what a row is
     said = " … ".join([what, *others])
     return [LeftOut(said, "what is counted: I counted rows, and no column holds it")]
+
+
+_KIND_REACH = 4
+"""The most words said between "how many" and the plural noun of the rows counted."""
+
+
+def _unread_kinds(r: Reading, unknown: set[str]) -> str:
+    """The words between "how many" and the plural noun the rows are ("Canadian mining
+    firms", the table's own name said) when one of them nothing reads, with the noun; ""
+    when all are read."""
+    asked = r.question.lower()
+    found = _HOW_MANY.search(asked)
+    if found is None:
+        return ""
+    said = [w for w, _, _ in word_spans(asked[found.end() :])][: _KIND_REACH + 1]
+    for i, word in enumerate(said):
+        if word in STOPWORDS or word in _FUNCTION_VERBS:
+            return ""  # "how many listings *have* no wheels": past the noun phrase
+        if word.endswith("s") and not word.endswith("ss"):
+            before = said[:i]
+            if any(w in unknown and not _said_anyway(w) for w in before):
+                return " ".join(said[: i + 1])
+            return ""
+        if not word.isalpha():
+            return ""
+    return ""
+
+
+_HOW_MANY = re.compile(r"\b(?:how many|number of)\s+(?:the\s+)?")
+
+
+def _said_anyway(word: str) -> bool:
+    return word in _FUNCTION_VERBS or word in _UNITS or word in _GENERIC
 
 
 def _one_named_row(r: Reading, spec: Spec) -> bool:

@@ -87,10 +87,21 @@ def place_columns(schema: Schema) -> dict[str, tuple[_Kind, dict[Any, Any]]]:
                 if place is not None:
                     held.setdefault(place, value)
             known = sum(_named_or_coded(kind, v) is not None for v in values)
-            if len(held) >= 2 and known >= _SHARE * len(values):
+            mostly = known >= _SHARE * len(values) or _rows_known(schema, column, kind)
+            if len(held) >= 2 and mostly:
                 out[column] = (kind, held)
                 break
     return out
+
+
+def _rows_known(schema: Schema, column: str, kind: _Kind) -> bool:
+    """Whether most of the rows hold known places, though some values are none (a list
+    of companies' countries with "Netherlands/ United Kingdom" and "Bermuda" in it)."""
+    if schema.frame is None or column not in schema.frame.columns:
+        return False
+    counts = schema.frame[column].value_counts()
+    known = sum(int(n) for v, n in counts.items() if _named_or_coded(kind, v) is not None)
+    return bool(len(counts)) and known >= _SHARE * int(counts.sum())
 
 
 def _named_or_coded(kind: _Kind, value: object) -> Place | None:
