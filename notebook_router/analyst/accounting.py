@@ -80,11 +80,7 @@ def left_out(r: Reading, spec: Spec) -> tuple[LeftOut, ...]:
         *_unread_groups(r, spec),
         *_unread_measures(r, spec),
         *_unread_ranking(r),
-        *(
-            unread_predicate(r, spec.measure, lambda w: _unknown(r, w))
-            if spec.op == "percentage"
-            else ()
-        ),
+        *(unread_predicate(r, lambda w: _unknown(r, w)) if spec.op == "percentage" else ()),
         *half_formulas(r),
         *counted_conditions(
             r, spec
@@ -354,7 +350,21 @@ _KIND_CHOSEN = re.compile(
     r"\b(?:for|among|amongst)\s+(?:the\s+|all\s+)?(?P<rows>[a-z][a-z'-]+s)\s*(?:only\s*)?[?.!]?\s*$"
 )
 _PEOPLE = frozenset(table("analysis")["conditions"]["people"])
-_SAID_OTHERWISE = frozenset(w for group in table("value_words")["groups"] for w in group)
+_VALUE_GROUPS = tuple(frozenset(group) for group in table("value_words")["groups"])
+
+
+def _read_as_a_value(word: str, spec: Spec) -> bool:
+    """Whether ``word`` ("females") is a word for a value that a condition of ``spec`` uses
+    as the table spells it ("female", or its initial "F")."""
+    group = next((g for g in _VALUE_GROUPS if word in g), None)
+    if group is None:
+        return False
+    initials = {w[0] for w in group}
+    return any(
+        isinstance(v, str) and (v.casefold() in group or v.casefold() in initials)
+        for f in (*spec.filters, *spec.measure)
+        for v in (f.value if isinstance(f.value, tuple) else (f.value,))
+    )
 
 
 def _unread_kinds(r: Reading, spec: Spec) -> list[LeftOut]:
@@ -370,7 +380,7 @@ def _unread_kinds(r: Reading, spec: Spec) -> list[LeftOut]:
     frame = r.frame.lower()
     for m in _KIND_CHOSEN.finditer(r.text):
         rows = m.group("rows")
-        if rows in _SAID_OTHERWISE and spec.filters:
+        if _read_as_a_value(rows, spec):
             continue
         if _unknown(r, rows) and rows not in _PEOPLE and not frame.startswith(rows.rstrip("s")):
             out.append(LeftOut(rows, "a kind of row no column holds"))

@@ -255,14 +255,11 @@ def _written_otherwise(word: str, values: tuple[object, ...] | list[object]) -> 
     return said[near[0]] if near else None
 
 
-def unread_predicate(
-    r: Reading, measured: tuple[Filter, ...], unknown: Callable[[str], bool]
-) -> list[LeftOut]:
+def unread_predicate(r: Reading, unknown: Callable[[str], bool]) -> list[LeftOut]:
     """ "what share of Riverside members *renewed their contract*?": words after the last
-    column or value of a share's base that nothing reads are what the share measures.
-    When all it ``measured`` is said in the base, the share measured the base's own
-    condition over every row (the share of rows at Riverside), so they are named as left
-    out."""
+    column or value of a share's base that nothing reads say what the share measures. An
+    answer that did not read them measured something else (here the base's own condition
+    over every row: the share of rows at Riverside), so they are named as left out."""
     m = _SHARE_OF.search(r.text)
     if m is None:
         return []
@@ -271,8 +268,6 @@ def unread_predicate(
     if not linked:
         return []  # "as a percentage of all trains": no rows picked, nothing measured here
     after = max(linked)
-    if not measured or not all(said_within(r, f, start, after) for f in measured):
-        return []  # something said after the base is measured: the predicate was read
     words = [(w, at) for w, at, _ in word_spans(r.text[after:stop])]
     unread = [w for w, _ in words if unknown(w)]
     if not unread:
