@@ -347,7 +347,9 @@ _KIND_COUNTED = re.compile(
 )
 # "average HR per team for catchers": the rows a question ends by choosing.
 _KIND_CHOSEN = re.compile(
-    r"\b(?:for|among|amongst)\s+(?:the\s+|all\s+)?(?P<rows>[a-z][a-z'-]+s)\s*(?:only\s*)?[?.!]?\s*$"
+    r"\b(?:for|among|amongst)\s+(?:the\s+|all\s+)?"
+    rf"(?P<rows>[a-z][a-z'-]+s|{_either(_GRAMMAR['modifiers']['irregular_plurals'])})"
+    r"\s*(?:only\s*)?[?.!]?\s*$"
 )
 _PEOPLE = frozenset(table("analysis")["conditions"]["people"])
 _VALUE_GROUPS = tuple(frozenset(group) for group in table("value_words")["groups"])

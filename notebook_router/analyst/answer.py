@@ -294,8 +294,11 @@ _COMPLEMENT = re.compile(
 
 
 _AFFIRMED = re.compile(
-    rf"\b(?:{alternation(table('analysis')['parts']['affirmed'])})\b", re.IGNORECASE
+    rf"\b(?:{alternation(table('analysis')['parts']['affirmed'])})(?=\s*[?.!]*\s*$)",
+    re.IGNORECASE,
 )
+"""Said at the end of the part ("... of those who do?"), never before words of their own
+("those who are divorced" names rows of its own)."""
 _NEGATING_OPS = frozenset({"absent", "!=", "notin", "outside"})
 
 

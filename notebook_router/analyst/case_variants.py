@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from notebook_router.analyst.schema import Schema
-from notebook_router.analyst.spec import Filter, Spec
+from notebook_router.analyst.spec import Filter, LeftOut, Spec
 
 _MOST_LABELS = 500
 """More distinct values than this: names or free text, not labels typed in several cases."""
@@ -53,7 +53,8 @@ def read_as_one(schema: Schema | None, spec: Spec) -> Spec:
     if schema is None:
         return spec
     used = [f.column for f in (*spec.filters, *spec.measure) if f.op in _LABEL_OPS]
-    grouped = spec.group_by if spec.op != "value_counts" else (*spec.group_by, *spec.columns)
+    labelled = spec.op in _LABEL_LISTS  # "how many distinct channels", "tickets per channel"
+    grouped = (*spec.group_by, *spec.columns) if labelled else spec.group_by
     relabelled = []
     for column in dict.fromkeys([*used, *grouped]):
         spellings = _written_ways(schema.frame, column)
@@ -64,7 +65,22 @@ def read_as_one(schema: Schema | None, spec: Spec) -> Spec:
     as_one = {column: dict(spellings) for column, spellings in relabelled}
     filters = tuple(_one_spelling(f, as_one.get(f.column, {})) for f in spec.filters)
     measure = tuple(_one_spelling(f, as_one.get(f.column, {})) for f in spec.measure)
-    return replace(spec, filters=filters, measure=measure, relabelled=tuple(relabelled))
+    read = replace(spec, filters=filters, measure=measure, relabelled=tuple(relabelled))
+    if not schema.sampled:
+        return read
+    # A Dask collection's spellings are read from a sample of its partitions: one written
+    # only elsewhere is counted apart, so the answer cannot say every spelling was joined
+    sampled = tuple(
+        LeftOut(f"{column} labels in other case", _FROM_A_SAMPLE) for column, _ in relabelled
+    )
+    return replace(read, left_out=(*read.left_out, *sampled))
+
+
+_FROM_A_SAMPLE = (
+    "the spellings read as one come from a sample of the partitions; "
+    "one written only in others is counted apart"
+)
+_LABEL_LISTS = frozenset({"value_counts", "unique"})
 
 
 def _one_spelling(f: Filter, spellings: dict[str, str]) -> Filter:
@@ -95,7 +111,7 @@ def joined_labels_note(spec: Spec) -> str:
     condition used, or every label of a column grouped by."""
     if not spec.relabelled:
         return ""
-    grouped = {*spec.group_by, *(spec.columns if spec.op == "value_counts" else ())}
+    grouped = {*spec.group_by, *(spec.columns if spec.op in _LABEL_LISTS else ())}
     used = {
         v
         for f in (*spec.filters, *spec.measure)

@@ -34,10 +34,11 @@ _GENERIC = frozenset(_ANALYSIS["asked"]["generic"])
 _PERIOD_WORDS = table("accounting_periods")
 _PERIODS = re.compile(in_order(tuple(_PERIOD_WORDS["counted"])) + "s")
 _TIME_NAME = re.compile("(?i)" + in_order(tuple(_PERIOD_WORDS["dated_column"])))
+_COUNTED_NAMED = re.compile(r"\b(?:how many|number of)\s+(?:the\s+)?[CV]\d+\b")
 _COUNTED = re.compile(r"\b(?:how many|number of)\s+(?:the\s+)?(?P<what>[a-z][a-z'-]+)\b")
 _COUNT_WORDS = table("families_words")["count"]
 _IN_TOTAL = re.compile(rf"\b{in_order(tuple(_COUNT_WORDS['rows_in_total']))}\b")
-_OF = frozenset({"of"})
+_OF = frozenset(table("accounting_grammar")["counted"]["referring"])
 """The word after "how many" in "how many *of* them died": the rows referred to are counted."""
 _POSSESSION = frozenset(table("accounting_grammar")["possession"]["verbs"])
 _ROW_WORDS = frozenset(stem(w) for w in table("families_words")["shape"]["rows"])
@@ -96,7 +97,16 @@ def uncounted(r: Reading, spec: Spec) -> list[LeftOut]:
     m = _COUNTED.search(r.skeleton)
     if m is None:
         kinds = _unread_kinds(r, set(r.unknown_words()))
-        return [LeftOut(kinds, "a kind of row no column holds")] if kinds else []
+        if kinds:
+            return [LeftOut(kinds, "a kind of row no column holds")]
+        named = _COUNTED_NAMED.search(r.skeleton)  # "how many C0 relapsed": ``patient_id``
+        frame = stem(r.frame.lower())
+        after = [] if named is None else r.skeleton[named.end() :].split()
+        unread = [w for w in r.unknown_words() if w in after and not _read_anyway(r, w, frame)]
+        if unread and spec.op == "shape":  # (with conditions read, a verb may be theirs)
+            said = " ".join(unread)
+            return [LeftOut(said, "a condition no column holds: I counted every row")]
+        return []
     what = m.group("what")
     unknown = r.unknown_words()
     frame = stem(r.frame.lower())
@@ -114,13 +124,20 @@ def uncounted(r: Reading, spec: Spec) -> list[LeftOut]:
         rf"\b{re.escape(r.frame.lower())}\b", r.question.lower()[m.end() :]
     ):
         return []  # "how many students answered the survey" of ``survey``: its rows
-    if what not in unknown or what in _OF:
+    if _counts_the_table(r):  # "how many patients died?" of ``patients``: the name is
+        # blanked, so the word found is the verb after it, a condition like any other
+        others = [w for w in dict.fromkeys([what, *others]) if w in unknown]
+        others = [w for w in others if not _read_anyway(r, w, frame)]
+        what = ""
+    if not what or what not in unknown or what in _OF:
         kinds = _unread_kinds(r, set(unknown))
         if kinds:  # "how many Canadian *mining* firms": Canadian read, mining not
             return [LeftOut(kinds, "a kind of row no column holds")]
-        # "how many patients died?", "how many of them died?": the rows are what is
-        # counted, and a verb nothing reads is a condition on them left out
-        if others and spec.op == "shape":  # (a count with conditions read them)
+        # "how many patients died?", "how many of them died?", "how many orders were
+        # refunded in region N?": the rows are what is counted, and a verb nothing reads
+        # is a condition on them left out
+        if others and spec.op == "shape":
+            # (with conditions read, a verb may be theirs: "polls taken by", "jobs added")
             said = " ".join(others)
             return [LeftOut(said, "a condition no column holds: I counted every row")]
         return []  # a column, a value or a word of the table ("how many rows")
@@ -137,6 +154,16 @@ def uncounted(r: Reading, spec: Spec) -> list[LeftOut]:
         return []  # the rest of the clause is read: X is what a row is
     said = " … ".join([what, *others])
     return [LeftOut(said, "what is counted: I counted rows, and no column holds it")]
+
+
+def _counts_the_table(r: Reading) -> bool:
+    """Whether the noun after "how many" is the table's own name ("how many patients
+    died?" of a table ``patients``)."""
+    found = _HOW_MANY.search(r.question.lower())
+    if found is None:
+        return False
+    said = word_spans(r.question.lower()[found.end() :])
+    return bool(said) and stem(said[0][0]) == stem(r.frame.lower())
 
 
 _KIND_REACH = 4

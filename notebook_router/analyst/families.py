@@ -173,13 +173,12 @@ def info(r: Reading) -> Outcome:
         return base(r, "shape", variant="dtypes")
     if r.has(_COLUMN_NAMES):
         return base(r, "shape", variant="columns_list")
-    # "the 5 rows": the first rows; never "top 3 industries by number of observations",
-    # whose rows are counted per a column named, or rows said with conditions.
+    # "the 5 rows", "the top 3 rows for Gentoo": the first rows (of those picked); never
+    # "top 3 industries by number of observations", whose rows are counted per a column.
     if r.has(_HEAD) or (
         r.top
         and r.has(_ROWS)
         and not r.targets()
-        and not r.filters
         and not r.remaining("category", "text", "datetext")
     ):
         return base(r, "shape", variant="head", n=r.top or 5)

@@ -155,7 +155,12 @@ def compare_frames(
             for m in a.left_out
             # the table named is what "which ...?" asks, and the sides are the comparison
             if "a comparison" not in m
-            and not (which and (UNNAMED_ANSWER in m or _COMPARATIVE.search(m.split("”")[0])))
+            and not (which and UNNAMED_ANSWER in m)
+            # "which has a higher average wind": the comparative is this comparison's own,
+            # when each side is one figure (not "a higher maximum temp" answered by a row)
+            and not (
+                which and first.operation == "statistic" and _COMPARATIVE.search(m.split("”")[0])
+            )
         )
     )
     return _side_by_side(values, first.operation, "\n\n".join(a.code for a in parts.values()),

@@ -82,7 +82,13 @@ def different_statistic_parts(
     ):
         return None
     conditioned = [isinstance(s, Spec) and bool(s.filters) for s in specs]
-    return parts if all(conditioned) or not any(conditioned) else None
+    if not any(conditioned):
+        return parts
+    # each part its own rows, on the same columns: "the heaviest Chinstrap ... and the
+    # lightest Gentoo ..."; a condition only one part has may be said once for all ("...,
+    # for penguins on Biscoe"), which a split would give to the last part alone
+    columns = {frozenset(f.column for f in s.filters) for s in specs if isinstance(s, Spec)}
+    return parts if all(conditioned) and len(columns) == 1 else None
 
 
 def _said_twice(question: str) -> list[str]:

@@ -159,7 +159,7 @@ def find_mentions(
                 found.append((len(variant), 2, i, Mention(toks[i][1], toks[j][2], col.name)))
         found.extend(_in_other_order(toks, stems, col, ignored))
         found.extend(_run_together(toks, col))
-        found.extend(_initials(toks, col))
+        found.extend(_initials(toks, col, names))
         found.extend(_said_in_full(toks, col, ignored, names, written))
         for i, value in doers([w for w, _, _ in toks], stems, col):
             _, start, end = toks[i]
@@ -346,26 +346,44 @@ def _run_together(
     return out
 
 
-def _initials(toks: list[tuple[str, int, int]], col: Column) -> list[tuple[int, int, int, Mention]]:
+def _initials(
+    toks: list[tuple[str, int, int]], col: Column, names: set[str]
+) -> list[tuple[int, int, int, Mention]]:
     """A name made of the first letters of words said, and maybe more of their letters in
     order: "student teacher ratio" for ``str``, "test score" for ``testscr``. Only a name
     of one word no dictionary holds, and two or three words said, each giving its first
-    letter: one word alone ("test" for ``testscr``) is no short form of a name."""
+    letter: one word alone ("test" for ``testscr``) is no short form of a name. The first
+    word may not be another column's name, nor any word a function word, nor a statistic's word
+    unless the name opens with that statistic's short form ("*average income*" for
+    ``avginc``, never "*average* monthly temperature" for ``amt``)."""
     name = col.name
     if not (3 <= len(name) <= 8 and name.isalpha() and name.islower()):
         return []
-    if name in word_list("common_words"):
-        return []
+    if name in word_list("common_words") or name in word_list("name_parts"):
+        return []  # a word, or a short form of one word ("pct", "qty"): no initials
+    named = {stem(n) for n in names}
+    statistic_named = name.startswith(_STATISTIC_FORMS)
     out = []
     for size in (3, 2):
         for i in range(len(toks) - size + 1):
             said = [w for w, _, _ in toks[i : i + size]]
-            if any(len(w) < 3 or w in STOPWORDS or w == name for w in said):
-                continue  # operation words may spell a name too: "test score" (``testscr``)
+            if any(len(w) < 3 or w in STOPWORDS for w in said) or stem(said[0]) in named:
+                # "*sales* across locations" beside ``sales``: a column's name said first is
+                # that column; said later it may be part of a compound ("student *teacher*
+                # ratio" for ``str``, beside ``teachers``), whose head noun comes last
+                continue
+            if not statistic_named and any(w in _STATISTIC_WORDS for w in said):
+                continue
             if stands_for(name, said):
                 mention = Mention(toks[i][1], toks[i + size - 1][2], col.name, how="words")
                 out.append((size, 1, i, mention))
     return out
+
+
+_STATISTIC_FORMS = tuple(table("initials")["statistic_forms"])
+_STATISTIC_WORDS = frozenset(
+    w for words in table("analysis")["aggregations"].values() for w in words if " " not in w
+)
 
 
 def _stands_for(part: str) -> bool:

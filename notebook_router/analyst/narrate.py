@@ -408,7 +408,7 @@ def _shape(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
         return f"Column types of {f}: {listing(value, None, limit=30)}."
     if v == "columns_list":
         return f"{f} has columns: {', '.join(map(str, value))}."
-    return f"The first {spec.n or 5} rows of {f} are in the table."
+    return f"The first {spec.n or 5} rows of {f}{where(spec.filters)} are in the table."
 
 
 def _rows(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:

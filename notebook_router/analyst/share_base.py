@@ -97,7 +97,8 @@ def _said_after_scope(r: Reading, f: Filter, after: int) -> bool:
         if at < after:
             continue
         before = [w for w in word_spans(r.text[:at]) if w[0] not in _SCOPE_DETERMINERS]
-        if before and before[-1][0] in _TRAILING_SCOPE:
+        joined = len(before) > 1 and before[-2][0] in _JOINED  # "sunny *and* in 2015": both
+        if before and before[-1][0] in _TRAILING_SCOPE and not joined:
             return True
     return False
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from notebook_router.language.lexicon import is_filler, term, terms
+from notebook_router.language.lexicon import STOPWORDS, is_filler, term, terms
 from notebook_router.language.tables import table
 from notebook_router.planner.followup_types import SAID
 
@@ -53,7 +53,7 @@ _MEASURE_SAID = re.compile(
 
 _STATISTIC_AND_MEASURE = (
     rf"(?:(?:{_W('entity.statistics')})(?:\s+(?:the\s+)?(?:{_W('slot.measure_by')}))?"
-    rf"|{_W('slot.measure_by')})\s+(?:the\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*)?"
+    rf"|{_W('slot.measure_by')})\s+(?:the\s+)?(?P<measure>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
 )
 _MEASURE_PHRASE = re.compile(rf"^{_STATISTIC_AND_MEASURE}$", re.IGNORECASE)
 _MEASURE_PHRASE_SAID = re.compile(
@@ -64,8 +64,13 @@ _MEASURE_PHRASE_SAID = re.compile(
 
 def measure_phrase(text: str) -> bool:
     """Whether ``text`` is a statistic with its measure ("average amount", "number of
-    orders", "total number of tickets"): what a request computes, not a value or a group."""
-    return _MEASURE_PHRASE.match(text) is not None
+    orders", "total number of tickets"): what a request computes, not a value or a group
+    ("the average for North", "max per year" and "number of the" are none)."""
+    found = _MEASURE_PHRASE.match(text)
+    if found is None:
+        return False
+    measure = found.group("measure").split()
+    return not any(w.lower() in STOPWORDS or w[:1].isupper() for w in measure)
 
 
 def measure_slot(texts: list[str], new: str) -> str | None:

@@ -54,10 +54,13 @@ def test_a_group_by_counts_the_spellings_together(question: str) -> None:
     assert "read as one" in a.text
 
 
-def test_the_spellings_are_joined_on_dask_too() -> None:
+def test_the_spellings_are_joined_on_dask_and_said_to_come_from_a_sample() -> None:
+    # the spellings are read from a sample of the partitions: one written only in another
+    # partition would be counted apart, so the answer says so and is partial
     frame = dd.from_pandas(TICKETS, npartitions=2)
     a = analyse("what is the mean hours of chat tickets?", {"tickets": frame})
-    assert a.status == "answered", a.text
+    assert a.status == "partial", a.text
+    assert "sample of the partitions" in a.text, a.text
     assert a.value == pytest.approx(FOLDED[FOLDED.channel == "chat"].hours.mean()), a.text
 
 
@@ -83,3 +86,9 @@ def test_a_later_part_keeps_every_spelling_of_the_rows_it_carries() -> None:
     assert a.status == "answered", a.text
     assert a.value == (len(chat), pytest.approx(chat.hours.mean())), a.text
     assert a.text.count("read as one") == 1, a.text
+
+
+def test_distinct_labels_count_every_spelling_once() -> None:
+    a = analyse("how many distinct channels are there?", {"tickets": TICKETS})
+    assert a.status == "answered", a.text
+    assert a.value == FOLDED.channel.nunique(), a.text

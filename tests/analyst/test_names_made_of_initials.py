@@ -55,3 +55,25 @@ def test_every_column_for_a_measure_no_column_holds_is_partial() -> None:
     a = analyse("what is their mean test score?", {"districts": frame})
     assert a.status in ("partial", "declined"), a.text
     assert "test score" in a.text, a.text
+
+
+@pytest.mark.parametrize(
+    ("question", "table", "never"),
+    [
+        # a statistic's word is the operation, not letters of ``amt``
+        (
+            "average monthly temperature by city",
+            {"amt": [1.0], "temp": [2.0], "city": ["a"]},
+            "amt",
+        ),
+        # a column's name said first is that column
+        ("average sales across locations", {"sal": [1.0], "sales": [2.0], "store": ["a"]}, "'sal'"),
+        # a short form of one word ("pct" for percent) is no initials
+        ("average purchase cost today", {"pct": [0.1], "price": [2.0]}, "pct"),
+    ],
+)
+def test_initials_never_take_a_statistic_a_named_column_or_a_short_form(
+    question: str, table: dict[str, list[object]], never: str
+) -> None:
+    a = analyse(question, {"t": pd.DataFrame(table)})
+    assert never not in a.code, a.code

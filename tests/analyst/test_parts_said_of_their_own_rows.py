@@ -98,3 +98,16 @@ def test_which_of_two_tables_names_the_table(question: str, truth: str) -> None:
     a = analyse(question, {"w12": W12, "w15": W15})
     assert a.status == "answered", a.text
     assert a.value == truth, a.text
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "how many people have no income recorded, and what is the mean age of those who are in region N?",
+        "what share of people are in region N and in 2015?",
+    ],
+)
+def test_words_after_those_who_or_a_joined_scope_keep_their_own_reading(question: str) -> None:
+    # "those who are in region N" names rows of its own: never the complement of "no income"
+    a = analyse(question, {"people": PEOPLE})
+    assert "income recorded" not in a.text, a.text

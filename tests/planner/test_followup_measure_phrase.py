@@ -69,3 +69,17 @@ def _by_group(data: object) -> dict[str, float]:
     """A one-column table of values by group as {group: value}."""
     assert isinstance(data, pd.DataFrame) and data.shape[1] == 1, data
     return {str(k): float(v) for k, v in data.iloc[:, 0].items()}
+
+
+@pytest.mark.parametrize(
+    "said", ["now the average for North", "and the max per year", "now the number of the"]
+)
+def test_a_statistic_before_a_value_or_a_group_is_no_measure(said: str) -> None:
+    followed = follow_up(said, asked(BEFORE))
+    assert followed is None or all(
+        "for North per" not in t.description and "max per year per" not in t.description
+        for t in followed.tasks
+    ), followed
+    from notebook_router.planner.followup_entities import measure_phrase
+
+    assert not measure_phrase(said.split(" ", 2)[-1])
