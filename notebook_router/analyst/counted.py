@@ -178,13 +178,18 @@ def _unread_kinds(r: Reading, unknown: set[str]) -> str:
     found = _HOW_MANY.search(asked)
     if found is None:
         return ""
-    said = [w for w, _, _ in word_spans(asked[found.end() :])][: _KIND_REACH + 1]
+    spans = word_spans(asked[found.end() :])[: _KIND_REACH + 1]
+    said = [w for w, _, _ in spans]
+    # a word glued by a hyphen is part of one said with it ("left-handed")
+    glued = {w for w, s, e in spans if "-" in asked[found.end() + s - 1 : found.end() + e + 1]}
     for i, word in enumerate(said):
         if word in STOPWORDS or word in _FUNCTION_VERBS:
             return ""  # "how many listings *have* no wheels": past the noun phrase
         if word.endswith("s") and not word.endswith("ss"):
+            if word in _VALUE_WORDS:
+                return ""  # "baby *girls*": the noun is a value read, its words describe it
             before = said[:i]
-            if any(w in unknown and not _said_anyway(w) for w in before):
+            if any(w in unknown and w not in glued and not _said_anyway(w) for w in before):
                 return " ".join(said[: i + 1])
             return ""
         if not word.isalpha():
@@ -192,6 +197,7 @@ def _unread_kinds(r: Reading, unknown: set[str]) -> str:
     return ""
 
 
+_VALUE_WORDS = frozenset(w for group in table("value_words")["groups"] for w in group)
 _HOW_MANY = re.compile(r"\b(?:how many|number of)\s+(?:the\s+)?")
 
 
