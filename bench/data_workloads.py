@@ -1,8 +1,12 @@
-"""A notebook's namespace for the data-context benchmark: 200 variables, 10 big frames.
+"""Tables for the data benchmarks.
 
-Ten pandas DataFrames of 1,000,000 rows with mixed dtypes (float, int,
-category, string, datetime) and 190 ordinary variables: numbers, strings,
-small lists and dicts, functions, a module, private names.
+``make_namespace``: a notebook's namespace for the data-context benchmark, ten pandas
+DataFrames of 1,000,000 rows with mixed dtypes (float, int, category, string, datetime)
+and 190 ordinary variables: numbers, strings, small lists and dicts, functions, a
+module, private names.
+
+``question_tables``: a support-ticket log for the analyst-question benchmark, its
+channels typed in several cases ("Chat", "chat", "CHAT") and its countries by name.
 """
 
 from __future__ import annotations
@@ -53,3 +57,24 @@ def make_namespace(
         namespace[name] = kinds[k % len(kinds)](k)
         k += 1
     return namespace
+
+
+def question_tables(rows: int) -> dict[str, Any]:
+    """``{"tickets": DataFrame}`` of ``rows`` tickets: channel (typed in several cases),
+    country, priority, amount and units."""
+    np = importlib.import_module("numpy")
+    pd = importlib.import_module("pandas")
+    rng = np.random.default_rng(1)
+    channels = np.array(["Chat", "chat", "CHAT", "Email", "email", "Phone", "Web"], dtype=object)
+    countries = np.array(["United States", "Germany", "France", "Japan", "Bermuda"], dtype=object)
+    priorities = np.array(["low", "high"], dtype=object)
+    tickets = pd.DataFrame(
+        {
+            "channel": channels[rng.integers(0, len(channels), rows)],
+            "country": countries[rng.integers(0, len(countries), rows)],
+            "priority": priorities[rng.integers(0, 2, rows)],
+            "amount": rng.random(rows) * 100,
+            "units": rng.integers(0, 50, rows),
+        }
+    )
+    return {"tickets": tickets}

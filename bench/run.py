@@ -342,6 +342,51 @@ def data_context(repeats: int) -> None:
     )
 
 
+def analyst_question(repeats: int) -> None:
+    """A question read to its operation on a table of 1,000,000 rows / of 1,000 rows.
+
+    The offline analyst reads each question against the table: its schema (read again
+    each time: a kind decided by a cell a quick signal cannot see must not go stale), the
+    values the question names and the spellings of a label (counted once per frame, in
+    the value index). ``ratio`` is large / small, per question, warm. The questions name
+    labels typed in several cases and places, which each read the column's labels.
+    """
+    from data_workloads import question_tables
+
+    from notebook_router.analyst.schema import frame_schemas
+    from notebook_router.analyst.understand import understand
+
+    questions = (
+        "what share of chat tickets are high priority?",
+        "total amount per channel",
+        "how many tickets from Germany?",
+        "average units for email tickets in France",
+    )
+    small, large = question_tables(1_000), question_tables(1_000_000)
+    costs: dict[int, list[float]] = {1_000: [], 1_000_000: []}
+    for _ in range(repeats):
+        for frames in (small, large):
+            understand(questions[0], frame_schemas(frames), "tickets")  # warm: read once
+            rows = len(frames["tickets"])
+            for question in questions:
+                start = time.perf_counter()
+                understand(question, frame_schemas(frames), "tickets")
+                costs[rows].append((time.perf_counter() - start) * 1000)
+    ratios = [b / s for s, b in zip(costs[1_000], costs[1_000_000], strict=True)]
+    emit(
+        {
+            "bench": "analyst_question",
+            "ratio": round(statistics.median(ratios), 3),
+            "ratio_spread": spread(ratios),
+            "ms_1000_rows": round(statistics.median(costs[1_000]), 3),
+            "ms_1000000_rows": round(statistics.median(costs[1_000_000]), 3),
+            "ms_1000000_rows_spread": spread(costs[1_000_000]),
+            "questions": len(questions),
+            "repeats": repeats,
+        }
+    )
+
+
 async def tree_fanout(repeats: int) -> None:
     """One task through an agent group of K 50 ms children: hop bookkeeping at scale."""
     for k in (4, 16, 64):
@@ -548,6 +593,7 @@ async def main(quick: bool) -> None:
     await state_growth(repeats)
     tool_store(repeats)
     data_context(repeats)
+    analyst_question(repeats)
     await tree_fanout(repeats)
     await store_overhead(repeats)
     await store_growth(repeats)

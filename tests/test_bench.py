@@ -55,6 +55,9 @@ def test_bench_quick_prints_one_json_line_per_result() -> None:
         "warm_ms_spread",
         "one_changed_ms",
     } <= data.keys()
+    question = by_name["analyst_question"][0]
+    assert {"ratio", "ratio_spread", "ms_1000_rows", "ms_1000000_rows"} <= question.keys()
+    assert question["questions"] == 4
     code = by_name["code_runner"][0]
     assert {"overhead_ms", "stop_ms", "stop_ms_spread"} <= code.keys()
     assert code["variables"] == 200

@@ -20,7 +20,9 @@ from __future__ import annotations
 
 import re
 
+from notebook_router.analyst.column_names import names_owner
 from notebook_router.analyst.condition_words import unapplied_condition_words
+from notebook_router.analyst.conditions import compared_by_its_measure
 from notebook_router.analyst.counted import statistic_text, uncounted
 from notebook_router.analyst.counted_conditions import counted_conditions
 from notebook_router.analyst.half_formulas import half_formulas
@@ -34,6 +36,7 @@ from notebook_router.analyst.share_base import unread_predicate
 from notebook_router.analyst.spec import ColumnRef, Filter, LeftOut, Spec
 from notebook_router.analyst.unapplied import unapplied
 from notebook_router.analyst.unread_modifiers import unread_modifiers
+from notebook_router.analyst.values_read import read_as_a_value
 from notebook_router.language.change_words import changes_between_ends
 from notebook_router.language.operation_nouns import asks_for_a_label, names_an_operation
 from notebook_router.language.patterns import alternation
@@ -94,7 +97,7 @@ def left_out(r: Reading, spec: Spec) -> tuple[LeftOut, ...]:
         *unapplied(r, spec),
         *uncounted(r, spec),
         *unapplied_condition_words(r, spec, used_columns(spec)),
-        *unread_modifiers(r, lambda word: _unknown(r, word)),
+        *unread_modifiers(r, lambda word: _unknown(r, word), spec),
     ]
     told = " ".join(g.said for g in (*spec.left_out, *found))
     found += unused_numbers(r, spec, told)
@@ -150,6 +153,12 @@ def used_columns(spec: Spec) -> set[str]:
     return used
 
 
+def _doubted(spec: Spec, column: str) -> bool:
+    """Whether ``spec`` already names its reading of ``column`` as a doubt (one left out
+    said as the column itself): no second flag for the same word."""
+    return any(gap.said == column for gap in spec.left_out)
+
+
 def _unused_columns(r: Reading, spec: Spec) -> list[LeftOut]:
     if spec.op in ALL_COLUMN_OPS and not spec.columns and not _row_count(spec):
         return []  # "describe the data", "what's missing": every column is used
@@ -166,6 +175,13 @@ def _unused_columns(r: Reading, spec: Spec) -> list[LeftOut]:
             continue  # "how many states ...": what a row is, not a column to measure
         if m.how != "name" and is_identifier(m.column):
             continue  # "cars over 3000 lbs" of ``car_id``: the noun names the rows
+        if any(
+            names_owner(_phrase(r, m), f.column) and compared_by_its_measure(r, f.column)
+            for f in _conditions(spec)
+        ):
+            continue  # "children taller than 70" of ``childHeight``: each row is a child
+        if _doubted(spec, m.column):
+            continue  # "number of flights" of ``flight``: counted as rows, the doubt named
         if spec.op == "count" and numbers_rows(r, m.column):
             continue  # "how many respondents" of a ``respondent`` column numbering the rows
         said = _phrase(r, m).lower()
@@ -352,21 +368,6 @@ _KIND_CHOSEN = re.compile(
     r"\s*(?:only\s*)?[?.!]?\s*$"
 )
 _PEOPLE = frozenset(table("analysis")["conditions"]["people"])
-_VALUE_GROUPS = tuple(frozenset(group) for group in table("value_words")["groups"])
-
-
-def _read_as_a_value(word: str, spec: Spec) -> bool:
-    """Whether ``word`` ("females") is a word for a value that a condition of ``spec`` uses
-    as the table spells it ("female", or its initial "F")."""
-    group = next((g for g in _VALUE_GROUPS if word in g), None)
-    if group is None:
-        return False
-    initials = {w[0] for w in group}
-    return any(
-        isinstance(v, str) and (v.casefold() in group or v.casefold() in initials)
-        for f in (*spec.filters, *spec.measure)
-        for v in (f.value if isinstance(f.value, tuple) else (f.value,))
-    )
 
 
 def _unread_kinds(r: Reading, spec: Spec) -> list[LeftOut]:
@@ -382,7 +383,7 @@ def _unread_kinds(r: Reading, spec: Spec) -> list[LeftOut]:
     frame = r.frame.lower()
     for m in _KIND_CHOSEN.finditer(r.text):
         rows = m.group("rows")
-        if _read_as_a_value(rows, spec):
+        if read_as_a_value(rows, spec, r.schema):
             continue
         if _unknown(r, rows) and rows not in _PEOPLE and not frame.startswith(rows.rstrip("s")):
             out.append(LeftOut(rows, "a kind of row no column holds"))
@@ -487,6 +488,8 @@ def _unread_groups(r: Reading, spec: Spec) -> list[LeftOut]:
         column = r.column_at(int(m.group("index")))
         if names_doer(r, m.start(), (column,)):
             continue  # "polls were taken by poll takers other than Gallup": who took them
+        if _doubted(spec, column):
+            continue  # "by number of flights" of ``flight``: counted as rows, the doubt named
         # "average depth per magnitude" answered with the mean of both: measured, not grouped
         measured_only = spec.op == "statistic" and column in spec.columns
         if (column not in grouping or measured_only) and not (

@@ -26,7 +26,11 @@ from notebook_router.analyst.explain import explain, why_question
 from notebook_router.analyst.frame_names import EVERY_COLUMN
 from notebook_router.analyst.frames_compare import compare_frames, named_frames, unnamed_tables
 from notebook_router.analyst.intents import CLOSEST
-from notebook_router.analyst.joined_parts import different_statistic_parts, same_statistic_parts
+from notebook_router.analyst.joined_parts import (
+    different_statistic_parts,
+    said_for_the_last_only,
+    same_statistic_parts,
+)
 from notebook_router.analyst.listed_values import value_listed_at
 from notebook_router.analyst.phrases import AnswerFormat, answer_formats
 from notebook_router.analyst.place_values import place_links
@@ -116,12 +120,12 @@ def analyse(question: str, frames: Mapping[str, Any], *, default: str | None = N
         return Analysis("declined", unclear, operation="decline", closest=CLOSEST)
     schemas = frame_schemas(frames)
     parts = _parts(question, schemas)
+    different = False  # split into different statistics, each part as said
     if len(parts) == 1:  # "total gas kwh and total electric kwh": a figure for each
-        parts = (
-            same_statistic_parts(question, schemas, default)
-            or different_statistic_parts(question, schemas, default)
-            or parts
-        )
+        same = same_statistic_parts(question, schemas, default)
+        split = None if same else different_statistic_parts(question, schemas, default)
+        different = split is not None
+        parts = same or split or parts
     parts = scoped_parts(parts, BACK_REFERENCE)  # "for X, A and B": X for B too
     unread: Decline | None = None
     unread_part = ""
@@ -155,7 +159,9 @@ def analyse(question: str, frames: Mapping[str, Any], *, default: str | None = N
                     )
                 answers.append(_answer(part, spec, frames, schemas))
             if all(a.status != "declined" for a in answers):
-                return _combine(answers, parts)
+                combined = _combine(answers, parts)
+                last_only = said_for_the_last_only(specs) if different else ()
+                return _with_doubt(combined, last_only) if last_only else combined
     understood = understand(question, schemas, default)
     if isinstance(understood, Decline):
         return Analysis(
@@ -171,6 +177,20 @@ def analyse(question: str, frames: Mapping[str, Any], *, default: str | None = N
             text=whole.text + " " + left_out_sentence((gap,)),
         )  # fmt: skip
     return whole
+
+
+def _with_doubt(answer: Analysis, last_only: tuple[Filter, ...]) -> Analysis:
+    """``answer`` partial, naming the conditions said at the end that it read for the last
+    part only ("on Biscoe" after "... and the lightest Gentoo body mass")."""
+    said = " and ".join(f"{f.column} {'=' if f.op == '==' else f.op} {f.value}" for f in last_only)
+    gap = f"{said} for the earlier parts (said at the end, read for the last part only)"
+    note = (
+        f"I read {said} for the last part only. To apply it to every part, say it once "
+        "after a comma at the end (“…, for rows where …”)."
+    )
+    return replace(
+        answer, status="partial", left_out=(*answer.left_out, gap), text=f"{answer.text} {note}"
+    )
 
 
 def _covers(spec: Spec, part: str) -> bool:
@@ -455,7 +475,9 @@ def _answer(
     return Analysis(
         status="partial" if missing or undefined else "answered", text=text, value=value,
         table=table, figure=ran.figure, code=program.code,
-        operation=spec.op, columns=_columns(spec), left_out=missing,
+        operation=spec.op, columns=_columns(spec),
+        # a NaN is named in the list too: the run's headline says what it lacks
+        left_out=missing + ((f"a number for {'all' if isinstance(value, float) else 'some'} of it (NaN)",) if undefined else ()),
         engine="dask" if is_dask_collection(frames.get(spec.frame)) else "pandas",
     )  # fmt: skip
 

@@ -6,13 +6,15 @@ channels for four, both presented as complete. A label said in a question names 
 label whatever its case, so the code reads every spelling of a label a condition or a
 group-by uses as its commonest one first, and the answer says which spellings it joined.
 Only columns of labels are read so (at most ``_MOST_LABELS`` distinct values): names or
-free text are left as they are.
+free text are left as they are. The spellings come from the labels the value index
+counted once per table. On a Dask collection that index is read from a sample of the
+partitions, so a spelling written only in others is counted apart: the answer says so and
+is partial.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from notebook_router.analyst.schema import Schema
 from notebook_router.analyst.spec import Filter, LeftOut, Spec
@@ -22,20 +24,16 @@ _MOST_LABELS = 500
 _LABEL_OPS = frozenset({"==", "!=", "isin", "notin"})
 
 
-def _written_ways(frame: Any, column: str) -> dict[str, str]:
+def _written_ways(schema: Schema, column: str) -> dict[str, str]:
     """Each spelling of a label of ``column`` that is not its commonest, with the commonest
-    (``{}`` when every label is written one way)."""
-    if frame is None or column not in getattr(frame, "columns", ()):
-        return {}
-    try:
-        counts = frame[column].dropna().value_counts()
-    except TypeError:  # unhashable values
-        return {}
-    if len(counts) > _MOST_LABELS:
+    (``{}`` when every label is written one way), from the labels the value index counted
+    once per table, never by counting the column again for each question."""
+    labels = schema.labels(column)
+    if labels is None or labels.distinct > _MOST_LABELS:
         return {}
     first: dict[str, str] = {}  # folded form → commonest spelling (counts come most first)
     out: dict[str, str] = {}
-    for label in counts.index:
+    for label, _ in labels.counts:
         if not isinstance(label, str):
             continue
         folded = " ".join(label.split()).casefold()
@@ -57,7 +55,7 @@ def read_as_one(schema: Schema | None, spec: Spec) -> Spec:
     grouped = (*spec.group_by, *spec.columns) if labelled else spec.group_by
     relabelled = []
     for column in dict.fromkeys([*used, *grouped]):
-        spellings = _written_ways(schema.frame, column)
+        spellings = _written_ways(schema, column)
         if spellings:
             relabelled.append((column, tuple(spellings.items())))
     if not relabelled:

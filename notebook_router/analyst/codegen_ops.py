@@ -160,7 +160,7 @@ def groupby(b: Builder, e: Engine = PANDAS) -> Program:
             expr = f"counts.reindex({asked!r}, fill_value=0)"
         else:
             expr = _with_zeros(b, e, "counts", s.group_by[0])
-    elif every_group and asked and s.variant == "":
+    elif every_group and asked and (s.variant == "" or (s.variant == "mapping" and s.measure)):
         # a value asked with no rows is shown: a sum or count of no rows is 0, any other
         # statistic of no rows is undefined (NaN)
         fill = ", fill_value=0" if (s.aggs[:1] or ("sum",))[0] in _ZERO_OF_NO_ROWS else ""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from notebook_router.language.stems import forms, stem
 from notebook_router.language.tables import table
 from notebook_router.language.words import identifier_words
 
@@ -25,6 +26,31 @@ _PAY_WORDS = frozenset([*_MONEY_WORDS, *_WORDS["money"]["pay_words"]])
 name_words = identifier_words
 """The lower-case words of a column's name, split at camelCase, underscores and other
 punctuation ("OrderID" → order, id): the language layer's reading of identifiers."""
+
+
+_SHORTEST_OWNER = 3
+"""A column name's first word shorter than this ("x", "id") names no owner."""
+
+
+def names_owner(said: str, column: str) -> bool:
+    """Whether ``said``, a noun of the question in another form than the column's first
+    name word, names what the column is of: "children" of ``childHeight``, "players" of
+    ``player_age``. Such a noun names the rows (each row a child), never a column
+    ``children`` beside them."""
+    words = name_words(column)
+    if len(words) < 2 or len(words[0]) < _SHORTEST_OWNER:
+        return False
+    noun = said.lower()
+    return noun != words[0] and (noun.startswith(words[0]) or stem(noun) == stem(words[0]))
+
+
+def plural_of_its_name(said: str, column: str) -> bool:
+    """Whether ``said`` is a one-word column's name in the plural ("flights" of
+    ``flight``): a column named for one thing labels each row's thing (its number), where
+    a column counting things is named in the plural (``passengers``, ``listings``)."""
+    words = name_words(column)
+    low = said.lower()
+    return len(words) == 1 and low != words[0] and low in forms(words[0])
 
 
 def is_identifier(column: str) -> bool:

@@ -18,10 +18,13 @@ from notebook_router.analyst.negated_values import named_start, negated_conditio
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import ColumnRef, Filter, LeftOut, Scalar
 from notebook_router.analyst.value_series import series_words
+from notebook_router.language.lexicon import STOPWORDS
 from notebook_router.language.numbers import SCALES, number
 from notebook_router.language.patterns import alternation
 from notebook_router.language.phrases import in_order
+from notebook_router.language.stems import stem
 from notebook_router.language.tables import table
+from notebook_router.language.words import identifier_words as name_words
 
 UNSIGNED = r"(?:\d[\d,]*(?:\.\d+)?|\.\d+)"
 _WORDS = table("analysis")
@@ -106,18 +109,82 @@ _SAID_UNIT = re.compile(
 """A unit written right after its number ("4.5 kg", "60 cm"); never an everyday word
 ("over 200 in Biscoe")."""
 _NAME_WORDS = re.compile(r"[a-z]+")
+_SHORTEST_NAME_PART = 3
+"""Name parts shorter than this ("id", "x") are too short to find inside a said word."""
 _RANGE_LOW = re.compile(rf"(?<![\w.])(?P<n>{UNSIGNED})\s*(?:and|to|-)\s*$")
 """The first end of a range just before the second end's number ("1 and " of "1 and 2 m")."""
+
+
+_SAID_BEFORE = re.compile(r"\b(?:C(?P<c>\d+)|(?P<word>[a-z]+))\s+$")
+"""A column's mention or a word right before a comparative ("C2 longer than 200", "bills
+longer than 45")."""
+
+
+def _names_column(r: Reading, said: re.Match[str], column: str, adjective: str) -> bool:
+    """Whether what ``said`` holds names ``column``: its mention, or a word of its name
+    besides what the comparative compares ("bills" of ``bill_length_mm``)."""
+    if said.group("c") is not None:
+        return r.column_at(int(said.group("c"))) == column
+    own = set(name_words(column)) - set(_COMPARATIVES[adjective][1:])
+    return any(_said_in(w, [said.group("word")]) for w in own)
 
 
 _COMPARATIVE_WORD = re.compile(rf"\b(?P<adj>{alternation(_COMPARATIVES)})\b")
 
 
+def _concept_columns(r: Reading, adjective: str, at: int | None = None) -> list[str]:
+    """The numeric columns named for what ``adjective`` compares ("deeper": depth). When
+    there are several, the word said just before the comparative (at ``at`` in the
+    skeleton, function words aside) says which: one naming a column's other words ("children taller than": ``childHeight``
+    of ``childHeight`` and ``midparentHeight``); one naming another number column ("a
+    father taller than 75" of ``father``) leaves the comparative to that column (none
+    returned); else the one whose name is the measure alone (``height_cm``)."""
+    words = set(_COMPARATIVES[adjective][1:])
+    columns = [c for c in r.schema.of_kind("number") if set(name_words(c)) & words]
+    if len(columns) < 2 or at is None:
+        return columns
+    tokens = _TOKEN.findall(r.skeleton[:at])
+    while tokens and tokens[-1] in _SUBJECT_GAP:
+        tokens.pop()  # "children *are* taller", "a father *who is* taller"
+    # what it is said of, right before it; after "for", "of" ... it is said of the rows
+    before = tokens[-1:] if tokens and tokens[-1] not in STOPWORDS else []
+    said = [r.text[r.mentions[int(t[1:])].start : r.mentions[int(t[1:])].end].lower()
+            if _MENTION.fullmatch(t) else t for t in before]  # fmt: skip
+    named = [c for c in columns if any(_said_in(w, said) for w in set(name_words(c)) - words)]
+    if len(named) == 1:
+        return named
+    others = {r.column_at(int(t[1:])) for t in before if _MENTION.fullmatch(t)} - set(columns)
+    if any(r.kind(c) == "number" for c in others):
+        return []  # the comparative is said of another number column
+    plain = [c for c in columns if set(name_words(c)) - words <= set(_UNIT_FACTORS)]
+    return plain if len(plain) == 1 else (named or columns)
+
+
+_TOKEN = re.compile(r"C\d+|[a-z]+")
+_SUBJECT_GAP = frozenset(_TRUST["comparative_subject"]["gap"])
+_MENTION = re.compile(r"C\d+")
+
+
+def _said_in(name_word: str, said: list[str]) -> bool:
+    """Whether the question says a name word, in any form ("child" in "children")."""
+    return len(name_word) >= _SHORTEST_NAME_PART and any(
+        w.startswith(name_word) or stem(w) == stem(name_word) for w in said
+    )
+
+
 def _concept_column(r: Reading, adjective: str) -> str | None:
     """The one numeric column named for what ``adjective`` compares ("deeper": depth)."""
-    words = set(_COMPARATIVES[adjective][1:])
-    columns = [c for c in r.schema.of_kind("number") if set(_NAME_WORDS.findall(c.lower())) & words]
+    columns = _concept_columns(r, adjective)
     return columns[0] if len(columns) == 1 else None
+
+
+def compared_by_its_measure(r: Reading, column: str) -> bool:
+    """Whether a comparative of the question names what ``column`` measures ("taller" of
+    ``childHeight``)."""
+    own = set(name_words(column))
+    return any(
+        own & set(_COMPARATIVES[m.group("adj")][1:]) for m in _COMPARATIVE_WORD.finditer(r.text)
+    )
 
 
 def comparative_column(r: Reading) -> str | None:
@@ -135,9 +202,24 @@ def _comparative_concepts(r: Reading) -> list[Filter]:
     what it compares, on the one numeric column named for that (depth, weight or mass)."""
     out = []
     for m in list(_COMPARATIVE.finditer(r.skeleton)):
-        column = _concept_column(r, m.group("adj"))
-        if column is not None:
-            out.append(Filter(column, _COMPARATIVES[m.group("adj")][0], _num(m.group("n"))))
+        columns = _concept_columns(r, m.group("adj"), m.start())
+        if len(columns) == 1:
+            out.append(Filter(columns[0], _COMPARATIVES[m.group("adj")][0], _num(m.group("n"))))
+            said = _SAID_BEFORE.search(r.skeleton[: m.start()])
+            if said is not None and _names_column(r, said, columns[0], m.group("adj")):
+                # "flippers longer than 200": the column's own word is the condition's too
+                r.skeleton = (
+                    r.skeleton[: said.start()] + " " * len(said.group(0)) + r.skeleton[said.end() :]
+                )
+            _take(r, m)
+        elif columns:
+            # Several columns hold what it compares: named, never put on a column it is
+            # not about ("children taller than 70" read as the number of children).
+            r.unapplied.append(
+                LeftOut(
+                    m.group(0).strip(), f"more than one column it could be: {', '.join(columns)}"
+                )
+            )
             _take(r, m)
     return out
 

@@ -16,17 +16,19 @@ import re
 from notebook_router.analyst.column_names import is_identifier
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import LeftOut, Spec
+from notebook_router.analyst.values_read import read_as_a_value
 from notebook_router.language.lexicon import STOPWORDS
 from notebook_router.language.phrases import in_order
-from notebook_router.language.stems import stem
+from notebook_router.language.stems import past_form, stem
 from notebook_router.language.tables import table
+from notebook_router.language.value_words import NAMING_VERBS
 from notebook_router.language.words import identifier_words, word_spans
 
 _ANALYSIS = table("analysis")
 _FUNCTION_VERBS = (
     frozenset(_ANALYSIS["conditions"]["verbs"])
     | frozenset(_ANALYSIS["unapplied"]["counted_said"])
-    | frozenset(table("value_words")["naming"]["verbs"])  # "how many pets are called Max"
+    | NAMING_VERBS  # "how many pets are called Max"
 )
 _UNITS = frozenset(_ANALYSIS["conditions"]["units"])
 _GENERIC = frozenset(_ANALYSIS["asked"]["generic"])
@@ -79,7 +81,7 @@ def statistic_text(r: Reading) -> str:
     return r.text.replace(said, " ", 1) if said else r.text
 
 
-def _row_count(spec: Spec) -> bool:
+def counts_rows(spec: Spec) -> bool:
     """The operation counts rows (overall or per group), measuring no column."""
     if spec.op == "count" and not spec.columns and spec.derived is None:
         return True
@@ -92,11 +94,11 @@ def uncounted(r: Reading, spec: Spec) -> list[LeftOut]:
     """ "how many <X> <verb> ..." answered by a row count where X names nothing of the
     table and another content word of the clause is left over: what X counts is not
     what the rows are."""
-    if not _row_count(spec):
+    if not counts_rows(spec):
         return []
     m = _COUNTED.search(r.skeleton)
     if m is None:
-        kinds = _unread_kinds(r, set(r.unknown_words()))
+        kinds = _unread_kinds(r, set(r.unknown_words()), spec)
         if kinds:
             return [LeftOut(kinds, "a kind of row no column holds")]
         named = _COUNTED_NAMED.search(r.skeleton)  # "how many C0 relapsed": ``patient_id``
@@ -130,21 +132,25 @@ def uncounted(r: Reading, spec: Spec) -> list[LeftOut]:
         others = [w for w in others if not _read_anyway(r, w, frame)]
         what = ""
     if not what or what not in unknown or what in _OF:
-        kinds = _unread_kinds(r, set(unknown))
+        kinds = _unread_kinds(r, set(unknown), spec)
         if kinds:  # "how many Canadian *mining* firms": Canadian read, mining not
             return [LeftOut(kinds, "a kind of row no column holds")]
         # "how many patients died?", "how many of them died?", "how many orders were
         # refunded in region N?": the rows are what is counted, and a verb nothing reads
         # is a condition on them left out
         if others and spec.op == "shape":
-            # (with conditions read, a verb may be theirs: "polls taken by", "jobs added")
             said = " ".join(others)
             return [LeftOut(said, "a condition no column holds: I counted every row")]
+        # With conditions read, a verb may be theirs ("polls taken by", "jobs added in
+        # 2019"); one said as a state of the rows ("were returned") is a condition too
+        states = [w for w in others if _said_as_a_state(r, w)]
+        if states:
+            return [LeftOut(" ".join(states), "a condition no column holds")]
         return []  # a column, a value or a word of the table ("how many rows")
     if _PERIODS.fullmatch(what) and any(_dated(r, c) for c in r.schema.names()):
         return []  # "how many days had ...": a dated table's rows are its periods
     if not others:
-        kinds = _unread_kinds(r, set(unknown))
+        kinds = _unread_kinds(r, set(unknown), spec)
         if kinds and kinds.split()[-1] != what:  # "how many Canadian *mining* firms"
             return [LeftOut(kinds, "a kind of row no column holds")]
         if _one_named_row(r, spec):
@@ -154,6 +160,22 @@ def uncounted(r: Reading, spec: Spec) -> list[LeftOut]:
         return []  # the rest of the clause is read: X is what a row is
     said = " … ".join([what, *others])
     return [LeftOut(said, "what is counted: I counted rows, and no column holds it")]
+
+
+_PASSIVE = re.compile(
+    rf"\b{in_order(tuple(table('accounting_grammar')['counted']['passive_leads']))}\s+"
+    r"(?:[a-z]+ly\s+)?(?P<verb>[a-z]+(?:-[a-z]+)*)\b"
+)
+"""A verb said after "were" ("were returned", "were gift-wrapped", "were quickly shipped")."""
+
+
+def _said_as_a_state(r: Reading, word: str) -> bool:
+    """Whether ``word`` (or its first part) is a past participle said after "were" or
+    "got": "how many orders were *returned* in the North"."""
+    return any(
+        word in m.group("verb").split("-") and (past_form(word) or "-" in m.group("verb"))
+        for m in _PASSIVE.finditer(r.text)
+    )
 
 
 def _counts_the_table(r: Reading) -> bool:
@@ -170,7 +192,7 @@ _KIND_REACH = 4
 """The most words said between "how many" and the plural noun of the rows counted."""
 
 
-def _unread_kinds(r: Reading, unknown: set[str]) -> str:
+def _unread_kinds(r: Reading, unknown: set[str], spec: Spec) -> str:
     """The words between "how many" and the plural noun the rows are ("Canadian mining
     firms", the table's own name said) when one of them nothing reads, with the noun; ""
     when all are read."""
@@ -186,7 +208,7 @@ def _unread_kinds(r: Reading, unknown: set[str]) -> str:
         if word in STOPWORDS or word in _FUNCTION_VERBS:
             return ""  # "how many listings *have* no wheels": past the noun phrase
         if word.endswith("s") and not word.endswith("ss"):
-            if word in _VALUE_WORDS:
+            if read_as_a_value(word, spec, r.schema):
                 return ""  # "baby *girls*": the noun is a value read, its words describe it
             before = said[:i]
             if any(w in unknown and w not in glued and not _said_anyway(w) for w in before):
@@ -197,7 +219,6 @@ def _unread_kinds(r: Reading, unknown: set[str]) -> str:
     return ""
 
 
-_VALUE_WORDS = frozenset(w for group in table("value_words")["groups"] for w in group)
 _HOW_MANY = re.compile(r"\b(?:how many|number of)\s+(?:the\s+)?")
 
 

@@ -43,9 +43,11 @@ def each_value(r: Reading, spec: Spec) -> Spec | None:
 
 
 def pooled_values(spec: Spec) -> Filter | None:
-    """The one condition of a statistic or a count that pools several values of a column
-    (``region in [North, South]``), or None."""
-    if spec.op not in ("statistic", "count") or spec.group_by or spec.measure:
+    """The one condition of a statistic, a count or a share that pools several values of
+    a column (``region in [North, South]``), or None."""
+    if spec.op not in ("statistic", "count", "percentage") or spec.group_by:
+        return None
+    if spec.measure and spec.op != "percentage":
         return None
     pooled = [
         f
@@ -57,6 +59,11 @@ def pooled_values(spec: Spec) -> Filter | None:
 
 def per_value(spec: Spec, either: Filter) -> Spec:
     """``spec`` given per value of ``either``'s column (over those values only)."""
+    if spec.op == "percentage":  # "the share of low weights among smokers and among
+        # nonsmokers": the share within each value, as "... by habit" reads it
+        return replace(
+            spec, op="groupby", variant="mapping", group_by=(either.column,), aggs=("mean",)
+        )
     grouped = replace(spec, op="groupby", variant="", group_by=(either.column,))
     return replace(grouped, aggs=("size",)) if spec.op == "count" else grouped
 

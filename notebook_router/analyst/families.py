@@ -54,7 +54,7 @@ from notebook_router.analyst.period_means import averaged_per_period
 from notebook_router.analyst.reading import IGNORED, OPERATION_WORDS, Reading
 from notebook_router.analyst.row_labels import picked_row_label
 from notebook_router.analyst.share_base import share_base
-from notebook_router.analyst.share_groups import rated_flags, share_by_group
+from notebook_router.analyst.share_groups import rated_flags, share_by_group, split_of_labels
 from notebook_router.analyst.share_measure import measured_total
 from notebook_router.analyst.spec import Decline, Filter
 from notebook_router.analyst.superlative_measures import superlative_measure
@@ -229,7 +229,7 @@ def percentage(r: Reading) -> Outcome:
         # rates or shares measured, not a share of the rows or of a total
         return None
     group, which = groups(r)
-    percent = r.has(r"\b(?:percent|percentage|pct)\b|%")
+    percent = r.has(r"\b(?:percent|percentages?|pct)\b|%")
     order = ranking_order(r) if which else None
     if group:
         return share_by_group(r, group, which=bool(which), ascending=bool(order), percent=percent)
@@ -254,6 +254,9 @@ def percentage(r: Reading) -> Outcome:
         return base(r, "percentage", filters=tuple(filters), measure=tuple(measure),
                     percent=percent, columns=(total,) if total else (),
                     aggs=("sum",) if total else ())  # fmt: skip
+    labels_split = split_of_labels(r, [], percent=percent)
+    if labels_split is not None:  # "percentage of gender within each job": a split per job
+        return labels_split
     cats = r.remaining("category")
     if cats:
         return base(r, "value_counts", columns=(cats[0],), percent=percent, variant="normalize")

@@ -24,6 +24,7 @@ from notebook_router.analyst.spec import Decline, Derived, Spec
 from notebook_router.analyst.which_subject import which_subject
 from notebook_router.language.phrases import phrase_table
 from notebook_router.language.spelling import closest
+from notebook_router.language.words import identifier_words
 
 Outcome = Spec | Decline | None
 GROUPABLE = ("category", "binary", "datetext")
@@ -151,6 +152,8 @@ def derived_column(r: Reading) -> Derived | None:
             and not counts_things(r, right)
         ):
             continue  # "fare per class" is a group-by, not a ratio (goals per player is)
+        if kind == "ratio" and "per" in m.group(0) and _a_period(r, right):
+            continue  # "consumption per year" of a ``year`` column: a figure a year
         if kind == "ratio" and " over " in m.group(0) and r.has(TREND):
             continue  # "trend of y over x" is y against x
         if kind == "product" and " x " in m.group(0) and r.has(r"\bpivot|\bcross[- ]?tab|\bby\b"):
@@ -193,6 +196,9 @@ def groups(r: Reading) -> tuple[list[str], bool]:
                 continue  # "were taken by poll takers other than Gallup": who, not groups
             if m.group(1) is not None and _amount_per(r, int(m.group(1))):
                 continue  # "more than $100 per ticket": the amount's unit, not groups
+            if _PER_ROW.match(m.group(0)) and len(cols) == 1 and _per_row(r, cols[0]):
+                r.skeleton = ph.blank(r.skeleton, m)  # "saturated fat per item": per row
+                continue
             if cols and all(groupable(r, c) for c in cols):
                 found.extend(c for c in cols if c not in found)
                 r.skeleton = ph.blank(r.skeleton, m)
@@ -209,6 +215,40 @@ def groups(r: Reading) -> tuple[list[str], bool]:
                 + r.skeleton[m.end() :]
             )
     return found, which
+
+
+_PERIOD_NAMES = frozenset(_SAID.words("groups.period_names"))
+
+
+def _a_period(r: Reading, column: str) -> bool:
+    """Whether ``column`` holds calendar periods: dates, or whole numbers named for a
+    period (``year``), not a count of days."""
+    if r.kind(column) in ("datetime", "datetext"):
+        return True
+    described = r.schema.column(column)
+    return described.whole and bool(set(identifier_words(column)) & _PERIOD_NAMES)
+
+
+_PER_ROW = re.compile(rf"(?:{_bare('groups.per_row')})\b")
+_EACH_ROW = 0.9
+"""The share of rows a text column's distinct values must reach to name each row."""
+
+
+def _per_row(r: Reading, column: str) -> bool:
+    """Whether "per <column>" asks an average per row: ``column`` is text naming (almost)
+    every row apart, as an item's name, and the statistic is a mean or median ("average
+    saturated fat per item"). Grouping by it would only list the rows; a total per item
+    ("total sales per product") stays a figure for each."""
+    col = r.schema.column(column)
+    aggs = stat_aggs(r)
+    averaged = bool(aggs) and all(a in _PER_ROW_STATISTICS for a in aggs)
+    return (
+        averaged and col.kind == "text" and r.schema.rows > 0
+        and col.distinct >= _EACH_ROW * r.schema.rows
+    )  # fmt: skip
+
+
+_PER_ROW_STATISTICS = frozenset({"mean", "median"})
 
 
 _AMOUNT_PER = re.compile(

@@ -22,7 +22,12 @@ from notebook_router.analyst.each_value import each_value
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.schema import Schema
 from notebook_router.analyst.spec import ColumnRef, Filter, LeftOut, Scalar, Spec
-from notebook_router.language.clauses import opening_statistic, statistic_parts
+from notebook_router.language.clauses import (
+    opening_statistic,
+    shared_scope,
+    statistic_parts,
+    with_shared_scope,
+)
 
 
 def same_statistic_parts(
@@ -35,6 +40,7 @@ def same_statistic_parts(
     parts = _said_twice(question)
     if len(parts) < 2:
         return None
+    parts = _shared_scope(parts, frames, default)
     specs = [understand(part, frames, default) for part in parts]
     readings = [s for s in specs if isinstance(s, Spec)]
     if len(readings) != len(specs):
@@ -66,6 +72,7 @@ def different_statistic_parts(
     opened = [opening_statistic(part) for part in parts]
     if len(parts) < 2 or None in opened or len(set(opened)) == 1:
         return None
+    parts = _shared_scope(parts, frames, default)  # "..., for penguins on Biscoe"
     whole = understand(question, frames, default)
     if not isinstance(whole, Spec):
         return None
@@ -85,10 +92,58 @@ def different_statistic_parts(
     if not any(conditioned):
         return parts
     # each part its own rows, on the same columns: "the heaviest Chinstrap ... and the
-    # lightest Gentoo ..."; a condition only one part has may be said once for all ("...,
-    # for penguins on Biscoe"), which a split would give to the last part alone
+    # lightest Gentoo ..."; a condition only one part has may be said once for all (at
+    # the end with no comma: "... and the lightest Gentoo body mass on Biscoe"), which a
+    # split would give to the last part alone
     columns = {frozenset(f.column for f in s.filters) for s in specs if isinstance(s, Spec)}
-    return parts if all(conditioned) and len(columns) == 1 else None
+    if not all(conditioned):
+        return None
+    readings = [s for s in specs if isinstance(s, Spec)]
+    return parts if len(columns) == 1 or said_for_the_last_only(readings) else None
+
+
+def said_for_the_last_only(specs: list[Spec]) -> tuple[Filter, ...]:
+    """The conditions only the last of several parts has, on columns no other part's
+    conditions use, when every part picks its rows on the same columns otherwise: "the
+    heaviest Chinstrap body mass and the lightest Gentoo body mass *on Biscoe*" may mean
+    Biscoe for both. A split answers each part as said, and the answer names the doubt;
+    one reading of the whole would pool the two species into one figure of each."""
+    if len(specs) < 2 or not all(s.filters for s in specs):
+        return ()
+    earlier = {frozenset(f.column for f in s.filters) for s in specs[:-1]}
+    if len(earlier) != 1:
+        return ()
+    shared = next(iter(earlier))
+    last = specs[-1].filters
+    extra = tuple(f for f in last if f.column not in shared)
+    return extra if extra and shared <= {f.column for f in last} else ()
+
+
+def _shared_scope(parts: list[str], frames: Mapping[str, Schema], default: str | None) -> list[str]:
+    """``parts`` each with the scope said once after a comma at the end, unless that would
+    change a condition a part said itself ("the total sales in the North and the average
+    price, for the South": the South is the second part's, never North and South pooled
+    in the first)."""
+    from notebook_router.analyst.understand import understand  # understand imports this
+
+    found = shared_scope(parts)
+    if found is None:
+        return parts
+    bare, _ = found
+    scoped = with_shared_scope(parts)
+    for was, now in zip(
+        (understand(p, frames, default) for p in bare),
+        (understand(p, frames, default) for p in scoped),
+        strict=True,
+    ):
+        if not isinstance(was, Spec) or not isinstance(now, Spec):
+            return parts
+        added = [f for f in now.filters if f not in was.filters]
+        if any(f not in now.filters for f in was.filters):
+            return parts
+        if {f.column for f in was.filters} & {f.column for f in added}:
+            return parts  # a second condition on a column the part picked its rows by
+    return scoped
 
 
 def _said_twice(question: str) -> list[str]:

@@ -34,7 +34,28 @@ FILTERING_OPS = ("count", "percentage", "statistic", "groupby", "rows", "summary
                  "value_counts", "shape", "share", "resample", "ratio_of_totals")  # fmt: skip
 
 
+_CAUSAL = re.compile(
+    rf"^\s*(?:{_bare('limits.causal_leads')})\b(?P<subject>.+?)\b(?P<verb>{_bare('limits.causal_verbs')})"
+    rf"\s+(?!(?:{_bare('limits.not_acted_on')})\b|[\d?.!,;]|$)\S"
+    rf"|\b(?:{_bare('limits.causal_nouns')})\s+of\s+\S.*?\s+on\s+\S"
+)
+"""A question that asks whether one thing changed another (module docstring of the words)."""
+_NOT_CAUSES = tuple(_SAID.words("limits.causal_not_subjects"))
+
+
 def unsupported_method(r: Reading) -> Decline | None:
+    causal = _CAUSAL.search(r.text)
+    subject = (causal.group("subject") or "").strip() if causal is not None else ""
+    if causal is not None and (causal.group("verb") is None or subject not in ("", *_NOT_CAUSES)):
+        said = causal.group("verb") or "effect"
+        return Decline(
+            f"I can't tell from the data whether one thing caused a change in another "
+            f"(“{said}”): a table of observations shows what went together, not what caused "
+            "it. I can compare the "
+            "groups instead (for example the mean of a measure with and without the "
+            "condition, or by year).",
+            CLOSEST,
+        )
     m = re.search(UNSUPPORTED, r.text)
     if m is None:
         return None

@@ -37,12 +37,13 @@ from notebook_router.language.compounds import split_compound
 from notebook_router.language.lexicon import STOPWORDS
 from notebook_router.language.stems import forms, stem, verb_form_only
 from notebook_router.language.tables import table, word_list
-from notebook_router.language.words import word_spans
+from notebook_router.language.value_words import NAMING_VERBS, other_words, value_group
+from notebook_router.language.words import identifier_words, word_spans
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _PARENS = re.compile(r"\([^)]*\)|\[[^\]]*\]")
 _PREFIX = 4
-_NAMING = frozenset(table("value_words")["naming"]["verbs"])
+_NAMING = NAMING_VERBS
 _FLAG_LEADS = frozenset(table("word_prefixes")["flag_leads"])
 _ARTICLES = frozenset(stem(w) for w in table("each_value")["articles"])
 """A question's word may stand for a longer name's word it begins ("temp" in "temperature")."""
@@ -158,9 +159,11 @@ def find_mentions(
                     continue  # "the most units": an amount, not the ``unit`` labels (kg, ea)
                 found.append((len(variant), 2, i, Mention(toks[i][1], toks[j][2], col.name)))
         found.extend(_in_other_order(toks, stems, col, ignored))
+        found.extend(_measure_of_owner(toks, stems, col, ignored))
         found.extend(_run_together(toks, col))
         found.extend(_initials(toks, col, names))
         found.extend(_said_in_full(toks, col, ignored, names, written))
+        found.extend(_yes_no_said_another_way(toks, col))
         for i, value in doers([w for w, _, _ in toks], stems, col):
             _, start, end = toks[i]
             doer = Mention(start, end, col.name, value, value is not None, "verb")
@@ -246,6 +249,24 @@ def _said_in_full(
     return out
 
 
+def _yes_no_said_another_way(
+    toks: list[tuple[str, int, int]], col: Column
+) -> list[tuple[int, int, int, Mention]]:
+    """A yes/no column named by another word for what its name says: "died" for a 0/1
+    ``death`` column, "survivors" for ``survived`` (the groups of ``value_words.toml``)."""
+    words = identifier_words(col.name)
+    if len(words) != 1 or not _yes_no(col):
+        return []
+    group = value_group(words[0])
+    if group is None:
+        return []
+    return [
+        (1, 0, i, Mention(start, end, col.name, how="synonym"))
+        for i, (w, start, end) in enumerate(toks)
+        if w in group and w != words[0]
+    ]
+
+
 def _unit_said_in_full(
     toks: list[tuple[str, int, int]], schema: Schema
 ) -> list[tuple[int, int, int, Mention]]:
@@ -326,6 +347,35 @@ def _in_other_order(
     return out
 
 
+_OWNER_DETERMINERS = frozenset(table("analysis")["names"]["owner_determiners"])
+_OWNER_AND_MEASURE = 2
+"""The words of a name said as its measure of its owner."""
+
+
+def _measure_of_owner(
+    toks: list[tuple[str, int, int]], stems: list[str], col: Column, ignored: set[str]
+) -> list[tuple[int, int, int, Mention]]:
+    """A two-word name said as its measure "of" its owner: "height of children" for
+    ``childHeight``, "age of the players" for ``player_age``. Operation words never take
+    part ("number of orders" counts orders; it is no ``order_number``)."""
+    parts = [p for p in _words_of(col.name) if p.isalpha()]
+    if len(parts) != _OWNER_AND_MEASURE:
+        return []
+    out = []
+    for i in range(len(toks) - 2):
+        if toks[i + 1][0] != "of":
+            continue
+        k = i + 3 if toks[i + 2][0] in _OWNER_DETERMINERS and i + 3 < len(toks) else i + 2
+        said = [toks[i][0], toks[k][0]]
+        if any(w in ignored for w in said) or said[0] == said[1]:
+            continue
+        if _covers(said[::-1], [stems[k], stems[i]], parts) and _covers(
+            said[:1], stems[i : i + 1], parts[1:]
+        ):
+            out.append((k - i + 1, 1, i, Mention(toks[i][1], toks[k][2], col.name, how="words")))
+    return out
+
+
 def _run_together(
     toks: list[tuple[str, int, int]], col: Column
 ) -> list[tuple[int, int, int, Mention]]:
@@ -396,9 +446,13 @@ def _covers(said: list[str], said_stems: list[str], parts: list[str]) -> bool:
     left = list(parts)
     for word, word_stem in zip(said, said_stems, strict=True):
         hit = next(
-            (p for p in left if stem(p) == word_stem or (_stands_for(p) and word.startswith(p))),
+            (
+                p for p in left
+                if stem(p) == word_stem or (_stands_for(p) and word.startswith(p))
+                or abbreviates(p, word)  # "group" for the "grp" of ``flc.grp``
+            ),
             None,
-        )
+        )  # fmt: skip
         if hit is None:
             return False
         left.remove(hit)
@@ -465,7 +519,7 @@ def _loose_values(word: str, schema: Schema) -> tuple[list[Any], str]:
     "foggy" for "fog", "carnivores" for the short category "carni"."""
     index = schema.values
     assert index is not None
-    for other in _value_words().get(word, ()):
+    for other in other_words(word):
         hits = index.lookup((other,))
         if hits:
             return hits, "words"
@@ -489,15 +543,6 @@ def _loose_values(word: str, schema: Schema) -> tuple[list[Any], str]:
             if len(found) == 1:
                 return [ValueHit(col.name, found[0], 0, False)], "words"
     return [], "words"
-
-
-@lru_cache(maxsize=1)
-def _value_words() -> dict[str, tuple[str, ...]]:
-    out: dict[str, tuple[str, ...]] = {}
-    for group in table("value_words")["groups"]:
-        for word in group:
-            out[word] = tuple(w for w in group if w != word)
-    return out
 
 
 def _value_mention(start: int, end: int, hits: list[Any], how: str = "value") -> Mention:
@@ -559,7 +604,7 @@ def _holds_unit(schema: Schema, column: str, unit: str) -> bool:
     return bool(bounds[0] <= low and high <= bounds[1])
 
 
-def _abbreviates(short: str, word: str) -> bool:
+def abbreviates(short: str, word: str) -> bool:
     """``short`` is a column name shortened from ``word``: its letters in order, the first
     letter the same ("cty" for city, "hwy" for highway, "cyl" for cylinders, "yrs" for
     years)."""
@@ -650,7 +695,7 @@ def partial_column(word: str, schema: Schema) -> Mention | None:
         for col in schema.columns:
             short = col.name.lower()
             # "manufacturers" of ``mfr``: a plural's stem ends as the short form does
-            said = _abbreviates(short, w) or _abbreviates(short, w_stem)
+            said = abbreviates(short, w) or abbreviates(short, w_stem)
             listed = stem(short_forms.get(short, "")) == w_stem
             if said or (listed and _holds_unit(schema, col.name, short_forms[short])):
                 hits.setdefault(col.name, "abbreviation")

@@ -442,6 +442,16 @@ def _pivot(spec: Spec, value: Any, outputs: dict[str, Any]) -> str:
             listing(value, spec.rounding) if isinstance(value, dict) else fmt(value, spec.rounding)
         )
         return f"In the {kind} of {a} (rows) by {b} (columns), the cell for {cell} is {shown}."
+    if spec.variant == "crosstab" and spec.method:
+        # shares: say what each adds up to, so no one reads a cell as a share of the whole
+        whole = "100%" if spec.percent else "1"
+        shares = "Percentage" if spec.percent else "Share"
+        said = {
+            "index": f"{shares} of each {b} within each {a} (each row adds up to {whole})",
+            "columns": f"{shares} of each {a} within each {b} (each column adds up to {whole})",
+            "all": f"{shares} of all the rows in each {a} and {b} (the cells add up to {whole})",
+        }[spec.method]
+        return f"{said}{where(spec.filters)} is in the table."
     if spec.variant == "crosstab":
         return (
             f"Cross-tabulation of {a} (rows) by {b} (columns){where(spec.filters)} is in the table."

@@ -36,6 +36,7 @@ from notebook_router.language.negations import CONTRACTED, NEGATIONS
 from notebook_router.language.numbers import SCALES
 from notebook_router.language.patterns import alternation
 from notebook_router.language.tables import table
+from notebook_router.language.value_words import value_group
 
 _WORDS = table("number_owners")
 _THE = alternation(_WORDS["articles"][:1])
@@ -389,11 +390,7 @@ _SEX_CODES: dict[str, frozenset[str]] = {
     sex: frozenset(codes) for sex, codes in _WORDS["sex_codes"].items()
 }
 _SEX_OF_CODE = {code: sex for sex, codes in _SEX_CODES.items() for code in codes}
-_SEX_WORDS = {
-    word: sex
-    for sex in _SEX_CODES
-    for word in next(g for g in table("value_words")["groups"] if sex in g)
-}
+_SEX_WORDS = {word: sex for sex in _SEX_CODES for word in sorted(value_group(sex) or ())}
 _SEX_WORD = re.compile(rf"\b(?:{alternation(sorted(_SEX_WORDS, key=len, reverse=True))})\b")
 
 

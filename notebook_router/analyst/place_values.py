@@ -97,11 +97,11 @@ def place_columns(schema: Schema) -> dict[str, tuple[_Kind, dict[Any, Any]]]:
 def _rows_known(schema: Schema, column: str, kind: _Kind) -> bool:
     """Whether most of the rows hold known places, though some values are none (a list
     of companies' countries with "Netherlands/ United Kingdom" and "Bermuda" in it)."""
-    if schema.frame is None or column not in schema.frame.columns:
+    labels = schema.labels(column)
+    if labels is None or not labels.rows:
         return False
-    counts = schema.frame[column].value_counts()
-    known = sum(int(n) for v, n in counts.items() if _named_or_coded(kind, v) is not None)
-    return bool(len(counts)) and known >= _SHARE * int(counts.sum())
+    known = sum(n for v, n in labels.counts if _named_or_coded(kind, v) is not None)
+    return known >= _SHARE * labels.rows
 
 
 def _named_or_coded(kind: _Kind, value: object) -> Place | None:

@@ -23,6 +23,7 @@ from notebook_router.analyst.frame_names import named_measure
 from notebook_router.analyst.kind_columns import kind_columns
 from notebook_router.analyst.linking import (
     Mention,
+    abbreviates,
     after_naming_verb,
     find_mentions,
     partial_column,
@@ -41,7 +42,7 @@ from notebook_router.language.operation_nouns import (
 from notebook_router.language.patterns import alternation
 from notebook_router.language.stems import stem
 from notebook_router.language.tables import table, word_list
-from notebook_router.language.words import plain, word_spans
+from notebook_router.language.words import identifier_words, plain, word_spans
 
 IGNORED: frozenset[str] = STOPWORDS | word_list("data_words")
 """Words never linked to a column: function words, words about the table or the asking."""
@@ -152,6 +153,29 @@ class Reading:
         return re.match(r"\s+[CV]\d+\b", self.skeleton[start + len(word) :]) is None
 
 
+_AMOUNT_LEAD = re.compile(rf"\b(?:{alternation(table('data_names')['amount_leads'])})\s+$")
+
+
+_NAME_AND_WORD = 2
+"""A column named by the table's name and one word more ("flc.grp")."""
+
+
+def _begins_a_name(said: re.Match[str], text: str, columns: list[str]) -> bool:
+    """Whether the frame's name ``said`` and the word after it name one of its columns of
+    two words ("flc group" for ``flc.grp`` of a table ``flc``)."""
+    after = re.match(r"\s+([a-z]+)", text[said.end() :])
+    if after is None:
+        return False
+    word = after.group(1)
+    for column in columns:
+        parts = identifier_words(column)
+        if len(parts) != _NAME_AND_WORD or parts[0] != said.group(0):
+            continue
+        if parts[1] == word or abbreviates(parts[1], word):
+            return True
+    return False
+
+
 def choose_frame(
     text: str, names: list[str], default: str | None, columns: Mapping[str, list[str]] | None = None
 ) -> tuple[str | None, str]:
@@ -162,7 +186,17 @@ def choose_frame(
     it ("e-bikes" of a table ``bikes``) is part of that word, not the table named.
     """
     for name in sorted(names, key=len, reverse=True):
-        m = re.search(rf"(?<![\w.'-]){re.escape(name.lower())}(?![\w])", text)
+        said = re.finditer(rf"(?<![\w.'-]){re.escape(name.lower())}(?![\w])", text)
+        own = (columns or {}).get(name, [])
+        # "had no absences" of a table named absences: an amount of it, not the table;
+        # "by flc group" of a table flc with a column flc.grp: the column's name
+        m = next(
+            (
+                s for s in said
+                if not _AMOUNT_LEAD.search(text[: s.start()]) and not _begins_a_name(s, text, own)
+            ),
+            None,
+        )  # fmt: skip
         if m:
             own = [c.lower() for c in (columns or {}).get(name, [])]
             return name, (text if name.lower() in own else ph.blank(text, m))

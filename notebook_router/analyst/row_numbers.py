@@ -1,4 +1,5 @@
-""" "how many respondents ..." on a ``respondent`` column that numbers the rows 1..n.
+""" "how many respondents ..." on a ``respondent`` column that numbers the rows 1..n, and
+"number of flights" on each row's ``flight`` number.
 
 A whole-number column counted by name ("how many murders") is summed: it holds how many
 of them each row has. A column that only numbers the rows (an id, or unique whole
@@ -11,12 +12,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from notebook_router.analyst.column_names import plural_of_its_name
 from notebook_router.analyst.number_owners import is_identifier
 from notebook_router.analyst.reading import Reading
-from notebook_router.analyst.spec import Spec
+from notebook_router.analyst.spec import LeftOut, Spec
 from notebook_router.language.tables import table
 
 _COUNT_WORDS: tuple[str, ...] = tuple(table("intents_words")["asks"]["count"])
+_MOST_WORDS: tuple[str, ...] = tuple(table("intents_words")["asks"]["most_counted"])
 
 
 _FEWEST_ROWS = 20
@@ -25,28 +28,63 @@ an id is taken for row numbers there."""
 
 
 def rows_numbered(r: Reading, spec: Spec) -> Spec:
-    """``spec`` counting rows where it would sum a column that numbers them."""
-    if spec.op != "statistic" or spec.aggs != ("sum",) or len(spec.columns) != 1:
+    """``spec`` counting rows where it would sum a column that numbers them, overall or
+    in groups ("top 3 carriers by number of flights" of each row's ``flight`` number)."""
+    grouped = spec.op == "groupby" and bool(spec.group_by)
+    if spec.op != "statistic" and not grouped:
         return spec
-    if spec.group_by or spec.derived is not None:
+    if spec.aggs != ("sum",) or len(spec.columns) != 1 or spec.derived is not None:
+        return spec
+    if spec.group_by and not grouped:
         return spec
     column = spec.columns[0]
     if not _counted_by_name(r, column):
         return spec  # "total amount": a sum asked in so many words
-    if not (is_identifier(column) or numbers_rows(r, column)):
+    sure = is_identifier(column) or numbers_rows(r, column)
+    if not (sure or _named_in_the_plural(r, column)):
         return spec
-    return replace(spec, op="count", columns=(), aggs=())
+    counted = (
+        replace(spec, columns=(), aggs=("size",))
+        if grouped
+        else replace(spec, op="count", columns=(), aggs=())
+    )
+    if sure:
+        return counted
+    # "number of flights" of a ``flight`` column: each row's flight number, or how many
+    # flights each row holds (a ``death`` column of counts)? Rows are counted, and the
+    # other reading is named, so neither is passed off as sure.
+    doubt = LeftOut(
+        column,
+        f"I counted rows, each one of them; if the column {column} holds how many each row "
+        f"has, ask for the total of {column}",
+    )
+    return replace(counted, left_out=(*counted.left_out, doubt))
+
+
+def _named_in_the_plural(r: Reading, column: str) -> bool:
+    """Whether the question counts ``column``'s things by its one-word name in the plural
+    ("number of flights" of ``flight``)."""
+    return any(
+        m.column == column
+        and not m.is_value
+        and plural_of_its_name(r.text[m.start : m.end], column)
+        for m in r.mentions
+    )
 
 
 def _counted_by_name(r: Reading, column: str) -> bool:
     """Whether a count word comes right before a word naming ``column`` ("how many Sales
-    respondents", "the number of respondents")."""
+    respondents", "the number of respondents"), or a ranking by count before its name in
+    the plural ("the most flights" of ``flight``)."""
     lower = r.text.lower()
     for m in r.mentions:
         if m.column != column or m.is_value:
             continue
         before = " ".join(lower[: m.start].split()[-3:])
         if any(f" {w} " in f" {before} " for w in _COUNT_WORDS):
+            return True
+        plural = plural_of_its_name(r.text[m.start : m.end], column)
+        if plural and any(f" {w} " in f" {before} " for w in _MOST_WORDS):
             return True
     return False
 

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from notebook_router.data.values import ValueIndex, value_index
+from notebook_router.data.values import ColumnLabels, ValueIndex, column_labels, value_index
 from notebook_router.language.amounts import AmountTexts
 from notebook_router.language.date_text_shape import reads_as_dates
 from notebook_router.language.phrases import phrase_table
@@ -82,6 +82,15 @@ class Schema:
             return (0, 0)
         return (len(counts), int(counts.min())) if len(counts) else (0, 0)
 
+    def labels(self, name: str) -> ColumnLabels | None:
+        """Text column ``name``'s values with their row counts: those the value index
+        counted once per table, or (for a Series, which has no index) counted here."""
+        if self.values is not None:
+            return self.values.labels.get(name)
+        if self.frame is None or name not in self.frame.columns:
+            return None
+        return column_labels(self.frame[name])
+
     def may_be_missing(self, name: str) -> bool:
         """Whether column ``name`` may hold missing values (True when its rows are not
         at hand, as for a Dask collection read from a sample)."""
@@ -97,15 +106,23 @@ class Schema:
 
 
 def schema_of(name: str, data: Any) -> Schema:
-    """Read the schema of a DataFrame or Series (values only of low-cardinality text columns)."""
-    import pandas as pd
+    """Read the schema of a DataFrame or Series (values only of low-cardinality text columns).
 
+    Read again for each question (its column kinds decide the reading, and a write to a
+    cell no quick signal sees would leave a kept one wrong); what costs a pass over a
+    large column, the counts of its labels, comes from the value index kept per frame."""
     from notebook_router.data.dask_data import is_dask_collection
 
     if is_dask_collection(data):  # read from a sample of its partitions, never computed whole
         from notebook_router.analyst.dask_frames import dask_schema
 
         return dask_schema(name, data)
+
+    return _read_schema(name, data)
+
+
+def _read_schema(name: str, data: Any) -> Schema:
+    import pandas as pd
 
     is_series = isinstance(data, pd.Series)
     frame = data.to_frame(name=data.name if data.name is not None else name) if is_series else data

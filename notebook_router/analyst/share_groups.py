@@ -17,6 +17,7 @@ its answer names.
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 from notebook_router.analyst.conditions import binary_conditions, yes_no
 from notebook_router.analyst.family_rates import rate_by_group
@@ -74,6 +75,9 @@ def share_by_group(
         if rated is not None:
             return rated
         return base(r, "share", columns=(numbers[0],), group_by=tuple(group), percent=percent)
+    split = split_of_labels(r, group, percent=percent)
+    if split is not None:  # "share of each gender within each job": a split per job
+        return split
     return base(r, "value_counts", columns=(group[0],), percent=percent, variant="normalize")
 
 
@@ -105,7 +109,19 @@ def rated_flags(r: Reading) -> list[Filter]:
             words = identifier_words(column)
             if said in {stem(w) for w in words if w.lower() not in _NAME_EXTRAS}:
                 out.append(Filter(column, "==", sides[1]))
+    for named in r.mentions:
+        # "death rate" of a column holding "dead" and "alive": that value's rate
+        if not named.is_value or _VALUE_RATE.match(r.text, named.end) is None:
+            continue
+        values = r.schema.column(named.column).values
+        if len(values) == _TWO_SIDES and not any(f.column == named.column for f in out):
+            out.append(Filter(named.column, "==", named.value))
     return out
+
+
+_VALUE_RATE = re.compile(rf"\s+(?:{alternation(_WORDS['rates']['after'])})\b")
+_TWO_SIDES = 2
+"""A column of two values: one value's rate is the share of rows holding it."""
 
 
 def within_groups(
@@ -166,3 +182,73 @@ def _composed(r: Reading, said: list[Filter], end: int) -> bool:
 
 def _names(column: str, said: list[Filter]) -> bool:
     return any(f.column == column for f in said)
+
+
+_WITHIN = _WORDS["groups"]
+_WITHIN_LEAD = re.compile(
+    rf"\b(?:(?:{alternation(_WITHIN['within_of'])})|(?:{alternation(_WITHIN['within_leads'])}))"
+    rf"\s+(?:(?:{alternation(_WITHIN['within_determiners'])})\s+)?$"
+)
+_WITHIN_OF = re.compile(
+    rf"\b(?:{alternation(_WITHIN['within_of'])})\s+(?:(?:{alternation(_WITHIN['within_determiners'])})\s+)?$"
+)
+_LIST_JOIN = re.compile(rf"^\s*(?:{alternation(_WITHIN['list_joins'])})\s*$")
+_SPLIT_AND_BASE = 2
+"""The columns of labels a share split within groups names: the split and its groups."""
+
+
+def split_of_labels(r: Reading, group: list[str], *, percent: bool) -> Outcome:
+    """The cross-table of two columns of labels as shares (:func:`split_within`), or None."""
+    split = split_within(r, group)
+    if split is None:
+        return None
+    rows, columns, *of_all = split
+    return base(r, "pivot", variant="crosstab", group_by=(rows, columns),
+                method="all" if of_all else "index", percent=percent)  # fmt: skip
+
+
+def split_within(r: Reading, group: list[str]) -> tuple[str, str] | tuple[str, str, str] | None:
+    """How a share of two columns of labels splits: ``(within, split)`` when the labels of
+    ``split`` are shared out within each label of ``within`` ("share of each gender
+    within each job", "count by job and gender as percentages of each job"), or
+    ``(first, second, "all")`` when both are said as one list of groups ("number per job
+    and gender as percentages": parts of every row); None for one column. Read as one
+    column, the share was of every row, the other column dropped."""
+    named = sorted((m.start, m.column) for m in r.mentions if not m.is_value)
+    labels = [*group, *(c for _, c in named if r.kind(c) in ("category", "binary"))]
+    labels = list(dict.fromkeys(labels))
+    if len(labels) != _SPLIT_AND_BASE or (_SHARE_OF.search(r.text) is None and not _asks_parts(r)):
+        return None
+    if any(m.is_value and m.column in labels for m in r.mentions):
+        return None  # "percentage of admin jobs by gender": one label's rate in each group
+    said = [(start, c) for start, c in named if c in labels]
+    explicit = {c for start, c in said if _WITHIN_OF.search(r.text[:start])}
+    if len(explicit) == 1:  # "... as percentages of each job"
+        within = next(iter(explicit))
+        return within, next(c for c in labels if c != within)
+    grouped = {c for start, c in said if _WITHIN_LEAD.search(r.text[:start])}
+    for (first, before), (second, column) in pairwise(said):
+        if before in grouped and _joined(r, first, second):
+            grouped.add(column)  # "per job and gender": both in one list of groups
+    if len(grouped) == 1:  # "share of each gender within each job"
+        within = next(iter(grouped))
+        return within, next(c for c in labels if c != within)
+    if len(grouped) == _SPLIT_AND_BASE:  # "per job and gender as percentages": of every row
+        return labels[0], labels[1], "all"
+    return None
+
+
+def _joined(r: Reading, first: int, second: int) -> bool:
+    """Whether the mention at ``second`` follows the one at ``first`` in one list ("job
+    and gender")."""
+    end = next(m.end for m in r.mentions if m.start == first)
+    return _LIST_JOIN.match(r.text[end:second]) is not None
+
+
+def _asks_parts(r: Reading) -> bool:
+    """Whether the question asks for parts of a whole in another way than "share of":
+    "as percentages", "in percent"."""
+    return _WITHIN_OF.search(r.text + " ") is not None or _AS_PARTS.search(r.text) is not None
+
+
+_AS_PARTS = re.compile(rf"\b(?:{alternation(_WITHIN['as_parts'])})\b")

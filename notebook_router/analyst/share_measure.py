@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import re
 
-from notebook_router.analyst.column_names import amount_of_a_noun, is_identifier
-from notebook_router.analyst.conditions import year_column
+from notebook_router.analyst.column_names import amount_of_a_noun, is_identifier, names_owner
+from notebook_router.analyst.conditions import compared_by_its_measure, year_column
 from notebook_router.analyst.intents import CLOSEST
 from notebook_router.analyst.linking import Mention
 from notebook_router.analyst.rate_columns import holds_rates
@@ -54,6 +54,12 @@ def measured_total(r: Reading, measured: list[Filter]) -> str | Decline | None:
         said = r.mentions[int(m.group("c"))]
         if said.how == "part" and amount_of_a_noun(column, r.text[said.start : said.end]):
             return None  # "what share of loans": the rows, though "loans" begins loan_amount
+        if any(
+            names_owner(r.text[said.start : said.end], f.column)
+            and compared_by_its_measure(r, f.column)
+            for f in measured
+        ):
+            return None  # "what share of children are taller": of childHeight's rows
         return None if any(f.column == column for f in measured) else column
     word = m.group("word")
     if word not in _MONEY_WORDS:

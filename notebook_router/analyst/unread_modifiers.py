@@ -2,9 +2,9 @@
 "students *who like music*". Each is a condition the answer cannot apply; left unread, the
 answer was the figure over every row, shown as complete.
 
-Three shapes are read: words before the plural the rows are ("for tall customers",
+Four shapes are read: words before the plural the rows are ("for tall customers",
 "among first-time buyers"), a relative clause after it ("who like music", "that play
-chess"), and a scope said first ("for orange juice, the mean length and ..."). A word counts when it names nothing the reading knows (no column, value,
+chess"), a condition joined after it ("girls on free lunch"), and a scope said first ("for orange juice, the mean length and ..."). A word counts when it names nothing the reading knows (no column, value,
 operation, method or unit: the caller's ``unknown``). The words live in
 ``language/data/accounting_grammar.toml`` (``[modifiers]``).
 """
@@ -15,16 +15,14 @@ import re
 from collections.abc import Callable
 
 from notebook_router.analyst.reading import IGNORED, Reading
-from notebook_router.analyst.spec import LeftOut
+from notebook_router.analyst.spec import LeftOut, Spec
+from notebook_router.analyst.values_read import read_as_a_value
 from notebook_router.language.numbers import NUMBER_WORDS
 from notebook_router.language.patterns import alternation
 from notebook_router.language.tables import table
 
 _GRAMMAR = table("accounting_grammar")["modifiers"]
 _SUPERLATIVE = tuple(_GRAMMAR["superlative_endings"])
-_VALUE_WORDS = frozenset(w for group in table("value_words")["groups"] for w in group)
-"""Words read as a value said another way ("male" of ``sex == "M"``, by the readers of
-codes that do not mark the word as linked): read, never left over."""
 _WORD = r"[a-z][a-z'-]+"
 _BEFORE_ROWS = re.compile(
     rf"\b(?:{alternation(_GRAMMAR['leads'])})\s+(?:(?:{alternation(_GRAMMAR['determiners'])})\s+)?"
@@ -42,10 +40,15 @@ _EXCLUSION = re.compile(
 )
 _CONDITION_LINKS = frozenset(table("conditions_grammar")["exclusion_condition_links"])
 """The words after a noun of rows left out that say which: "excluding machines *with* ..."."""
+_AFTER_ROWS = re.compile(
+    rf"\b(?:{_WORD}s|{alternation(_GRAMMAR['irregular_plurals'])})\s+"
+    rf"(?P<lead>{alternation(_GRAMMAR['after_rows'])})\s+(?:(?:{alternation(_GRAMMAR['determiners'])})\s+)?"
+    rf"(?P<said>{_WORD}(?:\s+{_WORD}){{0,2}})"
+)
 _RELATIVE = re.compile(rf"\b(?:{alternation(_GRAMMAR['relatives'])})\s+(?P<clause>{_WORD})")
 
 
-def unread_modifiers(r: Reading, unknown: Callable[[str], bool]) -> list[LeftOut]:
+def unread_modifiers(r: Reading, unknown: Callable[[str], bool], spec: Spec) -> list[LeftOut]:
     """The kinds of row said that no column holds, each as it was said."""
     covered = [(m.start, m.end) for m in r.mentions]
 
@@ -53,7 +56,11 @@ def unread_modifiers(r: Reading, unknown: Callable[[str], bool]) -> list[LeftOut
         """Nothing reads ``word``, or each part of it ("left-handed"). A value said another
         way, a superlative or a number in words ("the *biggest* teams", "the *three*
         cities") is read elsewhere: a ranking or a count, no kind of row."""
-        if word in _VALUE_WORDS or word.endswith(_SUPERLATIVE) or word in NUMBER_WORDS:
+        if (
+            read_as_a_value(word, spec, r.schema)
+            or word.endswith(_SUPERLATIVE)
+            or word in NUMBER_WORDS
+        ):
             return False
         parts = [p for p in re.split(r"[-']", word) if len(p) > 2]
         return bool(parts) and all(unknown(p) for p in parts)
@@ -84,6 +91,17 @@ def unread_modifiers(r: Reading, unknown: Callable[[str], bool]) -> list[LeftOut
         if content and all(unread(w) for w in content):
             said = " ".join(words[: words.index(content[-1]) + 1])
             out.append(LeftOut(f"{m.group(0).split()[0]} {said}", "a condition no column holds"))
+    for m in _AFTER_ROWS.finditer(r.text):
+        # "girls on free lunch": the words after the lead up to the first one read
+        at = m.start("said")
+        unread_words: list[str] = []
+        for w in re.finditer(_WORD, m.group("said")):
+            if any(s <= at + w.start() < e for s, e in covered) or not unread(w.group(0)):
+                break
+            unread_words.append(w.group(0))
+        if unread_words and all(w not in IGNORED for w in unread_words[-1:]):
+            said = f"{m.group('lead')} {' '.join(unread_words)}"
+            out.append(LeftOut(said, "a condition no column holds"))
     for m in _EXCLUSION.finditer(r.text):
         # "excluding returns in the North": what is left out, when no column holds it
         at = m.start("excluded")

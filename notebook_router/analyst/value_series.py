@@ -10,6 +10,9 @@ A title that begins with an article ("The Batman" beside "Batman Returns", "Batm
 Begins") is found with the article the question says before it: "the Batman films" is
 the series of the words after the article (title contains "Batman"), "the Batman film"
 and "The Batman" alone the one title.
+
+Labels written as one code ("regular.with.aide" beside "regular", as R's factors are) are
+categories of their own: "regular classes" is the label "regular".
 """
 
 from __future__ import annotations
@@ -54,10 +57,17 @@ def series_words(r: Reading, mention: Mention) -> str | None:
         value = value.split(None, 1)[1]
     found = any(
         held != tuple(words(mention.value)) and _holds(held, said)
-        and any(hit.column == mention.column for hit in hits)
+        and any(hit.column == mention.column and _written_as_words(hit.value) for hit in hits)
         for held, hits in index.by_words.items()
     )  # fmt: skip
     return value if found else None
+
+
+def _written_as_words(value: object) -> bool:
+    """Whether a value is written as words apart ("Iron Man 2"), as titles are; a label
+    written as one code ("regular.with.aide" beside "regular") is a category of its own,
+    so "regular classes" is the label "regular"."""
+    return isinstance(value, str) and len(value.split()) > 1
 
 
 def _holds(held: tuple[str, ...], said: tuple[str, ...]) -> bool:

@@ -14,14 +14,11 @@ once per object and kept while the object is unchanged (``frame_signal``).
 
 from __future__ import annotations
 
-import threading
-import weakref
-from collections.abc import Hashable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from notebook_router.data.pandas_data import frame_signal
+from notebook_router.data.frame_cache import PerFrame
 from notebook_router.language.lexicon import is_common_word, is_filler
 from notebook_router.language.stems import past_form, stem
 from notebook_router.language.tables import table
@@ -45,6 +42,16 @@ class ValueHit:
     """Named with its own words (not only by a shared stem: "chinstraps" for "Chinstrap")."""
 
 
+@dataclass(frozen=True, slots=True)
+class ColumnLabels:
+    """One text column's values with how many rows hold each, commonest first (the first
+    ``MAX_VALUES``), how many distinct values it holds and its rows with a value."""
+
+    counts: tuple[tuple[Any, int], ...]
+    distinct: int
+    rows: int
+
+
 @dataclass
 class ValueIndex:
     """The values of one table's text columns, by their lower-case words and by stems."""
@@ -57,6 +64,10 @@ class ValueIndex:
     codes: dict[str, list[ValueHit]] = field(default_factory=dict)
     """Short codes ("CA", "LAX"), matched only as written: "ca" or "in" in prose are words."""
     longest: int = 1
+    labels: dict[str, ColumnLabels] = field(default_factory=dict)
+    """Each text column's values with their row counts, as the index was built from them:
+    read by the questions that weigh labels (spellings of one label, places) without
+    counting the column again."""
 
     def lookup(self, said: tuple[str, ...]) -> list[ValueHit]:
         """The values named by the lower-case words ``said``: by their words, else by stems."""
@@ -89,11 +100,25 @@ def build_index(frame: Any) -> ValueIndex:
             or isinstance(dtype, pd.CategoricalDtype)
         ):
             continue
-        counts = series.value_counts(dropna=True)
-        for value, rows in counts.iloc[:MAX_VALUES].items():
+        labels = column_labels(series)
+        if labels is None:
+            continue
+        index.labels[str(name)] = labels
+        for value, rows in labels.counts:
             if isinstance(value, str):
-                _add(index, str(name), value, int(rows))
+                _add(index, str(name), value, rows)
     return index
+
+
+def column_labels(series: Any) -> ColumnLabels | None:
+    """A column's values with their row counts (None when its cells cannot be counted:
+    lists, dicts)."""
+    try:
+        counts = series.value_counts(dropna=True)
+    except TypeError:
+        return None
+    kept = tuple((value, int(rows)) for value, rows in counts.iloc[:MAX_VALUES].items())
+    return ColumnLabels(kept, len(counts), int(counts.sum()))
 
 
 def _add(index: ValueIndex, column: str, value: str, rows: int) -> None:
@@ -136,23 +161,9 @@ def _unit_words() -> frozenset[str]:
     return frozenset(said)
 
 
-_CACHE: dict[int, tuple[weakref.ref[Any], Hashable, ValueIndex]] = {}
-_LOCK = threading.Lock()
+_INDEXES: PerFrame[ValueIndex] = PerFrame()
 
 
 def value_index(frame: Any) -> ValueIndex:
     """``frame``'s value index, built once and reused while the frame is unchanged."""
-    key, signal = id(frame), frame_signal(frame)
-    with _LOCK:
-        cached = _CACHE.get(key)
-        if cached is not None and cached[0]() is frame and cached[1] == signal:
-            return cached[2]
-    built = build_index(frame)
-
-    def forget(_: object) -> None:  # the frame is gone: so is its index
-        with _LOCK:
-            _CACHE.pop(key, None)
-
-    with _LOCK:
-        _CACHE[key] = (weakref.ref(frame, forget), signal, built)
-    return built
+    return _INDEXES.get(frame, lambda: build_index(frame))

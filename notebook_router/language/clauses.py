@@ -219,6 +219,39 @@ def statistic_parts(text: str) -> list[str]:
     return [p.strip() for p in out]
 
 
+_SHARED_SCOPE = re.compile(
+    rf",\s*(?P<scope>(?:{alternation(_WORDS['shared_scope_leads'])})\s+[^,;]+?)\s*[?.!]?\s*$"
+)
+
+
+def shared_scope(parts: list[str]) -> tuple[list[str], str] | None:
+    """``parts`` without the scope the last one says once after a comma, and that scope
+    ("..., for penguins on Biscoe"); None when there is none.
+
+    >>> shared_scope(["the max x", "the min y, for rows in 2020"])
+    (['the max x', 'the min y'], 'for rows in 2020')
+    """
+    found = _SHARED_SCOPE.search(parts[-1]) if len(parts) > 1 else None
+    if found is None:
+        return None
+    bare = [*parts[:-1], parts[-1][: found.start()]]
+    return [p.rstrip(" ,") for p in bare], found.group("scope")
+
+
+def with_shared_scope(parts: list[str]) -> list[str]:
+    """``parts`` each with the scope the last one says once after a comma, meant for every
+    part; ``parts`` as they are when there is none.
+
+    >>> with_shared_scope(["the max x", "the min y, for rows in 2020"])
+    ['the max x, for rows in 2020', 'the min y, for rows in 2020']
+    """
+    found = shared_scope(parts)
+    if found is None:
+        return parts
+    bare, scope = found
+    return [f"{p}, {scope}" for p in bare]
+
+
 def opening_statistic(text: str) -> str | None:
     """The statistic ``text`` opens with, without its article ("the total" is "total")."""
     m = _PART_STATISTIC.match(_ASKING.sub("", text.strip(), count=1))

@@ -71,6 +71,7 @@ from notebook_router.planner.followup_only import only_statistic, only_value
 from notebook_router.planner.followup_present import (
     NOTHING_TO_CHART,
     PRESENT,
+    as_parts,
     present,
     presentation,
 )
@@ -187,6 +188,9 @@ def _follow_up(
     presented = PRESENT.match(goal)
     if presented and presentation(presented["kind"]):
         return present(source, presented["kind"].strip())
+    parts = as_parts(goal, source)  # "now as percentages within each job"
+    if parts is not None:
+        return parts
     grouped = grouping_said(goal)  # "by warehouse": the earlier data question in groups
     if grouped is not None and any(ANALYST in t.roles for t in source.tasks):
         group, also = grouped

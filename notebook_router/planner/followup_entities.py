@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 
 from notebook_router.language.lexicon import STOPWORDS, is_filler, term, terms
-from notebook_router.language.tables import table
+from notebook_router.language.value_words import VALUE_WORDS
 from notebook_router.planner.followup_types import SAID
 
 _W = SAID.either
@@ -27,8 +27,6 @@ _QUARTER = re.compile(r"^q[1-4]$", re.IGNORECASE)
 _MONTHS = SAID.words("entity.months")
 _COMPASS = SAID.words("entity.compass")
 _STATISTICS = SAID.words("entity.statistics")
-VALUE_WORDS = frozenset(w for group in table("value_words")["groups"] for w in group)
-"""Words for values a column spells another way ("women", "men"): one takes the other's place."""
 _ONLY_OF_THEIR_KIND = frozenset({"year", "quarter", "month", "statistic"})
 """Kinds of entity that take the place of a word of their kind or of none (then added)."""
 

@@ -14,7 +14,8 @@ import re
 
 from notebook_router.context.arc import ArcRun
 from notebook_router.language.phrases import phrase_table
-from notebook_router.planner.followup_entities import VALUE_WORDS, kind
+from notebook_router.language.value_words import VALUE_WORDS
+from notebook_router.planner.followup_entities import kind
 from notebook_router.planner.followup_only_rows import only_rows
 from notebook_router.planner.followup_rewrite import added, swapped
 from notebook_router.planner.followup_slots import without_pro_form
@@ -37,12 +38,26 @@ _ONLY = re.compile(
 )
 
 
+_ONLY_LAST = re.compile(
+    rf"^(?P<lead>(?:{_ROWS.either('only.lead')}[\s,]+)*)(?P<rest>(?!{_ROWS.either('only.words')}\b).+?)"
+    rf"\s+{_ROWS.either('only.words')}\s*(?P<end>[?.!]*)$",
+    re.IGNORECASE,
+)
+
+
+def _only_first(goal: str) -> str:
+    """``goal`` with an "only" said last put first: "now for women only" reads as "now
+    only for women" (it was read as "women" in the place of the earlier group-by)."""
+    m = _ONLY_LAST.match(goal.strip())
+    return f"{m['lead']}only {m['rest']}{m['end']}" if m else goal
+
+
 def only_statistic(goal: str) -> str | None:
     """The statistic ``goal`` narrows the answer before to ("only the max", "just the
     total"), or None when it says no such thing. It takes the place of the earlier
     statistic as "now the median" does: read as a request of its own, it was answered
     over every row and every column."""
-    said = _ONLY.match(goal.strip())
+    said = _ONLY.match(_only_first(goal).strip())
     if said is None or said["preposition"] or kind(said["new"]) != "statistic":
         return None
     return str(said["new"])
@@ -57,6 +72,7 @@ def only_value(goal: str, source: ArcRun, values: ColumnValues) -> FollowUp | No
     "plots with at least 10 insects") are a whole condition, added as said
     (:mod:`.followup_only_rows`); words that read as no condition ("only the fast ones")
     are left to the caller, read as before."""
+    goal = _only_first(goal)  # "now for women only"
     said = _ONLY.match(goal.strip())
     if not analyst_tasks(source):
         return None

@@ -24,8 +24,9 @@ import re
 from notebook_router.context.arc import ArcRun
 from notebook_router.language.lexicon import terms
 from notebook_router.language.phrases import phrase_table
+from notebook_router.language.value_words import VALUE_WORDS
 from notebook_router.planner.followup_compare import earlier_comparison
-from notebook_router.planner.followup_entities import VALUE_WORDS, kind
+from notebook_router.planner.followup_entities import kind
 from notebook_router.planner.followup_rewrite import ask, said_in, swapped
 from notebook_router.planner.followup_types import FollowUp, analyst_tasks
 from notebook_router.planner.followup_values import ColumnValues, value_columns, value_slot

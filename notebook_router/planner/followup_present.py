@@ -12,7 +12,7 @@ import re
 
 from notebook_router.agents.roles import DRAWS_TABLES
 from notebook_router.context.arc import ArcRun, ArcTask
-from notebook_router.planner.followup_types import LEAD, SAID, FollowUp
+from notebook_router.planner.followup_types import LEAD, SAID, FollowUp, analyst_tasks
 
 _W = SAID.either
 PRESENT = re.compile(
@@ -33,6 +33,51 @@ _AS_A_CHART = re.compile(r"\s+as\s+an?\s+[\w-]+(?:\s+[\w-]+)?\s*$", re.IGNORECAS
 
 NOTHING_TO_CHART = "nothing to chart: its result was not a table"
 """The change of a "present" follow-up of a run whose last result was no table (it has no tasks)."""
+
+
+AS_PARTS = re.compile(
+    LEAD + rf"(?:{_W('present.verbs')}\s+{_W('present.pronouns')}\s+)?"
+    rf"(?:as|in)\s+(?P<parts>{_W('present.parts')})(?P<whole>\s+{_W('present.whole_leads')}\b[^?.!]*)?"
+    r"\s*[?.!]*$",
+    re.IGNORECASE,
+)
+"""A follow-up asking for the figures before as parts of a whole ("now as percentages
+within each job", "show it as shares")."""
+
+
+def as_parts(goal: str, source: ArcRun) -> FollowUp | None:
+    """``source`` again, its data question's figures asked as parts of a whole ("number
+    per job and gender" → "... as percentages within each job"); None when ``goal`` asks
+    no such thing or ``source`` asked the analyst nothing. Read alone, "as percentages
+    within each job" was a question of its own: each job's share of every row."""
+    said = AS_PARTS.match(goal.strip())
+    asked = [i for i, t in enumerate(source.tasks) if t in analyst_tasks(source)]
+    if said is None or not asked or not _COUNTED.search(source.tasks[asked[-1]].description):
+        return None  # (a total or a mean "as percentages": a question of its own)
+    whole = (said["whole"] or "").strip()
+    whole = "" if _OF_ALL.fullmatch(whole) else f" {whole}"
+    wanted = f"as {said['parts'].lower()}{whole}"
+    tasks = list(source.tasks)
+    last = asked[-1]
+    tasks[last] = tasks[last].model_copy(
+        update={"description": f"{_without_parts(tasks[last].description)} {wanted}"}
+    )
+    goal_text = f"{_without_parts(source.goal)} {wanted}"
+    return FollowUp("same", source, goal_text, tuple(tasks), wanted)
+
+
+_COUNTED = re.compile(rf"\b{_W('present.counted')}\b", re.IGNORECASE)
+_OF_ALL = re.compile(_W("present.whole_of_all"), re.IGNORECASE)
+_SAID_AS_PARTS = re.compile(
+    rf"\s+(?:as|in)\s+{_W('present.parts')}(?:\s+{_W('present.whole_leads')}\b[^?.!]*)?\s*[?.!]*$",
+    re.IGNORECASE,
+)
+
+
+def _without_parts(text: str) -> str:
+    """``text`` without the parts it asked before ("... as percentages within each job"):
+    a second such follow-up takes their place."""
+    return _SAID_AS_PARTS.sub("", text.rstrip(" .?!"))
 
 
 def presentation(kind: str) -> bool:

@@ -14,7 +14,8 @@ import re
 
 from notebook_router.language.lexicon import term, terms
 from notebook_router.language.phrases import phrase_table
-from notebook_router.planner.followup_entities import BY, VALUE_WORDS, kind, measure_phrase
+from notebook_router.language.value_words import VALUE_WORDS
+from notebook_router.planner.followup_entities import BY, kind, measure_phrase
 from notebook_router.planner.followup_types import LEAD, SAID
 
 _W = SAID.either

@@ -20,8 +20,9 @@ from functools import lru_cache
 
 from notebook_router.language.lexicon import terms
 from notebook_router.language.stems import forms
-from notebook_router.language.tables import table
+from notebook_router.language.value_words import VALUE_GROUPS
 from notebook_router.planner.events import DataDescribed
+from notebook_router.planner.followup_entities import kind
 
 ColumnValues = tuple[tuple[str, tuple[str, ...], bool], ...]
 """Each text column's name with its most common values, in the order described, and
@@ -39,18 +40,12 @@ def column_values(data: DataDescribed | None) -> ColumnValues:
     return tuple(pair for t in data.tables for pair in t.column_values)
 
 
-@lru_cache(maxsize=1)
-def _value_groups() -> tuple[frozenset[str], ...]:
-    # "women" and "female" say one value: the table the analyst reads them from.
-    return tuple(frozenset(w.lower() for w in group) for group in table("value_words")["groups"])
-
-
 def _term_forms(said: str) -> set[tuple[str, ...]]:
     """The ways ``said`` may be written as a column's value, as terms ("women" is
     also "female")."""
     low = said.lower()
     out = {tuple(terms(low))}
-    for group in _value_groups():
+    for group in VALUE_GROUPS:  # "women" and "female" say one value
         if low in group:
             out |= {tuple(terms(w)) for w in group}
     return {s for s in out if s}
@@ -128,7 +123,10 @@ def _phrases(texts: Iterable[str], values: ColumnValues) -> Iterator[str]:
             for i in range(len(words) - size + 1):
                 first, last = words[i].group(0), words[i + size - 1].group(0)
                 phrase = text[words[i].start() : words[i + size - 1].end()]
-                if phrase in exact or (terms(first.lower()) and terms(last.lower())):
+                if phrase in exact:
+                    yield phrase
+                elif terms(first.lower()) and terms(last.lower()) and kind(phrase) != "statistic":
+                    # (not "mean": the statistic, though a value "average" shares its term)
                     yield phrase
 
 

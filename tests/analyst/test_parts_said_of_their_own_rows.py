@@ -111,3 +111,71 @@ def test_words_after_those_who_or_a_joined_scope_keep_their_own_reading(question
     # "those who are in region N" names rows of its own: never the complement of "no income"
     a = analyse(question, {"people": PEOPLE})
     assert "income recorded" not in a.text, a.text
+
+
+ISLANDS = PENGUINS.assign(island=["Biscoe", "Dream", "Biscoe", "Biscoe", "Biscoe", "Dream"])
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "the heaviest Chinstrap body mass and the lightest Gentoo body mass, for penguins on Biscoe",
+        "what is the heaviest Chinstrap body mass and the lightest Gentoo body mass, on Biscoe?",
+    ],
+)
+def test_a_scope_said_once_after_a_comma_is_every_parts(question: str) -> None:
+    # it pooled both species into one max and one min over Biscoe, as complete
+    p = ISLANDS[ISLANDS.island == "Biscoe"]
+    truth = (
+        p[p.species == "Chinstrap"].body_mass_g.max(),
+        p[p.species == "Gentoo"].body_mass_g.min(),
+    )
+    a = analyse(question, {"penguins": ISLANDS})
+    assert a.status == "answered", a.text
+    assert a.value == truth, a.text
+
+
+def test_a_scope_said_once_for_parts_of_one_statistic() -> None:
+    p = ISLANDS[ISLANDS.island == "Biscoe"]
+    a = analyse(
+        "total body mass of Chinstrap penguins and total body mass of Gentoo penguins, on Biscoe",
+        {"penguins": ISLANDS},
+    )
+    assert a.status == "answered", a.text
+    truth = tuple(p[p.species == s].body_mass_g.sum() for s in ("Chinstrap", "Gentoo"))
+    assert a.value == truth, a.text
+
+
+def test_a_condition_said_at_the_end_with_no_comma_is_named_as_the_last_parts() -> None:
+    # "on Biscoe" may be the last part's or both: each part is answered as said, never
+    # the two species pooled, and the answer says how it read the condition
+    a = analyse(
+        "the heaviest Chinstrap body mass and the lightest Gentoo body mass on Biscoe",
+        {"penguins": ISLANDS},
+    )
+    p = ISLANDS
+    truth = (
+        p[p.species == "Chinstrap"].body_mass_g.max(),
+        p[(p.species == "Gentoo") & (p.island == "Biscoe")].body_mass_g.min(),
+    )
+    assert a.status == "partial", a.text
+    assert a.value == truth, a.text
+    assert "island = Biscoe for the last part only" in a.text, a.text
+
+
+SHOP = pd.DataFrame(
+    {
+        "region": ["North", "South", "North", "East", "North", "South"],
+        "sales": [1.0, 2.0, 3.0, 4.0, 5.0, 6.0],
+        "price": [10.0, 20.0, 30.0, 40.0, 50.0, 60.0],
+    }
+)
+
+
+def test_a_scope_after_a_comma_never_pools_a_parts_own_condition() -> None:
+    # "for the South" is the second part's: the North's total stays the North's
+    a = analyse("the total sales in the North and the average price, for the South", {"shop": SHOP})
+    assert a.value == (
+        SHOP[SHOP.region == "North"].sales.sum(),
+        SHOP[SHOP.region == "South"].price.mean(),
+    ), a.text
