@@ -38,6 +38,7 @@ from notebook_router.analyst.unapplied import unapplied
 from notebook_router.analyst.unread_modifiers import unread_modifiers
 from notebook_router.analyst.values_read import read_as_a_value
 from notebook_router.language.change_words import changes_between_ends
+from notebook_router.language.lexicon import STOPWORDS
 from notebook_router.language.operation_nouns import asks_for_a_label, names_an_operation
 from notebook_router.language.patterns import alternation
 from notebook_router.language.phrases import in_order, phrase_table
@@ -82,6 +83,7 @@ def left_out(r: Reading, spec: Spec) -> tuple[LeftOut, ...]:
         *_unread_names(r),
         *_unread_groups(r, spec),
         *_unread_measures(r, spec),
+        *_unread_qualifiers(r, spec),
         *_unread_ranking(r),
         *(unread_predicate(r, lambda w: _unknown(r, w)) if spec.op == "percentage" else ()),
         *half_formulas(r),
@@ -324,6 +326,32 @@ def _unread_measures(r: Reading, spec: Spec) -> list[LeftOut]:
     return out
 
 
+def _unread_qualifiers(r: Reading, spec: Spec) -> list[LeftOut]:
+    """ "physician office visits" of ``ovisits`` beside ``visits``, ``nvisits`` and
+    ``novisits``: a word before the measure that nothing reads, where other columns are
+    named for the same thing, may be what chooses between them; named, never dropped."""
+    out = []
+    for m in r.mentions:
+        if m.is_value or m.column not in spec.columns:
+            continue
+        said = _phrase(r, m).lower().split()
+        head = said[-1] if said else ""
+        siblings = [c for c in r.schema.names() if c != m.column and c.lower().endswith(head)]
+        if len(head) < _SHORTEST_HEAD or not siblings:
+            continue
+        before = word_spans(r.text[: m.start])
+        word = before[-1][0] if before else ""
+        if word in _NO_QUALIFIERS:
+            continue  # "excluding mean radius": a condition's word, no kind of radius
+        if word and _unknown(r, word) and before[-1][2] + 1 >= m.start:
+            why = f"which of the columns named for {head} ({m.column}, {', '.join(siblings)}) it is"
+            out.append(LeftOut(f"{word} {_phrase(r, m)}", why))
+    return out
+
+
+_SHORTEST_HEAD = 4
+"""A head word shorter than this ("id", "no") ends too many names to say they are alike."""
+_NO_QUALIFIERS = STOPWORDS | frozenset(table("conditions_grammar")["exclusion_leads"])
 _EXTREMES = table("analysis")["aggregations"]
 _RANKED_BY = re.compile(
     rf"\b{_either(_GRAMMAR['ranked_by']['leads'])}\s+the\s+"

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from notebook_router.analyst import conditions as cond
 from notebook_router.analyst import phrases as ph
+from notebook_router.analyst.measured_by import said_in_words
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import Filter, LeftOut
 from notebook_router.language.patterns import alternation, kept_matches
@@ -31,6 +32,7 @@ _NAMED: dict[str, int] = _WORDS["named"]
 _HALVES = alternation([*_WORDS["am"], *_WORDS["pm"]])
 _LEAD_OPS = {word: op for op, words in _WORDS["leads"].items() for word in words}
 _DAY_PARTS: dict[str, list[int]] = _WORDS["day_parts"]
+_TIME_OF = frozenset(_WORDS["time_of_words"])
 
 
 def _time(tag: str, *, bare: bool = False) -> str:
@@ -161,12 +163,29 @@ def _condition(r: Reading, s: _Said) -> list[Filter]:
         kept = tuple(sorted(hours))
         return [Filter(stamps, "hour", kept[0] if len(kept) == 1 else kept)]
     assert column is not None
+    other = _timed_by_a_verb(r, column)
+    if other:  # "departed before 6 am": ``dep_time``'s clock, or the ``hour`` scheduled?
+        why = f"a time of day read on {column}; {' or '.join(other)} may hold it"
+        r.unapplied.append(LeftOut(s.said, why))
     if s.op == "between" and isinstance(s.value, tuple):
         low, high = s.value
         if low <= high:
             return [Filter(column, "between", (low, high))]
         return [Filter(column, "isin", tuple(sorted(hours)))]
     return [Filter(column, s.op, s.value)]
+
+
+def _timed_by_a_verb(r: Reading, hour: str) -> list[str]:
+    """The other number columns named for a time that a word of the question begins
+    ("departed" of ``dep_time``, "arrived" of ``arr_time``): the time of day may be theirs."""
+    said = r.text.lower().split()
+    return [
+        c
+        for c in r.schema.of_kind("number")
+        if c != hour
+        and set(parts := identifier_words(c)) & _TIME_OF
+        and any(said_in_words(p, said) for p in parts if p not in _TIME_OF)
+    ]
 
 
 def _hours(s: _Said) -> set[int]:

@@ -13,10 +13,23 @@ from collections.abc import Callable
 from functools import partial
 
 from notebook_router.analyst import phrases as ph
+from notebook_router.analyst.column_gaps import as_written
+from notebook_router.analyst.measured_by import ADJECTIVE as MEASURE_ADJECTIVE
+from notebook_router.analyst.measured_by import (
+    BELOW_ZERO,
+    ON_TIME,
+    VERBS,
+    a_unit_said,
+    measure_candidates,
+    measure_column,
+    rows_named,
+    unit_unsaid,
+)
+from notebook_router.analyst.measured_by import VERB as MEASURE_VERB
 from notebook_router.analyst.named_sides import named_sides
 from notebook_router.analyst.negated_values import named_start, negated_conditions
 from notebook_router.analyst.reading import Reading
-from notebook_router.analyst.spec import ColumnRef, Filter, LeftOut, Scalar
+from notebook_router.analyst.spec import ColumnRef, Filter, LeftOut, Scalar, condition_text
 from notebook_router.analyst.value_series import series_words
 from notebook_router.language.lexicon import STOPWORDS
 from notebook_router.language.numbers import SCALES, number
@@ -65,7 +78,7 @@ def conditions(r: Reading) -> list[Filter]:
     found: list[Filter] = []
     _row_unit(r)
     _back_references(r)
-    for finder in (negated_conditions, _between, _postfix, _comparative_concepts, _comparisons, _number_first, _named_first, _sign, _age_words, year_span,
+    for finder in (negated_conditions, _measured_amounts, _between, _postfix, _comparative_concepts, _comparisons, _number_first, _named_first, _sign, _age_words, year_span,
                    year_bound, _from_on, _quarter, one_year, _month, _ordinal, _numbered, _column_equals,
                    _value_bounds, _values):  # fmt: skip
         found.extend(finder(r))
@@ -439,6 +452,8 @@ def _between(r: Reading) -> list[Filter]:
     out = []
     for m in list(_RANGE_FIRST.finditer(r.skeleton)):
         column = r.column_at(int(m.group(3)))
+        if a_unit_said(r, int(m.group(3))):
+            continue  # "between 10 and 30 minutes late": an amount of another measure
         if _numeric(r, column):
             said = Filter(column, "between", scaled_range(m.group(1), m.group(2)))
             out.append(kept_unless_excluded(r, m.start(), said))
@@ -451,7 +466,19 @@ def _between(r: Reading) -> list[Filter]:
         if _numeric(r, column):
             said = Filter(column, "between", scaled_range(m.group(2), m.group(3)))
             out.append(kept_unless_excluded(r, m.start(), said))
-            _take(r, m)
+            unit = re.match(r"\s+C(\d+)\b", r.skeleton[m.end() :])
+            if unit is not None and a_unit_said(r, int(unit.group(1))):
+                # "a dep_delay between 10 and 30 minutes": the unit is the delay's
+                mention = r.mentions[int(unit.group(1))]
+                _take(r, m, m.end() + unit.end())
+                if unit_unsaid(column, r.text[mention.start : mention.end].lower()):
+                    r.unapplied.append(
+                        LeftOut(
+                            as_written(r, m.group(0) + unit.group(0)).strip(), _unit_unknown(said)
+                        )
+                    )
+            else:
+                _take(r, m)
     return out
 
 
@@ -527,7 +554,24 @@ def _comparisons(r: Reading) -> list[Filter]:
     for op, pattern in _COMPARISONS:
         for m in list(pattern.finditer(r.skeleton)):
             column = r.column_at(int(m.group(1)))
-            if re.match(r"\s*%?\s+C\d+\b", r.skeleton[m.end() :]):
+            unit = re.match(r"\s+C(\d+)\b", r.skeleton[m.end() :])
+            if unit is not None and a_unit_said(r, int(unit.group(1))):
+                # "an arrival delay of more than 30 minutes": the unit is the delay's
+                said = as_written(r, m.group(0) + unit.group(0)).strip()
+                _take(r, m, m.end() + unit.end())
+                if not _numeric(r, column):  # "a route of more than 30 minutes"
+                    r.unapplied.append(
+                        LeftOut(said, "an amount of time with no column said to hold it")
+                    )
+                    continue
+                f = kept_unless_excluded(r, m.start(), Filter(column, op, _num(m[2])))
+                out.append(f)
+                mention = r.mentions[int(unit.group(1))]
+                if unit_unsaid(column, r.text[mention.start : mention.end].lower()):
+                    r.unapplied.append(LeftOut(said, _unit_unknown(f)))
+                continue
+            after = re.match(r"\s*%?\s+C(\d+)\b", r.skeleton[m.end() :])
+            if after is not None and _numeric(r, r.column_at(int(after.group(1)))):
                 continue  # "quarters had more than 5 rate": the number is the next column's
             if _numeric(r, column):
                 out.append(kept_unless_excluded(r, m.start(), Filter(column, op, _num(m[2]))))
@@ -591,10 +635,115 @@ def _number_first(r: Reading) -> list[Filter]:
         )
         for m in list(re.finditer(pattern, r.skeleton)):
             column = r.column_at(int(m.group(2)))
-            if _numeric(r, column):
+            if rows_named(r, int(m.group(2))):
+                continue  # "carriers with at least 1000 flights": rows counted, no flight number
+            if a_unit_said(r, int(m.group(2))):
+                # "more than 30 minutes" of nothing named: no condition on ``minute``
+                said = as_written(r, m.group(0)).strip()
+                r.unapplied.append(
+                    LeftOut(said, "an amount of time with no column said to hold it")
+                )
+                _take(r, m)
+            elif _numeric(r, column):
                 out.append(kept_unless_excluded(r, m.start(), Filter(column, op, _num(m[1]))))
                 _take(r, m)
     return out
+
+
+_AMOUNT_END = rf"(?:(?P<unit>{UNIT})|C(?P<c>\d+))\b(?:\s+(?P<adj>{MEASURE_ADJECTIVE})\b)?"
+_MEASURE_VERB_BEFORE = rf"\b(?:(?P<verb>{MEASURE_VERB})\s+(?:by\s+)?)?"
+_MEASURED_AMOUNTS = (
+    *(
+        (
+            op,
+            re.compile(
+                rf"{_MEASURE_VERB_BEFORE}(?:{words})\s+(?P<n>-?{UNSIGNED}{SCALE})\s+{_AMOUNT_END}"
+            ),
+        )
+        for op, words in PREFIX_OPS
+        if op not in ("==", "!=")
+    ),
+    (
+        "between",
+        re.compile(
+            rf"{_MEASURE_VERB_BEFORE}between\s+(?P<n>{UNSIGNED}{SCALE})\s*(?:and|to|-)\s*"
+            rf"(?P<m>{UNSIGNED}{SCALE})\s+{_AMOUNT_END}"
+        ),
+    ),
+)
+"""An amount and its unit, with the measure said by a verb before ("delayed more than")
+or an adjective after ("30 minutes late"), as a bound or a range ("between 10 and 30
+minutes late")."""
+_BELOW_ZERO_OPS = {">": "<", ">=": "<=", "<": ">", "<=": ">=", "between": "between"}
+""""more than 10 minutes early": a delay below -10."""
+_OTHER_MEASURE = re.compile(rf"\b(?:{MEASURE_ADJECTIVE}|{MEASURE_VERB})\b")
+_ON_TIME = re.compile(rf"\b{ON_TIME}\b")
+
+
+def _measured_amounts(r: Reading) -> list[Filter]:
+    """ "arrived more than 30 minutes late", "delayed over 2 hours", "more than 10 years
+    old", "hours above 65 degrees": an amount whose measure an adjective after it, a verb
+    before it or its unit names, on the column named for that measure
+    (:mod:`.measured_by`), never on a column named for the unit. A second measure said
+    beside one read ("... and departed on time") is named as not applied."""
+    out = []
+    for op, pattern in _MEASURED_AMOUNTS:
+        for m in list(pattern.finditer(r.skeleton)):
+            f = _measured_amount(r, m, op)
+            if f is not None:
+                out.append(f)
+    if out:  # (a column's name "time" may stand in the skeleton: "on time" is in the text)
+        others = [*_OTHER_MEASURE.finditer(r.skeleton), *_ON_TIME.finditer(r.text)]
+        for other in others:
+            why = "a second measure of the rows, which I did not read"
+            r.unapplied.append(LeftOut(other.group(0), why))
+    return out
+
+
+def _measured_amount(r: Reading, m: re.Match[str], op: str) -> Filter | None:
+    """The condition ``m`` says, its words taken; None when it says none here."""
+    adjective = m.group("adj") or (VERBS[m.group("verb")] if m.group("verb") else None)
+    index = int(m.group("c")) if m.group("c") else None
+    value = _amount(m)
+    if adjective is None or (
+        index is not None and not m.group("adj") and not a_unit_said(r, index)
+    ):
+        return None  # "delayed more than 3 stops": the number is the stops column's
+    said = as_written(r, m.group(0)).strip()
+    before = as_written(r, r.skeleton[: m.start()])
+    unit_col = r.column_at(index) if index is not None else ""
+    after = as_written(r, r.skeleton[m.end() :].split(",")[0])
+    column = measure_column(r, adjective, unit_col, before, after)
+    _take(r, m)
+    if column is None:
+        named = " or ".join(measure_candidates(r, adjective))
+        why = f"how {adjective}: " + (
+            f"the question does not say which of {named} it is"
+            if named
+            else "no number column holds it"
+        )
+        r.unapplied.append(LeftOut(said, why))
+        return None
+    if adjective in BELOW_ZERO:  # "10 minutes early": a delay below -10
+        op = _BELOW_ZERO_OPS[op]
+        value = (-value[1], -value[0]) if isinstance(value, tuple) else -value
+    f = kept_unless_excluded(r, m.start(), Filter(column, op, value))
+    unit = m.group("unit") or (
+        r.text[r.mentions[index].start : r.mentions[index].end] if index is not None else ""
+    )
+    if column != unit_col and unit_unsaid(column, unit.lower()):
+        r.unapplied.append(LeftOut(said, _unit_unknown(f)))
+    return f
+
+
+def _amount(m: re.Match[str]) -> int | float | tuple[int | float, int | float]:
+    """The number ``m`` says, or its range."""
+    return scaled_range(m["n"], m["m"]) if m.groupdict().get("m") else _num(m["n"])
+
+
+def _unit_unknown(f: Filter) -> str:
+    """Why an amount said in a unit is doubted on a column whose name says none."""
+    return f"read as {condition_text(f.column, f.op, f.value)} in the unit of {f.column}, which its name does not say"
 
 
 _SIGN_WORD = alternation(SIGNS)
@@ -961,8 +1110,31 @@ def _month_by_name(r: Reading, m: re.Match[str]) -> list[Filter]:
     return out
 
 
+def _month_number_column(r: Reading) -> str | None:
+    """The number column named for the month ("month", ``Month``) holding 1 to 12 only: the
+    table's own month field, which a month said goes to before a date column's month
+    (``time_hour`` may be kept in another time zone than the rows' months)."""
+    for column in r.schema.of_kind("number", "category"):
+        if name_words(column) != ["month"]:
+            continue
+        values = r.schema.column(column).values
+        if values and all(isinstance(v, numbers.Integral) and 1 <= int(v) <= 12 for v in values):
+            return column
+    return None
+
+
 def _month(r: Reading) -> list[Filter]:
     m = _MONTH.search(r.skeleton)
+    numbered = _month_number_column(r) if m else None
+    if m and numbered is not None and not (r.date_hint or _named_dates(r)):
+        year_col = year_column(r)
+        if not m.group(2) or year_col is not None:
+            month = ph.MONTHS.index(m.group(1)) + 1
+            out = [Filter(numbered, "!=" if negated(r, m.start()) else "==", month)]
+            if m.group(2) and year_col is not None:  # "in July 2014"
+                out.append(Filter(year_col, "==", int(m.group(2))))
+            _take(r, m)
+            return out
     dates = date_column(r)
     if m and dates is None:
         return _month_by_name(r, m)
@@ -1099,6 +1271,11 @@ def _equal(column: str, values: list[Scalar], op: str) -> Filter:
     return Filter(column, "isin" if op == "==" else "notin", tuple(unique))
 
 
+_RANKING_OR_COUNTING = frozenset({"min", "max", "count", "sum", "size", "nunique"})
+"""Statistics said before a yes/no column that leave it a condition ("the lowest
+cancellation rate", "how many total smokers"); any other makes it the measure."""
+
+
 def binary_conditions(r: Reading, *, always: bool) -> list[Filter]:
     """Yes/no columns said as conditions ("who survived", "did not survive").
 
@@ -1112,6 +1289,8 @@ def binary_conditions(r: Reading, *, always: bool) -> list[Filter]:
         if sides is None:
             continue
         before = r.skeleton[max(0, m.start() - 24) : m.start()]
+        if set(ph.aggregations(" ".join(before.split()[-1:]))) - _RANKING_OR_COUNTING:
+            continue  # "the lowest mean status": the measure, never a condition too
         led = re.search(rf"\b{CONDITION_LEAD}\b", before) is not None
         if not (always or led):
             continue

@@ -22,6 +22,7 @@ import re
 from dataclasses import replace
 
 from notebook_router.analyst.accounting import left_out
+from notebook_router.analyst.bounds_past_range import bounds_past_range
 from notebook_router.analyst.distinct_counts import (
     counted_entities,
     ids_not_measured,
@@ -101,6 +102,9 @@ def checked(r: Reading, spec: Spec) -> Spec:
         *fixed.left_out,  # what the intent itself could not answer ("total in March": of what?)
         *gaps,
         *_contradictions(r, fixed),
+        *_exclusive_values(fixed),
+        *_overall_too(r, fixed),
+        *bounds_past_range(r, fixed),
         *top_within_groups(r, fixed),
         *uncounted_total(r, fixed),
         *uncertain_entities(r, fixed),
@@ -135,6 +139,43 @@ def _rows_noun(r: Reading, column: str, value: object) -> bool:
     return bool(said) and all(
         w.islower() and w.endswith("s") and w != str(value).strip().lower() for w in said
     )
+
+
+_OVERALL_TOO = table("accounting_grammar")["overall_too"]
+_OVERALL = re.compile(
+    rf"\b(?:{alternation(_OVERALL_TOO['joins'])})\s+(?:the\s+)?"
+    rf"(?P<said>(?:{alternation(_OVERALL_TOO['words'])})\b[^,;?.]*)"
+)
+
+
+def _overall_too(r: Reading, spec: Spec) -> list[LeftOut]:
+    """ "median line breaks per category, and the overall median": the figure over every
+    row asked beside each group's; an answer by group alone is named as partial."""
+    said = _OVERALL.search(r.text)
+    if said is None or not spec.group_by:
+        return []
+    if any(m.start < said.end("said") and said.start("said") < m.end for m in r.mentions):
+        return []  # "... and overall above 80": a column named ``overall``
+    return [
+        LeftOut(said.group("said").strip(), "the figure over every row: I gave it by group only")
+    ]
+
+
+def _exclusive_values(spec: Spec) -> list[LeftOut]:
+    """Two values one column must equal on the same rows (``spam == 1`` and ``spam == 0``,
+    a follow-up's value added beside the earlier one): no row has both, so the count of 0
+    (or a missing mean) answers nothing asked; named, never shown as complete."""
+    kept = (*spec.filters, *spec.measure) if spec.op in ("count", "percentage") else spec.filters
+    seen: dict[str, object] = {}
+    out = []
+    for f in kept:  # a count's or a share's measure holds on its rows too
+        if f.op != "==" or f.or_missing:
+            continue
+        if f.column in seen and seen[f.column] != f.value:
+            why = f"no row has both {f.column} = {seen[f.column]} and {f.column} = {f.value}"
+            out.append(LeftOut(f"{f.column} = {f.value}", why))
+        seen.setdefault(f.column, f.value)
+    return out
 
 
 def _contradictions(r: Reading, spec: Spec) -> list[LeftOut]:

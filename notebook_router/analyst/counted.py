@@ -103,9 +103,11 @@ def uncounted(r: Reading, spec: Spec) -> list[LeftOut]:
             return [LeftOut(kinds, "a kind of row no column holds")]
         named = _COUNTED_NAMED.search(r.skeleton)  # "how many C0 relapsed": ``patient_id``
         frame = stem(r.frame.lower())
-        after = [] if named is None else r.skeleton[named.end() :].split()
+        after = [] if named is None else [w for w, _, _ in word_spans(r.skeleton[named.end() :])]
         unread = [w for w in r.unknown_words() if w in after and not _read_anyway(r, w, frame)]
-        if unread and spec.op == "shape":  # (with conditions read, a verb may be theirs)
+        if unread and (spec.op == "shape" or not (spec.filters or spec.measure)):
+            # (with conditions read, a verb may be theirs; with none, it is the condition:
+            # "how many flights were cancelled?" of each row's ``flight`` number)
             said = " ".join(unread)
             return [LeftOut(said, "a condition no column holds: I counted every row")]
         return []

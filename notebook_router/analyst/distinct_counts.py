@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from notebook_router.analyst.column_names import is_identifier, name_words
+from notebook_router.analyst.column_names import is_identifier, name_words, plural_of_its_name
 from notebook_router.analyst.linking import Mention
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import LeftOut, Spec
@@ -187,6 +187,9 @@ def _measure(column: str) -> bool:
 def surely_whose(r: Reading, mention: Mention) -> bool:
     """The column ``mention`` links surely identifies things and was said as whose
     values these are ("of the chicks"), so dropping it as a measure needs no word."""
+    said = r.text[mention.start : mention.end].lower()
+    if said == r.frame.lower() and plural_of_its_name(said, mention.column):
+        return True  # "flights to LAX" of a table named ``flights``: its rows
     before = r.text[: mention.start].lower()
     return identifies(r, mention.column) and bool(_DESCRIBED.search(before))
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 from notebook_router.analyst import phrases as ph
-from notebook_router.analyst.column_names import is_identifier
+from notebook_router.analyst.column_names import is_identifier, plural_of_its_name
 from notebook_router.analyst.intents import base
 from notebook_router.analyst.person_columns import names_people
 from notebook_router.analyst.reading import Reading
@@ -142,8 +142,11 @@ def _figure_filtered(r: Reading, column: str, end: int) -> bool:
 
 def _row_noun_id(r: Reading, start: int, end: int, column: str) -> bool:
     """A row noun said as such that linked to the rows' identifier ("more than one visit"
-    to ``visit_id``): it names the rows counted, no measure."""
+    to ``visit_id``, "1000 flights" to each row's ``flight`` number): it names the rows
+    counted, no measure."""
     said = r.text[start:end].lower().strip()
+    if said in forms(_frame_noun(r)) and plural_of_its_name(said, column):
+        return True  # "at least 1000 flights" of a ``flights`` table's ``flight`` numbers
     return is_identifier(column) and said in _ROW_NOUNS | forms(_frame_noun(r))
 
 

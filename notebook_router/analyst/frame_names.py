@@ -11,12 +11,14 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from notebook_router.analyst.column_names import is_identifier
+from notebook_router.analyst.column_names import is_identifier, plural_of_its_name
 from notebook_router.analyst.linking import partial_column
 from notebook_router.analyst.phrases import AGG_WORDS
 from notebook_router.analyst.schema import Schema
 from notebook_router.analyst.spec import LeftOut
+from notebook_router.language.patterns import alternation
 from notebook_router.language.stems import stem
+from notebook_router.language.tables import table
 from notebook_router.language.words import identifier_words
 
 if TYPE_CHECKING:  # reading imports this module
@@ -43,6 +45,52 @@ def named_measure(frame: str, schema: Schema) -> list[str]:
     if column.whole and schema.spread(found.column)[1] >= 2:
         return []  # "chicks" for ``Chick``: each chick on several rows, the rows' things
     return [frame]
+
+
+def rows_said_by_name(text: str, frame: str, schema: Schema) -> str:
+    """``text`` with the frame's name blanked where it surely names the rows.
+
+    A frame named in the plural of a one-word column of whole numbers that recur (``flights``
+    with each row's ``flight`` number) may mean either. It names the rows where a value
+    picks them ("*JFK* flights") or a bound in a unit follows ("flights longer than 1000
+    *miles*"): the unit is no flight number's. After a statistic ("total flights",
+    "distinct flights"), anywhere else, and for a measure (``salaries`` of ``salary``, a
+    value a row) the name is left to the readings that weigh both meanings."""
+    found = partial_column(frame, schema) if frame.isalpha() else None
+    if found is None or not plural_of_its_name(frame, found.column):
+        return text
+    distinct, _ = schema.spread(found.column)
+    if not schema.column(found.column).whole or not 0 < 2 * distinct <= schema.rows:
+        return text  # a measure (``salary``, mostly one row a value), not a code that recurs
+    out = text
+    for m in re.finditer(rf"(?<![\w.'-]){re.escape(frame.lower())}(?![\w])", text):
+        before = text[: m.start()]
+        if _STATISTIC_BEFORE.search(" ".join(before.split()[-2:])):
+            continue  # "total flights", "distinct flights": left to the other readings
+        if _value_before(before, schema) or _UNIT_BOUND_AFTER.match(text, m.end()):
+            out = out[: m.start()] + " " * (m.end() - m.start()) + out[m.end() :]
+    return out
+
+
+_UNIT_BOUND_AFTER = re.compile(
+    rf"\s+(?:[a-z]+\s+){{1,3}}?\d[\d,.]*\s+(?:{alternation(table('analysis')['units']['words'])})\b"
+)
+"""A bound in a unit right after the rows' name ("longer than 1000 miles")."""
+
+
+_STATISTIC_BEFORE = re.compile(
+    rf"\b(?:{alternation([w for words in table('analysis')['aggregations'].values() for w in words])})\b"
+)
+
+
+def _value_before(before: str, schema: Schema) -> bool:
+    """Whether the word right before names a value of a text column ("JFK" flights, a code
+    held in capitals too)."""
+    words = before.split()
+    if not words or schema.values is None:
+        return False
+    word = words[-1].strip(",;:")
+    return bool(schema.values.lookup((word,)) or schema.values.code(word.upper()))
 
 
 def said_frame(r: Reading) -> bool:

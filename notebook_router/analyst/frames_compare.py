@@ -13,6 +13,8 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
+import pandas as pd  # type: ignore[import-untyped, unused-ignore]
+
 from notebook_router.analyst.accounting import UNNAMED_ANSWER
 from notebook_router.analyst.codegen import frame_name
 from notebook_router.analyst.family_compare import COMPARING
@@ -129,6 +131,7 @@ def compare_frames(
         code = "\n".join(f"len({frame_name(name)})" for name in names)
         return _side_by_side(values, "shape", code, "The number of rows", which=_which(text),
                              by_how_much=BY_HOW_MUCH.search(text.lower()) is not None)  # fmt: skip
+    text = _which_of_the_tables(text, names, frames)
     parts = {name: answer(text, {name: frames[name]}, name) for name in names}
     declined = [n for n, a in parts.items() if a.status == "declined"]
     if declined:
@@ -164,7 +167,31 @@ def compare_frames(
         )
     )
     return _side_by_side(values, first.operation, "\n\n".join(a.code for a in parts.values()),
-                         first.text.split(" is ")[0], missing, which=which)  # fmt: skip
+                         first.text.split(" is ")[0], missing, which=which,
+                         by_how_much=BY_HOW_MUCH.search(question.lower()) is not None)  # fmt: skip
+
+
+_WHICH_COLUMN = re.compile(r"\bwhich\s+(?P<noun>[a-z_]+)\b")
+
+
+def _which_of_the_tables(text: str, names: list[str], frames: Mapping[str, Any]) -> str:
+    """ "which year has the higher mean murder rate, g80 or g99?": where the column named
+    holds one value in each table (each table one year's rows), "which year" asks which
+    table, not which year of each table has the highest mean; the column's word is taken
+    out so each table answers with its one figure."""
+    m = _WHICH_COLUMN.search(text.lower())
+    if m is None or not _WHICH_MORE.search(text.lower()):
+        return text
+    noun = m.group("noun")
+    for name in names:
+        frame = frames[name]
+        if not isinstance(frame, pd.DataFrame):
+            return text  # a Dask frame: its values are not counted here
+        columns = {str(c).lower(): c for c in frame.columns}
+        column = columns.get(noun, columns.get(noun.removesuffix("s")))
+        if column is None or frame.loc[:, [column]].iloc[:, 0].nunique(dropna=False) != 1:
+            return text  # "which region ...": each table has regions to rank
+    return text[: m.start("noun")] + " " * len(noun) + text[m.end("noun") :]
 
 
 def _which(text: str) -> str:

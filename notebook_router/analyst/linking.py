@@ -173,6 +173,8 @@ def find_mentions(
             held = [w for w, _, _ in word_spans(str(value))]
             for i in _occurrences(stems, variant):
                 j = i + len(variant) - 1
+                if set(variant) <= skip and "-" not in text[toks[i][1] : toks[j][2]]:
+                    continue  # "no show" of "No-show": read only as one hyphened word
                 spoken = [w for w, _, _ in toks[i : j + 1]]
                 if any(verb_form_only(w, h) for w, h in zip(spoken, held, strict=True)):
                     continue  # "pets *named* Luna" names no value "Name"
@@ -474,9 +476,13 @@ def _category_values(col: Column, skip: set[str]) -> list[Any]:
         if not isinstance(value, str) or len(value.strip()) < _shortest(value):
             continue
         value_stems = {stem(w) for w, _, _ in word_spans(value)}
-        if value_stems and not value_stems <= skip:
-            out.append(value)
+        if value_stems and (not value_stems <= skip or _HYPHENED.fullmatch(value.strip())):
+            out.append(value)  # "No-show" is one word, though "no" and "show" are not values
     return out
+
+
+_HYPHENED = re.compile(r"[^\W_]+(?:-[^\W_]+)+")
+"""A label of words joined by hyphens ("No-show", "walk-in"): said only as written."""
 
 
 def _indexed_values(

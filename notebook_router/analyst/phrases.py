@@ -61,7 +61,7 @@ _THE_N_RANKED = re.compile(
 )
 """The N said before the things ranked ("the 5 countries with the highest ..."), and the
 superlative after them that says their order."""
-_LOWEST_FIRST = frozenset({"lowest", "smallest", "least", "worst"})
+_LOWEST_FIRST = frozenset(table("phrases_statistics")["top"]["lowest_first"])
 _TOP_AFTER = re.compile(rf"\b{_TOP_COUNT}\s+({_bare('top.after_count')})\b")
 _WHICH_PERIOD = re.compile(rf"\b(?:which|what)\s+({_bare('periods.units')})\b")
 _PLURAL_PERIOD = re.compile(rf"(?:^|\s{{4,}})\s({_bare('periods.units')})s\b(?!\s+(?:of|in)\b)")

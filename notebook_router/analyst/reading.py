@@ -13,13 +13,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from notebook_router.analyst import phrases as ph
-from notebook_router.analyst.all_words_said import fully_said_column
+from notebook_router.analyst.all_words_said import (
+    fully_said_column,
+    named_columns_words,
+    two_word_names,
+)
 from notebook_router.analyst.code_qualifiers import code_qualifiers
 from notebook_router.analyst.column_nouns import nouns_of_columns
 from notebook_router.analyst.currency_measures import currency_mentions
 from notebook_router.analyst.defined_codes import defined_codes
 from notebook_router.analyst.everyday_values import everyday_values
-from notebook_router.analyst.frame_names import named_measure
+from notebook_router.analyst.frame_names import named_measure, rows_said_by_name
 from notebook_router.analyst.kind_columns import kind_columns
 from notebook_router.analyst.linking import (
     Mention,
@@ -183,28 +187,54 @@ def choose_frame(
 
     A frame named like one of its own columns ("co2" holding a co2 column) is
     chosen but not blanked: the word may mean the column. A name glued to a word before
-    it ("e-bikes" of a table ``bikes``) is part of that word, not the table named.
+    it ("e-bikes" of a table ``bikes``) is part of that word, not the table named. A name
+    said in the plural ("emails" of ``email``) chooses its frame when no name is said as
+    written and no other frame's plural is said.
     """
     for name in sorted(names, key=len, reverse=True):
-        said = re.finditer(rf"(?<![\w.'-]){re.escape(name.lower())}(?![\w])", text)
-        own = (columns or {}).get(name, [])
-        # "had no absences" of a table named absences: an amount of it, not the table;
-        # "by flc group" of a table flc with a column flc.grp: the column's name
-        m = next(
-            (
-                s for s in said
-                if not _AMOUNT_LEAD.search(text[: s.start()]) and not _begins_a_name(s, text, own)
-            ),
-            None,
-        )  # fmt: skip
+        m = _frame_said(text, name, columns, plural=False)
         if m:
-            own = [c.lower() for c in (columns or {}).get(name, [])]
-            return name, (text if name.lower() in own else ph.blank(text, m))
+            return name, _unless_a_column(text, m, name, columns)
+    # "how many emails" of a table ``email``: its name in the plural names it too, when
+    # no other table's is said so ("orders ... customers" names neither for sure)
+    plurals = [(n, m) for n in names if (m := _frame_said(text, n, columns, plural=True))]
+    if len(plurals) == 1:
+        name, m = plurals[0]
+        return name, _unless_a_column(text, m, name, columns)
     if default in names:
         return default, text
     if len(names) == 1:
         return names[0], text
     return None, text
+
+
+def _frame_said(
+    text: str, name: str, columns: Mapping[str, list[str]] | None, *, plural: bool
+) -> re.Match[str] | None:
+    """Where ``text`` names the frame ``name`` (in the plural, with ``plural``), not as an
+    amount of it ("had no absences") nor as the start of one of its columns' names."""
+    if plural and name.lower().endswith("s"):
+        return None
+    ending = "(?:s|es)" if plural else ""
+    said = re.finditer(rf"(?<![\w.'-]){re.escape(name.lower())}{ending}(?![\w])", text)
+    own = (columns or {}).get(name, [])
+    # "had no absences" of a table named absences: an amount of it, not the table;
+    # "by flc group" of a table flc with a column flc.grp: the column's name
+    return next(
+        (
+            s for s in said
+            if not _AMOUNT_LEAD.search(text[: s.start()]) and not _begins_a_name(s, text, own)
+        ),
+        None,
+    )  # fmt: skip
+
+
+def _unless_a_column(
+    text: str, m: re.Match[str], name: str, columns: Mapping[str, list[str]] | None
+) -> str:
+    """``text`` with the frame's name blanked, unless the word is one of its columns too."""
+    own = [c.lower() for c in (columns or {}).get(name, [])]
+    return text if m.group(0) in own else ph.blank(text, m)
 
 
 def read(question: str, frames: Mapping[str, Schema], default: str | None) -> Reading | str:
@@ -224,6 +254,7 @@ def read(question: str, frames: Mapping[str, Schema], default: str | None) -> Re
     if frame is None:
         return "no_frame" if not frames else "which_frame"
     schema = frames[frame]
+    lower = rows_said_by_name(lower, frame, schema)  # "JFK flights": rows, no flight number
     mentions = _mentions(lower, schema, written=text if len(text) == len(lower) else None)
     skeleton = _skeleton(lower, mentions)
     for m in list(_NUMBER_OF_GROUP.finditer(skeleton)):
@@ -302,6 +333,7 @@ def _mentions(text: str, schema: Schema, written: str | None = None) -> list[Men
         or after_naming_verb(text, m.start)  # "pets called Max"
     ]  # fmt: skip
     found = [m for m in found if not _said_as_verb(text, m)]
+    found = two_word_names(text, found, schema)  # "nightly rate" of rate_per_night
     said = frozenset(stem(w) for w, _, _ in word_spans(text) if w not in ignore)
     for word, start, end in word_spans(text):
         if word in ignore or any(m.start <= start < m.end for m in found):
@@ -316,6 +348,7 @@ def _mentions(text: str, schema: Schema, written: str | None = None) -> list[Men
     found += listed_values(text, schema, found, written)  # "except Train, Test": both values
     found += currency_mentions(text, schema, found)  # "total euros" of sales_eur
     found += kind_columns(text, schema, found)  # "shipping methods" of ship_sp
+    found = named_columns_words(text, found)  # "joint applications" of application_type
     found = _aggregation_before_column(text, sorted(found, key=lambda m: m.start))
     found = nouns_of_columns(text, found, schema)  # "casual rentals": casual's noun
     found = code_qualifiers(text, found, schema)  # "district income": the income

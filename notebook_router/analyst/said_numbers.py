@@ -48,6 +48,7 @@ _METHOD_NUMBER = re.compile(
     r"\s*(?:[*×x]|times\b|iqrs?\b|sigmas?\b|sds?\b|std\b|standard deviations?\b|z\b)"
 )
 _NUMBERS = table("accounting_grammar")["numbers"]
+_LEVEL = re.compile(rf"\b(?:{alternation(_NUMBERS['level_words'])})\b")
 
 
 def _either(phrases: list[str]) -> str:
@@ -73,7 +74,11 @@ def unused_numbers(r: Reading, spec: Spec, told: str = "") -> list[LeftOut]:
     bare = _TOKEN.sub(lambda t: " " * len(t.group()), r.skeleton)  # positions kept
     asides = [(a.start(), a.end()) for a in _ASIDE.finditer(bare)]
     used = spec_numbers(spec)
-    level = {float(spec.alpha), round(float(spec.alpha) * 100, 9)}
+    level = (
+        {float(spec.alpha), round(float(spec.alpha) * 100, 9)}
+        if _LEVEL.search(r.text.lower())
+        else set()
+    )
     out = []
     for m in _NUMBER.finditer(bare):
         try:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from notebook_router.analyst.conditions import PREFIX_OPS, UNSIGNED
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import Filter, LeftOut
 from notebook_router.language.patterns import alternation
@@ -152,7 +153,7 @@ def _base_span(r: Reading, m: re.Match[str]) -> tuple[int, int, int]:
     if len(spans) > 1 and spans[1][0] in _AFTER_NOUN:
         # "students in the south school": the values said after the preposition
         at = _skip_determiners(r, end + spans[1][2] + 1)
-        run = _values_run(r, at, stop)
+        run = max(_values_run(r, at, stop), _bound_run(r, at, stop))
         end = run if run > at else end
     return first, end, noun_end
 
@@ -180,6 +181,19 @@ def _values_run(r: Reading, at: int, stop: int) -> int:
             break
         end = at + e
     return end
+
+
+_BOUND_AFTER = re.compile(rf"\s+(?:{'|'.join(words for _, words in PREFIX_OPS)})\s+\$?-?{UNSIGNED}")
+
+
+def _bound_run(r: Reading, at: int, stop: int) -> int:
+    """The end of a bound on a number column said at ``at`` ("households with *arsenic
+    above 2* switched"), else ``at``."""
+    for m in r.mentions:
+        if m.start == at and not m.is_value and r.kind(m.column) == "number":
+            bound = _BOUND_AFTER.match(r.text, m.end, stop)
+            return bound.end() if bound else at
+    return at
 
 
 def _picks_rows(r: Reading, at: int) -> bool:

@@ -23,6 +23,7 @@ from notebook_router.analyst.date_texts import with_parsed_dates
 from notebook_router.analyst.families import INTENTS
 from notebook_router.analyst.full_names import full_names
 from notebook_router.analyst.function_columns import column_aggregations
+from notebook_router.analyst.group_rows import group_row_bounds
 from notebook_router.analyst.id_bounds import bounds_on_flags, unsaid_id_bounds
 from notebook_router.analyst.id_measures import id_measures
 from notebook_router.analyst.intents import derived_column, no_frame, unmapped
@@ -92,6 +93,7 @@ def understand(question: str, frames: Mapping[str, Schema], default: str | None)
     full_names(r)  # "LeBron James": first_name = LeBron and last_name = James
     r.derived = derived_column(r)
     _bins(r)
+    group_row_bounds(r)  # "carriers with at least 1000 flights": no row condition
     clock = clock_conditions(r)  # "at 7am": the hour, before any number is read as a bound
     times = counted_times(r)  # "renewed at least once": renewals >= 1, not a minimum
     dated = date_conditions(r)  # "after 1992-04-30": a bound on dates, before any value is read

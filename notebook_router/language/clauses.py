@@ -69,6 +69,7 @@ _MATERIAL = re.compile(r"^\s*(?P<head>[^:.!?\n]{2,80}?)\s*:\s+\S", re.S)
 _OPTIONS = re.compile(r"\b(?:between|among|amongst|either)\b", re.I)
 _BULLET = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+")
 # "next" and "finally" only count at the start of a clause ("next quarter" is not a step).
+_CONTINUATION = re.compile(rf"^\s*(?:{alternation(_WORDS['continuations'])})\b")
 _SEQUENCE = re.compile(
     r",?\s*\b(?:and\s+then|then|after\s+that|afterwards|followed\s+by|"
     r"once\s+(?:that(?:'s|\s+is)|it(?:'s|\s+is))\s+done)\b[,:]?\s*"
@@ -113,7 +114,11 @@ def decompose(request: str) -> list[Clause]:
         for j, part in enumerate(_SEQUENCE.split(sentence)):
             for k, piece in enumerate(_split_on_verbs(part)):
                 text = _clean(piece)
-                if text and names_work(text):
+                if text and clauses and _CONTINUATION.fullmatch(text.lower().strip(" ?.!")):
+                    # "... g80 or g99? And by how many?": more asked of the clause before
+                    said = text[:1].lower() + text[1:]
+                    clauses[-1].text = f"{clauses[-1].text.rstrip('?.! ')}, {said}"
+                elif text and names_work(text):
                     clauses.append(
                         Clause(text, _leading_verb(text), after_previous=j > 0 and k == 0)
                     )
@@ -298,6 +303,8 @@ def _without_tone(text: str) -> str:
     while len(fragments) > 1 and not names_work(fragments[0]) and not _EACH.match(fragments[0]):
         fragments.pop(0)  # "in each, how many ...": groups asked for, kept to be read
     while len(fragments) > 1 and not names_work(fragments[-1]):
+        if _CONTINUATION.match(fragments[-1].strip(" ,;").lower()):
+            break  # "..., and by how much?": asks more of the clause, kept with it
         fragments.pop()
     return " ".join(fragments)
 

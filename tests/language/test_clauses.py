@@ -145,3 +145,32 @@ def test_an_abbreviation_ends_no_sentence(request_text: str, clauses: list[str])
 def test_an_abbreviation_that_can_end_a_sentence_ends_one_before_a_capital() -> None:
     clauses = [c.text for c in decompose("Sum the sales for each dept. Email the totals to Ann.")]
     assert clauses == ["Sum the sales for each dept", "Email the totals to Ann"]
+
+
+@pytest.mark.parametrize(
+    ("request_text", "clause"),
+    [
+        (
+            "which has the higher mean murder rate, g80 or g99, and by how much?",
+            "Which has the higher mean murder rate, g80 or g99, and by how much?",
+        ),
+        (
+            "which year has the higher mean murder rate, g80 or g99? and by how much?",
+            "Which year has the higher mean murder rate, g80 or g99, by how much?",
+        ),
+        (
+            "which table has more rows, a or b? And by how many?",
+            "Which table has more rows, a or b, by how many?",
+        ),
+    ],
+)
+def test_a_question_asking_more_of_the_clause_before_stays_with_it(
+    request_text: str, clause: str
+) -> None:
+    # "and by how much?" names no work of its own: it was dropped, and the gap never asked
+    assert [c.text for c in decompose(request_text)] == [clause]
+
+
+def test_a_question_of_its_own_after_one_is_its_own_clause() -> None:
+    said = "Which carrier has the most flights? How many more flights does it have than UA?"
+    assert len(decompose(said)) == 2
