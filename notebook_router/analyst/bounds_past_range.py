@@ -11,12 +11,14 @@ plain answer of none and stays answered.
 from __future__ import annotations
 
 import numbers
-
-import pandas as pd  # type: ignore[import-untyped, unused-ignore]
+from typing import TYPE_CHECKING
 
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import Filter, LeftOut, Spec
 from notebook_router.data.frame_cache import PerFrame
+
+if TYPE_CHECKING:  # pandas is loaded where a frame is read, never to import this module
+    import pandas as pd  # type: ignore[import-untyped, unused-ignore]
 
 _FAR = 2.0
 """How many times past the column's range a bound is to be no slip of the user."""
@@ -25,6 +27,8 @@ _RANGES: PerFrame[tuple[float, float] | None] = PerFrame()
 
 def bounds_past_range(r: Reading, spec: Spec) -> list[LeftOut]:
     """The bounds of ``spec`` far past their column's values, each with its range."""
+    import pandas as pd  # here: the warm-up of a kernel without pandas never loads it
+
     frame = r.schema.frame
     if r.schema.sampled or not isinstance(frame, (pd.DataFrame, pd.Series)):
         return []  # a Dask frame's sample holds some partitions: its range is not the data's
@@ -41,6 +45,8 @@ def bounds_past_range(r: Reading, spec: Spec) -> list[LeftOut]:
 
 def _range(frame: pd.DataFrame | pd.Series, column: str) -> tuple[float, float] | None:
     """The smallest and largest value of ``column``, read once per frame."""
+    import pandas as pd  # (loaded already: ``frame`` is one)
+
     values = frame if isinstance(frame, pd.Series) else frame.get(column)
     if values is None:
         return None

@@ -13,8 +13,6 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
-import pandas as pd  # type: ignore[import-untyped, unused-ignore]
-
 from notebook_router.analyst.accounting import UNNAMED_ANSWER
 from notebook_router.analyst.codegen import frame_name
 from notebook_router.analyst.family_compare import COMPARING
@@ -182,6 +180,8 @@ def _which_of_the_tables(text: str, names: list[str], frames: Mapping[str, Any])
     m = _WHICH_COLUMN.search(text.lower())
     if m is None or not _WHICH_MORE.search(text.lower()):
         return text
+    import pandas as pd  # here: the warm-up of a kernel without pandas never loads it
+
     noun = m.group("noun")
     for name in names:
         frame = frames[name]
