@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from notebook_router.analyst.column_gaps import as_written
 from notebook_router.analyst.column_names import plural_of_its_name
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import LeftOut
@@ -39,7 +40,7 @@ def group_row_bounds(r: Reading) -> None:
             continue
         if not _names_rows(r, m):
             continue
-        said = _as_written(r, m.group(0))
+        said = as_written(r, m.group(0)).strip()
         if m.group("rows") is None and m.group("noun") is None:
             said = f"{said} {_noun_after(r, m.group('n'))}".strip()  # its blanked noun
         r.unapplied.append(
@@ -64,11 +65,3 @@ def _noun_after(r: Reading, number: str) -> str:
     """The word the question says right after ``number``, "" when none."""
     said = re.search(rf"(?<![\w.]){re.escape(number)}\s+([a-z]+)", r.question.lower())
     return said.group(1) if said else ""
-
-
-def _as_written(r: Reading, skeleton_part: str) -> str:
-    def named(c: re.Match[str]) -> str:
-        mention = r.mentions[int(c.group(1))]
-        return r.text[mention.start : mention.end]
-
-    return re.sub(r"C(\d+)", named, skeleton_part).strip()
