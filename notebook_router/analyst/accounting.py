@@ -22,7 +22,7 @@ import re
 
 from notebook_router.analyst.column_names import names_owner
 from notebook_router.analyst.condition_words import unapplied_condition_words
-from notebook_router.analyst.conditions import compared_by_its_measure
+from notebook_router.analyst.conditions import compared_by_its_measure, yes_no
 from notebook_router.analyst.counted import statistic_text, uncounted
 from notebook_router.analyst.counted_conditions import counted_conditions
 from notebook_router.analyst.half_formulas import half_formulas
@@ -42,6 +42,7 @@ from notebook_router.language.lexicon import STOPWORDS
 from notebook_router.language.operation_nouns import asks_for_a_label, names_an_operation
 from notebook_router.language.patterns import alternation
 from notebook_router.language.phrases import in_order, phrase_table
+from notebook_router.language.superlatives import SUPERLATIVES, holds
 from notebook_router.language.tables import table
 from notebook_router.language.words import identifier_words, word_spans
 
@@ -85,12 +86,14 @@ def left_out(r: Reading, spec: Spec) -> tuple[LeftOut, ...]:
         *_unread_measures(r, spec),
         *_unread_qualifiers(r, spec),
         *_unread_ranking(r),
+        *_other_quantity_ranked(r, spec),
         *(unread_predicate(r, lambda w: _unknown(r, w)) if spec.op == "percentage" else ()),
         *half_formulas(r),
         *counted_conditions(
             r, spec
         ),  # "how many SKUs have zero stock": no stock column  # "qty times unit cost" with no column for qty
         *_unread_places(r),
+        *_places_measured(r, spec),
         *_unread_kinds(r, spec),
         *_unread_asked(r, spec),
         *_unmade_comparison(r, spec),
@@ -369,6 +372,30 @@ def _unread_ranking(r: Reading) -> list[LeftOut]:
     ]
 
 
+_ANY_MEASURE_ORDER = frozenset(table("phrases_statistics")["top"]["after_count"])
+"""Superlatives that order any measure ("longest", "shortest"), not one quantity."""
+
+
+def _other_quantity_ranked(r: Reading, spec: Spec) -> list[LeftOut]:
+    """ "the weight of the tallest athlete" answered with the largest weight: a superlative
+    that ranks by another quantity (height) than the column whose extreme was taken."""
+    if spec.op != "statistic" or not spec.aggs or not set(spec.aggs) <= {"max", "min"}:
+        return []
+    out = []
+    for word, _, end in word_spans(r.text):
+        quantity = SUPERLATIVES.get(word)
+        if quantity is None or word in _ANY_MEASURE_ORDER:
+            continue  # "the shortest flight time": a length or a duration as well as a height
+        if any(
+            0 <= m.start - end <= 1 and not m.is_value and m.column in spec.columns
+            for m in r.mentions
+        ):
+            continue  # "the heaviest body mass": said of the column measured
+        if not any(holds(quantity[0], identifier_words(c)) for c in spec.columns):
+            out.append(LeftOut(word, f"a ranking by {quantity[0]}, which the answer does not use"))
+    return out
+
+
 def _linked_at(r: Reading, start: int, end: int) -> bool:
     """Whether a column or value of the reading is said between ``start`` and ``end``."""
     return any(m.start < end and start < m.end for m in r.mentions)
@@ -382,6 +409,27 @@ def _unread_places(r: Reading) -> list[LeftOut]:
         if _unknown(r, word) and (not word.endswith("s") or word.endswith(("ss", "ics"))):
             out.append(LeftOut(word, "a name no column of the table holds"))
     return out
+
+
+_PLACE_ENDING = re.compile(rf"\b{_either(_GRAMMAR['places']['leads'])}\s+(?:the\s+)?$")
+
+
+def _places_measured(r: Reading, spec: Spec) -> list[LeftOut]:
+    """ "dependents of workers *in the west*" answered with the total of a 0/1 ``west``:
+    a yes/no column said as a place names rows, so a figure of its values answers
+    another question; named, never shown complete."""
+    if spec.op != "statistic":
+        return []
+    return [
+        LeftOut(
+            _phrase(r, m), f"read as the {' and '.join(spec.aggs)} of {m.column}: it names a place"
+        )
+        for m in r.mentions
+        if not m.is_value
+        and m.column in spec.columns
+        and yes_no(r, m.column) is not None
+        and _PLACE_ENDING.search(r.text[: m.start])
+    ]
 
 
 # "how many assistant professors": a word saying which kind of row, before what is counted.
@@ -415,7 +463,84 @@ def _unread_kinds(r: Reading, spec: Spec) -> list[LeftOut]:
             continue
         if _unknown(r, rows) and rows not in _PEOPLE and not frame.startswith(rows.rstrip("s")):
             out.append(LeftOut(rows, "a kind of row no column holds"))
+    for m in _OWNERS_ENDING.finditer(r.text):
+        # "median weight of rowers", "average height of female basketball players": whose
+        # measure it is, said last; a word of it nothing reads picks rows not picked
+        said = m.group("said").split()
+        if any(w in STOPWORDS for w in said):
+            continue  # "how many of *those run* utilities": rows referred to, then a verb
+        rows = said[-1]  # the rows' noun ("orders", "movies"), unless a value is in it
+        if read_as_a_value(rows, spec, r.schema) or rows in _PEOPLE:
+            continue
+        if _unknown(r, rows) and not frame.startswith(rows.rstrip("s")):
+            held = _value_begun(r, rows, spec)
+            if held:
+                why = f"a kind of row I did not tie to a value (such as {held!r})"
+                out.append(LeftOut(" ".join(said), why))
+                continue
+        kinds = [
+            w for w in said[:-1]
+            if _unknown(r, w) and not _in_a_condition(w, spec)
+            and not read_as_a_value(w, spec, r.schema)
+            and w not in SUPERLATIVES and w not in _RANKING_WORDS
+        ]  # fmt: skip
+        if kinds:  # "of *basketball* players": which players, though "players" are the rows
+            out.append(LeftOut(" ".join(said), "a kind of row no column holds"))
     return out
+
+
+_SHORTEST_VALUE_BEGUN = 3
+_RANKING_WORDS = frozenset(
+    w for words in table("analysis")["aggregations"].values() for w in words if " " not in w
+) | frozenset(table("phrases_statistics")["top"]["after_count"])
+"""Words that rank or aggregate ("the *longest* trips", "the *latest* orders"): no kind of row."""
+
+
+def _in_a_condition(word: str, spec: Spec) -> bool:
+    """Whether a text condition of ``spec`` holds ``word`` ("the Batman movies": title
+    contains "Batman")."""
+    return any(
+        word in str(v).lower()
+        for f in _conditions(spec)
+        for v in (f.value if isinstance(f.value, tuple) else (f.value,))
+    )
+
+
+def _value_begun(r: Reading, word: str, spec: Spec) -> str:
+    """A category's value that ``word`` is a doer of ("Swim" of "swimmers", "Row" of
+    "rowers"), not already a condition: the rows said are of that kind, though no value
+    was read; "" for none ("articles" is no doer of "Art")."""
+    for col in r.schema.columns:
+        if col.kind != "category":
+            continue
+        for value in col.values:
+            said = str(value).lower()
+            if len(said) < _SHORTEST_VALUE_BEGUN or not said.isalpha():
+                continue
+            if _doer_of(word, said) and not _in_a_condition(said, spec):
+                return str(value)
+    return ""
+
+
+_AGENT_ENDINGS = tuple(table("value_words")["verbs"]["agent_endings"])
+
+
+def _doer_of(word: str, verb: str) -> bool:
+    """Whether ``word`` is ``verb`` with an agent ending, in the plural: "rowers" of
+    "row", "swimmers" of "swim" (its last letter doubled)."""
+    if not word.startswith(verb):
+        return False
+    rest = word[len(verb) :].removesuffix("s")
+    if rest[:1] == verb[-1]:
+        rest = rest[1:]
+    return rest in _AGENT_ENDINGS
+
+
+_OWNERS_ENDING = re.compile(
+    rf"\b{_either(_GRAMMAR['kinds']['owners'])}\s+(?:the\s+|all\s+)?"
+    r"(?P<said>(?:[a-z][a-z'-]+\s+){0,2}[a-z][a-z'-]+s)\s*[?.!]?\s*$"
+)
+"""Whose measure it is, said at the end: "of (the) <up to two words> <plural>"."""
 
 
 # "which fertilizer gave ...", "the most homers", "the three most populous counties": what

@@ -145,6 +145,10 @@ def _names_column(r: Reading, said: re.Match[str], column: str, adjective: str) 
 _COMPARATIVE_WORD = re.compile(rf"\b(?P<adj>{alternation(_COMPARATIVES)})\b")
 
 
+_SHORT_FORMS: dict[str, str] = table("column_words")["short_forms"]
+"""A column named only by a short form ("ht") holds the word it shortens ("height")."""
+
+
 def _concept_columns(r: Reading, adjective: str, at: int | None = None) -> list[str]:
     """The numeric columns named for what ``adjective`` compares ("deeper": depth). When
     there are several, the word said just before the comparative (at ``at`` in the
@@ -153,7 +157,10 @@ def _concept_columns(r: Reading, adjective: str, at: int | None = None) -> list[
     father taller than 75" of ``father``) leaves the comparative to that column (none
     returned); else the one whose name is the measure alone (``height_cm``)."""
     words = set(_COMPARATIVES[adjective][1:])
-    columns = [c for c in r.schema.of_kind("number") if set(name_words(c)) & words]
+    columns = [
+        c for c in r.schema.of_kind("number")
+        if set(name_words(c)) & words or _SHORT_FORMS.get(c.strip().lower()) in words
+    ]  # fmt: skip
     if len(columns) < 2 or at is None:
         return columns
     tokens = _TOKEN.findall(r.skeleton[:at])
@@ -1248,9 +1255,14 @@ def _values(r: Reading) -> list[Filter]:
     wanted: dict[str, list[Scalar]] = {}
     without: dict[str, list[Scalar]] = {}
     out_contains: list[Filter] = []
-    for m in list(re.finditer(r"\bV(\d+)\b", r.skeleton)):
+    slots = list(re.finditer(r"\bV(\d+)\b", r.skeleton))
+    # each negation read before any value is taken: with "non- V1" blanked, its "non-"
+    # would stand before the next value ("non-cancelled orders in York": York kept)
+    denials = [
+        negated(r, named_start(r, m.start(), r.mentions[int(m.group(1))].column)) for m in slots
+    ]
+    for m, denied in zip(slots, denials, strict=True):
         mention = r.mentions[int(m.group(1))]
-        denied = negated(r, named_start(r, m.start(), mention.column))
         _take(r, m)
         series = None if mention.how == "contains" else series_words(r, mention)
         if mention.how == "contains" or series is not None:

@@ -85,6 +85,8 @@ def counts_rows(spec: Spec) -> bool:
     """The operation counts rows (overall or per group), measuring no column."""
     if spec.op == "count" and not spec.columns and spec.derived is None:
         return True
+    if spec.op == "statistic" and spec.aggs == ("count",) and len(spec.columns) == 1:
+        return is_identifier(spec.columns[0])  # "how many patients": ``patient_id`` counted
     if spec.op == "shape" and spec.variant == "rows":
         return True
     return spec.op in ("groupby", "resample") and spec.aggs == ("size",)
@@ -110,6 +112,10 @@ def uncounted(r: Reading, spec: Spec) -> list[LeftOut]:
             # "how many flights were cancelled?" of each row's ``flight`` number)
             said = " ".join(unread)
             return [LeftOut(said, "a condition no column holds: I counted every row")]
+        if after and after[0] in unread and _done_by_them(after):
+            # "how many C0 died in ward A": the verb said of what is counted, beside the
+            # condition read, is a condition of its own
+            return [LeftOut(after[0], "a condition no column holds")]
         return []
     what = m.group("what")
     unknown = r.unknown_words()
@@ -128,7 +134,10 @@ def uncounted(r: Reading, spec: Spec) -> list[LeftOut]:
         rf"\b{re.escape(r.frame.lower())}\b", r.question.lower()[m.end() :]
     ):
         return []  # "how many students answered the survey" of ``survey``: its rows
-    if _counts_the_table(r):  # "how many patients died?" of ``patients``: the name is
+    said_from = [w for w, _, _ in word_spans(r.skeleton[m.start("what") :])]
+    table_counted = _counts_the_table(r)
+    after = said_from if table_counted else said_from[1:]  # the words after what is counted
+    if table_counted:  # "how many patients died?" of ``patients``: the name is
         # blanked, so the word found is the verb after it, a condition like any other
         others = [w for w in dict.fromkeys([what, *others]) if w in unknown]
         others = [w for w in others if not _read_anyway(r, w, frame)]
@@ -144,8 +153,13 @@ def uncounted(r: Reading, spec: Spec) -> list[LeftOut]:
             said = " ".join(others)
             return [LeftOut(said, "a condition no column holds: I counted every row")]
         # With conditions read, a verb may be theirs ("polls taken by", "jobs added in
-        # 2019"); one said as a state of the rows ("were returned") is a condition too
-        states = [w for w in others if _said_as_a_state(r, w)]
+        # 2019"); one said as a state of the rows ("were returned") or as what they did
+        # ("died in ward A") is a condition too
+        states = [
+            w
+            for w in others
+            if _said_as_a_state(r, w) or (after[:1] == [w] and _done_by_them(after))
+        ]
         if states:
             return [LeftOut(" ".join(states), "a condition no column holds")]
         return []  # a column, a value or a word of the table ("how many rows")
@@ -169,6 +183,16 @@ _PASSIVE = re.compile(
     r"(?:[a-z]+ly\s+)?(?P<verb>[a-z]+(?:-[a-z]+)*)\b"
 )
 """A verb said after "were" ("were returned", "were gift-wrapped", "were quickly shipped")."""
+
+
+_OUTCOMES = frozenset(table("accounting_grammar")["counted"]["outcomes"])
+
+
+def _done_by_them(after: list[str]) -> bool:
+    """Whether the first of the words ``after`` a counted noun says an outcome of it
+    ("patients *died* in ward A"), not the event each row records ("flights *departed*
+    in the first quarter") nor a change read ("*gained* at least 400")."""
+    return after[0] in _OUTCOMES
 
 
 def _said_as_a_state(r: Reading, word: str) -> bool:

@@ -142,6 +142,8 @@ def _counted_column(r: Reading, *, certain: bool) -> str | None:
             distinct, _ = r.schema.spread(column)
             if not 0 < distinct < r.schema.rows:
                 continue  # one row each (or unread): the rows are the things counted
+            if certain and distinct < _FEWEST_IDS and r.kind(column) != "number":
+                continue  # ``test_id`` of "covid" and "flu" over 15,000 tests: maybe a kind
             # its name says whose id it is: its values repeating, the things are fewer
             return column
         if identifies(r, column) if certain else _repeated(r, column) and _id_like(r, column):

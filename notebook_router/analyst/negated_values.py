@@ -19,6 +19,7 @@ import re
 
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import Filter, LeftOut, Scalar
+from notebook_router.data.values import without_code
 from notebook_router.language.negations import CONTRACTED
 from notebook_router.language.patterns import alternation
 from notebook_router.language.phrases import in_order, phrase_table
@@ -144,13 +145,17 @@ def _no_side(r: Reading, column: str) -> Scalar | None:
     return None
 
 
-def spelt_negated(r: Reading, column: str, value: Scalar) -> Scalar | None:
-    """A value of ``column`` that is ``value`` with a negation in front ("nonsmoker", "not white")."""
+def spelt_negated(r: Reading, column: str, value: Scalar, said: str = "") -> Scalar | None:
+    """A value of ``column`` that is ``value`` with a negation in front ("nonsmoker", "not
+    white"), or with the negation ``said`` ("never" of "have never been married": the
+    level "1. Never Married", its code aside)."""
     if not isinstance(value, str):
         return None
-    wanted = {squashed(p + value) for p in [*_PREFIXES, *_TABLE["markers"]] if p not in _NAME_ONLY}
+    value = without_code(value)
+    negations = [*_PREFIXES, *_TABLE["markers"], *([said] if said else [])]
+    wanted = {squashed(p + value) for p in negations if p not in _NAME_ONLY}
     for v in _values(r, column):
-        if isinstance(v, str) and squashed(v) in wanted:
+        if isinstance(v, str) and squashed(without_code(v)) in wanted:
             return v
     return None
 
@@ -160,9 +165,9 @@ def squashed(text: str) -> str:
     return re.sub(r"[\s\-']+", "", text.lower())
 
 
-def _other(r: Reading, column: str, value: Scalar) -> Filter:
-    """The condition for "not ``value``" on ``column``."""
-    spelt = spelt_negated(r, column, value)
+def _other(r: Reading, column: str, value: Scalar, said: str = "") -> Filter:
+    """The condition for "not ``value``" on ``column`` (negated by ``said``, when known)."""
+    spelt = spelt_negated(r, column, value, said)
     if spelt is not None:
         return Filter(column, "==", spelt)
     others = [v for v in _values(r, column) if v != value]
@@ -299,7 +304,7 @@ def _verb_negated(r: Reading) -> list[Filter]:
         _blank(r, m.start(), end)
         if unclear:
             continue
-        out.extend(_turned_round(r, said))
+        out.extend(_turned_round(r, said, m.group(0).split()[0]))
     return out
 
 
@@ -342,9 +347,9 @@ def _verb_only(r: Reading, verb: str | None, column: str) -> bool:
     )
 
 
-def _turned_round(r: Reading, said: list[tuple[str, int]]) -> list[Filter]:
-    """The negated conditions of the values and yes/no columns ``said`` after one negation:
-    several values of one column are left out together (``notin``)."""
+def _turned_round(r: Reading, said: list[tuple[str, int]], negation: str) -> list[Filter]:
+    """The negated conditions of the values and yes/no columns ``said`` after one
+    ``negation``: several values of one column are left out together (``notin``)."""
     out: list[Filter] = []
     by_column: dict[str, list[Scalar]] = {}
     for slot, index in said:
@@ -360,7 +365,7 @@ def _turned_round(r: Reading, said: list[tuple[str, int]]) -> list[Filter]:
         if len(values) > 1:
             out.append(Filter(column, "notin", tuple(values)))
         else:
-            out.append(_other(r, column, values[0]))
+            out.append(_other(r, column, values[0], negation))
     return out
 
 

@@ -18,6 +18,10 @@ what the superlative is said of:
   mean, the usual figure of a level such as a height, and the answer says so;
 - of each group ("the youngest player on each team") no one row answers, so it is left
   to the other readings, which say what they did not use.
+
+A number said with it ("the 5 heaviest athletes", "which sports do the 3 tallest players
+play?") ranks that many rows the same way, each named by its label or by the group's
+column said of its members.
 """
 
 from __future__ import annotations
@@ -30,8 +34,10 @@ from notebook_router.analyst.intents import Outcome, base
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.row_labels import picked_row_label
 from notebook_router.language.lexicon import STOPWORDS
+from notebook_router.language.numbers import NUMBER_WORDS, number
 from notebook_router.language.patterns import alternation
-from notebook_router.language.superlatives import QUANTITY_WORDS, SUPERLATIVES
+from notebook_router.language.stems import stem
+from notebook_router.language.superlatives import SUPERLATIVES, holds
 from notebook_router.language.tables import table
 from notebook_router.language.words import identifier_words
 
@@ -41,22 +47,21 @@ _NOT_WITH = re.compile(
     rf"\b(?:{alternation(table('superlative_measures')['not_with']['words'])})\b"
 )
 _EACH = re.compile(rf"\b(?:{alternation(table('superlative_measures')['of_each']['words'])})\b")
+_COUNT = rf"(\d+|{'|'.join(NUMBER_WORDS)})"
+"""How many rows a superlative ranks, said before it ("the *5* heaviest")."""
 _SAID_OF = re.compile(r"\s+(?P<next>C\d+\b|[a-z]+)")
 """What follows the superlative in the skeleton: a column mention or a word."""
 
 
 def superlative_measure(r: Reading) -> Outcome:
     """The row picked by a superlative of a quantity (module docstring), or None."""
-    if r.top is not None or r.mentioned("number") or _NOT_WITH.search(r.text.lower()):
+    if r.mentioned("number") or _NOT_WITH.search(r.text.lower()):
         return None
     said = [w for w in _WORD.findall(r.skeleton.lower()) if w in _SAID]
     if len({_SAID[w] for w in said}) != 1:
         return None
     quantity, ascending = _SAID[said[0]]
-    holding = [
-        c for c in r.schema.of_kind("number")
-        if QUANTITY_WORDS[quantity] & {w.lower() for w in identifier_words(c)}
-    ]  # fmt: skip
+    holding = [c for c in r.schema.of_kind("number") if holds(quantity, identifier_words(c))]
     if len(holding) != 1:
         return None
     groups = [
@@ -65,6 +70,13 @@ def superlative_measure(r: Reading) -> Outcome:
     ]  # fmt: skip
     if len(groups) > 1 or (groups and _EACH.search(r.text.lower())):
         return None  # "the youngest player on each team": one row per group, not built
+    counted = re.search(rf"\b{_COUNT}\s+({said[0]})\b", r.skeleton, re.IGNORECASE)
+    if counted is not None and (len(said) > 1 or r.top is not None):
+        return None  # "the 3 tallest and 3 shortest": two rankings, left to the rest
+    if counted is not None:  # "the 5 heaviest athletes"
+        return _ranked(r, counted, holding[0], ascending, groups)
+    if r.top is not None:
+        return None  # "which 3 teams have the tallest player": groups, left to the rest
     at = re.search(rf"\b{said[0]}\b", r.skeleton, re.IGNORECASE)
     assert at is not None  # found in the skeleton above
     member = _member_said(r, at, groups[0]) if groups else None
@@ -85,6 +97,56 @@ def _picked(r: Reading, column: str, ascending: bool, label: str) -> Outcome:
     return base(
         r, "rows", variant="argmax", columns=(column,), ascending=ascending, label_column=label
     )
+
+
+def _ranked(
+    r: Reading, counted: re.Match[str], column: str, ascending: bool, groups: list[str]
+) -> Outcome:
+    """The N rows ``counted`` says ("the 5 heaviest athletes") with the largest (or
+    smallest) ``column``, named by the group's column said of them ("which sports do ...
+    play") or by the rows' label, else their figures. None where the superlative is said
+    of the groups ("the 3 tallest teams": their means, left to the other readings)."""
+    follows = _SAID_OF.match(r.skeleton, counted.end())
+    said = follows.group("next") if follows is not None else ""
+    if said.startswith("C") and r.column_at(int(said[1:])) in groups:
+        return None
+    if not _rows_said(r, counted.group(2)):
+        return None  # "the 2 tallest swimmers": which rows is not read, left to the rest
+    # (a group said by a value, "in team X", picks rows: the rows keep their own label; one
+    # named otherwise labels them only when asked for, "which sports do ... play?")
+    named = [c for c in groups if not any(m.column == c and m.is_value for m in r.mentions)]
+    if named and not _WHICH_NAMED.match(r.skeleton):
+        return None  # "the 2 oldest employees by department": per group, not built
+    r.skeleton = ph.blank(r.skeleton, counted)
+    label = named[0] if named else picked_row_label(r)
+    return base(
+        r, "rows", variant="labels" if label else "values", columns=(column,),
+        n=int(number(counted.group(1))), ascending=ascending, label_column=label,
+    )  # fmt: skip
+
+
+_SHORTEST_VALUE = 3
+"""A value shorter than this ("F", "No") begins too many nouns to be a kind of row said."""
+_WHICH_NAMED = re.compile(r"\s*(?:which|what)\s+C\d+\b")
+_PEOPLE = frozenset(table("analysis")["conditions"]["people"])
+
+
+def _rows_said(r: Reading, superlative: str) -> bool:
+    """Whether the word after ``superlative`` ("the 5 heaviest *athletes*") is what the
+    rows are: nothing, the table's name, a word for people, or a noun nothing else reads
+    that is no kind of row a value says ("swimmers" beside sport == "Swim")."""
+    after = re.search(rf"\b{superlative}\s+(?P<noun>[a-z][a-z'-]*)", r.question.lower())
+    if after is None:
+        return True
+    noun = after.group("noun")
+    if noun in STOPWORDS or noun in _PEOPLE or stem(noun) == stem(r.frame.lower()):
+        return True
+    # "athletes" of a table ``df``: the rows, unless the noun is a kind of them a value
+    # says another way ("swimmers" of sport == "Swim") or a column's name
+    return noun in r.unknown_words() and not any(
+        stem(noun).startswith(str(v).lower()) for c in r.schema.of_kind("category")
+        for v in r.schema.column(c).values if len(str(v)) >= _SHORTEST_VALUE
+    )  # fmt: skip
 
 
 def _member_said(r: Reading, at: re.Match[str], group: str) -> re.Match[str] | None:

@@ -26,11 +26,23 @@ QUANTITY_WORDS: dict[str, frozenset[str]] = {
 }
 """The words of a column's name that hold each quantity ("temperature", "temp")."""
 
+WHOLE_NAMES: dict[str, frozenset[str]] = {
+    quantity: frozenset(ends.get("whole_names", ())) for quantity, ends in _MEASURES.items()
+}
+"""Short names that hold a quantity only as a column's whole name (``ht``, ``wt``)."""
+
+
+def holds(quantity: str, words: Iterable[str]) -> bool:
+    """Whether a column whose name has ``words`` holds ``quantity`` (``age_years`` holds
+    age; ``ht`` height, but not ``ht_goals``)."""
+    said = {w.lower() for w in words}
+    return bool(QUANTITY_WORDS[quantity] & said) or (
+        len(said) == 1 and bool(WHOLE_NAMES[quantity] & said)
+    )
+
 
 def superlatives_of(words: Iterable[str]) -> frozenset[str]:
     """The superlatives whose quantity is one of ``words`` (the words of a column's name:
     ``age_years`` gives "oldest", "eldest" and "youngest")."""
-    held = set(words)
-    return frozenset(
-        w for w, (quantity, _) in SUPERLATIVES.items() if QUANTITY_WORDS[quantity] & held
-    )
+    held = list(words)
+    return frozenset(w for w, (quantity, _) in SUPERLATIVES.items() if holds(quantity, held))
