@@ -37,12 +37,12 @@ from notebook_router.analyst.spec import ColumnRef, Filter, LeftOut, Spec
 from notebook_router.analyst.unapplied import unapplied
 from notebook_router.analyst.unread_modifiers import unread_modifiers
 from notebook_router.analyst.values_read import read_as_a_value
+from notebook_router.analyst.whose_rows import other_quantity_ranked, unread_owners
 from notebook_router.language.change_words import changes_between_ends
 from notebook_router.language.lexicon import STOPWORDS
 from notebook_router.language.operation_nouns import asks_for_a_label, names_an_operation
 from notebook_router.language.patterns import alternation
 from notebook_router.language.phrases import in_order, phrase_table
-from notebook_router.language.superlatives import SUPERLATIVES, holds
 from notebook_router.language.tables import table
 from notebook_router.language.words import identifier_words, word_spans
 
@@ -86,7 +86,7 @@ def left_out(r: Reading, spec: Spec) -> tuple[LeftOut, ...]:
         *_unread_measures(r, spec),
         *_unread_qualifiers(r, spec),
         *_unread_ranking(r),
-        *_other_quantity_ranked(r, spec),
+        *other_quantity_ranked(r, spec),
         *(unread_predicate(r, lambda w: _unknown(r, w)) if spec.op == "percentage" else ()),
         *half_formulas(r),
         *counted_conditions(
@@ -95,6 +95,7 @@ def left_out(r: Reading, spec: Spec) -> tuple[LeftOut, ...]:
         *_unread_places(r),
         *_places_measured(r, spec),
         *_unread_kinds(r, spec),
+        *unread_owners(r, spec, lambda word: _unknown(r, word)),
         *_unread_asked(r, spec),
         *_unmade_comparison(r, spec),
         *_unnamed_answer(r, spec),
@@ -372,30 +373,6 @@ def _unread_ranking(r: Reading) -> list[LeftOut]:
     ]
 
 
-_ANY_MEASURE_ORDER = frozenset(table("phrases_statistics")["top"]["after_count"])
-"""Superlatives that order any measure ("longest", "shortest"), not one quantity."""
-
-
-def _other_quantity_ranked(r: Reading, spec: Spec) -> list[LeftOut]:
-    """ "the weight of the tallest athlete" answered with the largest weight: a superlative
-    that ranks by another quantity (height) than the column whose extreme was taken."""
-    if spec.op != "statistic" or not spec.aggs or not set(spec.aggs) <= {"max", "min"}:
-        return []
-    out = []
-    for word, _, end in word_spans(r.text):
-        quantity = SUPERLATIVES.get(word)
-        if quantity is None or word in _ANY_MEASURE_ORDER:
-            continue  # "the shortest flight time": a length or a duration as well as a height
-        if any(
-            0 <= m.start - end <= 1 and not m.is_value and m.column in spec.columns
-            for m in r.mentions
-        ):
-            continue  # "the heaviest body mass": said of the column measured
-        if not any(holds(quantity[0], identifier_words(c)) for c in spec.columns):
-            out.append(LeftOut(word, f"a ranking by {quantity[0]}, which the answer does not use"))
-    return out
-
-
 def _linked_at(r: Reading, start: int, end: int) -> bool:
     """Whether a column or value of the reading is said between ``start`` and ``end``."""
     return any(m.start < end and start < m.end for m in r.mentions)
@@ -463,84 +440,7 @@ def _unread_kinds(r: Reading, spec: Spec) -> list[LeftOut]:
             continue
         if _unknown(r, rows) and rows not in _PEOPLE and not frame.startswith(rows.rstrip("s")):
             out.append(LeftOut(rows, "a kind of row no column holds"))
-    for m in _OWNERS_ENDING.finditer(r.text):
-        # "median weight of rowers", "average height of female basketball players": whose
-        # measure it is, said last; a word of it nothing reads picks rows not picked
-        said = m.group("said").split()
-        if any(w in STOPWORDS for w in said):
-            continue  # "how many of *those run* utilities": rows referred to, then a verb
-        rows = said[-1]  # the rows' noun ("orders", "movies"), unless a value is in it
-        if read_as_a_value(rows, spec, r.schema) or rows in _PEOPLE:
-            continue
-        if _unknown(r, rows) and not frame.startswith(rows.rstrip("s")):
-            held = _value_begun(r, rows, spec)
-            if held:
-                why = f"a kind of row I did not tie to a value (such as {held!r})"
-                out.append(LeftOut(" ".join(said), why))
-                continue
-        kinds = [
-            w for w in said[:-1]
-            if _unknown(r, w) and not _in_a_condition(w, spec)
-            and not read_as_a_value(w, spec, r.schema)
-            and w not in SUPERLATIVES and w not in _RANKING_WORDS
-        ]  # fmt: skip
-        if kinds:  # "of *basketball* players": which players, though "players" are the rows
-            out.append(LeftOut(" ".join(said), "a kind of row no column holds"))
     return out
-
-
-_SHORTEST_VALUE_BEGUN = 3
-_RANKING_WORDS = frozenset(
-    w for words in table("analysis")["aggregations"].values() for w in words if " " not in w
-) | frozenset(table("phrases_statistics")["top"]["after_count"])
-"""Words that rank or aggregate ("the *longest* trips", "the *latest* orders"): no kind of row."""
-
-
-def _in_a_condition(word: str, spec: Spec) -> bool:
-    """Whether a text condition of ``spec`` holds ``word`` ("the Batman movies": title
-    contains "Batman")."""
-    return any(
-        word in str(v).lower()
-        for f in _conditions(spec)
-        for v in (f.value if isinstance(f.value, tuple) else (f.value,))
-    )
-
-
-def _value_begun(r: Reading, word: str, spec: Spec) -> str:
-    """A category's value that ``word`` is a doer of ("Swim" of "swimmers", "Row" of
-    "rowers"), not already a condition: the rows said are of that kind, though no value
-    was read; "" for none ("articles" is no doer of "Art")."""
-    for col in r.schema.columns:
-        if col.kind != "category":
-            continue
-        for value in col.values:
-            said = str(value).lower()
-            if len(said) < _SHORTEST_VALUE_BEGUN or not said.isalpha():
-                continue
-            if _doer_of(word, said) and not _in_a_condition(said, spec):
-                return str(value)
-    return ""
-
-
-_AGENT_ENDINGS = tuple(table("value_words")["verbs"]["agent_endings"])
-
-
-def _doer_of(word: str, verb: str) -> bool:
-    """Whether ``word`` is ``verb`` with an agent ending, in the plural: "rowers" of
-    "row", "swimmers" of "swim" (its last letter doubled)."""
-    if not word.startswith(verb):
-        return False
-    rest = word[len(verb) :].removesuffix("s")
-    if rest[:1] == verb[-1]:
-        rest = rest[1:]
-    return rest in _AGENT_ENDINGS
-
-
-_OWNERS_ENDING = re.compile(
-    rf"\b{_either(_GRAMMAR['kinds']['owners'])}\s+(?:the\s+|all\s+)?"
-    r"(?P<said>(?:[a-z][a-z'-]+\s+){0,2}[a-z][a-z'-]+s)\s*[?.!]?\s*$"
-)
-"""Whose measure it is, said at the end: "of (the) <up to two words> <plural>"."""
 
 
 # "which fertilizer gave ...", "the most homers", "the three most populous counties": what
