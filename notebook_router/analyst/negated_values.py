@@ -19,7 +19,6 @@ import re
 
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import Filter, LeftOut, Scalar
-from notebook_router.data.values import without_code
 from notebook_router.language.negations import CONTRACTED
 from notebook_router.language.patterns import alternation
 from notebook_router.language.phrases import in_order, phrase_table
@@ -148,14 +147,13 @@ def _no_side(r: Reading, column: str) -> Scalar | None:
 def spelt_negated(r: Reading, column: str, value: Scalar, said: str = "") -> Scalar | None:
     """A value of ``column`` that is ``value`` with a negation in front ("nonsmoker", "not
     white"), or with the negation ``said`` ("never" of "have never been married": the
-    level "1. Never Married", its code aside)."""
+    label "Never Married")."""
     if not isinstance(value, str):
         return None
-    value = without_code(value)
     negations = [*_PREFIXES, *_TABLE["markers"], *([said] if said else [])]
     wanted = {squashed(p + value) for p in negations if p not in _NAME_ONLY}
     for v in _values(r, column):
-        if isinstance(v, str) and squashed(without_code(v)) in wanted:
+        if isinstance(v, str) and squashed(v) in wanted:
             return v
     return None
 

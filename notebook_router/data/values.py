@@ -14,7 +14,6 @@ once per object and kept while the object is unchanged (``frame_signal``).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -141,17 +140,6 @@ def _add(index: ValueIndex, column: str, value: str, rows: int) -> None:
     stems = tuple(stem(w) for w in said)
     index.by_stems.setdefault(stems, []).append(ValueHit(column, value, rows, False))
     index.longest = max(index.longest, len(said))
-
-
-_LEVEL_CODE = re.compile(r"^\s*\d+\s*[._):-]\s*(?=[^\W\d_])")
-"""The number a coded level opens with, and its mark ("1_" of "1_Death", "2. " of "2.
-Married"); a number and a space only ("5 stars", "1 Low") is an amount or a rank."""
-
-
-def without_code(text: str) -> str:
-    """``text`` without the number a coded level opens with ("2. Married" → "Married");
-    any other text as it is."""
-    return _LEVEL_CODE.sub("", text, count=1)
 
 
 def _short_name(text: str) -> bool:
