@@ -26,19 +26,17 @@ QUANTITY_WORDS: dict[str, frozenset[str]] = {
 }
 """The words of a column's name that hold each quantity ("temperature", "temp")."""
 
-WHOLE_NAMES: dict[str, frozenset[str]] = {
-    quantity: frozenset(ends.get("whole_names", ())) for quantity, ends in _MEASURES.items()
-}
-"""Short names that hold a quantity only as a column's whole name (``ht``, ``wt``)."""
+_SHORT_FORMS: dict[str, str] = table("column_words")["short_forms"]
+"""Column names too short to read as words, with the word each shortens (``ht``: height)."""
 
 
 def holds(quantity: str, words: Iterable[str]) -> bool:
     """Whether a column whose name has ``words`` holds ``quantity`` (``age_years`` holds
-    age; ``ht`` height, but not ``ht_goals``)."""
+    age; ``ht`` height as a whole name, but not ``ht_goals``, a half-time score)."""
     said = {w.lower() for w in words}
-    return bool(QUANTITY_WORDS[quantity] & said) or (
-        len(said) == 1 and bool(WHOLE_NAMES[quantity] & said)
-    )
+    if QUANTITY_WORDS[quantity] & said:
+        return True
+    return len(said) == 1 and _SHORT_FORMS.get(next(iter(said))) == quantity
 
 
 def superlatives_of(words: Iterable[str]) -> frozenset[str]:
