@@ -25,7 +25,9 @@ from notebook_router.analyst.condition_words import unapplied_condition_words
 from notebook_router.analyst.conditions import compared_by_its_measure, yes_no
 from notebook_router.analyst.counted import statistic_text, uncounted
 from notebook_router.analyst.counted_conditions import counted_conditions
+from notebook_router.analyst.distinct_rows import tells_rows_apart
 from notebook_router.analyst.half_formulas import half_formulas
+from notebook_router.analyst.intents import PERCENT
 from notebook_router.analyst.linking import Mention
 from notebook_router.analyst.number_owners import is_identifier
 from notebook_router.analyst.passive_doers import names_doer
@@ -141,6 +143,8 @@ def _applies(f: Filter, m: Mention) -> bool:
 def _unused_values(r: Reading, spec: Spec) -> list[LeftOut]:
     out = []
     for index, m in enumerate(r.mentions):
+        if index in r.restated:
+            continue  # "before S03", "boys (sex M)": other words say its condition
         if index in r.negated and any(f.column == m.column for f in _conditions(spec)):
             continue  # "non-smokers": its condition names the other value
         if m.is_value and not any(_applies(f, m) for f in _conditions(spec)):
@@ -474,6 +478,13 @@ def _unread_asked(r: Reading, spec: Spec) -> list[LeftOut]:
             continue  # "which decade" (a period of the table's dates), "which pair of ..."
         if m.group("which") and word.endswith("s") and not word.endswith("ss"):
             continue  # "which states", "which years": what the rows are, said in the plural
+        if m.group("which") and _groups_rows_apart(r, spec):
+            # "which director has the highest average rating?" of a film table: each title
+            # is one film, so its "average" is the film's own figure, no director's
+            out.append(
+                LeftOut(word, f"a thing no column holds ({spec.group_by[0]} names each row)")
+            )
+            continue
         if m.group("which") and spec.op != "rows":
             continue  # only a row picked by its number answers "which X?" with no X at all
         if m.group("which") and (word.rstrip("s") in frame or _labels_it(spec, word)):
@@ -486,6 +497,15 @@ def _unread_asked(r: Reading, spec: Spec) -> list[LeftOut]:
             continue  # a column is measured: the plural is what its rows are
         out.append(LeftOut(word, "a thing no column of the table holds"))
     return out
+
+
+def _groups_rows_apart(r: Reading, spec: Spec) -> bool:
+    """Whether the rows are grouped by a column the question did not name, whose values
+    are (nearly) all different: the groups are the rows themselves."""
+    if spec.op != "groupby" or len(spec.group_by) != 1:
+        return False
+    key = spec.group_by[0]
+    return not any(m.column == key for m in r.mentions) and tells_rows_apart(r, key)
 
 
 def _column_words(spec: Spec) -> set[str]:
@@ -689,6 +709,10 @@ _STATISTIC_WORDS = {
     agg: [w for w in table("analysis")["aggregations"][agg] if " " not in w] for agg in _COMPUTED
 }
 _COUNTING_OPS = frozenset({"percentage", "count", "unique", "shape", "value_counts"})
+_EXTREMES = ("max", "min")
+_EXTREME_WORDS = {
+    agg: [w for w in table("analysis")["aggregations"][agg] if " " not in w] for agg in _EXTREMES
+}
 
 
 def _unapplied_statistic(r: Reading, spec: Spec) -> list[LeftOut]:
@@ -703,4 +727,12 @@ def _unapplied_statistic(r: Reading, spec: Spec) -> list[LeftOut]:
         m = re.search(rf"\b(?:{alternation(_STATISTIC_WORDS[agg])})\b", text)
         if m:
             out.append(LeftOut(m.group(0), "a statistic the answer does not compute"))
+    shared = re.search(PERCENT, text)
+    if spec.op == "percentage" and not spec.group_by and shared is not None:
+        for agg in dict.fromkeys(a for a in r.aggs if a in _EXTREMES):
+            # "highest hourly rate among people paid by the hour": one share of all the
+            # rows has no highest; the extreme said before it asks for another figure
+            m = re.search(rf"\b(?:{alternation(_EXTREME_WORDS[agg])})\b", text[: shared.start()])
+            if m:
+                out.append(LeftOut(m.group(0), "a ranking one share of the rows cannot answer"))
     return out

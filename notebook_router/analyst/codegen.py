@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from notebook_router.analyst.spec import ColumnRef, Filter, Spec, parsed_texts
+from notebook_router.analyst.zero_groups import keeps_whole
 
 SIMPLE_AGGS = {
     "mean",
@@ -94,6 +95,15 @@ class Builder:
         if assigns:
             self.add(f"d = {name}.assign({assign_args(assigns)})")
             rows = "d"
+        return self.filtered(rows)
+
+    def filtered(self, rows: str) -> str:
+        """The line that keeps the rows the conditions pick from ``rows``, and the variable
+        holding them (``rows`` itself when there are none)."""
+        spec = self.spec
+        if spec.filters and keeps_whole(spec):  # the groups with no row counted are 0s
+            self.add(f"whole = {rows}")
+            rows = "whole"
         if spec.filters:
             self.add(f"d = {rows}[{mask(self, spec.filters, rows)}]")
             rows = "d"
@@ -110,7 +120,7 @@ CODE_NAMES = frozenset(
     {"pd", "np", "stats", "plt", "result", "fig", "ax", "d", "alpha", "corr", "counts"}
     | {"difference", "fit", "forecast", "future", "groups", "iqr", "is_outlier", "lower"}
     | {"upper", "p", "p_values", "pair", "picked", "q1", "q3", "r", "ranked", "ratio", "row"}
-    | {"has_ratio", "kept", "row_mean", "tied"}
+    | {"has_ratio", "keys", "kept", "nested", "row_mean", "tied", "whole"}
     | {"rows_per_period", "series", "slope", "statistic", "table", "top", "totals", "x", "z"}
     | set(dir(builtins))
 )

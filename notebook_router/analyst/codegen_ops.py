@@ -24,7 +24,13 @@ from notebook_router.analyst.codegen import (
 )  # fmt: skip
 from notebook_router.analyst.codegen_kept import kept_rows, tied_rows
 from notebook_router.analyst.engine_code import PANDAS, Engine
-from notebook_router.analyst.spec import Scalar, Spec
+from notebook_router.analyst.zero_groups import (
+    asked_values,
+    counted_yes_no,
+    fewest_first,
+    population,
+    shows_zero_groups,
+)
 
 
 def statistic(b: Builder, e: Engine = PANDAS) -> Program:
@@ -147,12 +153,8 @@ def groupby(b: Builder, e: Engine = PANDAS) -> Program:
         rows = f"{b.rows}.assign(_hit={wrap(mask(b, s.measure, b.rows))}.astype(float))"
     expr = e.computed(grouped_expr(b, f"{rows}.groupby({keys(s.group_by)})", e))
     every_group = s.variant not in ("which", "top") or s.ascending  # a 0 can be the answer
-    counted = s.aggs[:1] in (("size",), ("count",))
     asked = asked_values(s)
-    # "per year since 2015": a condition on the grouped column itself leaves out the
-    # groups outside it; they are not asked, so they get no 0
-    on_key = len(s.group_by) == 1 and any(f.column == s.group_by[0] for f in s.filters)
-    if every_group and s.filters and len(s.group_by) == 1 and counted and (asked or not on_key):
+    if shows_zero_groups(s):
         # "for each firm, in how many years was invest above 100?": a firm with no such
         # year is a 0, not missing from the answer (nor from "which had the fewest")
         b.add(f"counts = {expr}")
@@ -177,27 +179,34 @@ _ZERO_OF_NO_ROWS = frozenset({"sum", "count", "size", "nunique"})
 """Aggregations whose value over no rows is 0 (pandas gives 0 for an empty sum too)."""
 
 
-def asked_values(s: Spec) -> list[Scalar]:
-    """The values of the one group-by column an isin condition asked for, else none."""
-    if len(s.group_by) != 1:
-        return []
-    for f in s.filters:
-        if f.column == s.group_by[0] and f.op == "isin" and isinstance(f.value, tuple):
-            return list(f.value)
-    return []
-
-
 def _with_zeros(b: Builder, e: Engine, counts: str, key: str) -> str:
-    """``counts`` with a 0 for each group of the table none of whose rows were counted
-    (after the counted groups, whatever the kinds of the keys)."""
-    spellings = dict(b.spec.relabelled).get(key)
-    joined = f".replace({dict(spellings)!r})" if spellings else ""  # as the groups read it
-    keys = f"{b.frame}[{key!r}]{joined}.dropna().unique()"
-    if e.lazy:  # the keys are computed once, before they are looked through
-        b.add(f"keys = {e.computed(keys)}")
-        unseen = f"(k for k in keys if k not in {counts}.index)"
-    else:
-        unseen = f"[k for k in {keys} if k not in {counts}.index]"
+    """``counts`` with a 0 for each group none of whose rows were counted (after the
+    counted groups, whatever the kinds of the keys): each group of the population the
+    conditions draw (:mod:`.zero_groups`), or of the table when they draw none."""
+    drawn = population(b.spec)
+    if not drawn:
+        spellings = dict(b.spec.relabelled).get(key)
+        joined = f".replace({dict(spellings)!r})" if spellings else ""  # as the groups read it
+        b.add(f"keys = [*{e.computed(f'{b.frame}[{key!r}]{joined}.dropna().unique()')}]")
+    elif fewest_first(b.spec) or any(counted_yes_no(b.spec, f) for f in drawn):
+        # "which city has the fewest cancelled orders?", "how many smokers per clinician?":
+        # every group, one with none a 0; "which area within the South has the fewest?":
+        # only the South's areas, as every area lies in one region (decided over the whole
+        # table, not per area)
+        nested = " & ".join(
+            wrap(f"whole.groupby({key!r})[{c!r}].nunique().le(1).all()")
+            for c in dict.fromkeys(f.column for f in drawn)
+        )
+        inside = f"whole.loc[{mask(b, drawn, 'whole')}, {key!r}].dropna().unique()"
+        every = f"whole[{key!r}].dropna().unique()"
+        b.add(
+            f"nested = {e.computed(nested)}",
+            f"keys = [*{e.computed(inside)}] if nested else [*{e.computed(every)}]",
+        )
+    else:  # "for each firm in the north, in how many years ...": the north's firms
+        keys = f"whole.loc[{mask(b, drawn, 'whole')}, {key!r}].dropna().unique()"
+        b.add(f"keys = [*{e.computed(keys)}]")
+    unseen = f"[k for k in dict.fromkeys(keys) if k not in {counts}.index]"
     return f"{counts}.reindex([*{counts}.index, *{unseen}], fill_value=0)"
 
 

@@ -12,8 +12,9 @@ from dataclasses import replace
 
 from notebook_router.analyst.codegen import Builder, Program
 from notebook_router.analyst.codegen_kept import kept_rows
-from notebook_router.analyst.codegen_ops import asked_values, keys, ranked
+from notebook_router.analyst.codegen_ops import keys, ranked
 from notebook_router.analyst.engine_code import PANDAS, Engine
+from notebook_router.analyst.zero_groups import asked_values
 
 
 def ratio_of_totals(b: Builder, e: Engine = PANDAS) -> Program:

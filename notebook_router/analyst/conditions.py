@@ -626,6 +626,8 @@ def _row_unit(r: Reading) -> None:
     """ "in quarters where ...", "for years when ...": the column names what a row is, not a
     thing to measure, so it is blanked."""
     for m in list(_ROW_UNIT.finditer(r.skeleton)):
+        if yes_no(r, r.column_at(int(m.group(1)[1:]))) is not None:
+            continue  # "of romance movies that are comedies": a yes/no column picks rows
         # only the column: "the number of months with ..." still asks for a number
         r.skeleton = r.skeleton[: m.start(1)] + " " * len(m.group(1)) + r.skeleton[m.end(1) :]
 
@@ -830,8 +832,11 @@ _AGE_WORDS = (
     (">", re.compile(rf"\b{_either(_AGE['over'], space=' ')}\s+({UNSIGNED}){_NOT_AN_AGE}(?:\s+years?(?: old)?)?")),
     ("<", re.compile(rf"\b{_either(_AGE['under'], space=' ')}\s+({UNSIGNED}){_NOT_AN_AGE}(?:\s+years?(?: old)?)?")),
     (">=", re.compile(rf"\baged\s+({UNSIGNED})\s*{_either(_AGE['or_and'])}\s*{_either(_AGE['or_over'])}")),
+    (">=", re.compile(rf"\b({UNSIGNED})\s*{_either(_AGE['or_and'])}\s*{_either(_AGE['or_older'])}\b")),
+    ("<=", re.compile(rf"\b({UNSIGNED})\s*{_either(_AGE['or_and'])}\s*{_either(_AGE['or_younger'])}\b")),
 )  # fmt: skip
-"""An age said in words, by its comparison: "older than 60", "under 18", "aged 65 or over"."""
+"""An age said in words, by its comparison: "older than 60", "under 18", "aged 65 or over",
+"60 or older"."""
 
 
 _MORE_PEOPLE = rf"\b(?:{alternation(table('number_owners')['people'])})\b"

@@ -25,6 +25,7 @@ from notebook_router.analyst.accounting import left_out
 from notebook_router.analyst.bounds_past_range import bounds_past_range
 from notebook_router.analyst.distinct_counts import (
     counted_entities,
+    counted_per_group,
     ids_not_measured,
     surely_whose,
     uncertain_entities,
@@ -54,7 +55,7 @@ _ORDERED_KINDS = frozenset({"number", "binary", "date", "datetime", "datetext"})
 def checked(r: Reading, spec: Spec) -> Spec:
     """``spec`` repaired where the question says how, with what it leaves out of the
     question (:func:`.accounting.left_out`) and what it cannot answer."""
-    counted = counted_periods(r, counted_entities(r, summed_count(r, spec)))
+    counted = counted_periods(r, counted_per_group(r, counted_entities(r, summed_count(r, spec))))
     spec = ids_not_measured(r, counted)
     fixed = _without_own_group_condition(r, spec)
     gaps = counted_period_gaps(r, fixed, left_out(r, fixed))

@@ -30,7 +30,7 @@ from typing import Any
 
 from notebook_router.analyst import codegen_ops as ops
 from notebook_router.analyst.amount_texts import parsed_amounts
-from notebook_router.analyst.codegen import PARSED, Builder, Program, assign_args, frame_name, mask
+from notebook_router.analyst.codegen import PARSED, Builder, Program, assign_args, frame_name
 from notebook_router.analyst.codegen_ratios import ratio_of_totals
 from notebook_router.analyst.dask_frames import dated_index
 from notebook_router.analyst.engine_code import Engine
@@ -94,10 +94,7 @@ class DaskBuilder(Builder):
         if assigns:
             self.add(f"d = {name}.assign({assign_args(assigns)})")
             rows = "d"
-        if spec.filters:
-            self.add(f"d = {rows}[{mask(self, spec.filters, rows)}]")
-            rows = "d"
-        return rows
+        return self.filtered(rows)
 
     def program(self, shape: str, outputs: dict[str, str] | None = None) -> Program:
         """The program, with its note (an estimate said as one)."""

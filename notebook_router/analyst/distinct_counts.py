@@ -66,6 +66,26 @@ def counted_entities(r: Reading, spec: Spec) -> Spec:
     return replace(spec, op="unique", variant="count", columns=(column,), aggs=())
 
 
+def counted_per_group(r: Reading, spec: Spec) -> Spec:
+    """``spec`` counting each group's distinct things when its counted noun names a column
+    of names whose values stand on several rows ("number of contestants per season" over
+    one row per contestant and episode): the rows of a season are its episodes' results,
+    its contestants are fewer."""
+    said = _COUNTED.search(r.question.lower())
+    if said is None or spec.op not in ("groupby", "resample") or spec.aggs != ("size",):
+        return spec
+    if spec.columns or spec.measure:
+        return spec
+    # only names in words: a flight number ("BA101") names a route flown every day, whose
+    # rows are each a flight counted
+    column = _names_column(r, said.group(1))
+    if column is None or _id_like(r, column) or column in spec.group_by:
+        return spec
+    if any(f.column == column for f in spec.filters):
+        return spec
+    return replace(spec, columns=(column,), aggs=("nunique",))
+
+
 def ids_not_measured(r: Reading, spec: Spec) -> Spec:
     """``spec`` without the id column its described noun names ("the average weight of
     the chicks" over ``weight`` and ``Chick``): the chicks are whose weight is averaged,
@@ -165,7 +185,12 @@ def named_entities(r: Reading, spec: Spec) -> str | None:
     said = _COUNTED.search(r.question.lower())
     if said is None or spec.op != "count" or spec.columns or not (spec.filters or spec.measure):
         return None
-    noun = said.group(1)
+    return _names_column(r, said.group(1))
+
+
+def _names_column(r: Reading, noun: str) -> str | None:
+    """The column of names whose plural ``noun`` is, when its names stand on several rows
+    each (:func:`named_entities`), unless the table is named for the noun."""
     if noun in forms(r.frame.strip().lower()) or r.frame.strip().lower() in forms(noun):
         return None
     for column in r.schema.names():

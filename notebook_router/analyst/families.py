@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 
 from notebook_router.analyst import phrases as ph
 from notebook_router.analyst.capita_ratios import per_capita
@@ -44,6 +45,7 @@ from notebook_router.analyst.intents import (
     plot_agg,
     ranking_order,
     row_id_column,
+    says_groups,
     stat_aggs,
     time_axis,
     time_like,
@@ -56,7 +58,7 @@ from notebook_router.analyst.row_labels import picked_row_label
 from notebook_router.analyst.share_base import share_base
 from notebook_router.analyst.share_groups import rated_flags, share_by_group, split_of_labels
 from notebook_router.analyst.share_measure import measured_total
-from notebook_router.analyst.spec import Decline, Filter
+from notebook_router.analyst.spec import Decline, Filter, Spec
 from notebook_router.analyst.superlative_measures import superlative_measure
 from notebook_router.analyst.unit_ratios import per_unit
 from notebook_router.language.patterns import alternation
@@ -163,7 +165,7 @@ def _plot_kind(r: Reading, group: list[str], targets: list[str], cats: list[str]
 
 
 def info(r: Reading) -> Outcome:
-    if r.has(_COUNT_ROWS) and not r.filters:
+    if r.has(_COUNT_ROWS) and not r.filters and not says_groups(r):  # not "... per season"
         return base(r, "shape", variant="rows")
     if r.has(_COUNT_COLUMNS):
         return base(r, "shape", variant="columns")
@@ -305,7 +307,10 @@ def count(r: Reading) -> Outcome:
     if group:
         # "how many smokers are there in each race?": the smokers of each race
         r.filters.extend(measure)
-        return _grouped(r, group, which, target=None, agg="size")
+        per_group = _grouped(r, group, which, target=None, agg="size")
+        if isinstance(per_group, Spec) and measure:
+            return replace(per_group, counted=tuple(f.column for f in measure))
+        return per_group
     if r.filters or measure:
         return base(r, "count", measure=tuple(measure))
     cats = r.remaining("category", "text", "datetext")
@@ -401,6 +406,10 @@ def grouped(r: Reading) -> Outcome:
     targets = r.targets()
     target = targets[0] if targets else None
     agg = default_agg(r, target)
+    if which and agg == "mode":
+        # "which mpaa is the most common?": the group with the most rows, never each
+        # group's most common figure ranked
+        return _grouped(r, group, which, None, "size")
     if target is None and agg not in ("size", "count") and r.unknown_words():
         return no_column(r, f"the {ph.AGG_WORDS.get(agg, agg)}")
     counted = counted_things(r, group) if target is None and agg == "size" else None

@@ -214,11 +214,13 @@ NOT_RECORDED = (
     r"|unknown|unrecorded)\b"
 )
 _GAPS = table("gap_phrases")
-# "do not have insurance" (the question ends there): no value in the column, unless the
-# column is a yes/no one, whose "no" says it ("do not have children" on ``children`` Y/N).
+# "do not have insurance", "didn't give a rating" (the question ends there): no value in
+# the column, unless the column is a yes/no one, whose "no" says it ("do not have
+# children" on ``children`` Y/N).
 _NOT_HAVE = (
     rf"\b(?:{alternation(_GAPS['lack_auxiliaries'])})\s*(?:{alternation(_GAPS['lack_negations'])})"
-    r"\s+have\s+(?:an?\s+|any\s+)?C(\d+)\s*\??\s*$"
+    rf"\s+(?:{alternation(_GAPS['lack_verbs'])})\s+(?:(?:{alternation(_GAPS['lack_determiners'])})\s+)?"
+    rf"C(\d+)(?:\s+(?:{alternation(_GAPS['lack_nouns'])}))?\s*\??\s*$"
 )
 # "have insurance recorded", "with a phone on file": a value said to be there, which a
 # count of gaps does not answer.
@@ -254,6 +256,14 @@ _WITH_MISSING = (
 _COLUMN_WORDS = _words("missing.columns")
 
 
+def _has_gaps(r: Reading, column: str) -> bool:
+    """Whether some row of ``column`` holds no value (True when the rows are not known)."""
+    frame = r.schema.frame
+    if frame is None or column not in frame.columns:
+        return True
+    return bool(frame[column].isna().any())
+
+
 def missing(r: Reading) -> Outcome:
     if r.has(_RECORDED) and not r.has(MISSING) and not r.has(NOT_RECORDED):
         return Decline(
@@ -265,6 +275,8 @@ def missing(r: Reading) -> Outcome:
         lacked = re.search(_NOT_HAVE, r.skeleton)
         if lacked is None or no_side(r.schema.column(r.column_at(int(lacked[1])))) is not None:
             return None
+        if not _has_gaps(r, r.column_at(int(lacked[1]))):
+            return None  # "didn't give a tip" of a tip column with no gaps: a tip of 0
     percent = r.has(PERCENT)
     # "visits with a missing rating by doctor": the gaps are counted per doctor
     group, which = groups(r)

@@ -36,7 +36,7 @@ _GROUP_KINDS = ("text", "category")
 def group_row_bounds(r: Reading) -> None:
     """Name each bound on the groups' rows as left out, and blank it from the skeleton."""
     for m in list(_GROUP_ROWS.finditer(r.skeleton)):
-        if r.kind(r.column_at(int(m.group("group")))) not in _GROUP_KINDS:
+        if not _groups(r, r.column_at(int(m.group("group")))):
             continue
         if not _names_rows(r, m):
             continue
@@ -48,6 +48,16 @@ def group_row_bounds(r: Reading) -> None:
         )
         start = m.end("group")
         r.skeleton = r.skeleton[:start] + " " * (m.end() - start) + r.skeleton[m.end() :]
+
+
+def _groups(r: Reading, column: str) -> bool:
+    """Whether ``column`` may be what the rows are grouped by: labels, or whole numbers
+    (a school's number on each of its pupils; a bound said after any other column names
+    no group's rows either way, so a year or a whole price only flags more)."""
+    if r.kind(column) in _GROUP_KINDS:
+        return True
+    described = r.schema.column(column)
+    return r.kind(column) == "number" and described.whole and described.repeats
 
 
 def _names_rows(r: Reading, m: re.Match[str]) -> bool:

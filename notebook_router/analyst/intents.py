@@ -217,6 +217,17 @@ def groups(r: Reading) -> tuple[list[str], bool]:
     return found, which
 
 
+def says_groups(r: Reading) -> bool:
+    """Whether the question says a column to group by ("per season", "for each class"),
+    read without taking its words (:func:`groups` takes them)."""
+    for pattern in _GROUPS:
+        for m in pattern.finditer(r.skeleton):
+            cols = [r.column_at(int(g)) for g in m.groups() if g is not None]
+            if cols and all(groupable(r, c) for c in cols) and not names_doer(r, m.start(), cols):
+                return True
+    return False
+
+
 _PERIOD_NAMES = frozenset(_SAID.words("groups.period_names"))
 
 

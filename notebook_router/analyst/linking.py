@@ -178,6 +178,8 @@ def find_mentions(
                 spoken = [w for w, _, _ in toks[i : j + 1]]
                 if any(verb_form_only(w, h) for w, h in zip(spoken, held, strict=True)):
                     continue  # "pets *named* Luna" names no value "Name"
+                if _sign_unsaid(text, toks[i][1], value):
+                    continue  # "60 or older" names no band ">60"
                 mention = Mention(toks[i][1], toks[j][2], col.name, value, True, "value")
                 found.append((len(variant), 1, i, mention))
     found.extend(_indexed_values(text, toks, schema, skip, written))
@@ -496,20 +498,21 @@ def _indexed_values(
     index = schema.values
     if index is None:
         return []
+    searched = _TEXT_SEARCH.search(text) is not None  # "comments that mention salary"
     out: list[tuple[int, int, int, Mention]] = []
     for i in range(len(toks)):
         for size in range(min(index.longest, len(toks) - i), 0, -1):
             said = tuple(w for w, _, _ in toks[i : i + size])
             if {stem(w) for w in said} <= skip:
                 continue
-            hits = index.lookup(said)
+            hits = _signs_said(text, toks[i][1], index.lookup(said))
             if hits:
                 out.append((size, 0, i, _value_mention(toks[i][1], toks[i + size - 1][2], hits)))
                 break
         else:
             word = toks[i][0]
             if stem(word) not in skip:
-                hits, how = _loose_values(word, schema)
+                hits, how = _loose_values(word, schema, searched)
                 if hits:
                     out.append((1, 0, i, _value_mention(toks[i][1], toks[i][2], hits, how)))
     if written is not None and len(written) == len(text):
@@ -520,9 +523,41 @@ def _indexed_values(
     return out
 
 
-def _loose_values(word: str, schema: Schema) -> tuple[list[Any], str]:
+_TEXT_SEARCH = re.compile(rf"\b(?:{'|'.join(table('column_words')['text_search']['verbs'])})\b")
+_SIGNED = re.compile(r"^\s*[<>=≤≥]+\s*")
+"""A label that is a bound itself (">60", "<=45" of a binned measure)."""
+
+
+def _signs_said(text: str, start: int, hits: list[Any]) -> list[Any]:
+    """``hits`` without a label that is a bound whose sign is not said (:func:`_sign_unsaid`)."""
+    return [hit for hit in hits if not _sign_unsaid(text, start, hit.value)]
+
+
+def _sign_unsaid(text: str, start: int, value: object) -> bool:
+    """Whether ``value`` is a label that is a bound (">60") and the question does not say
+    its sign before the number at ``start``, in signs or words ("over 60"): "patients 60
+    or older" names no ``po2`` band."""
+    sign = _SIGNED.match(str(value))
+    if sign is None:
+        return False
+    before = text[:start].rstrip()
+    said = sign.group(0).strip()
+    words = _SIGN_WORDS.get(said)
+    return not before.endswith(said) and not (words is not None and words.search(before))
+
+
+_COMPARISONS = table("analysis")["comparisons"]["before"]
+_SIGN_WORDS = {
+    sign: re.compile(rf"\b(?:{'|'.join(re.escape(w) for w in _COMPARISONS.get(sign, [sign]))})$")
+    for sign in (">", ">=", "<", "<=", "=", "≥", "≤")
+}
+"""Each sign a band may begin with, and the words that say it before a number."""
+
+
+def _loose_values(word: str, schema: Schema, searched: bool = False) -> tuple[list[Any], str]:
     """Values a word names in other words: "women" for "female" (``value_words.toml``),
-    "foggy" for "fog", "carnivores" for the short category "carni"."""
+    "foggy" for "fog", "carnivores" for the short category "carni". ``searched``: the
+    question searches text for words ("mention"), so a word of a column's name may be one."""
     index = schema.values
     assert index is not None
     for other in other_words(word):
@@ -536,7 +571,10 @@ def _loose_values(word: str, schema: Schema) -> tuple[list[Any], str]:
         if hits:
             return hits, "words"
     heads = index.heads.get(word, {})
-    if len(heads) == 1 and len(word) >= 4:  # "manual" for manual(m5), manual(m6), ...
+    named = _names_a_column(word, schema) and not searched
+    if len(heads) == 1 and len(word) >= 4 and not named:
+        # "manual" for manual(m5), manual(m6), ...; never "salary", a word of the name of
+        # ``current_salary``, for the comments of a free-text column that begin with it
         column, count = next(iter(heads.items()))
         if count >= 2:
             return [ValueHit(column, word, 0, False)], "contains"
@@ -549,6 +587,12 @@ def _loose_values(word: str, schema: Schema) -> tuple[list[Any], str]:
             if len(found) == 1:
                 return [ValueHit(col.name, found[0], 0, False)], "words"
     return [], "words"
+
+
+def _names_a_column(word: str, schema: Schema) -> bool:
+    """Whether ``word`` is a word of some column's name ("salary" of ``current_salary``)."""
+    said = stem(word)
+    return any(said == stem(w.lower()) for c in schema.columns for w in identifier_words(c.name))
 
 
 def _value_mention(start: int, end: int, hits: list[Any], how: str = "value") -> Mention:

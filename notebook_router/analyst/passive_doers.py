@@ -33,9 +33,14 @@ def names_doer(r: Reading, by_at: int, columns: Iterable[str]) -> bool:
     if said is None or said.group(2) in _ARRANGING:
         return False
     before, verb = said.group(1), said.group(2)
-    regular = verb.endswith(_ENDINGS) and not verb.endswith(_NOT_ENDINGS) and len(verb) > 3
-    passive = before in _AUXILIARIES or verb in _IRREGULAR or regular
+    passive = before in _AUXILIARIES or is_participle(verb)
     if not passive:
         return False
     filtered = {m.column for m in r.mentions if m.is_value}
     return all(c in filtered for c in columns)
+
+
+def is_participle(word: str) -> bool:
+    """Whether ``word`` reads as a past participle ("conducted", "made"), not "speed"."""
+    regular = word.endswith(_ENDINGS) and not word.endswith(_NOT_ENDINGS) and len(word) > 3
+    return regular or word in _IRREGULAR

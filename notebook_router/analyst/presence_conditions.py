@@ -27,10 +27,16 @@ _WORDS = table("condition_words")["presence"]
 _LACKING = re.compile(rf"\b{in_order(tuple(_WORDS['lacking']))}\s+$")
 _HAVING = re.compile(rf"\b{in_order(tuple(_WORDS['having']))}\s+$")
 _YES_NO_ONLY = re.compile(rf"\b{in_order(tuple(_WORDS['yes_no_only']))}\s+$")
+_OF_MEASURED = re.compile(rf"\b{in_order(tuple(_WORDS['of_measured']))}\s+$")
 _TOKEN = re.compile(r"\bC(\d+)\b")
 _ARTICLE = re.compile(rf"\b(?:{alternation(_WORDS['articles'])})\s*$")
 _ARGUMENT_OPERATION = re.compile(
     rf"(?<![\w-])(?:{alternation(_WORDS['argument_operations'])})(?![\w-])"
+)
+_OWN_VERB = re.compile(rf"\bC(\d+)\s+(?:{alternation(_WORDS['articles'])})\s+$")
+"""A word of the column's own name said as the verb before it ("paid any late fees")."""
+_RECORDED_AFTER = re.compile(
+    rf"\s+(?:{alternation(table('families_tests')['missing']['recorded'])})\b"
 )
 _AFTER_COLUMN = re.compile(r"\bC\d+\s*$")
 _JOINED = re.compile(
@@ -54,6 +60,13 @@ def presence_conditions(r: Reading) -> list[Filter]:
         sides = yes_no(r, column)
         if lead is None and sides is not None:
             lead = _YES_NO_ONLY.search(before)
+        if lead is None and sides is not None and any(c != column for c in r.measured):
+            # "the average rating of comedies", not "of comedies and dramas" (which rows?)
+            listed = _JOINED.match(r.skeleton[token.end() :]) is not None
+            lead = None if listed else _OF_MEASURED.search(before)
+        if lead is None:  # "loans that *paid any* late fees" of ``paid_late_fees``
+            verb = _OWN_VERB.search(before)
+            lead = verb if verb is not None and r.column_at(int(verb[1])) == column else None
         if lead is None or _an_argument(r, before[: lead.start()], index):
             continue
         condition = _condition(
@@ -62,6 +75,7 @@ def presence_conditions(r: Reading) -> list[Filter]:
             sides,
             lacking=lacking is not None,
             again=column in r.measured,
+            recorded=_RECORDED_AFTER.match(r.skeleton, token.end()) is not None,
             article=_ARTICLE.search(lead.group(0)) is not None,
         )
         if condition is None:
@@ -115,11 +129,16 @@ def _condition(
     lacking: bool,
     again: bool = False,
     article: bool = False,
+    recorded: bool = False,
 ) -> Filter | None:
     """``again``: the column is measured and said a second time after the lead ("the
     average tip of trips that got a tip"): any amount of it that is sometimes zero is had
     or lacked, not only a count. ``article``: the lead says "a", "any" or "no" ("with a
-    discount code"): a column that is only sometimes recorded is had or lacked too."""
+    discount code"): a column that is only sometimes recorded is had or lacked too.
+    ``recorded``: "recorded" (or "given", ...) follows the column ("no tvhours recorded"):
+    a value there or not, before a count's 0."""
+    if recorded and sides is None and _sometimes_missing(r, column):
+        return Filter(column, "absent" if lacking else "present")
     if sides is not None:
         falsy, truthy = sides
         return Filter(column, "==", falsy if lacking else truthy)  # type: ignore[arg-type]

@@ -89,6 +89,9 @@ class Reading:
     negated: set[int] = field(default_factory=set)
     """Mentions of values read as negated ("non-smokers" for habit == "nonsmoker"): used by
     their condition although it names another value."""
+    restated: set[int] = field(default_factory=set)
+    """Mentions of values whose condition other words say: the end of an open span
+    ("seasons before S03" leaves S03 out), a word a parenthesis restates ("boys (sex M)")."""
     measured: list[str] = field(default_factory=list)
     """Number columns a statistic was said of ("total revenue", "sum of revenue"): still
     the column measured when a condition on it used up its mention ("... over 150")."""

@@ -18,6 +18,7 @@ import re
 from collections.abc import Callable
 
 from notebook_router.analyst.conditions import PREFIX_OPS, UNSIGNED
+from notebook_router.analyst.passive_doers import is_participle
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import Filter, LeftOut
 from notebook_router.language.patterns import alternation
@@ -65,6 +66,9 @@ def share_base(
     m = _SHARE_OF.search(r.text)
     if m is None:
         return _leading_base(r, found)
+    among = _among(r, m, found)
+    if among is not None:
+        return among
     start, end, noun_end = _base_span(r, m)
     _note_unlinked(r, start, noun_end, found)
     base = [f for f in found if said_within(r, f, start, end)]
@@ -85,6 +89,43 @@ def share_base(
     return measured, base
 
 
+def _among(
+    r: Reading, m: re.Match[str], found: list[Filter]
+) -> tuple[list[Filter], list[Filter]] | None:
+    """``(measured, base)`` of "percentage of smokers among patients over 60": each
+    condition said before "among" is measured, each said after it picks the rows; None
+    unless every condition is said on one side or the other, some on each, and no verb
+    follows "among" (what it says is then what is measured, read as before)."""
+    said = _AMONG.search(r.text, m.start("base"), m.end("base"))
+    if said is None or _main_verb(r, said.end(), m.end("base")):
+        return None  # "of dramas among films after 2000 *are* comedies": the verb's reading
+    measured = [f for f in found if said_within(r, f, m.start("base"), said.start())]
+    base = [f for f in found if said_within(r, f, said.end(), m.end("base"))]
+    if not measured or not base or len(measured) + len(base) != len(found):
+        return None
+    return measured, base
+
+
+def _main_verb(r: Reading, start: int, stop: int) -> bool:
+    """Whether a verb between ``start`` and ``stop`` is no relative clause's own ("among
+    patients who *are* over 60" says which patients; "among films after 2000 *are*
+    comedies" says what is measured)."""
+    relative = False
+    for found in _VERB.finditer(r.text, start, stop):
+        if any(m.start < found.end() and found.start() < m.end for m in r.mentions):
+            continue  # a column's or a value's word ("pay")
+        if found.group(0) in _RELATIVE:
+            relative = True
+        elif relative:
+            relative = False  # the clause's own verb
+        else:
+            return True
+    return False
+
+
+_AMONG = re.compile(rf"\b(?:{alternation(_BASE['among'])})\b")
+
+
 def _said_after_scope(r: Reading, f: Filter, after: int) -> bool:
     """Whether condition ``f`` is said after ``after`` right behind a word of scope ("were
     sunny *in* 2015"): the rows the share is of, not what is measured in them."""
@@ -101,6 +142,30 @@ def _said_after_scope(r: Reading, f: Filter, after: int) -> bool:
         joined = len(before) > 1 and before[-2][0] in _JOINED  # "sunny *and* in 2015": both
         if before and before[-1][0] in _TRAILING_SCOPE and not joined:
             return True
+        if _scoped_phrase(r, before, after):
+            return True
+    return False
+
+
+_SCOPE_REACH = 5
+"""How many words a scope's noun phrase may run before its value ("among *people with an
+ACT of* 33")."""
+
+
+def _scoped_phrase(r: Reading, before: list[tuple[str, int, int]], after: int) -> bool:
+    """Whether a word of scope opens the noun phrase the value ends ("*among* people with
+    an ACT of 33"), with no verb and no other value between them."""
+    for word, s, e in reversed(before[-_SCOPE_REACH - 1 :]):
+        if s < after:
+            return False
+        if word in _TRAILING_SCOPE:
+            return True
+        if (
+            word in _JOINED
+            or _VERB.fullmatch(word)
+            or any(m.is_value and m.start < e and s < m.end for m in r.mentions)
+        ):
+            return False
     return False
 
 
@@ -149,13 +214,31 @@ def _base_span(r: Reading, m: re.Match[str]) -> tuple[int, int, int]:
     spans = word_spans(r.text[end:stop])
     if not spans:
         return first, end, end
+    if end > first and len(spans) > 1 and _participle_after(r, end, spans, stop):
+        # "of *pants* made in Vietnam": the values name the rows themselves, and what
+        # the participle says of them is measured
+        return first, end, end
     noun_end = end + spans[0][2]  # the noun the values describe
     if len(spans) > 1 and spans[1][0] in _AFTER_NOUN:
         # "students in the south school": the values said after the preposition
         at = _skip_determiners(r, end + spans[1][2] + 1)
         run = max(_values_run(r, at, stop), _bound_run(r, at, stop))
-        end = run if run > at else end
+        # ... but "of sex = 0 patients *with admit = 1*", said last, is what is measured
+        end = run if run > at and (end == first or word_spans(r.text[run:stop])) else end
     return first, end, noun_end
+
+
+def _participle_after(r: Reading, at: int, spans: list[tuple[str, int, int]], stop: int) -> bool:
+    """Whether the word at ``at`` (first of ``spans``) is a participle naming no column,
+    followed by a preposition and the values that end the question ("made *in* Vietnam";
+    not "made in Vietnam *priced over 100*", where the base goes on)."""
+    word, s, e = spans[0]
+    if not is_participle(word) or spans[1][0] not in _AFTER_NOUN | _TRAILING_SCOPE:
+        return False
+    if any(m.start < at + e and at + s < m.end for m in r.mentions):
+        return False
+    run = _values_run(r, _skip_determiners(r, at + spans[1][2] + 1), stop)
+    return run > at + spans[1][2] + 1 and not word_spans(r.text[run:stop])
 
 
 def _verb(r: Reading, start: int, stop: int) -> re.Match[str] | None:
@@ -174,12 +257,18 @@ def _skip_determiners(r: Reading, at: int) -> int:
 
 
 def _values_run(r: Reading, at: int, stop: int) -> int:
-    """The end of the words from ``at`` that each name a value ("eng", "LAX")."""
+    """The end of the words from ``at`` that each name a value ("eng", "LAX") or a bound
+    on a column ("sex = 0 patients")."""
     end = at
-    for _word, s, e in word_spans(r.text[at:stop]):
-        if not _picks_rows(r, at + s):
+    while spans := word_spans(r.text[end:stop]):
+        _word, s, e = spans[0]
+        bound = _bound_run(r, end + s, stop)
+        if bound > end + s and word_spans(r.text[bound:stop]):  # a noun after it: "patients"
+            end = bound
+        elif _picks_rows(r, end + s):
+            end += e
+        else:
             break
-        end = at + e
     return end
 
 
@@ -190,7 +279,7 @@ def _bound_run(r: Reading, at: int, stop: int) -> int:
     """The end of a bound on a number column said at ``at`` ("households with *arsenic
     above 2* switched"), else ``at``."""
     for m in r.mentions:
-        if m.start == at and not m.is_value and r.kind(m.column) == "number":
+        if m.start == at and not m.is_value and r.kind(m.column) in ("number", "binary"):
             bound = _BOUND_AFTER.match(r.text, m.end, stop)
             return bound.end() if bound else at
     return at
@@ -261,10 +350,14 @@ def _note_unlinked(r: Reading, start: int, end: int, found: list[Filter]) -> Non
 
 def _written_otherwise(word: str, values: tuple[object, ...] | list[object]) -> str | None:
     """The value ``word`` looks like another way of writing: the value begins the word
-    ("eng" of "engineers") or the word's singular is spelled close to it."""
+    ("eng" of "engineers"), ends with the word's singular ("shirts" of "dress shirt"), or
+    the word's singular is spelled close to it."""
     said = {str(v).lower(): str(v) for v in values if isinstance(v, str)}
+    singular = word.rstrip("s")
     for low, value in said.items():
         if len(low) >= 3 and word.startswith(low):
+            return value
+        if len(singular) >= 3 and low.endswith(f" {singular}"):
             return value
     near = closest(word.rstrip("s"), list(said), cutoff=0.8)
     return said[near[0]] if near else None

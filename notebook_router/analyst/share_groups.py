@@ -22,6 +22,8 @@ from itertools import pairwise
 from notebook_router.analyst.conditions import binary_conditions, yes_no
 from notebook_router.analyst.family_rates import rate_by_group
 from notebook_router.analyst.intents import Outcome, base
+from notebook_router.analyst.number_owners import is_identifier
+from notebook_router.analyst.person_columns import names_people
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.share_base import said_within
 from notebook_router.analyst.share_measure import measured_total
@@ -51,7 +53,11 @@ def share_by_group(
     rows (with the yes/no conditions said as the rows it is of)."""
     variant = "which" if which else "mapping"
     binaries = r.remaining("binary")
-    numbers = [t for t in r.targets() if t not in binaries]
+    # "percentage of students in each ...": the students are the rows, never a total of
+    # their numbers
+    numbers = [
+        t for t in r.targets() if t not in binaries and not (names_people(t) or is_identifier(t))
+    ]
     sides = yes_no(r, binaries[0]) if binaries else None
     if binaries and sides is None:
         return base(r, "groupby", variant=variant, columns=(binaries[0],), group_by=tuple(group),

@@ -19,6 +19,7 @@ from notebook_router.analyst.column_names import amount_of_a_noun, is_identifier
 from notebook_router.analyst.conditions import compared_by_its_measure, year_column
 from notebook_router.analyst.intents import CLOSEST
 from notebook_router.analyst.linking import Mention
+from notebook_router.analyst.person_columns import names_people
 from notebook_router.analyst.rate_columns import holds_rates
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import Decline, Filter
@@ -49,8 +50,10 @@ def measured_total(r: Reading, measured: list[Filter]) -> str | Decline | None:
         column = r.column_at(int(m.group("c")))
         if r.kind(column) != "number" or holds_rates(r, column):
             return None
-        if column == year_column(r) or is_identifier(column):
-            return None  # "what percentage of years had ...": the years (rows), never their sum
+        if column == year_column(r) or is_identifier(column) or names_people(column):
+            # "what percentage of years had ...", "... of students who are girls": the
+            # years, the students (rows), never their numbers' sum
+            return None
         said = r.mentions[int(m.group("c"))]
         if said.how == "part" and amount_of_a_noun(column, r.text[said.start : said.end]):
             return None  # "what share of loans": the rows, though "loans" begins loan_amount

@@ -117,6 +117,10 @@ class Spec:
     """Which computed number is the value: ``p_value``, ``statistic``, ``verdict`` or the usual."""
     lookup: tuple[Filter, ...] = ()
     """For tables: the row/column labels of the one cell asked for."""
+    counted: tuple[str, ...] = ()
+    """The yes/no columns whose side is what a count per group counts ("how many *smokers*
+    per clinician"), as against one that says which rows ("journals per field, *only
+    society* ones"): a group with none of the counted is a 0 (:mod:`.zero_groups`)."""
     left_out: tuple[LeftOut, ...] = ()
     """What of the question this operation does not use (:mod:`.accounting`): the answer
     is then partial, and says so."""

@@ -49,6 +49,8 @@ _NOT_WITH = re.compile(
 _EACH = re.compile(rf"\b(?:{alternation(table('superlative_measures')['of_each']['words'])})\b")
 _COUNT = rf"(\d+|{'|'.join(NUMBER_WORDS)})"
 """How many rows a superlative ranks, said before it ("the *5* heaviest")."""
+_TOP_SAID = re.compile(rf"\b{_COUNT}\s+({alternation(list(_SAID))})\b", re.IGNORECASE)
+"""A superlative said with its count, "the 3 longest", wherever the ranking's N was read."""
 _SAID_OF = re.compile(r"\s+(?P<next>C\d+\b|[a-z]+)")
 """What follows the superlative in the skeleton: a column mention or a word."""
 
@@ -58,6 +60,10 @@ def superlative_measure(r: Reading) -> Outcome:
     if r.mentioned("number") or _NOT_WITH.search(r.text.lower()):
         return None
     said = [w for w in _WORD.findall(r.skeleton.lower()) if w in _SAID]
+    # as said: the ranking's "3 longest" is blanked from the text and the skeleton
+    top_said = _TOP_SAID.search(r.question) if not said and r.top is not None else None
+    if top_said is not None:  # "the 3 longest movies": read as a ranking's N already
+        said = [top_said.group(2).lower()]
     if len({_SAID[w] for w in said}) != 1:
         return None
     quantity, ascending = _SAID[said[0]]
@@ -70,11 +76,11 @@ def superlative_measure(r: Reading) -> Outcome:
     ]  # fmt: skip
     if len(groups) > 1 or (groups and _EACH.search(r.text.lower())):
         return None  # "the youngest player on each team": one row per group, not built
-    counted = re.search(rf"\b{_COUNT}\s+({said[0]})\b", r.skeleton, re.IGNORECASE)
-    if counted is not None and (len(said) > 1 or r.top is not None):
+    counted = top_said or re.search(rf"\b{_COUNT}\s+({said[0]})\b", r.skeleton, re.IGNORECASE)
+    if counted is not None and (len(said) > 1 or (r.top is not None and top_said is None)):
         return None  # "the 3 tallest and 3 shortest": two rankings, left to the rest
     if counted is not None:  # "the 5 heaviest athletes"
-        return _ranked(r, counted, holding[0], ascending, groups)
+        return _ranked(r, counted, holding[0], ascending, groups, in_skeleton=top_said is None)
     if r.top is not None:
         return None  # "which 3 teams have the tallest player": groups, left to the rest
     at = re.search(rf"\b{said[0]}\b", r.skeleton, re.IGNORECASE)
@@ -100,13 +106,21 @@ def _picked(r: Reading, column: str, ascending: bool, label: str) -> Outcome:
 
 
 def _ranked(
-    r: Reading, counted: re.Match[str], column: str, ascending: bool, groups: list[str]
+    r: Reading,
+    counted: re.Match[str],
+    column: str,
+    ascending: bool,
+    groups: list[str],
+    *,
+    in_skeleton: bool = True,
 ) -> Outcome:
     """The N rows ``counted`` says ("the 5 heaviest athletes") with the largest (or
     smallest) ``column``, named by the group's column said of them ("which sports do ...
     play") or by the rows' label, else their figures. None where the superlative is said
-    of the groups ("the 3 tallest teams": their means, left to the other readings)."""
-    follows = _SAID_OF.match(r.skeleton, counted.end())
+    of the groups ("the 3 tallest teams": their means, left to the other readings).
+    ``in_skeleton``: ``counted`` was found in the skeleton, not only in the question as
+    said (whose places the skeleton's tokens shift)."""
+    follows = _SAID_OF.match(r.skeleton, counted.end()) if in_skeleton else None
     said = follows.group("next") if follows is not None else ""
     if said.startswith("C") and r.column_at(int(said[1:])) in groups:
         return None
@@ -117,7 +131,8 @@ def _ranked(
     named = [c for c in groups if not any(m.column == c and m.is_value for m in r.mentions)]
     if named and not _WHICH_NAMED.match(r.skeleton):
         return None  # "the 2 oldest employees by department": per group, not built
-    r.skeleton = ph.blank(r.skeleton, counted)
+    if in_skeleton:
+        r.skeleton = ph.blank(r.skeleton, counted)
     label = named[0] if named else picked_row_label(r)
     return base(
         r, "rows", variant="labels" if label else "values", columns=(column,),

@@ -12,6 +12,7 @@ from notebook_router.analyst.amount_texts import with_parsed_amounts
 from notebook_router.analyst.capita_ratios import capita_ratio_told
 from notebook_router.analyst.case_variants import read_as_one
 from notebook_router.analyst.clock_conditions import clock_conditions
+from notebook_router.analyst.coded_bounds import coded_bounds
 from notebook_router.analyst.column_comparisons import column_comparisons
 from notebook_router.analyst.conditions import binary_conditions, conditions
 from notebook_router.analyst.contradictions import checked
@@ -39,6 +40,7 @@ from notebook_router.analyst.period_conditions import change_conditions, period_
 from notebook_router.analyst.place_values import unclear_places
 from notebook_router.analyst.presence_conditions import presence_conditions
 from notebook_router.analyst.reading import Reading, read
+from notebook_router.analyst.restated_values import restated_values
 from notebook_router.analyst.row_nouns import row_nouns
 from notebook_router.analyst.row_numbers import rows_numbered
 from notebook_router.analyst.schema import Schema
@@ -97,6 +99,8 @@ def understand(question: str, frames: Mapping[str, Schema], default: str | None)
     clock = clock_conditions(r)  # "at 7am": the hour, before any number is read as a bound
     times = counted_times(r)  # "renewed at least once": renewals >= 1, not a minimum
     dated = date_conditions(r)  # "after 1992-04-30": a bound on dates, before any value is read
+    dated += coded_bounds(r)  # "seasons S10 onwards": the labels numbered from S10 on
+    restated_values(r)  # "boys only (sex M)": the parenthesis, not schgend == boys
     compared = column_comparisons(r)  # "had McCain ahead of Obama": McCain > Obama
     r.filters = [*clock, *times, *dated, *compared, *owned_conditions(r), *conditions(r)]
     r.filters += currency_rows(r, r.filters)  # "more than $10" with a currency column: USD rows

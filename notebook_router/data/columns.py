@@ -68,19 +68,30 @@ def _numpy(name: str, dtype: str, sample: Any, mask: Masker) -> ColumnSummary:
         missing = np.isnan(sample)
         nulls = int(missing.sum())
         present = sample[~missing] if nulls else sample
-        return _range(name, dtype, rows, nulls, present, mean=True)
+        return _flagged(_range(name, dtype, rows, nulls, present, mean=True), present)
     if kind in "iu":
-        return _range(name, dtype, rows, 0, sample, mean=True)
+        return _flagged(_range(name, dtype, rows, 0, sample, mean=True), sample)
     if kind == "b":
         trues = int(np.count_nonzero(sample))
         top = sorted([("True", trues), ("False", rows - trues)], key=lambda p: -p[1])
-        return ColumnSummary(name, dtype, rows, 0, top=tuple(p for p in top if p[1]))
+        return ColumnSummary(name, dtype, rows, 0, top=tuple(p for p in top if p[1]), binary=True)
     if kind in "Mm":
         missing = np.isnat(sample)
         nulls = int(missing.sum())
         present = sample[~missing] if nulls else sample
         return _range(name, dtype, rows, nulls, present, mean=False)
     return _objects(name, dtype, sample.tolist(), mask)
+
+
+def _flagged(summary: ColumnSummary, present: Any) -> ColumnSummary:
+    """``summary`` marked yes/no when the numbers ``present`` are 0s and 1s, both."""
+    import numpy as np
+
+    if summary.min != "0" or summary.max != "1" or not np.isin(present, (0, 1)).all():
+        return summary
+    from dataclasses import replace
+
+    return replace(summary, binary=True)
 
 
 def _range(

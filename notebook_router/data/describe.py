@@ -51,6 +51,8 @@ class ColumnSummary:
     """The most common values with their counts, most common first."""
     distinct: int | None = None
     """How many different values (in the rows examined), when counted."""
+    binary: bool = False
+    """Whether it holds yes/no as two values: 0 and 1, or true and false."""
 
     def render(self) -> str:
         """One line: ``price float64: nulls 3, min 0.5, max 99, mean 12.1``."""

@@ -62,6 +62,7 @@ def describe_data(source: DataSource, goal: str) -> ev.DataDescribed:
                 for c in d.columns
                 if (texts := tuple(v for v, _ in c.top if not _numeric(v)))
             ),
+            flags=tuple(c.name for c in d.columns if c.binary),
         )
         for d in context.data
     )

@@ -87,6 +87,10 @@ class DataTable(msgspec.Struct, kw_only=True, gc=False):
     """Each text column with its most common values and whether they are all its values:
     which column a follow-up's word ("Marketing", "phones") is a value of, so it takes
     that column's slot."""
+    flags: tuple[str, ...] = ()
+    """Its yes/no columns (0/1, yes/no, true/false): a follow-up naming one ("what about
+    Animation?" after "average rating of Action movies") takes the place of the yes/no
+    column the request before picked its rows by, not of its measure."""
 
 
 class DataDescribed(_Event, tag="data_described"):

@@ -104,6 +104,8 @@ from notebook_router.planner.followup_types import SAID, FollowUp
 from notebook_router.planner.followup_values import (
     ColumnValues,
     column_values,
+    flag_columns,
+    flag_slot,
     not_held,
     other_column,
     value_of_group,
@@ -117,6 +119,7 @@ __all__ = [
     "FollowUp",
     "column_terms",
     "column_values",
+    "flag_columns",
     "follow_up",
     "same_again",
     "substitute",
@@ -142,6 +145,7 @@ def follow_up(
     arc: ArcView | None,
     columns: frozenset[str] = frozenset(),
     values: ColumnValues = (),
+    flags: frozenset[str] = frozenset(),
 ) -> FollowUp | None:
     """How ``goal`` follows the arc's latest run, or None when it stands on its own.
 
@@ -150,16 +154,18 @@ def follow_up(
     before was about ("revenue"), and "by month" the place of its group-by ("by region").
     ``values`` are the data's text columns with their values: a word that is a value of
     one ("Marketing") takes the place of the earlier value of that column ("engineers"),
-    or is added when the request before named none (:mod:`.followup_values`).
+    or is added when the request before named none (:mod:`.followup_values`). ``flags``
+    are the data's yes/no columns: one named takes the place of the one the request
+    before picked its rows by ("what about Animation?" after "... of Action movies").
     """
     if arc is None or not arc.runs:
         return None
-    return _follow_up(" ".join(goal.split()), arc, columns, values)
+    return _follow_up(" ".join(goal.split()), arc, columns, values, flags)
 
 
 @lru_cache(maxsize=64)
 def _follow_up(
-    goal: str, arc: ArcView, columns: frozenset[str], values: ColumnValues
+    goal: str, arc: ArcView, columns: frozenset[str], values: ColumnValues, flags: frozenset[str]
 ) -> FollowUp | None:
     # Cached: the rule planner asks at every decision, and the view is frozen.
     if acknowledged(goal):  # "ok thanks": no follow-up, whatever it could fill
@@ -194,16 +200,18 @@ def _follow_up(
     grouped = grouping_said(goal)  # "by warehouse": the earlier data question in groups
     if grouped is not None and any(ANALYST in t.roles for t in source.tasks):
         group, also = grouped
-        return added(source, group, "") if also else _same(source, group, "", columns, values)
+        return (
+            added(source, group, "") if also else _same(source, group, "", columns, values, flags)
+        )
     statistic = only_statistic(goal)  # "only the max": the earlier request's statistic
     if statistic is not None and any(ANALYST in t.roles for t in source.tasks):
-        return _same(source, statistic, "", columns, values)
+        return _same(source, statistic, "", columns, values, flags)
     only = only_value(goal, source, values)  # "only women": the earlier rows of one value
     if only is not None:
         return only
     said = said_entity(goal)
     if said is not None:
-        return _same(source, *said, columns, values)
+        return _same(source, *said, columns, values, flags)
     return of_those(goal, arc.last, columns)
 
 
@@ -258,7 +266,12 @@ def same_again(text: str, before: str, columns: frozenset[str] = frozenset()) ->
 
 
 def _same(
-    source: ArcRun, new: str, preposition: str, columns: frozenset[str], values: ColumnValues
+    source: ArcRun,
+    new: str,
+    preposition: str,
+    columns: frozenset[str],
+    values: ColumnValues,
+    flags: frozenset[str] = frozenset(),
 ) -> FollowUp | None:
     """``source`` again for ``new`` (said after ``preposition``, "" for none) in the slot
     it fills; asked about when it fills none, or a slot of another role."""
@@ -317,7 +330,7 @@ def _same(
     if BY.match(new):  # a group-by takes the place of a group-by, or is added: never a value's
         grouped = column_slot(texts, new, columns)
         return added(source, new, preposition) if grouped is None else swapped(source, grouped, new)
-    old = column_slot(texts, new, columns) or old_entity(texts, new)
+    old = flag_slot(texts, new, flags) or column_slot(texts, new, columns) or old_entity(texts, new)
     data_answer = any(ANALYST in t.roles for t in source.tasks)
     if old is None and kind(new) == "statistic":
         # "now the median" after "how many airports are in TX?": no statistic to swap.

@@ -40,6 +40,48 @@ def column_values(data: DataDescribed | None) -> ColumnValues:
     return tuple(pair for t in data.tables for pair in t.column_values)
 
 
+def flag_columns(data: DataDescribed | None) -> frozenset[str]:
+    """The described data's yes/no columns, by name."""
+    return frozenset() if data is None else frozenset(c for t in data.tables for c in t.flags)
+
+
+def flag_slot(texts: list[str], new: str, flags: frozenset[str]) -> str | None:
+    """The yes/no column the request before picked its rows by, as said, when ``new``
+    names another yes/no column: "Animation" takes the place of "Action" in "average
+    rating of Action movies", "dramas" of "comedies" (``Drama``, ``Comedy``), never of
+    the measure. A column's name as written (``Short``) is found before the same word in
+    lower case or the plural (the word "short" of "short Action movies")."""
+    named = _flag_named(new.strip(), flags, "any")
+    if named is None:
+        return None
+    for how in _FORMS:  # as written, then a plural ("comedies"), then in lower case
+        for text in texts:
+            for m in _WORDS.finditer(text):
+                flag = _flag_named(m.group(0), flags, how)
+                if flag is not None and flag != named:
+                    return m.group(0)
+    return None
+
+
+_FORMS = ("written", "plural", "lower")
+
+
+def _flag_named(word: str, flags: frozenset[str], how: str) -> str | None:
+    """The yes/no column ``word`` names ``how``: as ``written``, in the ``plural``
+    ("comedies" of ``Comedy``), in ``lower`` case ("short" of ``Short``), or ``any``."""
+    if word in flags:
+        return word
+    low = word.lower()
+    for flag in sorted(flags):
+        name = flag.lower()
+        said = low in forms(name)
+        if (how == "any" and said) or (how == "plural" and said and low != name):
+            return flag
+        if how == "lower" and low == name:
+            return flag
+    return None
+
+
 def _term_forms(said: str) -> set[tuple[str, ...]]:
     """The ways ``said`` may be written as a column's value, as terms ("women" is
     also "female")."""

@@ -34,7 +34,7 @@ from notebook_router.context.arc import ArcView
 from notebook_router.language.lexicon import terms
 from notebook_router.language.references import kind_of
 from notebook_router.language.superlatives import superlatives_of
-from notebook_router.planner.followup import column_terms, column_values
+from notebook_router.planner.followup import column_terms, column_values, flag_columns
 from notebook_router.planner.media_notes import MediaNote, choices, pointers
 from notebook_router.planner.state import NOT_DONE_STATUSES, RunState, Task
 from notebook_router.planner.task_digest import TaskDigest, digest
@@ -114,6 +114,9 @@ class PlannerView(BaseModel):
     column_values: tuple[tuple[str, tuple[str, ...], bool], ...] = Field(default=(), exclude=True)
     """Each text column with its most common values and whether they are all of them (the
     column a follow-up's word is a value of, so the slot it fills; not in prompts)."""
+    flag_columns: frozenset[str] = Field(default=frozenset(), exclude=True)
+    """The yes/no columns by name (the slot a follow-up's yes/no column fills; not in
+    prompts)."""
     arc: ArcView | None = None
     """Earlier runs of the session (goal, short answer, plan, data used) and the facts
     that bear on this goal: what follow-ups ("now do the same for South") build on."""
@@ -305,6 +308,7 @@ class ViewBuilder:
             data_words=self.data_words(state),
             column_words=column_terms(state.data),
             column_values=column_values(state.data),
+            flag_columns=flag_columns(state.data),
             arc=state.arc,
             media=list(media),
             held=frozenset(_held(state)),

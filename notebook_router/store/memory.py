@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 
 from notebook_router.agents.roles import roles_of
 from notebook_router.context.arc import ArcFact, ArcRun, ArcTask, ArcView, is_table
-from notebook_router.planner.followup import column_terms, column_values, follow_up
+from notebook_router.planner.followup import column_terms, column_values, flag_columns, follow_up
 from notebook_router.store.database import MEMORY, Database
 from notebook_router.store.facts import FactStore
 from notebook_router.text.secrets import redact_all
@@ -145,7 +145,14 @@ def entry_of(
     region, then ..."), not as typed ("now do the same for South"): the next
     follow-up swaps its words in turn.
     """
-    followed = follow_up(state.goal, state.arc, column_terms(state.data), column_values(state.data))
+    described = state.data
+    followed = follow_up(
+        state.goal,
+        state.arc,
+        column_terms(described),
+        column_values(described),
+        flag_columns(described),
+    )
     # A "why is that?" recalled an answer: its plan is not work a later follow-up redoes.
     why = followed is not None and followed.kind == "why"
     tasks = [

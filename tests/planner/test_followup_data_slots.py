@@ -219,3 +219,45 @@ def test_a_word_no_row_holds_is_asked_about_not_swapped_for_a_value(
     run = router.run_sync(request_)
     assert not run.tasks
     assert "no row of the data holds" in run.answer
+
+
+FILMS = pd.DataFrame(
+    {
+        "rating": [6.1, 7.2, 5.5, 8.0, 6.8, 4.9, 7.7, 5.2],
+        "votes": [10, 250, 40, 900, 75, 12, 300, 20],
+        "Action": [1, 1, 0, 0, 1, 0, 1, 0],
+        "Animation": [0, 0, 1, 1, 0, 1, 0, 0],
+        "Short": [True, False, False, True, False, False, True, False],
+        "share": [0.0, 0.25, 0.5, 1.0, 0.0, 0.75, 1.0, 0.5],  # between 0 and 1: no yes/no
+    }
+)
+
+
+@pytest.mark.parametrize("request_", ["what about Animation?", "and Animation?"])
+def test_a_yes_no_column_takes_the_place_of_the_one_that_picked_the_rows(
+    router_on: RouterOn, request_: str
+) -> None:
+    router = router_on("movies", FILMS)
+    router.run_sync("average rating of Action movies")
+    run = router.run_sync(request_)
+    said = "Average rating of Animation movies"
+    assert [(t.description, t.status) for t in run.tasks] == [(said, "fulfilled")]
+    assert run.data("t1") == pytest.approx(FILMS[FILMS.Animation == 1].rating.mean())
+    # a column that is no yes/no one still takes the measure's place
+    run = router.run_sync("what about votes?")
+    assert run.data("t1") == pytest.approx(FILMS[FILMS.Animation == 1].votes.mean())
+    run = router.run_sync("what about share?")
+    assert run.data("t1") == pytest.approx(FILMS[FILMS.Animation == 1].share.mean())
+    run = router.run_sync("what about Short?")  # a column of booleans is a yes/no one
+    assert run.data("t1") == pytest.approx(FILMS[FILMS.Short].share.mean())
+
+
+def test_a_yes_no_column_said_as_a_plural_takes_the_place_of_the_other(
+    router_on: RouterOn,
+) -> None:
+    films = FILMS.assign(Comedy=[1, 0, 1, 0, 1, 0, 1, 0], Drama=[0, 1, 1, 0, 0, 1, 0, 1])
+    router = router_on("movies", films)
+    router.run_sync("What is the average rating of comedies?")
+    run = router.run_sync("what about dramas?")
+    assert [t.status for t in run.tasks] == ["fulfilled"]
+    assert run.data("t1") == pytest.approx(films[films.Drama == 1].rating.mean())

@@ -47,7 +47,9 @@ def decide(view: PlannerView) -> Decision:
     """The next step for ``view``: start what can start, wait, ask, or complete."""
     matcher = matcher_for(tuple(view.agents))
     tasks = {t.id: t for t in view.tasks}
-    followed = follow_up(view.goal, view.arc, view.column_words, view.column_values)
+    followed = follow_up(
+        view.goal, view.arc, view.column_words, view.column_values, view.flag_columns
+    )
     agent_names = {card.name for card in view.agents}
     if followed is not None and followed.kind == "why" and _why_agent(view, followed) is None:
         return Decision(

@@ -67,7 +67,9 @@ class RulePlanner:
         view = self.views.build(
             call.state, call.agents, summary_chars=1200, every_task=True, answering=True
         )
-        followed = follow_up(view.goal, view.arc, view.column_words, view.column_values)
+        followed = follow_up(
+            view.goal, view.arc, view.column_words, view.column_values, view.flag_columns
+        )
         return template_synthesis(view, note=None if followed is None else cite(followed))
 
     def _instant(self, call: PlannerCall) -> str | None:
