@@ -68,6 +68,11 @@ _COMPARISON = re.compile(
     rf"\b(?:{_either(_GRAMMAR['comparison']['words'], space=' ')}|differ\w*)\b"
     rf"|\bhow (?:much|many)\s+(?:\w+\s+)?(?:{_MORE}|\w+er)\b(?=.*\bthan\b)"
 )
+_COUNTED_DISTINCT = re.compile(
+    rf"\b{_either(table('analysis')['aggregations']['count'])}\s+"
+    rf"(?:{_either(table('families_words')['count']['distinct'])})\s*$"
+)
+"""A count of distinct things said just before a word ("how many *different* schools")."""
 PLAIN_OPS = frozenset(
     {"statistic", "count", "percentage", "groupby", "rows", "shape", "unique", "value_counts",
      "value", "ratio_of_totals"}
@@ -640,8 +645,8 @@ def _unmade_comparison(r: Reading, spec: Spec) -> list[LeftOut]:
     if spec.group_by:
         return []
     m = _COMPARISON.search(r.text) or _YES_NO_COMPARISON.search(r.text)
-    if m is None:
-        return []
+    if m is None or (spec.op == "unique" and _COUNTED_DISTINCT.search(r.text[: m.end()])):
+        return []  # "how many different schools": their distinct values, counted
     counted = m.re is _COMPARISON and m.group(0).startswith("how many")
     if counted and not _MANY_MORE.search(m.group(0)) and not _THAN.search(r.skeleton):
         # "how many storms were stronger than category 3": the "than" was read as a row

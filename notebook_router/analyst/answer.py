@@ -463,6 +463,12 @@ def _answer(
     missing += _code_gaps(spec, program, frames, schemas)
     # "not from Kenya": rows with no country are not counted, and the answer says so
     missing += tuple(str(g) for g in unknown_gaps(spec, frames[spec.frame]))
+    conditions = (*spec.filters, *spec.measure)
+    if isinstance(value, dict) and not value and len(conditions) > 1 and not missing:
+        # an empty breakdown is no answer: the conditions, each met alone, meet no row
+        # together ("status = closed and team = Bolt and priority = High")
+        said = narrate.where(conditions).replace(" (rows where ", "").rstrip(")")
+        missing += (f"“{said}” (no row meets them all together)",)
     if missing:
         text += " " + left_out_sentence(missing)
     undefined = _not_a_number(value)

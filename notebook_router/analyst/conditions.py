@@ -376,9 +376,31 @@ def opposite(f: Filter, may_be_missing: bool) -> Filter | None:
 def negated(r: Reading, start: int) -> bool:
     """Whether the condition said at ``start`` of the skeleton is negated before it."""
     before = r.skeleton[max(0, start - 40) : start]
-    if _NEGATED.search(before) is not None:
-        return True
+    negation = _NEGATED.search(before)
+    if negation is not None:
+        # "excluding those without a driveway": the rows with one (two negations)
+        return not excludes_rows(before[: negation.start()])
     return _said_before(_EXCLUDED, r, start)
+
+
+def excludes_rows(before: str) -> bool:
+    """Whether ``before`` ends by excluding the rows a negated condition after it says
+    ("excluding those" of "excluding those without a driveway")."""
+    return _JUST_EXCLUDED_ROWS.search(before) is not None
+
+
+def excluded_from(before: str) -> int:
+    """Where the exclusion :func:`excludes_rows` found in ``before`` starts."""
+    found = _JUST_EXCLUDED_ROWS.search(before)
+    return found.start() if found else len(before)
+
+
+_JUST_EXCLUDED_ROWS = re.compile(
+    rf"\b{_either(_GRAMMAR['exclusion_leads'])}\s+"
+    rf"(?:(?:{_either(_GRAMMAR['excluded_rows'])}|[a-z]+s)\s+)?$"
+)
+"""An exclusion of the rows a negated condition says ("excluding *those* without ...",
+"excluding *houses* without ...": the rows' own plural noun)."""
 
 
 _LEAD_WORD = re.compile(r"[a-z]+\s+")
@@ -914,16 +936,21 @@ def date_column(r: Reading) -> str | None:
     return None
 
 
-def year_column(r: Reading) -> str | None:
+def year_column(r: Reading, *, named_first: bool = False) -> str | None:
     """The column of years a year said goes to: one named "year", else the one column of
-    whole-number years whose name ends in a year ("oscar_yr", "release_year"), unless a
-    date column is named (then "born in 1960" is on ``birth_date``, not ``oscar_yr``)."""
+    whole-number years whose name ends in a year ("oscar_yr", "release_year"), or
+    (``named_first``: for a bound, "built before 1980", in a table with no dates) begins
+    with one ("year_built"), unless a date column is named (then "born in 1960" is on
+    ``birth_date``, not ``oscar_yr``). A decade or a single year said of no column is left to the readings
+    that see which column it is said of ("sqft in the 2000s")."""
     for column in r.schema.of_kind("number", "category"):
         if column.strip().lower() in ("year", "yr", "years"):
             return column
     if r.date_hint or _named_dates(r):
         return None
-    named = [c for c in r.schema.of_kind("number") if _holds_years(r, c)]
+    # a table with dates keeps "after 2009" on them: "year_built" is one year of many
+    first = named_first and not r.schema.of_kind("datetime", "datetext")
+    named = [c for c in r.schema.of_kind("number") if holds_years(r, c, first=first)]
     return named[0] if len(named) == 1 else None
 
 
@@ -934,12 +961,16 @@ def _named_dates(r: Reading) -> list[str]:
     return list(dict.fromkeys(named))
 
 
-_YEAR_ENDS = ("year", "yr", "years")
+_YEAR_ENDS = tuple(table("condition_words")["ordinals"]["year_words"])
 
 
-def _holds_years(r: Reading, column: str) -> bool:
-    words = re.findall(r"[a-z]+", column.lower())
-    if not words or words[-1] not in _YEAR_ENDS or not r.schema.column(column).whole:
+def holds_years(r: Reading, column: str, *, first: bool) -> bool:
+    """Whether ``column`` holds calendar years: whole numbers from 1600 to 2100 in a column
+    whose name ends with a year word ("oscar_yr", "release_year") or (``first``) begins
+    with one ("year_built", ``yearVeh``, ``yearacc``)."""
+    name = "".join(name_words(column)).lower()
+    said = any(name.endswith(w) or (first and name.startswith(w)) for w in _YEAR_ENDS)
+    if not said or not r.schema.column(column).whole:
         return False
     frame = r.schema.frame
     if frame is None or column not in frame.columns:
@@ -970,7 +1001,7 @@ def year_bound(r: Reading) -> list[Filter]:
         op, year = _BOUND_OPS[" ".join(m.group("word").split())], int(m.group("year"))
     else:
         op, year = ">=", int(m.group("start") or m.group("late"))
-    column = year_column(r)
+    column = year_column(r, named_first=True)
     dates = date_column(r) if column is None else None
     if column is None and dates is None:
         return []

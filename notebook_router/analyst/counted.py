@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import re
 
-from notebook_router.analyst.column_names import is_identifier
+from notebook_router.analyst.column_names import is_identifier, name_words
+from notebook_router.analyst.linking import abbreviates
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import LeftOut, Spec
 from notebook_router.analyst.values_read import read_as_a_value
@@ -173,6 +174,12 @@ def uncounted(r: Reading, spec: Spec) -> list[LeftOut]:
             # "how many employees does Toyota Motor have?": the rows of one name are one
             # row, so a count of them counts no employees
             return [LeftOut(what, "what is counted: the rows of one name are one row")]
+        row_id = _rows_named_otherwise(r, what)
+        if row_id is not None:
+            # "number of smokers per clinic" over appointments numbered by ``appt_id``:
+            # the rows are appointments, and nothing says which are smokers'
+            why = f"what is counted: each row is one {row_id}, and no column holds it"
+            return [LeftOut(what, why)]
         return []  # the rest of the clause is read: X is what a row is
     said = " … ".join([what, *others])
     return [LeftOut(said, "what is counted: I counted rows, and no column holds it")]
@@ -214,6 +221,25 @@ def _counts_the_table(r: Reading) -> bool:
     return bool(said) and stem(said[0][0]) == stem(r.frame.lower())
 
 
+def _rows_named_otherwise(r: Reading, what: str) -> str | None:
+    """The identifier column that numbers each row once ("appt_id") when its name says the
+    rows are things other than ``what``: neither the noun nor its short form. Without such
+    a column, an unread noun counted may well be what the rows are ("how many planes")."""
+    root = stem(what)
+    for column in r.schema.names():
+        if not is_identifier(column):
+            continue
+        head = [w.lower() for w in name_words(column)[:-1]]
+        if not head or any(
+            stem(w) == root or abbreviates(w, what) or abbreviates(w, root) for w in head
+        ):
+            return None  # ``player_id`` of "players", ``cust_id`` of "customers"
+        distinct, _ = r.schema.spread(column)
+        if distinct == r.schema.rows:
+            return column
+    return None
+
+
 _KIND_REACH = 4
 """The most words said between "how many" and the plural noun of the rows counted."""
 
@@ -234,9 +260,12 @@ def _unread_kinds(r: Reading, unknown: set[str], spec: Spec) -> str:
         if word in STOPWORDS or word in _FUNCTION_VERBS:
             return ""  # "how many listings *have* no wheels": past the noun phrase
         if word.endswith("s") and not word.endswith("ss"):
-            if read_as_a_value(word, spec, r.schema):
-                return ""  # "baby *girls*": the noun is a value read, its words describe it
             before = said[:i]
+            if read_as_a_value(word, spec, r.schema):
+                # "baby *girls*": the noun is a value read, its words describe it; a
+                # hyphened word nothing reads ("*left-handed* boys") is a condition
+                glued_unread = [w for w in before if w in unknown and w in glued]
+                return " ".join(said[: i + 1]) if glued_unread else ""
             if any(w in unknown and w not in glued and not _said_anyway(w) for w in before):
                 return " ".join(said[: i + 1])
             return ""

@@ -14,7 +14,7 @@ import re
 from dataclasses import replace
 
 from notebook_router.analyst.column_names import is_identifier, name_words, plural_of_its_name
-from notebook_router.analyst.linking import Mention
+from notebook_router.analyst.linking import Mention, shortened_identifier
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import LeftOut, Spec
 from notebook_router.language.patterns import alternation
@@ -24,7 +24,7 @@ from notebook_router.language.tables import table
 
 _COUNTING = [w for w in table("analysis")["aggregations"]["count"] if " " in w]
 """The phrases that ask for a count of things ("how many", "number of")."""
-_DISTINCT = table("analysis")["aggregations"]["nunique"]
+_DISTINCT = table("families_words")["count"]["distinct"]
 _PERIODS = frozenset(table("analysis")["unapplied"]["period_words"])
 """Periods ("how many quarters ..."): the rows are the periods, a column only part of one."""
 _PERIOD_PARTS = frozenset(table("period_means")["periods"])
@@ -154,11 +154,15 @@ def _counted_column(r: Reading, *, certain: bool) -> str | None:
         # "patients" of ``patient_id``: an identifier is named by its words before the id
         head = " ".join(w for w in name_words(column) if w not in _ID_WORDS)
         names = {name} | ({head} if is_identifier(column) and head else set())
-        if any(noun == n for n in names) or not any(noun in forms(n) for n in names):
+        # "schools" of ``schidkn``: the noun shortened before an identifier ending
+        shortened = shortened_identifier(name, noun, r.schema.column(column))
+        if not shortened and (
+            any(noun == n for n in names) or not any(noun in forms(n) for n in names)
+        ):
             continue
         if _measure(column):
             continue
-        if noun not in forms(name):  # said by the words before its id word ("loans")
+        if shortened or noun not in forms(name):  # said by the words before its id word
             distinct, _ = r.schema.spread(column)
             if not 0 < distinct < r.schema.rows:
                 continue  # one row each (or unread): the rows are the things counted
@@ -250,4 +254,7 @@ def _id_like(r: Reading, column: str) -> bool:
         return held.whole and not any(isinstance(v, float) and v % 1 for v in held.values)
     if held.kind not in ("text", "category"):
         return False
-    return all(any(ch.isdigit() for ch in str(v)) for v in held.values)
+    # a text column of many values keeps none in the schema: its commonest labels say
+    labelled = r.schema.labels(column)
+    values = held.values or (tuple(v for v, _ in labelled.counts) if labelled else ())
+    return bool(values) and all(any(ch.isdigit() for ch in str(v)) for v in values)

@@ -10,6 +10,7 @@ once ("total sales in North and South") stays pooled, as written.
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import replace
 
@@ -37,9 +38,52 @@ def each_value(r: Reading, spec: Spec) -> Spec | None:
     """``spec`` grouped by the column whose values the question asked one by one, or None
     when it asked no statistic of each value."""
     either = pooled_values(spec)
-    if either is None or not _asked_one_by_one(r, either, count=spec.op == "count"):
+    if either is None:
+        return None
+    if not _asked_one_by_one(r, either, count=spec.op == "count") and not _each_meant(
+        r, spec, either
+    ):
         return None
     return per_value(spec, either)
+
+
+_NOT_ADDITIVE = frozenset(_WORDS["not_additive"])
+_JOINED = frozenset(_WORDS["parts_joined"])
+_EITHER = frozenset(_WORDS["parts_pooled"])
+
+
+def _each_meant(r: Reading, spec: Spec, either: Filter) -> bool:
+    """A mean, median or share of values listed with "and" ("the average income of men
+    and women"): one figure pooled over them answers nothing asked, unless the question
+    says to pool them ("combined")."""
+    if spec.op != "percentage" and not (spec.op == "statistic" and set(spec.aggs) <= _NOT_ADDITIVE):
+        return False
+    values = either.value if isinstance(either.value, tuple) else ()
+    said = sorted(
+        (m.start, m.end)
+        for m in r.mentions
+        if m.is_value and m.column == either.column and m.value in values
+    )
+    if len(said) < 2 or pooled_said(r.text) or not _every_value(r, either.column, values):
+        return False  # "in Washington and Oregon": some of the states, pooled as written
+    if _COUNTED_SET.search(r.text[: said[0][0]]):
+        return False  # "in the 2 regions North and South": the regions said as one set
+    between = [set(words_of(r.text[a[1] : b[0]])) for a, b in itertools.pairwise(said)]
+    return all(w & _JOINED and w <= _LINKING and not w & _EITHER for w in between)
+
+
+_COUNTED_SET = re.compile(r"\b\d+\s+[a-z]+\s*$")
+_LINKING = _JOINED | _ARTICLES | _REPEATED
+"""Words that may join listed values ("men *and* women", "of 1st *and of the* 3rd")."""
+
+
+def _every_value(r: Reading, column: str, values: tuple[object, ...]) -> bool:
+    """Whether ``values`` are all the values ``column`` holds: a condition keeping every
+    row, which the question cannot have meant as one."""
+    held = r.schema.column(column).values
+    return bool(held) and {str(v).strip().casefold() for v in held} <= {
+        str(v).strip().casefold() for v in values
+    }
 
 
 def pooled_values(spec: Spec) -> Filter | None:
@@ -79,11 +123,13 @@ def _asked_one_by_one(r: Reading, either: Filter, *, count: bool) -> bool:
     )
     if len(starts) < 2:
         return False
-    if _pooled(r.text):
+    if pooled_said(r.text):
         return False  # "for Eng and for HR combined": one figure over both, as asked
+    before = [_without_articles(r.text[:start].split()) for start in starts]
+    if _said_again_after_and(before) and _ends_the_question(r, either, starts[-1]):
+        return True  # "what proportion of women are married, and of men?"
     if any(starts[0] < m.start < starts[-1] and m.column != either.column for m in r.mentions):
         return False  # "mean age of 1st class and the survival rate of 3rd class": two asks
-    before = [_without_articles(r.text[:start].split()) for start in starts]
     if any(not words for words in before):
         return False
     lasts = {words[-1] for words in before}
@@ -99,6 +145,13 @@ def _asked_one_by_one(r: Reading, either: Filter, *, count: bool) -> bool:
 
 _REACH = 5
 """The most words between the first value and the preposition said before its phrase."""
+
+
+def _ends_the_question(r: Reading, either: Filter, start: int) -> bool:
+    """Whether the value said at ``start`` ends the question: nothing is asked of it but
+    what was asked of the first ("..., and of men?")."""
+    said = next(m for m in r.mentions if m.start == start and m.column == either.column)
+    return not words_of(r.text[said.end :])
 
 
 def _said_again_after_and(before: list[list[str]]) -> bool:
@@ -123,7 +176,7 @@ _NOT_POOLING = tuple(_WORDS["pooled_not_before"])
 """After a pooling word, a word that makes it join another thing asked."""
 
 
-def _pooled(text: str) -> bool:
+def pooled_said(text: str) -> bool:
     """The question asks one figure over all its values ("... combined", "... together")."""
     said = f" {' '.join(words_of(text))} "
     # (not "together with their headcount": a second thing asked, not a pooling)

@@ -50,6 +50,7 @@ from notebook_router.analyst.intents import (
     time_axis,
     time_like,
 )  # fmt: skip
+from notebook_router.analyst.linking import partial_column
 from notebook_router.analyst.per_counts import per_count, per_word_ratio, ratio_statistic
 from notebook_router.analyst.per_rows import per_row_noun
 from notebook_router.analyst.period_means import averaged_per_period
@@ -58,12 +59,13 @@ from notebook_router.analyst.row_labels import picked_row_label
 from notebook_router.analyst.share_base import share_base
 from notebook_router.analyst.share_groups import rated_flags, share_by_group, split_of_labels
 from notebook_router.analyst.share_measure import measured_total
-from notebook_router.analyst.spec import Decline, Filter, Spec
+from notebook_router.analyst.spec import Decline, Filter, LeftOut, Spec
 from notebook_router.analyst.superlative_measures import superlative_measure
-from notebook_router.analyst.unit_ratios import per_unit
+from notebook_router.analyst.unit_ratios import per_unit, totals_divided
 from notebook_router.language.patterns import alternation
 from notebook_router.language.phrases import phrase_table
 from notebook_router.language.spelling import closest
+from notebook_router.language.stems import stem
 from notebook_router.language.tables import table
 
 UNITS = alternation(table("analysis")["units"]["words"])
@@ -405,6 +407,12 @@ def grouped(r: Reading) -> Outcome:
         r.skeleton = r.skeleton.replace(f"C{_index_of(r, group[0])}", " ")
     targets = r.targets()
     target = targets[0] if targets else None
+    flag = _flag_counted(r)
+    if flag is not None and target in (None, flag):
+        # "which clinician has the fewest smokers?": each clinician's smokers counted
+        # (the yes side is a condition read already), never the flag's mean or values
+        per_group = _grouped(r, group, which, None, "size")
+        return replace(per_group, counted=(flag,)) if isinstance(per_group, Spec) else per_group
     agg = default_agg(r, target)
     if which and agg == "mode":
         # "which mpaa is the most common?": the group with the most rows, never each
@@ -417,6 +425,36 @@ def grouped(r: Reading) -> Outcome:
         # "which continent had the most countries?": distinct countries, not their rows
         return _grouped(r, group, which, counted, "nunique")
     return _grouped(r, group, which, target, agg)
+
+
+_COUNTED_EXTREME = re.compile(rf"\b(?:{_bare('ranking.counted')})\s+$")
+
+
+def _flag_counted(r: Reading) -> str | None:
+    """The yes/no column whose yes side groups are ranked by the number of ("the most
+    smokers", "the fewest online sales"), that side read as a condition already."""
+    for m in r.mentions:
+        if m.is_value or not _COUNTED_EXTREME.search(r.text[: m.start]):
+            continue
+        if yes_no(r, m.column) is not None and any(f.column == m.column for f in r.filters):
+            return m.column
+    return None
+
+
+_THINGS_ASKED = re.compile(
+    rf"\b(?:{_bare('ranking.which_things')})\s+(?:\d+\s+)?(?P<noun>[a-z][a-z-]+)"
+)
+
+
+def _unknown_things(r: Reading) -> str:
+    """The things asked for ("which *religion* ...") when they are a word nothing reads
+    and not the table's own name ("which 2 stocks" of a table ``stocks``), else "": no
+    column is named to rank, and a guessed one would answer another question."""
+    said = _THINGS_ASKED.search(r.question.lower())
+    if said is None or said.group("noun") not in r.unknown_words():
+        return ""
+    noun = said.group("noun")
+    return noun if stem(noun) != stem(r.frame.strip().lower()) else ""
 
 
 _RANKED_BY = re.compile(rf"\b(?:{_bare('ranking.extremes')})" r"\s+(?:the\s+)?C(\d+)\b")
@@ -487,6 +525,12 @@ def rows(r: Reading) -> Outcome:
     targets = ranked
     averaged = [a for a in stat_aggs(r) if a not in ("min", "max", "count")]
     entity = entity_column(r) if averaged else ""
+    unknown = _unknown_things(r)
+    named = partial_column(unknown, r.schema) if unknown else None
+    if entity and unknown and (named is None or named.column != entity):
+        # "which religion has the highest average income?" ranked by race: said so
+        why = f"what is ranked: read as {entity}, which the question does not name"
+        r.unapplied.append(LeftOut(unknown, why))
     if entity and (r.top or r.has(r"\b(?:which|who)\b")):
         # "which 2 stocks had the lowest average price": an average per stock, ranked
         which = r.top is None
@@ -616,6 +660,7 @@ INTENTS: tuple[Callable[[Reading], Outcome], ...] = (
     summary,
     unique,
     percentage,
+    totals_divided,  # "total cost divided by total weight": before "per" reads a unit
     per_unit,
     per_capita,
     per_counted,  # "revenue per unit by region": before "per units" is read as a group

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from notebook_router.analyst.asked_about_again import asked_about_again
-from notebook_router.analyst.each_value import each_value
+from notebook_router.analyst.each_value import each_value, pooled_said
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.schema import Schema
 from notebook_router.analyst.spec import ColumnRef, Filter, LeftOut, Scalar, Spec
@@ -169,13 +169,21 @@ def pooled_parts(r: Reading, spec: Spec) -> Spec:
         return per_value
     notes: list[LeftOut] = []
     impossible = _impossible(spec.filters)
+    if impossible and pooled_said(r.text):
+        # "overall average income of men and women": one figure over both, as asked
+        column, values = impossible
+        others = tuple(f for f in spec.filters if not (f.column == column and f.op == "=="))
+        kept = tuple(g for g in spec.left_out if not g.said.startswith(f"{column} = "))
+        return replace(spec, filters=(Filter(column, "isin", values), *others), left_out=kept)
     if impossible and spec.op == "statistic" and not spec.group_by and not spec.measure:
         # "total gold in 2016 and in 2020": one figure per value, as the parts ask
         column, values = impossible
         others = tuple(f for f in spec.filters if not (f.column == column and f.op == "=="))
         either = Filter(column, "isin", values)
+        # each value its own group now: no row need hold both
+        kept = tuple(g for g in spec.left_out if not g.said.startswith(f"{column} = "))
         return replace(spec, op="groupby", variant="", group_by=(column,),
-                       filters=(either, *others))  # fmt: skip
+                       filters=(either, *others), left_out=kept)  # fmt: skip
     if impossible:
         column, values = impossible
         said = " and ".join(str(v) for v in values)

@@ -35,6 +35,7 @@ from notebook_router.data.values import ValueHit
 from notebook_router.language.abbreviations import stands_for
 from notebook_router.language.compounds import split_compound
 from notebook_router.language.lexicon import STOPWORDS
+from notebook_router.language.patterns import alternation
 from notebook_router.language.stems import forms, stem, verb_form_only
 from notebook_router.language.tables import table, word_list
 from notebook_router.language.value_words import NAMING_VERBS, other_words, value_group
@@ -145,7 +146,7 @@ def find_mentions(
     # operation's word elsewhere ("the max")
     named = {stems[i] for i, (_, start, _) in enumerate(toks) if after_naming_verb(text, start)}
     skip = {stem(w) for w in ignored} - named
-    found: list[tuple[int, int, int, Mention]] = []
+    found: list[tuple[int, float, int, Mention]] = []
     names = {n.lower() for n in schema.names()}
     for col in schema.columns:
         own = {form for w in _words_of(col.name) for form in forms(w)}
@@ -157,7 +158,12 @@ def find_mentions(
                     continue  # "yearly" is a period, not the column ``year`` ("years" is)
                 if labels_units and said != {w.lower() for w in _written_words(col.name)}:
                     continue  # "the most units": an amount, not the ``unit`` labels (kg, ea)
-                found.append((len(variant), 2, i, Mention(toks[i][1], toks[j][2], col.name)))
+                # a name said only by its stem ("employed" of ``employment``) gives way
+                # to a value said as written (the value "employed")
+                rank = 2 if said & (own | forms(col.name.strip().lower())) else 1.25
+                if _value_of_its_own(col, toks[i : j + 1], text):
+                    rank = 0  # "homeless patients" of ``homeless`` (housed, homeless)
+                found.append((len(variant), rank, i, Mention(toks[i][1], toks[j][2], col.name)))
         found.extend(_in_other_order(toks, stems, col, ignored))
         found.extend(_measure_of_owner(toks, stems, col, ignored))
         found.extend(_run_together(toks, col))
@@ -180,8 +186,11 @@ def find_mentions(
                     continue  # "pets *named* Luna" names no value "Name"
                 if _sign_unsaid(text, toks[i][1], value):
                     continue  # "60 or older" names no band ">60"
-                mention = Mention(toks[i][1], toks[j][2], col.name, value, True, "value")
-                found.append((len(variant), 1, i, mention))
+                start = _with_its_sign(text, toks[i][1], str(value))
+                mention = Mention(start, toks[j][2], col.name, value, True, "value")
+                # said as written ("employed"), above a name read by its stem alone
+                exact = spoken == [w.lower() for w in held]
+                found.append((len(variant), 1.5 if exact else 1, i, mention))
     found.extend(_indexed_values(text, toks, schema, skip, written))
     found.extend(_negated_names(text, toks, schema, ignored))
     found.extend(_unit_said_in_full(toks, schema))  # "miles per gallon": ``mpg``
@@ -292,7 +301,53 @@ def _unit_said_in_full(
     return out
 
 
-def _longest_first(found: list[tuple[int, int, int, Mention]]) -> list[Mention]:
+_GROUP_LEADS = re.compile(
+    rf"\b(?:{alternation(table('intents_words')['groups']['lead'])})\s+(?:the\s+)?$"
+)
+
+
+_NEXT_WORD = re.compile(r"\s+([a-z][a-z'-]*)")
+_RECORDED_WORDS = frozenset(table("families_tests")["missing"]["recorded"])
+_OPERATION_WORDS = word_list("operation_words")
+_OPERATION_STEMS = frozenset(stem(w) for w in _OPERATION_WORDS)
+
+
+def _value_of_its_own(col: Column, said: list[tuple[str, int, int]], text: str) -> bool:
+    """Whether the words said as ``col``'s name are also one of its values, written the
+    same ("homeless" of a column ``homeless`` holding "housed" and "homeless"), and not
+    said as a grouping ("by homeless"): then they pick that value's rows."""
+    if col.kind not in ("text", "category"):
+        return False
+    words = " ".join(w for w, _, _ in said)
+    if not any(" ".join(str(v).lower().split()) == words for v in col.values):
+        return False
+    if _GROUP_LEADS.search(text[: said[0][1]]) is not None:
+        return False  # "by homeless": a grouping
+    # said of a noun it describes ("homeless *patients*"), not of the column's values
+    # ("value counts of homeless", "homeless counts by region", "no coma value recorded")
+    after = _NEXT_WORD.match(text, said[-1][2])
+    if after is None:
+        return False
+    noun = after.group(1)
+    if noun in STOPWORDS or noun in _RECORDED_WORDS:
+        return False
+    return noun not in _OPERATION_WORDS and stem(noun) not in _OPERATION_STEMS
+
+
+_VALUE_SIGNS = "".join(table("column_words")["value_signs"]["leading"])
+
+
+def _with_its_sign(text: str, start: int, value: str) -> int:
+    """Where a value said at ``start`` begins with the sign its label starts with, written
+    before its first word ("<1l" of a label "<1l", "$5-10"): the sign is part of the
+    value said, never a stray character that hides it from the words before it."""
+    lead = value[: len(value) - len(value.lstrip(_VALUE_SIGNS))]
+    if lead and text[max(0, start - len(lead)) : start] == lead:
+        return start - len(lead)
+    return start
+
+
+def _longest_first(found: list[tuple[int, float, int, Mention]]) -> list[Mention]:
     found.sort(key=lambda f: (-f[0], -f[1], f[2]))
     chosen: list[Mention] = []
     for _, _, _, m in found:
@@ -681,6 +736,9 @@ def _two_everyday_words(a: str, b: str) -> bool:
     return a in everyday and b in everyday
 
 
+_NOMINALIZED: dict[str, str] = table("nominalizations")["verbs"]
+
+
 def _part_hits(w: str, schema: Schema) -> dict[str, str]:
     """The columns whose name a lone word (lower case) stands for by its letters: its
     last or first word, an abbreviated name, an inflected run-together name, its head."""
@@ -706,9 +764,36 @@ def _part_hits(w: str, schema: Schema) -> dict[str, str]:
             and joined.startswith(w_stem)
             and len(joined) - len(w_stem) <= 3
         )
-        if close or short or inflected or w_stem in _head_stems(parts, _yes_no(col)):
+        # "denial" of ``deny``: a noun made from the verb a yes/no column is named by
+        verb = _NOMINALIZED.get(w)
+        made = verb is not None and _yes_no(col) and stem(verb) == stem(joined.lower())
+        if close or short or inflected or made or w_stem in _head_stems(parts, _yes_no(col)):
             hits.setdefault(col.name, "part")
+        elif shortened_identifier(joined.lower(), w, col):
+            hits.setdefault(col.name, "abbreviation")
     return hits
+
+
+_RUN_TOGETHER_ID = re.compile(
+    rf"([a-z]{{3,5}})(?:{alternation(table('column_words')['run_together_ids']['endings'])})[a-z]{{0,3}}"
+)
+
+
+def shortened_identifier(name: str, word: str, col: Column) -> bool:
+    """``name`` is the identifier of ``word``'s things, shortened and run together with
+    an identifier ending: "schools" for ``schidkn``, "customers" for ``custid``. Only a
+    column of identifiers (whole numbers or text) stands for the things themselves."""
+    found = _RUN_TOGETHER_ID.fullmatch(name)
+    if found is None or not word.startswith(found.group(1)) or name in word_list("common_words"):
+        return False
+    if col.kind == "number":
+        return col.whole
+    # codes with a digit ("S0042"), never words
+    return (
+        col.kind in ("text", "category")
+        and bool(col.values)
+        and all(any(ch.isdigit() for ch in str(v)) for v in col.values)
+    )
 
 
 def partial_column(word: str, schema: Schema) -> Mention | None:

@@ -29,6 +29,7 @@ from notebook_router.analyst.column_names import (
 from notebook_router.analyst.column_names import money_columns, name_words
 from notebook_router.analyst.money_bounds import money_bounds
 from notebook_router.analyst.reading import Reading
+from notebook_router.analyst.sex_codes import SEXES, sex_pair
 from notebook_router.analyst.spec import Filter, LeftOut
 from notebook_router.analyst.stretch_conditions import stretch_conditions
 from notebook_router.language.lexicon import STOPWORDS
@@ -386,11 +387,7 @@ def _an_age_comparative(r: Reading, bound: str) -> bool:
     return cond.age_column(r) is not None and _AGE_COMPARATIVES.fullmatch(bound) is not None
 
 
-_SEX_CODES: dict[str, frozenset[str]] = {
-    sex: frozenset(codes) for sex, codes in _WORDS["sex_codes"].items()
-}
-_SEX_OF_CODE = {code: sex for sex, codes in _SEX_CODES.items() for code in codes}
-_SEX_WORDS = {word: sex for sex in _SEX_CODES for word in sorted(value_group(sex) or ())}
+_SEX_WORDS = {word: sex for sex in SEXES for word in sorted(value_group(sex) or ())}
 _SEX_WORD = re.compile(rf"\b(?:{alternation(sorted(_SEX_WORDS, key=len, reverse=True))})\b")
 
 
@@ -405,15 +402,10 @@ def _sex_coded_column(r: Reading) -> str | None:
     """The one text column that holds people's sex as one-letter codes, one for each
     ("F" and "M", or "W" and "M")."""
 
-    def coded(values: tuple[object, ...]) -> bool:
-        held = {str(v).strip().lower() for v in values}
-        sexes = {_SEX_OF_CODE.get(code, "") for code in held}
-        return len(held) == len(_SEX_CODES) and sexes == set(_SEX_CODES)
-
     found = [
         c.name
         for c in r.schema.columns
-        if c.kind in ("category", "binary") and c.values and coded(c.values)
+        if c.kind in ("category", "binary") and sex_pair(c.name, c.values) is not None
     ]
     return found[0] if len(found) == 1 else None
 
@@ -440,7 +432,7 @@ def _people_of_a_sex(r: Reading) -> list[Filter]:
     wanted: set[str] = set()
     negated_any = False
     said = list(_SEX_WORD.finditer(r.skeleton))
-    both = {_SEX_WORDS[m.group()] for m in said} == set(_SEX_CODES)  # "men and women"
+    both = {_SEX_WORDS[m.group()] for m in said} == set(SEXES)  # "men and women"
     for m in said:
         word = m.group()
         code = _SEX_WORDS[word]
@@ -455,14 +447,13 @@ def _people_of_a_sex(r: Reading) -> list[Filter]:
             _ASKED_FIRST.match(r.skeleton[: m.start()])
         )
         negated_any |= negated
-        wanted |= set(_SEX_CODES) - {code} if negated else {code}
+        wanted |= set(SEXES) - {code} if negated else {code}
     column = _sex_coded_column(r)
     if column is None or not wanted:
         return []
-    values = [
-        v for v in r.schema.column(column).values
-        if _SEX_OF_CODE.get(str(v).strip().lower()) in wanted
-    ]  # fmt: skip
+    held = r.schema.column(column).values
+    pair = sex_pair(column, held) or {}
+    values = [v for v in held if pair.get(str(v).strip().lower()) in wanted]
     if len(wanted) > 1 and not negated_any and _COUNTING.search(r.text) is None:
         # "average salary for men and women": one condition per sex, which the joined
         # parts answer per value; a count of both ("how many men and women") is their rows

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from notebook_router.analyst.conditions import date_column
+from notebook_router.analyst.conditions import date_column, kept_unless_excluded, negated, opposite
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import Filter
 from notebook_router.language.patterns import alternation
@@ -48,6 +48,13 @@ def ordinal_conditions(r: Reading) -> list[Filter]:
     return [*_quarters(r), *_decades(r), *_ordinals(r)]
 
 
+def _as_said(r: Reading, start: int, f: Filter) -> Filter:
+    """``f`` said at ``start``, or the rows it leaves out when negated or excluded there
+    ("excluding the 4th district": ``District != 4``)."""
+    turned = opposite(f, r.schema.may_be_missing(f.column)) if negated(r, start) else None
+    return turned if turned is not None else kept_unless_excluded(r, start, f)
+
+
 def _blank(r: Reading, m: re.Match[str]) -> None:
     r.skeleton = r.skeleton[: m.start()] + " " * (m.end() - m.start()) + r.skeleton[m.end() :]
 
@@ -59,7 +66,7 @@ def _quarters(r: Reading) -> list[Filter]:
     out = []
     for m in list(_QUARTER.finditer(r.skeleton)):
         quarter = _ORDINAL_WORDS[m.group("word")] if m.group("word") else int(m.group("num"))
-        out.append(Filter(dates, "quarter", quarter))
+        out.append(_as_said(r, m.start(), Filter(dates, "quarter", quarter)))
         _blank(r, m)
     return out
 
@@ -85,8 +92,9 @@ def _decades(r: Reading) -> list[Filter]:
         return []  # "sqft in the 2000s": said of another column, left to be named unread
     # "year_built in the 1990s": the column said of the decade is read with it
     first = m.start() if said_of is not None else m.start("lead")
+    said = _as_said(r, first, Filter(columns[0], "between", (start, start + 9)))
     r.skeleton = r.skeleton[:first] + " " * (m.end() - first) + r.skeleton[m.end() :]
-    return [Filter(columns[0], "between", (start, start + 9))]
+    return [said]
 
 
 def _holds(r: Reading, column: str, value: int) -> bool:
@@ -117,6 +125,6 @@ def _ordinals(r: Reading) -> list[Filter]:
             ]
         if len(columns) != 1 or not _holds(r, columns[0], value):
             continue
-        out.append(Filter(columns[0], "==", value))
+        out.append(_as_said(r, m.start(), Filter(columns[0], "==", value)))
         _blank(r, m)
     return out

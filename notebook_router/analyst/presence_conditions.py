@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from notebook_router.analyst.conditions import yes_no
+from notebook_router.analyst.conditions import excluded_from, excludes_rows, yes_no
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import Filter, LeftOut
 from notebook_router.language.patterns import alternation
@@ -57,6 +57,13 @@ def presence_conditions(r: Reading) -> list[Filter]:
         before = r.skeleton[: token.start()]
         lacking = _LACKING.search(before)
         lead = lacking or _HAVING.search(before)
+        lacks = lacking is not None
+        excluded_at: int | None = None
+        if lead is not None and excludes_rows(before[: lead.start()]):
+            # "excluding those without a driveway": the rows with one; "excluding houses
+            # with a driveway": the rows without
+            excluded_at = excluded_from(before[: lead.start()])
+            lacks = not lacks
         sides = yes_no(r, column)
         if lead is None and sides is not None:
             lead = _YES_NO_ONLY.search(before)
@@ -73,7 +80,7 @@ def presence_conditions(r: Reading) -> list[Filter]:
             r,
             column,
             sides,
-            lacking=lacking is not None,
+            lacking=lacks,
             again=column in r.measured,
             recorded=_RECORDED_AFTER.match(r.skeleton, token.end()) is not None,
             article=_ARTICLE.search(lead.group(0)) is not None,
@@ -81,9 +88,9 @@ def presence_conditions(r: Reading) -> list[Filter]:
         if condition is None:
             continue
         out.append(condition)
-        if lacking is not None:
+        if lacks:
             _flag_shared_negation(r, index, r.skeleton[token.end() :])
-        start = lead.start()
+        start = lead.start() if excluded_at is None else excluded_at
         r.skeleton = r.skeleton[:start] + " " * (token.end() - start) + r.skeleton[token.end() :]
     return out
 
@@ -136,8 +143,9 @@ def _condition(
     or lacked, not only a count. ``article``: the lead says "a", "any" or "no" ("with a
     discount code"): a column that is only sometimes recorded is had or lacked too.
     ``recorded``: "recorded" (or "given", ...) follows the column ("no tvhours recorded"):
-    a value there or not, before a count's 0."""
-    if recorded and sides is None and _sometimes_missing(r, column):
+    a value there or not, before a count's 0 or a yes/no column's no side ("no link
+    status recorded" of a 0/1 ``linkstatus`` with gaps)."""
+    if recorded and _sometimes_missing(r, column):
         return Filter(column, "absent" if lacking else "present")
     if sides is not None:
         falsy, truthy = sides

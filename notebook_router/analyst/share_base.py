@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from notebook_router.analyst.conditions import PREFIX_OPS, UNSIGNED
+from notebook_router.analyst.conditions import PREFIX_OPS, UNSIGNED, yes_no
 from notebook_router.analyst.passive_doers import is_participle
 from notebook_router.analyst.reading import Reading
 from notebook_router.analyst.spec import Filter, LeftOut
@@ -265,7 +265,7 @@ def _values_run(r: Reading, at: int, stop: int) -> int:
         bound = _bound_run(r, end + s, stop)
         if bound > end + s and word_spans(r.text[bound:stop]):  # a noun after it: "patients"
             end = bound
-        elif _picks_rows(r, end + s):
+        elif _picks_rows(r, end + s, described=len(spans) > 1):
             end += e
         else:
             break
@@ -285,11 +285,19 @@ def _bound_run(r: Reading, at: int, stop: int) -> int:
     return at
 
 
-def _picks_rows(r: Reading, at: int) -> bool:
-    """Whether a word at ``at`` names a value or a yes/no column ("cancelled flights")."""
-    return any(
-        m.start <= at < m.end and (m.is_value or r.kind(m.column) == "binary") for m in r.mentions
-    )
+def _picks_rows(r: Reading, at: int, *, described: bool = True) -> bool:
+    """Whether a word at ``at`` names a value or a yes/no column ("cancelled flights",
+    "hospitalised cases" of a yes/no ``Hospitalised``). A yes/no column of 0 and 1 picks
+    rows wherever it is said; one of words only before the noun it describes
+    (``described``): said last ("with arsenic above 2 *switched*"), it is measured."""
+    for m in r.mentions:
+        if not m.start <= at < m.end:
+            continue
+        if m.is_value or r.kind(m.column) == "binary":
+            return True
+        if described and yes_no(r, m.column) is not None:
+            return True
+    return False
 
 
 def said_within(r: Reading, f: Filter, start: int, end: int) -> bool:

@@ -9,6 +9,7 @@ from notebook_router.analyst import phrases as ph
 from notebook_router.analyst.adjective_flags import adjective_flags
 from notebook_router.analyst.adverb_values import adverb_conditions
 from notebook_router.analyst.amount_texts import with_parsed_amounts
+from notebook_router.analyst.both_sides import both_sides
 from notebook_router.analyst.capita_ratios import capita_ratio_told
 from notebook_router.analyst.case_variants import read_as_one
 from notebook_router.analyst.clock_conditions import clock_conditions
@@ -21,6 +22,7 @@ from notebook_router.analyst.currency_measures import currency_decline, currency
 from notebook_router.analyst.currency_rows import currency_rows
 from notebook_router.analyst.date_conditions import date_conditions
 from notebook_router.analyst.date_texts import with_parsed_dates
+from notebook_router.analyst.dated_extremes import dated_extremes
 from notebook_router.analyst.families import INTENTS
 from notebook_router.analyst.full_names import full_names
 from notebook_router.analyst.function_columns import column_aggregations
@@ -131,6 +133,8 @@ def understand(question: str, frames: Mapping[str, Schema], default: str | None)
                 outcome = pooled_parts(
                     r, guarded(r, row_nouns(r, checked(r, rows_numbered(r, outcome))))
                 )
+                outcome = both_sides(r, outcome)  # "with and without a garage": each side
+                outcome = dated_extremes(r, outcome)  # "the oldest year": the earliest
                 outcome = unit_ratio_told(r, outcome)  # "fare per km" divided: "per km" used
                 outcome = capita_ratio_told(r, outcome)  # "gdp per capita": by the population
                 outcome = with_parsed_dates(r, outcome)  # "after 1992-04-30" on text

@@ -76,6 +76,29 @@ def per_unit(r: Reading) -> Outcome:
     return _picked_row(r, left, right) if _picks_a_row(r) else of_totals(r, left, right, unit)
 
 
+_TOTAL = alternation(table("analysis")["aggregations"]["sum"])
+_DIVIDED = alternation(table("intents_words")["derived"]["ratio_signs"])
+_TOTALS_DIVIDED = re.compile(
+    rf"\b(?:the\s+)?(?:{_TOTAL})(?:\s+of)?\s+(?:the\s+)?C(?P<left>\d+)\s*"
+    rf"(?:/|{_DIVIDED})\s*(?:the\s+)?(?:{_TOTAL})(?:\s+of)?\s+(?:the\s+)?C(?P<right>\d+)\b"
+)
+"""One total divided by another: "total cost divided by total weight"."""
+
+
+def totals_divided(r: Reading) -> Outcome:
+    """ "total cost divided by total weight", "the sum of claims over the sum of holders":
+    the ratio of the two totals (per group when asked), never the two totals side by
+    side."""
+    m = _TOTALS_DIVIDED.search(r.skeleton)
+    if m is None:
+        return None
+    left, right = r.column_at(int(m.group("left"))), r.column_at(int(m.group("right")))
+    if left == right or r.kind(left) != "number" or r.kind(right) != "number":
+        return None
+    r.skeleton = r.skeleton[: m.start()] + " " * (m.end() - m.start()) + r.skeleton[m.end() :]
+    return of_totals(r, left, right, m.group(0))
+
+
 def said_ratio(r: Reading) -> tuple[str, str, str] | Decline | None:
     """The amount column, the divisor column and the unit as said ("fare per km":
     ``fare_usd``, ``distance_km``, ``km``); a decline for a unit no column holds; None
